@@ -1,0 +1,281 @@
+"""Ninety-Eight (``../shared/rules/ninety-eight.md``): keep the running total at or under the limit."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import PLAY, Action
+from ..cards import ACE, CARD_STR, JACK, KING, RANK, TEN
+from ..events import Event
+from ..match import Match
+from ..options import GameInfo, Option, OptionValue, Preset, decks_option
+
+_PLAIN = [Action(PLAY, c) for c in range(53)]
+_VALUED = {(c, v): Action(PLAY, c, v) for c in range(52) for v in (1, 11, 10, -10)}
+_THREE, _FOUR = 2, 3  # rank indexes
+
+
+class NinetyEight(Match):
+    game = "ninety-eight"
+    STATE = ("total", "unit_of", "penalties", "chips", "pot", "eliminated")
+
+    total: int = 0  # a plain attribute here, shadowing the base class's ``None`` property
+    unit_of: list[int]  # seat -> unit (the seat itself, or its team)
+    penalties: list[int]  # per unit
+    chips: list[int]  # per unit
+    pot: int
+    eliminated: list[int]  # units eliminated in this hand, in order
+
+    def _setup(self) -> None:
+        o = self.options
+        self._limit = int(o["limit"])  # type: ignore[arg-type]
+        self._hand_size = int(o["hand_size"])  # type: ignore[arg-type]
+        # value added by each rank when it has no choice; None marks a choice or a King
+        values: list[int | None] = [None, 2, 3, 4, 5, 6, 7, 8, 9, None, 10, 10, None]
+        if o["threes"] == "skip":
+            values[_THREE] = 0
+        if o["fours"] == "reverse":
+            values[_FOUR] = 0
+        if o["jacks"] == "skip":
+            values[JACK] = 0
+        self._values = values
+        self._skips = {r for r, on in ((_THREE, o["threes"] == "skip"), (JACK, o["jacks"] == "skip")) if on}
+        self._reverse = o["fours"] == "reverse"
+
+    def cards_needed(self) -> int:
+        return self._hand_size * self.players
+
+    # ------------------------------------------------------------------ setup
+    def _start(self, dealer: int, events: list[Event]) -> None:
+        n = self.players
+        teams = self.options["teams"] == "pairs"
+        self.unit_of = [s % (n // 2) for s in range(n)] if teams else list(range(n))
+        units = max(self.unit_of) + 1
+        self.penalties = [0] * units
+        self.chips = [int(self.options["chips"])] * units if self.options["scoring"] == "stakes" else [0] * units  # type: ignore[arg-type]
+        self.pot = 0
+        self.eliminated = []
+        self.total = 0
+        self.dealer = dealer
+        self._new_hand(events)
+
+    def _seats_of(self, unit: int) -> list[int]:
+        return [s for s in range(self.players) if self.unit_of[s] == unit]
+
+    def _new_hand(self, events: list[Event]) -> None:
+        self.hand_number += 1
+        self.direction = 1
+        self.total = 0
+        self.eliminated = []
+        self.in_hand = [not o for o in self.out]
+        if self.options["scoring"] == "stakes":
+            ante = int(self.options["ante"])  # type: ignore[arg-type]
+            for u in sorted({self.unit_of[s] for s in range(self.players) if not self.out[s]}):
+                paid = min(ante, self.chips[u])
+                self.chips[u] -= paid
+                self.pot += paid
+                if paid:
+                    events.append(Event("ante", self._seats_of(u)[0], {"chips": paid, "pot": self.pot}))
+        self._deal([self._hand_size if self.in_hand[s] else 0 for s in range(self.players)], events)
+        self.current = self._next(self.dealer)
+        self._settle(events)
+
+    # ------------------------------------------------------------------ rules
+    def _legal(self, seat: int) -> list[Action]:
+        if seat != self.current:
+            return []
+        t = self.total
+        limit = self._limit
+        values = self._values
+        out: list[Action] = []
+        seen: list[int] = []
+        for c in self.hands[seat]:
+            if c in seen:
+                continue
+            seen.append(c)
+            r = RANK[c]
+            v = values[r]
+            if v is not None:
+                if t + v <= limit:
+                    out.append(_PLAIN[c])
+            elif r == KING:
+                out.append(_PLAIN[c])
+            elif r == ACE:
+                if t + 1 <= limit:
+                    out.append(_VALUED[c, 1])
+                    if t + 11 <= limit:
+                        out.append(_VALUED[c, 11])
+            else:  # TEN
+                if t + 10 <= limit:
+                    out.append(_VALUED[c, 10])
+                out.append(_VALUED[c, -10])
+        return out
+
+    def _play(self, action: Action, seat: int, events: list[Event]) -> None:
+        c = action.card
+        self.hands[seat].remove(c)
+        self.pile.append(c)
+        r = RANK[c]
+        if r == KING:
+            self.total = self._limit
+        elif action.value is not None:
+            self.total = max(0, self.total + action.value)
+        else:
+            self.total += self._values[r]  # type: ignore[operator]
+        events.append(Event("play", seat, {"card": CARD_STR[c], "action": str(action), "total": self.total}))
+        self._draw(seat, 1, events)
+        nxt = self._next(seat)
+        if r == _FOUR and self._reverse:
+            self.direction = -self.direction
+            nxt = self._next(seat)
+            events.append(Event("reverse", seat, {"direction": self.direction}))
+        elif r in self._skips:
+            events.append(Event("skip", nxt, {}))
+            nxt = self._next(nxt)
+        self.current = nxt
+        self._settle(events)
+
+    def _settle(self, events: list[Event]) -> None:
+        """Eliminate every seat that starts its turn with no legal play (4.3)."""
+        while self.current is not None:
+            legal = self._legal(self.current)
+            if legal:
+                self._cache = {self.current: legal}
+                return
+            self._eliminate(self.current, events)
+
+    def _eliminate(self, seat: int, events: list[Event]) -> None:
+        unit = self.unit_of[seat]
+        seats = self._seats_of(unit)
+        for s in seats:
+            if self.in_hand[s]:
+                self.in_hand[s] = False
+                self._set_aside(s)
+                events.append(Event("eliminated", s, {"total": self.total}))
+        self.eliminated.append(unit)
+        if self.options["scoring"] == "penalties":
+            self.penalties[unit] += 1
+            events.append(Event("penalty", seat, {"penalties": self.penalties[unit],
+                                                  "lives": int(self.options["lives"]) - self.penalties[unit]}))  # type: ignore[arg-type]
+            if self.penalties[unit] >= int(self.options["lives"]):  # type: ignore[arg-type]
+                for s in seats:
+                    self.out[s] = True
+                    events.append(Event("out", s, {}))
+        # 5.1: total back to 0, the pile set aside face down to join the next reshuffle
+        self.total = 0
+        self.cleared += self.pile
+        self.pile = []
+        events.append(Event("reset", None, {"total": 0}))
+        left = {self.unit_of[s] for s in range(self.players) if self.in_hand[s]}
+        if len(left) <= 1:
+            self._end_hand(left.pop() if left else unit, events)
+        else:
+            self.current = self._next(seat)
+
+    def _end_hand(self, winner: int, events: list[Event]) -> None:
+        seats = self._seats_of(winner)
+        events.append(Event("hand_over", seats[0], {"winners": seats, "hand": self.hand_number}))
+        scoring = self.options["scoring"]
+        if scoring == "single":
+            self._finish(seats, events)
+            return
+        if scoring == "stakes":
+            for u in self.eliminated:
+                pay = min(1, self.chips[u])
+                self.chips[u] -= pay
+                self.chips[winner] += pay
+                if pay:
+                    events.append(Event("chips", self._seats_of(u)[0],
+                                        {"to": seats[0], "chips": pay, "left": self.chips[u]}))
+            for s in range(self.players):
+                if not self.out[s] and self.chips[self.unit_of[s]] == 0:
+                    self.out[s] = True
+                    events.append(Event("out", s, {}))
+            alive = {self.unit_of[s] for s in range(self.players) if not self.out[s]}
+            if len(alive) <= 1 or self.hand_number >= int(self.options["hands"]):  # type: ignore[arg-type]
+                self._settle_stakes(alive, events)
+                return
+        else:
+            alive = {self.unit_of[s] for s in range(self.players) if not self.out[s]}
+            if len(alive) <= 1:
+                self._finish(self._seats_of(alive.pop()), events)
+                return
+        self.dealer = self._next_in_match(self.dealer)
+        self._new_hand(events)
+
+    def _settle_stakes(self, alive: set[int], events: list[Event]) -> None:
+        """Most chips wins and takes the pot; a tie splits it (6.3 Decision)."""
+        best = max(self.chips[u] for u in alive) if alive else max(self.chips)
+        tied = [u for u in range(len(self.chips)) if self.chips[u] == best and (not alive or u in alive)]
+        share, left = divmod(self.pot, len(tied))
+        for u in tied:
+            self.chips[u] += share
+        order = []
+        seat = self.dealer
+        for _ in range(self.players):
+            seat = (seat + 1) % self.players
+            if self.unit_of[seat] in tied and self.unit_of[seat] not in order:
+                order.append(self.unit_of[seat])
+        self.chips[order[0]] += left
+        events.append(Event("pot", None, {"pot": self.pot, "to": [self._seats_of(u)[0] for u in tied]}))
+        self.pot = 0
+        self._finish([s for u in tied for s in self._seats_of(u)], events)
+
+    # ------------------------------------------------------------------ reading
+    def _status(self, seat: int) -> dict[str, Any]:
+        u = self.unit_of[seat]
+        scoring = self.options["scoring"]
+        if scoring == "penalties":
+            return {"penalties": self.penalties[u], "lives": int(self.options["lives"]) - self.penalties[u]}  # type: ignore[arg-type]
+        if scoring == "stakes":
+            return {"chips": self.chips[u]}
+        return {}
+
+    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
+        view["limit"] = self._limit
+        view["teams"] = [self._seats_of(u) for u in range(max(self.unit_of) + 1)] if self.options["teams"] == "pairs" else None
+        view["pot"] = self.pot
+        view["scoring"] = self.options["scoring"]
+
+
+def _check(players: int, options: dict[str, OptionValue]) -> str | None:
+    if options["teams"] == "pairs" and (players % 2 or players < 4):
+        return f"option 'teams': pairs needs an even number of seats, at least 4 (not {players})"
+    return None
+
+
+INFO = GameInfo(
+    id="ninety-eight",
+    name="Ninety-Eight",
+    min_players=2,
+    max_players=8,
+    summary="Play one card at a time onto a running total; whoever cannot stay at or under 98 is out.",
+    options={o.name: o for o in (
+        Option("limit", "int", 98, "the limit; a King sets the total to it", min=20, max=999),
+        Option("hand_size", "int", 4, "cards in hand", min=3, max=7),
+        Option("fours", "choice", "add", "reverse: a 4 adds 0 and reverses the direction", choices=("add", "reverse")),
+        Option("threes", "choice", "add", "skip: a 3 adds 0 and the next seat misses its turn", choices=("add", "skip")),
+        Option("jacks", "choice", "add", "skip: a J adds 0 and the next seat misses its turn", choices=("add", "skip")),
+        Option("teams", "choice", "off", "pairs: partners sit opposite and share their lives", choices=("off", "pairs")),
+        Option("scoring", "choice", "penalties", "penalties with lives, a single hand, or stakes with chips",
+               choices=("penalties", "single", "stakes")),
+        Option("lives", "int", 3, "penalties that put a seat out of the match", min=1, max=99),
+        Option("chips", "int", 10, "stakes: chips each seat starts with", min=1, max=999),
+        Option("ante", "int", 1, "stakes: chips each seat antes before a hand", min=0, max=99),
+        Option("hands", "int", 10, "stakes: hands in the match at most", min=1, max=999),
+        decks_option(),
+    )},
+    presets={p.name: p for p in (
+        Preset("standard", "98, four cards, three lives"),
+        Preset("ninety-nine", "limit 99, fours reverse, threes skip", {"limit": 99, "fours": "reverse", "threes": "skip"}),
+        Preset("teams", "partners opposite share their lives", {"teams": "pairs"}),
+        Preset("reverse-fours", "a 4 adds nothing and reverses play", {"fours": "reverse"}),
+        Preset("jumping-jacks", "a Jack adds nothing and skips the next seat", {"jacks": "skip"}),
+        Preset("fast", "limit 50: a one-minute filler", {"limit": 50}),
+        Preset("five-card", "five cards in hand, good for two", {"hand_size": 5}),
+        Preset("single-hand", "one hand, last one standing wins", {"scoring": "single"}),
+        Preset("stakes", "ante chips; the winner of a hand collects", {"scoring": "stakes"}),
+    )},
+    factory=NinetyEight,
+    check=_check,
+)
+NinetyEight.info = INFO

@@ -1,0 +1,400 @@
+"""The generic match: seats, direction, the cut, dealing, stock and reshuffle, views,
+snapshots and the apply/legal_actions surface. Each game subclasses it with its rules only."""
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from typing import Any, ClassVar
+
+from .actions import Action, PLAY, as_action
+from .cards import CARD_STR, RANK, RANKS, full_deck, parse_card
+from .errors import IllegalAction
+from .events import Event
+from .options import GameInfo, OptionValue, deck_count
+
+#: state attributes every match serialises; games add their own in ``STATE``
+BASE_STATE: tuple[str, ...] = (
+    "players", "options", "dealer", "hand_number", "direction", "current", "hands", "stock",
+    "pile", "cleared", "aside", "in_hand", "out", "winners", "cut", "version",
+)
+
+
+class Match:
+    """One match of one game. Subclasses implement ``_start``, ``_legal`` and ``_play``."""
+
+    game: ClassVar[str] = ""
+    info: ClassVar[GameInfo]
+    STATE: ClassVar[tuple[str, ...]] = ()
+    _registry: ClassVar[dict[str, type["Match"]]] = {}
+
+    players: int
+    options: dict[str, OptionValue]
+    dealer: int
+    hand_number: int
+    direction: int
+    current: int | None
+    hands: list[list[int]]
+    stock: list[int]  # top of the stock is the last element
+    pile: list[int]  # top of the discard pile is the last element
+    cleared: list[int]  # cleared piles, face down; they join the next reshuffle
+    aside: list[int]  # hands set aside until the next deal
+    in_hand: list[bool]
+    out: list[bool]
+    winners: list[int]
+    cut: list[list[int | None]]
+    version: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.game:
+            Match._registry[cls.game] = cls
+
+    # ----------------------------------------------------------------- creation
+    def __init__(self, players: int, options: dict[str, OptionValue], seed: int | None = None,
+                 deck: list[str] | None = None, dealer: int | None = None) -> None:
+        self.players = players
+        self.options = dict(options)
+        self._rng = random.Random(secrets.randbits(64) if seed is None else seed)
+        self.dealer = 0
+        self.hand_number = 0
+        self.direction = 1
+        self.current = None
+        self.hands = [[] for _ in range(players)]
+        self.stock = []
+        self.pile = []
+        self.cleared = []
+        self.aside = []
+        self.in_hand = [True] * players
+        self.out = [False] * players
+        self.winners = []
+        self.cut = []
+        self.version = 0
+        self._cache: dict[int, list[Action]] = {}
+        self._setup()
+        total = len(self.full_deck())
+        needed = self.cards_needed()
+        if needed > total:
+            raise ValueError(f"not enough cards: the deal needs {needed}, the decks hold {total}")
+        self.stock = self.full_deck()  # every card starts in the stock, for the first gather
+        self._first_deck: list[int] | None = None
+        if deck is not None:
+            self._first_deck = self._check_deck(deck)
+        if dealer is not None:
+            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+                raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
+        self.start_events: list[Event] = []
+        if dealer is None:
+            dealer = self._cut_for_dealer(self.start_events)
+        self._start(dealer, self.start_events)
+
+    def _check_deck(self, deck: list[str]) -> list[int]:
+        if not isinstance(deck, (list, tuple)):
+            raise ValueError("deck must be a list of card strings")
+        try:
+            codes = [parse_card(c) for c in deck]
+        except (ValueError, AttributeError) as e:
+            raise ValueError(f"deck: {e}") from None
+        if sorted(codes) != sorted(self.full_deck()):
+            raise ValueError(f"deck must be a permutation of the game's {len(self.full_deck())} cards")
+        return codes
+
+    def _setup(self) -> None:
+        """Derive per-match constants from the options (also run on restore)."""
+
+    def decks(self) -> int:
+        return deck_count(self.players, self.options.get("decks", "auto"))
+
+    def full_deck(self) -> list[int]:
+        return full_deck(self.decks(), bool(self.options.get("jokers", False)))
+
+    def cards_needed(self) -> int:
+        """Cards the largest deal takes (plus a starter); more than the decks hold is refused."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------- generic steps
+    def _cut_for_dealer(self, events: list[Event]) -> int:
+        """Highest rank deals (ace high); ties cut again among themselves."""
+        contenders = list(range(self.players))
+        while True:
+            deck = list(range(52))
+            self._rng.shuffle(deck)
+            shown: list[int | None] = [None] * self.players
+            for i, seat in enumerate(contenders):
+                shown[seat] = RANK[deck[i]]
+            self.cut.append(shown)
+            events.append(Event("cut", None, {"ranks": [None if r is None else RANKS[r] for r in shown]}))
+            high = max((r - 1) % 13 for r in shown if r is not None)  # ace (0) ranks highest
+            contenders = [s for s in contenders if (shown[s] - 1) % 13 == high]  # type: ignore[operator]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    def _gather(self) -> list[int]:
+        """Every card back from hands, stock, pile and set-aside cards."""
+        cards: list[int] = []
+        for h in self.hands:
+            cards += h
+            h.clear()
+        cards += self.stock + self.pile + self.cleared + self.aside
+        self.stock, self.pile, self.cleared, self.aside = [], [], [], []
+        return cards
+
+    def _deal(self, sizes: list[int], events: list[Event]) -> None:
+        """Deal one card at a time from the seat after the dealer until each seat has its size."""
+        cards = self._gather()
+        if self._first_deck is not None:
+            order, self._first_deck = self._first_deck, None
+        else:
+            order = sorted(cards)
+            self._rng.shuffle(order)
+        pos = 0
+        n = self.players
+        want = list(sizes)
+        seat = self.dealer
+        remaining = sum(want)
+        while remaining:
+            seat = (seat + 1) % n
+            if len(self.hands[seat]) < want[seat]:
+                self.hands[seat].append(order[pos])
+                pos += 1
+                remaining -= 1
+        self.stock = order[pos:][::-1]
+        events.append(Event("deal", self.dealer, {"hand": self.hand_number, "sizes": list(sizes)}))
+        for s in range(n):
+            if sizes[s]:
+                events.append(Event("hand", s, {"count": len(self.hands[s])},
+                                    {"cards": [CARD_STR[c] for c in self.hands[s]]}))
+
+    def _can_reshuffle(self) -> bool:
+        return True
+
+    def _reshuffle(self, events: list[Event]) -> bool:
+        cards = self.pile[:-1] + self.cleared
+        if not cards or not self._can_reshuffle():
+            return False
+        self.pile = self.pile[-1:]
+        self.cleared = []
+        cards.sort()
+        self._rng.shuffle(cards)
+        self.stock = cards
+        events.append(Event("reshuffle", None, {"stock": len(cards)}))
+        return True
+
+    def _draw(self, seat: int, count: int, events: list[Event]) -> list[int]:
+        """Draw up to ``count`` cards, reshuffling when the stock runs out."""
+        got: list[int] = []
+        for _ in range(count):
+            if not self.stock and not self._reshuffle(events):
+                break
+            got.append(self.stock.pop())
+        if got:
+            self.hands[seat] += got
+            events.append(Event("draw", seat, {"count": len(got)},
+                                {"cards": [CARD_STR[c] for c in got]}))
+        return got
+
+    def _next(self, seat: int) -> int:
+        """Next seat in the current direction that is in the hand (``seat`` if none other is)."""
+        n = self.players
+        d = self.direction
+        in_hand = self.in_hand
+        for _ in range(n):
+            seat = (seat + d) % n
+            if in_hand[seat]:
+                return seat
+        return seat
+
+    def _next_in_match(self, seat: int) -> int:
+        """Next seat clockwise still in the match: where the deal passes."""
+        n = self.players
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if not self.out[seat]:
+                return seat
+        return seat
+
+    def _set_aside(self, seat: int) -> None:
+        self.aside += self.hands[seat]
+        self.hands[seat] = []
+
+    def _finish(self, winners: list[int], events: list[Event]) -> None:
+        self.winners = sorted(winners)
+        self.current = None
+        events.append(Event("match_over", None, {"winners": list(self.winners)}))
+
+    # ------------------------------------------------------------- game hooks
+    def _start(self, dealer: int, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _legal(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _play(self, action: Action, seat: int, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _status(self, seat: int) -> dict[str, Any]:
+        return {}
+
+    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
+        """Add the game's public state to a view."""
+
+    # ------------------------------------------------------------- the contract
+    @property
+    def current_seat(self) -> int | None:
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.current is None
+
+    @property
+    def top(self) -> str | None:
+        return CARD_STR[self.pile[-1]] if self.pile else None
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.stock)
+
+    @property
+    def total(self) -> int | None:
+        return None
+
+    @property
+    def suit(self) -> str | None:
+        return None
+
+    def hand(self, seat: int) -> list[str]:
+        self._check_seat(seat)
+        return [CARD_STR[c] for c in self.hands[seat]]
+
+    def _check_seat(self, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"no seat {seat!r} at a table of {self.players}")
+        return seat
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        if seat is None:
+            seat = self.current
+            if seat is None:
+                return []
+        else:
+            self._check_seat(seat)
+        cached = self._cache.get(seat)
+        if cached is None:
+            cached = self._cache[seat] = [] if self.current is None else self._legal(seat)
+        return cached
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        if self.current is None:
+            raise IllegalAction("the match is over")
+        if seat is None:
+            seat = self.current
+        else:
+            self._check_seat(seat)
+        a = as_action(action)
+        legal = self.legal_actions(seat)
+        if a not in legal:
+            a = self._resolve(a, legal, seat)
+        events: list[Event] = []
+        self._cache = {}
+        self.version += 1
+        self._play(a, seat, events)
+        return events
+
+    def _resolve(self, a: Action, legal: list[Action], seat: int) -> Action:
+        """Accept a card without its value when only one value is legal (``AS`` for ``AS+1``)."""
+        if a.kind == PLAY and a.value is None:
+            matches = [b for b in legal if b.card == a.card and b.suit == a.suit and b.announce == a.announce]
+            if len(matches) == 1:
+                return matches[0]
+            if len(matches) > 1:
+                raise IllegalAction(f"{a} needs a value: {' or '.join(str(b) for b in matches)}")
+        if not legal:
+            raise IllegalAction(f"seat {seat} has nothing to do now")
+        raise IllegalAction(f"{a} is not legal for seat {seat} now")
+
+    def status(self, seat: int) -> dict[str, Any]:
+        self._check_seat(seat)
+        d: dict[str, Any] = {"in_hand": self.in_hand[seat], "out": self.out[seat]}
+        d.update(self._status(seat))
+        return d
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (``None``: a spectator), as plain values."""
+        if seat is not None:
+            self._check_seat(seat)
+        v: dict[str, Any] = {
+            "game": self.game,
+            "players": self.players,
+            "seat": seat,
+            "options": dict(self.options),
+            "version": self.version,
+            "hand": [CARD_STR[c] for c in self.hands[seat]] if seat is not None else [],
+            "hand_counts": [len(h) for h in self.hands],
+            "pile": [CARD_STR[c] for c in self.pile],
+            "top": self.top,
+            "stock_count": len(self.stock),
+            "direction": self.direction,
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "current_seat": self.current,
+            "status": [self.status(s) for s in range(self.players)],
+            "is_over": self.is_over,
+            "winners": list(self.winners),
+            "cut": [[None if r is None else RANKS[r] for r in row] for row in self.cut],
+            "legal": [str(a) for a in self.legal_actions(seat)] if seat is not None else [],
+            "total": self.total,
+            "suit": self.suit,
+        }
+        self._view(seat, v)
+        return v
+
+    # ------------------------------------------------------------- snapshots
+    def _state(self) -> dict[str, Any]:
+        d = {k: getattr(self, k) for k in BASE_STATE + self.STATE}
+        d["game"] = self.game
+        d["first_deck"] = self._first_deck
+        version, internal, gauss = self._rng.getstate()
+        d["rng"] = [version, list(internal), gauss]
+        return d
+
+    def snapshot(self) -> bytes:
+        return json.dumps(self._state(), sort_keys=True, separators=(",", ":")).encode()
+
+    @classmethod
+    def restore(cls, data: bytes) -> "Match":
+        try:
+            state = json.loads(data)
+            klass = Match._registry[state["game"]]
+        except (ValueError, KeyError, TypeError) as e:
+            raise ValueError(f"not a match snapshot: {e}") from None
+        m = klass.__new__(klass)
+        for k in BASE_STATE + klass.STATE:
+            setattr(m, k, state[k])
+        m._first_deck = state["first_deck"]
+        version, internal, gauss = state["rng"]
+        m._rng = random.Random()
+        m._rng.setstate((version, tuple(internal), gauss))
+        m._cache = {}
+        m.start_events = []
+        m._setup()
+        return m
+
+    def clone(self) -> "Match":
+        """An independent copy, cheaper than a snapshot round trip: for search."""
+        m = self.__class__.__new__(self.__class__)
+        m.__dict__.update(self.__dict__)
+        for k in BASE_STATE + self.STATE:
+            v = getattr(self, k)
+            if isinstance(v, list):
+                v = [list(x) if isinstance(x, list) else x for x in v]
+            elif isinstance(v, dict):
+                v = dict(v)
+            setattr(m, k, v)
+        m._rng = random.Random()
+        m._rng.setstate(self._rng.getstate())
+        m._cache = {}
+        return m
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.players} seats, hand {self.hand_number}, seat {self.current} to act>"

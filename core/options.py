@@ -1,0 +1,139 @@
+"""Option schemas, presets and validation: one implementation for every game.
+
+A user interface builds its variant picker from these descriptions alone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+OptionValue = int | str | bool
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option. ``kind`` is ``int`` (a range, plus any ``specials`` words such as
+    ``auto``), ``choice`` (one of ``choices``) or ``bool`` (written on/off)."""
+
+    name: str
+    kind: str
+    default: OptionValue
+    description: str
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] = ()
+    specials: tuple[str, ...] = ()
+
+    def coerce(self, value: Any) -> OptionValue:
+        """The option's value from a Python value or its text; ``ValueError`` naming it."""
+        name = self.name
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in ("on", "true", "yes"):
+                return True
+            if isinstance(value, str) and value.strip().lower() in ("off", "false", "no"):
+                return False
+            raise ValueError(f"option {name!r}: expected on or off, got {value!r}")
+        if self.kind == "choice":
+            if isinstance(value, str) and value.strip().lower() in self.choices:
+                return value.strip().lower()
+            raise ValueError(f"option {name!r}: expected one of {', '.join(self.choices)}, got {value!r}")
+        # int with optional special words
+        if isinstance(value, str):
+            word = value.strip().lower()
+            if word in self.specials:
+                return word
+            try:
+                value = int(word)
+            except ValueError:
+                raise ValueError(f"option {name!r}: expected {self.describe_range()}, got {value!r}") from None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"option {name!r}: expected {self.describe_range()}, got {value!r}")
+        assert self.min is not None and self.max is not None
+        if not self.min <= value <= self.max:
+            raise ValueError(f"option {name!r}: {value} is out of range ({self.describe_range()})")
+        return value
+
+    def describe_range(self) -> str:
+        if self.kind == "bool":
+            return "on or off"
+        if self.kind == "choice":
+            return " or ".join(self.choices)
+        words = [*self.specials, f"{self.min}..{self.max}"]
+        return " or ".join(words)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain description for a picker or the wire."""
+        d: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default,
+                             "description": self.description}
+        if self.kind == "int":
+            d.update(min=self.min, max=self.max, specials=list(self.specials))
+        if self.kind == "choice":
+            d["choices"] = list(self.choices)
+        return d
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    description: str
+    options: dict[str, OptionValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a front end needs to offer a game, with no game-specific code."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    summary: str
+    options: dict[str, Option]
+    presets: dict[str, Preset]
+    factory: Callable[..., Any] = field(repr=False, compare=False)
+    #: cross-option check: (players, resolved options) -> error text or None
+    check: Callable[[int, dict[str, OptionValue]], str | None] = field(
+        default=lambda players, options: None, repr=False, compare=False)
+
+    def resolve(self, players: int, preset: str | None = None,
+                options: dict[str, Any] | None = None) -> dict[str, OptionValue]:
+        """Defaults, then the preset, then ``options``; ``ValueError`` naming the culprit."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be a whole number, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"players: {self.name} takes {self.min_players} to {self.max_players} seats, not {players}")
+        name = preset or "standard"
+        if name not in self.presets:
+            raise ValueError(f"preset {name!r}: {self.name} has {', '.join(self.presets)}")
+        resolved: dict[str, OptionValue] = {k: o.default for k, o in self.options.items()}
+        resolved.update(self.presets[name].options)
+        for key, value in (options or {}).items():
+            if key not in self.options:
+                raise ValueError(f"option {key!r}: {self.name} has no such option")
+            resolved[key] = self.options[key].coerce(value)
+        problem = self.check(players, resolved)
+        if problem:
+            raise ValueError(problem)
+        return resolved
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "name": self.name, "summary": self.summary,
+            "min_players": self.min_players, "max_players": self.max_players,
+            "options": [o.to_dict() for o in self.options.values()],
+            "presets": [{"name": p.name, "description": p.description,
+                         "options": dict(p.options)} for p in self.presets.values()],
+        }
+
+
+def decks_option(description: str = "decks shuffled together: auto is two with 6 or more seats") -> Option:
+    return Option("decks", "int", "auto", description, min=1, max=2, specials=("auto",))
+
+
+def deck_count(players: int, decks: OptionValue) -> int:
+    """Rules common to all games: ``auto`` means two decks with 6 or more seats."""
+    if decks == "auto":
+        return 2 if players >= 6 else 1
+    return int(decks)

@@ -1,0 +1,1 @@
+"""The shipped themes, as data files beside this module."""

@@ -1,0 +1,72 @@
+"""The ``dealmein`` command line. Textual is imported only by the commands that open the app."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from core import GAMES
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="dealmein", description="Deal Me In: a terminal card room.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {app_version()}")
+    p.add_argument("--no-mdns", action="store_true", help="do not browse or advertise tables on the LAN")
+    sub = p.add_subparsers(dest="command")
+
+    sub.add_parser("games", help="list the games, their presets and options")
+
+    host = sub.add_parser("host", help="host a table for players on the LAN")
+    host.add_argument("--name", default=None, help="table name (default: your name's table)")
+    host.add_argument("--port", type=int, default=7098)
+    host.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    host.add_argument("--game", default="ninety-eight", choices=sorted(GAMES))
+    host.add_argument("--preset", default="standard")
+    host.add_argument("--seats", type=int, default=4, help="seats at the table")
+    host.add_argument("--bots", type=int, default=0, help="seats to fill with bots")
+    host.add_argument("--bot-level", default="normal", choices=["easy", "normal", "hard"])
+    host.add_argument("--password", default=None)
+    host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
+    host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns")
+
+    join = sub.add_parser("join", help="join a table at HOST[:PORT]")
+    join.add_argument("address")
+    join.add_argument("--name", default=None, help="your player name")
+    join.add_argument("--password", default=None)
+
+    tables = sub.add_parser("tables", help="list the tables found on the LAN")
+    tables.add_argument("--json", action="store_true")
+    tables.add_argument("--wait", type=float, default=2.0, help="seconds to browse")
+    return p
+
+
+def app_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("dealmein")
+    except PackageNotFoundError:
+        return "0.0.0"
+
+
+def print_games() -> None:
+    for info in GAMES.values():
+        print(f"{info.name} ({info.id}), {info.min_players}-{info.max_players} seats: {info.summary}")
+        for preset in info.presets.values():
+            print(f"  preset {preset.name}: {preset.description}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "games":
+        print_games()
+        return 0
+    try:
+        from tui.commands import run  # the app and the network commands
+    except ImportError:
+        print_games()
+        return 0
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
