@@ -60,11 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "games":
         print_games()
         return 0
-    try:
-        from tui.commands import run  # the app and the network commands
-    except ImportError:
-        print_games()
-        return 0
+    from tui.commands import run
+
     return run(args)
 
 

@@ -1,0 +1,19 @@
+"""What each ``dealmein`` command runs; every import is lazy so that headless commands never
+load Textual."""
+from __future__ import annotations
+
+import argparse
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.command == "tables":
+        from net.discovery_cli import run_tables
+
+        return run_tables(args)
+    if args.command == "host" and args.headless:
+        from net.host_cli import run_headless
+
+        return run_headless(args)
+    from tui.app import run_app
+
+    return run_app(args)
