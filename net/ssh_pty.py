@@ -1,0 +1,200 @@
+"""A child process on its own pseudo-terminal, bridged to an SSH channel.
+
+The child is a session leader with the pty as its controlling terminal, so a window-change
+request becomes SIGWINCH; the pty is raw before the child starts, so nothing is echoed and an
+early Ctrl+C is just a byte; ending the session ends the child's whole process group.
+"""
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import signal
+import struct
+import termios
+import tty
+from collections.abc import Callable, Mapping, Sequence
+
+READ_CHUNK = 65536
+#: client-sent environment variables a child may see (anything else is dropped)
+CLIENT_ENV_ALLOWED = ("COLORTERM",)
+
+
+def child_environment(term: str | None, client_env: Mapping[str, str],
+                      extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The child's whole environment, built from an allowlist: never COLUMNS/LINES, never
+    PYTHONPATH or LD_* from the client."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", "/"),
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "TERM": _clean_term(term),
+        "PYTHONUNBUFFERED": "1",
+    }
+    for key in CLIENT_ENV_ALLOWED:
+        value = client_env.get(key)
+        if value and len(value) <= 32 and value.isprintable():
+            env[key] = value
+    env.update(extra or {})
+    return env
+
+
+def _clean_term(term: str | None) -> str:
+    if term and len(term) <= 64 and all(ch.isalnum() or ch in "-._+" for ch in term):
+        return term
+    return "xterm-256color"
+
+
+def set_window_size(fd: int, cols: int, rows: int) -> None:
+    cols = max(1, min(int(cols), 1000))
+    rows = max(1, min(int(rows), 1000))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+def _kill_group(pgid: int) -> None:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _take_controlling_tty() -> None:  # runs in the child between fork and exec
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class PtyChild:
+    """One child process on a fresh pty; ``on_output`` gets its bytes, ``write`` feeds it."""
+
+    def __init__(self, argv: Sequence[str], env: Mapping[str, str], cols: int, rows: int,
+                 on_output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> None:
+        self._argv = list(argv)
+        self._env = dict(env)
+        self._size = (cols, rows)
+        self._on_output = on_output
+        self._on_exit = on_exit
+        self.master = -1
+        self.proc: asyncio.subprocess.Process | None = None
+        self._pending = bytearray()
+        self._reading = False
+        self._closed = False
+        self._loop = asyncio.get_running_loop()
+
+    async def start(self) -> None:
+        master, slave = os.openpty()
+        try:
+            tty.setraw(slave)
+            set_window_size(slave, *self._size)
+            self.proc = await asyncio.create_subprocess_exec(
+                *self._argv, stdin=slave, stdout=slave, stderr=slave, env=self._env,
+                start_new_session=True, preexec_fn=_take_controlling_tty, close_fds=True)
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        os.set_blocking(master, False)
+        self.master = master
+        self.resume_output()
+        asyncio.ensure_future(self._watch())
+
+    async def _watch(self) -> None:
+        assert self.proc is not None
+        code = await self.proc.wait()
+        _kill_group(self.proc.pid)  # whatever the child left behind in its group goes too
+        self._drain_output()
+        self._close_master()
+        self._on_exit(code)
+
+    def _drain_output(self) -> None:
+        while self.master >= 0:
+            try:
+                data = os.read(self.master, READ_CHUNK)
+            except (BlockingIOError, OSError):
+                return
+            if not data:
+                return
+            self._on_output(data)
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.master, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the child closed its side
+            self.pause_output()
+            return
+        if data:
+            self._on_output(data)
+        else:
+            self.pause_output()
+
+    def pause_output(self) -> None:
+        """Back-pressure: stop reading the child while the channel's buffer is full."""
+        if self._reading and self.master >= 0:
+            self._loop.remove_reader(self.master)
+        self._reading = False
+
+    def resume_output(self) -> None:
+        if not self._reading and self.master >= 0:
+            self._loop.add_reader(self.master, self._readable)
+            self._reading = True
+
+    def write(self, data: bytes) -> None:
+        if self.master < 0:
+            return
+        if self._pending:
+            self._pending += data
+            return
+        try:
+            n = os.write(self.master, data)
+        except BlockingIOError:
+            n = 0
+        except OSError:
+            return
+        if n < len(data):
+            self._pending += data[n:]
+            self._loop.add_writer(self.master, self._flush)
+
+    def _flush(self) -> None:
+        try:
+            n = os.write(self.master, self._pending)
+        except BlockingIOError:
+            return
+        except OSError:
+            n = len(self._pending)
+        del self._pending[:n]
+        if not self._pending:
+            self._loop.remove_writer(self.master)
+
+    def resize(self, cols: int, rows: int) -> None:
+        if self.master >= 0:
+            set_window_size(self.master, cols, rows)
+
+    def _close_master(self) -> None:
+        if self.master >= 0:
+            self.pause_output()
+            if self._pending:
+                self._loop.remove_writer(self.master)
+            os.close(self.master)
+            self.master = -1
+
+    async def terminate(self, grace: float = 1.0) -> None:
+        """End the child's whole process group: SIGHUP, then SIGKILL after ``grace``; reap it."""
+        proc = self.proc
+        if proc is None or proc.returncode is not None:
+            if proc is not None:
+                _kill_group(proc.pid)
+            self._close_master()
+            return
+        for sig, wait in ((signal.SIGHUP, grace), (signal.SIGKILL, 5.0)):
+            try:
+                os.killpg(proc.pid, sig)
+            except ProcessLookupError:
+                pass
+            try:
+                await asyncio.wait_for(proc.wait(), wait)
+                break
+            except asyncio.TimeoutError:
+                continue
+        self._close_master()

@@ -1,0 +1,333 @@
+"""Serve Deal Me In over SSH: each interactive session runs the app in a child process on its
+own pty, connected to the host's table as an ordinary network client (no back door).
+
+Only interactive sessions with a pty are served: exec, subsystems (sftp, scp), every kind of
+forwarding, agent and X11 forwarding are refused.
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import secrets
+import time
+import unicodedata
+from collections import defaultdict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from .ssh_keys import fingerprint, load_or_create_host_key
+from .ssh_pty import PtyChild, child_environment
+
+log = logging.getLogger("dealmein.ssh")
+
+AUTH_MODES = ("open", "password", "keys")
+NO_PTY_MESSAGE = b"Deal Me In is interactive: connect with a terminal (ssh -t).\r\n"
+_WORDS = ("amber", "birch", "cedar", "delta", "ember", "fable", "gusto", "harbor", "indigo",
+          "jasper", "kettle", "lumen", "maple", "nectar", "otter", "pepper", "quartz", "raven",
+          "saffron", "tundra", "umber", "velvet", "willow", "zephyr")
+
+
+def friendly_password() -> str:
+    """A table password a host can read out loud: ``maple-otter-42``."""
+    return f"{secrets.choice(_WORDS)}-{secrets.choice(_WORDS)}-{secrets.randbelow(90) + 10}"
+
+
+def player_name(username: str) -> str:
+    """The SSH user name as a player name: printable, at most 24 characters."""
+    clean = "".join(ch for ch in username if unicodedata.category(ch)[0] not in "CZ" or ch == " ")
+    return clean.strip()[:24] or "guest"
+
+
+@dataclass
+class SSHConfig:
+    host: str = "0.0.0.0"
+    port: int = 2222
+    auth: str = "password"
+    password: str | None = None
+    authorized_keys: str | None = None
+    host_key_path: Path | None = None
+    max_sessions: int = 16
+    max_per_address: int = 4
+    login_timeout: float = 30.0
+    idle_timeout: float = 1800.0
+    max_failures: int = 5  # failed logins per address per ``failure_window``
+    failure_window: float = 60.0
+    kill_grace: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.auth not in AUTH_MODES:
+            raise ValueError(f"ssh auth must be one of {', '.join(AUTH_MODES)}, not {self.auth!r}")
+        if self.auth == "password" and not self.password:
+            self.password = friendly_password()
+        if self.auth == "keys" and not self.authorized_keys:
+            raise ValueError("ssh auth 'keys' needs an authorized_keys file")
+
+
+@dataclass
+class _Registry:
+    """Sessions and failures, shared by every connection of one server."""
+
+    sessions: set["TableSession"] = field(default_factory=set)
+    per_address: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    failures: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+
+
+class SSHTableServer:
+    """The SSH front door of one hosted table.
+
+    ``command(name)`` gives the argv of the child for a player; ``extra_env(name)`` the
+    host-made environment variables it gets besides the allowlisted ones.
+    """
+
+    def __init__(self, config: SSHConfig, command: Callable[[str], list[str]],
+                 extra_env: Callable[[str], dict[str, str]] | None = None,
+                 host_key: asyncssh.SSHKey | None = None) -> None:
+        self.config = config
+        self.command = command
+        self.extra_env = extra_env or (lambda name: {})
+        if host_key is None:
+            if config.host_key_path is None:
+                raise ValueError("an SSH server needs a host key or a path to keep one")
+            host_key = load_or_create_host_key(config.host_key_path)
+        self.host_key = host_key
+        self.fingerprint = fingerprint(host_key)
+        self.registry = _Registry()
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    @property
+    def port(self) -> int:
+        assert self._acceptor is not None
+        return self._acceptor.get_port()
+
+    async def start(self) -> None:
+        c = self.config
+        self._acceptor = await asyncssh.create_server(
+            lambda: _Connection(self), c.host, c.port,
+            server_host_keys=[self.host_key],
+            authorized_client_keys=c.authorized_keys if c.auth == "keys" else None,
+            login_timeout=c.login_timeout,
+            encoding=None, line_editor=False,
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+            sftp_factory=None, process_factory=None, session_factory=None,
+            keepalive_interval=30,
+        )
+        log.info("ssh listening on %s:%s (%s)", c.host, self.port, self.fingerprint)
+
+    async def close(self) -> None:
+        """Stop listening and end every session and its child."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+            await self._acceptor.wait_closed()
+            self._acceptor = None
+        sessions = list(self.registry.sessions)
+        await asyncio.gather(*(s.end() for s in sessions), return_exceptions=True)
+
+    # -- failure bookkeeping ------------------------------------------------
+    def locked_out(self, address: str) -> bool:
+        q = self.registry.failures[address]
+        cutoff = time.monotonic() - self.config.failure_window
+        while q and q[0] < cutoff:
+            q.popleft()
+        return len(q) >= self.config.max_failures
+
+    def record_failure(self, address: str) -> None:
+        self.registry.failures[address].append(time.monotonic())
+
+
+class _Connection(asyncssh.SSHServer):
+    """One SSH connection: authentication, caps and refusals."""
+
+    def __init__(self, server: SSHTableServer) -> None:
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.username = "guest"
+        self.counted = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address = str(peer[0])
+        reg = self.server.registry
+        cfg = self.server.config
+        if self.server.locked_out(self.address):
+            log.warning("ssh: %s locked out after failed logins", self.address)
+            conn.close()
+            return
+        if reg.per_address[self.address] >= cfg.max_per_address or len(reg.sessions) >= cfg.max_sessions:
+            log.warning("ssh: refusing %s: session cap reached", self.address)
+            conn.close()
+            return
+        reg.per_address[self.address] += 1
+        self.counted = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.server.registry.per_address[self.address] -= 1
+            self.counted = False
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return self.server.config.auth != "open"
+
+    def password_auth_supported(self) -> bool:
+        return self.server.config.auth == "password"
+
+    def validate_password(self, username: str, password: str) -> bool:
+        if self.server.locked_out(self.address):
+            return False
+        expected = self.server.config.password or ""
+        ok = hmac.compare_digest(password.encode(), expected.encode())
+        if not ok:
+            self.server.record_failure(self.address)
+            log.info("ssh: wrong password for %r from %s", username, self.address)
+        return ok
+
+    def public_key_auth_supported(self) -> bool:
+        return self.server.config.auth == "keys"
+
+    def session_requested(self) -> asyncssh.SSHServerSession | bool:
+        reg = self.server.registry
+        if len(reg.sessions) >= self.server.config.max_sessions:
+            return False
+        return TableSession(self.server, player_name(self.username), self.address)
+
+    # Everything else a client may ask for is refused.
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+    def tun_requested(self, unit: int | None) -> bool:
+        return False
+
+    def tap_requested(self, unit: int | None) -> bool:
+        return False
+
+
+class TableSession(asyncssh.SSHServerSession):  # type: ignore[misc]
+    """One player's session: the app in a child process on a pty."""
+
+    def __init__(self, server: SSHTableServer, name: str, address: str) -> None:
+        self.server = server
+        self.name = name
+        self.address = address
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.child: PtyChild | None = None
+        self.has_pty = False
+        self.size = (80, 24)
+        self.last_input = time.monotonic()
+        self._idle: asyncio.Task[None] | None = None
+        self._ended = False
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+        self.server.registry.sessions.add(self)
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
+        self.has_pty = True
+        if term_size[0] and term_size[1]:
+            self.size = (term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        if not self.has_pty:
+            self.chan.write(NO_PTY_MESSAGE)
+            self.chan.exit(1)
+            return
+        asyncio.ensure_future(self._spawn())
+
+    async def _spawn(self) -> None:
+        assert self.chan is not None
+        env = child_environment(self.chan.get_terminal_type(), self.chan.get_environment(),
+                                self.server.extra_env(self.name))
+        self.child = PtyChild(self.server.command(self.name), env, *self.size,
+                              on_output=self._output, on_exit=self._child_exited)
+        try:
+            await self.child.start()
+        except OSError as e:
+            log.error("ssh: could not start the app for %s: %s", self.name, e)
+            self.chan.write(b"The table could not be opened.\r\n")
+            self.chan.exit(1)
+            return
+        self._idle = asyncio.ensure_future(self._watch_idle())
+
+    async def _watch_idle(self) -> None:
+        limit = self.server.config.idle_timeout
+        while not self._ended:
+            await asyncio.sleep(min(limit, 5.0))
+            if time.monotonic() - self.last_input > limit:
+                log.info("ssh: %s idle for %.0f s, closing", self.name, limit)
+                if self.chan is not None:
+                    self.chan.write(b"\r\nIdle for too long: goodbye.\r\n")
+                await self.end()
+                return
+
+    def _output(self, data: bytes) -> None:
+        if self.chan is not None and not self._ended:
+            self.chan.write(data)
+
+    def _child_exited(self, code: int) -> None:
+        if self.chan is not None and not self._ended:
+            self.chan.exit(code if code >= 0 else 1)
+
+    def data_received(self, data: bytes, datatype: object) -> None:
+        self.last_input = time.monotonic()
+        if self.child is not None:
+            self.child.write(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = (width or 80, height or 24)
+        if self.child is not None:
+            self.child.resize(*self.size)
+
+    def pause_writing(self) -> None:
+        if self.child is not None:
+            self.child.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.child is not None:
+            self.child.resume_output()
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        asyncio.ensure_future(self.end())
+
+    async def end(self) -> None:
+        """End the child and its process group, and the channel."""
+        if self._ended:
+            return
+        self._ended = True
+        self.server.registry.sessions.discard(self)
+        if self._idle is not None and self._idle is not asyncio.current_task():
+            self._idle.cancel()
+        if self.child is not None:
+            await self.child.terminate(self.server.config.kill_grace)
+        if self.chan is not None:
+            try:
+                self.chan.close()
+            except Exception:  # the channel may already be gone
+                pass

@@ -1,0 +1,252 @@
+"""The SSH front door with a small terminal program as the child (issue: SSH, "How it must
+work" and "Security"): pty bridging, environment allowlist, resize, exit status, clean-up,
+refusals and authentication. The full-app sessions are in test_ssh_app.py."""
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import time
+
+import asyncssh
+import pytest
+
+from net.ssh_server import SSHConfig, friendly_password, player_name
+
+from .conftest import connect
+
+
+async def read_until(proc, pattern: bytes, timeout: float = 10.0) -> bytes:
+    buf = b""
+    deadline = time.monotonic() + timeout
+    while not re.search(pattern, buf):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"did not see {pattern!r} in {buf!r}")
+        try:
+            chunk = await asyncio.wait_for(proc.stdout.read(4096), left)
+        except asyncio.TimeoutError:
+            continue
+        if not chunk:
+            raise AssertionError(f"stream ended before {pattern!r}: {buf!r}")
+        buf += chunk
+    return buf
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie counts as gone: it has exited
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+async def wait_gone(pid: int, timeout: float = 2.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not alive(pid):
+            return True
+        await asyncio.sleep(0.05)
+    return not alive(pid)
+
+
+async def test_session_runs_child_on_raw_controlling_pty(echo_server):
+    server = await echo_server()
+    async with connect(server, username="ana") as conn:
+        proc = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None,
+                                         env={"COLORTERM": "truecolor", "PYTHONPATH": "/evil",
+                                              "LD_PRELOAD": "/evil.so", "COLUMNS": "5", "LINES": "5"})
+        out = await read_until(proc, rb"env .*LANG=\S+")
+        # TERM comes from the pty request, size from it too
+        assert b"hello ana term=xterm-256color size=100x30 ctty=True echo=False" in out
+        assert b"COLUMNS=- LINES=- PYTHONPATH=- LD_PRELOAD=- COLORTERM=truecolor LANG=C.UTF-8" in out
+        proc.stdin.write(b"\x03")  # Ctrl+C is just a byte on a raw pty
+        await read_until(proc, rb"keys 03")
+        proc.change_terminal_size(120, 40)
+        await read_until(proc, rb"resized 120x40")
+        proc.stdin.write(b"q")
+        await asyncio.wait_for(proc.wait_closed(), 5)
+        assert proc.exit_status == 0
+
+
+async def test_child_exit_status_is_the_session_status(echo_server):
+    server = await echo_server()
+    async with connect(server) as conn:
+        proc = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(proc, rb"hello")
+        proc.stdin.write(b"x")
+        await asyncio.wait_for(proc.wait_closed(), 5)
+        assert proc.exit_status == 3
+
+
+async def test_dropped_connection_ends_child_and_its_group(echo_server):
+    server = await echo_server()
+    conn = await connect(server)
+    proc = await conn.create_process(term_type="xterm", encoding=None)
+    await read_until(proc, rb"hello")
+    proc.stdin.write(b"s")
+    out = await read_until(proc, rb"grandchild \d+")
+    grandchild = int(re.search(rb"grandchild (\d+)", out).group(1))
+    (session,) = server.registry.sessions
+    child_pid = session.child.proc.pid
+    assert alive(child_pid) and alive(grandchild)
+    # drop the TCP connection without a goodbye
+    conn._transport.abort()
+    assert await wait_gone(child_pid), "child still running 2 s after the drop"
+    assert await wait_gone(grandchild), "grandchild still running 2 s after the drop"
+    await asyncio.sleep(0.1)
+    assert not server.registry.sessions
+
+
+async def test_server_close_ends_every_child(echo_server):
+    server = await echo_server()
+    conns, pids = [], []
+    for name in ("a", "b"):
+        conn = await connect(server, username=name)
+        proc = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(proc, rb"hello")
+        conns.append(conn)
+    pids = [s.child.proc.pid for s in server.registry.sessions]
+    assert len(pids) == 2
+    await server.close()
+    for pid in pids:
+        assert await wait_gone(pid)
+    for conn in conns:
+        conn.close()
+
+
+async def test_session_without_pty_gets_one_line_and_status_1(echo_server):
+    server = await echo_server()
+    async with connect(server) as conn:
+        proc = await conn.create_process(encoding=None)  # no term_type: no pty request
+        out = await asyncio.wait_for(proc.stdout.read(), 5)
+        await proc.wait_closed()
+        assert out.count(b"\n") == 1 and b"terminal" in out
+        assert proc.exit_status == 1
+
+
+async def test_exec_and_subsystems_are_refused(echo_server):
+    server = await echo_server()
+    async with connect(server) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_process("id", term_type="xterm")
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_process(subsystem="sftp")
+        with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError)):
+            await conn.start_sftp_client()
+
+
+async def test_forwarding_is_refused(echo_server):
+    server = await echo_server()
+    async with connect(server) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", server.port)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 9)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_unix_connection(asyncssh.SSHUNIXSession, "/tmp/x.sock")
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.start_unix_server(asyncssh.SSHUNIXSession, "/tmp/dealmein-test.sock")
+
+
+async def test_agent_and_x11_forwarding_refused(echo_server):
+    server = await echo_server()
+    async with connect(server, agent_forwarding=True) as conn:
+        proc = await conn.create_process(term_type="xterm", encoding=None,
+                                         x11_forwarding="ignore_failure", x11_display="127.0.0.1:0")
+        out = await read_until(proc, rb"env .*LANG")
+        (session,) = server.registry.sessions
+        assert session.chan.get_agent_path() is None
+        assert session.chan.get_x11_display() is None
+        assert b"SSH_AUTH_SOCK" not in out and b"DISPLAY" not in out
+        proc.stdin.write(b"q")
+        await proc.wait_closed()
+
+
+async def test_wrong_password_is_rejected_and_rate_limited(echo_server):
+    server = await echo_server(max_failures=3)
+    for _ in range(3):
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(server, password="wrong"):
+                pass
+    # locked out now, even with the right password
+    with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost, asyncssh.DisconnectError, OSError)):
+        async with connect(server, password="sesame"):
+            pass
+
+
+async def test_unknown_key_is_rejected(echo_server, tmp_path):
+    known = asyncssh.generate_private_key("ssh-ed25519")
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(known.export_public_key())
+    server = await echo_server(auth="keys", password=None, authorized_keys=str(keys))
+    with pytest.raises(asyncssh.PermissionDenied):
+        async with asyncssh.connect("127.0.0.1", server.port, username="eve", known_hosts=None,
+                                    client_keys=[stranger], agent_path=None, password=None):
+            pass
+    async with asyncssh.connect("127.0.0.1", server.port, username="kim", known_hosts=None,
+                                client_keys=[known], agent_path=None) as conn:
+        proc = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(proc, rb"hello kim")
+        proc.stdin.write(b"q")
+        await proc.wait_closed()
+
+
+async def test_open_mode_needs_no_password(echo_server):
+    server = await echo_server(auth="open", password=None)
+    async with connect(server, username="bo", password=None) as conn:
+        proc = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(proc, rb"hello bo")
+        proc.stdin.write(b"q")
+        await proc.wait_closed()
+        assert proc.exit_status == 0
+
+
+async def test_session_caps_per_address(echo_server):
+    server = await echo_server(max_per_address=2)
+    a = await connect(server)
+    b = await connect(server)
+    with pytest.raises((asyncssh.ConnectionLost, asyncssh.DisconnectError, OSError)):
+        c = await connect(server)
+        c.close()
+    a.close()
+    b.close()
+
+
+async def test_idle_session_is_dropped(echo_server):
+    server = await echo_server(idle_timeout=0.5)
+    async with connect(server) as conn:
+        proc = await conn.create_process(term_type="xterm", encoding=None)
+        out = await read_until(proc, rb"Idle for too long", timeout=10)
+        assert b"hello" in out
+        await asyncio.wait_for(proc.wait_closed(), 5)
+    assert not server.registry.sessions
+
+
+def test_config_and_names():
+    assert SSHConfig(auth="password").password  # a password is made when none is given
+    assert re.fullmatch(r"[a-z]+-[a-z]+-\d\d", friendly_password())
+    assert player_name("ana\x1b[2J\x07") == "ana[2J"
+    assert player_name("") == "guest"
+    assert len(player_name("x" * 100)) == 24
+    with pytest.raises(ValueError):
+        SSHConfig(auth="anything")
+    with pytest.raises(ValueError):
+        SSHConfig(auth="keys")
+
+
+def test_host_key_is_made_once_with_mode_0600(tmp_path):
+    from net.ssh_keys import fingerprint, load_or_create_host_key
+
+    path = tmp_path / "data" / "ssh_host_ed25519_key"
+    first = load_or_create_host_key(path)
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    again = load_or_create_host_key(path)
+    assert fingerprint(first) == fingerprint(again)
+    assert fingerprint(first).startswith("SHA256:")
