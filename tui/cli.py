@@ -36,6 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     tables = sub.add_parser("tables", help="list the tables found on the LAN")
     tables.add_argument("--json", action="store_true")
     tables.add_argument("--wait", type=float, default=2.0, help="seconds to browse")
+    replay = sub.add_parser("replay", help="replay a match log and check that it reproduces the match")
+    replay.add_argument("file")
+    replay.add_argument("--show", action="store_true", help="step through the match with every hand face up")
     return p
 
 
@@ -55,11 +58,28 @@ def print_games() -> None:
             print(f"  preset {preset.name}: {preset.description}")
 
 
+def run_replay(file: str) -> int:
+    from pathlib import Path
+
+    from net.matchlog import replay
+
+    result = replay(Path(file))
+    if result.ok:
+        assert result.match is not None
+        print(f"{file}: {result.actions} actions; the log reproduces the match "
+              f"(winners: {', '.join(map(str, result.match.winners)) or 'none yet'})")
+        return 0
+    print(f"{file}: does not reproduce: {result.error}", file=sys.stderr)
+    return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "games":
         print_games()
         return 0
+    if args.command == "replay" and not args.show:
+        return run_replay(args.file)
     from tui.commands import run
 
     return run(args)

@@ -1,0 +1,60 @@
+"""Autosaved tables: the whole state of a hosted table, written atomically after every action.
+
+A save that cannot be read is reported by name and moved aside (never silently deleted), so
+the host can start fresh and still hand the file to someone who can look at it.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from .paths import atomic_write, data_dir
+
+FORMAT = 1
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def save_path(port: int) -> Path:
+    """One save per port: ``--resume`` brings back the table that was on that port."""
+    return saves_dir() / f"table-{port}.save"
+
+
+def write_save(path: Path, state: dict[str, Any]) -> None:
+    data = msgpack.packb({"format": FORMAT, "saved": time.time(), "state": state}, use_bin_type=True)
+    atomic_write(path, data)
+
+
+@dataclass
+class LoadResult:
+    state: dict[str, Any] | None
+    problem: str | None = None
+    moved_to: Path | None = None
+
+
+def read_save(path: Path) -> LoadResult:
+    """The saved state, or the problem and where the unreadable file was moved."""
+    if not path.exists():
+        return LoadResult(None, f"no saved table at {path}")
+    try:
+        raw = path.read_bytes()
+        if len(raw) > MAX_SAVE_BYTES:
+            raise ValueError(f"{len(raw)} bytes is too large for a save")
+        data = msgpack.unpackb(raw, raw=False, strict_map_key=True)
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("state"), dict):
+            raise ValueError("not a Deal Me In save")
+        return LoadResult(data["state"])
+    except (OSError, ValueError, TypeError, msgpack.UnpackException) as e:  # report, move aside
+        aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+        try:
+            path.replace(aside)
+        except OSError:
+            aside = None  # type: ignore[assignment]
+        return LoadResult(None, f"{path.name} could not be read ({e}); moved aside to {aside}", aside)

@@ -1,0 +1,128 @@
+"""Match logs and replay (issue: Nothing lost, "Match logs and replay")."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import GAMES, new_match
+from net.matchlog import MatchLog, replay, state_digest
+from net.paths import atomic_write
+
+
+def play_logged(path: Path, game: str, seed: int, players: int = 4) -> list[int]:
+    preset = "standard"
+    m = new_match(game, players, preset, seed=seed)
+    log = MatchLog(path, app_version="test", game=game, players=players, preset=preset,
+                   options=m.options, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(20000):
+        if m.is_over:
+            break
+        seat = m.current_seat
+        action = str(rng.choice(m.legal_actions()))
+        m.apply(action, seat)
+        log.action(seat, action, m)
+    assert m.is_over
+    log.finish(m)
+    log.close()
+    return m.winners
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_logged_match_replays_exactly(tmp_path, game):
+    path = tmp_path / f"{game}.jsonl"
+    winners = play_logged(path, game, seed=11)
+    result = replay(path)
+    assert result.ok, result.error
+    assert result.match is not None and result.match.is_over
+    assert result.match.winners == winners
+    lines = path.read_text().splitlines()
+    assert result.actions == len(lines) - 2
+    header = json.loads(lines[0])
+    assert header["game"] == game and header["seed"] == 11
+
+
+def tamper(path: Path, line: int, change) -> None:
+    lines = path.read_text().splitlines()
+    record = json.loads(lines[line])
+    change(record)
+    lines[line] = json.dumps(record)
+    path.write_text("\n".join(lines) + "\n")
+
+
+def test_tampered_action_is_detected(tmp_path):
+    path = tmp_path / "log.jsonl"
+    play_logged(path, "ninety-eight", seed=5)
+    lines = path.read_text().splitlines()
+    # find an action line and swap its action for another legal-looking one of the same seat
+    m = new_match("ninety-eight", 4, seed=5)
+    for i, raw in enumerate(lines[1:], start=1):
+        rec = json.loads(raw)
+        if "action" not in rec:
+            break
+        alternatives = [str(a) for a in m.legal_actions() if str(a) != rec["action"]]
+        if alternatives:
+            tamper(path, i, lambda r: r.update(action=alternatives[0]))
+            break
+        m.apply(rec["action"], rec["seat"])
+    result = replay(path)
+    assert not result.ok
+    assert result.line == i + 1  # lines are numbered from 1
+    assert "differs" in result.error or "refused" in result.error
+
+
+def test_tampered_winners_and_seed_are_detected(tmp_path):
+    path = tmp_path / "log.jsonl"
+    play_logged(path, "ninety-eight", seed=6)
+    tamper(path, -1, lambda r: r.update(winners=[9]))
+    assert not replay(path).ok
+    path2 = tmp_path / "log2.jsonl"
+    play_logged(path2, "ninety-eight", seed=6)
+    tamper(path2, 0, lambda r: r.update(seed=7))
+    result = replay(path2)
+    assert not result.ok and result.line is not None and result.line >= 2
+
+
+def test_garbled_log_is_a_clear_error(tmp_path):
+    path = tmp_path / "log.jsonl"
+    path.write_text("not json\n")
+    result = replay(path)
+    assert not result.ok and result.line == 1 and "header" in result.error
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert not replay(empty).ok
+    assert not replay(tmp_path / "missing.jsonl").ok
+
+
+def test_replay_command_exit_status(tmp_path):
+    good = tmp_path / "good.jsonl"
+    play_logged(good, "ninety-eight", seed=3)
+    run = subprocess.run([sys.executable, "-m", "tui", "replay", str(good)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "reproduces" in run.stdout
+    tamper(good, 3, lambda r: r.update(state="0" * 16))
+    run = subprocess.run([sys.executable, "-m", "tui", "replay", str(good)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1
+    assert "line 4" in run.stdout + run.stderr
+
+
+def test_digest_tracks_state():
+    m = new_match("ninety-eight", 3, seed=1)
+    before = state_digest(m)
+    assert state_digest(m) == before
+    m.apply(m.legal_actions()[0])
+    assert state_digest(m) != before
+
+
+def test_atomic_write_replaces_whole_file(tmp_path):
+    target = tmp_path / "sub" / "save.bin"
+    atomic_write(target, b"one")
+    atomic_write(target, b"two")
+    assert target.read_bytes() == b"two"
+    assert oct(target.stat().st_mode & 0o777) == "0o600"
+    assert [p.name for p in target.parent.iterdir()] == ["save.bin"]  # no temporary left behind

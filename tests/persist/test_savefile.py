@@ -1,0 +1,35 @@
+"""Autosave files (issue: Nothing lost, "Autosave and resume"): atomic, and a corrupt save is
+reported by name and moved aside, never discarded and never a crash."""
+from __future__ import annotations
+
+import msgpack
+
+from net.savefile import read_save, save_path, write_save
+
+
+def test_round_trip(tmp_path, monkeypatch):
+    monkeypatch.setenv("DEALMEIN_DATA_DIR", str(tmp_path))
+    path = save_path(7098)
+    assert str(path).startswith(str(tmp_path))
+    state = {"name": "Ana's table", "snapshot": b"\x00\x01bytes", "tokens": {"0": "abc"}}
+    write_save(path, state)
+    loaded = read_save(path)
+    assert loaded.problem is None
+    assert loaded.state == state
+
+
+def test_missing_save_is_a_problem_not_a_crash(tmp_path):
+    result = read_save(tmp_path / "nothing.save")
+    assert result.state is None and "no saved table" in result.problem
+
+
+def test_corrupt_save_is_reported_and_moved_aside(tmp_path):
+    for i, garbage in enumerate([b"\xc1\xc1garbage", msgpack.packb([1, 2, 3]),
+                                 msgpack.packb({"format": 99, "state": {}}), b""]):
+        path = tmp_path / f"table-{i}.save"
+        path.write_bytes(garbage)
+        result = read_save(path)
+        assert result.state is None
+        assert path.name in result.problem
+        assert not path.exists()
+        assert result.moved_to is not None and result.moved_to.read_bytes() == garbage
