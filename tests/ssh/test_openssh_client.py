@@ -1,0 +1,53 @@
+"""The stock OpenSSH client against our server (issue: SSH, "Tests"): ``ssh -tt`` under tmux on
+a private socket, so a real terminal sits on the client side too."""
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import time
+import uuid
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not (shutil.which("ssh") and shutil.which("tmux")),
+                                reason="needs the OpenSSH client and tmux on this machine")
+
+
+def tmux(sock: str, *args: str) -> str:
+    return subprocess.run(["tmux", "-L", sock, *args], capture_output=True, text=True, timeout=10).stdout
+
+
+async def wait_pane(sock: str, text: str, timeout: float = 15.0) -> str:
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = tmux(sock, "capture-pane", "-p", "-t", "t")
+        if text in screen:
+            return screen
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"{text!r} never showed; screen was:\n{screen}")
+
+
+async def test_openssh_client_gets_a_session(echo_server, tmp_path):
+    server = await echo_server(auth="open", password=None)
+    sock = f"dealmein-test-{uuid.uuid4().hex[:8]}"
+    cmd = (f"ssh -tt -p {server.port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
+           f"-o LogLevel=ERROR -o PubkeyAuthentication=no -F /dev/null zoe@127.0.0.1")
+    subprocess.run(["tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "90", "-y", "25", cmd],
+                   check=True, timeout=10, env={"PATH": "/usr/bin:/bin", "TERM": "xterm-256color",
+                                                "HOME": str(tmp_path)})
+    try:
+        screen = await wait_pane(sock, "hello zoe")
+        assert "size=90x25" in screen and "ctty=True" in screen
+        tmux(sock, "send-keys", "-t", "t", "a")
+        await wait_pane(sock, "keys 61")
+        tmux(sock, "resize-window", "-t", "t", "-x", "100", "-y", "30")
+        await wait_pane(sock, "resized 100x30")
+        tmux(sock, "send-keys", "-t", "t", "q")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and server.registry.sessions:
+            await asyncio.sleep(0.1)
+        assert not server.registry.sessions
+    finally:
+        subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True, timeout=10)
