@@ -1,0 +1,148 @@
+"""User theme files: good ones load, a bad one is reported once by file name and skipped."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+import pytest
+from textual.theme import Theme
+
+from themes.loader import (
+    SHIPPED_ORDER,
+    THEMES_DIR_ENV,
+    ThemeProblem,
+    load_theme_file,
+    load_themes,
+    user_themes_dir,
+)
+from themes.variables import APP_VARIABLES
+
+GOOD = """
+name = "ocean"
+primary = "#1E88E5"
+background = "#0D1B2A"
+dark = true
+
+[variables]
+footer-key-foreground = "#FFB300"
+
+[table]
+felt = "#123456"
+suit-hearts = "ansi_bright_red"
+card-playable-text-style = "bold reverse"
+"""
+
+BROKEN = {
+    "bad-colour.toml": 'name = "bad-colour"\nprimary = "#12345G"\n',
+    "unknown-key.toml": 'name = "unknown-key"\nprimary = "red"\nsparkle = true\n',
+    "not-toml.toml": 'name = "not-toml"\nprimary = = "red"\n',
+    "unknown-table-key.toml": 'name = "ut"\nprimary = "red"\n[table]\nsuit-stars = "red"\n',
+    "bad-style.toml": 'name = "bad-style"\nprimary = "red"\n[table]\ncard-playable-text-style = "shiny"\n',
+    "no-primary.toml": 'name = "no-primary"\n',
+    "wrong-types.toml": 'name = "wrong-types"\nprimary = 12\ndark = "yes"\ntext_alpha = 3\n',
+    "bad-name.toml": 'name = "Bad Name!"\nprimary = "red"\n',
+    "table-in-variables.toml": 'name = "tiv"\nprimary = "red"\n[variables]\nfelt = "red"\n',
+    "bad-variable.toml": 'name = "bad-variable"\nprimary = "red"\n[variables]\nborder = "not a colour"\n',
+}
+
+
+def _write(directory: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (directory / name).write_text(text, encoding="utf-8")
+
+
+def test_good_user_theme_loads_with_its_values_and_defaults(tmp_path: Path) -> None:
+    _write(tmp_path, {"ocean.toml": GOOD})
+    loaded = load_themes(tmp_path)
+    assert loaded.problems == []
+    assert list(loaded.themes)[: len(SHIPPED_ORDER)] == list(SHIPPED_ORDER)
+    ocean = loaded.themes["ocean"]
+    assert isinstance(ocean, Theme)
+    assert (ocean.primary, ocean.background, ocean.dark) == ("#1E88E5", "#0D1B2A", True)
+    assert ocean.variables["felt"] == "#123456"
+    assert ocean.variables["suit-hearts"] == "ansi_bright_red"
+    assert ocean.variables["card-playable-text-style"] == "bold reverse"
+    assert ocean.variables["footer-key-foreground"] == "#FFB300"
+    assert set(APP_VARIABLES) <= set(ocean.variables)  # the rest derived from its colours
+    assert loaded.sources["ocean"] == tmp_path / "ocean.toml"
+    assert loaded.user_theme_names() == ["ocean"]
+
+
+@pytest.mark.parametrize("filename", sorted(BROKEN))
+def test_broken_file_is_reported_by_name_and_skipped(tmp_path: Path, filename: str) -> None:
+    _write(tmp_path, {"ocean.toml": GOOD, filename: BROKEN[filename]})
+    loaded = load_themes(tmp_path)
+    assert "ocean" in loaded.themes
+    assert len(loaded.problems) == 1
+    problem = loaded.problems[0]
+    assert problem.path == tmp_path / filename
+    assert filename in str(problem)
+    assert len(loaded.themes) == len(SHIPPED_ORDER) + 1
+
+
+def test_problem_messages_say_what_is_wrong(tmp_path: Path) -> None:
+    _write(tmp_path, BROKEN)
+    messages = {p.path.name: p.message for p in load_themes(tmp_path).problems}
+    assert set(messages) == set(BROKEN)
+    assert "#12345G" in messages["bad-colour.toml"]
+    assert "unknown key 'sparkle'" in messages["unknown-key.toml"]
+    assert "not valid TOML" in messages["not-toml.toml"]
+    assert "suit-stars" in messages["unknown-table-key.toml"]
+    assert "shiny" in messages["bad-style.toml"]
+    assert "missing key 'primary'" in messages["no-primary.toml"]
+    wrong = messages["wrong-types.toml"]
+    assert "primary" in wrong and "dark" in wrong and "text_alpha" in wrong  # every fault, one report
+    assert "name" in messages["bad-name.toml"]
+    assert "[table]" in messages["table-in-variables.toml"]
+    assert "border" in messages["bad-variable.toml"]
+
+
+def test_unreadable_and_binary_files_are_problems_not_crashes(tmp_path: Path) -> None:
+    (tmp_path / "binary.toml").write_bytes(b"\xff\xfe\x00name")
+    (tmp_path / "folder.toml").mkdir()  # a directory named like a theme is ignored
+    (tmp_path / "huge.toml").write_text("# " + "x" * 70_000 + '\nname = "huge"\nprimary = "red"\n')
+    loaded = load_themes(tmp_path)
+    assert sorted(p.path.name for p in loaded.problems) == ["binary.toml", "huge.toml"]
+    assert len(loaded.themes) == len(SHIPPED_ORDER)
+
+
+def test_duplicate_user_names_keep_the_first_and_user_may_replace_a_shipped_theme(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        {
+            "a.toml": 'name = "twin"\nprimary = "red"\n',
+            "b.toml": 'name = "twin"\nprimary = "blue"\n',
+            "casino.toml": 'name = "casino"\nprimary = "#AA0000"\n',
+        },
+    )
+    loaded = load_themes(tmp_path)
+    assert loaded.themes["twin"].primary == "red"
+    assert [p.path.name for p in loaded.problems] == ["b.toml"]
+    assert "twin" in loaded.problems[0].message
+    assert loaded.themes["casino"].primary == "#AA0000"
+    assert loaded.sources["casino"] == tmp_path / "casino.toml"
+
+
+def test_missing_user_dir_is_not_a_problem(tmp_path: Path) -> None:
+    loaded = load_themes(tmp_path / "nowhere")
+    assert loaded.problems == [] and list(loaded.themes) == list(SHIPPED_ORDER)
+
+
+def test_user_dir_comes_from_the_environment_or_platformdirs(tmp_path: Path) -> None:
+    _write(tmp_path, {"ocean.toml": GOOD})
+    environ = {THEMES_DIR_ENV: str(tmp_path)}
+    assert user_themes_dir(environ) == tmp_path
+    assert "ocean" in load_themes(environ=environ).themes
+    assert user_themes_dir({}) == platformdirs.user_data_path("dealmein") / "themes"
+
+
+def test_load_theme_file_returns_a_problem_for_a_missing_file(tmp_path: Path) -> None:
+    result = load_theme_file(tmp_path / "gone.toml")
+    assert isinstance(result, ThemeProblem) and "gone.toml" in str(result)
+
+
+def test_ansi_user_theme_gets_the_variables_textual_needs(tmp_path: Path) -> None:
+    _write(tmp_path, {"mine.toml": 'name = "mine"\nprimary = "ansi_cyan"\nansi = true\ndark = false\n'})
+    theme = load_themes(tmp_path).themes["mine"]
+    assert theme.variables["ansi-background"] == "ansi_white"
+    assert theme.variables["felt"] == "ansi_default"

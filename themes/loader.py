@@ -1,0 +1,116 @@
+"""Load the shipped themes and the user's own theme files; a bad file is reported, never raised.
+
+User themes live in `<platformdirs user data dir>/dealmein/themes/*.toml`; `DEALMEIN_THEMES_DIR`
+points elsewhere (tests, portable installs). A user theme with a shipped theme's name replaces it.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+import platformdirs
+from textual.theme import Theme
+
+from themes.schema import Invalid, theme_from_table
+
+APP_NAME = "dealmein"
+THEMES_DIR_ENV = "DEALMEIN_THEMES_DIR"
+SHIPPED_DIR = Path(__file__).resolve().parent
+#: Order the shipped themes are offered in (default first); any other shipped file follows.
+SHIPPED_ORDER: tuple[str, ...] = ("casino", "midnight", "paper", "high-contrast", "monochrome", "terminal")
+#: Largest theme file read; anything bigger is not a theme.
+MAX_FILE_BYTES = 64 * 1024
+
+
+@dataclass(frozen=True)
+class ThemeProblem:
+    """One bad theme file and everything wrong with it, to show the user once."""
+
+    path: Path
+    message: str
+
+    def __str__(self) -> str:
+        return f"theme file {self.path.name}: {self.message}"
+
+
+@dataclass
+class LoadedThemes:
+    """What a load found: themes by name (shipped first), where each came from, and bad files."""
+
+    themes: dict[str, Theme] = field(default_factory=dict)
+    sources: dict[str, Path] = field(default_factory=dict)
+    problems: list[ThemeProblem] = field(default_factory=list)
+
+    def user_theme_names(self) -> list[str]:
+        return [name for name, path in self.sources.items() if path.parent != SHIPPED_DIR]
+
+
+def user_themes_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """Where the user's theme files go: `$DEALMEIN_THEMES_DIR`, else the platform data dir."""
+    env = os.environ if environ is None else environ
+    override = env.get(THEMES_DIR_ENV, "")
+    if override:
+        return Path(override).expanduser()
+    return platformdirs.user_data_path(APP_NAME) / "themes"
+
+
+def load_theme_file(path: Path, complete: bool = False) -> Theme | ThemeProblem:
+    """One theme file as a `Theme`, or the problem that keeps it out."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return ThemeProblem(path, f"larger than {MAX_FILE_BYTES // 1024} KiB")
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        return ThemeProblem(path, "not UTF-8 text")
+    except tomllib.TOMLDecodeError as exc:
+        return ThemeProblem(path, f"not valid TOML ({exc})")
+    except OSError as exc:
+        return ThemeProblem(path, f"cannot be read ({exc.strerror or exc})")
+    try:
+        return theme_from_table(data, complete=complete)
+    except Invalid as exc:
+        return ThemeProblem(path, str(exc))
+
+
+def _theme_files(directory: Path) -> list[Path]:
+    try:
+        return sorted(p for p in directory.glob("*.toml") if p.is_file())
+    except OSError:
+        return []
+
+
+def load_shipped_themes() -> LoadedThemes:
+    """The themes that ship with the app, each required to give every key."""
+    loaded = LoadedThemes()
+    rank = {name: i for i, name in enumerate(SHIPPED_ORDER)}
+    files = sorted(_theme_files(SHIPPED_DIR), key=lambda p: (rank.get(p.stem, len(rank)), p.name))
+    for path in files:
+        _add(loaded, path, load_theme_file(path, complete=True), replace=False)
+    return loaded
+
+
+def load_themes(user_dir: Path | None = None, environ: Mapping[str, str] | None = None) -> LoadedThemes:
+    """Shipped themes, then the user's; `user_dir` defaults to `user_themes_dir(environ)`.
+
+    A missing user directory is not a problem. Each bad file yields one `ThemeProblem`.
+    """
+    loaded = load_shipped_themes()
+    directory = user_themes_dir(environ) if user_dir is None else user_dir
+    for path in _theme_files(directory):
+        _add(loaded, path, load_theme_file(path), replace=True)
+    return loaded
+
+
+def _add(loaded: LoadedThemes, path: Path, result: Theme | ThemeProblem, replace: bool) -> None:
+    if isinstance(result, ThemeProblem):
+        loaded.problems.append(result)
+        return
+    earlier = loaded.sources.get(result.name)
+    if earlier is not None and (not replace or earlier.parent == path.parent):
+        loaded.problems.append(ThemeProblem(path, f"theme name {result.name!r} is already used by {earlier.name}"))
+        return
+    loaded.themes[result.name] = result
+    loaded.sources[result.name] = path

@@ -1,0 +1,164 @@
+"""The app's own CSS variables (felt, cards, suits) and their defaults derived from any `Theme`.
+
+Shipped and user themes carry these in `Theme.variables`; Textual's built-in themes do not, so
+the app takes `app_variables(app.current_theme)` as its `get_theme_variable_defaults()` and
+every theme, built-in or not, has a felt, card faces and suit colours that fit its palette.
+"""
+from __future__ import annotations
+
+import colorsys
+import dataclasses
+from typing import Iterable
+
+from textual.color import Color
+from textual.theme import Theme
+
+#: Colour variables, by CSS name (`$felt`, `$card-face`, ...).
+APP_COLOUR_VARIABLES: tuple[str, ...] = (
+    "felt",  # the table's background
+    "felt-text",  # names, scores and messages printed on the felt
+    "card-face",  # background of a face-up card
+    "card-back",  # background of a face-down card
+    "card-border",  # outline of every card
+    "suit-spades",
+    "suit-hearts",
+    "suit-diamonds",  # used by the four-colour card style; hearts' colour otherwise
+    "suit-clubs",  # used by the four-colour card style; spades' colour otherwise
+    "suit-joker",
+    "card-playable",  # highlight (border) of the cards that may be played now
+    "card-illegal",  # face of a card that may not be played now
+)
+#: Text-style variables, so a distinction survives without colour (monochrome, NO_COLOR).
+APP_STYLE_VARIABLES: tuple[str, ...] = (
+    "card-playable-text-style",
+    "card-illegal-text-style",
+)
+APP_VARIABLES: tuple[str, ...] = APP_COLOUR_VARIABLES + APP_STYLE_VARIABLES
+
+#: For ANSI themes: names from the terminal's own palette, so its colour scheme shows through.
+ANSI_APP_VARIABLES: dict[str, str] = {
+    "felt": "ansi_default",
+    "felt-text": "ansi_default",
+    "card-face": "ansi_default",
+    "card-back": "ansi_blue",
+    "card-border": "ansi_default",
+    "suit-spades": "ansi_default",
+    "suit-hearts": "ansi_red",
+    "suit-diamonds": "ansi_blue",
+    "suit-clubs": "ansi_green",
+    "suit-joker": "ansi_magenta",
+    "card-playable": "ansi_yellow",
+    "card-illegal": "ansi_default",
+    "card-playable-text-style": "bold",
+    "card-illegal-text-style": "dim",
+}
+
+
+
+def ansi_textual_variables(dark: bool) -> dict[str, str]:
+    """Textual variables its own widgets use that its ANSI colour system leaves out.
+
+    Without these an ANSI theme fails Textual's stylesheet (`$ansi-background` is undefined);
+    its built-in ANSI themes set them by hand, and so does every ANSI theme loaded here.
+    """
+    return {
+        "ansi-background": "ansi_black" if dark else "ansi_white",
+        "ansi-foreground": "ansi_white" if dark else "ansi_black",
+        "foreground-disabled": "ansi_default 50%",
+        "surface-active": "transparent",
+    }
+
+
+WHITE = Color(255, 255, 255)
+BLACK = Color(0, 0, 0)
+#: Four-colour diamonds when a theme has no blue of its own (derived card faces are light).
+_FALLBACK_BLUE = Color.parse("#1F5FBF")
+#: WCAG contrast the derived colours aim for: text on a card, and a highlight on the felt.
+TEXT_CONTRAST = 4.5
+MARK_CONTRAST = 3.0
+
+
+def relative_luminance(colour: Color) -> float:
+    """WCAG 2 relative luminance of an opaque colour."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(colour.r) + 0.7152 * channel(colour.g) + 0.0722 * channel(colour.b)
+
+
+def contrast_ratio(first: Color, second: Color) -> float:
+    """WCAG 2 contrast ratio (1 to 21) of two opaque colours."""
+    a, b = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def readable(colour: Color, on: Iterable[Color], minimum: float) -> Color:
+    """`colour` nudged darker or lighter until it reaches `minimum` contrast on every colour of `on`."""
+    grounds = list(on)
+    light_ground = sum(relative_luminance(g) for g in grounds) / len(grounds) > 0.18
+    candidate = colour
+    for _ in range(40):
+        if min(contrast_ratio(candidate, g) for g in grounds) >= minimum:
+            return candidate
+        candidate = candidate.darken(0.04) if light_ground else candidate.lighten(0.04)
+    return BLACK if light_ground else WHITE
+
+
+def _is_blue(colour: Color) -> bool:
+    hue, _, saturation = colorsys.rgb_to_hls(colour.r / 255, colour.g / 255, colour.b / 255)
+    return 0.53 <= hue <= 0.70 and saturation >= 0.35
+
+
+def app_variables(theme: Theme) -> dict[str, str]:
+    """The app variables for any theme, derived from its colours; the theme's own values win.
+
+    Suit and text colours are nudged to stay readable (WCAG 4.5:1 on the card face) whatever
+    the palette, so a theme written without a `[table]` still gives legible cards.
+    """
+    own = _own(theme)
+    if len(own) == len(APP_VARIABLES):  # a loaded theme: nothing to derive
+        return own
+    if theme.ansi:
+        return {**ANSI_APP_VARIABLES, **own}
+    colours = theme.to_color_system().generate()
+    background = Color.parse(colours["background"])
+    foreground = Color.parse(colours["foreground"])
+    if foreground.a < 1:
+        foreground = background + foreground
+    primary = Color.parse(colours["primary"])
+    secondary = Color.parse(colours["secondary"])
+
+    felt = background.blend(Color.parse(colours["success"]), 0.22)
+    face = foreground.blend(WHITE, 0.4) if theme.dark else background.blend(WHITE, 0.75)
+    illegal = face.blend(felt, 0.25)
+    cards = (face, illegal)
+    spades = readable(background if theme.dark else foreground, cards, TEXT_CONTRAST)
+    blue = primary if _is_blue(primary) else secondary if _is_blue(secondary) else _FALLBACK_BLUE
+    derived = {
+        "felt": felt.hex,
+        "felt-text": readable(foreground, [felt], TEXT_CONTRAST).hex,
+        "card-face": face.hex,
+        "card-back": secondary.blend(background, 0.2).hex,
+        "card-border": readable(foreground.blend(felt, 0.4), [felt], MARK_CONTRAST).hex,
+        "suit-spades": spades.hex,
+        "suit-hearts": readable(Color.parse(colours["error"]), cards, TEXT_CONTRAST).hex,
+        "suit-diamonds": readable(blue, cards, TEXT_CONTRAST).hex,
+        "suit-clubs": readable(Color.parse(colours["success"]), cards, TEXT_CONTRAST).hex,
+        "suit-joker": readable(Color.parse(colours["accent"]), cards, TEXT_CONTRAST).hex,
+        "card-playable": readable(Color.parse(colours["accent"]), [felt], MARK_CONTRAST).hex,
+        "card-illegal": illegal.hex,
+        "card-playable-text-style": "bold",
+        "card-illegal-text-style": "dim",
+    }
+    return {**derived, **own}
+
+
+def _own(theme: Theme) -> dict[str, str]:
+    return {key: value for key, value in theme.variables.items() if key in APP_VARIABLES}
+
+
+def with_app_variables(theme: Theme) -> Theme:
+    """A copy of `theme` whose variables include every app variable (for built-in themes)."""
+    return dataclasses.replace(theme, variables={**app_variables(theme), **theme.variables})
