@@ -1,0 +1,72 @@
+"""``dealmein tables``: browse the LAN for a while, probe what was found, print it."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+
+from net.discovery import FoundTable, TableBrowser
+
+WAIT_MAX = 600.0
+
+
+async def find_tables(wait: float, interfaces: list[str] | None) -> tuple[list[FoundTable], dict[str, str]]:
+    """Tables seen within `wait` seconds, each freshly probed, plus the adverts ignored and why."""
+    async with TableBrowser(interfaces=interfaces) as browser:
+        await asyncio.sleep(wait)
+        await browser.probe_all()
+        tables = sorted(browser.tables.values(), key=lambda t: (not t.compatible, t.name.casefold(), t.service))
+        return tables, dict(browser.rejected)
+
+
+def describe(table: FoundTable) -> str:
+    """One line for people. Every text field was cleaned by the TXT checks, so printing it cannot
+    drive the terminal."""
+    a = table.advert
+    address = table.address or (table.addresses[0] if table.addresses else "?")
+    where = f"[{address}]:{table.port}" if ":" in address else f"{address}:{table.port}"
+    if a is None:
+        return f"{table.name:<24} {'?':<14} {'?':<10} {'?':>5}  {'?':<8} {where}  ({table.problem})"
+    notes = []
+    if a.password:
+        notes.append("password")
+    if a.ssh_port:
+        notes.append(f"ssh {a.ssh_port}")
+    if not table.compatible:
+        notes.append(table.problem)
+    if table.reachable is False:
+        notes.append("not answering")
+    extra = f"  ({', '.join(notes)})" if notes else ""
+    seats = f"{a.seats_taken}/{a.seats_total}"
+    return f"{table.name:<24} {a.game:<14} {a.preset:<10} {seats:>5}  {a.status:<8} {where}{extra}"
+
+
+def run_tables(args: argparse.Namespace) -> int:
+    if getattr(args, "no_mdns", False):
+        print("dealmein tables: LAN discovery is off (--no-mdns)", file=sys.stderr)
+        return 2
+    wait = float(args.wait)
+    if not 0 < wait <= WAIT_MAX:
+        print(f"dealmein tables: --wait must be more than 0 and at most {WAIT_MAX:g} seconds", file=sys.stderr)
+        return 2
+    interfaces = list(getattr(args, "interface", None) or []) or None
+    try:
+        tables, rejected = asyncio.run(find_tables(wait, interfaces))
+    except KeyboardInterrupt:
+        return 130
+    except OSError as e:
+        print(f"dealmein tables: cannot browse the LAN: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps([t.to_json() for t in tables], indent=2))
+        return 0
+    if not tables:
+        print("No tables found on the LAN.")
+    else:
+        print(f"{'TABLE':<24} {'GAME':<14} {'PRESET':<10} {'SEATS':>5}  {'STATUS':<8} ADDRESS")
+        for table in tables:
+            print(describe(table))
+    if rejected:
+        print(f"({len(rejected)} malformed advert{'s' if len(rejected) > 1 else ''} ignored)")
+    return 0
