@@ -1,0 +1,323 @@
+"""The client library the TUI, the tests and the benchmarks use to sit at a table.
+
+``TableClient.connect`` does the handshake and returns once welcomed. Everything the host sends
+arrives as an update dict (``updates()``), and the latest lobby and view are kept on the client.
+A dropped connection is re-established with back-off, presenting the reconnect token.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, AsyncIterator, Callable
+
+from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, FrameReader, ProtocolError, check,
+                       decode_body, encode, password_proof)
+
+__all__ = ["TableClient", "ConnectError", "app_version"]
+
+log = logging.getLogger("dealmein.net")
+
+#: error codes after which reconnecting cannot help
+FATAL = frozenset({"version", "bad_password", "bad_host_key", "no_table", "kicked", "replaced",
+                   "full"})
+
+
+def app_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("dealmein")
+    except PackageNotFoundError:
+        return "0.0.0"
+
+
+class ConnectError(Exception):
+    """The host refused us (``code`` as in error messages) or could not be reached."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{message} ({code})")
+        self.code = code
+        self.message = message
+
+
+class _Wire(asyncio.Protocol):
+    def __init__(self, client: "TableClient") -> None:
+        self.client = client
+        self.reader = FrameReader()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.client._wire = self  # the challenge may arrive before create_connection returns
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            for body in self.reader.feed(data):
+                self.client._on_message(check(decode_body(body), SERVER_MESSAGES))
+        except ProtocolError as e:
+            log.warning("host sent a bad frame: %s", e.message)
+            self.client._last_error = ("bad_frame", e.message)
+            if self.transport is not None:
+                self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.client._on_lost(self, exc)
+
+
+class TableClient:
+    def __init__(self, host: str, port: int, name: str, password: str | None = None,
+                 table: str | None = None, host_key: str | None = None, spectator: bool = False,
+                 token: str | None = None, reconnect: bool = True, timeout: float = 10.0,
+                 reconnect_for: float = 120.0, version: int = PROTOCOL_VERSION,
+                 on_update: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self.host, self.port, self.name = host, port, name
+        self.password, self.host_key, self.spectator = password, host_key, spectator
+        self.table: str | None = table
+        self.token: str | None = token
+        self.reconnect, self.timeout, self.reconnect_for = reconnect, timeout, reconnect_for
+        self.protocol_version = version
+        self.seat: int | None = None
+        self.is_host = False
+        self.lobby: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None
+        self._on_update = on_update
+        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._wire: _Wire | None = None
+        self._welcomed: asyncio.Future[None] | None = None
+        self._got_welcome = False
+        self._pings: dict[int, asyncio.Future[None]] = {}
+        self._ping_n = 0
+        self._last_error: tuple[str, str] | None = None
+        self._closing = False
+        self._reconnecting = False
+        self._done = False
+        self._reconnect_task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ connecting
+    @classmethod
+    async def connect(cls, host: str, port: int, name: str, password: str | None = None,
+                      table: str | None = None, host_key: str | None = None,
+                      spectator: bool = False, token: str | None = None, reconnect: bool = True,
+                      **kwargs: Any) -> "TableClient":
+        """Connect and hand-shake; returns once welcomed with the lobby known (``seat``,
+        ``lobby``); ``ConnectError`` if refused or unreachable."""
+        c = cls(host, port, name, password, table, host_key, spectator, token, reconnect, **kwargs)
+        await c._open()
+        return c
+
+    async def _open(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._welcomed = loop.create_future()
+        self._got_welcome = False
+        self._last_error = None
+        try:
+            await asyncio.wait_for(
+                loop.create_connection(lambda: _Wire(self), self.host, self.port), self.timeout)
+        except (OSError, asyncio.TimeoutError) as e:
+            raise ConnectError("unreachable", f"cannot reach {self.host}:{self.port}: {e}") from None
+        try:
+            await asyncio.wait_for(asyncio.shield(self._welcomed), self.timeout)
+        except asyncio.TimeoutError:
+            self._drop_wire()
+            raise ConnectError("timeout", "the host did not answer the handshake") from None
+        except ConnectError:
+            self._drop_wire()
+            raise
+
+    def _drop_wire(self) -> None:
+        wire, self._wire = self._wire, None
+        if wire is not None and wire.transport is not None:
+            wire.transport.close()
+
+    @property
+    def connected(self) -> bool:
+        w = self._welcomed
+        return self._wire is not None and w is not None and w.done() and w.exception() is None
+
+    # ------------------------------------------------------------------ receiving
+    def _push(self, update: dict[str, Any]) -> None:
+        if self._on_update is not None:
+            self._on_update(update)
+        else:
+            self._queue.put_nowait(update)
+
+    def _on_message(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "challenge":
+            self._hello(msg["nonce"])
+            return
+        if kind == "welcome":
+            self.table, self.seat, self.token, self.is_host = (
+                msg["table"], msg["seat"], msg["token"], msg["host"])
+            self._got_welcome = True
+            if self._reconnecting:
+                self._reconnecting = False
+                self._push({"type": "connection", "state": "connected", "reason": "reconnected"})
+        elif kind == "lobby":
+            self.lobby = msg["lobby"]
+            if self._got_welcome and self._welcomed is not None and not self._welcomed.done():
+                self._welcomed.set_result(None)  # connected: seat and lobby are known
+        elif kind == "view":
+            self.view = msg["view"]
+        elif kind == "pong":
+            fut = self._pings.pop(msg.get("n", -1), None)
+            if fut is not None and not fut.done():
+                fut.set_result(None)
+            return
+        elif kind == "error":
+            self._last_error = (msg["code"], msg["message"])
+            if self._welcomed is not None and not self._welcomed.done():
+                self._welcomed.set_exception(ConnectError(msg["code"], msg["message"]))
+                return
+        elif kind == "bye":
+            self._last_error = ("bye", msg.get("reason", "the host said goodbye"))
+        self._push(msg)
+
+    def _hello(self, nonce: bytes) -> None:
+        msg: dict[str, Any] = {"type": "hello", "version": self.protocol_version,
+                               "app": app_version(), "name": self.name, "table": self.table,
+                               "token": self.token, "host_key": self.host_key,
+                               "spectator": self.spectator}
+        if self.password:
+            msg["proof"] = password_proof(self.password, nonce)
+        self._write(msg)
+
+    def _on_lost(self, wire: _Wire, exc: Exception | None) -> None:
+        if wire is not self._wire:
+            return
+        self._wire = None
+        w = self._welcomed
+        if w is not None and not w.done():
+            code, message = self._last_error or ("closed", "the host closed the connection")
+            w.set_exception(ConnectError(code, message))
+            return
+        if w is not None and w.exception() is not None:
+            return  # refused at the handshake: ``_open`` raised already
+        for fut in self._pings.values():
+            if not fut.done():
+                fut.set_exception(ConnectionError("connection lost"))
+        self._pings.clear()
+        code = self._last_error[0] if self._last_error else None
+        if self._closing or not self.reconnect or code in FATAL or code == "bye":
+            reason = self._last_error[1] if self._last_error else "connection closed"
+            self._finish(reason)
+            return
+        self._reconnecting = True
+        self._push({"type": "connection", "state": "reconnecting",
+                    "reason": str(exc) if exc else "connection lost"})
+        self._reconnect_task = asyncio.get_running_loop().create_task(self._reconnect())
+
+    async def _reconnect(self) -> None:
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.reconnect_for
+        delay = 0.05
+        while not self._closing and loop.time() < give_up:
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 5.0)
+            try:
+                await self._open()
+            except ConnectError as e:
+                if e.code in FATAL:
+                    self._finish(e.message)
+                    return
+                continue
+            return
+        self._finish("could not reconnect")
+
+    def _finish(self, reason: str) -> None:
+        if self._done:
+            return
+        self._done = True
+        self._push({"type": "connection", "state": "closed", "reason": reason})
+        if self._on_update is None:
+            self._queue.put_nowait(None)
+
+    async def updates(self) -> AsyncIterator[dict[str, Any]]:
+        """Every update from the host, in order; ends once the client is closed for good."""
+        while True:
+            item = await self._queue.get()
+            if item is None:
+                self._queue.put_nowait(None)  # later iterators end too
+                return
+            yield item
+
+    # ------------------------------------------------------------------ sending
+    def _write(self, msg: dict[str, Any]) -> None:
+        wire = self._wire
+        if wire is None or wire.transport is None or wire.transport.is_closing():
+            raise ConnectionError("not connected to the table")
+        wire.transport.write(encode(msg))
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        """Any message, as is (tests use it to send what the helpers below would not)."""
+        self._write(msg)
+
+    async def sit(self, seat: int) -> None:
+        self._write({"type": "sit", "seat": seat})
+
+    async def stand(self) -> None:
+        self._write({"type": "stand"})
+
+    async def ready(self, ready: bool = True) -> None:
+        self._write({"type": "ready", "ready": ready})
+
+    async def configure(self, game: str | None = None, preset: str | None = None,
+                        options: dict[str, Any] | None = None, seats: int | None = None) -> None:
+        self._write({"type": "configure", "game": game, "preset": preset, "options": options,
+                     "seats": seats})
+
+    async def add_bot(self, seat: int, level: str = "normal") -> None:
+        self._write({"type": "add_bot", "seat": seat, "level": level})
+
+    async def remove_bot(self, seat: int) -> None:
+        self._write({"type": "remove_bot", "seat": seat})
+
+    async def kick(self, seat: int) -> None:
+        self._write({"type": "kick", "seat": seat})
+
+    async def start(self) -> None:
+        self._write({"type": "start"})
+
+    async def rematch(self) -> None:
+        self._write({"type": "rematch"})
+
+    async def act(self, action: str, version: int | None = None) -> None:
+        """Play ``action`` in answer to the latest view (or to view ``version``)."""
+        self.act_nowait(action, version)
+
+    def act_nowait(self, action: str, version: int | None = None) -> None:
+        """``act`` for callbacks (``on_update``) that cannot await."""
+        if version is None:
+            version = self.view["version"] if self.view else -1
+        self._write({"type": "act", "action": action, "version": version})
+
+    async def chat(self, text: str) -> None:
+        self._write({"type": "chat", "text": text})
+
+    async def ping(self, timeout: float = 5.0) -> float:
+        """Round-trip time to the host, in seconds."""
+        loop = asyncio.get_running_loop()
+        self._ping_n += 1
+        fut: asyncio.Future[None] = loop.create_future()
+        self._pings[self._ping_n] = fut
+        t0 = loop.time()
+        self._write({"type": "ping", "n": self._ping_n})
+        await asyncio.wait_for(fut, timeout)
+        return loop.time() - t0
+
+    async def close(self) -> None:
+        """Say goodbye and close; ``updates()`` ends."""
+        self._closing = True
+        if self._reconnect_task is not None:
+            self._reconnect_task.cancel()
+        wire = self._wire
+        if wire is not None and wire.transport is not None and not wire.transport.is_closing():
+            try:
+                self._write({"type": "bye"})
+            except ConnectionError:
+                pass
+            wire.transport.close()
+        self._wire = None
+        self._finish("closed by you")
+        await asyncio.sleep(0)

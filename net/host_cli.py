@@ -1,0 +1,98 @@
+"""``dealmein host --headless``: serve one table from a terminal until Ctrl+C or SIGTERM."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from typing import Any, TextIO
+
+from .client import app_version
+from .server import Server, TableConfig
+from .table import Refused, Table
+
+
+def table_config(args: argparse.Namespace) -> TableConfig:
+    name = args.name or "Deal Me In table"
+    return TableConfig(name=name, game=args.game, preset=args.preset, options={},
+                       seats=args.seats, password=args.password or None)
+
+
+async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
+                stop: asyncio.Event | None = None) -> int:
+    """Host until ``stop`` is set (SIGINT/SIGTERM set it when run from the command line)."""
+    server = Server(host=args.bind, port=args.port, bot_delay=getattr(args, "bot_delay", 0.6),
+                    grace=getattr(args, "grace", 120.0), takeover=getattr(args, "takeover", 120.0))
+    try:
+        table = server.create_table(table_config(args))
+    except ValueError as e:
+        print(f"dealmein host: {e}", file=sys.stderr)
+        return 2
+    if not 0 <= args.bots <= args.seats:
+        print(f"dealmein host: --bots must be from 0 to {args.seats}", file=sys.stderr)
+        return 2
+    try:
+        await server.start()
+    except OSError as e:
+        print(f"dealmein host: cannot listen on {args.bind}:{args.port}: {e}", file=sys.stderr)
+        return 1
+    try:
+        for seat in range(args.seats - args.bots, args.seats):
+            table.add_bot(seat, args.bot_level)
+    except Refused as e:  # cannot happen on a fresh table; reported rather than hidden
+        print(f"dealmein host: {e.message}", file=sys.stderr)
+        await server.close()
+        return 1
+    c = table.config
+    print(f"Hosting {c.name!r}: {c.game} ({c.preset}), {c.seats} seats, {args.bots} bots", file=out)
+    print(f"Address: {args.bind}:{server.port}", file=out)
+    if c.password:
+        print(f"Table password: {c.password}", file=out)
+    print(f"Host key (lets one player run the lobby): {table.host_key}", file=out)
+    advertiser = None
+    if not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)):
+        advertiser = await advertise(server, table, args.bind, out)
+    print("Press Ctrl+C to close the table.", file=out, flush=True)
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    handled: list[signal.Signals] = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+            handled.append(sig)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # not the main thread or not supported: the caller sets ``stop``
+    try:
+        await stop.wait()
+    finally:
+        for sig in handled:
+            loop.remove_signal_handler(sig)
+        if advertiser is not None:
+            await advertiser.close()
+        await server.close()
+        print("Table closed.", file=out, flush=True)
+    return 0
+
+
+async def advertise(server: Server, table: Table, bind: str, out: TextIO) -> Any:
+    """Advertise the table on the LAN and keep the advert current; a LAN without multicast
+    only loses the advert (players can still join by address)."""
+    try:
+        from net.discovery import Advertiser
+        from net.discovery_txt import advert_from_lobby
+
+        interfaces = None if bind in ("0.0.0.0", "::", "") else [bind]
+        adv = Advertiser(server.port, interfaces=interfaces)
+        name = await adv.start(advert_from_lobby(table.lobby(), app_version=app_version()))
+    except Exception as e:  # no interface, multicast refused, zeroconf missing...
+        print(f"Not advertised on the LAN ({e}); players can join by address.", file=out)
+        return None
+    server.add_listener(lambda t: adv.update_soon(advert_from_lobby(t.lobby(), app_version=app_version())))
+    print(f"Advertised on the LAN as {name}", file=out)
+    return adv
+
+
+def run_headless(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    return asyncio.run(serve(args))

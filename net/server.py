@@ -1,0 +1,285 @@
+"""The table host: an asyncio TCP server holding any number of tables.
+
+Each connection is an ``asyncio.Protocol`` (cheaper per connection than stream pairs). Bad
+input of any kind closes only the connection that sent it; tables never see it.
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import secrets
+import socket
+import time
+from typing import Any, Callable
+
+from .protocol import (CLIENT_MESSAGES, NAME_LEN, PROTOCOL_VERSION, FrameReader, ProtocolError,
+                       check, clean_text, decode_body, encode, proof_ok)
+from .table import Table, TableConfig
+
+__all__ = ["Server", "TableConfig", "Table"]
+
+log = logging.getLogger("dealmein.net")
+
+#: outgoing bytes a peer may leave unread before it is dropped as a slow consumer
+MAX_UNREAD = 1024 * 1024
+#: kernel send buffer per connection (Linux would otherwise let it grow to 4 MiB for a peer
+#: that does not read: 4 GiB for a thousand of them)
+KERNEL_SEND_BUFFER = 256 * 1024
+
+
+class Connection(asyncio.Protocol):
+    """One peer: handshake, rate limit, frame checks; then messages go to its table."""
+
+    def __init__(self, server: "Server") -> None:
+        self.server = server
+        self.transport: asyncio.Transport | None = None
+        self.peer = "?"
+        self.reader = FrameReader()
+        self.nonce = secrets.token_bytes(16)
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.name = ""
+        self.token = secrets.token_urlsafe(16)
+        self.is_host = False
+        self.closed = False
+        self.said_bye = False
+        self._deadline: asyncio.TimerHandle | None = None
+        self._frame_timer: asyncio.TimerHandle | None = None
+        self._allowance = float(server.burst)
+        self._last = time.monotonic()
+        self._refused = 0
+
+    # ------------------------------------------------------------------ transport events
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        srv = self.server
+        if len(srv.connections) >= srv.max_connections:
+            log.warning("%s refused: %d connections already", self.peer, len(srv.connections))
+            self.close("full", f"the host is full ({srv.max_connections} connections)")
+            return
+        srv.connections.add(self)
+        sock = transport.get_extra_info("socket")
+        if sock is not None and srv.sndbuf:
+            try:  # bounds what the kernel holds for a peer that does not read
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, srv.sndbuf)
+            except OSError:
+                pass
+        loop = asyncio.get_running_loop()
+        self._deadline = loop.call_later(srv.handshake_timeout, self._handshake_late)
+        self.send({"type": "challenge", "version": PROTOCOL_VERSION, "nonce": self.nonce})
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self._cancel_timers()
+        self.server.connections.discard(self)
+        table, self.table = self.table, None
+        if table is not None:
+            table.leave(self, clean=self.said_bye)
+
+    def data_received(self, data: bytes) -> None:
+        if self.closed:
+            return
+        try:
+            bodies = self.reader.feed(data)
+            for body in bodies:
+                if self.closed:
+                    return
+                if not self._allow():
+                    continue
+                msg = check(decode_body(body), CLIENT_MESSAGES)
+                self._dispatch(msg)
+        except ProtocolError as e:
+            log.warning("%s: %s; closing it", self.peer, e.message)
+            self.close(e.code, e.message)
+            return
+        except Exception:
+            log.exception("%s: error handling its message; closing it", self.peer)
+            self.close("internal", "the host could not handle that message")
+            return
+        self._watch_trickle()
+
+    # ------------------------------------------------------------------ limits
+    def _allow(self) -> bool:
+        """Token bucket: ``rate`` messages a second, bursts of ``burst``."""
+        now = time.monotonic()
+        srv = self.server
+        self._allowance = min(float(srv.burst), self._allowance + (now - self._last) * srv.rate)
+        self._last = now
+        if self._allowance >= 1.0:
+            self._allowance -= 1.0
+            self._refused = 0
+            return True
+        self._refused += 1
+        if self._refused > srv.burst:
+            raise ProtocolError("rate", "too many messages: slow down")
+        if self._refused == 1:
+            self.error("rate", "too many messages: this one was dropped")
+        return False
+
+    def _watch_trickle(self) -> None:
+        """A frame once begun must arrive within ``frame_timeout``."""
+        if self.reader.pending and self._frame_timer is None and not self.closed:
+            self._frame_timer = asyncio.get_running_loop().call_later(
+                self.server.frame_timeout, self._trickle_late)
+        elif not self.reader.pending and self._frame_timer is not None:
+            self._frame_timer.cancel()
+            self._frame_timer = None
+
+    def _trickle_late(self) -> None:
+        self._frame_timer = None
+        log.warning("%s: frame not completed in time; closing it", self.peer)
+        self.close("timeout", "a frame took too long to arrive")
+
+    def _handshake_late(self) -> None:
+        self._deadline = None
+        if self.table is None:
+            log.warning("%s: no handshake in time; closing it", self.peer)
+            self.close("timeout", "no hello within the handshake deadline")
+
+    def _cancel_timers(self) -> None:
+        for t in (self._deadline, self._frame_timer):
+            if t is not None:
+                t.cancel()
+        self._deadline = self._frame_timer = None
+
+    # ------------------------------------------------------------------ messages
+    def _dispatch(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if self.table is None:
+            if kind != "hello":
+                raise ProtocolError("handshake", "the first message must be hello")
+            self._hello(msg)
+            return
+        if kind == "hello":
+            raise ProtocolError("handshake", "hello was already received")
+        if kind == "ping":
+            self.send({"type": "pong", "n": msg.get("n", 0)})
+        elif kind == "bye":
+            self.said_bye = True
+            self.close()
+        else:
+            self.table.handle(self, msg)
+
+    def _hello(self, msg: dict[str, Any]) -> None:
+        if msg["version"] != PROTOCOL_VERSION:
+            raise ProtocolError(
+                "version", f"protocol version mismatch: this host speaks version {PROTOCOL_VERSION}, "
+                           f"your app (dealmein {clean_text(msg['app'], 20)}) speaks version {msg['version']}")
+        table = self.server.find_table(msg.get("table"))
+        if table is None:
+            raise ProtocolError("no_table", "no such table on this host")
+        password = table.config.password
+        if password and not proof_ok(password, self.nonce, msg.get("proof")):
+            raise ProtocolError("bad_password", "wrong table password")
+        key = msg.get("host_key")
+        if key is not None:
+            if not hmac.compare_digest(key.encode(), table.host_key.encode()):
+                raise ProtocolError("bad_host_key", "that is not this table's host key")
+            self.is_host = True
+        self.name = clean_text(msg["name"], NAME_LEN) or "Player"
+        self._cancel_timers()
+        self.table = table
+        table.join(self, msg.get("token"), bool(msg.get("spectator", False)))
+
+    # ------------------------------------------------------------------ sending
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_frame(encode(message))
+
+    def send_frame(self, frame: bytes) -> None:
+        t = self.transport
+        if self.closed or t is None or t.is_closing():
+            return
+        if t.get_write_buffer_size() > self.server.max_unread:
+            log.warning("%s: not reading its frames; dropping it", self.peer)
+            self.close(abort=True)  # a plain close would wait for it to read the backlog
+            return
+        t.write(frame)
+
+    def error(self, code: str, message: str) -> None:
+        self.send({"type": "error", "code": code, "message": message})
+
+    def close(self, code: str | None = None, message: str = "", abort: bool = False) -> None:
+        """Tell the peer why (when there is a why), then close; only this connection."""
+        if self.closed:
+            return
+        if code is not None and not abort:
+            self.error(code, message)
+        self.closed = True
+        self._cancel_timers()
+        if self.transport is not None:
+            if abort:
+                self.transport.abort()
+            else:
+                self.transport.close()
+
+
+class Server:
+    """Hosts tables on one TCP port. Times are in seconds."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, bot_delay: float = 0.6,
+                 grace: float = 120.0, takeover: float = 120.0, max_connections: int = 1000,
+                 handshake_timeout: float = 10.0, frame_timeout: float = 30.0,
+                 rate: float = 30.0, burst: int = 60, max_unread: int = MAX_UNREAD,
+                 sndbuf: int = KERNEL_SEND_BUFFER) -> None:
+        self.host = host
+        self.port = port
+        self.bot_delay = bot_delay
+        self.grace = grace
+        self.takeover = takeover
+        self.max_connections = max_connections
+        self.handshake_timeout = handshake_timeout
+        self.frame_timeout = frame_timeout
+        self.rate = rate
+        self.burst = burst
+        self.max_unread = max_unread
+        self.sndbuf = sndbuf
+        self.tables: dict[str, Table] = {}
+        self.connections: set[Connection] = set()
+        self._listeners: list[Callable[[Table], Any]] = []
+        self._server: asyncio.base_events.Server | None = None
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(lambda: Connection(self), self.host, self.port,
+                                                backlog=1024)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    def create_table(self, config: TableConfig) -> Table:
+        """A new table in its lobby; ``ValueError`` for a bad game, preset or options."""
+        table = Table(self, config)
+        self.tables[table.id] = table
+        return table
+
+    def find_table(self, table_id: str | None) -> Table | None:
+        if table_id is None:
+            return next(iter(self.tables.values()), None)
+        return self.tables.get(table_id)
+
+    def add_listener(self, callback: Callable[[Table], Any]) -> None:
+        """``callback(table)`` runs whenever a table's lobby or status changes."""
+        self._listeners.append(callback)
+
+    def _notify(self, table: Table) -> None:
+        for cb in list(self._listeners):
+            try:
+                cb(table)
+            except Exception:
+                log.exception("table listener failed")
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for table in self.tables.values():
+            table.close()
+        for conn in list(self.connections):
+            if conn.table is not None:
+                conn.send({"type": "bye", "reason": "the host closed the table"})
+            conn.close()
+        if self._server is not None:
+            await self._server.wait_closed()
+            self._server = None
+        await asyncio.sleep(0)

@@ -1,0 +1,514 @@
+"""One hosted table: its seats, lobby controls, the match, the bots and who sees what.
+
+The table is the only place that touches the ``Match``. Every connection gets exactly
+``Match.view(its seat)`` and ``Event.for_seat(its seat)`` (spectators: seat ``None``).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from core import GAMES, IllegalAction, Match, new_match
+from core.events import Event
+
+from .bots import LEVELS, choose_async
+from .protocol import CHAT_LEN, clean_text, encode
+
+if TYPE_CHECKING:
+    from .server import Server
+
+log = logging.getLogger("dealmein.net")
+
+TABLE_NAME_LEN = 40
+
+
+class Peer(Protocol):
+    """What a table needs of a connection."""
+
+    seat: int | None
+    name: str
+    token: str
+    is_host: bool
+
+    def send(self, message: dict[str, Any]) -> None: ...
+    def send_frame(self, frame: bytes) -> None: ...
+    def error(self, code: str, message: str) -> None: ...
+    def close(self, code: str | None = None, message: str = "", abort: bool = False) -> None: ...
+
+
+@dataclass
+class TableConfig:
+    name: str = "table"
+    game: str = "ninety-eight"
+    preset: str = "standard"
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: int = 4
+    password: str | None = None
+    seed: int | None = None
+
+
+class Refused(Exception):
+    """A message refused for a reason the sender is told; nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Seat:
+    """A chair: empty, a bot, or a human (present or away, maybe with a stand-in bot)."""
+
+    __slots__ = ("index", "name", "bot", "ready", "conn", "token", "standin", "grace_timer",
+                 "takeover_timer")
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.name: str | None = None
+        self.bot: str | None = None
+        self.ready = False
+        self.conn: Peer | None = None
+        self.token: str | None = None  # the human's token; None for bots and empty seats
+        self.standin = False  # a normal bot plays for the away human
+        self.grace_timer: asyncio.TimerHandle | None = None
+        self.takeover_timer: asyncio.TimerHandle | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.bot is None and self.token is None
+
+    @property
+    def away(self) -> bool:
+        return self.token is not None and self.conn is None
+
+    def clear(self) -> None:
+        self.cancel_timers()
+        self.name = self.bot = self.conn = self.token = None
+        self.ready = self.standin = False
+
+    def cancel_timers(self) -> None:
+        for t in (self.grace_timer, self.takeover_timer):
+            if t is not None:
+                t.cancel()
+        self.grace_timer = self.takeover_timer = None
+
+
+class Table:
+    def __init__(self, server: "Server", config: TableConfig) -> None:
+        info = GAMES.get(config.game)
+        if info is None:
+            raise ValueError(f"game {config.game!r}: the games are {', '.join(GAMES)}")
+        info.resolve(config.seats, config.preset, config.options)  # ValueError names the culprit
+        config.name = clean_text(config.name, TABLE_NAME_LEN) or "Deal Me In table"
+        self.server = server
+        self.config = config
+        self.id = secrets.token_hex(4)
+        self.host_key = secrets.token_urlsafe(16)
+        self.host_token: str | None = None
+        self.seats = [Seat(i) for i in range(config.seats)]
+        self.conns: set[Peer] = set()
+        self.match: Match | None = None
+        self.status = "lobby"
+        self.actions = 0  # applied actions, for the benchmarks
+        self._rng = random.Random(config.seed)
+        self._wake = asyncio.Event()
+        self._bot_task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    # ------------------------------------------------------------------ lobby state
+    def lobby(self) -> dict[str, Any]:
+        c = self.config
+        return {
+            "table": self.id, "name": c.name, "game": c.game, "preset": c.preset,
+            "options": dict(c.options), "status": self.status, "password": bool(c.password),
+            "spectators": sum(1 for p in self.conns if p.seat is None),
+            "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready,
+                       "connected": s.conn is not None or s.bot is not None,
+                       "host": s.token is not None and s.token == self.host_token}
+                      for s in self.seats],
+        }
+
+    def _broadcast_lobby(self) -> None:
+        frame = encode({"type": "lobby", "lobby": self.lobby()})
+        for p in list(self.conns):
+            p.send_frame(frame)
+        self.server._notify(self)
+
+    def _welcome(self, p: Peer) -> None:
+        p.send({"type": "welcome", "table": self.id, "seat": p.seat, "token": p.token,
+                "host": p.is_host})
+
+    def _send_view(self, p: Peer, events: list[Event] | None = None) -> None:
+        if self.match is not None:
+            s = p.seat
+            p.send({"type": "view", "view": self.match.view(s),
+                    "events": [e.for_seat(s) for e in events or ()]})
+
+    # ------------------------------------------------------------------ joining and leaving
+    def join(self, p: Peer, token: str | None, spectator: bool) -> None:
+        """Attach a connection that passed the handshake: back to its seat if its token holds one."""
+        seat = next((s for s in self.seats if token and s.token == token), None)
+        if seat is not None:
+            p.token = token  # type: ignore[assignment]
+        if p.is_host:
+            self.host_token = p.token  # the latest connection with the host key
+        if seat is not None:
+            old = seat.conn
+            if old is not None and old is not p:
+                old.seat = None
+                self.conns.discard(old)
+                old.close("replaced", "this seat was taken over by a newer connection")
+            seat.cancel_timers()
+            seat.conn, seat.standin = p, False
+            p.seat = seat.index
+            p.name = seat.name or p.name
+        elif not spectator and self.status != "playing":
+            free = next((s for s in self.seats if s.empty), None)
+            if free is not None:
+                self._seat(p, free)
+        self.conns.add(p)
+        self._welcome(p)
+        self._broadcast_lobby()
+        self._send_view(p)
+
+    def leave(self, p: Peer, clean: bool) -> None:
+        """A connection went away. A human's seat is held for the grace period."""
+        self.conns.discard(p)
+        if self._closed:
+            return
+        i = p.seat
+        if i is not None and self.seats[i].conn is p:
+            seat = self.seats[i]
+            seat.conn = None
+            loop = asyncio.get_running_loop()
+            if self.status == "playing":
+                seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
+                if clean:  # said goodbye: no point waiting, a bot plays at once
+                    seat.standin = True
+                self._after_change()
+            elif clean:
+                seat.clear()
+            else:
+                seat.ready = False
+                seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
+        self._broadcast_lobby()
+
+    def _grace_over(self, seat: Seat) -> None:
+        """The away player did not come back: a bot keeps the seat in play, else it is freed."""
+        seat.grace_timer = None
+        if seat.conn is not None:
+            return
+        if self.status == "playing":
+            seat.cancel_timers()
+            seat.bot, seat.token, seat.standin = "normal", None, False
+            self._wake_bots()
+        else:
+            seat.clear()
+        self._broadcast_lobby()
+
+    def _watch_away(self) -> None:
+        """Start the takeover clock for away seats that now have something to do."""
+        m = self.match
+        if m is None or m.is_over:
+            return
+        loop = asyncio.get_running_loop()
+        for seat in self.seats:
+            if seat.away and not seat.standin and seat.takeover_timer is None \
+                    and m.legal_actions(seat.index):
+                seat.takeover_timer = loop.call_later(self.server.takeover, self._take_over, seat)
+
+    def _take_over(self, seat: Seat) -> None:
+        seat.takeover_timer = None
+        if seat.away:
+            log.info("table %s: a bot plays seat %d until its player returns", self.id, seat.index)
+            seat.standin = True
+            self._wake_bots()
+
+    # ------------------------------------------------------------------ messages
+    def handle(self, p: Peer, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        try:
+            getattr(self, "_on_" + kind)(p, msg)
+        except Refused as r:
+            p.error(r.code, r.message)
+
+    def _host_only(self, p: Peer) -> None:
+        if not p.is_host:
+            raise Refused("not_host", "only the table's host can do that")
+
+    def _in_lobby(self) -> None:
+        """Lobby controls work before a match and after one ends (not during one)."""
+        if self.status == "playing":
+            raise Refused("not_lobby", "that can only be done in the lobby, not during a match")
+
+    def _seat_at(self, i: int) -> Seat:
+        if not 0 <= i < len(self.seats):
+            raise Refused("bad_seat", f"there is no seat {i}: seats are 0 to {len(self.seats) - 1}")
+        return self.seats[i]
+
+    def _seat(self, p: Peer, seat: Seat) -> None:
+        if p.seat is not None:
+            self.seats[p.seat].clear()
+        seat.clear()
+        seat.name, seat.token, seat.conn = p.name, p.token, p
+        p.seat = seat.index
+
+    def _unseat(self, p: Peer) -> None:
+        if p.seat is not None:
+            self.seats[p.seat].clear()
+            p.seat = None
+
+    def _on_sit(self, p: Peer, msg: dict[str, Any]) -> None:
+        self._in_lobby()
+        seat = self._seat_at(msg["seat"])
+        if seat.conn is p:
+            return
+        if not seat.empty:
+            raise Refused("taken", f"seat {seat.index} is taken")
+        self._seat(p, seat)
+        self._welcome(p)
+        self._broadcast_lobby()
+
+    def _on_stand(self, p: Peer, msg: dict[str, Any]) -> None:
+        self._in_lobby()
+        self._unseat(p)
+        self._welcome(p)
+        self._broadcast_lobby()
+
+    def _on_ready(self, p: Peer, msg: dict[str, Any]) -> None:
+        self._in_lobby()
+        if p.seat is None:
+            raise Refused("not_seated", "take a seat first")
+        self.seats[p.seat].ready = msg["ready"]
+        self._broadcast_lobby()
+
+    def _on_configure(self, p: Peer, msg: dict[str, Any]) -> None:
+        self._host_only(p)
+        self._in_lobby()
+        c = self.config
+        game = msg.get("game") or c.game
+        changed_game = game != c.game
+        preset = msg.get("preset") or ("standard" if changed_game else c.preset)
+        options = msg.get("options")
+        if options is None:
+            options = {} if changed_game or msg.get("preset") else dict(c.options)
+        seats = msg.get("seats") or len(self.seats)
+        info = GAMES.get(game)
+        if info is None:
+            raise Refused("bad_config", f"unknown game {game[:40]!r}: the games are {', '.join(GAMES)}")
+        try:
+            info.resolve(seats, preset, options)
+        except ValueError as e:
+            raise Refused("bad_config", str(e)) from None
+        c.game, c.preset, c.options = game, preset, dict(options)
+        if seats != len(self.seats):
+            for seat in self.seats[seats:]:
+                if seat.conn is not None:
+                    seat.conn.seat = None
+                    self._welcome(seat.conn)
+                seat.clear()
+            self.seats = self.seats[:seats] + [Seat(i) for i in range(len(self.seats), seats)]
+            c.seats = seats
+        for seat in self.seats:
+            seat.ready = seat.bot is not None
+        self.status = "lobby"  # after a finished match: back to the lobby for the new setup
+        self._broadcast_lobby()
+
+    def _on_add_bot(self, p: Peer, msg: dict[str, Any]) -> None:
+        self._host_only(p)
+        self._in_lobby()
+        self.add_bot(msg["seat"], msg["level"])
+
+    def add_bot(self, index: int, level: str) -> None:
+        """Put a bot of ``level`` in an empty seat (also used by the headless host)."""
+        if level not in LEVELS:
+            raise Refused("bad_level", f"bot levels are {', '.join(LEVELS)}")
+        seat = self._seat_at(index)
+        if not seat.empty and seat.bot is None:
+            raise Refused("taken", f"seat {index} is taken by a player")
+        seat.clear()
+        seat.bot, seat.name, seat.ready = level, f"{level.capitalize()} bot", True
+        self._broadcast_lobby()
+
+    def _on_remove_bot(self, p: Peer, msg: dict[str, Any]) -> None:
+        self._host_only(p)
+        self._in_lobby()
+        seat = self._seat_at(msg["seat"])
+        if seat.bot is None:
+            raise Refused("bad_seat", f"seat {seat.index} has no bot")
+        seat.clear()
+        self._broadcast_lobby()
+
+    def _on_kick(self, p: Peer, msg: dict[str, Any]) -> None:
+        self._host_only(p)
+        seat = self._seat_at(msg["seat"])
+        if seat.token is None:
+            raise Refused("bad_seat", f"seat {seat.index} has no player to kick")
+        if seat.conn is p:
+            raise Refused("bad_seat", "the host cannot kick itself")
+        victim = seat.conn
+        if self.status == "playing":
+            name = seat.name
+            seat.clear()
+            seat.bot, seat.name, seat.ready = "normal", name, True
+            self._wake_bots()
+        else:
+            seat.clear()
+        if victim is not None:
+            victim.seat = None
+            self.conns.discard(victim)
+            victim.close("kicked", "the host removed you from the table")
+        self._broadcast_lobby()
+
+    def _on_start(self, p: Peer, msg: dict[str, Any]) -> None:
+        self._host_only(p)
+        self._in_lobby()
+        for seat in self.seats:
+            if seat.empty:
+                raise Refused("not_ready", f"seat {seat.index} is empty: add a bot or wait for a player")
+            if seat.bot is None and not seat.ready and seat.conn is not p:
+                raise Refused("not_ready", f"{seat.name} (seat {seat.index}) is not ready")
+        self._start_match()
+
+    def _on_rematch(self, p: Peer, msg: dict[str, Any]) -> None:
+        self._host_only(p)
+        if self.status != "finished":
+            raise Refused("not_finished", "a rematch starts once the match is over")
+        for seat in self.seats:
+            if seat.empty:
+                raise Refused("not_ready", f"seat {seat.index} is empty")
+        self._start_match()
+
+    def _start_match(self) -> None:
+        c = self.config
+        seed = None if c.seed is None else self._rng.getrandbits(64)
+        try:
+            self.match = new_match(c.game, len(self.seats), c.preset, c.options, seed=seed)
+        except ValueError as e:
+            raise Refused("bad_config", str(e)) from None
+        self.status = "playing"
+        self._broadcast_lobby()
+        self._send_views(self.match.start_events)
+        self._after_change()
+
+    def _on_act(self, p: Peer, msg: dict[str, Any]) -> None:
+        m = self.match
+        if p.seat is None:
+            raise Refused("not_seated", "spectators cannot act")
+        if m is not None and msg["version"] != m.version:
+            raise Refused("stale", f"that action answers view {msg['version']}, the table is at {m.version}")
+        if self.status != "playing" or m is None:
+            raise Refused("not_playing", "there is no match in play")
+        self._apply(p.seat, msg["action"])
+
+    def _apply(self, seat: int, action: str) -> None:
+        m = self.match
+        assert m is not None
+        try:
+            events = m.apply(action, seat)
+        except IllegalAction as e:
+            raise Refused("illegal", str(e)) from None
+        self.actions += 1
+        self._send_views(events)
+        if m.is_over:
+            self.status = "finished"
+            for seat_ in self.seats:
+                seat_.ready = seat_.bot is not None
+            self._broadcast_lobby()
+        self._after_change()
+
+    def _after_change(self) -> None:
+        self._watch_away()
+        self._wake_bots()
+
+    def _send_views(self, events: list[Event]) -> None:
+        m = self.match
+        assert m is not None
+        frames: dict[int | None, bytes] = {}
+        out: list[tuple[Peer, bytes]] = []
+        for p in list(self.conns):
+            s = p.seat
+            frame = frames.get(s)
+            if frame is None:
+                try:
+                    frame = frames[s] = encode({"type": "view", "view": m.view(s),
+                                                "events": [e.for_seat(s) for e in events]})
+                except ValueError:
+                    log.exception("table %s: a view for seat %s does not fit in a frame", self.id, s)
+                    continue
+            out.append((p, frame))
+        # every frame is built before the first is written: the writes go out together, so the
+        # players' apps wake once for all of them
+        for p, frame in out:
+            p.send_frame(frame)
+
+    def _on_chat(self, p: Peer, msg: dict[str, Any]) -> None:
+        text = clean_text(msg["text"], CHAT_LEN)
+        if not text:
+            raise Refused("bad_chat", "empty chat line")
+        frame = encode({"type": "chat", "name": p.name, "seat": p.seat, "text": text})
+        for q in list(self.conns):
+            q.send_frame(frame)
+
+    # ------------------------------------------------------------------ bots
+    def _bot_level(self, seat: Seat) -> str | None:
+        return seat.bot or ("normal" if seat.standin and seat.away else None)
+
+    def _wake_bots(self) -> None:
+        if self._closed or not any(s.bot or s.standin for s in self.seats):
+            return
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.get_running_loop().create_task(self._drive_bots())
+        self._wake.set()
+
+    def _next_bot(self, m: Match) -> Seat | None:
+        """A bot-played seat with something to do, the seat to act first (others may draw)."""
+        order = self.seats
+        cur = m.current_seat
+        if cur is not None:
+            order = [self.seats[cur]] + [s for s in self.seats if s.index != cur]
+        for seat in order:
+            if self._bot_level(seat) and m.legal_actions(seat.index):
+                return seat
+        return None
+
+    async def _drive_bots(self) -> None:
+        """The one task per table that plays every bot seat, one move at a time."""
+        while not self._closed:
+            await self._wake.wait()
+            self._wake.clear()
+            while not self._closed:
+                m = self.match
+                if m is None or m.is_over or self.status != "playing":
+                    break
+                seat = self._next_bot(m)
+                if seat is None:
+                    break
+                if self.server.bot_delay > 0:
+                    await asyncio.sleep(self.server.bot_delay)
+                level = self._bot_level(seat)
+                if self.match is not m or m.is_over or level is None:
+                    continue
+                version = m.version
+                legal = [str(a) for a in m.legal_actions(seat.index)]
+                if not legal:
+                    continue
+                action = await choose_async(level, m.view(seat.index), legal, self._rng)
+                if self.match is not m or m.version != version or self._bot_level(seat) is None:
+                    continue  # someone acted meanwhile: think again
+                try:
+                    self._apply(seat.index, action)
+                except Refused as r:
+                    log.error("table %s: bot move %r refused: %s", self.id, action, r.message)
+                    break
+
+    def close(self) -> None:
+        self._closed = True
+        for seat in self.seats:
+            seat.cancel_timers()
+        if self._bot_task is not None:
+            self._bot_task.cancel()

@@ -1,0 +1,123 @@
+"""Shared pieces for the table server tests: a server with tiny times, random players, waits."""
+from __future__ import annotations
+
+import asyncio
+import random
+import resource
+import time
+from typing import Any, AsyncIterator, Callable
+
+import pytest
+
+from net.client import TableClient
+from net.server import Server, TableConfig
+
+#: short times so that grace, takeover and deadlines happen within a test
+#: (machine-speed random players act far faster than people: a higher sustained rate)
+FAST = dict(bot_delay=0.0, grace=5.0, takeover=5.0, handshake_timeout=1.0, frame_timeout=1.0,
+            rate=500.0, burst=60)
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[Server]:
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        yield srv
+    finally:
+        await srv.close()
+
+
+async def join(srv: Server, name: str, **kw: Any) -> TableClient:
+    return await TableClient.connect("127.0.0.1", srv.port, name=name, timeout=5.0, **kw)
+
+
+async def wait_until(pred: Callable[[], bool], timeout: float = 5.0, what: str = "condition") -> None:
+    """Poll ``pred`` until it holds; fail the test naming ``what`` if it never does."""
+    end = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.005)
+
+
+async def next_update(c: TableClient, kind: str, timeout: float = 5.0,
+                      pred: Callable[[dict[str, Any]], bool] = lambda u: True) -> dict[str, Any]:
+    """The next update of type ``kind`` that satisfies ``pred`` (others are skipped)."""
+    async def find() -> dict[str, Any]:
+        async for u in c.updates():
+            if u["type"] == kind and pred(u):
+                return u
+        raise AssertionError(f"stream ended before a {kind} update")
+    return await asyncio.wait_for(find(), timeout)
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal action whenever its latest view offers one.
+
+    Every view and error it receives is kept; ``stale`` refusals are expected when another seat
+    (a bot, or a manual draw) moved first, and a fresh view always follows them.
+    """
+
+    def __init__(self, client: TableClient, seed: int, pause: float = 0.0) -> None:
+        self.client = client
+        self.rng = random.Random(seed)
+        self.pause = pause
+        self.views: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.finished = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        c = self.client
+        async for u in c.updates():
+            if u["type"] == "error" and u["code"] != "stale":
+                self.errors.append(u)
+            if u["type"] != "view":
+                continue
+            v = u["view"]
+            self.views.append(v)
+            if v["is_over"]:
+                self.finished.set()
+                continue
+            self.finished.clear()
+            if v["legal"] and v is c.view:
+                if self.pause:
+                    await asyncio.sleep(self.pause)
+                    if c.view is not v:
+                        continue
+                try:
+                    await c.act(self.rng.choice(v["legal"]), v["version"])
+                except ConnectionError:
+                    pass  # reconnecting: the next view after reconnecting is answered
+
+    async def stop(self) -> None:
+        self.task.cancel()
+        try:
+            await self.task
+        except asyncio.CancelledError:
+            pass
+
+
+async def seated_table(srv: Server, config: TableConfig, humans: int,
+                       bots: dict[int, str] | None = None) -> tuple[Any, list[TableClient]]:
+    """A table with ``humans`` clients in seats 0.. (client 0 hosts) and bots; not started."""
+    table = srv.create_table(config)
+    clients = [await join(srv, f"P{i}", table=table.id, host_key=table.host_key if i == 0 else None)
+               for i in range(humans)]
+    for seat, level in (bots or {}).items():
+        await clients[0].add_bot(seat, level)
+    for c in clients[1:]:
+        await c.ready(True)
+    want = humans + len(bots or {})
+    await wait_until(lambda: sum(1 for s in table.lobby()["seats"] if s["ready"]) >= want - 1,
+                     what="seats ready")
+    return table, clients
+
+
+def raise_fd_limit(wanted: int) -> None:
+    """Raise the soft open-file limit to ``wanted`` (within the hard limit) for many sockets."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))

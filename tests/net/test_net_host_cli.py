@@ -1,0 +1,66 @@
+"""``dealmein host --headless`` as a real process on 127.0.0.1: serves, prints, stops cleanly."""
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+import sys
+
+import pytest
+
+from net.client import TableClient
+
+from .table_helpers import next_update, wait_until
+
+
+async def start_host(*extra: str) -> tuple[asyncio.subprocess.Process, list[str]]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--port", "0",
+        "--no-mdns", *extra, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    lines: list[str] = []
+    assert proc.stdout is not None
+    while not lines or not lines[-1].startswith("Press Ctrl+C"):
+        line = await asyncio.wait_for(proc.stdout.readline(), 20)
+        if not line:
+            break
+        lines.append(line.decode().strip())
+    return proc, lines
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+async def test_headless_host_serves_and_closes_on_signal(sig: signal.Signals) -> None:
+    proc, lines = await start_host("--game", "ninety-nine", "--seats", "3", "--bots", "2",
+                                   "--bot-level", "easy", "--password", "pw")
+    try:
+        text = "\n".join(lines)
+        port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
+        assert "Table password: pw" in text
+        key = re.search(r"Host key \(.*\): (\S+)", text).group(1)  # type: ignore[union-attr]
+        c = await TableClient.connect("127.0.0.1", port, name="Ana", password="pw", host_key=key,
+                                      reconnect=False)
+        assert c.seat == 0 and c.is_host
+        seats = c.lobby["seats"]  # type: ignore[index]
+        assert [s["bot"] for s in seats] == [None, "easy", "easy"]
+        assert c.lobby["game"] == "ninety-nine"  # type: ignore[index]
+        await c.start()
+        await wait_until(lambda: c.view is not None, what="the match on the headless host")
+        proc.send_signal(sig)
+        bye = await next_update(c, "bye")
+        assert "closed" in bye["reason"]
+        out, err = await asyncio.wait_for(proc.communicate(), 10)
+        assert proc.returncode == 0, err.decode()
+        assert "Table closed." in out.decode()
+        await c.close()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+
+
+async def test_headless_host_refuses_bad_arguments() -> None:
+    proc, lines = await start_host("--bots", "9")
+    out, err = await asyncio.wait_for(proc.communicate(), 10)
+    assert proc.returncode == 2 and "--bots" in err.decode()
+    proc, lines = await start_host("--preset", "nonsense")
+    out, err = await asyncio.wait_for(proc.communicate(), 10)
+    assert proc.returncode == 2 and "nonsense" in err.decode()

@@ -1,0 +1,249 @@
+"""Hostile input over real sockets: each bad peer is refused or closed, alone, while a second
+table's match plays on unaffected."""
+from __future__ import annotations
+
+import asyncio
+import socket
+import struct
+import time
+from typing import Any, AsyncIterator
+
+import msgpack
+import pytest
+
+from net.protocol import (MAX_FRAME, PROTOCOL_VERSION, SERVER_MESSAGES, FrameReader, check,
+                          decode_body, encode)
+from net.server import Server, TableConfig
+
+from .table_helpers import FAST, RandomPlayer, join, raise_fd_limit, wait_until
+
+
+class Background:
+    """A second table playing match after match (two clients, two bots) during a test."""
+
+    def __init__(self, srv: Server) -> None:
+        self.srv = srv
+
+    async def start(self) -> "Background":
+        srv = self.srv
+        self.table = t = srv.create_table(TableConfig(name="bystanders", seats=4, seed=1))
+        self.host = await join(srv, "Ana", table=t.id, host_key=t.host_key)
+        self.bo = await join(srv, "Bo", table=t.id)
+        await self.host.add_bot(2, "easy")
+        await self.host.add_bot(3, "normal")
+        await self.bo.ready(True)
+        await wait_until(lambda: t.seats[1].ready and t.seats[3].bot == "normal", what="bystanders ready")
+        self.players = [RandomPlayer(self.host, 1, pause=0.002), RandomPlayer(self.bo, 2, pause=0.002)]
+        await self.host.start()
+        self.task = asyncio.get_running_loop().create_task(self._rematches())
+        await wait_until(lambda: t.actions > 0, what="bystanders playing")
+        return self
+
+    async def _rematches(self) -> None:
+        while True:
+            await wait_until(lambda: self.table.status == "finished", timeout=60)
+            await self.host.rematch()
+            await wait_until(lambda: self.table.status == "playing", timeout=5)
+
+    async def check_unaffected(self, since: int) -> None:
+        """Still connected, no refusals, and still playing: more actions than ``since``."""
+        await wait_until(lambda: self.table.actions > since + 20, what="bystanders' match moving on")
+        assert self.host.connected and self.bo.connected
+        assert [p.errors for p in self.players] == [[], []]
+
+    async def stop(self) -> None:
+        self.task.cancel()
+        for p in self.players:
+            await p.stop()
+        await self.host.close()
+        await self.bo.close()
+
+
+@pytest.fixture
+async def arena() -> AsyncIterator[tuple[Server, Background]]:
+    srv = Server(**FAST)  # type: ignore[arg-type]
+    await srv.start()
+    bg = await Background(srv).start()
+    try:
+        yield srv, bg
+    finally:
+        await bg.stop()
+        await srv.close()
+
+
+async def probe(srv: Server, payload: bytes | list[bytes], hello: bool = False,
+                gap: float = 0.0, timeout: float = 5.0) -> tuple[list[dict[str, Any]], float]:
+    """Send ``payload`` (chunks ``gap`` seconds apart); every message the host sent until it
+    closed the connection, and how long that took."""
+    r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+    reader = FrameReader()
+    got: list[dict[str, Any]] = []
+    t0 = time.monotonic()
+
+    async def read_all() -> None:
+        while True:
+            data = await r.read(65536)
+            if not data:
+                return
+            got.extend(check(decode_body(b), SERVER_MESSAGES) for b in reader.feed(data))
+
+    reading = asyncio.get_running_loop().create_task(read_all())
+    if hello:
+        w.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "app": "t", "name": "Mal",
+                        "spectator": True}))
+    chunks = [payload] if isinstance(payload, bytes) else payload
+    try:
+        for chunk in chunks:
+            w.write(chunk)
+            await w.drain()
+            if gap:
+                await asyncio.sleep(gap)
+    except ConnectionError:
+        pass  # closed on us while still sending: what these tests expect
+    await asyncio.wait_for(reading, timeout)
+    w.close()
+    return got, time.monotonic() - t0
+
+
+def frame(body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + body
+
+
+def codes(got: list[dict[str, Any]]) -> list[str]:
+    return [m["code"] for m in got if m["type"] == "error"]
+
+
+HOSTILE = {
+    "garbage": (b"\x00\x00\x00\x06\xc1\xc1\xff\x00\x12\x99", False, "bad_frame"),
+    "http request": (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", False, "too_large"),
+    "oversized length": (b"\xff\xff\xff\xff" + b"x" * 100, False, "too_large"),
+    "one byte over the cap": (struct.pack(">I", MAX_FRAME + 1) + b"\x80", False, "too_large"),
+    "100 MB declared string": (frame(b"\x81\xa4type\xdb" + struct.pack(">I", 100 * 2**20) + b"abc"),
+                               False, "bad_frame"),
+    "100 MB declared frame": (struct.pack(">I", 100 * 2**20) + b"\x81", False, "too_large"),
+    "deep nesting": (frame(b"\x91" * 60000 + b"\xc0"), False, "bad_frame"),
+    "deep nesting in a field": (frame(b"\x82\xa4type\xa4chat\xa4text" + b"\x81\xa1a" * 20000 + b"\xc0"),
+                                True, "bad_frame"),
+    "not a map": (frame(msgpack.packb([1, 2, 3])), False, "bad_frame"),
+    "ext type": (frame(msgpack.packb({"type": msgpack.ExtType(5, b"zz")})), False, "bad_frame"),
+    "unknown type": (frame(msgpack.packb({"type": "launch"})), True, "unknown_type"),
+    "wrong field type": (frame(msgpack.packb({"type": "act", "action": 7, "version": 0})), True,
+                         "bad_field"),
+    "bool for an int": (frame(msgpack.packb({"type": "sit", "seat": True})), True, "bad_field"),
+    "action before hello": (frame(msgpack.packb({"type": "act", "action": "AS", "version": 0})),
+                            False, "handshake"),
+    "second hello": (encode({"type": "hello", "version": PROTOCOL_VERSION, "app": "t", "name": "x"}),
+                     True, "handshake"),
+    "non-string map key": (frame(b"\x81\x01\x02"), False, "bad_frame"),
+    "trailing bytes": (frame(msgpack.packb({"type": "ping"}) + b"\x00"), True, "bad_frame"),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+async def test_hostile_frame_closes_only_that_connection(arena: tuple[Server, Background],
+                                                         name: str) -> None:
+    srv, bg = arena
+    payload, hello, code = HOSTILE[name]
+    since = bg.table.actions
+    before = len(srv.connections)
+    got, took = await probe(srv, payload, hello=hello)
+    assert got[0]["type"] == "challenge"
+    assert codes(got) == [code], got
+    assert took < 0.9, "closed at once, not by a timeout"
+    await wait_until(lambda: len(srv.connections) == before, what="the connection forgotten")
+    await bg.check_unaffected(since)
+
+
+async def test_slow_trickle_before_hello_hits_the_handshake_deadline(arena: tuple[Server, Background]) -> None:
+    srv, bg = arena
+    since = bg.table.actions
+    hello = encode({"type": "hello", "version": PROTOCOL_VERSION, "app": "t", "name": "Slow"})
+    got, took = await probe(srv, [hello[i:i + 1] for i in range(len(hello))], gap=0.1)
+    assert codes(got) == ["timeout"] and 0.9 < took < 3.0
+    await bg.check_unaffected(since)
+
+
+async def test_slow_trickle_of_one_frame_hits_the_frame_deadline(arena: tuple[Server, Background]) -> None:
+    srv, bg = arena
+    since = bg.table.actions
+    chat = encode({"type": "chat", "text": "x" * 200})
+    got, took = await probe(srv, [chat[i:i + 2] for i in range(0, len(chat), 2)], hello=True, gap=0.05)
+    assert "timeout" in codes(got) and took < 3.0
+    assert not any(m["type"] == "chat" for m in got)
+    await bg.check_unaffected(since)
+
+
+async def test_flood_is_rate_limited_then_closed(arena: tuple[Server, Background]) -> None:
+    srv, bg = arena
+    since = bg.table.actions
+    pings = encode({"type": "ping", "n": 1}) * 500
+    got, took = await probe(srv, pings, hello=True)
+    pongs = sum(1 for m in got if m["type"] == "pong")
+    assert codes(got) == ["rate", "rate"], "warned once, then closed"
+    assert srv.burst - 5 <= pongs <= srv.burst + 5, "about one burst answered"
+    await bg.check_unaffected(since)
+
+
+async def test_a_thousand_connections_at_once(arena: tuple[Server, Background]) -> None:
+    """1,000 sockets open at once on a host allowing 600: the rest are told it is full; the
+    ones let in never say hello and are closed at the handshake deadline."""
+    srv, bg = arena
+    raise_fd_limit(4096)
+    srv.max_connections = 600
+    since = bg.table.actions
+    before = len(srv.connections)
+
+    async def one() -> list[str]:
+        try:
+            r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+        except OSError as e:  # a refused connect is a refusal too
+            return [f"oserror {e.errno}"]
+        reader = FrameReader()
+        got: list[str] = []
+        try:
+            while True:
+                data = await asyncio.wait_for(r.read(4096), 5)
+                if not data:
+                    break
+                got += [m.get("code", m["type"]) for m in map(decode_body, reader.feed(data))]
+        finally:
+            w.close()
+        return got
+
+    results = await asyncio.wait_for(asyncio.gather(*(one() for _ in range(1000))), 20)
+    full = sum(1 for r in results if r == ["full"])
+    timed_out = sum(1 for r in results if r == ["challenge", "timeout"])
+    assert full + timed_out == 1000, sorted({tuple(r) for r in results})
+    assert full >= 1000 - (600 - before) and timed_out >= 1
+    await wait_until(lambda: len(srv.connections) == before, what="all 1,000 gone")
+    await bg.check_unaffected(since)
+    late = await join(srv, "Late", spectator=True)  # the host takes new players again
+    assert late.seat is None
+    await late.close()
+
+
+async def test_a_peer_that_never_reads_is_dropped(arena: tuple[Server, Background],
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    """Output piling up for a peer that does not read is capped; only that peer is dropped."""
+    srv, bg = arena
+    srv.max_unread, srv.sndbuf = 32 * 1024, 16 * 1024
+    since = bg.table.actions
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", srv.port))
+    r, w = await asyncio.open_connection(sock=sock)
+    w.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "app": "t", "name": "Deaf",
+                    "table": bg.table.id, "spectator": True}))
+    await wait_until(lambda: any(c.name == "Deaf" for c in srv.connections), what="Deaf joined")
+    deaf = next(c for c in srv.connections if c.name == "Deaf")
+    line = encode({"type": "chat", "text": "y" * 300})
+    for _ in range(100):  # each line comes back to Deaf too, and Deaf never reads
+        if deaf.closed:
+            break
+        w.write(line * 5)
+        await asyncio.sleep(0.02)
+    await wait_until(lambda: deaf.closed and deaf not in srv.connections, what="Deaf dropped")
+    assert "not reading its frames" in caplog.text
+    await bg.check_unaffected(since)
+    w.close()

@@ -1,0 +1,182 @@
+"""The lobby over real sockets: seats, ready flags, every host control, chat and listeners."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from net.server import Server, TableConfig
+
+from .table_helpers import RandomPlayer, join, next_update, server, wait_until  # noqa: F401
+
+
+def seats(c: Any) -> list[dict[str, Any]]:
+    return c.lobby["seats"]
+
+
+async def test_seats_ready_and_stand(server: Server) -> None:
+    table = server.create_table(TableConfig(name="Ana's table", seats=3))
+    host = await join(server, "Ana", host_key=table.host_key)
+    bo = await join(server, "Bo")
+    assert (host.seat, host.is_host, bo.seat, bo.is_host) == (0, True, 1, False)
+    await wait_until(lambda: seats(host)[1]["name"] == "Bo", what="Bo in the lobby")
+    lob = host.lobby
+    assert lob["name"] == "Ana's table" and lob["game"] == "ninety-eight" and lob["status"] == "lobby"
+    assert seats(host)[0]["host"] and not seats(host)[1]["host"]
+    await bo.sit(0)  # taken
+    err = await next_update(bo, "error")
+    assert err["code"] == "taken"
+    await bo.sit(2)
+    await wait_until(lambda: bo.seat == 2 and seats(host)[2]["name"] == "Bo" and seats(host)[1]["name"] is None,
+                     what="Bo moved to seat 2")
+    await bo.ready(True)
+    await wait_until(lambda: seats(host)[2]["ready"], what="ready flag")
+    await bo.stand()
+    await wait_until(lambda: bo.seat is None and seats(host)[2]["name"] is None
+                     and host.lobby["spectators"] == 1, what="Bo standing")
+    await host.close()
+    await bo.close()
+
+
+async def test_host_controls_refused_to_others(server: Server) -> None:
+    table = server.create_table(TableConfig(seats=2))
+    host = await join(server, "Ana", host_key=table.host_key)
+    bo = await join(server, "Bo")
+    for call in (bo.configure(game="ninety-nine"), bo.add_bot(1, "easy"), bo.remove_bot(1),
+                 bo.kick(0), bo.start(), bo.rematch()):
+        await call
+        err = await next_update(bo, "error")
+        assert err["code"] == "not_host"
+    assert table.status == "lobby" and table.config.game == "ninety-eight"
+    assert [s.bot for s in table.seats] == [None, None]
+    await host.close()
+    await bo.close()
+
+
+async def test_configure_bots_kick_start_and_rematch(server: Server) -> None:
+    changes: list[str] = []
+    server.add_listener(lambda t: changes.append(t.status))
+    table = server.create_table(TableConfig(seats=4))
+    host = await join(server, "Ana", host_key=table.host_key)
+    bo = await join(server, "Bo")
+    cy = await join(server, "Cy")
+
+    # choose game, preset, options and seat count; a bad option is refused and changes nothing
+    await host.configure(game="ninety-nine", preset="standard", options={"chips": 200})
+    err = await next_update(host, "error")
+    assert err["code"] == "bad_config" and "chips" in err["message"]
+    assert table.config.game == "ninety-eight"
+    await host.configure(game="ninety-nine", preset="quick", seats=3)
+    await wait_until(lambda: host.lobby["game"] == "ninety-nine" and len(seats(host)) == 3,
+                     what="configured lobby")
+    assert host.lobby["preset"] == "quick"
+    await host.configure(options={"chips": 2})
+    await wait_until(lambda: host.lobby["options"] == {"chips": 2}, what="options")
+    assert host.lobby["game"] == "ninety-nine" and host.lobby["preset"] == "quick"
+
+    # kick Cy; her app is told and closed, her seat frees
+    await host.kick(2)
+    closed = await next_update(cy, "connection", pred=lambda u: u["state"] == "closed")
+    assert "removed" in closed["reason"]
+    await wait_until(lambda: seats(host)[2]["name"] is None, what="seat 2 freed")
+
+    # bots: add, refuse a bad level and an occupied seat, remove, add again
+    await host.add_bot(2, "genius")
+    assert (await next_update(host, "error"))["code"] == "bad_level"
+    await host.add_bot(1, "easy")
+    assert (await next_update(host, "error"))["code"] == "taken"
+    await host.add_bot(2, "hard")
+    await wait_until(lambda: seats(host)[2]["bot"] == "hard", what="hard bot")
+    await host.remove_bot(2)
+    await wait_until(lambda: seats(host)[2]["bot"] is None, what="bot removed")
+    await host.start()
+    assert (await next_update(host, "error"))["code"] == "not_ready"  # seat 2 is empty
+    await host.add_bot(2, "normal")
+    await host.start()
+    assert (await next_update(host, "error"))["code"] == "not_ready"  # Bo is not ready
+    assert table.status == "lobby"
+    await bo.ready(True)
+    await wait_until(lambda: seats(host)[1]["ready"], what="Bo ready")
+    players = [RandomPlayer(host, 1), RandomPlayer(bo, 2)]
+    await host.start()
+    await asyncio.wait_for(asyncio.gather(*(p.finished.wait() for p in players)), 20)
+    assert table.status == "finished"
+    first = table.match
+    assert first is not None and first.options["chips"] == 2
+
+    # a rematch plays again with the same seats and options
+    await host.rematch()
+    await wait_until(lambda: table.match is not first, what="rematch")
+    await asyncio.wait_for(asyncio.gather(*(p.finished.wait() for p in players)), 20)
+    await wait_until(lambda: table.status == "finished", what="second match over")
+    assert table.match.options["chips"] == 2  # type: ignore[union-attr]
+
+    # after a match the host may set up another game: back to the lobby, ready flags cleared
+    await host.configure(game="crazy-eights")
+    await wait_until(lambda: host.lobby["status"] == "lobby" and host.lobby["game"] == "crazy-eights",
+                     what="back in the lobby")
+    assert not seats(host)[1]["ready"] and seats(host)[2]["ready"], "players re-ready, bots stay ready"
+    await host.start()
+    await wait_until(lambda: [e["code"] for e in players[0].errors] == ["not_ready"], what="not_ready")
+    await bo.ready(True)
+    await wait_until(lambda: seats(host)[1]["ready"], what="Bo ready again")
+    second = table.match
+    await host.start()
+    await wait_until(lambda: table.match is not second, what="crazy eights started")
+    assert table.match.game == "crazy-eights"  # type: ignore[union-attr]
+    await asyncio.wait_for(asyncio.gather(*(p.finished.wait() for p in players)), 20)
+    assert [p.errors for p in players] == [[{"type": "error", "code": "not_ready",
+                                             "message": players[0].errors[0]["message"]}], []]
+    assert changes.count("playing") >= 3 and changes[-1] == "finished"
+    for p in players:
+        await p.stop()
+    await host.close()
+    await bo.close()
+
+
+async def test_lobby_controls_are_refused_during_a_match(server: Server) -> None:
+    table = server.create_table(TableConfig(seats=2))
+    host = await join(server, "Ana", host_key=table.host_key)
+    bo = await join(server, "Bo")
+    await bo.ready(True)
+    await wait_until(lambda: table.seats[1].ready, what="ready")
+    await host.start()
+    await wait_until(lambda: host.view is not None, what="match started")
+    before = table.match.snapshot()  # type: ignore[union-attr]
+    for call in (host.configure(game="ninety-nine"), host.add_bot(1, "easy"), host.remove_bot(1),
+                 host.sit(1), host.stand(), host.start(), host.rematch()):
+        await call
+    errs = [await next_update(host, "error") for _ in range(7)]
+    assert [e["code"] for e in errs] == ["not_lobby"] * 6 + ["not_finished"]
+    assert table.status == "playing" and table.match.snapshot() == before  # type: ignore[union-attr]
+    assert table.config.game == "ninety-eight" and host.seat == 0
+    await host.close()
+    await bo.close()
+
+
+async def test_chat_is_cleaned_and_names_are_cut(server: Server) -> None:
+    server.create_table(TableConfig(seats=2))
+    long_name = "\x1b[31mEve\x07" + "x" * 40
+    eve = await join(server, long_name)
+    bob = await join(server, "Bob")
+    await eve.chat("hi \x1b[2J\x1b]0;pwned\x07there\u202e" + "!" * 400)
+    msg = await next_update(bob, "chat")
+    assert msg["seat"] == 0
+    assert msg["name"] == ("[31mEve" + "x" * 40)[:24] and len(msg["name"]) == 24
+    assert "\x1b" not in msg["text"] and "\x07" not in msg["text"] and "\u202e" not in msg["text"]
+    assert msg["text"].startswith("hi [2J]0;pwnedthere") and len(msg["text"]) == 300
+    await eve.chat("\x1b\x07  ")
+    assert (await next_update(eve, "error"))["code"] == "bad_chat"
+    await eve.close()
+    await bob.close()
+
+
+async def test_one_connection_per_seat(server: Server) -> None:
+    """A second connection with the same token takes the seat; the first is closed."""
+    server.create_table(TableConfig(seats=2))
+    first = await join(server, "Ana", reconnect=False)
+    second = await join(server, "Ana again", token=first.token)
+    assert second.seat == first.seat == 0
+    closed = await next_update(first, "connection", pred=lambda u: u["state"] == "closed")
+    assert "newer connection" in closed["reason"]
+    await wait_until(lambda: len(server.connections) == 1, what="old connection gone")
+    await second.close()

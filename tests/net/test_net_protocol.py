@@ -1,0 +1,115 @@
+"""The wire format on its own: framing, limits, message checks, text cleaning, password proofs."""
+from __future__ import annotations
+
+import struct
+
+import msgpack
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from net.protocol import (CHAT_LEN, CLIENT_MESSAGES, MAX_FRAME, NAME_LEN, FrameReader,
+                          ProtocolError, check, clean_text, decode_body, encode, password_proof,
+                          proof_ok)
+
+
+def test_frames_split_anywhere_come_out_whole() -> None:
+    msgs = [{"type": "chat", "text": "x" * n} for n in (0, 1, 300, 5000)]
+    stream = b"".join(encode(m) for m in msgs)
+    for step in (1, 3, 7, 4096):
+        reader = FrameReader()
+        out = []
+        for i in range(0, len(stream), step):
+            out += [decode_body(b) for b in reader.feed(stream[i:i + step])]
+        assert out == msgs and reader.pending == 0
+
+
+def test_a_declared_length_over_the_cap_is_refused_before_its_body() -> None:
+    reader = FrameReader()
+    assert reader.feed(struct.pack(">I", MAX_FRAME)) == []  # exactly the cap is allowed
+    with pytest.raises(ProtocolError) as e:
+        FrameReader().feed(struct.pack(">I", MAX_FRAME + 1))
+    assert e.value.code == "too_large"
+
+
+def test_encode_refuses_what_the_peer_would_refuse() -> None:
+    with pytest.raises(ValueError):
+        encode({"type": "chat", "text": "x" * MAX_FRAME})
+
+
+@pytest.mark.parametrize("body", [
+    b"\xdb" + struct.pack(">I", 100 * 2**20) + b"abc",  # 100 MB string declared
+    b"\xdd" + struct.pack(">I", 2**31) + b"\x00",  # two billion array items declared
+    b"\xdf" + struct.pack(">I", 2**31) + b"\x00",  # two billion map pairs declared
+    b"\x91" * 5000 + b"\xc0",  # deep nesting
+    b"\xd4\x01\x00",  # ext type
+    b"\xd6\xff\x00\x00\x00\x00",  # timestamp ext
+    b"\xc4\xff" + b"\x00" * 255,  # bin longer than any nonce or proof
+    b"\x81\x01\x01",  # non-string map key
+    b"\xc1",  # never-used byte
+    b"",
+])
+def test_decode_refuses_hostile_bodies(body: bytes) -> None:
+    with pytest.raises(ProtocolError) as e:
+        decode_body(body)
+    assert e.value.code == "bad_frame"
+
+
+@pytest.mark.parametrize("msg,code", [
+    ([1], "bad_frame"),
+    ({"kind": "act"}, "unknown_type"),
+    ({"type": "teleport"}, "unknown_type"),
+    ({"type": "act", "action": "AS"}, "bad_field"),
+    ({"type": "act", "action": "AS", "version": "1"}, "bad_field"),
+    ({"type": "act", "action": "AS", "version": True}, "bad_field"),
+    ({"type": "ready", "ready": 1}, "bad_field"),
+    ({"type": "hello", "version": 1, "app": "x", "name": "y", "proof": "not bytes"}, "bad_field"),
+    ({"type": "configure", "options": ["limit", 50]}, "bad_field"),
+])
+def test_check_refuses_malformed_messages(msg: object, code: str) -> None:
+    with pytest.raises(ProtocolError) as e:
+        check(msg, CLIENT_MESSAGES)
+    assert e.value.code == code
+
+
+def test_check_accepts_well_formed_and_optional_nil() -> None:
+    msg = {"type": "configure", "game": None, "preset": "fast", "options": {"limit": 50}, "seats": None}
+    assert check(msg, CLIENT_MESSAGES) is msg
+
+
+@given(st.binary(max_size=300))
+def test_any_bytes_either_decode_or_are_refused_cleanly(data: bytes) -> None:
+    reader = FrameReader()
+    try:
+        for body in reader.feed(data):
+            check(decode_body(body), CLIENT_MESSAGES)
+    except ProtocolError:
+        pass
+
+
+def test_clean_text_strips_controls_and_escapes() -> None:
+    assert clean_text("\x1b[31mred\x1b[0m\x07", 24) == "[31mred[0m"
+    assert clean_text("a\tb\nc\r\n  d", 24) == "a b c d"
+    assert clean_text("\u202eevil\u200b\x00", 24) == "evil"
+    assert len(clean_text("é" * 100, NAME_LEN)) == 24 and len(clean_text("x" * 999, CHAT_LEN)) == 300
+    assert clean_text("\x1b\x1b", 24) == ""
+
+
+def test_password_proof_is_bound_to_password_and_nonce() -> None:
+    nonce = b"n" * 16
+    proof = password_proof("s3cret", nonce)
+    assert b"s3cret" not in proof and len(proof) == 32
+    assert proof_ok("s3cret", nonce, proof)
+    assert not proof_ok("s3cret", b"m" * 16, proof)
+    assert not proof_ok("other", nonce, proof)
+    assert not proof_ok("s3cret", nonce, None)
+    assert msgpack.unpackb(msgpack.packb(proof, use_bin_type=True)) == proof
+
+
+def test_a_failed_encode_leaves_nothing_behind() -> None:
+    """The reused packer is reset when a message cannot be packed."""
+    with pytest.raises(TypeError):
+        encode({"type": "chat", "text": "half", "bad": {1, 2}})
+    frame = encode({"type": "pong", "n": 1})
+    assert FrameReader().feed(frame) == [frame[4:]]
+    assert decode_body(frame[4:]) == {"type": "pong", "n": 1}
