@@ -10,13 +10,29 @@ from typing import Any, TextIO
 
 from .client import app_version
 from .server import Server, TableConfig
+from .ssh_host import client_address, make_ssh_server
+from .ssh_server import SSHConfig, SSHTableServer, friendly_password
 from .table import Refused, Table
 
 
 def table_config(args: argparse.Namespace) -> TableConfig:
     name = args.name or "Deal Me In table"
+    password = args.password or None
+    if getattr(args, "ssh", None) is not None and args.ssh_auth == "password" and not password:
+        password = friendly_password()  # SSH guests log in with the table password
     return TableConfig(name=name, game=args.game, preset=args.preset, options={},
-                       seats=args.seats, password=args.password or None)
+                       seats=args.seats, password=password)
+
+
+async def start_ssh(args: argparse.Namespace, server: Server, table: Table, out: TextIO) -> SSHTableServer:
+    config = SSHConfig(host=args.bind, port=args.ssh, auth=args.ssh_auth, password=table.config.password,
+                       authorized_keys=args.ssh_keys, max_sessions=args.ssh_max_sessions,
+                       idle_timeout=args.ssh_idle)
+    ssh = make_ssh_server(config, client_address(args.bind, server.port), table.config.password)
+    await ssh.start()
+    print(f"SSH: ssh -p {ssh.port} NAME@<this machine>  ({config.auth} login)", file=out)
+    print(f"SSH host key fingerprint: {ssh.fingerprint}", file=out)
+    return ssh
 
 
 async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
@@ -50,9 +66,17 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
     if c.password:
         print(f"Table password: {c.password}", file=out)
     print(f"Host key (lets one player run the lobby): {table.host_key}", file=out)
+    ssh = None
+    if getattr(args, "ssh", None) is not None:
+        try:
+            ssh = await start_ssh(args, server, table, out)
+        except (OSError, ValueError) as e:
+            print(f"dealmein host: cannot serve SSH on port {args.ssh}: {e}", file=sys.stderr)
+            await server.close()
+            return 1
     advertiser = None
     if not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)):
-        advertiser = await advertise(server, table, args.bind, out)
+        advertiser = await advertise(server, table, args.bind, out, ssh.port if ssh else None)
     print("Press Ctrl+C to close the table.", file=out, flush=True)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -70,12 +94,14 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
             loop.remove_signal_handler(sig)
         if advertiser is not None:
             await advertiser.close()
+        if ssh is not None:
+            await ssh.close()
         await server.close()
         print("Table closed.", file=out, flush=True)
     return 0
 
 
-async def advertise(server: Server, table: Table, bind: str, out: TextIO) -> Any:
+async def advertise(server: Server, table: Table, bind: str, out: TextIO, ssh_port: int | None = None) -> Any:
     """Advertise the table on the LAN and keep the advert current; a LAN without multicast
     only loses the advert (players can still join by address)."""
     try:
@@ -84,11 +110,11 @@ async def advertise(server: Server, table: Table, bind: str, out: TextIO) -> Any
 
         interfaces = None if bind in ("0.0.0.0", "::", "") else [bind]
         adv = Advertiser(server.port, interfaces=interfaces)
-        name = await adv.start(advert_from_lobby(table.lobby(), app_version=app_version()))
+        name = await adv.start(advert_from_lobby(table.lobby(), ssh_port=ssh_port, app_version=app_version()))
     except Exception as e:  # no interface, multicast refused, zeroconf missing...
         print(f"Not advertised on the LAN ({e}); players can join by address.", file=out)
         return None
-    server.add_listener(lambda t: adv.update_soon(advert_from_lobby(t.lobby(), app_version=app_version())))
+    server.add_listener(lambda t: adv.update_soon(advert_from_lobby(t.lobby(), ssh_port=ssh_port, app_version=app_version())))
     print(f"Advertised on the LAN as {name}", file=out)
     return adv
 

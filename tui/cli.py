@@ -26,16 +26,31 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--bot-level", default="normal", choices=["easy", "normal", "hard"])
     host.add_argument("--password", default=None)
     host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
+    host.add_argument("--ssh", type=int, default=None, metavar="PORT",
+                      help="also serve the app over SSH on this port (e.g. 2222)")
+    host.add_argument("--ssh-auth", default="password", choices=["password", "open", "keys"],
+                      help="password: the table password (made up if not given); open: anyone (trusted LANs "
+                           "only); keys: an authorized_keys file")
+    host.add_argument("--ssh-keys", default=None, metavar="FILE", help="authorized_keys file for --ssh-auth keys")
+    host.add_argument("--ssh-max-sessions", type=int, default=16)
+    host.add_argument("--ssh-idle", type=float, default=1800.0, help="seconds before an idle SSH session is dropped")
     host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns")
+    host.add_argument("--grace", type=float, default=120.0, help="seconds a dropped player's seat is held")
+    host.add_argument("--takeover", type=float, default=120.0,
+                      help="seconds the table waits for an away player before a bot plays for them")
+    host.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot pauses before it plays")
 
     join = sub.add_parser("join", help="join a table at HOST[:PORT]")
     join.add_argument("address")
     join.add_argument("--name", default=None, help="your player name")
     join.add_argument("--password", default=None)
+    join.add_argument("--host-key", default=None, help="the host key a headless host printed: run its lobby")
 
     tables = sub.add_parser("tables", help="list the tables found on the LAN")
     tables.add_argument("--json", action="store_true")
     tables.add_argument("--wait", type=float, default=2.0, help="seconds to browse")
+    tables.add_argument("--interface", action="append", default=None, metavar="ADDRESS",
+                        help="browse on the interface with this address (repeatable; default: all)")
     replay = sub.add_parser("replay", help="replay a match log and check that it reproduces the match")
     replay.add_argument("file")
     replay.add_argument("--show", action="store_true", help="step through the match with every hand face up")

@@ -1,0 +1,40 @@
+"""Serving a hosted table over SSH: what each remote player's child runs, with what."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from .paths import data_dir
+from .ssh_server import SSHConfig, SSHTableServer
+
+
+def client_address(bind: str, port: int) -> str:
+    """Where a child on this machine reaches the table server."""
+    host = "127.0.0.1" if bind in ("0.0.0.0", "", "localhost") else ("::1" if bind == "::" else bind)
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def player_dir(name: str) -> Path:
+    """Each SSH player name keeps its own settings (theme, card style) from visit to visit."""
+    slug = re.sub(r"[^A-Za-z0-9_-]", "_", name)[:24] or "guest"
+    return data_dir() / "ssh-players" / slug
+
+
+def make_ssh_server(config: SSHConfig, table_address: str, table_password: str | None,
+                    table_id: str | None = None) -> SSHTableServer:
+    """An SSH server whose sessions each open the app already joined to ``table_address``."""
+    if config.host_key_path is None:
+        config.host_key_path = data_dir() / "ssh_host_ed25519_key"
+
+    def command(name: str) -> list[str]:
+        return [sys.executable, "-m", "tui", "join", table_address, "--name", name]
+
+    def extra_env(name: str) -> dict[str, str]:
+        env = {"DEALMEIN_CONFIG_DIR": str(player_dir(name)), "DEALMEIN_DATA_DIR": str(data_dir()),
+               "DEALMEIN_SSH_SESSION": "1"}
+        if table_password:
+            env["DEALMEIN_JOIN_PASSWORD"] = table_password  # never on the command line
+        return env
+
+    return SSHTableServer(config, command, extra_env)
