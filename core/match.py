@@ -292,7 +292,9 @@ class Match:
         else:
             self._check_seat(seat)
         a = as_action(action)
-        legal = self.legal_actions(seat)
+        legal = self._cache.get(seat)
+        if legal is None:
+            legal = self.legal_actions(seat)
         if a not in legal:
             a = self._resolve(a, legal, seat)
         events: list[Event] = []

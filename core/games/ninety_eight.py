@@ -4,13 +4,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import PLAY, Action
-from ..cards import ACE, CARD_STR, JACK, KING, RANK, TEN
+from ..cards import ACE, CARD_STR, JACK, KING, RANK
 from ..events import Event
 from ..match import Match
 from ..options import GameInfo, Option, OptionValue, Preset, decks_option
 
 _PLAIN = [Action(PLAY, c) for c in range(53)]
 _VALUED = {(c, v): Action(PLAY, c, v) for c in range(52) for v in (1, 11, 10, -10)}
+_TEXT = {a: str(a) for a in (*_PLAIN, *_VALUED.values())}  # canonical strings, for events
 _THREE, _FOUR = 2, 3  # rank indexes
 
 
@@ -38,8 +39,12 @@ class NinetyEight(Match):
         if o["jacks"] == "skip":
             values[JACK] = 0
         self._values = values
+        # per card code, what it needs of the room left under the limit to be legal: a King
+        # needs none (it always sets the total to the limit), an ace or a ten is None (a choice)
+        self._needs: list[int | None] = [0 if RANK[c] == KING else values[RANK[c]] for c in range(52)]
         self._skips = {r for r, on in ((_THREE, o["threes"] == "skip"), (JACK, o["jacks"] == "skip")) if on}
         self._reverse = o["fours"] == "reverse"
+        self._two_decks = self.decks() > 1
 
     def cards_needed(self) -> int:
         return self._hand_size * self.players
@@ -83,56 +88,66 @@ class NinetyEight(Match):
     def _legal(self, seat: int) -> list[Action]:
         if seat != self.current:
             return []
-        t = self.total
-        limit = self._limit
-        values = self._values
+        room = self._limit - self.total
+        needs = self._needs
+        hand = self.hands[seat]
         out: list[Action] = []
-        seen: list[int] = []
-        for c in self.hands[seat]:
-            if c in seen:
-                continue
-            seen.append(c)
-            r = RANK[c]
-            v = values[r]
-            if v is not None:
-                if t + v <= limit:
+        # with two decks one action stands for either copy (engine contract)
+        for c in dict.fromkeys(hand) if self._two_decks else hand:
+            need = needs[c]
+            if need is not None:
+                if need <= room:
                     out.append(_PLAIN[c])
-            elif r == KING:
-                out.append(_PLAIN[c])
-            elif r == ACE:
-                if t + 1 <= limit:
+            elif RANK[c] == ACE:
+                if room >= 1:
                     out.append(_VALUED[c, 1])
-                    if t + 11 <= limit:
+                    if room >= 11:
                         out.append(_VALUED[c, 11])
-            else:  # TEN
-                if t + 10 <= limit:
+            else:  # a ten: -10 is always legal (2.1: the total stops at 0)
+                if room >= 10:
                     out.append(_VALUED[c, 10])
                 out.append(_VALUED[c, -10])
         return out
 
     def _play(self, action: Action, seat: int, events: list[Event]) -> None:
         c = action.card
-        self.hands[seat].remove(c)
+        hand = self.hands[seat]
+        hand.remove(c)
         self.pile.append(c)
         r = RANK[c]
         if r == KING:
-            self.total = self._limit
+            total = self._limit
         elif action.value is not None:
-            self.total = max(0, self.total + action.value)
+            total = self.total + action.value
+            if total < 0:
+                total = 0
         else:
-            self.total += self._values[r]  # type: ignore[operator]
-        events.append(Event("play", seat, {"card": CARD_STR[c], "action": str(action), "total": self.total}))
-        self._draw(seat, 1, events)
-        nxt = self._next(seat)
+            total = self.total + self._values[r]  # type: ignore[operator]
+        self.total = total
+        events.append(Event("play", seat, {"card": CARD_STR[c], "action": _TEXT[action], "total": total}))
+        stock = self.stock
+        if stock:  # the common draw of 4.2, without the reshuffle bookkeeping
+            got = stock.pop()
+            hand.append(got)
+            events.append(Event("draw", seat, {"count": 1}, {"cards": [CARD_STR[got]]}))
+        else:
+            self._draw(seat, 1, events)
         if r == _FOUR and self._reverse:
             self.direction = -self.direction
             nxt = self._next(seat)
             events.append(Event("reverse", seat, {"direction": self.direction}))
         elif r in self._skips:
+            nxt = self._next(seat)
             events.append(Event("skip", nxt, {}))
             nxt = self._next(nxt)
+        else:
+            nxt = self._next(seat)
         self.current = nxt
-        self._settle(events)
+        legal = self._legal(nxt)
+        if legal:
+            self._cache = {nxt: legal}
+        else:
+            self._settle(events)
 
     def _settle(self, events: list[Event]) -> None:
         """Eliminate every seat that starts its turn with no legal play (4.3)."""
@@ -179,6 +194,7 @@ class NinetyEight(Match):
             self._finish(seats, events)
             return
         if scoring == "stakes":
+            played = {self.unit_of[s] for s in range(self.players) if not self.out[s]}
             for u in self.eliminated:
                 pay = min(1, self.chips[u])
                 self.chips[u] -= pay
@@ -192,7 +208,8 @@ class NinetyEight(Match):
                     events.append(Event("out", s, {}))
             alive = {self.unit_of[s] for s in range(self.players) if not self.out[s]}
             if len(alive) <= 1 or self.hand_number >= int(self.options["hands"]):  # type: ignore[arg-type]
-                self._settle_stakes(alive, events)
+                # nobody left with chips: the seats of this hand tie, not those out before it
+                self._settle_stakes(alive or played, events)
                 return
         else:
             alive = {self.unit_of[s] for s in range(self.players) if not self.out[s]}
@@ -203,9 +220,9 @@ class NinetyEight(Match):
         self._new_hand(events)
 
     def _settle_stakes(self, alive: set[int], events: list[Event]) -> None:
-        """Most chips wins and takes the pot; a tie splits it (6.3 Decision)."""
-        best = max(self.chips[u] for u in alive) if alive else max(self.chips)
-        tied = [u for u in range(len(self.chips)) if self.chips[u] == best and (not alive or u in alive)]
+        """Most chips among ``alive`` wins and takes the pot; a tie splits it (6.3 Decision)."""
+        best = max(self.chips[u] for u in alive)
+        tied = [u for u in sorted(alive) if self.chips[u] == best]
         share, left = divmod(self.pot, len(tied))
         for u in tied:
             self.chips[u] += share
