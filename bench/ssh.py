@@ -24,10 +24,13 @@ from pathlib import Path
 import asyncssh
 import pyte
 
-from net.server import Server, TableConfig
-from net.ssh_host import make_ssh_server
-from net.ssh_pty import PtyChild, child_environment
-from net.ssh_server import SSHConfig
+# this folder holds bench/net.py: put the project first so that ``net`` is the package
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from net.server import Server, TableConfig  # noqa: E402
+from net.ssh_host import make_ssh_server  # noqa: E402
+from net.ssh_pty import PtyChild, child_environment  # noqa: E402
+from net.ssh_server import SSHConfig  # noqa: E402
 
 TABLE = "Bench Table"
 
@@ -149,5 +152,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     asyncio.run(main())
