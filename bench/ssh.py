@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from net.server import Server, TableConfig  # noqa: E402
 from net.ssh_host import make_ssh_server  # noqa: E402
 from net.ssh_pty import PtyChild, child_environment  # noqa: E402
-from net.ssh_server import SSHConfig  # noqa: E402
+from net.ssh_server import SSHConfig, SSHTableServer  # noqa: E402
 
 TABLE = "Bench Table"
 
@@ -114,41 +114,49 @@ async def main() -> None:
     server = Server(host="127.0.0.1", port=0, bot_delay=0.0)
     await server.start()
     server.create_table(TableConfig(name=TABLE, seats=8))
-    ssh = make_ssh_server(SSHConfig(host="127.0.0.1", port=0, auth="open", max_sessions=32, max_per_address=32,
-                                    host_key_path=Path(os.environ["DEALMEIN_DATA_DIR"]) / "key"),
-                          f"127.0.0.1:{server.port}", None)
-    await ssh.start()
+    local_ms = None
     try:
-        # baseline: the same app on a local pty, no SSH
-        argv = ssh.command("local")
-        env = child_environment("xterm-256color", {}, ssh.extra_env("local"))
-        local = [await first_frame_local(argv, env, TABLE) for _ in range(max(3, args.runs // 2))]
-        times = []
-        for i in range(args.runs):
-            t, conn, proc = await first_frame_ssh(ssh.port, f"p{i}", TABLE)
-            times.append(t)
+        for zygote in (False, True):
+            ssh = make_ssh_server(SSHConfig(host="127.0.0.1", port=0, auth="open", max_sessions=32,
+                                            max_per_address=32, zygote=zygote,
+                                            host_key_path=Path(os.environ["DEALMEIN_DATA_DIR"]) / "key"),
+                                  f"127.0.0.1:{server.port}", None)
+            await ssh.start()
+            try:
+                if local_ms is None:  # baseline: the same app on a local pty, no SSH, no zygote
+                    env = child_environment("xterm-256color", {}, ssh.extra_env("local"))
+                    runs = [await first_frame_local(ssh.command("local"), env, TABLE) for _ in range(max(3, args.runs // 2))]
+                    local_ms = statistics.median(runs) * 1000
+                    print(f"baseline, the app started on a local pty without SSH: median {local_ms:.0f} ms")
+                print(f"--- SSH sessions {'forked from the pre-imported zygote' if zygote else 'each started from scratch'}")
+                await measure(ssh, args, local_ms)
+            finally:
+                await ssh.close()
+    finally:
+        await server.close()
+
+
+async def measure(ssh: SSHTableServer, args: argparse.Namespace, local_ms: float) -> None:
+    times = []
+    for i in range(args.runs):
+        t, conn, proc = await first_frame_ssh(ssh.port, f"p{i}", TABLE)
+        times.append(t * 1000)
+        proc.close()
+        conn.close()
+        await conn.wait_closed()
+    med = statistics.median(times)
+    print(f"connect to first frame: median {med:.0f} ms over {args.runs} (min {min(times):.0f}, "
+          f"max {max(times):.0f}); ratio to the local baseline {med / local_ms:.2f}; target < 600 ms")
+    for n in args.sessions:
+        opened = [await first_frame_ssh(ssh.port, f"m{n}-{i}", TABLE) for i in range(n)]
+        await asyncio.sleep(1.0)
+        pss = [pss_kib(s.child.pid) for s in ssh.registry.sessions if s.child and s.child.pid]
+        print(f"{n:>3} concurrent sessions: PSS per session median {statistics.median(pss) / 1024:.1f} MiB "
+              f"(max {max(pss) / 1024:.1f}); target < 30 MiB")
+        for _, conn, proc in opened:
             proc.close()
             conn.close()
-            await conn.wait_closed()
-        med, loc = statistics.median(times), statistics.median(local)
-        print(f"connect to first frame over SSH: median {med * 1000:.0f} ms over {args.runs} "
-              f"(min {min(times) * 1000:.0f}, max {max(times) * 1000:.0f}); target < 600 ms")
-        print(f"baseline, same app on a local pty: median {loc * 1000:.0f} ms; SSH/local ratio {med / loc:.2f}")
-        for n in args.sessions:
-            opened = []
-            for i in range(n):
-                opened.append(await first_frame_ssh(ssh.port, f"m{n}-{i}", TABLE))
-            await asyncio.sleep(1.0)
-            pss = [pss_kib(s.child.proc.pid) for s in ssh.registry.sessions if s.child and s.child.proc]
-            print(f"{n:>3} concurrent sessions: PSS per session median {statistics.median(pss) / 1024:.1f} MiB "
-                  f"(max {max(pss) / 1024:.1f}); target < 30 MiB")
-            for _, conn, proc in opened:
-                proc.close()
-                conn.close()
-            await asyncio.sleep(0.5)
-    finally:
-        await ssh.close()
-        await server.close()
+        await asyncio.sleep(0.5)
 
 
 if __name__ == "__main__":

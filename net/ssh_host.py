@@ -27,8 +27,11 @@ def make_ssh_server(config: SSHConfig, table_address: str, table_password: str |
     if config.host_key_path is None:
         config.host_key_path = data_dir() / "ssh_host_ed25519_key"
 
+    def app_args(name: str) -> list[str]:
+        return ["join", table_address, "--name", name]
+
     def command(name: str) -> list[str]:
-        return [sys.executable, "-m", "tui", "join", table_address, "--name", name]
+        return [sys.executable, "-m", "tui", *app_args(name)]
 
     def extra_env(name: str) -> dict[str, str]:
         env = {"DEALMEIN_CONFIG_DIR": str(player_dir(name)), "DEALMEIN_DATA_DIR": str(data_dir()),
@@ -37,4 +40,4 @@ def make_ssh_server(config: SSHConfig, table_address: str, table_password: str |
             env["DEALMEIN_JOIN_PASSWORD"] = table_password  # never on the command line
         return env
 
-    return SSHTableServer(config, command, extra_env)
+    return SSHTableServer(config, command, extra_env, app_args=app_args)

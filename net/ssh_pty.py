@@ -14,6 +14,10 @@ import struct
 import termios
 import tty
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .ssh_zygote import Zygote
 
 READ_CHUNK = 65536
 #: client-sent environment variables a child may see (anything else is dropped)
@@ -64,17 +68,24 @@ def _take_controlling_tty() -> None:  # runs in the child between fork and exec
 
 
 class PtyChild:
-    """One child process on a fresh pty; ``on_output`` gets its bytes, ``write`` feeds it."""
+    """One child process on a fresh pty; ``on_output`` gets its bytes, ``write`` feeds it.
+
+    The child is spawned directly from ``argv``, or forked by ``zygote`` running ``app_args``.
+    """
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str], cols: int, rows: int,
-                 on_output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> None:
+                 on_output: Callable[[bytes], None], on_exit: Callable[[int], None],
+                 zygote: "Zygote | None" = None, app_args: Sequence[str] = ()) -> None:
         self._argv = list(argv)
+        self._zygote = zygote
+        self._app_args = list(app_args)
         self._env = dict(env)
         self._size = (cols, rows)
         self._on_output = on_output
         self._on_exit = on_exit
         self.master = -1
-        self.proc: asyncio.subprocess.Process | None = None
+        self.pid: int | None = None
+        self._exited: asyncio.Future[int] | None = None
         self._pending = bytearray()
         self._reading = False
         self._closed = False
@@ -85,9 +96,14 @@ class PtyChild:
         try:
             tty.setraw(slave)
             set_window_size(slave, *self._size)
-            self.proc = await asyncio.create_subprocess_exec(
-                *self._argv, stdin=slave, stdout=slave, stderr=slave, env=self._env,
-                start_new_session=True, preexec_fn=_take_controlling_tty, close_fds=True)
+            if self._zygote is not None and self._zygote.alive:
+                self.pid, self._exited = await self._zygote.spawn(self._app_args, self._env, slave)
+            else:
+                proc = await asyncio.create_subprocess_exec(
+                    *self._argv, stdin=slave, stdout=slave, stderr=slave, env=self._env,
+                    start_new_session=True, preexec_fn=_take_controlling_tty, close_fds=True)
+                self.pid = proc.pid
+                self._exited = asyncio.ensure_future(proc.wait())
         except BaseException:
             os.close(master)
             raise
@@ -98,10 +114,14 @@ class PtyChild:
         self.resume_output()
         asyncio.ensure_future(self._watch())
 
+    @property
+    def running(self) -> bool:
+        return self._exited is not None and not self._exited.done()
+
     async def _watch(self) -> None:
-        assert self.proc is not None
-        code = await self.proc.wait()
-        _kill_group(self.proc.pid)  # whatever the child left behind in its group goes too
+        assert self._exited is not None and self.pid is not None
+        code = await asyncio.shield(self._exited)
+        _kill_group(self.pid)  # whatever the child left behind in its group goes too
         self._drain_output()
         self._close_master()
         self._on_exit(code)
@@ -181,19 +201,20 @@ class PtyChild:
 
     async def terminate(self, grace: float = 1.0) -> None:
         """End the child's whole process group: SIGHUP, then SIGKILL after ``grace``; reap it."""
-        proc = self.proc
-        if proc is None or proc.returncode is not None:
-            if proc is not None:
-                _kill_group(proc.pid)
+        if self.pid is None or self._exited is None:
+            self._close_master()
+            return
+        if self._exited.done():
+            _kill_group(self.pid)
             self._close_master()
             return
         for sig, wait in ((signal.SIGHUP, grace), (signal.SIGKILL, 5.0)):
             try:
-                os.killpg(proc.pid, sig)
+                os.killpg(self.pid, sig)
             except ProcessLookupError:
                 pass
             try:
-                await asyncio.wait_for(proc.wait(), wait)
+                await asyncio.wait_for(asyncio.shield(self._exited), wait)
                 break
             except asyncio.TimeoutError:
                 continue

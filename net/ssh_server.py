@@ -21,6 +21,7 @@ import asyncssh
 
 from .ssh_keys import fingerprint, load_or_create_host_key
 from .ssh_pty import PtyChild, child_environment
+from .ssh_zygote import Zygote
 
 log = logging.getLogger("dealmein.ssh")
 
@@ -57,6 +58,7 @@ class SSHConfig:
     max_failures: int = 5  # failed logins per address per ``failure_window``
     failure_window: float = 60.0
     kill_grace: float = 1.0
+    zygote: bool = True  # fork sessions from a pre-imported app process when there is one
 
     def __post_init__(self) -> None:
         if self.auth not in AUTH_MODES:
@@ -80,14 +82,18 @@ class SSHTableServer:
     """The SSH front door of one hosted table.
 
     ``command(name)`` gives the argv of the child for a player; ``extra_env(name)`` the
-    host-made environment variables it gets besides the allowlisted ones.
+    host-made environment variables it gets besides the allowlisted ones. With ``app_args``
+    (the app's own command line for a player) sessions are forked from a zygote instead.
     """
 
     def __init__(self, config: SSHConfig, command: Callable[[str], list[str]],
                  extra_env: Callable[[str], dict[str, str]] | None = None,
-                 host_key: asyncssh.SSHKey | None = None) -> None:
+                 host_key: asyncssh.SSHKey | None = None,
+                 app_args: Callable[[str], list[str]] | None = None) -> None:
         self.config = config
         self.command = command
+        self.app_args = app_args
+        self.zygote: Zygote | None = None
         self.extra_env = extra_env or (lambda name: {})
         if host_key is None:
             if config.host_key_path is None:
@@ -105,6 +111,13 @@ class SSHTableServer:
 
     async def start(self) -> None:
         c = self.config
+        if c.zygote and self.app_args is not None:
+            self.zygote = Zygote(child_environment(None, {}))
+            try:
+                await self.zygote.start()
+            except OSError as e:  # sessions still work, spawned one by one
+                log.warning("ssh: no app zygote (%s); starting each session from scratch", e)
+                self.zygote = None
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self), c.host, c.port,
             server_host_keys=[self.host_key],
@@ -125,6 +138,9 @@ class SSHTableServer:
             self._acceptor = None
         sessions = list(self.registry.sessions)
         await asyncio.gather(*(s.end() for s in sessions), return_exceptions=True)
+        if self.zygote is not None:
+            await self.zygote.close()
+            self.zygote = None
 
     # -- failure bookkeeping ------------------------------------------------
     def locked_out(self, address: str) -> bool:
@@ -262,11 +278,13 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         assert self.chan is not None
         env = child_environment(self.chan.get_terminal_type(), self.chan.get_environment(),
                                 self.server.extra_env(self.name))
-        self.child = PtyChild(self.server.command(self.name), env, *self.size,
-                              on_output=self._output, on_exit=self._child_exited)
+        srv = self.server
+        self.child = PtyChild(srv.command(self.name), env, *self.size, on_output=self._output,
+                              on_exit=self._child_exited, zygote=srv.zygote,
+                              app_args=srv.app_args(self.name) if srv.app_args else ())
         try:
             await self.child.start()
-        except OSError as e:
+        except (OSError, ConnectionError, asyncio.TimeoutError) as e:
             log.error("ssh: could not start the app for %s: %s", self.name, e)
             self.chan.write(b"The table could not be opened.\r\n")
             self.chan.exit(1)

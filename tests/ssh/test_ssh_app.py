@@ -172,7 +172,7 @@ async def test_quitting_ends_the_session_with_status_0_and_no_child(hosted):
     term = await open_terminal("ana")
     await term.wait_for("ana (you)")
     (session,) = ssh.registry.sessions
-    pid = session.child.proc.pid
+    pid = session.child.pid
     term.press("\x03")  # Ctrl+C quits the app
     await asyncio.wait_for(term.proc.wait_closed(), 15)
     assert term.proc.exit_status == 0
@@ -185,7 +185,7 @@ async def test_dropped_connection_ends_the_app(hosted):
     term = await open_terminal("ana")
     await term.wait_for("ana (you)")
     (session,) = ssh.registry.sessions
-    pid = session.child.proc.pid
+    pid = session.child.pid
     term.conn._transport.abort()
     assert await wait_gone(pid, 2.0), "the app outlived its SSH connection by 2 s"
 
@@ -199,5 +199,22 @@ async def test_two_sessions_are_isolated(hosted):
     await ana.wait_for("bob")
     assert "ana (you)" not in bob.text() and "bob (you)" not in ana.text()
     assert {table.seats[0].name, table.seats[1].name} == {"ana", "bob"}
-    pids = {s.child.proc.pid for s in ssh.registry.sessions}
+    pids = {s.child.pid for s in ssh.registry.sessions}
     assert len(pids) == 2
+
+
+def proc_stat(pid: int) -> list[str]:
+    """Fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, tty_nr..."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+async def test_sessions_fork_from_the_zygote_as_session_leaders_on_their_pty(hosted):
+    server, table, ssh, open_terminal = hosted
+    term = await open_terminal("ana")
+    await term.wait_for("ana (you)")
+    assert ssh.zygote is not None and ssh.zygote.alive
+    (session,) = ssh.registry.sessions
+    state, ppid, pgrp, sid, tty_nr = proc_stat(session.child.pid)[:5]
+    assert int(ppid) == ssh.zygote.proc.pid  # forked by the zygote, not spawned afresh
+    assert int(sid) == int(pgrp) == session.child.pid  # a session leader in its own group
+    assert int(tty_nr) != 0  # with a controlling terminal: the pty

@@ -93,7 +93,7 @@ async def test_dropped_connection_ends_child_and_its_group(echo_server):
     out = await read_until(proc, rb"grandchild \d+")
     grandchild = int(re.search(rb"grandchild (\d+)", out).group(1))
     (session,) = server.registry.sessions
-    child_pid = session.child.proc.pid
+    child_pid = session.child.pid
     assert alive(child_pid) and alive(grandchild)
     # drop the TCP connection without a goodbye
     conn._transport.abort()
@@ -111,7 +111,7 @@ async def test_server_close_ends_every_child(echo_server):
         proc = await conn.create_process(term_type="xterm", encoding=None)
         await read_until(proc, rb"hello")
         conns.append(conn)
-    pids = [s.child.proc.pid for s in server.registry.sessions]
+    pids = [s.child.pid for s in server.registry.sessions]
     assert len(pids) == 2
     await server.close()
     for pid in pids:

@@ -1,0 +1,192 @@
+"""A pre-imported app process that forks one child per SSH session.
+
+Importing Textual and the app takes most of a session's start; a zygote pays it once, and its
+forked children share those pages, so each session starts sooner and costs less memory. The
+SSH server sends the zygote a pty slave (over a SOCK_SEQPACKET pair, with SCM_RIGHTS) with the
+argv and environment; the zygote forks, and the child becomes a session leader with that pty
+as its controlling terminal, exactly as a directly spawned child would. The zygote reports each
+child's pid and, when it reaps it, its exit status.
+
+Run as ``python -m net.ssh_zygote FD``; it is single-threaded, so forking it is safe.
+"""
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import json
+import os
+import select
+import signal
+import socket
+import sys
+import termios
+import traceback
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+MAX_MESSAGE = 64 * 1024
+
+
+# --------------------------------------------------------------------------- the zygote side
+def _child(request: dict[str, Any], slave: int, control: socket.socket) -> None:
+    """In the forked child: take the pty, the environment, then run the app's command line."""
+    code = 1
+    try:
+        control.close()
+        for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
+            signal.signal(sig, signal.SIG_DFL)
+        os.setsid()
+        for fd in (0, 1, 2):
+            os.dup2(slave, fd)
+        if slave > 2:
+            os.close(slave)
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        os.environ.clear()
+        os.environ.update(request["env"])
+        from tui.cli import main
+
+        code = main(list(request["argv"])) or 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+
+
+def serve(control: socket.socket) -> None:
+    """The zygote's loop: fork on request, report pids and exits; end when the server goes."""
+    import gc
+
+    import tui.app  # noqa: F401  the whole point: import once, share with every child
+    import tui.cli  # noqa: F401
+
+    gc.freeze()  # keep the collector from touching (and so copying) the shared objects
+
+    while True:
+        while True:  # reap every child that ended
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if pid == 0:
+                break
+            control.send(json.dumps({"exit": pid, "code": os.waitstatus_to_exitcode(status)}).encode())
+        ready, _, _ = select.select([control], [], [], 0.1)
+        if not ready:
+            continue
+        try:
+            msg, fds, _, _ = socket.recv_fds(control, MAX_MESSAGE, 1)
+        except OSError:
+            return
+        if not msg:
+            return  # the server is gone; its sessions' process groups are its to end
+        request = json.loads(msg)
+        if not fds:
+            continue
+        pid = os.fork()
+        if pid == 0:
+            _child(request, fds[0], control)
+        os.close(fds[0])
+        control.send(json.dumps({"started": request["id"], "pid": pid}).encode())
+
+
+# --------------------------------------------------------------------------- the server side
+class Zygote:
+    """The SSH server's handle on its zygote process."""
+
+    def __init__(self, env: Mapping[str, str]) -> None:
+        self._env = dict(env)
+        self._sock: socket.socket | None = None
+        self.proc: asyncio.subprocess.Process | None = None
+        self._starts: dict[int, asyncio.Future[int]] = {}
+        self._exits: dict[int, asyncio.Future[int]] = {}
+        self._next_id = 0
+
+    async def start(self) -> None:
+        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "net.ssh_zygote", str(theirs.fileno()), pass_fds=[theirs.fileno()],
+                env=self._env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL)
+        finally:
+            theirs.close()
+        mine.setblocking(False)
+        self._sock = mine
+        asyncio.get_running_loop().add_reader(mine.fileno(), self._readable)
+
+    @property
+    def alive(self) -> bool:
+        return self._sock is not None and self.proc is not None and self.proc.returncode is None
+
+    def _readable(self) -> None:
+        assert self._sock is not None
+        try:
+            msg = self._sock.recv(MAX_MESSAGE)
+        except BlockingIOError:
+            return
+        except OSError:
+            msg = b""
+        if not msg:
+            self._lost()
+            return
+        data = json.loads(msg)
+        if "started" in data:
+            fut = self._starts.pop(data["started"], None)
+            if fut is not None and not fut.done():
+                fut.set_result(data["pid"])
+        elif "exit" in data:
+            fut = self._exits.setdefault(data["exit"], asyncio.get_running_loop().create_future())
+            if not fut.done():
+                fut.set_result(data["code"])
+
+    def _lost(self) -> None:
+        """The zygote died: every pending start fails and every child counts as ended."""
+        if self._sock is not None:
+            asyncio.get_running_loop().remove_reader(self._sock.fileno())
+            self._sock.close()
+            self._sock = None
+        for start in self._starts.values():
+            if not start.done():
+                start.set_exception(ConnectionError("the app zygote ended"))
+        for exit_ in self._exits.values():
+            if not exit_.done():
+                exit_.set_result(-1)
+        self._starts.clear()
+
+    async def spawn(self, argv: Sequence[str], env: Mapping[str, str], slave: int,
+                    timeout: float = 10.0) -> tuple[int, asyncio.Future[int]]:
+        """Fork a child on ``slave``; its pid, and a future of its exit status."""
+        if not self.alive:
+            raise ConnectionError("the app zygote is not running")
+        assert self._sock is not None
+        loop = asyncio.get_running_loop()
+        self._next_id += 1
+        rid = self._next_id
+        started = self._starts[rid] = loop.create_future()
+        payload = json.dumps({"id": rid, "argv": list(argv), "env": dict(env)}).encode()
+        socket.send_fds(self._sock, [payload], [slave])
+        pid = await asyncio.wait_for(started, timeout)
+        exited = self._exits.setdefault(pid, loop.create_future())
+        exited.add_done_callback(lambda _f, pid=pid: self._exits.pop(pid, None))
+        return pid, exited
+
+    async def close(self) -> None:
+        if self._sock is not None:
+            asyncio.get_running_loop().remove_reader(self._sock.fileno())
+            self._sock.close()
+            self._sock = None
+        if self.proc is not None and self.proc.returncode is None:
+            try:
+                await asyncio.wait_for(self.proc.wait(), 3.0)
+            except asyncio.TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+
+
+if __name__ == "__main__":
+    serve(socket.socket(fileno=int(sys.argv[1])))
