@@ -26,6 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--bot-level", default="normal", choices=["easy", "normal", "hard"])
     host.add_argument("--password", default=None)
     host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
+    host.add_argument("--resume", action="store_true",
+                      help="bring back the table autosaved on --port (a new table if there is none)")
     host.add_argument("--ssh", type=int, default=None, metavar="PORT",
                       help="also serve the app over SSH on this port (e.g. 2222)")
     host.add_argument("--ssh-auth", default="password", choices=["password", "open", "keys"],

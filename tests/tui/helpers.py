@@ -1,0 +1,98 @@
+"""Shared helpers for the app tests: stacked decks, a table screen over a real match, and
+bounded waits."""
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Callable
+
+from core import new_match
+from core.cards import CARD_STR
+from tui.app import DealMeInApp
+from tui.screens.table import TableScreen
+
+from .matchlink import MatchLink
+
+
+def stacked(first: list[str], jokers: bool = False) -> list[str]:
+    """A full deck whose first cards are ``first`` (top first), the rest in a fixed order."""
+    rest = [c for c in CARD_STR[:52] if c not in first]
+    return first + rest + (["JK", "JK"] if jokers else [])
+
+
+def make_app(**kw: Any) -> DealMeInApp:
+    kw.setdefault("bot_delay", 0)
+    kw.setdefault("mdns", False)
+    return DealMeInApp(**kw)
+
+
+async def open_table(app: DealMeInApp, pilot: Any, game: str, players: int, seat: int,
+                     first_plays: bool = True, **kw: Any) -> tuple[TableScreen, MatchLink]:
+    """A table screen showing ``seat``'s view of a real match; the seats before it play first."""
+    link = MatchLink(new_match(game, players, **kw), seat)
+    events = link.others_play() if first_plays else []
+    screen = TableScreen(link, app.card_style, app.palette)
+    link.screen = screen
+    screen.show(link.view(), events)
+    await app.push_screen(screen)
+    await pilot.pause()
+    return screen, link
+
+
+async def wait_for(pilot: Any, check: Callable[[], Any], timeout: float = 20.0, step: float = 0.01) -> Any:
+    """Poll ``check`` until it gives something truthy, at most ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = check()
+        if result:
+            return result
+        await pilot.pause(step)
+    raise AssertionError(f"timed out after {timeout}s waiting for {check}")
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+async def play_with_keys(app: DealMeInApp, pilot: Any, timeout: float = 60.0,
+                         stop: Callable[[], bool] | None = None) -> int:
+    """Play our seat with the keyboard only until the match-over screen shows (or ``stop``):
+    the first playable card by its number key and Enter, the first value in a prompt, else
+    Space to draw or P to pass; Enter dismisses hand-over screens. Returns the keys' plays."""
+    from tui.screens.choice import ChoiceScreen
+    from tui.screens.results import ResultsScreen
+    from tui.widgets.hand import HandView
+
+    deadline = time.monotonic() + timeout
+    plays = 0
+    while time.monotonic() < deadline:
+        if stop is not None and stop():
+            return plays
+        screen = app.screen
+        if isinstance(screen, ResultsScreen):
+            if screen.match_over:
+                return plays
+            await pilot.press("enter")
+        elif isinstance(screen, ChoiceScreen):
+            await pilot.press("1")
+        elif isinstance(screen, TableScreen):
+            view = screen.view or {}
+            if view.get("current_seat") == view.get("seat") and not view.get("is_over") and view.get("legal"):
+                hand = screen.query_one(HandView)
+                free = [i for i in range(min(len(hand.cards), 10)) if i not in hand.dimmed]
+                version = view.get("version")
+                if free:
+                    await pilot.press("1234567890"[free[0]], "enter")
+                    plays += 1
+                elif "draw" in view["legal"]:
+                    await pilot.press("space")
+                elif "pass" in view["legal"]:
+                    await pilot.press("p")
+                # wait for the host's answer before deciding again
+                end = time.monotonic() + 5
+                while time.monotonic() < end and isinstance(app.screen, TableScreen) and \
+                        (screen.view or {}).get("version") == version:
+                    await pilot.pause(0.005)
+                continue
+        await pilot.pause(0.01)
+    raise AssertionError("the match did not finish in time")

@@ -1,0 +1,78 @@
+"""App-wide behaviour: the command palette's entries, rules and help from anywhere, Ctrl+C,
+and ``dealmein join HOST:PORT`` opening straight into a table's lobby."""
+from __future__ import annotations
+
+import argparse
+
+from textual.widgets import Markdown
+
+from net.server import Server, TableConfig
+from tui.screens.help import HelpScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.rules import RulesScreen
+
+from .helpers import make_app, open_table, wait_for
+
+
+async def test_palette_offers_the_app_commands() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in ("New game", "Host a table", "Join a table", "Switch theme", "Card style: ascii",
+                       "Rules", "Help"):
+            assert wanted in titles
+        command = next(c for c in app.get_system_commands(app.screen) if c.title == "Card style: ascii")
+        command.callback()
+        await pilot.pause()
+        assert app.settings.card_style == "ascii"
+
+
+async def test_rules_and_help_from_the_table() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await open_table(app, pilot, "crazy-eights", 3, seat=0, seed=4)
+        app.rules_game = "crazy-eights"
+        app.rules_table = {"game": "crazy-eights", "preset": "specials", "options": {}, "seats": 3}
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        text = app.screen.query_one(Markdown).source
+        assert text.startswith("# Crazy Eights") and "## At this table" in text
+        assert "`specials` = on (changed)" in text
+        await pilot.press("escape", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        table_keys = dict(app.screen.sections["At the table"])
+        assert table_keys["Space"] == "Draw" and table_keys["L"] == "Last card!"
+        assert (table_keys["C"], table_keys["S"], table_keys["T"]) == ("Total", "Scores", "Turn")
+        everywhere = dict(app.screen.sections["Everywhere"])
+        assert everywhere["F1"] == "Help" and everywhere["F2"] == "Rules" and everywhere["Ctrl+C"] == "Quit"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_ctrl_c_quits() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_join_command_opens_the_lobby() -> None:
+    server = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await server.start()
+    try:
+        server.create_table(TableConfig(name="Test table", game="ninety-nine", preset="quick", seats=3))
+        args = argparse.Namespace(command="join", address=f"127.0.0.1:{server.port}", name="Cleo",
+                                  password=None, host_key=None, no_mdns=True)
+        app = make_app(args=args)
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+            assert app.session.lobby["name"] == "Test table"
+            assert app.session.lobby["seats"][0]["name"] == "Cleo"
+            await wait_for(pilot, lambda: "Test table" in str(lobby.query_one("#lobby-title").render()))
+            await app.action_quit()
+    finally:
+        await server.close()

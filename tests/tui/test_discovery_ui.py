@@ -1,0 +1,48 @@
+"""The Join screen's live LAN list: a table hosted by one app (advertised over mDNS on the
+loopback interface) appears in another app's list and is joined from it with the keyboard."""
+from __future__ import annotations
+
+import uuid
+
+from core import GAMES
+from tui.screens.join import JoinScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.picker import PickerScreen
+
+from .helpers import make_app, wait_for
+
+LOOPBACK = ["127.0.0.1"]
+
+
+async def test_hosted_table_is_listed_and_joined() -> None:
+    name = f"Ana{uuid.uuid4().hex[:6]}"
+    host = make_app(bind="127.0.0.1", port=0, mdns=True, lan_interfaces=LOOPBACK)
+    guest = make_app(mdns=True, lan_interfaces=LOOPBACK)
+    host.settings.name = name
+    guest.settings.name = "Bob"
+    async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(100, 30)) as gp:
+        await hp.press("h")
+        picker = await wait_for(hp, lambda: isinstance(host.screen, PickerScreen) and host.screen)
+        await hp.press("ctrl+s")  # ninety-eight, standard, four open seats
+        await wait_for(hp, lambda: isinstance(host.screen, LobbyScreen))
+        await wait_for(hp, lambda: host.session is not None and host.session.advertiser is not None, timeout=15)
+
+        await gp.press("j")
+        join = await wait_for(gp, lambda: isinstance(guest.screen, JoinScreen) and guest.screen)
+        mine = lambda: [t for t in join.found.values() if t.name == f"{name}'s table" and t.joinable]  # noqa: E731
+        found = (await wait_for(gp, mine, timeout=20))[0]
+        assert found.advert.game == "ninety-eight" and found.advert.seats_total == 4
+        line = str(join.query_one("#tables").get_option(found.service).prompt)
+        assert f"{name}'s table" in line and GAMES["ninety-eight"].name in line and "1/4 seats" in line
+
+        tables = join.query_one("#tables")
+        tables.focus()
+        index = [o.id for o in tables.options].index(found.service)
+        tables.highlighted = index
+        await gp.press("enter")
+        await wait_for(gp, lambda: isinstance(guest.screen, LobbyScreen), timeout=10)
+        await wait_for(hp, lambda: any(s["name"] == "Bob" for s in host.session.lobby["seats"]))
+
+        advertiser = host.session.advertiser
+        await host.action_quit()
+        assert advertiser._zc is None  # the advert was withdrawn

@@ -1,0 +1,48 @@
+"""The host's lobby controls over a real table: bots added, made harder and removed, the game
+changed through the variant picker, and the match started."""
+from __future__ import annotations
+
+from tui.screens.lobby import LobbyScreen
+from tui.screens.picker import PickerScreen
+from tui.screens.table import TableScreen
+
+from .helpers import make_app, wait_for
+
+
+async def test_host_controls() -> None:
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        session = app.session
+        seats = lambda: session.lobby["seats"]  # noqa: E731
+        await pilot.press("down", "b")
+        await wait_for(pilot, lambda: seats()[1]["bot"] == "normal")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: seats()[1]["bot"] == "hard")
+        await pilot.press("x")
+        await wait_for(pilot, lambda: seats()[1]["bot"] is None and seats()[1]["name"] is None)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: seats()[1]["bot"] == "normal")
+        await pilot.press("home", "b")  # the host's own seat takes no bot
+        await pilot.pause()
+        assert seats()[0]["bot"] is None
+
+        await pilot.press("g")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        assert picker.mode == "configure" and picker.game == "ninety-eight"
+        await pilot.press("down", "enter", "down", "down")  # Ninety-Nine, preset quick
+        await pilot.pause()
+        assert (picker.game, picker.preset) == ("ninety-nine", "quick")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: session.lobby["game"] == "ninety-nine" and session.lobby["preset"] == "quick")
+        assert seats()[1]["bot"] == "normal"  # bots stay through a change of game
+
+        await pilot.press("down", "down", "b", "down", "b")
+        await wait_for(pilot, lambda: all(s["name"] for s in seats()))
+        await pilot.press("ctrl+s")
+        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        assert table.view["game"] == "ninety-nine" and table.view["options"]["chips"] == 3
+        await app.action_quit()

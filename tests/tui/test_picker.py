@@ -1,0 +1,112 @@
+"""The variant picker, driven with the keyboard through every game's presets and an invalid
+option; its controls come from ``GameInfo.to_dict()`` and its checks from ``GameInfo.resolve``."""
+from __future__ import annotations
+
+from textual.widgets import Button, Select, Static
+
+from core import GAMES
+from tui.screens.picker import PickerScreen, TableChoice
+
+from .helpers import make_app
+
+
+def _shown(value: object) -> str:
+    return "on" if value is True else "off" if value is False else str(value)
+
+
+async def test_every_game_and_preset() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        for g, (gid, info) in enumerate(GAMES.items()):
+            if g:
+                picker.query_one("#games").focus()
+                await pilot.press("down")
+                await pilot.pause()
+            assert picker.game == gid
+            summary = picker.query_one("#summary", Static)
+            # one control per option of the game, nothing else
+            ids = {w.id for w in picker.query("#options Select, #options Switch, #options Input")}
+            assert ids == {f"opt-{name}" for name in info.options}
+            picker.query_one("#presets").focus()
+            for p, preset in enumerate(info.presets.values()):
+                if p:
+                    await pilot.press("down")
+                    await pilot.pause()
+                assert picker.preset == preset.name
+                expected = {k: o.default for k, o in info.options.items()} | preset.options
+                values = picker.values()
+                assert {k: _shown(v) for k, v in values.items()} == {k: _shown(v) for k, v in expected.items()}
+                text = str(summary.render())
+                assert info.name in text and preset.name in text
+                if picker.problem is None:
+                    assert info.resolve(picker.seats, preset.name, picker.overrides())
+        # choose the last game's last preset and start
+        await pilot.press("enter")  # select the preset: focus moves to Start
+        await pilot.pause()
+        assert app.screen.focused is picker.query_one("#start", Button)
+        result: list[TableChoice] = []
+        picker.dismiss = lambda value: result.append(value)  # type: ignore[method-assign]
+        await pilot.press("enter")
+        await pilot.pause()
+        last_game, last_info = list(GAMES.items())[-1]
+        assert result and result[0].game == last_game
+        assert result[0].preset == list(last_info.presets)[-1]
+        assert set(result[0].bots) == set(range(1, result[0].seats))
+
+
+async def test_teams_with_odd_seats_is_explained_at_the_teams_control() -> None:
+    """ninety-eight 7.2: pairs need an even number of seats, at least 4."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen) and picker.game == "ninety-eight"
+        picker.query_one("#presets").focus()
+        names = list(GAMES["ninety-eight"].presets)
+        for _ in range(names.index("teams")):
+            await pilot.press("down")
+        await pilot.pause()
+        assert picker.preset == "teams" and picker.problem is None
+        seats = picker.query_one("#seats", Select)
+        seats.focus()
+        await pilot.press("enter", "down", "enter")  # 4 -> 5 seats, with the keyboard
+        await pilot.pause()
+        assert picker.seats == 5
+        error = picker.query_one("#err-teams", Static)
+        assert "even number of seats" in str(error.render())
+        assert error.display
+        assert picker.query_one("#start", Button).disabled
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is picker  # not dismissed
+        # switching teams off clears it
+        teams = picker.query_one("#opt-teams", Select)
+        teams.value = "off"
+        await pilot.pause()
+        assert picker.problem is None
+        assert not picker.query_one("#start", Button).disabled
+        assert not picker.query_one("#err-teams", Static).display
+
+
+async def test_out_of_range_number_is_explained() -> None:
+    """An int option outside its range is refused by the engine and the reason shown beside it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        picker = app.screen
+        limit = picker.query_one("#opt-limit")
+        limit.focus()
+        await pilot.press("end", "backspace", "backspace", "5")
+        await pilot.pause()
+        assert picker.problem and "limit" in picker.problem
+        assert "out of range" in str(picker.query_one("#err-limit", Static).render())
+        await pilot.press("0")
+        await pilot.pause()
+        assert picker.problem is None
+        assert picker.choice().options == {"limit": 50}

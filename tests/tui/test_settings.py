@@ -1,0 +1,93 @@
+"""Settings: TOML under the config directory, atomic writes, defaults with one notice when the
+file is missing or broken, and changes from the app saved."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tui.settings import Settings, config_dir, load_settings, save_settings, settings_path
+
+from .helpers import make_app
+
+
+def test_config_dir_follows_the_environment(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("DEALMEIN_CONFIG_DIR", str(tmp_path / "cfg"))
+    assert config_dir() == tmp_path / "cfg"
+    assert settings_path() == tmp_path / "cfg" / "settings.toml"
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "settings.toml"
+    s = Settings(name='Zoë "the dealer" \\ 🂡', theme="paper", card_style="ascii", animation=False,
+                 bot_pause=0.25, default_game="crazy-eights")
+    save_settings(s, path)
+    loaded, problem = load_settings(path)
+    assert problem is None
+    assert loaded == s
+    assert os.listdir(path.parent) == ["settings.toml"]  # no temporary file left behind
+
+
+def test_missing_file_is_defaults_without_a_problem(tmp_path: Path) -> None:
+    loaded, problem = load_settings(tmp_path / "nope.toml")
+    assert problem is None and loaded == Settings()
+
+
+def test_broken_file_is_defaults_with_a_problem(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text("name = 'unterminated\n[[[", encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert loaded == Settings()
+    assert problem and "not valid TOML" in problem
+
+
+def test_bad_values_fall_back_one_by_one(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text('name = "Ana"\ncard_style = "sparkly"\nbot_pause = -3\nfuture_key = 1\n', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert loaded.name == "Ana"
+    assert loaded.card_style == Settings().card_style and loaded.bot_pause == Settings().bot_pause
+    assert problem and "card_style" in problem and "bot_pause" in problem and "future_key" not in problem
+
+
+async def test_app_notifies_once_and_saves_changes(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b"\xff\xfe not toml")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        notes = [n for n in app._notifications if n.title == "Settings"]
+        assert len(notes) == 1
+        assert app.settings == Settings()
+        await pilot.press("f4")  # next card style
+        await pilot.press("f3")  # next theme
+        await pilot.pause()
+        theme = app.theme
+    loaded, problem = load_settings(path)
+    assert problem is None
+    assert loaded.card_style == "four-colour"
+    assert loaded.theme == theme != Settings().theme
+
+
+async def test_settings_screen_saves(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        name = app.screen.query_one("#name")
+        name.focus()
+        name.value = ""
+        await pilot.press(*"Ana", "enter")
+        await pilot.pause()
+    assert load_settings(path)[0].name == "Ana"
+
+
+async def test_no_color_shows_monochrome_without_saving_it(tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(theme="paper"), path)
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "monochrome"
+    assert load_settings(path)[0].theme == "paper"

@@ -1,0 +1,83 @@
+"""SVG snapshots of the home, picker, lobby and table screens at 80x24 and 120x40, fixed seed.
+Regenerate with ``pytest tests/tui/test_snapshots.py --snapshot-update`` and look at them."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core import new_match
+from tui.screens.lobby import LobbyScreen
+from tui.screens.table import TableScreen
+
+from .helpers import make_app
+from .matchlink import MatchLink
+
+SIZES = [(80, 24), (120, 40)]
+
+
+class RecordedLobby:
+    """A lobby as the host sends it, for a screen that renders lobby dicts."""
+
+    seat = 0
+    is_host = True
+    address = "192.168.1.20:7098"
+    password = "swordfish"
+    chat_log = [("Bea", "evening all"), ("Ana", "deal me in!")]
+
+    def __init__(self) -> None:
+        seats = [
+            {"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True},
+            {"seat": 1, "name": "Bea", "bot": None, "ready": False, "connected": True, "host": False},
+            {"seat": 2, "name": "Normal bot", "bot": "normal", "ready": True, "connected": True, "host": False},
+            {"seat": 3, "name": None, "bot": None, "ready": False, "connected": False, "host": False},
+        ]
+        self.lobby = {"table": "t1", "name": "Ana's table", "game": "ninety-eight", "preset": "standard",
+                      "options": {}, "seats": seats, "status": "lobby", "password": True, "spectators": 0}
+
+    async def call(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    async def chat(self, text: str) -> None:
+        pass
+
+
+def _app():
+    app = make_app()
+    app.settings.name = "Ana"
+    return app
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_home(snap_compare, size) -> None:
+    assert snap_compare(_app(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_picker(snap_compare, size) -> None:
+    assert snap_compare(_app(), press=["p", "_"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_lobby(snap_compare, size) -> None:
+    async def open_lobby(pilot) -> None:
+        await pilot.app.push_screen(LobbyScreen(RecordedLobby()))
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=size, run_before=open_lobby)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table(snap_compare, size) -> None:
+    async def open_table(pilot) -> None:
+        app = pilot.app
+        link = MatchLink(new_match("ninety-eight", 4, seed=7), 0, ["Ana", "Bea", "Cy", "Dee"])
+        events = link.others_play()
+        screen = TableScreen(link, app.card_style, app.palette)
+        link.screen = screen
+        screen.show(link.view(), events)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("2")
+
+    assert snap_compare(_app(), terminal_size=size, run_before=open_table)

@@ -1,0 +1,82 @@
+"""Complete solo matches of every game, played with the keyboard only, through the same
+server and client as LAN play (a private host on 127.0.0.1 in the app's process)."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from textual.widgets import Select
+
+from core import GAMES
+from tui.screens.lobby import LobbyScreen
+from tui.screens.picker import PickerScreen
+from tui.screens.results import ResultsScreen
+from tui.screens.table import TableScreen
+
+from .helpers import make_app, play_with_keys, wait_for
+
+#: (game, preset, keystrokes typed into an option field or None)
+SHORT = [
+    ("ninety-eight", "single-hand", None),
+    ("ninety-nine", "quick", None),
+    ("crazy-eights", "draw-one", ("target", "10")),
+]
+
+
+@pytest.mark.parametrize("game,preset,typed", SHORT, ids=[g for g, _, _ in SHORT])
+async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple[str, str] | None) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        games = list(GAMES)
+        await pilot.press(*["down"] * games.index(game), "enter")  # game list: choose, on to presets
+        await pilot.pause()
+        presets = list(GAMES[game].presets)
+        await pilot.press(*["down"] * presets.index(preset))
+        await pilot.pause()
+        assert (picker.game, picker.preset) == (game, preset)
+        picker.query_one("#seats", Select).focus()
+        await pilot.press("enter", "up", "up", "enter")  # 4 seats -> 2
+        await pilot.pause()
+        assert picker.seats == 2
+        if game == "crazy-eights":
+            picker.query_one("#opt-hand_size", Select).focus()
+            await pilot.press("enter", "down", "down", "down", "enter")  # auto -> 3 cards
+            await pilot.pause()
+            assert picker.values()["hand_size"] == 3
+        if typed:
+            picker.query_one(f"#opt-{typed[0]}").focus()
+            await pilot.press("end", "backspace", "backspace", "backspace", "backspace", *typed[1])
+            await pilot.pause()
+        assert picker.problem is None
+        await pilot.press("ctrl+s")
+        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        session = app.session
+        assert session is not None and session.server is not None and session.server.host == "127.0.0.1"
+        assert table.view["game"] == game and table.view["players"] == 2
+        plays = await play_with_keys(app, pilot, timeout=90)
+        assert plays > 0
+        results = app.screen
+        assert isinstance(results, ResultsScreen) and results.match_over
+        assert table.view["is_over"] and table.view["winners"]
+        log = [line.text for line in table.query_one("#log").lines]
+        assert any(line.startswith("Match over:") for line in log)
+        if game == "ninety-eight":
+            # Rematch deals a new match at the same table
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.view and not table.view["is_over"] and app.screen is table)
+            # q leaves cleanly: the private host is closed
+            server = session.server
+            await pilot.press("q")
+            for _ in range(500):  # the quit action closes the host, then the app exits
+                if server._server is None and app.session is None:
+                    break
+                await asyncio.sleep(0.01)
+            assert server._server is None
+            assert app.session is None
+        else:
+            # Back to lobby: the lobby of the same table
+            await pilot.press("b")
+            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+            assert lobby.link is session and session.lobby["status"] == "finished"

@@ -1,0 +1,170 @@
+"""The table screen over views of real matches with stacked decks: dimmed illegal cards with
+their reason, the choice prompt only when both values are legal, and the C/S/T/Space/L keys."""
+from __future__ import annotations
+
+from tui.screens.choice import ChoiceScreen
+from tui.widgets.hand import HandView
+
+from .helpers import make_app, open_table, stacked
+
+# Dealer 0 at four seats: seat 1 gets deck[0], seat 2 deck[1], seat 3 deck[2], seat 0 deck[3], ...
+TIGHT = dict(preset="standard", options={"limit": 20}, dealer=0,
+             deck=stacked(["KS", "5H", "2C", "3C", "4C", "AS", "6C", "7C", "8C", "TD", "9C", "JC",
+                           "QC", "KH", "QD", "JD"]))
+
+
+async def test_illegal_cards_dimmed_with_reason() -> None:
+    """ninety-eight 4.1: at the limit a 5 and an ace go over; they are dimmed and explain why."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        assert screen.view["total"] == 20
+        hand = screen.query_one(HandView)
+        assert hand.cards == ["5H", "AS", "TD", "KH"]
+        assert hand.dimmed == {0, 1}
+        await pilot.press("1")
+        hint = str(screen.query_one("#hint").render())
+        assert "5♥" in hint and "over 20" in hint
+        await pilot.press("2")
+        assert "past 20" in str(screen.query_one("#hint").render())
+        await pilot.press("enter")  # an illegal card is not sent
+        await pilot.pause()
+        assert link.sent == []
+        await pilot.press("4")
+        assert "Enter plays K♥" in str(screen.query_one("#hint").render())
+
+
+async def test_ten_with_one_legal_value_plays_without_prompt() -> None:
+    """ninety-eight 2: a ten at the limit can only go down: no prompt, TD-10 is sent."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen)
+        assert link.sent == ["TD-10"]
+
+
+async def test_ace_with_two_legal_values_asks() -> None:
+    """ninety-eight 2: at 0 an ace may be 1 or 11: the prompt offers both."""
+    app = make_app()
+    deck = stacked(["AS", "2C", "3C", "4C", "TD", "6C", "7C", "8C"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=1, deck=deck, dealer=0)
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.actions == ["AS+1", "AS+11"]
+        await pilot.press("2")
+        await pilot.pause()
+        assert link.sent == ["AS+11"]
+        assert not isinstance(app.screen, ChoiceScreen)
+
+
+async def test_prompt_escape_sends_nothing() -> None:
+    app = make_app()
+    deck = stacked(["TD", "2C", "3C", "4C", "AS", "6C", "7C", "8C"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=1, deck=deck, dealer=0)
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.actions == ["TD+10", "TD-10"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert link.sent == []
+
+
+async def test_wild_eight_asks_for_a_suit() -> None:
+    """crazy-eights 3.3: an eight names a suit, asked in the prompt."""
+    app = make_app()
+    # two seats, dealer 0: seat 1 gets deck[0], deck[2], ...; hand_size 5 with two players is 7 (auto)
+    deck = stacked(["8C", "2D", "KH", "3D", "4S", "4D", "5S", "5D", "6S", "6D", "7S", "7D", "9S", "9D", "QH"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                        options={"last_card": "off"})
+        hand = screen.query_one(HandView)
+        assert hand.cards[0] == "8C"
+        assert screen.view["top"] == "QH"
+        assert 0 not in hand.dimmed and 1 not in hand.dimmed  # 8C wild, KH matches
+        assert 2 in hand.dimmed  # 4S matches neither
+        await pilot.press("3")
+        assert "matches neither" in str(screen.query_one("#hint").render())
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.actions == ["8C=S", "8C=H", "8C=D", "8C=C"]
+        await pilot.press("2")
+        await pilot.pause()
+        assert link.sent[0] == "8C=H"
+
+
+async def test_space_draws_and_l_announces() -> None:
+    """crazy-eights 3.4 and 4.1: Space draws; L plays with "last card!"."""
+    app = make_app()
+    # hand size 2 at two seats: seat 1 gets deck[0], deck[2]; the starter is deck[4]
+    deck = stacked(["5H", "2C", "9S", "3C", "KH"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                        options={"hand_size": 2})
+        assert screen.query_one(HandView).cards == ["5H", "9S"]
+        await pilot.press("space")
+        await pilot.pause()
+        assert link.sent == ["draw"]
+        assert len(screen.query_one(HandView).cards) == 3
+        # back to seat 1 after seat 0 moved; play down to... use a fresh table for L
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                        options={"hand_size": 2})
+        await pilot.press("1", "l")
+        await pilot.pause()
+        assert link.sent == ["5H!"]
+        log = "\n".join(str(line.text) for line in screen.query_one("#log").lines)
+        assert "last card!" in log
+
+
+async def test_c_s_t_say_total_scores_turn() -> None:
+    """ninety-nine 6: C says the total, S the chips, T whose turn it is."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        await pilot.press("c", "s", "t")
+        await pilot.pause()
+        assert screen.said[0] == "The total is 20 (limit 20)"
+        assert screen.said[1].startswith("Scores: P0 3 lives; P1 3 lives")
+        assert screen.said[2] == "It is your turn"
+        await pilot.press("2")  # choose the dimmed ace
+        await pilot.press("4", "enter")  # K: the total stays 20, play moves on
+        await pilot.pause()
+        assert link.sent == ["KH"]
+        await pilot.press("t")
+        assert screen.said[-1] in ("It is your turn", ) or screen.said[-1].startswith("It is P")
+
+
+async def test_player_text_is_never_markup() -> None:
+    """Names and chat from the network show literally: no markup, no control characters."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        link._names[1] = "[bold red]Evil[/]\x1b[2J"
+        screen.show(link.view(), [{"kind": "play", "seat": 1, "card": "KS", "action": "KS", "total": 20}])
+        screen.add_chat("[i]x[/i]", "hello [link=http://x]y[/link]\x07")
+        await pilot.pause()
+        lines = [line.text for line in screen.query_one("#log").lines]
+        assert any("[bold red]Evil[/]" in t and "\x1b" not in t for t in lines)
+        assert any("[i]x[/i]: hello [link=http://x]y[/link]" in t for t in lines)
+
+
+async def test_mouse_selects_then_plays() -> None:
+    """A click chooses a card; a second click on it plays it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        hand = screen.query_one(HandView)
+        await pilot.click(HandView, offset=(1 + 3 * 6 + 2, 3))  # the fourth card, K♥
+        await pilot.pause()
+        assert hand.selected == "KH" and link.sent == []
+        await pilot.click(HandView, offset=(1 + 3 * 6 + 2, 3))
+        await pilot.pause()
+        assert link.sent == ["KH"]

@@ -1,0 +1,290 @@
+"""The Deal Me In app: screens, settings, themes, and the one table session it may hold.
+
+``run_app(args)`` is what ``dealmein``, ``dealmein join`` and ``dealmein host`` run."""
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from .cardface import CardPalette
+from .settings import CARD_STYLES, Settings, load_settings, save_settings, settings_path
+from .theming import DEFAULT_THEME, palette_for, quick_theme, shipped_themes
+
+
+class DealMeInApp(App[int]):
+    TITLE = "Deal Me In"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("ctrl+c", "quit", "Quit", priority=True, show=False),
+        Binding("q", "quit", "Quit"),
+        Binding("f1", "help", "Help"),
+        Binding("f2", "rules", "Rules"),
+        Binding("f3", "next_theme", "Theme", show=False),
+        Binding("f4", "next_card_style", "Card style", show=False),
+    ]
+
+    def __init__(self, args: argparse.Namespace | None = None, *, config_path: Path | None = None,
+                 bot_delay: float | None = None, mdns: bool | None = None,
+                 bind: str | None = None, port: int | None = None,
+                 lan_interfaces: list[str] | None = None, ssh_port: int = 2222) -> None:
+        from themes.no_color import colour_disabled
+
+        no_colour = colour_disabled()  # read before Textual takes NO_COLOR out of the environment
+        super().__init__()
+        self.no_colour = no_colour
+        self.args = args
+        self.config_path = config_path or settings_path()
+        self.settings, self._settings_problem = load_settings(self.config_path)
+        self.bot_delay = self.settings.bot_pause if bot_delay is None else bot_delay
+        self.mdns = not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)) \
+            if mdns is None else mdns
+        self.ssh_port = ssh_port
+        self.lan_interfaces = lan_interfaces  # None: every interface (tests use loopback)
+        self.bind = bind or getattr(args, "bind", None) or "0.0.0.0"
+        self.port = port if port is not None else getattr(args, "port", None) or 7098
+        self.session: Any = None  # tui.session.TableSession while at a table
+        self.rules_game = self.settings.default_game
+        self.rules_table: dict[str, Any] | None = None  # preset and options in force, for Rules
+        self._theme_problems: list[str] = []
+        self._quitting = False
+        if not self.settings.animation:
+            self.animation_level = "none"
+
+    # ------------------------------------------------------------------ start
+    def _wanted_theme(self) -> str:
+        """The saved choice, or monochrome while ``NO_COLOR`` is set (not saved)."""
+        from themes.no_color import theme_for_environment
+
+        return theme_for_environment(self.settings.theme, {"NO_COLOR": "1"} if self.no_colour else {})
+
+    def on_mount(self) -> None:
+        wanted = self._wanted_theme()
+        quick = quick_theme(wanted) if wanted not in self.available_themes else None
+        if quick is not None:  # the rest of the themes load after the first frame
+            self.register_theme(quick)
+            self.theme = quick.name
+            self.call_after_refresh(self._load_themes)
+        else:
+            self._load_themes()
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        if self._settings_problem:
+            self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
+        from .screens.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        command = getattr(self.args, "command", None)
+        if command == "join":
+            # an SSH session's app gets the table password by environment, never on its command line
+            password = getattr(self.args, "password", None) or os.environ.get("DEALMEIN_JOIN_PASSWORD")
+            self.call_after_refresh(self.join_address, self.args.address, password,
+                                    getattr(self.args, "host_key", None))
+        elif command == "host":
+            self.call_after_refresh(self.open_picker, "host")
+
+    def _load_themes(self) -> None:
+        """Register every shipped and user theme, and say once which theme files are bad."""
+        themes, self._theme_problems = shipped_themes()
+        for theme in themes:
+            if theme.name != self.theme:  # the active one is registered already
+                self.register_theme(theme)
+        wanted = self._wanted_theme()
+        if wanted not in self.available_themes:
+            wanted = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else "textual-dark"
+        if wanted != self.theme:
+            self.theme = wanted
+        for problem in self._theme_problems:
+            self.notify(problem, title="Themes", severity="warning", timeout=8)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        from themes.variables import app_variables
+
+        try:
+            theme = self.current_theme
+        except Exception:  # asked before the themes are registered
+            from textual.theme import BUILTIN_THEMES
+
+            theme = BUILTIN_THEMES["textual-dark"]
+        return app_variables(theme)
+
+    def host_address(self) -> tuple[str, int]:
+        """Where a hosted table listens: ``--bind``/``--port`` or every interface on 7098."""
+        return self.bind, self.port
+
+    # ------------------------------------------------------------------ settings
+    @property
+    def player_name(self) -> str:
+        name = getattr(self.args, "name", None)
+        return name or self.settings.name
+
+    @property
+    def card_style(self) -> str:
+        return self.settings.card_style
+
+    @property
+    def palette(self) -> CardPalette:
+        return palette_for(self.current_theme)
+
+    def save_settings(self) -> None:
+        try:
+            save_settings(self.settings, self.config_path)
+        except OSError as e:
+            self.notify(f"Could not save the settings: {e.strerror}", severity="error")
+
+    def update_settings(self, **changes: Any) -> None:
+        for key, value in changes.items():
+            setattr(self.settings, key, value)
+        if "theme" in changes and changes["theme"] != self.theme:
+            self.theme = changes["theme"]
+        if "bot_pause" in changes:
+            self.bot_delay = float(changes["bot_pause"])
+        if "animation" in changes:
+            self.animation_level = "full" if changes["animation"] else "none"
+        self.save_settings()
+        self.refresh_cards()
+
+    def _theme_changed(self, theme: Any) -> None:
+        if self.settings.theme != theme.name and theme.name != self._wanted_theme():
+            self.settings.theme = theme.name
+            self.save_settings()
+        self.refresh_cards()
+
+    def refresh_cards(self) -> None:
+        """Redraw card drawings after a theme or card style change."""
+        for screen in self.screen_stack:
+            restyle = getattr(screen, "restyle", None)
+            if restyle is not None:
+                restyle(self.card_style, self.palette)
+
+    def action_next_theme(self) -> None:
+        names = list(self.available_themes)
+        i = names.index(self.theme) if self.theme in names else -1
+        self.theme = names[(i + 1) % len(names)]
+        self.notify(f"Theme: {self.theme}", timeout=2)
+
+    def action_next_card_style(self) -> None:
+        i = CARD_STYLES.index(self.card_style)
+        self.set_card_style(CARD_STYLES[(i + 1) % len(CARD_STYLES)])
+
+    def set_card_style(self, style: str) -> None:
+        self.update_settings(card_style=style)
+        self.notify(f"Cards: {style}", timeout=2)
+
+    # ------------------------------------------------------------------ navigation
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_rules(self, game: str | None = None) -> None:
+        from .screens.rules import RulesScreen
+
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen(game or self.rules_game, self.rules_table))
+
+    def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def open_picker(self, mode: str = "solo") -> None:
+        from .screens.picker import PickerScreen
+
+        def chosen(choice: Any) -> None:
+            if choice is None:
+                return
+            if mode == "solo":
+                self.run_worker(self.start_table(choice, solo=True), exclusive=True, group="session")
+            else:
+                self.run_worker(self.start_table(choice, solo=False), exclusive=True, group="session")
+
+        args = self.args if getattr(self.args, "command", None) == "host" and mode == "host" else None
+        if args is not None:  # ``dealmein host --game ... --seats ... --bots ...`` fills the picker
+            bots = {seat: args.bot_level for seat in range(max(1, args.seats - args.bots), args.seats)}
+            picker = PickerScreen(mode=mode, game=args.game, preset=args.preset, seats=args.seats,
+                                  bots=bots, password=args.password)
+        else:
+            picker = PickerScreen(mode=mode, game=self.settings.default_game)
+        self.push_screen(picker, chosen)
+
+    def open_join(self) -> None:
+        from .screens.join import JoinScreen
+
+        self.push_screen(JoinScreen())
+
+    def join_address(self, address: str, password: str | None = None, host_key: str | None = None) -> None:
+        self.run_worker(self.join_table(address, password, host_key=host_key), exclusive=True, group="session")
+
+    # ------------------------------------------------------------------ tables
+    async def start_table(self, choice: Any, solo: bool) -> None:
+        from .session import TableSession
+
+        await self.leave_table()
+        try:
+            self.session = await TableSession.host(self, choice, solo=solo)
+        except Exception as e:  # a port in use, a refused configuration: say so, stay put
+            self.notify(f"Could not open the table: {e}", severity="error", timeout=8)
+            self.session = None
+
+    async def join_table(self, address: str, password: str | None = None, table: str | None = None,
+                         host_key: str | None = None) -> None:
+        from .session import TableSession
+
+        await self.leave_table()
+        try:
+            self.session = await TableSession.join(self, address, password=password, table=table,
+                                                   host_key=host_key)
+        except Exception as e:
+            self.notify(f"Could not join {address}: {e}", severity="error", timeout=8)
+            self.session = None
+
+    async def leave_table(self) -> None:
+        session, self.session = self.session, None
+        if session is not None:
+            await session.close()
+
+    def back_home(self) -> None:
+        from .screens.home import HomeScreen
+
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+        self.run_worker(self.leave_table(), group="leave")
+
+    async def action_quit(self) -> None:
+        if self._quitting:
+            return
+        self._quitting = True
+        await self.leave_table()
+        self.exit(0)
+
+    async def on_unmount(self) -> None:
+        await self.leave_table()
+
+    # ------------------------------------------------------------------ palette
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield SystemCommand("New game", "Play solo against bots", lambda: self.open_picker("solo"))
+        yield SystemCommand("Host a table", "Open a table for players on the LAN",
+                            lambda: self.open_picker("host"))
+        yield SystemCommand("Join a table", "Find a table on the LAN or connect to an address", self.open_join)
+        yield SystemCommand("Switch theme", "Choose the colour theme", self.action_change_theme)
+        for style in CARD_STYLES:
+            yield SystemCommand(f"Card style: {style}", f"Draw the cards {style}",
+                                lambda style=style: self.set_card_style(style))
+        yield SystemCommand("Rules", "The rules of the current game", self.action_rules)
+        yield SystemCommand("Help", "Every key", self.action_help)
+        yield SystemCommand("Settings", "Name, theme, cards, bots", self.action_settings)
+        yield SystemCommand("Quit", "Leave the table and quit", self.action_quit)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    app = DealMeInApp(args)
+    result = app.run()
+    return int(result or 0)

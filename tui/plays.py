@@ -1,0 +1,98 @@
+"""What the player may do with each card, read from a view's ``legal`` list, and why a card
+that cannot be played cannot. Works on any game through the engine's action notation; the only
+game knowledge here is in the explanations of illegal cards."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .cardface import card_label, suit_label
+
+_PLAY = re.compile(r"^(JK|[A2-9TJQK][SHDC])([+-]\d+)?(?:=([SHDC]))?(!?)$")
+
+#: the value each rank adds, for explaining an illegal card in the adding games
+_ADDS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "J": 10, "Q": 10}
+
+
+def parse_play(action: str) -> tuple[str, int | None, str | None, bool] | None:
+    """``(card, value, named suit, announced)`` of a play, or ``None`` for draw/pass."""
+    m = _PLAY.match(action)
+    if not m:
+        return None
+    card, value, suit, bang = m.groups()
+    return card, (int(value) if value else None), suit, bool(bang)
+
+
+def plays_for(view: dict[str, Any], card: str, announce: bool = False) -> list[str]:
+    """The legal actions that play ``card``, with or without the "last card!" announcement."""
+    out = []
+    for action in view.get("legal") or []:
+        p = parse_play(action)
+        if p and p[0] == card and p[3] == announce:
+            out.append(action)
+    return out
+
+
+def playable(view: dict[str, Any], card: str) -> bool:
+    return any((p := parse_play(a)) and p[0] == card for a in view.get("legal") or [])
+
+
+def can(view: dict[str, Any], word: str) -> bool:
+    return word in (view.get("legal") or [])
+
+
+def choice_label(action: str, style: str = "two-colour") -> str:
+    """What distinguishes one of several plays of the same card: ``+11``, ``-10``, ``♥ hearts``."""
+    p = parse_play(action)
+    if p is None:
+        return action
+    _, value, suit, _ = p
+    parts = []
+    if value is not None:
+        parts.append(f"{value:+d}")
+    if suit is not None:
+        parts.append(suit_label(suit, style))
+    return " ".join(parts) or card_label(p[0], style)
+
+
+def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two-colour") -> str:
+    """A sentence saying why ``card`` cannot be played now."""
+    seat = view.get("seat")
+    current = view.get("current_seat")
+    label = card_label(card, style)
+    if view.get("is_over"):
+        return "The match is over."
+    if seat is None:
+        return "You are watching."
+    if current != seat:
+        who = names[current] if current is not None and current < len(names) else "another player"
+        return f"Wait: it is {who}'s turn."
+    legal = view.get("legal") or []
+    if legal and all(parse_play(a) is None for a in legal):
+        return f"{label} cannot be played now: {' or '.join(legal)} only."
+    total, limit = view.get("total"), view.get("limit")
+    if isinstance(total, int) and isinstance(limit, int):
+        rank = card[0]
+        adds = _ADDS.get(rank)
+        options = view.get("options") or {}
+        if rank == "4" and options.get("fours") == "reverse" or rank == "3" and options.get(
+                "threes") == "skip" or rank == "J" and options.get("jacks") == "skip":
+            adds = 0
+        if rank == "A":
+            return f"{label} would take the total from {total} past {limit}, even as 1."
+        if adds is not None:
+            return f"{label} would take the total from {total} to {total + adds}, over {limit}."
+    if view.get("debt"):
+        return f"{label} does not answer the {view['debt']}-card penalty: play a 2 or draw."
+    suit, top = view.get("suit"), view.get("top")
+    if suit or top:
+        want = []
+        if suit:
+            want.append(suit_label(suit, style))
+        wild = view.get("wild") or []
+        named = bool(suit and top and top != "JK" and top[1] != suit)
+        if top and top != "JK" and not named and top[0] not in wild:
+            rank = "10" if top[0] == "T" else top[0]
+            want.append(("an " if rank in ("A", "8") else "a ") + rank)
+        return f"{label} matches neither {' nor '.join(want)}."
+    return f"{label} is not a legal play now."

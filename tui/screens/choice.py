@@ -1,0 +1,50 @@
+"""A small prompt for a play with more than one legal form: an ace as 1 or 11, a ten as +10
+or -10, the suit named with a wild card. Dismissed with the chosen action, or ``None``."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label
+
+from ..plays import choice_label
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
+        *[Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)],
+    ]
+
+    def __init__(self, question: str, actions: list[str], style: str = "two-colour") -> None:
+        super().__init__()
+        self.question = question
+        self.actions = actions
+        self.card_style = style
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice"):
+            yield Label(self.question, id="question", markup=False)
+            with Horizontal(id="options"):
+                for i, action in enumerate(self.actions):
+                    yield Button(f"{i + 1} {choice_label(action, self.card_style)}", id=f"opt{i}",
+                                 classes="option")
+
+    def on_mount(self) -> None:
+        self.query_one("#opt0", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_pick(int((event.button.id or "opt0")[3:]))
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self.actions):
+            self.dismiss(self.actions[index])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

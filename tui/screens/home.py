@@ -1,0 +1,69 @@
+"""The first screen: play solo, host, join, settings, rules, quit."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+LOGO = """\
+┌─────┐ Deal Me In
+│A    │ a card room for your terminal
+│  ♠  │ Ninety-Eight · Ninety-Nine · Crazy Eights
+│    A│
+└─────┘"""
+
+ASCII_LOGO = """\
++-----+ Deal Me In
+|A    | a card room for your terminal
+|  S  | Ninety-Eight - Ninety-Nine - Crazy Eights
+|    A|
++-----+"""
+
+
+class HomeScreen(Screen[None]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [
+        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", show=False),
+        Binding("p", "solo", "Play solo"),
+        Binding("h", "host", "Host"),
+        Binding("j", "join", "Join"),
+        Binding("s", "app.settings", "Settings"),
+        Binding("r", "app.rules", "Rules"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="home"):
+            yield Static(ASCII_LOGO if self.app.card_style == "ascii" else LOGO, id="logo", markup=False)
+            with Vertical(id="menu"):
+                yield Button("Play solo (against bots)", id="solo", variant="primary")
+                yield Button("Host a table", id="host")
+                yield Button("Join a table", id="join")
+                yield Button("Settings", id="settings")
+                yield Button("Rules", id="rules")
+                yield Button("Quit", id="quit")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#solo", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"solo": self.action_solo, "host": self.action_host, "join": self.action_join,
+                   "settings": self.app.action_settings, "rules": self.app.action_rules}
+        if event.button.id == "quit":
+            self.run_worker(self.app.action_quit())
+        elif event.button.id in actions:
+            actions[event.button.id]()
+
+    def action_solo(self) -> None:
+        self.app.open_picker("solo")
+
+    def action_host(self) -> None:
+        self.app.open_picker("host")
+
+    def action_join(self) -> None:
+        self.app.open_join()

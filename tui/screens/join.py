@@ -1,0 +1,131 @@
+"""Join a table: the tables found on the LAN, live, and "connect to address" for HOST[:PORT]."""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core import GAMES
+
+from ..plain import clean
+from ..session import split_address
+
+log = logging.getLogger("dealmein.tui")
+
+
+def table_line(found: Any) -> Text:
+    """One found table: name, game, preset, seats, status, password, version trouble."""
+    a = found.advert
+    line = Text(clean(found.name, 30), style="bold" if found.joinable else "dim")
+    if a is None:
+        line.append(f"  {clean(found.problem, 60) or 'incompatible version'}", style="red")
+        return line
+    info = GAMES.get(a.game)
+    line.append(f"  {info.name if info else clean(a.game, 20)} ({clean(a.preset, 20)})")
+    line.append(f"  {a.seats_taken}/{a.seats_total} seats  {clean(a.status, 12)}")
+    if a.password:
+        line.append("  password", style="yellow")
+    if not found.compatible:
+        line.append(f"  incompatible: {clean(found.problem, 40)}", style="red")
+    elif found.reachable is False:
+        line.append("  not answering", style="red")
+    return line
+
+
+class JoinScreen(Screen[None]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: dict[str, Any] = {}
+        self.browser: Any = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("Join a table", classes="title")
+        with Vertical(id="join"):
+            yield Label("Tables on your network", classes="heading")
+            yield OptionList(id="tables")
+            yield Static("", id="lan-status", classes="muted")
+            yield Label("Or connect to an address", classes="heading")
+            with Horizontal(classes="row"):
+                yield Input(placeholder="host or host:port", id="address")
+                yield Input(placeholder="password (if any)", id="password", password=True)
+                yield Button("Connect", id="connect", variant="primary")
+            yield Static("", id="join-error", classes="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#address").focus()
+        if self.app.mdns:
+            self.run_worker(self._browse(), group="browse", exclusive=True)
+        else:
+            self.query_one("#lan-status", Static).update("LAN discovery is off (--no-mdns).")
+
+    async def _browse(self) -> None:
+        status = self.query_one("#lan-status", Static)
+        try:
+            from net.discovery import TableBrowser
+
+            self.browser = TableBrowser(interfaces=self.app.lan_interfaces)
+            await self.browser.start()
+        except Exception as e:
+            status.update(Text(f"Cannot browse the LAN: {e}"))
+            return
+        status.update("Looking for tables…")
+        async for event in self.browser.events():
+            if event.kind == "removed":
+                self.found.pop(event.table.service, None)
+            else:
+                self.found[event.table.service] = event.table
+            self._refresh_list()
+            status.update(f"{len(self.found)} table(s) found" if self.found else "Looking for tables…")
+
+    def _refresh_list(self) -> None:
+        tables = self.query_one("#tables", OptionList)
+        keep = tables.highlighted
+        tables.clear_options()
+        for service, found in sorted(self.found.items(), key=lambda kv: kv[1].name.lower()):
+            tables.add_option(Option(table_line(found), id=service, disabled=not found.joinable))
+        if keep is not None and tables.option_count:
+            tables.highlighted = min(keep, tables.option_count - 1)
+
+    async def on_unmount(self) -> None:
+        if self.browser is not None:
+            await self.browser.close()
+
+    @on(OptionList.OptionSelected, "#tables")
+    def _pick(self, event: OptionList.OptionSelected) -> None:
+        found = self.found.get(event.option.id or "")
+        if found is None or not found.joinable:
+            return
+        password = self.query_one("#password", Input).value or None
+        if found.advert and found.advert.password and not password:
+            self.query_one("#join-error", Static).update("This table needs a password: type it first.")
+            self.query_one("#password").focus()
+            return
+        self.app.join_address(f"{found.address}:{found.port}" if ":" not in (found.address or "")
+                              else f"[{found.address}]:{found.port}", password)
+
+    @on(Input.Submitted, "#address")
+    @on(Input.Submitted, "#password")
+    @on(Button.Pressed, "#connect")
+    def _connect(self) -> None:
+        address = self.query_one("#address", Input).value.strip()
+        error = self.query_one("#join-error", Static)
+        try:
+            split_address(address)
+        except ValueError as e:
+            error.update(Text(str(e)))
+            return
+        error.update("")
+        self.app.join_address(address, self.query_one("#password", Input).value or None)

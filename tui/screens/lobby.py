@@ -1,0 +1,217 @@
+"""The lobby: seats with names, bots and ready flags, the host's controls, and the chat."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from core import GAMES
+
+from ..plain import clean
+
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+class LobbyScreen(Screen[None]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [
+        Binding("b", "add_bot", "Bot"),
+        Binding("x", "remove", "Remove"),
+        Binding("g", "configure", "Game"),
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("r", "ready", "Ready"),
+        Binding("slash", "focus_chat", "Chat"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, link: Any) -> None:
+        super().__init__()
+        self.link = link
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lobby-title", classes="title")
+        with Horizontal(id="lobby"):
+            with Vertical(id="lobby-left"):
+                yield OptionList(id="seats")
+                yield Static(id="lobby-info", markup=False)
+                with Horizontal(id="host-buttons"):
+                    yield Button("Add bot", id="add_bot")
+                    yield Button("Remove", id="remove")
+                    yield Button("Game…", id="configure")
+                    yield Button("Start", id="start", variant="primary")
+                with Horizontal(id="guest-buttons"):
+                    yield Button("Ready", id="ready", variant="primary")
+                    yield Button("Leave", id="leave")
+            with Vertical(id="lobby-chat"):
+                yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=300)
+                yield Input(placeholder="say something, Enter to send", id="chat", max_length=200)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#chat-log", RichLog)
+        for name, text in getattr(self.link, "chat_log", []):
+            log.write(Text.assemble((clean(name, 20), "bold"), ": ", clean(text, 200)))
+        self.refresh_lobby()
+        self.query_one("#seats").focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_lobby()
+
+    # ------------------------------------------------------------------ rendering
+    def refresh_lobby(self) -> None:
+        if not self.query("#host-buttons"):  # not composed yet: on_mount draws it
+            return
+        lobby = self.link.lobby or {}
+        host = bool(self.link.is_host)
+        info = GAMES.get(lobby.get("game", ""))
+        game = info.name if info else str(lobby.get("game", ""))
+        title = Text()
+        title.append(clean(lobby.get("name") or "Table", 40))
+        title.append(f"  ·  {game} ({clean(lobby.get('preset', ''), 30)})  ·  {lobby.get('status', '')}")
+        self.query_one("#lobby-title", Static).update(title)
+        seats = self.query_one("#seats", OptionList)
+        keep = seats.highlighted
+        seats.clear_options()
+        me = self.link.seat
+        for s in lobby.get("seats") or []:
+            line = Text(f"{s['seat'] + 1}. ")
+            if s.get("bot"):
+                line.append(clean(s.get("name") or "bot", 24))
+                line.append(f"  bot: {s['bot']}", style="dim")
+            elif s.get("name"):
+                line.append(clean(s["name"], 24), style="bold" if s["seat"] == me else "")
+                if s["seat"] == me:
+                    line.append(" (you)")
+                if s.get("host"):
+                    line.append("  host", style="dim")
+                if not s.get("connected"):
+                    line.append("  away", style="italic")
+                line.append("  ready" if s.get("ready") else "  not ready", style="green" if s.get("ready") else "dim")
+            else:
+                line.append("open seat", style="dim italic")
+            seats.add_option(Option(line, id=f"seat-{s['seat']}"))
+        if seats.option_count:
+            seats.highlighted = min(keep if keep is not None else 0, seats.option_count - 1)
+        lines = []
+        if host and getattr(self.link, "address", None):
+            lines.append(f"Players join at {self.link.address}")
+        if host:
+            lines += getattr(self.link, "ssh_lines", [])
+        if host and getattr(self.link, "password", None):
+            lines.append(f"Table password: {self.link.password}")
+        elif lobby.get("password"):
+            lines.append("This table has a password.")
+        if lobby.get("spectators"):
+            lines.append(f"{lobby['spectators']} watching")
+        self.query_one("#lobby-info", Static).update("\n".join(lines))
+        self.query_one("#host-buttons").display = host
+        self.query_one("#guest-buttons").display = not host
+
+    def add_chat(self, name: str, text: str) -> None:
+        if self.query("#chat-log"):
+            self.query_one("#chat-log", RichLog).write(Text.assemble((clean(name, 20), "bold"), ": ", clean(text, 200)))
+
+    # ------------------------------------------------------------------ controls
+    def _selected_seat(self) -> int | None:
+        seats = self.query_one("#seats", OptionList)
+        if seats.highlighted is None:
+            return None
+        option = seats.get_option_at_index(seats.highlighted)
+        return int((option.id or "seat-0")[5:])
+
+    def _seat_info(self, seat: int) -> dict[str, Any]:
+        for s in (self.link.lobby or {}).get("seats") or []:
+            if s["seat"] == seat:
+                return s
+        return {}
+
+    def action_add_bot(self) -> None:
+        """Put a bot in the chosen seat, or make the bot there one level harder."""
+        if not self.link.is_host:
+            return
+        seat = self._selected_seat()
+        if seat is None:
+            return
+        info = self._seat_info(seat)
+        if info.get("name") and not info.get("bot"):
+            self.notify("That seat has a player: choose an open seat or a bot.", severity="warning")
+            return
+        current = info.get("bot")
+        level = BOT_LEVELS[(BOT_LEVELS.index(current) + 1) % 3] if current in BOT_LEVELS else "normal"
+        self.run_worker(self.link.call("add_bot", seat, level))
+
+    def action_remove(self) -> None:
+        if not self.link.is_host:
+            return
+        seat = self._selected_seat()
+        if seat is None:
+            return
+        info = self._seat_info(seat)
+        if info.get("bot"):
+            self.run_worker(self.link.call("remove_bot", seat))
+        elif info.get("name") and seat != self.link.seat:
+            self.run_worker(self.link.call("kick", seat))
+
+    def action_configure(self) -> None:
+        if not self.link.is_host:
+            return
+        from .picker import PickerScreen
+
+        lobby = self.link.lobby or {}
+        bots = {s["seat"]: s["bot"] for s in lobby.get("seats") or [] if s.get("bot")}
+
+        def chosen(choice: Any) -> None:
+            if choice is None:
+                return
+
+            async def apply() -> None:
+                await self.link.call("configure", game=choice.game, preset=choice.preset,
+                                     options=choice.options, seats=choice.seats)
+
+            self.run_worker(apply())
+
+        self.app.push_screen(PickerScreen(mode="configure", game=lobby.get("game"), preset=lobby.get("preset"),
+                                          options=lobby.get("options") or {}, seats=len(lobby.get("seats") or []),
+                                          bots=bots), chosen)
+
+    def action_start(self) -> None:
+        if self.link.is_host:
+            lobby = self.link.lobby or {}
+            if lobby.get("status") == "finished":
+                self.run_worker(self.link.call("rematch"))
+            else:
+                self.run_worker(self.link.call("start"))
+
+    def action_ready(self) -> None:
+        if self.link.is_host:
+            return
+        me = self.link.seat
+        ready = not self._seat_info(me).get("ready") if me is not None else True
+        self.run_worker(self.link.call("ready", ready))
+
+    def action_focus_chat(self) -> None:
+        self.query_one("#chat", Input).focus()
+
+    def action_leave(self) -> None:
+        self.app.back_home()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        action = getattr(self, f"action_{event.button.id}", None)
+        if action is not None:
+            action()
+
+    @on(Input.Submitted, "#chat")
+    def _chat(self, event: Input.Submitted) -> None:
+        text = clean(event.value, 200)
+        event.input.value = ""
+        self.query_one("#seats").focus()
+        if text:
+            self.run_worker(self.link.chat(text))

@@ -1,0 +1,341 @@
+"""The variant picker: game, preset, every option as a control, seats and bots, and a live
+summary. Built from ``GameInfo.to_dict()`` alone, so a new game or option needs no code here.
+Dismissed with a ``TableChoice`` or ``None``."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets.option_list import Option as ListOption
+
+from core import GAMES
+
+BOT_LEVELS = ("easy", "normal", "hard")
+OPEN = "open"
+#: int options with at most this many values get a select; wider ranges get a number field
+SELECT_SPAN = 12
+
+
+@dataclass
+class TableChoice:
+    """What the picker chose: everything needed to open or reconfigure a table."""
+
+    game: str
+    preset: str
+    options: dict[str, Any] = field(default_factory=dict)  # overrides of the preset
+    seats: int = 4
+    bots: dict[int, str] = field(default_factory=dict)  # seat -> bot level (seat 0 is yours)
+    password: str | None = None  # hosting: the table password, if any
+    ssh: bool = False  # hosting: also serve the app over SSH
+
+
+def _shown(value: Any) -> str:
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return str(value)
+
+
+class PickerScreen(Screen["TableChoice | None"]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("ctrl+s", "start", "Start", priority=True),
+    ]
+
+    def __init__(self, mode: str = "solo", game: str | None = None, preset: str | None = None,
+                 options: dict[str, Any] | None = None, seats: int | None = None,
+                 bots: dict[int, str] | None = None, password: str | None = None) -> None:
+        super().__init__()
+        self.mode = mode
+        self.infos = {gid: info.to_dict() for gid, info in GAMES.items()}
+        self.game = game if game in self.infos else next(iter(self.infos))
+        info = self.infos[self.game]
+        names = [p["name"] for p in info["presets"]]
+        self.preset = preset if preset in names else names[0]
+        self.seats = seats or min(max(4, info["min_players"]), info["max_players"])
+        self._initial_options = dict(options or {})
+        self._initial_bots = dict(bots or {})
+        self._initial_password = password or ""
+        self._loading = False
+        self.problem: str | None = None
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        title = {"solo": "Play solo against bots", "host": "Host a table", "configure": "Change the game"}
+        yield Static(title.get(self.mode, "Choose a game"), classes="title", id="picker-title")
+        with Horizontal(id="picker"):
+            with Vertical(id="left"):
+                yield Label("Game", classes="heading")
+                yield OptionList(*[ListOption(i["name"], id=gid) for gid, i in self.infos.items()], id="games")
+                yield Label("Variant", classes="heading")
+                yield OptionList(id="presets")
+            with VerticalScroll(id="right"):
+                with Horizontal(classes="row"):
+                    yield Label("Seats", classes="name")
+                    yield Select([(str(self.seats), self.seats)], value=self.seats, id="seats", allow_blank=False, compact=True)
+                yield Static("", id="err-seats", classes="error empty")
+                yield Vertical(id="bots")
+                if self.mode == "host":
+                    with Horizontal(classes="row"):
+                        yield Label("Password", classes="name")
+                        yield Input(self._initial_password, placeholder="none", id="table-password", max_length=40,
+                                    compact=True)
+                    with Horizontal(classes="row"):
+                        yield Label("SSH", classes="name")
+                        yield Switch(False, id="ssh")
+                    yield Static(Text("also let players in with ssh (they need nothing installed)"),
+                                 classes="description")
+                yield Label("Options", classes="heading")
+                yield Vertical(id="options")
+        yield Static(id="summary")
+        with Horizontal(id="buttons"):
+            yield Button("Start" if self.mode == "solo" else "Open table" if self.mode == "host" else "Apply",
+                         id="start", variant="primary")
+            yield Button("Cancel", id="cancel")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        games.highlighted = list(self.infos).index(self.game)
+        await self._load_game(self.game, self.preset, self._initial_options, self._initial_bots)
+        games.focus()
+
+    # ------------------------------------------------------------------ building
+    async def _load_game(self, game: str, preset: str | None, options: dict[str, Any],
+                         bots: dict[int, str] | None = None, password: str | None = None) -> None:
+        self._loading = True
+        try:
+            self.game = game
+            info = self.infos[game]
+            self.app.rules_game = game
+            names = [p["name"] for p in info["presets"]]
+            self.preset = preset if preset in names else names[0]
+            presets = self.query_one("#presets", OptionList)
+            presets.clear_options()
+            presets.add_options([ListOption(Text.assemble((p["name"], "bold"), "\n", (p["description"], "dim")),
+                                            id=p["name"]) for p in info["presets"]])
+            presets.highlighted = names.index(self.preset)
+            self.seats = min(max(self.seats, info["min_players"]), info["max_players"])
+            seats = self.query_one("#seats", Select)
+            seats.set_options([(str(n), n) for n in range(info["min_players"], info["max_players"] + 1)])
+            seats.value = self.seats
+            box = self.query_one("#options", Vertical)
+            await box.remove_children()
+            await box.mount_all([self._option_row(o) for o in info["options"]])
+            self._set_values(self._base(self.preset) | {k: v for k, v in options.items()})
+            await self._build_bots(bots or {})
+        finally:
+            self._loading = False
+        self._validate()
+
+    def _option_row(self, option: dict[str, Any]) -> Widget:
+        name = option["name"]
+        cid = f"opt-{name}"
+        if option["kind"] == "bool":
+            control: Widget = Switch(bool(option["default"]), id=cid)
+        elif option["kind"] == "choice":
+            control = Select([(c, c) for c in option["choices"]], value=option["default"],
+                             allow_blank=False, id=cid, compact=True)
+        elif option["max"] - option["min"] <= SELECT_SPAN:
+            values = [*option["specials"], *map(str, range(option["min"], option["max"] + 1))]
+            control = Select([(v, v) for v in values], value=str(option["default"]), allow_blank=False, id=cid, compact=True)
+        else:
+            words = "|".join(option["specials"])
+            control = Input(str(option["default"]), id=cid, max_length=6, compact=True,
+                            restrict=rf"^(\d*|{words})$" if words else r"^\d*$")
+            control.tooltip = " or ".join([*option["specials"], f"{option['min']}..{option['max']}"])
+        row = Vertical(
+            Horizontal(Label(name, classes="name"), control, classes="row"),
+            Static(Text(option["description"]), classes="description"),
+            Static("", id=f"err-{name}", classes="error empty"),
+            classes="option",
+        )
+        return row
+
+    async def _build_bots(self, bots: dict[int, str]) -> None:
+        box = self.query_one("#bots", Vertical)
+        old = self._bot_levels()
+        await box.remove_children()
+        rows = []
+        choices = BOT_LEVELS if self.mode == "solo" else (OPEN, *BOT_LEVELS)
+        for seat in range(1, self.seats):
+            level = bots.get(seat) or old.get(seat) or ("normal" if self.mode == "solo" else OPEN)
+            if level not in choices:
+                level = choices[0]
+            rows.append(Horizontal(Label(f"Seat {seat + 1}", classes="name"),
+                                   Select([(f"bot: {c}" if c != OPEN else "open for a player", c) for c in choices],
+                                          value=level, allow_blank=False, id=f"bot-{seat}", compact=True),
+                                   classes="row"))
+        await box.mount_all(rows)
+
+    def _bot_levels(self) -> dict[int, str]:
+        levels = {}
+        for select in self.query("#bots Select").results(Select):
+            seat = int((select.id or "bot-0")[4:])
+            if select.value is not Select.BLANK:
+                levels[seat] = str(select.value)
+        return levels
+
+    # ------------------------------------------------------------------ values
+    def _base(self, preset: str) -> dict[str, Any]:
+        """Defaults with the preset applied: what each control shows after choosing it."""
+        info = self.infos[self.game]
+        values = {o["name"]: o["default"] for o in info["options"]}
+        for p in info["presets"]:
+            if p["name"] == preset:
+                values.update(p["options"])
+        return values
+
+    def _set_values(self, values: dict[str, Any]) -> None:
+        for option in self.infos[self.game]["options"]:
+            name = option["name"]
+            if name not in values:
+                continue
+            control = self.query_one(f"#opt-{name}")
+            value = values[name]
+            if isinstance(control, Switch):
+                control.value = bool(value)
+            elif isinstance(control, Select):
+                control.value = str(value) if option["kind"] == "int" else value
+            elif isinstance(control, Input):
+                control.value = str(value)
+
+    def values(self) -> dict[str, Any]:
+        """Every option as its control shows it."""
+        out: dict[str, Any] = {}
+        for option in self.infos[self.game]["options"]:
+            control = self.query_one(f"#opt-{option['name']}")
+            if isinstance(control, Switch):
+                value: Any = control.value
+            elif isinstance(control, Select):
+                value = control.value
+            else:
+                value = control.value.strip()  # type: ignore[attr-defined]
+            if option["kind"] == "int" and isinstance(value, str) and value.isdigit():
+                value = int(value)
+            out[option["name"]] = value
+        return out
+
+    def overrides(self) -> dict[str, Any]:
+        base = self._base(self.preset)
+        return {k: v for k, v in self.values().items() if _shown(v) != _shown(base.get(k))}
+
+    def choice(self) -> TableChoice:
+        bots = {seat: level for seat, level in self._bot_levels().items() if level != OPEN}
+        choice = TableChoice(self.game, self.preset, self.overrides(), self.seats, bots)
+        if self.mode == "host":
+            choice.password = self.query_one("#table-password", Input).value.strip() or None
+            choice.ssh = self.query_one("#ssh", Switch).value
+        return choice
+
+    def _validate(self) -> None:
+        """Resolve the choice with the engine and show any problem beside its control."""
+        for err in self.query(".error").results(Static):
+            err.update("")
+            err.add_class("empty")
+        info = GAMES[self.game]
+        problem = None
+        try:
+            resolved = info.resolve(self.seats, self.preset, self.overrides())
+        except ValueError as e:
+            problem = str(e)
+            resolved = None
+        self.problem = problem
+        if problem:
+            m = re.match(r"option '([\w-]+)'", problem)
+            target = f"#err-{m.group(1)}" if m and self.query(f"#err-{m.group(1)}") else "#err-seats"
+            shown = self.query_one(target, Static)
+            shown.update(Text(problem))
+            shown.remove_class("empty")
+        self.query_one("#start", Button).disabled = problem is not None
+        self.query_one("#summary", Static).update(self._summary(resolved, problem))
+        self.app.rules_table = {"game": self.game, "preset": self.preset, "options": self.overrides(),
+                                "seats": self.seats}
+
+    def _summary(self, resolved: dict[str, Any] | None, problem: str | None) -> Text:
+        info = self.infos[self.game]
+        text = Text()
+        text.append(f"{info['name']}", style="bold")
+        text.append(f", {self.seats} seats, {self.preset}: ")
+        text.append(info["summary"])
+        if problem:
+            text.append("\n")
+            text.append(problem, style="bold red")
+            return text
+        assert resolved is not None
+        defaults = {o["name"]: o for o in info["options"]}
+        changed = [f"{k} {_shown(v)} ({defaults[k]['description']})"
+                   for k, v in resolved.items() if _shown(v) != _shown(defaults[k]["default"])]
+        if changed:
+            text.append("\nIn force: ")
+            text.append("; ".join(changed))
+        else:
+            text.append("\nEvery option at its default.")
+        return text
+
+    # ------------------------------------------------------------------ events
+    @on(OptionList.OptionHighlighted, "#games")
+    async def _game(self, event: OptionList.OptionHighlighted) -> None:
+        gid = event.option.id
+        if gid and gid != self.game and not self._loading:
+            await self._load_game(gid, None, {})
+
+    @on(OptionList.OptionSelected, "#games")
+    def _game_chosen(self) -> None:
+        self.query_one("#presets").focus()
+
+    @on(OptionList.OptionHighlighted, "#presets")
+    def _preset(self, event: OptionList.OptionHighlighted) -> None:
+        name = event.option.id
+        if self._loading or not name or name == self.preset:
+            return
+        self.preset = name
+        self._loading = True
+        try:
+            self._set_values(self._base(name))
+        finally:
+            self._loading = False
+        self._validate()
+
+    @on(OptionList.OptionSelected, "#presets")
+    def _preset_chosen(self) -> None:
+        self.query_one("#start").focus()
+
+    @on(Select.Changed, "#seats")
+    async def _seats(self, event: Select.Changed) -> None:
+        if self._loading or event.value is Select.BLANK or event.value == self.seats:
+            return
+        self.seats = int(event.value)  # type: ignore[arg-type]
+        await self._build_bots({})
+        self._validate()
+
+    @on(Select.Changed, ".option Select")
+    @on(Switch.Changed, ".option Switch")
+    @on(Input.Changed, ".option Input")
+    def _option(self) -> None:
+        if not self._loading:
+            self._validate()
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        self._validate()
+        if self.problem:
+            self.notify(self.problem, severity="error")
+            return
+        self.dismiss(self.choice())
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

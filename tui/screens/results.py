@@ -1,0 +1,114 @@
+"""Hand over and match over: who won or went out, the standings, the running total over the
+hand as a sparkline where the game has one, and what next."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Sparkline, Static
+
+from ..eventtext import seat_name
+from ..plain import clean
+from ..widgets.seats import status_text
+
+
+def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | None = None) -> Table:
+    """A row per seat: name, the game's standing, and what the hand scored where the game
+    says (points left in hand); the hand's or match's winners marked."""
+    table = Table(box=None, show_header=True, padding=(0, 2), header_style="bold")
+    table.add_column("")
+    table.add_column("player")
+    table.add_column("standing")
+    points = (event or {}).get("points")
+    if isinstance(points, list):
+        table.add_column("this hand", justify="right")
+    winners = set(view.get("winners") or []) if view.get("is_over") else set((event or {}).get("winners") or [])
+    if not winners and (event or {}).get("seat") is not None and (event or {}).get("kind") == "round_over":
+        winners = {event["seat"]}
+    for seat, status in enumerate(view.get("status") or []):
+        mark = "★" if seat in winners else ""
+        row = [Text(mark), Text(clean(seat_name(names, seat), 24)), Text(status_text(status) or "in")]
+        if isinstance(points, list):
+            row.append(Text(str(points[seat]) if seat < len(points) else ""))
+        table.add_row(*row)
+    return table
+
+
+class ResultsScreen(ModalScreen[None]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [
+        Binding("escape", "close", "Continue"),
+        Binding("r", "press('rematch')", "Rematch"),
+        Binding("b", "press('lobby')", "Back to lobby"),
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, link: Any, view: dict[str, Any], names: list[str], totals: list[int],
+                 match_over: bool, style: str = "two-colour", event: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.link = link
+        self.view = view
+        self.names = names
+        self.totals = totals
+        self.match_over = match_over
+        self.card_style = style
+        self.event = event
+
+    def compose(self) -> ComposeResult:
+        view = self.view
+        winners = view.get("winners") or []
+        if self.match_over:
+            who = " and ".join(seat_name(self.names, s) for s in winners) or "Nobody"
+            title = f"Match over: {who} {'wins' if len(winners) == 1 else 'win'}!"
+        else:
+            event = self.event or {}
+            number = event.get("hand") or event.get("round") or max(1, view.get("hand_number", 2) - 1)
+            title = f"{'Round' if event.get('kind') == 'round_over' else 'Hand'} {number} over"
+            who = event.get("winners") or ([event["seat"]] if event.get("seat") is not None else [])
+            if who:
+                title += ": " + " and ".join(seat_name(self.names, s) for s in who) + (
+                    " wins" if len(who) == 1 else " win")
+        with Vertical(id="results"):
+            yield Label(Text(clean(title, 70)), id="results-title")
+            yield Static(standings(view, self.names, self.event), id="standings")
+            if len(self.totals) > 1:
+                yield Label(Text(f"running total over the hand: {' '.join(map(str, self.totals[-8:]))}",
+                                 style="dim"), id="spark-label")
+                yield Sparkline(self.totals, id="spark")
+            with Horizontal(id="results-buttons"):
+                if self.match_over:
+                    if getattr(self.link, "is_host", False):
+                        yield Button("Rematch", id="rematch", variant="primary")
+                    yield Button("Back to lobby", id="lobby")
+                else:
+                    yield Button("Continue", id="continue", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "rematch":
+            self.dismiss(None)
+            self.app.run_worker(self.link.rematch(), group="rematch")
+        elif event.button.id == "lobby":
+            self.dismiss(None)
+            back = getattr(self.link, "back_to_lobby", None)
+            if back is not None:
+                back()
+        else:
+            self.dismiss(None)
+
+    def action_press(self, button: str) -> None:
+        found = self.query(f"#{button}")
+        if found:
+            found.first(Button).press()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

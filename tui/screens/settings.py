@@ -1,0 +1,78 @@
+"""Name, theme, card style, animation, bot pause and default game; saved on every change."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Select, Static, Switch
+
+from core import GAMES
+
+from ..settings import CARD_STYLES
+
+
+class SettingsScreen(Screen[None]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        s = self.app.settings
+        themes = list(self.app.available_themes)
+        with VerticalScroll(id="settings"):
+            yield Static("Settings", classes="title")
+            with Grid(id="form"):
+                yield Label("Your name")
+                yield Input(s.name, id="name", max_length=20)
+                yield Label("Theme")
+                yield Select([(t, t) for t in themes], value=self.app.theme, allow_blank=False, id="theme")
+                yield Label("Cards")
+                yield Select([(c, c) for c in CARD_STYLES], value=s.card_style, allow_blank=False, id="card_style")
+                yield Label("Animation")
+                yield Switch(s.animation, id="animation")
+                yield Label("Bot pause (s)")
+                yield Input(f"{s.bot_pause:g}", id="bot_pause", type="number", max_length=5)
+                yield Label("Default game")
+                yield Select([(info.name, gid) for gid, info in GAMES.items()],
+                             value=s.default_game if s.default_game in GAMES else next(iter(GAMES)),
+                             allow_blank=False, id="default_game")
+            yield Static("", id="problem", classes="error")
+            yield Static(f"Saved in {self.app.config_path}", classes="muted", markup=False)
+        yield Footer()
+
+    @on(Input.Submitted, "#name")
+    @on(Input.Blurred, "#name")
+    def _name(self, event: Input.Submitted | Input.Blurred) -> None:
+        name = event.input.value.strip()
+        if name and name != self.app.settings.name:
+            self.app.update_settings(name=name)
+
+    @on(Input.Changed, "#bot_pause")
+    def _pause(self, event: Input.Changed) -> None:
+        problem = self.query_one("#problem", Static)
+        try:
+            value = float(event.value)
+        except ValueError:
+            problem.update("Bot pause: a number of seconds")
+            return
+        if not 0 <= value <= 10:
+            problem.update("Bot pause: from 0 to 10 seconds")
+            return
+        problem.update("")
+        if value != self.app.settings.bot_pause:
+            self.app.update_settings(bot_pause=value)
+
+    @on(Select.Changed)
+    def _select(self, event: Select.Changed) -> None:
+        key = event.select.id or ""
+        if event.value is Select.BLANK or getattr(self.app.settings, key, None) == event.value:
+            return
+        self.app.update_settings(**{key: event.value})
+
+    @on(Switch.Changed, "#animation")
+    def _animation(self, event: Switch.Changed) -> None:
+        if event.value != self.app.settings.animation:
+            self.app.update_settings(animation=event.value)

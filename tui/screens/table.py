@@ -1,0 +1,373 @@
+"""The card table: opponents, pile, stock, the running total, the log and chat, and the hand.
+
+The screen renders view dicts (``Match.view(seat)`` as the host sends them) and sends actions
+through its ``TableLink``; it never holds a match itself."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Digits, Footer, Input, RichLog, Static
+
+from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, card_label,
+                        empty_lines, face_lines, suit_label)
+from ..eventtext import describe, seat_name
+from ..link import TableLink
+from ..plain import clean
+from ..plays import can, playable, plays_for, why_not
+from ..widgets.hand import HandView
+from ..widgets.seats import SeatBox, status_text
+from .choice import ChoiceScreen
+
+GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "crazy-eights": "Crazy Eights"}
+
+
+def _stack(lines: list[list[Text]], gap: int = 1) -> Text:
+    """Card drawings side by side."""
+    out = Text(no_wrap=True)
+    for r in range(CARD_HEIGHT):
+        if r:
+            out.append("\n")
+        for i, card in enumerate(lines):
+            if i:
+                out.append(" " * gap)
+            out.append_text(card[r])
+    return out
+
+
+class _Hint:
+    """The hint line, updated through the screen's change check."""
+
+    def __init__(self, screen: "TableScreen") -> None:
+        self.screen = screen
+
+    def update(self, content: Any) -> None:
+        self.screen._put("#hint", content)
+
+
+class TableScreen(Screen[None]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [
+        Binding("space", "draw", "Draw"),
+        Binding("p", "pass_turn", "Pass", show=False),
+        Binding("l", "last_card", "Last card!"),
+        Binding("c", "say_total", "Total"),
+        Binding("s", "say_scores", "Scores"),
+        Binding("t", "say_turn", "Turn"),
+        Binding("slash", "focus_chat", "Chat"),
+        Binding("escape", "focus_hand", "Hand", show=False),
+    ]
+
+    def __init__(self, link: TableLink, style: str = "two-colour",
+                 palette: CardPalette = DEFAULT_PALETTE) -> None:
+        super().__init__()
+        self.link = link
+        self.card_style = style
+        self.palette = palette
+        self.view: dict[str, Any] | None = None
+        self.totals: list[int] = []
+        self.hand_totals: list[int] = []  # the running total over the last finished hand
+        self.said: list[str] = []
+        self._pending: list[Text] = []
+        self._ready = False  # set once mounted: views that come earlier are drawn on mount
+        self._shown: dict[str, Any] = {}  # what each static shows, to skip unchanged updates
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar", markup=False)
+        yield Horizontal(id="seats")
+        with Horizontal(id="middle"):
+            with Vertical(id="centre"):
+                with Horizontal(id="board"):
+                    yield Static(id="cards", markup=False)
+                    with Vertical(id="totalbox"):
+                        yield Digits("", id="total")
+                        yield Static(id="limit", markup=False)
+                yield Static(id="follow", markup=False)
+            with Vertical(id="side"):
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
+                yield Input(placeholder="chat: / to type, Enter to send", id="chat", max_length=200)
+        yield Static(id="hint", markup=False)
+        yield HandView(id="hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(HandView).focus()
+        log = self.query_one("#log", RichLog)
+        for line in self._pending:
+            log.write(line)
+        self._pending.clear()
+        self._ready = True
+        if self.view is not None:
+            self._render_view()
+
+    # ------------------------------------------------------------------ data in
+    @property
+    def names(self) -> list[str]:
+        names = list(self.link.names)
+        players = (self.view or {}).get("players", len(names))
+        while len(names) < players:
+            names.append(f"Seat {len(names) + 1}")
+        return names
+
+    def show(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> None:
+        """A new view from the host, with the events that led to it."""
+        self.view = view
+        for event in events or []:
+            self._track(event)
+            line = describe(event, self.names, self.card_style)
+            if line:
+                self.log_line(line)
+        if self._ready:
+            self._render_view()
+
+    def _track(self, event: dict[str, Any]) -> None:
+        kind = event.get("kind")
+        if kind in ("hand_over", "round_over", "match_over") and self.totals:
+            self.hand_totals = list(self.totals)
+        if kind == "deal":
+            self.totals = [0]
+        elif kind in ("play", "reset") and isinstance(event.get("total"), int):
+            self.totals.append(event["total"])
+
+    def log_line(self, line: str | Text, style: str = "") -> None:
+        text = line if isinstance(line, Text) else Text(clean(line, 300), style=style)
+        if self._ready:
+            self.query_one("#log", RichLog).write(text)
+        else:  # not mounted yet: written on mount, in order
+            self._pending.append(text)
+
+    def add_chat(self, name: str, text: str) -> None:
+        line = Text.assemble((clean(name, 20), "bold"), ": ", clean(text, 200))
+        self.log_line(line)
+
+    # ------------------------------------------------------------------ rendering
+    def _put(self, selector: str, content: Any) -> None:
+        """Update a fixed-size static only when its content changed: no layout pass, so an
+        update repaints just what moved."""
+        if self._shown.get(selector) == content:
+            return
+        self._shown[selector] = content
+        self.query_one(selector, Static).update(content, layout=False)
+
+    def _render_view(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        names = self.names
+        me = view.get("seat")
+        players = int(view.get("players", 0))
+        current = view.get("current_seat")
+        direction = "clockwise ↻" if view.get("direction", 1) == 1 else "anticlockwise ↺"
+        if self.card_style == "ascii":
+            direction = direction[:-2]
+        game = GAME_NAMES.get(view.get("game", ""), str(view.get("game", "")))
+        if view.get("is_over"):
+            turn = "match over"
+        elif current is None:
+            turn = ""
+        elif current == me:
+            turn = "your turn"
+        else:
+            turn = f"{seat_name(names, current)}'s turn"
+        self._put("#topbar", Text(f" {game} · hand {view.get('hand_number', 1)} · {direction} · {turn}",
+                                  no_wrap=True))
+        self._render_seats(view, names, me, players)
+        pile = view.get("pile") or []
+        top = view.get("top")
+        pile_art = face_lines(top, self.card_style, self.palette) if top else empty_lines(self.card_style)
+        stock = int(view.get("stock_count", 0))
+        stock_art = back_lines(self.card_style, self.palette) if stock else empty_lines(self.card_style)
+        art = _stack([pile_art, stock_art], gap=2)
+        art.append("\n")
+        art.append(f"{'pile ' + str(len(pile)):<7}{'stock ' + str(stock)}", style="dim")
+        self._put("#cards", art)
+        total = view.get("total")
+        digits = "" if total is None else str(total)
+        if self._shown.get("#total") != digits:
+            self._shown["#total"] = digits
+            self.query_one("#total", Digits).update(digits)
+        limit = view.get("limit")
+        self._put("#limit", Text(f"total · limit {limit}" if total is not None and limit else
+                                 ("total" if total is not None else ""), style="dim"))
+        totalbox = self.query_one("#totalbox")
+        if totalbox.display != (total is not None):
+            totalbox.display = total is not None
+        self._put("#follow", self._follow_text(view))
+        hand = list(view.get("hand") or [])
+        dimmed = {i for i, card in enumerate(hand) if not playable(view, card)}
+        hv = self.query_one(HandView)
+        hv.set_cards(hand, dimmed, self.card_style, self.palette)
+        self._update_hint()
+
+    def _render_seats(self, view: dict[str, Any], names: list[str], me: int | None, players: int) -> None:
+        row = self.query_one("#seats", Horizontal)
+        order = [(me + k) % players for k in range(1, players)] if me is not None else list(range(players))
+        boxes = list(row.query(SeatBox))
+        if len(boxes) != len(order):
+            row.remove_children()
+            boxes = [SeatBox(id=f"seat{s}") for s in order]
+            row.mount_all(boxes)
+        for box, seat in zip(boxes, order):
+            box.show(names[seat], seat, view, view.get("dealer") == seat)
+
+    def _follow_text(self, view: dict[str, Any]) -> Text:
+        parts: list[str] = []
+        me = view.get("seat")
+        if view.get("suit"):
+            parts.append(f"follow {suit_label(view['suit'], self.card_style)}")
+        if me is not None:
+            st = (view.get("status") or [{}])[me] if me < len(view.get("status") or []) else {}
+            mine = status_text(st)
+            if mine:
+                parts.append(f"you: {mine}")
+        if view.get("pot"):
+            parts.append(f"pot {view['pot']}")
+        return Text(" · ".join(parts), no_wrap=True)
+
+    def _update_hint(self) -> None:
+        view = self.view
+        hint = _Hint(self)
+        card = self.query_one(HandView).selected
+        if view is None:
+            hint.update("")
+            return
+        if view.get("is_over"):
+            hint.update(Text("The match is over.", style="bold"))
+            return
+        if card is None:
+            extra = []
+            if can(view, "draw"):
+                extra.append("Space draws")
+            if can(view, "pass"):
+                extra.append("P passes")
+            hint.update(Text("No cards. " + ", ".join(extra)))
+            return
+        if playable(view, card):
+            keys = ["Enter plays " + card_label(card, self.card_style)]
+            if plays_for(view, card, announce=True) and len(view.get("hand") or []) == 2:
+                keys.append('L plays it with "last card!"')
+            if can(view, "draw"):
+                keys.append("Space draws")
+            if can(view, "pass"):
+                keys.append("P passes")
+            hint.update(Text(" · ".join(keys)))
+        else:
+            text = why_not(view, card, self.names, self.card_style)
+            extra = []
+            if can(view, "draw"):
+                extra.append("Space draws")
+            if can(view, "pass"):
+                extra.append("P passes")
+            hint.update(Text(text + ((" " + ", ".join(extra) + ".") if extra else ""), style="italic"))
+
+    # ------------------------------------------------------------------ input
+    @on(HandView.Selected)
+    def _selected(self, event: HandView.Selected) -> None:
+        self._update_hint()
+
+    @on(HandView.Play)
+    def _play(self, event: HandView.Play) -> None:
+        self._play_card(announce=False)
+
+    def _play_card(self, announce: bool) -> None:
+        view = self.view
+        card = self.query_one(HandView).selected
+        if view is None or card is None:
+            return
+        actions = plays_for(view, card, announce)
+        if not actions:
+            if playable(view, card):
+                other = plays_for(view, card, not announce)
+                if other and announce:
+                    self.notify("That play does not allow a last-card announcement.", severity="warning")
+                    return
+                if other:
+                    actions = other
+            else:
+                self.notify(why_not(view, card, self.names, self.card_style), severity="warning")
+                return
+        if not actions:
+            return
+        if len(actions) == 1:
+            self.send(actions[0])
+            return
+        question = f"Play {card_label(card, self.card_style)} how?"
+        self.app.push_screen(ChoiceScreen(question, actions, self.card_style),
+                             lambda chosen: self.send(chosen) if chosen else None)
+
+    def send(self, action: str) -> None:
+        self.run_worker(self.link.act(action), group="act")
+
+    def action_draw(self) -> None:
+        if self.view is not None and can(self.view, "draw"):
+            self.send("draw")
+        else:
+            self.notify("You cannot draw now.", severity="warning")
+
+    def action_pass_turn(self) -> None:
+        if self.view is not None and can(self.view, "pass"):
+            self.send("pass")
+        else:
+            self.notify("You cannot pass now.", severity="warning")
+
+    def action_last_card(self) -> None:
+        self._play_card(announce=True)
+
+    def say(self, text: str) -> None:
+        """Answer a shortcut in the log and as a notification, as the source game speaks it."""
+        self.said.append(text)
+        self.log_line(text, style="bold")
+        self.notify(text, timeout=3)
+
+    def action_say_total(self) -> None:
+        view = self.view or {}
+        if view.get("total") is not None:
+            text = f"The total is {view['total']}"
+            if view.get("limit"):
+                text += f" (limit {view['limit']})"
+        elif view.get("suit"):
+            text = f"Follow {suit_label(view['suit'], self.card_style)}"
+            if view.get("top"):
+                text += f", on {card_label(view['top'], self.card_style)}"
+        else:
+            text = "There is no total in this game"
+        self.say(text)
+
+    def action_say_scores(self) -> None:
+        view = self.view or {}
+        names = self.names
+        parts = []
+        for seat, st in enumerate(view.get("status") or []):
+            parts.append(f"{seat_name(names, seat)} {status_text(st) or 'in'}")
+        self.say("Scores: " + "; ".join(parts) if parts else "No scores yet")
+
+    def action_say_turn(self) -> None:
+        view = self.view or {}
+        current = view.get("current_seat")
+        if current is None:
+            self.say("Nobody's turn: the match is over")
+        elif current == view.get("seat"):
+            self.say("It is your turn")
+        else:
+            self.say(f"It is {seat_name(self.names, current)}'s turn")
+
+    def action_focus_chat(self) -> None:
+        self.query_one("#chat", Input).focus()
+
+    def action_focus_hand(self) -> None:
+        self.query_one(HandView).focus()
+
+    @on(Input.Submitted, "#chat")
+    def _chat(self, event: Input.Submitted) -> None:
+        text = clean(event.value, 200)
+        event.input.value = ""
+        self.query_one(HandView).focus()
+        if text:
+            self.run_worker(self.link.chat(text), group="chat")

@@ -1,0 +1,330 @@
+"""The app's connection to one table, solo, LAN or SSH alike: a ``TableClient`` and, when this
+app hosts, the in-process ``Server`` (plus its LAN advert). Updates from the client drive the
+lobby, table and results screens."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from net.client import TableClient
+from net.server import Server, TableConfig
+
+if TYPE_CHECKING:
+    from .app import DealMeInApp
+    from .screens.picker import TableChoice
+
+log = logging.getLogger("dealmein.tui")
+
+DEFAULT_PORT = 7098
+
+
+def split_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``HOST[:PORT]`` (``[v6]:PORT`` too) as host and port; ``ValueError`` for a bad port."""
+    text = address.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    else:
+        host, port = text, ""
+    if not host:
+        raise ValueError("an address needs a host name or IP address")
+    if port:
+        if not port.isdigit() or not 1 <= int(port) <= 65535:
+            raise ValueError(f"port {port!r} is not a port number (1-65535)")
+        return host, int(port)
+    return host, default_port
+
+
+class TableSession:
+    """One table the app sits at. ``names`` and ``act``/``chat`` serve the table screen."""
+
+    def __init__(self, app: "DealMeInApp", solo: bool = False) -> None:
+        self.app = app
+        self.solo = solo
+        self.server: Server | None = None
+        self.table: Any = None  # the hosted net.table.Table, when hosting
+        self.client: TableClient | None = None
+        self.advertiser: Any = None
+        self.ssh: Any = None  # net.ssh_server.SSHTableServer when serving over SSH
+        self.address: str | None = None
+        self.password: str | None = None
+        self.lobby: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None
+        self.closing = False
+        self.chat_log: list[tuple[str, str]] = []
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    async def host(cls, app: "DealMeInApp", choice: "TableChoice", solo: bool) -> "TableSession":
+        session = cls(app, solo=solo)
+        password = None if solo else choice.password
+        bind, port = ("127.0.0.1", 0) if solo else app.host_address()
+        server = Server(host=bind, port=port, bot_delay=app.bot_delay)
+        try:
+            await server.start()
+        except OSError:
+            if port == 0:
+                raise
+            server = Server(host=bind, port=0, bot_delay=app.bot_delay)  # the usual port is taken
+            await server.start()
+        session.server = server
+        name = app.player_name
+        session.password = password
+        try:
+            table = server.create_table(TableConfig(name=f"{name}'s table"[:40], game=choice.game,
+                                                    preset=choice.preset, options=dict(choice.options),
+                                                    seats=choice.seats, password=password))
+            session.table = table
+            session.address = f"{bind}:{server.port}"
+            session.client = await TableClient.connect("127.0.0.1", server.port, name=name,
+                                                       password=password, table=table.id,
+                                                       host_key=table.host_key, reconnect=False,
+                                                       on_update=session._on_update)
+            for seat, level in sorted(choice.bots.items()):
+                await session.client.add_bot(seat, level)
+            if not solo:
+                if choice.ssh:
+                    await session._serve_ssh(bind)
+                session.show_lobby()
+                if app.mdns:
+                    await session._advertise()
+            else:
+                session.show_lobby()
+                await session.client.start()
+        except BaseException:
+            await session.close()
+            raise
+        return session
+
+    @classmethod
+    async def join(cls, app: "DealMeInApp", address: str, password: str | None = None,
+                   table: str | None = None, host_key: str | None = None) -> "TableSession":
+        host, port = split_address(address)
+        session = cls(app)
+        session.address = f"{host}:{port}"
+        session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
+                                                   table=table, host_key=host_key,
+                                                   on_update=session._on_update)
+        session.show_lobby()
+        return session
+
+    async def _advertise(self) -> None:
+        """Tell the LAN about the table; a LAN without multicast only loses the advert."""
+        try:
+            from net.discovery import Advertiser
+
+            assert self.server is not None and self.table is not None
+            self.advertiser = Advertiser(self.server.port, interfaces=self.app.lan_interfaces)
+            await self.advertiser.start(self._advert())
+            self.server.add_listener(lambda _table: self.advertiser and self.advertiser.update_soon(self._advert()))
+        except Exception as e:  # no network interface, multicast refused...
+            log.warning("no LAN advert: %s", e)
+            self.app.notify(f"The table is not advertised on the LAN ({e}); players can still join by address.",
+                            severity="warning", timeout=8)
+            self.advertiser = None
+
+    async def _serve_ssh(self, bind: str) -> None:
+        """Serve the app over SSH: each session runs the app joined to this table by address."""
+        from net.ssh_host import client_address, make_ssh_server
+        from net.ssh_server import SSHConfig
+
+        assert self.server is not None
+        config = SSHConfig(host=bind, port=self.app.ssh_port, auth="password")
+        self.ssh = make_ssh_server(config, client_address(bind, self.server.port), self.password,
+                                   self.table.id if self.table is not None else None)
+        try:
+            await self.ssh.start()
+        except OSError as e:
+            self.app.notify(f"SSH not started: {e}", severity="error", timeout=8)
+            self.ssh = None
+
+    @property
+    def ssh_lines(self) -> list[str]:
+        """For the host's lobby: how to come in over SSH, the key to check, the password."""
+        if self.ssh is None:
+            return []
+        host = self.ssh.config.host
+        shown = "<this machine>" if host in ("0.0.0.0", "::", "") else host
+        return [f"SSH: ssh -p {self.ssh.port} NAME@{shown}",
+                f"SSH host key {self.ssh.fingerprint}",
+                f"SSH password: {self.ssh.config.password}"]
+
+    def _advert(self) -> Any:
+        from net.client import app_version
+        from net.discovery_txt import TableAdvert
+
+        lobby = self.table.lobby()
+        taken = sum(1 for s in lobby["seats"] if s["name"])
+        return TableAdvert(name=lobby["name"], game=lobby["game"], preset=lobby["preset"],
+                           seats_taken=taken, seats_total=len(lobby["seats"]), status=lobby["status"],
+                           password=lobby["password"], app_version=app_version(),
+                           ssh_port=self.ssh.port if self.ssh is not None else None)
+
+    # ------------------------------------------------------------------ the link
+    @property
+    def seat(self) -> int | None:
+        return self.client.seat if self.client else None
+
+    @property
+    def is_host(self) -> bool:
+        return bool(self.client and self.client.is_host)
+
+    @property
+    def names(self) -> list[str]:
+        seats = (self.lobby or {}).get("seats") or []
+        names = [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(seats)]
+        seen: dict[str, int] = {}
+        for i, n in enumerate(names):  # bots share names: number the repeats
+            seen[n] = seen.get(n, 0) + 1
+            if seen[n] > 1:
+                names[i] = f"{n} {seen[n]}"
+        me = self.seat
+        if me is not None and me < len(names):
+            names[me] = f"{names[me]} (you)" if not self.solo else "You"
+        return names
+
+    async def act(self, action: str) -> None:
+        if self.client is not None:
+            try:
+                await self.client.act(action)
+            except ConnectionError as e:
+                self.app.notify(str(e), severity="error")
+
+    async def chat(self, text: str) -> None:
+        if self.client is not None:
+            try:
+                await self.client.chat(text)
+            except ConnectionError as e:
+                self.app.notify(str(e), severity="error")
+
+    async def rematch(self) -> None:
+        if self.client is not None:
+            await self.client.rematch()
+
+    async def call(self, name: str, *args: Any, **kwargs: Any) -> None:
+        """A lobby control (``add_bot``, ``kick``, ``start``...); a lost connection is reported."""
+        if self.client is None:
+            return
+        try:
+            await getattr(self.client, name)(*args, **kwargs)
+        except ConnectionError as e:
+            self.app.notify(str(e), severity="error")
+
+    # ------------------------------------------------------------------ updates
+    def _on_update(self, update: dict[str, Any]) -> None:
+        try:
+            self._handle(update)
+        except Exception:  # a screen bug must not kill the connection's reader
+            log.exception("update %s", update.get("type"))
+
+    def _handle(self, update: dict[str, Any]) -> None:
+        from .screens.lobby import LobbyScreen
+        from .screens.table import TableScreen
+
+        kind = update.get("type")
+        app = self.app
+        if kind == "lobby":
+            self.lobby = update["lobby"]
+            app.rules_game = self.lobby.get("game", app.rules_game)
+            app.rules_table = {"game": self.lobby.get("game"), "preset": self.lobby.get("preset"),
+                               "options": self.lobby.get("options"), "seats": len(self.lobby.get("seats") or [])}
+            for screen in app.screen_stack:
+                if isinstance(screen, LobbyScreen) and screen.link is self:
+                    screen.refresh_lobby()
+                elif isinstance(screen, TableScreen) and screen.link is self and screen.view is not None:
+                    screen.show(screen.view, [])  # names may have changed
+        elif kind == "view":
+            self.view = update["view"]
+            events = update.get("events") or []
+            table = self._table_screen()
+            if table is None:
+                table = TableScreen(self, app.card_style, app.palette)
+                table.show(self.view, events)
+                app.push_screen(table)
+            else:
+                table.show(self.view, events)
+            for event in events:
+                if event.get("kind") in ("hand_over", "round_over", "match_over"):
+                    app.call_later(self._results, event.get("kind"), event)
+        elif kind == "chat":
+            name, text = str(update.get("name") or "?"), str(update.get("text") or "")
+            self.chat_log.append((name, text))
+            for screen in app.screen_stack:
+                add = getattr(screen, "add_chat", None)
+                if add is not None and getattr(screen, "link", None) is self:
+                    add(name, text)
+        elif kind == "error":
+            app.notify(str(update.get("message") or update.get("code")), title="Table", severity="error")
+        elif kind == "connection":
+            state = update.get("state")
+            if state == "reconnecting":
+                app.notify("Connection lost: reconnecting...", severity="warning")
+            elif state == "connected":
+                app.notify("Reconnected.")
+            elif state == "closed" and not self.closing:
+                app.notify(f"Left the table: {update.get('reason')}", severity="warning", timeout=8)
+                if app.session is self:
+                    app.back_home()
+        elif kind == "bye":
+            pass
+
+    def _table_screen(self) -> Any:
+        from .screens.table import TableScreen
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, TableScreen) and screen.link is self:
+                return screen
+        return None
+
+    def _results(self, kind: str | None, event: dict[str, Any] | None = None) -> None:
+        from .screens.results import ResultsScreen
+
+        table = self._table_screen()
+        if table is None or self.view is None:
+            return
+        if isinstance(self.app.screen, ResultsScreen):
+            self.app.screen.dismiss(None)
+        over = kind == "match_over" or bool(self.view.get("is_over"))
+        if kind != "match_over" and over:
+            return  # the match_over event brings its own screen
+        self.app.push_screen(ResultsScreen(self, self.view, table.names, list(table.hand_totals),
+                                           match_over=over, style=self.app.card_style, event=event))
+
+    def show_lobby(self) -> None:
+        from .screens.lobby import LobbyScreen
+
+        self.app.push_screen(LobbyScreen(self))
+
+    def back_to_lobby(self) -> None:
+        from .screens.lobby import LobbyScreen
+
+        app = self.app
+        while len(app.screen_stack) > 1 and not (isinstance(app.screen, LobbyScreen) and app.screen.link is self):
+            app.pop_screen()
+
+    # ------------------------------------------------------------------ closing
+    async def close(self) -> None:
+        """Withdraw the advert, say goodbye and close the server: nothing is left running."""
+        if self.closing:
+            return
+        self.closing = True
+        if self.ssh is not None:
+            try:
+                await asyncio.wait_for(self.ssh.close(), 5)
+            except Exception as e:
+                log.warning("ssh server not closed cleanly: %s", e)
+            self.ssh = None
+        if self.advertiser is not None:
+            try:
+                await asyncio.wait_for(self.advertiser.close(), 3)
+            except Exception as e:
+                log.warning("advert not withdrawn: %s", e)
+            self.advertiser = None
+        if self.client is not None:
+            await self.client.close()
+        if self.server is not None:
+            await self.server.close()
+            self.server = None

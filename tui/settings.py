@@ -1,0 +1,153 @@
+"""The player's settings: a small flat TOML file under the user's config directory.
+
+A missing file means defaults; a broken one also means defaults, with one problem reported so
+that the app can say so once. Writes are atomic (a temporary file, then ``os.replace``), so a
+crash never leaves half a file behind.
+"""
+from __future__ import annotations
+
+import getpass
+import os
+import tempfile
+import tomllib
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+CARD_STYLES = ("two-colour", "four-colour", "ascii")
+FILE_NAME = "settings.toml"
+
+
+def config_dir() -> Path:
+    """``DEALMEIN_CONFIG_DIR`` when set (tests, portable installs), else the platform's place."""
+    override = os.environ.get("DEALMEIN_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir("dealmein"))
+
+
+def data_dir() -> Path:
+    """``DEALMEIN_DATA_DIR`` when set, else the platform's data directory."""
+    override = os.environ.get("DEALMEIN_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir("dealmein"))
+
+
+def settings_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def _default_name() -> str:
+    try:
+        name = getpass.getuser()
+    except Exception:  # no user database entry (containers): any name will do
+        name = ""
+    return (name or "Player")[:20]
+
+
+@dataclass
+class Settings:
+    name: str = ""
+    theme: str = "casino"
+    card_style: str = "two-colour"
+    animation: bool = True
+    bot_pause: float = 0.6
+    default_game: str = "ninety-eight"
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            self.name = _default_name()
+
+
+def _check(key: str, value: Any) -> Any:
+    """The value if it suits ``key``; ``ValueError`` naming the key otherwise."""
+    if key in ("name", "theme", "default_game"):
+        if not isinstance(value, str) or not value.strip() or len(value) > 40:
+            raise ValueError(f"{key}: expected a short text")
+        return value.strip()
+    if key == "card_style":
+        if value not in CARD_STYLES:
+            raise ValueError(f"card_style: expected one of {', '.join(CARD_STYLES)}")
+        return value
+    if key == "animation":
+        if not isinstance(value, bool):
+            raise ValueError("animation: expected true or false")
+        return value
+    if key == "bot_pause":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
+            raise ValueError("bot_pause: expected seconds from 0 to 10")
+        return float(value)
+    raise ValueError(f"{key}: not a setting")
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The settings and, when the file was unreadable or had bad values, what was wrong."""
+    path = path or settings_path()
+    settings = Settings()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return settings, None
+    except OSError as e:
+        return settings, f"could not read {path}: {e.strerror}; using the defaults"
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        return settings, f"{path} is not valid TOML ({e}); using the defaults"
+    problems: list[str] = []
+    known = {f.name for f in fields(Settings)}
+    for key, value in data.items():
+        if key not in known:
+            continue  # a newer version's key: keep quiet, it does no harm
+        try:
+            setattr(settings, key, _check(key, value))
+        except ValueError as e:
+            problems.append(str(e))
+    if problems:
+        return settings, f"{path}: {'; '.join(problems)}; using the defaults for those"
+    return settings, None
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return _toml_string(str(value))
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters escaped, the rest as is."""
+    out = []
+    for ch in text:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def dumps(settings: Settings) -> str:
+    lines = ["# Deal Me In settings"]
+    lines += [f"{key} = {_toml_value(value)}" for key, value in asdict(settings).items()]
+    return "\n".join(lines) + "\n"
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write atomically: readers see the old file or the new one, never a torn one."""
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(dumps(settings))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,166 @@
+"""The player's hand: boxed cards in a row, overlapping when the row is full, the selected
+card raised one line. Arrows and number keys select, Enter plays, a click selects (a second
+click on the selected card plays it)."""
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..cardface import CARD_WIDTH, DEFAULT_PALETTE, CardPalette, face_lines
+
+NUMBER_KEYS = "1234567890"
+
+
+class HandView(Widget, can_focus=True):
+    """A row of cards; ``dimmed`` holds the indexes of cards that cannot be played now."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Previous card", show=False),
+        Binding("right", "move(1)", "Next card", show=False),
+        Binding("home", "go(0)", "First card", show=False),
+        Binding("end", "go(-1)", "Last card", show=False),
+        Binding("enter", "play", "Play", show=True),
+        *[Binding(k, f"go({i})", f"Card {k}", show=False) for i, k in enumerate(NUMBER_KEYS)],
+    ]
+
+    DEFAULT_CSS = """
+    HandView { height: 6; width: 1fr; }
+    """
+
+    cursor: reactive[int] = reactive(0)
+
+    class Selected(Message):
+        def __init__(self, hand: "HandView", index: int) -> None:
+            super().__init__()
+            self.hand = hand
+            self.index = index
+
+    class Play(Message):
+        def __init__(self, hand: "HandView", index: int) -> None:
+            super().__init__()
+            self.hand = hand
+            self.index = index
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.cards: list[str] = []
+        self.dimmed: set[int] = set()
+        self.card_style = "two-colour"
+        self.palette: CardPalette = DEFAULT_PALETTE
+
+    # ------------------------------------------------------------------ data
+    def set_cards(self, cards: list[str], dimmed: set[int], style: str | None = None,
+                  palette: CardPalette | None = None) -> None:
+        if (list(cards), set(dimmed), style or self.card_style, palette or self.palette) == (
+                self.cards, self.dimmed, self.card_style, self.palette):
+            return
+        old = self.cards[self.cursor] if self.cards and self.cursor < len(self.cards) else None
+        self.cards = list(cards)
+        self.dimmed = set(dimmed)
+        if style:
+            self.card_style = style
+        if palette:
+            self.palette = palette
+        if old in self.cards:
+            cursor = self.cards.index(old)
+        else:
+            cursor = min(self.cursor, max(0, len(self.cards) - 1))
+        self.set_reactive(HandView.cursor, cursor)
+        self.refresh()
+
+    @property
+    def selected(self) -> str | None:
+        return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+
+    # ------------------------------------------------------------------ layout
+    def _step(self, width: int) -> int:
+        n = len(self.cards)
+        if n <= 1:
+            return CARD_WIDTH + 1
+        full = CARD_WIDTH + 1
+        if n * full - 1 <= width:
+            return full
+        return max(2, (width - CARD_WIDTH) // (n - 1))
+
+    def index_at(self, x: int) -> int | None:
+        if not self.cards:
+            return None
+        step = self._step(self.size.width)
+        for i in range(len(self.cards) - 1, -1, -1):
+            left = i * step
+            right = left + (CARD_WIDTH if i == len(self.cards) - 1 else min(step, CARD_WIDTH))
+            if left <= x < right:
+                return i
+        return None
+
+    def render(self) -> Text:
+        width = max(self.size.width, CARD_WIDTH)
+        rows: list[list[tuple[str, Style | str]]] = [[(" ", "")] * width for _ in range(6)]
+        step = self._step(width)
+        for i, card in enumerate(self.cards):
+            number = NUMBER_KEYS[i] if i < len(NUMBER_KEYS) else ""
+            lines = face_lines(card, self.card_style, self.palette, dim=i in self.dimmed, number=number)
+            top = 0 if i == self.cursor else 1
+            left = i * step
+            for r, line in enumerate(lines):
+                cells = list(_cells(line))
+                for c, cell in enumerate(cells):
+                    if left + c < width:
+                        rows[top + r][left + c] = cell
+        if not self.cards:
+            return Text("(no cards)", style="dim")
+        text = Text(no_wrap=True, overflow="crop")
+        for r, row in enumerate(rows):
+            if r:
+                text.append("\n")
+            for ch, st in row:
+                text.append(ch, st)
+        return text
+
+    # ------------------------------------------------------------------ input
+    def watch_cursor(self, old: int, new: int) -> None:
+        self.refresh()
+        if self.cards:
+            self.post_message(self.Selected(self, new))
+
+    def action_move(self, delta: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + delta) % len(self.cards)
+
+    def action_go(self, index: int) -> None:
+        if not self.cards:
+            return
+        if index < 0:
+            index = len(self.cards) - 1
+        if index < len(self.cards):
+            if index == self.cursor:
+                self.post_message(self.Selected(self, index))
+            self.cursor = index
+
+    def action_play(self) -> None:
+        if self.cards:
+            self.post_message(self.Play(self, self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        index = self.index_at(event.x)
+        if index is None:
+            return
+        if index == self.cursor:
+            self.post_message(self.Play(self, index))
+        else:
+            self.cursor = index
+
+
+def _cells(line: Text):
+    """Each character of a rendered line with its style."""
+    plain = line.plain
+    styles: list[Style | str] = [line.style] * len(plain)
+    for span in line.spans:
+        for i in range(span.start, min(span.end, len(plain))):
+            styles[i] = span.style
+    return zip(plain, styles)
