@@ -37,13 +37,22 @@ class MatchLog:
                      "preset": preset, "options": options, "seed": seed, "dealer": dealer,
                      "deck": deck, "names": names or [], "started": time.time()})
 
+    @classmethod
+    def reopen(cls, path: Path) -> "MatchLog":
+        """Append to an existing log (a resumed table's match): no second header."""
+        log = cls.__new__(cls)
+        log.path = path
+        log._file = open(path, "a", encoding="utf-8")
+        return log
+
     def _write(self, record: dict[str, Any]) -> None:
         self._file.write(json.dumps(record, separators=(",", ":"), sort_keys=True) + "\n")
         self._file.flush()
 
-    def action(self, seat: int, action: str, match: Match) -> None:
-        self._write({"seat": seat, "action": action, "t": round(time.time(), 3),
-                     "state": state_digest(match)})
+    def action(self, seat: int, action: str, match: Match, snapshot: bytes | None = None) -> None:
+        """``snapshot``: ``match.snapshot()`` when the caller has it already (saves making it twice)."""
+        digest = hashlib.sha256(snapshot).hexdigest()[:16] if snapshot is not None else state_digest(match)
+        self._write({"seat": seat, "action": action, "t": round(time.time(), 3), "state": digest})
 
     def finish(self, match: Match) -> None:
         self._write({"winners": list(match.winners), "state": state_digest(match)})
@@ -51,6 +60,16 @@ class MatchLog:
     def close(self) -> None:
         if not self._file.closed:
             self._file.close()
+
+
+@dataclass
+class Step:
+    """One position of a replay: the match after ``action`` by ``seat`` and what it caused."""
+
+    match: Match
+    seat: int | None = None
+    action: str | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -62,7 +81,7 @@ class ReplayResult:
     match: Match | None = None
     error: str | None = None
     line: int | None = None
-    history: list[Match] = field(default_factory=list)
+    history: list[Step] = field(default_factory=list)
 
 
 def replay(path: Path, keep_history: bool = False) -> ReplayResult:
@@ -84,7 +103,7 @@ def replay(path: Path, keep_history: bool = False) -> ReplayResult:
         return ReplayResult(False, error=f"bad header: {e}", line=1)
     result = ReplayResult(True, match=match)
     if keep_history:
-        result.history.append(match.clone())
+        result.history.append(Step(match.clone(), events=[e.to_dict() for e in match.start_events]))
     for number, raw in enumerate(lines[1:], start=2):
         try:
             record = json.loads(raw)
@@ -94,12 +113,13 @@ def replay(path: Path, keep_history: bool = False) -> ReplayResult:
             return _diverged(result, number, "not a record")
         if "action" in record:
             try:
-                match.apply(record["action"], record["seat"])
+                events = match.apply(record["action"], record["seat"])
             except (IllegalAction, KeyError, TypeError) as e:
                 return _diverged(result, number, f"action {record.get('action')!r} by seat {record.get('seat')!r} refused: {e}")
             result.actions += 1
             if keep_history:
-                result.history.append(match.clone())
+                result.history.append(Step(match.clone(), record["seat"], record["action"],
+                                           [e.to_dict() for e in events]))
         elif "winners" in record:
             if record["winners"] != list(match.winners):
                 return _diverged(result, number, f"winners {record['winners']} but the replay gives {match.winners}")

@@ -87,6 +87,10 @@ class DealMeInApp(App[int]):
                                     getattr(self.args, "host_key", None))
         elif command == "host":
             self.call_after_refresh(self.open_picker, "host")
+        elif command == "replay":
+            from .screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(Path(self.args.file)))
 
     def _load_themes(self) -> None:
         """Register every shipped and user theme, and say once which theme files are bad."""

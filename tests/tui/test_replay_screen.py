@@ -1,0 +1,74 @@
+"""``dealmein replay FILE --show`` (issue: Nothing lost, "Match logs and replay"): the app steps
+through a logged match with every hand face up."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+from core import new_match
+from net.matchlog import MatchLog
+from tui.cardface import card_label
+from tui.screens.replay import ReplayScreen
+
+from .helpers import make_app
+
+
+def write_log(path: Path, game: str = "ninety-eight", seed: int = 4, actions: int = 12) -> list:
+    m = new_match(game, 3, seed=seed)
+    log = MatchLog(path, app_version="t", game=game, players=3, preset="standard", options=m.options, seed=seed)
+    rng = random.Random(seed)
+    hands = [[m.hand(s) for s in range(3)]]
+    for _ in range(actions):
+        seat, action = m.current_seat, str(rng.choice(m.legal_actions()))
+        m.apply(action, seat)
+        log.action(seat, action, m)
+        hands.append([m.hand(s) for s in range(3)])
+    log.close()
+    return hands
+
+
+def screen_text(app) -> str:
+    screen = app.screen
+    return "\n".join(str(w.render()) for w in screen.query("Static"))
+
+
+async def test_replay_steps_with_every_hand_face_up(tmp_path):
+    path = tmp_path / "match.jsonl"
+    hands = write_log(path)
+    args = argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True)
+    app = make_app(args=args)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert "step 0 of 12" in screen_text(app)
+        for _ in range(3):
+            await pilot.press("right")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "step 3 of 12" in text and "reproduces its match" in text
+        step = app.screen.result.history[3]
+        assert [step.match.hand(s) for s in range(3)] == hands[3]
+        for seat_hand in hands[3]:  # every seat's cards are on screen, face up, in order
+            assert seat_hand and " ".join(card_label(c) for c in seat_hand) in text
+        await pilot.press("end")
+        await pilot.pause()
+        assert "step 12 of 12" in screen_text(app)
+        await pilot.press("left")
+        await pilot.pause()
+        assert "step 11 of 12" in screen_text(app)
+
+
+async def test_replay_of_a_tampered_log_says_so(tmp_path):
+    path = tmp_path / "match.jsonl"
+    write_log(path)
+    lines = path.read_text().splitlines()
+    record = json.loads(lines[5])
+    record["state"] = "0" * 16
+    lines[5] = json.dumps(record)
+    path.write_text("\n".join(lines) + "\n")
+    app = make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "does not reproduce: line 6" in screen_text(app)
