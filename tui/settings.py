@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import getpass
 import os
-import tempfile
 import tomllib
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from net.paths import atomic_write
 
 CARD_STYLES = ("two-colour", "four-colour", "ascii")
 FILE_NAME = "settings.toml"
@@ -24,12 +25,6 @@ def config_dir() -> Path:
     """``DEALMEIN_CONFIG_DIR`` when set (tests, portable installs), else the platform's place."""
     override = os.environ.get("DEALMEIN_CONFIG_DIR")
     return Path(override) if override else Path(platformdirs.user_config_dir("dealmein"))
-
-
-def data_dir() -> Path:
-    """``DEALMEIN_DATA_DIR`` when set, else the platform's data directory."""
-    override = os.environ.get("DEALMEIN_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir("dealmein"))
 
 
 def settings_path() -> Path:
@@ -136,18 +131,4 @@ def dumps(settings: Settings) -> str:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write atomically: readers see the old file or the new one, never a torn one."""
-    path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(dumps(settings))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic_write(path or settings_path(), dumps(settings).encode("utf-8"))
