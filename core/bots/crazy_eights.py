@@ -1,0 +1,248 @@
+"""Crazy Eights bots (``../shared/rules/crazy-eights.md``).
+
+The rule-based player keeps its wild cards for when it is stuck, plays the suit it holds most
+of, names its longest suit, sheds high-penalty cards (and uses skips, reverses and twos) when
+an opponent is close to going out, and always announces its last card correctly.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..actions import DRAW, PLAY, Action
+from ..cards import ACE, JOKER, QUEEN, RANK, RANKS, SUIT
+from ..events import Event
+from ..match import Match
+from .base import View, argmax, hand_codes, next_seat
+
+_TWO, _EIGHT = 1, 7
+#: 5.2: eight 50, joker 50, K Q J T 10, A 1, 2..9 face value
+POINTS = tuple(50 if c == JOKER or RANK[c] == _EIGHT else min(RANK[c] + 1, 10) for c in range(53))
+#: how often an easy bot forgets to announce its last card
+EASY_FORGETS_ANNOUNCE = 0.2
+
+
+def _wild_ranks(view: View) -> set[int]:
+    """Rank indexes wild for this seat (-1 stands for the joker)."""
+    out: set[int] = set()
+    for w in view.get("wild", ["8"]):
+        out.add(-1 if w == "JK" else RANKS.index(w))
+    return out
+
+
+def _is_wild(card: int, wild: set[int]) -> bool:
+    return card == JOKER or RANK[card] in wild
+
+
+def _announce_ok(a: Action, hand_size: int) -> bool:
+    """4.1 / 4.4: announce exactly when the play leaves one card."""
+    return a.announce == (hand_size == 2)
+
+
+class CrazyEightsStrategy:
+    game = "crazy-eights"
+    #: rollout moves before a position is judged by the cards left (``cutoff``)
+    depth = 200
+
+    # ------------------------------------------------------------------ easy
+    def easy(self, view: View, legal: list[Action], rng: random.Random) -> int:
+        """A random card when one can be played (drawing instead is the trivial blunder), and
+        the last-card announcement, forgotten now and then."""
+        size = len(view["hand"])
+        plays = [i for i, a in enumerate(legal) if a.kind == PLAY]
+        if not plays:
+            return rng.randrange(len(legal))
+        cards = sorted({(legal[i].card, legal[i].suit) for i in plays})
+        card, suit = rng.choice(cards)
+        same = [i for i in plays if legal[i].card == card and legal[i].suit == suit]
+        want = size == 2 and rng.random() >= EASY_FORGETS_ANNOUNCE
+        for i in same:
+            if legal[i].announce == want:
+                return i
+        return same[0]
+
+    # ------------------------------------------------------------------ normal
+    def normal(self, view: View, legal: list[Action], rng: random.Random) -> int:
+        seat: int = view["seat"]
+        hand = hand_codes(view)
+        size = len(hand)
+        wild = _wild_ranks(view)
+        plays = [i for i, a in enumerate(legal) if a.kind == PLAY and _announce_ok(a, size)]
+        if not plays:
+            plays = [i for i, a in enumerate(legal) if a.kind == PLAY]
+        other = [i for i, a in enumerate(legal) if a.kind != PLAY]
+        if not plays:
+            for i in other:
+                if legal[i].kind == DRAW:
+                    return i
+            return other[0]
+        if size == 1:
+            return plays[0]  # going out
+        counts = view["hand_counts"]
+        status = view["status"]
+        opponents = [s for s in range(view["players"]) if s != seat and status[s]["in_hand"]]
+        danger = min((counts[s] for s in opponents), default=9)
+        nxt = next_seat(view, seat)
+        nxt_danger = counts[nxt] <= 2 if nxt != seat else False
+        suit_len = [0, 0, 0, 0]
+        for c in hand:
+            if not _is_wild(c, wild):
+                suit_len[SUIT[c]] += 1
+        specials = bool(view["options"].get("specials"))
+        drew_on = view.get("drew_on")
+        lacks = {"SHDC".index(x) for x in drew_on[nxt]} if drew_on and nxt != seat else set()
+        scores: list[float] = []
+        for i in plays:
+            a = legal[i]
+            c = a.card
+            w = _is_wild(c, wild)
+            rest = list(hand)
+            rest.remove(c)
+            if w:
+                # keep wild cards for when stuck: a wild is played only when nothing else is
+                # (with a wild and one other card, the other goes first: the wild then takes
+                # the hand out whatever is on top)
+                named = a.suit
+                longest = max(range(4), key=lambda s: (suit_len[s], -s))
+                score = -3.0 + (0.5 if named == longest else 0.0) + 0.1 * suit_len[named]
+                if named in lacks:
+                    score += 0.3 if danger > 2 else 0.6
+                if RANK[c] == _TWO and view.get("debt"):
+                    score += 2.0
+            else:
+                s = SUIT[c]
+                left_in_suit = suit_len[s] - 1
+                score = 0.4 * left_in_suit
+                if s in lacks:  # the next seat drew on this suit: it probably has none
+                    score += 0.5
+                # points: shed the heavy cards first, all the more when someone is about out
+                score += POINTS[c] * (0.03 if danger <= 2 else 0.008)
+                if specials:
+                    # a 2 costs the next seat two cards and a Q its turn: worth playing any
+                    # time, all the more against a seat about to go out
+                    r = RANK[c]
+                    if r == _TWO:
+                        score += 1.5 if nxt_danger else 0.5
+                    elif r == QUEEN:
+                        score += 1.2 if nxt_danger else 0.3
+                    elif r == ACE:
+                        score += 0.8 if nxt_danger else 0.0
+                # a card that leaves me nothing to follow my own suit with is worse
+                if left_in_suit == 0 and not any(_is_wild(x, wild) for x in rest):
+                    score -= 0.2
+            scores.append(score)
+        best = plays[argmax(scores, rng)]
+        if legal[best].suit >= 0 and view["stock_count"] == 0:
+            # The stock is gone, so the wild card played now is what the next seat draws
+            # back, and strict play can hand wild cards round the table for ever. Vary it:
+            # draw instead now and then, and name a random suit.
+            draws = [i for i in other if legal[i].kind == DRAW]
+            if draws and rng.random() < 0.5:
+                return draws[0]
+            same = [i for i in plays if legal[i].card == legal[best].card]
+            return rng.choice(same)
+        return best
+
+    # ------------------------------------------------------------------ search support
+    def candidates(self, view: View, legal: list[Action]) -> list[int]:
+        """Plays announced correctly; wild cards naming a suit held (or, with no other card in
+        hand, any); a draw or pass only when no card can be played, or to take a debt. (Drawing
+        while a card can be played only adds a card: rollouts, which play on after the draw,
+        cannot tell the two apart, so the search would pick it on noise.)"""
+        size = len(view["hand"])
+        can_play = any(a.kind == PLAY for a in legal)
+        debt = bool(view.get("debt"))
+        wild = _wild_ranks(view)
+        hand = hand_codes(view)
+        held = {SUIT[c] for c in hand if not _is_wild(c, wild)}
+        out: list[int] = []
+        seen: set[tuple[int, int]] = set()
+        for i, a in enumerate(legal):
+            if a.kind != PLAY:
+                if debt or not can_play:
+                    out.append(i)
+                continue
+            if not _announce_ok(a, size):
+                continue
+            if a.suit >= 0 and held and a.suit not in held:
+                continue
+            key = (a.card, a.suit)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(i)
+        return out or list(range(len(legal)))
+
+    def rollout(self, m: Match, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        hand = m.hands[seat]
+        size = len(hand)
+        best: Action | None = None
+        best_score = -99.0
+        fallback = legal[-1]
+        suit_len = [0, 0, 0, 0]
+        for c in hand:
+            if c != JOKER:
+                suit_len[SUIT[c]] += 1
+        want = size == 2
+        for a in legal:
+            if a.kind != PLAY:
+                fallback = a
+                continue
+            if a.announce != want:
+                continue
+            if a.suit >= 0:  # a wild: last resort, naming the longest suit
+                s = -2.0 + suit_len[a.suit] * 0.1
+            else:
+                s = suit_len[SUIT[a.card]] * 0.3 + POINTS[a.card] * 0.01
+            s += rng.random() * 0.2
+            if s > best_score:
+                best, best_score = a, s
+        if best is None:
+            for a in legal:
+                if a.kind == PLAY:
+                    return a  # the announcement variant we skipped: still a play
+            return fallback
+        return best
+
+    def watch(self, events: list[Event], seat: int, view: View, ctx: dict[str, Any]) -> float | None:
+        """1 for going out; otherwise (up to 0.6) the points taken by me against the others'
+        mean at the end of the hand, penalties on the way counted too. Countdown: going out."""
+        pen = ctx.get("pen")
+        if pen is None:
+            pen = ctx["pen"] = [0] * view["players"]
+        for e in events:
+            kind = e.kind
+            if kind == "penalty":
+                pen[e.seat] += e.data.get("points", 0) + 5 * e.data.get("draw", 0)
+            elif kind == "hand_over":
+                winners = e.data.get("winners") or []
+                points = e.data.get("points")
+                if points is None:  # countdown: going out is what counts
+                    return 1.0 if seat in winners else (0.0 if winners else 0.3)
+                if seat in winners:  # going out first is the race that matters most
+                    return 1.0
+                return 0.6 * _points_value([p + q for p, q in zip(points, pen)], seat)
+            elif kind == "match_over":
+                return 1.0 if seat in e.data.get("winners", []) else 0.0
+        return None
+
+    def cutoff(self, m: Match, seat: int, view: View, ctx: dict[str, Any]) -> float:
+        """A rollout cut short: cards left, wild cards counting as nearly played."""
+        wild_of = getattr(m, "_wild_rank")
+        eff = []
+        for s, h in enumerate(m.hands):
+            w = wild_of(s)
+            eff.append(len(h) - 0.6 * sum(1 for c in h if c == JOKER or RANK[c] == w))
+        others = [e for s, e in enumerate(eff) if s != seat and m.in_hand[s]]
+        mean = sum(others) / len(others) if others else 0.0
+        pen = ctx.get("pen") or [0] * m.players
+        return 0.6 * min(1.0, max(0.0, 0.5 + 0.06 * (mean - eff[seat]) - pen[seat] / 120.0))
+
+
+def _points_value(points: list[int], seat: int) -> float:
+    others = [p for s, p in enumerate(points) if s != seat]
+    mean = sum(others) / len(others) if others else 0.0
+    return min(1.0, max(0.0, 0.5 + (mean - points[seat]) / 120.0))
+
+
+STRATEGY = CrazyEightsStrategy()

@@ -1,0 +1,243 @@
+"""Ninety-Eight bots (``../shared/rules/ninety-eight.md``, section 8 for the strategy).
+
+The rule-based player scores each legal play by three things it can work out from the view:
+the chance that the seat to play next has no safe card at the new total (counting the cards it
+cannot see), the chance that it will itself be stuck when its turn comes round, and how
+flexible the hand it keeps is. Those give the sheets' advice without spelling it out: Kings and
+tens are kept as escapes, aces go in as 1, high cards are shed while the total is low, and
+near the limit it stops where few unseen cards are safe.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..actions import Action
+from ..cards import ACE, JACK, KING, RANK, TEN
+from ..events import Event
+from ..match import Match
+from .base import View, argmax, hand_codes, in_hand_count, next_seat, unseen
+
+_THREE, _FOUR = 2, 3
+
+#: what a card is worth keeping beyond the safety the scores already count: Kings and tens
+#: also attack (a King leaves the next seat no room at all)
+_KEEP = {KING: 0.12, TEN: 0.08, ACE: 0.03}
+
+
+class Rules:
+    """The card values of one set of options."""
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.limit = int(options["limit"])
+        values: list[int | None] = [None, 2, 3, 4, 5, 6, 7, 8, 9, None, 10, 10, None]
+        self.skips: set[int] = set()
+        self.reverse = options["fours"] == "reverse"
+        if options["threes"] == "skip":
+            values[_THREE] = 0
+            self.skips.add(_THREE)
+        if self.reverse:
+            values[_FOUR] = 0
+        if options["jacks"] == "skip":
+            values[JACK] = 0
+            self.skips.add(JACK)
+        self.values = values
+        # safe[r][rank]: may a card of that rank be played with ``r`` room left under the limit
+        top = self.limit + 1
+        self.safe = [[self._safe(rank, r) for rank in range(13)] for r in range(top)]
+
+    def _safe(self, rank: int, room: int) -> bool:
+        if rank in (KING, TEN):
+            return True
+        if rank == ACE:
+            return room >= 1
+        return self.values[rank] <= room  # type: ignore[operator]
+
+    def after(self, total: int, a: Action) -> int:
+        r = RANK[a.card]
+        if r == KING:
+            return self.limit
+        if a.value is not None:
+            return max(0, total + a.value)
+        return total + self.values[r]  # type: ignore[operator]
+
+
+_RULES: dict[tuple[Any, ...], Rules] = {}
+
+
+def rules_for(options: dict[str, Any]) -> Rules:
+    key = (options["limit"], options["fours"], options["threes"], options["jacks"])
+    r = _RULES.get(key)
+    if r is None:
+        r = _RULES[key] = Rules(options)
+    return r
+
+
+def _safe_fraction(rules: Rules, ranks: list[int], weights: list[int]) -> list[float]:
+    """Per room left, the share of the unseen cards that would be safe."""
+    total = sum(weights) or 1
+    return [sum(w for rank, w in zip(ranks, weights) if row[rank]) / total for row in rules.safe]
+
+
+class NinetyEightStrategy:
+    game = "ninety-eight"
+
+    # ------------------------------------------------------------------ easy
+    def easy(self, view: View, legal: list[Action], rng: random.Random) -> int:
+        """Random, except that a King is not thrown away on a low total when anything else will do."""
+        rules = rules_for(view["options"])
+        low = view["total"] < rules.limit // 2
+        keep = [i for i, a in enumerate(legal) if not (low and RANK[a.card] == KING)]
+        return rng.choice(keep or list(range(len(legal))))
+
+    # ------------------------------------------------------------------ normal
+    def normal(self, view: View, legal: list[Action], rng: random.Random) -> int:
+        rules = rules_for(view["options"])
+        seat: int = view["seat"]
+        total: int = view["total"]
+        limit = rules.limit
+        hand = hand_codes(view)
+        left = unseen(view)
+        ranks = [RANK[c] for c in left]
+        weights = list(left.values())
+        q = _safe_fraction(rules, ranks, weights)
+        players_in = in_hand_count(view)
+        teams = view.get("teams")
+        partner_of: dict[int, set[int]] = {}
+        if teams:
+            for group in teams:
+                for s in group:
+                    partner_of[s] = set(group) - {s}
+        mates = partner_of.get(seat, set())
+        counts = view["hand_counts"]
+        # the room left when my turn comes round again: opponents mostly add, one may play a
+        # King; a rough spread of outcomes is enough to rank the plays
+        steps = max(players_in - 1, 1)
+        spread = ((0.15, 0), (0.35, 4 * steps), (0.3, 8 * steps), (0.2, 14 * steps))
+        scores: list[float] = []
+        for a in legal:
+            t2 = rules.after(total, a)
+            room = limit - t2
+            rank = RANK[a.card]
+            direction = view["direction"]
+            if rank == _FOUR and rules.reverse:
+                direction = -direction
+            nxt = next_seat(view, seat, direction)
+            if rank in rules.skips:
+                nxt = next_seat(view, nxt, direction)
+            kept = list(hand)
+            kept.remove(a.card)
+            kept_ranks = [RANK[c] for c in kept]
+            if nxt == seat:  # two left and a skip: I play again, with one card drawn
+                elim = 0.0
+                risk = self._stuck(rules, kept_ranks, q, room)
+            else:
+                k = counts[nxt] or 1
+                elim = (1.0 - q[room]) ** k
+                if nxt in mates:
+                    elim = -elim
+                risk = 0.0
+                for w, drop in spread:
+                    if drop == 0:
+                        r2 = 0
+                    else:
+                        r2 = max(0, room - drop)
+                    risk += w * self._stuck(rules, kept_ranks, q, r2)
+                risk *= 1.0 - max(elim, 0.0)  # an elimination resets the total to 0
+            quality = self._quality(rules, kept_ranks)
+            score = elim - risk + 0.25 * quality - _KEEP.get(rank, 0.0)
+            if a.value is not None and rank == ACE and a.value == 11 and room > 20:
+                score -= 0.02  # aces as 1 early: no reason to spend room
+            scores.append(score)
+        return argmax(scores, rng)
+
+    @staticmethod
+    def _stuck(rules: Rules, kept: list[int], q: list[float], room: int) -> float:
+        """Chance of no safe card at ``room``: none in hand and none in the card drawn."""
+        row = rules.safe[max(0, min(room, rules.limit))]
+        for r in kept:
+            if row[r]:
+                return 0.0
+        return 1.0 - q[max(0, min(room, rules.limit))]
+
+    @staticmethod
+    def _quality(rules: Rules, kept: list[int]) -> float:
+        """How much of the range of totals the kept cards cover, near the limit weighted most."""
+        if not kept:
+            return 0.0
+        rows = rules.safe
+        score = 0.0
+        for room in (0, 1, 3, 6, 10, 15):
+            row = rows[min(room, rules.limit)]
+            score += sum(1 for r in kept if row[r]) / len(kept)
+        return score / 6.0
+
+    # ------------------------------------------------------------------ search support
+    def candidates(self, view: View, legal: list[Action]) -> list[int]:
+        return list(range(len(legal)))
+
+    def rollout(self, m: Match, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        rules = rules_for(m.options)
+        table = _static_elim(rules)
+        total = m.total  # type: ignore[attr-defined]
+        limit = rules.limit
+        best = legal[0]
+        best_score = -9.0
+        for a in legal:
+            rank = RANK[a.card]
+            t2 = limit if rank == KING else (max(0, total + a.value) if a.value is not None
+                                              else total + rules.values[rank])  # type: ignore[operator]
+            s = table[limit - t2] - _ROLL_KEEP[rank] + rng.random() * 0.05
+            if s > best_score:
+                best, best_score = a, s
+        return best
+
+    def watch(self, events: list[Event], seat: int, view: View, ctx: dict[str, Any]) -> float | None:
+        """1 for winning the hand (taking no penalty), 0 once my side is eliminated; a little
+        credit for outlasting others, since the order does matter for chips and lives."""
+        mine = ctx.get("mine")
+        if mine is None:
+            mine = ctx["mine"] = set(_unit_seats(view, seat))
+            ctx["gone"] = 0
+        for e in events:
+            kind = e.kind
+            if kind == "eliminated":
+                if e.seat in mine:
+                    return 0.1 * min(ctx["gone"], 3) / 3
+                ctx["gone"] += 1
+            elif kind == "hand_over" or kind == "match_over":
+                return 1.0 if mine & set(e.data["winners"]) else 0.0
+        return None
+
+    def cutoff(self, m: Match, seat: int, view: View, ctx: dict[str, Any]) -> float:
+        return 0.5
+
+
+def _unit_seats(view: View, seat: int) -> list[int]:
+    teams = view.get("teams")
+    if teams:
+        for group in teams:
+            if seat in group:
+                return list(group)
+    return [seat]
+
+
+_ROLL_KEEP = [0.0] * 13
+_ROLL_KEEP[KING] = 0.35
+_ROLL_KEEP[TEN] = 0.25
+_ROLL_KEEP[ACE] = 0.08
+_STATIC: dict[int, list[float]] = {}
+
+
+def _static_elim(rules: Rules) -> list[float]:
+    """Per room left, the chance that a four-card hand from a full deck has no safe card."""
+    t = _STATIC.get(id(rules))
+    if t is None:
+        fr = _safe_fraction(rules, list(range(13)), [4] * 13)
+        t = _STATIC[id(rules)] = [(1.0 - f) ** 4 for f in fr]
+    return t
+
+
+STRATEGY = NinetyEightStrategy()

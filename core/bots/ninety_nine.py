@@ -1,0 +1,251 @@
+"""Ninety-Nine bots (``../shared/rules/ninety-nine.md``): land on 33 / 66 / 99, never pass a mark.
+
+The rule-based player scores each play by its chips now (landing, passing, 99, over), by what
+the seat to play next can do from the new total with the cards it may hold (counted from the
+unseen cards), by whether its own kept hand still has a safe play a little higher up, and by
+the dodging cards it spends (9 adds nothing, 10 can go down, 2 halves high even totals, 4
+adds little and turns the table). It always takes its manual draw.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..actions import DRAW, Action
+from ..cards import ACE, JACK, RANK, TEN
+from ..events import Event
+from ..match import Match
+from .base import View, argmax, hand_codes, next_seat, unseen
+
+_TWO, _FOUR, _NINE = 1, 3, 8
+_ADD = (None, None, 3, 4, 5, 6, 7, 8, 0, None, 10, 10, 10)
+_MARKS = (33, 66)
+_TOP = 99
+_DRAW = Action(DRAW)
+
+#: what keeping a card is worth beyond the scores: the dodging cards
+_KEEP = [0.0] * 13
+_KEEP[_NINE] = 0.35
+_KEEP[TEN] = 0.3
+_KEEP[_TWO] = 0.12
+_KEEP[_FOUR] = 0.1
+_KEEP[ACE] = 0.08
+
+
+def options_of(rank: int) -> tuple[int | None, ...]:
+    """The chosen values a card of that rank can be played with (None: no choice)."""
+    if rank == ACE:
+        return (1, 11)
+    if rank == TEN:
+        return (10, -10)
+    return (None,)
+
+
+def after(total: int, rank: int, value: int | None) -> int:
+    if value is not None:
+        return max(0, total + value)
+    if rank == _TWO:
+        return total // 2 if total > 49 and not total % 2 else total * 2
+    return total + _ADD[rank]  # type: ignore[operator]
+
+
+def outcome(o: int, t: int) -> tuple[int, int]:
+    """(chips I lose, chips each other seat loses) for a play from ``o`` to ``t`` (3.3)."""
+    mine = others = 0
+    if o < t:
+        if t in _MARKS:
+            others += 1
+        for mark in _MARKS:
+            if o < mark < t:
+                mine += 1
+    if t == _TOP:
+        others += 2
+    elif t > _TOP:
+        mine += 2
+    return mine, others
+
+
+def _best_for(rank: int, o: int) -> tuple[int, int]:
+    """The best (mine, others) a card of that rank gives from ``o`` over its choices."""
+    best: tuple[int, int] | None = None
+    for v in options_of(rank):
+        r = outcome(o, after(o, rank, v))
+        if best is None or (r[1] - 2 * r[0]) > (best[1] - 2 * best[0]):
+            best = r
+    return best  # type: ignore[return-value]
+
+
+# per total 0..99, per rank: the best outcome for whoever holds that rank
+_BEST = [[_best_for(rank, o) for rank in range(13)] for o in range(100)]
+
+
+class NinetyNineStrategy:
+    game = "ninety-nine"
+
+    # ------------------------------------------------------------------ easy
+    def easy(self, view: View, legal: list[Action], rng: random.Random) -> int:
+        """Random, but not over 99 when another card stays under; draws first most of the time."""
+        draws = [i for i, a in enumerate(legal) if a.kind == DRAW]
+        if draws and rng.random() < 0.8:
+            return draws[0]
+        total = view["total"]
+        plays = [i for i, a in enumerate(legal) if a.kind != DRAW]
+        safe = [i for i in plays if after(total, RANK[legal[i].card], legal[i].value) <= _TOP]
+        return rng.choice(safe or plays or draws)
+
+    # ------------------------------------------------------------------ normal
+    def normal(self, view: View, legal: list[Action], rng: random.Random) -> int:
+        for i, a in enumerate(legal):
+            if a.kind == DRAW:
+                return i  # never forget the manual draw (section 5)
+        seat: int = view["seat"]
+        o: int = view["total"]
+        hand = [RANK[c] for c in hand_codes(view)]
+        left = unseen(view)
+        total_unseen = sum(left.values()) or 1
+        share = [0.0] * 13
+        for c, k in left.items():
+            share[RANK[c]] += k / total_unseen
+        tables = Tables(share)
+        counts = view["hand_counts"]
+        chips = view["status"][seat].get("chips", 9)
+        scores: list[float] = []
+        for a in legal:
+            rank = RANK[a.card]
+            direction = view["direction"]
+            if rank == _FOUR:
+                direction = -direction
+            nxt = next_seat(view, seat, direction)
+            if rank == JACK:
+                nxt = next_seat(view, nxt, direction)
+            kept = list(hand)
+            kept.remove(rank)
+            scores.append(score_play(o, rank, a.value, kept, 0 if nxt == seat else counts[nxt] or 1, chips, tables))
+        return argmax(scores, rng)
+
+    # ------------------------------------------------------------------ search support
+    def candidates(self, view: View, legal: list[Action]) -> list[int]:
+        for i, a in enumerate(legal):
+            if a.kind == DRAW:
+                return [i]  # drawing first is never worse than playing first
+        return list(range(len(legal)))
+
+    def pending(self, m: Match) -> tuple[int, Action] | None:
+        """An open manual draw of a seat other than the one to play: take it at once."""
+        d = m.drawer  # type: ignore[attr-defined]
+        if d is not None and d != m.current:
+            return d, _DRAW
+        return None
+
+    def rollout(self, m: Match, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        """The rule-based player's scoring, with the unseen cards taken as a full deck."""
+        for a in legal:
+            if a.kind == DRAW:
+                return a
+        if len(legal) == 1:
+            return legal[0]
+        o: int = m.total  # type: ignore[attr-defined]
+        hand = [RANK[c] for c in m.hands[seat]]
+        chips = m.chips[seat]  # type: ignore[attr-defined]
+        best = legal[0]
+        best_score = -99.0
+        for a in legal:
+            rank = RANK[a.card]
+            d = -m.direction if rank == _FOUR else m.direction
+            nxt = _next_seat(m, seat, d)
+            if rank == JACK:
+                nxt = _next_seat(m, nxt, d)
+            kept = list(hand)
+            kept.remove(rank)
+            k = 0 if nxt == seat else len(m.hands[nxt]) or 1
+            sc = score_play(o, rank, a.value, kept, k, chips, STATIC) + rng.random() * 0.05
+            if sc > best_score:
+                best, best_score = a, sc
+        return best
+
+    def watch(self, events: list[Event], seat: int, view: View, ctx: dict[str, Any]) -> float | None:
+        """Chips lost by me against the mean lost by the others, over the rest of the round."""
+        lost = ctx.get("lost")
+        if lost is None:
+            lost = ctx["lost"] = [0] * view["players"]
+        for e in events:
+            kind = e.kind
+            if kind == "chips":
+                lost[e.seat] -= e.data["delta"]
+            elif kind == "round_over" or kind == "match_over":
+                return _value(lost, seat, view)
+        return None
+
+    def cutoff(self, m: Match, seat: int, view: View, ctx: dict[str, Any]) -> float:
+        return _value(ctx.get("lost") or [0] * view["players"], seat, view)
+
+
+def _value(lost: list[int], seat: int, view: View) -> float:
+    status = view["status"]
+    others = [s for s in range(view["players"]) if s != seat and not status[s]["out"]]
+    mean = sum(lost[s] for s in others) / len(others) if others else 0.0
+    chips = status[seat].get("chips", 9)
+    v = 0.5 + 0.12 * (mean - lost[seat])
+    if lost[seat] >= chips:
+        v -= 0.4  # out of the match
+    return min(1.0, max(0.0, v))
+
+
+class Tables:
+    """Per total, the share of the unseen cards that gives the next seat 99, a landing on
+    33 or 66, only losing plays, or a safe play."""
+
+    def __init__(self, share: list[float]) -> None:
+        self.p99 = [sum(share[r] for r in range(13) if _BEST[t][r][1] >= 2) for t in range(100)]
+        self.pland = [sum(share[r] for r in range(13) if _BEST[t][r][1] == 1) for t in range(100)]
+        self.pbad = [sum(share[r] for r in range(13) if _BEST[t][r][0] > 0) for t in range(100)]
+        self.psafe = [sum(share[r] for r in range(13) if _BEST[t][r][0] == 0) for t in range(100)]
+
+
+STATIC = Tables([1 / 13] * 13)
+
+
+def score_play(o: int, rank: int, value: int | None, kept: list[int], next_cards: int, chips: int,
+               tables: Tables) -> float:
+    """The rule-based value of one play from total ``o``: chips now, what the next seat (holding
+    ``next_cards``; 0 when I play again) can do from the new total, whether my kept ranks still
+    have a safe play a little higher up, and the dodging card spent."""
+    t = after(o, rank, value)
+    mine, others = outcome(o, t)
+    weight = 1.0 + (1.5 if chips <= 2 else 0.5 if chips <= 4 else 0.0)  # my chips count more as they run out
+    score = 0.8 * others - weight * mine
+    if t < _TOP:
+        if next_cards:
+            k = next_cards
+            hit99 = 1.0 - (1.0 - tables.p99[t]) ** k
+            hitland = (1.0 - (1.0 - tables.pland[t]) ** k) * (1.0 - hit99)
+            score -= weight * (2 * hit99 + hitland)
+            score += 0.8 * tables.pbad[t] ** k
+        safety = 0.0
+        for bump in (0, 5, 10, 15):
+            t2 = t + bump
+            if t2 > 98:
+                t2 = 98
+            row = _BEST[t2]
+            for r in kept:
+                if row[r][0] == 0:
+                    safety += 0.25
+                    break
+            else:
+                safety += 0.25 * tables.psafe[t2]
+        score += 0.6 * safety
+    return score - _KEEP[rank]
+
+
+def _next_seat(m: Match, seat: int, d: int) -> int:
+    n = m.players
+    in_hand = m.in_hand
+    s = seat
+    for _ in range(n):
+        s = (s + d) % n
+        if in_hand[s]:
+            return s
+    return seat
+
+
+STRATEGY = NinetyNineStrategy()

@@ -1,0 +1,107 @@
+"""The hard bot: determinised Monte Carlo search.
+
+Each iteration deals the unseen cards at random, consistently with the view
+(``core.sampling.determinize``), then plays every candidate move on a copy of that deal and
+follows it with fast rollouts until the game's strategy can judge the outcome. All candidates
+of one iteration share the deal and the rollout seed, so their values are compared in pairs;
+the move with the best mean wins, but the rule-based choice is kept unless the search beats
+it clearly (``switch_margin`` standard errors of the paired differences), so that a short
+search does not throw a sound move away on noise.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from statistics import NormalDist
+from typing import Any
+
+from ..actions import Action
+from ..match import Match
+from ..sampling import determinize
+from .base import Strategy, View
+
+#: seconds per decision when neither a budget nor an iteration count is given
+DEFAULT_BUDGET = 0.3
+#: moves a rollout may take before it is cut off and valued by ``Strategy.cutoff``; a
+#: strategy may set a shorter ``depth`` where a heuristic judges a position well
+MAX_ROLLOUT_STEPS = 300
+#: chance of leaving the rule-based choice for a move that is in truth no better
+SWITCH_ALPHA = 0.3
+
+
+def rollout_value(strategy: Strategy, m: Match, seat: int, action: Action, view: View,
+                  rng: random.Random) -> float:
+    """Play ``action`` for ``seat`` on ``m`` (consumed), then roll out; the strategy's value."""
+    ctx: dict[str, Any] = {}
+    value = strategy.watch(m.apply(action, seat), seat, view, ctx)
+    steps = 0
+    depth = getattr(strategy, "depth", MAX_ROLLOUT_STEPS)
+    pending = getattr(strategy, "pending", None)
+    while value is None:
+        if pending is not None:
+            extra = pending(m)
+            if extra is not None:
+                value = strategy.watch(m.apply(extra[1], extra[0]), seat, view, ctx)
+                if value is not None:
+                    break
+        cur = m.current
+        if cur is None or steps >= depth:
+            return strategy.cutoff(m, seat, view, ctx)
+        legal = m.legal_actions(cur)
+        value = strategy.watch(m.apply(strategy.rollout(m, cur, legal, rng), cur), seat, view, ctx)
+        steps += 1
+    return value
+
+
+def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Random,
+           budget: float | None = None, iterations: int | None = None) -> int:
+    """Index of the chosen move in ``legal``. ``iterations`` (deals sampled) makes the result
+    depend on ``rng`` alone; otherwise it searches for ``budget`` seconds of wall time."""
+    prior = strategy.normal(view, legal, rng)
+    cands = strategy.candidates(view, legal)
+    if prior not in cands:
+        cands = [prior, *cands]
+    if len(cands) == 1:
+        return cands[0]
+    seat: int = view["seat"]
+    start = time.perf_counter()
+    if iterations is None:
+        deadline = start + (DEFAULT_BUDGET if budget is None else budget)
+    values: list[list[float]] = [[] for _ in cands]
+    done = 0
+    while True:
+        if iterations is not None:
+            if done >= iterations:
+                break
+        elif done:
+            # stop when one more iteration, at the mean pace so far, would overrun the budget
+            now = time.perf_counter()
+            if now + (now - start) / done > deadline:
+                break
+        deal = determinize(view, rng)
+        seed = rng.getrandbits(32)
+        for j, i in enumerate(cands):
+            values[j].append(rollout_value(strategy, deal.clone(), seat, legal[i], view, random.Random(seed)))
+        done += 1
+    means = [sum(v) / len(v) for v in values]
+    best = max(range(len(cands)), key=lambda j: (means[j], cands[j] == prior))
+    p = cands.index(prior)
+    if best == p:
+        return prior
+    diffs = [a - b for a, b in zip(values[best], values[p])]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return prior
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if mean > switch_margin(len(cands)) * math.sqrt(var / n):
+        return cands[best]
+    return prior
+
+
+def switch_margin(candidates: int) -> float:
+    """Standard errors by which the best candidate must beat the rule-based choice. The best of
+    many noisy means beats any fixed one by chance more often, so the bar rises with the
+    number of candidates (a one-sided test at ``SWITCH_ALPHA``, split over the comparisons)."""
+    return NormalDist().inv_cdf(1.0 - SWITCH_ALPHA / max(1, candidates - 1))

@@ -1,0 +1,193 @@
+"""Determinisation: a full ``Match`` built from one seat's view plus a random deal of the cards
+that seat cannot see, consistent with everything the view shows.
+
+The search bot plays candidate moves forward on such samples. The base state (seats, hands,
+pile, stock size, direction, dealer, statuses) comes from the generic view; each game adds its
+own fields through a hook in ``HOOKS``, keyed by game id. A hook may also say which suits a
+seat probably lacks, so the deal leans away from giving it those suits.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Callable
+
+from .cards import RANK, RANKS, SUIT, SUITS, full_deck, parse_card
+from .match import Match
+from .options import deck_count
+
+View = dict[str, Any]
+#: sets a game's own state fields on a half-built match from the view
+Hook = Callable[[Match, View], None]
+#: per seat, the suit indexes that seat probably does not hold (empty sets when unknown)
+Voids = Callable[[View], list[set[int]]]
+
+#: chance that a card of a suit a seat probably lacks is dealt to it all the same
+VOID_LEAK = 0.15
+
+
+def _codes(cards: list[str]) -> list[int]:
+    return [parse_card(c) for c in cards]
+
+
+def unseen_cards(view: View) -> list[int]:
+    """The deck minus the seat's own hand and the visible pile, as a sorted multiset of codes."""
+    opts = view["options"]
+    deck = full_deck(deck_count(view["players"], opts.get("decks", "auto")), bool(opts.get("jokers", False)))
+    left = Counter(deck)
+    left.subtract(_codes(view["hand"]))
+    left.subtract(_codes(view["pile"]))
+    return sorted(c for c, k in left.items() for _ in range(max(k, 0)))
+
+
+def determinize(view: View, rng: random.Random) -> Match:
+    """A match that the viewing seat cannot tell apart from the real one, unseen cards dealt at
+    random (other hands get their shown sizes, the stock its size, the rest is set aside)."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view cannot be determinised")
+    cls = Match._registry[view["game"]]
+    m = cls.__new__(cls)
+    n = view["players"]
+    m.players = n
+    m.options = dict(view["options"])
+    m.dealer = view["dealer"]
+    m.hand_number = view["hand_number"]
+    m.direction = view["direction"]
+    m.current = view["current_seat"]
+    m.pile = _codes(view["pile"])
+    m.stock = []
+    m.cleared = []
+    m.aside = []
+    status = view["status"]
+    m.in_hand = [bool(s["in_hand"]) for s in status]
+    m.out = [bool(s["out"]) for s in status]
+    m.winners = list(view["winners"])
+    m.cut = [[None if r is None else RANKS.index(r) for r in row] for row in view.get("cut", [])]
+    m.version = view["version"]
+    m._rng = random.Random(rng.getrandbits(64))
+    m._first_deck = None
+    m._cache = {}
+    m.start_events = []
+    m._setup()
+    HOOKS.get(view["game"], _no_hook)(m, view)
+
+    pool = unseen_cards(view)
+    rng.shuffle(pool)
+    counts = view["hand_counts"]
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hands[seat] = _codes(view["hand"])
+    voids = VOIDS[view["game"]](view) if view["game"] in VOIDS else None
+    others = [s for s in range(n) if s != seat]
+    if voids:
+        # seats with known voids first, skipping (mostly) the suits they lack
+        for s in sorted(others, key=lambda s: -len(voids[s])):
+            if not voids[s]:
+                continue
+            want = counts[s]
+            keep: list[int] = []
+            rest: list[int] = []
+            for c in pool:
+                if len(keep) < want and (SUIT[c] not in voids[s] or rng.random() < VOID_LEAK):
+                    keep.append(c)
+                else:
+                    rest.append(c)
+            if len(keep) < want:  # not enough cards of other suits: fill from the rest
+                k = want - len(keep)
+                keep += rest[:k]
+                rest = rest[k:]
+            hands[s] = keep
+            pool = rest
+    pos = 0
+    for s in others:
+        if hands[s] or not counts[s]:
+            continue
+        hands[s] = pool[pos:pos + counts[s]]
+        pos += counts[s]
+    rest = pool[pos:]
+    k = min(view["stock_count"], len(rest))
+    m.stock = rest[:k]
+    m.cleared = rest[k:]
+    m.hands = hands
+    FINISH.get(view["game"], _no_hook)(m, view)
+    return m
+
+
+def _no_hook(m: Match, view: View) -> None:
+    return None
+
+
+# ---------------------------------------------------------------------- game hooks
+def _ninety_eight(m: Match, view: View) -> None:
+    n = m.players
+    teams = view.get("teams")
+    unit_of = list(range(n))
+    if teams:
+        for u, seats in enumerate(teams):
+            for s in seats:
+                unit_of[s] = u
+    units = max(unit_of) + 1
+    status = view["status"]
+    first = [unit_of.index(u) for u in range(units)]
+    m.unit_of = unit_of  # type: ignore[attr-defined]
+    m.penalties = [int(status[first[u]].get("penalties", 0)) for u in range(units)]  # type: ignore[attr-defined]
+    m.chips = [int(status[first[u]].get("chips", 0)) for u in range(units)]  # type: ignore[attr-defined]
+    m.pot = int(view.get("pot", 0))  # type: ignore[attr-defined]
+    # units knocked out of this hand: not in it, yet not out of the match before it began
+    m.eliminated = [u for u in range(units)  # type: ignore[attr-defined]
+                    if all(not status[s]["in_hand"] for s in range(n) if unit_of[s] == u)
+                    and not all(status[s]["out"] for s in range(n) if unit_of[s] == u)]
+    m.total = int(view["total"])  # type: ignore[attr-defined]
+
+
+def _ninety_nine(m: Match, view: View) -> None:
+    m.total = int(view["total"])  # type: ignore[attr-defined]
+    m.chips = [int(s["chips"]) for s in view["status"]]  # type: ignore[attr-defined]
+    m.drawer = view.get("drawer")  # type: ignore[attr-defined]
+
+
+def _ninety_nine_finish(m: Match, view: View) -> None:
+    # hands of seats knocked out mid-round are set aside until the next deal
+    m.aside, m.cleared = m.cleared, []
+
+
+def _crazy_eights(m: Match, view: View) -> None:
+    suit = view["suit"]
+    m.follow = SUITS.index(suit) if suit else -1  # type: ignore[attr-defined]
+    top = view["top"]
+    if "top_wild" in view:
+        wild_on_top = bool(view["top_wild"])
+    else:  # older views: a wild card on top of an earlier card can only be an eight or a joker
+        wild_on_top = top is not None and len(view["pile"]) > 1 and (top == "JK" or top[0] == "8")
+    m.top_rank = -1 if wild_on_top or top is None or top == "JK" else RANK[parse_card(top)]  # type: ignore[attr-defined]
+    m.draws = int(view.get("draws", 0))  # type: ignore[attr-defined]
+    m.passes = int(view.get("blocked_passes", 0))  # type: ignore[attr-defined]
+    m.debt = int(view.get("debt", 0))  # type: ignore[attr-defined]
+    m.scores = [int(s.get("score", 0)) for s in view["status"]]  # type: ignore[attr-defined]
+    m.counts = [int(s.get("count", 8)) for s in view["status"]]  # type: ignore[attr-defined]
+    drew = view.get("drew_on") or [[] for _ in range(m.players)]
+    m.drew_on = [sum(1 << SUITS.index(x) for x in suits) for suits in drew]  # type: ignore[attr-defined]
+
+
+def _crazy_eights_voids(view: View) -> list[set[int]]:
+    """Suits each seat was seen drawing on, when the game's view shows them (``drew_on``)."""
+    drew = view.get("drew_on")
+    if not drew:
+        return [set() for _ in range(view["players"])]
+    return [{SUITS.index(x) for x in seats} for seats in drew]
+
+
+HOOKS: dict[str, Hook] = {
+    "ninety-eight": _ninety_eight,
+    "ninety-nine": _ninety_nine,
+    "crazy-eights": _crazy_eights,
+}
+#: hooks run after the deal, for games that keep unseen cards somewhere other than ``cleared``
+FINISH: dict[str, Hook] = {
+    "ninety-nine": _ninety_nine_finish,
+}
+VOIDS: dict[str, Voids] = {
+    "crazy-eights": _crazy_eights_voids,
+}
+
+__all__ = ["determinize", "unseen_cards", "HOOKS", "FINISH", "VOIDS"]

@@ -1,0 +1,162 @@
+"""The rule-based bots follow the strategy notes of the rules pages (ninety-eight 8, the
+ninety-nine marks of 3.3 and section 5, crazy-eights 3, 4 and 5.2)."""
+from __future__ import annotations
+
+import random
+
+from core.bots import choose, takes_chance
+
+from .helpers import many_positions, position
+
+
+def _pick(level: str, view: dict, legal: list[str], seed: int = 0) -> str:
+    return choose(level, view, legal, random.Random(seed))
+
+
+# ---------------------------------------------------------------- ninety-eight
+def test_98_keeps_a_king_on_a_low_total() -> None:
+    """ninety-eight 8: keep a King in reserve (easy too: it is the one trivial blunder)."""
+    view, legal = position("ninety-eight", 4, ["KS", "9H", "5D", "2C"], total=12)
+    assert "KS" in legal
+    assert _pick("normal", view, legal) != "KS"
+    assert all(_pick("easy", view, legal, s) != "KS" for s in range(50))
+
+
+def test_98_keeps_the_ten_above_80() -> None:
+    """ninety-eight 8: keep a 10 for when the total passes 80: at 84 with safe low cards, the
+    ten is not spent."""
+    view, legal = position("ninety-eight", 4, ["TS", "5D", "3H", "2C"], total=84)
+    assert _pick("normal", view, legal) in ("5D", "3H", "2C")
+
+
+def test_98_uses_the_escape_when_it_must() -> None:
+    """ninety-eight 4.4: at the limit only a ten down or a King is legal; the ten goes down."""
+    view, legal = position("ninety-eight", 4, ["TS", "QH", "9D", "JC"], total=98)
+    assert legal == ["TS-10"]
+    view, legal = position("ninety-eight", 4, ["TS", "KH", "9D", "JC"], total=95)
+    assert _pick("normal", view, legal) in ("KH", "TS-10")
+
+
+def test_98_aces_go_in_as_one_early() -> None:
+    """ninety-eight 8: over many early positions, normal never plays an ace as 11."""
+    for m, seat in many_positions("ninety-eight", "standard", 4, 400, seed=3):
+        if m.total > 30:
+            continue
+        legal = [str(a) for a in m.legal_actions(seat)]
+        assert not _pick("normal", m.view(seat), legal).endswith("+11")
+
+
+def test_98_sheds_high_cards_early() -> None:
+    view, legal = position("ninety-eight", 4, ["QS", "2H", "AD", "TC"], total=10)
+    assert _pick("normal", view, legal) == "QS"
+
+
+# ---------------------------------------------------------------- ninety-nine
+def test_99_lands_on_a_mark() -> None:
+    """ninety-nine 3.3: landing on 33 costs every other seat a chip."""
+    view, legal = position("ninety-nine", 4, ["3S", "9H", "KD"], total=30)
+    assert _pick("normal", view, legal) == "3S"
+    view, legal = position("ninety-nine", 4, ["5S", "9H", "KD"], total=89)
+    assert _pick("normal", view, legal) == "KD"
+
+
+def test_99_dodges_passing_a_mark() -> None:
+    """ninety-nine 3.3: 60 + 8 passes 66 and costs a chip; the 9 (adds nothing) dodges."""
+    view, legal = position("ninety-nine", 4, ["8S", "9H", "7D"], total=60)
+    assert _pick("normal", view, legal) == "9H"
+    view, legal = position("ninety-nine", 4, ["8S", "TH", "7D"], total=95)
+    assert _pick("normal", view, legal) == "TH-10"
+
+
+def test_99_easy_does_not_go_over_when_it_need_not() -> None:
+    view, legal = position("ninety-nine", 4, ["KS", "QH", "3D"], total=92)
+    assert all(_pick("easy", view, legal, s) == "3D" for s in range(30))
+
+
+def test_99_manual_draw_normal_never_forgets_easy_sometimes() -> None:
+    """ninety-nine 5: normal and hard always take the draw; easy lets it go now and then."""
+    seen = 0
+    forgot = 0
+    for m, seat in many_positions("ninety-nine", "manual-draw", 4, 300, seed=2):
+        legal = [str(a) for a in m.legal_actions(seat)]
+        if seat == m.current_seat or legal != ["draw"]:
+            continue
+        view = m.view(seat)
+        assert takes_chance("normal", view, legal, random.Random(seen))
+        assert takes_chance("hard", view, legal, random.Random(seen))
+        assert choose("normal", view, legal, random.Random(0)) == "draw"
+        forgot += not takes_chance("easy", view, legal, random.Random(seen))
+        seen += 1
+    assert seen >= 40
+    assert 0 < forgot < seen / 2
+
+
+# ---------------------------------------------------------------- crazy eights
+def test_c8_keeps_eights_for_when_stuck() -> None:
+    view, legal = position("crazy-eights", 4, ["8S", "5H", "KC", "2D", "3D"], pile=["9H"], top="9H", suit="H")
+    assert "5H" in legal
+    assert _pick("normal", view, legal) == "5H"
+
+
+def test_c8_plays_the_eight_when_stuck_and_names_the_longest_suit() -> None:
+    view, legal = position("crazy-eights", 4, ["8S", "2D", "3D", "KD", "QC"], pile=["9H"], top="9H", suit="H")
+    assert _pick("normal", view, legal) == "8S=D"
+
+
+def test_c8_draws_only_when_nothing_plays() -> None:
+    view, legal = position("crazy-eights", 4, ["2D", "3D", "KD", "QC"], pile=["9H"], top="9H", suit="H")
+    assert _pick("normal", view, legal) == "draw"
+    view, legal = position("crazy-eights", 4, ["2D", "3H", "KD", "QC"], pile=["9H"], top="9H", suit="H")
+    assert all(_pick("easy", view, legal, s) != "draw" for s in range(30))
+
+
+def test_c8_plays_the_suit_it_holds_most_of() -> None:
+    """Match by rank into a long suit rather than follow with a lone card."""
+    view, legal = position("crazy-eights", 4, ["9C", "2C", "4C", "JH", "3S"], pile=["9H"], top="9H", suit="H")
+    assert _pick("normal", view, legal) == "9C"
+
+
+def test_c8_announces_the_last_card() -> None:
+    """crazy-eights 4.1 / 4.4: announce a play that leaves one card, never going out."""
+    view, legal = position("crazy-eights", 4, ["5H", "KC"], pile=["9H"], top="9H", suit="H")
+    assert set(legal) >= {"5H", "5H!"}
+    assert _pick("normal", view, legal) == "5H!"
+    view, legal = position("crazy-eights", 4, ["5H"], pile=["9H"], top="9H", suit="H")
+    assert _pick("normal", view, legal) == "5H"
+    picks = [_pick("easy", *position("crazy-eights", 4, ["5H", "KC"], pile=["9H"], top="9H", suit="H"), s)
+             for s in range(200)]
+    assert 0 < picks.count("5H") < 80 and picks.count("5H!") > 120
+
+
+def test_c8_sheds_points_when_an_opponent_is_nearly_out() -> None:
+    view, legal = position("crazy-eights", 4, ["KH", "2H", "3S", "4S"], pile=["9H"], top="9H", suit="H")
+    counts = list(view["hand_counts"])
+    for s in range(4):
+        if s != view["seat"]:
+            counts[s] = 1
+    view["hand_counts"] = counts
+    assert _pick("normal", view, legal) == "KH"
+
+
+def test_c8_answers_a_debt_with_a_two() -> None:
+    """crazy-eights 7.1: facing a debt, play a 2 if there is one."""
+    view, legal = position("crazy-eights", 4, ["2S", "5H", "KC"], preset="specials", pile=["2H"], top="2H",
+                           suit="H", debt=2)
+    assert set(legal) == {"2S", "2S!", "draw"}
+    assert _pick("normal", view, legal) == "2S"
+
+
+def test_c8_search_never_considers_drawing_while_a_card_plays() -> None:
+    """The hard bot's candidates hold a draw only when no card can be played, or to take a
+    debt (crazy-eights 3.4, 7.1)."""
+    from core.bots.base import parse_legal
+    from core.bots.crazy_eights import STRATEGY
+
+    view, legal = position("crazy-eights", 4, ["5H", "KC", "2D"], pile=["9H"], top="9H", suit="H")
+    assert "draw" in legal
+    assert [legal[i] for i in STRATEGY.candidates(view, parse_legal(legal))] == ["5H"]
+    view, legal = position("crazy-eights", 4, ["5S", "KC", "2D"], pile=["9H"], top="9H", suit="H")
+    assert [legal[i] for i in STRATEGY.candidates(view, parse_legal(legal))] == ["draw"]
+    view, legal = position("crazy-eights", 4, ["2S", "5H", "KC"], preset="specials", pile=["2H"], top="2H",
+                           suit="H", debt=2)
+    assert sorted(legal[i] for i in STRATEGY.candidates(view, parse_legal(legal))) == ["2S", "draw"]
