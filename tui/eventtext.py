@@ -31,8 +31,37 @@ def _plural(n: Any, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+_IRREGULAR = {"is": "are", "has": "have", "was": "were"}
+
+
+def _you(text: str | None) -> str | None:
+    """"You plays" reads wrong: put the verb after a leading "You" in the second person."""
+    if not text or not text.startswith("You "):
+        return text
+    verb, _, rest = text[4:].partition(" ")
+    head, sep, tail = rest.partition(" and ")
+    if sep:  # "... and is out": the second verb too
+        second, _, after = tail.partition(" ")
+        rest = f"{head} and {_plain(second)} {after}".rstrip()
+    return f"You {_plain(verb)} {rest}".rstrip()
+
+
+def _plain(verb: str) -> str:
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(("sses", "shes", "ches", "xes", "oes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
 def describe(event: dict[str, Any], names: list[str], style: str = "two-colour") -> str | None:
     """One sentence for the log, or ``None`` for an event not worth a line."""
+    return _you(_describe(event, names, style))
+
+
+def _describe(event: dict[str, Any], names: list[str], style: str) -> str | None:
     kind = event.get("kind")
     who = seat_name(names, event.get("seat"))
     if kind in QUIET:
