@@ -53,6 +53,7 @@ class DealMeInApp(App[int]):
         self.rules_game = self.settings.default_game
         self.rules_table: dict[str, Any] | None = None  # preset and options in force, for Rules
         self._theme_problems: list[str] = []
+        self._preview_from: str | None = None  # the theme to go back to while the palette previews
         self._quitting = False
         if not self.settings.animation:
             self.animation_level = "none"
@@ -154,6 +155,9 @@ class DealMeInApp(App[int]):
         self.refresh_cards()
 
     def _theme_changed(self, theme: Any) -> None:
+        if self._preview_from is not None:  # browsing the palette: show it, save nothing yet
+            self.refresh_cards()
+            return
         if self.settings.theme != theme.name and theme.name != self._wanted_theme():
             self.settings.theme = theme.name
             self.save_settings()
@@ -165,6 +169,41 @@ class DealMeInApp(App[int]):
             restyle = getattr(screen, "restyle", None)
             if restyle is not None:
                 restyle(self.card_style, self.palette)
+
+    def choose_theme(self, name: str) -> None:
+        """Keep ``name`` as the theme and save it (the palette's and Settings' choice)."""
+        self._preview_from = None
+        if name not in self.available_themes:
+            return
+        if self.theme != name:
+            self.theme = name
+        if self.settings.theme != name:
+            self.settings.theme = name
+            self.save_settings()
+        self.refresh_cards()
+
+    def action_change_theme(self) -> None:
+        """The palette's theme list, previewing each theme as it is highlighted; Escape goes back."""
+        from textual.command import CommandPalette
+
+        from .theming import ThemePreviewProvider
+
+        self._preview_from = self.theme
+        self.push_screen(CommandPalette(providers=[ThemePreviewProvider], placeholder="Search for themes…"))
+
+    def on_command_palette_option_highlighted(self, event: Any) -> None:
+        from .theming import previewed_theme
+
+        if self._preview_from is None:
+            return
+        name = previewed_theme(event)
+        if name in self.available_themes and name != self.theme:
+            self.theme = name
+
+    def on_command_palette_closed(self, event: Any) -> None:
+        original, self._preview_from = self._preview_from, None
+        if original is not None and not event.option_selected and self.theme != original:
+            self.theme = original
 
     def action_next_theme(self) -> None:
         names = list(self.available_themes)

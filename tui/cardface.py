@@ -8,26 +8,39 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+from themes.card_styles import CARD_STYLES, DEFAULT_CARD_STYLE, card_face
+
 SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RED_SUITS = frozenset("HD")
 CARD_WIDTH = 5
 CARD_HEIGHT = 5
 
 
 @dataclass(frozen=True)
 class CardPalette:
-    """Colours of the card drawings; a theme may supply its own."""
+    """Colours of the card drawings; a theme may supply its own. Colour names are Rich colours.
+
+    ``playable`` outlines the cards that may be played now, drawn on the table's own background;
+    ``playable_style`` and ``illegal_style`` are text styles ("bold underline", "dim") so the
+    difference survives without colour."""
 
     face: str = "#f4f1e8"
     black: str = "#151515"
     red: str = "#c62828"
     blue: str = "#1f5fbf"
     green: str = "#2e7d32"
+    joker: str = "#6b2d91"
     back: str = "#2b4f8c"
     back_pattern: str = "#8fb0e0"
     dim_face: str = "#5a5a5a"
-    dim_ink: str = "#9a9a9a"
+    dim_ink: str = "#d0d0d0"
+    playable: str = "#f2c94c"
+    playable_style: str = "bold"
+    illegal_style: str = ""
+
+    def colour(self, variable: str) -> str:
+        """The palette colour standing for theme variable ``variable`` (``suit-hearts``...)."""
+        return {"suit-spades": self.black, "suit-hearts": self.red, "suit-diamonds": self.blue,
+                "suit-clubs": self.green, "suit-joker": self.joker}[variable]
 
 
 DEFAULT_PALETTE = CardPalette()
@@ -41,26 +54,21 @@ def suit_of(card: str) -> str | None:
     return None if card == "JK" else card[1]
 
 
-def card_label(card: str, style: str = "two-colour") -> str:
+def card_label(card: str, style: str = DEFAULT_CARD_STYLE) -> str:
     """``10♥``, ``K♠``, ``Joker``; with the ascii style ``10H``."""
     if card == "JK":
         return "Joker"
-    rank = "10" if card[0] == "T" else card[0]
-    suit = card[1]
-    return rank + (suit if style == "ascii" else SUIT_SYMBOL[suit])
+    return card_face(card, style).text
 
 
-def suit_label(suit: str, style: str = "two-colour") -> str:
-    return f"{suit if style == 'ascii' else SUIT_SYMBOL[suit]} {SUIT_NAME[suit]}"
+def suit_label(suit: str, style: str = DEFAULT_CARD_STYLE) -> str:
+    """``♥ hearts``, or ``H hearts`` with the ascii style."""
+    return f"{CARD_STYLES[style].glyph(suit)} {SUIT_NAME[suit]}"
 
 
 def ink(card: str, style: str, palette: CardPalette = DEFAULT_PALETTE) -> str:
-    suit = suit_of(card)
-    if suit is None:
-        return palette.red
-    if style == "four-colour":
-        return {"S": palette.black, "H": palette.red, "D": palette.blue, "C": palette.green}[suit]
-    return palette.red if suit in RED_SUITS else palette.black
+    """The colour of ``card``'s rank and suit in ``style`` (four-colour: green clubs, blue diamonds)."""
+    return palette.colour(card_face(card, style).colour)
 
 
 def _borders(style: str) -> tuple[str, str, str, str, str, str]:
@@ -70,31 +78,33 @@ def _borders(style: str) -> tuple[str, str, str, str, str, str]:
     return "┌", "─", "┐", "│", "└", "┘"
 
 
-def face_lines(card: str, style: str = "two-colour", palette: CardPalette = DEFAULT_PALETTE,
-               *, dim: bool = False, number: str = "") -> list[Text]:
-    """Five lines of five cells: the rank in two corners and the suit in the middle."""
+def face_lines(card: str, style: str = DEFAULT_CARD_STYLE, palette: CardPalette = DEFAULT_PALETTE,
+               *, dim: bool = False, number: str = "", playable: bool = False) -> list[Text]:
+    """Five lines of five cells: the rank in two corners and the suit in the middle.
+
+    A ``dim`` card (one that may not be played now) is drawn in the muted colours, its text
+    still readable; a ``playable`` one gets an outline in the theme's highlight colour."""
     tl, h, tr, v, bl, br = _borders(style)
+    face = card_face(card, style)
     if dim:
         base = Style(color=palette.dim_ink, bgcolor=palette.dim_face)
-        mark = base
+        mark = base + Style.parse(palette.illegal_style or "none")
     else:
         base = Style(color=palette.black, bgcolor=palette.face)
-        mark = Style(color=ink(card, style, palette), bgcolor=palette.face, bold=True)
-    if card == "JK":
-        rank, centre = "JK", ("*" if style == "ascii" else "★")
-    else:
-        rank = "10" if card[0] == "T" else card[0]
-        centre = card[1] if style == "ascii" else SUIT_SYMBOL[card[1]]
+        mark = Style(color=palette.colour(face.colour), bgcolor=palette.face) + Style.parse(
+            palette.playable_style if playable else "bold")
+    edge = Style(color=palette.playable, bold=True) if playable and not dim else base
+    rank, centre = face.rank, face.suit
     top = tl + (number[:1] if number else h) + h * 2 + tr
-    lines = [Text(top, style=base)]
-    lines.append(Text.assemble((v, base), (f"{rank:<3}", mark), (v, base)))
-    lines.append(Text.assemble((v, base), (f" {centre} ", mark), (v, base)))
-    lines.append(Text.assemble((v, base), (f"{rank:>3}", mark), (v, base)))
-    lines.append(Text(bl + h * 3 + br, style=base))
+    lines = [Text(top, style=edge)]
+    lines.append(Text.assemble((v, edge), (f"{rank:<3}", mark), (v, edge)))
+    lines.append(Text.assemble((v, edge), (f" {centre} ", mark), (v, edge)))
+    lines.append(Text.assemble((v, edge), (f"{rank:>3}", mark), (v, edge)))
+    lines.append(Text(bl + h * 3 + br, style=edge))
     return lines
 
 
-def back_lines(style: str = "two-colour", palette: CardPalette = DEFAULT_PALETTE) -> list[Text]:
+def back_lines(style: str = DEFAULT_CARD_STYLE, palette: CardPalette = DEFAULT_PALETTE) -> list[Text]:
     """A face-down card."""
     tl, h, tr, v, bl, br = _borders(style)
     edge = Style(color=palette.back_pattern, bgcolor=palette.back)
@@ -103,7 +113,7 @@ def back_lines(style: str = "two-colour", palette: CardPalette = DEFAULT_PALETTE
         Text(bl + h * 3 + br, style=edge)]
 
 
-def empty_lines(style: str = "two-colour") -> list[Text]:
+def empty_lines(style: str = DEFAULT_CARD_STYLE) -> list[Text]:
     """The outline of an empty pile."""
     dot = Style(dim=True)
     if style == "ascii":

@@ -206,6 +206,16 @@ class TableScreen(Screen[None]):
         hv.set_cards(hand, dimmed, self.card_style, self.palette)
         self._update_hint()
 
+    def restyle(self, style: str, palette: CardPalette) -> None:
+        """Redraw the cards in a new card style or theme palette (switched at run time)."""
+        if (style, palette) == (self.card_style, self.palette):
+            return
+        self.card_style = style
+        self.palette = palette
+        self._shown.clear()
+        if self._ready:
+            self._render_view()
+
     def _render_seats(self, view: dict[str, Any], names: list[str], me: int | None, players: int) -> None:
         row = self.query_one("#seats", Horizontal)
         order = [(me + k) % players for k in range(1, players)] if me is not None else list(range(players))

@@ -104,7 +104,8 @@ class HandView(Widget, can_focus=True):
         step = self._step(width)
         for i, card in enumerate(self.cards):
             number = NUMBER_KEYS[i] if i < len(NUMBER_KEYS) else ""
-            lines = face_lines(card, self.card_style, self.palette, dim=i in self.dimmed, number=number)
+            lines = face_lines(card, self.card_style, self.palette, dim=i in self.dimmed, number=number,
+                               playable=i not in self.dimmed)
             top = 0 if i == self.cursor else 1
             left = i * step
             for r, line in enumerate(lines):

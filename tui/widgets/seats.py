@@ -33,7 +33,8 @@ class SeatBox(Static):
     """One opponent. The ``turn`` class marks the seat to act."""
 
     DEFAULT_CSS = """
-    SeatBox { border: round $panel-lighten-2; height: 4; width: 1fr; min-width: 12; padding: 0 1; }
+    SeatBox { border: round $card-border; border-title-color: $felt-text; border-title-style: bold;
+              height: 4; width: 1fr; min-width: 12; padding: 0 1; }
     SeatBox.turn { border: heavy $accent; }
     SeatBox.gone { color: $text-muted; }
     """

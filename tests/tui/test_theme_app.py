@@ -1,0 +1,167 @@
+"""Themes in the running app: F3 recolours the table, the palette's theme list previews while
+browsing and saves the choice for the next start, NO_COLOR renders without colour, a broken
+user theme is reported once and skipped, and each config dir (one per SSH name) keeps its own."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.color import Color
+from rich.segment import Segment
+
+from tui.screens.table import TableScreen
+from tui.settings import Settings, load_settings, save_settings
+from tui.theming import palette_for
+from tui.widgets.hand import HandView
+
+from .helpers import make_app, open_table, wait_for
+from .rendering import rendered_segments
+
+
+def colours(segments: list[Segment]) -> set[tuple[int, int, int]]:
+    """Every foreground and background colour used, as RGB."""
+    found: set[tuple[int, int, int]] = set()
+    for segment in segments:
+        style = segment.style
+        if style is None:
+            continue
+        for colour in (style.color, style.bgcolor):
+            if colour is not None and not colour.is_default:
+                found.add(tuple(colour.get_truecolor()))
+    return found
+
+
+def hex_rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(Color.parse(colour).get_truecolor())
+
+
+async def type_text(pilot, text: str) -> None:
+    await pilot.press(*["space" if c == " " else c for c in text])
+
+
+async def test_f3_recolours_the_table_and_its_cards(tmp_path: Path) -> None:
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.theme == "casino" and "midnight" in app.available_themes)
+        screen, _ = await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=7)
+        before = colours(rendered_segments(app))
+        casino_face = hex_rgb(screen.palette.face)
+        assert casino_face in before
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.theme != "casino")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.palette == palette_for(app.current_theme) != palette_for(app.get_theme("casino"))
+        assert screen.query_one(HandView).palette == screen.palette
+        after = colours(rendered_segments(app))
+        assert after != before
+        assert casino_face not in after  # the card faces were redrawn, not just the felt
+        if not screen.palette.face.startswith("default"):
+            assert hex_rgb(screen.palette.face) in after
+    assert load_settings(tmp_path / "settings.toml")[0].theme == app.theme
+
+
+async def test_palette_previews_themes_and_saves_the_choice(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: "paper" in app.available_themes)
+        await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=7)
+        start_colours = colours(rendered_segments(app))
+        # the way a player gets there: Ctrl+P, "Switch theme", then browse the list
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "switch theme")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app._preview_from == "casino")
+        await pilot.pause(0.3)
+        seen = set()
+        for _ in range(3):
+            await pilot.press("down")
+            await pilot.pause(0.1)
+            seen.add(app.theme)
+        assert seen - {"casino"}, "browsing the list did not preview any theme"
+        assert load_settings(path)[0] == Settings() or not path.exists()  # nothing saved while browsing
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.theme == "casino" and app._preview_from is None)
+        await pilot.pause()
+        assert colours(rendered_segments(app)) == start_colours
+        assert not path.exists() or load_settings(path)[0].theme == "casino"
+        # now choose one
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "switch theme")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app._preview_from == "casino")
+        await type_text(pilot, "paper")
+        await wait_for(pilot, lambda: app.theme == "paper")  # the one match previews as it is found
+        await pilot.pause(0.3)
+        if app._preview_from is not None:
+            await pilot.press("enter")
+        await wait_for(pilot, lambda: app._preview_from is None and load_settings(path)[0].theme == "paper")
+        assert app.theme == "paper"
+    fresh = make_app(config_path=path)
+    async with fresh.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: fresh.theme == "paper")
+        await pilot.pause()
+        assert fresh.theme == "paper"
+
+
+def _grey(rgb: tuple[int, int, int]) -> bool:
+    return max(rgb) - min(rgb) == 0
+
+
+async def test_no_color_renders_the_table_without_colour(tmp_path: Path, monkeypatch) -> None:
+    save_settings(Settings(theme="casino"), tmp_path / "settings.toml")
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.theme == "monochrome")
+        await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=7)
+        await pilot.press("2")
+        await pilot.pause()
+        found = colours(rendered_segments(app))
+        assert len(found) > 3  # it did render: greys, not nothing
+        assert {rgb for rgb in found if not _grey(rgb)} == set()
+        svg = app.export_screenshot()
+        assert "♥" in svg and "♣" in svg  # suits still told apart by their shapes
+
+
+async def test_broken_user_theme_is_reported_once_and_skipped(tmp_path: Path, monkeypatch) -> None:
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    (themes / "sunset.toml").write_text('name = "sunset"\nprimary = "#FF8800"\n', encoding="utf-8")
+    (themes / "broken-glass.toml").write_text('name = "glass"\nprimary = "not a colour"\n[[[', encoding="utf-8")
+    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: "sunset" in app.available_themes)
+        await pilot.pause()
+        notes = [n for n in app._notifications if "broken-glass.toml" in n.message]
+        assert len(notes) == 1 and notes[0].title == "Themes"
+        assert "glass" not in app.available_themes
+        app.theme = "sunset"  # the good user theme works next to the bad one
+        await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=7)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert len([n for n in app._notifications if "broken-glass.toml" in n.message]) == 1
+    assert app.return_code in (None, 0)
+
+
+async def test_each_config_dir_keeps_its_own_theme(tmp_path: Path, monkeypatch) -> None:
+    """net/ssh_host.py gives every SSH name its own DEALMEIN_CONFIG_DIR; the theme follows it."""
+    chosen = {"ana": "paper", "bea": "high-contrast"}
+    for name, theme in chosen.items():
+        monkeypatch.setenv("DEALMEIN_CONFIG_DIR", str(tmp_path / name))
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: theme in app.available_themes)
+            app.choose_theme(theme)
+            await pilot.pause()
+    for name, theme in chosen.items():
+        monkeypatch.setenv("DEALMEIN_CONFIG_DIR", str(tmp_path / name))
+        assert load_settings(tmp_path / name / "settings.toml")[0].theme == theme
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.theme == theme)
+            assert app.config_path == tmp_path / name / "settings.toml"
