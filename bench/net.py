@@ -177,7 +177,8 @@ async def worker_raw(spec: dict[str, Any]) -> dict[str, float]:
 
 # ---------------------------------------------------------------------------- 2. action to all views
 async def bench_latency(n: int) -> dict[str, float]:
-    server = Server(HOST, 0, bot_delay=0, rate=10_000, burst=10_000)
+    # the network alone: bench/autosave.py measures match logs and autosave
+    server = Server(HOST, 0, bot_delay=0, rate=10_000, burst=10_000, match_logs=False)
     await server.start()
     table = server.create_table(TableConfig(name="latency", seats=4, seed=1))
     proc = spawn("latency", port=server.port, table=table.id, key=table.host_key, n=n)
@@ -233,7 +234,8 @@ async def worker_latency(spec: dict[str, Any]) -> dict[str, float]:
 # ---------------------------------------------------------------------------- 3. load
 async def bench_load(tables: int, seconds: float, think: float) -> dict[str, float]:
     # bot clients act at machine speed: a sustained rate far above a person's
-    server = Server(HOST, 0, bot_delay=0, max_connections=tables * 4 + 10, rate=1000, burst=1000)
+    server = Server(HOST, 0, bot_delay=0, max_connections=tables * 4 + 10, rate=1000, burst=1000,
+                    match_logs=False)
     await server.start()
     made = [server.create_table(TableConfig(name=f"t{i}", seats=4)) for i in range(tables)]
     spec_file = Path(tempfile.mkstemp(suffix=".json")[1])

@@ -306,6 +306,13 @@ class TableClient:
         await asyncio.wait_for(fut, timeout)
         return loop.time() - t0
 
+    def drop_connection(self) -> None:
+        """Lose the connection as a flaky link would (no goodbye): the client reconnects by
+        itself. For chaos tests and the soak."""
+        wire = self._wire
+        if wire is not None and wire.transport is not None:
+            wire.transport.abort()
+
     async def close(self) -> None:
         """Say goodbye and close; ``updates()`` ends."""
         self._closing = True

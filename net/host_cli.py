@@ -1,4 +1,10 @@
-"""``dealmein host --headless``: serve one table from a terminal until Ctrl+C or SIGTERM."""
+"""``dealmein host --headless``: serve one table from a terminal until Ctrl+C or SIGTERM.
+
+The table autosaves to ``save_path(port)`` after every change. ``--resume`` brings the saved
+table of that port back (same name, table id, seats, tokens, host key, match); without a save
+it starts a new table. A save that cannot be read or restored is reported by name, moved aside
+and a new table is started: the host never refuses to host because of an old file.
+"""
 from __future__ import annotations
 
 import argparse
@@ -6,9 +12,12 @@ import asyncio
 import logging
 import signal
 import sys
+import time
+from pathlib import Path
 from typing import Any, TextIO
 
 from .client import app_version
+from .savefile import read_save, save_path
 from .server import Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
 from .ssh_server import SSHConfig, SSHTableServer, friendly_password
@@ -35,37 +44,95 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table, out:
     return ssh
 
 
+def resume_table(server: Server, port: int, out: TextIO) -> Table | None:
+    """The saved table of ``port``, restored; ``None`` (said why) to start a new one."""
+    path = save_path(port)
+    loaded = read_save(path)
+    if loaded.state is None:
+        if loaded.moved_to is not None or path.exists():
+            print(f"dealmein host: {loaded.problem}; starting a new table", file=sys.stderr)
+        else:
+            print(f"No saved table for port {port}: starting a new table.", file=out)
+        return None
+    try:
+        return server.restore_table(loaded.state, path)
+    except ValueError as e:
+        aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+        try:
+            path.replace(aside)
+            where = f"moved aside to {aside}"
+        except OSError as err:
+            where = f"could not be moved aside ({err})"
+        print(f"dealmein host: {path.name} cannot be restored ({e}); {where}; starting a new table",
+              file=sys.stderr)
+        return None
+
+
+def keep_previous(path: Path, out: TextIO) -> None:
+    """A new table on a port that has a saved one: the old save is kept beside, not overwritten."""
+    if not path.exists():
+        return
+    previous = path.with_name(path.name + ".previous")
+    try:
+        path.replace(previous)
+        print(f"The table saved for this port was kept as {previous} (--resume continues a saved table).",
+              file=out)
+    except OSError as e:
+        print(f"dealmein host: {path} will be replaced by the new table (cannot keep it: {e})", file=sys.stderr)
+
+
 async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
                 stop: asyncio.Event | None = None) -> int:
     """Host until ``stop`` is set (SIGINT/SIGTERM set it when run from the command line)."""
     server = Server(host=args.bind, port=args.port, bot_delay=getattr(args, "bot_delay", 0.6),
                     grace=getattr(args, "grace", 120.0), takeover=getattr(args, "takeover", 120.0))
-    try:
-        table = server.create_table(table_config(args))
-    except ValueError as e:
-        print(f"dealmein host: {e}", file=sys.stderr)
+    resume = getattr(args, "resume", False)
+    if resume and not args.port:
+        print("dealmein host: --resume needs the table's --port (saves are kept per port)", file=sys.stderr)
         return 2
     if not 0 <= args.bots <= args.seats:
         print(f"dealmein host: --bots must be from 0 to {args.seats}", file=sys.stderr)
         return 2
+    table = resume_table(server, args.port, out) if resume else None
+    resumed = table is not None
+    if table is None:
+        try:
+            table = server.create_table(table_config(args))
+        except ValueError as e:
+            print(f"dealmein host: {e}", file=sys.stderr)
+            return 2
     try:
-        await server.start()
+        await server.start()  # the restored table is in place before anyone can reconnect
     except OSError as e:
         print(f"dealmein host: cannot listen on {args.bind}:{args.port}: {e}", file=sys.stderr)
         return 1
-    try:
-        for seat in range(args.seats - args.bots, args.seats):
-            table.add_bot(seat, args.bot_level)
-    except Refused as e:  # cannot happen on a fresh table; reported rather than hidden
-        print(f"dealmein host: {e.message}", file=sys.stderr)
-        await server.close()
-        return 1
+    if resumed:
+        table.resume()
+    else:
+        keep_previous(save_path(server.port), out)
+        server.autosave(table, save_path(server.port))
+        try:
+            for seat in range(args.seats - args.bots, args.seats):
+                table.add_bot(seat, args.bot_level)
+        except Refused as e:  # cannot happen on a fresh table; reported rather than hidden
+            print(f"dealmein host: {e.message}", file=sys.stderr)
+            await server.close()
+            return 1
     c = table.config
-    print(f"Hosting {c.name!r}: {c.game} ({c.preset}), {c.seats} seats, {args.bots} bots", file=out)
+    bots = sum(1 for s in table.seats if s.bot)
+    if resumed:
+        m = table.match
+        where = f"match in play, hand {m.hand_number}" if m is not None and table.status == "playing" else table.status
+        print(f"Resumed {c.name!r} from {save_path(server.port)} ({where})", file=out)
+    print(f"Hosting {c.name!r}: {c.game} ({c.preset}), {c.seats} seats, {bots} bots", file=out)
     print(f"Address: {args.bind}:{server.port}", file=out)
     if c.password:
         print(f"Table password: {c.password}", file=out)
     print(f"Host key (lets one player run the lobby): {table.host_key}", file=out)
+    print(f"Autosave: {save_path(server.port)} (dealmein host --resume --port {server.port} brings it back)",
+          file=out)
+    if server.logs_dir is not None:
+        print(f"Match logs: {server.logs_dir}", file=out)
     ssh = None
     if getattr(args, "ssh", None) is not None:
         try:

@@ -11,10 +11,13 @@ import logging
 import secrets
 import socket
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 from .protocol import (CLIENT_MESSAGES, NAME_LEN, PROTOCOL_VERSION, FrameReader, ProtocolError,
                        check, clean_text, decode_body, encode, proof_ok)
+from .autosave import Autosaver
+from .paths import data_dir
 from .table import Table, TableConfig
 
 __all__ = ["Server", "TableConfig", "Table"]
@@ -224,7 +227,7 @@ class Server:
                  grace: float = 120.0, takeover: float = 120.0, max_connections: int = 1000,
                  handshake_timeout: float = 10.0, frame_timeout: float = 30.0,
                  rate: float = 30.0, burst: int = 60, max_unread: int = MAX_UNREAD,
-                 sndbuf: int = KERNEL_SEND_BUFFER) -> None:
+                 sndbuf: int = KERNEL_SEND_BUFFER, match_logs: bool = True) -> None:
         self.host = host
         self.port = port
         self.bot_delay = bot_delay
@@ -237,6 +240,8 @@ class Server:
         self.burst = burst
         self.max_unread = max_unread
         self.sndbuf = sndbuf
+        #: every match's log goes here (``None``: no logs, for network benchmarks)
+        self.logs_dir: Path | None = data_dir() / "logs" if match_logs else None
         self.tables: dict[str, Table] = {}
         self.connections: set[Connection] = set()
         self._listeners: list[Callable[[Table], Any]] = []
@@ -248,10 +253,31 @@ class Server:
                                                 backlog=1024)
         self.port = self._server.sockets[0].getsockname()[1]
 
-    def create_table(self, config: TableConfig) -> Table:
-        """A new table in its lobby; ``ValueError`` for a bad game, preset or options."""
+    def create_table(self, config: TableConfig, save_path: Path | None = None) -> Table:
+        """A new table in its lobby; ``ValueError`` for a bad game, preset or options.
+        With ``save_path`` it autosaves there (call from within the event loop)."""
         table = Table(self, config)
         self.tables[table.id] = table
+        if save_path is not None:
+            self.autosave(table, save_path)
+        return table
+
+    def autosave(self, table: Table, save_path: Path) -> None:
+        """Save ``table`` to ``save_path`` now and after every change from now on."""
+        table.saver = Autosaver(save_path, lambda: table_state_of(table))
+        table.saver.changed()
+
+    def restore_table(self, state: dict[str, Any], save_path: Path | None = None) -> Table:
+        """Bring back a saved table (``ValueError`` names what is wrong with the save). Its
+        players are away until they reconnect; call ``table.resume()`` once serving."""
+        from .tablestate import restore_table
+
+        table = restore_table(self, state)
+        if table.id in self.tables:
+            raise ValueError(f"table {table.id} is already hosted here")
+        self.tables[table.id] = table
+        if save_path is not None:
+            table.saver = Autosaver(save_path, lambda: table_state_of(table))
         return table
 
     def find_table(self, table_id: str | None) -> Table | None:
@@ -275,6 +301,12 @@ class Server:
             self._server.close()
         for table in self.tables.values():
             table.close()
+        for table in self.tables.values():
+            try:  # a clean stop keeps the latest state of every table
+                await asyncio.wait_for(table.flush(), 10.0)
+            except asyncio.TimeoutError:
+                log.error("table %s: the last autosave did not finish in time", table.id)
+            table.close_log()
         for conn in list(self.connections):
             if conn.table is not None:
                 conn.send({"type": "bye", "reason": "the host closed the table"})
@@ -283,3 +315,9 @@ class Server:
             await self._server.wait_closed()
             self._server = None
         await asyncio.sleep(0)
+
+
+def table_state_of(table: Table) -> dict[str, Any]:
+    from .tablestate import table_state
+
+    return table_state(table)

@@ -2,20 +2,29 @@
 
 The table is the only place that touches the ``Match``. Every connection gets exactly
 ``Match.view(its seat)`` and ``Event.for_seat(its seat)`` (spectators: seat ``None``).
+
+With a ``save_path`` the table autosaves: every change marks it dirty and everything it sends
+is held back until a save holding that change is on disk (see ``net/autosave.py``), so a host
+killed at any moment never loses a move a player has already seen.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import secrets
+import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from core import GAMES, IllegalAction, Match, new_match
 from core.events import Event
 
+from .autosave import Autosaver
 from .bots import LEVELS, choose_async
+from .matchlog import MatchLog
 from .protocol import CHAT_LEN, clean_text, encode
 
 if TYPE_CHECKING:
@@ -114,6 +123,11 @@ class Table:
         self.match: Match | None = None
         self.status = "lobby"
         self.actions = 0  # applied actions, for the benchmarks
+        self.match_seed: int | None = None
+        self.log: MatchLog | None = None
+        self.log_path: Path | None = None
+        self.saver: Autosaver | None = None
+        self._snap: tuple[Match, int, bytes] | None = None  # the latest snapshot, for log and save
         self._rng = random.Random(config.seed)
         self._wake = asyncio.Event()
         self._bot_task: asyncio.Task[None] | None = None
@@ -132,21 +146,35 @@ class Table:
                       for s in self.seats],
         }
 
+    def _changed(self) -> None:
+        """The table's state changed: with autosave, hold what is sent until it is saved."""
+        if self.saver is not None:
+            self.saver.changed()
+
+    def _emit(self, p: Peer, frame: bytes) -> None:
+        """Send ``frame`` to ``p``, after the pending save if there is one (order is kept)."""
+        if self.saver is not None:
+            self.saver.send(p, frame)
+        else:
+            p.send_frame(frame)
+
     def _broadcast_lobby(self) -> None:
+        self._changed()
         frame = encode({"type": "lobby", "lobby": self.lobby()})
         for p in list(self.conns):
-            p.send_frame(frame)
+            self._emit(p, frame)
         self.server._notify(self)
 
     def _welcome(self, p: Peer) -> None:
-        p.send({"type": "welcome", "table": self.id, "seat": p.seat, "token": p.token,
-                "host": p.is_host})
+        self._changed()  # a seat and its token: told only once saved
+        self._emit(p, encode({"type": "welcome", "table": self.id, "seat": p.seat, "token": p.token,
+                              "host": p.is_host}))
 
     def _send_view(self, p: Peer, events: list[Event] | None = None) -> None:
         if self.match is not None:
             s = p.seat
-            p.send({"type": "view", "view": self.match.view(s),
-                    "events": [e.for_seat(s) for e in events or ()]})
+            self._emit(p, encode({"type": "view", "view": self.match.view(s),
+                                  "events": [e.for_seat(s) for e in events or ()]}))
 
     # ------------------------------------------------------------------ joining and leaving
     def join(self, p: Peer, token: str | None, spectator: bool) -> None:
@@ -197,6 +225,16 @@ class Table:
                 seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
         self._broadcast_lobby()
 
+    def resume(self) -> None:
+        """After a restore: hold the players' seats for the grace period while their apps
+        reconnect, and let the bots and the takeover clock carry on."""
+        loop = asyncio.get_running_loop()
+        for seat in self.seats:
+            if seat.away and seat.grace_timer is None:
+                seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
+        if self.status == "playing":
+            self._after_change()
+
     def _grace_over(self, seat: Seat) -> None:
         """The away player did not come back: a bot keeps the seat in play, else it is freed."""
         seat.grace_timer = None
@@ -230,11 +268,13 @@ class Table:
 
     # ------------------------------------------------------------------ messages
     def handle(self, p: Peer, msg: dict[str, Any]) -> None:
+        if self._closed:
+            return  # the host is shutting down: the state being saved is final
         kind = msg["type"]
         try:
             getattr(self, "_on_" + kind)(p, msg)
         except Refused as r:
-            p.error(r.code, r.message)
+            self._emit(p, encode({"type": "error", "code": r.code, "message": r.message}))
 
     def _host_only(self, p: Peer) -> None:
         if not p.is_host:
@@ -385,11 +425,15 @@ class Table:
 
     def _start_match(self) -> None:
         c = self.config
-        seed = None if c.seed is None else self._rng.getrandbits(64)
+        # every match has a seed, so that its log replays it; a fixed table seed (tests,
+        # benchmarks) makes the sequence of matches repeatable
+        seed = secrets.randbits(64) if c.seed is None else self._rng.getrandbits(64)
         try:
             self.match = new_match(c.game, len(self.seats), c.preset, c.options, seed=seed)
         except ValueError as e:
             raise Refused("bad_config", str(e)) from None
+        self.match_seed = seed
+        self._open_log(self.match, seed)
         self.status = "playing"
         self._broadcast_lobby()
         self._send_views(self.match.start_events)
@@ -413,8 +457,11 @@ class Table:
         except IllegalAction as e:
             raise Refused("illegal", str(e)) from None
         self.actions += 1
+        if self.log is not None:
+            self._log_action(seat, action, m)
         self._send_views(events)
         if m.is_over:
+            self._close_log(m)
             self.status = "finished"
             for seat_ in self.seats:
                 seat_.ready = seat_.bot is not None
@@ -428,6 +475,7 @@ class Table:
     def _send_views(self, events: list[Event]) -> None:
         m = self.match
         assert m is not None
+        self._changed()
         frames: dict[int | None, bytes] = {}
         out: list[tuple[Peer, bytes]] = []
         for p in list(self.conns):
@@ -444,7 +492,7 @@ class Table:
         # every frame is built before the first is written: the writes go out together, so the
         # players' apps wake once for all of them
         for p, frame in out:
-            p.send_frame(frame)
+            self._emit(p, frame)
 
     def _on_chat(self, p: Peer, msg: dict[str, Any]) -> None:
         text = clean_text(msg["text"], CHAT_LEN)
@@ -452,7 +500,7 @@ class Table:
             raise Refused("bad_chat", "empty chat line")
         frame = encode({"type": "chat", "name": p.name, "seat": p.seat, "text": text})
         for q in list(self.conns):
-            q.send_frame(frame)
+            self._emit(q, frame)
 
     # ------------------------------------------------------------------ bots
     def _bot_level(self, seat: Seat) -> str | None:
@@ -506,9 +554,81 @@ class Table:
                     log.error("table %s: bot move %r refused: %s", self.id, action, r.message)
                     break
 
+    # ------------------------------------------------------------------ match logs
+    def _open_log(self, m: Match, seed: int) -> None:
+        self._close_log(None)
+        folder = self.server.logs_dir
+        if folder is None:
+            return
+        c = self.config
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = folder / f"{stamp}-{c.game}-{self.id}-{seed:016x}.jsonl"
+        try:
+            # with its seed a log reveals every hand: only the host's user may read it
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
+            self.log = MatchLog(path, app_version=_app_version(), game=c.game, players=len(self.seats),
+                                preset=c.preset, options=dict(m.options), seed=seed,
+                                names=[s.name or "" for s in self.seats])
+            self.log_path = path
+        except OSError as e:  # a full or read-only disk costs the log, not the match
+            log.error("table %s: cannot write the match log %s: %s", self.id, path, e)
+            self.log = self.log_path = None
+
+    def snapshot(self) -> bytes | None:
+        """The match's snapshot, made once per version (the log and the autosave share it)."""
+        m = self.match
+        if m is None:
+            return None
+        cached = self._snap
+        if cached is not None and cached[0] is m and cached[1] == m.version:
+            return cached[2]
+        data = m.snapshot()
+        self._snap = (m, m.version, data)
+        return data
+
+    def _log_action(self, seat: int, action: str, m: Match) -> None:
+        assert self.log is not None
+        try:
+            self.log.action(seat, action, m, self.snapshot())
+        except OSError as e:
+            log.error("table %s: match log %s stopped: %s", self.id, self.log.path, e)
+            self.log.close()
+            self.log = None
+
+    def _close_log(self, m: Match | None) -> None:
+        lg, self.log = self.log, None
+        if lg is None:
+            return
+        try:
+            if m is not None:
+                lg.finish(m)
+        except OSError as e:
+            log.error("table %s: match log %s: %s", self.id, lg.path, e)
+        lg.close()
+
+    # ------------------------------------------------------------------ closing
+    async def flush(self) -> None:
+        """Wait for the pending save, if any (a clean shutdown keeps the latest state)."""
+        if self.saver is not None:
+            await self.saver.flush()
+
     def close(self) -> None:
+        """Stop the table: no more moves, bots or timers (a pending save still completes)."""
         self._closed = True
         for seat in self.seats:
             seat.cancel_timers()
         if self._bot_task is not None:
             self._bot_task.cancel()
+
+    def close_log(self) -> None:
+        """Close the match log, unfinished: a resumed table continues it."""
+        if self.log is not None:
+            self.log.close()
+            self.log = None
+
+
+def _app_version() -> str:
+    from .client import app_version
+
+    return app_version()

@@ -1,0 +1,88 @@
+"""Autosave for one table: save after every change, and hold back what the table sends until
+the save that holds it is on disk.
+
+Why hold frames back: a player who has seen a move must find it again after a crash. So the
+order is change, save, then tell. Saves run in a small thread pool (an fsync costs milliseconds;
+the event loop keeps serving other tables meanwhile) and coalesce: changes made while a save is
+being written go out together in the next one, so a busy table writes at most one save at a
+time and never falls behind.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+from .savefile import write_save
+
+log = logging.getLogger("dealmein.net")
+
+_pool: ThreadPoolExecutor | None = None
+
+
+def _executor() -> ThreadPoolExecutor:
+    global _pool
+    if _pool is None:  # its own threads: saves never wait behind bots thinking in the default pool
+        _pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dealmein-save")
+    return _pool
+
+
+class _Sink(Protocol):
+    def send_frame(self, frame: bytes) -> None: ...
+
+
+class Autosaver:
+    """Writes ``capture()`` to ``path`` after changes; ``send`` keeps frames in order behind it."""
+
+    def __init__(self, path: Path, capture: Callable[[], dict[str, Any]]) -> None:
+        self.path = path
+        self._capture = capture
+        self._dirty = False
+        self._held: list[tuple[_Sink, bytes]] | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.saves = 0
+        self.failures = 0
+
+    def changed(self) -> None:
+        """The state changed: a save follows, and frames are held until it is written."""
+        self._dirty = True
+        if self._held is None:
+            self._held = []
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def send(self, peer: _Sink, frame: bytes) -> None:
+        if self._held is not None:
+            self._held.append((peer, frame))
+        else:
+            peer.send_frame(frame)
+
+    @property
+    def pending(self) -> bool:
+        return self._held is not None
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._dirty:
+            self._dirty = False
+            frames, self._held = self._held or [], []
+            try:
+                state = self._capture()  # in the loop: the state and the frames belong together
+                await loop.run_in_executor(_executor(), write_save, self.path, state)
+                self.saves += 1
+            except Exception as e:  # a full disk must not stop the game: tell the log, play on
+                self.failures += 1
+                if self.failures == 1 or self.failures % 1000 == 0:
+                    log.error("autosave to %s failed (%d so far): %s", self.path, self.failures, e)
+            for peer, frame in frames:
+                peer.send_frame(frame)
+        rest, self._held = self._held or [], None
+        for peer, frame in rest:
+            peer.send_frame(frame)
+
+    async def flush(self) -> None:
+        """Wait until the latest change is saved and every held frame sent."""
+        while self._task is not None and not self._task.done():
+            await asyncio.wait({self._task})  # not cancelled with it if the task is

@@ -1,0 +1,138 @@
+"""What a table's autosave holds, and how a table is rebuilt from it.
+
+The save is the table's whole state: lobby (name, game, preset, options, seats with names,
+bots and readiness), the seat tokens players reconnect with, the host key, the password, the
+match snapshot and seed, and where its log is. Everything read back is checked: a save that
+parses but holds nonsense is refused with the field named (``ValueError``), never half-loaded.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from core import Match
+
+from .bots import LEVELS
+from .matchlog import MatchLog
+from .protocol import NAME_LEN, clean_text
+from .table import Seat, Table, TableConfig
+
+if TYPE_CHECKING:
+    from .server import Server
+
+log = logging.getLogger("dealmein.net")
+
+STATUSES = ("lobby", "playing", "finished")
+
+
+def table_state(t: Table) -> dict[str, Any]:
+    c = t.config
+    log_offset = None
+    if t.log is not None and t.log_path is not None:
+        try:  # the log is flushed after every record: its size is where the saved state ends
+            log_offset = t.log_path.stat().st_size
+        except OSError:
+            log_offset = None
+    return {
+        "table": t.id, "host_key": t.host_key, "host_token": t.host_token,
+        "config": {"name": c.name, "game": c.game, "preset": c.preset, "options": dict(c.options),
+                   "seats": c.seats, "password": c.password, "seed": c.seed},
+        "status": t.status, "actions": t.actions,
+        "seats": [{"name": s.name, "bot": s.bot, "ready": s.ready, "token": s.token,
+                   "standin": s.standin} for s in t.seats],
+        "match": t.snapshot(), "match_seed": t.match_seed,
+        "log_path": str(t.log_path) if t.log_path is not None else None, "log_offset": log_offset,
+    }
+
+
+def _field(d: Any, key: str, types: tuple[type, ...], nullable: bool = False, where: str = "save") -> Any:
+    if not isinstance(d, dict):
+        raise ValueError(f"{where} is not a map")
+    if key not in d:
+        raise ValueError(f"{where}: missing {key!r}")
+    v = d[key]
+    if v is None and nullable:
+        return None
+    if isinstance(v, bool) and bool not in types or not isinstance(v, types):
+        raise ValueError(f"{where}: {key!r} has the wrong type ({type(v).__name__})")
+    return v
+
+
+def restore_table(server: "Server", state: dict[str, Any]) -> Table:
+    """A table rebuilt from ``state``, not yet registered or running; ``ValueError`` names what
+    is wrong with the save."""
+    cfg = _field(state, "config", (dict,))
+    config = TableConfig(
+        name=_field(cfg, "name", (str,), where="config"), game=_field(cfg, "game", (str,), where="config"),
+        preset=_field(cfg, "preset", (str,), where="config"),
+        options=_field(cfg, "options", (dict,), where="config"),
+        seats=_field(cfg, "seats", (int,), where="config"),
+        password=_field(cfg, "password", (str,), True, where="config"),
+        seed=_field(cfg, "seed", (int,), True, where="config"))
+    if not 1 <= config.seats <= 16:
+        raise ValueError(f"config: {config.seats} seats")
+    table = Table(server, config)  # checks the game, preset and options
+    table.id = _field(state, "table", (str,))
+    table.host_key = _field(state, "host_key", (str,))
+    table.host_token = _field(state, "host_token", (str,), True)
+    status = _field(state, "status", (str,))
+    if status not in STATUSES:
+        raise ValueError(f"save: unknown status {status[:20]!r}")
+    table.status = status
+    table.actions = _field(state, "actions", (int,))
+    seats = _field(state, "seats", (list,))
+    if len(seats) != config.seats:
+        raise ValueError(f"save: {len(seats)} seats saved for a table of {config.seats}")
+    for i, raw in enumerate(seats):
+        where = f"seat {i}"
+        seat = Seat(i)
+        name = _field(raw, "name", (str,), True, where)
+        seat.name = None if name is None else clean_text(name, NAME_LEN)
+        seat.bot = _field(raw, "bot", (str,), True, where)
+        if seat.bot is not None and seat.bot not in LEVELS:
+            raise ValueError(f"{where}: unknown bot level {seat.bot[:20]!r}")
+        seat.ready = _field(raw, "ready", (bool,), where=where)
+        seat.token = _field(raw, "token", (str,), True, where)
+        seat.standin = _field(raw, "standin", (bool,), where=where)
+        table.seats[i] = seat
+    snap = _field(state, "match", (bytes,), True)
+    if snap is not None:
+        try:
+            m = Match.restore(snap)
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"save: the match snapshot cannot be restored: {e}") from None
+        if m.game != config.game or m.players != config.seats:
+            raise ValueError(f"save: the match is {m.game} for {m.players}, the table {config.game} for {config.seats}")
+        try:  # a snapshot can load and still hold nonsense: every seat's view must work
+            for i in range(m.players):
+                m.view(i)
+            m.view(None)
+        except Exception as e:
+            raise ValueError(f"save: the match snapshot is inconsistent: {type(e).__name__}: {e}") from None
+        table.match = m
+    elif status != "lobby":
+        raise ValueError(f"save: status {status} without a match")
+    table.match_seed = _field(state, "match_seed", (int,), True)
+    log_path = _field(state, "log_path", (str,), True)
+    table.log_path = Path(log_path) if log_path else None
+    offset = _field(state, "log_offset", (int,), True)
+    if status == "playing" and table.log_path is not None and offset is not None:
+        table.log = _reopen_log(table.log_path, offset)
+    return table
+
+
+def _reopen_log(path: Path, offset: int) -> MatchLog | None:
+    """Continue the match's log from the saved state: records written after the last save
+    (moves no one was told about) are cut off, so the log and the resumed match agree."""
+    try:
+        size = path.stat().st_size
+        if size < offset:
+            log.error("match log %s is shorter than the saved state expects: not continued", path)
+            return None
+        os.truncate(path, offset)
+        return MatchLog.reopen(path)
+    except OSError as e:
+        log.error("match log %s cannot be continued: %s", path, e)
+        return None

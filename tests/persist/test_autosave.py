@@ -1,0 +1,181 @@
+"""Autosave ordering and server-made match logs (issue: Nothing lost, "Autosave and resume",
+"Match logs and replay"), against a live server on 127.0.0.1."""
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core import GAMES, Match
+from net.client import TableClient
+from net.matchlog import replay, state_digest
+from net.savefile import read_save
+from net.server import Server, TableConfig
+
+from ..net.table_helpers import FAST, RandomPlayer, seated_table, wait_until
+
+
+def saved_version(path: Path) -> int | None:
+    state = read_save(path).state
+    assert state is not None
+    snap = state["match"]
+    return None if snap is None else Match.restore(snap).version
+
+
+async def test_no_view_reaches_a_client_before_its_state_is_saved(tmp_path: Path) -> None:
+    """Save before telling: whenever a client holds a view, the save on disk is at least as new."""
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    path = tmp_path / "t.save"
+    seen: list[tuple[int, int | None]] = []
+
+    def on_update(u: dict[str, Any]) -> None:
+        if u["type"] == "view":  # read the disk the moment the view arrives
+            seen.append((u["view"]["version"], saved_version(path)))
+            v = u["view"]
+            if v["legal"] and not v["is_over"]:
+                c.act_nowait(v["legal"][0], v["version"])
+
+    try:
+        table = srv.create_table(TableConfig(name="saved", seats=3, seed=4), save_path=path)
+        c = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id,
+                                      host_key=table.host_key, on_update=on_update)
+        await c.add_bot(1, "easy")
+        await c.add_bot(2, "easy")
+        await wait_until(lambda: all(s["ready"] for s in table.lobby()["seats"][1:]), what="bots")
+        await c.start()
+        await wait_until(lambda: table.status == "finished", 60, "the match to finish")
+        await wait_until(lambda: bool(seen) and seen[-1][0] == table.match.version, what="the last view")  # type: ignore[union-attr]
+        assert len(seen) > 20
+        for version, on_disk in seen:
+            assert on_disk is not None and on_disk >= version
+        await table.flush()
+        assert table.saver is not None and table.saver.failures == 0
+        state = read_save(path).state
+        assert state is not None and state["status"] == "finished"
+        assert state["seats"][0]["token"] == c.token and state["host_key"] == table.host_key
+        await c.close()
+    finally:
+        await srv.close()
+
+
+async def test_restored_table_takes_its_players_back_by_token(tmp_path: Path) -> None:
+    """In process: a saved table restored into a new server seats the same token in the same
+    seat with the same hand; a stranger's token gets no seat during the match."""
+    path = tmp_path / "t.save"
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    table, clients = await seated_table(srv, TableConfig(name="Back", seats=3, seed=9), 2, {2: "easy"})
+    await clients[0].start()
+    await wait_until(lambda: all(c.view for c in clients), what="views")
+    srv.autosave(table, path)
+    await table.flush()
+    tokens = [c.token for c in clients]
+    hand = clients[1].view["hand"]  # type: ignore[index]
+    for c in clients:
+        c.reconnect = False
+    await srv.close()
+    for c in clients:
+        await c.close()
+
+    srv2 = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    state = read_save(path).state
+    assert state is not None
+    t2 = srv2.restore_table(state, path)
+    await srv2.start()
+    t2.resume()
+    try:
+        assert t2.id == table.id and t2.config.name == "Back"
+        assert t2.seats[0].away and t2.seats[1].away
+        back = await TableClient.connect("127.0.0.1", srv2.port, name="P1", table=t2.id, token=tokens[1])
+        assert back.seat == 1
+        await wait_until(lambda: back.view is not None, what="view")
+        assert back.view["hand"] == hand  # type: ignore[index]
+        stranger = await TableClient.connect("127.0.0.1", srv2.port, name="X", table=t2.id, token="forged")
+        assert stranger.seat is None
+        await back.close()
+        await stranger.close()
+    finally:
+        await srv2.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_server_match_log_replays_the_match(game: str) -> None:
+    """Every match the server hosts gets a seed and a log; the log replays it exactly, and a
+    log with one action changed does not."""
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table, clients = await seated_table(srv, TableConfig(name="logged", game=game, seats=4), 2,
+                                            {2: "easy", 3: "normal"})
+        players = [RandomPlayer(c, seed=i) for i, c in enumerate(clients)]
+        await clients[0].start()
+        await wait_until(lambda: table.status == "finished", 90, "the match to finish")
+        for p in players:
+            await p.stop()
+        m = table.match
+        assert m is not None and table.match_seed is not None and table.log_path is not None
+        result = replay(table.log_path)
+        assert result.ok, result.error
+        assert result.actions == table.actions
+        assert result.match is not None and state_digest(result.match) == state_digest(m)
+        assert result.match.winners == m.winners
+        assert table.log_path.stat().st_mode & 0o777 == 0o600  # it reveals every hand
+        header = json.loads(table.log_path.read_text().splitlines()[0])
+        assert header["seed"] == table.match_seed and header["game"] == game
+        assert header["names"] == ["P0", "P1", "Easy bot", "Normal bot"]
+
+        lines = table.log_path.read_text().splitlines()
+        rec = json.loads(lines[5])
+        rec["seat"] = (rec["seat"] + 1) % 4  # the same move by another seat
+        lines[5] = json.dumps(rec)
+        table.log_path.write_text("\n".join(lines) + "\n")
+        bad = replay(table.log_path)
+        assert not bad.ok and bad.line == 6
+        for c in clients:
+            await c.close()
+    finally:
+        await srv.close()
+
+
+def _tamper(state: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]:
+    import copy
+
+    bad = copy.deepcopy(state)
+    target = bad
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return bad
+
+
+async def test_a_save_holding_nonsense_is_refused_with_the_field_named() -> None:
+    from net.tablestate import restore_table, table_state
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    table = srv.create_table(TableConfig(name="T", seats=3, seed=2))
+    for seat in range(3):
+        table.add_bot(seat, "easy")
+    table._start_match()
+    table.close()
+    state = table_state(table)
+    good = restore_table(srv, state)
+    assert good.match is not None and good.match.snapshot() == table.match.snapshot()  # type: ignore[union-attr]
+    snap = json.loads(state["match"])
+    snap["hands"][0] = ["not a card"]
+    cases = {
+        "seats": (["config", "seats"], "3"),
+        "game": (["config", "game"], "chess"),
+        "unknown bot level": (["seats", 1, "bot"], "godlike"),
+        "unknown status": (["status"], "exploded"),
+        "2 seats saved": (["seats"], state["seats"][:2]),
+        "snapshot": (["match"], b"{}"),
+        "inconsistent": (["match"], json.dumps(snap).encode()),
+        "'token' has the wrong type": (["seats", 0, "token"], 7),
+    }
+    for words, (path, value) in cases.items():
+        with pytest.raises(ValueError, match=words):
+            restore_table(srv, _tamper(state, path, value))
