@@ -6,20 +6,13 @@ import logging
 import random
 from typing import Any
 
+from core.bots import LEVELS, choose, takes_chance
+
+__all__ = ["LEVELS", "choose_async", "takes_chance"]
+
 log = logging.getLogger("dealmein.net")
 
-LEVELS = ("easy", "normal", "hard")
 
-
-def _choose(level: str, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-    try:
-        from core.bots import choose
-    except ImportError as e:
-        if e.name != "core.bots":  # a fault inside core.bots is not "missing"
-            raise
-        # FALLBACK while core.bots does not exist yet: a uniformly random legal move.
-        return rng.choice(legal)
-    return choose(level, view, legal, rng)
 
 
 async def choose_async(level: str, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
@@ -29,7 +22,7 @@ async def choose_async(level: str, view: dict[str, Any], legal: list[str], rng: 
     first legal move is played so that the table never stalls.
     """
     try:
-        action = await asyncio.to_thread(_choose, level, view, legal, rng)
+        action = await asyncio.to_thread(choose, level, view, legal, rng)
     except Exception:
         log.exception("bot %s failed; playing the first legal move", level)
         return legal[0]

@@ -12,16 +12,16 @@ import asyncio
 import logging
 import signal
 import sys
-import time
 from pathlib import Path
 from typing import Any, TextIO
 
 from .client import app_version
-from .savefile import read_save, save_path
+from .savefile import save_path
 from .server import Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
 from .ssh_server import SSHConfig, SSHTableServer, friendly_password
 from .table import Refused, Table
+from .tablestate import restore_saved
 
 
 def table_config(args: argparse.Namespace) -> TableConfig:
@@ -47,25 +47,14 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table, out:
 def resume_table(server: Server, port: int, out: TextIO) -> Table | None:
     """The saved table of ``port``, restored; ``None`` (said why) to start a new one."""
     path = save_path(port)
-    loaded = read_save(path)
-    if loaded.state is None:
-        if loaded.moved_to is not None or path.exists():
-            print(f"dealmein host: {loaded.problem}; starting a new table", file=sys.stderr)
+    existed = path.exists()
+    table, problem = restore_saved(server, path)
+    if table is None:
+        if existed:
+            print(f"dealmein host: {problem}; starting a new table", file=sys.stderr)
         else:
             print(f"No saved table for port {port}: starting a new table.", file=out)
-        return None
-    try:
-        return server.restore_table(loaded.state, path)
-    except ValueError as e:
-        aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
-        try:
-            path.replace(aside)
-            where = f"moved aside to {aside}"
-        except OSError as err:
-            where = f"could not be moved aside ({err})"
-        print(f"dealmein host: {path.name} cannot be restored ({e}); {where}; starting a new table",
-              file=sys.stderr)
-        return None
+    return table
 
 
 def keep_previous(path: Path, out: TextIO) -> None:

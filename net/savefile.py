@@ -52,9 +52,19 @@ def read_save(path: Path) -> LoadResult:
             raise ValueError("not a Deal Me In save")
         return LoadResult(data["state"])
     except (OSError, ValueError, TypeError, msgpack.UnpackException) as e:  # report, move aside
-        aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
-        try:
-            path.replace(aside)
-        except OSError:
-            aside = None  # type: ignore[assignment]
-        return LoadResult(None, f"{path.name} could not be read ({e}); moved aside to {aside}", aside)
+        aside = move_aside(path)
+        return LoadResult(None, f"{path.name} could not be read ({e}); {aside_text(aside)}", aside)
+
+
+def move_aside(path: Path) -> Path | None:
+    """Keep an unusable save beside, under a new name; ``None`` if even that fails."""
+    aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+    try:
+        path.replace(aside)
+    except OSError:
+        return None
+    return aside
+
+
+def aside_text(aside: Path | None) -> str:
+    return f"moved aside to {aside}" if aside is not None else "it could not be moved aside"

@@ -23,7 +23,7 @@ from core import GAMES, IllegalAction, Match, new_match
 from core.events import Event
 
 from .autosave import Autosaver
-from .bots import LEVELS, choose_async
+from .bots import LEVELS, choose_async, takes_chance
 from .matchlog import MatchLog
 from .protocol import CHAT_LEN, clean_text, encode
 
@@ -129,6 +129,7 @@ class Table:
         self.saver: Autosaver | None = None
         self._snap: tuple[Match, int, bytes] | None = None  # the latest snapshot, for log and save
         self._rng = random.Random(config.seed)
+        self._declined: tuple[int, int] | None = None  # (seat, match version) a bot let pass
         self._wake = asyncio.Event()
         self._bot_task: asyncio.Task[None] | None = None
         self._closed = False
@@ -514,14 +515,25 @@ class Table:
         self._wake.set()
 
     def _next_bot(self, m: Match) -> Seat | None:
-        """A bot-played seat with something to do, the seat to act first (others may draw)."""
+        """A bot-played seat with something to do: first a seat with a move out of turn (the
+        manual draw, which the next seat's play would take away), then the seat to act."""
         order = self.seats
         cur = m.current_seat
         if cur is not None:
-            order = [self.seats[cur]] + [s for s in self.seats if s.index != cur]
+            order = [s for s in self.seats if s.index != cur] + [self.seats[cur]]
         for seat in order:
-            if self._bot_level(seat) and m.legal_actions(seat.index):
-                return seat
+            level = self._bot_level(seat)
+            legal = m.legal_actions(seat.index) if level else []
+            if not legal:
+                continue
+            if seat.index != cur:  # an optional move out of turn (manual draw): a bot may forget
+                key = (seat.index, m.version)
+                if key == self._declined:
+                    continue
+                if not takes_chance(level, m.view(seat.index), [str(a) for a in legal], self._rng):
+                    self._declined = key
+                    continue
+            return seat
         return None
 
     async def _drive_bots(self) -> None:

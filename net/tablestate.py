@@ -17,6 +17,7 @@ from core import Match
 from .bots import LEVELS
 from .matchlog import MatchLog
 from .protocol import NAME_LEN, clean_text
+from .savefile import aside_text, move_aside, read_save
 from .table import Seat, Table, TableConfig
 
 if TYPE_CHECKING:
@@ -136,3 +137,15 @@ def _reopen_log(path: Path, offset: int) -> MatchLog | None:
     except OSError as e:
         log.error("match log %s cannot be continued: %s", path, e)
         return None
+
+
+def restore_saved(server: "Server", path: Path) -> tuple[Table | None, str | None]:
+    """The table saved at ``path``, restored into ``server``; or ``None`` and why. A save that
+    cannot be read or restored is moved aside, never deleted."""
+    loaded = read_save(path)
+    if loaded.state is None:
+        return None, loaded.problem
+    try:
+        return server.restore_table(loaded.state, path), None
+    except ValueError as e:
+        return None, f"{path.name} cannot be restored ({e}); {aside_text(move_aside(path))}"

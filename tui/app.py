@@ -277,6 +277,19 @@ class DealMeInApp(App[int]):
             self.notify(f"Could not open the table: {e}", severity="error", timeout=8)
             self.session = None
 
+    def resume_table(self, path: Path, solo: bool) -> None:
+        self.run_worker(self._resume_table(path, solo), exclusive=True, group="session")
+
+    async def _resume_table(self, path: Path, solo: bool) -> None:
+        from .session import TableSession
+
+        await self.leave_table()
+        try:
+            self.session = await TableSession.resume(self, path, solo)
+        except Exception as e:  # an unusable save is moved aside: say so, stay home
+            self.notify(f"Could not resume the table: {e}", severity="error", timeout=10)
+            self.session = None
+
     async def join_table(self, address: str, password: str | None = None, table: str | None = None,
                          host_key: str | None = None) -> None:
         from .session import TableSession

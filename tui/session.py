@@ -7,7 +7,10 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
+from pathlib import Path
+
 from net.client import TableClient
+from net.savefile import read_save, save_path, saves_dir
 from net.server import Server, TableConfig
 
 if TYPE_CHECKING:
@@ -17,6 +20,30 @@ if TYPE_CHECKING:
 log = logging.getLogger("dealmein.tui")
 
 DEFAULT_PORT = 7098
+
+
+def solo_save_path() -> Path:
+    """A solo table listens on a fresh port each time, so its save has a fixed name."""
+    return saves_dir() / "solo.save"
+
+
+def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str]]:
+    """The tables this app can resume, as (label, save file, solo?), and the problems with
+    saves that cannot be read (those are moved aside, to be reported once)."""
+    found = []
+    problems = []
+    for path, solo in ((solo_save_path(), True), (save_path(host_port), False)):
+        if not path.is_file():
+            continue
+        loaded = read_save(path)
+        state = loaded.state
+        if state is None:
+            problems.append(str(loaded.problem))
+            continue
+        config = state.get("config") or {}
+        what = f"{config.get('game', '?')}, {state.get('status', '?')}"
+        found.append((f"Resume {'solo' if solo else 'hosted'} table ({what})", path, solo))
+    return found, problems
 
 
 def split_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -78,6 +105,7 @@ class TableSession:
                                                     preset=choice.preset, options=dict(choice.options),
                                                     seats=choice.seats, password=password))
             session.table = table
+            server.autosave(table, solo_save_path() if solo else save_path(server.port))
             session.address = f"{bind}:{server.port}"
             session.client = await TableClient.connect("127.0.0.1", server.port, name=name,
                                                        password=password, table=table.id,
@@ -94,6 +122,37 @@ class TableSession:
             else:
                 session.show_lobby()
                 await session.client.start()
+        except BaseException:
+            await session.close()
+            raise
+        return session
+
+    @classmethod
+    async def resume(cls, app: "DealMeInApp", path: Path, solo: bool) -> "TableSession":
+        """Host a saved table again: same name, seats, hands and scores; the host's own seat
+        comes back through its saved token, other players' apps reconnect by themselves."""
+        from net.tablestate import restore_saved
+
+        session = cls(app, solo=solo)
+        bind, port = ("127.0.0.1", 0) if solo else app.host_address()
+        server = Server(host=bind, port=port, bot_delay=app.bot_delay)
+        state = read_save(path).state
+        table, problem = restore_saved(server, path)
+        if table is None or state is None:
+            raise ValueError(problem or f"{path.name} could not be read")
+        session.server, session.table = server, table
+        try:
+            await server.start()
+            table.resume()
+            session.password = table.config.password
+            session.address = f"{bind}:{server.port}"
+            session.client = await TableClient.connect(
+                "127.0.0.1", server.port, name=app.player_name, password=session.password, table=table.id,
+                host_key=table.host_key, token=state.get("host_token"), reconnect=False,
+                on_update=session._on_update)
+            session.show_lobby()
+            if not solo and app.mdns:
+                await session._advertise()
         except BaseException:
             await session.close()
             raise

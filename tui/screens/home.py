@@ -36,10 +36,20 @@ class HomeScreen(Screen[None]):
         Binding("r", "app.rules", "Rules"),
     ]
 
+    saved: list = []  # (label, save file, solo?) of the tables that can be resumed
+    _shown = False
+
     def compose(self) -> ComposeResult:
+        from ..session import saved_tables
+
+        self.saved, problems = saved_tables(self.app.host_address()[1])
+        for problem in problems:
+            self.app.notify(problem, title="Saved table", severity="warning", timeout=10)
         with Vertical(id="home"):
             yield Static(ASCII_LOGO if self.app.card_style == "ascii" else LOGO, id="logo", markup=False)
             with Vertical(id="menu"):
+                for i, (label, _path, _solo) in enumerate(self.saved):
+                    yield Button(label, id=f"resume-{i}", classes="resume")
                 yield Button("Play solo (against bots)", id="solo", variant="primary")
                 yield Button("Host a table", id="host")
                 yield Button("Join a table", id="join")
@@ -51,10 +61,20 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#solo", Button).focus()
 
+    async def on_screen_resume(self) -> None:
+        """Back from a table: it may have left a save to resume (or used one up)."""
+        if self._shown:
+            await self.recompose()
+            self.query_one("#solo", Button).focus()
+        self._shown = True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"solo": self.action_solo, "host": self.action_host, "join": self.action_join,
                    "settings": self.app.action_settings, "rules": self.app.action_rules}
-        if event.button.id == "quit":
+        if event.button.id and event.button.id.startswith("resume-"):
+            _label, path, solo = self.saved[int(event.button.id.split("-")[1])]
+            self.app.resume_table(path, solo)
+        elif event.button.id == "quit":
             self.run_worker(self.app.action_quit())
         elif event.button.id in actions:
             actions[event.button.id]()

@@ -1,0 +1,56 @@
+"""Resume from the home screen (issue: Nothing lost, "Autosave and resume"): a table the app
+hosted is saved as it goes; a fresh app offers it on the home screen and brings it back with
+the same hands and totals."""
+from __future__ import annotations
+
+from textual.widgets import Button
+
+from net.savefile import read_save
+from tui.screens.home import HomeScreen
+from tui.screens.picker import TableChoice
+from tui.session import solo_save_path
+
+from .helpers import make_app, wait_for
+
+
+async def test_solo_table_is_saved_and_resumed_from_home():
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        choice = TableChoice(game="ninety-eight", preset="standard", options={}, seats=3,
+                             bots={1: "easy", 2: "easy"})
+        await app.start_table(choice, solo=True)
+        session = app.session
+        await wait_for(pilot, lambda: session.view is not None and session.view["current_seat"] == session.seat)
+        view = session.view
+        await wait_for(pilot, lambda: read_save(solo_save_path()).state is not None
+                       and read_save(solo_save_path()).state["actions"] == session.table.actions)
+        hand, total = view["hand"], view["total"]
+        await app.leave_table()
+    assert solo_save_path().is_file()
+
+    fresh = make_app()
+    async with fresh.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(fresh.screen, HomeScreen)
+        resume = fresh.screen.query_one("#resume-0", Button)
+        assert "Resume solo table" in str(resume.label)
+        await pilot.click("#resume-0")
+        await wait_for(pilot, lambda: fresh.session is not None and fresh.session.view is not None)
+        again = fresh.session.view
+        assert again["hand"] == hand and again["total"] == total
+        assert fresh.session.seat == 0
+        await fresh.leave_table()
+
+
+async def test_a_corrupt_save_is_reported_moved_aside_and_not_offered(tmp_path):
+    path = solo_save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\x00garbage")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query(".resume")
+        notes = [n.message for n in app._notifications]
+        assert any("solo.save" in m and "moved aside" in m for m in notes), notes
+    assert not path.exists()
+    assert list(path.parent.glob("solo.save.corrupt-*"))
