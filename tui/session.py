@@ -213,14 +213,10 @@ class TableSession:
 
     def _advert(self) -> Any:
         from net.client import app_version
-        from net.discovery_txt import TableAdvert
+        from net.discovery_txt import advert_from_lobby
 
-        lobby = self.table.lobby()
-        taken = sum(1 for s in lobby["seats"] if s["name"])
-        return TableAdvert(name=lobby["name"], game=lobby["game"], preset=lobby["preset"],
-                           seats_taken=taken, seats_total=len(lobby["seats"]), status=lobby["status"],
-                           password=lobby["password"], app_version=app_version(),
-                           ssh_port=self.ssh.port if self.ssh is not None else None)
+        return advert_from_lobby(self.table.lobby(), app_version=app_version(),
+                                 ssh_port=self.ssh.port if self.ssh is not None else None)
 
     # ------------------------------------------------------------------ the link
     @property

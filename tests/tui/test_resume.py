@@ -25,7 +25,9 @@ async def test_solo_table_is_saved_and_resumed_from_home():
         await wait_for(pilot, lambda: read_save(solo_save_path()).state is not None
                        and read_save(solo_save_path()).state["actions"] == session.table.actions)
         hand, total = view["hand"], view["total"]
-        await app.leave_table()
+        app.back_home()  # the home screen now offers the table it just left
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume"))
+        await wait_for(pilot, lambda: app.session is None)
     assert solo_save_path().is_file()
 
     fresh = make_app()

@@ -39,17 +39,21 @@ class HomeScreen(Screen[None]):
     saved: list = []  # (label, save file, solo?) of the tables that can be resumed
     _shown = False
 
-    def compose(self) -> ComposeResult:
+    def _read_saves(self) -> list[Button]:
+        """Buttons for the tables that can be resumed; a bad save is reported once here."""
         from ..session import saved_tables
 
         self.saved, problems = saved_tables(self.app.host_address()[1])
         for problem in problems:
             self.app.notify(problem, title="Saved table", severity="warning", timeout=10)
+        return [Button(label, id=f"resume-{i}", classes="resume") for i, (label, _p, _s) in enumerate(self.saved)]
+
+    def compose(self) -> ComposeResult:
+        resume = self._read_saves()
         with Vertical(id="home"):
             yield Static(ASCII_LOGO if self.app.card_style == "ascii" else LOGO, id="logo", markup=False)
             with Vertical(id="menu"):
-                for i, (label, _path, _solo) in enumerate(self.saved):
-                    yield Button(label, id=f"resume-{i}", classes="resume")
+                yield from resume
                 yield Button("Play solo (against bots)", id="solo", variant="primary")
                 yield Button("Host a table", id="host")
                 yield Button("Join a table", id="join")
@@ -63,10 +67,13 @@ class HomeScreen(Screen[None]):
 
     async def on_screen_resume(self) -> None:
         """Back from a table: it may have left a save to resume (or used one up)."""
-        if self._shown:
-            await self.recompose()
-            self.query_one("#solo", Button).focus()
-        self._shown = True
+        if not self._shown:
+            self._shown = True
+            return
+        await self.query(".resume").remove()
+        buttons = self._read_saves()
+        if buttons:
+            await self.query_one("#menu").mount_all(buttons, before=0)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"solo": self.action_solo, "host": self.action_host, "join": self.action_join,
