@@ -10,9 +10,14 @@ and 99th-percentile decision time of each level.
 four bots of the same level with different bot seeds, and it prints how often the same seat
 wins both (chance alone: 1 / seats; a game of pure luck: 100%).
 
+``--decisions N`` instead tests single decisions, paired: in matches of four ``normal`` bots,
+where ``hard`` would play otherwise, both moves are played on from the real match by ``normal``
+bots on the same seeds, and it prints how often hard differs and the mean gain of its move.
+
     python bench/bots.py [--games G ...] [--pairings hard:normal normal:easy ...]
                          [--matches 100] [--budget 0.3 | --iterations 40] [--seats 4]
                          [--preset standard] [--jobs 1] [--luck normal] [--max-minutes 60]
+                         [--decisions 300 --continuations 200]
 """
 from __future__ import annotations
 
@@ -29,7 +34,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core import GAMES, new_match  # noqa: E402
-from core.bots import choose, takes_chance  # noqa: E402
+from core.bots import choose, strategy_for, takes_chance  # noqa: E402
+from core.sampling import search_clone  # noqa: E402
 
 #: no match of any game gets near this many moves; hitting it means a runaway loop
 MOVE_BOUND = 50_000
@@ -85,6 +91,76 @@ def _luck_job(args: tuple[Any, ...]) -> bool:
     return a == b
 
 
+def _with_progress(fn: Any, jobs: list[Any], label: str) -> list[Any]:
+    """Run the jobs in this process, reporting the running win share every ten matches on
+    stderr, so that a long row shows its pace."""
+    out = []
+    t0 = time.perf_counter()
+    for k, j in enumerate(jobs, 1):
+        out.append(fn(j))
+        if k % 10 == 0:
+            wins = sum(r[0] for r in out)
+            print(f"  {label}: {k}/{len(jobs)} matches, hero {100 * wins / k:.1f}%, "
+                  f"{(time.perf_counter() - t0) / k:.1f} s per match", file=sys.stderr, flush=True)
+    return out
+
+
+def _continue(m: Any, seat: int, action: Any, strategy: Any, view: dict[str, Any], seed: int) -> float:
+    """Play ``action`` on a copy of the real match, then four ``normal`` bots on to the point
+    the search judges (``Strategy.watch``); that value for ``seat``."""
+    c = search_clone(m, seed)
+    rng = random.Random(seed)
+    ctx: dict[str, Any] = {}
+    value = strategy.watch(c.apply(action, seat), seat, view, ctx)
+    steps = 0
+    while value is None and steps < 2_000:
+        cur = c.current_seat
+        if cur is None:
+            return 0.5
+        legal = [str(a) for a in c.legal_actions(cur)]
+        value = strategy.watch(c.apply(choose("normal", c.view(cur), legal, rng), cur), seat, view, ctx)
+        steps += 1
+    return 0.5 if value is None else value
+
+
+def decisions(game: str, preset: str, seats: int, positions: int, continuations: int,
+              iterations: int | None, budget: float | None, base: int) -> None:
+    """Paired test of single decisions: in matches of four ``normal`` bots, at the decisions
+    where ``hard`` would play otherwise, both moves are played on from the real match (the
+    hidden cards included) ``continuations`` times with the same seeds, every seat then
+    playing ``normal``; prints how often hard differs and the mean gain of its move."""
+    strategy = strategy_for(game)
+    rng = random.Random(base)
+    looked = differ = 0
+    gains: list[float] = []
+    i = 0
+    while looked < positions:
+        m = new_match(game, seats, preset=preset, seed=base + i)
+        i += 1
+        while not m.is_over and looked < positions:
+            s = m.current_seat
+            if s is None:
+                break
+            legal = [str(a) for a in m.legal_actions(s)]
+            view = m.view(s)
+            a_norm = choose("normal", view, legal, rng)
+            if len(legal) > 1:
+                looked += 1
+                a_hard = choose("hard", view, legal, rng, budget=budget, iterations=iterations)
+                if a_hard != a_norm:
+                    differ += 1
+                    seeds = [rng.getrandbits(32) for _ in range(continuations)]
+                    gains.append(statistics.fmean(
+                        _continue(m, s, a_hard, strategy, view, k) - _continue(m, s, a_norm, strategy, view, k)
+                        for k in seeds))
+            m.apply(a_norm, s)
+    mean = statistics.fmean(gains) if gains else float("nan")
+    se = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else float("nan")
+    better = sum(1 for g in gains if g > 0)
+    print(f"| {game} | {looked} | {differ} ({100 * differ / max(looked, 1):.0f}%) | {mean:+.4f} | {se:.4f} "
+          f"| {better} of {len(gains)} |", flush=True)
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a proportion."""
     if n == 0:
@@ -119,7 +195,20 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--max-minutes", type=float, default=60.0,
                     help="stop starting new rows after this long; rows not run are listed")
+    ap.add_argument("--decisions", type=int, default=0,
+                    help="instead of tournaments: this many decisions per game, hard's move against normal's, paired")
+    ap.add_argument("--continuations", type=int, default=100, help="playouts per move with --decisions")
     args = ap.parse_args()
+
+    if args.decisions:
+        print(f"# decisions where hard differs from normal; value of hard's move minus normal's, "
+              f"{args.continuations} paired playouts by four normal bots from the real match")
+        print("| game | decisions | hard differs | mean gain | standard error | gain > 0 |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for game in args.games:
+            decisions(game, args.preset, args.seats, args.decisions, args.continuations,
+                      args.iterations, args.budget, args.seed)
+        return
 
     started = time.perf_counter()
     deadline = started + 60 * args.max_minutes
@@ -141,7 +230,7 @@ def main() -> None:
                 t0 = time.perf_counter()
                 jobs = [(game, args.preset, hero, field, args.seats, i, args.budget, args.iterations, args.seed)
                         for i in range(args.matches)]
-                results = pool.map(_job, jobs) if pool else [_job(j) for j in jobs]
+                results = pool.map(_job, jobs) if pool else _with_progress(_job, jobs, f"{game} {pairing}")
                 wins = sum(r[0] for r in results)
                 unfinished = sum(r[2] for r in results)
                 if unfinished:

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from .cards import RANK, RANKS, SUIT, SUITS, full_deck, parse_card
-from .match import Match
+from .match import BASE_STATE, Match
 from .options import deck_count
 
 View = dict[str, Any]
@@ -113,6 +113,34 @@ def determinize(view: View, rng: random.Random) -> Match:
     return m
 
 
+def search_clone(m: Match, seed: int) -> Match:
+    """A copy of a determinised match for one rollout, with a fresh random source seeded by
+    ``seed``. A sample's shuffles are unknown to the seat anyway, so the copy need not carry the
+    original generator's state, whose copy is most of what ``Match.clone`` costs."""
+    c = m.__class__.__new__(m.__class__)
+    d = c.__dict__
+    d.update(m.__dict__)
+    for k in _state_keys(m):
+        v = d[k]
+        if isinstance(v, list):
+            d[k] = [x[:] if isinstance(x, list) else x for x in v]
+        elif isinstance(v, dict):
+            d[k] = dict(v)
+    c._rng = random.Random(seed)
+    c._cache = {}
+    return c
+
+
+_KEYS: dict[type, tuple[str, ...]] = {}
+
+
+def _state_keys(m: Match) -> tuple[str, ...]:
+    keys = _KEYS.get(type(m))
+    if keys is None:
+        keys = _KEYS[type(m)] = BASE_STATE + m.STATE
+    return keys
+
+
 def _no_hook(m: Match, view: View) -> None:
     return None
 
@@ -190,4 +218,4 @@ VOIDS: dict[str, Voids] = {
     "crazy-eights": _crazy_eights_voids,
 }
 
-__all__ = ["determinize", "unseen_cards", "HOOKS", "FINISH", "VOIDS"]
+__all__ = ["determinize", "search_clone", "unseen_cards", "HOOKS", "FINISH", "VOIDS"]

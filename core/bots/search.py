@@ -18,7 +18,7 @@ from typing import Any
 
 from ..actions import Action
 from ..match import Match
-from ..sampling import determinize
+from ..sampling import determinize, search_clone
 from .base import Strategy, View
 
 #: seconds per decision when neither a budget nor an iteration count is given
@@ -26,7 +26,8 @@ DEFAULT_BUDGET = 0.3
 #: moves a rollout may take before it is cut off and valued by ``Strategy.cutoff``; a
 #: strategy may set a shorter ``depth`` where a heuristic judges a position well
 MAX_ROLLOUT_STEPS = 300
-#: chance of leaving the rule-based choice for a move that is in truth no better
+#: chance of leaving the rule-based choice for a move that is in truth no better; a strategy
+#: may set its own ``switch_alpha`` where the search's departures were measured to lose
 SWITCH_ALPHA = 0.3
 
 
@@ -82,7 +83,8 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
         deal = determinize(view, rng)
         seed = rng.getrandbits(32)
         for j, i in enumerate(cands):
-            values[j].append(rollout_value(strategy, deal.clone(), seat, legal[i], view, random.Random(seed)))
+            values[j].append(rollout_value(strategy, search_clone(deal, seed ^ 0x5BD1E995), seat, legal[i], view,
+                                           random.Random(seed)))
         done += 1
     means = [sum(v) / len(v) for v in values]
     best = max(range(len(cands)), key=lambda j: (means[j], cands[j] == prior))
@@ -95,13 +97,13 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
     if n < 2:
         return prior
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    if mean > switch_margin(len(cands)) * math.sqrt(var / n):
+    if mean > switch_margin(len(cands), getattr(strategy, "switch_alpha", SWITCH_ALPHA)) * math.sqrt(var / n):
         return cands[best]
     return prior
 
 
-def switch_margin(candidates: int) -> float:
+def switch_margin(candidates: int, alpha: float = SWITCH_ALPHA) -> float:
     """Standard errors by which the best candidate must beat the rule-based choice. The best of
     many noisy means beats any fixed one by chance more often, so the bar rises with the
     number of candidates (a one-sided test at ``SWITCH_ALPHA``, split over the comparisons)."""
-    return NormalDist().inv_cdf(1.0 - SWITCH_ALPHA / max(1, candidates - 1))
+    return NormalDist().inv_cdf(1.0 - alpha / max(1, candidates - 1))
