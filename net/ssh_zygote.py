@@ -61,10 +61,18 @@ def _child(request: dict[str, Any], slave: int, control: socket.socket) -> None:
 def serve(control: socket.socket) -> None:
     """The zygote's loop: fork on request, report pids and exits; end when the server goes."""
     import gc
+    import importlib
+    import pkgutil
 
     import tui.app  # noqa: F401  the whole point: import once, share with every child
     import tui.cli  # noqa: F401
+    import tui.screens
+    import tui.session  # noqa: F401
+    import tui.widgets
 
+    for package in (tui.screens, tui.widgets):  # what a session imports later, imported now
+        for module in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+            importlib.import_module(module.name)
     gc.freeze()  # keep the collector from touching (and so copying) the shared objects
 
     while True:
