@@ -96,3 +96,17 @@ async def play_with_keys(app: DealMeInApp, pilot: Any, timeout: float = 60.0,
                 continue
         await pilot.pause(0.01)
     raise AssertionError("the match did not finish in time")
+
+
+async def open_snapshot_table(pilot: Any) -> None:
+    """The table of the snapshot tests: Ninety-Eight, seed 7, seat 0 after the others played,
+    with the second card selected."""
+    app = pilot.app
+    link = MatchLink(new_match("ninety-eight", 4, seed=7), 0, ["Ana", "Bea", "Cy", "Dee"])
+    events = link.others_play()
+    screen = TableScreen(link, app.card_style, app.palette)
+    link.screen = screen
+    screen.show(link.view(), events)
+    await app.push_screen(screen)
+    await pilot.pause()
+    await pilot.press("2")

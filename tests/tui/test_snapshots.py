@@ -6,12 +6,9 @@ from typing import Any
 
 import pytest
 
-from core import new_match
 from tui.screens.lobby import LobbyScreen
-from tui.screens.table import TableScreen
 
-from .helpers import make_app
-from .matchlink import MatchLink
+from .helpers import make_app, open_snapshot_table
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -69,15 +66,4 @@ def test_lobby(snap_compare, size) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_table(snap_compare, size) -> None:
-    async def open_table(pilot) -> None:
-        app = pilot.app
-        link = MatchLink(new_match("ninety-eight", 4, seed=7), 0, ["Ana", "Bea", "Cy", "Dee"])
-        events = link.others_play()
-        screen = TableScreen(link, app.card_style, app.palette)
-        link.screen = screen
-        screen.show(link.view(), events)
-        await app.push_screen(screen)
-        await pilot.pause()
-        await pilot.press("2")
-
-    assert snap_compare(_app(), terminal_size=size, run_before=open_table)
+    assert snap_compare(_app(), terminal_size=size, run_before=open_snapshot_table)
