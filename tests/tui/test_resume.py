@@ -8,7 +8,7 @@ from textual.widgets import Button
 from net.savefile import read_save
 from tui.screens.home import HomeScreen
 from tui.screens.picker import TableChoice
-from tui.session import solo_save_path
+from tui.saves import solo_save_path
 
 from .helpers import make_app, wait_for
 

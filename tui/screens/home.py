@@ -41,7 +41,7 @@ class HomeScreen(Screen[None]):
 
     def _read_saves(self) -> list[Button]:
         """Buttons for the tables that can be resumed; a bad save is reported once here."""
-        from ..session import saved_tables
+        from ..saves import saved_tables
 
         self.saved, problems = saved_tables(self.app.host_address()[1])
         for problem in problems:
