@@ -2,14 +2,10 @@
 sequences survive, and callers wrap the result in ``Text``/``Content`` so no markup is read."""
 from __future__ import annotations
 
-from rich.text import Text
+from net.protocol import clean_text
 
 
 def clean(value: object, limit: int = 200) -> str:
-    """Printable characters only, at most ``limit`` of them."""
-    text = value if isinstance(value, str) else str(value)
-    return "".join(ch if ch.isprintable() else " " for ch in text[:limit]).strip()
-
-
-def plain(value: object, style: str = "", limit: int = 200) -> Text:
-    return Text(clean(value, limit), style=style)
+    """No control, format or escape characters, blanks folded, at most ``limit`` characters:
+    the same rule the host applies to names and chat, applied again to anything shown."""
+    return clean_text(value if isinstance(value, str) else str(value), limit).strip()
