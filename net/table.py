@@ -24,6 +24,7 @@ from core.events import Event
 
 from .autosave import Autosaver
 from .bots import LEVELS, choose_async, takes_chance
+from .client import app_version
 from .matchlog import MatchLog
 from .protocol import CHAT_LEN, clean_text, encode
 
@@ -579,7 +580,7 @@ class Table:
             # with its seed a log reveals every hand: only the host's user may read it
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
-            self.log = MatchLog(path, app_version=_app_version(), game=c.game, players=len(self.seats),
+            self.log = MatchLog(path, app_version=app_version(), game=c.game, players=len(self.seats),
                                 preset=c.preset, options=dict(m.options), seed=seed,
                                 names=[s.name or "" for s in self.seats])
             self.log_path = path
@@ -639,8 +640,3 @@ class Table:
             self.log.close()
             self.log = None
 
-
-def _app_version() -> str:
-    from .client import app_version
-
-    return app_version()

@@ -5,6 +5,7 @@ import argparse
 import sys
 
 from core import GAMES
+from net.client import app_version
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,15 +58,6 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     replay.add_argument("--show", action="store_true", help="step through the match with every hand face up")
     return p
-
-
-def app_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("dealmein")
-    except PackageNotFoundError:
-        return "0.0.0"
 
 
 def print_games() -> None:

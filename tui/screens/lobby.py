@@ -133,14 +133,19 @@ class LobbyScreen(Screen[None]):
                 return s
         return {}
 
+    def _host_choice(self) -> tuple[int, dict[str, Any]] | None:
+        """The seat the host has highlighted and what sits there; ``None`` for guests."""
+        if not self.link.is_host:
+            return None
+        seat = self._selected_seat()
+        return None if seat is None else (seat, self._seat_info(seat))
+
     def action_add_bot(self) -> None:
         """Put a bot in the chosen seat, or make the bot there one level harder."""
-        if not self.link.is_host:
+        chosen = self._host_choice()
+        if chosen is None:
             return
-        seat = self._selected_seat()
-        if seat is None:
-            return
-        info = self._seat_info(seat)
+        seat, info = chosen
         if info.get("name") and not info.get("bot"):
             self.notify("That seat has a player: choose an open seat or a bot.", severity="warning")
             return
@@ -149,12 +154,10 @@ class LobbyScreen(Screen[None]):
         self.run_worker(self.link.call("add_bot", seat, level))
 
     def action_remove(self) -> None:
-        if not self.link.is_host:
+        chosen = self._host_choice()
+        if chosen is None:
             return
-        seat = self._selected_seat()
-        if seat is None:
-            return
-        info = self._seat_info(seat)
+        seat, info = chosen
         if info.get("bot"):
             self.run_worker(self.link.call("remove_bot", seat))
         elif info.get("name") and seat != self.link.seat:
