@@ -3,9 +3,14 @@
 1. The floor: the raw round trip of a 200-byte msgpack request and response over asyncio.
 2. Action to all views: a client sends an action; time until the last of 4 clients has the new
    view (median and p99), and its ratio to the floor.
-3. Load: 200 tables of 4 bot clients (800 connections) playing as fast as they can for a set
-   time: actions per second, p99 of action to own new view, and the host's memory per idle
-   connection (RSS growth when the 800 connections joined, divided by 800).
+3. Load: 200 tables of 4 bot clients (800 connections), each bot pausing a random 50-150% of
+   ``--think`` before it acts, for a set time: actions per second, p99 of action to own new
+   view, and the host's memory per idle connection (RSS growth when the 800 connections joined,
+   divided by 800). The first think time (60 ms) offers a little over the target's 3,000
+   actions/s and is the run judged against it; a latency target means something only at a
+   given rate, since a closed loop that is offered more than the host can serve measures its
+   queue. The second (40 ms) offers about 4,000/s, near what the host can serve, and the
+   saturated run (no pause) shows the most it serves.
 
 The host runs in this process; the clients run in one child process (the same script with
 ``--worker``), so that host and clients each get a core.
@@ -340,6 +345,11 @@ async def worker_load(spec: dict[str, Any]) -> dict[str, float]:
 
 
 # ---------------------------------------------------------------------------- main
+def clients_us(load: dict[str, float]) -> float:
+    """The clients' process CPU per action (its share of a core over the actions a second)."""
+    return load["clients_cpu_share"] / max(load["actions_per_s"], 1e-9) * 1e6
+
+
 async def run(args: argparse.Namespace) -> int:
     fr = bench_framing()
     print(f"framing, {fr['frame_bytes']:.0f}-byte view frames, decode per frame:"
@@ -347,25 +357,29 @@ async def run(args: argparse.Namespace) -> int:
           f" (one frame per read); {fr['prefix_64k_us']:.2f} us vs {fr['unpacker_64k_us']:.2f} us (64 KiB reads)")
     raw = await bench_raw(args.round_trips)
     lat = await bench_latency(args.actions)
-    load = await bench_load(args.tables, args.seconds, args.think / 1000)
+    loads = [(think, await bench_load(args.tables, args.seconds, think / 1000)) for think in args.think]
     flat = await bench_load(args.tables, args.seconds, 0.0) if args.saturate else None
     ratio = lat["median_us"] / raw["median_us"]
     print(f"raw round trip ({raw['bytes']:.0f} B msgpack, asyncio): median {raw['median_us']:.1f} us,"
           f" p99 {raw['p99_us']:.1f} us")
     print(f"action to all 4 views: median {lat['median_us']:.1f} us, p99 {lat['p99_us']:.1f} us,"
           f" {ratio:.2f}x the raw round trip (target < 5x) over {lat['n']:.0f} actions")
-    print(f"load, {args.tables} tables x 4 bot clients ({load['connections']:.0f} connections),"
-          f" bots think {args.think:.0f} ms (+-50%): {load['actions_per_s']:.0f} actions/s"
-          f" (target >= 3000), action to own view p50 {load['p50_ms']:.2f} ms,"
-          f" p99 {load['p99_ms']:.2f} ms (target < 20 ms), {load['client_errors']:.0f} client errors;"
-          f" host CPU {load['host_cpu_us']:.0f} us/action ({load['host_cpu_share'] * 100:.0f}% of a core),"
-          f" clients' process {load['clients_cpu_share'] * 100:.0f}% of a core")
+    for k, (think, load) in enumerate(loads):
+        label = "load (the target's)" if k == 0 else "heavier load"
+        print(f"{label}, {args.tables} tables x 4 bot clients ({load['connections']:.0f} connections),"
+              f" bots think {think:.0f} ms (+-50%): {load['actions_per_s']:.0f} actions/s"
+              f" (target >= 3000), action to own view p50 {load['p50_ms']:.2f} ms,"
+              f" p99 {load['p99_ms']:.2f} ms (target < 20 ms), {load['client_errors']:.0f} client errors;"
+              f" host CPU {load['host_cpu_us']:.0f} us/action ({load['host_cpu_share'] * 100:.0f}% of a core),"
+              f" clients' process {load['clients_cpu_share'] * 100:.0f}% of a core"
+              f" ({clients_us(load):.0f} us/action)")
+    load = loads[0][1]
     if flat is not None:
         print(f"saturated (bots never think): {flat['actions_per_s']:.0f} actions/s, p50"
               f" {flat['p50_ms']:.2f} ms, p99 {flat['p99_ms']:.2f} ms (queueing: one action in flight"
               f" per table); host CPU {flat['host_cpu_us']:.0f} us/action"
               f" ({flat['host_cpu_share'] * 100:.0f}% of a core), clients' process"
-              f" {flat['clients_cpu_share'] * 100:.0f}% of a core")
+              f" {flat['clients_cpu_share'] * 100:.0f}% of a core ({clients_us(flat):.0f} us/action)")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end")
     print(f"memory per idle connection (host RSS growth / connections):"
           f" {load['per_conn_bytes'] / 1024:.2f} KiB (target < 10 KiB)")
@@ -381,8 +395,10 @@ def main() -> int:
     p.add_argument("--actions", type=int, default=2000)
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--seconds", type=float, default=8.0, help="measured load time")
-    p.add_argument("--think", type=float, default=40.0,
-                   help="bot clients' mean pause before acting, in ms (the offered load)")
+    p.add_argument("--think", type=float, nargs="+", default=[60.0, 40.0],
+                   help="bot clients' mean pause before acting, in ms (the offered load), one load run"
+                        " each; the first is judged against the target (60 ms offers a little over"
+                        " 3,000 actions/s), the others show heavier loads")
     p.add_argument("--no-saturate", dest="saturate", action="store_false",
                    help="skip the run where bots never pause")
     p.add_argument("--worker", default=None, help=argparse.SUPPRESS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterable
 
 from .actions import Action, PLAY, as_action
 from .cards import CARD_STR, RANK, RANKS, full_deck, parse_card
@@ -317,6 +317,9 @@ class Match:
 
     def status(self, seat: int) -> dict[str, Any]:
         self._check_seat(seat)
+        return self._seat_status(seat)
+
+    def _seat_status(self, seat: int) -> dict[str, Any]:
         d: dict[str, Any] = {"in_hand": self.in_hand[seat], "out": self.out[seat]}
         d.update(self._status(seat))
         return d
@@ -325,13 +328,38 @@ class Match:
         """Everything ``seat`` may know (``None``: a spectator), as plain values."""
         if seat is not None:
             self._check_seat(seat)
-        v: dict[str, Any] = {
+        v = self._public_view()
+        self._seat_view(seat, v)
+        return v
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``view(seat)`` for each of ``seats``, equal to it key for key and in the same order.
+
+        What every seat may see is built once, and the views share those values (lists and
+        dicts): they are for sending, so read them and do not change them.
+        """
+        wanted = list(dict.fromkeys(seats))
+        for seat in wanted:
+            if seat is not None:
+                self._check_seat(seat)
+        public = self._public_view()
+        out: dict[int | None, dict[str, Any]] = {}
+        for seat in wanted:
+            v = public.copy()  # keeps the key order: the seat's own keys are overwritten in place
+            self._seat_view(seat, v)
+            out[seat] = v
+        return out
+
+    def _public_view(self) -> dict[str, Any]:
+        """A spectator's view without the game's part: the keys every view has, in order."""
+        cut = self.cut
+        return {
             "game": self.game,
             "players": self.players,
-            "seat": seat,
+            "seat": None,
             "options": dict(self.options),
             "version": self.version,
-            "hand": [CARD_STR[c] for c in self.hands[seat]] if seat is not None else [],
+            "hand": [],
             "hand_counts": [len(h) for h in self.hands],
             "pile": [CARD_STR[c] for c in self.pile],
             "top": self.top,
@@ -340,16 +368,25 @@ class Match:
             "dealer": self.dealer,
             "hand_number": self.hand_number,
             "current_seat": self.current,
-            "status": [self.status(s) for s in range(self.players)],
+            "status": [self._seat_status(s) for s in range(self.players)],
             "is_over": self.is_over,
             "winners": list(self.winners),
-            "cut": [[None if r is None else RANKS[r] for r in row] for row in self.cut],
-            "legal": [str(a) for a in self.legal_actions(seat)] if seat is not None else [],
+            "cut": [[None if r is None else RANKS[r] for r in row] for row in cut] if cut else [],
+            "legal": [],
             "total": self.total,
             "suit": self.suit,
         }
+
+    def _seat_view(self, seat: int | None, v: dict[str, Any]) -> None:
+        """Fill in what only ``seat`` may see, then the game's part of the view."""
+        if seat is not None:
+            v["seat"] = seat
+            v["hand"] = [CARD_STR[c] for c in self.hands[seat]]
+            legal = self._cache.get(seat)  # ``legal_actions`` without checking the seat again
+            if legal is None:
+                legal = self._cache[seat] = [] if self.current is None else self._legal(seat)
+            v["legal"] = [str(a) for a in legal]
         self._view(seat, v)
-        return v
 
     # ------------------------------------------------------------- snapshots
     def _state(self) -> dict[str, Any]:

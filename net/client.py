@@ -7,6 +7,7 @@ A dropped connection is re-established with back-off, presenting the reconnect t
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from typing import Any, AsyncIterator, Callable
 
@@ -22,7 +23,10 @@ FATAL = frozenset({"version", "bad_password", "bad_host_key", "no_table", "kicke
                    "full"})
 
 
+@functools.cache
 def app_version() -> str:
+    """Read from the package metadata once per process (an SSH session forked from the app
+    zygote reuses the zygote's reading)."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -40,7 +44,9 @@ class ConnectError(Exception):
         self.message = message
 
 
-class _Wire(asyncio.Protocol):
+class _Wire(asyncio.BufferedProtocol):
+    """The connection to the host; reads into ``FrameReader``'s shared buffer (see there)."""
+
     def __init__(self, client: "TableClient") -> None:
         self.client = client
         self.reader = FrameReader()
@@ -51,10 +57,22 @@ class _Wire(asyncio.Protocol):
         self.transport = transport
         self.client._wire = self  # the challenge may arrive before create_connection returns
 
+    def get_buffer(self, sizehint: int) -> memoryview:
+        return self.reader.buffer()
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self._receive(nbytes)
+
     def data_received(self, data: bytes) -> None:
+        """For a transport that hands over bytes rather than filling ``get_buffer``."""
+        self._receive(data)
+
+    def _receive(self, data: bytes | int) -> None:
+        reader = self.reader
+        on_message = self.client._on_message
         try:
-            for body in self.reader.feed(data):
-                self.client._on_message(check(decode_body(body), SERVER_MESSAGES))
+            for body in reader.received(data) if data.__class__ is int else reader.feed(data):  # type: ignore[arg-type]
+                on_message(check(decode_body(body), SERVER_MESSAGES))
         except ProtocolError as e:
             log.warning("host sent a bad frame: %s", e.message)
             self.client._last_error = ("bad_frame", e.message)
@@ -70,7 +88,8 @@ class TableClient:
                  table: str | None = None, host_key: str | None = None, spectator: bool = False,
                  token: str | None = None, reconnect: bool = True, timeout: float = 10.0,
                  reconnect_for: float = 120.0, version: int = PROTOCOL_VERSION,
-                 on_update: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 on_update: Callable[[dict[str, Any]], None] | None = None,
+                 deltas: bool = True) -> None:
         self.host, self.port, self.name = host, port, name
         self.password, self.host_key, self.spectator = password, host_key, spectator
         self.table: str | None = table
@@ -82,6 +101,7 @@ class TableClient:
         self.lobby: dict[str, Any] | None = None
         self.view: dict[str, Any] | None = None
         self._on_update = on_update
+        self.deltas = deltas  # ask the host for views as changes to the last one (smaller frames)
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._wire: _Wire | None = None
         self._welcomed: asyncio.Future[None] | None = None
@@ -144,10 +164,21 @@ class TableClient:
 
     def _on_message(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
-        if kind == "challenge":
+        if kind == "delta":  # the keys that changed since the last view: updated as a view
+            base = self.view
+            if base is None:
+                raise ProtocolError("bad_frame", "the host sent view changes before a view")
+            view = base.copy()
+            view.update(msg["changes"])
+            self.view = view
+            self._push({"type": "view", "view": view, "events": msg["events"]})
+            return
+        if kind == "view":
+            self.view = msg["view"]
+        elif kind == "challenge":
             self._hello(msg["nonce"])
             return
-        if kind == "welcome":
+        elif kind == "welcome":
             self.table, self.seat, self.token, self.is_host = (
                 msg["table"], msg["seat"], msg["token"], msg["host"])
             self._got_welcome = True
@@ -158,8 +189,6 @@ class TableClient:
             self.lobby = msg["lobby"]
             if self._got_welcome and self._welcomed is not None and not self._welcomed.done():
                 self._welcomed.set_result(None)  # connected: seat and lobby are known
-        elif kind == "view":
-            self.view = msg["view"]
         elif kind == "pong":
             fut = self._pings.pop(msg.get("n", -1), None)
             if fut is not None and not fut.done():
@@ -178,7 +207,7 @@ class TableClient:
         msg: dict[str, Any] = {"type": "hello", "version": self.protocol_version,
                                "app": app_version(), "name": self.name, "table": self.table,
                                "token": self.token, "host_key": self.host_key,
-                               "spectator": self.spectator}
+                               "spectator": self.spectator, "deltas": self.deltas}
         if self.password:
             msg["proof"] = password_proof(self.password, nonce)
         self._write(msg)

@@ -59,7 +59,7 @@ CLIENT_MESSAGES: dict[str, _Spec] = {
     "hello": {"version": (_INT, True), "app": (_STR, True), "name": (_STR, True),
               "table": ((str, None), False), "token": ((str, None), False),
               "proof": ((bytes, None), False), "host_key": ((str, None), False),
-              "spectator": ((bool,), False)},
+              "spectator": ((bool,), False), "deltas": ((bool,), False)},
     "sit": {"seat": (_INT, True)},
     "stand": {},
     "ready": {"ready": ((bool,), True)},
@@ -83,6 +83,7 @@ SERVER_MESSAGES: dict[str, _Spec] = {
                 "host": ((bool,), True)},
     "lobby": {"lobby": ((dict,), True)},
     "view": {"view": ((dict,), True), "events": ((list,), True)},
+    "delta": {"changes": ((dict,), True), "events": ((list,), True)},
     "chat": {"name": (_STR, True), "seat": ((int, None), True), "text": (_STR, True)},
     "error": {"code": (_STR, True), "message": (_STR, True)},
     "pong": {"n": (_INT, False)},
@@ -108,7 +109,7 @@ def encode(message: dict[str, Any]) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
-def decode_body(body: bytes) -> Any:
+def decode_body(body: bytes | memoryview) -> Any:
     """The object in one frame body, with every msgpack limit set."""
     try:
         return msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True,
@@ -120,45 +121,86 @@ def decode_body(body: bytes) -> Any:
         raise ProtocolError("bad_frame", f"undecodable frame: {type(e).__name__}") from None
 
 
+#: a spec as the checker walks it: per message type, per field (name, accepted types without
+#: nil, nil accepted, required, booleans refused)
+_Rules = dict[str, tuple[tuple[str, tuple[type, ...], bool, bool, bool], ...]]
+
+
+def _rules(specs: dict[str, _Spec]) -> _Rules:
+    out: _Rules = {}
+    for kind, fields in specs.items():
+        rules = []
+        for name, (types, required) in fields.items():
+            ok = tuple(t for t in types if t is not None)
+            # bool is an int in Python: an int field refuses booleans
+            rules.append((name, ok, None in types, required, bool not in ok))
+        out[kind] = tuple(rules)
+    return out
+
+
+_COMPILED: dict[int, tuple[dict[str, _Spec], _Rules]] = {
+    id(specs): (specs, _rules(specs)) for specs in (CLIENT_MESSAGES, SERVER_MESSAGES)}
+
+
 def check(obj: Any, specs: dict[str, _Spec]) -> dict[str, Any]:
     """A decoded frame as a message of a known type with well-typed fields, or ``ProtocolError``."""
-    if not isinstance(obj, dict):
-        raise ProtocolError("bad_frame", f"a frame must be a map, not {type(obj).__name__}")
+    if obj.__class__ is not dict:
+        if not isinstance(obj, dict):
+            raise ProtocolError("bad_frame", f"a frame must be a map, not {type(obj).__name__}")
+    compiled = _COMPILED.get(id(specs))
+    rules = compiled[1] if compiled is not None and compiled[0] is specs else _rules(specs)
     kind = obj.get("type")
-    if not isinstance(kind, str) or kind not in specs:
+    fields = rules.get(kind) if isinstance(kind, str) else None
+    if fields is None:
         raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:32]!r}")
-    for name, (types, required) in specs[kind].items():
+    for name, types, nullable, required, no_bool in fields:
         if name not in obj:
             if required:
                 raise ProtocolError("bad_field", f"{kind}: missing field {name!r}")
             continue
         value = obj[name]
-        if value is None and None in types:
+        if value is None and nullable:
             continue
-        ok = [t for t in types if t is not None]
-        # bool is an int in Python: an int field refuses booleans
-        if isinstance(value, bool) and bool not in ok:
-            raise ProtocolError("bad_field", f"{kind}: field {name!r} has the wrong type")
-        if not isinstance(value, tuple(ok)):  # type: ignore[arg-type]
+        if (no_bool and value.__class__ is bool) or not isinstance(value, types):
             raise ProtocolError("bad_field", f"{kind}: field {name!r} has the wrong type")
     return obj
 
 
+#: bytes one read may take: as much as asyncio's own reads
+RECV_SIZE = 256 * 1024
+
+
+def _recv_buffer() -> memoryview:
+    """The receive buffer every connection of this thread reads into (see ``FrameReader``)."""
+    buf = getattr(_local, "recv", None)
+    if buf is None:
+        buf = _local.recv = memoryview(bytearray(RECV_SIZE))
+    return buf
+
+
 class FrameReader:
     """Cuts a byte stream into frame bodies; refuses a declared length over ``MAX_FRAME``
-    before buffering it."""
+    before buffering it.
+
+    Either ``feed`` it the bytes a plain protocol received, or, from an
+    ``asyncio.BufferedProtocol``, let the transport read into ``buffer()`` and call
+    ``received(nbytes)``. That buffer is one per thread, shared by every connection: a plain
+    protocol's read allocates a fresh 256 KiB object each time, which costs more than the read
+    itself, and a buffer per connection would cost the memory. Only the bytes of an unfinished
+    frame are kept per connection.
+    """
 
     __slots__ = ("_buf",)
 
     def __init__(self) -> None:
         self._buf = bytearray()
 
-    def feed(self, data: bytes) -> list[bytes]:
+    def feed(self, data: bytes | memoryview) -> list[bytes | memoryview]:
         if self._buf:
             self._buf += data
             data = bytes(self._buf)
             self._buf.clear()
-        out: list[bytes] = []
+        out: list[bytes | memoryview] = []
         pos, end = 0, len(data)
         unpack_from = HEADER.unpack_from
         while end - pos >= 4:
@@ -173,6 +215,17 @@ class FrameReader:
         if pos < end:
             self._buf += data[pos:]
         return out
+
+    @staticmethod
+    def buffer() -> memoryview:
+        """Where the transport reads to (``BufferedProtocol.get_buffer``)."""
+        return _recv_buffer()
+
+    def received(self, nbytes: int) -> list[bytes | memoryview]:
+        """The frame bodies completed by the ``nbytes`` just read into ``buffer()``. They may be
+        views of that buffer: decode them before the next read (that is, before returning to
+        the event loop)."""
+        return self.feed(_recv_buffer()[:nbytes])
 
     @property
     def pending(self) -> int:

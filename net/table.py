@@ -43,6 +43,8 @@ class Peer(Protocol):
     name: str
     token: str
     is_host: bool
+    deltas: bool  # it takes views as changes to the last one it was sent
+    view_sent: dict[str, Any] | None  # that last view
 
     def send(self, message: dict[str, Any]) -> None: ...
     def send_frame(self, frame: bytes) -> None: ...
@@ -59,6 +61,22 @@ class TableConfig:
     seats: int = 4
     password: str | None = None
     seed: int | None = None
+
+
+def view_frame(view: dict[str, Any], base: dict[str, Any] | None, events: list[dict[str, Any]]) -> bytes:
+    """A ``view`` frame, or with ``base`` (the last view this peer was sent) a ``delta`` frame
+    of the keys whose values changed. Views of one game have the same keys in the same order;
+    another key set (a new game) gets a whole view."""
+    if base is not None and len(base) == len(view):
+        try:  # as many keys, each of them in ``base``: the same keys
+            # a value of another type counts as changed even if equal (0 == False)
+            changes = {k: v for k, v in view.items()
+                       if (b := base[k]) is not v and (b != v or b.__class__ is not v.__class__)}
+        except KeyError:
+            pass
+        else:
+            return encode({"type": "delta", "changes": changes, "events": events})
+    return encode({"type": "view", "view": view, "events": events})
 
 
 class Refused(Exception):
@@ -175,8 +193,10 @@ class Table:
     def _send_view(self, p: Peer, events: list[Event] | None = None) -> None:
         if self.match is not None:
             s = p.seat
-            self._emit(p, encode({"type": "view", "view": self.match.view(s),
-                                  "events": [e.for_seat(s) for e in events or ()]}))
+            view = self.match.view(s)
+            self._emit(p, view_frame(view, None, [e.for_seat(s) for e in events or ()]))
+            if p.deltas:
+                p.view_sent = view
 
     # ------------------------------------------------------------------ joining and leaving
     def join(self, p: Peer, token: str | None, spectator: bool) -> None:
@@ -255,11 +275,11 @@ class Table:
         m = self.match
         if m is None or m.is_over:
             return
-        loop = asyncio.get_running_loop()
         for seat in self.seats:
-            if seat.away and not seat.standin and seat.takeover_timer is None \
+            if seat.conn is None and seat.away and not seat.standin and seat.takeover_timer is None \
                     and m.legal_actions(seat.index):
-                seat.takeover_timer = loop.call_later(self.server.takeover, self._take_over, seat)
+                seat.takeover_timer = asyncio.get_running_loop().call_later(
+                    self.server.takeover, self._take_over, seat)
 
     def _take_over(self, seat: Seat) -> None:
         seat.takeover_timer = None
@@ -478,22 +498,32 @@ class Table:
         m = self.match
         assert m is not None
         self._changed()
-        frames: dict[int | None, bytes] = {}
-        out: list[tuple[Peer, bytes]] = []
-        for p in list(self.conns):
+        conns = list(self.conns)
+        views = m.views([p.seat for p in conns])  # what the seats share is built once
+        # one frame per seat and per view the peer holds (peers of a seat hold the same one)
+        # an event without a secret reads the same for every seat: redacted once
+        shared = [e.for_seat(None) if e.secret is None else None for e in events]
+        frames: dict[tuple[int | None, int], bytes] = {}
+        out: list[tuple[Peer, bytes, dict[str, Any]]] = []
+        for p in conns:
             s = p.seat
-            frame = frames.get(s)
+            view = views[s]
+            base = p.view_sent if p.deltas else None
+            key = (s, id(base))  # every base is held by a peer: ids stay distinct
+            frame = frames.get(key)
             if frame is None:
+                told = [e.for_seat(s) if d is None else d for e, d in zip(events, shared)]
                 try:
-                    frame = frames[s] = encode({"type": "view", "view": m.view(s),
-                                                "events": [e.for_seat(s) for e in events]})
+                    frame = frames[key] = view_frame(view, base, told)
                 except ValueError:
                     log.exception("table %s: a view for seat %s does not fit in a frame", self.id, s)
                     continue
-            out.append((p, frame))
+            out.append((p, frame, view))
         # every frame is built before the first is written: the writes go out together, so the
         # players' apps wake once for all of them
-        for p, frame in out:
+        for p, frame, view in out:
+            if p.deltas:
+                p.view_sent = view
             self._emit(p, frame)
 
     def _on_chat(self, p: Peer, msg: dict[str, Any]) -> None:
@@ -509,7 +539,12 @@ class Table:
         return seat.bot or ("normal" if seat.standin and seat.away else None)
 
     def _wake_bots(self) -> None:
-        if self._closed or not any(s.bot or s.standin for s in self.seats):
+        if self._closed:
+            return
+        for s in self.seats:  # (after every action: a plain loop is cheaper than any())
+            if s.bot or s.standin:
+                break
+        else:
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._drive_bots())

@@ -97,14 +97,17 @@ async def raw_join(srv: Server, hello: dict[str, Any]) -> RawSeat:
     return raw
 
 
+@pytest.mark.parametrize("deltas", [False, True], ids=["views", "deltas"])
 @pytest.mark.parametrize("game", sorted(GAMES))
-async def test_no_other_hand_ever_reaches_seat_zero(server: Server, game: str) -> None:
+async def test_no_other_hand_ever_reaches_seat_zero(server: Server, game: str, deltas: bool) -> None:
     """Every raw frame sent to seat 0 over a whole match is scanned for cards another seat held
     at that version. A card may appear only if the public (a spectator's frame of the same
     version) shows it too: a card played and then, in the same action, dealt again. The public
-    views themselves never show a card a seat held both before and after the action."""
+    views themselves never show a card a seat held both before and after the action. Seat 0
+    takes whole views, or (``deltas``) the changes to its last view after the first."""
     table = server.create_table(TableConfig(name="leak", game=game, seats=4, seed=5))
-    raw = await raw_join(server, {"name": "Zero", "table": table.id, "host_key": table.host_key})
+    raw = await raw_join(server, {"name": "Zero", "table": table.id, "host_key": table.host_key,
+                                  "deltas": deltas})
     spec = await raw_join(server, {"name": "Eye", "table": table.id, "spectator": True})
     others = [await join(server, f"P{i}", table=table.id) for i in (1, 2, 3)]
     players = [RandomPlayer(c, seed=i) for i, c in enumerate(others)]
@@ -115,13 +118,18 @@ async def test_no_other_hand_ever_reaches_seat_zero(server: Server, game: str) -
     async def frames_until_over(seat: RawSeat, play: bool) -> dict[int, bytes]:
         rng = random.Random(0)
         out: dict[int, bytes] = {}
+        v: dict[str, Any] | None = None
         while True:
             msg = await asyncio.wait_for(seat.read(), 10)
             if msg["type"] == "welcome" and play:
                 assert msg["seat"] == 0
-            if msg["type"] != "view":
+            if msg["type"] == "delta":
+                assert v is not None, "changes only ever follow a whole view"
+                v = {**v, **msg["changes"]}
+            elif msg["type"] == "view":
+                v = msg["view"]
+            else:
                 continue
-            v = msg["view"]
             out[v["version"]] = seat.frames[-1]
             if v["is_over"]:
                 return out
@@ -150,6 +158,8 @@ async def test_no_other_hand_ever_reaches_seat_zero(server: Server, game: str) -
         assert all("cards" not in e for e in decode_body(frame)["events"]
                    if e["kind"] in ("hand", "draw")), "a spectator saw dealt or drawn cards"
     assert any(cards_in(f) for f in mine.values()), "the scan does find seat 0's own cards"
+    kinds = [decode_body(f)["type"] for f in mine.values()]
+    assert kinds[1:] == ["delta" if deltas else "view"] * (len(kinds) - 1), "as seat 0 asked"
     for p in players:
         await p.stop()
     raw.writer.close()

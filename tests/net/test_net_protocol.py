@@ -64,6 +64,7 @@ def test_decode_refuses_hostile_bodies(body: bytes) -> None:
     ({"type": "act", "action": "AS", "version": True}, "bad_field"),
     ({"type": "ready", "ready": 1}, "bad_field"),
     ({"type": "hello", "version": 1, "app": "x", "name": "y", "proof": "not bytes"}, "bad_field"),
+    ({"type": "hello", "version": 1, "app": "x", "name": "y", "deltas": 1}, "bad_field"),
     ({"type": "configure", "options": ["limit", 50]}, "bad_field"),
 ])
 def test_check_refuses_malformed_messages(msg: object, code: str) -> None:
