@@ -87,16 +87,23 @@ async def first_frame_local(argv: list[str], env: dict[str, str], marker: str) -
     return seen - start
 
 
-def pss_kib(pid: int) -> int:
-    """PSS of a process and all its descendants."""
-    total = 0
+def memory_kib(pid: int) -> dict[str, int]:
+    """Memory of a process and all its descendants, from smaps_rollup: ``Pss``, and the resident
+    pages split into ``private`` (this tree's alone) and ``shared`` (with the zygote, other
+    sessions or other processes: PSS counts a share of each)."""
+    total = {"Pss": 0, "private": 0, "shared": 0}
     pids = [pid]
     while pids:
         p = pids.pop()
         try:
             for line in Path(f"/proc/{p}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
-                    total += int(line.split()[1])
+                key, _, rest = line.partition(":")
+                if key == "Pss":
+                    total["Pss"] += int(rest.split()[0])
+                elif key in ("Private_Clean", "Private_Dirty"):
+                    total["private"] += int(rest.split()[0])
+                elif key in ("Shared_Clean", "Shared_Dirty"):
+                    total["shared"] += int(rest.split()[0])
             children = Path(f"/proc/{p}/task/{p}/children").read_text().split()
             pids += [int(c) for c in children]
         except (FileNotFoundError, ProcessLookupError, PermissionError):
@@ -150,9 +157,12 @@ async def measure(ssh: SSHTableServer, args: argparse.Namespace, local_ms: float
     for n in args.sessions:
         opened = [await first_frame_ssh(ssh.port, f"m{n}-{i}", TABLE) for i in range(n)]
         await asyncio.sleep(1.0)
-        pss = [pss_kib(s.child.pid) for s in ssh.registry.sessions if s.child and s.child.pid]
+        mem = [memory_kib(s.child.pid) for s in ssh.registry.sessions if s.child and s.child.pid]
+        pss = [m["Pss"] for m in mem]
         print(f"{n:>3} concurrent sessions: PSS per session median {statistics.median(pss) / 1024:.1f} MiB "
-              f"(max {max(pss) / 1024:.1f}); target < 30 MiB")
+              f"(max {max(pss) / 1024:.1f}); target < 30 MiB; resident: private "
+              f"{statistics.median(m['private'] for m in mem) / 1024:.1f} MiB, shared "
+              f"{statistics.median(m['shared'] for m in mem) / 1024:.1f} MiB")
         for _, conn, proc in opened:
             proc.close()
             conn.close()

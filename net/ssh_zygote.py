@@ -7,7 +7,9 @@ argv and environment; the zygote forks, and the child becomes a session leader w
 as its controlling terminal, exactly as a directly spawned child would. The zygote reports each
 child's pid and, when it reaps it, its exit status.
 
-Run as ``python -m net.ssh_zygote FD``; it is single-threaded, so forking it is safe.
+Before serving, ``preload`` does what every session would otherwise do for itself (a session's
+memory is mostly what it writes: the objects it makes and the shared ones it touches). Run as
+``python -OO -m net.ssh_zygote FD``; it is single-threaded, so forking it is safe.
 """
 from __future__ import annotations
 
@@ -25,6 +27,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 MAX_MESSAGE = 64 * 1024
+#: ``-OO``: the zygote (and so every session) loads the code without its docstrings, a good part
+#: of what the imported modules hold in memory; nothing the app runs reads a docstring or relies
+#: on an ``assert``
+ZYGOTE_FLAGS = ("-OO",)
 
 
 # --------------------------------------------------------------------------- the zygote side
@@ -58,23 +64,56 @@ def _child(request: dict[str, Any], slave: int, control: socket.socket) -> None:
             os._exit(code)
 
 
-def serve(control: socket.socket) -> None:
-    """The zygote's loop: fork on request, report pids and exits; end when the server goes."""
-    import gc
-    import importlib
+#: Modules a session imports as it starts besides the app's own ``tui`` modules, which
+#: ``preload`` imports too (tests/ssh/test_zygote_preload.py checks that nothing else is imported)
+SESSION_IMPORTS = (
+    "themes.no_color", "textual.drivers.linux_driver", "textual._xterm_parser",
+    "textual._keyboard_protocol", "textual.drivers.headless_driver", "textual.layouts.factory",
+    "textual.pilot", "tty", "pwd",
+)
+
+
+def app_modules() -> list[str]:
+    """Every module of the app's ``tui`` package (screens and widgets included), to preload."""
     import pkgutil
 
-    import tui.app  # noqa: F401  the whole point: import once, share with every child
-    import tui.cli  # noqa: F401
-    import tui.screens
-    import tui.session  # noqa: F401
-    import tui.widgets
+    import tui
 
-    for package in (tui.screens, tui.widgets):  # what a session imports later, imported now
-        for module in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
-            importlib.import_module(module.name)
+    return sorted(m.name for m in pkgutil.walk_packages(tui.__path__, "tui.")
+                  if not m.name.endswith(".__main__"))
+
+
+def preload() -> None:
+    """Do once, before forking, what every session would otherwise do for itself.
+
+    A forked child shares the zygote's pages only until it writes to them, and CPython writes to
+    every object it touches (reference counts), so what costs a session memory is the objects it
+    creates and the shared pages it touches: work done here once is neither. Here: import every
+    module a session may use, build the command line parser (and parse a session's kind of
+    command line with it), read the app version from the package metadata, read the shipped
+    themes and load Rich's character-width table; then collect and freeze. Nothing here starts
+    a thread or an event loop, so forking afterwards is safe."""
+    import gc
+    import importlib
+
+    for name in (*SESSION_IMPORTS, *app_modules()):
+        importlib.import_module(name)
+    from net.client import app_version
+    from rich.cells import cell_len
+    from themes.loader import load_shipped_themes
+    from tui.cli import build_parser
+
+    build_parser().parse_args(["join", "127.0.0.1:7098", "--name", "warm"])  # its regexes, cached
+    app_version()  # the parser reads it only for --version; every session's hello sends it
+    load_shipped_themes()
+    cell_len("\u2660 \u4e00")  # the table lookup loads the width table once
+    gc.collect()
     gc.freeze()  # keep the collector from touching (and so copying) the shared objects
 
+
+def serve(control: socket.socket) -> None:
+    """The zygote's loop: fork on request, report pids and exits; end when the server goes."""
+    preload()
     while True:
         while True:  # reap every child that ended
             try:
@@ -119,7 +158,8 @@ class Zygote:
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "net.ssh_zygote", str(theirs.fileno()), pass_fds=[theirs.fileno()],
+                sys.executable, *ZYGOTE_FLAGS, "-m", "net.ssh_zygote", str(theirs.fileno()),
+                pass_fds=[theirs.fileno()],
                 env=self._env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL)
         finally:
             theirs.close()

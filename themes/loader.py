@@ -57,8 +57,29 @@ def user_themes_dir(environ: Mapping[str, str] | None = None) -> Path:
     return platformdirs.user_data_path(APP_NAME) / "themes"
 
 
+#: Shipped theme files already read, by path and `complete`, with the (mtime, size) they had:
+#: each is read once per process, and an SSH session forked from the app zygote reuses its reads.
+_shipped_reads: dict[tuple[Path, bool], tuple[tuple[int, int], Theme | ThemeProblem]] = {}
+
+
 def load_theme_file(path: Path, complete: bool = False) -> Theme | ThemeProblem:
     """One theme file as a `Theme`, or the problem that keeps it out."""
+    if path.parent != SHIPPED_DIR:
+        return _read_theme_file(path, complete)
+    try:
+        stat = path.stat()
+    except OSError:
+        return _read_theme_file(path, complete)
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    earlier = _shipped_reads.get((path, complete))
+    if earlier is not None and earlier[0] == stamp:
+        return earlier[1]
+    result = _read_theme_file(path, complete)
+    _shipped_reads[(path, complete)] = (stamp, result)
+    return result
+
+
+def _read_theme_file(path: Path, complete: bool) -> Theme | ThemeProblem:
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             return ThemeProblem(path, f"larger than {MAX_FILE_BYTES // 1024} KiB")
