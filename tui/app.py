@@ -3,23 +3,29 @@
 ``run_app(args)`` is what ``dealmein``, ``dealmein join`` and ``dealmein host`` run."""
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.theme import BUILTIN_THEMES, Theme
 
-from .cardface import CardPalette
 from .settings import CARD_STYLES, Settings, load_settings, save_settings, settings_path
 from .theming import DEFAULT_THEME, palette_for, quick_theme, shipped_themes
+
+if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
+    import argparse
+
+    from .cardface import CardPalette
 
 
 class DealMeInApp(App[int]):
     TITLE = "Deal Me In"
-    CSS_PATH = Path(__file__).with_name("app.tcss")
+    # the home screen's stylesheet is read with the app's: it is the first screen shown, and a
+    # screen's own stylesheet read as it opens would have every rule parsed again
+    CSS_PATH = [Path(__file__).with_name("app.tcss"), Path(__file__).parent / "screens" / "home.tcss"]
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quit", priority=True, show=False),
@@ -34,14 +40,20 @@ class DealMeInApp(App[int]):
                  bot_delay: float | None = None, mdns: bool | None = None,
                  bind: str | None = None, port: int | None = None,
                  lan_interfaces: list[str] | None = None, ssh_port: int = 2222) -> None:
-        from themes.no_color import colour_disabled
+        from themes.no_color import colour_disabled, theme_for_environment
 
         no_colour = colour_disabled()  # read before Textual takes NO_COLOR out of the environment
+        config_path = config_path or settings_path()
+        settings, settings_problem = load_settings(config_path)
+        wanted = theme_for_environment(settings.theme, {"NO_COLOR": "1"} if no_colour else {})
+        # a shipped theme is read on its own (the rest load after the first frame) and before
+        # Textual builds the stylesheet, which then needs no variables for a theme never shown
+        self._first_theme = quick_theme(wanted) if wanted not in BUILTIN_THEMES else None
         super().__init__()
         self.no_colour = no_colour
         self.args = args
-        self.config_path = config_path or settings_path()
-        self.settings, self._settings_problem = load_settings(self.config_path)
+        self.config_path = config_path
+        self.settings, self._settings_problem = settings, settings_problem
         self.bot_delay = self.settings.bot_pause if bot_delay is None else bot_delay
         self.mdns = not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)) \
             if mdns is None else mdns
@@ -57,8 +69,27 @@ class DealMeInApp(App[int]):
         self._quitting = False
         if not self.settings.animation:
             self.animation_level = "none"
+        first, self._first_theme = self._first_theme, None
+        self._themes_pending = first is not None  # the other themes load after the first frame
+        if first is not None:
+            self._start_with_theme(first)
 
     # ------------------------------------------------------------------ start
+    def _start_with_theme(self, theme: Theme) -> None:
+        """Make ``theme`` the theme before the stylesheet is first parsed. Setting ``self.theme``
+        would have Textual parse every rule again at start (its theme watcher refreshes the CSS);
+        before anything is parsed or shown, the variables and the theme's class are all there is
+        to change, as long as it is as dark (or light) as Textual's default."""
+        self.register_theme(theme)
+        before = self.current_theme
+        if theme.dark != before.dark:
+            self.theme = theme.name
+            return
+        self.set_reactive(App.theme, theme.name)
+        self.set_class(False, f"-theme-{before.name}", update=False)
+        self.set_class(True, f"-theme-{theme.name}", update=False)
+        self.stylesheet.set_variables(self.get_css_variables())
+
     def _wanted_theme(self) -> str:
         """The saved choice, or monochrome while ``NO_COLOR`` is set (not saved)."""
         from themes.no_color import theme_for_environment
@@ -66,11 +97,7 @@ class DealMeInApp(App[int]):
         return theme_for_environment(self.settings.theme, {"NO_COLOR": "1"} if self.no_colour else {})
 
     def on_mount(self) -> None:
-        wanted = self._wanted_theme()
-        quick = quick_theme(wanted) if wanted not in self.available_themes else None
-        if quick is not None:  # the rest of the themes load after the first frame
-            self.register_theme(quick)
-            self.theme = quick.name
+        if self._themes_pending:
             self.call_after_refresh(self._load_themes)
         else:
             self._load_themes()
@@ -79,8 +106,11 @@ class DealMeInApp(App[int]):
             self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
         from .screens.home import HomeScreen
 
-        self.push_screen(HomeScreen())
         command = getattr(self.args, "command", None)
+        # an SSH session opens straight on its host's lobby, with no home screen drawn first (each
+        # session's memory and start); home comes when the lobby is left
+        if not (command == "join" and os.environ.get("DEALMEIN_SSH_SESSION") == "1"):
+            self.push_screen(HomeScreen())
         if command == "join":
             # an SSH session's app gets the table password by environment, never on its command line
             password = getattr(self.args, "password", None) or os.environ.get("DEALMEIN_JOIN_PASSWORD")
@@ -110,11 +140,12 @@ class DealMeInApp(App[int]):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         from themes.variables import app_variables
 
+        first = getattr(self, "_first_theme", None)
+        if first is not None:  # asked while Textual's own __init__ runs: the theme about to be set
+            return app_variables(first)
         try:
             theme = self.current_theme
         except Exception:  # asked before the themes are registered
-            from textual.theme import BUILTIN_THEMES
-
             theme = BUILTIN_THEMES["textual-dark"]
         return app_variables(theme)
 
@@ -301,6 +332,10 @@ class DealMeInApp(App[int]):
         except Exception as e:
             self.notify(f"Could not join {address}: {e}", severity="error", timeout=8)
             self.session = None
+            if len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
+                from .screens.home import HomeScreen
+
+                self.push_screen(HomeScreen())
 
     async def leave_table(self) -> None:
         session, self.session = self.session, None
@@ -312,6 +347,11 @@ class DealMeInApp(App[int]):
 
         while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
+        if not isinstance(self.screen, HomeScreen):  # an SSH session opened straight on the lobby
+            if len(self.screen_stack) > 1:
+                self.switch_screen(HomeScreen())
+            else:
+                self.push_screen(HomeScreen())
         self.run_worker(self.leave_table(), group="leave")
 
     async def action_quit(self) -> None:

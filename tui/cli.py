@@ -1,16 +1,51 @@
-"""The ``dealmein`` command line. Textual is imported only by the commands that open the app."""
+"""The ``dealmein`` command line. Textual is imported only by the commands that open the app, and
+the engine and network code only by the commands (and options) that use them, so that the app
+opens as soon as it would without the command line."""
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
-
-from core import GAMES
-from net.client import app_version
+from typing import Any, Iterator
 
 
+class VersionAction(argparse.Action):
+    """``--version``: the version is read from the package metadata only when it is asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: Any = argparse.SUPPRESS, help: str = "show program's version number and exit") -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from net.client import app_version
+
+        print(f"{parser.prog} {app_version()}")
+        parser.exit()
+
+
+class GameIds:
+    """The game ids as ``--game`` choices, taken from the engine's registry when a value is checked
+    or the help is shown, not when the parser is built."""
+
+    def _ids(self) -> list[str]:
+        from core import GAMES
+
+        return sorted(GAMES)
+
+    def __contains__(self, game: object) -> bool:
+        return game in self._ids()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids())
+
+
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
+    """Built once per process (parsing never changes it): an SSH session forked from the app
+    zygote reuses the zygote's instead of building its own."""
     p = argparse.ArgumentParser(prog="dealmein", description="Deal Me In: a terminal card room.")
-    p.add_argument("--version", action="version", version=f"%(prog)s {app_version()}")
+    p.add_argument("--version", action=VersionAction)
     p.add_argument("--no-mdns", action="store_true", help="do not browse or advertise tables on the LAN")
     sub = p.add_subparsers(dest="command")
 
@@ -20,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--name", default=None, help="table name (default: your name's table)")
     host.add_argument("--port", type=int, default=7098)
     host.add_argument("--bind", default="0.0.0.0", help="address to listen on")
-    host.add_argument("--game", default="ninety-eight", choices=sorted(GAMES))
+    game = host.add_argument("--game", default="ninety-eight")
+    game.choices = GameIds()  # set after add_argument, which would list the choices (and import the engine)
     host.add_argument("--preset", default="standard")
     host.add_argument("--seats", type=int, default=4, help="seats at the table")
     host.add_argument("--bots", type=int, default=0, help="seats to fill with bots")
@@ -61,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def print_games() -> None:
+    from core import GAMES
+
     for info in GAMES.values():
         print(f"{info.name} ({info.id}), {info.min_players}-{info.max_players} seats: {info.summary}")
         for preset in info.presets.values():

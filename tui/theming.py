@@ -3,7 +3,7 @@ card drawing colours taken from whichever theme is active."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from textual.color import Color
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
@@ -12,7 +12,8 @@ from textual.theme import Theme
 from themes.loader import SHIPPED_DIR, load_theme_file, load_themes
 from themes.variables import TEXT_CONTRAST, app_variables, readable
 
-from .cardface import CardPalette
+if TYPE_CHECKING:
+    from .cardface import CardPalette
 
 DEFAULT_THEME = "casino"
 
@@ -39,6 +40,8 @@ def palette_for(theme: Theme | None) -> CardPalette:
     The ink of a card that may not be played is the spades colour pulled towards its muted
     face, only as far as it stays readable (WCAG 4.5:1), so an illegal card is plainly greyed
     out and still legible in every theme."""
+    from .cardface import CardPalette  # with the first table, not at start
+
     if theme is None:
         return CardPalette()
     v = app_variables(theme)
