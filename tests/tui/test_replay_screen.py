@@ -72,3 +72,23 @@ async def test_replay_of_a_tampered_log_says_so(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert "does not reproduce: line 6" in screen_text(app)
+
+
+async def test_replay_redraws_in_a_card_style_switched_while_it_shows(tmp_path):
+    """F4 switches the card style everywhere: the replay's cards follow at once."""
+    path = tmp_path / "match.jsonl"
+    hands = write_log(path)
+    app = make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        start = app.card_style
+        for _ in range(5):  # round the styles to the ascii one
+            if app.card_style == "ascii":
+                break
+            await pilot.press("f4")
+            await pilot.pause()
+        assert app.card_style == "ascii" and start != "ascii"
+        text = screen_text(app)
+        assert " ".join(card_label(c, "ascii") for c in hands[0][0]) in text
+        assert not any(glyph in text.split("step")[1] for glyph in "\u2660\u2665\u2666\u2663")

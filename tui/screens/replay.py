@@ -48,6 +48,10 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.render_step()
 
+    def restyle(self, style: str, palette: object) -> None:
+        """A card style switched at run time (F4, Settings, the palette) shows at once."""
+        self.render_step()
+
     @property
     def steps(self) -> int:
         return len(self.result.history)
