@@ -11,7 +11,7 @@ import functools
 import logging
 from typing import Any, AsyncIterator, Callable
 
-from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, FrameReader, ProtocolError, check,
+from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, FrameProtocol, FrameReader, ProtocolError, check,
                        decode_body, encode, password_proof)
 
 __all__ = ["TableClient", "ConnectError", "app_version"]
@@ -44,7 +44,7 @@ class ConnectError(Exception):
         self.message = message
 
 
-class _Wire(asyncio.BufferedProtocol):
+class _Wire(FrameProtocol):
     """The connection to the host; reads into ``FrameReader``'s shared buffer (see there)."""
 
     def __init__(self, client: "TableClient") -> None:
@@ -57,21 +57,10 @@ class _Wire(asyncio.BufferedProtocol):
         self.transport = transport
         self.client._wire = self  # the challenge may arrive before create_connection returns
 
-    def get_buffer(self, sizehint: int) -> memoryview:
-        return self.reader.buffer()
-
-    def buffer_updated(self, nbytes: int) -> None:
-        self._receive(nbytes)
-
-    def data_received(self, data: bytes) -> None:
-        """For a transport that hands over bytes rather than filling ``get_buffer``."""
-        self._receive(data)
-
-    def _receive(self, data: bytes | int) -> None:
-        reader = self.reader
+    def frames_received(self, data: bytes | int) -> None:
         on_message = self.client._on_message
         try:
-            for body in reader.received(data) if data.__class__ is int else reader.feed(data):  # type: ignore[arg-type]
+            for body in self.read_frames(data):
                 on_message(check(decode_body(body), SERVER_MESSAGES))
         except ProtocolError as e:
             log.warning("host sent a bad frame: %s", e.message)

@@ -7,6 +7,7 @@ ext types, so a hostile peer cannot make the host allocate more than one frame's
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import struct
@@ -231,6 +232,31 @@ class FrameReader:
     def pending(self) -> int:
         """Bytes of an incomplete frame held."""
         return len(self._buf)
+
+
+class FrameProtocol(asyncio.BufferedProtocol):
+    """A connection that reads frames: the transport reads into ``FrameReader.buffer()`` (or,
+    a transport that hands over bytes, into ``data_received``), and ``frames_received`` gets
+    what was read. Subclasses set ``reader`` and implement ``frames_received``."""
+
+    reader: FrameReader
+
+    def get_buffer(self, sizehint: int) -> memoryview:
+        return self.reader.buffer()
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.frames_received(nbytes)
+
+    def data_received(self, data: bytes) -> None:
+        self.frames_received(data)
+
+    def read_frames(self, data: bytes | int) -> list[bytes | memoryview]:
+        """The frame bodies completed by ``data`` (a byte count read into the buffer, or the
+        bytes themselves); raises ``ProtocolError`` for a frame over ``MAX_FRAME``."""
+        return self.reader.received(data) if data.__class__ is int else self.reader.feed(data)  # type: ignore[arg-type]
+
+    def frames_received(self, data: bytes | int) -> None:
+        raise NotImplementedError
 
 
 def password_proof(password: str, nonce: bytes) -> bytes:

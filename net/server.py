@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from .protocol import (CLIENT_MESSAGES, NAME_LEN, PROTOCOL_VERSION, FrameReader, ProtocolError,
+from .protocol import (CLIENT_MESSAGES, NAME_LEN, PROTOCOL_VERSION, FrameProtocol, FrameReader, ProtocolError,
                        check, clean_text, decode_body, encode, proof_ok)
 from .autosave import Autosaver
 from .paths import data_dir
@@ -31,7 +31,7 @@ MAX_UNREAD = 1024 * 1024
 KERNEL_SEND_BUFFER = 256 * 1024
 
 
-class Connection(asyncio.BufferedProtocol):
+class Connection(FrameProtocol):
     """One peer: handshake, rate limit, frame checks; then messages go to its table.
 
     A buffered protocol: the transport reads into the buffer ``FrameReader`` shares between
@@ -90,23 +90,11 @@ class Connection(asyncio.BufferedProtocol):
         if table is not None:
             table.leave(self, clean=self.said_bye)
 
-    def get_buffer(self, sizehint: int) -> memoryview:
-        return self.reader.buffer()
-
-    def buffer_updated(self, nbytes: int) -> None:
-        self._receive(nbytes)
-
-    def data_received(self, data: bytes) -> None:
-        """For a transport that hands over bytes rather than filling ``get_buffer``."""
-        self._receive(data)
-
-    def _receive(self, data: bytes | int) -> None:
+    def frames_received(self, data: bytes | int) -> None:
         if self.closed:
             return
         try:
-            reader = self.reader
-            bodies = reader.received(data) if data.__class__ is int else reader.feed(data)  # type: ignore[arg-type]
-            for body in bodies:
+            for body in self.read_frames(data):
                 if self.closed:
                     return
                 if not self._allow():
