@@ -40,20 +40,17 @@ class DealMeInApp(App[int]):
                  bot_delay: float | None = None, mdns: bool | None = None,
                  bind: str | None = None, port: int | None = None,
                  lan_interfaces: list[str] | None = None, ssh_port: int = 2222) -> None:
-        from themes.no_color import colour_disabled, theme_for_environment
+        from themes.no_color import colour_disabled
 
-        no_colour = colour_disabled()  # read before Textual takes NO_COLOR out of the environment
-        config_path = config_path or settings_path()
-        settings, settings_problem = load_settings(config_path)
-        wanted = theme_for_environment(settings.theme, {"NO_COLOR": "1"} if no_colour else {})
+        self.no_colour = colour_disabled()  # read before Textual takes NO_COLOR out of the environment
+        self.config_path = config_path or settings_path()
+        self.settings, self._settings_problem = load_settings(self.config_path)
+        wanted = self._wanted_theme()
         # a shipped theme is read on its own (the rest load after the first frame) and before
         # Textual builds the stylesheet, which then needs no variables for a theme never shown
         self._first_theme = quick_theme(wanted) if wanted not in BUILTIN_THEMES else None
         super().__init__()
-        self.no_colour = no_colour
         self.args = args
-        self.config_path = config_path
-        self.settings, self._settings_problem = settings, settings_problem
         self.bot_delay = self.settings.bot_pause if bot_delay is None else bot_delay
         self.mdns = not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)) \
             if mdns is None else mdns
