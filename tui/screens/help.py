@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..widgets.hand import HandView
+from ..widgets.keyfooter import KeyFooter
 
 
 NAMES = {"space": "Space", "enter": "Enter", "escape": "Esc", "slash": "/", "left": "←",
@@ -80,4 +81,4 @@ class HelpScreen(Screen[None]):
             yield Static("Keys", classes="title")
             for title, rows in self.sections.items():
                 yield Static(key_table(title, rows))
-        yield Footer()
+        yield KeyFooter()

@@ -7,7 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
+
+from ..widgets.keyfooter import KeyFooter
 
 LOGO = """\
 ┌─────┐ Deal Me In
@@ -60,7 +62,7 @@ class HomeScreen(Screen[None]):
                 yield Button("Settings", id="settings")
                 yield Button("Rules", id="rules")
                 yield Button("Quit", id="quit")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#solo", Button).focus()

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import GAMES
 
 from ..plain import clean
 from ..session import split_address
+from ..widgets.keyfooter import KeyFooter
 
 log = logging.getLogger("dealmein.tui")
 
@@ -62,7 +63,7 @@ class JoinScreen(Screen[None]):
                 yield Input(placeholder="password (if any)", id="password", password=True)
                 yield Button("Connect", id="connect", variant="primary")
             yield Static("", id="join-error", classes="error")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#address").focus()

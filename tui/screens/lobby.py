@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, OptionList, RichLog, Static
+from textual.widgets import Button, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from core import GAMES
 
 from ..plain import clean
+from ..widgets.keyfooter import KeyFooter
 
 BOT_LEVELS = ("easy", "normal", "hard")
 
@@ -53,7 +54,7 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="lobby-chat"):
                 yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=300)
                 yield Input(placeholder="say something, Enter to send", id="chat", max_length=200)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         log = self.query_one("#chat-log", RichLog)

@@ -15,10 +15,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option as ListOption
 
 from core import GAMES
+
+from ..widgets.keyfooter import KeyFooter
 
 BOT_LEVELS = ("easy", "normal", "hard")
 OPEN = "open"
@@ -104,7 +106,7 @@ class PickerScreen(Screen["TableChoice | None"]):
             yield Button("Start" if self.mode == "solo" else "Open table" if self.mode == "host" else "Apply",
                          id="start", variant="primary")
             yield Button("Cancel", id="cancel")
-        yield Footer()
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)

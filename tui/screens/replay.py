@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from net.matchlog import ReplayResult, replay
 
 from ..cardface import card_label
 from ..eventtext import describe
+from ..widgets.keyfooter import KeyFooter
 
 
 class ReplayScreen(Screen[None]):
@@ -43,7 +44,7 @@ class ReplayScreen(Screen[None]):
         with VerticalScroll(id="replay-body"):
             yield Static(id="replay-hands")
             yield Static(id="replay-events")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.render_step()

@@ -10,9 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Tab, Tabs
+from textual.widgets import Markdown, Tab, Tabs
 
 from core import GAMES
+
+from ..widgets.keyfooter import KeyFooter
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
@@ -57,7 +59,7 @@ class RulesScreen(Screen[None]):
                    active=f"rules-{self.game}", id="games")
         with VerticalScroll(id="scroll"):
             yield Markdown(rules_markdown(self.game, self.table), id="rules")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#scroll").focus()

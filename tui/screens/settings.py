@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Input, Label, Select, Static, Switch
 
 from core import GAMES
 
 from ..settings import CARD_STYLES
+from ..widgets.keyfooter import KeyFooter
 
 
 class SettingsScreen(Screen[None]):
@@ -41,7 +42,7 @@ class SettingsScreen(Screen[None]):
                              allow_blank=False, id="default_game")
             yield Static("", id="problem", classes="error")
             yield Static(f"Saved in {self.app.config_path}", classes="muted", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     @on(Input.Submitted, "#name")
     @on(Input.Blurred, "#name")

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Digits, Footer, Input, RichLog, Static
+from textual.widgets import Digits, Input, RichLog, Static
 
 from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
@@ -22,6 +22,7 @@ from ..link import TableLink
 from ..plain import clean
 from ..plays import can, playable, plays_for, why_not
 from ..widgets.hand import HandView
+from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox, status_text
 from .choice import ChoiceScreen
 
@@ -95,7 +96,7 @@ class TableScreen(Screen[None]):
                 yield Input(placeholder="chat: / to type, Enter to send", id="chat", max_length=200)
         yield Static(id="hint", markup=False)
         yield HandView(id="hand")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(HandView).focus()

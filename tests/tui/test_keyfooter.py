@@ -1,0 +1,92 @@
+"""The key bar: drawn in a screen's first frame, rebuilt only when the keys it shows change."""
+from __future__ import annotations
+
+from typing import Any
+
+from textual._compositor import LayoutUpdate
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Button
+from textual.widgets._footer import FooterKey
+
+from tui.screens.home import HomeScreen
+from tui.widgets.keyfooter import KeyFooter
+
+from .helpers import make_app, wait_for
+
+
+def _rows(update: LayoutUpdate) -> list[str]:
+    return ["".join(segment.text for segment in strip) for strip in update.strips]
+
+
+async def test_home_first_frame_shows_its_keys() -> None:
+    """The first frame of home already has the key row (Textual's Footer left it empty)."""
+    app = make_app()
+    frames: list[list[str]] = []
+    display = app._display
+
+    def record(screen: Any, renderable: Any) -> None:
+        display(screen, renderable)
+        if isinstance(screen, HomeScreen) and isinstance(renderable, LayoutUpdate):
+            frames.append(_rows(renderable))
+
+    app._display = record  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: bool(frames))
+        first = frames[0]
+        assert any("Play solo (against bots)" in row for row in first)
+        assert "p Play solo" in first[-1] and "q Quit" in first[-1]
+
+
+async def test_focus_moves_keep_the_same_keys() -> None:
+    """Moving focus reports the bindings again; unchanged keys are not rebuilt."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and bool(app.screen.query(FooterKey)))
+        before = list(app.screen.query(FooterKey))
+        for _ in range(3):
+            await pilot.press("down")
+            await pilot.pause()
+        assert app.focused is not None and app.focused.id != "solo"
+        assert list(app.screen.query(FooterKey)) == before
+
+
+class Toggle(Screen[None]):
+    BINDINGS = [Binding("x", "shout", "Shout"), Binding("t", "toggle", "Toggle")]
+    allowed = True
+
+    def compose(self) -> ComposeResult:
+        yield Button("one")
+        yield KeyFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.allowed if action == "shout" else True
+
+    def action_toggle(self) -> None:
+        self.allowed = not self.allowed
+        self.refresh_bindings()
+
+    def action_shout(self) -> None:
+        pass
+
+
+class ToggleApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(Toggle())
+
+
+def _shown(app: App[Any]) -> list[str]:
+    return [key.description for key in app.screen.query(FooterKey)]
+
+
+async def test_keys_follow_a_change_of_bindings() -> None:
+    """A key that goes away (or comes back) is taken off (or put back on) the bar."""
+    app = ToggleApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        await wait_for(pilot, lambda: "Shout" in _shown(app))
+        await pilot.press("t")
+        await wait_for(pilot, lambda: "Shout" not in _shown(app))
+        assert "Toggle" in _shown(app)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: "Shout" in _shown(app))

@@ -1,0 +1,52 @@
+"""The key bar at the foot of every screen.
+
+Textual's ``Footer`` draws nothing until the screen first reports its bindings, then builds its
+keys one refresh later, so every screen's first frame had an empty footer and a second layout
+pass to fill it; and it rebuilds all its keys whenever the bindings are reported again, even
+when nothing it shows has changed (every focus move does that). Each of its keys was also styled
+twice more as it mounted (compact on, then off from the footer). ``KeyFooter`` shows the keys in
+the screen's first frame, styled once, and rebuilds only when what it shows changes.
+"""
+from __future__ import annotations
+
+from typing import Hashable
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+
+class KeyFooter(Footer):
+    """A ``Footer`` that is drawn with the screen and rebuilt only when its keys change."""
+
+    _shown: Hashable | None = None
+
+    def _keys(self) -> Hashable:
+        """Everything the footer's keys are drawn from."""
+        bindings = tuple(
+            (key, binding.action, binding.description, binding.key_display, binding.tooltip,
+             binding.group, enabled, tooltip)
+            for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items()
+            if binding.show
+        )
+        return bindings, self.show_command_palette, self.compact
+
+    def compose(self) -> ComposeResult:
+        self._bindings_ready = True
+        self._shown = self._keys()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
+                widget.set_reactive(FooterKey.compact, self.compact)  # as the footer it binds to
+            yield widget
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        if self.is_attached and self._keys() != self._shown:
+            await self.recompose()
