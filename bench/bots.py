@@ -10,6 +10,11 @@ and 99th-percentile decision time of each level.
 four bots of the same level with different bot seeds, and it prints how often the same seat
 wins both (chance alone: 1 / seats; a game of pure luck: 100%).
 
+The level ``oracle`` (benchmark only) is ``hard`` searching the real match instead of samples:
+it knows every hand (not the order of the stock), so its win rate bounds what better sampling
+or inference could add to ``hard``'s search. It leaves ``normal``'s move at the search's
+general bar (``SWITCH_ALPHA``) in every game, since its values are not guesses.
+
 ``--decisions N`` instead tests single decisions, paired: in matches of four ``normal`` bots,
 where ``hard`` would play otherwise, both moves are played on from the real match by ``normal``
 bots on the same seeds, and it prints how often hard differs and the mean gain of its move.
@@ -35,7 +40,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core import GAMES, new_match  # noqa: E402
 from core.bots import choose, strategy_for, takes_chance  # noqa: E402
+from core.bots.base import parse_legal  # noqa: E402
+from core.bots.search import SWITCH_ALPHA, search  # noqa: E402
 from core.sampling import search_clone  # noqa: E402
+
+class SeenAll:
+    """A game's strategy as the oracle uses it: the same, at the general switching bar."""
+
+    switch_alpha = SWITCH_ALPHA
+
+    def __init__(self, strategy: Any) -> None:
+        self._strategy = strategy
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._strategy, name)
+
 
 #: no match of any game gets near this many moves; hitting it means a runaway loop
 MOVE_BOUND = 50_000
@@ -49,10 +68,20 @@ def play(game: str, preset: str, levels: list[str], seed: int, bot_seed: int,
     times: dict[str, list[float]] = {lv: [] for lv in set(levels)}
     moves = 0
 
+    def seen_all(view: dict[str, Any], r: random.Random) -> Any:
+        """The real match, its stock shuffled: every hand known, the draws not."""
+        c = search_clone(m, r.getrandbits(32))
+        r.shuffle(c.stock)
+        return c
+
     def act(s: int, legal: list[str]) -> None:
         view = m.view(s)
         t0 = time.perf_counter()
-        a = choose(levels[s], view, legal, rng, budget=budget, iterations=iterations)
+        if levels[s] == "oracle":
+            a = legal[0] if len(legal) == 1 else legal[search(SeenAll(strategy_for(game)), view, parse_legal(legal), rng,
+                                                             budget=budget, iterations=iterations, deal=seen_all)]
+        else:
+            a = choose(levels[s], view, legal, rng, budget=budget, iterations=iterations)
         times[levels[s]].append(time.perf_counter() - t0)
         m.apply(a, s)
 
@@ -64,7 +93,7 @@ def play(game: str, preset: str, levels: list[str], seed: int, bot_seed: int,
         for s in range(m.players):
             if s != m.current_seat:
                 legal = [str(a) for a in m.legal_actions(s)]
-                if legal and takes_chance(levels[s], m.view(s), legal, rng):
+                if legal and takes_chance("hard" if levels[s] == "oracle" else levels[s], m.view(s), legal, rng):
                     act(s, legal)
         s = m.current_seat
         if s is None:
@@ -105,20 +134,40 @@ def _with_progress(fn: Any, jobs: list[Any], label: str) -> list[Any]:
     return out
 
 
+def _hand_won(events: list[Any], seat: int, view: dict[str, Any], ctx: dict[str, Any]) -> float | None:
+    """The end of the hand: 1 if ``seat`` (or its team) won it, 0 once it is eliminated."""
+    mine = ctx.get("mine")
+    if mine is None:
+        teams = view.get("teams") or []
+        mine = ctx["mine"] = next((set(g) for g in teams if seat in g), {seat})
+    for e in events:
+        if e.kind == "eliminated" and e.seat in mine:
+            return 0.0
+        if e.kind in ("hand_over", "match_over"):
+            return 1.0 if mine & set(e.data["winners"]) else 0.0
+    return None
+
+
+#: how ``--decisions`` judges a move where the search's own horizon is shorter than a hand
+JUDGES = {"ninety-eight": _hand_won}
+
+
 def _continue(m: Any, seat: int, action: Any, strategy: Any, view: dict[str, Any], seed: int) -> float:
     """Play ``action`` on a copy of the real match, then four ``normal`` bots on to the point
-    the search judges (``Strategy.watch``); that value for ``seat``."""
+    the game is judged at (``JUDGES``, else the search's own ``Strategy.watch``); that value
+    for ``seat``."""
+    judge = JUDGES.get(view["game"], strategy.watch)
     c = search_clone(m, seed)
     rng = random.Random(seed)
     ctx: dict[str, Any] = {}
-    value = strategy.watch(c.apply(action, seat), seat, view, ctx)
+    value = judge(c.apply(action, seat), seat, view, ctx)
     steps = 0
     while value is None and steps < 2_000:
         cur = c.current_seat
         if cur is None:
             return 0.5
         legal = [str(a) for a in c.legal_actions(cur)]
-        value = strategy.watch(c.apply(choose("normal", c.view(cur), legal, rng), cur), seat, view, ctx)
+        value = judge(c.apply(choose("normal", c.view(cur), legal, rng), cur), seat, view, ctx)
         steps += 1
     return 0.5 if value is None else value
 
@@ -266,7 +315,7 @@ def main() -> None:
     print("\n# decision time per level (seconds)")
     print("| level | decisions | median | p99 |")
     print("| --- | --- | --- | --- |")
-    for lv in ("easy", "normal", "hard"):
+    for lv in ("easy", "normal", "hard", "oracle"):
         ts = all_times.get(lv)
         if ts:
             print(f"| {lv} | {len(ts)} | {statistics.median(ts):.5f} | {pct(ts, 0.99):.5f} |")

@@ -195,24 +195,36 @@ class NinetyEightStrategy:
         return best
 
     def watch(self, events: list[Event], seat: int, view: View, ctx: dict[str, Any]) -> float | None:
-        """1 for winning the hand (taking no penalty), 0 once my side is eliminated; a little
-        credit for outlasting others, since the order does matter for chips and lives."""
+        """Judged at the first elimination, where the total starts again from 0: 0 if my side
+        is out, else my share of the rest of the hand (1 once it is won). The later rounds of
+        the hand turn mostly on cards not yet drawn, so playing them out would add noise and
+        cost, not a better judgement of the move."""
         mine = ctx.get("mine")
         if mine is None:
             mine = ctx["mine"] = set(_unit_seats(view, seat))
-            ctx["gone"] = 0
+            ctx["units"] = _units_in_hand(view)
         for e in events:
             kind = e.kind
             if kind == "eliminated":
                 if e.seat in mine:
-                    return 0.1 * min(ctx["gone"], 3) / 3
-                ctx["gone"] += 1
+                    return 0.0
+                left = ctx["units"] - 1
+                return 1.0 if left <= 1 else 1.0 / left
             elif kind == "hand_over" or kind == "match_over":
                 return 1.0 if mine & set(e.data["winners"]) else 0.0
         return None
 
     def cutoff(self, m: Match, seat: int, view: View, ctx: dict[str, Any]) -> float:
         return 0.5
+
+
+def _units_in_hand(view: View) -> int:
+    """Sides still in the hand: seats, or teams of partners."""
+    status = view["status"]
+    teams = view.get("teams")
+    if teams:
+        return sum(1 for group in teams if any(status[s]["in_hand"] for s in group))
+    return sum(1 for st in status if st["in_hand"])
 
 
 def _unit_seats(view: View, seat: int) -> list[int]:

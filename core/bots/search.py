@@ -14,7 +14,7 @@ import math
 import random
 import time
 from statistics import NormalDist
-from typing import Any
+from typing import Any, Callable
 
 from ..actions import Action
 from ..match import Match
@@ -56,9 +56,12 @@ def rollout_value(strategy: Strategy, m: Match, seat: int, action: Action, view:
 
 
 def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Random,
-           budget: float | None = None, iterations: int | None = None) -> int:
+           budget: float | None = None, iterations: int | None = None,
+           deal: Callable[[View, random.Random], Match] = determinize) -> int:
     """Index of the chosen move in ``legal``. ``iterations`` (deals sampled) makes the result
-    depend on ``rng`` alone; otherwise it searches for ``budget`` seconds of wall time."""
+    depend on ``rng`` alone; otherwise it searches for ``budget`` seconds of wall time.
+    ``deal`` gives each iteration's match (benchmarks swap in one that knows the hidden cards,
+    to measure what the sampling costs)."""
     prior = strategy.normal(view, legal, rng)
     cands = strategy.candidates(view, legal)
     if prior not in cands:
@@ -80,10 +83,10 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
             now = time.perf_counter()
             if now + (now - start) / done > deadline:
                 break
-        deal = determinize(view, rng)
+        sample = deal(view, rng)
         seed = rng.getrandbits(32)
         for j, i in enumerate(cands):
-            values[j].append(rollout_value(strategy, search_clone(deal, seed ^ 0x5BD1E995), seat, legal[i], view,
+            values[j].append(rollout_value(strategy, search_clone(sample, seed ^ 0x5BD1E995), seat, legal[i], view,
                                            random.Random(seed)))
         done += 1
     means = [sum(v) / len(v) for v in values]
