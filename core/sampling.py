@@ -3,8 +3,8 @@ that seat cannot see, consistent with everything the view shows.
 
 The search bot plays candidate moves forward on such samples. The base state (seats, hands,
 pile, stock size, direction, dealer, statuses) comes from the generic view; each game adds its
-own fields through a hook in ``HOOKS``, keyed by game id. A hook may also say which suits a
-seat probably lacks, so the deal leans away from giving it those suits.
+own fields through a hook in ``HOOKS``, keyed by game id. A hook may also say which cards a
+seat probably lacks, so the deal leans away from giving it those cards.
 """
 from __future__ import annotations
 
@@ -12,17 +12,17 @@ import random
 from collections import Counter
 from typing import Any, Callable
 
-from .cards import RANK, RANKS, SUIT, SUITS, full_deck, parse_card
+from .cards import JOKER, RANK, RANKS, SUIT, SUITS, full_deck, parse_card
 from .match import BASE_STATE, Match
 from .options import deck_count
 
 View = dict[str, Any]
 #: sets a game's own state fields on a half-built match from the view
 Hook = Callable[[Match, View], None]
-#: per seat, the suit indexes that seat probably does not hold (empty sets when unknown)
+#: per seat, the card codes that seat probably does not hold (empty sets when unknown)
 Voids = Callable[[View], list[set[int]]]
 
-#: chance that a card of a suit a seat probably lacks is dealt to it all the same
+#: chance that a card a seat probably lacks is dealt to it all the same
 VOID_LEAK = 0.15
 
 
@@ -88,7 +88,7 @@ def determinize(view: View, rng: random.Random) -> Match:
             keep: list[int] = []
             rest: list[int] = []
             for c in pool:
-                if len(keep) < want and (SUIT[c] not in voids[s] or rng.random() < VOID_LEAK):
+                if len(keep) < want and (c not in voids[s] or rng.random() < VOID_LEAK):
                     keep.append(c)
                 else:
                     rest.append(c)
@@ -198,11 +198,27 @@ def _crazy_eights(m: Match, view: View) -> None:
 
 
 def _crazy_eights_voids(view: View) -> list[set[int]]:
-    """Suits each seat was seen drawing on, when the game's view shows them (``drew_on``)."""
+    """The cards a seat probably lacks, from the suits it was seen drawing on (``drew_on``):
+    a seat that draws while a suit is to follow (3.4) usually has no card of that suit, and no
+    wild card either, or it would have played one (3.3)."""
     drew = view.get("drew_on")
+    n = view["players"]
     if not drew:
-        return [set() for _ in range(view["players"])]
-    return [{SUITS.index(x) for x in seats} for seats in drew]
+        return [set() for _ in range(n)]
+    jokers = bool(view["options"].get("jokers", False))
+    countdown = bool(view["options"].get("countdown", False))
+    out: list[set[int]] = []
+    for s in range(n):
+        if not drew[s]:
+            out.append(set())
+            continue
+        suits = {SUITS.index(x) for x in drew[s]}
+        wild = view["status"][s].get("count", 8) - 1 if countdown else RANKS.index("8")
+        lacks = {c for c in range(52) if SUIT[c] in suits or RANK[c] == wild}
+        if jokers:
+            lacks.add(JOKER)
+        out.append(lacks)
+    return out
 
 
 HOOKS: dict[str, Hook] = {

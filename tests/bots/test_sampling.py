@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from core import new_match
-from core.cards import parse_card
-from core.sampling import determinize, unseen_cards
+from core.cards import CARD_STR, parse_card
+from core.sampling import VOIDS, determinize, unseen_cards
 
 from .helpers import many_positions, tables
 
@@ -75,7 +75,8 @@ def test_spectator_view_is_refused() -> None:
 
 
 def test_voids_bias_the_deal() -> None:
-    """A seat shown as having drawn on a suit gets cards of that suit far less often."""
+    """crazy-eights 3.3, 3.4: a seat shown as having drawn on a suit gets cards of that suit,
+    and wild cards, far less often: holding either, it could have played instead."""
     m = new_match("crazy-eights", 3, seed=8)
     seat = m.current_seat
     view = m.view(seat)
@@ -83,9 +84,29 @@ def test_voids_bias_the_deal() -> None:
     view["drew_on"] = [[] for _ in range(3)]
     view["drew_on"][other] = ["H"]
     rng = random.Random(2)
-    hearts_biased = hearts_plain = 0
+    hearts_biased = hearts_plain = eights_biased = eights_plain = 0
     plain = m.view(seat)
-    for _ in range(200):
-        hearts_biased += sum(c.endswith("H") for c in determinize(view, rng).hand(other))
-        hearts_plain += sum(c.endswith("H") for c in determinize(plain, rng).hand(other))
+    for _ in range(400):
+        biased_hand = determinize(view, rng).hand(other)
+        plain_hand = determinize(plain, rng).hand(other)
+        hearts_biased += sum(c.endswith("H") for c in biased_hand)
+        hearts_plain += sum(c.endswith("H") for c in plain_hand)
+        eights_biased += sum(c.startswith("8") for c in biased_hand)
+        eights_plain += sum(c.startswith("8") for c in plain_hand)
     assert hearts_biased < hearts_plain / 2
+    assert eights_biased < eights_plain / 2
+
+
+def test_countdown_voids_follow_the_seats_wild_rank() -> None:
+    """crazy-eights 6.1: in Countdown a seat's wild rank is its count, so that is the rank a
+    seat that drew is taken to lack, not the eights."""
+    m = new_match("crazy-eights", 3, preset="countdown", seed=8)
+    seat = m.current_seat
+    view = m.view(seat)
+    other = (seat + 1) % 3
+    view["drew_on"] = [[] for _ in range(3)]
+    view["drew_on"][other] = ["H"]
+    view["status"][other]["count"] = 5
+    lacks = VOIDS["crazy-eights"](view)
+    assert {CARD_STR[c] for c in lacks[other] if not CARD_STR[c].endswith("H")} == {"5S", "5D", "5C"}
+    assert lacks[seat] == set()
