@@ -13,7 +13,7 @@ from textual.widgets._footer import FooterKey
 from tui.screens.home import HomeScreen
 from tui.widgets.keyfooter import KeyFooter
 
-from .helpers import make_app, wait_for
+from .helpers import make_app, open_table, wait_for
 
 
 def _rows(update: LayoutUpdate) -> list[str]:
@@ -90,3 +90,17 @@ async def test_keys_follow_a_change_of_bindings() -> None:
         assert "Toggle" in _shown(app)
         await pilot.press("t")
         await wait_for(pilot, lambda: "Shout" in _shown(app))
+
+
+async def test_table_keys_follow_the_focus() -> None:
+    """At the table the hand's Play key is on the bar while the hand has focus, and leaves it
+    while the chat line has it (focus moves that change the keys do rebuild the bar)."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_table(app, pilot, "crazy-eights", 4, 0)
+        await wait_for(pilot, lambda: "Play" in _shown(app))
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: "Play" not in _shown(app))
+        assert app.focused is not None and app.focused.id == "chat"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: "Play" in _shown(app))
