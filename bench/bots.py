@@ -41,8 +41,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core import GAMES, new_match  # noqa: E402
 from core.bots import choose, strategy_for, takes_chance  # noqa: E402
 from core.bots.base import parse_legal  # noqa: E402
+from core.bots.ninety_eight import _unit_seats  # noqa: E402
 from core.bots.search import SWITCH_ALPHA, search  # noqa: E402
 from core.sampling import search_clone  # noqa: E402
+
 
 class SeenAll:
     """A game's strategy as the oracle uses it: the same, at the general switching bar."""
@@ -138,8 +140,7 @@ def _hand_won(events: list[Any], seat: int, view: dict[str, Any], ctx: dict[str,
     """The end of the hand: 1 if ``seat`` (or its team) won it, 0 once it is eliminated."""
     mine = ctx.get("mine")
     if mine is None:
-        teams = view.get("teams") or []
-        mine = ctx["mine"] = next((set(g) for g in teams if seat in g), {seat})
+        mine = ctx["mine"] = set(_unit_seats(view, seat))
     for e in events:
         if e.kind == "eliminated" and e.seat in mine:
             return 0.0

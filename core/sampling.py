@@ -8,6 +8,7 @@ seat probably lacks, so the deal leans away from giving it those cards.
 """
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from typing import Any, Callable
@@ -20,7 +21,7 @@ View = dict[str, Any]
 #: sets a game's own state fields on a half-built match from the view
 Hook = Callable[[Match, View], None]
 #: per seat, the card codes that seat probably does not hold (empty sets when unknown)
-Voids = Callable[[View], list[set[int]]]
+Voids = Callable[[View], list[frozenset[int]]]
 
 #: chance that a card a seat probably lacks is dealt to it all the same
 VOID_LEAK = 0.15
@@ -197,28 +198,37 @@ def _crazy_eights(m: Match, view: View) -> None:
     m.drew_on = [sum(1 << SUITS.index(x) for x in suits) for suits in drew]  # type: ignore[attr-defined]
 
 
-def _crazy_eights_voids(view: View) -> list[set[int]]:
+def _crazy_eights_voids(view: View) -> list[frozenset[int]]:
     """The cards a seat probably lacks, from the suits it was seen drawing on (``drew_on``):
     a seat that draws while a suit is to follow (3.4) usually has no card of that suit, and no
     wild card either, or it would have played one (3.3)."""
     drew = view.get("drew_on")
     n = view["players"]
     if not drew:
-        return [set() for _ in range(n)]
+        return [frozenset()] * n
     jokers = bool(view["options"].get("jokers", False))
     countdown = bool(view["options"].get("countdown", False))
-    out: list[set[int]] = []
+    out: list[frozenset[int]] = []
     for s in range(n):
         if not drew[s]:
-            out.append(set())
+            out.append(frozenset())
             continue
-        suits = {SUITS.index(x) for x in drew[s]}
-        wild = view["status"][s].get("count", 8) - 1 if countdown else RANKS.index("8")
-        lacks = {c for c in range(52) if SUIT[c] in suits or RANK[c] == wild}
-        if jokers:
-            lacks.add(JOKER)
-        out.append(lacks)
+        wild = view["status"][s].get("count", 8) - 1 if countdown else _EIGHT
+        out.append(_lacking(frozenset(SUITS.index(x) for x in drew[s]), wild, jokers))
     return out
+
+
+_EIGHT = RANKS.index("8")
+
+
+@functools.lru_cache(maxsize=512)
+def _lacking(suits: frozenset[int], wild: int, jokers: bool) -> frozenset[int]:
+    """The cards of those suits and the wild ones: the same few sets for every sample of a
+    search, so each is built once."""
+    lacks = {c for c in range(52) if SUIT[c] in suits or RANK[c] == wild}
+    if jokers:
+        lacks.add(JOKER)
+    return frozenset(lacks)
 
 
 HOOKS: dict[str, Hook] = {

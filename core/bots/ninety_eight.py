@@ -224,7 +224,7 @@ def _units_in_hand(view: View) -> int:
     teams = view.get("teams")
     if teams:
         return sum(1 for group in teams if any(status[s]["in_hand"] for s in group))
-    return sum(1 for st in status if st["in_hand"])
+    return in_hand_count(view)
 
 
 def _unit_seats(view: View, seat: int) -> list[int]:

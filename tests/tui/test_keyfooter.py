@@ -72,8 +72,15 @@ class Toggle(Screen[None]):
 
 
 class ToggleApp(App[None]):
+    palette_on = True
+
     def on_mount(self) -> None:
         self.push_screen(Toggle())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "command_palette":
+            return True if self.palette_on else None  # None: shown, but disabled
+        return True
 
 
 def _shown(app: App[Any]) -> list[str]:
@@ -90,6 +97,25 @@ async def test_keys_follow_a_change_of_bindings() -> None:
         assert "Toggle" in _shown(app)
         await pilot.press("t")
         await wait_for(pilot, lambda: "Shout" in _shown(app))
+
+
+async def test_palette_key_follows_its_state() -> None:
+    """The palette key is drawn though its binding is not marked to be shown; when the palette
+    is disabled (or enabled again) the key is redrawn dimmed (or plain)."""
+    app = ToggleApp()
+
+    def palette_disabled() -> bool | None:
+        keys = list(app.screen.query(".-command-palette"))
+        return keys[0].has_class("-disabled") if keys else None
+
+    async with app.run_test(size=(60, 10)) as pilot:
+        await wait_for(pilot, lambda: palette_disabled() is False)
+        app.palette_on = False
+        app.refresh_bindings()
+        await wait_for(pilot, lambda: palette_disabled() is True)
+        app.palette_on = True
+        app.refresh_bindings()
+        await wait_for(pilot, lambda: palette_disabled() is False)
 
 
 async def test_table_keys_follow_the_focus() -> None:

@@ -23,12 +23,14 @@ class KeyFooter(Footer):
     _shown: Hashable | None = None
 
     def _keys(self) -> Hashable:
-        """Everything the footer's keys are drawn from."""
+        """Everything the footer's keys are drawn from: the shown bindings, and the command
+        palette's, which the footer draws though it is not marked to be shown."""
+        palette = self.app.COMMAND_PALETTE_BINDING
         bindings = tuple(
             (key, binding.action, binding.description, binding.key_display, binding.tooltip,
              binding.group, enabled, tooltip)
             for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items()
-            if binding.show
+            if binding.show or key == palette
         )
         return bindings, self.show_command_palette, self.compact
 
