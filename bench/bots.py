@@ -20,7 +20,7 @@ where ``hard`` would play otherwise, both moves are played on from the real matc
 bots on the same seeds, and it prints how often hard differs and the mean gain of its move.
 
     python bench/bots.py [--games G ...] [--pairings hard:normal normal:easy ...]
-                         [--matches 100] [--budget 0.3 | --iterations 40] [--seats 4]
+                         [--matches 100] [--first 0] [--budget 0.3 | --iterations 40] [--seats 4]
                          [--preset standard] [--jobs 1] [--luck normal] [--max-minutes 60]
                          [--decisions 300 --continuations 200]
 """
@@ -243,6 +243,9 @@ def main() -> None:
     ap.add_argument("--luck", nargs="*", default=[], help="levels to measure the luck of (e.g. normal hard)")
     ap.add_argument("--luck-matches", type=int, default=None, help="seeds per luck measurement (default --matches)")
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--first", type=int, default=0,
+                    help="index of the first match: a long row split over runs (--first 0 --matches 275, "
+                         "then --first 275 --matches 275) plays the same matches as one run of 550")
     ap.add_argument("--max-minutes", type=float, default=60.0,
                     help="stop starting new rows after this long; rows not run are listed")
     ap.add_argument("--decisions", type=int, default=0,
@@ -279,7 +282,7 @@ def main() -> None:
                     continue
                 t0 = time.perf_counter()
                 jobs = [(game, args.preset, hero, field, args.seats, i, args.budget, args.iterations, args.seed)
-                        for i in range(args.matches)]
+                        for i in range(args.first, args.first + args.matches)]
                 results = pool.map(_job, jobs) if pool else _with_progress(_job, jobs, f"{game} {pairing}")
                 wins = sum(r[0] for r in results)
                 unfinished = sum(r[2] for r in results)
@@ -289,6 +292,8 @@ def main() -> None:
                     for lv, ts in times.items():
                         all_times.setdefault(lv, []).extend(ts)
                 lo, hi = wilson(wins, len(results))
+                print(f"{game} {pairing}: hero won {wins:g} of matches {args.first}-{args.first + len(results) - 1}",
+                      file=sys.stderr, flush=True)
                 print(f"| {game} | {hero} | {field} | {len(results)} | {100 * wins / len(results):.1f}% "
                       f"| {100 * lo:.1f}-{100 * hi:.1f}% | {100 / args.seats:.0f}% "
                       f"| {(time.perf_counter() - t0) / 60:.1f} |", flush=True)

@@ -51,7 +51,8 @@ class Strategy(Protocol):
     def watch(self, events: list[Event], seat: int, view: View, ctx: dict[str, Any]) -> float | None:
         """Follow a rollout through the events of each move; once it has gone far enough to be
         judged (the hand or round is over, or ``seat`` is knocked out), return how good it went
-        for ``seat``, from about 0 (bad) to 1 (good). ``ctx`` is a scratch dict per rollout."""
+        for ``seat``, from about 0 (bad) to 1 (good). ``ctx`` is a scratch dict per rollout;
+        its ``"match"`` is the match the rollout plays on, for judging the position reached."""
         ...
 
     def cutoff(self, m: Match, seat: int, view: View, ctx: dict[str, Any]) -> float:

@@ -34,7 +34,7 @@ SWITCH_ALPHA = 0.3
 def rollout_value(strategy: Strategy, m: Match, seat: int, action: Action, view: View,
                   rng: random.Random) -> float:
     """Play ``action`` for ``seat`` on ``m`` (consumed), then roll out; the strategy's value."""
-    ctx: dict[str, Any] = {}
+    ctx: dict[str, Any] = {"match": m}  # for strategies that judge the position reached
     value = strategy.watch(m.apply(action, seat), seat, view, ctx)
     steps = 0
     depth = getattr(strategy, "depth", MAX_ROLLOUT_STEPS)

@@ -1,0 +1,114 @@
+"""Where the hard bot's judgements of a cut-off line come from: measured on matches of four
+``normal`` bots (the players ``hard`` meets at a table of bots), printed so the constants in
+``core/bots`` can be checked or measured again.
+
+- ``ninety-eight``: a seat's chance of winning the rest of the hand after the hand's first
+  elimination, by the sides left and the Kings and tens (escapes) the seat holds then:
+  ``core.bots.ninety_eight.HAND_CHANCE``.
+- ``ninety-nine``: the chance of winning the match from the chips every seat holds, modelled as
+  a seat's chips to a power over the same sum for every seat. For each power it prints the mean
+  log-likelihood of the match winners, seen from the start of every round. (Measured, not used:
+  the search judged by it was no stronger, docs/bots.md.)
+
+    python bench/fit_values.py ninety-eight --matches 2000
+    python bench/fit_values.py ninety-nine --matches 1500
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from core import new_match  # noqa: E402
+from core.bots import choose  # noqa: E402
+from core.cards import KING, RANK, TEN  # noqa: E402
+from core.match import Match  # noqa: E402
+
+POWERS = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0)
+#: no match of four normal bots comes near this; a bound so that every loop ends
+MOVE_BOUND = 50_000
+
+
+def _play_normal(m: Match, rng: random.Random, watch: object) -> None:
+    """Four ``normal`` bots play ``m`` to its end; ``watch(m, events)`` sees every move."""
+    for _ in range(MOVE_BOUND):
+        if m.is_over or m.current_seat is None:
+            return
+        s = m.current_seat
+        legal = [str(a) for a in m.legal_actions(s)]
+        watch(m, m.apply(choose("normal", m.view(s), legal, rng), s))  # type: ignore[operator]
+
+
+def chips(matches: int, seats: int, seed: int) -> None:
+    rows: list[tuple[tuple[int, ...], list[int]]] = []
+    for i in range(matches):
+        m = new_match("ninety-nine", seats, preset="standard", seed=seed + i)
+        starts: list[tuple[int, ...]] = [tuple(m.chips)]  # type: ignore[attr-defined]
+
+        def watch(m: Match, events: list) -> None:
+            if any(e.kind == "round_over" for e in events) and not m.is_over:
+                starts.append(tuple(m.chips))  # type: ignore[attr-defined]
+
+        _play_normal(m, random.Random(i), watch)
+        rows += [(c, list(m.winners)) for c in starts]
+    print(f"# ninety-nine, {seats} seats: {matches} matches, {len(rows)} round starts")
+    print("| power | mean log-likelihood of the winner |")
+    print("| --- | --- |")
+    for p in POWERS:
+        ll = 0.0
+        for c, winners in rows:
+            z = sum(x ** p for x in c)
+            ll += sum(math.log(c[w] ** p / z) for w in winners) / len(winners)
+        print(f"| {p:g} | {ll / len(rows):.4f} |")
+    print(f"(a fair share, 1/{seats}: {math.log(1 / seats):.4f})")
+
+
+def escapes(matches: int, seats: int, seed: int) -> None:
+    table: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    for i in range(matches):
+        m = new_match("ninety-eight", seats, preset="standard", seed=seed + i)
+        pending: list[tuple[tuple[int, int], int]] | None = None
+
+        def watch(m: Match, events: list) -> None:
+            nonlocal pending
+            for e in events:
+                if e.kind == "eliminated" and pending is None:
+                    left = [s for s in range(m.players) if m.in_hand[s]]
+                    held = [min(2, sum(1 for c in m.hands[s] if RANK[c] in (KING, TEN))) for s in left]
+                    pending = [((len(left), h), s) for s, h in zip(left, held)]
+                elif e.kind == "hand_over":
+                    for key, s in pending or []:
+                        table[key][0] += 1
+                        table[key][1] += s in e.data["winners"]
+                    pending = None
+
+        _play_normal(m, random.Random(i), watch)
+    print(f"# ninety-eight, {seats} seats: {matches} matches; a seat's chance of winning the rest of the hand "
+          "after its first elimination")
+    print("| sides left | escapes held | positions | hand won |")
+    print("| --- | --- | --- | --- |")
+    for (left, held), (n, won) in sorted(table.items()):
+        if left > 1:
+            print(f"| {left} | {held}{'+' if held == 2 else ''} | {n} | {won / n:.3f} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game", choices=["ninety-nine", "ninety-eight"])
+    ap.add_argument("--matches", type=int, default=1000)
+    ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=300_000)
+    args = ap.parse_args()
+    t0 = time.perf_counter()
+    (chips if args.game == "ninety-nine" else escapes)(args.matches, args.seats, args.seed)
+    print(f"({time.perf_counter() - t0:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
