@@ -22,12 +22,14 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core import new_match  # noqa: E402
 from core.bots import choose  # noqa: E402
 from core.cards import KING, RANK, TEN  # noqa: E402
+from core.events import Event  # noqa: E402
 from core.match import Match  # noqa: E402
 
 POWERS = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0)
@@ -35,14 +37,14 @@ POWERS = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0)
 MOVE_BOUND = 50_000
 
 
-def _play_normal(m: Match, rng: random.Random, watch: object) -> None:
+def _play_normal(m: Match, rng: random.Random, watch: Callable[[Match, list[Event]], None]) -> None:
     """Four ``normal`` bots play ``m`` to its end; ``watch(m, events)`` sees every move."""
     for _ in range(MOVE_BOUND):
         if m.is_over or m.current_seat is None:
             return
         s = m.current_seat
         legal = [str(a) for a in m.legal_actions(s)]
-        watch(m, m.apply(choose("normal", m.view(s), legal, rng), s))  # type: ignore[operator]
+        watch(m, m.apply(choose("normal", m.view(s), legal, rng), s))
 
 
 def chips(matches: int, seats: int, seed: int) -> None:
@@ -51,7 +53,7 @@ def chips(matches: int, seats: int, seed: int) -> None:
         m = new_match("ninety-nine", seats, preset="standard", seed=seed + i)
         starts: list[tuple[int, ...]] = [tuple(m.chips)]  # type: ignore[attr-defined]
 
-        def watch(m: Match, events: list) -> None:
+        def watch(m: Match, events: list[Event]) -> None:
             if any(e.kind == "round_over" for e in events) and not m.is_over:
                 starts.append(tuple(m.chips))  # type: ignore[attr-defined]
 
@@ -75,7 +77,7 @@ def escapes(matches: int, seats: int, seed: int) -> None:
         m = new_match("ninety-eight", seats, preset="standard", seed=seed + i)
         pending: list[tuple[tuple[int, int], int]] | None = None
 
-        def watch(m: Match, events: list) -> None:
+        def watch(m: Match, events: list[Event]) -> None:
             nonlocal pending
             for e in events:
                 if e.kind == "eliminated" and pending is None:
