@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core import new_match  # noqa: E402
 from core.bots import choose  # noqa: E402
-from core.cards import KING, RANK, TEN  # noqa: E402
+from core.bots.ninety_eight import escapes as escapes_held  # noqa: E402
 from core.events import Event  # noqa: E402
 from core.match import Match  # noqa: E402
 
@@ -82,7 +82,7 @@ def escapes(matches: int, seats: int, seed: int) -> None:
             for e in events:
                 if e.kind == "eliminated" and pending is None:
                     left = [s for s in range(m.players) if m.in_hand[s]]
-                    held = [min(2, sum(1 for c in m.hands[s] if RANK[c] in (KING, TEN))) for s in left]
+                    held = [min(2, escapes_held(m.hands[s])) for s in left]
                     pending = [((len(left), h), s) for s, h in zip(left, held)]
                 elif e.kind == "hand_over":
                     for key, s in pending or []:

@@ -213,8 +213,7 @@ class NinetyEightStrategy:
                 if left <= 1:
                     return 1.0
                 m: Match = ctx["match"]
-                escapes = sum(1 for s in mine if m.in_hand[s] for c in m.hands[s] if RANK[c] in (KING, TEN))
-                return hand_chance(left, escapes)
+                return hand_chance(left, sum(escapes(m.hands[s]) for s in mine if m.in_hand[s]))
             elif kind == "hand_over" or kind == "match_over":
                 return 1.0 if mine & set(e.data["winners"]) else 0.0
         return None
@@ -230,10 +229,16 @@ class NinetyEightStrategy:
 HAND_CHANCE = {2: (0.451, 0.510, 0.632), 3: (0.238, 0.380, 0.459)}
 
 
-def hand_chance(sides: int, escapes: int) -> float:
-    """``HAND_CHANCE``; with more sides left, the fair share scaled as with three."""
+def escapes(hand: list[int]) -> int:
+    """Kings and tens in a hand: the cards that are safe at any total (2, 4.4)."""
+    return sum(1 for c in hand if RANK[c] in (KING, TEN))
+
+
+def hand_chance(sides: int, held: int) -> float:
+    """``HAND_CHANCE`` for ``held`` escapes; with more sides left, the fair share scaled as
+    with three."""
     row = HAND_CHANCE.get(sides)
-    e = min(escapes, 2)
+    e = min(held, 2)
     if row is not None:
         return row[e]
     return HAND_CHANCE[3][e] * 3.0 / sides

@@ -103,4 +103,3 @@ def test_ninety_eight_hand_chance_rises_with_escapes() -> None:
     for e in range(3):
         assert hand_chance(2, e) > hand_chance(3, e) > hand_chance(4, e) > hand_chance(7, e)
     assert sorted(HAND_CHANCE) == [2, 3]
-
