@@ -288,6 +288,22 @@ def test_well_formed_frames_with_random_fields_in_random_orders(live: Any, msgs:
     p.finish()
 
 
+async def saved_at_rest(table: Table) -> tuple[str, dict[str, Any] | None]:
+    """The match's digest and its autosave's state, read together while the match stands still.
+
+    The fuzzed table's bots may still be playing: a digest read after the flush, in a later turn
+    of the loop, could belong to a later move than the save.
+    """
+    assert table.saver is not None
+    for _ in range(200):
+        before = state_digest(table.match)
+        await table.flush()
+        if state_digest(table.match) == before:
+            return before, read_save(table.saver.path).state  # no await between: same state
+        await asyncio.sleep(0.05)
+    raise AssertionError("the fuzzed table's match never stood still for a save")
+
+
 def test_after_fuzzing_matches_are_intact_and_the_other_table_finished(live: Any) -> None:
     """Runs last in this file: the outcome of all the fuzzing above."""
     srv, fuzzed, bystander, _, _ = live
@@ -310,11 +326,9 @@ def test_after_fuzzing_matches_are_intact_and_the_other_table_finished(live: Any
     seats = srv.run(lambda: [(s.index, s.conn.seat if s.conn else s.index) for s in fuzzed.seats])
     assert all(i == j for i, j in seats)
     # and its autosave holds the very same match
-    srv.call(fuzzed.flush())
+    digest, state = srv.call(saved_at_rest(fuzzed))
     assert fuzzed.saver is not None and fuzzed.saver.failures == 0
-    state = read_save(fuzzed.saver.path).state
     assert state is not None
-    digest = srv.run(lambda: state_digest(fuzzed.match))
     assert hashlib.sha256(state["match"]).hexdigest()[:16] == digest
     matches = len([p for p in srv.server.logs_dir.glob("*.jsonl") if fuzzed.id in p.name])  # type: ignore[union-attr]
     print(f"fuzzed table: {matches} matches, {fuzzed.actions} actions applied")
