@@ -232,8 +232,8 @@ def pct(xs: list[float], q: float) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
-    ap.add_argument("--pairings", nargs="+", default=["hard:normal", "normal:easy"],
-                    help="hero:field pairs of levels")
+    ap.add_argument("--pairings", nargs="*", default=["hard:normal", "normal:easy"],
+                    help="hero:field pairs of levels (none, with --luck: the luck rows only)")
     ap.add_argument("--matches", type=int, default=100, help="matches per game and pairing")
     ap.add_argument("--budget", type=float, default=None, help="hard: seconds per decision (default 0.3)")
     ap.add_argument("--iterations", type=int, default=None, help="hard: sampled deals per decision instead of a time budget")
@@ -269,8 +269,9 @@ def main() -> None:
     hard_note = (f"{args.iterations} deals per decision" if args.iterations is not None
                  else f"{args.budget if args.budget is not None else 0.3:g} s per decision")
     print(f"# {args.seats} seats, preset {args.preset}, {args.matches} matches per row, hard: {hard_note}")
-    print("| game | hero | field | matches | hero win rate | 95% CI | fair share | minutes |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    if args.pairings:  # none: the luck rows only
+        print("| game | hero | field | matches | hero win rate | 95% CI | fair share | minutes |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     skipped: list[str] = []
     pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
     try:

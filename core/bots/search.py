@@ -6,7 +6,9 @@ follows it with fast rollouts until the game's strategy can judge the outcome. A
 of one iteration share the deal and the rollout seed, so their values are compared in pairs;
 the move with the best mean wins, but the rule-based choice is kept unless the search beats
 it clearly (``switch_margin`` standard errors of the paired differences), so that a short
-search does not throw a sound move away on noise.
+search does not throw a sound move away on noise. A strategy with a ``race_z`` stops playing
+out candidates that are clearly behind (``race``), so that the budget buys more deals for the
+close ones.
 """
 from __future__ import annotations
 
@@ -26,6 +28,10 @@ DEFAULT_BUDGET = 0.3
 #: moves a rollout may take before it is cut off and valued by ``Strategy.cutoff``; a
 #: strategy may set a shorter ``depth`` where a heuristic judges a position well
 MAX_ROLLOUT_STEPS = 300
+#: deals before a strategy's ``race_z`` first drops candidates that are clearly behind, and
+#: how often it looks again
+RACE_FROM = 24
+RACE_EVERY = 8
 #: chance of leaving the rule-based choice for a move that is in truth no better; a strategy
 #: may set its own ``switch_alpha`` where the search's departures were measured to lose
 SWITCH_ALPHA = 0.3
@@ -62,6 +68,7 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
     depend on ``rng`` alone; otherwise it searches for ``budget`` seconds of wall time.
     ``deal`` gives each iteration's match (benchmarks swap in one that knows the hidden cards,
     to measure what the sampling costs)."""
+    start = time.perf_counter()  # the rule-based choice below counts against the budget too
     prior = strategy.normal(view, legal, rng)
     cands = strategy.candidates(view, legal)
     if prior not in cands:
@@ -69,10 +76,12 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
     if len(cands) == 1:
         return cands[0]
     seat: int = view["seat"]
-    start = time.perf_counter()
     if iterations is None:
         deadline = start + (DEFAULT_BUDGET if budget is None else budget)
     values: list[list[float]] = [[] for _ in cands]
+    active = list(range(len(cands)))  # candidates still searched
+    p = cands.index(prior)
+    race_z: float | None = getattr(strategy, "race_z", None)
     done = 0
     while True:
         if iterations is not None:
@@ -85,13 +94,14 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
                 break
         sample = deal(view, rng)
         seed = rng.getrandbits(32)
-        for j, i in enumerate(cands):
-            values[j].append(rollout_value(strategy, search_clone(sample, seed ^ 0x5BD1E995), seat, legal[i], view,
-                                           random.Random(seed)))
+        for j in active:
+            values[j].append(rollout_value(strategy, search_clone(sample, seed ^ 0x5BD1E995), seat, legal[cands[j]],
+                                           view, random.Random(seed)))
         done += 1
-    means = [sum(v) / len(v) for v in values]
+        if race_z is not None and len(active) > 2 and done >= RACE_FROM and done % RACE_EVERY == 0:
+            active = race(values, active, p, race_z)
+    means = [sum(values[j]) / len(values[j]) if j in active else -math.inf for j in range(len(cands))]
     best = max(range(len(cands)), key=lambda j: (means[j], cands[j] == prior))
-    p = cands.index(prior)
     if best == p:
         return prior
     diffs = [a - b for a, b in zip(values[best], values[p])]
@@ -103,6 +113,25 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
     if mean > switch_margin(len(cands), getattr(strategy, "switch_alpha", SWITCH_ALPHA)) * math.sqrt(var / n):
         return cands[best]
     return prior
+
+
+def race(values: list[list[float]], active: list[int], keep: int, z: float) -> list[int]:
+    """The candidates left after dropping those that the leader beats by more than ``z``
+    standard errors of their paired differences; ``keep`` (the rule-based choice, which the
+    final test compares with) and the leader stay. The deals saved go to the close ones."""
+    means = {j: sum(values[j]) / len(values[j]) for j in active}
+    lead = max(active, key=lambda j: means[j])
+    out = []
+    for j in active:
+        if j != lead and j != keep:
+            diffs = [a - b for a, b in zip(values[lead], values[j])]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > z * math.sqrt(var / n):
+                continue
+        out.append(j)
+    return out
 
 
 def switch_margin(candidates: int, alpha: float = SWITCH_ALPHA) -> float:

@@ -3,14 +3,19 @@ judgement at the first elimination and the Crazy Eights value of a hand's scores
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
-from core import GAMES
+from core import GAMES, Match, new_match
+from core.actions import DRAW, Action
 from core.bots.crazy_eights import _scores_value
 from core.bots.ninety_eight import HAND_CHANCE, hand_chance
 from core.bots.ninety_eight import STRATEGY as NINETY_EIGHT
-from core.cards import CARD_STR
+from core.bots.ninety_nine import _ROLLOUT_NOW, _ROLLOUT_SAFETY, STATIC, after, score_play
+from core.bots.ninety_nine import STRATEGY as NINETY_NINE
+from core.bots.search import race, search
+from core.cards import CARD_STR, JACK, RANK
 from core.sampling import determinize, search_clone
 
 from .helpers import many_positions
@@ -103,3 +108,99 @@ def test_ninety_eight_hand_chance_rises_with_escapes() -> None:
     for e in range(3):
         assert hand_chance(2, e) > hand_chance(3, e) > hand_chance(4, e) > hand_chance(7, e)
     assert sorted(HAND_CHANCE) == [2, 3]
+
+
+def test_race_drops_only_candidates_clearly_behind() -> None:
+    """The leader and the rule-based choice always stay; a candidate the leader beats on every
+    deal goes; one that is level on average (noisy pairs) stays."""
+    rng = random.Random(3)
+    lead = [0.6 + rng.uniform(-0.2, 0.2) for _ in range(40)]
+    behind = [v - 0.3 for v in lead]                                  # beaten on every deal
+    level = [v + rng.choice((-0.25, 0.25)) for v in lead]             # as good on average, noisy
+    prior = [v - 0.3 for v in lead]                                   # behind too, but kept
+    values = [prior, lead, behind, level]
+    assert race(values, [0, 1, 2, 3], keep=0, z=2.5) == [0, 1, 3]
+    # equal values: nothing is behind
+    assert race([lead, list(lead), list(lead)], [0, 1, 2], keep=0, z=2.5) == [0, 1, 2]
+    # dropped candidates stay dropped: only the active ones are compared
+    assert race(values, [0, 1, 3], keep=0, z=2.5) == [0, 1, 3]
+
+
+def test_ninety_nine_search_drops_losing_plays_and_keeps_its_choice() -> None:
+    """ninety-nine 3.3: where one play reaches 99 (the others lose 2 chips) and another goes
+    over (2 chips of mine), the race stops searching the losing play early, so the search
+    costs fewer rollouts than every candidate on every deal, and it still plays for 99."""
+    iterations = 80
+    found = 0
+    for m, seat in many_positions("ninety-nine", "standard", 4, 3000, seed=12):
+        if seat != m.current_seat or m.legal_actions(seat) == [] or found >= 5:
+            continue
+        legal = m.legal_actions(seat)
+        o = m.total  # type: ignore[attr-defined]
+        ends = [after(o, RANK[a.card], a.value) for a in legal]
+        if 99 not in ends or not any(t > 99 for t in ends) or any(a.kind == DRAW for a in legal):
+            continue
+        view = m.view(seat)
+        counting = _CountingNinetyNine()
+        pick = search(counting, view, legal, random.Random(found), iterations=iterations)
+        assert ends[pick] == 99
+        assert counting.rollouts < len(NINETY_NINE.candidates(view, legal)) * iterations
+        found += 1
+    assert found == 5
+
+
+class _CountingNinetyNine(type(NINETY_NINE)):  # type: ignore[misc]
+    """The real strategy, counting the rollouts it is asked to judge."""
+
+    rollouts = 0
+
+    def watch(self, events: list[Any], seat: int, view: dict[str, Any], ctx: dict[str, Any]) -> float | None:
+        if "counted" not in ctx:
+            ctx["counted"] = True
+            self.rollouts += 1
+        return super().watch(events, seat, view, ctx)
+
+
+def test_ninety_nine_rollout_scores_match_the_rule_based_scoring() -> None:
+    """The rollout keeps the parts of its scores in tables: over many positions it picks
+    exactly what scoring every play afresh picks, with the same random draws, and the tables
+    stay small."""
+    checked = 0
+    for m, seat in many_positions("ninety-nine", "standard", 4, 400, seed=8):
+        legal = m.legal_actions(seat)
+        if len(legal) < 2 or any(a.kind == DRAW for a in legal):
+            continue
+        got = NINETY_NINE.rollout(m, seat, legal, random.Random(checked))
+        want = _score_afresh(m, seat, legal, random.Random(checked))
+        assert got == want, (m.total, [str(a) for a in legal])  # type: ignore[attr-defined]
+        checked += 1
+    assert checked > 200
+    assert len(_ROLLOUT_NOW) < 40_000 and len(_ROLLOUT_SAFETY) < 100 * 92
+
+
+def _score_afresh(m: Match, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    o = m.total  # type: ignore[attr-defined]
+    hand = [RANK[c] for c in m.hands[seat]]
+    best, best_score = legal[0], -99.0
+    for a in legal:
+        rank = RANK[a.card]
+        d = -m.direction if rank == 3 else m.direction
+        nxt = _next_in(m, seat, d)
+        if rank == JACK:
+            nxt = _next_in(m, nxt, d)
+        kept = list(hand)
+        kept.remove(rank)
+        k = 0 if nxt == seat else len(m.hands[nxt]) or 1
+        sc = score_play(o, rank, a.value, kept, k, m.chips[seat], STATIC) + rng.random() * 0.05  # type: ignore[attr-defined]
+        if sc > best_score:
+            best, best_score = a, sc
+    return best
+
+
+def _next_in(m: Match, seat: int, d: int) -> int:
+    s = seat
+    for _ in range(m.players):
+        s = (s + d) % m.players
+        if m.in_hand[s]:
+            return s
+    return seat
