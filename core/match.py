@@ -408,12 +408,17 @@ class Match:
         except (ValueError, KeyError, TypeError) as e:
             raise ValueError(f"not a match snapshot: {e}") from None
         m = klass.__new__(klass)
-        for k in BASE_STATE + klass.STATE:
-            setattr(m, k, state[k])
-        m._first_deck = state["first_deck"]
-        version, internal, gauss = state["rng"]
-        m._rng = random.Random()
-        m._rng.setstate((version, tuple(internal), gauss))
+        try:
+            for k in BASE_STATE + klass.STATE:
+                setattr(m, k, state[k])
+            m._first_deck = state["first_deck"]
+            version, internal, gauss = state["rng"]
+            m._rng = random.Random()
+            m._rng.setstate((version, tuple(internal), gauss))
+        except KeyError as e:
+            raise ValueError(f"not a match snapshot: no {e.args[0]!r}") from None
+        except (ValueError, TypeError) as e:
+            raise ValueError(f"not a match snapshot: {e}") from None
         m._cache = {}
         m.start_events = []
         m._setup()

@@ -346,3 +346,20 @@ def test_notation_round_trips_every_legal_action(game: str) -> None:
         assert Action.parse(text.lower()) == a
         assert Action.parse(text.replace("T", "10", 1) if text.startswith("T") else text) == a
         assert text == text.strip() and (text in ("draw", "pass") or text == text.upper())
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_restore_refuses_a_damaged_snapshot_with_a_value_error(game: str) -> None:
+    """engine contract, snapshot / restore: bytes that are not a whole snapshot are refused with
+    a ValueError that names what is wrong (a missing field, a garbled random state)."""
+    m = new_match(game, GAMES[game].min_players, seed=3)
+    state = json.loads(m.snapshot())
+    for field in [k for k in state if k != "game"]:
+        damaged = dict(state)
+        del damaged[field]
+        with pytest.raises(ValueError, match="not a match snapshot"):
+            Match.restore(json.dumps(damaged).encode())
+    for rng in ([1, [0] * 3, None], "garbled", [3, 4]):
+        with pytest.raises(ValueError, match="not a match snapshot"):
+            Match.restore(json.dumps({**state, "rng": rng}).encode())
+    assert Match.restore(m.snapshot()).view(0) == m.view(0)  # the whole one still restores
