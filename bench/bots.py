@@ -33,12 +33,13 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core import GAMES, new_match  # noqa: E402
+from core import GAMES, Match, new_match  # noqa: E402
 from core.bots import choose, strategy_for, takes_chance  # noqa: E402
 from core.bots.base import parse_legal  # noqa: E402
 from core.bots.ninety_eight import _unit_seats  # noqa: E402
@@ -173,6 +174,26 @@ def _continue(m: Any, seat: int, action: Any, strategy: Any, view: dict[str, Any
     return 0.5 if value is None else value
 
 
+def normal_decisions(game: str, preset: str, seats: int, base: int,
+                     rng: random.Random) -> Iterator[tuple[int, Match, int, list[str], dict[str, Any], str]]:
+    """Every decision in matches of ``normal`` bots, seeds ``base``, ``base + 1``, ...: (matches
+    begun, the match, the seat, its legal actions, its view, ``normal``'s move). The move is
+    played when the caller asks for the next one, so the caller may look at the match first."""
+    begun = 0
+    while True:
+        m = new_match(game, seats, preset=preset, seed=base + begun)
+        begun += 1
+        while not m.is_over:
+            s = m.current_seat
+            if s is None:
+                break
+            legal = [str(a) for a in m.legal_actions(s)]
+            view = m.view(s)
+            move = choose("normal", view, legal, rng)
+            yield begun, m, s, legal, view, move
+            m.apply(move, s)
+
+
 def decisions(game: str, preset: str, seats: int, positions: int, continuations: int,
               iterations: int | None, budget: float | None, base: int) -> None:
     """Paired test of single decisions: in matches of four ``normal`` bots, at the decisions
@@ -183,27 +204,18 @@ def decisions(game: str, preset: str, seats: int, positions: int, continuations:
     rng = random.Random(base)
     looked = differ = 0
     gains: list[float] = []
-    i = 0
-    while looked < positions:
-        m = new_match(game, seats, preset=preset, seed=base + i)
-        i += 1
-        while not m.is_over and looked < positions:
-            s = m.current_seat
-            if s is None:
-                break
-            legal = [str(a) for a in m.legal_actions(s)]
-            view = m.view(s)
-            a_norm = choose("normal", view, legal, rng)
-            if len(legal) > 1:
-                looked += 1
-                a_hard = choose("hard", view, legal, rng, budget=budget, iterations=iterations)
-                if a_hard != a_norm:
-                    differ += 1
-                    seeds = [rng.getrandbits(32) for _ in range(continuations)]
-                    gains.append(statistics.fmean(
-                        _continue(m, s, a_hard, strategy, view, k) - _continue(m, s, a_norm, strategy, view, k)
-                        for k in seeds))
-            m.apply(a_norm, s)
+    for _, m, s, legal, view, a_norm in normal_decisions(game, preset, seats, base, rng):
+        if looked >= positions:
+            break
+        if len(legal) > 1:
+            looked += 1
+            a_hard = choose("hard", view, legal, rng, budget=budget, iterations=iterations)
+            if a_hard != a_norm:
+                differ += 1
+                seeds = [rng.getrandbits(32) for _ in range(continuations)]
+                gains.append(statistics.fmean(
+                    _continue(m, s, a_hard, strategy, view, k) - _continue(m, s, a_norm, strategy, view, k)
+                    for k in seeds))
     mean = statistics.fmean(gains) if gains else float("nan")
     se = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else float("nan")
     better = sum(1 for g in gains if g > 0)

@@ -23,11 +23,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bots import _continue  # noqa: E402  (bench/bots.py: the paired playouts of --decisions)
+from bots import _continue, normal_decisions  # noqa: E402  (bench/bots.py, as --decisions uses them)
 
-from core import new_match  # noqa: E402
 from core.actions import PLAY, Action  # noqa: E402
-from core.bots import choose, strategy_for  # noqa: E402
+from core.bots import strategy_for  # noqa: E402
 from core.cards import SUIT  # noqa: E402
 
 
@@ -42,27 +41,19 @@ def main() -> None:
     rng = random.Random(args.seed)
     gains: list[float] = []
     matches = 0
-    while len(gains) < args.positions and matches < args.max_matches:
-        m = new_match("crazy-eights", 4, preset="standard", seed=args.seed + matches)
-        matches += 1
-        while not m.is_over and len(gains) < args.positions:
-            s = m.current_seat
-            if s is None:
-                break
-            legal = [str(a) for a in m.legal_actions(s)]
-            view = m.view(s)
-            mine = choose("normal", view, legal, rng)
-            chosen = Action.parse(mine)
-            danger = min(view["hand_counts"][o] for o in range(view["players"]) if o != s)
-            announce = len(view["hand"]) == 2
-            wilds = [x for x in legal if (a := Action.parse(x)).kind == PLAY and a.suit >= 0 and a.announce == announce]
-            if danger == 1 and chosen.kind == PLAY and chosen.suit < 0 and wilds:
-                same = [x for x in wilds if Action.parse(x).suit == SUIT[chosen.card]]
-                wild = (same or wilds)[0]
-                seeds = [rng.getrandbits(32) for _ in range(args.continuations)]
-                gains.append(statistics.fmean(_continue(m, s, wild, strategy, view, k)
-                                              - _continue(m, s, mine, strategy, view, k) for k in seeds))
-            m.apply(mine, s)
+    for matches, m, s, legal, view, mine in normal_decisions("crazy-eights", "standard", 4, args.seed, rng):
+        if len(gains) >= args.positions or matches > args.max_matches:
+            break
+        chosen = Action.parse(mine)
+        danger = min(view["hand_counts"][o] for o in range(view["players"]) if o != s)
+        announce = len(view["hand"]) == 2
+        wilds = [x for x in legal if (a := Action.parse(x)).kind == PLAY and a.suit >= 0 and a.announce == announce]
+        if danger == 1 and chosen.kind == PLAY and chosen.suit < 0 and wilds:
+            same = [x for x in wilds if Action.parse(x).suit == SUIT[chosen.card]]
+            wild = (same or wilds)[0]
+            seeds = [rng.getrandbits(32) for _ in range(args.continuations)]
+            gains.append(statistics.fmean(_continue(m, s, wild, strategy, view, k)
+                                          - _continue(m, s, mine, strategy, view, k) for k in seeds))
     if len(gains) < 2:
         print(f"only {len(gains)} positions in {matches} matches")
         return
