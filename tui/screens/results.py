@@ -94,21 +94,29 @@ class ResultsScreen(ModalScreen[None]):
         self.query(Button).first().focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "rematch":
+        self.choose(event.button.id or "continue")
+
+    def action_press(self, button: str) -> None:
+        # straight to the choice, not through the button: a key pressed the moment the screen
+        # opens, before its buttons are mounted, must not be lost
+        self.choose(button)
+
+    def choose(self, button: str) -> None:
+        """Act on one of the screen's choices; one it does not offer does nothing."""
+        if button == "rematch":
+            if not (self.match_over and getattr(self.link, "is_host", False)):
+                return
             self.dismiss(None)
             self.app.run_worker(self.link.rematch(), group="rematch")
-        elif event.button.id == "lobby":
+        elif button == "lobby":
+            if not self.match_over:
+                return
             self.dismiss(None)
             back = getattr(self.link, "back_to_lobby", None)
             if back is not None:
                 back()
         else:
             self.dismiss(None)
-
-    def action_press(self, button: str) -> None:
-        found = self.query(f"#{button}")
-        if found:
-            found.first(Button).press()
 
     def action_close(self) -> None:
         self.dismiss(None)
