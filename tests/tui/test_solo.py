@@ -65,7 +65,14 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
         if game == "ninety-eight":
             # Rematch deals a new match at the same table
             await pilot.press("r")
-            await wait_for(pilot, lambda: table.view and not table.view["is_over"] and app.screen is table)
+            try:
+                await wait_for(pilot, lambda: table.view and not table.view["is_over"] and app.screen is table)
+            except AssertionError as e:  # say what the app was showing, to find the cause
+                raise AssertionError(
+                    f"{e}: screens {[type(x).__name__ for x in app.screen_stack]}, view over "
+                    f"{(table.view or {}).get('is_over')}, version {(table.view or {}).get('version')}, "
+                    f"lobby {(session.lobby or {}).get('status')}, "
+                    f"notices {[n.message for n in app._notifications]}") from None
             # q leaves cleanly: the private host is closed
             server = session.server
             await pilot.press("q")
