@@ -104,15 +104,22 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
     best = max(range(len(cands)), key=lambda j: (means[j], cands[j] == prior))
     if best == p:
         return prior
-    diffs = [a - b for a, b in zip(values[best], values[p])]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    if n < 2:
+    if len(values[best]) < 2:
         return prior
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    if mean > switch_margin(len(cands), getattr(strategy, "switch_alpha", SWITCH_ALPHA)) * math.sqrt(var / n):
+    mean, se = paired_gap(values[best], values[p])
+    if mean > switch_margin(len(cands), getattr(strategy, "switch_alpha", SWITCH_ALPHA)) * se:
         return cands[best]
     return prior
+
+
+def paired_gap(better: list[float], other: list[float]) -> tuple[float, float]:
+    """Mean of the paired differences of two candidates' values on the same deals, and its
+    standard error (at least two deals)."""
+    diffs = [a - b for a, b in zip(better, other)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
 
 
 def race(values: list[list[float]], active: list[int], keep: int, z: float) -> list[int]:
@@ -124,11 +131,8 @@ def race(values: list[list[float]], active: list[int], keep: int, z: float) -> l
     out = []
     for j in active:
         if j != lead and j != keep:
-            diffs = [a - b for a, b in zip(values[lead], values[j])]
-            n = len(diffs)
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if mean > z * math.sqrt(var / n):
+            mean, se = paired_gap(values[lead], values[j])
+            if mean > z * se:
                 continue
         out.append(j)
     return out

@@ -12,7 +12,7 @@ from core.actions import DRAW, Action
 from core.bots.crazy_eights import _scores_value
 from core.bots.ninety_eight import HAND_CHANCE, hand_chance
 from core.bots.ninety_eight import STRATEGY as NINETY_EIGHT
-from core.bots.ninety_nine import _ROLLOUT_NOW, _ROLLOUT_SAFETY, STATIC, after, score_play
+from core.bots.ninety_nine import _ROLLOUT_NOW, _ROLLOUT_SAFETY, STATIC, _next_seat, after, score_play
 from core.bots.ninety_nine import STRATEGY as NINETY_NINE
 from core.bots.search import race, search
 from core.cards import CARD_STR, JACK, RANK
@@ -185,9 +185,9 @@ def _score_afresh(m: Match, seat: int, legal: list[Action], rng: random.Random) 
     for a in legal:
         rank = RANK[a.card]
         d = -m.direction if rank == 3 else m.direction
-        nxt = _next_in(m, seat, d)
+        nxt = _next_seat(m, seat, d)
         if rank == JACK:
-            nxt = _next_in(m, nxt, d)
+            nxt = _next_seat(m, nxt, d)
         kept = list(hand)
         kept.remove(rank)
         k = 0 if nxt == seat else len(m.hands[nxt]) or 1
@@ -196,11 +196,3 @@ def _score_afresh(m: Match, seat: int, legal: list[Action], rng: random.Random) 
             best, best_score = a, sc
     return best
 
-
-def _next_in(m: Match, seat: int, d: int) -> int:
-    s = seat
-    for _ in range(m.players):
-        s = (s + d) % m.players
-        if m.in_hand[s]:
-            return s
-    return seat
