@@ -342,6 +342,8 @@ class DealMeInApp(App[int]):
     def back_home(self) -> None:
         from .screens.home import HomeScreen
 
+        if self.session is not None:
+            self.session.left = True
         while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
         if not isinstance(self.screen, HomeScreen):  # an SSH session opened straight on the lobby

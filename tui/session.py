@@ -59,6 +59,7 @@ class TableSession:
         self.lobby: dict[str, Any] | None = None
         self.view: dict[str, Any] | None = None
         self.closing = False
+        self.left = False  # the player has left the table's screens: updates still on their way are dropped
         self.chat_log: list[tuple[str, str]] = []
 
     # ------------------------------------------------------------------ opening
@@ -248,6 +249,8 @@ class TableSession:
 
     # ------------------------------------------------------------------ updates
     def _on_update(self, update: dict[str, Any]) -> None:
+        if self.left:
+            return  # a view on its way must not open the table again over the home screen
         try:
             self._handle(update)
         except Exception:  # a screen bug must not kill the connection's reader
@@ -274,6 +277,7 @@ class TableSession:
             events = update.get("events") or []
             table = self._table_screen()
             if table is None:
+                self.show_lobby()
                 table = TableScreen(self, app.card_style, app.palette)
                 table.show(self.view, events)
                 app.push_screen(table)
@@ -327,9 +331,12 @@ class TableSession:
                                            match_over=over, style=self.app.card_style, event=event))
 
     def show_lobby(self) -> None:
+        """The table's lobby, once. A table joined or resumed in mid-match sends its view while
+        connecting: the lobby then goes beneath the table, not over it."""
         from .screens.lobby import LobbyScreen
 
-        self.app.push_screen(LobbyScreen(self))
+        if not any(isinstance(s, LobbyScreen) and s.link is self for s in self.app.screen_stack):
+            self.app.push_screen(LobbyScreen(self))
 
     def back_to_lobby(self) -> None:
         from .screens.lobby import LobbyScreen

@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import json
 import os
+import signal
 import socket
 import sys
 import threading
@@ -114,6 +115,9 @@ if __name__ == "__main__":
     parser.add_argument("--raw", action="append", default=[])
     parser.add_argument("--address", action="append", default=[], help="addresses to advertise")
     parser.add_argument("--lifetime", type=float, default=60.0)
+    # Ctrl+C as in a terminal, even when the suite runs from a background job, whose children
+    # start with SIGINT ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         asyncio.run(main(parser.parse_args()))
     except KeyboardInterrupt:

@@ -8,6 +8,7 @@ from textual.widgets import Button
 from net.savefile import read_save
 from tui.screens.home import HomeScreen
 from tui.screens.picker import TableChoice
+from tui.screens.table import TableScreen
 from tui.saves import solo_save_path
 
 from .helpers import make_app, wait_for
@@ -39,6 +40,9 @@ async def test_solo_table_is_saved_and_resumed_from_home():
         await pilot.click("#resume-0")
         await wait_for(pilot, lambda: fresh.session is not None and fresh.session.view is not None)
         again = fresh.session.view
+        # the match in play is on top, its lobby beneath
+        await wait_for(pilot, lambda: isinstance(fresh.screen, TableScreen))
+        assert [type(s).__name__ for s in fresh.screen_stack[1:]] == ["HomeScreen", "LobbyScreen", "TableScreen"]
         assert again["hand"] == hand and again["total"] == total
         assert fresh.session.seat == 0
         await fresh.leave_table()

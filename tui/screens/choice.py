@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from ..plays import choice_label
+from . import popped
 
 
 class ChoiceScreen(ModalScreen[str | None]):
@@ -37,6 +38,8 @@ class ChoiceScreen(ModalScreen[str | None]):
                                  classes="option")
 
     def on_mount(self) -> None:
+        if popped(self):
+            return
         self.query_one("#opt0", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

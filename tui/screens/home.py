@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ..widgets.keyfooter import KeyFooter
+from . import popped
 
 LOGO = """\
 ┌─────┐ Deal Me In
@@ -65,6 +66,8 @@ class HomeScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if popped(self):
+            return
         self.query_one("#solo", Button).focus()
 
     async def on_screen_resume(self) -> None:

@@ -19,6 +19,7 @@ from core import GAMES
 from ..plain import clean
 from ..session import split_address
 from ..widgets.keyfooter import KeyFooter
+from . import popped
 
 log = logging.getLogger("dealmein.tui")
 
@@ -66,6 +67,8 @@ class JoinScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if popped(self):
+            return
         self.query_one("#address").focus()
         if self.app.mdns:
             self.run_worker(self._browse(), group="browse", exclusive=True)

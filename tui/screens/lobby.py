@@ -17,6 +17,7 @@ from core import GAMES
 
 from ..plain import clean
 from ..widgets.keyfooter import KeyFooter
+from . import popped
 
 BOT_LEVELS = ("easy", "normal", "hard")
 
@@ -57,6 +58,8 @@ class LobbyScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if popped(self):
+            return
         log = self.query_one("#chat-log", RichLog)
         for name, text in getattr(self.link, "chat_log", []):
             log.write(Text.assemble((clean(name, 20), "bold"), ": ", clean(text, 200)))

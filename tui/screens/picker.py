@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option as ListOption
 from core import GAMES
 
 from ..widgets.keyfooter import KeyFooter
+from . import popped
 
 BOT_LEVELS = ("easy", "normal", "hard")
 OPEN = "open"
@@ -109,6 +110,8 @@ class PickerScreen(Screen["TableChoice | None"]):
         yield KeyFooter()
 
     async def on_mount(self) -> None:
+        if popped(self):
+            return
         games = self.query_one("#games", OptionList)
         games.highlighted = list(self.infos).index(self.game)
         await self._load_game(self.game, self.preset, self._initial_options, self._initial_bots)

@@ -19,6 +19,7 @@ from net.matchlog import ReplayResult, replay
 from ..cardface import card_label
 from ..eventtext import describe
 from ..widgets.keyfooter import KeyFooter
+from . import popped
 
 
 class ReplayScreen(Screen[None]):
@@ -47,6 +48,8 @@ class ReplayScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if popped(self):
+            return
         self.render_step()
 
     def restyle(self, style: str, palette: object) -> None:

@@ -16,6 +16,7 @@ from textual.widgets import Button, Label, Sparkline, Static
 from ..eventtext import seat_name
 from ..plain import clean
 from ..widgets.seats import status_text
+from . import popped
 
 
 def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | None = None) -> Table:
@@ -91,6 +92,8 @@ class ResultsScreen(ModalScreen[None]):
                     yield Button("Continue", id="continue", variant="primary")
 
     def on_mount(self) -> None:
+        if popped(self):
+            return
         self.query(Button).first().focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -9,12 +9,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.events import Mount
 from textual.screen import Screen
 from textual.widgets import Markdown, Tab, Tabs
 
 from core import GAMES
 
 from ..widgets.keyfooter import KeyFooter
+from . import popped
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
@@ -45,6 +47,15 @@ def rules_markdown(game: str, table: dict[str, Any] | None = None) -> str:
     return text
 
 
+class GameTabs(Tabs):
+    """The games' tabs. Textual's tabs check their active tab when they mount; on a screen
+    popped before that, the tabs are gone and the check would crash the app."""
+
+    def _on_mount(self, event: Mount) -> None:
+        if popped(self.screen):
+            event.prevent_default()
+
+
 class RulesScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
@@ -55,13 +66,15 @@ class RulesScreen(Screen[None]):
         self.table = table
 
     def compose(self) -> ComposeResult:
-        yield Tabs(*[Tab(info.name, id=f"rules-{gid}") for gid, info in GAMES.items()],
+        yield GameTabs(*[Tab(info.name, id=f"rules-{gid}") for gid, info in GAMES.items()],
                    active=f"rules-{self.game}", id="games")
         with VerticalScroll(id="scroll"):
             yield Markdown(rules_markdown(self.game, self.table), id="rules")
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if popped(self):
+            return
         self.query_one("#scroll").focus()
 
     @on(Tabs.TabActivated)

@@ -25,6 +25,7 @@ from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox, status_text
 from .choice import ChoiceScreen
+from . import popped
 
 GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "crazy-eights": "Crazy Eights"}
 
@@ -99,6 +100,8 @@ class TableScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if popped(self):
+            return
         self.query_one(HandView).focus()
         log = self.query_one("#log", RichLog)
         for line in self._pending:

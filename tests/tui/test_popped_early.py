@@ -1,0 +1,109 @@
+"""Leaving a screen the moment it opens: a screen popped before it finished mounting still gets
+its Mount event, with its widgets already gone. The app must carry on as if it had mounted."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+from textual.screen import Screen
+
+from core import new_match
+from net.server import Server, TableConfig
+from tui.screens.choice import ChoiceScreen
+from tui.screens.help import HelpScreen
+from tui.screens.home import HomeScreen
+from tui.screens.join import JoinScreen
+from tui.screens.picker import PickerScreen, TableChoice
+from tui.screens.results import ResultsScreen
+from tui.screens.rules import RulesScreen
+from tui.screens.settings import SettingsScreen
+from tui.screens.table import TableScreen
+
+from .helpers import make_app, wait_for
+from .matchlink import MatchLink
+
+
+def _table(app: Any) -> TableScreen:
+    link = MatchLink(new_match("ninety-eight", 2, seed=3), 0)
+    screen = TableScreen(link, app.card_style, app.palette)
+    screen.show(link.view(), [])
+    return screen
+
+
+def _results(app: Any) -> ResultsScreen:
+    link = MatchLink(new_match("ninety-eight", 2, seed=3), 0)
+    return ResultsScreen(link, link.view(), link.names, [0, 10], match_over=True)
+
+
+SCREENS: dict[str, Callable[[Any], Screen]] = {
+    "home": lambda app: HomeScreen(),
+    "picker": lambda app: PickerScreen(),
+    "join": lambda app: JoinScreen(),
+    "rules": lambda app: RulesScreen(),
+    "help": lambda app: HelpScreen(),
+    "settings": lambda app: SettingsScreen(),
+    "choice": lambda app: ChoiceScreen("Play the ace as", ["play AS 1", "play AS 11"]),
+    "results": _results,
+    "table": _table,
+}
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_a_screen_popped_before_it_mounts(name: str) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        under = app.screen
+        app.push_screen(SCREENS[name](app))
+        app.pop_screen()  # at once: the pushed screen has not mounted yet
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and app.screen is under
+        await pilot.press("p")  # the app still answers keys: the solo picker opens
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+
+@pytest.mark.parametrize("pauses", [0, 1, 2, 3])
+async def test_leaving_a_solo_table_the_moment_it_opens(pauses: int) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        choice = TableChoice(game="ninety-eight", preset="standard", options={}, seats=3,
+                             bots={1: "easy", 2: "easy"})
+        await app.start_table(choice, solo=True)
+        for _ in range(pauses):  # the table's screens part-way through mounting
+            await pilot.pause(0)
+        app.back_home()
+        await wait_for(pilot, lambda: app.session is None and isinstance(app.screen, HomeScreen))
+        for _ in range(20):  # the bots' last plays, still on their way, bring nothing back
+            await pilot.pause(0.01)
+        assert app.is_running
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["HomeScreen"]
+
+
+
+async def test_leaving_while_views_stream_in_brings_no_table_back() -> None:
+    """A view already on its way when the player leaves must not open the table again over the
+    home screen: a spectator at a table of four bots gets a view for every play."""
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0.002)
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="bots", game="ninety-eight", preset="standard", seats=4, seed=5))
+        for seat in range(4):
+            table.add_bot(seat, "easy")
+        table._start_match()
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.join_table(f"127.0.0.1:{srv.port}")
+            shown = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            # a table joined in mid-match: its table on top, the lobby beneath
+            assert [type(s).__name__ for s in app.screen_stack[1:]] == ["HomeScreen", "LobbyScreen", "TableScreen"]
+            version = shown.view["version"]
+            await wait_for(pilot, lambda: shown.view["version"] > version)  # the plays stream in
+            app.back_home()
+            await wait_for(pilot, lambda: app.session is None and isinstance(app.screen, HomeScreen))
+            for _ in range(30):
+                await pilot.pause(0.01)
+            assert not table.match.is_over  # the views were still coming
+            assert [type(s).__name__ for s in app.screen_stack[1:]] == ["HomeScreen"]
+    finally:
+        await srv.close()
