@@ -92,3 +92,21 @@ async def test_replay_redraws_in_a_card_style_switched_while_it_shows(tmp_path):
         text = screen_text(app)
         assert " ".join(card_label(c, "ascii") for c in hands[0][0]) in text
         assert not any(glyph in text.split("step")[1] for glyph in "\u2660\u2665\u2666\u2663")
+
+
+async def test_the_verdict_is_in_the_themes_colours(tmp_path):
+    path = tmp_path / "match.jsonl"
+    write_log(path)
+    args = argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True)
+    app = make_app(args=args)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        seen = []
+        for name in ("casino", "midnight"):
+            app.theme = name
+            await pilot.pause()
+            head = app.screen.query_one("#replay-head").content
+            span = next(sp for sp in head.spans if head.plain[sp.start:sp.end] == "reproduces its match")
+            assert str(span.style) == app.current_theme.success
+            seen.append(str(span.style))
+        assert seen[0] != seen[1]

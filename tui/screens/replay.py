@@ -72,10 +72,11 @@ class ReplayScreen(Screen[None]):
         style = getattr(getattr(self.app, "settings", None), "card_style", "two-colour")
         head = Text(no_wrap=True, overflow="ellipsis")
         head.append(f"{self.path.name}  ", style="bold")
+        theme = self.app.current_theme  # the verdict in the theme's own colours
         if self.result.ok:
-            head.append("reproduces its match", style="green")
+            head.append("reproduces its match", style=theme.success or "green")
         else:
-            head.append(f"does not reproduce: {self.result.error}", style="bold red")
+            head.append(f"does not reproduce: {self.result.error}", style=f"bold {theme.error or 'red'}")
         if not self.steps:
             self.query_one("#replay-head", Static).update(head)
             return
