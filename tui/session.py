@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
-
+from collections.abc import Awaitable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from net.client import TableClient
 from net.savefile import read_save, save_path
@@ -352,19 +352,22 @@ class TableSession:
             return
         self.closing = True
         if self.ssh is not None:
-            try:
-                await asyncio.wait_for(self.ssh.close(), 5)
-            except Exception as e:
-                log.warning("ssh server not closed cleanly: %s", e)
+            await _close_within(self.ssh.close(), 5, "ssh server not closed cleanly")
             self.ssh = None
         if self.advertiser is not None:
-            try:
-                await asyncio.wait_for(self.advertiser.close(), 3)
-            except Exception as e:
-                log.warning("advert not withdrawn: %s", e)
+            await _close_within(self.advertiser.close(), 3, "advert not withdrawn")
             self.advertiser = None
         if self.client is not None:
             await self.client.close()
         if self.server is not None:
             await self.server.close()
             self.server = None
+
+
+async def _close_within(closing: Awaitable[Any], seconds: float, failure: str) -> None:
+    """Await a part's close for at most ``seconds``: a part that fails to close is logged, and
+    the rest of the session still closes."""
+    try:
+        await asyncio.wait_for(closing, seconds)
+    except Exception as e:
+        log.warning("%s: %s", failure, e)
