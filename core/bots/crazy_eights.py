@@ -1,8 +1,9 @@
 """Crazy Eights bots (``../shared/rules/crazy-eights.md``).
 
-The rule-based player keeps its wild cards for when it is stuck, plays the suit it holds most
-of, names its longest suit, sheds high-penalty cards (and uses skips, reverses and twos) when
-an opponent is close to going out, and always announces its last card correctly.
+The rule-based player keeps its wild cards for when it is stuck (but sheds them when an
+opponent holds one card), plays the suit it holds most of, names its longest suit, sheds
+high-penalty cards (and uses skips, reverses and twos) when an opponent is close to going out,
+and always announces its last card correctly.
 """
 from __future__ import annotations
 
@@ -136,6 +137,13 @@ class CrazyEightsStrategy:
                     score -= 0.2
             scores.append(score)
         best = plays[argmax(scores, rng)]
+        if danger == 1 and legal[best].suit < 0 and not view["options"].get("countdown"):
+            # an opponent one card from going out: a wild card kept scores 50 against me if it
+            # does (5.2), so it goes now, naming the suit of the card it replaces (measured
+            # with bench/shed_wilds.py: better on average than keeping it)
+            named = SUIT[legal[best].card]
+            wilds = [i for i in plays if legal[i].suit >= 0]
+            best = next((i for i in wilds if legal[i].suit == named), wilds[0] if wilds else best)
         if legal[best].suit >= 0 and view["stock_count"] == 0:
             # The stock is gone, so the wild card played now is what the next seat draws
             # back, and strict play can hand wild cards round the table for ever. Vary it:

@@ -98,6 +98,23 @@ def test_c8_keeps_eights_for_when_stuck() -> None:
     assert _pick("normal", view, legal) == "5H"
 
 
+def test_c8_sheds_an_eight_when_an_opponent_holds_one_card() -> None:
+    """crazy-eights 5.2: an eight left in hand scores 50 when an opponent goes out, so with an
+    opponent on one card the eight goes now, naming the suit of the card it would have played;
+    in Countdown (6.2, no points) it is still kept."""
+    view, legal = position("crazy-eights", 4, ["8S", "5H", "KC", "2D", "3D"], pile=["9H"], top="9H", suit="H")
+    other = next(s for s in range(4) if s != view["seat"])
+    view["hand_counts"] = [1 if s == other else k for s, k in enumerate(view["hand_counts"])]
+    assert _pick("normal", view, legal) == "8S=H"
+    view["hand_counts"] = [2 if s == other else k for s, k in enumerate(view["hand_counts"])]
+    assert _pick("normal", view, legal) == "5H"
+    view, legal = position("crazy-eights", 4, ["8S", "5H", "KC", "2D", "3D"], preset="countdown", pile=["9H"],
+                           top="9H", suit="H")
+    assert view["options"]["countdown"] and any("=" in a for a in legal)
+    view["hand_counts"] = [1 if s == other else k for s, k in enumerate(view["hand_counts"])]
+    assert "=" not in _pick("normal", view, legal)
+
+
 def test_c8_plays_the_eight_when_stuck_and_names_the_longest_suit() -> None:
     view, legal = position("crazy-eights", 4, ["8S", "2D", "3D", "KD", "QC"], pile=["9H"], top="9H", suit="H")
     assert _pick("normal", view, legal) == "8S=D"
