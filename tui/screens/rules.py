@@ -67,7 +67,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield GameTabs(*[Tab(info.name, id=f"rules-{gid}") for gid, info in GAMES.items()],
-                   active=f"rules-{self.game}", id="games")
+                       active=f"rules-{self.game}", id="games")
         with VerticalScroll(id="scroll"):
             yield Markdown(rules_markdown(self.game, self.table), id="rules")
         yield KeyFooter()

@@ -24,8 +24,8 @@ from ..plays import can, playable, plays_for, why_not
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox, status_text
-from .choice import ChoiceScreen
 from . import popped
+from .choice import ChoiceScreen
 
 GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "crazy-eights": "Crazy Eights"}
 
