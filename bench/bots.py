@@ -116,11 +116,12 @@ def _job(args: tuple[Any, ...]) -> tuple[Any, ...]:
     return share, times, not winners
 
 
-def _luck_job(args: tuple[Any, ...]) -> bool:
+def _luck_job(args: tuple[Any, ...]) -> tuple[bool, dict[str, list[float]]]:
+    """One seed played twice: whether the same seat won, and both plays' decision times."""
     game, preset, level, seats, i, budget, iterations, base = args
-    a, _ = play(game, preset, [level] * seats, seed=base + i, bot_seed=1 + i, budget=budget, iterations=iterations)
-    b, _ = play(game, preset, [level] * seats, seed=base + i, bot_seed=10_001 + i, budget=budget, iterations=iterations)
-    return a == b
+    a, ta = play(game, preset, [level] * seats, seed=base + i, bot_seed=1 + i, budget=budget, iterations=iterations)
+    b, tb = play(game, preset, [level] * seats, seed=base + i, bot_seed=10_001 + i, budget=budget, iterations=iterations)
+    return a == b, {level: ta[level] + tb[level]}
 
 
 def _with_progress(fn: Any, jobs: list[Any], label: str) -> list[Any]:
@@ -322,8 +323,10 @@ def main() -> None:
                         continue
                     jobs = [(game, args.preset, level, args.seats, i, args.budget, args.iterations, args.seed)
                             for i in range(n)]
-                    same = pool.map(_luck_job, jobs) if pool else [_luck_job(j) for j in jobs]
-                    k = sum(same)
+                    done = pool.map(_luck_job, jobs) if pool else [_luck_job(j) for j in jobs]
+                    k = sum(same for same, _ in done)
+                    for _, times in done:
+                        all_times.setdefault(level, []).extend(times[level])
                     lo, hi = wilson(k, n)
                     print(f"| {game} | {level} | {n} | {100 * k / n:.1f}% | {100 * lo:.1f}-{100 * hi:.1f}% "
                           f"| {100 / args.seats:.0f}% |", flush=True)
