@@ -58,20 +58,21 @@ async def play_with_keys(app: DealMeInApp, pilot: Any, timeout: float = 60.0,
                          stop: Callable[[], bool] | None = None) -> int:
     """Play our seat with the keyboard only until the match-over screen shows (or ``stop``):
     the first playable card by its number key and Enter, the first value in a prompt, else
-    Space to draw or P to pass; Enter dismisses hand-over screens. Returns the keys' plays."""
+    Space to draw or P to pass; Enter dismisses hand-over screens. Returns the turns the keys
+    took (plays, draws and passes: a short match may end before a card could be played)."""
     from tui.screens.choice import ChoiceScreen
     from tui.screens.results import ResultsScreen
     from tui.widgets.hand import HandView
 
     deadline = time.monotonic() + timeout
-    plays = 0
+    turns = 0
     while time.monotonic() < deadline:
         if stop is not None and stop():
-            return plays
+            return turns
         screen = app.screen
         if isinstance(screen, ResultsScreen):
             if screen.match_over:
-                return plays
+                return turns
             await pilot.press("enter")
         elif isinstance(screen, ChoiceScreen):
             await pilot.press("1")
@@ -81,13 +82,11 @@ async def play_with_keys(app: DealMeInApp, pilot: Any, timeout: float = 60.0,
                 hand = screen.query_one(HandView)
                 free = [i for i in range(min(len(hand.cards), 10)) if i not in hand.dimmed]
                 version = view.get("version")
-                if free:
-                    await pilot.press("1234567890"[free[0]], "enter")
-                    plays += 1
-                elif "draw" in view["legal"]:
-                    await pilot.press("space")
-                elif "pass" in view["legal"]:
-                    await pilot.press("p")
+                keys = (("1234567890"[free[0]], "enter") if free else ("space",) if "draw" in view["legal"]
+                        else ("p",) if "pass" in view["legal"] else ())
+                if keys:
+                    await pilot.press(*keys)
+                    turns += 1
                 # wait for the host's answer before deciding again
                 end = time.monotonic() + 5
                 while time.monotonic() < end and isinstance(app.screen, TableScreen) and \

@@ -55,8 +55,8 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
         session = app.session
         assert session is not None and session.server is not None and session.server.host == "127.0.0.1"
         assert table.view["game"] == game and table.view["players"] == 2
-        plays = await play_with_keys(app, pilot, timeout=90)
-        assert plays > 0
+        turns = await play_with_keys(app, pilot, timeout=90)
+        assert turns > 0  # the keys took at least one turn (in a short match, maybe only draws)
         results = app.screen
         assert isinstance(results, ResultsScreen) and results.match_over
         assert table.view["is_over"] and table.view["winners"]
