@@ -53,7 +53,8 @@ def main() -> None:
         # the move without the rule: normal's choice were every one-card opponent holding two
         shown = dict(view, hand_counts=[2 if o != s and k == 1 else k for o, k in enumerate(counts)])
         kept = choose("normal", shown, legal, random.Random(rng.getrandbits(32)))
-        if Action.parse(kept).kind != PLAY or Action.parse(kept).suit >= 0:
+        alternative = Action.parse(kept)
+        if alternative.kind != PLAY or alternative.suit >= 0:
             continue  # stuck, or no ordinary card: a wild card either way
         seeds = [rng.getrandbits(32) for _ in range(args.continuations)]
         gains.append(statistics.fmean(_continue(m, s, mine, strategy, view, k)

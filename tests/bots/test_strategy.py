@@ -111,6 +111,7 @@ def test_c8_sheds_an_eight_when_an_opponent_holds_one_card() -> None:
     view, legal = position("crazy-eights", 4, ["8S", "5H", "KC", "2D", "3D"], preset="countdown", pile=["9H"],
                            top="9H", suit="H")
     assert view["options"]["countdown"] and any("=" in a for a in legal)
+    other = next(s for s in range(4) if s != view["seat"])
     view["hand_counts"] = [1 if s == other else k for s, k in enumerate(view["hand_counts"])]
     assert "=" not in _pick("normal", view, legal)
 
