@@ -20,6 +20,27 @@ BASE_STATE: tuple[str, ...] = (
 )
 
 
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def check_whole(name: str, value: Any, lo: int | None = None, hi: int | None = None) -> None:
+    """A restored field that must be a whole number in ``lo..hi``: ``ValueError`` if not."""
+    if not _is_int(value) or (lo is not None and value < lo) or (hi is not None and value > hi):
+        span = f" from {lo}" if lo is not None else ""
+        span += f" to {hi}" if hi is not None else ""
+        raise ValueError(f"{name} must be a whole number{span}, got {value!r}")
+
+
+def check_wholes(name: str, value: Any, length: int | None = None, lo: int | None = None,
+                 hi: int | None = None) -> None:
+    """A restored field that must be a list (of ``length``) of whole numbers in ``lo..hi``."""
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise ValueError(f"{name} must be a list of {length if length is not None else 'whole'} numbers, got {value!r}")
+    for v in value:
+        check_whole(f"each of {name}", v, lo, hi)
+
+
 class Match:
     """One match of one game. Subclasses implement ``_start``, ``_legal`` and ``_play``."""
 
@@ -101,6 +122,9 @@ class Match:
 
     def _setup(self) -> None:
         """Derive per-match constants from the options (also run on restore)."""
+
+    def _check_state(self) -> None:
+        """A restored match's own fields (``STATE``) in range; ``ValueError`` naming the field."""
 
     def decks(self) -> int:
         return deck_count(self.players, self.options.get("decks", "auto"))
@@ -421,8 +445,62 @@ class Match:
             raise ValueError(f"not a match snapshot: {e}") from None
         m._cache = {}
         m.start_events = []
-        m._setup()
+        try:
+            m._check_restored()
+        except ValueError as e:
+            raise ValueError(f"not a match snapshot: {e}") from None
+        except Exception as e:  # state of the right names and the wrong shape: say what broke
+            raise ValueError(f"not a match snapshot: inconsistent state ({type(e).__name__}: {e})") from None
         return m
+
+    def _check_restored(self) -> None:
+        """A snapshot read from a file may hold anything: the options must be the game's, the
+        seats and cards in range with every card of the decks exactly once, and the match must
+        show every seat its view and take a move (on a copy). ``ValueError`` names the fault."""
+        n = self.players
+        if not _is_int(n):
+            raise ValueError(f"players must be a whole number, got {n!r}")
+        if not isinstance(self.options, dict) or self.info.resolve(n, None, self.options) != self.options:
+            raise ValueError(f"options are not {self.game}'s for {n} seats: {self.options!r}")
+        self._setup()
+        check_whole("dealer", self.dealer, 0, n - 1)
+        if self.current is not None:
+            check_whole("current", self.current, 0, n - 1)
+        if self.direction not in (1, -1) or isinstance(self.direction, bool):
+            raise ValueError(f"direction must be 1 or -1, got {self.direction!r}")
+        check_whole("hand_number", self.hand_number, 0)
+        check_whole("version", self.version, 0)
+        for name in ("in_hand", "out"):
+            flags = getattr(self, name)
+            if not isinstance(flags, list) or len(flags) != n or not all(isinstance(f, bool) for f in flags):
+                raise ValueError(f"{name} must be {n} true or false values")
+        check_wholes("winners", self.winners, None, 0, n - 1)
+        if not isinstance(self.hands, list) or len(self.hands) != n:
+            raise ValueError(f"hands must be {n} lists of cards")
+        piles = [*self.hands, self.stock, self.pile, self.cleared, self.aside]
+        if not all(isinstance(p, list) and all(_is_int(c) for c in p) for p in piles):
+            raise ValueError("hands, stock, pile, cleared and aside must be lists of cards")
+        deck = sorted(self.full_deck())
+        if sorted(c for p in piles for c in p) != deck:
+            raise ValueError(f"the hands, stock, pile, cleared and aside must hold the decks' {len(deck)} cards, "
+                             "no more and no fewer")
+        first = self._first_deck
+        if first is not None and (not isinstance(first, list) or not all(_is_int(c) for c in first)
+                                  or sorted(first) != deck):
+            raise ValueError(f"first_deck must be the decks' {len(deck)} cards in some order, or null")
+        self._check_state()
+        for seat in [*range(n), None]:
+            self.view(seat)
+            if seat is not None:
+                self.legal_actions(seat)
+        trial = self.clone()
+        seat = trial.current_seat
+        if seat is not None and not trial.is_over:
+            legal = trial.legal_actions(seat)
+            if not legal:
+                raise ValueError(f"seat {seat} is to play and has no legal action")
+            trial.apply(legal[0], seat)
+        self._cache = {}
 
     def clone(self) -> "Match":
         """An independent copy, cheaper than a snapshot round trip: for search."""

@@ -10,7 +10,7 @@ from ..actions import DRAW, PASS, PLAY, Action
 from ..cards import ACE, CARD_STR, JOKER, QUEEN, RANK, RANKS, SUIT, SUITS
 from ..errors import IllegalAction
 from ..events import Event
-from ..match import Match
+from ..match import Match, check_whole, check_wholes
 from ..options import GameInfo, Option, Preset, decks_option
 
 _EIGHT, _TWO = 7, 1  # rank indexes
@@ -58,6 +58,16 @@ class CrazyEights(Match):
     scores: list[int]  # match penalty points per seat (5.2, 4.2)
     counts: list[int]  # Countdown count per seat (6.1)
     drew_on: list[int]  # per seat, bits of the suits it was seen drawing on this hand (public)
+
+    def _check_state(self) -> None:
+        n = self.players
+        check_whole("follow", self.follow, -1, 3)
+        check_whole("top_rank", self.top_rank, -1, 12)
+        for name in ("draws", "passes", "debt"):
+            check_whole(name, getattr(self, name), 0)
+        check_wholes("scores", self.scores, n, 0)
+        check_wholes("counts", self.counts, n, 1, 8)
+        check_wholes("drew_on", self.drew_on, n, 0, 15)
 
     def _setup(self) -> None:
         o = self.options

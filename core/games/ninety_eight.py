@@ -6,7 +6,7 @@ from typing import Any
 from ..actions import PLAY, Action
 from ..cards import ACE, CARD_STR, JACK, KING, RANK
 from ..events import Event
-from ..match import Match
+from ..match import Match, check_whole, check_wholes
 from ..options import GameInfo, Option, OptionValue, Preset, decks_option
 
 _PLAIN = [Action(PLAY, c) for c in range(53)]
@@ -48,6 +48,16 @@ class NinetyEight(Match):
 
     def cards_needed(self) -> int:
         return self._hand_size * self.players
+
+    def _check_state(self) -> None:
+        n = self.players
+        check_whole("total", self.total)
+        check_wholes("unit_of", self.unit_of, n, 0, n - 1)
+        units = max(self.unit_of) + 1
+        check_wholes("penalties", self.penalties, units, 0)
+        check_wholes("chips", self.chips, units, 0)
+        check_whole("pot", self.pot, 0)
+        check_wholes("eliminated", self.eliminated, None, 0, units - 1)
 
     # ------------------------------------------------------------------ setup
     def _start(self, dealer: int, events: list[Event]) -> None:

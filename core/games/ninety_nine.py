@@ -27,7 +27,7 @@ from typing import Any
 from ..actions import DRAW, PLAY, Action
 from ..cards import ACE, CARD_STR, JACK, RANK, TEN
 from ..events import Event
-from ..match import Match
+from ..match import Match, check_whole, check_wholes
 from ..options import GameInfo, Option, Preset, decks_option
 
 _TWO, _FOUR = 1, 3  # rank indexes
@@ -59,6 +59,12 @@ class NinetyNine(Match):
     def _setup(self) -> None:
         self._manual = self.options["draw"] == "manual"
         self._two_decks = self.decks() > 1
+
+    def _check_state(self) -> None:
+        check_whole("total", self.total, 0)
+        check_wholes("chips", self.chips, self.players, 0)
+        if self.drawer is not None:
+            check_whole("drawer", self.drawer, 0, self.players - 1)
 
     def cards_needed(self) -> int:
         return _HAND * self.players

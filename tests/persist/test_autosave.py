@@ -173,7 +173,7 @@ async def test_a_save_holding_nonsense_is_refused_with_the_field_named() -> None
         "unknown status": (["status"], "exploded"),
         "2 seats saved": (["seats"], state["seats"][:2]),
         "snapshot": (["match"], b"{}"),
-        "inconsistent": (["match"], json.dumps(snap).encode()),
+        "must be lists of cards": (["match"], json.dumps(snap).encode()),
         "'token' has the wrong type": (["seats", 0, "token"], 7),
     }
     for words, (path, value) in cases.items():

@@ -1,0 +1,119 @@
+"""Restoring a snapshot read from a file: a state that does not hold together is refused with a
+``ValueError`` naming what is wrong, and every state a match really reaches still restores
+(engine contract, snapshot / restore; standards: bad input from a file changes nothing)."""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from core import GAMES, Match, new_match
+
+GAME_IDS = list(GAMES)
+#: moves a playout may take in these tests, so that every loop ends
+MOVE_BOUND = 3000
+#: what a damaged field is replaced with: wrong types, wrong shapes, numbers out of range
+JUNK: list[Any] = [None, -1, -3, 0, 1, 7, 99, 150, 10**9, 3.5, True, "x", [], {}, [[]], [None], [-5],
+                   [99999], [0, 0, 0, 0], [1, 2, 3, 4], [True, False, True, True], [9, 9, 9, -1],
+                   [["AS"]], [[1000]]]
+
+
+def _new(game: str, players: int, preset: str, seed: int) -> Match | None:
+    """A new match, or None where the preset does not take that many seats (pairs)."""
+    try:
+        return new_match(game, players, preset=preset, seed=seed)
+    except ValueError:
+        return None
+
+
+def _random_position(game: str, rng: random.Random) -> Match:
+    info = GAMES[game]
+    m = None
+    while m is None:
+        m = _new(game, rng.randint(info.min_players, min(info.max_players, 6)), rng.choice(list(info.presets)),
+                 rng.getrandbits(32))
+    for _ in range(rng.randrange(0, 60)):
+        seat = m.current_seat
+        if seat is None or m.is_over:
+            break
+        m.apply(rng.choice(m.legal_actions(seat)), seat)
+    return m
+
+
+def _play_on(m: Match, rng: random.Random, moves: int) -> None:
+    for _ in range(moves):
+        for s in range(m.players):
+            m.view(s)
+        seat = m.current_seat
+        if seat is None or m.is_over:
+            return
+        m.apply(rng.choice(m.legal_actions(seat)), seat)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_state_a_match_reaches_restores(game: str) -> None:
+    """engine contract, snapshot / restore: the checks refuse nothing real. Every preset, the
+    smallest and largest tables: a snapshot every few moves up to the end of the match, the
+    finished match included, restores and plays on as the original does."""
+    info = GAMES[game]
+    rng = random.Random(11)
+    restored = 0
+    for preset in info.presets:
+        for players in sorted({info.min_players, 4, info.max_players}):
+            m = _new(game, players, preset, rng.getrandbits(32))  # type: ignore[assignment]
+            if m is None:
+                continue
+            for step in range(MOVE_BOUND):
+                if step % 7 == 0 or m.is_over:
+                    copy = Match.restore(m.snapshot())
+                    assert copy.view(None) == m.view(None)
+                    restored += 1
+                seat = m.current_seat
+                if seat is None or m.is_over:
+                    break
+                m.apply(rng.choice(m.legal_actions(seat)), seat)
+            assert m.is_over or step == MOVE_BOUND - 1
+    assert restored > 20
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_a_damaged_field_is_refused_or_harmless(game: str) -> None:
+    """Standards (bad input from a file): one field of a real snapshot replaced with junk is
+    either refused with a ValueError, or makes a match whose every view and every legal move
+    work for 100 moves: nothing the restore lets through can break play later."""
+    rng = random.Random(5)
+    refused = accepted = 0
+    for _ in range(300):
+        state = json.loads(_random_position(game, rng).snapshot())
+        field = rng.choice([k for k in state if k != "game"])
+        state[field] = rng.choice(JUNK)
+        try:
+            m = Match.restore(json.dumps(state).encode())
+        except ValueError as e:
+            assert str(e).startswith("not a match snapshot")
+            refused += 1
+            continue
+        _play_on(m, rng, 100)
+        accepted += 1
+    assert refused > 150 and accepted > 10  # both paths taken
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_refusals_name_the_fault(game: str) -> None:
+    """A card twice, a count given as true, another game's options, a seat out of range: each
+    refused with its own reason."""
+    m = new_match(game, 4, seed=3)
+    state = json.loads(m.snapshot())
+    twice = {**state, "hands": [state["hands"][0] + state["hands"][1][:1], *state["hands"][1:]]}
+    cases = {
+        "no more and no fewer": twice,
+        "hand_number must be a whole number": {**state, "hand_number": True},
+        "has no such option": {**state, "options": {**state["options"], "no such option": 1}},
+        "dealer must be a whole number from 0 to 3": {**state, "dealer": 4},
+        "in_hand must be 4": {**state, "in_hand": [True] * 3},
+    }
+    for words, damaged in cases.items():
+        with pytest.raises(ValueError, match=words):
+            Match.restore(json.dumps(damaged).encode())
