@@ -9,9 +9,15 @@
   a seat's chips to a power over the same sum for every seat. For each power it prints the mean
   log-likelihood of the match winners, seen from the start of every round. (Measured, not used:
   the search judged by it was no stronger, docs/bots.md.)
+- ``crazy-eights-hands``: how much more likely than its share of the unseen cards each rank is
+  in another seat's hand, by that hand's size, seen from every decision; ``ninety-nine-hands``:
+  the same in Ninety-Nine, by the cards played so far in the round. (Measured, not used: the
+  search's moves were no better with its deals leaning that way, docs/bots.md.)
 
     python bench/fit_values.py ninety-eight --matches 2000
     python bench/fit_values.py ninety-nine --matches 1500
+    python bench/fit_values.py crazy-eights-hands --matches 800
+    python bench/fit_values.py ninety-nine-hands --matches 600
 """
 from __future__ import annotations
 
@@ -29,8 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core import new_match  # noqa: E402
 from core.bots import choose  # noqa: E402
 from core.bots.ninety_eight import escapes as escapes_held  # noqa: E402
+from core.cards import RANK, RANKS  # noqa: E402
 from core.events import Event  # noqa: E402
 from core.match import Match  # noqa: E402
+from core.sampling import unseen_cards  # noqa: E402
 
 POWERS = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0)
 #: no match of four normal bots comes near this; a bound so that every loop ends
@@ -100,15 +108,71 @@ def escapes(matches: int, seats: int, seed: int) -> None:
             print(f"| {left} | {held}{'+' if held == 2 else ''} | {n} | {won / n:.3f} |")
 
 
+#: the rows of the hands tables: Ninety-Nine's by the cards played in the round (by fours, the
+#: last open), Crazy Eights' by the size of the hand (the last open)
+HAND_ROWS = {"ninety-nine": 6, "crazy-eights": 8}
+
+
+def _hand_row(game: str, view: dict[str, object], cards: int) -> int:
+    if game == "ninety-nine":
+        return min(len(view["pile"]) // 4, HAND_ROWS[game] - 1)  # type: ignore[arg-type]
+    return min(cards, HAND_ROWS[game]) - 1
+
+
+def _row_label(game: str, row: int) -> str:
+    last = row == HAND_ROWS[game] - 1
+    if game == "ninety-nine":
+        return f"{4 * row}+" if last else f"{4 * row}-{4 * row + 3}"
+    return f"{row + 1}+" if last else str(row + 1)
+
+
+def hands(game: str, matches: int, seats: int, seed: int) -> None:
+    rows = HAND_ROWS[game]
+    held = [[0.0] * 13 for _ in range(rows)]  # cards of each rank in the other hands
+    fair = [[0.0] * 13 for _ in range(rows)]  # the same, had the hands been dealt at random
+    for i in range(matches):
+        m = new_match(game, seats, preset="standard", seed=seed + i)
+        rng = random.Random(i)
+        for _ in range(MOVE_BOUND):
+            if m.is_over or m.current_seat is None:
+                break
+            s = m.current_seat
+            view = m.view(s)
+            unseen = [c for c in unseen_cards(view) if c < 52]
+            share = [0.0] * 13
+            for c in unseen:
+                share[RANK[c]] += 1 / len(unseen)
+            for o, hand in enumerate(m.hands):
+                if o != s and hand:
+                    b = _hand_row(game, view, len(hand))
+                    for c in hand:
+                        if c < 52:
+                            held[b][RANK[c]] += 1
+                    for r in range(13):
+                        fair[b][r] += len(hand) * share[r]
+            legal = [str(a) for a in m.legal_actions(s)]
+            m.apply(choose("normal", view, legal, rng), s)
+    print(f"# {game}, {seats} seats: {matches} matches; a rank's count in the other hands over its count "
+          "were they dealt at random from the cards the seat to play cannot see")
+    print(f"| {'cards played' if game == 'ninety-nine' else 'hand size'} | " + " | ".join(RANKS) + " |")
+    print("| --- " * 14 + "|")
+    for b in range(rows):
+        print(f"| {_row_label(game, b)} | " + " | ".join(f"{held[b][r] / max(fair[b][r], 1e-9):.2f}" for r in range(13))
+              + " |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("game", choices=["ninety-nine", "ninety-eight"])
+    ap.add_argument("game", choices=["ninety-nine", "ninety-eight", "ninety-nine-hands", "crazy-eights-hands"])
     ap.add_argument("--matches", type=int, default=1000)
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--seed", type=int, default=300_000)
     args = ap.parse_args()
     t0 = time.perf_counter()
-    (chips if args.game == "ninety-nine" else escapes)(args.matches, args.seats, args.seed)
+    if args.game.endswith("-hands"):
+        hands(args.game.removesuffix("-hands"), args.matches, args.seats, args.seed)
+    else:
+        (chips if args.game == "ninety-nine" else escapes)(args.matches, args.seats, args.seed)
     print(f"({time.perf_counter() - t0:.0f} s)")
 
 
