@@ -500,6 +500,7 @@ class Match:
             if not legal:
                 raise ValueError(f"seat {seat} is to play and has no legal action")
             trial.apply(legal[0], seat)
+        self._cache = {}
 
     def clone(self) -> "Match":
         """An independent copy, cheaper than a snapshot round trip: for search."""

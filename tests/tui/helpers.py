@@ -82,13 +82,8 @@ async def play_with_keys(app: DealMeInApp, pilot: Any, timeout: float = 60.0,
                 hand = screen.query_one(HandView)
                 free = [i for i in range(min(len(hand.cards), 10)) if i not in hand.dimmed]
                 version = view.get("version")
-                keys: tuple[str, ...] = ()
-                if free:
-                    keys = ("1234567890"[free[0]], "enter")
-                elif "draw" in view["legal"]:
-                    keys = ("space",)
-                elif "pass" in view["legal"]:
-                    keys = ("p",)
+                keys = (("1234567890"[free[0]], "enter") if free else ("space",) if "draw" in view["legal"]
+                        else ("p",) if "pass" in view["legal"] else ())
                 if keys:
                     await pilot.press(*keys)
                     turns += 1
