@@ -29,6 +29,9 @@ MAX_UNREAD = 1024 * 1024
 #: kernel send buffer per connection (Linux would otherwise let it grow to 4 MiB for a peer
 #: that does not read: 4 GiB for a thousand of them)
 KERNEL_SEND_BUFFER = 256 * 1024
+#: seconds a closed connection still reads (and drops) what its peer sends, so that closing
+#: with unread input does not reset the connection and lose the error frame that says why
+LINGER = 1.0
 
 
 class Connection(FrameProtocol):
@@ -55,6 +58,7 @@ class Connection(FrameProtocol):
         self.said_bye = False
         self._deadline: asyncio.TimerHandle | None = None
         self._frame_timer: asyncio.TimerHandle | None = None
+        self._linger: asyncio.TimerHandle | None = None
         self._allowance = float(server.burst)
         self._last = time.monotonic()
         self._refused = 0
@@ -85,7 +89,14 @@ class Connection(FrameProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
         self._cancel_timers()
+        if self._linger is not None:
+            self._linger.cancel()
+            self._linger = None
         self.server.connections.discard(self)
+        self.server.lingering.discard(self)
+        self._leave_table()
+
+    def _leave_table(self) -> None:
         table, self.table = self.table, None
         if table is not None:
             table.leave(self, clean=self.said_bye)
@@ -223,8 +234,16 @@ class Connection(FrameProtocol):
         self.send({"type": "error", "code": code, "message": message})
 
     def close(self, code: str | None = None, message: str = "", abort: bool = False) -> None:
-        """Tell the peer why (when there is a why), then close; only this connection."""
+        """Tell the peer why (when there is a why), then close; only this connection.
+
+        A plain close while the peer's bytes wait unread makes the kernel reset the
+        connection, and the peer may lose the frame that said why. So the write side is shut
+        once the frames are out and what still comes in is read and dropped until the peer
+        closes too, for at most ``LINGER`` seconds. The table sees the departure at once."""
+        t = self.transport
         if self.closed:
+            if abort and t is not None and self._linger is not None:
+                t.abort()  # a lingering close cut short: the host is stopping
             return
         if code is not None and not abort:
             self.error(code, message)
@@ -232,11 +251,19 @@ class Connection(FrameProtocol):
             self.flush()
         self.closed = True
         self._cancel_timers()
-        if self.transport is not None:
-            if abort:
-                self.transport.abort()
-            else:
-                self.transport.close()
+        self.server.connections.discard(self)
+        if self.table is not None:  # after the caller is done, as a closed transport would
+            asyncio.get_running_loop().call_soon(self._leave_table)
+        if t is None or t.is_closing():
+            return
+        if abort:
+            t.abort()
+        elif t.can_write_eof():
+            t.write_eof()
+            self.server.lingering.add(self)
+            self._linger = asyncio.get_running_loop().call_later(self.server.linger, t.abort)
+        else:
+            t.close()
 
 
 class Server:
@@ -259,10 +286,13 @@ class Server:
         self.burst = burst
         self.max_unread = max_unread
         self.sndbuf = sndbuf
+        self.linger = LINGER
         #: every match's log goes here (``None``: no logs, for network benchmarks)
         self.logs_dir: Path | None = data_dir() / "logs" if match_logs else None
         self.tables: dict[str, Table] = {}
         self.connections: set[Connection] = set()
+        #: closed connections still reading what their peers send (see ``Connection.close``)
+        self.lingering: set[Connection] = set()
         self._listeners: list[Callable[[Table], Any]] = []
         self._unflushed: list[Connection] = []
         self._server: asyncio.base_events.Server | None = None
@@ -344,6 +374,12 @@ class Server:
             if conn.table is not None:
                 conn.send({"type": "bye", "reason": "the host closed the table"})
             conn.close()
+        if self.lingering:  # let the lingering closes finish, then cut what is left
+            deadline = asyncio.get_running_loop().time() + self.linger
+            while self.lingering and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.01)
+            for conn in list(self.lingering):
+                conn.close(abort=True)
         if self._server is not None:
             await self._server.wait_closed()
             self._server = None

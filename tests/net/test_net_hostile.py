@@ -247,3 +247,28 @@ async def test_a_peer_that_never_reads_is_dropped(arena: tuple[Server, Backgroun
     assert "not reading its frames" in caplog.text
     await bg.check_unaffected(since)
     w.close()
+
+
+async def test_bad_frame_with_more_bytes_behind_it_still_gets_its_error(arena: tuple[Server, Background]) -> None:
+    """The host closes on a bad frame while megabytes the peer sent after it wait unread: the
+    error frame still arrives, then a clean end of stream, not a reset that loses it."""
+    srv, bg = arena
+    since = bg.table.actions
+    bad = HOSTILE["garbage"][0]
+    tail = [b"\x00" * 65536] * 64  # 4 MiB after the bad frame
+    got, took = await probe(srv, [bad + tail[0], *tail[1:]])
+    assert codes(got) == ["bad_frame"]
+    assert took < 0.9 + srv.linger
+    await wait_until(lambda: not srv.lingering, what="the lingering close finished")
+    await bg.check_unaffected(since)
+
+
+async def test_a_peer_that_never_stops_sending_is_cut_after_the_linger(arena: tuple[Server, Background]) -> None:
+    """After its error the host reads and drops what a peer still sends, but not for ever."""
+    srv, bg = arena
+    since = bg.table.actions
+    chunks = [HOSTILE["garbage"][0]] + [b"\x00" * 4096] * 400  # 10 ms apart: about 4 s of it
+    got, took = await probe(srv, chunks, gap=0.01)
+    assert took < srv.linger + 2.0, "cut at the end of the linger, not when the peer stopped"
+    await wait_until(lambda: not srv.lingering, what="the lingering close finished")
+    await bg.check_unaffected(since)

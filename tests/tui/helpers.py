@@ -47,7 +47,15 @@ async def wait_for(pilot: Any, check: Callable[[], Any], timeout: float = 20.0, 
         if result:
             return result
         await pilot.pause(step)
-    raise AssertionError(f"timed out after {timeout}s waiting for {check}")
+    raise AssertionError(f"timed out after {timeout}s waiting for {check}; {showing(pilot.app)}")
+
+
+def showing(app: DealMeInApp) -> str:
+    """What the app shows, for a failed wait's message: the screens, the focus, the notices."""
+    notices = [n.message for n in app._notifications]
+    session = app.session
+    return (f"screens {[type(x).__name__ for x in app.screen_stack]}, focus {app.focused!r}, "
+            f"session {session is not None}, workers {[str(w) for w in app.workers]}, notices {notices}")
 
 
 def run(coro: Any) -> Any:

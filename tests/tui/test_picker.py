@@ -2,6 +2,8 @@
 option; its controls come from ``GameInfo.to_dict()`` and its checks from ``GameInfo.resolve``."""
 from __future__ import annotations
 
+import asyncio
+
 from textual.widgets import Button, Select, Static
 
 from core import GAMES
@@ -110,3 +112,46 @@ async def test_out_of_range_number_is_explained() -> None:
         await pilot.pause()
         assert picker.problem is None
         assert picker.choice().options == {"limit": 50}
+
+
+async def _started_mid_rebuild(change: str) -> TableChoice:
+    """Start pressed while the picker rebuilds its controls for a change just made (the key
+    is handled beside the screen's message queue, so it can land mid-rebuild): the choice
+    Start gives is the changed one, whole, not a mix of the old and the half-built."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen) and picker.game == "ninety-eight" and picker.seats == 4
+        result: list[TableChoice] = []
+        picker.dismiss = lambda value: result.append(value)  # type: ignore[method-assign]
+        if change == "seats":
+            picker.query_one("#seats", Select).value = 2
+            changed = lambda: picker.seats == 2  # noqa: E731
+        else:
+            picker.query_one("#games").highlighted = list(GAMES).index("crazy-eights")
+            changed = lambda: picker.game == "crazy-eights"  # noqa: E731
+        for _ in range(1000):  # one turn of the event loop at a time: stop as the change begins
+            if changed():
+                break
+            await asyncio.sleep(0)
+        assert changed()
+        await picker.run_action("start")
+        await pilot.pause()
+        assert len(result) == 1
+        return result[0]
+
+
+async def test_start_during_a_seats_change_gets_the_new_seats_and_their_bots() -> None:
+    choice = await _started_mid_rebuild("seats")
+    assert (choice.game, choice.seats, choice.bots) == ("ninety-eight", 2, {1: "normal"})
+
+
+async def test_start_during_a_game_change_gets_the_new_game_whole() -> None:
+    choice = await _started_mid_rebuild("game")
+    info = GAMES["crazy-eights"]
+    assert choice.game == "crazy-eights" and choice.preset == next(iter(info.presets))
+    assert choice.options == {}  # the new game's preset as it stands, no stale option
+    assert set(choice.bots) == set(range(1, choice.seats))
+    assert info.resolve(choice.seats, choice.preset, choice.options)

@@ -3,6 +3,7 @@ summary. Built from ``GameInfo.to_dict()`` alone, so a new game or option needs 
 Dismissed with a ``TableChoice`` or ``None``."""
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,6 +73,9 @@ class PickerScreen(Screen["TableChoice | None"]):
         self._initial_bots = dict(bots or {})
         self._initial_password = password or ""
         self._loading = False
+        #: held while controls are rebuilt (a game, the seats): Start waits for it, since its
+        #: key is handled beside the screen's queue and would otherwise read half-built controls
+        self._building = asyncio.Lock()
         self.problem: str | None = None
 
     # ------------------------------------------------------------------ layout
@@ -120,6 +124,12 @@ class PickerScreen(Screen["TableChoice | None"]):
     # ------------------------------------------------------------------ building
     async def _load_game(self, game: str, preset: str | None, options: dict[str, Any],
                          bots: dict[int, str] | None = None, password: str | None = None) -> None:
+        async with self._building:
+            await self._rebuild(game, preset, options, bots)
+        self._validate()
+
+    async def _rebuild(self, game: str, preset: str | None, options: dict[str, Any],
+                       bots: dict[int, str] | None) -> None:
         self._loading = True
         try:
             self.game = game
@@ -143,7 +153,6 @@ class PickerScreen(Screen["TableChoice | None"]):
             await self._build_bots(bots or {})
         finally:
             self._loading = False
-        self._validate()
 
     def _option_row(self, option: dict[str, Any]) -> Widget:
         name = option["name"]
@@ -322,8 +331,9 @@ class PickerScreen(Screen["TableChoice | None"]):
     async def _seats(self, event: Select.Changed) -> None:
         if self._loading or event.value is Select.BLANK or event.value == self.seats:
             return
-        self.seats = int(event.value)  # type: ignore[arg-type]
-        await self._build_bots({})
+        async with self._building:
+            self.seats = int(event.value)  # type: ignore[arg-type]
+            await self._build_bots({})
         self._validate()
 
     @on(Select.Changed, ".option Select")
@@ -334,12 +344,14 @@ class PickerScreen(Screen["TableChoice | None"]):
             self._validate()
 
     @on(Button.Pressed, "#start")
-    def action_start(self) -> None:
-        self._validate()
-        if self.problem:
-            self.notify(self.problem, severity="error")
-            return
-        self.dismiss(self.choice())
+    async def action_start(self) -> None:
+        async with self._building:
+            if self.is_attached and self.app.screen is self:  # not already dismissed
+                self._validate()
+                if self.problem:
+                    self.notify(self.problem, severity="error")
+                    return
+                self.dismiss(self.choice())
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
