@@ -55,6 +55,9 @@ class DealMeInApp(App[int]):
         self.mdns = not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)) \
             if mdns is None else mdns
         self.ssh_port = ssh_port
+        #: keep the seats left at other hosts' tables (``tui.seatkeys``); not in an SSH
+        #: session, whose data folder is the host's own and shared by every guest
+        self.remember_seats = os.environ.get("DEALMEIN_SSH_SESSION") != "1"
         self.lan_interfaces = lan_interfaces  # None: every interface (tests use loopback)
         self.bind = bind or getattr(args, "bind", None) or "0.0.0.0"
         self.port = port if port is not None else getattr(args, "port", None) or 7098

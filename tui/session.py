@@ -13,6 +13,7 @@ from net.client import TableClient
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
 
+from . import seatkeys
 from .saves import solo_save_path
 
 if TYPE_CHECKING:
@@ -143,9 +144,16 @@ class TableSession:
         host, port = split_address(address)
         session = cls(app)
         session.address = f"{host}:{port}"
-        session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
-                                                   table=table, host_key=host_key,
-                                                   on_update=session._on_update)
+        # a seat this app left at that table comes back with its token (``tui.seatkeys``)
+        token = seatkeys.claim(session.address, table) if app.remember_seats else None
+        try:
+            session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
+                                                       table=table, host_key=host_key, token=token,
+                                                       on_update=session._on_update)
+        except BaseException:
+            if token is not None:  # not in yet: the seat is still to be claimed
+                seatkeys.remember(session.address, table, token)
+            raise
         session.show_lobby()
         return session
 
@@ -357,8 +365,12 @@ class TableSession:
         if self.advertiser is not None:
             await _close_within(self.advertiser.close(), 3, "advert not withdrawn")
             self.advertiser = None
-        if self.client is not None:
-            await self.client.close()
+        c = self.client
+        if c is not None:
+            if (self.server is None and not c.is_host and c.seat is not None and c.token
+                    and self.app.remember_seats):
+                seatkeys.remember(self.address, c.table, c.token)
+            await c.close()
         if self.server is not None:
             await self.server.close()
             self.server = None

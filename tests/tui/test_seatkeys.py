@@ -1,0 +1,61 @@
+"""The seats an app left at other hosts' tables (``tui.seatkeys``): kept privately, bounded,
+claimed once, and a damaged file never stops a join."""
+from __future__ import annotations
+
+import json
+import os
+import stat
+import time
+
+from tui.seatkeys import KEEP, MAX_AGE_DAYS, claim, remember
+
+
+def test_claim_gives_the_token_once_and_matches_the_table(tmp_path) -> None:
+    path = tmp_path / "seats.json"
+    remember("10.0.0.5:7777", "t1", "tok-1", path)
+    remember("10.0.0.5:7777", "t2", "tok-2", path)
+    remember("10.0.0.6:7777", "t1", "tok-3", path)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert claim("10.0.0.5:7777", "t1", path) == "tok-1"
+    assert claim("10.0.0.5:7777", "t1", path) is None  # claimed: gone
+    assert claim("10.0.0.5:7777", None, path) == "tok-2"  # by address alone: the newest there
+    assert claim("10.0.0.9:7777", None, path) is None
+    assert [e["token"] for e in json.loads(path.read_text())] == ["tok-3"]
+
+
+def test_the_same_table_keeps_only_its_latest_token(tmp_path) -> None:
+    path = tmp_path / "seats.json"
+    remember("h:1", "t", "old", path)
+    remember("h:1", "t", "new", path)
+    assert claim("h:1", "t", path) == "new"
+    assert claim("h:1", "t", path) is None
+
+
+def test_bounded_and_old_seats_are_forgotten(tmp_path) -> None:
+    path = tmp_path / "seats.json"
+    for i in range(KEEP + 10):
+        remember(f"h:{i}", "t", f"tok-{i}", path)
+    entries = json.loads(path.read_text())
+    assert len(entries) == KEEP and entries[0]["token"] == f"tok-{KEEP + 9}"
+    assert claim("h:0", "t", path) is None  # the oldest went first
+    entries[0]["time"] = time.time() - (MAX_AGE_DAYS + 1) * 86400
+    path.write_text(json.dumps(entries))
+    assert claim(f"h:{KEEP + 9}", "t", path) is None  # too old
+
+
+def test_a_damaged_file_counts_as_empty_and_is_replaced(tmp_path, caplog) -> None:
+    path = tmp_path / "seats.json"
+    for junk in (b"\x00\xff not json", b'{"address": "h:1"}', b'[1, "x", {"address": 5, "token": "t"}]'):
+        path.write_bytes(junk)
+        assert claim("h:1", None, path) is None
+        remember("h:1", "t", "tok", path)
+        assert claim("h:1", "t", path) == "tok"
+    assert any("seats.json" in r.getMessage() for r in caplog.records)
+
+
+def test_an_unwritable_place_loses_the_memory_not_the_join(tmp_path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    path = blocker / "seats.json"
+    remember("h:1", "t", "tok", path)  # logged, no exception
+    assert claim("h:1", "t", path) is None

@@ -1,0 +1,75 @@
+"""The seats this app left at other hosts' tables, so that joining again sits it back down.
+
+A host that quits cleanly and later resumes its table holds every player's seat for them,
+but only a player who presents the seat's token gets it back; an app that was told goodbye
+does not retry by itself. So when a session ends with a seat, its token is kept here under
+the host's address and table, and the next join to that address presents it (and takes it
+out: one app at a time claims a seat). A host that does not know the token ignores it.
+
+Kept in the data folder (``seats.json``, private to the user), at most ``KEEP`` entries, the
+newest first. A file that cannot be read counts as empty and is replaced on the next write.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+from net.paths import atomic_write, data_dir
+
+log = logging.getLogger("dealmein.tui")
+
+#: seats remembered at most (the oldest are forgotten first)
+KEEP = 32
+#: seats older than this many days are forgotten
+MAX_AGE_DAYS = 30
+
+
+def seats_path() -> Path:
+    return data_dir() / "seats.json"
+
+
+def _load(path: Path) -> list[dict[str, Any]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as e:
+        log.warning("%s could not be read (%s); starting it again", path, e)
+        return []
+    if not isinstance(data, list):
+        log.warning("%s is not a list of seats; starting it again", path)
+        return []
+    oldest = time.time() - MAX_AGE_DAYS * 86400
+    return [e for e in data if isinstance(e, dict) and isinstance(e.get("address"), str)
+            and isinstance(e.get("token"), str) and isinstance(e.get("table"), (str, type(None)))
+            and isinstance(e.get("time"), (int, float)) and e["time"] >= oldest]
+
+
+def _save(path: Path, entries: list[dict[str, Any]]) -> None:
+    try:
+        atomic_write(path, json.dumps(entries[:KEEP], indent=1).encode())
+    except OSError as e:  # a read-only data folder loses the memory, not the game
+        log.warning("%s could not be written: %s", path, e)
+
+
+def remember(address: str, table: str | None, token: str, path: Path | None = None) -> None:
+    """Keep the token of a seat left at ``address`` (and ``table``, when known)."""
+    path = path or seats_path()
+    entries = [e for e in _load(path) if (e["address"], e["table"]) != (address, table)]
+    _save(path, [{"address": address, "table": table, "token": token, "time": time.time()}, *entries])
+
+
+def claim(address: str, table: str | None = None, path: Path | None = None) -> str | None:
+    """The token of the newest seat left at ``address`` (at ``table`` if one is named), taken
+    out of the file; None when there is none."""
+    path = path or seats_path()
+    entries = _load(path)
+    for i, e in enumerate(entries):
+        if e["address"] == address and (table is None or e["table"] in (None, table)):
+            del entries[i]
+            _save(path, entries)
+            return str(e["token"])
+    return None
