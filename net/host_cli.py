@@ -30,7 +30,7 @@ def table_config(args: argparse.Namespace) -> TableConfig:
     if getattr(args, "ssh", None) is not None and args.ssh_auth == "password" and not password:
         password = friendly_password()  # SSH guests log in with the table password
     return TableConfig(name=name, game=args.game, preset=args.preset, options={},
-                       seats=args.seats, password=password)
+                       seats=args.seats, password=password, seed=getattr(args, "seed", None))
 
 
 async def start_ssh(args: argparse.Namespace, server: Server, table: Table, out: TextIO) -> SSHTableServer:

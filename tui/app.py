@@ -39,7 +39,8 @@ class DealMeInApp(App[int]):
     def __init__(self, args: argparse.Namespace | None = None, *, config_path: Path | None = None,
                  bot_delay: float | None = None, mdns: bool | None = None,
                  bind: str | None = None, port: int | None = None,
-                 lan_interfaces: list[str] | None = None, ssh_port: int = 2222) -> None:
+                 lan_interfaces: list[str] | None = None, ssh_port: int = 2222,
+                 seed: int | None = None) -> None:
         from themes.no_color import colour_disabled
 
         self.no_colour = colour_disabled()  # read before Textual takes NO_COLOR out of the environment
@@ -55,6 +56,8 @@ class DealMeInApp(App[int]):
         self.mdns = not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)) \
             if mdns is None else mdns
         self.ssh_port = ssh_port
+        #: the seed of the tables this app hosts (``--seed``): None deals from a secret one
+        self.seed = seed if seed is not None else getattr(args, "seed", None)
         #: keep the seats left at other hosts' tables (``tui.seatkeys``); not in an SSH
         #: session, whose data folder is the host's own and shared by every guest
         self.remember_seats = os.environ.get("DEALMEIN_SSH_SESSION") != "1"

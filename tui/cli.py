@@ -40,6 +40,10 @@ class GameIds:
         return iter(self._ids())
 
 
+SEED_HELP = ("deal the tables you host from this seed: the same seed, game and seats give the "
+             "same cards, for practice or a bug report (anyone who knows it can work out the hands)")
+
+
 @functools.cache
 def build_parser() -> argparse.ArgumentParser:
     """Built once per process (parsing never changes it): an SSH session forked from the app
@@ -47,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dealmein", description="Deal Me In: a terminal card room.")
     p.add_argument("--version", action=VersionAction)
     p.add_argument("--no-mdns", action="store_true", help="do not browse or advertise tables on the LAN")
+    p.add_argument("--seed", type=int, default=None, metavar="N", help=SEED_HELP)
     sub = p.add_subparsers(dest="command")
 
     sub.add_parser("games", help="list the games, their presets and options")
@@ -62,6 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--bots", type=int, default=0, help="seats to fill with bots")
     host.add_argument("--bot-level", default="normal", choices=["easy", "normal", "hard"])
     host.add_argument("--password", default=None)
+    # SUPPRESS: a subcommand's default would overwrite a --seed given before the subcommand
+    host.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="N", help=SEED_HELP)
     host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
     host.add_argument("--resume", action="store_true",
                       help="bring back the table autosaved on --port (a new table if there is none)")

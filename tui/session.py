@@ -83,7 +83,8 @@ class TableSession:
         try:
             table = server.create_table(TableConfig(name=f"{name}'s table"[:40], game=choice.game,
                                                     preset=choice.preset, options=dict(choice.options),
-                                                    seats=choice.seats, password=password))
+                                                    seats=choice.seats, password=password,
+                                                    seed=app.seed))
             session.table = table
             server.autosave(table, solo_save_path() if solo else save_path(server.port))
             session.address = f"{bind}:{server.port}"

@@ -107,8 +107,22 @@ def test_command_line_parses_without_engine_network_or_textual(tmp_path: Path) -
     out = run_child(PARSE, tmp_path)
     assert out.returncode == 0, out.stderr
     parsed, loaded = out.stdout.splitlines()
-    assert parsed == "{'no_mdns': False, 'command': None}"
+    assert parsed == "{'no_mdns': False, 'seed': None, 'command': None}"
     assert loaded == ""
+
+
+def test_a_seed_reaches_the_tables_the_app_hosts_before_or_after_host() -> None:
+    from net.host_cli import table_config
+    from tui.app import DealMeInApp
+    from tui.cli import build_parser
+
+    parse = build_parser().parse_args
+    assert DealMeInApp(parse(["--seed", "9"]), mdns=False).seed == 9
+    assert DealMeInApp(parse(["--seed", "9", "host"]), mdns=False).seed == 9  # host keeps it
+    assert DealMeInApp(parse(["host", "--seed", "7"]), mdns=False).seed == 7
+    assert DealMeInApp(parse([]), mdns=False).seed is None  # a secret seed per match
+    assert table_config(parse(["host", "--seed", "7"])).seed == 7
+    assert table_config(parse(["host"])).seed is None
 
 
 def test_command_line_still_checks_games_and_tells_its_version(tmp_path: Path) -> None:
