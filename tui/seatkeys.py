@@ -15,7 +15,7 @@ import json
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from net.paths import atomic_write, data_dir
 
@@ -25,6 +25,13 @@ log = logging.getLogger("dealmein.tui")
 KEEP = 32
 #: seats older than this many days are forgotten
 MAX_AGE_DAYS = 30
+
+
+class Kept(NamedTuple):
+    """A seat left at a host: its table (None when not known) and its token."""
+
+    table: str | None
+    token: str
 
 
 def seats_path() -> Path:
@@ -62,14 +69,15 @@ def remember(address: str, table: str | None, token: str, path: Path | None = No
     _save(path, [{"address": address, "table": table, "token": token, "time": time.time()}, *entries])
 
 
-def claim(address: str, table: str | None = None, path: Path | None = None) -> str | None:
-    """The token of the newest seat left at ``address`` (at ``table`` if one is named), taken
-    out of the file; None when there is none."""
+def claim(address: str, table: str | None = None, path: Path | None = None) -> Kept | None:
+    """The newest seat left at ``address`` (at ``table`` if one is named), taken out of the
+    file; None when there is none. A join that fails puts it back with ``remember``, under the
+    table it was kept for."""
     path = path or seats_path()
     entries = _load(path)
     for i, e in enumerate(entries):
         if e["address"] == address and (table is None or e["table"] in (None, table)):
             del entries[i]
             _save(path, entries)
-            return str(e["token"])
+            return Kept(e["table"], str(e["token"]))
     return None

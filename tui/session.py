@@ -146,14 +146,15 @@ class TableSession:
         session = cls(app)
         session.address = f"{host}:{port}"
         # a seat this app left at that table comes back with its token (``tui.seatkeys``)
-        token = seatkeys.claim(session.address, table) if app.remember_seats else None
+        kept = seatkeys.claim(session.address, table) if app.remember_seats else None
         try:
             session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
-                                                       table=table, host_key=host_key, token=token,
+                                                       table=table, host_key=host_key,
+                                                       token=kept.token if kept else None,
                                                        on_update=session._on_update)
         except BaseException:
-            if token is not None:  # not in yet: the seat is still to be claimed
-                seatkeys.remember(session.address, table, token)
+            if kept is not None:  # not in yet: the seat is still to be claimed
+                seatkeys.remember(session.address, kept.table, kept.token)
             raise
         session.show_lobby()
         return session

@@ -4,6 +4,7 @@ joins the same address again and sits back down at its own seat, with its own ha
 from __future__ import annotations
 
 import json
+import socket
 
 import pytest
 
@@ -12,7 +13,7 @@ from net.server import Server, TableConfig
 from net.tablestate import restore_saved
 from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
-from tui.seatkeys import seats_path
+from tui.seatkeys import Kept, claim, remember, seats_path
 
 from .helpers import make_app, wait_for
 
@@ -71,3 +72,23 @@ async def test_a_seat_left_when_the_host_quit_comes_back_when_it_resumes(tmp_pat
         if srv2 is not None:
             await srv2.close()
         await srv.close()
+
+
+async def test_a_join_that_fails_keeps_the_seat_under_its_own_table(tmp_path) -> None:
+    """Joining by address takes out the newest seat left there; when the host is not back yet
+    the join fails and the seat is kept again, still under the table it was left at, so a
+    later join naming that table finds it."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    address = f"127.0.0.1:{probe.getsockname()[1]}"
+    probe.close()  # nothing listens there now: the join is refused
+    remember(address, "t9", "tok-9")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.join_table(address)
+        await pilot.pause()
+        assert app.session is None
+        assert [n.message for n in app._notifications if n.message.startswith(f"Could not join {address}")]
+    kept = json.loads(seats_path().read_text())
+    assert [(e["address"], e["table"], e["token"]) for e in kept] == [(address, "t9", "tok-9")]
+    assert claim(address, "t9") == Kept("t9", "tok-9")

@@ -7,7 +7,7 @@ import os
 import stat
 import time
 
-from tui.seatkeys import KEEP, MAX_AGE_DAYS, claim, remember
+from tui.seatkeys import KEEP, MAX_AGE_DAYS, Kept, claim, remember
 
 
 def test_claim_gives_the_token_once_and_matches_the_table(tmp_path) -> None:
@@ -16,9 +16,9 @@ def test_claim_gives_the_token_once_and_matches_the_table(tmp_path) -> None:
     remember("10.0.0.5:7777", "t2", "tok-2", path)
     remember("10.0.0.6:7777", "t1", "tok-3", path)
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
-    assert claim("10.0.0.5:7777", "t1", path) == "tok-1"
+    assert claim("10.0.0.5:7777", "t1", path) == Kept("t1", "tok-1")
     assert claim("10.0.0.5:7777", "t1", path) is None  # claimed: gone
-    assert claim("10.0.0.5:7777", None, path) == "tok-2"  # by address alone: the newest there
+    assert claim("10.0.0.5:7777", None, path) == Kept("t2", "tok-2")  # by address alone: the newest there
     assert claim("10.0.0.9:7777", None, path) is None
     assert [e["token"] for e in json.loads(path.read_text())] == ["tok-3"]
 
@@ -27,7 +27,7 @@ def test_the_same_table_keeps_only_its_latest_token(tmp_path) -> None:
     path = tmp_path / "seats.json"
     remember("h:1", "t", "old", path)
     remember("h:1", "t", "new", path)
-    assert claim("h:1", "t", path) == "new"
+    assert claim("h:1", "t", path) == Kept("t", "new")
     assert claim("h:1", "t", path) is None
 
 
@@ -49,7 +49,7 @@ def test_a_damaged_file_counts_as_empty_and_is_replaced(tmp_path, caplog) -> Non
         path.write_bytes(junk)
         assert claim("h:1", None, path) is None
         remember("h:1", "t", "tok", path)
-        assert claim("h:1", "t", path) == "tok"
+        assert claim("h:1", "t", path) == Kept("t", "tok")
     assert any("seats.json" in r.getMessage() for r in caplog.records)
 
 
