@@ -19,7 +19,8 @@ SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52)) + (-1,)
 #: canonical string of a code
 CARD_STR: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52)) + (JOKER_STR,)
 
-_FROM_STR: dict[str, int] = {s: c for c, s in enumerate(CARD_STR)}
+#: a card's canonical string (``CARD_STR``) to its code
+CARD_CODE: dict[str, int] = {s: c for c, s in enumerate(CARD_STR)}
 
 
 def parse_card(text: str) -> int:
@@ -28,7 +29,7 @@ def parse_card(text: str) -> int:
     if t.startswith("10"):
         t = "T" + t[2:]
     try:
-        return _FROM_STR[t]
+        return CARD_CODE[t]
     except KeyError:
         raise ValueError(f"not a card: {text!r}") from None
 

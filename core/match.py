@@ -47,6 +47,9 @@ class Match:
     game: ClassVar[str] = ""
     info: ClassVar[GameInfo]
     STATE: ClassVar[tuple[str, ...]] = ()
+    #: fields of ``STATE`` added after snapshots were first kept: a snapshot without one gets
+    #: this value (then ``_check_state`` fixes its shape), so older saves still restore
+    STATE_ADDED: ClassVar[dict[str, Any]] = {}
     _registry: ClassVar[dict[str, type["Match"]]] = {}
 
     players: int
@@ -434,7 +437,7 @@ class Match:
         m = klass.__new__(klass)
         try:
             for k in BASE_STATE + klass.STATE:
-                setattr(m, k, state[k])
+                setattr(m, k, state[k] if k in state or k not in klass.STATE_ADDED else klass.STATE_ADDED[k])
             m._first_deck = state["first_deck"]
             version, internal, gauss = state["rng"]
             m._rng = random.Random()

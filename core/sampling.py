@@ -8,12 +8,14 @@ seat probably lacks, so the deal leans away from giving it those cards.
 """
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import random
 from collections import Counter
-from typing import Any, Callable
+from typing import Any, Callable, Protocol, Sequence
 
-from .cards import JOKER, RANK, RANKS, SUIT, SUITS, full_deck, parse_card
+from .cards import CARD_CODE, JOKER, RANK, RANKS, SUIT, SUITS, full_deck, parse_card
 from .match import BASE_STATE, Match
 from .options import deck_count
 
@@ -27,8 +29,27 @@ Voids = Callable[[View], list[frozenset[int]]]
 VOID_LEAK = 0.15
 
 
+class Fit(Protocol):
+    """How likely a seat's plays were with a hand, by the hand's kinds of card (ranks, say):
+    a likelihood, not normalised. ``kinds`` gives each card code's kind; ``tables`` keeps the
+    posteriors built from the fit."""
+
+    kinds: Sequence[int]
+    tables: dict[Any, Any]
+
+    def __call__(self, kinds: tuple[int, ...]) -> float: ...
+
+
+#: per seat of a view, the ``Fit`` its plays give, or None when they say nothing
+Fits = Callable[[View, int], "Fit | None"]
+#: draws from a seat's posterior before one fits the cards still left (else a random hand)
+FIT_TRIES = 20
+
+
 def _codes(cards: list[str]) -> list[int]:
-    return [parse_card(c) for c in cards]
+    """Views write cards in their canonical form: looked up at once, else parsed."""
+    code = CARD_CODE.get
+    return [code(c) if c in CARD_CODE else parse_card(c) for c in cards]
 
 
 def unseen_cards(view: View) -> list[int]:
@@ -41,9 +62,14 @@ def unseen_cards(view: View) -> list[int]:
     return sorted(c for c, k in left.items() for _ in range(max(k, 0)))
 
 
-def determinize(view: View, rng: random.Random) -> Match:
+def determinize(view: View, rng: random.Random, fits: Fits | None = None) -> Match:
     """A match that the viewing seat cannot tell apart from the real one, unseen cards dealt at
-    random (other hands get their shown sizes, the stock its size, the rest is set aside)."""
+    random (other hands get their shown sizes, the stock its size, the rest is set aside).
+
+    ``fits`` leans the other hands toward what their seats' plays say: a seat with a ``Fit``
+    gets a hand drawn from its posterior, the ways the unseen cards can deal each multiset of
+    kinds times the fit (the cards other such seats took first are not weighed in, only
+    avoided)."""
     seat = view["seat"]
     if seat is None:
         raise ValueError("a spectator's view cannot be determinised")
@@ -99,6 +125,15 @@ def determinize(view: View, rng: random.Random) -> Match:
                 rest = rest[k:]
             hands[s] = keep
             pool = rest
+    if fits is not None:
+        base: tuple[tuple[int, int], ...] | None = None
+        for s in others:
+            fit = fits(view, s) if counts[s] and not hands[s] else None
+            if fit is not None:
+                if base is None:
+                    kinds = fit.kinds
+                    base = tuple(sorted(Counter(kinds[c] for c in pool).items()))
+                hands[s], pool = _fitted_hand(pool, counts[s], fit, base, rng)
     pos = 0
     for s in others:
         if hands[s] or not counts[s]:
@@ -112,6 +147,62 @@ def determinize(view: View, rng: random.Random) -> Match:
     m.hands = hands
     FINISH.get(view["game"], _no_hook)(m, view)
     return m
+
+
+def _fitted_hand(pool: list[int], size: int, fit: Fit, base: tuple[tuple[int, int], ...],
+                 rng: random.Random) -> tuple[list[int], list[int]]:
+    """A hand of ``size`` from the shuffled ``pool`` drawn from the seat's posterior over kinds
+    of card (built once per fit and pool of a search, from ``base``: each kind and its count
+    among the unseen cards before any hand was taken), and the pool left. A draw that needs
+    cards another seat took is drawn again; after ``FIT_TRIES`` the hand is a random one."""
+    size = min(size, len(pool))
+    options, cumulative = _posterior(fit, base, size)
+    kinds = fit.kinds
+    top = cumulative[-1]
+    for _ in range(FIT_TRIES):
+        need: dict[int, int] = {}
+        for k in options[bisect.bisect_right(cumulative, rng.random() * top)]:
+            need[k] = need.get(k, 0) + 1
+        hand: list[int] = []
+        rest: list[int] = []
+        for c in pool:
+            k = kinds[c]
+            n = need.get(k)
+            if n:
+                need[k] = n - 1
+                hand.append(c)
+            else:
+                rest.append(c)
+        if len(hand) == size:
+            return hand, rest
+    return pool[:size], pool[size:]  # the pool is shuffled: its first cards are a random hand
+
+
+def _posterior(fit: Fit, base: tuple[tuple[int, int], ...], size: int) -> tuple[list[tuple[int, ...]], list[float]]:
+    """Every multiset of ``size`` kinds that ``base`` can make, with the cumulative of its
+    chance: the ways to deal it times the fit."""
+    key = (base, size)
+    got = fit.tables.get(key)
+    if got is None:
+        count = dict(base)
+        options: list[tuple[int, ...]] = []
+        cumulative: list[float] = []
+        run = 0.0
+        for combo in itertools.combinations_with_replacement(sorted(count), size):
+            ways = 1
+            prev, r = -1, 0
+            for k in combo:  # sorted: equal kinds are together; ways = product of C(count, r)
+                r = r + 1 if k == prev else 1
+                prev = k
+                ways = ways * (count[k] - r + 1) // r
+            if ways:
+                run += ways * fit(combo)
+                options.append(combo)
+                cumulative.append(run)
+        if len(fit.tables) >= 4:  # a fit serves a decision or two: keep memory bounded
+            fit.tables.clear()
+        got = fit.tables[key] = (options, cumulative)
+    return got
 
 
 def search_clone(m: Match, seed: int) -> Match:
@@ -170,6 +261,11 @@ def _ninety_eight(m: Match, view: View) -> None:
 
 
 def _ninety_nine(m: Match, view: View) -> None:
+    plays = []
+    for seat_plays in view.get("plays") or [()] * m.players:
+        cards = _codes([p["card"] for p in seat_plays])
+        plays.append(tuple((c, p["value"], int(p["from"])) for c, p in zip(cards, seat_plays)))
+    m.plays = plays  # type: ignore[attr-defined]
     m.total = int(view["total"])  # type: ignore[attr-defined]
     m.chips = [int(s["chips"]) for s in view["status"]]  # type: ignore[attr-defined]
     m.drawer = view.get("drawer")  # type: ignore[attr-defined]
@@ -244,4 +340,4 @@ VOIDS: dict[str, Voids] = {
     "crazy-eights": _crazy_eights_voids,
 }
 
-__all__ = ["determinize", "search_clone", "unseen_cards", "HOOKS", "FINISH", "VOIDS"]
+__all__ = ["determinize", "search_clone", "unseen_cards", "HOOKS", "FINISH", "VOIDS", "Fit", "Fits"]

@@ -8,18 +8,21 @@ adds little and turns the table). It always takes its manual draw.
 """
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 from ..actions import DRAW, Action
-from ..cards import ACE, JACK, RANK, TEN
+from ..cards import ACE, JACK, RANK, TEN, parse_card
 from ..events import Event
 from ..match import Match
+from ..sampling import Fits
 from .base import View, argmax, hand_codes, next_seat, unseen
 
 _TWO, _FOUR, _NINE = 1, 3, 8
 _ADD = (None, None, 3, 4, 5, 6, 7, 8, 0, None, 10, 10, 10)
 _MARKS = (33, 66)
+_HAND = 3  # cards a seat holds after drawing (3.1)
 _TOP = 99
 _DRAW = Action(DRAW)
 
@@ -84,6 +87,12 @@ class NinetyNineStrategy:
     #: the search drops a candidate once the leader beats it by this many standard errors
     #: (``core.bots.search.race``): a play that passes a mark or goes over is seldom close
     race_z = 2.5
+
+    def fits(self, view: View) -> Fits:
+        """Per seat, how well a hand dealt to it fits its plays seen (``play_fit``), worked out
+        once per decision: the search deals from the same view again and again."""
+        found = [play_fit(view, s) for s in range(view["players"])]
+        return lambda v, s: found[s]
 
     # ------------------------------------------------------------------ easy
     def easy(self, view: View, legal: list[Action], rng: random.Random) -> int:
@@ -288,6 +297,106 @@ def safety(t: int, kept: list[int] | tuple[int, ...], tables: Tables) -> float:
         else:
             out += 0.25 * tables.psafe[t2]
     return out
+
+
+#: chance of a play that the rule-based player would not have made from a sampled hand: the
+#: seat may be a person, or the model off; never 0, so no hand is ruled out
+OFF_MODEL = 0.01
+#: score gap within which a play counts as the rule-based player's own (its rollouts' noise)
+MODEL_SLACK = 0.05
+
+
+#: a seat's latest plays that its fit reads: older ones say little of the hand now
+CHAIN = 4
+
+
+def play_fit(view: View, seat: int) -> "ChainFit | None":
+    """How well a hand sampled for ``seat`` fits its plays this round (the view's ``plays``),
+    as a likelihood: a seat that played a 9 at 20 probably kept nothing better to play there.
+    The two cards kept at one play are still held at the next unless played, so the plays
+    chain: the hand now is the hand of its latest play, less that card, plus one card drawn
+    since; that hand was the one before, less its play, plus one drawn; and so on (which card
+    was drawn is unknown, so each is tried). With the manual draw a seat may have skipped a
+    draw, which breaks the chain: only the latest play is read then."""
+    plays = view.get("plays")
+    seat_plays = plays[seat] if plays else None
+    if not seat_plays:
+        return None
+    chips = view["status"][seat]["chips"]
+    band = 2 if chips <= 2 else 4 if chips <= 4 else 9
+    last = 1 if view.get("draw") == "manual" else CHAIN
+    chain = tuple((RANK[parse_card(p["card"])], p["value"], int(p["from"])) for p in seat_plays[-last:])
+    return _chain_fit(chain, band)
+
+
+@functools.lru_cache(maxsize=256)
+def _chain_fit(chain: tuple[tuple[int, int | None, int], ...], band: int) -> "ChainFit":
+    """One fit per seat and plays seen, shared by the deals of a search (and by the next
+    decisions, until the seat plays again)."""
+    return ChainFit(chain, band)
+
+
+class ChainFit:
+    """The fit of a seat's plays (rank, value, total before each) by the ranks of a hand, with
+    its answers kept."""
+
+    def __init__(self, chain: tuple[tuple[int, int | None, int], ...], band: int) -> None:
+        self.chain, self.band = chain, band
+        self.memo: dict[tuple[int, tuple[int, ...]], float] = {}
+        self.tables: dict[Any, Any] = {}  # the posteriors ``core.sampling`` builds from it
+
+    kinds = RANK
+
+    def given(self, j: int, kept: tuple[int, ...]) -> float:
+        """The chance of plays 0..j of the chain, keeping the ranks ``kept`` at play j."""
+        key = (j, kept)
+        got = self.memo.get(key)
+        if got is None:
+            rank, value, o = self.chain[j]
+            got = _chance(rank, value, o, self.band, kept)
+            if j:  # the hand it played from: the cards kept before, plus one drawn since
+                held = tuple(sorted((*kept, rank)))
+                got *= sum(self.given(j - 1, held[:i] + held[i + 1:]) for i in range(len(held))) / len(held)
+            self.memo[key] = got
+        return got
+
+    def __call__(self, ranks: tuple[int, ...]) -> float:
+        """``ranks`` sorted: the hand now."""
+        last = len(self.chain) - 1
+        if len(ranks) < _HAND:  # nothing drawn since (an empty stock, or a forgotten draw)
+            return self.given(last, ranks)
+        return sum(self.given(last, ranks[:i] + ranks[i + 1:]) for i in range(len(ranks))) / len(ranks)
+
+
+@functools.lru_cache(maxsize=65536)
+def _chance(rank: int, value: int | None, o: int, band: int, held: tuple[int, ...]) -> float:
+    """The chance that the rollout player makes this play from ``held`` and the card played."""
+    ranks = (rank, *held)
+    mine = best = -99.0
+    for i, r in enumerate(ranks):
+        kept = tuple(sorted(set(ranks[:i] + ranks[i + 1:])))
+        for v in options_of(r):
+            sc = _rollout_score(o, r, v, kept, band)
+            if i == 0 and v == value:
+                mine = sc
+            best = max(best, sc)
+    return 1.0 if mine >= best - MODEL_SLACK else OFF_MODEL
+
+
+def _rollout_score(o: int, rank: int, value: int | None, kept: tuple[int, ...], band: int) -> float:
+    """The rollout player's score of a play (``rollout``), the next seat taken to hold 3 cards."""
+    key = (o, rank, value, _HAND, band)
+    part = _ROLLOUT_NOW.get(key)
+    if part is None:
+        part = _ROLLOUT_NOW[key] = chips_and_next(o, rank, value, _HAND, band, STATIC)
+    t, sc = part
+    if t < _TOP:
+        skey = (t, kept)
+        safe = _ROLLOUT_SAFETY.get(skey)
+        if safe is None:
+            safe = _ROLLOUT_SAFETY[skey] = safety(t, kept, STATIC)
+        sc += 0.6 * safe
+    return sc - _KEEP[rank]
 
 
 def _next_seat(m: Match, seat: int, d: int) -> int:

@@ -12,6 +12,7 @@ close ones.
 """
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -63,12 +64,16 @@ def rollout_value(strategy: Strategy, m: Match, seat: int, action: Action, view:
 
 def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Random,
            budget: float | None = None, iterations: int | None = None,
-           deal: Callable[[View, random.Random], Match] = determinize) -> int:
+           deal: Callable[[View, random.Random], Match] | None = None) -> int:
     """Index of the chosen move in ``legal``. ``iterations`` (deals sampled) makes the result
     depend on ``rng`` alone; otherwise it searches for ``budget`` seconds of wall time.
-    ``deal`` gives each iteration's match (benchmarks swap in one that knows the hidden cards,
-    to measure what the sampling costs)."""
+    ``deal`` gives each iteration's match: by default ``determinize``, leaning each other hand
+    toward what its seat's plays say where the strategy has ``fits`` for that (benchmarks swap
+    in one that knows the hidden cards, to measure what the sampling costs)."""
     start = time.perf_counter()  # the rule-based choice below counts against the budget too
+    if deal is None:
+        fits = strategy.fits(view) if hasattr(strategy, "fits") else None
+        deal = determinize if fits is None else functools.partial(determinize, fits=fits)
     prior = strategy.normal(view, legal, rng)
     cands = strategy.candidates(view, legal)
     if prior not in cands:

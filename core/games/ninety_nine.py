@@ -50,11 +50,16 @@ _TEXT = {a: str(a) for acts in _ACTS for a in acts}  # canonical strings, for ev
 
 class NinetyNine(Match):
     game = "ninety-nine"
-    STATE = ("total", "chips", "drawer")
+    STATE = ("total", "chips", "drawer", "plays")
+    STATE_ADDED = {"plays": None}
 
     total: int = 0  # a plain attribute here, shadowing the base class's ``None`` property
     chips: list[int]  # per seat
     drawer: int | None  # the seat whose chance to draw is open (manual draw, 5.1)
+    #: per seat, its plays of this round in order, each (card, chosen value, total before):
+    #: public (everyone saw them), and what a reader of the table infers the rest of a hand
+    #: from. Tuples, so that a copy of the match shares them.
+    plays: list[tuple[tuple[int, int | None, int], ...]]
 
     def _setup(self) -> None:
         self._manual = self.options["draw"] == "manual"
@@ -65,6 +70,23 @@ class NinetyNine(Match):
         check_wholes("chips", self.chips, self.players, 0)
         if self.drawer is not None:
             check_whole("drawer", self.drawer, 0, self.players - 1)
+        if self.plays is None:  # a snapshot from before the field
+            self.plays = [()] * self.players
+        if not isinstance(self.plays, list) or len(self.plays) != self.players:
+            raise ValueError(f"plays must be a list of {self.players} lists of plays")
+        for i, seat_plays in enumerate(self.plays):
+            if not isinstance(seat_plays, (list, tuple)):
+                raise ValueError("each of plays must be a list of plays")
+            kept = []
+            for play in seat_plays:
+                if not isinstance(play, (list, tuple)) or len(play) != 3:
+                    raise ValueError("each play of plays must be [card, value, total before]")
+                check_whole("the card of a play", play[0], 0, 51)
+                if isinstance(play[1], bool) or not any(a.value == play[1] for a in _ACTS[play[0]]):
+                    raise ValueError("the value of a play must be one its card allows (2)")
+                check_whole("the total before a play", play[2], 0, _TOP - 1)
+                kept.append((play[0], play[1], play[2]))
+            self.plays[i] = tuple(kept)
 
     def cards_needed(self) -> int:
         return _HAND * self.players
@@ -72,6 +94,7 @@ class NinetyNine(Match):
     # ------------------------------------------------------------------ rounds
     def _start(self, dealer: int, events: list[Event]) -> None:
         self.chips = [int(self.options["chips"])] * self.players  # type: ignore[arg-type]
+        self.plays = [()] * self.players
         self.total = 0
         self.drawer = None
         self.dealer = dealer
@@ -81,6 +104,7 @@ class NinetyNine(Match):
         """3.1: three cards each, total 0, clockwise, the seat after the dealer first."""
         self.hand_number += 1
         self.direction = 1
+        self.plays = [()] * self.players
         self.total = 0
         self.drawer = None
         self.in_hand = [not o for o in self.out]
@@ -146,6 +170,7 @@ class NinetyNine(Match):
         else:
             t = o + _ADD[r]  # type: ignore[operator]
         self.total = t
+        self.plays[seat] += ((c, v, o),)
         events.append(Event("play", seat, {"card": CARD_STR[c], "action": _TEXT[action], "total": t}))
         if (t >= _TOP or o < 33 <= t or o < 66 <= t) and self._score(seat, o, t, events):
             return
@@ -252,6 +277,16 @@ class NinetyNine(Match):
         view["marks"] = [*_MARKS, _TOP]
         view["drawer"] = self.drawer
         view["draw"] = self.options["draw"]
+        # each seat's plays of the round, from the first whose card is still on the pile: a
+        # play reshuffled into the stock since is no longer shown, nor any before it
+        pile = set(self.pile)
+        shown: list[list[dict[str, Any]]] = []
+        for seat_plays in self.plays:
+            first = len(seat_plays)
+            while first and seat_plays[first - 1][0] in pile:
+                first -= 1
+            shown.append([{"card": CARD_STR[c], "value": v, "from": o} for c, v, o in seat_plays[first:]])
+        view["plays"] = shown
 
 
 INFO = GameInfo(

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from core import new_match
-from core.cards import CARD_STR, parse_card
+from core.cards import CARD_STR, RANK, parse_card
 from core.sampling import VOIDS, determinize, unseen_cards
 
 from .helpers import many_positions, tables
@@ -110,3 +110,146 @@ def test_countdown_voids_follow_the_seats_wild_rank() -> None:
     lacks = VOIDS["crazy-eights"](view)
     assert {CARD_STR[c] for c in lacks[other] if not CARD_STR[c].endswith("H")} == {"5S", "5D", "5C"}
     assert lacks[seat] == set()
+
+
+def test_ninety_nine_deals_lean_toward_what_the_plays_seen_say() -> None:
+    """A seat's plays say something of the cards it kept (the rule-based player plays a 9 early
+    only with nothing better to play, 2), and the cards kept at one play are still held at the
+    next: the hard bot's deals, which lean toward hands that fit the plays seen, hold more of
+    the other seats' real ranks than even deals do, and show the seat the same view."""
+    from core.bots import choose
+    from core.bots.ninety_nine import STRATEGY
+
+    rng = random.Random(7)
+    fitted = even = samples = 0
+    for game_seed in range(12):
+        m = new_match("ninety-nine", 4, seed=game_seed)
+        for move in range(90):
+            if m.is_over:
+                break
+            seat = m.current_seat
+            view = m.view(seat)
+            if move % 3 == 0:
+                fits = STRATEGY.fits(view)
+                lean = determinize(view, rng, fits)
+                assert lean.view(seat) == view
+                for other in range(4):
+                    if other == seat or not view["plays"][other] or not m.hands[other]:
+                        continue
+                    real = Counter(RANK[c] for c in m.hands[other])
+                    for _ in range(8):
+                        a = determinize(view, rng, fits).hands[other]
+                        b = determinize(view, rng).hands[other]
+                        fitted += sum((Counter(RANK[c] for c in a) & real).values())
+                        even += sum((Counter(RANK[c] for c in b) & real).values())
+                        samples += 1
+            m.apply(choose("normal", view, [str(a) for a in m.legal_actions(seat)], rng), seat)
+    assert samples > 3000
+    assert fitted / samples > 1.06 * even / samples, (fitted / samples, even / samples)
+
+
+class OnlyKings:
+    """A fit that rules out every hand but two Kings (rank 12), nearly."""
+
+    kinds = RANK
+
+    def __init__(self) -> None:
+        self.tables: dict = {}
+
+    def __call__(self, kinds: tuple[int, ...]) -> float:
+        return 1.0 if kinds == (12, 12) else 1e-9
+
+
+def test_a_fitted_hand_comes_from_the_posterior_and_only_from_cards_left() -> None:
+    """The posterior over kinds decides the hand; a draw needing cards another seat took is
+    drawn again, and with none to be had the hand is a random one from what is left."""
+    from core.sampling import _fitted_hand
+
+    rng = random.Random(3)
+    pool = [parse_card(c) for c in ("KS", "KH", "2C", "3D", "4S", "5H", "6C", "7D")]
+    base = tuple(sorted(Counter(RANK[c] for c in pool).items()))
+    fit = OnlyKings()
+    for _ in range(20):
+        rng.shuffle(pool)
+        hand, rest = _fitted_hand(list(pool), 2, fit, base, rng)
+        assert sorted(CARD_STR[c] for c in hand) == ["KH", "KS"]
+        assert sorted(hand + rest) == sorted(pool)
+    assert len(fit.tables) == 1  # built once for this pool and size
+    left = [c for c in pool if CARD_STR[c] != "KH"]  # another seat took a King
+    hand, rest = _fitted_hand(left, 2, fit, base, rng)
+    assert len(hand) == 2 and sorted(hand + rest) == sorted(left)
+
+
+def test_ninety_nine_chain_fit_sums_over_every_card_that_may_have_been_drawn() -> None:
+    """The chain's likelihood, worked out by its memo of kept ranks, equals the sum over every
+    history: at each play one card of the hand played from was the one drawn before it, the
+    others were kept from the play before (each history equally likely a priori)."""
+    import itertools
+
+    from core.bots.ninety_nine import ChainFit, _chance
+
+    def brute(chain: tuple, hand: tuple) -> float:
+        total = 0.0
+        paths = 0
+        for drawn in itertools.product(range(3), repeat=len(chain)):
+            kept = list(hand[:drawn[0]] + hand[drawn[0] + 1:])  # the hand now, less the last draw
+            p = 1.0
+            for j in range(len(chain) - 1, -1, -1):
+                rank, value, o = chain[j]
+                p *= _chance(rank, value, o, 9, tuple(sorted(kept)))
+                if j:
+                    held = sorted(kept + [rank])
+                    i = drawn[len(chain) - j]
+                    kept = held[:i] + held[i + 1:]
+            total += p
+            paths += 1
+        return total / paths
+
+    rng = random.Random(5)
+    for _ in range(60):
+        o = rng.randrange(0, 60)
+        chain = []
+        for _ in range(rng.randrange(1, 4)):
+            rank = rng.randrange(13)
+            value = {0: rng.choice([1, 11]), 9: rng.choice([10, -10])}.get(rank)
+            chain.append((rank, value, o))
+            o = min(98, o + rng.randrange(0, 12))
+        hand = tuple(sorted(rng.randrange(13) for _ in range(3)))
+        fit = ChainFit(tuple(chain), 9)
+        assert abs(fit(hand) - brute(tuple(chain), hand)) < 1e-12
+
+
+def test_ninety_nine_reading_the_whole_chain_beats_the_latest_play(monkeypatch) -> None:
+    """The cards kept at one play are still held at the next: deals that read a seat's last
+    four plays hold more of its real ranks than deals that read its latest play only."""
+    from core.bots import choose
+    from core.bots import ninety_nine as nn
+
+    def overlap(chain: int) -> float:
+        monkeypatch.setattr(nn, "CHAIN", chain)
+        nn._chain_fit.cache_clear()
+        rng = random.Random(11)
+        got = samples = 0
+        for game_seed in range(8):
+            m = new_match("ninety-nine", 4, seed=100 + game_seed)
+            for move in range(120):
+                if m.is_over:
+                    break
+                seat = m.current_seat
+                view = m.view(seat)
+                if move % 3 == 0:
+                    fits = nn.STRATEGY.fits(view)
+                    for other in range(4):
+                        if other == seat or len(view["plays"][other]) < 2 or not m.hands[other]:
+                            continue
+                        real = Counter(RANK[c] for c in m.hands[other])
+                        for _ in range(8):
+                            dealt = determinize(view, rng, fits).hands[other]
+                            got += sum((Counter(RANK[c] for c in dealt) & real).values())
+                            samples += 1
+                m.apply(choose("normal", view, [str(a) for a in m.legal_actions(seat)], rng), seat)
+        assert samples > 1500
+        return got / samples
+
+    latest, chain = overlap(1), overlap(4)
+    assert chain > 1.04 * latest, (chain, latest)

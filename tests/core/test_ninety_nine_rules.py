@@ -640,3 +640,24 @@ def test_illegal_input_changes_nothing() -> None:
         with pytest.raises(IllegalAction):
             m.apply(action, seat=seat)
     assert m.snapshot() == before
+
+
+def test_3_2_each_seats_plays_of_the_round_are_public() -> None:
+    """ninety-nine 3.2: a play and its new total are announced, so every view shows each seat's
+    plays of the round in order (card, chosen value, total before it); a new round clears them."""
+    plays = [(0, "KS"), (1, "TH-10"), (2, "AD+11"), (0, "3S")]  # 10, 0, 11, 14
+    m = start(3, plays)
+    run(m, plays[:3])
+    seen = [[{"card": "KS", "value": None, "from": 0}], [{"card": "TH", "value": -10, "from": 10}],
+            [{"card": "AD", "value": 11, "from": 0}]]
+    assert m.view(None)["plays"] == seen
+    assert m.view(1)["plays"] == seen
+    run(m, plays[3:])
+    assert m.view(2)["plays"][0] == [{"card": "KS", "value": None, "from": 0},
+                                     {"card": "3S", "value": None, "from": 11}]
+    assert Match.restore(m.snapshot()).view(1) == m.view(1)
+    m2 = start(3, [(0, "KS"), (1, "KH"), (2, "KD"), (0, "3S"), (1, "KC"), (2, "QS"), (0, "4S"),
+                   (2, "QH"), (1, "QD"), (0, "9S"), (2, "QC"), (1, "8S"), (0, "4H")])
+    run(m2, [(0, "KS"), (1, "KH"), (2, "KD"), (0, "3S"), (1, "KC"), (2, "QS"), (0, "4S"),
+             (2, "QH"), (1, "QD"), (0, "9S"), (2, "QC"), (1, "8S"), (0, "4H")])
+    assert m2.hand_number == 2 and m2.view(0)["plays"] == [[], [], []]  # 3.4: a new round

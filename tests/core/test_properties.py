@@ -266,8 +266,11 @@ def check_view(m: Match, seat: int | None) -> None:
     if v.get("top") is not None:
         assert v["top"] == CARD_STR[m.pile[-1]]
     others = Counter(CARD_STR[c] for s, h in enumerate(m.hands) if s != seat for c in h)
-    rest = {k: x for k, x in v.items() if k not in RULE_KEYS}
+    rest = {k: x for k, x in v.items() if k not in RULE_KEYS and k != "plays"}
     seen = Counter(t for t in strings(rest) if t in CARD_NAMES)
+    for seat_plays in v.get("plays") or ():  # Ninety-Nine: plays seen, their cards still on the pile
+        for play in seat_plays:
+            assert play["card"] in pile
     for card in others:
         assert seen[card] <= own[card] + pile[card], (
             f"seat {seat} sees {card} {seen[card]} times; it holds {own[card]}, the pile {pile[card]}")

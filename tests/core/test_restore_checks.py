@@ -117,3 +117,31 @@ def test_refusals_name_the_fault(game: str) -> None:
     for words, damaged in cases.items():
         with pytest.raises(ValueError, match=words):
             Match.restore(json.dumps(damaged).encode())
+
+
+def test_ninety_nine_plays_are_checked_and_older_saves_lack_them() -> None:
+    """ninety-nine 3.2: the plays a view shows come from the snapshot, so each must be a card, a
+    value the card allows and a total before 99; a snapshot from before the field restores
+    with none seen."""
+    m = new_match("ninety-nine", 4, seed=3)
+    for _ in range(3):
+        s = m.current_seat
+        m.apply(m.legal_actions(s)[0], s)
+    state = json.loads(m.snapshot())
+    assert sum(len(p) for p in state["plays"]) == 3
+    played = next(p[0] for p in state["plays"] if p)
+    cases = {
+        "plays must be a list of 4": [[]] * 3,
+        "each of plays must be a list": [None] + [[]] * 3,
+        "each play of plays must be": [[[1, None]]] + [[]] * 3,
+        "the card of a play": [[[52, None, 0]]] + [[]] * 3,
+        "the value of a play": [[[played[0], 7, 0]]] + [[]] * 3,
+        "one its card allows": [[[0, 10, 0]]] + [[]] * 3,  # the ace of spades as a ten
+        "the total before a play": [[[played[0], None, 99]]] + [[]] * 3,
+    }
+    for words, junk in cases.items():
+        with pytest.raises(ValueError, match=words):
+            Match.restore(json.dumps({**state, "plays": junk}).encode())
+    older = {k: v for k, v in state.items() if k != "plays"}
+    assert Match.restore(json.dumps(older).encode()).view(0)["plays"] == [[]] * 4
+    assert Match.restore(m.snapshot()).view(0)["plays"] == m.view(0)["plays"]
