@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
-from core import new_match
+from core import Match, new_match
 from core.cards import CARD_STR, RANK, parse_card
 from core.sampling import VOIDS, determinize, unseen_cards
 
@@ -112,38 +113,46 @@ def test_countdown_voids_follow_the_seats_wild_rank() -> None:
     assert lacks[seat] == set()
 
 
-def test_ninety_nine_deals_lean_toward_what_the_plays_seen_say() -> None:
-    """A seat's plays say something of the cards it kept (the rule-based player plays a 9 early
-    only with nothing better to play, 2), and the cards kept at one play are still held at the
-    next: the hard bot's deals, which lean toward hands that fit the plays seen, hold more of
-    the other seats' real ranks than even deals do, and show the seat the same view."""
+def ninety_nine_positions(seeds: range, moves: int, rng: random.Random) -> Iterator[tuple[Match, int, dict]]:
+    """Every third position of Ninety-Nine matches of four ``normal`` bots: the match, the seat
+    to play and its view (the match plays on once the caller is done with it)."""
     from core.bots import choose
-    from core.bots.ninety_nine import STRATEGY
 
-    rng = random.Random(7)
-    fitted = even = samples = 0
-    for game_seed in range(12):
+    for game_seed in seeds:
         m = new_match("ninety-nine", 4, seed=game_seed)
-        for move in range(90):
+        for move in range(moves):
             if m.is_over:
                 break
             seat = m.current_seat
             view = m.view(seat)
             if move % 3 == 0:
-                fits = STRATEGY.fits(view)
-                lean = determinize(view, rng, fits)
-                assert lean.view(seat) == view
-                for other in range(4):
-                    if other == seat or not view["plays"][other] or not m.hands[other]:
-                        continue
-                    real = Counter(RANK[c] for c in m.hands[other])
-                    for _ in range(8):
-                        a = determinize(view, rng, fits).hands[other]
-                        b = determinize(view, rng).hands[other]
-                        fitted += sum((Counter(RANK[c] for c in a) & real).values())
-                        even += sum((Counter(RANK[c] for c in b) & real).values())
-                        samples += 1
+                yield m, seat, view
             m.apply(choose("normal", view, [str(a) for a in m.legal_actions(seat)], rng), seat)
+
+
+def shared_ranks(dealt: list[int], real: list[int]) -> int:
+    return sum((Counter(RANK[c] for c in dealt) & Counter(RANK[c] for c in real)).values())
+
+
+def test_ninety_nine_deals_lean_toward_what_the_plays_seen_say() -> None:
+    """A seat's plays say something of the cards it kept (the rule-based player plays a 9 early
+    only with nothing better to play, 2), and the cards kept at one play are still held at the
+    next: the hard bot's deals, which lean toward hands that fit the plays seen, hold more of
+    the other seats' real ranks than even deals do, and show the seat the same view."""
+    from core.bots.ninety_nine import STRATEGY
+
+    rng = random.Random(7)
+    fitted = even = samples = 0
+    for m, seat, view in ninety_nine_positions(range(12), 90, rng):
+        fits = STRATEGY.fits(view)
+        assert determinize(view, rng, fits).view(seat) == view
+        for other in range(4):
+            if other == seat or not view["plays"][other] or not m.hands[other]:
+                continue
+            for _ in range(8):
+                fitted += shared_ranks(determinize(view, rng, fits).hands[other], m.hands[other])
+                even += shared_ranks(determinize(view, rng).hands[other], m.hands[other])
+                samples += 1
     assert samples > 3000
     assert fitted / samples > 1.06 * even / samples, (fitted / samples, even / samples)
 
@@ -222,7 +231,6 @@ def test_ninety_nine_chain_fit_sums_over_every_card_that_may_have_been_drawn() -
 def test_ninety_nine_reading_the_whole_chain_beats_the_latest_play(monkeypatch) -> None:
     """The cards kept at one play are still held at the next: deals that read a seat's last
     four plays hold more of its real ranks than deals that read its latest play only."""
-    from core.bots import choose
     from core.bots import ninety_nine as nn
 
     def overlap(chain: int) -> float:
@@ -230,24 +238,14 @@ def test_ninety_nine_reading_the_whole_chain_beats_the_latest_play(monkeypatch) 
         nn._chain_fit.cache_clear()
         rng = random.Random(11)
         got = samples = 0
-        for game_seed in range(8):
-            m = new_match("ninety-nine", 4, seed=100 + game_seed)
-            for move in range(120):
-                if m.is_over:
-                    break
-                seat = m.current_seat
-                view = m.view(seat)
-                if move % 3 == 0:
-                    fits = nn.STRATEGY.fits(view)
-                    for other in range(4):
-                        if other == seat or len(view["plays"][other]) < 2 or not m.hands[other]:
-                            continue
-                        real = Counter(RANK[c] for c in m.hands[other])
-                        for _ in range(8):
-                            dealt = determinize(view, rng, fits).hands[other]
-                            got += sum((Counter(RANK[c] for c in dealt) & real).values())
-                            samples += 1
-                m.apply(choose("normal", view, [str(a) for a in m.legal_actions(seat)], rng), seat)
+        for m, seat, view in ninety_nine_positions(range(100, 108), 120, rng):
+            fits = nn.STRATEGY.fits(view)
+            for other in range(4):
+                if other == seat or len(view["plays"][other]) < 2 or not m.hands[other]:
+                    continue
+                for _ in range(8):
+                    got += shared_ranks(determinize(view, rng, fits).hands[other], m.hands[other])
+                    samples += 1
         assert samples > 1500
         return got / samples
 
