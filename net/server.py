@@ -259,7 +259,11 @@ class Connection(FrameProtocol):
         if abort:
             t.abort()
         elif t.can_write_eof():
-            t.write_eof()
+            try:
+                t.write_eof()
+            except OSError:  # the peer reset the connection already: nothing to linger for
+                t.abort()
+                return
             self.server.lingering.add(self)
             self._linger = asyncio.get_running_loop().call_later(self.server.linger, t.abort)
         else:

@@ -272,3 +272,28 @@ async def test_a_peer_that_never_stops_sending_is_cut_after_the_linger(arena: tu
     assert took < srv.linger + 2.0, "cut at the end of the linger, not when the peer stopped"
     await wait_until(lambda: not srv.lingering, what="the lingering close finished")
     await bg.check_unaffected(since)
+
+
+async def test_closing_a_connection_its_peer_already_reset_is_quiet(arena: tuple[Server, Background]) -> None:
+    """A peer that says bye and resets the connection at once: the host may read the bye after
+    the reset has arrived, and its close must not fail on a socket that is no longer
+    connected (shutting the write side down raises there). The reset is made to land first by
+    holding the host's reads until it has."""
+    srv, bg = arena
+    since = bg.table.actions
+    quiet = srv.create_table(TableConfig(name="quiet", seats=2))  # nothing is sent to its peers
+    r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+    w.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "app": "t", "name": "Mal",
+                    "spectator": True, "table": quiet.id}))
+    await w.drain()
+    await wait_until(lambda: any(p.name == "Mal" and p.table is not None for p in srv.connections),
+                     what="the peer admitted")
+    peer = next(p for p in srv.connections if p.name == "Mal")
+    assert peer.transport is not None
+    peer.transport.pause_reading()
+    w.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    w.transport.abort()  # a reset, not a clean end of stream
+    await asyncio.sleep(0.05)
+    peer.close()  # as its bye, read just now, asks
+    assert peer.closed and peer not in srv.connections and peer not in srv.lingering
+    await bg.check_unaffected(since)
