@@ -19,17 +19,19 @@ SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52)) + (-1,)
 #: canonical string of a code
 CARD_STR: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52)) + (JOKER_STR,)
 
-#: a card's canonical string (``CARD_STR``) to its code
-CARD_CODE: dict[str, int] = {s: c for c, s in enumerate(CARD_STR)}
+_FROM_STR: dict[str, int] = {s: c for c, s in enumerate(CARD_STR)}
 
 
 def parse_card(text: str) -> int:
     """Parse ``7D``, ``th``, ``10H`` or ``JK`` into a card code; ``ValueError`` otherwise."""
+    code = _FROM_STR.get(text)  # the canonical form, as views and logs write it: no clean-up
+    if code is not None:
+        return code
     t = text.strip().upper()
     if t.startswith("10"):
         t = "T" + t[2:]
     try:
-        return CARD_CODE[t]
+        return _FROM_STR[t]
     except KeyError:
         raise ValueError(f"not a card: {text!r}") from None
 

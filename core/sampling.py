@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from typing import Any, Callable, Protocol, Sequence
 
-from .cards import CARD_CODE, JOKER, RANK, RANKS, SUIT, SUITS, full_deck, parse_card
+from .cards import JOKER, RANK, RANKS, SUIT, SUITS, full_deck, parse_card
 from .match import BASE_STATE, Match
 from .options import deck_count
 
@@ -47,9 +47,7 @@ FIT_TRIES = 20
 
 
 def _codes(cards: list[str]) -> list[int]:
-    """Views write cards in their canonical form: looked up at once, else parsed."""
-    code = CARD_CODE.get
-    return [code(c) if c in CARD_CODE else parse_card(c) for c in cards]
+    return [parse_card(c) for c in cards]
 
 
 def unseen_cards(view: View) -> list[int]:

@@ -355,17 +355,21 @@ class ChainFit:
             rank, value, o = self.chain[j]
             got = _chance(rank, value, o, self.band, kept)
             if j:  # the hand it played from: the cards kept before, plus one drawn since
-                held = tuple(sorted((*kept, rank)))
-                got *= sum(self.given(j - 1, held[:i] + held[i + 1:]) for i in range(len(held))) / len(held)
+                got *= self.one_drawn(j - 1, tuple(sorted((*kept, rank))))
             self.memo[key] = got
         return got
+
+    def one_drawn(self, j: int, held: tuple[int, ...]) -> float:
+        """The chance of plays 0..j when ``held`` (sorted) is what was kept at play j plus one
+        card drawn since, which one unknown: each equally likely."""
+        return sum(self.given(j, held[:i] + held[i + 1:]) for i in range(len(held))) / len(held)
 
     def __call__(self, ranks: tuple[int, ...]) -> float:
         """``ranks`` sorted: the hand now."""
         last = len(self.chain) - 1
         if len(ranks) < _HAND:  # nothing drawn since (an empty stock, or a forgotten draw)
             return self.given(last, ranks)
-        return sum(self.given(last, ranks[:i] + ranks[i + 1:]) for i in range(len(ranks))) / len(ranks)
+        return self.one_drawn(last, ranks)
 
 
 @functools.lru_cache(maxsize=65536)
