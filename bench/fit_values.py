@@ -13,11 +13,16 @@
   in another seat's hand, by that hand's size, seen from every decision; ``ninety-nine-hands``:
   the same in Ninety-Nine, by the cards played so far in the round. (Measured, not used: the
   search's moves were no better with its deals leaning that way, docs/bots.md.)
+- ``ninety-nine-fit``: how close the hard bot's deals of another seat's hand come to the real
+  one, seen from every third decision with a choice: the mean log-chance its posterior
+  (``core.bots.ninety_nine.play_fit``) gives the real hand's ranks, and the share of the real
+  ranks a hand drawn from it holds on average; even deals, the latest play read, and the chain.
 
     python bench/fit_values.py ninety-eight --matches 2000
     python bench/fit_values.py ninety-nine --matches 1500
     python bench/fit_values.py crazy-eights-hands --matches 800
     python bench/fit_values.py ninety-nine-hands --matches 600
+    python bench/fit_values.py ninety-nine-fit --matches 60
 """
 from __future__ import annotations
 
@@ -26,7 +31,7 @@ import math
 import random
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Callable
 
@@ -38,7 +43,8 @@ from core.bots.ninety_eight import escapes as escapes_held  # noqa: E402
 from core.cards import RANK, RANKS  # noqa: E402
 from core.events import Event  # noqa: E402
 from core.match import Match  # noqa: E402
-from core.sampling import unseen_cards  # noqa: E402
+from core.bots.ninety_nine import CHAIN, play_fit  # noqa: E402
+from core.sampling import Fit, _posterior, unseen_cards  # noqa: E402
 
 POWERS = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0)
 #: no match of four normal bots comes near this; a bound so that every loop ends
@@ -161,15 +167,77 @@ def hands(game: str, matches: int, seats: int, seed: int) -> None:
               + " |")
 
 
+class _Even:
+    """Every hand equally likely: the deals before any plays were read."""
+
+    kinds = RANK
+
+    def __init__(self) -> None:
+        self.tables: dict = {}
+
+    def __call__(self, kinds: tuple[int, ...]) -> float:
+        return 1.0
+
+
+def ninety_nine_fit(matches: int, seats: int, seed: int) -> None:
+    models: dict[str, Callable[[dict, int], Fit]] = {
+        "even deals": lambda v, o: _Even(),
+        "latest play": lambda v, o: play_fit(v, o, reads=1) or _Even(),
+        f"chain of {CHAIN}": lambda v, o: play_fit(v, o) or _Even(),
+    }
+    logp = dict.fromkeys(models, 0.0)
+    share = dict.fromkeys(models, 0.0)
+    spent = dict.fromkeys(models, 0.0)
+    looked = 0
+    for i in range(matches):
+        m = new_match("ninety-nine", seats, preset="standard", seed=seed + i)
+        rng = random.Random(i)
+        for move in range(MOVE_BOUND):
+            if m.is_over or m.current_seat is None:
+                break
+            s = m.current_seat
+            view = m.view(s)
+            legal = [str(a) for a in m.legal_actions(s)]
+            if len(legal) > 1 and move % 3 == 0:
+                pool = unseen_cards(view)
+                base = tuple(sorted(Counter(RANK[c] for c in pool).items()))
+                for o, hand in enumerate(m.hands):
+                    if o == s or not hand or not view["plays"][o]:
+                        continue
+                    real = Counter(RANK[c] for c in hand)
+                    looked += 1
+                    for name, model in models.items():
+                        t0 = time.perf_counter()
+                        options, cumulative = _posterior(model(view, o), base, len(hand))
+                        spent[name] += time.perf_counter() - t0
+                        total, prev = cumulative[-1], 0.0
+                        for ranks, run in zip(options, cumulative):
+                            p = (run - prev) / total
+                            prev = run
+                            if Counter(ranks) == real:
+                                logp[name] += math.log(p)
+                            share[name] += p * sum((Counter(ranks) & real).values()) / len(hand)
+            m.apply(choose("normal", view, legal, rng), s)
+    print(f"# ninety-nine, {seats} seats: {matches} matches, {looked} hands of other seats seen from the seat to play")
+    print("| deals | mean log-chance of the real ranks | share of the real ranks held | ms per posterior |")
+    print("| --- | --- | --- | --- |")
+    for name in models:
+        print(f"| {name} | {logp[name] / max(looked, 1):.3f} | {share[name] / max(looked, 1):.3f} | "
+              f"{1000 * spent[name] / max(looked, 1):.2f} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("game", choices=["ninety-nine", "ninety-eight", "ninety-nine-hands", "crazy-eights-hands"])
+    ap.add_argument("game", choices=["ninety-nine", "ninety-eight", "ninety-nine-hands", "crazy-eights-hands",
+                                     "ninety-nine-fit"])
     ap.add_argument("--matches", type=int, default=1000)
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--seed", type=int, default=300_000)
     args = ap.parse_args()
     t0 = time.perf_counter()
-    if args.game.endswith("-hands"):
+    if args.game == "ninety-nine-fit":
+        ninety_nine_fit(args.matches, args.seats, args.seed)
+    elif args.game.endswith("-hands"):
         hands(args.game.removesuffix("-hands"), args.matches, args.seats, args.seed)
     else:
         (chips if args.game == "ninety-nine" else escapes)(args.matches, args.seats, args.seed)

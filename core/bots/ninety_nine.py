@@ -310,21 +310,22 @@ MODEL_SLACK = 0.05
 CHAIN = 4
 
 
-def play_fit(view: View, seat: int) -> "ChainFit | None":
+def play_fit(view: View, seat: int, reads: int | None = None) -> "ChainFit | None":
     """How well a hand sampled for ``seat`` fits its plays this round (the view's ``plays``),
     as a likelihood: a seat that played a 9 at 20 probably kept nothing better to play there.
     The two cards kept at one play are still held at the next unless played, so the plays
     chain: the hand now is the hand of its latest play, less that card, plus one card drawn
     since; that hand was the one before, less its play, plus one drawn; and so on (which card
     was drawn is unknown, so each is tried). With the manual draw a seat may have skipped a
-    draw, which breaks the chain: only the latest play is read then."""
+    draw, which breaks the chain: only the latest play is read then. ``reads`` is how many of
+    the latest plays are read (default ``CHAIN``)."""
     plays = view.get("plays")
     seat_plays = plays[seat] if plays else None
     if not seat_plays:
         return None
     chips = view["status"][seat]["chips"]
     band = 2 if chips <= 2 else 4 if chips <= 4 else 9
-    last = 1 if view.get("draw") == "manual" else CHAIN
+    last = 1 if view.get("draw") == "manual" else reads or CHAIN
     chain = tuple((RANK[parse_card(p["card"])], p["value"], int(p["from"])) for p in seat_plays[-last:])
     return _chain_fit(chain, band)
 
