@@ -33,7 +33,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -59,6 +59,24 @@ def _play_normal(m: Match, rng: random.Random, watch: Callable[[Match, list[Even
         s = m.current_seat
         legal = [str(a) for a in m.legal_actions(s)]
         watch(m, m.apply(choose("normal", m.view(s), legal, rng), s))
+
+
+def _positions(game: str, matches: int, seats: int,
+               seed: int) -> Iterator[tuple[Match, int, dict, list[str], int]]:
+    """Every position of matches of four ``normal`` bots, before its move: the match, the seat
+    to play, its view, its legal actions and the move's number (the move is made once the
+    caller is done with it)."""
+    for i in range(matches):
+        m = new_match(game, seats, preset="standard", seed=seed + i)
+        rng = random.Random(i)
+        for move in range(MOVE_BOUND):
+            if m.is_over or m.current_seat is None:
+                break
+            s = m.current_seat
+            view = m.view(s)
+            legal = [str(a) for a in m.legal_actions(s)]
+            yield m, s, view, legal, move
+            m.apply(choose("normal", view, legal, rng), s)
 
 
 def chips(matches: int, seats: int, seed: int) -> None:
@@ -136,28 +154,19 @@ def hands(game: str, matches: int, seats: int, seed: int) -> None:
     rows = HAND_ROWS[game]
     held = [[0.0] * 13 for _ in range(rows)]  # cards of each rank in the other hands
     fair = [[0.0] * 13 for _ in range(rows)]  # the same, had the hands been dealt at random
-    for i in range(matches):
-        m = new_match(game, seats, preset="standard", seed=seed + i)
-        rng = random.Random(i)
-        for _ in range(MOVE_BOUND):
-            if m.is_over or m.current_seat is None:
-                break
-            s = m.current_seat
-            view = m.view(s)
-            unseen = [c for c in unseen_cards(view) if c < 52]
-            share = [0.0] * 13
-            for c in unseen:
-                share[RANK[c]] += 1 / len(unseen)
-            for o, hand in enumerate(m.hands):
-                if o != s and hand:
-                    b = _hand_row(game, view, len(hand))
-                    for c in hand:
-                        if c < 52:
-                            held[b][RANK[c]] += 1
-                    for r in range(13):
-                        fair[b][r] += len(hand) * share[r]
-            legal = [str(a) for a in m.legal_actions(s)]
-            m.apply(choose("normal", view, legal, rng), s)
+    for m, s, view, _legal, _move in _positions(game, matches, seats, seed):
+        unseen = [c for c in unseen_cards(view) if c < 52]
+        share = [0.0] * 13
+        for c in unseen:
+            share[RANK[c]] += 1 / len(unseen)
+        for o, hand in enumerate(m.hands):
+            if o != s and hand:
+                b = _hand_row(game, view, len(hand))
+                for c in hand:
+                    if c < 52:
+                        held[b][RANK[c]] += 1
+                for r in range(13):
+                    fair[b][r] += len(hand) * share[r]
     print(f"# {game}, {seats} seats: {matches} matches; a rank's count in the other hands over its count "
           "were they dealt at random from the cards the seat to play cannot see")
     print(f"| {'cards played' if game == 'ninety-nine' else 'hand size'} | " + " | ".join(RANKS) + " |")
@@ -189,35 +198,27 @@ def ninety_nine_fit(matches: int, seats: int, seed: int) -> None:
     share = dict.fromkeys(models, 0.0)
     spent = dict.fromkeys(models, 0.0)
     looked = 0
-    for i in range(matches):
-        m = new_match("ninety-nine", seats, preset="standard", seed=seed + i)
-        rng = random.Random(i)
-        for move in range(MOVE_BOUND):
-            if m.is_over or m.current_seat is None:
-                break
-            s = m.current_seat
-            view = m.view(s)
-            legal = [str(a) for a in m.legal_actions(s)]
-            if len(legal) > 1 and move % 3 == 0:
-                pool = unseen_cards(view)
-                base = tuple(sorted(Counter(RANK[c] for c in pool).items()))
-                for o, hand in enumerate(m.hands):
-                    if o == s or not hand or not view["plays"][o]:
-                        continue
-                    real = Counter(RANK[c] for c in hand)
-                    looked += 1
-                    for name, model in models.items():
-                        t0 = time.perf_counter()
-                        options, cumulative = _posterior(model(view, o), base, len(hand))
-                        spent[name] += time.perf_counter() - t0
-                        total, prev = cumulative[-1], 0.0
-                        for ranks, run in zip(options, cumulative):
-                            p = (run - prev) / total
-                            prev = run
-                            if Counter(ranks) == real:
-                                logp[name] += math.log(p)
-                            share[name] += p * sum((Counter(ranks) & real).values()) / len(hand)
-            m.apply(choose("normal", view, legal, rng), s)
+    for m, s, view, legal, move in _positions("ninety-nine", matches, seats, seed):
+        if len(legal) < 2 or move % 3:
+            continue
+        pool = unseen_cards(view)
+        base = tuple(sorted(Counter(RANK[c] for c in pool).items()))
+        for o, hand in enumerate(m.hands):
+            if o == s or not hand or not view["plays"][o]:
+                continue
+            real = Counter(RANK[c] for c in hand)
+            looked += 1
+            for name, model in models.items():
+                t0 = time.perf_counter()
+                options, cumulative = _posterior(model(view, o), base, len(hand))
+                spent[name] += time.perf_counter() - t0
+                total, prev = cumulative[-1], 0.0
+                for ranks, run in zip(options, cumulative):
+                    p = (run - prev) / total
+                    prev = run
+                    if Counter(ranks) == real:
+                        logp[name] += math.log(p)
+                    share[name] += p * sum((Counter(ranks) & real).values()) / len(hand)
     print(f"# ninety-nine, {seats} seats: {matches} matches, {looked} hands of other seats seen from the seat to play")
     print("| deals | mean log-chance of the real ranks | share of the real ranks held | ms per posterior |")
     print("| --- | --- | --- | --- |")
