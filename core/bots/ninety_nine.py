@@ -300,9 +300,8 @@ def safety(t: int, kept: list[int] | tuple[int, ...], tables: Tables) -> float:
 
 
 #: chance of a play that the rule-based player would not have made from a sampled hand: the
-#: seat may be a person, or the model off; never 0, so no hand is ruled out. Softer than the
-#: model's own accuracy asks for: deals that lean less on it won more matches (docs/bots.md)
-OFF_MODEL = 0.05
+#: seat may be a person, or the model off; never 0, so no hand is ruled out
+OFF_MODEL = 0.01
 #: score gap within which a play counts as the rule-based player's own (its rollouts' noise)
 MODEL_SLACK = 0.05
 
