@@ -216,9 +216,10 @@ def ninety_nine_fit(matches: int, seats: int, seed: int) -> None:
                 for ranks, run in zip(options, cumulative):
                     p = (run - prev) / total
                     prev = run
-                    if Counter(ranks) == real:
+                    dealt = Counter(ranks)
+                    if dealt == real:
                         logp[name] += math.log(p)
-                    share[name] += p * sum((Counter(ranks) & real).values()) / len(hand)
+                    share[name] += p * sum((dealt & real).values()) / len(hand)
     print(f"# ninety-nine, {seats} seats: {matches} matches, {looked} hands of other seats seen from the seat to play")
     print("| deals | mean log-chance of the real ranks | share of the real ranks held | ms per posterior |")
     print("| --- | --- | --- | --- |")
