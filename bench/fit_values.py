@@ -13,6 +13,10 @@
   in another seat's hand, by that hand's size, seen from every decision; ``ninety-nine-hands``:
   the same in Ninety-Nine, by the cards played so far in the round. (Measured, not used: the
   search's moves were no better with its deals leaning that way, docs/bots.md.)
+- ``crazy-eights-leads``: how much more likely than its share of the unseen cards the suit
+  that a seat's latest play set is in its hand, by how the play set it (followed, changed by
+  rank, named with a wild card), in the real hands and in the hands the sampler deals:
+  ``core.sampling.LEAD_WEIGHT``.
 - ``ninety-nine-fit``: how close the hard bot's deals of another seat's hand come to the real
   one, seen from every third decision with a choice: the mean log-chance its posterior
   (``core.bots.ninety_nine.play_fit``) gives the real hand's ranks, and the share of the real
@@ -23,6 +27,7 @@
     python bench/fit_values.py crazy-eights-hands --matches 800
     python bench/fit_values.py ninety-nine-hands --matches 600
     python bench/fit_values.py ninety-nine-fit --matches 60
+    python bench/fit_values.py crazy-eights-leads --matches 200
 """
 from __future__ import annotations
 
@@ -40,11 +45,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core import new_match  # noqa: E402
 from core.bots import choose  # noqa: E402
 from core.bots.ninety_eight import escapes as escapes_held  # noqa: E402
-from core.cards import RANK, RANKS  # noqa: E402
+from core.cards import RANK, RANKS, SUIT, SUITS  # noqa: E402
+from core.games.crazy_eights import LEAD_HOW  # noqa: E402
 from core.events import Event  # noqa: E402
 from core.match import Match  # noqa: E402
 from core.bots.ninety_nine import CHAIN, play_fit  # noqa: E402
-from core.sampling import Fit, _posterior, unseen_cards  # noqa: E402
+from core.sampling import Fit, _posterior, determinize, unseen_cards  # noqa: E402
 
 POWERS = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0)
 #: no match of four normal bots comes near this; a bound so that every loop ends
@@ -228,16 +234,51 @@ def ninety_nine_fit(matches: int, seats: int, seed: int) -> None:
               f"{1000 * spent[name] / max(looked, 1):.2f} |")
 
 
+def crazy_eights_leads(matches: int, seats: int, seed: int) -> None:
+    held = {how: 0.0 for how in LEAD_HOW}  # cards of the suit the seat's latest play set
+    fair = {how: 0.0 for how in LEAD_HOW}  # the same, had its hand been dealt at random
+    dealt = {how: 0.0 for how in LEAD_HOW}  # the same, in the hands the sampler deals it
+    seen = Counter()
+    rng = random.Random(seed)
+    for m, s, view, _legal, move in _positions("crazy-eights", matches, seats, seed):
+        if move % 3:
+            continue
+        pool = [c for c in unseen_cards(view) if c < 52]
+        wild = view["wild"]
+        sample = determinize(view, rng)
+        for o, lead in enumerate(view["leads"]):
+            hand = m.hands[o]
+            if o == s or lead is None or not hand:
+                continue
+            suit, how = SUITS.index(lead["suit"]), lead["how"]
+
+            def of_suit(c: int) -> bool:
+                return c < 52 and SUIT[c] == suit and RANKS[RANK[c]] not in wild
+            seen[how] += 1
+            held[how] += sum(map(of_suit, hand))
+            dealt[how] += sum(map(of_suit, sample.hands[o]))
+            fair[how] += len(hand) * sum(map(of_suit, pool)) / max(len(pool), 1)
+    print(f"# crazy-eights, {seats} seats: {matches} matches; cards of the suit a seat's latest play set, "
+          "wild cards apart, in its hand over that count were it dealt at random")
+    print("| how the play set the suit | hands | real hands | the sampler's deals |")
+    print("| --- | --- | --- | --- |")
+    for how in LEAD_HOW:
+        f = max(fair[how], 1e-9)
+        print(f"| {how} | {seen[how]} | {held[how] / f:.2f} | {dealt[how] / f:.2f} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game", choices=["ninety-nine", "ninety-eight", "ninety-nine-hands", "crazy-eights-hands",
-                                     "ninety-nine-fit"])
+                                     "ninety-nine-fit", "crazy-eights-leads"])
     ap.add_argument("--matches", type=int, default=1000)
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--seed", type=int, default=300_000)
     args = ap.parse_args()
     t0 = time.perf_counter()
-    if args.game == "ninety-nine-fit":
+    if args.game == "crazy-eights-leads":
+        crazy_eights_leads(args.matches, args.seats, args.seed)
+    elif args.game == "ninety-nine-fit":
         ninety_nine_fit(args.matches, args.seats, args.seed)
     elif args.game.endswith("-hands"):
         hands(args.game.removesuffix("-hands"), args.matches, args.seats, args.seed)

@@ -4,7 +4,8 @@ that seat cannot see, consistent with everything the view shows.
 The search bot plays candidate moves forward on such samples. The base state (seats, hands,
 pile, stock size, direction, dealer, statuses) comes from the generic view; each game adds its
 own fields through a hook in ``HOOKS``, keyed by game id. A hook may also say which cards a
-seat probably lacks, so the deal leans away from giving it those cards.
+seat probably lacks (``VOIDS``) or holds more likely than others (``LEANS``), so the deal leans
+that way.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from collections import Counter
 from typing import Any, Callable, Protocol, Sequence
 
 from .cards import JOKER, RANK, RANKS, SUIT, SUITS, full_deck, parse_card
+from .games.crazy_eights import LEAD_HOW
 from .match import BASE_STATE, Match
 from .options import deck_count
 
@@ -27,6 +29,9 @@ Voids = Callable[[View], list[frozenset[int]]]
 
 #: chance that a card a seat probably lacks is dealt to it all the same
 VOID_LEAK = 0.15
+#: per seat, a weight per card code: how much likelier than the rest that seat holds the card
+#: (None when its plays say nothing)
+Leans = Callable[[View], "list[Sequence[float] | None]"]
 
 
 class Fit(Protocol):
@@ -64,7 +69,8 @@ def determinize(view: View, rng: random.Random, fits: Fits | None = None) -> Mat
     """A match that the viewing seat cannot tell apart from the real one, unseen cards dealt at
     random (other hands get their shown sizes, the stock its size, the rest is set aside).
 
-    ``fits`` leans the other hands toward what their seats' plays say: a seat with a ``Fit``
+    A game's ``LEANS`` and ``VOIDS`` weigh each card for a seat by what its plays and draws
+    showed; ``fits`` leans the other hands toward what their seats' plays say: a seat with a ``Fit``
     gets a hand drawn from its posterior, the ways the unseen cards can deal each multiset of
     kinds times the fit (the cards other such seats took first are not weighed in, only
     avoided)."""
@@ -102,12 +108,27 @@ def determinize(view: View, rng: random.Random, fits: Fits | None = None) -> Mat
     counts = view["hand_counts"]
     hands: list[list[int]] = [[] for _ in range(n)]
     hands[seat] = _codes(view["hand"])
-    voids = VOIDS[view["game"]](view) if view["game"] in VOIDS else None
+    game = view["game"]
+    voids = VOIDS[game](view) if game in VOIDS else None
+    leans = LEANS[game](view) if game in LEANS else None
     others = [s for s in range(n) if s != seat]
+    if leans:
+        # seats whose plays lean their hands first: a weighted draw without replacement
+        # (Efraimidis and Spirakis: each card's key is u ** (1 / weight), the largest keys win)
+        for s in others:
+            lean = leans[s]
+            if lean is None or not counts[s]:
+                continue
+            lacks = voids[s] if voids else frozenset()
+            keyed = sorted(((rng.random() ** (1.0 / (lean[c] * (VOID_LEAK if c in lacks else 1.0))), i)
+                            for i, c in enumerate(pool)), reverse=True)
+            take = {i for _, i in keyed[:counts[s]]}
+            hands[s] = [pool[i] for i in sorted(take)]
+            pool = [c for i, c in enumerate(pool) if i not in take]
     if voids:
         # seats with known voids first, skipping (mostly) the suits they lack
         for s in sorted(others, key=lambda s: -len(voids[s])):
-            if not voids[s]:
+            if not voids[s] or hands[s]:
                 continue
             want = counts[s]
             keep: list[int] = []
@@ -290,6 +311,9 @@ def _crazy_eights(m: Match, view: View) -> None:
     m.counts = [int(s.get("count", 8)) for s in view["status"]]  # type: ignore[attr-defined]
     drew = view.get("drew_on") or [[] for _ in range(m.players)]
     m.drew_on = [sum(1 << SUITS.index(x) for x in suits) for suits in drew]  # type: ignore[attr-defined]
+    leads = view.get("leads") or [None] * m.players
+    m.leads = [-1 if x is None else 4 * LEAD_HOW.index(x["how"]) + SUITS.index(x["suit"])  # type: ignore[attr-defined]
+               for x in leads]
 
 
 def _crazy_eights_voids(view: View) -> list[frozenset[int]]:
@@ -314,6 +338,29 @@ def _crazy_eights_voids(view: View) -> list[frozenset[int]]:
 
 _EIGHT = RANKS.index("8")
 
+#: the weight of a card of the suit a seat's latest play set, wild cards apart, by how the play
+#: set it (``LEAD_HOW``). ``normal`` follows with its short suits, changes by rank into its long
+#: ones and names its longest: real hands hold 0.77, 1.59 and 2.09 times the unseen cards' share
+#: of that suit, and these weights deal 0.77, 1.57 and 2.02 (``bench/fit_values.py
+#: crazy-eights-leads``)
+LEAD_WEIGHT = {"followed": 0.6, "changed": 1.75, "named": 3.0}
+
+
+def _crazy_eights_leans(view: View) -> "list[Sequence[float] | None]":
+    """Per seat, the weights its latest play gives the cards of the suit it set."""
+    leads = view.get("leads")
+    if not leads:
+        return [None] * view["players"]
+    countdown = bool(view["options"].get("countdown", False))
+    return [None if x is None else _suit_lean(SUITS.index(x["suit"]), LEAD_WEIGHT[x["how"]],
+                                              view["status"][s].get("count", 8) - 1 if countdown else _EIGHT)
+            for s, x in enumerate(leads)]
+
+
+@functools.lru_cache(maxsize=512)
+def _suit_lean(suit: int, weight: float, wild: int) -> tuple[float, ...]:
+    return tuple(weight if c < 52 and SUIT[c] == suit and RANK[c] != wild else 1.0 for c in range(53))
+
 
 @functools.lru_cache(maxsize=512)
 def _lacking(suits: frozenset[int], wild: int, jokers: bool) -> frozenset[int]:
@@ -337,5 +384,8 @@ FINISH: dict[str, Hook] = {
 VOIDS: dict[str, Voids] = {
     "crazy-eights": _crazy_eights_voids,
 }
+LEANS: dict[str, Leans] = {
+    "crazy-eights": _crazy_eights_leans,
+}
 
-__all__ = ["determinize", "search_clone", "unseen_cards", "HOOKS", "FINISH", "VOIDS", "Fit", "Fits"]
+__all__ = ["determinize", "search_clone", "unseen_cards", "HOOKS", "FINISH", "VOIDS", "LEANS", "Fit", "Fits"]

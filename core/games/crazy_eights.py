@@ -41,6 +41,12 @@ _EIGHTS_WILD = _WILD_FOR[_EIGHT]
 _POINTS = tuple(50 if c == JOKER or RANK[c] == _EIGHT else min(RANK[c] + 1, 10) for c in range(53))
 
 
+#: how a play set the suit to follow (the view's ``leads``): the same suit again, another suit
+#: by matching the rank (or on a joker starter, 2.2), a suit named with a wild card (3.3)
+LEAD_HOW = ("followed", "changed", "named")
+_FOLLOWED, _CHANGED, _NAMED = range(3)
+
+
 def hand_points(cards: list[int]) -> int:
     """Penalty points of the cards left in a hand (5.2)."""
     return sum(_POINTS[c] for c in cards)
@@ -48,7 +54,8 @@ def hand_points(cards: list[int]) -> int:
 
 class CrazyEights(Match):
     game = "crazy-eights"
-    STATE = ("follow", "top_rank", "draws", "passes", "debt", "scores", "counts", "drew_on")
+    STATE = ("follow", "top_rank", "draws", "passes", "debt", "scores", "counts", "drew_on", "leads")
+    STATE_ADDED = {"leads": None}
 
     follow: int  # suit index to follow; -1 after a joker starter (any card)
     top_rank: int  # rank that matches the top card; -1 when a wild card is on top
@@ -58,6 +65,9 @@ class CrazyEights(Match):
     scores: list[int]  # match penalty points per seat (5.2, 4.2)
     counts: list[int]  # Countdown count per seat (6.1)
     drew_on: list[int]  # per seat, bits of the suits it was seen drawing on this hand (public)
+    #: per seat, how its latest play of this hand set the suit to follow (public): -1 before it
+    #: plays, else ``4 * how + suit``, ``how`` an index of ``LEAD_HOW``
+    leads: list[int]
 
     def _check_state(self) -> None:
         n = self.players
@@ -68,6 +78,9 @@ class CrazyEights(Match):
         check_wholes("scores", self.scores, n, 0)
         check_wholes("counts", self.counts, n, 1, 8)
         check_wholes("drew_on", self.drew_on, n, 0, 15)
+        if self.leads is None:  # a snapshot from before the field: no plays seen
+            self.leads = [-1] * n
+        check_wholes("leads", self.leads, n, -1, 4 * len(LEAD_HOW) - 1)
 
     def _setup(self) -> None:
         o = self.options
@@ -119,6 +132,7 @@ class CrazyEights(Match):
         self.in_hand = [True] * self.players
         self.draws = self.passes = self.debt = 0
         self.drew_on = [0] * self.players
+        self.leads = [-1] * self.players
         sizes = list(self.counts) if self._countdown else [self._hand_size] * self.players
         self._deal(sizes, events)
         # 2.1: the next stock card is the starter; 2.2: an eight or joker there is not wild,
@@ -217,11 +231,14 @@ class CrazyEights(Match):
         named = action.suit
         left = len(hand)
         events.append(Event("play", seat, {"card": CARD_STR[c], "action": _TEXT[action], "left": left}))
+        before = self.follow
         if named >= 0:  # a wild card: the named suit, and its own rank does not match (3.3)
+            self.leads[seat] = 4 * _NAMED + named
             self.follow = named
             self.top_rank = -1
             events.append(Event("suit", seat, {"suit": SUITS[named]}))
         else:
+            self.leads[seat] = 4 * (_FOLLOWED if SUIT[c] == before else _CHANGED) + SUIT[c]
             self.follow = SUIT[c]
             self.top_rank = rank
             self.drew_on[seat] &= ~(1 << SUIT[c])
@@ -323,6 +340,8 @@ class CrazyEights(Match):
         view["top_wild"] = self.top_rank < 0  # a wild card on top: its rank does not match (3.3)
         # suits each seat drew on while that suit was to follow, until it plays one: public
         view["drew_on"] = [[SUITS[x] for x in range(4) if bits >> x & 1] for bits in self.drew_on]
+        # how each seat's latest play set the suit: followed it, changed it by rank, named it
+        view["leads"] = [None if x < 0 else {"suit": SUITS[x % 4], "how": LEAD_HOW[x // 4]} for x in self.leads]
         view["target"] = None if self._countdown else self._target
         view["wild"] = (["JK"] if self.options["jokers"] else []) + (
             [RANKS[self._wild_rank(seat)]] if seat is not None else [])

@@ -98,6 +98,31 @@ def test_voids_bias_the_deal() -> None:
     assert eights_biased < eights_plain / 2
 
 
+def test_leads_lean_the_deal_toward_the_suit_a_seat_set() -> None:
+    """crazy-eights 3.2, 3.3 (the view's ``leads``): a seat that named a suit, or changed to it
+    by rank, is dealt more of that suit than the unseen cards' share (``normal`` names its
+    longest suit and changes into long ones); a seat that followed the suit, fewer of it."""
+    m = new_match("crazy-eights", 4, seed=8)
+    seat = m.current_seat
+    plain = m.view(seat)
+    named, changed, followed = ((seat + k) % 4 for k in (1, 2, 3))
+    view = m.view(seat)
+    view["leads"] = [None] * 4
+    view["leads"][named] = {"suit": "H", "how": "named"}
+    view["leads"][changed] = {"suit": "S", "how": "changed"}
+    view["leads"][followed] = {"suit": "C", "how": "followed"}
+    rng = random.Random(4)
+    held: Counter[tuple[str, int]] = Counter()
+    for _ in range(400):
+        for which, v in (("leaned", view), ("plain", plain)):
+            d = determinize(v, rng)
+            for other, suit in ((named, "H"), (changed, "S"), (followed, "C")):
+                held[which, other] += sum(c.endswith(suit) and c[0] != "8" for c in d.hand(other))
+    assert held["leaned", named] > 1.6 * held["plain", named]
+    assert held["leaned", changed] > 1.3 * held["plain", changed]
+    assert held["leaned", followed] < 0.9 * held["plain", followed]
+
+
 def test_countdown_voids_follow_the_seats_wild_rank() -> None:
     """crazy-eights 6.1: in Countdown a seat's wild rank is its count, so that is the rank a
     seat that drew is taken to lack, not the eights."""

@@ -245,6 +245,36 @@ def test_3_3_named_suit_is_followed_not_the_cards_own() -> None:
     assert m.suit == "H" and plays(m) == {"6H"}
 
 
+def test_3_2_3_3_the_view_shows_how_each_seats_latest_play_set_the_suit() -> None:
+    """3.2, 3.3: every play is made in front of the table, so the view says, per seat, how its
+    latest play of the hand set the suit to follow: the same suit again, another suit by
+    matching the rank, or a suit named with a wild card (``leads``)."""
+    m = deal(4, {1: ["7S", "5C", "3D", "4D", "6D"], 2: ["9S", "KD", "QD", "JD", "TD"],
+                 3: ["8C", "2C", "3C", "4C", "6C"], 0: ["5H", "KC", "QC", "JC", "TC"]}, stock=["7D"])
+    assert m.view(0)["leads"] == [None] * 4
+    m.apply("7S")  # on the starter 7D: spades by the rank
+    m.apply("9S")
+    m.apply("8C=H")
+    m.apply("5H")
+    seen = {"suit": "S", "how": "changed"}, {"suit": "S", "how": "followed"}, {"suit": "H", "how": "named"}
+    assert m.view(2)["leads"] == [{"suit": "H", "how": "followed"}, *seen]
+    m.apply("5C")  # the latest play replaces the one before
+    assert m.view(None)["leads"][1] == {"suit": "C", "how": "changed"}
+
+
+def test_3_3_leads_start_again_with_each_hand() -> None:
+    m = new_match(GAME, 3, seed=2, dealer=0)
+    m = rig(m, {0: ["3D", "2S"], 1: ["4D", "7D"], 2: ["9H", "KD"]}, top="4C", current=1)
+    m.apply("4D!")
+    m.apply("KD!")
+    m.apply("3D!")
+    assert m.view(None)["leads"] == [{"suit": "D", "how": "followed"}, {"suit": "D", "how": "changed"},
+                                     {"suit": "D", "how": "followed"}]
+    m.apply("7D")  # seat 1 goes out (5.1): the next hand starts with no plays seen
+    assert m.hand_number == 2
+    assert m.view(None)["leads"] == [None] * 3
+
+
 def test_3_3_a_wilds_own_rank_does_not_match() -> None:
     """An eight played wild by a seat on count 8 does not let a seat on count 7 play its eight."""
     m = new_match(GAME, 3, preset="countdown", seed=2, dealer=0)
