@@ -17,12 +17,14 @@ general bar (``SWITCH_ALPHA``) in every game, since its values are not guesses.
 
 ``--decisions N`` instead tests single decisions, paired: in matches of four ``normal`` bots,
 where ``hard`` would play otherwise, both moves are played on from the real match by ``normal``
-bots on the same seeds, and it prints how often hard differs and the mean gain of its move.
+bots on the same seeds, and it prints how often hard differs and the mean gain of its move
+(again for the decisions where an opponent held one card). ``--switch-alpha`` sets hard's bar
+for leaving ``normal`` there; ``--oracle`` asks the oracle instead.
 
     python bench/bots.py [--games G ...] [--pairings hard:normal normal:easy ...]
                          [--matches 100] [--first 0] [--budget 0.3 | --iterations 40] [--seats 4]
                          [--preset standard] [--jobs 1] [--luck normal] [--max-minutes 60]
-                         [--decisions 300 --continuations 200]
+                         [--decisions 300 --continuations 200 [--switch-alpha 0.3] [--oracle]]
 """
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,16 +49,31 @@ from core.bots.search import SWITCH_ALPHA, search  # noqa: E402
 from core.sampling import search_clone  # noqa: E402
 
 
-class SeenAll:
-    """A game's strategy as the oracle uses it: the same, at the general switching bar."""
+class WithBar:
+    """A game's strategy with another bar for leaving its rule-based move (``switch_alpha``)."""
 
-    switch_alpha = SWITCH_ALPHA
-
-    def __init__(self, strategy: Any) -> None:
+    def __init__(self, strategy: Any, switch_alpha: float) -> None:
         self._strategy = strategy
+        self.switch_alpha = switch_alpha
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._strategy, name)
+
+
+class SeenAll(WithBar):
+    """A game's strategy as the oracle uses it: the same, at the general switching bar."""
+
+    def __init__(self, strategy: Any) -> None:
+        super().__init__(strategy, SWITCH_ALPHA)
+
+
+def seeing_all(m: Match) -> Callable[[dict[str, Any], random.Random], Match]:
+    """The oracle's deals: the real match, its stock shuffled (every hand known, the draws not)."""
+    def deal(view: dict[str, Any], r: random.Random) -> Match:
+        c = search_clone(m, r.getrandbits(32))
+        r.shuffle(c.stock)
+        return c
+    return deal
 
 
 #: no match of any game gets near this many moves; hitting it means a runaway loop
@@ -71,11 +88,7 @@ def play(game: str, preset: str, levels: list[str], seed: int, bot_seed: int,
     times: dict[str, list[float]] = {lv: [] for lv in set(levels)}
     moves = 0
 
-    def seen_all(view: dict[str, Any], r: random.Random) -> Any:
-        """The real match, its stock shuffled: every hand known, the draws not."""
-        c = search_clone(m, r.getrandbits(32))
-        r.shuffle(c.stock)
-        return c
+    seen_all = seeing_all(m)
 
     def act(s: int, legal: list[str]) -> None:
         view = m.view(s)
@@ -196,32 +209,45 @@ def normal_decisions(game: str, preset: str, seats: int, base: int,
 
 
 def decisions(game: str, preset: str, seats: int, positions: int, continuations: int,
-              iterations: int | None, budget: float | None, base: int) -> None:
+              iterations: int | None, budget: float | None, base: int,
+              switch_alpha: float | None = None, oracle: bool = False) -> None:
     """Paired test of single decisions: in matches of four ``normal`` bots, at the decisions
     where ``hard`` would play otherwise, both moves are played on from the real match (the
     hidden cards included) ``continuations`` times with the same seeds, every seat then
-    playing ``normal``; prints how often hard differs and the mean gain of its move."""
+    playing ``normal``; prints how often hard differs and the mean gain of its move, over all
+    decisions and over those where an opponent held one card. ``switch_alpha`` replaces the
+    strategy's bar for leaving ``normal``; ``oracle`` searches the real match instead of
+    samples (the stock shuffled), as the level ``oracle`` does (at its bar unless one is given)."""
     strategy = strategy_for(game)
+    if switch_alpha is None and oracle:
+        switch_alpha = SWITCH_ALPHA  # as the level oracle plays
+    searched: Any = strategy if switch_alpha is None else WithBar(strategy, switch_alpha)
     rng = random.Random(base)
-    looked = differ = 0
-    gains: list[float] = []
+    looked = 0
+    gains: list[tuple[float, bool]] = []
     for _, m, s, legal, view, a_norm in normal_decisions(game, preset, seats, base, rng):
         if looked >= positions:
             break
         if len(legal) > 1:
             looked += 1
-            a_hard = choose("hard", view, legal, rng, budget=budget, iterations=iterations)
+            if switch_alpha is None and not oracle:
+                a_hard = choose("hard", view, legal, rng, budget=budget, iterations=iterations)
+            else:
+                a_hard = legal[search(searched, view, parse_legal(legal), rng, budget=budget, iterations=iterations,
+                                      deal=seeing_all(m) if oracle else None)]
             if a_hard != a_norm:
-                differ += 1
                 seeds = [rng.getrandbits(32) for _ in range(continuations)]
-                gains.append(statistics.fmean(
+                counts = view["hand_counts"]
+                last_card = any(counts[o] == 1 for o in range(seats) if o != s and view["status"][o]["in_hand"])
+                gains.append((statistics.fmean(
                     _continue(m, s, a_hard, strategy, view, k) - _continue(m, s, a_norm, strategy, view, k)
-                    for k in seeds))
-    mean = statistics.fmean(gains) if gains else float("nan")
-    se = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else float("nan")
-    better = sum(1 for g in gains if g > 0)
-    print(f"| {game} | {looked} | {differ} ({100 * differ / max(looked, 1):.0f}%) | {mean:+.4f} | {se:.4f} "
-          f"| {better} of {len(gains)} |", flush=True)
+                    for k in seeds), last_card))
+    for label, rows in (("", [g for g, _ in gains]), (" (an opponent on one card)", [g for g, one in gains if one])):
+        mean = f"{statistics.fmean(rows):+.4f}" if rows else "-"
+        se = f"{statistics.stdev(rows) / math.sqrt(len(rows)):.4f}" if len(rows) > 1 else "-"
+        better = sum(1 for g in rows if g > 0)
+        print(f"| {game}{label} | {looked} | {len(rows)} ({100 * len(rows) / max(looked, 1):.0f}%) | {mean} "
+              f"| {se} | {better} of {len(rows)} |", flush=True)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -264,6 +290,10 @@ def main() -> None:
     ap.add_argument("--decisions", type=int, default=0,
                     help="instead of tournaments: this many decisions per game, hard's move against normal's, paired")
     ap.add_argument("--continuations", type=int, default=100, help="playouts per move with --decisions")
+    ap.add_argument("--switch-alpha", type=float, default=None,
+                    help="with --decisions: hard's bar for leaving normal's move instead of the game's own")
+    ap.add_argument("--oracle", action="store_true",
+                    help="with --decisions: ask the oracle (every hand known) instead of hard")
     args = ap.parse_args()
 
     if args.decisions:
@@ -273,7 +303,7 @@ def main() -> None:
         print("| --- | --- | --- | --- | --- | --- |")
         for game in args.games:
             decisions(game, args.preset, args.seats, args.decisions, args.continuations,
-                      args.iterations, args.budget, args.seed)
+                      args.iterations, args.budget, args.seed, args.switch_alpha, args.oracle)
         return
 
     started = time.perf_counter()

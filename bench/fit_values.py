@@ -17,6 +17,8 @@
   that a seat's latest play set is in its hand, by how the play set it (followed, changed by
   rank, named with a wild card), in the real hands and in the hands the sampler deals:
   ``core.sampling.LEAD_WEIGHT``.
+- ``crazy-eights-match``: whether the match scores after a hand, as the search judges them
+  (``core.bots.crazy_eights.SCORE_SCALE``), tell who goes on to win the match.
 - ``ninety-nine-fit``: how close the hard bot's deals of another seat's hand come to the real
   one, seen from every third decision with a choice: the mean log-chance its posterior
   (``core.bots.ninety_nine.play_fit``) gives the real hand's ranks, and the share of the real
@@ -28,6 +30,7 @@
     python bench/fit_values.py ninety-nine-hands --matches 600
     python bench/fit_values.py ninety-nine-fit --matches 60
     python bench/fit_values.py crazy-eights-leads --matches 200
+    python bench/fit_values.py crazy-eights-match --matches 4000
 """
 from __future__ import annotations
 
@@ -267,10 +270,57 @@ def crazy_eights_leads(matches: int, seats: int, seed: int) -> None:
         print(f"| {how} | {seen[how]} | {held[how] / f:.2f} | {dealt[how] / f:.2f} |")
 
 
+#: the match-score leads (points) a ``crazy-eights-match`` row starts at
+LEAD_BANDS = (-40, -20, -10, 0, 10, 20, 40)
+SCALES = (10.0, 15.0, 20.0, 30.0)
+
+
+def crazy_eights_match(matches: int, seats: int, seed: int) -> None:
+    """After every hand that leaves the match going: each seat's lead in the match scores as
+    the search judges it (half the others' mean and half their best, less its own; 5.3, the
+    lowest score wins) and whether it went on to win the match. How well a logistic of the
+    lead with each scale (``core.bots.crazy_eights.SCORE_SCALE``) tells the winners."""
+    rows: list[tuple[float, float]] = []  # (lead, match won)
+    for i in range(matches):
+        m = new_match("crazy-eights", seats, preset="standard", seed=seed + i)
+        seen: list[list[int]] = []
+
+        def watch(m: Match, events: list[Event]) -> None:
+            for e in events:
+                if e.kind == "hand_over" and e.data.get("scores") is not None and not m.is_over:
+                    seen.append(list(e.data["scores"]))
+        _play_normal(m, random.Random(i), watch)
+        for scores in seen:
+            for s in range(seats):
+                others = [p for o, p in enumerate(scores) if o != s]
+                lead = 0.5 * (sum(others) / len(others) + min(others)) - scores[s]
+                rows.append((lead, 1.0 / len(m.winners) if s in m.winners else 0.0))
+    print(f"# crazy-eights, {seats} seats: {matches} matches, {len(rows)} seats after a hand that left the match going")
+    print("| lead from | seats | match won |")
+    print("| --- | --- | --- |")
+    edges = (-math.inf, *LEAD_BANDS, math.inf)
+    for lo, hi in zip(edges, edges[1:]):
+        band = [won for lead, won in rows if lo <= lead < hi]
+        if band:
+            print(f"| {lo:g} | {len(band)} | {100 * sum(band) / len(band):.1f}% |")
+    print("\n| scale (points) | mean log-likelihood of the winners, best offset |")
+    print("| --- | --- |")
+    for scale in SCALES:
+        best = -math.inf
+        for k in range(41):  # the offset: a fair share below 1/2 with four seats
+            a = -2.0 + 0.05 * k
+            ll = 0.0
+            for lead, won in rows:
+                p = min(max(1.0 / (1.0 + math.exp(-(a + lead / scale))), 1e-9), 1 - 1e-9)
+                ll += won * math.log(p) + (1 - won) * math.log(1 - p)
+            best = max(best, ll / max(len(rows), 1))
+        print(f"| {scale:g} | {best:.4f} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game", choices=["ninety-nine", "ninety-eight", "ninety-nine-hands", "crazy-eights-hands",
-                                     "ninety-nine-fit", "crazy-eights-leads"])
+                                     "ninety-nine-fit", "crazy-eights-leads", "crazy-eights-match"])
     ap.add_argument("--matches", type=int, default=1000)
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--seed", type=int, default=300_000)
@@ -278,6 +328,8 @@ def main() -> None:
     t0 = time.perf_counter()
     if args.game == "crazy-eights-leads":
         crazy_eights_leads(args.matches, args.seats, args.seed)
+    elif args.game == "crazy-eights-match":
+        crazy_eights_match(args.matches, args.seats, args.seed)
     elif args.game == "ninety-nine-fit":
         ninety_nine_fit(args.matches, args.seats, args.seed)
     elif args.game.endswith("-hands"):
