@@ -6,6 +6,11 @@ does not retry by itself. So when a session ends with a seat, its token is kept 
 the host's address and table, and the next join to that address presents it (and takes it
 out: one app at a time claims a seat). A host that does not know the token ignores it.
 
+An app that ends without closing (a crash, a terminal killed) cannot write anything then, so a
+seat is kept from the moment the app sits in it, marked as held by the app's process: no other
+app claims a seat while the process holding it lives, and any app may once it has gone. (Where
+a process cannot be checked, on Windows, a seat is kept only when the session ends.)
+
 Kept in the data folder (``seats.json``, private to the user), at most ``KEEP`` entries, the
 newest first. A file that cannot be read counts as empty and is replaced on the next write.
 """
@@ -13,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import time
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -52,7 +58,8 @@ def _load(path: Path) -> list[dict[str, Any]]:
     oldest = time.time() - MAX_AGE_DAYS * 86400
     return [e for e in data if isinstance(e, dict) and isinstance(e.get("address"), str)
             and isinstance(e.get("token"), str) and isinstance(e.get("table"), (str, type(None)))
-            and isinstance(e.get("time"), (int, float)) and e["time"] >= oldest]
+            and isinstance(e.get("time"), (int, float)) and e["time"] >= oldest
+            and (e.get("holder") is None or (type(e["holder"]) is int and e["holder"] > 0))]
 
 
 def _save(path: Path, entries: list[dict[str, Any]]) -> None:
@@ -62,21 +69,71 @@ def _save(path: Path, entries: list[dict[str, Any]]) -> None:
         log.warning("%s could not be written: %s", path, e)
 
 
+#: whether another process can be checked for being alive here (``os.kill`` with signal 0)
+CAN_HOLD = os.name == "posix"
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (one of another user's counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def _held_elsewhere(e: dict[str, Any]) -> bool:
+    """Whether another app that still runs sits in this entry's seat."""
+    holder = e.get("holder")
+    return holder is not None and holder != os.getpid() and _alive(holder)
+
+
+def _keep(address: str, table: str | None, token: str, holder: int | None, path: Path | None) -> None:
+    """One seat per table is kept (the latest), besides those other running apps sit in."""
+    path = path or seats_path()
+    entries = [e for e in _load(path) if (e["address"], e["table"]) != (address, table) or _held_elsewhere(e)]
+    entry: dict[str, Any] = {"address": address, "table": table, "token": token, "time": time.time()}
+    if holder is not None:
+        entry["holder"] = holder
+    _save(path, [entry, *entries])
+
+
 def remember(address: str, table: str | None, token: str, path: Path | None = None) -> None:
     """Keep the token of a seat left at ``address`` (and ``table``, when known)."""
+    _keep(address, table, token, None, path)
+
+
+def hold(address: str, table: str | None, token: str, path: Path | None = None) -> None:
+    """Keep the token of the seat this app sits in now at ``address``, held by this process:
+    should the app end without closing, the next app to join there gets the seat back."""
+    if CAN_HOLD:
+        _keep(address, table, token, os.getpid(), path)
+
+
+def release(address: str, table: str | None, token: str, path: Path | None = None) -> None:
+    """Forget a seat this process held (it stood up, or was given another seat)."""
     path = path or seats_path()
-    entries = [e for e in _load(path) if (e["address"], e["table"]) != (address, table)]
-    _save(path, [{"address": address, "table": table, "token": token, "time": time.time()}, *entries])
+    entries = _load(path)
+    rest = [e for e in entries if not ((e["address"], e["table"], e["token"]) == (address, table, token)
+                                       and e.get("holder") == os.getpid())]
+    if len(rest) != len(entries):
+        _save(path, rest)
 
 
 def claim(address: str, table: str | None = None, path: Path | None = None) -> Kept | None:
     """The newest seat left at ``address`` (at ``table`` if one is named), taken out of the
-    file; None when there is none. A join that fails puts it back with ``remember``, under the
-    table it was kept for."""
+    file; None when there is none. A seat held by another app that still runs is not taken.
+    A join that fails puts it back with ``remember``, under the table it was kept for."""
     path = path or seats_path()
     entries = _load(path)
     for i, e in enumerate(entries):
-        if e["address"] == address and (table is None or e["table"] in (None, table)):
+        if e["address"] != address or (table is not None and e["table"] not in (None, table)):
+            continue
+        if not _held_elsewhere(e):
             del entries[i]
             _save(path, entries)
             return Kept(e["table"], str(e["token"]))

@@ -62,6 +62,7 @@ class TableSession:
         self.closing = False
         self.left = False  # the player has left the table's screens: updates still on their way are dropped
         self.chat_log: list[tuple[str, str]] = []
+        self.held: tuple[str | None, str] | None = None  # the seat kept for a crash: (table, token)
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -156,8 +157,25 @@ class TableSession:
             if kept is not None:  # not in yet: the seat is still to be claimed
                 seatkeys.remember(session.address, kept.table, kept.token)
             raise
+        session._hold_seat()
         session.show_lobby()
         return session
+
+    def _hold_seat(self) -> None:
+        """Keep the seat this app sits in at another host's table on disk now, not only when
+        the session ends, so that an app that ends without closing loses nothing
+        (``tui.seatkeys.hold``); forget it once the seat is given up."""
+        c = self.client
+        if self.server is not None or c is None or self.address is None or not self.app.remember_seats:
+            return
+        now = (c.table, c.token) if c.seat is not None and c.token and not c.is_host else None
+        if now == self.held:
+            return
+        if self.held is not None:
+            seatkeys.release(self.address, *self.held)
+        if now is not None:
+            seatkeys.hold(self.address, *now)
+        self.held = now
 
     async def _advertise(self) -> None:
         """Tell the LAN about the table; a LAN without multicast only loses the advert."""
@@ -274,6 +292,7 @@ class TableSession:
         app = self.app
         if kind == "lobby":
             self.lobby = update["lobby"]
+            self._hold_seat()  # a lobby follows every welcome: the seat may have changed
             app.rules_game = self.lobby.get("game", app.rules_game)
             app.rules_table = {"game": self.lobby.get("game"), "preset": self.lobby.get("preset"),
                                "options": self.lobby.get("options"), "seats": len(self.lobby.get("seats") or [])}
@@ -372,6 +391,9 @@ class TableSession:
             if (self.server is None and not c.is_host and c.seat is not None and c.token
                     and self.app.remember_seats):
                 seatkeys.remember(self.address, c.table, c.token)
+            elif self.held is not None and self.address is not None:
+                seatkeys.release(self.address, *self.held)
+            self.held = None
             await c.close()
         if self.server is not None:
             await self.server.close()

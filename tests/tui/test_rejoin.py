@@ -3,8 +3,12 @@ joins the same address again and sits back down at its own seat, with its own ha
 (``tui.seatkeys``). Real server, real sockets on 127.0.0.1, a real app."""
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import socket
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +19,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
 from tui.seatkeys import Kept, claim, remember, seats_path
 
+from ..net.table_helpers import wait_until
 from .helpers import make_app, wait_for
 
 
@@ -63,7 +68,9 @@ async def test_a_seat_left_when_the_host_quit_comes_back_when_it_resumes(tmp_pat
                 assert app.session.seat == 1
                 assert back.view["seat"] == 1 and back.view["hand"] == hand
                 assert resumed.seats[1].conn is not None and not resumed.seats[1].standin
-                assert json.loads(seats_path().read_text()) == []  # claimed: one app per seat
+                # claimed, and kept again as held by this app while it sits there (one app per seat)
+                assert [(e["token"], e.get("holder")) for e in json.loads(seats_path().read_text())] \
+                    == [(resumed.seats[1].token, os.getpid())]
             else:
                 assert app.session.seat is None  # a newcomer: the seat waits for a token that never comes
                 assert resumed.seats[1].conn is None
@@ -92,3 +99,103 @@ async def test_a_join_that_fails_keeps_the_seat_under_its_own_table(tmp_path) ->
     kept = json.loads(seats_path().read_text())
     assert [(e["address"], e["table"], e["token"]) for e in kept] == [(address, "t9", "tok-9")]
     assert claim(address, "t9") == Kept("t9", "tok-9")
+
+
+#: an app in a process of its own: joins the address, takes its seat, says it is ready and
+#: waits to be killed (at most a minute)
+CRASHING_APP = """
+import asyncio, sys
+sys.path.insert(0, sys.argv[2])
+from tui.app import DealMeInApp
+
+async def main(address):
+    app = DealMeInApp(bot_delay=0, mdns=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.join_address(address)
+        for _ in range(2000):
+            if app.session is not None and app.session.seat is not None:
+                break
+            await pilot.pause(0.01)
+        await app.session.client.ready(True)
+        print("seated", app.session.seat, flush=True)
+        await asyncio.sleep(60)
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+async def test_an_app_killed_at_the_table_gets_its_seat_back_when_started_again(tmp_path) -> None:
+    """An app that ends without closing (here: SIGKILL mid-match) writes nothing as it dies, so
+    the seat is kept from the moment it sits down, held by its process (``seatkeys.hold``); the
+    next app to join that address sits back down at that seat, with its hand."""
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    table = srv.create_table(TableConfig(name="Ana's table", game="ninety-nine", seats=2, seed=7))
+    ana = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id, host_key=table.host_key,
+                                    reconnect=False)
+    address = f"127.0.0.1:{srv.port}"
+    root = str(Path(__file__).resolve().parents[2])
+    child = await asyncio.create_subprocess_exec(sys.executable, "-c", CRASHING_APP, address, root,
+                                                 stdout=asyncio.subprocess.PIPE)
+    app = make_app()
+    try:
+        assert child.stdout is not None
+        line = await asyncio.wait_for(child.stdout.readline(), 60)
+        assert line.decode().split() == ["seated", "1"]
+        kept = json.loads(seats_path().read_text())
+        assert [(e["address"], e["table"], e["token"], e["holder"]) for e in kept] \
+            == [(address, table.id, table.seats[1].token, child.pid)]
+        assert claim(address, table.id) is None  # that app still sits there: nobody else takes it
+        await ana.start()
+        await wait_until(lambda: table.match is not None, 10, "the match")
+        hand = table.match.hand(1)
+
+        child.kill()  # no goodbye, no closing: the process is gone
+        await asyncio.wait_for(child.wait(), 10)
+        await wait_until(lambda: table.seats[1].conn is None, 10, "the seat left by the dead app")
+
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(address)
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            back = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            assert back.view["seat"] == 1 and back.view["hand"] == hand
+            assert table.seats[1].conn is not None
+            await app.leave_table()
+    finally:
+        if child.returncode is None:
+            child.kill()
+            await child.wait()
+        await ana.close()
+        await srv.close()
+
+
+async def test_the_seat_held_follows_the_player_from_seat_to_seat_and_goes_when_it_stands() -> None:
+    """The seat kept for a crash is the one the app sits in now: moving seats keeps the new one
+    instead, standing up forgets it, and leaving the table as a spectator leaves nothing."""
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    table = srv.create_table(TableConfig(name="Ana's table", game="ninety-nine", seats=3, seed=7))
+    ana = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id, host_key=table.host_key,
+                                    reconnect=False)
+    address = f"127.0.0.1:{srv.port}"
+    app = make_app()
+
+    def held() -> list[tuple[int | None, str]]:
+        kept = json.loads(seats_path().read_text()) if seats_path().exists() else []
+        return [(e.get("holder"), e["token"]) for e in kept if e["address"] == address]
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(address)
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await wait_for(pilot, lambda: held() == [(os.getpid(), table.seats[1].token)])
+            await app.session.client.sit(2)
+            await wait_for(pilot, lambda: app.session.seat == 2)
+            await wait_for(pilot, lambda: held() == [(os.getpid(), table.seats[2].token)])
+            await app.session.client.stand()
+            await wait_for(pilot, lambda: app.session.seat is None)
+            await wait_for(pilot, lambda: held() == [])
+            await app.leave_table()
+            assert held() == []
+    finally:
+        await ana.close()
+        await srv.close()

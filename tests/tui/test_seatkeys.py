@@ -1,13 +1,15 @@
 """The seats an app left at other hosts' tables (``tui.seatkeys``): kept privately, bounded,
-claimed once, and a damaged file never stops a join."""
+claimed once, held while the app that sits there runs, and a damaged file never stops a join."""
 from __future__ import annotations
 
 import json
 import os
 import stat
+import subprocess
+import sys
 import time
 
-from tui.seatkeys import KEEP, MAX_AGE_DAYS, Kept, claim, remember
+from tui.seatkeys import KEEP, MAX_AGE_DAYS, Kept, claim, hold, release, remember
 
 
 def test_claim_gives_the_token_once_and_matches_the_table(tmp_path) -> None:
@@ -59,3 +61,69 @@ def test_an_unwritable_place_loses_the_memory_not_the_join(tmp_path) -> None:
     path = blocker / "seats.json"
     remember("h:1", "t", "tok", path)  # logged, no exception
     assert claim("h:1", "t", path) is None
+
+
+def _other_process() -> subprocess.Popen[bytes]:
+    """A process that is not this one, alive until killed (at most 60 s)."""
+    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+
+
+def test_a_seat_held_by_a_running_app_is_claimed_only_once_that_app_has_gone(tmp_path) -> None:
+    """An app keeps the seat it sits in as it sits down (``hold``), for a crash; another app
+    joining the same address meanwhile must not take that seat from it."""
+    path = tmp_path / "seats.json"
+    other = _other_process()
+    try:
+        remember("h:1", "t", "tok", path)
+        entries = json.loads(path.read_text())
+        entries[0]["holder"] = other.pid
+        path.write_text(json.dumps(entries))
+        assert claim("h:1", "t", path) is None  # that app still sits there
+        assert claim("h:1", None, path) is None
+    finally:
+        other.kill()
+        other.wait(10)
+    assert claim("h:1", "t", path) == Kept("t", "tok")  # it ended without closing: the seat is free to take
+
+
+def test_hold_marks_this_process_and_release_forgets_only_its_own(tmp_path) -> None:
+    path = tmp_path / "seats.json"
+    hold("h:1", "t", "tok", path)
+    assert [(e["token"], e["holder"]) for e in json.loads(path.read_text())] == [("tok", os.getpid())]
+    release("h:1", "t", "other-token", path)  # not that seat: kept
+    assert len(json.loads(path.read_text())) == 1
+    release("h:1", "t", "tok", path)
+    assert json.loads(path.read_text()) == []
+    remember("h:1", "t", "tok", path)  # left cleanly: no longer held, so not released either
+    release("h:1", "t", "tok", path)
+    assert claim("h:1", "t", path) == Kept("t", "tok")
+    hold("h:1", "t", "tok", path)
+    assert claim("h:1", "t", path) == Kept("t", "tok")  # this process's own seat: an earlier session of it
+
+
+def test_a_damaged_holder_counts_as_a_damaged_entry(tmp_path) -> None:
+    path = tmp_path / "seats.json"
+    for holder in ("1234", -5, 0, True, 1.5):
+        path.write_text(json.dumps([{"address": "h:1", "table": "t", "token": "tok", "time": time.time(),
+                                     "holder": holder}]))
+        assert claim("h:1", "t", path) is None
+
+
+def test_a_second_app_at_the_same_table_keeps_its_seat_beside_the_first(tmp_path) -> None:
+    """Two apps of one user at one table (two terminals): each keeps its own seat, and the
+    one still running keeps its seat when the other one's is written."""
+    path = tmp_path / "seats.json"
+    other = _other_process()
+    try:
+        remember("h:1", "t", "first", path)
+        entries = json.loads(path.read_text())
+        entries[0]["holder"] = other.pid  # the first app, still running
+        path.write_text(json.dumps(entries))
+        hold("h:1", "t", "second", path)
+        assert sorted(e["token"] for e in json.loads(path.read_text())) == ["first", "second"]
+        assert claim("h:1", "t", path) == Kept("t", "second")  # this app's own, not the running one's
+        assert claim("h:1", "t", path) is None
+    finally:
+        other.kill()
+        other.wait(10)
+    assert claim("h:1", "t", path) == Kept("t", "first")
