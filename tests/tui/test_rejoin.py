@@ -14,6 +14,7 @@ import pytest
 
 from net.client import TableClient
 from net.server import Server, TableConfig
+from net.table import Table
 from net.tablestate import restore_saved
 from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
@@ -101,6 +102,16 @@ async def test_a_join_that_fails_keeps_the_seat_under_its_own_table(tmp_path) ->
     assert claim(address, "t9") == Kept("t9", "tok-9")
 
 
+async def hosted_by_ana(seats: int) -> tuple[Server, Table, TableClient]:
+    """A real server on 127.0.0.1 with Ana's Ninety-Nine table, Ana connected as its host."""
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    table = srv.create_table(TableConfig(name="Ana's table", game="ninety-nine", seats=seats, seed=7))
+    ana = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id, host_key=table.host_key,
+                                    reconnect=False)
+    return srv, table, ana
+
+
 #: an app in a process of its own: joins the address, takes its seat, says it is ready and
 #: waits to be killed (at most a minute)
 CRASHING_APP = """
@@ -128,11 +139,7 @@ async def test_an_app_killed_at_the_table_gets_its_seat_back_when_started_again(
     """An app that ends without closing (here: SIGKILL mid-match) writes nothing as it dies, so
     the seat is kept from the moment it sits down, held by its process (``seatkeys.hold``); the
     next app to join that address sits back down at that seat, with its hand."""
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
-    await srv.start()
-    table = srv.create_table(TableConfig(name="Ana's table", game="ninety-nine", seats=2, seed=7))
-    ana = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id, host_key=table.host_key,
-                                    reconnect=False)
+    srv, table, ana = await hosted_by_ana(2)
     address = f"127.0.0.1:{srv.port}"
     root = str(Path(__file__).resolve().parents[2])
     child = await asyncio.create_subprocess_exec(sys.executable, "-c", CRASHING_APP, address, root,
@@ -172,11 +179,7 @@ async def test_an_app_killed_at_the_table_gets_its_seat_back_when_started_again(
 async def test_the_seat_held_follows_the_player_from_seat_to_seat_and_goes_when_it_stands() -> None:
     """The seat kept for a crash is the one the app sits in now: moving seats keeps the new one
     instead, standing up forgets it, and leaving the table as a spectator leaves nothing."""
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
-    await srv.start()
-    table = srv.create_table(TableConfig(name="Ana's table", game="ninety-nine", seats=3, seed=7))
-    ana = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id, host_key=table.host_key,
-                                    reconnect=False)
+    srv, table, ana = await hosted_by_ana(3)
     address = f"127.0.0.1:{srv.port}"
     app = make_app()
 
