@@ -230,11 +230,9 @@ def decisions(game: str, preset: str, seats: int, positions: int, continuations:
             break
         if len(legal) > 1:
             looked += 1
-            if switch_alpha is None and not oracle:
-                a_hard = choose("hard", view, legal, rng, budget=budget, iterations=iterations)
-            else:
-                a_hard = legal[search(searched, view, parse_legal(legal), rng, budget=budget, iterations=iterations,
-                                      deal=seeing_all(m) if oracle else None)]
+            # the same search ``choose("hard", ...)`` runs, with the bar and deals asked for
+            a_hard = legal[search(searched, view, parse_legal(legal), rng, budget=budget, iterations=iterations,
+                                  deal=seeing_all(m) if oracle else None)]
             if a_hard != a_norm:
                 seeds = [rng.getrandbits(32) for _ in range(continuations)]
                 counts = view["hand_counts"]

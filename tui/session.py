@@ -161,14 +161,21 @@ class TableSession:
         session.show_lobby()
         return session
 
+    def _seat_here(self) -> tuple[str | None, str] | None:
+        """The seat this app sits in at another host's table, as (table, token); None when it
+        hosts, watches, or has no token yet."""
+        c = self.client
+        if self.server is not None or c is None or c.is_host or c.seat is None or not c.token:
+            return None
+        return c.table, c.token
+
     def _hold_seat(self) -> None:
         """Keep the seat this app sits in at another host's table on disk now, not only when
         the session ends, so that an app that ends without closing loses nothing
         (``tui.seatkeys.hold``); forget it once the seat is given up."""
-        c = self.client
-        if self.server is not None or c is None or self.address is None or not self.app.remember_seats:
+        if self.address is None or not self.app.remember_seats:
             return
-        now = (c.table, c.token) if c.seat is not None and c.token and not c.is_host else None
+        now = self._seat_here()
         if now == self.held:
             return
         if self.held is not None:
@@ -388,11 +395,12 @@ class TableSession:
             self.advertiser = None
         c = self.client
         if c is not None:
-            if (self.server is None and not c.is_host and c.seat is not None and c.token
-                    and self.app.remember_seats):
-                seatkeys.remember(self.address, c.table, c.token)
-            elif self.held is not None and self.address is not None:
-                seatkeys.release(self.address, *self.held)
+            here = self._seat_here()
+            if self.address is not None and self.app.remember_seats:
+                if here is not None:
+                    seatkeys.remember(self.address, *here)
+                elif self.held is not None:
+                    seatkeys.release(self.address, *self.held)
             self.held = None
             await c.close()
         if self.server is not None:
