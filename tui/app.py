@@ -222,22 +222,40 @@ class DealMeInApp(App[int]):
 
         from .theming import ThemePreviewProvider
 
-        self._preview_from = self.theme
+        self.begin_theme_preview()
         self.push_screen(CommandPalette(providers=[ThemePreviewProvider], placeholder="Search for themes…"))
+
+    # a theme list (the palette's, or Settings') shows each theme as it is highlighted and saves
+    # only the one chosen; closed without a choice, the theme from before comes back
+    def begin_theme_preview(self) -> None:
+        if self._preview_from is None:
+            self._preview_from = self.theme
+
+    def preview_theme(self, name: str) -> None:
+        if self._preview_from is not None and name in self.available_themes and name != self.theme:
+            self.theme = name
+
+    def end_theme_preview(self, chosen: str | None) -> None:
+        original = self._preview_from
+        if chosen is not None:
+            self.choose_theme(chosen)
+            return
+        self._preview_from = None
+        if original is not None and self.theme != original:
+            self.theme = original
 
     def on_command_palette_option_highlighted(self, event: Any) -> None:
         from .theming import previewed_theme
 
-        if self._preview_from is None:
-            return
         name = previewed_theme(event)
-        if name in self.available_themes and name != self.theme:
-            self.theme = name
+        if name is not None:
+            self.preview_theme(name)
 
     def on_command_palette_closed(self, event: Any) -> None:
-        original, self._preview_from = self._preview_from, None
-        if original is not None and not event.option_selected and self.theme != original:
-            self.theme = original
+        if event.option_selected:  # the provider keeps the choice (``choose_theme``)
+            self._preview_from = None
+        else:
+            self.end_theme_preview(None)
 
     def action_next_theme(self) -> None:
         names = list(self.available_themes)

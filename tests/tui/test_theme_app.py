@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rich.color import Color
 from rich.segment import Segment
+from textual.widgets import Select
 
 from tui.screens.table import TableScreen
 from tui.settings import Settings, load_settings, save_settings
@@ -104,6 +105,42 @@ async def test_palette_previews_themes_and_saves_the_choice(tmp_path: Path) -> N
         await wait_for(pilot, lambda: fresh.theme == "paper")
         await pilot.pause()
         assert fresh.theme == "paper"
+
+
+async def test_settings_theme_list_previews_and_saves_only_the_choice(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.theme == "casino" and "paper" in app.available_themes)
+        await pilot.press("s")
+        themes = await wait_for(pilot, lambda: app.screen.query("#theme").first(Select)
+                                if app.screen.query("#theme") else None)
+        themes.focus()
+        await pilot.press("enter")  # open the list
+        await wait_for(pilot, lambda: themes.expanded and app._preview_from == "casino")
+        seen = set()
+        for _ in range(3):
+            await pilot.press("down")
+            await pilot.pause(0.1)
+            seen.add(app.theme)
+        assert seen - {"casino"}, "browsing the list did not preview any theme"
+        assert themes.value == "casino"
+        assert not path.exists()  # nothing saved while browsing
+        await pilot.press("escape")  # closed without a choice: the theme from before
+        await wait_for(pilot, lambda: not themes.expanded and app.theme == "casino" and app._preview_from is None)
+        assert not path.exists() or load_settings(path)[0].theme == "casino"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: themes.expanded)
+        for _ in range(10):  # down the list until paper shows
+            if app.theme == "paper":
+                break
+            await pilot.press("down")
+            await pilot.pause(0.1)
+        assert app.theme == "paper"
+        await pilot.press("enter")  # chosen: kept and saved
+        await wait_for(pilot, lambda: not themes.expanded and themes.value == "paper" and app._preview_from is None)
+        await wait_for(pilot, lambda: path.exists() and load_settings(path)[0].theme == "paper")
+        assert app.theme == "paper"
 
 
 def _grey(rgb: tuple[int, int, int]) -> bool:

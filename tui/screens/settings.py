@@ -1,4 +1,5 @@
-"""Name, theme, card style, animation, bot pause and default game; saved on every change."""
+"""Name, theme, card style, animation, bot pause and default game; saved on every change.
+The theme list shows each theme as it is highlighted, as the palette's does."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Input, Label, Select, Static, Switch
+from textual.widgets import Input, Label, OptionList, Select, Static, Switch
 
 from core import GAMES
 
@@ -43,6 +44,24 @@ class SettingsScreen(Screen[None]):
             yield Static("", id="problem", classes="error")
             yield Static(f"Saved in {self.app.config_path}", classes="muted", markup=False)
         yield KeyFooter()
+
+    def on_mount(self) -> None:
+        themes = self.query_one("#theme", Select)
+        self.watch(themes, "expanded", self._theme_list_shown, init=False)
+        self.watch(themes.query_one("SelectOverlay", OptionList), "highlighted", self._theme_highlighted, init=False)
+
+    def _theme_list_shown(self, shown: bool) -> None:
+        if shown:
+            self.app.begin_theme_preview()
+        else:  # chosen (the value is set before the list closes) or dismissed: keep the value
+            value = self.query_one("#theme", Select).value
+            self.app.end_theme_preview(value if isinstance(value, str) else None)
+
+    def _theme_highlighted(self, index: int | None) -> None:
+        themes = self.query_one("#theme", Select)
+        if themes.expanded and index is not None:
+            option = themes.query_one("SelectOverlay", OptionList).get_option_at_index(index)
+            self.app.preview_theme(str(option.prompt))
 
     @on(Input.Submitted, "#name")
     @on(Input.Blurred, "#name")
