@@ -3,6 +3,7 @@
 Unknown kinds still read sensibly, so a new engine event never breaks the log."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .cardface import card_label, suit_label
@@ -32,18 +33,20 @@ def _plural(n: Any, word: str) -> str:
 
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were"}
+#: a word ended by a space, punctuation or the end of the text: "reverses" in "You reverses:"
+_WORD = r"(\w+)(?=[\s:;,.!?]|$)"
+_FIRST = re.compile(r"^You " + _WORD)
+_SECOND = re.compile(r" and " + _WORD)
 
 
-def _you(text: str | None) -> str | None:
-    """"You plays" reads wrong: put the verb after a leading "You" in the second person."""
-    if not text or not text.startswith("You "):
+def _you(text: str) -> str:
+    """"You plays" reads wrong: put the verb after a leading "You" in the second person, and
+    the verb after its "and" ("... and is out") too."""
+    m = _FIRST.match(text)
+    if not m or m.group(1) == "and":  # "You and Bob share": a plural subject, already agreeing
         return text
-    verb, _, rest = text[4:].partition(" ")
-    head, sep, tail = rest.partition(" and ")
-    if sep:  # "... and is out": the second verb too
-        second, _, after = tail.partition(" ")
-        rest = f"{head} and {_plain(second)} {after}".rstrip()
-    return f"You {_plain(verb)} {rest}".rstrip()
+    rest = _SECOND.sub(lambda a: f" and {_plain(a.group(1))}", text[m.end():], count=1)
+    return f"You {_plain(m.group(1))}{rest}"
 
 
 def _plain(verb: str) -> str:
@@ -56,9 +59,48 @@ def _plain(verb: str) -> str:
     return verb
 
 
+def won(names: list[str], seats: Any) -> str:
+    """Who won, the verb agreeing: "Bob wins", "Ann and Bob win", and "You win" through
+    ``_you`` like every other sentence about the player."""
+    if not isinstance(seats, list) or not seats:
+        return "nobody wins"
+    return _you(f"{_join(names, seats)} {'wins' if len(seats) == 1 else 'win'}")
+
+
+def ending(event: dict[str, Any], names: list[str], number: Any = None) -> str:
+    """The line that ends a hand, a round or the match: the log and the results title share it,
+    so they read alike. ``number`` stands in for a hand or round the event does not number."""
+    kind = event.get("kind")
+    if kind == "match_over":
+        return f"Match over: {won(names, event.get('winners'))}!"
+    n = event.get("hand") or event.get("round") or number
+    head = f"{'Round' if kind == 'round_over' else 'Hand'} {n or ''}".rstrip() + " over"
+    if kind == "round_over":
+        return f"{head}: {_round_end(event, names)}"
+    seat = event.get("seat")
+    who = event.get("winners") or ([seat] if isinstance(seat, int) else [])
+    if who:
+        return f"{head}: {won(names, who)}"
+    return f"{head}: blocked, nobody goes out" if event.get("blocked") else head
+
+
+def _round_end(event: dict[str, Any], names: list[str]) -> str:
+    """What ended a Ninety-Nine round (3.3, 5.3). The event names a seat only for a 99; the
+    lines before it in the log say who went over or ran out of cards and who paid."""
+    reason = event.get("reason")
+    if reason == "99" and isinstance(event.get("seat"), int):
+        return f"{won(names, [event['seat']])} on 99"
+    if reason == "over":
+        return f"the total went past 99 to {event.get('total')}"
+    if reason == "no_cards":
+        return "a player had no card to play"
+    return f"the total is {event.get('total')}"
+
+
 def describe(event: dict[str, Any], names: list[str], style: str = "two-colour") -> str | None:
     """One sentence for the log, or ``None`` for an event not worth a line."""
-    return _you(_describe(event, names, style))
+    text = _describe(event, names, style)
+    return _you(text) if text else text
 
 
 def _describe(event: dict[str, Any], names: list[str], style: str) -> str | None:
@@ -75,7 +117,8 @@ def _describe(event: dict[str, Any], names: list[str], style: str) -> str | None
             text += f" as {p[1]:+d}"
         if p and p[2] is not None:
             text += f", naming {suit_label(p[2], style)}"
-        if p and p[3]:
+        if p and p[3] and event.get("left") != 1:
+            # a play down to one card is followed by its own last_card event: said once, there
             text += ' ("last card!")'
         if event.get("total") is not None:
             text += f": {event['total']}"
@@ -105,17 +148,13 @@ def _describe(event: dict[str, Any], names: list[str], style: str) -> str | None
             return f"{who} takes a {event['points']}-point penalty{reason}"
         if "lives" in event:
             return f"{who} takes a penalty ({_plural(event['lives'], 'life')} left)".replace("lifes", "lives")
-        if "points" in event:
-            return f"{who} takes a {event['points']}-point penalty"
         return f"{who} takes a penalty"
     if kind == "out":
         return f"{who} is out of the match"
     if kind == "reset":
         return f"The total goes back to {event.get('total', 0)}"
-    if kind == "hand_over":
-        return f"Hand over: {_join(names, event.get('winners'))} {'wins' if len(event.get('winners') or []) == 1 else 'win'}"
-    if kind == "match_over":
-        return f"Match over: {_join(names, event.get('winners'))} {'wins' if len(event.get('winners') or []) == 1 else 'win'}!"
+    if kind in ("hand_over", "round_over", "match_over"):
+        return ending(event, names)
     if kind == "ante":
         return f"{who} antes {_plural(event.get('chips'), 'chip')} (pot {event.get('pot')})"
     if kind == "chips":
@@ -128,13 +167,12 @@ def _describe(event: dict[str, Any], names: list[str], style: str) -> str | None
             f" ({event['left']} left)" if "left" in event else "")
     if kind == "pot":
         return f"{_join(names, event.get('to'))} {'takes' if len(event.get('to') or []) == 1 else 'share'} the pot of {event.get('pot')}"
-    if kind == "round_over":
-        why = f" ({event['reason']})" if event.get("reason") else ""
-        return f"Round {event.get('round', '')} over at {event.get('total')}{why}"
     if kind == "landing":
         return f"{who} lands on {event.get('mark')}: everyone else pays a chip"
     if kind == "passing":
         return f"{who} passes {event.get('mark')} and pays a chip"
+    if kind == "99":  # ninety-nine 3.3: the round is won, and the others pay
+        return f"{who} lands on 99: everyone else pays 2 chips"
     if kind == "over":
         return f"{who} goes over 99 with {event.get('total')}"
     if kind == "no_cards":
@@ -145,8 +183,9 @@ def _describe(event: dict[str, Any], names: list[str], style: str) -> str | None
         return f"{who} must answer with a 2 or take {event.get('debt')} cards"
     if kind == "debt_paid":
         return f"{who} takes {_plural(event.get('drawn'), 'card')}"
-    if kind == "last_card":
-        return f'{who}: "last card!"'
+    if kind == "last_card":  # crazy-eights 6.4: in Countdown the announcement tells the count
+        count = f", on {event['count']}" if event.get("count") is not None else ""
+        return f'{who}: "last card{count}!"'
     if kind == "out_of_cards":
         return f"{who} goes out"
     extra = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("kind", "seat"))

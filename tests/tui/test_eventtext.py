@@ -1,5 +1,11 @@
 """The table log reads as English for the player too: "You play", not "You plays"."""
-from tui.eventtext import describe
+import random
+import re
+from pathlib import Path
+
+import core
+from core import GAMES, new_match
+from tui.eventtext import QUIET, describe, seat_name
 
 NAMES = ["You", "Bob"]
 
@@ -16,3 +22,115 @@ def test_third_person_for_everyone_else():
     assert describe({"kind": "play", "seat": 1, "card": "KS", "action": "KS", "total": 98}, NAMES) == "Bob plays K♠: 98"
     assert describe({"kind": "eliminated", "seat": 1, "total": 98}, NAMES) == \
         "Bob cannot play at 98 and is out of the hand"
+
+
+def test_the_verb_agrees_with_you_as_the_sole_winner():
+    """Review: "Match over: You wins!" and "Hand 3 over: You wins"."""
+    assert describe({"kind": "match_over", "seat": None, "winners": [0]}, NAMES) == "Match over: You win!"
+    assert describe({"kind": "hand_over", "seat": 0, "winners": [0], "hand": 3}, NAMES) == "Hand 3 over: You win"
+    assert describe({"kind": "hand_over", "seat": 1, "winners": [1], "hand": 3}, NAMES) == "Hand 3 over: Bob wins"
+    assert describe({"kind": "match_over", "seat": None, "winners": [0, 1]}, NAMES) == "Match over: You and Bob win!"
+
+
+def test_nobody_wins_in_the_singular():
+    assert describe({"kind": "match_over", "seat": None, "winners": []}, NAMES) == "Match over: nobody wins!"
+
+
+def test_a_verb_before_punctuation_agrees_too():
+    """Review: "You reverses: play goes anticlockwise"."""
+    assert describe({"kind": "reverse", "seat": 0, "direction": -1}, NAMES) == \
+        "You reverse: play goes anticlockwise"
+    assert describe({"kind": "reverse", "seat": 1, "direction": -1}, NAMES) == \
+        "Bob reverses: play goes anticlockwise"
+
+
+def test_you_in_a_list_of_names_is_left_alone():
+    """"You and Chris share" is already plural: neither word is a verb to rewrite."""
+    names = ["You", "Chris"]
+    assert describe({"kind": "pot", "seat": None, "pot": 8, "to": [0, 1]}, names) == \
+        "You and Chris share the pot of 8"
+    assert describe({"kind": "pot", "seat": None, "pot": 8, "to": [0]}, names) == "You take the pot of 8"
+
+
+def test_landing_on_99_is_a_sentence():
+    """Review: "Normal bot: 99" (ninety-nine 3.3: 99 wins the round, the others pay 2 chips)."""
+    assert describe({"kind": "99", "seat": 1}, NAMES) == "Bob lands on 99: everyone else pays 2 chips"
+    assert describe({"kind": "99", "seat": 0}, NAMES) == "You land on 99: everyone else pays 2 chips"
+
+
+def test_last_card_is_said_once():
+    """Review: every "last card!" was logged twice, by the play and by the last_card event."""
+    events = [{"kind": "play", "seat": 1, "card": "5H", "action": "5H!", "left": 1},
+              {"kind": "last_card", "seat": 1}]
+    lines = [describe(e, NAMES) for e in events]
+    assert sum("last card" in (line or "") for line in lines) == 1
+    assert lines == ["Bob plays 5♥", 'Bob: "last card!"']
+
+
+def test_a_wrong_announcement_still_shows_on_the_play():
+    """No last_card event follows an announcement that leaves more than one card (4.2): the
+    play keeps it, so the penalty after it makes sense."""
+    line = describe({"kind": "play", "seat": 1, "card": "5H", "action": "5H!", "left": 3}, NAMES)
+    assert line == 'Bob plays 5♥ ("last card!")'
+
+
+def test_countdown_announcement_tells_the_count():
+    """crazy-eights 6.4: "last card, on 5!"."""
+    assert describe({"kind": "last_card", "seat": 1, "count": 5}, NAMES) == 'Bob: "last card, on 5!"'
+
+
+def test_round_over_says_what_happened():
+    """Review: "Round 2 over at 99 (99)" (ninety-nine 3.3, 3.4, 5.3)."""
+    assert describe({"kind": "round_over", "seat": 1, "round": 2, "reason": "99", "total": 99}, NAMES) == \
+        "Round 2 over: Bob wins on 99"
+    assert describe({"kind": "round_over", "seat": 0, "round": 2, "reason": "99", "total": 99}, NAMES) == \
+        "Round 2 over: You win on 99"
+    assert describe({"kind": "round_over", "seat": None, "round": 2, "reason": "over", "total": 104}, NAMES) == \
+        "Round 2 over: the total went past 99 to 104"
+    assert describe({"kind": "round_over", "seat": None, "round": 2, "reason": "no_cards", "total": 40}, NAMES) == \
+        "Round 2 over: a player had no card to play"
+
+
+def _emitted_kinds() -> set[str]:
+    """Every kind the engine's source emits: ``Event("kind", ...)`` in core and its games."""
+    root = Path(core.__file__).parent
+    kinds: set[str] = set()
+    for path in [*root.glob("*.py"), *(root / "games").glob("*.py")]:
+        kinds |= set(re.findall(r'Event\("([^"]+)"', path.read_text()))
+    return kinds
+
+
+def _walk(game: str, preset: str, seed: int) -> list[dict]:
+    """The events of one seeded match of random legal moves, seat 0's view: random play
+    reaches what careful bots avoid (wrong announcements, forgotten draws)."""
+    m = new_match(game, 4, preset=preset, seed=seed)
+    rng = random.Random(seed)
+    events = list(m.start_events)
+    for _ in range(3000):
+        if m.is_over:
+            break
+        seats = [s for s in range(m.players) if m.legal_actions(s)]
+        seat = m.current_seat if m.current_seat in seats and rng.random() < 0.7 else rng.choice(seats)
+        events += m.apply(rng.choice(m.legal_actions(seat)), seat)
+    return [e.for_seat(0) for e in events]
+
+
+def test_every_event_kind_reads_as_a_sentence():
+    """Review: "Normal bot: 99", the raw kind of an event without a sentence of its own."""
+    names = ["You", "Bob", "Cy", "Dee"]
+    seen: set[str] = set()
+    for game, info in GAMES.items():
+        for preset in info.presets:
+            for seed in range(2):
+                for event in _walk(game, preset, seed):
+                    kind = str(event["kind"])
+                    seen.add(kind)
+                    line = describe(event, names)
+                    if kind in QUIET:
+                        assert line is None
+                        continue
+                    assert line, event
+                    raw = f"{seat_name(names, event.get('seat'))}: {kind.replace('_', ' ')}"
+                    assert not line.startswith(raw), f"{game}/{preset}: no sentence for {event}"
+                    assert not re.search(r"\bYou (is|has|was|\w*[^s\W]s)\b", line), line
+    assert _emitted_kinds() <= seen, "kinds the walk never reached"

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Sparkline, Static
 
-from ..eventtext import seat_name
+from ..eventtext import ending, seat_name
 from ..plain import clean
 from ..widgets.seats import status_text
 from . import popped
@@ -64,23 +64,12 @@ class ResultsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         view = self.view
-        winners = view.get("winners") or []
-        if self.match_over:
-            who = " and ".join(seat_name(self.names, s) for s in winners) or "Nobody"
-            title = f"Match over: {who} {'wins' if len(winners) == 1 else 'win'}!"
-        else:
-            event = self.event or {}
-            number = event.get("hand") or event.get("round") or max(1, view.get("hand_number", 2) - 1)
-            title = f"{'Round' if event.get('kind') == 'round_over' else 'Hand'} {number} over"
-            who = event.get("winners") or ([event["seat"]] if event.get("seat") is not None else [])
-            if who:
-                title += ": " + " and ".join(seat_name(self.names, s) for s in who) + (
-                    " wins" if len(who) == 1 else " win")
         with Vertical(id="results"):
-            yield Label(Text(clean(title, 70)), id="results-title")
+            yield Label(Text(clean(self.title_text(), 70)), id="results-title")
             yield Static(standings(view, self.names, self.event), id="standings")
             if len(self.totals) > 1:
-                yield Label(Text(f"running total over the hand: {' '.join(map(str, self.totals[-8:]))}",
+                span = "round" if (self.event or {}).get("kind") == "round_over" else "hand"
+                yield Label(Text(f"running total over the {span}: {' '.join(map(str, self.totals[-8:]))}",
                                  style="dim"), id="spark-label")
                 yield Sparkline(self.totals, id="spark")
             with Horizontal(id="results-buttons"):
@@ -90,6 +79,14 @@ class ResultsScreen(ModalScreen[None]):
                     yield Button("Back to lobby", id="lobby")
                 else:
                     yield Button("Continue", id="continue", variant="primary")
+
+    def title_text(self) -> str:
+        """The log's own line for the event (``eventtext.ending``), so the two never disagree;
+        the match's winners come from the view, which has them even without the event."""
+        view = self.view
+        if self.match_over:
+            return ending({"kind": "match_over", "winners": view.get("winners") or []}, self.names)
+        return ending(self.event or {}, self.names, max(1, view.get("hand_number", 2) - 1))
 
     def on_mount(self) -> None:
         if popped(self):

@@ -1,0 +1,59 @@
+"""The results screen's title reads like the log's line for the same event: "You win", not
+"You wins" (review), and a Ninety-Nine round says what ended it."""
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Label
+
+from core import new_match
+from tui.screens.results import ResultsScreen
+
+from .helpers import make_app
+from .matchlink import MatchLink
+
+NAMES = ["You", "Bob"]
+
+
+async def _titles(cases: list[tuple[dict[str, Any], bool, dict[str, Any] | None]],
+                  totals: list[int] | None = None) -> list[str]:
+    """The title each (view, match over, event) case shows, one screen after another; with
+    ``totals``, the sparkline's label after it."""
+    link = MatchLink(new_match("ninety-nine", 2, seed=3), 0, names=NAMES)
+    titles = []
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for fields, over, event in cases:
+            view = {**link.view(), **fields}
+            await app.push_screen(ResultsScreen(link, view, NAMES, totals or [0], match_over=over,
+                                                 event=event))
+            await pilot.pause()
+            titles.append(str(app.screen.query_one("#results-title", Label).content))
+            if totals:
+                titles.append(str(app.screen.query_one("#spark-label", Label).content))
+            app.pop_screen()
+            await pilot.pause()
+    return titles
+
+
+async def test_titles_agree_with_the_player_and_say_what_happened() -> None:
+    titles = await _titles([
+        ({"is_over": True, "winners": [0]}, True, {"kind": "match_over", "seat": None, "winners": [0]}),
+        ({}, False, {"kind": "hand_over", "seat": 0, "winners": [0], "hand": 3}),
+        ({}, False, {"kind": "hand_over", "seat": 1, "winners": [1], "hand": 3}),
+        ({}, False, {"kind": "round_over", "seat": 0, "round": 2, "reason": "99", "total": 99}),
+        ({}, False, {"kind": "round_over", "seat": None, "round": 2, "reason": "over", "total": 104}),
+    ])
+    assert titles == [
+        "Match over: You win!",
+        "Hand 3 over: You win",
+        "Hand 3 over: Bob wins",
+        "Round 2 over: You win on 99",
+        "Round 2 over: the total went past 99 to 104",
+    ]
+
+
+async def test_a_ninety_nine_round_is_a_round_under_the_sparkline_too() -> None:
+    shown = await _titles([({}, False, {"kind": "round_over", "seat": 1, "round": 2, "reason": "99", "total": 99})],
+                          totals=[0, 50, 99])
+    assert shown == ["Round 2 over: Bob wins on 99", "running total over the round: 0 50 99"]
