@@ -1,0 +1,186 @@
+"""The opponents' row at 80x24: every seat of every game's largest table is on screen with its
+turn highlight, names and wording cut to fit; status plurals; partners marked with teams."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len
+from textual.geometry import Region
+
+from core import new_match
+from core.registry import GAMES
+from tui.screens.table import TableScreen
+from tui.widgets.hand import HandView
+from tui.widgets.seats import SeatBox, status_text
+
+from .helpers import make_app
+from .matchlink import MatchLink
+
+NAMES = ["Normal bot", "Bartholomew", "Cy", "Expert bot", "Zoë", "Easy bot", "Dee", "Maximilian"]
+
+
+async def show_table(app: Any, pilot: Any, game: str, players: int, seat: int | None = -1,
+                     **kw: Any) -> TableScreen:
+    """A table over a fresh match (dealer 0). By default the viewer sits just after the seat to
+    act, so that the seat to act is the last box of the row, the one that overflowed."""
+    match = new_match(game, players, dealer=0, seed=3, **kw)
+    if seat == -1:
+        seat = (match.current_seat + 1) % players
+    link = MatchLink(match, seat, NAMES[:players])  # type: ignore[arg-type]
+    screen = TableScreen(link, app.card_style, app.palette)
+    link.screen = screen
+    screen.show(link.view(), [])
+    await app.push_screen(screen)
+    await pilot.pause()
+    await pilot.pause()
+    return screen
+
+
+def boxes(screen: TableScreen) -> list[SeatBox]:
+    return list(screen.query(SeatBox))
+
+
+def check_row(app: Any, screen: TableScreen, expected: int) -> None:
+    """Every box on screen, side by side without overlap, its text inside it; only the seat to
+    act highlighted (heavy border); the hand still whole on screen."""
+    whole = Region(0, 0, *app.size)
+    row = boxes(screen)
+    assert len(row) == expected
+    right = 0
+    for box in row:
+        assert whole.contains_region(box.region), (box.id, box.region)
+        assert box.region.width >= 8, (box.id, box.region)
+        assert box.region.x >= right, (box.id, box.region)
+        right = box.region.right
+        text = box.render()
+        for line in text.split():
+            assert cell_len(line.plain) <= box.content_size.width, (box.id, line.plain)
+        assert cell_len(str(box.border_title)) <= box.region.width - 6
+    current = screen.view["current_seat"]
+    for box in row:
+        turn = box.id == f"seat{current}"
+        assert box.has_class("turn") == turn, box.id
+        assert (box.styles.border_top[0] == "heavy") == turn, box.id
+    assert any(box.has_class("turn") for box in row) == (current != screen.view["seat"])
+    hand = screen.query_one(HandView)
+    assert whole.contains_region(hand.region) and hand.region.height == 6
+
+
+async def test_every_seat_count_fits_80_columns() -> None:
+    """Each game, 2 seats to its most: all the opponents' boxes in 80 columns, the seat to act
+    (the last box) highlighted."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for game, info in GAMES.items():
+            for players in range(info.min_players, info.max_players + 1):
+                screen = await show_table(app, pilot, game, players)
+                check_row(app, screen, players - 1)
+                app.pop_screen()
+                await pilot.pause()
+        assert max(info.max_players for info in GAMES.values()) == 8  # what the row is sized for
+
+
+async def test_spectator_sees_all_eight_seats() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show_table(app, pilot, "crazy-eights", 8, seat=None)
+        check_row(app, screen, 8)
+
+
+async def test_narrow_boxes_cut_names_and_wording() -> None:
+    """Seven opponents at 80 columns: long names end in an ellipsis, short ones stay whole; the
+    lines keep the card count and lives; the dealer's mark shortens."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show_table(app, pilot, "ninety-eight", 8, seat=0)
+        by_id = {box.id: box for box in boxes(screen)}
+        title = str(by_id["seat1"].border_title)
+        assert title.endswith("…") and "Bartholomew".startswith(title[:-1]) and len(title) > 2
+        assert str(by_id["seat3"].border_title).startswith("Exp")
+        assert str(by_id["seat2"].border_title) == "Cy" and str(by_id["seat4"].border_title) == "Zoë"
+        dealer = screen.view["dealer"]
+        for box in boxes(screen):
+            lines = [line.plain for line in box.render().split()]
+            assert lines[0].startswith("4 card"), lines
+            assert lines[1] == "3 lives", lines
+            if box.id == f"seat{dealer}":
+                assert lines[0].endswith(" D") or "dealer" in lines[0] or "dlr" in lines[0]
+        assert all(box.has_class("narrow") for box in boxes(screen))
+
+
+async def test_wide_boxes_unchanged() -> None:
+    """Three opponents at 80 columns keep the full wording and padding."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show_table(app, pilot, "ninety-eight", 4, seat=1)
+        for box in boxes(screen):
+            assert not box.has_class("narrow")
+            assert str(box.border_title) == NAMES[int(box.id[4:])]
+            assert not str(box.border_subtitle or "")  # no teams: no marks
+        dealer = next(box for box in boxes(screen) if box.id == "seat0")
+        assert dealer.render().split()[0].plain == "4 cards · dealer"
+
+
+def test_status_plurals() -> None:
+    assert status_text({"chips": 1}) == "1 chip"
+    assert status_text({"chips": 0}) == "0 chips"
+    assert status_text({"chips": 5}) == "5 chips"
+    assert status_text({"score": 1}) == "1 pt"
+    assert status_text({"score": 34, "count": 6}) == "34 pts, count 6"
+    assert status_text({"lives": 1, "penalties": 2}) == "1 life"
+    assert status_text({"lives": 2, "in_hand": False}) == "2 lives, sits out"
+    assert status_text({"out": True, "lives": 0}) == "out"
+
+
+async def test_one_chip_in_the_seat_box() -> None:
+    """Stakes with two chips and an ante of one: each seat has 1 chip, not "1 chips"."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show_table(app, pilot, "ninety-eight", 4, seat=0, preset="stakes",
+                                  options={"chips": 2, "ante": 1})
+        for box in boxes(screen):
+            assert box.render().split()[1].plain == "1 chip"
+        assert "you: 1 chip" in str(screen.query_one("#follow").render())
+        assert "1 chips" not in str(screen.query_one("#follow").render())
+
+
+async def test_teams_mark_the_partner() -> None:
+    """Ninety-Eight's teams preset at four seats: partners sit opposite (7.2), so seat 0's
+    partner is seat 2, marked ``partner``; seats 1 and 3 carry their team's letter."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show_table(app, pilot, "ninety-eight", 4, seat=0, preset="teams")
+        assert screen.view["teams"] == [[0, 2], [1, 3]]
+        by_id = {box.id: box for box in boxes(screen)}
+        assert str(by_id["seat2"].border_subtitle) == "partner"
+        assert by_id["seat2"].has_class("partner")
+        for other in ("seat1", "seat3"):
+            assert str(by_id[other].border_subtitle) == "team B"
+            assert not by_id[other].has_class("partner")
+
+
+async def test_teams_at_eight_seats() -> None:
+    """Eight seats in pairs at 80 columns: the partner (seat 4) marked, the rival pairs each
+    share a mark of their own, every label inside its box."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show_table(app, pilot, "ninety-eight", 8, seat=0, preset="teams")
+        check_row(app, screen, 7)
+        by_id = {box.id: box for box in boxes(screen)}
+        assert [b.id for b in boxes(screen) if b.has_class("partner")] == ["seat4"]
+        assert str(by_id["seat4"].border_subtitle) in ("partner", "ptnr")
+        marks = {s: str(by_id[f"seat{s}"].border_subtitle) for s in (1, 2, 3, 5, 6, 7)}
+        for s in (1, 2, 3):
+            assert marks[s] == marks[s + 4] and marks[s] not in ("", "None", "partner", "ptnr")
+        assert len({marks[1], marks[2], marks[3]}) == 3
+        for box in boxes(screen):
+            assert cell_len(str(box.border_subtitle)) <= box.region.width - 6
+
+
+async def test_spectator_sees_teams_by_letter() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await show_table(app, pilot, "ninety-eight", 4, seat=None, preset="teams")
+        marks = [str(box.border_subtitle) for box in boxes(screen)]
+        assert marks == ["team A", "team B", "team A", "team B"]
+        assert not any(box.has_class("partner") for box in boxes(screen))
