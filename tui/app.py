@@ -31,6 +31,7 @@ class DealMeInApp(App[int]):
         Binding("ctrl+c", "quit", "Quit", priority=True, show=False),
         Binding("q", "quit", "Quit"),
         Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "rules", "Rules"),
         Binding("f3", "next_theme", "Theme", show=False),
         Binding("f4", "next_card_style", "Card style", show=False),
@@ -183,6 +184,9 @@ class DealMeInApp(App[int]):
             self.theme = changes["theme"]
         if "bot_pause" in changes:
             self.bot_delay = float(changes["bot_pause"])
+            server = self.session.server if self.session is not None else None
+            if server is not None:  # the table this app hosts now pauses so too
+                server.bot_delay = self.bot_delay
         if "animation" in changes:
             self.animation_level = "full" if changes["animation"] else "none"
         self.save_settings()
@@ -290,8 +294,22 @@ class DealMeInApp(App[int]):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
-    def open_picker(self, mode: str = "solo") -> None:
+    def open_picker(self, mode: str = "solo", replace_ok: bool = False) -> None:
         from .screens.picker import PickerScreen
+
+        if mode == "solo" and not replace_ok:
+            from .saves import solo_saved
+
+            saved = solo_saved()
+            if saved is not None:  # one solo match is kept to resume: say before replacing it
+                from .screens.confirm import ConfirmScreen
+
+                self.push_screen(ConfirmScreen(
+                    "Start a new solo match?",
+                    f"Your saved {saved} match is replaced once the new one is dealt (Resume on the home screen plays it on).",
+                    yes="New match", no="Keep it"),
+                    lambda yes: self.open_picker(mode, replace_ok=True) if yes else None)
+                return
 
         def chosen(choice: Any) -> None:
             if choice is None:
@@ -378,11 +396,44 @@ class DealMeInApp(App[int]):
         self.run_worker(self.leave_table(), group="leave")
 
     async def action_quit(self) -> None:
+        """Quit; while others play at a table this app hosts, only once the player says so
+        (their match ends with it)."""
+        if self._quitting:
+            return
+        others = self.session.others_seated() if self.session is not None else 0
+        if others:
+            from .screens.confirm import ConfirmScreen
+
+            if isinstance(self.screen, ConfirmScreen):  # asked twice: quit
+                await self._quit_now()
+                return
+
+            async def answered(quit_now: bool | None) -> None:
+                if quit_now:
+                    await self._quit_now()
+
+            who = f"the {others} other players" if others > 1 else "the other player"
+            self.push_screen(ConfirmScreen("Quit Deal Me In?", f"You host this table: it closes for {who} at it.",
+                                           yes="Quit"), answered)
+            return
+        await self._quit_now()
+
+    async def _quit_now(self) -> None:
         if self._quitting:
             return
         self._quitting = True
         await self.leave_table()
         self.exit(0)
+
+    def _leave_from_palette(self) -> None:
+        """As Escape at the table does: asks first while a match is in play."""
+        from .screens.table import TableScreen
+
+        table = next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
+        if table is not None:
+            table.action_leave()
+        else:
+            self.back_home()
 
     async def on_unmount(self) -> None:
         await self.leave_table()
@@ -400,6 +451,8 @@ class DealMeInApp(App[int]):
         yield SystemCommand("Rules", "The rules of the current game", self.action_rules)
         yield SystemCommand("Help", "Every key", self.action_help)
         yield SystemCommand("Settings", "Name, theme, cards, bots", self.action_settings)
+        if self.session is not None:
+            yield SystemCommand("Leave the table", "Back to the home screen", self._leave_from_palette)
         yield SystemCommand("Quit", "Leave the table and quit", self.action_quit)
 
 

@@ -41,6 +41,24 @@ def can(view: dict[str, Any], word: str) -> bool:
     return word in (view.get("legal") or [])
 
 
+def offered(view: dict[str, Any]) -> frozenset[str]:
+    """What the game at this table ever lets a player do besides playing a card: ``draw``
+    (Crazy Eights; Ninety-Nine's manual draw) and ``last card`` (Crazy Eights' announcement,
+    unless the table turned it off). The key bar shows only these."""
+    game = view.get("game")
+    options = view.get("options") or {}
+    out: set[str] = set()
+    if game == "crazy-eights":
+        out.add("draw")
+        if options.get("last_card", "points") != "off":
+            out.add("last card")
+    elif game == "ninety-nine" and options.get("draw") == "manual":
+        out.add("draw")
+    if can(view, "draw"):
+        out.add("draw")
+    return frozenset(out)
+
+
 def choice_label(action: str, style: str = "two-colour") -> str:
     """What distinguishes one of several plays of the same card: ``+11``, ``-10``, ``♥ hearts``."""
     p = parse_play(action)

@@ -26,6 +26,25 @@ def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str
             problems.append(str(loaded.problem))
             continue
         config = state.get("config") or {}
-        what = f"{config.get('game', '?')}, {state.get('status', '?')}"
-        found.append((f"Resume {'solo' if solo else 'hosted'} table ({what})", path, solo))
+        kind = "solo" if solo else "hosted"
+        status = state.get("status")
+        what = kind if status == "playing" else f"{kind}, {status or '?'}"
+        found.append((f"Resume {game_name(config.get('game'))} ({what})", path, solo))
     return found, problems
+
+
+def game_name(game: object) -> str:
+    """``Crazy Eights`` for ``crazy-eights``; an id no game has, as it is."""
+    from core import GAMES
+
+    info = GAMES.get(game) if isinstance(game, str) else None
+    return info.name if info is not None else str(game or "?")
+
+
+def solo_saved() -> str | None:
+    """The game of the solo match saved to resume, if there is one: a new solo table replaces it."""
+    path = solo_save_path()
+    if not path.is_file():
+        return None
+    state = read_save(path).state
+    return None if state is None else game_name((state.get("config") or {}).get("game"))

@@ -374,6 +374,26 @@ class TableSession:
         if not any(isinstance(s, LobbyScreen) and s.link is self for s in self.app.screen_stack):
             self.app.push_screen(LobbyScreen(self))
 
+    def others_seated(self) -> int:
+        """Other players connected at a table this app hosts: leaving it ends their match."""
+        if self.server is None or self.solo:
+            return 0
+        me = self.client.seat if self.client is not None else None
+        return sum(1 for s in (self.lobby or {}).get("seats") or []
+                   if s.get("name") and not s.get("bot") and s.get("connected") and s.get("seat") != me)
+
+    def leave_note(self) -> str:
+        """What leaving a match in play costs, said before the player confirms it."""
+        if self.solo:
+            return "It is saved: Resume on the home screen picks it up where it stopped."
+        if self.server is not None:
+            others = self.others_seated()
+            if not others:
+                return "You host this table: it closes."
+            return ("You host this table: it closes, and the match ends for "
+                    + (f"the {others} other players at it." if others > 1 else "the other player at it."))
+        return "The host keeps your seat for a while: join the table again to sit back down."
+
     def back_to_lobby(self) -> None:
         from .screens.lobby import LobbyScreen
 

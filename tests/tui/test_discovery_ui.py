@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from core import GAMES
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
@@ -44,5 +45,7 @@ async def test_hosted_table_is_listed_and_joined() -> None:
         await wait_for(hp, lambda: any(s["name"] == "Bob" for s in host.session.lobby["seats"]))
 
         advertiser = host.session.advertiser
-        await host.action_quit()
-        assert advertiser._zc is None  # the advert was withdrawn
+        await host.action_quit()  # Bob sits at the table: the host is asked first
+        ask = await wait_for(hp, lambda: isinstance(host.screen, ConfirmScreen) and host.screen)
+        ask.action_answer(True)
+        await wait_for(hp, lambda: advertiser._zc is None)  # the advert was withdrawn

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.widgets import Select
 
 from core import GAMES
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
@@ -74,6 +75,9 @@ async def test_host_and_join_over_loopback() -> None:
         server = session.server
         # (app-wide keys in a test with two apps reach the app entered last, so quit directly;
         # q itself is pressed in the solo test)
-        await host.action_quit()
-        assert server._server is None
+        await host.action_quit()  # a guest still sits at the table: the host is asked first
+        ask = await wait_for(hp, lambda: isinstance(host.screen, ConfirmScreen) and host.screen)
+        assert server._server is not None
+        ask.action_answer(True)
+        await wait_for(hp, lambda: server._server is None)
         await wait_for(gp, lambda: guest.session is None)

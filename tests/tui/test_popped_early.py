@@ -10,6 +10,7 @@ from textual.screen import Screen
 from core import new_match
 from net.server import Server, TableConfig
 from tui.screens.choice import ChoiceScreen
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.join import JoinScreen
@@ -43,6 +44,7 @@ SCREENS: dict[str, Callable[[Any], Screen]] = {
     "help": lambda app: HelpScreen(),
     "settings": lambda app: SettingsScreen(),
     "choice": lambda app: ChoiceScreen("Play the ace as", ["play AS 1", "play AS 11"]),
+    "confirm": lambda app: ConfirmScreen("Leave this match?", "It is saved.", yes="Leave"),
     "results": _results,
     "table": _table,
 }

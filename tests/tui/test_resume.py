@@ -3,6 +3,8 @@ hosted is saved as it goes; a fresh app offers it on the home screen and brings 
 the same hands and totals."""
 from __future__ import annotations
 
+from core import GAMES
+
 from textual.widgets import Button
 
 from net.savefile import read_save
@@ -36,7 +38,7 @@ async def test_solo_table_is_saved_and_resumed_from_home():
         await pilot.pause()
         assert isinstance(fresh.screen, HomeScreen)
         resume = fresh.screen.query_one("#resume-0", Button)
-        assert "Resume solo table" in str(resume.label)
+        assert str(resume.label) == f"Resume {GAMES[view['game']].name} (solo)"
         await pilot.click("#resume-0")
         await wait_for(pilot, lambda: fresh.session is not None and fresh.session.view is not None)
         again = fresh.session.view

@@ -9,6 +9,8 @@ from textual.widgets import Select
 
 from core import GAMES
 from tui.app import DealMeInApp
+from tui.saves import solo_saved
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.results import ResultsScreen
@@ -106,6 +108,9 @@ async def opening_hand(seed: int) -> list[str]:
     app = make_app(seed=seed)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("p")
+        if solo_saved() is not None:  # the match an earlier app left: replace it
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.press("enter")  # the first game, its first preset, the default seats and bots
         await pilot.pause()

@@ -16,7 +16,7 @@ from ..widgets.keyfooter import KeyFooter
 
 
 NAMES = {"space": "Space", "enter": "Enter", "escape": "Esc", "slash": "/", "left": "←",
-         "right": "→", "up": "↑", "down": "↓", "home": "Home", "end": "End"}
+         "right": "→", "up": "↑", "down": "↓", "home": "Home", "end": "End", "question_mark": "?"}
 
 
 def _one(key: str) -> str:
@@ -72,7 +72,7 @@ class HelpScreen(Screen[None]):
             "At the table": key_rows([*of(TableScreen), *hand], [
                 ("1 .. 9, 0", "Choose a card by its number"),
                 ("Mouse", "Click a card to choose it, click again to play it"),
-                ("Tab", "Move between the hand and the chat line")]),
+                ("Tab", "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand")]),
             "Hand over / match over": key_rows(of(ResultsScreen)),
             "Lobby": key_rows(of(LobbyScreen)),
             "Home": key_rows(of(HomeScreen)),

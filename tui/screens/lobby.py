@@ -85,6 +85,7 @@ class LobbyScreen(Screen[None]):
         keep = seats.highlighted
         seats.clear_options()
         me = self.link.seat
+        solo = bool(getattr(self.link, "solo", False))  # only this app plays: no joining, no readiness
         for s in lobby.get("seats") or []:
             line = Text(f"{s['seat'] + 1}. ")
             if s.get("bot"):
@@ -98,14 +99,18 @@ class LobbyScreen(Screen[None]):
                     line.append("  host", style="dim")
                 if not s.get("connected"):
                     line.append("  away", style="italic")
-                line.append("  ready" if s.get("ready") else "  not ready", style="green" if s.get("ready") else "dim")
+                if not solo:
+                    line.append("  ready" if s.get("ready") else "  not ready",
+                                style="green" if s.get("ready") else "dim")
             else:
                 line.append("open seat", style="dim italic")
             seats.add_option(Option(line, id=f"seat-{s['seat']}"))
         if seats.option_count:
             seats.highlighted = min(keep if keep is not None else 0, seats.option_count - 1)
         lines = []
-        if host and getattr(self.link, "address", None):
+        if solo:
+            lines.append("A solo table: only you and the bots. Ctrl+S deals.")
+        elif host and getattr(self.link, "address", None):
             lines.append(f"Players join at {self.link.address}")
         if host:
             lines += getattr(self.link, "ssh_lines", [])
@@ -118,6 +123,15 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-info", Static).update("\n".join(lines))
         self.query_one("#host-buttons").display = host
         self.query_one("#guest-buttons").display = not host
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The host's keys for the host, Ready for the others."""
+        host = bool(self.link.is_host)
+        if action in ("add_bot", "remove", "configure", "start"):
+            return host
+        if action == "ready":
+            return not host
+        return True
 
     def add_chat(self, name: str, text: str) -> None:
         if self.query("#chat-log"):

@@ -15,6 +15,7 @@ from core import GAMES
 
 from ..settings import CARD_STYLES
 from ..widgets.keyfooter import KeyFooter
+from . import popped
 
 
 class SettingsScreen(Screen[None]):
@@ -46,6 +47,8 @@ class SettingsScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if popped(self):
+            return
         themes = self.query_one("#theme", Select)
         self.watch(themes, "expanded", self._theme_list_shown, init=False)
         self.watch(themes.query_one("SelectOverlay", OptionList), "highlighted", self._theme_highlighted, init=False)

@@ -20,7 +20,7 @@ from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, c
 from ..eventtext import describe, seat_name
 from ..link import TableLink
 from ..plain import clean
-from ..plays import can, playable, plays_for, why_not
+from ..plays import can, offered, playable, plays_for, why_not
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox, status_text
@@ -57,13 +57,14 @@ class TableScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
         Binding("space", "draw", "Draw"),
-        Binding("p", "pass_turn", "Pass", show=False),
+        Binding("p", "pass_turn", "Pass"),
         Binding("l", "last_card", "Last card!"),
-        Binding("c", "say_total", "Total"),
-        Binding("s", "say_scores", "Scores"),
-        Binding("t", "say_turn", "Turn"),
+        Binding("r", "rematch", "Rematch"),
+        Binding("c", "say_total", "Total", show=False),  # these three: in Help (F1), kept off the bar
+        Binding("s", "say_scores", "Scores", show=False),
+        Binding("t", "say_turn", "Turn", show=False),
         Binding("slash", "focus_chat", "Chat"),
-        Binding("escape", "focus_hand", "Hand", show=False),
+        Binding("escape", "leave", "Leave"),
     ]
 
     def __init__(self, link: TableLink, style: str = "two-colour",
@@ -79,6 +80,7 @@ class TableScreen(Screen[None]):
         self._pending: list[Text] = []
         self._ready = False  # set once mounted: views that come earlier are drawn on mount
         self._shown: dict[str, Any] = {}  # what each static shows, to skip unchanged updates
+        self._keys: tuple[Any, ...] = ()  # what ``check_action`` answers now, to refresh the key bar on change
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -93,7 +95,8 @@ class TableScreen(Screen[None]):
                         yield Static(id="limit", markup=False)
                 yield Static(id="follow", markup=False)
             with Vertical(id="side"):
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=500)
+                # wrapped at the panel's width (RichLog's default minimum, 78, overflows it)
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=500, min_width=16)
                 yield Input(placeholder="chat: / to type, Enter to send", id="chat", max_length=200)
         yield Static(id="hint", markup=False)
         yield HandView(id="hand")
@@ -180,7 +183,8 @@ class TableScreen(Screen[None]):
             turn = "your turn"
         else:
             turn = f"{seat_name(names, current)}'s turn"
-        self._put("#topbar", Text(f" {game} · hand {view.get('hand_number', 1)} · {direction} · {turn}",
+        deal = "round" if view.get("game") == "ninety-nine" else "hand"  # as each game's rules say
+        self._put("#topbar", Text(f" {game} · {deal} {view.get('hand_number', 1)} · {direction} · {turn}",
                                   no_wrap=True))
         self._render_seats(view, names, me, players)
         pile = view.get("pile") or []
@@ -190,7 +194,7 @@ class TableScreen(Screen[None]):
         stock_art = back_lines(self.card_style, self.palette) if stock else empty_lines(self.card_style)
         art = _stack([pile_art, stock_art], gap=2)
         art.append("\n")
-        art.append(f"{'pile ' + str(len(pile)):<7}{'stock ' + str(stock)}", style="dim")
+        art.append(f"{'pile ' + str(len(pile)):<7} stock {stock}", style="dim")
         self._put("#cards", art)
         total = view.get("total")
         digits = "" if total is None else str(total)
@@ -198,7 +202,7 @@ class TableScreen(Screen[None]):
             self._shown["#total"] = digits
             self.query_one("#total", Digits).update(digits)
         limit = view.get("limit")
-        self._put("#limit", Text(f"total · limit {limit}" if total is not None and limit else
+        self._put("#limit", Text(f"total\nlimit {limit}" if total is not None and limit else
                                  ("total" if total is not None else ""), style="dim"))
         totalbox = self.query_one("#totalbox")
         if totalbox.display != (total is not None):
@@ -209,6 +213,25 @@ class TableScreen(Screen[None]):
         hv = self.query_one(HandView)
         hv.set_cards(hand, dimmed, self.card_style, self.palette)
         self._update_hint()
+        keys = tuple(self.check_action(a, ()) for a in ("draw", "pass_turn", "last_card", "rematch"))
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The key bar shows the keys this game and this moment offer: Draw (dimmed while it
+        cannot be used) and Last card! only in games that have them, Pass while it is allowed,
+        Rematch to the host of a finished match."""
+        view = self.view or {}
+        if action == "draw":
+            return (True if can(view, "draw") else None) if "draw" in offered(view) else False
+        if action == "pass_turn":
+            return can(view, "pass")
+        if action == "last_card":
+            return "last card" in offered(view)
+        if action == "rematch":
+            return bool(view.get("is_over")) and bool(getattr(self.link, "is_host", False))
+        return True
 
     def restyle(self, style: str, palette: CardPalette) -> None:
         """Redraw the cards in a new card style or theme palette (switched at run time)."""
@@ -254,6 +277,15 @@ class TableScreen(Screen[None]):
             return
         if view.get("is_over"):
             hint.update(Text("The match is over.", style="bold"))
+            return
+        me = view.get("seat")
+        status = view.get("status") or []
+        mine = status[me] if isinstance(me, int) and 0 <= me < len(status) else {}
+        if mine.get("out"):
+            hint.update(Text("You are out of this match: watching the others play it out."))
+            return
+        if mine.get("in_hand") is False and view.get("current_seat") != me:
+            hint.update(Text("You are out of this hand: watching until the next deal."))
             return
         if card is None:
             extra = []
@@ -377,6 +409,34 @@ class TableScreen(Screen[None]):
 
     def action_focus_hand(self) -> None:
         self.query_one(HandView).focus()
+
+    def action_rematch(self) -> None:
+        if self.check_action("rematch", ()):
+            self.run_worker(self.link.rematch(), group="rematch")
+
+    def action_leave(self) -> None:
+        """Escape: from the chat line or the log back to the hand; from a finished match back
+        to the lobby; from a match in play home, once the player says so."""
+        if self.focused is not None and not isinstance(self.focused, HandView):
+            self.action_focus_hand()
+            return
+        if (self.view or {}).get("is_over"):
+            back = getattr(self.link, "back_to_lobby", None)
+            if back is not None:
+                back()
+            else:
+                self.app.back_home()  # type: ignore[attr-defined]
+            return
+        from .confirm import ConfirmScreen
+
+        note = getattr(self.link, "leave_note", None)
+        detail = note() if callable(note) else ""
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.back_home()  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmScreen("Leave this match?", detail, yes="Leave"), answered)
 
     @on(Input.Submitted, "#chat")
     def _chat(self, event: Input.Submitted) -> None:

@@ -1,0 +1,248 @@
+"""Getting away from a table: Escape leaves a match in play once the player confirms (a solo
+match stays saved to resume), goes back to the lobby from a finished one; the host of a finished
+match can rematch from the table; quitting while others play at this app's table asks first.
+Also the key bar: only the keys the game at the table offers."""
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Button, Select
+
+from core import GAMES
+from net.client import TableClient
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.help import HelpScreen
+from tui.screens.home import HomeScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.picker import PickerScreen
+from tui.screens.results import ResultsScreen
+from tui.screens.table import TableScreen
+from tui.widgets.hand import HandView
+
+from .helpers import make_app, open_table, play_with_keys, wait_for
+
+
+def table_of(app) -> TableScreen | None:
+    return next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+
+
+async def solo_table(app, pilot, preset: str = "standard") -> TableScreen:
+    """A two-seat solo Ninety-Eight table, dealt."""
+    await pilot.press("p")
+    picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+    await pilot.press("enter", *["down"] * list(GAMES["ninety-eight"].presets).index(preset))
+    picker.query_one("#seats", Select).focus()
+    await pilot.press("enter", "up", "up", "enter")
+    await pilot.pause()
+    assert picker.seats == 2
+    await pilot.press("ctrl+s")
+    table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+    await wait_for(pilot, lambda: table.view is not None and app.session is not None)
+    return table
+
+
+async def test_escape_asks_before_leaving_a_solo_match_which_stays_saved() -> None:
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await solo_table(app, pilot)
+        session, server = app.session, app.session.server
+        await pilot.press("escape")
+        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        assert "saved" in str(ask.query_one("#confirm-detail").render())
+        await pilot.press("enter")  # the safe answer has the focus: stay
+        await wait_for(pilot, lambda: app.screen is table)
+        assert app.session is session and not table.view["is_over"]
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
+        await wait_for(pilot, lambda: app.session is None and server._server is None)
+        # the match left is there to resume
+        await wait_for(pilot, lambda: home.query(".resume"))
+        await pilot.click(f"#{home.query(Button).filter('.resume').first().id}")
+        again = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        await wait_for(pilot, lambda: again.view is not None)
+        assert again.view["hand"] == table.view["hand"]
+
+
+async def test_escape_from_the_chat_line_or_log_goes_back_to_the_hand_without_asking() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=7)
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: screen.focused is screen.query_one("#chat"))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(screen.focused, HandView))
+        screen.query_one("#log").focus()
+        await pilot.pause()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(screen.focused, HandView))
+        assert app.screen is screen
+
+
+async def test_a_finished_match_offers_rematch_and_the_lobby_from_the_table() -> None:
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await solo_table(app, pilot, preset="single-hand")
+        await play_with_keys(app, pilot, timeout=90)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over)
+        await pilot.press("escape")  # close the results: the finished table stays
+        await wait_for(pilot, lambda: app.screen is table)
+        assert "r" in table.active_bindings and "escape" in table.active_bindings
+        await pilot.press("r")  # the host rematches from the table
+        await wait_for(pilot, lambda: not table.view["is_over"])
+        assert "r" not in table.active_bindings  # Rematch only once a match is over
+        # and once over again, Escape goes back to the lobby, no question asked
+        await play_with_keys(app, pilot, timeout=90)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is table)
+        await pilot.press("escape")
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        assert lobby.link is app.session
+
+
+async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> None:
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker.query_one("#seats", Select).focus()
+        await pilot.press("enter", "up", "up", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        session, server = app.session, app.session.server
+        assert session.others_seated() == 0
+        guest = await TableClient.connect("127.0.0.1", server.port, name="Bob")
+        try:
+            await wait_for(pilot, lambda: session.others_seated() == 1)
+            assert "the other player" in session.leave_note()
+            await pilot.press("q")
+            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            assert "the other player" in str(ask.query_one("#confirm-detail").render())
+            await pilot.press("escape")  # stay
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert app.session is session and app.is_running
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("y")
+            for _ in range(500):  # bounded: the host closes, then the app exits
+                if server._server is None:
+                    break
+                await asyncio.sleep(0.01)
+            assert server._server is None
+        finally:
+            await guest.close()
+
+
+async def test_question_mark_opens_help() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+
+
+async def test_the_key_bar_shows_only_the_keys_the_game_offers() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        ne, _ = await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=7)
+        keys = ne.active_bindings
+        assert "space" not in keys and "l" not in keys and "p" not in keys  # no draw, no announcement
+        assert "escape" in keys and "c" in keys
+        app.pop_screen()
+        ce, link = await open_table(app, pilot, "crazy-eights", 4, seat=0, seed=7)
+        keys = ce.active_bindings
+        assert "space" in keys and "l" in keys
+        _node, _binding, enabled, _tip = keys["space"]
+        assert enabled == ("draw" in ce.view["legal"])  # dimmed while drawing is not allowed
+        app.pop_screen()
+        nn, _ = await open_table(app, pilot, "ninety-nine", 4, seat=0, seed=7, preset="manual-draw")
+        assert "space" in nn.active_bindings and "l" not in nn.active_bindings
+
+
+async def test_log_lines_wrap_inside_the_log_panel() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=7)
+        log = screen.query_one("#log")
+        screen.log_line("Normal bot 3 cannot play at 98 and is out of the hand: two lives left now")
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert 0 < width < 60
+        assert log.lines and max(strip.cell_length for strip in log.lines) <= width
+        assert any("two lives left now" in strip.text for strip in log.lines)
+
+
+async def test_the_limit_of_the_total_is_shown() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=7)
+        await pilot.pause()
+        limit = screen.query_one("#limit")
+        lines = [line.strip() for line in str(limit.render()).splitlines()]
+        assert "limit 98" in lines
+        assert limit.content_region.width >= len("limit 98") and limit.content_region.height >= len(lines)
+
+
+async def test_a_new_bot_pause_applies_to_the_table_this_app_hosts() -> None:
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await solo_table(app, pilot)
+        server = app.session.server
+        assert server.bot_delay == 0
+        app.update_settings(bot_pause=0.25)
+        assert server.bot_delay == 0.25 and app.bot_delay == 0.25
+
+
+async def test_a_new_solo_match_asks_before_replacing_the_saved_one() -> None:
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await solo_table(app, pilot)
+        app.back_home()
+        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
+        await wait_for(pilot, lambda: app.session is None and home.query(".resume"))
+        assert str(home.query(".resume").first(Button).label) == "Resume Ninety-Eight (solo)"
+        await pilot.press("p")
+        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        assert "Ninety-Eight" in str(ask.query_one("#confirm-detail").render())
+        await pilot.press("n")  # keep it
+        await wait_for(pilot, lambda: app.screen is home)
+        assert home.query(".resume")
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+
+async def test_a_seat_out_of_the_hand_is_told_it_is_watching() -> None:
+    """Ninety-Eight 4.3: a seat that cannot play is out of the hand; the others play it out."""
+    from core import new_match
+    from tests.tui.matchlink import MatchLink
+    from tui.screens.table import TableScreen as Screen
+
+    for seed in range(200):  # bounded: find a deal where seat 0 drops out while the hand goes on
+        m = new_match("ninety-eight", 3, seed=seed)
+        for _ in range(300):
+            cur = m.current_seat
+            if cur is None:
+                break
+            m.apply(m.legal_actions(cur)[0], cur)
+            st = m.view(0)["status"][0]
+            if not st["in_hand"] and not st["out"] and m.current_seat not in (None, 0):
+                break
+        st = m.view(0)["status"][0]
+        if not st["in_hand"] and not st["out"] and m.current_seat not in (None, 0):
+            break
+    else:
+        raise AssertionError("no deal in 200 left seat 0 watching")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        link = MatchLink(m, 0)
+        screen = Screen(link, app.card_style, app.palette)
+        link.screen = screen
+        screen.show(link.view(), [])
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert "out of this hand" in str(screen.query_one("#hint").render())

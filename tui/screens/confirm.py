@@ -1,0 +1,52 @@
+"""A yes-or-no question before something that cannot be undone from the screen it leaves:
+leaving a match in play, quitting while others play at this app's table. Dismissed with
+``True`` for the first answer, ``False`` for the other or Escape."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label
+
+from . import popped
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [
+        Binding("escape", "answer(False)", "Stay"),
+        Binding("y", "answer(True)", show=False),
+        Binding("n", "answer(False)", show=False),
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, question: str, detail: str, yes: str, no: str = "Stay") -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm"):
+            yield Label(self.question, id="confirm-question", markup=False)
+            if self.detail:
+                yield Label(self.detail, id="confirm-detail", markup=False)
+            with Horizontal(id="confirm-buttons"):
+                yield Button(self.no, id="no", variant="primary")
+                yield Button(self.yes, id="yes", variant="error")
+
+    def on_mount(self) -> None:
+        if popped(self):
+            return
+        self.query_one("#no", Button).focus()  # the safe answer is the one Enter gives
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_answer(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
