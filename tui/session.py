@@ -319,9 +319,16 @@ class TableSession:
                 app.push_screen(table)
             else:
                 table.show(self.view, events)
+            last_hand: dict[str, Any] = {}
             for event in events:
-                if event.get("kind") in ("hand_over", "round_over", "match_over"):
-                    app.call_later(self._results, event.get("kind"), event)
+                kind = event.get("kind")
+                if kind == "hand_over":
+                    last_hand = event
+                if kind == "match_over" and "points" in last_hand and "points" not in event:
+                    # the hand that ended the match: its points belong on the final standings
+                    event = {**event, "points": last_hand["points"]}
+                if kind in ("hand_over", "round_over", "match_over"):
+                    app.call_later(self._results, kind, event)
         elif kind == "chat":
             name, text = str(update.get("name") or "?"), str(update.get("text") or "")
             self.chat_log.append((name, text))

@@ -155,3 +155,39 @@ async def test_start_during_a_game_change_gets_the_new_game_whole() -> None:
     assert choice.options == {}  # the new game's preset as it stands, no stale option
     assert set(choice.bots) == set(range(1, choice.seats))
     assert info.resolve(choice.seats, choice.preset, choice.options)
+
+
+async def test_options_read_as_words_and_problems_as_the_form_speaks() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen) and picker.game == "ninety-eight"
+        labels = [str(label.render()) for label in picker.query("#options .name")]
+        assert "hand size" in labels and not any("_" in label for label in labels)
+        assert str(picker.query_one("#bots .you").render()) == "you"  # seat 1 is the player's
+        field = picker.query_one("#opt-lives")
+        field.focus()
+        await pilot.press("end", *["backspace"] * 6)
+        await pilot.pause()
+        assert picker.problem is not None
+        shown = str(picker.query_one("#err-lives", Static).render())
+        assert shown.startswith("lives: ") and "option '" not in shown and "got" not in shown
+        await pilot.press(*"150")
+        await pilot.pause()
+        shown = str(picker.query_one("#err-lives", Static).render())
+        assert shown.startswith("lives: ") and "150" in shown and "option '" not in shown
+
+
+async def test_tab_goes_from_control_to_control() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        picker = app.screen
+        seen = []
+        for _ in range(30):  # bounded: more than the controls of the first game
+            await pilot.press("tab")
+            seen.append(picker.focused)
+        assert picker.query_one("#right") not in seen

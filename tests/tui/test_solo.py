@@ -13,7 +13,7 @@ from tui.saves import solo_saved
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
-from tui.screens.results import ResultsScreen
+from tui.screens.results import ResultsScreen, standings
 from tui.screens.table import TableScreen
 
 from .helpers import make_app, play_with_keys, wait_for
@@ -73,6 +73,10 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
         assert turns > 0  # the keys took at least one turn (in a short match, maybe only draws)
         results = app.screen
         assert isinstance(results, ResultsScreen) and results.match_over
+        if game == "crazy-eights":  # 5.2: the final standings show the points left in the last hand
+            points = results.event.get("points")
+            assert isinstance(points, list) and len(points) == 2
+            assert standings(results.view, table.names, results.event).columns[-1].header == "left in hand"
         assert table.view["is_over"] and table.view["winners"]
         log = [line.text for line in table.query_one("#log").lines]
         assert any(line.startswith("Match over:") for line in log)

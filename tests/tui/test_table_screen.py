@@ -55,6 +55,7 @@ async def test_ace_with_two_legal_values_asks() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.actions == ["AS+1", "AS+11"]
+        assert app.screen.question.endswith(f"The total is {screen.view['total']}.")  # what 1 or 11 adds to
         await pilot.press("2")
         await pilot.pause()
         assert link.sent == ["AS+11"]

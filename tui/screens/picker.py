@@ -43,6 +43,25 @@ class TableChoice:
     ssh: bool = False  # hosting: also serve the app over SSH
 
 
+def option_label(name: str) -> str:
+    """``hand size`` for the option ``hand_size``: the engine's names, as words."""
+    return name.replace("_", " ")
+
+
+def problem_text(problem: str) -> str:
+    """The engine's complaint about an option ("option 'lives': expected 1..99, got ''") in
+    the words of the form: "lives: 1..99" for an empty field, "hand size: 1..10, not x"."""
+    m = re.match(r"option '([\w-]+)': (.*)$", problem)
+    if not m:
+        return problem
+    name, said = m.groups()
+    wanted = re.match(r"expected (.+), got (.*)$", said)
+    if not wanted:
+        return f"{option_label(name)}: {said}"
+    got = wanted.group(2).strip("'\"")
+    return f"{option_label(name)}: {wanted.group(1)}" + (f", not {got}" if got else "")
+
+
 def _shown(value: Any) -> str:
     if value is True:
         return "on"
@@ -88,7 +107,7 @@ class PickerScreen(Screen["TableChoice | None"]):
                 yield OptionList(*[ListOption(i["name"], id=gid) for gid, i in self.infos.items()], id="games")
                 yield Label("Variant", classes="heading")
                 yield OptionList(id="presets")
-            with VerticalScroll(id="right"):
+            with VerticalScroll(id="right", can_focus=False):  # Tab goes from control to control
                 with Horizontal(classes="row"):
                     yield Label("Seats", classes="name")
                     yield Select([(str(self.seats), self.seats)], value=self.seats, id="seats", allow_blank=False, compact=True)
@@ -171,7 +190,7 @@ class PickerScreen(Screen["TableChoice | None"]):
                             restrict=rf"^(\d*|{words})$" if words else r"^\d*$")
             control.tooltip = " or ".join([*option["specials"], f"{option['min']}..{option['max']}"])
         row = Vertical(
-            Horizontal(Label(name, classes="name"), control, classes="row"),
+            Horizontal(Label(option_label(name), classes="name"), control, classes="row"),
             Static(Text(option["description"]), classes="description"),
             Static("", id=f"err-{name}", classes="error empty"),
             classes="option",
@@ -182,7 +201,7 @@ class PickerScreen(Screen["TableChoice | None"]):
         box = self.query_one("#bots", Vertical)
         old = self._bot_levels()
         await box.remove_children()
-        rows = []
+        rows = [Horizontal(Label("Seat 1", classes="name"), Label("you", classes="you"), classes="row")]
         choices = BOT_LEVELS if self.mode == "solo" else (OPEN, *BOT_LEVELS)
         for seat in range(1, self.seats):
             level = bots.get(seat) or old.get(seat) or ("normal" if self.mode == "solo" else OPEN)
@@ -271,7 +290,7 @@ class PickerScreen(Screen["TableChoice | None"]):
             m = re.match(r"option '([\w-]+)'", problem)
             target = f"#err-{m.group(1)}" if m and self.query(f"#err-{m.group(1)}") else "#err-seats"
             shown = self.query_one(target, Static)
-            shown.update(Text(problem))
+            shown.update(Text(problem_text(problem)))
             shown.remove_class("empty")
         self.query_one("#start", Button).disabled = problem is not None
         self.query_one("#summary", Static).update(self._summary(resolved, problem))
@@ -286,11 +305,11 @@ class PickerScreen(Screen["TableChoice | None"]):
         text.append(info["summary"])
         if problem:
             text.append("\n")
-            text.append(problem, style="bold red")
+            text.append(problem_text(problem), style="bold red")
             return text
         assert resolved is not None
         defaults = {o["name"]: o for o in info["options"]}
-        changed = [f"{k} {_shown(v)} ({defaults[k]['description']})"
+        changed = [f"{option_label(k)} {_shown(v)} ({defaults[k]['description']})"
                    for k, v in resolved.items() if _shown(v) != _shown(defaults[k]["default"])]
         if changed:
             text.append("\nIn force: ")

@@ -28,7 +28,7 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     table.add_column("standing")
     points = (event or {}).get("points")
     if isinstance(points, list):
-        table.add_column("this hand", justify="right")
+        table.add_column("left in hand", justify="right")  # 5.2: the points of the cards held
     winners = set(view.get("winners") or []) if view.get("is_over") else set((event or {}).get("winners") or [])
     if not winners and (event or {}).get("seat") is not None and (event or {}).get("kind") == "round_over":
         winners = {event["seat"]}

@@ -345,6 +345,8 @@ class TableScreen(Screen[None]):
             self.send(actions[0])
             return
         question = f"Play {card_label(card, self.card_style)} how?"
+        if view.get("total") is not None:  # an ace's 1 or 11, a ten's +10 or -10: from here
+            question += f" The total is {view['total']}."
         self.app.push_screen(ChoiceScreen(question, actions, self.card_style),
                              lambda chosen: self.send(chosen) if chosen else None)
 
