@@ -97,13 +97,15 @@ def _round_end(event: dict[str, Any], names: list[str]) -> str:
     return f"the total is {event.get('total')}"
 
 
-def describe(event: dict[str, Any], names: list[str], style: str = "two-colour") -> str | None:
-    """One sentence for the log, or ``None`` for an event not worth a line."""
-    text = _describe(event, names, style)
+def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",
+             game: str | None = None) -> str | None:
+    """One sentence for the log, or ``None`` for an event not worth a line. ``game`` names
+    the deals as its rules do (Ninety-Nine plays rounds)."""
+    text = _describe(event, names, style, game)
     return _you(text) if text else text
 
 
-def _describe(event: dict[str, Any], names: list[str], style: str) -> str | None:
+def _describe(event: dict[str, Any], names: list[str], style: str, game: str | None = None) -> str | None:
     kind = event.get("kind")
     who = seat_name(names, event.get("seat"))
     if kind in QUIET:
@@ -129,7 +131,8 @@ def _describe(event: dict[str, Any], names: list[str], style: str) -> str | None
             return f"{who} draws {', '.join(card_label(c, style) for c in cards)}"
         return f"{who} draws {_plural(event.get('count', 1), 'card')}"
     if kind == "deal":
-        return f"{who} deals hand {event.get('hand', '')}".rstrip()
+        deal = "round" if game == "ninety-nine" else "hand"
+        return f"{who} deals {deal} {event.get('hand', '')}".rstrip()
     if kind == "reshuffle":
         return f"The pile is shuffled into a new stock of {event.get('stock', '?')}"
     if kind == "reverse":

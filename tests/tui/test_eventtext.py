@@ -134,3 +134,10 @@ def test_every_event_kind_reads_as_a_sentence():
                     assert not line.startswith(raw), f"{game}/{preset}: no sentence for {event}"
                     assert not re.search(r"\bYou (is|has|was|\w*[^s\W]s)\b", line), line
     assert _emitted_kinds() <= seen, "kinds the walk never reached"
+
+
+def test_ninety_nine_deals_rounds():
+    """ninety-nine 3.4: the game plays rounds; the others play hands."""
+    deal = {"kind": "deal", "seat": 1, "hand": 3}
+    assert describe(deal, ["You", "Bob"], game="ninety-nine") == "Bob deals round 3"
+    assert describe(deal, ["You", "Bob"], game="crazy-eights") == "Bob deals hand 3"

@@ -86,7 +86,8 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-head", Static).update(head)
         names = [f"Seat {s + 1}" for s in range(m.players)]
         body = Text()
-        body.append(f"{m.info.name}, hand {m.hand_number}, dealer {names[m.dealer]}", style="bold")
+        deal = "round" if m.game == "ninety-nine" else "hand"
+        body.append(f"{m.info.name}, {deal} {m.hand_number}, dealer {names[m.dealer]}", style="bold")
         if m.total is not None:
             body.append(f"   total {m.total}")
         if m.suit is not None:
@@ -107,7 +108,7 @@ class ReplayScreen(Screen[None]):
         if step.action is not None:
             events.append(f"{names[step.seat] if step.seat is not None else '?'}: {step.action}\n", style="bold")
         for event in step.events:
-            line = describe(event, names, style)
+            line = describe(event, names, style, m.game)
             if line:
                 events.append(f"  {line}\n")
         self.query_one("#replay-events", Static).update(events)

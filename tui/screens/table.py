@@ -128,7 +128,7 @@ class TableScreen(Screen[None]):
         self.view = view
         for event in events or []:
             self._track(event)
-            line = describe(event, self.names, self.card_style)
+            line = describe(event, self.names, self.card_style, view.get("game"))
             if line:
                 self.log_line(line)
         if self._ready:
