@@ -315,6 +315,10 @@ class TableSession:
             if table is None:
                 self.show_lobby()
                 table = TableScreen(self, app.card_style, app.palette)
+                if not events:  # joined or resumed in mid-match: what came before is not known here
+                    deal = "round" if self.view.get("game") == "ninety-nine" else "hand"
+                    table.log_line(f"At the table in {deal} {self.view.get('hand_number', 1)}: "
+                                   "earlier plays are not shown.", style="dim")
                 table.show(self.view, events)
                 app.push_screen(table)
             else:
