@@ -14,6 +14,7 @@ from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
 
 from . import seatkeys
+from .plain import clean
 from .saves import solo_save_path
 
 if TYPE_CHECKING:
@@ -250,6 +251,11 @@ class TableSession:
             seen[n] = seen.get(n, 0) + 1
             if seen[n] > 1:
                 names[i] = f"{n} {seen[n]}"
+        for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
+            if s.get("bot") and not names[i].lower().endswith("bot"):
+                names[i] += " (bot)"
+            elif s.get("name") and not s.get("bot") and s.get("connected") is False:
+                names[i] += " (away)"
         me = self.seat
         if me is not None and me < len(names):
             names[me] = f"{names[me]} (you)" if not self.solo else "You"
@@ -298,7 +304,9 @@ class TableSession:
         kind = update.get("type")
         app = self.app
         if kind == "lobby":
+            before = (self.lobby or {}).get("seats") or []
             self.lobby = update["lobby"]
+            self._say_comings_and_goings(before, self.lobby.get("seats") or [])
             self._hold_seat()  # a lobby follows every welcome: the seat may have changed
             app.rules_game = self.lobby.get("game", app.rules_game)
             app.rules_table = {"game": self.lobby.get("game"), "preset": self.lobby.get("preset"),
@@ -355,6 +363,21 @@ class TableSession:
         elif kind == "bye":
             pass
 
+    def _say_comings_and_goings(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
+        """In a match, the table's log says when a player's connection goes and comes back."""
+        table = self._table_screen()
+        if table is None or (self.lobby or {}).get("status") != "playing" or len(before) != len(after):
+            return
+        for old, new in zip(before, after):
+            if not new.get("name") or new.get("bot") or old.get("name") != new.get("name") \
+                    or new.get("seat") == self.seat:
+                continue
+            name = clean(str(new["name"]), 24)
+            if old.get("connected") and new.get("connected") is False:
+                table.log_line(f"{name} lost the connection: the seat waits for them a while.", style="italic")
+            elif old.get("connected") is False and new.get("connected"):
+                table.log_line(f"{name} is back.", style="italic")
+
     def _table_screen(self) -> Any:
         from .screens.table import TableScreen
 
@@ -403,6 +426,8 @@ class TableSession:
                 return "You host this table: it closes."
             return ("You host this table: it closes, and the match ends for "
                     + (f"the {others} other players at it." if others > 1 else "the other player at it."))
+        if self.client is None or self.client.seat is None:
+            return "You are only watching: nothing is lost."
         return "The host keeps your seat for a while: join the table again to sit back down."
 
     def back_to_lobby(self) -> None:

@@ -118,6 +118,12 @@ async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> Non
         try:
             await wait_for(pilot, lambda: session.others_seated() == 1)
             assert "the other player" in session.leave_note()
+            await pilot.press("escape")  # leaving the lobby closes the table for Bob: asked first
+            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            assert "the other player" in str(ask.query_one("#confirm-detail").render())
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert app.session is session and server._server is not None
             await pilot.press("q")
             ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
             assert "the other player" in str(ask.query_one("#confirm-detail").render())
@@ -246,3 +252,17 @@ async def test_a_seat_out_of_the_hand_is_told_it_is_watching() -> None:
         await app.push_screen(screen)
         await pilot.pause()
         assert "out of this hand" in str(screen.query_one("#hint").render())
+
+
+async def test_the_question_wraps_its_detail_at_80_columns() -> None:
+    app = make_app()
+    detail = "You host this table: it closes, and the match ends for the 3 other players at it."
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.push_screen(ConfirmScreen("Leave this match?", detail, yes="Leave"))
+        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        await pilot.pause()
+        label = ask.query_one("#confirm-detail")
+        # wrapped onto enough lines for all of it, inside the screen, not cut at the box's edge
+        assert label.region.right <= 80 and label.region.height * label.region.width >= len(detail)
+        assert label.region.height >= 2

@@ -33,6 +33,9 @@ async def test_host_controls() -> None:
         await pilot.press("g")
         picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
         assert picker.mode == "configure" and picker.game == "ninety-eight"
+        # the seats keep their players and bots: the picker does not offer them, it says where
+        assert not picker.query("#bots Select")
+        assert "B in the lobby" in str(picker.query_one("#bots .description").render())
         await pilot.press("down", "enter", "down", "down")  # Ninety-Nine, preset quick
         await pilot.pause()
         assert (picker.game, picker.preset) == ("ninety-nine", "quick")

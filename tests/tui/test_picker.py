@@ -191,3 +191,23 @@ async def test_tab_goes_from_control_to_control() -> None:
             await pilot.press("tab")
             seen.append(picker.focused)
         assert picker.query_one("#right") not in seen
+
+
+async def test_host_command_line_bots_reach_the_picker() -> None:
+    """``dealmein host --seats 4 --bots 2 --bot-level hard``: the last two seats hold hard bots."""
+    from tui.app import DealMeInApp
+    from tui.cli import build_parser
+
+    args = build_parser().parse_args(["host", "--seats", "4", "--bots", "2", "--bot-level", "hard"])
+    app = DealMeInApp(args, mdns=False, bot_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        for _ in range(200):  # bounded: the picker opens and builds its seats
+            if isinstance(app.screen, PickerScreen) and app.screen.query("#bots Select"):
+                break
+            await pilot.pause(0.02)
+        picker = app.screen
+        assert isinstance(picker, PickerScreen) and picker.mode == "host"
+        for _ in range(10):  # the seat control's messages from its build have all arrived
+            await pilot.pause()
+        assert picker.seats == 4
+        assert picker.choice().bots == {2: "hard", 3: "hard"}

@@ -30,6 +30,7 @@ class LobbyScreen(Screen[None]):
         Binding("g", "configure", "Game"),
         Binding("ctrl+s", "start", "Start", priority=True),
         Binding("r", "ready", "Ready"),
+        Binding("t", "take_seat", "Take seat"),
         Binding("slash", "focus_chat", "Chat"),
         Binding("escape", "leave", "Leave"),
     ]
@@ -120,9 +121,15 @@ class LobbyScreen(Screen[None]):
             lines.append("This table has a password.")
         if lobby.get("spectators"):
             lines.append(f"{lobby['spectators']} watching")
+        if me is None and not host:
+            lines.append("You are watching: choose an open seat and press T to sit down.")
         self.query_one("#lobby-info", Static).update("\n".join(lines))
         self.query_one("#host-buttons").display = host
         self.query_one("#guest-buttons").display = not host
+        keys = tuple(self.check_action(a, ()) for a in ("ready", "take_seat"))
+        if keys != getattr(self, "_keys", None):  # Ready and Take seat depend on the seats
+            self._keys = keys
+            self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The host's keys for the host, Ready for the others."""
@@ -130,7 +137,9 @@ class LobbyScreen(Screen[None]):
         if action in ("add_bot", "remove", "configure", "start"):
             return host
         if action == "ready":
-            return not host
+            return not host and self.link.seat is not None
+        if action == "take_seat":
+            return not host and any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or [])
         return True
 
     def add_chat(self, name: str, text: str) -> None:
@@ -218,11 +227,32 @@ class LobbyScreen(Screen[None]):
         ready = not self._seat_info(me).get("ready") if me is not None else True
         self.run_worker(self.link.call("ready", ready))
 
+    def action_take_seat(self) -> None:
+        """A guest sits in (or moves to) the highlighted open seat."""
+        if self.link.is_host:
+            return
+        seat = self._selected_seat()
+        if seat is None or self._seat_info(seat).get("name"):
+            self.notify("Choose an open seat first.", severity="warning")
+            return
+        self.run_worker(self.link.call("sit", seat))
+
     def action_focus_chat(self) -> None:
         self.query_one("#chat", Input).focus()
 
     def action_leave(self) -> None:
-        self.app.back_home()
+        """Home; a host with players at the table is asked first (the table closes for them)."""
+        count = getattr(self.link, "others_seated", None)
+        others = count() if callable(count) else 0
+        if not others:
+            self.app.back_home()  # type: ignore[attr-defined]
+            return
+        from .confirm import ConfirmScreen
+
+        who = f"the {others} other players" if others > 1 else "the other player"
+        self.app.push_screen(ConfirmScreen("Close this table?", f"You host it: it closes for {who} at it.",
+                                           yes="Close it"),
+                             lambda yes: self.app.back_home() if yes else None)  # type: ignore[attr-defined]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         action = getattr(self, f"action_{event.button.id}", None)

@@ -201,7 +201,13 @@ class PickerScreen(Screen["TableChoice | None"]):
         box = self.query_one("#bots", Vertical)
         old = self._bot_levels()
         await box.remove_children()
-        rows = [Horizontal(Label("Seat 1", classes="name"), Label("you", classes="you"), classes="row")]
+        rows: list[Widget] = [Horizontal(Label("Seat 1", classes="name"), Label("you", classes="you"),
+                                         classes="row")]
+        if self.mode == "configure":  # the players and bots at the table stay; the lobby seats them
+            rows.append(Static(Text("Bots: B in the lobby adds one or makes it harder, X removes it"),
+                               classes="description"))
+            await box.mount_all(rows)
+            return
         choices = BOT_LEVELS if self.mode == "solo" else (OPEN, *BOT_LEVELS)
         for seat in range(1, self.seats):
             level = bots.get(seat) or old.get(seat) or ("normal" if self.mode == "solo" else OPEN)
@@ -350,6 +356,8 @@ class PickerScreen(Screen["TableChoice | None"]):
     async def _seats(self, event: Select.Changed) -> None:
         if self._loading or event.value is Select.BLANK or event.value == self.seats:
             return
+        if event.value != event.select.value:
+            return  # a value the control held while it was built (its first option), since replaced
         async with self._building:
             self.seats = int(event.value)  # type: ignore[arg-type]
             await self._build_bots({})

@@ -223,6 +223,8 @@ class TableScreen(Screen[None]):
         cannot be used) and Last card! only in games that have them, Pass while it is allowed,
         Rematch to the host of a finished match."""
         view = self.view or {}
+        if action in ("draw", "pass_turn", "last_card") and view.get("seat") is None:
+            return False  # watching: no hand to play from
         if action == "draw":
             return (True if can(view, "draw") else None) if "draw" in offered(view) else False
         if action == "pass_turn":
@@ -279,6 +281,9 @@ class TableScreen(Screen[None]):
             hint.update(Text("The match is over.", style="bold"))
             return
         me = view.get("seat")
+        if me is None:
+            hint.update(Text("You are watching this match."))
+            return
         status = view.get("status") or []
         mine = status[me] if isinstance(me, int) and 0 <= me < len(status) else {}
         if mine.get("out"):

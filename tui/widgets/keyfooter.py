@@ -50,5 +50,7 @@ class KeyFooter(Footer):
             self.call_after_refresh(self._recompose_if_changed)
 
     async def _recompose_if_changed(self) -> None:
+        if not self.app.screen_stack:  # the app is closing: its screens are gone
+            return
         if self.is_attached and self._keys() != self._shown:
             await self.recompose()

@@ -1,0 +1,48 @@
+"""A player whose connection drops in mid-match: the others' table shows the seat as away
+(also in the names its plays are logged under) and says when the player goes and comes back."""
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from net.client import TableClient
+from tui.screens.lobby import LobbyScreen
+from tui.screens.picker import PickerScreen
+from tui.screens.table import TableScreen
+
+from .helpers import make_app, wait_for
+
+
+async def test_a_dropped_player_is_shown_away_and_back() -> None:
+    app = make_app(bind="127.0.0.1", port=0)
+    app.settings.name = "Ana"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker.query_one("#seats", Select).focus()
+        await pilot.press("enter", "up", "up", "enter")  # Ana and one open seat
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        session = app.session
+        port = session.server.port
+        bob = await TableClient.connect("127.0.0.1", port, name="Bob", reconnect=False)
+        back = None
+        try:
+            await bob.ready(True)
+            await wait_for(pilot, lambda: session.lobby["seats"][1].get("ready"))
+            await pilot.press("ctrl+s")
+            table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            assert session.names[1] == "Bob"
+            token = bob.token
+            await bob.close()  # gone, without standing up: the seat waits for him
+            await wait_for(pilot, lambda: session.names[1] == "Bob (away)")
+            log = lambda: [line.text for line in table.query_one("#log").lines]  # noqa: E731
+            await wait_for(pilot, lambda: any("Bob lost the connection" in line for line in log()))
+            back = await TableClient.connect("127.0.0.1", port, name="Bob", token=token, reconnect=False)
+            assert back.seat == 1
+            await wait_for(pilot, lambda: session.names[1] == "Bob")
+            await wait_for(pilot, lambda: any(line.startswith("Bob is back") for line in log()))
+        finally:
+            if back is not None:
+                await back.close()
+            await app.leave_table()

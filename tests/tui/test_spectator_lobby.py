@@ -1,0 +1,50 @@
+"""A guest who arrives at a full table watches; once a seat opens, T in the lobby sits it down
+there (protocol ``sit``). While watching, the lobby and the table say so, and leaving says that
+nothing is lost."""
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from net.client import TableClient
+from tui.screens.lobby import LobbyScreen
+from tui.screens.picker import PickerScreen
+
+from .helpers import make_app, wait_for
+
+
+async def test_a_watching_guest_takes_an_open_seat() -> None:
+    host = make_app(bind="127.0.0.1", port=0)
+    guest = make_app()
+    guest.settings.name = "Cy"
+    async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(80, 24)) as gp:
+        await hp.press("h")
+        picker = await wait_for(hp, lambda: isinstance(host.screen, PickerScreen) and host.screen)
+        picker.query_one("#seats", Select).focus()
+        await hp.press("enter", "up", "up", "enter")  # two seats, the second open
+        await hp.pause()
+        await hp.press("ctrl+s")
+        await wait_for(hp, lambda: isinstance(host.screen, LobbyScreen))
+        session = host.session
+        bob = await TableClient.connect("127.0.0.1", session.server.port, name="Bob")
+        try:
+            await wait_for(hp, lambda: session.lobby["seats"][1]["name"] == "Bob")
+            guest.join_address(f"127.0.0.1:{session.server.port}")
+            lobby = await wait_for(gp, lambda: isinstance(guest.screen, LobbyScreen) and guest.screen)
+            await wait_for(gp, lambda: guest.session is not None and guest.session.lobby and lobby.query("#lobby-info"))
+            await gp.pause()
+            assert guest.session.seat is None  # the table is full: Cy watches
+            assert "You are watching" in str(lobby.query_one("#lobby-info").render())
+            assert "t" not in lobby.active_bindings and "r" not in lobby.active_bindings  # no open seat
+            assert "only watching" in guest.session.leave_note()
+            await bob.stand()  # a seat opens
+            await wait_for(gp, lambda: "t" in lobby.active_bindings)
+            lobby.query_one("#seats").focus()
+            await gp.press("end")
+            await gp.press("t")
+            await wait_for(gp, lambda: guest.session.seat == 1)
+            await wait_for(gp, lambda: "r" in lobby.active_bindings)
+            assert "You are watching" not in str(lobby.query_one("#lobby-info").render())
+        finally:
+            await bob.close()
+            await guest.leave_table()
+            await host.leave_table()
