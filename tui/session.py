@@ -164,9 +164,10 @@ class TableSession:
 
     def _seat_here(self) -> tuple[str | None, str] | None:
         """The seat this app sits in at another host's table, as (table, token); None when it
-        hosts, watches, or has no token yet."""
+        hosts the table itself, watches, or has no token yet. Holding the table's host key (a
+        headless host's) is no reason to lose the seat: it is kept like anyone's."""
         c = self.client
-        if self.server is not None or c is None or c.is_host or c.seat is None or not c.token:
+        if self.server is not None or c is None or c.seat is None or not c.token:
             return None
         return c.table, c.token
 

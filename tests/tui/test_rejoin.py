@@ -202,3 +202,48 @@ async def test_the_seat_held_follows_the_player_from_seat_to_seat_and_goes_when_
     finally:
         await ana.close()
         await srv.close()
+
+
+async def test_the_host_key_holder_gets_its_seat_back_when_the_table_resumes(tmp_path) -> None:
+    """A player who runs a headless table with its host key (``dealmein join --host-key``) sits
+    at it like any other: its seat comes back after the host restarts with ``--resume``."""
+    save = tmp_path / "table.save"
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    port = srv.port
+    table = srv.create_table(TableConfig(name="Headless", game="ninety-nine", seats=2, seed=7))
+    srv.autosave(table, save)
+    app = make_app()
+    srv2: Server | None = None
+    bob = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(f"127.0.0.1:{port}", host_key=table.host_key)
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat is not None
+                           and app.session.is_host)
+            mine = app.session.seat
+            bob = await TableClient.connect("127.0.0.1", port, name="Bob", table=table.id, reconnect=False)
+            await bob.ready(True)
+            await wait_for(pilot, lambda: all(s.ready or s.conn is None or s.conn.is_host for s in table.seats))
+            await app.session.client.start()
+            screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            hand = list(screen.view["hand"])
+
+            await srv.close()
+            await bob.close()
+            await wait_for(pilot, lambda: app.session is None and isinstance(app.screen, HomeScreen))
+
+            srv2 = Server(host="127.0.0.1", port=port, bot_delay=0)
+            resumed, problem = restore_saved(srv2, save)
+            assert resumed is not None, problem
+            await srv2.start()
+            resumed.resume()
+            app.join_address(f"127.0.0.1:{port}", host_key=table.host_key)
+            back = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            assert app.session.seat == mine and app.session.is_host
+            assert back.view["seat"] == mine and back.view["hand"] == hand
+            await app.leave_table()
+    finally:
+        if srv2 is not None:
+            await srv2.close()
+        await srv.close()
