@@ -33,15 +33,23 @@ def table_config(args: argparse.Namespace) -> TableConfig:
                        seats=args.seats, password=password, seed=getattr(args, "seed", None))
 
 
-async def start_ssh(args: argparse.Namespace, server: Server, table: Table, out: TextIO) -> SSHTableServer:
+async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> SSHTableServer:
+    """The SSH front door, listening (``OSError``/``ValueError`` if it cannot)."""
     config = SSHConfig(host=args.bind, port=args.ssh, auth=args.ssh_auth, password=table.config.password,
                        authorized_keys=args.ssh_keys, max_sessions=args.ssh_max_sessions,
                        idle_timeout=args.ssh_idle)
     ssh = make_ssh_server(config, client_address(args.bind, server.port), table.config.password)
-    await ssh.start()
-    print(f"SSH: ssh -p {ssh.port} NAME@<this machine>  ({config.auth} login)", file=out)
-    print(f"SSH host key fingerprint: {ssh.fingerprint}", file=out)
+    try:
+        await ssh.start()
+    except BaseException:
+        await ssh.close()  # the app zygote it may have started
+        raise
     return ssh
+
+
+def print_ssh(ssh: SSHTableServer, out: TextIO) -> None:
+    print(f"SSH: ssh -p {ssh.port} NAME@<this machine>  ({ssh.config.auth} login)", file=out)
+    print(f"SSH host key fingerprint: {ssh.fingerprint}", file=out)
 
 
 def resume_table(server: Server, port: int, out: TextIO) -> Table | None:
@@ -72,7 +80,11 @@ def keep_previous(path: Path, out: TextIO) -> None:
 
 async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
                 stop: asyncio.Event | None = None) -> int:
-    """Host until ``stop`` is set (SIGINT/SIGTERM set it when run from the command line)."""
+    """Host until ``stop`` is set (SIGINT/SIGTERM set it when run from the command line).
+
+    Nothing on disk changes until the table is really up (its port and, with ``--ssh``, the SSH
+    port listening): only then is the old save of the port kept aside and the new table saved,
+    so a start that fails leaves the saves exactly as they were."""
     server = Server(host=args.bind, port=args.port, bot_delay=getattr(args, "bot_delay", 0.6),
                     grace=getattr(args, "grace", 120.0), takeover=getattr(args, "takeover", 120.0))
     resume = getattr(args, "resume", False)
@@ -82,11 +94,12 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
     if not 0 <= args.bots <= args.seats:
         print(f"dealmein host: --bots must be from 0 to {args.seats}", file=sys.stderr)
         return 2
+    # a restored table writes its save only when it changes: it resumes once everything is up
     table = resume_table(server, args.port, out) if resume else None
     resumed = table is not None
     if table is None:
         try:
-            table = server.create_table(table_config(args))
+            table = server.create_table(table_config(args))  # no save yet: see below
         except ValueError as e:
             print(f"dealmein host: {e}", file=sys.stderr)
             return 2
@@ -94,7 +107,17 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
         await server.start()  # the restored table is in place before anyone can reconnect
     except OSError as e:
         print(f"dealmein host: cannot listen on {args.bind}:{args.port}: {e}", file=sys.stderr)
+        await server.close()
         return 1
+    ssh = None
+    if getattr(args, "ssh", None) is not None:
+        try:
+            ssh = await start_ssh(args, server, table)
+        except (OSError, ValueError) as e:
+            print(f"dealmein host: cannot serve SSH on port {args.ssh}: {e}", file=sys.stderr)
+            await server.close()
+            return 1
+    # up: from here on the table is saved
     if resumed:
         table.resume()
     else:
@@ -105,6 +128,8 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
                 table.add_bot(seat, args.bot_level)
         except Refused as e:  # cannot happen on a fresh table; reported rather than hidden
             print(f"dealmein host: {e.message}", file=sys.stderr)
+            if ssh is not None:
+                await ssh.close()
             await server.close()
             return 1
     c = table.config
@@ -122,14 +147,8 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
           file=out)
     if server.logs_dir is not None:
         print(f"Match logs: {server.logs_dir}", file=out)
-    ssh = None
-    if getattr(args, "ssh", None) is not None:
-        try:
-            ssh = await start_ssh(args, server, table, out)
-        except (OSError, ValueError) as e:
-            print(f"dealmein host: cannot serve SSH on port {args.ssh}: {e}", file=sys.stderr)
-            await server.close()
-            return 1
+    if ssh is not None:
+        print_ssh(ssh, out)
     advertiser = None
     if not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)):
         advertiser = await advertise(server, table, args.bind, out, ssh.port if ssh else None)

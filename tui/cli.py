@@ -5,8 +5,134 @@ from __future__ import annotations
 
 import argparse
 import functools
+import math
+import re
 import sys
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, NoReturn
+
+
+class Parser(argparse.ArgumentParser):
+    """Command line mistakes are one line on standard error and exit status 2, before anything
+    starts (``--help`` shows the usage)."""
+
+    def error(self, message: str) -> "NoReturn":
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def port_number(low: int) -> Callable[[str], int]:
+    """An ``argparse`` type: a port number from ``low`` (0: any free port) to 65535."""
+
+    def check(text: str) -> int:
+        try:
+            port = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a port number ({low}-65535)") from None
+        if not low <= port <= 65535:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a port number ({low}-65535)")
+        return port
+
+    check.__name__ = "port"
+    return check
+
+
+def seconds(positive: bool = False) -> Callable[[str], float]:
+    """An ``argparse`` type: a finite number of seconds, at least 0 (or more than 0)."""
+
+    def check(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds")
+        if value < 0 or (positive and value == 0):
+            raise argparse.ArgumentTypeError(
+                f"{text!r} must be {'more than 0' if positive else '0 or more'} seconds")
+        return value
+
+    check.__name__ = "seconds"
+    return check
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def ip_address(text: str) -> str:
+    """An ``argparse`` type: an IPv4 or IPv6 address, written the usual way."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an IPv4 or IPv6 address") from None
+
+
+def bind_address(text: str) -> str:
+    """``--bind``: an IP address to listen on, or ``localhost``."""
+    if text.strip().lower() == "localhost":
+        return "localhost"
+    try:
+        return ip_address(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an IPv4 or IPv6 address (or localhost)") from None
+
+
+HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9_-]{1,63}(?<!-)")
+
+
+def table_address(text: str) -> str:
+    """``join``'s ``HOST[:PORT]`` (``[v6]:PORT`` or a bare IPv6 address too), checked the way the
+    app reads it, so that a malformed one is refused before the app opens. Returned as given."""
+    import ipaddress
+
+    value = text.strip()
+    if value.startswith("["):
+        host, close, rest = value[1:].partition("]")
+        if not close or (rest and not rest.startswith(":")):
+            raise argparse.ArgumentTypeError(f"{text!r} is not HOST[:PORT] ([IPv6]:PORT for IPv6)")
+        port = rest[1:] if rest else None
+        v6 = True
+    elif value.count(":") == 1:
+        host, port = value.split(":")
+        v6 = False
+    else:
+        host, port, v6 = value, None, value.count(":") > 1
+    if not host:
+        raise argparse.ArgumentTypeError(f"{text!r} has no host name or IP address")
+    if port is not None and (not port.isdigit() or not 1 <= int(port) <= 65535):
+        raise argparse.ArgumentTypeError(f"{text!r}: {port!r} is not a port number (1-65535)")
+    if v6:
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: {host!r} is not an IPv6 address") from None
+        return text
+    labels = host[:-1].split(".") if host.endswith(".") else host.split(".")
+    if all(label.isdigit() for label in labels):  # dotted numbers: an IPv4 address or nothing
+        try:
+            ipaddress.IPv4Address(host)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: {host!r} is not an IPv4 address") from None
+    elif len(host) > 253 or not all(HOST_LABEL.fullmatch(label) for label in labels):
+        raise argparse.ArgumentTypeError(f"{text!r}: {host!r} is not a host name or IP address")
+    return text
+
+
+def readable_file(text: str) -> str:
+    """A file that can be opened for reading (what it holds is checked by whoever reads it)."""
+    try:
+        with open(text, "rb"):
+            pass
+    except OSError as e:
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {e.strerror or e}") from None
+    return text
 
 
 class VersionAction(argparse.Action):
@@ -48,7 +174,7 @@ SEED_HELP = ("deal the tables you host from this seed: the same seed, game and s
 def build_parser() -> argparse.ArgumentParser:
     """Built once per process (parsing never changes it): an SSH session forked from the app
     zygote reuses the zygote's instead of building its own."""
-    p = argparse.ArgumentParser(prog="dealmein", description="Deal Me In: a terminal card room.")
+    p = Parser(prog="dealmein", description="Deal Me In: a terminal card room.")
     p.add_argument("--version", action=VersionAction)
     p.add_argument("--no-mdns", action="store_true", help="do not browse or advertise tables on the LAN")
     p.add_argument("--seed", type=int, default=None, metavar="N", help=SEED_HELP)
@@ -58,8 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     host = sub.add_parser("host", help="host a table for players on the LAN")
     host.add_argument("--name", default=None, help="table name (default: your name's table)")
-    host.add_argument("--port", type=int, default=7098)
-    host.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    host.add_argument("--port", type=port_number(0), default=7098,
+                      help="port to listen on (0: any free port; default 7098)")
+    host.add_argument("--bind", type=bind_address, default="0.0.0.0", help="IP address to listen on")
     game = host.add_argument("--game", default="ninety-eight")
     game.choices = GameIds()  # set after add_argument, which would list the choices (and import the engine)
     host.add_argument("--preset", default="standard")
@@ -72,33 +199,33 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
     host.add_argument("--resume", action="store_true",
                       help="bring back the table autosaved on --port (a new table if there is none)")
-    host.add_argument("--ssh", type=int, default=None, metavar="PORT",
-                      help="also serve the app over SSH on this port (e.g. 2222)")
+    host.add_argument("--ssh", type=port_number(0), default=None, metavar="PORT",
+                      help="also serve the app over SSH on this port (e.g. 2222; 0: any free port)")
     host.add_argument("--ssh-auth", default="password", choices=["password", "open", "keys"],
                       help="password: the table password (made up if not given); open: anyone (trusted LANs "
                            "only); keys: an authorized_keys file")
-    host.add_argument("--ssh-keys", default=None, metavar="FILE", help="authorized_keys file for --ssh-auth keys")
-    host.add_argument("--ssh-max-sessions", type=int, default=16)
-    host.add_argument("--ssh-idle", type=float, default=1800.0, help="seconds before an idle SSH session is dropped")
+    host.add_argument("--ssh-keys", type=readable_file, default=None, metavar="FILE", help="authorized_keys file for --ssh-auth keys")
+    host.add_argument("--ssh-max-sessions", type=positive_int, default=16)
+    host.add_argument("--ssh-idle", type=seconds(positive=True), default=1800.0, help="seconds before an idle SSH session is dropped")
     host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns")
-    host.add_argument("--grace", type=float, default=120.0, help="seconds a dropped player's seat is held")
-    host.add_argument("--takeover", type=float, default=120.0,
+    host.add_argument("--grace", type=seconds(), default=120.0, help="seconds a dropped player's seat is held")
+    host.add_argument("--takeover", type=seconds(), default=120.0,
                       help="seconds the table waits for an away player before a bot plays for them")
-    host.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot pauses before it plays")
+    host.add_argument("--bot-delay", type=seconds(), default=0.6, help="seconds a bot pauses before it plays")
 
     join = sub.add_parser("join", help="join a table at HOST[:PORT]")
-    join.add_argument("address")
+    join.add_argument("address", type=table_address, help="HOST[:PORT] ([IPv6]:PORT for IPv6)")
     join.add_argument("--name", default=None, help="your player name")
     join.add_argument("--password", default=None)
     join.add_argument("--host-key", default=None, help="the host key a headless host printed: run its lobby")
 
     tables = sub.add_parser("tables", help="list the tables found on the LAN")
     tables.add_argument("--json", action="store_true")
-    tables.add_argument("--wait", type=float, default=2.0, help="seconds to browse")
-    tables.add_argument("--interface", action="append", default=None, metavar="ADDRESS",
+    tables.add_argument("--wait", type=seconds(positive=True), default=2.0, help="seconds to browse")
+    tables.add_argument("--interface", type=ip_address, action="append", default=None, metavar="ADDRESS",
                         help="browse on the interface with this address (repeatable; default: all)")
     replay = sub.add_parser("replay", help="replay a match log and check that it reproduces the match")
-    replay.add_argument("file")
+    replay.add_argument("file", type=readable_file)
     replay.add_argument("--show", action="store_true", help="step through the match with every hand face up")
     return p
 
@@ -123,12 +250,30 @@ def run_replay(file: str) -> int:
         print(f"{file}: {result.actions} actions; the log reproduces the match "
               f"(winners: {', '.join(map(str, result.match.winners)) or 'none yet'})")
         return 0
+    if result.line is None:  # the file itself could not be read: nothing was replayed
+        print(f"dealmein replay: {result.error}", file=sys.stderr)
+        return 1
     print(f"{file}: does not reproduce: {result.error}", file=sys.stderr)
     return 1
 
 
+def check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """What ``host`` options say together, checked before anything starts."""
+
+    def error(message: str) -> NoReturn:
+        parser.exit(2, f"{parser.prog} host: error: {message}\n")
+
+    if not 0 <= args.bots <= max(args.seats, 0):
+        error(f"argument --bots: must be from 0 to the {args.seats} seats")
+    if args.ssh is not None and args.ssh_auth == "keys" and not args.ssh_keys:
+        error("argument --ssh-auth: keys needs --ssh-keys FILE (an authorized_keys file)")
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "host":
+        check_host(parser, args)
     if args.command == "games":
         print_games()
         return 0

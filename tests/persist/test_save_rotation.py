@@ -1,0 +1,80 @@
+"""A host that fails to start leaves the saves of its port as they were (review: a failed start
+rotated the saves, and two of them replaced the saved table and its ``.previous`` with empty
+tables). Real ``dealmein host --headless`` processes on 127.0.0.1; the SSH port is made busy by
+a real listening socket."""
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+
+from net.savefile import read_save, save_path
+
+from ..net.table_helpers import wait_until
+from .test_kill9 import HOST_ARGS, free_port, start_host, stop
+
+
+async def saved_host(port: int, *extra: str) -> None:
+    """Host a table on ``port`` until its save is on disk, then stop it."""
+    proc, _, _ = await start_host(port, *extra)
+    try:
+        await wait_until(lambda: read_save(save_path(port)).state is not None, 10, "the table saved")
+    finally:
+        await stop(proc)
+
+
+async def failed_start(*args: str) -> tuple[int, str, str]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "host", *HOST_ARGS, *args, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), 60)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(), err.decode()
+
+
+def busy_port() -> socket.socket:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen()
+    return s
+
+
+async def test_failed_starts_leave_the_save_and_previous_untouched() -> None:
+    port = free_port()
+    path = save_path(port)
+    previous = path.with_name(path.name + ".previous")
+    await saved_host(port, "--bots", "3", "--name", "Older")
+    await saved_host(port, "--bots", "2", "--name", "Kept")  # the first goes to .previous
+    saved, kept_before = path.read_bytes(), previous.read_bytes()
+    table = read_save(path).state["table"]  # type: ignore[index]
+    with busy_port() as blocker:
+        ssh = str(blocker.getsockname()[1])
+        for _ in range(2):
+            code, out, err = await failed_start("--port", str(port), "--ssh", ssh, "--bots", "1")
+            assert code == 1, err
+            assert path.read_bytes() == saved and previous.read_bytes() == kept_before
+            assert f"cannot serve SSH on port {ssh}" in err and "Traceback" not in err
+            assert "kept as" not in out and "Hosting" not in out
+        # a failed --resume does not touch them either
+        code, out, err = await failed_start("--port", str(port), "--ssh", ssh, "--resume")
+        assert code == 1, err
+        assert path.read_bytes() == saved and previous.read_bytes() == kept_before
+    with socket.socket() as blocker:  # nor does a busy table port
+        blocker.bind(("127.0.0.1", port))
+        blocker.listen()
+        code, out, err = await failed_start("--port", str(port))
+        assert code == 1 and "cannot listen on" in err, err
+        assert path.read_bytes() == saved and previous.read_bytes() == kept_before
+    assert not list(path.parent.glob(path.name + ".corrupt-*"))
+    proc, text, _ = await start_host(port, "--resume")  # and the saved table is the one resumed
+    try:
+        assert "Resumed 'Kept'" in text and "2 bots" in text
+        assert read_save(path).state["table"] == table  # type: ignore[index]
+    finally:
+        await stop(proc)
+

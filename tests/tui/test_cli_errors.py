@@ -1,0 +1,107 @@
+"""Command line mistakes are refused in one line with exit status 2 before anything starts: no
+traceback, no banner, no full-screen app (review: bad ports crashed with OverflowError, a bad
+interface with ValueError, negative seconds were taken, and ``join host:abc`` or ``replay
+missing --show`` opened the app). Each case runs the real ``dealmein`` command line."""
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from net.savefile import save_path
+
+
+def dealmein(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    """``dealmein ARGS`` with no terminal; the private config/data folders come by environment.
+    A run that opens the app instead of failing waits for keys that never come: the timeout
+    ends it (and the test)."""
+    try:
+        return subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        raise AssertionError(f"dealmein {' '.join(args)} did not fail at once (the app opened?): "
+                             f"{(e.stderr or b'')[-300:]!r}") from None
+
+
+def one_line_error(run: subprocess.CompletedProcess[str], prefix: str, *words: str) -> str:
+    assert run.returncode == 2, (run.returncode, run.stdout, run.stderr)
+    assert run.stdout == "", run.stdout  # no banner, no app
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1, run.stderr
+    line = lines[0]
+    assert line.startswith(f"{prefix}: error: "), line
+    assert "Traceback" not in line
+    for word in words:
+        assert word in line, line
+    return line
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--port", "99999"], ["--port", "99999", "0-65535"]),
+    (["--port", "-1"], ["--port", "-1"]),
+    (["--port", "http"], ["--port", "'http'"]),
+    (["--port", "0", "--ssh", "99999"], ["--ssh", "99999"]),
+    (["--port", "0", "--ssh", "-5"], ["--ssh", "-5"]),
+    (["--grace", "-1"], ["--grace", "-1"]),
+    (["--bot-delay", "-0.5"], ["--bot-delay"]),
+    (["--takeover", "nan"], ["--takeover"]),
+    (["--ssh-idle", "-3"], ["--ssh-idle"]),
+    (["--ssh-idle", "0"], ["--ssh-idle", "more than 0"]),
+    (["--ssh-max-sessions", "0"], ["--ssh-max-sessions"]),
+    (["--bind", "999.1.1.1"], ["--bind", "999.1.1.1"]),
+    (["--port", "0", "--ssh", "0", "--ssh-auth", "keys"], ["--ssh-keys"]),
+    (["--port", "0", "--ssh", "0", "--ssh-auth", "keys", "--ssh-keys", "no-such-file"],
+     ["--ssh-keys", "no-such-file"]),
+])
+def test_bad_host_options_are_one_line_errors(args: list[str], words: list[str]) -> None:
+    one_line_error(dealmein("host", "--headless", "--no-mdns", "--bind", "127.0.0.1", *args),
+                   "dealmein host", *words)
+
+
+def test_bad_host_options_write_no_save() -> None:
+    port = free_port()
+    one_line_error(dealmein("host", "--headless", "--no-mdns", "--port", str(port), "--grace", "-1"),
+                   "dealmein host", "--grace")
+    assert not save_path(port).parent.exists() or not list(save_path(port).parent.iterdir())
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--interface", "999.1.1.1"], ["--interface", "999.1.1.1"]),
+    (["--interface", "127.0.0.1", "--interface", "eth0"], ["--interface", "eth0"]),
+    (["--wait", "-1"], ["--wait"]),
+])
+def test_bad_tables_options_are_one_line_errors(args: list[str], words: list[str]) -> None:
+    one_line_error(dealmein("tables", *args), "dealmein tables", *words)
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:99999", "host:abc", "127.0.0.1:0", ":7098",
+                                     "999.1.1.1", "[::1", "[nope]:7098", "bad host:7098"])
+def test_a_malformed_join_address_fails_before_the_app(address: str) -> None:
+    one_line_error(dealmein("join", address), "dealmein join", repr(address))
+
+
+def test_replay_of_a_missing_file_fails_before_the_app(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.jsonl"
+    for extra in (["--show"], []):
+        line = one_line_error(dealmein("replay", str(missing), *extra), "dealmein replay",
+                              f"cannot read {missing}", "No such file")
+        assert "reproduce" not in line
+    one_line_error(dealmein("replay", str(tmp_path), "--show"), "dealmein replay", "cannot read")
+
+
+def test_a_log_that_is_not_text_cannot_be_read_rather_than_not_reproducing(tmp_path: Path) -> None:
+    garbled = tmp_path / "garbled.jsonl"
+    garbled.write_bytes(b"\xff\xfe\x00not utf-8")
+    run = dealmein("replay", str(garbled))
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.startswith(f"dealmein replay: cannot read {garbled}") and "reproduce" not in run.stderr
+    assert len(run.stderr.splitlines()) == 1
