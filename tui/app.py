@@ -369,7 +369,9 @@ class DealMeInApp(App[int]):
             self.session = await TableSession.join(self, address, password=password, table=table,
                                                    host_key=host_key)
         except Exception as e:
-            self.notify(f"Could not join {address}: {e}", severity="error", timeout=8)
+            said = str(e)
+            self.notify(f"Could not join: {said}" if address in said else f"Could not join {address}: {said}",
+                        severity="error", timeout=8)
             self.session = None
             if len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
                 from .screens.home import HomeScreen

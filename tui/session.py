@@ -62,6 +62,7 @@ class TableSession:
         self.view: dict[str, Any] | None = None
         self.closing = False
         self.left = False  # the player has left the table's screens: updates still on their way are dropped
+        self.last_said = ""  # the table's latest error, as told: a close for the same reason is not told twice
         self.chat_log: list[tuple[str, str]] = []
         self.held: tuple[str | None, str] | None = None  # the seat kept for a crash: (table, token)
 
@@ -350,7 +351,8 @@ class TableSession:
                 if add is not None and getattr(screen, "link", None) is self:
                     add(name, text)
         elif kind == "error":
-            app.notify(str(update.get("message") or update.get("code")), title="Table", severity="error")
+            self.last_said = str(update.get("message") or update.get("code"))
+            app.notify(self.last_said, title="Table", severity="error")
         elif kind == "connection":
             state = update.get("state")
             if state == "reconnecting":
@@ -358,7 +360,8 @@ class TableSession:
             elif state == "connected":
                 app.notify("Reconnected.")
             elif state == "closed" and not self.closing:
-                app.notify(f"Left the table: {update.get('reason')}", severity="warning", timeout=8)
+                if update.get("reason") != self.last_said:  # a kick was already said, once is enough
+                    app.notify(f"Left the table: {update.get('reason')}", severity="warning", timeout=8)
                 if app.session is self:
                     app.back_home()
         elif kind == "bye":

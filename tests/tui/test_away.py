@@ -46,3 +46,40 @@ async def test_a_dropped_player_is_shown_away_and_back() -> None:
             if back is not None:
                 await back.close()
             await app.leave_table()
+
+
+async def test_a_kicked_guest_is_told_once() -> None:
+    host = make_app(bind="127.0.0.1", port=0)
+    guest = make_app()
+    guest.settings.name = "Bob"
+    async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(80, 24)) as gp:
+        await hp.press("h")
+        picker = await wait_for(hp, lambda: isinstance(host.screen, PickerScreen) and host.screen)
+        picker.query_one("#seats", Select).focus()
+        await hp.press("enter", "up", "up", "enter")
+        await hp.pause()
+        await hp.press("ctrl+s")
+        lobby = await wait_for(hp, lambda: isinstance(host.screen, LobbyScreen) and host.screen)
+        session = host.session
+        guest.join_address(f"127.0.0.1:{session.server.port}")
+        await wait_for(hp, lambda: session.lobby["seats"][1]["name"] == "Bob")
+        lobby.query_one("#seats").focus()
+        await hp.press("end", "x")  # the host removes Bob
+        await wait_for(gp, lambda: guest.session is None)
+        await gp.pause(0.3)
+        told = [n.message for n in guest._notifications if "removed you" in n.message]
+        assert len(told) == 1, told
+        await host.leave_table()
+
+
+async def test_a_join_that_cannot_connect_names_the_address_once() -> None:
+    import socket
+
+    with socket.socket() as s:  # a port on this machine that nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.join_address(f"127.0.0.1:{port}")
+        said = await wait_for(pilot, lambda: [n.message for n in app._notifications if "Could not join" in n.message])
+        assert said[0].count(f"127.0.0.1:{port}") == 1, said
