@@ -32,6 +32,9 @@ KERNEL_SEND_BUFFER = 256 * 1024
 #: seconds a closed connection still reads (and drops) what its peer sends, so that closing
 #: with unread input does not reset the connection and lose the error frame that says why
 LINGER = 1.0
+#: seconds a table without a playing host counts down, once every seat is filled and every
+#: player is ready, before its match starts by itself (anyone may still stand or unready)
+START_DELAY = 3.0
 
 
 class Connection(FrameProtocol):
@@ -277,10 +280,13 @@ class Server:
                  grace: float = 120.0, takeover: float = 120.0, max_connections: int = 1000,
                  handshake_timeout: float = 10.0, frame_timeout: float = 30.0,
                  rate: float = 30.0, burst: int = 60, max_unread: int = MAX_UNREAD,
-                 sndbuf: int = KERNEL_SEND_BUFFER, match_logs: bool = True) -> None:
+                 sndbuf: int = KERNEL_SEND_BUFFER, match_logs: bool = True,
+                 start_delay: float = START_DELAY) -> None:
         self.host = host
         self.port = port
         self.bot_delay = bot_delay
+        #: at a table without a playing host: seconds from everyone ready to the match
+        self.start_delay = start_delay
         self.grace = grace
         self.takeover = takeover
         self.max_connections = max_connections

@@ -31,7 +31,8 @@ def make_ssh_server(config: SSHConfig, table_address: str, table_password: str |
         return ["join", table_address, "--name", name]
 
     def command(name: str) -> list[str]:
-        return [sys.executable, "-m", "tui", *app_args(name)]
+        # (without a zygote: the app run as a forked session runs, SIGTERM asking it to quit)
+        return [sys.executable, "-m", "net.ssh_zygote", "--session", *app_args(name)]
 
     def extra_env(name: str) -> dict[str, str]:
         env = {"DEALMEIN_CONFIG_DIR": str(player_dir(name)), "DEALMEIN_DATA_DIR": str(data_dir()),

@@ -3,6 +3,11 @@
 The child is a session leader with the pty as its controlling terminal, so a window-change
 request becomes SIGWINCH; the pty is raw before the child starts, so nothing is echoed and an
 early Ctrl+C is just a byte; ending the session ends the child's whole process group.
+
+Ending it has two ways: ``terminate`` (the SSH connection is gone: SIGHUP, then SIGKILL) and
+``stop`` (the server ends a session whose player is still watching: SIGTERM first, which the app
+answers by quitting the way a player's own quit does, restoring the terminal; only an app that has
+not gone within a bounded time is hung up on and killed).
 """
 from __future__ import annotations
 
@@ -22,6 +27,12 @@ if TYPE_CHECKING:
 READ_CHUNK = 65536
 #: client-sent environment variables a child may see (anything else is dropped)
 CLIENT_ENV_ALLOWED = ("COLORTERM",)
+#: what puts a terminal back as it was after a full-screen app that could not do it itself (it
+#: was killed), as Textual's own exit does: mouse reports off (every mode), bracketed paste,
+#: focus and resize reports off, the keyboard protocol the app pushed popped, no colours, lines
+#: wrapping, the cursor shown, the alternate screen left
+TERMINAL_RESET = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1016l"
+                  b"\x1b[?2004l\x1b[?1004l\x1b[?2048l\x1b[<u\x1b[0m\x1b[?7h\x1b[?25h\x1b[?1049l")
 
 
 def child_environment(term: str | None, client_env: Mapping[str, str],
@@ -86,6 +97,8 @@ class PtyChild:
         self.master = -1
         self.pid: int | None = None
         self._exited: asyncio.Future[int] | None = None
+        #: set once the child is reaped, its last output read and ``on_exit`` called
+        self._finished: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self._pending = bytearray()
         self._reading = False
         self._closed = False
@@ -122,9 +135,13 @@ class PtyChild:
         assert self._exited is not None and self.pid is not None
         code = await asyncio.shield(self._exited)
         _kill_group(self.pid)  # whatever the child left behind in its group goes too
-        self._drain_output()
+        self._drain_output()  # its last words: the bytes that put the terminal back
         self._close_master()
-        self._on_exit(code)
+        try:
+            self._on_exit(code)
+        finally:
+            if not self._finished.done():
+                self._finished.set_result(code)
 
     def _drain_output(self) -> None:
         while self.master >= 0:
@@ -199,15 +216,15 @@ class PtyChild:
             os.close(self.master)
             self.master = -1
 
-    async def terminate(self, grace: float = 1.0) -> None:
-        """End the child's whole process group: SIGHUP, then SIGKILL after ``grace``; reap it."""
+    async def terminate(self, grace: float = 1.0) -> int | None:
+        """End the child's whole process group: SIGHUP, then SIGKILL after ``grace``; reap it.
+        Its exit code (negative: the signal that ended it), ``None`` if it never started."""
         if self.pid is None or self._exited is None:
             self._close_master()
-            return
+            return None
         if self._exited.done():
             _kill_group(self.pid)
-            self._close_master()
-            return
+            return await self._wrapped_up()
         for sig, wait in ((signal.SIGHUP, grace), (signal.SIGKILL, 5.0)):
             try:
                 os.killpg(self.pid, sig)
@@ -218,4 +235,32 @@ class PtyChild:
                 break
             except asyncio.TimeoutError:
                 continue
-        self._close_master()
+        return await self._wrapped_up()
+
+    async def stop(self, grace: float = 3.0, kill_grace: float = 1.0) -> int | None:
+        """Ask the child to quit (SIGTERM to its process group: the app quits as if its player
+        had, and restores the terminal) and wait up to ``grace`` seconds; a child still there
+        is then ended by ``terminate``. Returns as ``terminate`` does, once the child's last
+        output has been passed on."""
+        if self.pid is None or self._exited is None:
+            self._close_master()
+            return None
+        if not self._exited.done():
+            try:
+                os.killpg(self.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            try:
+                await asyncio.wait_for(asyncio.shield(self._exited), grace)
+            except asyncio.TimeoutError:
+                return await self.terminate(kill_grace)
+        return await self._wrapped_up()
+
+    async def _wrapped_up(self) -> int | None:
+        """Once reaped: wait (briefly) for ``_watch`` to pass on the last output and report."""
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._finished), 2.0)
+        except asyncio.TimeoutError:
+            self._close_master()
+            assert self._exited is not None
+            return self._exited.result() if self._exited.done() else None

@@ -3,6 +3,13 @@ own pty, connected to the host's table as an ordinary network client (no back do
 
 Only interactive sessions with a pty are served: exec, subsystems (sftp, scp), every kind of
 forwarding, agent and X11 forwarding are refused.
+
+A session the server ends while its player still watches (the host closing, the idle timeout)
+ends the way a player's own quit does: the app is asked to quit (``PtyChild.stop``) and puts the
+terminal back itself (alternate screen left, mouse reports off, cursor shown); then one line says
+why on the player's normal screen and the channel ends with an exit status. Only an app that has
+not gone within ``quit_grace`` seconds is hung up on and killed, and the server then puts the
+terminal back for it (``TERMINAL_RESET``).
 """
 from __future__ import annotations
 
@@ -20,13 +27,16 @@ from pathlib import Path
 import asyncssh
 
 from .ssh_keys import fingerprint, load_or_create_host_key
-from .ssh_pty import PtyChild, child_environment
+from .ssh_pty import TERMINAL_RESET, PtyChild, child_environment
 from .ssh_zygote import Zygote
 
 log = logging.getLogger("dealmein.ssh")
 
 AUTH_MODES = ("open", "password", "keys")
 NO_PTY_MESSAGE = b"Deal Me In is interactive: connect with a terminal (ssh -t).\r\n"
+#: the last line of a session the server ends, on the player's own screen once the app is gone
+IDLE_MESSAGE = b"Idle for too long: goodbye.\r\n"
+CLOSED_MESSAGE = b"The host closed the table: goodbye.\r\n"
 _WORDS = ("amber", "birch", "cedar", "delta", "ember", "fable", "gusto", "harbor", "indigo",
           "jasper", "kettle", "lumen", "maple", "nectar", "otter", "pepper", "quartz", "raven",
           "saffron", "tundra", "umber", "velvet", "willow", "zephyr")
@@ -57,7 +67,8 @@ class SSHConfig:
     idle_timeout: float = 1800.0
     max_failures: int = 5  # failed logins per address per ``failure_window``
     failure_window: float = 60.0
-    kill_grace: float = 1.0
+    quit_grace: float = 2.5  # a session the server ends: seconds the app has to quit by itself
+    kill_grace: float = 1.0  # then, after SIGHUP, before SIGKILL
     zygote: bool = True  # fork sessions from a pre-imported app process when there is one
 
     def __post_init__(self) -> None:
@@ -74,6 +85,7 @@ class _Registry:
     """Sessions and failures, shared by every connection of one server."""
 
     sessions: set["TableSession"] = field(default_factory=set)
+    connections: set["_Connection"] = field(default_factory=set)
     per_address: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     failures: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
 
@@ -102,6 +114,7 @@ class SSHTableServer:
         self.host_key = host_key
         self.fingerprint = fingerprint(host_key)
         self.registry = _Registry()
+        self.closing = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     @property
@@ -131,13 +144,22 @@ class SSHTableServer:
         log.info("ssh listening on %s:%s (%s)", c.host, self.port, self.fingerprint)
 
     async def close(self) -> None:
-        """Stop listening and end every session and its child."""
-        if self._acceptor is not None:
-            self._acceptor.close()
-            await self._acceptor.wait_closed()
-            self._acceptor = None
+        """Stop listening; end every session (each app asked to quit first, see the module's
+        doc), then every connection."""
+        self.closing = True
+        acceptor, self._acceptor = self._acceptor, None
+        if acceptor is not None:
+            acceptor.close()
         sessions = list(self.registry.sessions)
-        await asyncio.gather(*(s.end() for s in sessions), return_exceptions=True)
+        await asyncio.gather(*(s.end(CLOSED_MESSAGE) for s in sessions), return_exceptions=True)
+        for conn in list(self.registry.connections):
+            if conn.conn is not None:
+                conn.conn.close()
+        if acceptor is not None:
+            try:  # (a listener that waited for its connections would have them closed by now)
+                await asyncio.wait_for(acceptor.wait_closed(), 5.0)
+            except asyncio.TimeoutError:
+                log.warning("ssh: the listener did not close in time")
         if self.zygote is not None:
             await self.zygote.close()
             self.zygote = None
@@ -170,6 +192,9 @@ class _Connection(asyncssh.SSHServer):
         self.address = str(peer[0])
         reg = self.server.registry
         cfg = self.server.config
+        if self.server.closing:
+            conn.close()
+            return
         if self.server.locked_out(self.address):
             log.warning("ssh: %s locked out after failed logins", self.address)
             conn.close()
@@ -180,8 +205,10 @@ class _Connection(asyncssh.SSHServer):
             return
         reg.per_address[self.address] += 1
         self.counted = True
+        reg.connections.add(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.server.registry.connections.discard(self)
         if self.counted:
             self.server.registry.per_address[self.address] -= 1
             self.counted = False
@@ -208,7 +235,7 @@ class _Connection(asyncssh.SSHServer):
 
     def session_requested(self) -> asyncssh.SSHServerSession | bool:
         reg = self.server.registry
-        if len(reg.sessions) >= self.server.config.max_sessions:
+        if self.server.closing or len(reg.sessions) >= self.server.config.max_sessions:
             return False
         return TableSession(self.server, player_name(self.username), self.address)
 
@@ -246,9 +273,11 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self.last_input = time.monotonic()
         self._idle: asyncio.Task[None] | None = None
         self._ended = False
+        self._open = False  # the channel still takes output (not closed, connection not lost)
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
+        self._open = True
         self.server.registry.sessions.add(self)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
@@ -269,8 +298,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[misc]
     def session_started(self) -> None:
         assert self.chan is not None
         if not self.has_pty:
-            self.chan.write(NO_PTY_MESSAGE)
-            self.chan.exit(1)
+            self._finish(NO_PTY_MESSAGE, 1)
             return
         asyncio.ensure_future(self._spawn())
 
@@ -286,28 +314,41 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             await self.child.start()
         except (OSError, ConnectionError, asyncio.TimeoutError) as e:
             log.error("ssh: could not start the app for %s: %s", self.name, e)
-            self.chan.write(b"The table could not be opened.\r\n")
-            self.chan.exit(1)
+            self._finish(b"The table could not be opened.\r\n", 1)
+            return
+        if self._ended:  # the session ended while the app was starting: it goes too
+            await self.child.terminate(srv.config.kill_grace)
             return
         self._idle = asyncio.ensure_future(self._watch_idle())
 
     async def _watch_idle(self) -> None:
-        limit = self.server.config.idle_timeout
+        cfg = self.server.config
         while not self._ended:
-            await asyncio.sleep(min(limit, 5.0))
-            if time.monotonic() - self.last_input > limit:
-                log.info("ssh: %s idle for %.0f s, closing", self.name, limit)
-                if self.chan is not None:
-                    self.chan.write(b"\r\nIdle for too long: goodbye.\r\n")
-                await self.end()
+            left = self.last_input + cfg.idle_timeout - time.monotonic()
+            if left <= 0:
+                log.info("ssh: %s idle for %.0f s, closing", self.name, cfg.idle_timeout)
+                await self.end(IDLE_MESSAGE)
                 return
+            await asyncio.sleep(min(left, 5.0))
 
     def _output(self, data: bytes) -> None:
-        if self.chan is not None and not self._ended:
+        if self.chan is not None and self._open:
             self.chan.write(data)
 
+    def _finish(self, last_words: bytes, code: int) -> None:
+        """Say ``last_words`` and end the channel with exit status ``code``."""
+        if self.chan is None or not self._open:
+            return
+        self._open = False
+        try:
+            self.chan.write(last_words)
+            self.chan.exit(code)
+        except Exception:  # the channel may be going already
+            pass
+
     def _child_exited(self, code: int) -> None:
-        if self.chan is not None and not self._ended:
+        if not self._ended and self.chan is not None and self._open:
+            self._open = False
             self.chan.exit(code if code >= 0 else 1)
 
     def data_received(self, data: bytes, datatype: object) -> None:
@@ -332,20 +373,46 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._open = False
         asyncio.ensure_future(self.end())
 
-    async def end(self) -> None:
-        """End the child and its process group, and the channel."""
+    async def end(self, goodbye: bytes | None = None) -> None:
+        """End the session, the child and its process group, and the channel.
+
+        With ``goodbye`` (the server ends a session its player still sees: idle, closing) the
+        app is asked to quit and given ``quit_grace`` seconds to put the terminal back itself;
+        then ``goodbye`` is written on the normal screen and the channel ends with the app's exit
+        status (1 if it had to be killed, when the terminal is put back for it). Without it (the
+        connection is gone) the child is hung up on at once."""
         if self._ended:
             return
         self._ended = True
         self.server.registry.sessions.discard(self)
         if self._idle is not None and self._idle is not asyncio.current_task():
             self._idle.cancel()
-        if self.child is not None:
-            await self.child.terminate(self.server.config.kill_grace)
-        if self.chan is not None:
+        cfg = self.server.config
+        code: int | None = None
+        child = self.child
+        if child is not None:
+            if goodbye is not None and self._open:
+                code = await child.stop(cfg.quit_grace, cfg.kill_grace)
+            else:
+                code = await child.terminate(cfg.kill_grace)
+        chan = self.chan
+        if chan is None:
+            return
+        if goodbye is not None and self._open:
+            killed = code is None or code < 0
+            # an app that was killed left the terminal as it was: put it back for it
+            self._finish((TERMINAL_RESET + b"\r\n" if killed and child is not None else b"") + goodbye,
+                         1 if killed or code is None else code)
+            try:  # let the client have the goodbye and the status before its connection goes
+                await asyncio.wait_for(chan.wait_closed(), 1.0)
+            except (asyncio.TimeoutError, Exception):
+                pass
+        else:
+            self._open = False
             try:
-                self.chan.close()
+                chan.close()
             except Exception:  # the channel may already be gone
                 pass

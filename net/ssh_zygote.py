@@ -10,6 +10,11 @@ child's pid and, when it reaps it, its exit status.
 Before serving, ``preload`` does what every session would otherwise do for itself (a session's
 memory is mostly what it writes: the objects it makes and the shared ones it touches). Run as
 ``python -OO -m net.ssh_zygote FD``; it is single-threaded, so forking it is safe.
+
+Every session, forked here or (without a zygote) spawned as ``python -m net.ssh_zygote
+--session ARGS``, runs the app through ``run_session``: SIGTERM asks the app to quit, as its
+player's own quit would, so that it puts the terminal back before it goes (the SSH server sends
+it when it ends a session its player still sees: the host closing, the idle timeout).
 """
 from __future__ import annotations
 
@@ -49,9 +54,7 @@ def _child(request: dict[str, Any], slave: int, control: socket.socket) -> None:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         os.environ.clear()
         os.environ.update(request["env"])
-        from tui.cli import main
-
-        code = main(list(request["argv"])) or 0
+        code = run_session(list(request["argv"]))
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except BaseException:
@@ -62,6 +65,38 @@ def _child(request: dict[str, Any], slave: int, control: socket.socket) -> None:
             sys.stderr.flush()
         finally:
             os._exit(code)
+
+
+def run_session(argv: Sequence[str]) -> int:
+    """Run the app's command line for one SSH session; its exit code.
+
+    A session's app (``join``) runs in an event loop of its own in which SIGTERM asks it to quit:
+    Textual then leaves the alternate screen, turns mouse reports off and shows the cursor, and
+    the app leaves its table (``on_unmount``), as when its player quits. Before the loop runs,
+    SIGTERM keeps its default (the terminal is not touched yet). Any other command line runs as
+    ``dealmein`` would run it."""
+    from tui.cli import build_parser, main
+
+    args = build_parser().parse_args(list(argv))
+    if getattr(args, "command", None) != "join":
+        return main(list(argv)) or 0
+    from tui.app import DealMeInApp
+
+    app = DealMeInApp(args)
+
+    async def run() -> object:
+        loop = asyncio.get_running_loop()
+        # (a handler of the loop's own: the signal wakes the loop at once, whichever thread
+        # the kernel hands it to; a plain ``signal.signal`` handler would wait for the main
+        # thread to wake up for some other reason)
+        loop.add_signal_handler(signal.SIGTERM, lambda: app.exit())
+        try:
+            return await app.run_async()
+        finally:
+            loop.remove_signal_handler(signal.SIGTERM)
+
+    result = asyncio.run(run())
+    return result if isinstance(result, int) else 0
 
 
 #: Modules a session imports as it starts besides the app's own ``tui`` modules, which
@@ -157,9 +192,12 @@ class Zygote:
     async def start(self) -> None:
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
+            # a session of its own: Ctrl+C in the host's terminal (SIGINT to the host's process
+            # group) must not kill the zygote, whose end would count every app as gone and kill
+            # them before they could be asked to quit; it ends when the server's socket closes
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, *ZYGOTE_FLAGS, "-m", "net.ssh_zygote", str(theirs.fileno()),
-                pass_fds=[theirs.fileno()],
+                pass_fds=[theirs.fileno()], start_new_session=True,
                 env=self._env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL)
         finally:
             theirs.close()
@@ -237,4 +275,6 @@ class Zygote:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--session"]:  # one session's app, spawned without a zygote
+        sys.exit(run_session(sys.argv[2:]))
     serve(socket.socket(fileno=int(sys.argv[1])))

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("dealmein.net")
 
 TABLE_NAME_LEN = 40
+#: the name on the lines the table itself says in the chat (``chat`` with ``system: true``)
+SYSTEM_NAME = "Table"
 
 
 class Peer(Protocol):
@@ -151,11 +153,13 @@ class Table:
         self._declined: tuple[int, int] | None = None  # (seat, match version) a bot let pass
         self._wake = asyncio.Event()
         self._bot_task: asyncio.Task[None] | None = None
+        self._start_timer: asyncio.TimerHandle | None = None  # a table without a host: the countdown
         self._closed = False
 
     # ------------------------------------------------------------------ lobby state
     def lobby(self) -> dict[str, Any]:
         c = self.config
+        by_host = self.playing_host()
         return {
             "table": self.id, "name": c.name, "game": c.game, "preset": c.preset,
             "options": dict(c.options), "status": self.status, "password": bool(c.password),
@@ -164,7 +168,30 @@ class Table:
                        "connected": s.conn is not None or s.bot is not None,
                        "host": s.token is not None and s.token == self.host_token}
                       for s in self.seats],
+            "start": "host" if by_host else "ready",
+            "start_note": self._start_note(by_host),
         }
+
+    def playing_host(self) -> bool:
+        """A connection holding the host key sits at the table: that player starts the matches.
+        Otherwise (a headless table, or its host only watching or away) a match starts by
+        itself once every seat is filled and every seated player is ready."""
+        for s in self.seats:
+            if s.conn is not None and s.conn.is_host:
+                return True
+        return False
+
+    def _start_note(self, by_host: bool) -> str:
+        """What starts the next match, for people (the lobby's ``start_note``)."""
+        if self.status == "playing":
+            return ""
+        if by_host:
+            return "The host starts the rematch." if self.status == "finished" else "The host starts the match."
+        if self._start_timer is not None:
+            return "Everyone is ready: the match is about to start."
+        if self.status == "finished":
+            return "The rematch starts by itself once every player is ready again."
+        return "The match starts by itself once every seat is filled and every player is ready."
 
     def _changed(self) -> None:
         """The table's state changed: with autosave, hold what is sent until it is saved."""
@@ -179,11 +206,18 @@ class Table:
             p.send_frame(frame)
 
     def _broadcast_lobby(self) -> None:
+        self._check_start()
         self._changed()
         frame = encode({"type": "lobby", "lobby": self.lobby()})
         for p in list(self.conns):
             self._emit(p, frame)
         self.server._notify(self)
+
+    def _say(self, text: str, to: Peer | None = None) -> None:
+        """A line from the table itself in the chat: to ``to``, or to everyone."""
+        frame = encode({"type": "chat", "name": SYSTEM_NAME, "seat": None, "text": text, "system": True})
+        for p in [to] if to is not None else list(self.conns):
+            self._emit(p, frame)
 
     def _welcome(self, p: Peer) -> None:
         self._changed()  # a seat and its token: told only once saved
@@ -224,6 +258,8 @@ class Table:
         self._welcome(p)
         self._broadcast_lobby()
         self._send_view(p)
+        if self.status != "playing" and not self.playing_host():
+            self._say(self._start_note(False), p)
 
     def leave(self, p: Peer, clean: bool) -> None:
         """A connection went away. A human's seat is held for the grace period."""
@@ -309,7 +345,7 @@ class Table:
 
     def _seat_at(self, i: int) -> Seat:
         if not 0 <= i < len(self.seats):
-            raise Refused("bad_seat", f"there is no seat {i}: seats are 0 to {len(self.seats) - 1}")
+            raise Refused("bad_seat", f"there is no seat {i + 1}: seats are 1 to {len(self.seats)}")
         return self.seats[i]
 
     def _seat(self, p: Peer, seat: Seat) -> None:
@@ -330,7 +366,7 @@ class Table:
         if seat.conn is p:
             return
         if not seat.empty:
-            raise Refused("taken", f"seat {seat.index} is taken")
+            raise Refused("taken", f"seat {seat.index + 1} is taken")
         self._seat(p, seat)
         self._welcome(p)
         self._broadcast_lobby()
@@ -391,7 +427,7 @@ class Table:
             raise Refused("bad_level", f"bot levels are {', '.join(LEVELS)}")
         seat = self._seat_at(index)
         if not seat.empty and seat.bot is None:
-            raise Refused("taken", f"seat {index} is taken by a player")
+            raise Refused("taken", f"seat {index + 1} is taken by a player")
         seat.clear()
         seat.bot, seat.name, seat.ready = level, f"{level.capitalize()} bot", True
         self._broadcast_lobby()
@@ -401,7 +437,7 @@ class Table:
         self._in_lobby()
         seat = self._seat_at(msg["seat"])
         if seat.bot is None:
-            raise Refused("bad_seat", f"seat {seat.index} has no bot")
+            raise Refused("bad_seat", f"seat {seat.index + 1} has no bot")
         seat.clear()
         self._broadcast_lobby()
 
@@ -409,7 +445,7 @@ class Table:
         self._host_only(p)
         seat = self._seat_at(msg["seat"])
         if seat.token is None:
-            raise Refused("bad_seat", f"seat {seat.index} has no player to kick")
+            raise Refused("bad_seat", f"seat {seat.index + 1} has no player to kick")
         if seat.conn is p:
             raise Refused("bad_seat", "the host cannot kick itself")
         victim = seat.conn
@@ -429,11 +465,9 @@ class Table:
     def _on_start(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)
         self._in_lobby()
-        for seat in self.seats:
-            if seat.empty:
-                raise Refused("not_ready", f"seat {seat.index} is empty: add a bot or wait for a player")
-            if seat.bot is None and not seat.ready and seat.conn is not p:
-                raise Refused("not_ready", f"{seat.name} (seat {seat.index}) is not ready")
+        problem = self._not_ready(p)
+        if problem is not None:
+            raise Refused("not_ready", problem)
         self._start_match()
 
     def _on_rematch(self, p: Peer, msg: dict[str, Any]) -> None:
@@ -442,10 +476,64 @@ class Table:
             raise Refused("not_finished", "a rematch starts once the match is over")
         for seat in self.seats:
             if seat.empty:
-                raise Refused("not_ready", f"seat {seat.index} is empty")
+                raise Refused("not_ready", f"seat {seat.index + 1} is empty")
         self._start_match()
 
+    def _not_ready(self, starter: Peer | None) -> str | None:
+        """Why a match cannot start now (seats count from 1 for people), or ``None``. The
+        ``starter`` (a host starting it) need not have said it is ready; without one, every
+        seated player must be here and ready, and at least one must be seated."""
+        humans = 0
+        for seat in self.seats:
+            if seat.empty:
+                return f"seat {seat.index + 1} is empty: add a bot or wait for a player"
+            if seat.bot is not None:
+                continue
+            humans += 1
+            if seat.conn is not None and seat.conn is starter:
+                continue
+            if not seat.ready or (starter is None and seat.conn is None):
+                return f"{seat.name} (seat {seat.index + 1}) is not ready"
+        if starter is None and not humans:
+            return "no player is seated"
+        return None
+
+    # ------------------------------------------------------------------ starting without a host
+    def _check_start(self) -> None:
+        """At a table without a playing host, start the countdown to the match once every seat
+        is filled and every seated player is ready, and call it off when that stops being so
+        (after any lobby change)."""
+        waiting = (not self._closed and self.status != "playing" and not self.playing_host()
+                   and self._not_ready(None) is None)
+        timer = self._start_timer
+        if waiting and timer is None:
+            delay = max(0.0, self.server.start_delay)
+            self._start_timer = asyncio.get_running_loop().call_later(delay, self._start_by_itself)
+            what = "rematch" if self.status == "finished" else "match"
+            self._say(f"Everyone is ready: the {what} starts in {delay:g} second{'' if delay == 1 else 's'}."
+                      if delay >= 1 else f"Everyone is ready: the {what} starts.")
+        elif not waiting and timer is not None:
+            timer.cancel()
+            self._start_timer = None
+            if not self._closed and self.status != "playing":
+                why = self._not_ready(None) if not self.playing_host() else "the host starts it"
+                self._say(f"Start called off: {why}.")
+
+    def _start_by_itself(self) -> None:
+        self._start_timer = None
+        if self._closed or self.status == "playing" or self.playing_host() or self._not_ready(None):
+            self._broadcast_lobby()  # the note changes back (and a new countdown may begin)
+            return
+        try:
+            self._start_match()
+        except Refused as r:
+            log.error("table %s: the match could not start: %s", self.id, r.message)
+            self._say(f"The match could not start: {r.message}")
+
     def _start_match(self) -> None:
+        if self._start_timer is not None:  # a host's start overtakes the countdown
+            self._start_timer.cancel()
+            self._start_timer = None
         c = self.config
         # every match has a seed, so that its log replays it; a fixed table seed (tests,
         # benchmarks) makes the sequence of matches repeatable
@@ -488,6 +576,8 @@ class Table:
             for seat_ in self.seats:
                 seat_.ready = seat_.bot is not None
             self._broadcast_lobby()
+            if not self.playing_host() and any(s.token is not None for s in self.seats):
+                self._say(self._start_note(False))
         self._after_change()
 
     def _after_change(self) -> None:
@@ -664,6 +754,9 @@ class Table:
     def close(self) -> None:
         """Stop the table: no more moves, bots or timers (a pending save still completes)."""
         self._closed = True
+        if self._start_timer is not None:
+            self._start_timer.cancel()
+            self._start_timer = None
         for seat in self.seats:
             seat.cancel_timers()
         if self._bot_task is not None:

@@ -1,0 +1,202 @@
+"""Who starts a match: at a table without a playing host (``dealmein host --headless``, or a host
+who only watches) the match starts by itself once every seat is filled and every seated player
+is ready, after a short countdown the table announces; rematches the same way. A host who sits
+at the table starts it as before. Seats count from 1 in every message people read."""
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from typing import Any
+
+from net.client import TableClient
+from net.server import Server, TableConfig
+from net.table import SYSTEM_NAME
+
+from .table_helpers import RandomPlayer, join, next_update, server, wait_until  # noqa: F401
+
+
+def table_lines(c: TableClient, got: list[dict[str, Any]]) -> list[str]:
+    return [u["text"] for u in got if u["type"] == "chat" and u.get("system") and u["name"] == SYSTEM_NAME]
+
+
+async def collect(c: TableClient, into: list[dict[str, Any]]) -> None:
+    async for u in c.updates():
+        into.append(u)
+
+
+async def test_two_players_at_a_table_without_host_start_it_by_being_ready(server: Server) -> None:
+    server.start_delay = 0.3
+    table = server.create_table(TableConfig(name="Headless", seats=3, seed=5))
+    table.add_bot(2, "easy")
+    ana = await join(server, "Ana", table=table.id)
+    bo = await join(server, "Bo", table=table.id)
+    assert (ana.seat, bo.seat) == (0, 1)
+    got: dict[str, list[dict[str, Any]]] = {"ana": [], "bo": []}
+    tasks = [asyncio.ensure_future(collect(ana, got["ana"])), asyncio.ensure_future(collect(bo, got["bo"]))]
+    try:
+        # the lobby says what starts the match, and the table says it to each player who joins
+        lob = bo.lobby
+        assert lob is not None and lob["start"] == "ready"
+        assert "starts by itself" in lob["start_note"] and "ready" in lob["start_note"]
+        await wait_until(lambda: any("starts by itself" in t for t in table_lines(ana, got["ana"])),
+                         what="the rule told to Ana")
+        await ana.ready(True)
+        await asyncio.sleep(0.6)  # longer than the countdown: Bo is not ready, nothing starts
+        assert table.status == "lobby" and table.match is None
+        await bo.ready(True)
+        await wait_until(lambda: table.status == "playing", 5.0, "the match to start by itself")
+        await wait_until(lambda: ana.view is not None and bo.view is not None, what="both players' views")
+        for who in ("ana", "bo"):
+            assert any(re.search(r"Everyone is ready: the match starts", t) for t in table_lines(ana, got[who]))
+        assert ana.lobby["status"] == "playing" and ana.lobby["start_note"] == ""  # type: ignore[index]
+    finally:
+        for t in tasks:
+            t.cancel()
+        await ana.close()
+        await bo.close()
+
+
+async def test_the_countdown_is_called_off_when_a_player_is_no_longer_ready(server: Server) -> None:
+    server.start_delay = 1.0
+    table = server.create_table(TableConfig(seats=2, seed=5))
+    ana = await join(server, "Ana", table=table.id)
+    bo = await join(server, "Bo", table=table.id)
+    got: list[dict[str, Any]] = []
+    task = asyncio.ensure_future(collect(ana, got))
+    try:
+        await ana.ready(True)
+        await bo.ready(True)
+        await wait_until(lambda: any("starts in 1 second." in t for t in table_lines(ana, got)), what="the countdown")
+        assert "about to start" in ana.lobby["start_note"]  # type: ignore[index]
+        await bo.ready(False)
+        await wait_until(lambda: any("called off" in t and "Bo (seat 2) is not ready" in t
+                                     for t in table_lines(ana, got)), what="the countdown called off")
+        await asyncio.sleep(1.3)
+        assert table.status == "lobby" and table.match is None
+        await bo.ready(True)
+        await wait_until(lambda: table.status == "playing", 5.0, "the match to start after all")
+    finally:
+        task.cancel()
+        await ana.close()
+        await bo.close()
+
+
+async def test_a_seated_host_starts_and_nothing_starts_by_itself(server: Server) -> None:
+    server.start_delay = 0.0
+    table = server.create_table(TableConfig(seats=2, seed=5))
+    host = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    bo = await join(server, "Bo", table=table.id)
+    assert host.lobby["start"] == "host" and host.lobby["start_note"] == "The host starts the match."  # type: ignore[index]
+    await bo.ready(True)
+    await wait_until(lambda: table.seats[1].ready, what="Bo ready")
+    await asyncio.sleep(0.3)
+    assert table.status == "lobby", "a table whose host sits at it waits for the host"
+    await host.start()
+    await wait_until(lambda: table.status == "playing", what="the host's start")
+    await host.close()
+    await bo.close()
+
+
+async def test_a_table_of_bots_alone_never_starts_by_itself(server: Server) -> None:
+    server.start_delay = 0.0
+    table = server.create_table(TableConfig(seats=2, seed=5))
+    table.add_bot(0, "easy")
+    table.add_bot(1, "easy")
+    watcher = await join(server, "Cy", table=table.id, spectator=True)
+    await asyncio.sleep(0.3)
+    assert table.status == "lobby"
+    await watcher.close()
+
+
+async def test_a_rematch_starts_once_everyone_is_ready_again(server: Server) -> None:
+    server.start_delay = 0.0
+    # a short Ninety-Nine (2 chips each) so that two random players finish in a moment
+    table = server.create_table(TableConfig(game="ninety-nine", preset="quick", options={"chips": 2},
+                                            seats=2, seed=4))
+    ana = await join(server, "Ana", table=table.id)
+    bo = await join(server, "Bo", table=table.id)
+    players = [RandomPlayer(ana, 1), RandomPlayer(bo, 2)]
+    try:
+        await ana.ready(True)
+        await bo.ready(True)
+        await wait_until(lambda: table.match is not None, what="the first match")
+        first = table.match
+        await wait_until(lambda: table.status == "finished", 30.0, "the first match to end")
+        assert not table.seats[0].ready and not table.seats[1].ready
+        await wait_until(lambda: ana.lobby["status"] == "finished", what="the finished lobby")  # type: ignore[index]
+        assert "rematch starts by itself" in ana.lobby["start_note"]  # type: ignore[index]
+        await ana.ready(True)
+        await asyncio.sleep(0.2)
+        assert table.match is first and table.status == "finished"
+        await bo.ready(True)
+        await wait_until(lambda: table.match is not first and table.status in ("playing", "finished"),
+                         what="the rematch")
+        assert table.match is not None and table.match.options["chips"] == 2
+    finally:
+        for p in players:
+            await p.stop()
+        await ana.close()
+        await bo.close()
+
+
+async def test_messages_count_seats_from_one(server: Server) -> None:
+    """The wire keeps 0-based seat indexes; the words people read count from 1."""
+    table = server.create_table(TableConfig(seats=3))
+    host = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    bo = await join(server, "Bo", table=table.id)
+    assert bo.seat == 1 and bo.lobby["seats"][1]["seat"] == 1  # type: ignore[index]
+    await host.start()
+    assert (await next_update(host, "error"))["message"] == "Bo (seat 2) is not ready"
+    await bo.ready(True)
+    await wait_until(lambda: table.seats[1].ready, what="Bo ready")
+    await host.start()
+    assert (await next_update(host, "error"))["message"].startswith("seat 3 is empty")
+    await bo.sit(0)
+    assert (await next_update(bo, "error"))["message"] == "seat 1 is taken"
+    await host.add_bot(1, "easy")
+    assert (await next_update(host, "error"))["message"] == "seat 2 is taken by a player"
+    await host.remove_bot(1)
+    assert (await next_update(host, "error"))["message"] == "seat 2 has no bot"
+    await host.sit(7)
+    assert (await next_update(host, "error"))["message"] == "there is no seat 8: seats are 1 to 3"
+    await host.close()
+    await bo.close()
+
+
+async def test_headless_host_process_starts_the_match_when_both_players_are_ready() -> None:
+    """``dealmein host --headless`` as a real process: two players sit and say they are ready,
+    and the match starts by itself (the default countdown of a few seconds)."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--port", "0",
+        "--no-mdns", "--game", "ninety-eight", "--seats", "3", "--bots", "1", "--bot-delay", "0",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    clients: list[TableClient] = []
+    try:
+        assert proc.stdout is not None
+        lines: list[str] = []
+        while not lines or not lines[-1].startswith("Press Ctrl+C"):
+            line = await asyncio.wait_for(proc.stdout.readline(), 20)
+            assert line, "the host ended before serving"
+            lines.append(line.decode().strip())
+        port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", "\n".join(lines)).group(1))  # type: ignore[union-attr]
+        for name in ("Ana", "Bo"):
+            clients.append(await TableClient.connect("127.0.0.1", port, name=name, reconnect=False, timeout=5.0))
+        ana, bo = clients
+        assert (ana.seat, bo.seat, ana.is_host) == (0, 1, False)
+        assert ana.lobby["start"] == "ready"  # type: ignore[index]
+        await ana.ready(True)
+        await bo.ready(True)
+        await wait_until(lambda: ana.view is not None and bo.view is not None, 15.0,
+                         "the match to start by itself on the headless host")
+        assert ana.lobby["status"] == "playing"  # type: ignore[index]
+    finally:
+        for c in clients:
+            await c.close()
+        if proc.returncode is None:
+            proc.terminate()
+            try:
+                await asyncio.wait_for(proc.wait(), 10)
+            except asyncio.TimeoutError:
+                proc.kill()
+                await proc.wait()

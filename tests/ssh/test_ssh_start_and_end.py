@@ -1,0 +1,263 @@
+"""A headless table over SSH, from the first match to the end of the session.
+
+- Two SSH players at a table with no host at it say they are ready, and the match starts by
+  itself (nobody there holds the host key, so nobody could press Start).
+- A session the server ends (the host closing, the idle timeout) ends as a player's own quit
+  does: the app is asked to quit and puts the terminal back (alternate screen left, mouse
+  reports off, cursor shown), a goodbye line follows on the normal screen, and the channel ends
+  with an exit status. An app that will not quit is killed within a bounded time, and the
+  server puts the terminal back for it.
+
+Real parts throughout: a real asyncssh client with a pty, the app in a child process (forked by
+the zygote, or spawned), a real table server on 127.0.0.1."""
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+import time
+from pathlib import Path
+
+import asyncssh
+import pyte
+import pytest
+
+from net.server import Server, TableConfig
+from net.ssh_host import make_ssh_server
+from net.ssh_pty import TERMINAL_RESET
+from net.ssh_server import CLOSED_MESSAGE, IDLE_MESSAGE, SSHConfig, SSHTableServer
+
+from .conftest import connect
+from .test_ssh_bridge import read_until, wait_gone
+
+pytestmark = pytest.mark.timeout(180)
+
+STUBBORN_CHILD = str(Path(__file__).with_name("stubborn_child.py"))
+ALT_ON, ALT_OFF = b"\x1b[?1049h", b"\x1b[?1049l"
+MOUSE_OFF, CURSOR_ON = b"\x1b[?1000l", b"\x1b[?25h"
+
+
+class RawTerminal:
+    """One SSH session: every byte it was sent, and the screen they draw."""
+
+    def __init__(self, conn: asyncssh.SSHClientConnection, proc: asyncssh.SSHClientProcess) -> None:
+        self.conn, self.proc = conn, proc
+        self.raw = bytearray()
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.ended = False
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def pump(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while not self.ended and (left := deadline - time.monotonic()) > 0:
+            try:
+                data = await asyncio.wait_for(self.proc.stdout.read(65536), left)
+            except asyncio.TimeoutError:
+                return
+            if not data:
+                self.ended = True
+                return
+            self.raw += data
+            self.stream.feed(data)
+
+    async def wait_for(self, text: str, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.text():
+            if time.monotonic() > deadline or self.ended:
+                raise AssertionError(f"{text!r} never appeared; the screen:\n{self.text()}")
+            await self.pump(0.2)
+
+    async def until_closed(self, timeout: float) -> None:
+        """Read everything up to the end of the session's output, then its exit status."""
+        deadline = time.monotonic() + timeout
+        while not self.ended:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the session did not end in {timeout} s; the last bytes: {bytes(self.raw[-300:])!r}")
+            await self.pump(0.5)
+        await asyncio.wait_for(self.proc.wait_closed(), 5)
+
+
+@pytest.fixture
+async def headless(tmp_path):
+    """A table server with a table of three and one bot, an SSH front door (open login, its
+    sessions forked by the app zygote), and nobody holding the host key."""
+    server = Server(host="127.0.0.1", port=0, bot_delay=0.0, start_delay=0.5)
+    await server.start()
+    table = server.create_table(TableConfig(name="Lounge", seats=3, seed=3))
+    table.add_bot(2, "easy")
+    servers: list[SSHTableServer] = []
+    terminals: list[RawTerminal] = []
+
+    async def front_door(**config) -> SSHTableServer:
+        ssh = make_ssh_server(SSHConfig(host="127.0.0.1", port=0, auth="open", host_key_path=tmp_path / "key",
+                                        **config), f"127.0.0.1:{server.port}", None)
+        await ssh.start()
+        servers.append(ssh)
+        return ssh
+
+    async def open_terminal(ssh: SSHTableServer, name: str) -> RawTerminal:
+        conn = await asyncssh.connect("127.0.0.1", ssh.port, username=name, password=None, known_hosts=None,
+                                      client_keys=None, agent_path=None)
+        proc = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        term = RawTerminal(conn, proc)
+        terminals.append(term)
+        return term
+
+    yield server, table, front_door, open_terminal
+    for term in terminals:
+        term.conn.close()
+    for ssh in servers:
+        await ssh.close()
+    await server.close()
+
+
+async def wait_until(pred, timeout: float = 20.0, what: str = "condition") -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.05)
+
+
+def assert_put_back_by_the_app(raw: bytes, goodbye: bytes) -> None:
+    """The app's own exit put the terminal back, and the goodbye came after, on the normal
+    screen."""
+    assert ALT_ON in raw, "the app never drew"
+    last_off = raw.rfind(ALT_OFF)
+    assert last_off > raw.rfind(ALT_ON), "the alternate screen was left on"
+    tail = raw[raw.rfind(ALT_ON):]
+    assert MOUSE_OFF in tail, "mouse reports were left on"
+    assert CURSOR_ON in tail, "the cursor was left hidden"
+    assert raw.rfind(goodbye) > last_off, "the goodbye was written inside the alternate screen"
+    assert TERMINAL_RESET not in raw, "the server had to put the terminal back: the app did not"
+
+
+async def test_two_ssh_players_start_a_headless_match_by_being_ready(headless):
+    server, table, front_door, open_terminal = headless
+    ssh = await front_door()
+    ana = await open_terminal(ssh, "ana")
+    await ana.wait_for("ana (you)")
+    bob = await open_terminal(ssh, "bob")
+    await bob.wait_for("bob (you)")
+    # the table says in the lobby's chat what starts the match
+    await ana.wait_for("starts by itself")
+    ana.proc.stdin.write(b"r")
+    await wait_until(lambda: table.seats[0].ready, what="ana ready")
+    await asyncio.sleep(0.8)  # longer than the countdown: bob is not ready yet
+    assert table.status == "lobby"
+    bob.proc.stdin.write(b"r")
+    await wait_until(lambda: table.status == "playing", 15, "the match to start by itself")
+    assert table.match is not None and [s.name for s in table.seats][:2] == ["ana", "bob"]
+    await bob.wait_for("hand 1")
+    await ana.wait_for("hand 1")
+
+
+async def test_closing_the_server_lets_the_app_put_the_terminal_back(headless):
+    server, table, front_door, open_terminal = headless
+    ssh = await front_door()
+    term = await open_terminal(ssh, "ana")
+    await term.wait_for("ana (you)")
+    (session,) = ssh.registry.sessions
+    pid = session.child.pid
+    started = time.monotonic()
+    closing = asyncio.ensure_future(ssh.close())
+    await term.until_closed(15)
+    await asyncio.wait_for(closing, 15)
+    took = time.monotonic() - started
+    print(f"the app quit and the server closed in {took:.2f} s")
+    assert took < ssh.config.quit_grace + ssh.config.kill_grace + 2
+    assert_put_back_by_the_app(bytes(term.raw), CLOSED_MESSAGE)
+    assert term.proc.exit_status == 0
+    assert await wait_gone(pid)
+    # the app left its table as a player who quits does: the seat is free again
+    await wait_until(lambda: table.seats[0].name is None, 5, "ana's seat to be freed")
+
+
+async def test_an_idle_session_ends_with_the_terminal_put_back(headless):
+    """Spawned without a zygote this time: the same graceful end."""
+    server, table, front_door, open_terminal = headless
+    ssh = await front_door(zygote=False)
+    assert ssh.zygote is None
+    term = await open_terminal(ssh, "ana")
+    await term.wait_for("ana (you)")
+    ssh.config.idle_timeout = 0.5  # the watch looks again within 5 s
+    await term.until_closed(20)
+    assert_put_back_by_the_app(bytes(term.raw), IDLE_MESSAGE)
+    assert term.proc.exit_status == 0
+    assert not ssh.registry.sessions
+
+
+async def test_an_app_that_will_not_quit_is_killed_and_the_terminal_put_back(echo_server, host_key):
+    """SIGTERM is only a request: an app that ignores it (and SIGHUP) is killed once the
+    grace times are over, and the server puts the terminal back for it."""
+    cfg = SSHConfig(host="127.0.0.1", port=0, auth="password", password="sesame", quit_grace=0.5, kill_grace=0.5)
+    server = SSHTableServer(cfg, command=lambda name: [sys.executable, STUBBORN_CHILD], host_key=host_key)
+    await server.start()
+    try:
+        async with connect(server) as conn:
+            proc = await conn.create_process(term_type="xterm", encoding=None)
+            out = await read_until(proc, rb"stubborn ready")
+            (session,) = server.registry.sessions
+            pid = session.child.pid
+            started = time.monotonic()
+            await server.close()
+            took = time.monotonic() - started
+            rest = b""
+            while chunk := await asyncio.wait_for(proc.stdout.read(65536), 5):
+                rest += chunk
+            await asyncio.wait_for(proc.wait_closed(), 5)
+            assert b"got TERM" in rest, "the app was not asked to quit first"
+            assert rest.index(TERMINAL_RESET) > rest.index(b"got TERM")
+            assert rest.endswith(CLOSED_MESSAGE) and ALT_ON in out
+            assert proc.exit_status == 1
+            assert 0.4 < took < 5.0
+            assert await wait_gone(pid)
+    finally:
+        await server.close()
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+async def test_a_headless_host_stopped_ends_its_ssh_sessions_cleanly(how):
+    """``dealmein host --headless --ssh`` as a real process, stopped as its operator would: Ctrl+C
+    in its terminal (SIGINT to its whole process group) or SIGTERM to it. The SSH player's app
+    quits by itself and puts the terminal back, then the goodbye and exit status 0."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--port", "0",
+        "--no-mdns", "--seats", "2", "--ssh", "0", "--ssh-auth", "open",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
+    conn = None
+    try:
+        assert proc.stdout is not None
+        lines: list[str] = []
+        while not lines or not lines[-1].startswith("Press Ctrl+C"):
+            line = await asyncio.wait_for(proc.stdout.readline(), 30)
+            assert line, "the host ended before serving"
+            lines.append(line.decode().strip())
+        port = int(re.search(r"SSH: ssh -p (\d+)", "\n".join(lines)).group(1))  # type: ignore[union-attr]
+        conn = await asyncssh.connect("127.0.0.1", port, username="ana", password=None, known_hosts=None,
+                                      client_keys=None, agent_path=None)
+        term = RawTerminal(conn, await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
+                                                           encoding=None))
+        await term.wait_for("ana (you)")
+        await term.wait_for("starts by itself")  # a headless table says what starts its match
+        if how == "ctrl-c":
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(signal.SIGTERM)
+        await term.until_closed(15)
+        assert_put_back_by_the_app(bytes(term.raw), CLOSED_MESSAGE)
+        assert term.proc.exit_status == 0
+        out, err = await asyncio.wait_for(proc.communicate(), 15)
+        assert proc.returncode == 0, err.decode()
+        assert "Table closed." in out.decode()
+    finally:
+        if conn is not None:
+            conn.close()
+        if proc.returncode is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            await proc.wait()
