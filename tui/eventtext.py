@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rich.text import Text
+
 from .cardface import card_label, suit_label
+from .plain import clean
 from .plays import parse_play
 
 #: events that only move cards about and would flood the log
@@ -95,6 +98,14 @@ def _round_end(event: dict[str, Any], names: list[str]) -> str:
     if reason == "no_cards":
         return "a player had no card to play"
     return f"the total is {event.get('total')}"
+
+
+def chat_text(name: str, text: str, system: bool = False) -> Text:
+    """A chat line: the speaker in bold; the table's own lines (``system``) dimmed, so that a
+    player who calls themself "Table" still reads as a player."""
+    if system:
+        return Text.assemble((clean(name, 20), "bold dim italic"), ": ", (clean(text, 200), "dim italic"))
+    return Text.assemble((clean(name, 20), "bold"), ": ", clean(text, 200))
 
 
 def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",

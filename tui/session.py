@@ -63,7 +63,7 @@ class TableSession:
         self.closing = False
         self.left = False  # the player has left the table's screens: updates still on their way are dropped
         self.last_said = ""  # the table's latest error, as told: a close for the same reason is not told twice
-        self.chat_log: list[tuple[str, str]] = []
+        self.chat_log: list[tuple[str, str, bool]] = []  # (name, text, said by the table itself)
         self.held: tuple[str | None, str] | None = None  # the seat kept for a crash: (table, token)
 
     # ------------------------------------------------------------------ opening
@@ -345,11 +345,12 @@ class TableSession:
                     app.call_later(self._results, kind, event)
         elif kind == "chat":
             name, text = str(update.get("name") or "?"), str(update.get("text") or "")
-            self.chat_log.append((name, text))
+            system = update.get("system") is True
+            self.chat_log.append((name, text, system))
             for screen in app.screen_stack:
                 add = getattr(screen, "add_chat", None)
                 if add is not None and getattr(screen, "link", None) is self:
-                    add(name, text)
+                    add(name, text, system)
         elif kind == "error":
             self.last_said = str(update.get("message") or update.get("code"))
             app.notify(self.last_said, title="Table", severity="error")

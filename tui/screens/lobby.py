@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from core import GAMES
 
+from ..eventtext import chat_text
 from ..plain import clean
 from ..widgets.keyfooter import KeyFooter
 from . import popped
@@ -62,8 +63,8 @@ class LobbyScreen(Screen[None]):
         if popped(self):
             return
         log = self.query_one("#chat-log", RichLog)
-        for name, text in getattr(self.link, "chat_log", []):
-            log.write(Text.assemble((clean(name, 20), "bold"), ": ", clean(text, 200)))
+        for name, text, *system in getattr(self.link, "chat_log", []):
+            log.write(chat_text(name, text, bool(system and system[0])))
         self.refresh_lobby()
         self.query_one("#seats").focus()
 
@@ -100,7 +101,7 @@ class LobbyScreen(Screen[None]):
                     line.append("  host", style="dim")
                 if not s.get("connected"):
                     line.append("  away", style="italic")
-                if not solo:
+                if not solo and not s.get("host"):  # the host starts the match: its readiness means nothing
                     line.append("  ready" if s.get("ready") else "  not ready",
                                 style="green" if s.get("ready") else "dim")
             else:
@@ -123,6 +124,9 @@ class LobbyScreen(Screen[None]):
             lines.append(f"{lobby['spectators']} watching")
         if me is None and not host:
             lines.append("You are watching: choose an open seat and press T to sit down.")
+        note = lobby.get("start_note")
+        if note and not solo:  # who starts the match: the host, or everyone being ready
+            lines.append(clean(str(note), 120))
         self.query_one("#lobby-info", Static).update("\n".join(lines))
         self.query_one("#host-buttons").display = host
         self.query_one("#guest-buttons").display = not host
@@ -142,9 +146,9 @@ class LobbyScreen(Screen[None]):
             return not host and any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or [])
         return True
 
-    def add_chat(self, name: str, text: str) -> None:
+    def add_chat(self, name: str, text: str, system: bool = False) -> None:
         if self.query("#chat-log"):
-            self.query_one("#chat-log", RichLog).write(Text.assemble((clean(name, 20), "bold"), ": ", clean(text, 200)))
+            self.query_one("#chat-log", RichLog).write(chat_text(name, text, system))
 
     # ------------------------------------------------------------------ controls
     def _selected_seat(self) -> int | None:

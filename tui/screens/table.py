@@ -17,7 +17,7 @@ from textual.widgets import Digits, Input, RichLog, Static
 
 from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
-from ..eventtext import describe, seat_name
+from ..eventtext import chat_text, describe, seat_name
 from ..link import TableLink
 from ..plain import clean
 from ..plays import can, offered, playable, plays_for, why_not
@@ -150,9 +150,8 @@ class TableScreen(Screen[None]):
         else:  # not mounted yet: written on mount, in order
             self._pending.append(text)
 
-    def add_chat(self, name: str, text: str) -> None:
-        line = Text.assemble((clean(name, 20), "bold"), ": ", clean(text, 200))
-        self.log_line(line)
+    def add_chat(self, name: str, text: str, system: bool = False) -> None:
+        self.log_line(chat_text(name, text, system))
 
     # ------------------------------------------------------------------ rendering
     def _put(self, selector: str, content: Any) -> None:
@@ -232,7 +231,7 @@ class TableScreen(Screen[None]):
         if action == "last_card":
             return "last card" in offered(view)
         if action == "rematch":
-            return bool(view.get("is_over")) and bool(getattr(self.link, "is_host", False))
+            return bool(view.get("is_over")) and (bool(getattr(self.link, "is_host", False)) or self._ready_starts())
         return True
 
     def restyle(self, style: str, palette: CardPalette) -> None:
@@ -417,9 +416,19 @@ class TableScreen(Screen[None]):
     def action_focus_hand(self) -> None:
         self.query_one(HandView).focus()
 
+    def _ready_starts(self) -> bool:
+        """A table without a playing host starts its rematch once every seated player is ready."""
+        lobby = getattr(self.link, "lobby", None) or {}
+        return lobby.get("start") == "ready" and self.view is not None and self.view.get("seat") is not None
+
     def action_rematch(self) -> None:
-        if self.check_action("rematch", ()):
+        if not self.check_action("rematch", ()):
+            return
+        if getattr(self.link, "is_host", False):
             self.run_worker(self.link.rematch(), group="rematch")
+        else:  # ready for it: it starts once everyone is
+            self.run_worker(self.link.call("ready", True), group="rematch")
+            self.notify("Ready for the rematch: it starts once every player is.")
 
     def action_leave(self) -> None:
         """Escape: from the chat line or the log back to the hand; from a finished match back
