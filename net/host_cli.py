@@ -196,4 +196,7 @@ async def advertise(server: Server, table: Table, bind: str, out: TextIO, ssh_po
 
 def run_headless(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    # the table's own log says who comes and goes; the SSH library's eight lines per login
+    # (key exchange, auth, channel) only bury it
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
     return asyncio.run(serve(args))
