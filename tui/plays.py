@@ -87,7 +87,8 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
         return f"Wait: it is {who}'s turn."
     legal = view.get("legal") or []
     if legal and all(parse_play(a) is None for a in legal):
-        return f"{label} cannot be played now: {' or '.join(legal)} only."
+        keys = {"draw": "draw (Space)", "pass": "pass (P)"}
+        return f"{label} cannot be played now: you can only {' or '.join(keys.get(a, a) for a in legal)}."
     total, limit = view.get("total"), view.get("limit")
     if isinstance(total, int) and isinstance(limit, int):
         rank = card[0]
