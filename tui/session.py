@@ -322,6 +322,9 @@ class TableSession:
             self.view = update["view"]
             events = update.get("events") or []
             table = self._table_screen()
+            if table is None and self.view.get("is_over") and not events:
+                self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
+                return
             if table is None:
                 self.show_lobby()
                 table = TableScreen(self, app.card_style, app.palette)

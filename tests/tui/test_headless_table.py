@@ -47,6 +47,18 @@ async def test_ready_starts_the_match_and_r_readies_the_rematch() -> None:
             assert "r" in screen.active_bindings  # not the host, but the rematch waits for this player
             await pilot.press("r")
             await wait_for(pilot, lambda: screen.view is not None and not screen.view["is_over"])
+            # once this match is over too, a player who comes back lands in the lobby, not on the
+            # finished table
+            await play_with_keys(app, pilot, timeout=90)
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over)
+            app.back_home()
+            await wait_for(pilot, lambda: app.session is None)
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.view is not None
+                           and isinstance(app.screen, LobbyScreen))
+            await pilot.pause(0.2)
+            assert app.session.view["is_over"] and app.session.seat == 0
+            assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
             await app.leave_table()
     finally:
         await owner.close()
