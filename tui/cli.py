@@ -180,10 +180,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, metavar="N", help=SEED_HELP)
     sub = p.add_subparsers(dest="command")
 
-    sub.add_parser("games", help="list the games, their presets and options")
+    sub.add_parser("games", help="list the games, their seat counts and presets")
 
     host = sub.add_parser("host", help="host a table for players on the LAN")
-    host.add_argument("--name", default=None, help="table name (default: your name's table)")
+    host.add_argument("--name", default=None,
+                      help="your player name in the app (the table is NAME's table); with --headless, the "
+                           "table's name (default: Deal Me In table)")
     host.add_argument("--port", type=port_number(0), default=7098,
                       help="port to listen on (0: any free port; default 7098)")
     host.add_argument("--bind", type=bind_address, default="0.0.0.0", help="IP address to listen on")
