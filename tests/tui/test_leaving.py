@@ -161,11 +161,16 @@ async def test_the_key_bar_shows_only_the_keys_the_game_offers() -> None:
         ce, link = await open_table(app, pilot, "crazy-eights", 4, seat=0, seed=7)
         keys = ce.active_bindings
         assert "space" in keys and "l" in keys
+        shown = [b.description for _key, (_n, b, _e, _t) in keys.items() if b.show]
+        assert "Quit" not in shown and "Rules" not in shown  # still keys, off the bar: Esc and F1 are on it
+        assert len("  ".join(shown)) < 60  # the game's keys fit an 80-column bar beside the palette's
         _node, _binding, enabled, _tip = keys["space"]
         assert enabled == ("draw" in ce.view["legal"])  # dimmed while drawing is not allowed
         app.pop_screen()
         nn, _ = await open_table(app, pilot, "ninety-nine", 4, seat=0, seed=7, preset="manual-draw")
         assert "space" in nn.active_bindings and "l" not in nn.active_bindings
+        await pilot.press("f2")  # Rules, off the bar, still answers
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "RulesScreen")
 
 
 async def test_log_lines_wrap_inside_the_log_panel() -> None:

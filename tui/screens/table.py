@@ -65,6 +65,9 @@ class TableScreen(Screen[None]):
         Binding("t", "say_turn", "Turn", show=False),
         Binding("slash", "focus_chat", "Chat"),
         Binding("escape", "leave", "Leave"),
+        # on the bar: Esc Leave and F1 Help; Quit and Rules stay keys (and in Help), room for the game's
+        Binding("q", "app.quit", "Quit", show=False),
+        Binding("f2", "app.rules", "Rules", show=False),
     ]
 
     def __init__(self, link: TableLink, style: str = "two-colour",
