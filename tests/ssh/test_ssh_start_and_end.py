@@ -29,6 +29,7 @@ from net.ssh_host import make_ssh_server
 from net.ssh_pty import TERMINAL_RESET
 from net.ssh_server import CLOSED_MESSAGE, IDLE_MESSAGE, SSHConfig, SSHTableServer
 
+from ..net.table_helpers import wait_until
 from .conftest import connect
 from .test_ssh_bridge import read_until, wait_gone
 
@@ -116,14 +117,6 @@ async def headless(tmp_path):
     await server.close()
 
 
-async def wait_until(pred, timeout: float = 20.0, what: str = "condition") -> None:
-    deadline = time.monotonic() + timeout
-    while not pred():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.05)
-
-
 def assert_put_back_by_the_app(raw: bytes, goodbye: bytes) -> None:
     """The app's own exit put the terminal back, and the goodbye came after, on the normal
     screen."""
@@ -147,7 +140,7 @@ async def test_two_ssh_players_start_a_headless_match_by_being_ready(headless):
     # the table says in the lobby's chat what starts the match
     await ana.wait_for("starts by itself")
     ana.proc.stdin.write(b"r")
-    await wait_until(lambda: table.seats[0].ready, what="ana ready")
+    await wait_until(lambda: table.seats[0].ready, 20, "ana ready")
     await asyncio.sleep(0.8)  # longer than the countdown: bob is not ready yet
     assert table.status == "lobby"
     bob.proc.stdin.write(b"r")

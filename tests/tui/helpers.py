@@ -117,3 +117,21 @@ async def open_snapshot_table(pilot: Any) -> None:
     await app.push_screen(screen)
     await pilot.pause()
     await pilot.press("2")
+
+
+async def host_two_seats(app: DealMeInApp, pilot: Any) -> Any:
+    """The app hosts a Ninety-Eight table of two seats, its own and one open, from the home
+    screen as a player would (H, seats 4 to 2, Ctrl+S); returns the lobby screen."""
+    from textual.widgets import Select
+
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.picker import PickerScreen
+
+    await pilot.press("h")
+    picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+    picker.query_one("#seats", Select).focus()
+    await pilot.press("enter", "up", "up", "enter")
+    await pilot.pause()
+    assert picker.seats == 2
+    await pilot.press("ctrl+s")
+    return await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)

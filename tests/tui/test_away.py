@@ -2,27 +2,17 @@
 (also in the names its plays are logged under) and says when the player goes and comes back."""
 from __future__ import annotations
 
-from textual.widgets import Select
-
 from net.client import TableClient
-from tui.screens.lobby import LobbyScreen
-from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, wait_for
+from .helpers import host_two_seats, make_app, wait_for
 
 
 async def test_a_dropped_player_is_shown_away_and_back() -> None:
     app = make_app(bind="127.0.0.1", port=0)
     app.settings.name = "Ana"
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
-        picker.query_one("#seats", Select).focus()
-        await pilot.press("enter", "up", "up", "enter")  # Ana and one open seat
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await host_two_seats(app, pilot)  # Ana and one open seat
         session = app.session
         port = session.server.port
         bob = await TableClient.connect("127.0.0.1", port, name="Bob", reconnect=False)
@@ -53,13 +43,7 @@ async def test_a_kicked_guest_is_told_once() -> None:
     guest = make_app()
     guest.settings.name = "Bob"
     async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(80, 24)) as gp:
-        await hp.press("h")
-        picker = await wait_for(hp, lambda: isinstance(host.screen, PickerScreen) and host.screen)
-        picker.query_one("#seats", Select).focus()
-        await hp.press("enter", "up", "up", "enter")
-        await hp.pause()
-        await hp.press("ctrl+s")
-        lobby = await wait_for(hp, lambda: isinstance(host.screen, LobbyScreen) and host.screen)
+        lobby = await host_two_seats(host, hp)
         session = host.session
         guest.join_address(f"127.0.0.1:{session.server.port}")
         await wait_for(hp, lambda: session.lobby["seats"][1]["name"] == "Bob")

@@ -19,7 +19,7 @@ from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, open_table, play_with_keys, wait_for
+from .helpers import host_two_seats, make_app, open_table, play_with_keys, wait_for
 
 
 def table_of(app) -> TableScreen | None:
@@ -105,13 +105,7 @@ async def test_a_finished_match_offers_rematch_and_the_lobby_from_the_table() ->
 async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> None:
     app = make_app(bind="127.0.0.1", port=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
-        picker.query_one("#seats", Select).focus()
-        await pilot.press("enter", "up", "up", "enter")
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await host_two_seats(app, pilot)
         session, server = app.session, app.session.server
         assert session.others_seated() == 0
         guest = await TableClient.connect("127.0.0.1", server.port, name="Bob")

@@ -3,13 +3,10 @@ there (protocol ``sit``). While watching, the lobby and the table say so, and le
 nothing is lost."""
 from __future__ import annotations
 
-from textual.widgets import Select
-
 from net.client import TableClient
 from tui.screens.lobby import LobbyScreen
-from tui.screens.picker import PickerScreen
 
-from .helpers import make_app, wait_for
+from .helpers import host_two_seats, make_app, wait_for
 
 
 async def test_a_watching_guest_takes_an_open_seat() -> None:
@@ -17,13 +14,7 @@ async def test_a_watching_guest_takes_an_open_seat() -> None:
     guest = make_app()
     guest.settings.name = "Cy"
     async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(80, 24)) as gp:
-        await hp.press("h")
-        picker = await wait_for(hp, lambda: isinstance(host.screen, PickerScreen) and host.screen)
-        picker.query_one("#seats", Select).focus()
-        await hp.press("enter", "up", "up", "enter")  # two seats, the second open
-        await hp.pause()
-        await hp.press("ctrl+s")
-        await wait_for(hp, lambda: isinstance(host.screen, LobbyScreen))
+        await host_two_seats(host, hp)  # two seats, the second open
         session = host.session
         bob = await TableClient.connect("127.0.0.1", session.server.port, name="Bob")
         try:
