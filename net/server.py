@@ -35,6 +35,10 @@ LINGER = 1.0
 #: seconds a table without a playing host counts down, once every seat is filled and every
 #: player is ready, before its match starts by itself (anyone may still stand or unready)
 START_DELAY = 3.0
+#: seconds a bot waits before it plays while a player at the table may still act out of turn (a
+#: Ninety-Nine manual draw, whose chance ends when the next seat plays): a player gets time to
+#: take it even when the bots play without a pause
+OFF_TURN_WINDOW = 2.0
 
 
 class Connection(FrameProtocol):
@@ -281,12 +285,13 @@ class Server:
                  handshake_timeout: float = 10.0, frame_timeout: float = 30.0,
                  rate: float = 30.0, burst: int = 60, max_unread: int = MAX_UNREAD,
                  sndbuf: int = KERNEL_SEND_BUFFER, match_logs: bool = True,
-                 start_delay: float = START_DELAY) -> None:
+                 start_delay: float = START_DELAY, off_turn_window: float = OFF_TURN_WINDOW) -> None:
         self.host = host
         self.port = port
         self.bot_delay = bot_delay
         #: at a table without a playing host: seconds from everyone ready to the match
         self.start_delay = start_delay
+        self.off_turn_window = off_turn_window
         self.grace = grace
         self.takeover = takeover
         self.max_connections = max_connections

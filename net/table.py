@@ -674,8 +674,7 @@ class Table:
                 seat = self._next_bot(m)
                 if seat is None:
                     break
-                if self.server.bot_delay > 0:
-                    await asyncio.sleep(self.server.bot_delay)
+                await self._bot_pause(m, seat)
                 level = self._bot_level(seat)
                 if self.match is not m or m.is_over or level is None:
                     continue
@@ -691,6 +690,31 @@ class Table:
                 except Refused as r:
                     log.error("table %s: bot move %r refused: %s", self.id, action, r.message)
                     break
+
+    def _off_turn_pending(self, m: Match, bot: Seat) -> bool:
+        """A player (not a bot) at the table may act out of turn now: the engine offers it an
+        action although another seat is to play (the contract's only such case is a manual draw)."""
+        for s in self.seats:
+            if s is not bot and s.conn is not None and self._bot_level(s) is None \
+                    and s.index != m.current_seat and m.legal_actions(s.index):
+                return True
+        return False
+
+    async def _bot_pause(self, m: Match, seat: Seat) -> None:
+        """The bot pause; longer while a player may still act out of turn, which a bot's play
+        would end (up to ``off_turn_window``, and no longer than the player takes)."""
+        pause = self.server.bot_delay
+        if self._off_turn_pending(m, seat):
+            loop = asyncio.get_running_loop()
+            start = loop.time()
+            end = start + max(pause, self.server.off_turn_window)
+            while loop.time() < end and not self._closed and self.match is m:
+                if loop.time() - start >= pause and not self._off_turn_pending(m, seat):
+                    return
+                await asyncio.sleep(0.02)
+            return
+        if pause > 0:
+            await asyncio.sleep(pause)
 
     # ------------------------------------------------------------------ match logs
     def _open_log(self, m: Match, seed: int) -> None:

@@ -86,9 +86,10 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
         who = names[current] if current is not None and current < len(names) else "another player"
         return f"Wait: it is {who}'s turn."
     legal = view.get("legal") or []
-    if legal and all(parse_play(a) is None for a in legal):
-        keys = {"draw": "draw (Space)", "pass": "pass (P)"}
-        return f"{label} cannot be played now: you can only {' or '.join(keys.get(a, a) for a in legal)}."
+    if view.get("debt"):
+        return f"{label} does not answer the {view['debt']}-card penalty: play a 2 or draw."
+    if legal and all(parse_play(a) is None for a in legal):  # the hint line adds the keys
+        return f"{label} cannot be played now: you can only {' or '.join(legal)}."
     total, limit = view.get("total"), view.get("limit")
     if isinstance(total, int) and isinstance(limit, int):
         rank = card[0]
@@ -101,8 +102,6 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
             return f"{label} would take the total from {total} past {limit}, even as 1."
         if adds is not None:
             return f"{label} would take the total from {total} to {total + adds}, over {limit}."
-    if view.get("debt"):
-        return f"{label} does not answer the {view['debt']}-card penalty: play a 2 or draw."
     suit, top = view.get("suit"), view.get("top")
     if suit or top:
         want = []
@@ -113,5 +112,7 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
         if top and top != "JK" and not named and top[0] not in wild:
             rank = "10" if top[0] == "T" else top[0]
             want.append(("an " if rank in ("A", "8") else "a ") + rank)
+        if len(want) == 1:
+            return f"{label} does not match {want[0]}."
         return f"{label} matches neither {' nor '.join(want)}."
     return f"{label} is not a legal play now."

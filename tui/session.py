@@ -254,7 +254,7 @@ class TableSession:
             if seen[n] > 1:
                 names[i] = f"{n} {seen[n]}"
         for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
-            if s.get("bot") and not names[i].lower().endswith("bot"):
+            if s.get("bot") and not str(s.get("name") or "").lower().endswith("bot"):
                 names[i] += " (bot)"
             elif s.get("name") and not s.get("bot") and s.get("connected") is False:
                 names[i] += " (away)"

@@ -67,3 +67,15 @@ async def test_a_join_that_cannot_connect_names_the_address_once() -> None:
         app.join_address(f"127.0.0.1:{port}")
         said = await wait_for(pilot, lambda: [n.message for n in app._notifications if "Could not join" in n.message])
         assert said[0].count(f"127.0.0.1:{port}") == 1, said
+
+
+def test_bots_keep_their_numbered_names_and_a_players_seat_played_by_a_bot_says_so() -> None:
+    from tui.session import TableSession
+
+    session = TableSession(make_app(), solo=True)
+    seats = [{"seat": 0, "name": "Ana", "bot": None, "connected": True},
+             {"seat": 1, "name": "Normal bot", "bot": "normal", "connected": True},
+             {"seat": 2, "name": "Normal bot", "bot": "normal", "connected": True},
+             {"seat": 3, "name": "Bob", "bot": "normal", "connected": True}]  # Bob's seat, kicked
+    session.lobby = {"seats": seats}
+    assert session.names == ["Ana", "Normal bot", "Normal bot 2", "Bob (bot)"]

@@ -265,3 +265,28 @@ async def test_the_question_wraps_its_detail_at_80_columns() -> None:
         # wrapped onto enough lines for all of it, inside the screen, not cut at the box's edge
         assert label.region.right <= 80 and label.region.height * label.region.width >= len(detail)
         assert label.region.height >= 2
+
+
+async def test_pass_takes_draws_place_on_the_key_bar_once_drawing_is_done() -> None:
+    """crazy-eights draw-one: after the one draw, a seat that still cannot play passes."""
+    from core import new_match
+    from tests.tui.matchlink import MatchLink
+
+    for seed in range(400):  # bounded: a deal where seat 0 draws one card and still cannot play
+        m = new_match("crazy-eights", 3, preset="draw-one", seed=seed)
+        if m.current_seat == 0 and [str(a) for a in m.legal_actions(0)] == ["draw"]:
+            m.apply("draw", 0)
+            if [str(a) for a in m.legal_actions(0)] == ["pass"]:
+                break
+    else:
+        raise AssertionError("no such deal in 400")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        link = MatchLink(m, 0)
+        screen = TableScreen(link, app.card_style, app.palette)
+        link.screen = screen
+        screen.show(link.view(), [])
+        await app.push_screen(screen)
+        await pilot.pause()
+        keys = screen.active_bindings
+        assert "p" in keys and "space" not in keys

@@ -18,4 +18,22 @@ def test_a_turn_with_only_a_draw_says_which_key_draws() -> None:
     card = view["hand"][0]
     assert not playable(view, card)
     text = why_not(view, card, ["A", "B", "C"])
-    assert text.endswith("you can only draw (Space).")
+    assert text.endswith("you can only draw.")
+
+
+def _turn_view(**kw) -> dict:
+    view = {"seat": 0, "current_seat": 0, "legal": ["draw"], "hand": ["7C"], "suit": "S", "top": "8S", "wild": ["8"]}
+    view.update(kw)
+    return view
+
+
+def test_a_debt_is_named_before_the_only_way_out() -> None:
+    """crazy-eights 7 (specials): facing a 2, a card that is no 2 does not answer the debt."""
+    text = why_not(_turn_view(debt=2), "7C", ["A", "B"])
+    assert "2-card penalty" in text and "play a 2 or draw" in text
+
+
+def test_one_thing_to_match_reads_as_one() -> None:
+    """crazy-eights 3.3: on a wild card, only the named suit follows."""
+    text = why_not(_turn_view(legal=["draw", "KS"]), "7C", ["A", "B"])
+    assert text == "7♣ does not match ♠ spades."

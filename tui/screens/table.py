@@ -228,6 +228,8 @@ class TableScreen(Screen[None]):
         if action in ("draw", "pass_turn", "last_card") and view.get("seat") is None:
             return False  # watching: no hand to play from
         if action == "draw":
+            if can(view, "pass") and not can(view, "draw"):
+                return False  # Pass takes its place on the bar
             return (True if can(view, "draw") else None) if "draw" in offered(view) else False
         if action == "pass_turn":
             return can(view, "pass")

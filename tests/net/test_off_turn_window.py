@@ -1,0 +1,49 @@
+"""Ninety-Nine 5.1: a manual draw's chance ends when the next seat plays. A bot that plays next
+waits, even at bot pause 0, until the player has drawn or ``off_turn_window`` has passed, so
+that the chance is a real one; it plays as soon as the player has drawn."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+from net.server import Server, TableConfig
+
+from .table_helpers import join, server, wait_until  # noqa: F401
+
+
+async def _my_turn(client, table) -> None:
+    # the view this client acts on is the match as it is (the bot's own draw comes after its play)
+    await wait_until(lambda: client.view is not None and client.view.get("current_seat") == 0
+                     and client.view["version"] == table.match.version
+                     and any(a != "draw" for a in client.view.get("legal") or []), 10, "my turn")
+
+
+async def test_a_bot_waits_for_the_players_manual_draw(server: Server) -> None:
+    server.off_turn_window = 1.0
+    table = server.create_table(TableConfig(name="t", game="ninety-nine", preset="manual-draw", seats=2, seed=3))
+    ana = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    try:
+        table.add_bot(1, "normal")
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", 5, "the match")
+        for attempt in range(2):  # first draw at once, then let the chance pass
+            await _my_turn(ana, table)
+            plays = [a for a in ana.view["legal"] if a != "draw"]
+            before = table.match.version
+            await ana.act(plays[0])
+            await wait_until(lambda: table.match.version > before, 5, "my play")
+            played = time.monotonic()
+            await asyncio.sleep(0.3)
+            assert table.match.current_seat == 1 and "draw" in [str(a) for a in table.match.legal_actions(0)]
+            if attempt == 0:
+                hand = len(table.match.hands[0])
+                await ana.act("draw")
+                await wait_until(lambda: len(table.match.hands[0]) == hand + 1, 5, "my draw")
+                # drawn: the bot plays now, not after the whole window
+                await wait_until(lambda: table.match.current_seat != 1 or table.match.is_over, 0.6, "the bot")
+            else:
+                await wait_until(lambda: table.match.current_seat != 1 or table.match.is_over, 3, "the bot")
+                assert time.monotonic() - played >= 0.95  # the chance lasted the window
+                assert "draw" not in [str(a) for a in table.match.legal_actions(0)]  # and ended with the play
+    finally:
+        await ana.close()
