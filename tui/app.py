@@ -70,6 +70,7 @@ class DealMeInApp(App[int]):
         self.rules_table: dict[str, Any] | None = None  # preset and options in force, for Rules
         self._theme_problems: list[str] = []
         self._preview_from: str | None = None  # the theme to go back to while the palette previews
+        self._stand_in_theme: str | None = None  # shown for a saved theme that is missing: not saved
         self._quitting = False
         if not self.settings.animation:
             self.animation_level = "none"
@@ -135,7 +136,13 @@ class DealMeInApp(App[int]):
                 self.register_theme(theme)
         wanted = self._wanted_theme()
         if wanted not in self.available_themes:
+            # a theme no longer there (a user theme file gone or broken): shown, not saved, so
+            # that the choice comes back once the file is mended
+            missing = wanted
             wanted = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else "textual-dark"
+            self._stand_in_theme = wanted
+            self.notify(f"The theme {missing!r} is not available: showing {wanted} (your choice is kept).",
+                        title="Themes", severity="warning", timeout=8)
         if wanted != self.theme:
             self.theme = wanted
         for problem in self._theme_problems:
@@ -196,6 +203,10 @@ class DealMeInApp(App[int]):
         if self._preview_from is not None:  # browsing the palette: show it, save nothing yet
             self.refresh_cards()
             return
+        if theme.name == self._stand_in_theme:  # standing in for a missing theme: not a choice
+            self.refresh_cards()
+            return
+        self._stand_in_theme = None
         if self.settings.theme != theme.name and theme.name != self._wanted_theme():
             self.settings.theme = theme.name
             self.save_settings()

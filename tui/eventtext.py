@@ -109,10 +109,16 @@ def chat_text(name: str, text: str, system: bool = False) -> Text:
 
 
 def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",
-             game: str | None = None) -> str | None:
+             game: str | None = None, before: dict[str, Any] | None = None) -> str | None:
     """One sentence for the log, or ``None`` for an event not worth a line. ``game`` names
-    the deals as its rules do (Ninety-Nine plays rounds)."""
-    text = _describe(event, names, style, game)
+    the deals as its rules do (Ninety-Nine plays rounds); ``before`` is the event just before
+    it in the same update (a partner put out with the seat that could not play reads so)."""
+    if event.get("kind") == "eliminated" and before is not None and before.get("kind") == "eliminated":
+        # ninety-eight 7.2 (teams): partners go out of the hand together
+        first = seat_name(names, before.get("seat"))
+        text = f"{seat_name(names, event.get('seat'))} goes out of the hand with {'you' if first == 'You' else first}"
+    else:
+        text = _describe(event, names, style, game)
     return _you(text) if text else text
 
 
@@ -156,8 +162,8 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
         return f"{who} cannot play at {event.get('total')} and is out of the hand"
     if kind == "penalty":
         reason = f" for {event['reason']}" if event.get("reason") else ""
-        if "draw" in event:
-            return f"{who} draws {_plural(event['draw'], 'card')}{reason}"
+        if "draw" in event:  # the draw line that follows says which cards
+            return f"{who} must draw {_plural(event['draw'], 'card')}{reason}"
         if "points" in event:
             return f"{who} takes a {event['points']}-point penalty{reason}"
         if "lives" in event:
@@ -196,7 +202,7 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     if kind == "debt":
         return f"{who} must answer with a 2 or take {event.get('debt')} cards"
     if kind == "debt_paid":
-        return f"{who} takes {_plural(event.get('drawn'), 'card')}"
+        return f"{who} has paid the {_plural(event.get('drawn'), 'card')} owed"  # the draw line says which
     if kind == "last_card":  # crazy-eights 6.4: in Countdown the announcement tells the count
         count = f", on {event['count']}" if event.get("count") is not None else ""
         return f'{who}: "last card{count}!"'

@@ -141,3 +141,21 @@ def test_ninety_nine_deals_rounds():
     deal = {"kind": "deal", "seat": 1, "hand": 3}
     assert describe(deal, ["You", "Bob"], game="ninety-nine") == "Bob deals round 3"
     assert describe(deal, ["You", "Bob"], game="crazy-eights") == "Bob deals hand 3"
+
+
+def test_a_partner_put_out_with_the_seat_that_could_not_play():
+    """ninety-eight 7.2: partners go out of the hand together; only one of them could not play."""
+    names = ["You", "Bob", "Cy", "Dee"]
+    first = {"kind": "eliminated", "seat": 0, "total": 98}
+    partner = {"kind": "eliminated", "seat": 2, "total": 98}
+    assert describe(first, names) == "You cannot play at 98 and are out of the hand"
+    assert describe(partner, names, before=first) == "Cy goes out of the hand with you"
+    assert describe(first, names, before=partner) == "You go out of the hand with Cy"
+
+
+def test_a_penalty_draw_and_a_paid_debt_do_not_read_as_more_cards():
+    """crazy-eights 4.4 and 7: the draw line that follows names the cards; these lines only say why."""
+    names = ["You", "Bob"]
+    assert describe({"kind": "penalty", "seat": 1, "reason": "no announcement", "draw": 2}, names) \
+        == "Bob must draw 2 cards for no announcement"
+    assert describe({"kind": "debt_paid", "seat": 1, "debt": 4, "drawn": 4}, names) == "Bob has paid the 4 cards owed"

@@ -202,3 +202,22 @@ async def test_each_config_dir_keeps_its_own_theme(tmp_path: Path, monkeypatch) 
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: app.theme == theme)
             assert app.config_path == tmp_path / name / "settings.toml"
+
+
+async def test_a_saved_theme_whose_file_is_broken_is_kept_for_when_it_is_mended(tmp_path: Path, monkeypatch) -> None:
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(theme="sunset"), path)
+    (themes / "sunset.toml").write_text('name = "sunset"\nprimary = "not a colour"\n', encoding="utf-8")
+    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: [n for n in app._notifications if "'sunset' is not available" in n.message])
+        assert app.theme == "casino"
+        await pilot.pause()
+    assert load_settings(path)[0].theme == "sunset"  # shown in its place, not saved over it
+    (themes / "sunset.toml").write_text('name = "sunset"\nprimary = "#FF8800"\n', encoding="utf-8")
+    mended = make_app(config_path=path)
+    async with mended.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: mended.theme == "sunset")

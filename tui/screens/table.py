@@ -129,9 +129,11 @@ class TableScreen(Screen[None]):
     def show(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> None:
         """A new view from the host, with the events that led to it."""
         self.view = view
+        before: dict[str, Any] | None = None
         for event in events or []:
             self._track(event)
-            line = describe(event, self.names, self.card_style, view.get("game"))
+            line = describe(event, self.names, self.card_style, view.get("game"), before)
+            before = event
             if line:
                 self.log_line(line)
         if self._ready:
