@@ -95,6 +95,7 @@ async def test_wild_eight_asks_for_a_suit() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.actions == ["8C=S", "8C=H", "8C=D", "8C=C"]
+        assert app.screen.question == "8♣ is wild: name the suit to follow."
         await pilot.press("2")
         await pilot.pause()
         assert link.sent[0] == "8C=H"
@@ -118,7 +119,10 @@ async def test_space_draws_and_l_announces() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
                                         options={"hand_size": 2})
-        await pilot.press("1", "l")
+        await pilot.press("1")
+        await pilot.pause()
+        assert "(else a penalty)" in str(screen.query_one("#hint").render())  # 4.4: said before
+        await pilot.press("l")
         await pilot.pause()
         assert link.sent == ["5H!"]
         log = "\n".join(str(line.text) for line in screen.query_one("#log").lines)
@@ -169,3 +173,17 @@ async def test_mouse_selects_then_plays() -> None:
         await pilot.click(HandView, offset=(1 + 3 * 6 + 2, 3))
         await pilot.pause()
         assert link.sent == ["KH"]
+
+
+async def test_what_is_wild_and_what_a_joker_starter_allows_are_said() -> None:
+    """crazy-eights 7 (jokers): jokers are wild beside the eights, and a joker turned up as the
+    starter lets any card follow."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await open_table(app, pilot, "crazy-eights", 3, seat=0, seed=30, preset="jokers",
+                                     first_plays=False)
+        assert screen.view["top"] == "JK" and not screen.view.get("suit")
+        assert "wild jokers 8s" in str(screen.query_one("#follow").render())
+        await pilot.press("c")
+        await pilot.pause()
+        assert screen.said[-1].startswith("Any card may follow the")

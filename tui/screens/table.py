@@ -20,7 +20,7 @@ from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, c
 from ..eventtext import chat_text, describe, seat_name
 from ..link import TableLink
 from ..plain import clean
-from ..plays import can, offered, playable, plays_for, why_not
+from ..plays import can, offered, parse_play, playable, plays_for, why_not
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox, status_text
@@ -267,6 +267,11 @@ class TableScreen(Screen[None]):
         me = view.get("seat")
         if view.get("suit"):
             parts.append(f"follow {suit_label(view['suit'], self.card_style)}")
+        wild = [str(w) for w in view.get("wild") or []]
+        if wild and wild != ["8"]:  # Countdown's rank of the moment, jokers: say what is wild now
+            parts.append("wild " + " ".join("jokers" if w == "JK" else f"{'10' if w == 'T' else w}s" for w in wild))
+        if view.get("debt"):
+            parts.append(f"a 2 or draw {view['debt']}")
         if me is not None:
             st = (view.get("status") or [{}])[me] if me < len(view.get("status") or []) else {}
             mine = status_text(st)
@@ -309,7 +314,7 @@ class TableScreen(Screen[None]):
         if playable(view, card):
             keys = ["Enter plays " + card_label(card, self.card_style)]
             if plays_for(view, card, announce=True) and len(view.get("hand") or []) == 2:
-                keys.append('L plays it with "last card!"')
+                keys.append('L plays it with "last card!" (else a penalty)')
             if can(view, "draw"):
                 keys.append("Space draws")
             if can(view, "pass"):
@@ -356,6 +361,8 @@ class TableScreen(Screen[None]):
             self.send(actions[0])
             return
         question = f"Play {card_label(card, self.card_style)} how?"
+        if all((parse_play(a) or (None, None, None))[2] is not None for a in actions):
+            question = f"{card_label(card, self.card_style)} is wild: name the suit to follow."
         if view.get("total") is not None:  # an ace's 1 or 11, a ten's +10 or -10: from here
             question += f" The total is {view['total']}."
         self.app.push_screen(ChoiceScreen(question, actions, self.card_style),
@@ -395,6 +402,10 @@ class TableScreen(Screen[None]):
             text = f"Follow {suit_label(view['suit'], self.card_style)}"
             if view.get("top"):
                 text += f", on {card_label(view['top'], self.card_style)}"
+            if view.get("debt"):
+                text += f"; play a 2 or draw {view['debt']}"
+        elif view.get("top"):  # a joker turned up to start: anything goes
+            text = f"Any card may follow the {card_label(view['top'], self.card_style)}"
         else:
             text = "There is no total in this game"
         self.say(text)
