@@ -91,3 +91,23 @@ async def test_no_color_shows_monochrome_without_saving_it(tmp_path: Path, monke
         await pilot.pause()
         assert app.theme == "monochrome"
     assert load_settings(path)[0].theme == "paper"
+
+
+async def test_bot_pause_is_kept_once_typed_not_at_every_key(tmp_path) -> None:
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        pause = app.screen.query_one("#bot_pause")
+        pause.focus()
+        pause.value = ""
+        await pilot.press("1")  # on the way to 12: not kept yet
+        await pilot.pause()
+        assert not path.exists() or load_settings(path)[0].bot_pause == Settings().bot_pause
+        await pilot.press("2")  # 12: out of range, said under the form
+        await pilot.pause()
+        assert "0 to 10" in str(app.screen.query_one("#problem").render())
+        await pilot.press("backspace", "enter")  # 1, done
+        await pilot.pause()
+    assert load_settings(path)[0].bot_pause == 1.0

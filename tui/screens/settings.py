@@ -73,19 +73,29 @@ class SettingsScreen(Screen[None]):
         if name and name != self.app.settings.name:
             self.app.update_settings(name=name)
 
-    @on(Input.Changed, "#bot_pause")
-    def _pause(self, event: Input.Changed) -> None:
+    def _pause_value(self, text: str) -> float | None:
+        """The pause typed, or ``None`` with the problem shown under the form."""
         problem = self.query_one("#problem", Static)
         try:
-            value = float(event.value)
+            value = float(text)
         except ValueError:
             problem.update("Bot pause: a number of seconds")
-            return
+            return None
         if not 0 <= value <= 10:
             problem.update("Bot pause: from 0 to 10 seconds")
-            return
+            return None
         problem.update("")
-        if value != self.app.settings.bot_pause:
+        return value
+
+    @on(Input.Changed, "#bot_pause")
+    def _pause_typed(self, event: Input.Changed) -> None:
+        self._pause_value(event.value)  # checked as it is typed, kept once it is done
+
+    @on(Input.Submitted, "#bot_pause")
+    @on(Input.Blurred, "#bot_pause")
+    def _pause(self, event: Input.Submitted | Input.Blurred) -> None:
+        value = self._pause_value(event.input.value)
+        if value is not None and value != self.app.settings.bot_pause:
             self.app.update_settings(bot_pause=value)
 
     @on(Select.Changed)
