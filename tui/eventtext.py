@@ -93,10 +93,14 @@ def _round_end(event: dict[str, Any], names: list[str]) -> str:
     reason = event.get("reason")
     if reason == "99" and isinstance(event.get("seat"), int):
         return f"{won(names, [event['seat']])} on 99"
+    by = event.get("by")
+    who = seat_name(names, by) if isinstance(by, int) else None
     if reason == "over":
+        if who:
+            return f"{who} took the total past 99 to {event.get('total')}"
         return f"the total went past 99 to {event.get('total')}"
     if reason == "no_cards":
-        return "a player had no card to play"
+        return f"{who} had no card to play" if who else "a player had no card to play"
     return f"the total is {event.get('total')}"
 
 

@@ -45,6 +45,28 @@ def split_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, 
     return host, default_port
 
 
+def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of one update, the ends of hands told what ended them: the final standings
+    get the last hand's points, and a Ninety-Nine round that ended on a seat going over 99 or
+    holding no card (3.4, 5.3) names that seat (``by``), which its own event does not."""
+    out: list[dict[str, Any]] = []
+    last_hand: dict[str, Any] = {}
+    cause: int | None = None
+    for event in events:
+        kind = event.get("kind")
+        if kind in ("over", "no_cards") and isinstance(event.get("seat"), int):
+            cause = event["seat"]
+        elif kind == "hand_over":
+            last_hand = event
+        elif kind == "match_over" and "points" in last_hand and "points" not in event:
+            event = {**event, "points": last_hand["points"]}
+        elif kind == "round_over" and cause is not None and event.get("reason") in ("over", "no_cards"):
+            event = {**event, "by": cause}
+            cause = None
+        out.append(event)
+    return out
+
+
 class TableSession:
     """One table the app sits at. ``names`` and ``act``/``chat`` serve the table screen."""
 
@@ -320,7 +342,7 @@ class TableSession:
                     screen.show(screen.view, [])  # names may have changed
         elif kind == "view":
             self.view = update["view"]
-            events = update.get("events") or []
+            events = with_causes(update.get("events") or [])
             table = self._table_screen()
             if table is None and self.view.get("is_over") and not events:
                 self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
@@ -336,14 +358,8 @@ class TableSession:
                 app.push_screen(table)
             else:
                 table.show(self.view, events)
-            last_hand: dict[str, Any] = {}
             for event in events:
                 kind = event.get("kind")
-                if kind == "hand_over":
-                    last_hand = event
-                if kind == "match_over" and "points" in last_hand and "points" not in event:
-                    # the hand that ended the match: its points belong on the final standings
-                    event = {**event, "points": last_hand["points"]}
                 if kind in ("hand_over", "round_over", "match_over"):
                     app.call_later(self._results, kind, event)
         elif kind == "chat":

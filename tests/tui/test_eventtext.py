@@ -159,3 +159,16 @@ def test_a_penalty_draw_and_a_paid_debt_do_not_read_as_more_cards():
     assert describe({"kind": "penalty", "seat": 1, "reason": "no announcement", "draw": 2}, names) \
         == "Bob must draw 2 cards for no announcement"
     assert describe({"kind": "debt_paid", "seat": 1, "debt": 4, "drawn": 4}, names) == "Bob has paid the 4 cards owed"
+
+
+def test_a_round_that_ended_on_a_seat_names_it():
+    """ninety-nine 3.4 and 5.3: the round ends on the seat that went over 99 or held no card."""
+    from tui.session import with_causes
+
+    names = ["You", "Bob"]
+    over = with_causes([{"kind": "over", "seat": 1, "total": 104},
+                        {"kind": "round_over", "seat": None, "round": 2, "reason": "over", "total": 104}])
+    assert describe(over[-1], names) == "Round 2 over: Bob took the total past 99 to 104"
+    empty = with_causes([{"kind": "no_cards", "seat": 0},
+                         {"kind": "round_over", "seat": None, "round": 3, "reason": "no_cards", "total": 40}])
+    assert describe(empty[-1], names) == "Round 3 over: You had no card to play"
