@@ -71,7 +71,8 @@ async def test_replay_of_a_tampered_log_says_so(tmp_path):
     app = make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert "does not reproduce: line 6" in screen_text(app)
+        text = screen_text(app)
+        assert "does not reproduce" in text and "line 6: the match state differs from the log" in text
 
 
 async def test_replay_redraws_in_a_card_style_switched_while_it_shows(tmp_path):

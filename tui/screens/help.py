@@ -16,7 +16,8 @@ from ..widgets.keyfooter import KeyFooter
 
 
 NAMES = {"space": "Space", "enter": "Enter", "escape": "Esc", "slash": "/", "left": "←",
-         "right": "→", "up": "↑", "down": "↓", "home": "Home", "end": "End", "question_mark": "?"}
+         "right": "→", "up": "↑", "down": "↓", "home": "Home", "end": "End", "question_mark": "?",
+         "pagedown": "PgDn", "pageup": "PgUp"}
 
 
 def _one(key: str) -> str:
@@ -51,34 +52,51 @@ def key_table(title: str, rows: list[tuple[str, str]]) -> Table:
     return table
 
 
+def _of(cls: type) -> list[Binding]:
+    return [b for b in cls.BINDINGS if isinstance(b, Binding)]
+
+
 class HelpScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
+    def opened_from(self) -> Screen | None:
+        """The screen the help was opened over."""
+        below = [s for s in self.app.screen_stack if s is not self]
+        return below[-1] if below else None
+
     def compose(self) -> ComposeResult:
         from ..app import DealMeInApp
-        from .home import HomeScreen
-        from .table import TableScreen
+        from .replay import ReplayScreen
 
-        from .lobby import LobbyScreen
-        from .results import ResultsScreen
-
-        def of(cls: type) -> list[Binding]:
-            return [b for b in cls.BINDINGS if isinstance(b, Binding)]
-
-        hand = [b for b in of(HandView) if not b.key.isdigit()]
-        self.sections = {
-            "Everywhere": key_rows(of(DealMeInApp), [("Ctrl+P", "Command palette: new game, host, join, theme, cards, rules")]),
-            "At the table": key_rows([*of(TableScreen), *hand], [
-                ("1 .. 9, 0", "Choose a card by its number"),
-                ("Mouse", "Click a card to choose it, click again to play it"),
-                ("Tab", "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand")]),
-            "Hand over / match over": key_rows(of(ResultsScreen)),
-            "Lobby": key_rows(of(LobbyScreen)),
-            "Home": key_rows(of(HomeScreen)),
-        }
+        everywhere = key_rows(_of(DealMeInApp), [("Ctrl+P", "Command palette: new game, host, join, theme, cards, rules")])
+        if isinstance(self.opened_from(), ReplayScreen):
+            # ``dealmein replay FILE --show``: its own keys first; the table's do nothing there
+            self.sections = {"Replay": key_rows(_of(ReplayScreen), [("↑, ↓, Mouse", "Scroll a step taller than the screen")]),
+                             "Everywhere": everywhere}
+        else:
+            self.sections = self._table_sections(everywhere)
         with VerticalScroll(id="help"):
             yield Static("Keys", classes="title")
             for title, rows in self.sections.items():
                 yield Static(key_table(title, rows))
         yield KeyFooter()
+
+    @staticmethod
+    def _table_sections(everywhere: list[tuple[str, str]]) -> dict[str, list[tuple[str, str]]]:
+        from .home import HomeScreen
+        from .lobby import LobbyScreen
+        from .results import ResultsScreen
+        from .table import TableScreen
+
+        hand = [b for b in _of(HandView) if not b.key.isdigit()]
+        return {
+            "Everywhere": everywhere,
+            "At the table": key_rows([*_of(TableScreen), *hand], [
+                ("1 .. 9, 0", "Choose a card by its number"),
+                ("Mouse", "Click a card to choose it, click again to play it"),
+                ("Tab", "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand")]),
+            "Hand over / match over": key_rows(_of(ResultsScreen)),
+            "Lobby": key_rows(_of(LobbyScreen)),
+            "Home": key_rows(_of(HomeScreen)),
+        }

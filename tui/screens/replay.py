@@ -1,12 +1,16 @@
 """Step through a logged match with every hand face up: ``dealmein replay FILE --show``.
 
 The log is replayed through the engine first, so what is shown is what the rules give, and a
-log that does not reproduce its match says so at the top instead of showing a wrong story.
+log that does not reproduce its match says so at the top, with its reason in full, instead of
+showing a wrong story.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,12 +18,75 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from core import GAMES
 from net.matchlog import ReplayResult, replay
 
-from ..cardface import card_label
+from ..cardface import card_label, suit_label
 from ..eventtext import describe
+from ..plain import clean
+from ..plays import parse_play
 from ..widgets.keyfooter import KeyFooter
 from . import popped
+
+#: the widest a player's name is shown, in cells
+NAME_CELLS = 16
+
+
+def log_header(path: Path) -> dict[str, Any]:
+    """The log's first line (game, seats, preset, options, names), or ``{}`` if unreadable."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            header = json.loads(f.readline())
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    return header if isinstance(header, dict) else {}
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, ended with an ellipsis when it had to be cut."""
+    if cell_len(text) <= width:
+        return text
+    short = Text(text)
+    short.truncate(max(width - 1, 0))
+    return short.plain + "…"
+
+
+def seat_names(header: dict[str, Any], players: int) -> list[str]:
+    """The players' names from the log, made plain; "Seat 3" for a seat the log names not."""
+    logged = header.get("names")
+    logged = logged if isinstance(logged, list) else []
+    names = []
+    for seat in range(players):
+        name = clean(logged[seat], 60) if seat < len(logged) and isinstance(logged[seat], str) else ""
+        names.append(cut(name, NAME_CELLS) if name else f"Seat {seat + 1}")
+    return names
+
+
+def action_text(action: str, style: str) -> str:
+    """A logged action as the table writes it: ``K♠``, ``8♣, naming ♥ hearts``, ``draw``."""
+    p = parse_play(action)
+    if p is None:
+        return clean(action, 40)
+    card, value, suit, announced = p
+    text = card_label(card, style)
+    if value is not None:
+        text += f" as {value:+d}"
+    if suit is not None:
+        text += f", naming {suit_label(suit, style)}"
+    if announced:
+        text += ' ("last card!")'
+    return text
+
+
+class StepBody(VerticalScroll, inherit_bindings=False):
+    """The step's hands and events. It has the focus, and a scroll area's own Home, End, page
+    and side arrow keys would take the replay's keys whenever a step is taller than the screen
+    (eight seats at 80x24): only the up and down arrows scroll it (and the mouse wheel)."""
+
+    BINDINGS = [
+        Binding("up", "scroll_up", "Scroll up", show=False),
+        Binding("down", "scroll_down", "Scroll down", show=False),
+    ]
 
 
 class ReplayScreen(Screen[None]):
@@ -27,10 +94,11 @@ class ReplayScreen(Screen[None]):
     BINDINGS = [
         Binding("right,n", "step(1)", "Next"),
         Binding("left,b", "step(-1)", "Back"),
-        Binding("pagedown", "step(10)", "+10", show=False),
-        Binding("pageup", "step(-10)", "-10", show=False),
-        Binding("home", "go(0)", "Start"),
-        Binding("end", "go(-1)", "End"),
+        Binding("pagedown", "step(10)", "10 steps on", show=False),
+        Binding("pageup", "step(-10)", "10 steps back", show=False),
+        # Home and End are in the help (F1): the key bar has no room for them at 80 columns
+        Binding("home", "go(0)", "First step", show=False),
+        Binding("end", "go(-1)", "Last step", show=False),
         Binding("escape", "app.quit", "Close"),
     ]
 
@@ -38,11 +106,16 @@ class ReplayScreen(Screen[None]):
         super().__init__()
         self.path = path
         self.result = result if result is not None else replay(path, keep_history=True)
+        self.header = log_header(path)
         self.index = 0
+        first = self.result.history[0].match if self.result.history else self.result.match
+        players = first.players if first is not None else 0
+        self.names = seat_names(self.header, players)
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-head")
-        with VerticalScroll(id="replay-body"):
+        yield Static(id="replay-problem")
+        with StepBody(id="replay-body"):
             yield Static(id="replay-hands")
             yield Static(id="replay-events")
         yield KeyFooter()
@@ -50,7 +123,30 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         if popped(self):
             return
+        self.set_rules()
+        problem = self.query_one("#replay-problem", Static)
+        problem.display = not self.result.ok
+        if not self.result.ok:
+            # the reason in full, wrapped, above the hands so no step scrolls it away
+            problem.update(Text(clean(self.result.error or "unknown problem", 2000)))
         self.render_step()
+
+    def on_screen_resume(self) -> None:
+        self.set_rules()
+
+    def set_rules(self) -> None:
+        """F2 shows the logged game's rules and the table's variant, not the app's default."""
+        match = self.result.history[0].match if self.result.history else self.result.match
+        game = self.header.get("game") if self.header.get("game") in GAMES else getattr(match, "game", None)
+        if game not in GAMES:
+            return
+        options = self.header.get("options")
+        if not isinstance(options, dict):
+            options = dict(match.options) if match is not None else {}
+        self.app.rules_game = game
+        self.app.rules_table = {"game": game, "preset": self.header.get("preset") or "standard",
+                                "options": options,
+                                "seats": match.players if match is not None else self.header.get("players")}
 
     def restyle(self, style: str, palette: object) -> None:
         """A card style switched at run time (F4, Settings, the palette) shows at once."""
@@ -68,37 +164,44 @@ class ReplayScreen(Screen[None]):
             self.index = index % self.steps
             self.render_step()
 
-    def render_step(self) -> None:
-        style = getattr(getattr(self.app, "settings", None), "card_style", "two-colour")
-        head = Text(no_wrap=True, overflow="ellipsis")
-        head.append(f"{self.path.name}  ", style="bold")
+    def render_head(self) -> Text:
+        """The verdict and the step first, so a narrow terminal cuts only the file's name."""
         theme = self.app.current_theme  # the verdict in the theme's own colours
+        head = Text(no_wrap=True, overflow="ellipsis", end="")
         if self.result.ok:
             head.append("reproduces its match", style=theme.success or "green")
         else:
-            head.append(f"does not reproduce: {self.result.error}", style=f"bold {theme.error or 'red'}")
+            head.append("does not reproduce", style=f"bold {theme.error or 'red'}")
+        if self.steps:
+            head.append(f"   step {self.index} of {self.steps - 1}")
+        head.append("   ")
+        head.append(clean(self.path.name, 300), style="bold")
+        return head
+
+    def render_step(self) -> None:
+        style = getattr(getattr(self.app, "settings", None), "card_style", "two-colour")
+        self.query_one("#replay-head", Static).update(self.render_head())
         if not self.steps:
-            self.query_one("#replay-head", Static).update(head)
             return
         step = self.result.history[self.index]
         m = step.match
-        head.append(f"   step {self.index} of {self.steps - 1}")
-        self.query_one("#replay-head", Static).update(head)
-        names = [f"Seat {s + 1}" for s in range(m.players)]
+        names = self.names
+        width = max(cell_len(n) for n in names)
         body = Text()
         deal = "round" if m.game == "ninety-nine" else "hand"
         body.append(f"{m.info.name}, {deal} {m.hand_number}, dealer {names[m.dealer]}", style="bold")
         if m.total is not None:
             body.append(f"   total {m.total}")
         if m.suit is not None:
-            body.append(f"   suit to follow {m.suit}")
+            body.append(f"   suit to follow {suit_label(m.suit, style)}")
         body.append(f"   stock {m.stock_count}   top {card_label(m.top, style) if m.top else '-'}\n\n")
         for seat in range(m.players):
             marker = "▶ " if seat == m.current_seat else "  "
             status = m.status(seat)
             extra = ", ".join(f"{k} {v}" for k, v in status.items() if k not in ("in_hand", "out"))
             state = "out of the match" if status["out"] else ("" if status["in_hand"] else "out of this hand")
-            body.append(f"{marker}{names[seat]:<8}", style="bold" if seat == m.current_seat else "")
+            name = names[seat] + " " * (width - cell_len(names[seat]))
+            body.append(f"{marker}{name}  ", style="bold" if seat == m.current_seat else "")
             body.append(" ".join(card_label(c, style) for c in m.hand(seat)) or "(no cards)")
             body.append(f"   {extra} {state}".rstrip() + "\n", style="dim")
         if m.is_over:
@@ -106,7 +209,8 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-hands", Static).update(body)
         events = Text()
         if step.action is not None:
-            events.append(f"{names[step.seat] if step.seat is not None else '?'}: {step.action}\n", style="bold")
+            who = names[step.seat] if isinstance(step.seat, int) and 0 <= step.seat < len(names) else "?"
+            events.append(f"{who}: {action_text(step.action, style)}\n", style="bold")
         for event in step.events:
             line = describe(event, names, style, m.game)
             if line:

@@ -1,0 +1,226 @@
+"""The replay viewer (``dealmein replay FILE --show``) as a player sees it in an 80x24 terminal:
+the verdict and the step always in sight, a failed replay's reason in full, the rules of the
+logged game on F2, the players' names, the table's card and suit labels, and the replay's own
+keys on F1."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+from core import new_match
+from net.matchlog import MatchLog
+from tui.cardface import card_label, suit_label
+from tui.screens.help import HelpScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.rules import RulesScreen
+
+from .helpers import make_app
+
+#: a file name as long as the host's logs have (about 61 characters)
+LONG_NAME = "dealmein-crazy-eights-2025-03-14T21-07-55-seed-8812734-a1b2.jsonl"
+
+
+def write_log(path: Path, game: str = "crazy-eights", seed: int = 4, actions: int = 12,
+              names: list[str] | None = None, preset: str = "standard",
+              options: dict | None = None, players: int = 3) -> list[tuple[int, str]]:
+    """A real match's log (at most ``actions`` of it); returns the (seat, action) pairs it holds."""
+    m = new_match(game, players, preset, options or {}, seed=seed)
+    log = MatchLog(path, app_version="t", game=game, players=players, preset=preset, options=m.options,
+                   seed=seed, names=names)
+    rng = random.Random(seed)
+    done = []
+    for _ in range(actions):
+        if m.is_over:
+            break
+        seat, action = m.current_seat, str(rng.choice(m.legal_actions()))
+        m.apply(action, seat)
+        log.action(seat, action, m)
+        done.append((seat, action))
+    log.close()
+    return done
+
+
+def shown(app) -> list[str]:
+    """The lines the terminal shows, as plain text."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def replay_app(path: Path):
+    return make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
+
+
+async def test_the_verdict_and_the_step_show_at_80_columns_with_a_long_file_name(tmp_path):
+    path = tmp_path / LONG_NAME
+    write_log(path)
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        for _ in range(3):
+            await pilot.press("right")
+        await pilot.pause()
+        head = shown(app)[0]
+        assert "reproduces its match" in head and "step 3 of 12" in head
+        assert "dealmein-crazy" in head and "…" in head  # the name, cut short with an ellipsis
+        assert str(tmp_path) not in head
+
+
+def tamper(path: Path, line: int, **changes) -> None:
+    lines = path.read_text().splitlines()
+    record = json.loads(lines[line - 1])
+    record.update(changes)
+    lines[line - 1] = json.dumps(record)
+    path.write_text("\n".join(lines) + "\n")
+
+
+async def test_a_failed_replays_reason_shows_in_full_at_80_columns(tmp_path):
+    path = tmp_path / LONG_NAME
+    write_log(path)
+    tamper(path, 6, action="QS", seat=2)  # a card the seat does not hold, out of turn
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        error = screen.result.error
+        assert error.startswith("line 6: action 'QS' by seat 2 refused")
+        lines = shown(app)
+        assert "does not reproduce" in lines[0] and f"step 0 of {screen.steps - 1}" in lines[0]
+        # the whole reason is on screen, wrapped over as many lines as it needs
+        words = " ".join(" ".join(lines).split())
+        assert error in words
+        await pilot.press("end")  # and it stays in sight at every step
+        await pilot.pause()
+        lines = shown(app)
+        assert f"step {screen.steps - 1} of {screen.steps - 1}" in lines[0]
+        assert error in " ".join(" ".join(lines).split())
+
+
+async def test_f2_opens_the_rules_of_the_logged_game_and_table(tmp_path):
+    path = tmp_path / "match.jsonl"
+    write_log(path, options={"last_card": "off"})
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("f2")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.game == "crazy-eights"
+        assert rules.table["game"] == "crazy-eights" and rules.table["seats"] == 3
+        assert rules.table["preset"] == "standard" and rules.table["options"]["last_card"] == "off"
+
+
+async def test_the_players_names_from_the_log_are_used_as_plain_text(tmp_path):
+    path = tmp_path / "match.jsonl"
+    names = ["Ana", "[b]Bea[/b]", "Cy\x1b[31m"]
+    done = write_log(path, names=names)
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+        text = "\n".join(shown(app))
+        assert "Seat " not in text
+        assert "Ana" in text and "[b]Bea[/b]" in text and "Cy[31m" in text and "\x1b" not in text
+        seat = done[0][0]
+        assert f"{['Ana', '[b]Bea[/b]', 'Cy[31m'][seat]}: " in text  # who made the step's move
+
+
+def _first(done: list[tuple[int, str]], want) -> int:
+    return next(i for i, (_, action) in enumerate(done) if want(action)) + 1
+
+
+async def test_cards_and_suits_read_as_the_table_writes_them(tmp_path):
+    path = tmp_path / "match.jsonl"
+    done = write_log(path, seed=3, names=["Ana", "Bea", "Cy"])
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert app.card_style != "ascii"
+        step = _first(done, lambda a: len(a) == 2)  # a plain card played
+        await pilot.press(*["right"] * step)
+        await pilot.pause()
+        text = "\n".join(shown(app))
+        m = screen.result.history[step].match
+        seat, action = done[step - 1]
+        assert f"{['Ana', 'Bea', 'Cy'][seat]}: {card_label(action)}" in text
+        assert f"suit to follow {suit_label(m.suit)}" in text
+        for _ in range(5):  # round the card styles to the ascii one: letters
+            if app.card_style == "ascii":
+                break
+            await pilot.press("f4")
+            await pilot.pause()
+        text = "\n".join(shown(app))
+        assert f"{['Ana', 'Bea', 'Cy'][seat]}: {card_label(action, 'ascii')}" in text
+        assert f"suit to follow {suit_label(m.suit, 'ascii')}" in text
+        assert not any(glyph in text for glyph in "\u2660\u2665\u2666\u2663")
+
+
+async def test_a_wild_eights_named_suit_reads_as_a_suit(tmp_path):
+    path = tmp_path / "match.jsonl"
+    done = write_log(path, names=["Ana", "Bea", "Cy"])
+    step = _first(done, lambda a: "=" in a)
+    seat, action = done[step - 1]
+    card, suit = action.rstrip("!").split("=")
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*["right"] * step)
+        await pilot.pause()
+        text = "\n".join(shown(app))
+        assert f"{['Ana', 'Bea', 'Cy'][seat]}: {card_label(card)}, naming {suit_label(suit)}" in text
+        assert action not in text
+
+
+async def test_the_step_keys_work_when_a_step_is_taller_than_the_screen(tmp_path):
+    """Eight seats at the end of a match fill more than 80x24: the scrolling hands, which
+    have the focus, must not take Home, End, the page keys or the side arrows."""
+    path = tmp_path / "match.jsonl"
+    done = write_log(path, game="ninety-eight", seed=5, actions=1000, players=8,
+                     names=[f"P{i}" for i in range(8)])
+    last = len(done)
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.steps == last + 1
+        await pilot.press("end")
+        await pilot.pause()
+        assert f"step {last} of {last}" in shown(app)[0]
+        assert screen.query_one("#replay-body").max_scroll_y > 0  # this step is taller
+        await pilot.press("left")
+        await pilot.pause()
+        assert f"step {last - 1} of {last}" in shown(app)[0]
+        await pilot.press("end", "pageup")
+        await pilot.pause()
+        assert f"step {last - 10} of {last}" in shown(app)[0]
+        await pilot.press("end", "home")
+        await pilot.pause()
+        assert f"step 0 of {last}" in shown(app)[0]
+        footer = shown(app)[-1]
+        assert "Next" in footer and "Back" in footer and "Rules" in footer  # the key bar fits
+
+
+async def test_f1_from_the_replay_lists_the_replays_keys(tmp_path):
+    path = tmp_path / "match.jsonl"
+    write_log(path)
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert list(app.screen.sections)[0] == "Replay"
+        assert "At the table" not in app.screen.sections
+        text = "\n".join(shown(app))
+        assert "Replay" in text and "Next" in text and "10 steps back" in text
+        assert "PgDn" in text and "Home" in text
+        assert "Last card!" not in text  # the table's keys are not the replay's
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+
