@@ -1,5 +1,5 @@
-"""The rules of a game, from the player-facing Markdown in ``tui/rules``, followed by the
-variant in force at the current table."""
+"""The rules of a game, from the player-facing Markdown in ``tui/rules``; at a table, the
+variant in force comes first ("At this table"), each option with what its value means."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Markdown, Tab, Tabs
 
 from core import GAMES
+from core.options import deck_count
 
 from ..widgets.keyfooter import KeyFooter
 from . import popped
@@ -21,30 +22,124 @@ from . import popped
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
 
+#: What a value means where core's description of the option speaks of another value (a
+#: ``value: ...`` description, or a bool's description of ``on``) or lists every value at once.
+#: Keyed by game and option; values as the options resolve them (``True``/``False`` for bools).
+VALUE_MEANINGS: dict[tuple[str, str], dict[Any, str]] = {
+    ("ninety-eight", "fours"): {"add": "a 4 adds 4"},
+    ("ninety-eight", "threes"): {"add": "a 3 adds 3"},
+    ("ninety-eight", "jacks"): {"add": "a J adds 10"},
+    ("ninety-eight", "teams"): {"off": "everyone plays for themselves"},
+    ("ninety-eight", "scoring"): {"penalties": "going out of a hand costs a life",
+                                  "single": "one hand decides the match",
+                                  "stakes": "everyone antes each hand; its winner collects"},
+    ("ninety-nine", "draw"): {"auto": "you draw after each play automatically"},
+    ("crazy-eights", "reshuffle"): {False: "an empty stock stays empty"},
+    ("crazy-eights", "last_card"): {"points": 'forgetting "last card!" costs 10 points',
+                                    "draw2": 'forgetting "last card!" costs two cards',
+                                    "off": 'no need to say "last card!"'},
+    ("crazy-eights", "jokers"): {False: "no jokers"},
+    ("crazy-eights", "countdown"): {False: "eights are wild for everyone"},
+    ("crazy-eights", "specials"): {False: "2, Q and A are ordinary cards"},
+}
+
+
+def _shown(value: Any) -> str:
+    return "on" if value is True else "off" if value is False else str(value)
+
+
+def _scope(info: Any, option: Any) -> tuple[str, str] | None:
+    """The other option and value a description such as ``stakes: chips each seat starts
+    with`` is about, or None."""
+    head, sep, _ = option.description.partition(": ")
+    if not sep or head in option.choices:
+        return None
+    for other in info.options.values():
+        if other.name != option.name and head in other.choices:
+            return other.name, head
+    return None
+
+
+def _meaning(info: Any, option: Any, value: Any) -> str | None:
+    """What ``value`` of ``option`` does, or None when nothing says so for this value."""
+    known = VALUE_MEANINGS.get((info.id, option.name), {})
+    if value in known:
+        return known[value]
+    text = option.description
+    if option.kind == "bool":
+        return text if value is True else None
+    head, sep, rest = text.partition(": ")
+    if option.kind == "choice":
+        if sep and head in option.choices:  # it describes that value only
+            return rest if value == head else None
+        return text  # about the option as a whole
+    if sep and _scope(info, option):
+        return rest
+    if sep and value not in option.specials and any(word in rest for word in option.specials):
+        return head  # "cards dealt: auto is ..." says nothing of a number's "auto"
+    return text
+
+
+def _applies(info: Any, name: str, resolved: dict[str, Any]) -> bool:
+    """Does option ``name`` do anything under the table's other options?"""
+    option = info.options[name]
+    scope = _scope(info, option)
+    if scope and resolved.get(scope[0]) != scope[1]:
+        return False  # e.g. the stakes' chips, ante and hands under penalties
+    if info.id == "ninety-eight" and name == "lives":
+        return resolved.get("scoring") == "penalties"  # rules 6.2: only penalties count lives
+    if info.id == "crazy-eights" and resolved.get("countdown") and name in ("target", "hand_size"):
+        return False  # rules 6.1, 6.2: the count sets the deal, and there are no points
+    return True
+
+
+def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], seats: int) -> str:
+    option = info.options[name]
+    mark = "" if value == option.default else " (changed)"
+    if name == "decks" and value == "auto":
+        count = deck_count(seats, value)
+        return f"- `{name}` = auto{mark}: {count} deck{'s' if count > 1 else ''} at {seats} seats (two with 6 or more)"
+    if info.id == "crazy-eights" and name == "last_card" and value == "points" and resolved.get("countdown"):
+        # rules 6.4: countdown keeps no points, so the points penalty is drawing two
+        return f"- `{name}` = points{mark}, as draw2 in Countdown: {VALUE_MEANINGS[(info.id, name)]['draw2']}"
+    meaning = _meaning(info, option, value)
+    return f"- `{name}` = {_shown(value)}{mark}" + (f": {meaning}" if meaning else "")
+
+
+def table_lines(game: str, table: dict[str, Any]) -> list[str]:
+    """The "At this table" section: the preset, then each option in force that does something
+    under the others, with what its value means."""
+    info = GAMES[game]
+    preset = str(table.get("preset") or "standard")
+    lines = ["## At this table", ""]
+    if preset in info.presets:
+        lines += [f"Preset **{preset}**: {info.presets[preset].description}.", ""]
+    try:
+        seats = int(table.get("seats") or info.min_players)
+        resolved = info.resolve(seats, preset, table.get("options") or {})
+    except (ValueError, TypeError):
+        seats, resolved = 0, {}
+    lines += [_option_line(info, name, value, resolved, seats) for name, value in resolved.items()
+              if _applies(info, name, resolved)]
+    return lines
+
+
 def rules_markdown(game: str, table: dict[str, Any] | None = None) -> str:
-    """The game's rules page plus, when a table is known, its preset and options."""
+    """The game's rules page; when a table of this game is known, its preset and options come
+    first, under the page's title, and the rules follow."""
     try:
         text = (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
     except OSError:
         text = f"# {game}\n\nNo rules page for this game."
-    if table and table.get("game") == game and game in GAMES:
-        info = GAMES[game]
-        preset = str(table.get("preset") or "standard")
-        lines = ["", "## At this table", ""]
-        if preset in info.presets:
-            lines.append(f"Preset **{preset}**: {info.presets[preset].description}.")
-            lines.append("")
-        try:
-            resolved = info.resolve(int(table.get("seats") or info.min_players), preset, table.get("options") or {})
-        except (ValueError, TypeError):
-            resolved = {}
-        for name, value in resolved.items():
-            option = info.options[name]
-            shown = "on" if value is True else "off" if value is False else value
-            mark = "" if value == option.default else " (changed)"
-            lines.append(f"- `{name}` = {shown}{mark}: {option.description}")
-        text += "\n".join(lines) + "\n"
-    return text
+    if not (table and table.get("game") == game and game in GAMES):
+        return text
+    title, _, body = text.partition("\n")
+    if not title.startswith("# "):
+        title, body = f"# {GAMES[game].name}", text
+    body = body.lstrip("\n")
+    if body and not body.startswith("## "):
+        body = "## The game\n\n" + body  # the page's opening lines, under a heading of their own
+    return "\n".join([title, "", *table_lines(game, table), "", body])
 
 
 class GameTabs(Tabs):

@@ -1,0 +1,184 @@
+"""The rules screen (F2) at a table, at 80x24: "At this table" comes first and says what each
+option in force means, leaves out what the table's other options switch off, and the rules'
+tables read whole."""
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Markdown, Tabs
+from textual.widgets._markdown import MarkdownTableCellContents
+
+from tui.screens.rules import RulesScreen
+
+from .helpers import make_app, open_table, wait_for
+
+
+def shown(app: Any) -> list[str]:
+    """The lines the terminal shows, as plain text."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def open_rules(app: Any, pilot: Any, game: str, seats: int, preset: str,
+                     options: dict[str, Any] | None = None) -> RulesScreen:
+    """A real table of ``game`` under ``preset``, then F2, as a player at it would; the rules
+    screen is returned once its page is laid out."""
+    await open_table(app, pilot, game, seats, seat=0, seed=3, preset=preset, options=options)
+    # what the picker (solo) or the lobby (network) records for the table in force
+    app.rules_game = game
+    app.rules_table = {"game": game, "preset": preset, "options": dict(options or {}), "seats": seats}
+    await pilot.press("f2")
+    screen = await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen) and app.screen)
+    await wait_for(pilot, lambda: screen.query("MarkdownH2") and screen.query_one("MarkdownH1").region.height)
+    await pilot.pause()
+    return screen
+
+
+def at_this_table(screen: RulesScreen) -> list[str]:
+    """The lines of the page's "At this table" section, up to the next heading."""
+    lines = screen.query_one("#rules", Markdown).source.splitlines()
+    start = lines.index("## At this table")
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")), len(lines))
+    return [line for line in lines[start + 1:end] if line.strip()]
+
+
+def option_line(section: list[str], name: str) -> str:
+    found = [line for line in section if line.startswith(f"- `{name}`")]
+    assert len(found) == 1, (name, section)
+    return found[0]
+
+
+async def test_default_values_say_what_they_mean() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rules(app, pilot, "ninety-eight", 4, "standard")
+        section = at_this_table(screen)
+        assert section[0].startswith("Preset **standard**")
+        fours = option_line(section, "fours")
+        assert fours == "- `fours` = add: a 4 adds 4"
+        assert option_line(section, "threes") == "- `threes` = add: a 3 adds 3"
+        assert option_line(section, "jacks") == "- `jacks` = add: a J adds 10"
+        teams = option_line(section, "teams")
+        assert teams.startswith("- `teams` = off") and "partners" not in teams and "pairs" not in teams
+        for name in ("fours", "threes", "jacks"):
+            line = option_line(section, name)
+            assert "reverse" not in line and "skip" not in line and "adds 0" not in line, line
+        # penalties scoring: lives count, the stakes' chips, ante and hands do not
+        assert option_line(section, "lives") == "- `lives` = 3: penalties that put a seat out of the match"
+        assert not any(line.startswith(("- `chips`", "- `ante`", "- `hands`")) for line in section), section
+
+
+async def test_changed_values_say_what_they_mean() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rules(app, pilot, "ninety-eight", 4, "ninety-nine", {"teams": "pairs"})
+        section = at_this_table(screen)
+        assert option_line(section, "fours") == "- `fours` = reverse (changed): a 4 adds 0 and reverses the direction"
+        assert option_line(section, "threes") == \
+            "- `threes` = skip (changed): a 3 adds 0 and the next seat misses its turn"
+        assert option_line(section, "jacks") == "- `jacks` = add: a J adds 10"
+        assert option_line(section, "teams") == \
+            "- `teams` = pairs (changed): partners sit opposite and share their lives"
+        assert option_line(section, "limit") == "- `limit` = 99 (changed): the limit; a King sets the total to it"
+
+
+async def test_stakes_show_the_stakes_and_not_the_lives() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rules(app, pilot, "ninety-eight", 3, "stakes")
+        section = at_this_table(screen)
+        scoring = option_line(section, "scoring")
+        assert scoring.startswith("- `scoring` = stakes (changed): ") and "lives" not in scoring
+        assert option_line(section, "chips") == "- `chips` = 10: chips each seat starts with"
+        assert option_line(section, "ante") == "- `ante` = 1: chips each seat antes before a hand"
+        assert not any(line.startswith("- `lives`") for line in section), section
+
+
+async def test_countdown_has_no_points() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rules(app, pilot, "crazy-eights", 3, "countdown")
+        section = at_this_table(screen)
+        text = "\n".join(section)
+        # rules 6.2 and 6.4: no points, so no target, and forgetting "last card!" draws two
+        assert "`target`" not in text and "points" not in text.replace("last_card` = points", ""), section
+        last = option_line(section, "last_card")
+        assert "draw2" in last and "two cards" in last and "10 points" not in last, last
+        # the count, not hand_size, sets how many cards are dealt (6.1)
+        assert "`hand_size`" not in text
+        assert option_line(section, "countdown").startswith("- `countdown` = on (changed): ")
+
+
+async def test_standard_crazy_eights_keeps_points() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rules(app, pilot, "crazy-eights", 3, "standard")
+        section = at_this_table(screen)
+        assert option_line(section, "target").startswith("- `target` = 100: ")
+        last = option_line(section, "last_card")
+        assert last == '- `last_card` = points: forgetting "last card!" costs 10 points', last
+        # off values do not borrow the on value's description
+        jokers = option_line(section, "jokers")
+        assert jokers.startswith("- `jokers` = off") and "wild like eights" not in jokers
+        specials = option_line(section, "specials")
+        assert specials.startswith("- `specials` = off") and "draw two" not in specials
+        countdown = option_line(section, "countdown")
+        assert countdown.startswith("- `countdown` = off") and "counts down" not in countdown
+
+
+async def test_ninety_nine_manual_draw_default() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rules(app, pilot, "ninety-nine", 3, "standard")
+        section = at_this_table(screen)
+        draw = option_line(section, "draw")
+        assert draw.startswith("- `draw` = auto") and "manual" not in draw and "your job" not in draw
+
+
+async def test_at_this_table_comes_first() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rules(app, pilot, "ninety-eight", 4, "reverse-fours")
+        source = screen.query_one("#rules", Markdown).source
+        assert source.startswith("# Ninety-Eight\n")
+        headings = [line for line in source.splitlines() if line.startswith("## ")]
+        assert headings[0] == "## At this table", headings
+        assert source.index("## At this table") < source.index("## What you hold")
+        # on the first screen, unscrolled: the heading, the preset and the first options
+        lines = shown(app)
+        assert any("At this table" in line for line in lines), lines
+        assert any("Preset reverse-fours" in line for line in lines), lines
+        assert any("fours = reverse (changed)" in line for line in lines), lines
+        assert not any("What you hold" in line for line in lines), lines
+
+
+async def first_column_reads_whole(app: Any, pilot: Any, screen: RulesScreen) -> list[str]:
+    """Every card cell (a table's first column, such as "3, 5, 6, 7, 8") shows whole on one
+    screen line once scrolled to; returns the texts checked."""
+    checked = []
+    cells = [c for c in screen.query(MarkdownTableCellContents) if str(c.name or "").endswith(".1")]
+    assert cells
+    for cell in cells:
+        text = str(cell.render()).strip()
+        screen.query_one("#scroll").scroll_to_widget(cell, animate=False, top=True)
+        await pilot.pause()
+        lines = shown(app)
+        assert any(f"\u2502 {text} " in line for line in lines), \
+            (text, cell.region, [line for line in lines if "\u2502" in line])
+        checked.append(text)
+    return checked
+
+
+async def test_card_tables_read_whole_at_80_columns() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rules(app, pilot, "ninety-nine", 3, "standard")
+        checked = await first_column_reads_whole(app, pilot, screen)
+        assert "3, 5, 6, 7, 8" in checked and "Q, K" in checked
+        # the other game's page, from its tab, reads whole too
+        screen.query_one("#games", Tabs).active = "rules-ninety-eight"
+        await wait_for(pilot, lambda: screen.query_one("#rules", Markdown).source.startswith("# Ninety-Eight"))
+        await wait_for(pilot, lambda: any(str(c.render()).strip() == "2 to 9"
+                                          for c in screen.query(MarkdownTableCellContents)))
+        await pilot.pause()
+        checked = await first_column_reads_whole(app, pilot, screen)
+        assert "2 to 9" in checked and "J, Q" in checked
