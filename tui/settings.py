@@ -87,7 +87,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        return settings, f"{path} is not valid TOML ({e}); using the defaults"
+        return settings, (f"{path} is not valid TOML ({e}); using the defaults. Changing a setting "
+                          "here writes the file anew: mend it first to keep what it held")
     problems: list[str] = []
     known = {f.name for f in fields(Settings)}
     for key, value in data.items():

@@ -187,3 +187,19 @@ async def test_what_is_wild_and_what_a_joker_starter_allows_are_said() -> None:
         await pilot.press("c")
         await pilot.pause()
         assert screen.said[-1].startswith("Any card may follow the")
+
+
+async def test_stakes_count_the_hands_and_scores_tell_partners_and_the_pot() -> None:
+    """ninety-eight 6 (stakes: the match ends after `hands` hands) and 7.2 (teams: partners)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=7, preset="stakes")
+        assert " hand 1 of 10 " in str(screen.query_one("#topbar").render())
+        await pilot.press("s")
+        await pilot.pause()
+        assert f"Pot {screen.view['pot']}" in screen.said[-1]
+        app.pop_screen()
+        teams, _ = await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=7, preset="teams")
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Partners: P0 and P2; P1 and P3" in teams.said[-1]

@@ -188,7 +188,11 @@ class TableScreen(Screen[None]):
         else:
             turn = f"{seat_name(names, current)}'s turn"
         deal = "round" if view.get("game") == "ninety-nine" else "hand"  # as each game's rules say
-        self._put("#topbar", Text(f" {game} · {deal} {view.get('hand_number', 1)} · {direction} · {turn}",
+        number = f"{view.get('hand_number', 1)}"
+        options = view.get("options") or {}
+        if options.get("scoring") == "stakes" and options.get("hands"):  # ninety-eight 6: it ends after `hands`
+            number += f" of {options['hands']}"
+        self._put("#topbar", Text(f" {game} · {deal} {number} · {direction} · {turn}",
                                   no_wrap=True))
         self._render_seats(view, names, me, players)
         pile = view.get("pile") or []
@@ -416,7 +420,13 @@ class TableScreen(Screen[None]):
         parts = []
         for seat, st in enumerate(view.get("status") or []):
             parts.append(f"{seat_name(names, seat)} {status_text(st) or 'in'}")
-        self.say("Scores: " + "; ".join(parts) if parts else "No scores yet")
+        text = "Scores: " + "; ".join(parts) if parts else "No scores yet"
+        teams = view.get("teams")
+        if teams:  # ninety-eight 7.2: partners share their lives or chips
+            text += ". Partners: " + "; ".join(" and ".join(seat_name(names, s) for s in team) for team in teams)
+        if view.get("pot"):
+            text += f". Pot {view['pot']}"
+        self.say(text)
 
     def action_say_turn(self) -> None:
         view = self.view or {}
