@@ -29,7 +29,14 @@ def make_app(**kw: Any) -> DealMeInApp:
 async def open_table(app: DealMeInApp, pilot: Any, game: str, players: int, seat: int,
                      first_plays: bool = True, **kw: Any) -> tuple[TableScreen, MatchLink]:
     """A table screen showing ``seat``'s view of a real match; the seats before it play first."""
-    link = MatchLink(new_match(game, players, **kw), seat)
+    return await show_match(app, pilot, new_match(game, players, **kw), seat, first_plays)
+
+
+async def show_match(app: DealMeInApp, pilot: Any, match: Any, seat: int = 0,
+                     first_plays: bool = False) -> tuple[TableScreen, MatchLink]:
+    """A table screen showing ``seat``'s view of ``match`` as it stands (a position a test
+    has played to), through a ``MatchLink``."""
+    link = MatchLink(match, seat)
     events = link.others_play() if first_plays else []
     screen = TableScreen(link, app.card_style, app.palette)
     link.screen = screen

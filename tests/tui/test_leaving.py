@@ -19,7 +19,7 @@ from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
 
-from .helpers import host_two_seats, make_app, open_table, play_with_keys, wait_for
+from .helpers import host_two_seats, make_app, open_table, play_with_keys, show_match, wait_for
 
 
 def table_of(app) -> TableScreen | None:
@@ -224,8 +224,6 @@ async def test_a_new_solo_match_asks_before_replacing_the_saved_one() -> None:
 async def test_a_seat_out_of_the_hand_is_told_it_is_watching() -> None:
     """Ninety-Eight 4.3: a seat that cannot play is out of the hand; the others play it out."""
     from core import new_match
-    from tests.tui.matchlink import MatchLink
-    from tui.screens.table import TableScreen as Screen
 
     for seed in range(200):  # bounded: find a deal where seat 0 drops out while the hand goes on
         m = new_match("ninety-eight", 3, seed=seed)
@@ -244,12 +242,7 @@ async def test_a_seat_out_of_the_hand_is_told_it_is_watching() -> None:
         raise AssertionError("no deal in 200 left seat 0 watching")
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        link = MatchLink(m, 0)
-        screen = Screen(link, app.card_style, app.palette)
-        link.screen = screen
-        screen.show(link.view(), [])
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen, _ = await show_match(app, pilot, m)
         assert "out of this hand" in str(screen.query_one("#hint").render())
 
 
@@ -270,7 +263,6 @@ async def test_the_question_wraps_its_detail_at_80_columns() -> None:
 async def test_pass_takes_draws_place_on_the_key_bar_once_drawing_is_done() -> None:
     """crazy-eights draw-one: after the one draw, a seat that still cannot play passes."""
     from core import new_match
-    from tests.tui.matchlink import MatchLink
 
     for seed in range(400):  # bounded: a deal where seat 0 draws one card and still cannot play
         m = new_match("crazy-eights", 3, preset="draw-one", seed=seed)
@@ -282,11 +274,6 @@ async def test_pass_takes_draws_place_on_the_key_bar_once_drawing_is_done() -> N
         raise AssertionError("no such deal in 400")
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        link = MatchLink(m, 0)
-        screen = TableScreen(link, app.card_style, app.palette)
-        link.screen = screen
-        screen.show(link.view(), [])
-        await app.push_screen(screen)
-        await pilot.pause()
+        screen, _ = await show_match(app, pilot, m)
         keys = screen.active_bindings
         assert "p" in keys and "space" not in keys
