@@ -22,10 +22,6 @@ from tui.widgets.hand import HandView
 from .helpers import host_two_seats, make_app, open_table, play_with_keys, show_match, wait_for
 
 
-def table_of(app) -> TableScreen | None:
-    return next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
-
-
 async def solo_table(app, pilot, preset: str = "standard") -> TableScreen:
     """A two-seat solo Ninety-Eight table, dealt."""
     await pilot.press("p")
