@@ -203,3 +203,15 @@ async def test_stakes_count_the_hands_and_scores_tell_partners_and_the_pot() -> 
         await pilot.press("s")
         await pilot.pause()
         assert "Partners: P0 and P2; P1 and P3" in teams.said[-1]
+
+
+async def test_countdown_shows_counts_not_points() -> None:
+    """crazy-eights 6.2: Countdown keeps no points; each seat's count is what matters."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await open_table(app, pilot, "crazy-eights", 3, seat=0, seed=1, preset="countdown")
+        assert "pts" not in str(screen.query_one("#follow").render())
+        assert "count 8" in str(screen.query_one("#follow").render())
+        await pilot.press("s")
+        await pilot.pause()
+        assert "pts" not in screen.said[-1] and "count 8" in screen.said[-1]

@@ -15,7 +15,7 @@ from textual.widgets import Button, Label, Sparkline, Static
 
 from ..eventtext import ending, seat_name
 from ..plain import clean
-from ..widgets.seats import status_text
+from ..widgets.seats import status_text, statuses
 from . import popped
 
 
@@ -32,7 +32,7 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     winners = set(view.get("winners") or []) if view.get("is_over") else set((event or {}).get("winners") or [])
     if not winners and (event or {}).get("seat") is not None and (event or {}).get("kind") == "round_over":
         winners = {event["seat"]}
-    for seat, status in enumerate(view.get("status") or []):
+    for seat, status in enumerate(statuses(view)):
         mark = "★" if seat in winners else ""
         row = [Text(mark), Text(clean(seat_name(names, seat), 24)), Text(status_text(status) or "in")]
         if isinstance(points, list):

@@ -23,7 +23,7 @@ from ..plain import clean
 from ..plays import can, offered, parse_play, playable, plays_for, why_not
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
-from ..widgets.seats import SeatBox, status_text
+from ..widgets.seats import SeatBox, status_text, statuses
 from . import popped
 from .choice import ChoiceScreen
 
@@ -277,8 +277,8 @@ class TableScreen(Screen[None]):
         if view.get("debt"):
             parts.append(f"a 2 or draw {view['debt']}")
         if me is not None:
-            st = (view.get("status") or [{}])[me] if me < len(view.get("status") or []) else {}
-            mine = status_text(st)
+            shown = statuses(view)
+            mine = status_text(shown[me] if me < len(shown) else {})
             if mine:
                 parts.append(f"you: {mine}")
         if view.get("pot"):
@@ -418,7 +418,7 @@ class TableScreen(Screen[None]):
         view = self.view or {}
         names = self.names
         parts = []
-        for seat, st in enumerate(view.get("status") or []):
+        for seat, st in enumerate(statuses(view)):
             parts.append(f"{seat_name(names, seat)} {status_text(st) or 'in'}")
         text = "Scores: " + "; ".join(parts) if parts else "No scores yet"
         teams = view.get("teams")

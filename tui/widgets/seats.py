@@ -43,6 +43,15 @@ def _status_parts(status: dict[str, Any]) -> list[tuple[str, str]]:
     return parts
 
 
+def statuses(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each seat's status as the table shows it: under Crazy Eights' Countdown, which keeps no
+    points (6.2), without the score the engine still reports."""
+    out = [s if isinstance(s, dict) else {} for s in view.get("status") or []]
+    if (view.get("options") or {}).get("countdown"):
+        out = [{k: v for k, v in s.items() if k != "score"} for s in out]
+    return out
+
+
 def status_text(status: dict[str, Any]) -> str:
     """``2 lives``, ``1 life``, ``5 chips``, ``1 chip``, ``34 pts``, ``count 6``, ``out``:
     whatever the game reports."""
@@ -126,8 +135,8 @@ class SeatBox(Static):
         self._team = ""
 
     def show(self, name: str, seat: int, view: dict[str, Any], dealer: bool) -> None:
-        statuses = view.get("status") or []
-        status = statuses[seat] if seat < len(statuses) and isinstance(statuses[seat], dict) else {}
+        shown = statuses(view)
+        status = shown[seat] if seat < len(shown) else {}
         counts = view.get("hand_counts") or []
         count = counts[seat] if seat < len(counts) else 0
         self._name = _cut(clean(name, 60), 16)
