@@ -34,6 +34,9 @@ class LobbyScreen(Screen[None]):
         Binding("t", "take_seat", "Take seat"),
         Binding("slash", "focus_chat", "Chat"),
         Binding("escape", "leave", "Leave"),
+        # Esc Leave and F1 Help stay on the bar; Quit and Rules are keys (and in Help): room for the host's
+        Binding("q", "app.quit", "Quit", show=False),
+        Binding("f2", "app.rules", "Rules", show=False),
     ]
 
     def __init__(self, link: Any) -> None:
