@@ -703,6 +703,8 @@ class Table:
     async def _bot_pause(self, m: Match, seat: Seat) -> None:
         """The bot pause; longer while a player may still act out of turn, which a bot's play
         would end (up to ``off_turn_window``, and no longer than the player takes)."""
+        if seat.index != m.current_seat:
+            return  # the bot's own out-of-turn action (its manual draw): taken at once, before anyone plays
         pause = self.server.bot_delay
         if self._off_turn_pending(m, seat):
             loop = asyncio.get_running_loop()

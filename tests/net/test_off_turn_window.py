@@ -47,3 +47,40 @@ async def test_a_bot_waits_for_the_players_manual_draw(server: Server) -> None:
                 assert "draw" not in [str(a) for a in table.match.legal_actions(0)]  # and ended with the play
     finally:
         await ana.close()
+
+
+async def test_a_bot_takes_its_own_manual_draw_at_once_and_still_waits_for_the_players(server: Server) -> None:
+    """With a bot pause, a bot's own draw (5.1) comes straight after its play, so that a player
+    who plays quickly does not end it; the bot's next play still waits for the player's draw."""
+    server.bot_delay = 0.4
+    server.off_turn_window = 1.2
+    table = server.create_table(TableConfig(name="t", game="ninety-nine", preset="manual-draw", seats=2, seed=3))
+    ana = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    try:
+        table.add_bot(1, "normal")
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", 5, "the match")
+        measured = 0
+        for _ in range(12):  # bounded: enough turns to see three where the bot plays next
+            await _my_turn(ana, table)
+            hand, deal = len(table.match.hands[1]), table.match.hand_number
+            plays = [a for a in ana.view["legal"] if a != "draw"]
+            before = table.match.version
+            await ana.act(plays[0])
+            await wait_until(lambda: table.match.version > before, 5, "my play")
+            played = time.monotonic()
+            if table.match.current_seat != 1 or table.match.hand_number != deal:
+                continue  # a round that ended, or a skip: not a case of the bot playing next
+            # the bot waits for my draw chance (the window), then plays and draws at once
+            await wait_until(lambda: table.match.current_seat != 1 or table.match.is_over, 5, "the bot")
+            assert time.monotonic() - played >= 1.1
+            if table.match.is_over:
+                break
+            if table.match.hand_number == deal:
+                await wait_until(lambda: len(table.match.hands[1]) == hand, 1.0, "the bot's own draw")
+            measured += 1
+            if measured == 3:
+                break
+        assert measured >= 2
+    finally:
+        await ana.close()
