@@ -221,3 +221,23 @@ async def test_a_saved_theme_whose_file_is_broken_is_kept_for_when_it_is_mended(
     mended = make_app(config_path=path)
     async with mended.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: mended.theme == "sunset")
+
+
+async def test_closing_the_settings_theme_list_saves_nothing(tmp_path: Path, monkeypatch) -> None:
+    """NO_COLOR shows monochrome without saving it: browsing the Settings list and pressing
+    Escape must not save it either."""
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(theme="paper"), path)
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.theme == "monochrome" and "casino" in app.available_themes)
+        await pilot.press("s")
+        themes = await wait_for(pilot, lambda: app.screen.query("#theme").first(Select)
+                                if app.screen.query("#theme") else None)
+        themes.focus()
+        await pilot.press("enter", "down", "down", "escape")
+        await wait_for(pilot, lambda: not themes.expanded and app._preview_from is None)
+        await pilot.pause()
+        assert app.theme == "monochrome"
+    assert load_settings(path)[0].theme == "paper"

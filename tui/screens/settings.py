@@ -55,10 +55,15 @@ class SettingsScreen(Screen[None]):
 
     def _theme_list_shown(self, shown: bool) -> None:
         if shown:
+            self._opened_on = self.app.theme
             self.app.begin_theme_preview()
-        else:  # chosen (the value is set before the list closes) or dismissed: keep the value
-            value = self.query_one("#theme", Select).value
-            self.app.end_theme_preview(value if isinstance(value, str) else None)
+            return
+        # chosen (the value is set before the list closes): kept and saved; dismissed, or the
+        # one it opened on chosen again: back to that one, nothing saved (it may stand in for a
+        # saved theme that is missing, or for NO_COLOR's monochrome)
+        value = self.query_one("#theme", Select).value
+        chosen = value if isinstance(value, str) and value != getattr(self, "_opened_on", None) else None
+        self.app.end_theme_preview(chosen)
 
     def _theme_highlighted(self, index: int | None) -> None:
         themes = self.query_one("#theme", Select)
@@ -101,6 +106,8 @@ class SettingsScreen(Screen[None]):
     @on(Select.Changed)
     def _select(self, event: Select.Changed) -> None:
         key = event.select.id or ""
+        if key == "theme":  # kept as its list closes (``_theme_list_shown``), not as the control fills in
+            return
         if event.value is Select.BLANK or getattr(self.app.settings, key, None) == event.value:
             return
         self.app.update_settings(**{key: event.value})
