@@ -40,11 +40,23 @@ async def test_ready_starts_the_match_and_r_readies_the_rematch() -> None:
             await wait_for(pilot, lambda: any(line.startswith("Table: The match starts by itself") for line in chat()))
             await pilot.press("r")  # ready: with the bot, every seat is, and the match starts
             screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            # the lobby's chat wraps the table's lines inside its panel
+            width = lobby.query_one("#chat-log").scrollable_content_region.width
+            assert max(strip.cell_length for strip in lobby.query_one("#chat-log").lines) <= width
+            await play_with_keys(app, pilot, timeout=90)
+            results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over
+                                     and app.screen)
+            await wait_for(pilot, lambda: results.query("#rematch"))
+            assert "Ready" in str(results.query_one("#rematch").label)
+            await pilot.press("r")  # from the results: ready for the rematch, which then starts
+            await wait_for(pilot, lambda: screen.view is not None and not screen.view["is_over"])
             await play_with_keys(app, pilot, timeout=90)
             await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over)
             await pilot.press("escape")
             await wait_for(pilot, lambda: app.screen is screen)
-            assert "r" in screen.active_bindings  # not the host, but the rematch waits for this player
+            keys = screen.active_bindings
+            assert "r" in keys  # not the host, but the rematch waits for this player
+            assert "space" not in keys and "enter" not in keys  # nothing to play at a finished match
             await pilot.press("r")
             await wait_for(pilot, lambda: screen.view is not None and not screen.view["is_over"])
             # once this match is over too, a player who comes back lands in the lobby, not on the

@@ -24,16 +24,18 @@ async def test_a_watching_guest_takes_an_open_seat() -> None:
             await wait_for(gp, lambda: guest.session is not None and guest.session.lobby and lobby.query("#lobby-info"))
             await gp.pause()
             assert guest.session.seat is None  # the table is full: Cy watches
-            assert "You are watching" in str(lobby.query_one("#lobby-info").render())
+            assert "every seat is taken" in str(lobby.query_one("#lobby-info").render())
+            assert not lobby.query_one("#ready").display  # nothing to be ready for while watching
             assert "t" not in lobby.active_bindings and "r" not in lobby.active_bindings  # no open seat
             assert "only watching" in guest.session.leave_note()
             await bob.stand()  # a seat opens
             await wait_for(gp, lambda: "t" in lobby.active_bindings)
+            assert "press T" in str(lobby.query_one("#lobby-info").render())
             lobby.query_one("#seats").focus()
             await gp.press("end")
             await gp.press("t")
             await wait_for(gp, lambda: guest.session.seat == 1)
-            await wait_for(gp, lambda: "r" in lobby.active_bindings)
+            await wait_for(gp, lambda: "r" in lobby.active_bindings and lobby.query_one("#ready").display)
             assert "You are watching" not in str(lobby.query_one("#lobby-info").render())
         finally:
             await bob.close()

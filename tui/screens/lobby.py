@@ -58,7 +58,7 @@ class LobbyScreen(Screen[None]):
                     yield Button("Ready", id="ready", variant="primary")
                     yield Button("Leave", id="leave")
             with Vertical(id="lobby-chat"):
-                yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=300)
+                yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=300, min_width=16)  # wrapped in the panel
                 yield Input(placeholder="say something, Enter to send", id="chat", max_length=200)
         yield KeyFooter()
 
@@ -126,13 +126,16 @@ class LobbyScreen(Screen[None]):
         if lobby.get("spectators"):
             lines.append(f"{lobby['spectators']} watching")
         if me is None and not host:
-            lines.append("You are watching: choose an open seat and press T to sit down.")
+            open_seat = any(not s.get("name") for s in lobby.get("seats") or [])
+            lines.append("You are watching: choose an open seat and press T to sit down." if open_seat
+                         else "You are watching: every seat is taken.")
         note = lobby.get("start_note")
         if note and not solo:  # who starts the match: the host, or everyone being ready
             lines.append(clean(str(note), 120))
         self.query_one("#lobby-info", Static).update("\n".join(lines))
         self.query_one("#host-buttons").display = host
         self.query_one("#guest-buttons").display = not host
+        self.query_one("#ready").display = me is not None  # a watcher has nothing to be ready for
         keys = tuple(self.check_action(a, ()) for a in ("ready", "take_seat"))
         if keys != getattr(self, "_keys", None):  # Ready and Take seat depend on the seats
             self._keys = keys

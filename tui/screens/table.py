@@ -221,7 +221,8 @@ class TableScreen(Screen[None]):
         hv = self.query_one(HandView)
         hv.set_cards(hand, dimmed, self.card_style, self.palette)
         self._update_hint()
-        keys = tuple(self.check_action(a, ()) for a in ("draw", "pass_turn", "last_card", "rematch"))
+        keys = (*(self.check_action(a, ()) for a in ("draw", "pass_turn", "last_card", "rematch")),
+                hv.check_action("play", ()))
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
@@ -231,8 +232,8 @@ class TableScreen(Screen[None]):
         cannot be used) and Last card! only in games that have them, Pass while it is allowed,
         Rematch to the host of a finished match."""
         view = self.view or {}
-        if action in ("draw", "pass_turn", "last_card") and view.get("seat") is None:
-            return False  # watching: no hand to play from
+        if action in ("draw", "pass_turn", "last_card") and (view.get("seat") is None or view.get("is_over")):
+            return False  # watching, or the match is over: nothing to play
         if action == "draw":
             if can(view, "pass") and not can(view, "draw"):
                 return False  # Pass takes its place on the bar

@@ -32,6 +32,14 @@ class HandView(Widget, can_focus=True):
     HandView { height: 6; width: 1fr; }
     """
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Play is on the key bar while the hand holds cards (not for a watcher, a seat out of
+        the hand, or a finished match: their hands are empty or the screen says so)."""
+        if action == "play":
+            view = getattr(self.screen, "view", None) or {}
+            return bool(self.cards) and not view.get("is_over") and view.get("seat") is not None
+        return True
+
     cursor: reactive[int] = reactive(0)
 
     class Selected(Message):
