@@ -399,6 +399,7 @@ class DealMeInApp(App[int]):
 
         if self.session is not None:
             self.session.left = True
+        self.rules_table = None  # Rules from home: the game's page, no longer that table's settings
         while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
         if not isinstance(self.screen, HomeScreen):  # an SSH session opened straight on the lobby
@@ -417,9 +418,10 @@ class DealMeInApp(App[int]):
         if others:
             from .screens.confirm import ConfirmScreen
 
-            if isinstance(self.screen, ConfirmScreen):  # asked twice: quit
-                await self._quit_now()
-                return
+            if isinstance(self.screen, ConfirmScreen):
+                if self.screen.purpose == "quit":  # asked twice: quit
+                    await self._quit_now()
+                return  # another question is open: it is answered first
 
             async def answered(quit_now: bool | None) -> None:
                 if quit_now:
@@ -427,7 +429,7 @@ class DealMeInApp(App[int]):
 
             who = f"the {others} other players" if others > 1 else "the other player"
             self.push_screen(ConfirmScreen("Quit Deal Me In?", f"You host this table: it closes for {who} at it.",
-                                           yes="Quit"), answered)
+                                           yes="Quit", purpose="quit"), answered)
             return
         await self._quit_now()
 

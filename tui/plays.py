@@ -84,6 +84,8 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
         return "You are watching."
     if current != seat:
         who = names[current] if current is not None and current < len(names) else "another player"
+        if "draw" in (view.get("legal") or []):  # ninety-nine 5.1: the chance lasts until that seat plays
+            return f"Your chance to draw lasts until {who} plays."
         return f"Wait: it is {who}'s turn."
     legal = view.get("legal") or []
     if view.get("debt"):

@@ -47,4 +47,6 @@ def solo_saved() -> str | None:
     if not path.is_file():
         return None
     state = read_save(path).state
-    return None if state is None else game_name((state.get("config") or {}).get("game"))
+    if state is None or state.get("status") == "finished":  # a finished match is no loss to replace
+        return None
+    return game_name((state.get("config") or {}).get("game"))

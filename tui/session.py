@@ -45,6 +45,10 @@ def split_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, 
     return host, default_port
 
 
+def _short(name: str, most: int) -> str:
+    return name if len(name) <= most else name[: most - 1] + "…"
+
+
 def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The events of one update, the ends of hands told what ended them: the final standings
     get the last hand's points, and a Ninety-Nine round that ended on a seat going over 99 or
@@ -276,10 +280,11 @@ class TableSession:
             if seen[n] > 1:
                 names[i] = f"{n} {seen[n]}"
         for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
+            # the marker must survive the seat box's cut of long names (16 cells)
             if s.get("bot") and not str(s.get("name") or "").lower().endswith("bot"):
-                names[i] += " (bot)"
+                names[i] = f"{_short(names[i], 10)} (bot)"
             elif s.get("name") and not s.get("bot") and s.get("connected") is False:
-                names[i] += " (away)"
+                names[i] = f"{_short(names[i], 9)} (away)"
         me = self.seat
         if me is not None and me < len(names):
             names[me] = f"{names[me]} (you)" if not self.solo else "You"
@@ -398,7 +403,7 @@ class TableSession:
                 continue
             name = clean(str(new["name"]), 24)
             if old.get("connected") and new.get("connected") is False:
-                table.log_line(f"{name} lost the connection: the seat waits for them a while.", style="italic")
+                table.log_line(f"{name} is away: the seat is kept for them a while.", style="italic")
             elif old.get("connected") is False and new.get("connected"):
                 table.log_line(f"{name} is back.", style="italic")
 

@@ -27,7 +27,7 @@ async def test_a_dropped_player_is_shown_away_and_back() -> None:
             await bob.close()  # gone, without standing up: the seat waits for him
             await wait_for(pilot, lambda: session.names[1] == "Bob (away)")
             log = lambda: [line.text for line in table.query_one("#log").lines]  # noqa: E731
-            await wait_for(pilot, lambda: any("Bob lost the connection" in line for line in log()))
+            await wait_for(pilot, lambda: any("Bob is away" in line for line in log()))
             back = await TableClient.connect("127.0.0.1", port, name="Bob", token=token, reconnect=False)
             assert back.seat == 1
             await wait_for(pilot, lambda: session.names[1] == "Bob")
@@ -79,3 +79,13 @@ def test_bots_keep_their_numbered_names_and_a_players_seat_played_by_a_bot_says_
              {"seat": 3, "name": "Bob", "bot": "normal", "connected": True}]  # Bob's seat, kicked
     session.lobby = {"seats": seats}
     assert session.names == ["Ana", "Normal bot", "Normal bot 2", "Bob (bot)"]
+
+
+def test_a_long_name_keeps_its_away_mark_inside_a_seat_box() -> None:
+    from tui.session import TableSession
+
+    session = TableSession(make_app(), solo=True)
+    session.lobby = {"seats": [{"seat": 0, "name": "Ana", "bot": None, "connected": True},
+                               {"seat": 1, "name": "Bartholomew-the-Great", "bot": None, "connected": False}]}
+    name = session.names[1]
+    assert name.endswith(" (away)") and len(name) <= 16

@@ -111,6 +111,9 @@ async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> Non
             await pilot.press("escape")  # leaving the lobby closes the table for Bob: asked first
             ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
             assert "the other player" in str(ask.query_one("#confirm-detail").render())
+            await pilot.press("q")  # another question is open: Q waits for its answer
+            await pilot.pause()
+            assert app.screen is ask and app.is_running and server._server is not None
             await pilot.press("n")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
             assert app.session is session and server._server is not None
@@ -273,3 +276,17 @@ async def test_pass_takes_draws_place_on_the_key_bar_once_drawing_is_done() -> N
         screen, _ = await show_match(app, pilot, m)
         keys = screen.active_bindings
         assert "p" in keys and "space" not in keys
+
+
+async def test_a_finished_solo_match_is_replaced_without_a_question_and_rules_forget_the_table() -> None:
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await solo_table(app, pilot, preset="single-hand")
+        assert app.rules_table is not None
+        await play_with_keys(app, pilot, timeout=90)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over)
+        app.back_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+        assert app.rules_table is None  # Rules from home: the game's page, not the table left
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))  # nothing lost: no question

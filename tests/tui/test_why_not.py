@@ -37,3 +37,9 @@ def test_one_thing_to_match_reads_as_one() -> None:
     """crazy-eights 3.3: on a wild card, only the named suit follows."""
     text = why_not(_turn_view(legal=["draw", "KS"]), "7C", ["A", "B"])
     assert text == "7♣ does not match ♠ spades."
+
+
+def test_a_manual_draw_chance_says_how_long_it_lasts() -> None:
+    """ninety-nine 5.1: the chance to draw ends as soon as the next seat plays."""
+    view = {"seat": 0, "current_seat": 1, "legal": ["draw"], "hand": ["7C"], "total": 40, "limit": None}
+    assert why_not(view, "7C", ["You", "Bob"]) == "Your chance to draw lasts until Bob plays."

@@ -24,8 +24,10 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("right", "app.focus_next", show=False),
     ]
 
-    def __init__(self, question: str, detail: str, yes: str, no: str = "Stay") -> None:
+    def __init__(self, question: str, detail: str, yes: str, no: str = "Stay", purpose: str = "") -> None:
         super().__init__()
+        #: what the question is for ("quit": asked again, Q quits; any other: Q waits for the answer)
+        self.purpose = purpose
         self.question = question
         self.detail = detail
         self.yes = yes
