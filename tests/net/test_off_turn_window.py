@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import time
 
+from net.client import TableClient
 from net.server import Server, TableConfig
+from net.table import Table
 
 from .table_helpers import join, server, wait_until  # noqa: F401
 
@@ -18,14 +20,20 @@ async def _my_turn(client, table) -> None:
                      and any(a != "draw" for a in client.view.get("legal") or []), 10, "my turn")
 
 
-async def test_a_bot_waits_for_the_players_manual_draw(server: Server) -> None:
-    server.off_turn_window = 1.0
+async def against_a_bot(server: Server) -> tuple[Table, TableClient]:
+    """Ana (holding the host key) and a normal bot at a two-seat manual-draw table, dealt."""
     table = server.create_table(TableConfig(name="t", game="ninety-nine", preset="manual-draw", seats=2, seed=3))
     ana = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    table.add_bot(1, "normal")
+    await ana.start()
+    await wait_until(lambda: table.status == "playing", 5, "the match")
+    return table, ana
+
+
+async def test_a_bot_waits_for_the_players_manual_draw(server: Server) -> None:
+    server.off_turn_window = 1.0
+    table, ana = await against_a_bot(server)
     try:
-        table.add_bot(1, "normal")
-        await ana.start()
-        await wait_until(lambda: table.status == "playing", 5, "the match")
         for attempt in range(2):  # first draw at once, then let the chance pass
             await _my_turn(ana, table)
             plays = [a for a in ana.view["legal"] if a != "draw"]
@@ -54,12 +62,8 @@ async def test_a_bot_takes_its_own_manual_draw_at_once_and_still_waits_for_the_p
     who plays quickly does not end it; the bot's next play still waits for the player's draw."""
     server.bot_delay = 0.4
     server.off_turn_window = 1.2
-    table = server.create_table(TableConfig(name="t", game="ninety-nine", preset="manual-draw", seats=2, seed=3))
-    ana = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    table, ana = await against_a_bot(server)
     try:
-        table.add_bot(1, "normal")
-        await ana.start()
-        await wait_until(lambda: table.status == "playing", 5, "the match")
         measured = 0
         for _ in range(12):  # bounded: enough turns to see three where the bot plays next
             await _my_turn(ana, table)

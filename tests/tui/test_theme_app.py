@@ -107,15 +107,20 @@ async def test_palette_previews_themes_and_saves_the_choice(tmp_path: Path) -> N
         assert fresh.theme == "paper"
 
 
+async def settings_theme_list(app, pilot) -> Select:
+    """Settings opened from home (S), its theme list focused."""
+    await pilot.press("s")
+    themes = await wait_for(pilot, lambda: app.screen.query("#theme").first(Select) if app.screen.query("#theme") else None)
+    themes.focus()
+    return themes
+
+
 async def test_settings_theme_list_previews_and_saves_only_the_choice(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     app = make_app(config_path=path)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: app.theme == "casino" and "paper" in app.available_themes)
-        await pilot.press("s")
-        themes = await wait_for(pilot, lambda: app.screen.query("#theme").first(Select)
-                                if app.screen.query("#theme") else None)
-        themes.focus()
+        themes = await settings_theme_list(app, pilot)
         await pilot.press("enter")  # open the list
         await wait_for(pilot, lambda: themes.expanded and app._preview_from == "casino")
         seen = set()
@@ -232,10 +237,7 @@ async def test_closing_the_settings_theme_list_saves_nothing(tmp_path: Path, mon
     app = make_app(config_path=path)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: app.theme == "monochrome" and "casino" in app.available_themes)
-        await pilot.press("s")
-        themes = await wait_for(pilot, lambda: app.screen.query("#theme").first(Select)
-                                if app.screen.query("#theme") else None)
-        themes.focus()
+        themes = await settings_theme_list(app, pilot)
         await pilot.press("enter", "down", "down", "escape")
         await wait_for(pilot, lambda: not themes.expanded and app._preview_from is None)
         await pilot.pause()
