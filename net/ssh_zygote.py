@@ -70,33 +70,18 @@ def _child(request: dict[str, Any], slave: int, control: socket.socket) -> None:
 def run_session(argv: Sequence[str]) -> int:
     """Run the app's command line for one SSH session; its exit code.
 
-    A session's app (``join``) runs in an event loop of its own in which SIGTERM asks it to quit:
+    A session's app (``join``) runs with SIGTERM asking it to quit (``tui.app.run_app``):
     Textual then leaves the alternate screen, turns mouse reports off and shows the cursor, and
-    the app leaves its table (``on_unmount``), as when its player quits. Before the loop runs,
-    SIGTERM keeps its default (the terminal is not touched yet). Any other command line runs as
-    ``dealmein`` would run it."""
+    the app leaves its table (``on_unmount``), as when its player quits. Any other command line
+    runs as ``dealmein`` would run it."""
     from tui.cli import build_parser, main
 
     args = build_parser().parse_args(list(argv))
     if getattr(args, "command", None) != "join":
         return main(list(argv)) or 0
-    from tui.app import DealMeInApp
+    from tui.app import run_app
 
-    app = DealMeInApp(args)
-
-    async def run() -> object:
-        loop = asyncio.get_running_loop()
-        # (a handler of the loop's own: the signal wakes the loop at once, whichever thread
-        # the kernel hands it to; a plain ``signal.signal`` handler would wait for the main
-        # thread to wake up for some other reason)
-        loop.add_signal_handler(signal.SIGTERM, lambda: app.exit())
-        try:
-            return await app.run_async()
-        finally:
-            loop.remove_signal_handler(signal.SIGTERM)
-
-    result = asyncio.run(run())
-    return result if isinstance(result, int) else 0
+    return run_app(args, quit_on_sigterm=True)
 
 
 #: Modules a session imports as it starts besides the app's own ``tui`` modules, which

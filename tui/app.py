@@ -3,7 +3,9 @@
 ``run_app(args)`` is what ``dealmein``, ``dealmein join`` and ``dealmein host`` run."""
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -251,8 +253,10 @@ class DealMeInApp(App[int]):
             self.theme = name
 
     def end_theme_preview(self, chosen: str | None) -> None:
+        """``chosen`` is kept and saved; ``None``, or the theme the preview began on, brings that
+        one back and saves nothing (it may stand in for a missing theme, or be NO_COLOR's)."""
         original = self._preview_from
-        if chosen is not None:
+        if chosen is not None and chosen != original:
             self.choose_theme(chosen)
             return
         self._preview_from = None
@@ -414,8 +418,8 @@ class DealMeInApp(App[int]):
         (their match ends with it)."""
         if self._quitting:
             return
-        others = self.session.others_seated() if self.session is not None else 0
-        if others:
+        who = self.session.others_phrase() if self.session is not None else ""
+        if who:
             from .screens.confirm import ConfirmScreen
 
             if isinstance(self.screen, ConfirmScreen):
@@ -427,7 +431,6 @@ class DealMeInApp(App[int]):
                 if quit_now:
                     await self._quit_now()
 
-            who = f"the {others} other players" if others > 1 else "the other player"
             self.push_screen(ConfirmScreen("Quit Deal Me In?", f"You host this table: it closes for {who} at it.",
                                            yes="Quit", purpose="quit"), answered)
             return
@@ -471,7 +474,25 @@ class DealMeInApp(App[int]):
         yield SystemCommand("Quit", "Leave the table and quit", self.action_quit)
 
 
-def run_app(args: argparse.Namespace) -> int:
+def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
+    """Run the app; its exit code. ``quit_on_sigterm`` (an SSH session's app, which the server
+    may end while its player still watches): SIGTERM asks the app to quit, so that it puts the
+    terminal back as a player's own quit does. Before the loop runs, SIGTERM keeps its default
+    (the terminal is not touched yet)."""
     app = DealMeInApp(args)
-    result = app.run()
-    return int(result or 0)
+    if not quit_on_sigterm:
+        return int(app.run() or 0)
+
+    async def run() -> object:
+        loop = asyncio.get_running_loop()
+        # (a handler of the loop's own: the signal wakes the loop at once, whichever thread
+        # the kernel hands it to; a plain ``signal.signal`` handler would wait for the main
+        # thread to wake up for some other reason)
+        loop.add_signal_handler(signal.SIGTERM, app.exit)
+        try:
+            return await app.run_async()
+        finally:
+            loop.remove_signal_handler(signal.SIGTERM)
+
+    result = asyncio.run(run())
+    return result if isinstance(result, int) else 0

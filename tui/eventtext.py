@@ -62,6 +62,12 @@ def _plain(verb: str) -> str:
     return verb
 
 
+def deal_word(game: str | None) -> str:
+    """What a game calls one deal of the cards: Ninety-Nine plays rounds (its rules, 3.4), the
+    others hands."""
+    return "round" if game == "ninety-nine" else "hand"
+
+
 def won(names: list[str], seats: Any) -> str:
     """Who won, the verb agreeing: "Bob wins", "Ann and Bob win", and "You win" through
     ``_you`` like every other sentence about the player."""
@@ -152,8 +158,7 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
             return f"{who} draws {', '.join(card_label(c, style) for c in cards)}"
         return f"{who} draws {_plural(event.get('count', 1), 'card')}"
     if kind == "deal":
-        deal = "round" if game == "ninety-nine" else "hand"
-        return f"{who} deals {deal} {event.get('hand', '')}".rstrip()
+        return f"{who} deals {deal_word(game)} {event.get('hand', '')}".rstrip()
     if kind == "reshuffle":
         return f"The pile is shuffled into a new stock of {event.get('stock', '?')}"
     if kind == "reverse":

@@ -14,6 +14,7 @@ from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
 
 from . import seatkeys
+from .eventtext import deal_word
 from .plain import clean
 from .saves import solo_save_path
 
@@ -304,8 +305,20 @@ class TableSession:
             except ConnectionError as e:
                 self.app.notify(str(e), severity="error")
 
+    @property
+    def rematch_by_ready(self) -> bool:
+        """At a table without a playing host (the lobby's ``start`` is "ready"), a seated player
+        asks for a rematch by saying it is ready: the rematch starts once every player is."""
+        return not self.is_host and self.seat is not None and (self.lobby or {}).get("start") == "ready"
+
     async def rematch(self) -> None:
-        if self.client is not None:
+        """The host starts the rematch; at a table that starts on ready, a player says ready."""
+        if self.client is None:
+            return
+        if self.rematch_by_ready:
+            await self.call("ready", True)
+            self.app.notify("Ready for the rematch: it starts once every player is.")
+        else:
             await self.client.rematch()
 
     async def call(self, name: str, *args: Any, **kwargs: Any) -> None:
@@ -356,8 +369,7 @@ class TableSession:
                 self.show_lobby()
                 table = TableScreen(self, app.card_style, app.palette)
                 if not events:  # joined or resumed in mid-match: what came before is not known here
-                    deal = "round" if self.view.get("game") == "ninety-nine" else "hand"
-                    table.log_line(f"At the table in {deal} {self.view.get('hand_number', 1)}: "
+                    table.log_line(f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}: "
                                    "earlier plays are not shown.", style="dim")
                 table.show(self.view, events)
                 app.push_screen(table)
@@ -445,16 +457,21 @@ class TableSession:
         return sum(1 for s in (self.lobby or {}).get("seats") or []
                    if s.get("name") and not s.get("bot") and s.get("connected") and s.get("seat") != me)
 
+    def others_phrase(self) -> str:
+        """"the other player" or "the 3 other players" at a table this app hosts; "" with none."""
+        others = self.others_seated()
+        if not others:
+            return ""
+        return f"the {others} other players" if others > 1 else "the other player"
+
     def leave_note(self) -> str:
         """What leaving a match in play costs, said before the player confirms it."""
         if self.solo:
             return "It is saved: Resume on the home screen picks it up where it stopped."
         if self.server is not None:
-            others = self.others_seated()
-            if not others:
-                return "You host this table: it closes."
-            return ("You host this table: it closes, and the match ends for "
-                    + (f"the {others} other players at it." if others > 1 else "the other player at it."))
+            who = self.others_phrase()
+            return f"You host this table: it closes, and the match ends for {who} at it." if who \
+                else "You host this table: it closes."
         if self.client is None or self.client.seat is None:
             return "You are only watching: nothing is lost."
         return "The host keeps your seat for a while: join the table again to sit back down."

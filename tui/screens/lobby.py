@@ -252,14 +252,13 @@ class LobbyScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Home; a host with players at the table is asked first (the table closes for them)."""
-        count = getattr(self.link, "others_seated", None)
-        others = count() if callable(count) else 0
-        if not others:
+        phrase = getattr(self.link, "others_phrase", None)
+        who = phrase() if callable(phrase) else ""
+        if not who:
             self.app.back_home()  # type: ignore[attr-defined]
             return
         from .confirm import ConfirmScreen
 
-        who = f"the {others} other players" if others > 1 else "the other player"
         self.app.push_screen(ConfirmScreen("Close this table?", f"You host it: it closes for {who} at it.",
                                            yes="Close it"),
                              lambda yes: self.app.back_home() if yes else None)  # type: ignore[attr-defined]

@@ -22,7 +22,7 @@ from core import GAMES
 from net.matchlog import ReplayResult, replay
 
 from ..cardface import card_label, suit_label
-from ..eventtext import describe
+from ..eventtext import deal_word, describe
 from ..plain import clean
 from ..plays import parse_play
 from ..widgets.keyfooter import KeyFooter
@@ -188,8 +188,7 @@ class ReplayScreen(Screen[None]):
         names = self.names
         width = max(cell_len(n) for n in names)
         body = Text()
-        deal = "round" if m.game == "ninety-nine" else "hand"
-        body.append(f"{m.info.name}, {deal} {m.hand_number}, dealer {names[m.dealer]}", style="bold")
+        body.append(f"{m.info.name}, {deal_word(m.game)} {m.hand_number}, dealer {names[m.dealer]}", style="bold")
         if m.total is not None:
             body.append(f"   total {m.total}")
         if m.suit is not None:

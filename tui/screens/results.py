@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Sparkline, Static
 
-from ..eventtext import ending, seat_name
+from ..eventtext import deal_word, ending, seat_name
 from ..plain import clean
 from ..widgets.seats import status_text, statuses
 from . import popped
@@ -68,7 +68,7 @@ class ResultsScreen(ModalScreen[None]):
             yield Label(Text(clean(self.title_text(), 70)), id="results-title")
             yield Static(standings(view, self.names, self.event), id="standings")
             if len(self.totals) > 1:
-                span = "round" if self.view.get("game") == "ninety-nine" else "hand"
+                span = deal_word(self.view.get("game"))
                 yield Label(Text(f"running total over the {span}: {' '.join(map(str, self.totals[-8:]))}",
                                  style="dim"), id="spark-label")
                 yield Sparkline(self.totals, id="spark")
@@ -76,16 +76,11 @@ class ResultsScreen(ModalScreen[None]):
                 if self.match_over:
                     if getattr(self.link, "is_host", False):
                         yield Button("Rematch", id="rematch", variant="primary")
-                    elif self._ready_starts():
+                    elif getattr(self.link, "rematch_by_ready", False):
                         yield Button("Ready for a rematch", id="rematch", variant="primary")
                     yield Button("Back to lobby", id="lobby")
                 else:
                     yield Button("Continue", id="continue", variant="primary")
-
-    def _ready_starts(self) -> bool:
-        """A table without a playing host: its rematch starts once every seated player is ready."""
-        lobby = getattr(self.link, "lobby", None) or {}
-        return lobby.get("start") == "ready" and self.view.get("seat") is not None
 
     def title_text(self) -> str:
         """The log's own line for the event (``eventtext.ending``), so the two never disagree;
@@ -111,16 +106,11 @@ class ResultsScreen(ModalScreen[None]):
     def choose(self, button: str) -> None:
         """Act on one of the screen's choices; one it does not offer does nothing."""
         if button == "rematch":
-            if not self.match_over:
+            if not (self.match_over and (getattr(self.link, "is_host", False)
+                                         or getattr(self.link, "rematch_by_ready", False))):
                 return
-            if getattr(self.link, "is_host", False):
-                self.dismiss(None)
-                self.app.run_worker(self.link.rematch(), group="rematch")
-            elif self._ready_starts():  # the rematch starts once every player is ready
-                self.dismiss(None)
-                self.app.run_worker(self.link.call("ready", True), group="rematch")
-                self.app.notify("Ready for the rematch: it starts once every player is.")
-            return
+            self.dismiss(None)  # the host's start, or a player's ready (``TableSession.rematch``)
+            self.app.run_worker(self.link.rematch(), group="rematch")
         elif button == "lobby":
             if not self.match_over:
                 return

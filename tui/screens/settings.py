@@ -55,15 +55,11 @@ class SettingsScreen(Screen[None]):
 
     def _theme_list_shown(self, shown: bool) -> None:
         if shown:
-            self._opened_on = self.app.theme
             self.app.begin_theme_preview()
             return
-        # chosen (the value is set before the list closes): kept and saved; dismissed, or the
-        # one it opened on chosen again: back to that one, nothing saved (it may stand in for a
-        # saved theme that is missing, or for NO_COLOR's monochrome)
+        # the value is set before the list closes: the theme chosen, or still the one it opened on
         value = self.query_one("#theme", Select).value
-        chosen = value if isinstance(value, str) and value != getattr(self, "_opened_on", None) else None
-        self.app.end_theme_preview(chosen)
+        self.app.end_theme_preview(value if isinstance(value, str) else None)
 
     def _theme_highlighted(self, index: int | None) -> None:
         themes = self.query_one("#theme", Select)

@@ -17,7 +17,7 @@ from textual.widgets import Digits, Input, RichLog, Static
 
 from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
-from ..eventtext import chat_text, describe, seat_name
+from ..eventtext import chat_text, deal_word, describe, seat_name
 from ..link import TableLink
 from ..plain import clean
 from ..plays import can, offered, parse_play, playable, plays_for, why_not
@@ -187,12 +187,11 @@ class TableScreen(Screen[None]):
             turn = "your turn"
         else:
             turn = f"{seat_name(names, current)}'s turn"
-        deal = "round" if view.get("game") == "ninety-nine" else "hand"  # as each game's rules say
         number = f"{view.get('hand_number', 1)}"
         options = view.get("options") or {}
         if options.get("scoring") == "stakes" and options.get("hands"):  # ninety-eight 6: it ends after `hands`
             number += f" of {options['hands']}"
-        self._put("#topbar", Text(f" {game} · {deal} {number} · {direction} · {turn}",
+        self._put("#topbar", Text(f" {game} · {deal_word(view.get('game'))} {number} · {direction} · {turn}",
                                   no_wrap=True))
         self._render_seats(view, names, me, players)
         pile = view.get("pile") or []
@@ -243,7 +242,8 @@ class TableScreen(Screen[None]):
         if action == "last_card":
             return "last card" in offered(view)
         if action == "rematch":
-            return bool(view.get("is_over")) and (bool(getattr(self.link, "is_host", False)) or self._ready_starts())
+            return bool(view.get("is_over")) and bool(getattr(self.link, "is_host", False)
+                                                      or getattr(self.link, "rematch_by_ready", False))
         return True
 
     def restyle(self, style: str, palette: CardPalette) -> None:
@@ -445,19 +445,9 @@ class TableScreen(Screen[None]):
     def action_focus_hand(self) -> None:
         self.query_one(HandView).focus()
 
-    def _ready_starts(self) -> bool:
-        """A table without a playing host starts its rematch once every seated player is ready."""
-        lobby = getattr(self.link, "lobby", None) or {}
-        return lobby.get("start") == "ready" and self.view is not None and self.view.get("seat") is not None
-
     def action_rematch(self) -> None:
-        if not self.check_action("rematch", ()):
-            return
-        if getattr(self.link, "is_host", False):
+        if self.check_action("rematch", ()):  # the host's start, or a player's ready (``TableSession.rematch``)
             self.run_worker(self.link.rematch(), group="rematch")
-        else:  # ready for it: it starts once everyone is
-            self.run_worker(self.link.call("ready", True), group="rematch")
-            self.notify("Ready for the rematch: it starts once every player is.")
 
     def action_leave(self) -> None:
         """Escape: from the chat line or the log back to the hand; from a finished match back
