@@ -39,6 +39,16 @@ async def type_text(pilot, text: str) -> None:
     await pilot.press(*["space" if c == " " else c for c in text])
 
 
+async def browsed(app, pilot) -> set[str]:
+    """The themes shown while moving three places down an open theme list."""
+    seen = set()
+    for _ in range(3):
+        await pilot.press("down")
+        await pilot.pause(0.1)
+        seen.add(app.theme)
+    return seen
+
+
 async def test_f3_recolours_the_table_and_its_cards(tmp_path: Path) -> None:
     app = make_app(config_path=tmp_path / "settings.toml")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -75,12 +85,7 @@ async def test_palette_previews_themes_and_saves_the_choice(tmp_path: Path) -> N
         await pilot.press("enter")
         await wait_for(pilot, lambda: app._preview_from == "casino")
         await pilot.pause(0.3)
-        seen = set()
-        for _ in range(3):
-            await pilot.press("down")
-            await pilot.pause(0.1)
-            seen.add(app.theme)
-        assert seen - {"casino"}, "browsing the list did not preview any theme"
+        assert await browsed(app, pilot) - {"casino"}, "browsing the list did not preview any theme"
         assert load_settings(path)[0] == Settings() or not path.exists()  # nothing saved while browsing
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.theme == "casino" and app._preview_from is None)
@@ -123,12 +128,7 @@ async def test_settings_theme_list_previews_and_saves_only_the_choice(tmp_path: 
         themes = await settings_theme_list(app, pilot)
         await pilot.press("enter")  # open the list
         await wait_for(pilot, lambda: themes.expanded and app._preview_from == "casino")
-        seen = set()
-        for _ in range(3):
-            await pilot.press("down")
-            await pilot.pause(0.1)
-            seen.add(app.theme)
-        assert seen - {"casino"}, "browsing the list did not preview any theme"
+        assert await browsed(app, pilot) - {"casino"}, "browsing the list did not preview any theme"
         assert themes.value == "casino"
         assert not path.exists()  # nothing saved while browsing
         await pilot.press("escape")  # closed without a choice: the theme from before
