@@ -1,8 +1,9 @@
 """Serve Deal Me In over SSH: each interactive session runs the app in a child process on its
 own pty, connected to the host's table as an ordinary network client (no back door).
 
-Only interactive sessions with a pty are served: exec, subsystems (sftp, scp), every kind of
-forwarding, agent and X11 forwarding are refused.
+Only interactive sessions with a pty are served: a command (``ssh host id``) is never run but
+answered with one line saying how to connect; subsystems (sftp, scp), every kind of forwarding,
+agent and X11 forwarding are refused.
 
 A session the server ends while its player still watches (the host closing, the idle timeout)
 ends the way a player's own quit does: the app is asked to quit (``PtyChild.stop``) and puts the
@@ -34,6 +35,8 @@ log = logging.getLogger("dealmein.ssh")
 
 AUTH_MODES = ("open", "password", "keys")
 NO_PTY_MESSAGE = b"Deal Me In is interactive: connect with a terminal (ssh -t).\r\n"
+#: the one line a session that asked for a command gets (the command is never run)
+EXEC_MESSAGE = b"Deal Me In runs no commands: connect without one, in a terminal (ssh -t).\r\n"
 #: the last line of a session the server ends, on the player's own screen once the app is gone
 IDLE_MESSAGE = b"Idle for too long: goodbye.\r\n"
 CLOSED_MESSAGE = b"The host closed the table: goodbye.\r\n"
@@ -274,6 +277,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._idle: asyncio.Task[None] | None = None
         self._ended = False
         self._open = False  # the channel still takes output (not closed, connection not lost)
+        self.asked_command = False  # the client asked to run a command: told how to connect instead
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -290,13 +294,19 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         return True
 
     def exec_requested(self, command: str) -> bool:
-        return False
+        # accepted only so that the player reads why nothing ran, rather than the client's bare
+        # "session request failed"; ``session_started`` answers it and closes
+        self.asked_command = True
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return False
 
     def session_started(self) -> None:
         assert self.chan is not None
+        if self.asked_command:
+            self._finish(EXEC_MESSAGE, 1)
+            return
         if not self.has_pty:
             self._finish(NO_PTY_MESSAGE, 1)
             return

@@ -51,3 +51,17 @@ async def test_openssh_client_gets_a_session(echo_server, tmp_path):
         assert not server.registry.sessions
     finally:
         subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True, timeout=10)
+
+
+async def test_openssh_client_asking_for_a_command_reads_why_nothing_ran(echo_server, tmp_path):
+    server = await echo_server(auth="open", password=None)
+    marker = tmp_path / "ran"
+    proc = await asyncio.create_subprocess_exec(
+        "ssh", "-p", str(server.port), "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+        "-o", "LogLevel=ERROR", "-o", "PubkeyAuthentication=no", "-o", "BatchMode=yes", "-F", "/dev/null",
+        "zoe@127.0.0.1", f"touch {marker}", stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    out, err = await asyncio.wait_for(proc.communicate(), 15)
+    assert proc.returncode == 1, (out, err)
+    assert b"runs no commands" in out and b"Session request failed" not in err
+    assert not marker.exists()

@@ -130,11 +130,23 @@ async def test_session_without_pty_gets_one_line_and_status_1(echo_server):
         assert proc.exit_status == 1
 
 
-async def test_exec_and_subsystems_are_refused(echo_server):
+async def test_a_command_is_answered_with_one_line_and_never_run(echo_server, tmp_path):
+    server = await echo_server()
+    marker = tmp_path / "ran"
+    async with connect(server) as conn:
+        for term in (None, "xterm"):  # `ssh host cmd` and `ssh -t host cmd`
+            proc = await conn.create_process(f"touch {marker}", term_type=term, encoding=None)
+            out = await asyncio.wait_for(proc.stdout.read(), 5)
+            await proc.wait_closed()
+            assert out.count(b"\n") == 1 and b"runs no commands" in out
+            assert proc.exit_status == 1
+    assert not marker.exists()
+    assert not server.registry.sessions or all(s.child is None for s in server.registry.sessions)
+
+
+async def test_subsystems_are_refused(echo_server):
     server = await echo_server()
     async with connect(server) as conn:
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.create_process("id", term_type="xterm")
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.create_process(subsystem="sftp")
         with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError)):
