@@ -215,3 +215,30 @@ async def test_countdown_shows_counts_not_points() -> None:
         await pilot.press("s")
         await pilot.pause()
         assert "pts" not in screen.said[-1] and "count 8" in screen.said[-1]
+
+
+async def test_a_drawn_card_that_can_be_played_is_selected() -> None:
+    """crazy-eights 3.4: after a draw the turn goes on; a drawn card that can be played is
+    selected when the selected one cannot be, so Enter plays it. A drawn card that cannot be
+    played leaves the selection where it was, and the hint names what can be played."""
+    app = make_app()
+    # hand size 2 at two seats: seat 1 gets deck[0], deck[2]; the starter is deck[4], then the stock
+    deck = stacked(["5S", "2C", "9S", "3C", "KH", "3D", "QH"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                        options={"hand_size": 2})
+        hand = screen.query_one(HandView)
+        assert hand.cards == ["5S", "9S"] and hand.dimmed == {0, 1}
+        await pilot.press("2", "space")
+        await pilot.pause()
+        assert sorted(hand.cards) == ["3D", "5S", "9S"] and hand.selected == "9S"  # 3D cannot follow K♥
+        await pilot.press("space")
+        await pilot.pause()
+        assert "QH" in hand.cards and hand.selected == "QH"
+        assert "Enter plays Q♥" in str(screen.query_one("#hint").render())
+        await pilot.press(str(hand.cards.index("5S") + 1))
+        hint = str(screen.query_one("#hint").render())
+        assert "matches neither" in hint and "Q♥ can be played" in hint
+        await pilot.press(str(hand.cards.index("QH") + 1), "enter")
+        await pilot.pause()
+        assert link.sent == ["draw", "draw", "QH"]

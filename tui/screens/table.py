@@ -218,7 +218,13 @@ class TableScreen(Screen[None]):
         hand = list(view.get("hand") or [])
         dimmed = {i for i, card in enumerate(hand) if not playable(view, card)}
         hv = self.query_one(HandView)
+        before = list(hv.cards)
         hv.set_cards(hand, dimmed, self.card_style, self.palette)
+        drawn = _drawn_card(before, hand)
+        if drawn is not None and drawn not in dimmed and hv.cursor in dimmed:
+            # the card just drawn can be played where the selected one cannot: select it, so
+            # that Enter plays it and a second Space is not needed to find it
+            hv.cursor = drawn
         self._update_hint()
         keys = (*(self.check_action(a, ()) for a in ("draw", "pass_turn", "last_card", "rematch")),
                 hv.check_action("play", ()))
@@ -327,6 +333,10 @@ class TableScreen(Screen[None]):
             hint.update(Text(" · ".join(keys)))
         else:
             text = why_not(view, card, self.names, self.card_style)
+            others = _labels([c for c in dict.fromkeys(view.get("hand") or []) if playable(view, c)],
+                             self.card_style)
+            if others:
+                text = f"{text.rstrip('.')}; {others} can be played."
             extra = []
             if can(view, "draw"):
                 extra.append("Space draws")
@@ -480,3 +490,31 @@ class TableScreen(Screen[None]):
         self.query_one(HandView).focus()
         if text:
             self.run_worker(self.link.chat(text), group="chat")
+
+
+def _drawn_card(before: list[str], after: list[str]) -> int | None:
+    """Where the one card a draw added sits in ``after``: the hand grew by exactly one card and
+    kept every card it held (a deal, a play or a penalty of two is not a draw of one)."""
+    if not before or len(after) != len(before) + 1:
+        return None
+    left = list(before)
+    new = None
+    for i, card in enumerate(after):
+        if card in left:
+            left.remove(card)
+        elif new is None:
+            new = i
+        else:
+            return None
+    return new if not left else None
+
+
+def _labels(cards: list[str], style: str, most: int = 4) -> str:
+    """Card labels as a phrase ("2♣", "2♣ and 7♦", "2♣, 7♦ and 2♠"), at most ``most`` of them
+    so that the hint keeps to its line."""
+    labels = [card_label(c, style) for c in cards[:most]]
+    if len(cards) > most:
+        labels[-1] = f"{len(cards) - most + 1} more"
+    if len(labels) < 2:
+        return "".join(labels)
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
