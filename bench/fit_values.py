@@ -18,7 +18,9 @@
   rank, named with a wild card), in the real hands and in the hands the sampler deals:
   ``core.sampling.LEAD_WEIGHT``.
 - ``crazy-eights-match``: whether the match scores after a hand, as the search judges them
-  (``core.bots.crazy_eights.SCORE_SCALE``), tell who goes on to win the match.
+  (``core.bots.crazy_eights.SCORE_SCALE``), tell who goes on to win the match; and, over each
+  table as a whole, how likely the winner is under that judgement and under a softmax of the
+  scores whose temperature grows with the points left before the target.
 - ``ninety-nine-fit``: how close the hard bot's deals of another seat's hand come to the real
   one, seen from every third decision with a choice: the mean log-chance its posterior
   (``core.bots.ninety_nine.play_fit``) gives the real hand's ranks, and the share of the real
@@ -281,6 +283,7 @@ def crazy_eights_match(matches: int, seats: int, seed: int) -> None:
     lowest score wins) and whether it went on to win the match. How well a logistic of the
     lead with each scale (``core.bots.crazy_eights.SCORE_SCALE``) tells the winners."""
     rows: list[tuple[float, float]] = []  # (lead, match won)
+    tables: list[tuple[list[int], list[float]]] = []  # (scores after the hand, each seat's share of the win)
     for i in range(matches):
         m = new_match("crazy-eights", seats, preset="standard", seed=seed + i)
         seen: list[list[int]] = []
@@ -291,6 +294,7 @@ def crazy_eights_match(matches: int, seats: int, seed: int) -> None:
                     seen.append(list(e.data["scores"]))
         _play_normal(m, random.Random(i), watch)
         for scores in seen:
+            tables.append((scores, [1.0 / len(m.winners) if s in m.winners else 0.0 for s in range(seats)]))
             for s in range(seats):
                 others = [p for o, p in enumerate(scores) if o != s]
                 lead = 0.5 * (sum(others) / len(others) + min(others)) - scores[s]
@@ -315,6 +319,50 @@ def crazy_eights_match(matches: int, seats: int, seed: int) -> None:
                 ll += won * math.log(p) + (1 - won) * math.log(1 - p)
             best = max(best, ll / max(len(rows), 1))
         print(f"| {scale:g} | {best:.4f} |")
+    _winner_fits(tables)
+
+
+#: (base, per point left before the target) of the softmax temperatures ``crazy-eights-match`` tries
+TEMPERATURES = ((15.0, 0.0), (20.0, 0.0), (25.0, 0.0), (12.0, 0.17), (15.0, 0.08), (15.0, 0.125),
+                (15.0, 0.17), (18.0, 0.08))
+
+
+def _winner_fits(tables: list[tuple[list[int], list[float]]], target: int = 100) -> None:
+    """The same rows seen as one table each: the chance each judgement gives the seat that won.
+    The logistic of the lead, made to sum to one over the seats, against a softmax of the
+    scores whose temperature grows with the points left before the target (the match nearer
+    its end, a point counts for more)."""
+    def logistic(scale: float) -> Callable[[list[int]], list[float]]:
+        def f(scores: list[int]) -> list[float]:
+            out = []
+            for s in range(len(scores)):
+                others = [p for o, p in enumerate(scores) if o != s]
+                lead = 0.5 * (sum(others) / len(others) + min(others)) - scores[s]
+                out.append(1.0 / (1.0 + math.exp(-lead / scale)))
+            return out
+        return f
+
+    def softmax(base: float, per_point: float) -> Callable[[list[int]], list[float]]:
+        def f(scores: list[int]) -> list[float]:
+            temp = base + (target - max(scores)) * per_point
+            return [math.exp((min(scores) - p) / temp) for p in scores]
+        return f
+
+    def loglik(judge: Callable[[list[int]], list[float]]) -> float:
+        total = 0.0
+        for scores, won in tables:
+            v = judge(scores)
+            norm = sum(v)
+            total += sum(w * math.log(max(x / norm, 1e-12)) for w, x in zip(won, v))
+        return total / max(len(tables), 1)
+
+    print(f"\n{len(tables)} tables after a hand: mean log-likelihood of the winner")
+    print("| judgement | mean log-likelihood |")
+    print("| --- | --- |")
+    for scale in SCALES:
+        print(f"| logistic of the lead, scale {scale:g} | {loglik(logistic(scale)):.4f} |")
+    for base, per_point in TEMPERATURES:
+        print(f"| softmax, temperature {base:g} + {per_point:g} per point left | {loglik(softmax(base, per_point)):.4f} |")
 
 
 def main() -> None:
