@@ -242,3 +242,42 @@ async def test_a_drawn_card_that_can_be_played_is_selected() -> None:
         await pilot.press(str(hand.cards.index("QH") + 1), "enter")
         await pilot.pause()
         assert link.sent == ["draw", "draw", "QH"]
+
+
+async def test_a_run_of_draws_takes_one_line() -> None:
+    """crazy-eights 3.4: a seat may draw again and again in one turn; the log says the run in
+    one line that grows (the cards themselves for the seat's own draws), and a new line starts
+    once anything else happens."""
+    app = make_app()
+    deck = stacked(["5S", "2C", "9S", "3C", "KH", "3D", "4D", "QH"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                        options={"hand_size": 2})
+
+        def log() -> list[str]:
+            return [str(line.text).rstrip() for line in screen.query_one("#log").lines]
+
+        start = len(log())
+        for _ in range(3):
+            await pilot.press("space")
+            await pilot.pause()
+        assert log()[start:] == ["P1 draws 3♦, 4♦, Q♥"]
+        await pilot.press(str(screen.query_one(HandView).cards.index("QH") + 1), "enter")
+        await pilot.pause()
+        lines = log()[start:]
+        assert lines[:2] == ["P1 draws 3♦, 4♦, Q♥", "P1 plays Q♥"] and len(lines) >= 3
+        # the other seat's draws (cards it cannot show) read as a count
+        screen.show(link.view(), [{"kind": "draw", "seat": 0, "count": 1}])
+        screen.show(link.view(), [{"kind": "draw", "seat": 0, "count": 1}])
+        screen.show(link.view(), [{"kind": "draw", "seat": 0, "count": 1}])
+        await pilot.pause()
+        assert log()[-1] == "P0 draws 3 cards" and "P0 draws 1 card" not in log()
+        screen.add_chat("P0", "hm")
+        screen.show(link.view(), [{"kind": "draw", "seat": 0, "count": 1}])
+        await pilot.pause()
+        assert log()[-3:] == ["P0 draws 3 cards", "P0: hm", "P0 draws 1 card"]
+        # a penalty's draw keeps its own line under the penalty
+        screen.show(link.view(), [{"kind": "penalty", "seat": 0, "draw": 2, "reason": "no last card"},
+                                  {"kind": "draw", "seat": 0, "count": 2}])
+        await pilot.pause()
+        assert log()[-2:] == ["P0 must draw 2 cards for no last card", "P0 draws 2 cards"]

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Digits, Input, RichLog, Static
+from textual.widgets import Digits, Input, Static
 
 from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
@@ -23,6 +23,7 @@ from ..plain import clean
 from ..plays import can, offered, parse_play, playable, plays_for, why_not
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
+from ..widgets.tablelog import TableLog
 from ..widgets.seats import SeatBox, status_text, statuses
 from . import popped
 from .choice import ChoiceScreen
@@ -41,6 +42,10 @@ def _stack(lines: list[list[Text]], gap: int = 1) -> Text:
                 out.append(" " * gap)
             out.append_text(card[r])
     return out
+
+
+#: lines the log keeps
+LOG_LINES = 500
 
 
 class _Hint:
@@ -80,7 +85,8 @@ class TableScreen(Screen[None]):
         self.totals: list[int] = []
         self.hand_totals: list[int] = []  # the running total over the last finished hand
         self.said: list[str] = []
-        self._pending: list[Text] = []
+        self._entries: list[Text] = []  # the log's lines, oldest first; written on mount if they come earlier
+        self._draws: dict[str, Any] | None = None  # the last line is this seat's run of draws: merged into it
         self._ready = False  # set once mounted: views that come earlier are drawn on mount
         self._shown: dict[str, Any] = {}  # what each static shows, to skip unchanged updates
         self._keys: tuple[Any, ...] = ()  # what ``check_action`` answers now, to refresh the key bar on change
@@ -99,7 +105,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="follow", markup=False)
             with Vertical(id="side"):
                 # wrapped at the panel's width (RichLog's default minimum, 78, overflows it)
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=500, min_width=16)
+                yield TableLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES, min_width=16)
                 yield Input(placeholder="chat: / to type, Enter to send", id="chat", max_length=200)
         yield Static(id="hint", markup=False)
         yield HandView(id="hand")
@@ -109,10 +115,9 @@ class TableScreen(Screen[None]):
         if popped(self):
             return
         self.query_one(HandView).focus()
-        log = self.query_one("#log", RichLog)
-        for line in self._pending:
-            log.write(line)
-        self._pending.clear()
+        log = self.query_one("#log", TableLog)
+        for line in self._entries:
+            log.add(line)
         self._ready = True
         if self.view is not None:
             self._render_view()
@@ -132,10 +137,19 @@ class TableScreen(Screen[None]):
         before: dict[str, Any] | None = None
         for event in events or []:
             self._track(event)
+            if self._more_draws(event, view.get("game")):
+                before = event
+                continue
+            self._draws = None  # anything else between two draws ends the run, said or not
             line = describe(event, self.names, self.card_style, view.get("game"), before)
-            before = event
             if line:
                 self.log_line(line)
+                if event.get("kind") == "draw" and (before or {}).get("kind") != "penalty":
+                    # a draw by choice starts a run that the seat's next draws join (a penalty's
+                    # draw keeps its own line under the penalty)
+                    self._draws = {"seat": event.get("seat"), "cards": list(event.get("cards") or []),
+                                   "count": int(event.get("count") or len(event.get("cards") or []) or 1)}
+            before = event
         if self._ready:
             self._render_view()
 
@@ -150,10 +164,33 @@ class TableScreen(Screen[None]):
 
     def log_line(self, line: str | Text, style: str = "") -> None:
         text = line if isinstance(line, Text) else Text(clean(line, 300), style=style)
+        self._draws = None
+        self._entries.append(text)
+        del self._entries[:-LOG_LINES]
         if self._ready:
-            self.query_one("#log", RichLog).write(text)
-        else:  # not mounted yet: written on mount, in order
-            self._pending.append(text)
+            self.query_one("#log", TableLog).add(text)
+
+    def _more_draws(self, event: dict[str, Any], game: str | None) -> bool:
+        """A draw by the seat whose draws the last line tells joins that line ("draws 3 cards",
+        "You draw 9♥, 2♣"), so a long search of the stock takes one line, not one per card."""
+        run = self._draws
+        if event.get("kind") != "draw" or run is None or run["seat"] != event.get("seat"):
+            return False
+        cards = list(event.get("cards") or [])
+        if bool(cards) != bool(run["cards"]):
+            return False
+        run["cards"] += cards
+        run["count"] += len(cards) or int(event.get("count") or 1)
+        merged = {"kind": "draw", "seat": run["seat"], "count": run["count"]}
+        if run["cards"]:
+            merged["cards"] = run["cards"]
+        line = describe(merged, self.names, self.card_style, game)
+        if not line:
+            return False
+        self._entries[-1] = Text(clean(line, 300))
+        if self._ready:
+            self.query_one("#log", TableLog).replace_last(self._entries[-1], self._entries)
+        return True
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
         self.log_line(chat_text(name, text, system))
