@@ -2,6 +2,9 @@
 its oldest lines, and entries written before the log knew its size."""
 from __future__ import annotations
 
+import html
+import re
+
 from rich.text import Text
 from textual.app import App, ComposeResult
 
@@ -18,6 +21,12 @@ class LogApp(App[None]):
         for line in self.early:  # before the log is sized: the writes are deferred
             log.add(Text(line))
         yield log
+
+
+def on_screen(app: App[None]) -> str:
+    """The screen's text as a screenshot shows it (what was painted, not the log's model)."""
+    svg = app.export_screenshot()
+    return html.unescape("".join(re.findall(r">([^<]*)</text>", svg))).replace("\xa0", " ")
 
 
 def shown(log: TableLog) -> list[str]:
@@ -59,3 +68,19 @@ async def test_entries_written_before_sizing_are_replaced_by_a_rewrite() -> None
         log.add(Text("five"))
         log.replace_last(Text("five, six"), [*entries, Text("five, six")])
         assert shown(log) == ["one", "two", "three, four", "five, six"]
+
+
+async def test_a_replaced_entry_is_repainted() -> None:
+    """The screen shows the new last entry, not only the log's lines (same row count)."""
+    app = LogApp()
+    async with app.run_test(size=(30, 10)) as pilot:
+        log = app.query_one(TableLog)
+        entries = [Text("first"), Text("draws 1 card")]
+        for e in entries:
+            log.add(e)
+        await pilot.pause()
+        assert "draws 1 card" in on_screen(app)
+        entries[-1] = Text("draws 2 cards")
+        log.replace_last(entries[-1], entries)
+        await pilot.pause()
+        assert "draws 2 cards" in on_screen(app) and "draws 1 card" not in on_screen(app)

@@ -28,6 +28,7 @@ class TableLog(RichLog):
             del self.lines[-n:]
             self._line_cache.clear()
             self.add(text)
+            self.refresh()  # the rows are as many as before: nothing else marks them for repainting
             return
         self.clear()
         for entry in entries:

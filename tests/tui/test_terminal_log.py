@@ -1,0 +1,57 @@
+"""The app in a real terminal (tmux on a private socket): what the terminal shows, not the
+widgets' model. A log line that grows in place (a run of draws) must be repainted there."""
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not shutil.which("tmux"), reason="needs tmux on this machine")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tmux(sock: str, *args: str) -> str:
+    return subprocess.run(["tmux", "-L", sock, *args], capture_output=True, text=True, timeout=10).stdout
+
+
+async def wait_pane(sock: str, ok, timeout: float = 20.0) -> str:
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = tmux(sock, "capture-pane", "-p", "-t", "t")
+        if ok(screen):
+            return screen
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the terminal never showed it; it showed:\n{screen}")
+
+
+async def test_a_run_of_draws_is_repainted_as_one_growing_line(tmp_path: Path) -> None:
+    sock = f"dealmein-test-{uuid.uuid4().hex[:8]}"
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "HOME": str(tmp_path),
+           "PYTHONPATH": str(ROOT), "DEALMEIN_CONFIG_DIR": str(tmp_path / "config"),
+           "DEALMEIN_DATA_DIR": str(tmp_path / "data"), "DEALMEIN_THEMES_DIR": str(tmp_path / "themes")}
+    cmd = f"{sys.executable} -m tui --no-mdns --seed 11"
+    subprocess.run(["tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "80", "-y", "24", cmd],
+                   check=True, timeout=10, env=env)
+    try:
+        await wait_pane(sock, lambda s: "Play solo" in s)
+        tmux(sock, "send-keys", "-t", "t", "p")
+        await wait_pane(sock, lambda s: "Crazy Eights" in s and "Start" in s)
+        tmux(sock, "send-keys", "-t", "t", "Down", "Down")
+        await asyncio.sleep(0.3)
+        tmux(sock, "send-keys", "-t", "t", "C-s")
+        await wait_pane(sock, lambda s: "Crazy Eights · hand 1" in s and "your turn" in s)
+        for n in (1, 2, 3):
+            tmux(sock, "send-keys", "-t", "t", "Space")
+            # the one "You draw" line lists n cards: n - 1 commas
+            await wait_pane(sock, lambda s, n=n: [ln.count(",") for ln in s.splitlines() if "You draw" in ln] == [n - 1])
+    finally:
+        subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True, timeout=10)
