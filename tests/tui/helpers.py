@@ -57,12 +57,16 @@ async def wait_for(pilot: Any, check: Callable[[], Any], timeout: float = 20.0, 
     raise AssertionError(f"timed out after {timeout}s waiting for {check}; {showing(pilot.app)}")
 
 
+def notices(app: Any) -> list[str]:
+    """The notifications the app holds now (shown or about to be)."""
+    return [n.message for n in app._notifications]
+
+
 def showing(app: DealMeInApp) -> str:
     """What the app shows, for a failed wait's message: the screens, the focus, the notices."""
-    notices = [n.message for n in app._notifications]
     session = app.session
     return (f"screens {[type(x).__name__ for x in app.screen_stack]}, focus {app.focused!r}, "
-            f"session {session is not None}, workers {[str(w) for w in app.workers]}, notices {notices}")
+            f"session {session is not None}, workers {[str(w) for w in app.workers]}, notices {notices(app)}")
 
 
 def run(coro: Any) -> Any:

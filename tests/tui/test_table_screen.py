@@ -5,7 +5,7 @@ from __future__ import annotations
 from tui.screens.choice import ChoiceScreen
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, open_table, stacked
+from .helpers import make_app, notices, open_table, stacked
 
 # Dealer 0 at four seats: seat 1 gets deck[0], seat 2 deck[1], seat 3 deck[2], seat 0 deck[3], ...
 TIGHT = dict(preset="standard", options={"limit": 20}, dealer=0,
@@ -281,3 +281,19 @@ async def test_a_run_of_draws_takes_one_line() -> None:
                                   {"kind": "draw", "seat": 0, "count": 2}])
         await pilot.pause()
         assert log()[-2:] == ["P0 must draw 2 cards for no last card", "P0 draws 2 cards"]
+
+
+async def test_the_same_answer_again_does_not_stack() -> None:
+    """ninety-nine 6: C, S and T answer in the log and a notification; pressing the same key
+    again while the answer still shows adds no second line or notification, another key does."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        await pilot.press("s", "s", "s", "c")
+        await pilot.pause()
+        lines = [str(line.text).rstrip() for line in screen.query_one("#log").lines]
+        assert sum(1 for t in lines if t.startswith("Scores:")) == 1
+        assert sum(1 for t in lines if t.startswith("The total is")) == 1
+        shown = notices(app)
+        assert sum(1 for t in shown if t.startswith("Scores:")) == 1 and any(t.startswith("The total is") for t in shown)
+        assert len(screen.said) == 4  # each key was answered

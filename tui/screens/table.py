@@ -4,6 +4,7 @@ The screen renders view dicts (``Match.view(seat)`` as the host sends them) and 
 through its ``TableLink``; it never holds a match itself."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,8 @@ def _stack(lines: list[list[Text]], gap: int = 1) -> Text:
 
 #: lines the log keeps
 LOG_LINES = 500
+#: seconds an answer to C, S or T stays on screen as a notification
+SAY_SECONDS = 3.0
 
 
 class _Hint:
@@ -85,6 +88,7 @@ class TableScreen(Screen[None]):
         self.totals: list[int] = []
         self.hand_totals: list[int] = []  # the running total over the last finished hand
         self.said: list[str] = []
+        self._said_at: dict[str, float] = {}  # when each answer was last shown
         self._entries: list[Text] = []  # the log's lines, oldest first; written on mount if they come earlier
         self._draws: dict[str, Any] | None = None  # the last line is this seat's run of draws: merged into it
         self._ready = False  # set once mounted: views that come earlier are drawn on mount
@@ -439,10 +443,16 @@ class TableScreen(Screen[None]):
         self._play_card(announce=True)
 
     def say(self, text: str) -> None:
-        """Answer a shortcut in the log and as a notification, as the source game speaks it."""
+        """Answer a shortcut in the log and as a notification, as the source game speaks it.
+        The same answer again while its notification still shows adds neither a second line
+        nor a second notification."""
         self.said.append(text)
+        now = time.monotonic()
+        if self._said_at.get(text, -SAY_SECONDS) > now - SAY_SECONDS:
+            return
+        self._said_at[text] = now
         self.log_line(text, style="bold")
-        self.notify(text, timeout=3)
+        self.notify(text, timeout=SAY_SECONDS)
 
     def action_say_total(self) -> None:
         view = self.view or {}
