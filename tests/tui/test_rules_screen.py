@@ -93,6 +93,16 @@ async def test_stakes_show_the_stakes_and_not_the_lives() -> None:
         assert not any(line.startswith("- `lives`") for line in section), section
 
 
+async def test_teams_under_stakes_share_chips_not_lives() -> None:
+    """ninety-eight 7.2: with stakes, partners share chips; there are no lives."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rules(app, pilot, "ninety-eight", 4, "stakes", {"teams": "pairs"})
+        section = at_this_table(screen)
+        assert option_line(section, "teams") == \
+            "- `teams` = pairs (changed): partners sit opposite and share their chips"
+
+
 async def test_countdown_has_no_points() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -103,6 +103,8 @@ def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], sea
         # rules 6.4: countdown keeps no points, so the points penalty is drawing two
         return f"- `{name}` = points{mark}, as draw2 in Countdown: {VALUE_MEANINGS[(info.id, name)]['draw2']}"
     meaning = _meaning(info, option, value)
+    if info.id == "ninety-eight" and name == "teams" and meaning and resolved.get("scoring") == "stakes":
+        meaning = meaning.replace("their lives", "their chips")  # rules 7.2: with stakes, chips belong to the team
     return f"- `{name}` = {_shown(value)}{mark}" + (f": {meaning}" if meaning else "")
 
 
