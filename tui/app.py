@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
 
+from .handorder import HAND_ORDERS, ORDER_LABELS
 from .settings import CARD_STYLES, Settings, load_settings, save_settings, settings_path
 from .theming import DEFAULT_THEME, palette_for, quick_theme, shipped_themes
 
@@ -196,6 +197,11 @@ class DealMeInApp(App[int]):
             server = self.session.server if self.session is not None else None
             if server is not None:  # the table this app hosts now pauses so too
                 server.bot_delay = self.bot_delay
+        if "hand_order" in changes:
+            for screen in self.screen_stack:
+                reorder = getattr(screen, "reorder", None)
+                if reorder is not None:
+                    reorder(changes["hand_order"])
         if "animation" in changes:
             self.animation_level = "full" if changes["animation"] else "none"
         self.save_settings()
@@ -289,6 +295,10 @@ class DealMeInApp(App[int]):
     def set_card_style(self, style: str) -> None:
         self.update_settings(card_style=style)
         self.notify(f"Cards: {style}", timeout=2)
+
+    def set_hand_order(self, order: str) -> None:
+        self.update_settings(hand_order=order)
+        self.notify(f"Your hand: {ORDER_LABELS[order]}", timeout=2)
 
     # ------------------------------------------------------------------ navigation
     def action_help(self) -> None:
@@ -466,6 +476,9 @@ class DealMeInApp(App[int]):
         for style in CARD_STYLES:
             yield SystemCommand(f"Card style: {style}", f"Draw the cards {style}",
                                 lambda style=style: self.set_card_style(style))
+        for order in HAND_ORDERS:
+            yield SystemCommand(f"Hand order: {ORDER_LABELS[order]}", f"Show your cards {ORDER_LABELS[order]}",
+                                lambda order=order: self.set_hand_order(order))
         yield SystemCommand("Rules", "The rules of the current game", self.action_rules)
         yield SystemCommand("Help", "Every key", self.action_help)
         yield SystemCommand("Settings", "Name, theme, cards, bots", self.action_settings)

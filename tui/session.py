@@ -367,7 +367,7 @@ class TableSession:
                 return
             if table is None:
                 self.show_lobby()
-                table = TableScreen(self, app.card_style, app.palette)
+                table = TableScreen(self, app.card_style, app.palette, app.settings.hand_order)
                 if not events:  # joined or resumed in mid-match: what came before is not known here
                     table.log_line(f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}: "
                                    "earlier plays are not shown.", style="dim")

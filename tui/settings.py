@@ -17,6 +17,8 @@ import platformdirs
 
 from net.paths import atomic_write
 
+from .handorder import HAND_ORDERS
+
 CARD_STYLES = ("two-colour", "four-colour", "ascii")
 FILE_NAME = "settings.toml"
 
@@ -47,6 +49,7 @@ class Settings:
     animation: bool = True
     bot_pause: float = 0.6
     default_game: str = "ninety-eight"
+    hand_order: str = "dealt"
 
     def __post_init__(self) -> None:
         if not self.name:
@@ -62,6 +65,10 @@ def _check(key: str, value: Any) -> Any:
     if key == "card_style":
         if value not in CARD_STYLES:
             raise ValueError(f"card_style: expected one of {', '.join(CARD_STYLES)}")
+        return value
+    if key == "hand_order":
+        if value not in HAND_ORDERS:
+            raise ValueError(f"hand_order: expected one of {', '.join(HAND_ORDERS)}")
         return value
     if key == "animation":
         if not isinstance(value, bool):

@@ -25,6 +25,10 @@ async def test_palette_offers_the_app_commands() -> None:
         command.callback()
         await pilot.pause()
         assert app.settings.card_style == "ascii"
+        command = next(c for c in app.get_system_commands(app.screen) if c.title == "Hand order: by rank")
+        command.callback()
+        await pilot.pause()
+        assert app.settings.hand_order == "rank"
 
 
 async def test_rules_and_help_from_the_table() -> None:

@@ -211,3 +211,26 @@ async def test_host_command_line_bots_reach_the_picker() -> None:
             await pilot.pause()
         assert picker.seats == 4
         assert picker.choice().bots == {2: "hard", 3: "hard"}
+
+
+async def test_a_stale_game_highlight_changes_nothing(tmp_path) -> None:
+    """The games list posts a highlight of its first game as it mounts, before the screen
+    highlights the game it opens on; handled late, that stale highlight must not switch the
+    form to the first game (the form flickered, and a quick Ctrl+S started the wrong game)."""
+    from textual.widgets import OptionList
+
+    path = tmp_path / "settings.toml"
+    path.write_text('default_game = "crazy-eights"\n', encoding="utf-8")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen) and picker.game == "crazy-eights"
+        games = picker.query_one("#games", OptionList)
+        games.post_message(OptionList.OptionHighlighted(games, games.get_option_at_index(0), 0))
+        await pilot.pause()
+        assert picker.game == "crazy-eights" and picker.query("#opt-countdown")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen.view["game"] == "crazy-eights"

@@ -19,7 +19,7 @@ def test_config_dir_follows_the_environment(tmp_path: Path, monkeypatch) -> None
 def test_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "settings.toml"
     s = Settings(name='Zoë "the dealer" \\ 🂡', theme="paper", card_style="ascii", animation=False,
-                 bot_pause=0.25, default_game="crazy-eights")
+                 bot_pause=0.25, default_game="crazy-eights", hand_order="rank")
     save_settings(s, path)
     loaded, problem = load_settings(path)
     assert problem is None
@@ -42,11 +42,14 @@ def test_broken_file_is_defaults_with_a_problem(tmp_path: Path) -> None:
 
 def test_bad_values_fall_back_one_by_one(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
-    path.write_text('name = "Ana"\ncard_style = "sparkly"\nbot_pause = -3\nfuture_key = 1\n', encoding="utf-8")
+    path.write_text('name = "Ana"\ncard_style = "sparkly"\nbot_pause = -3\nfuture_key = 1\nhand_order = "by luck"\n',
+                    encoding="utf-8")
     loaded, problem = load_settings(path)
     assert loaded.name == "Ana"
     assert loaded.card_style == Settings().card_style and loaded.bot_pause == Settings().bot_pause
+    assert loaded.hand_order == Settings().hand_order == "dealt"
     assert problem and "card_style" in problem and "bot_pause" in problem and "future_key" not in problem
+    assert "hand_order" in problem
 
 
 async def test_app_notifies_once_and_saves_changes(tmp_path: Path) -> None:

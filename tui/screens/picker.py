@@ -144,6 +144,8 @@ class PickerScreen(Screen["TableChoice | None"]):
     async def _load_game(self, game: str, preset: str | None, options: dict[str, Any],
                          bots: dict[int, str] | None = None, password: str | None = None) -> None:
         async with self._building:
+            if not (self.is_attached and self in self.app.screen_stack):
+                return  # started or cancelled while this waited: nothing to build
             await self._rebuild(game, preset, options, bots)
         self._validate()
 
@@ -328,6 +330,12 @@ class PickerScreen(Screen["TableChoice | None"]):
     @on(OptionList.OptionHighlighted, "#games")
     async def _game(self, event: OptionList.OptionHighlighted) -> None:
         gid = event.option.id
+        games = event.option_list
+        if games.highlighted is None or games.get_option_at_index(games.highlighted).id != gid:
+            # a highlight since moved on: the list's first option as it mounted, before the
+            # screen highlighted the game it opened on (acting on it flickered to that game,
+            # and a quick Start took it)
+            return
         if gid and gid != self.game and not self._loading:
             await self._load_game(gid, None, {})
 

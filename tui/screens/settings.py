@@ -1,4 +1,4 @@
-"""Name, theme, card style, animation, bot pause and default game; saved on every change.
+"""Name, theme, card style, hand order, animation, bot pause and default game; saved on every change.
 The theme list shows each theme as it is highlighted, as the palette's does."""
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, OptionList, Select, Static, Switch
 
 from core import GAMES
 
+from ..handorder import HAND_ORDERS, ORDER_LABELS
 from ..settings import CARD_STYLES
 from ..widgets.keyfooter import KeyFooter
 from . import popped
@@ -34,6 +35,9 @@ class SettingsScreen(Screen[None]):
                 yield Select([(t, t) for t in themes], value=self.app.theme, allow_blank=False, id="theme")
                 yield Label("Cards")
                 yield Select([(c, c) for c in CARD_STYLES], value=s.card_style, allow_blank=False, id="card_style")
+                yield Label("Your hand")
+                yield Select([(ORDER_LABELS[o], o) for o in HAND_ORDERS], value=s.hand_order, allow_blank=False,
+                             id="hand_order")
                 yield Label("Animation")
                 yield Switch(s.animation, id="animation")
                 yield Label("Bot pause (s)")

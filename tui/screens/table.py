@@ -19,6 +19,7 @@ from textual.widgets import Digits, Input, Static
 from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
 from ..eventtext import chat_text, deal_word, describe, seat_name
+from ..handorder import next_order, ordered
 from ..link import TableLink
 from ..plain import clean
 from ..plays import can, offered, parse_play, playable, plays_for, why_not
@@ -71,6 +72,7 @@ class TableScreen(Screen[None]):
         Binding("c", "say_total", "Total", show=False),  # these three: in Help (F1), kept off the bar
         Binding("s", "say_scores", "Scores", show=False),
         Binding("t", "say_turn", "Turn", show=False),
+        Binding("o", "next_hand_order", "Hand order", show=False),
         Binding("slash", "focus_chat", "Chat"),
         Binding("escape", "leave", "Leave"),
         # on the bar: Esc Leave and F1 Help; Quit and Rules stay keys (and in Help), room for the game's
@@ -79,11 +81,12 @@ class TableScreen(Screen[None]):
     ]
 
     def __init__(self, link: TableLink, style: str = "two-colour",
-                 palette: CardPalette = DEFAULT_PALETTE) -> None:
+                 palette: CardPalette = DEFAULT_PALETTE, hand_order: str = "dealt") -> None:
         super().__init__()
         self.link = link
         self.card_style = style
         self.palette = palette
+        self.hand_order = hand_order
         self.view: dict[str, Any] | None = None
         self.totals: list[int] = []
         self.hand_totals: list[int] = []  # the running total over the last finished hand
@@ -256,7 +259,7 @@ class TableScreen(Screen[None]):
         if totalbox.display != (total is not None):
             totalbox.display = total is not None
         self._put("#follow", self._follow_text(view))
-        hand = list(view.get("hand") or [])
+        hand = ordered(list(view.get("hand") or []), self.hand_order)
         dimmed = {i for i, card in enumerate(hand) if not playable(view, card)}
         hv = self.query_one(HandView)
         before = list(hv.cards)
@@ -292,6 +295,21 @@ class TableScreen(Screen[None]):
             return bool(view.get("is_over")) and bool(getattr(self.link, "is_host", False)
                                                       or getattr(self.link, "rematch_by_ready", False))
         return True
+
+    def reorder(self, order: str) -> None:
+        """Show the hand in another order (the selected card stays selected)."""
+        if order == self.hand_order:
+            return
+        self.hand_order = order
+        if self._ready:
+            self._render_view()
+
+    def action_next_hand_order(self) -> None:
+        set_order = getattr(self.app, "set_hand_order", None)
+        if set_order is not None:  # the app keeps it in the settings and reorders every table
+            set_order(next_order(self.hand_order))
+        else:
+            self.reorder(next_order(self.hand_order))
 
     def restyle(self, style: str, palette: CardPalette) -> None:
         """Redraw the cards in a new card style or theme palette (switched at run time)."""
@@ -374,7 +392,7 @@ class TableScreen(Screen[None]):
             hint.update(Text(" · ".join(keys)))
         else:
             text = why_not(view, card, self.names, self.card_style)
-            others = _labels([c for c in dict.fromkeys(view.get("hand") or []) if playable(view, c)],
+            others = _labels([c for c in dict.fromkeys(self.query_one(HandView).cards) if playable(view, c)],
                              self.card_style)
             if others:
                 text = f"{text.rstrip('.')}; {others} can be played."
