@@ -234,3 +234,20 @@ async def test_a_stale_game_highlight_changes_nothing(tmp_path) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen.view["game"] == "crazy-eights"
+
+
+async def test_a_stale_preset_highlight_changes_nothing() -> None:
+    """The same for the variants list, which is filled anew with each game: a late highlight of
+    its first variant must not replace the variant the form shows."""
+    from textual.widgets import OptionList
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        picker = PickerScreen("solo", game="crazy-eights", preset="specials")
+        await app.push_screen(picker)
+        await pilot.pause()
+        assert picker.preset == "specials"
+        presets = picker.query_one("#presets", OptionList)
+        presets.post_message(OptionList.OptionHighlighted(presets, presets.get_option_at_index(0), 0))
+        await pilot.pause()
+        assert picker.preset == "specials" and picker.values()["specials"] is True

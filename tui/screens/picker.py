@@ -330,11 +330,9 @@ class PickerScreen(Screen["TableChoice | None"]):
     @on(OptionList.OptionHighlighted, "#games")
     async def _game(self, event: OptionList.OptionHighlighted) -> None:
         gid = event.option.id
-        games = event.option_list
-        if games.highlighted is None or games.get_option_at_index(games.highlighted).id != gid:
-            # a highlight since moved on: the list's first option as it mounted, before the
-            # screen highlighted the game it opened on (acting on it flickered to that game,
-            # and a quick Start took it)
+        if _stale(event):
+            # the list's first game as it mounted, before the screen highlighted the game it
+            # opens on (acting on it flickered to that game, and a quick Start took it)
             return
         if gid and gid != self.game and not self._loading:
             await self._load_game(gid, None, {})
@@ -346,7 +344,7 @@ class PickerScreen(Screen["TableChoice | None"]):
     @on(OptionList.OptionHighlighted, "#presets")
     def _preset(self, event: OptionList.OptionHighlighted) -> None:
         name = event.option.id
-        if self._loading or not name or name == self.preset:
+        if self._loading or not name or name == self.preset or _stale(event):
             return
         self.preset = name
         self._loading = True
@@ -391,3 +389,10 @@ class PickerScreen(Screen["TableChoice | None"]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _stale(event: OptionList.OptionHighlighted) -> bool:
+    """A highlight the list has since moved on from (its first option as it was filled, before
+    the screen highlighted the one it wants): handled late, it would undo that choice."""
+    shown = event.option_list.highlighted
+    return shown is None or event.option_list.get_option_at_index(shown).id != event.option.id
