@@ -25,8 +25,8 @@ from ..plain import clean
 from ..plays import can, offered, parse_play, playable, plays_for, why_not
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
-from ..widgets.tablelog import TableLog
 from ..widgets.seats import SeatBox, status_text, statuses
+from ..widgets.tablelog import TableLog
 from . import popped
 from .choice import ChoiceScreen
 
@@ -466,7 +466,8 @@ class TableScreen(Screen[None]):
         nor a second notification."""
         self.said.append(text)
         now = time.monotonic()
-        if self._said_at.get(text, -SAY_SECONDS) > now - SAY_SECONDS:
+        last = self._said_at.get(text)
+        if last is not None and now - last < SAY_SECONDS:
             return
         self._said_at[text] = now
         self.log_line(text, style="bold")

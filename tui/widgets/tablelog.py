@@ -3,7 +3,7 @@ line that grows (a seat's run of draws) does not cost a rewrite of the whole log
 
 It trims the strips of the last entry from ``RichLog.lines`` and drops the rendered-line cache
 (``_line_cache``, read with ``_start_line``: Textual 8 internals, which the pin in
-``pyproject.toml`` holds and ``tests/tui/test_table_screen.py`` checks)."""
+``pyproject.toml`` holds and ``tests/tui/test_tablelog.py`` and ``test_terminal_log.py`` check)."""
 from __future__ import annotations
 
 from rich.text import Text
