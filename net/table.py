@@ -227,6 +227,8 @@ class Table:
     def _send_view(self, p: Peer, events: list[Event] | None = None) -> None:
         if self.match is not None:
             s = p.seat
+            if s is not None and s >= self.match.players:
+                s = None  # a seat added after this (finished) match: it had no such seat, so watch it
             view = self.match.view(s)
             self._emit(p, view_frame(view, None, [e.for_seat(s) for e in events or ()]))
             if p.deltas:

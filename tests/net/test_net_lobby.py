@@ -182,3 +182,34 @@ async def test_one_connection_per_seat(server: Server) -> None:
     assert "newer connection" in closed["reason"]
     await wait_until(lambda: len(server.connections) == 1, what="old connection gone")
     await second.close()
+
+
+async def test_a_seat_added_after_a_match_rejoins_without_the_old_match_failing(server: Server) -> None:
+    """After a match, the host adds seats; a player in a new seat who reconnects with its
+    token gets its seat back and the finished match as a watcher sees it (that match had no
+    such seat), instead of an error that closed the connection (found by the protocol fuzzer)."""
+    table = server.create_table(TableConfig(name="Ana's table", seats=2))
+    host = await join(server, "Ana", host_key=table.host_key)
+    await host.add_bot(1, "easy")
+    player = RandomPlayer(host, 5)
+    await host.start()
+    await asyncio.wait_for(player.finished.wait(), 20)
+    await wait_until(lambda: table.status == "finished", what="the match over")
+    await player.stop()
+    await host.configure(seats=3)
+    await wait_until(lambda: host.lobby["status"] == "lobby" and len(seats(host)) == 3, what="three seats")
+    cy = await join(server, "Cy", table=table.id)
+    assert cy.seat == 2
+    token = cy.token
+    await cy.close()
+    back = await join(server, "Cy", table=table.id, token=token)
+    try:
+        assert back.seat == 2
+        await wait_until(lambda: back.view is not None, what="a view of the finished match")
+        assert back.view["seat"] is None and back.view["is_over"]  # type: ignore[index]
+        assert "hand" not in back.view or not back.view["hand"]  # type: ignore[index]
+        await back.chat("still here")  # the connection stays open
+        await next_update(host, "chat", pred=lambda u: u.get("text") == "still here")
+    finally:
+        await back.close()
+        await host.close()
