@@ -277,6 +277,13 @@ LEAD_BANDS = (-40, -20, -10, 0, 10, 20, 40)
 SCALES = (10.0, 15.0, 20.0, 30.0)
 
 
+def _lead(scores: list[int], seat: int) -> float:
+    """``seat``'s lead in the match scores as the search judges it: half the others' mean and
+    half their best, less its own (5.3, the lowest score wins)."""
+    others = [p for o, p in enumerate(scores) if o != seat]
+    return 0.5 * (sum(others) / len(others) + min(others)) - scores[seat]
+
+
 def crazy_eights_match(matches: int, seats: int, seed: int) -> None:
     """After every hand that leaves the match going: each seat's lead in the match scores as
     the search judges it (half the others' mean and half their best, less its own; 5.3, the
@@ -296,9 +303,7 @@ def crazy_eights_match(matches: int, seats: int, seed: int) -> None:
         for scores in seen:
             tables.append((scores, [1.0 / len(m.winners) if s in m.winners else 0.0 for s in range(seats)]))
             for s in range(seats):
-                others = [p for o, p in enumerate(scores) if o != s]
-                lead = 0.5 * (sum(others) / len(others) + min(others)) - scores[s]
-                rows.append((lead, 1.0 / len(m.winners) if s in m.winners else 0.0))
+                rows.append((_lead(scores, s), 1.0 / len(m.winners) if s in m.winners else 0.0))
     print(f"# crazy-eights, {seats} seats: {matches} matches, {len(rows)} seats after a hand that left the match going")
     print("| lead from | seats | match won |")
     print("| --- | --- | --- |")
@@ -334,12 +339,7 @@ def _winner_fits(tables: list[tuple[list[int], list[float]]], target: int = 100)
     its end, a point counts for more)."""
     def logistic(scale: float) -> Callable[[list[int]], list[float]]:
         def f(scores: list[int]) -> list[float]:
-            out = []
-            for s in range(len(scores)):
-                others = [p for o, p in enumerate(scores) if o != s]
-                lead = 0.5 * (sum(others) / len(others) + min(others)) - scores[s]
-                out.append(1.0 / (1.0 + math.exp(-lead / scale)))
-            return out
+            return [1.0 / (1.0 + math.exp(-_lead(scores, s) / scale)) for s in range(len(scores))]
         return f
 
     def softmax(base: float, per_point: float) -> Callable[[list[int]], list[float]]:

@@ -24,11 +24,17 @@ def seat_name(names: list[str], seat: Any) -> str:
     return "Someone"
 
 
+def and_list(words: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _join(names: list[str], seats: Any) -> str:
     if not isinstance(seats, list) or not seats:
         return "nobody"
-    words = [seat_name(names, s) for s in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return and_list([seat_name(names, s) for s in seats])
 
 
 def _plural(n: Any, word: str) -> str:

@@ -18,7 +18,7 @@ from textual.widgets import Digits, Input, Static
 
 from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
-from ..eventtext import chat_text, deal_word, describe, seat_name
+from ..eventtext import and_list, chat_text, deal_word, describe, seat_name
 from ..handorder import next_order, ordered
 from ..link import TableLink
 from ..plain import clean
@@ -154,8 +154,8 @@ class TableScreen(Screen[None]):
                 if event.get("kind") == "draw" and (before or {}).get("kind") != "penalty":
                     # a draw by choice starts a run that the seat's next draws join (a penalty's
                     # draw keeps its own line under the penalty)
-                    self._draws = {"seat": event.get("seat"), "cards": list(event.get("cards") or []),
-                                   "count": int(event.get("count") or len(event.get("cards") or []) or 1)}
+                    cards, count = _drawn(event)
+                    self._draws = {"seat": event.get("seat"), "cards": cards, "count": count}
             before = event
         if self._ready:
             self._render_view()
@@ -183,11 +183,11 @@ class TableScreen(Screen[None]):
         run = self._draws
         if event.get("kind") != "draw" or run is None or run["seat"] != event.get("seat"):
             return False
-        cards = list(event.get("cards") or [])
+        cards, count = _drawn(event)
         if bool(cards) != bool(run["cards"]):
             return False
         run["cards"] += cards
-        run["count"] += len(cards) or int(event.get("count") or 1)
+        run["count"] += count
         merged = {"kind": "draw", "seat": run["seat"], "count": run["count"]}
         if run["cards"]:
             merged["cards"] = run["cards"]
@@ -558,6 +558,12 @@ class TableScreen(Screen[None]):
             self.run_worker(self.link.chat(text), group="chat")
 
 
+def _drawn(event: dict[str, Any]) -> tuple[list[str], int]:
+    """The cards a draw event shows (the seat's own) and how many it drew."""
+    cards = list(event.get("cards") or [])
+    return cards, len(cards) or int(event.get("count") or 1)
+
+
 def _drawn_card(before: list[str], after: list[str]) -> int | None:
     """Where the one card a draw added sits in ``after``: the hand grew by exactly one card and
     kept every card it held (a deal, a play or a penalty of two is not a draw of one)."""
@@ -581,6 +587,4 @@ def _labels(cards: list[str], style: str, most: int = 4) -> str:
     labels = [card_label(c, style) for c in cards[:most]]
     if len(cards) > most:
         labels[-1] = f"{len(cards) - most + 1} more"
-    if len(labels) < 2:
-        return "".join(labels)
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
+    return and_list(labels)
