@@ -4,7 +4,9 @@ The tournaments in ``bench/bots.py`` fix the deals per decision (``--iterations`
 their figures do not depend on the load; this script says which number matches the budget.
 It plays matches of four ``normal`` bots and, at every third decision with a choice that the
 search weighs, runs ``hard``'s search under the budget and counts the deals it sampled. Run
-one copy per core to measure under the load of a tournament run that way.
+one copy per core to measure under the load of a tournament run that way. It counts what the
+budget buys, so a strategy's ``max_deals`` (where the search stops early) is lifted here and
+printed beside it.
 
     python bench/depth.py [--games G ...] [--budget 0.3] [--decisions 40] [--seed 100]
 """
@@ -30,9 +32,21 @@ from core.sampling import determinize  # noqa: E402
 MOVE_BOUND = 50_000
 
 
+class _Uncapped:
+    """A strategy as it is, less its ``max_deals``, so that the search runs to the budget."""
+
+    def __init__(self, strategy: Any) -> None:
+        self._strategy = strategy
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "max_deals":
+            raise AttributeError(name)
+        return getattr(self._strategy, name)
+
+
 def depth(game: str, budget: float, decisions: int, seed: int) -> tuple[list[int], list[float]]:
     """Deals sampled and seconds spent at each decision measured."""
-    strategy = strategy_for(game)
+    strategy = _Uncapped(strategy_for(game))
     deals: list[int] = []
     spent: list[float] = []
     for i in range(decisions * 10):  # matches; far more than needed, so the loop ends
@@ -71,16 +85,19 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=100)
     args = ap.parse_args()
     print(f"# deals per decision bought by a budget of {args.budget} s")
-    print("| game | decisions | median deals | 10th percentile | 90th percentile | median seconds |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| game | decisions | median deals | 10th percentile | 90th percentile | median seconds | "
+          "the search stops at |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for game in args.games:
         deals, spent = depth(game, args.budget, args.decisions, args.seed)
+        cap = getattr(strategy_for(game), "max_deals", None)
+        stops = "the budget" if cap is None else f"{cap} deals"
         if not deals:
-            print(f"| {game} | 0 | - | - | - | - |")
+            print(f"| {game} | 0 | - | - | - | - | {stops} |")
             continue
         q = statistics.quantiles(deals, n=10, method="inclusive") if len(deals) > 1 else [deals[0]] * 9
         print(f"| {game} | {len(deals)} | {statistics.median(deals):.0f} | {q[0]:.0f} | {q[-1]:.0f} | "
-              f"{statistics.median(spent):.3f} |")
+              f"{statistics.median(spent):.3f} | {stops} |")
 
 
 if __name__ == "__main__":

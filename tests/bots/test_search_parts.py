@@ -196,3 +196,31 @@ def _score_afresh(m: Match, seat: int, legal: list[Action], rng: random.Random) 
             best, best_score = a, sc
     return best
 
+
+
+def test_crazy_eights_search_stops_at_its_deal_cap_under_a_budget() -> None:
+    """With time to spare the Crazy Eights search samples ``max_deals`` deals and no more (more
+    deals were measured to play worse), and so chooses what a search of exactly that many
+    deals chooses from the same random state."""
+    from core.bots.crazy_eights import STRATEGY as CRAZY_EIGHTS
+
+    cap = CRAZY_EIGHTS.max_deals
+    found = 0
+    for m, seat in many_positions("crazy-eights", "standard", 4, 400, seed=21):
+        if seat != m.current_seat or found >= 3:
+            continue
+        legal = m.legal_actions(seat)
+        view = m.view(seat)
+        if len(CRAZY_EIGHTS.candidates(view, legal)) < 2:
+            continue
+        count = [0]
+
+        def deal(v: dict[str, Any], r: random.Random) -> Match:
+            count[0] += 1
+            return determinize(v, r)
+
+        pick = search(CRAZY_EIGHTS, view, legal, random.Random(found), budget=20.0, deal=deal)
+        assert count[0] == cap
+        assert pick == search(CRAZY_EIGHTS, view, legal, random.Random(found), iterations=cap, deal=determinize)
+        found += 1
+    assert found == 3
