@@ -48,6 +48,17 @@ _FIRST = re.compile(r"^You " + _WORD)
 _SECOND = re.compile(r" and " + _WORD)
 
 
+#: a name whose first word is "you" (any case): "You plays" would read as the player here
+_YOU_NAME = re.compile(r"you\b", re.IGNORECASE)
+
+
+def other_name(name: str) -> str:
+    """Another player's name, quoted when it begins with the word "you", so that a line about
+    them never reads as one about the player at this terminal ("“You” plays", not "You
+    play")."""
+    return f"“{name}”" if _YOU_NAME.match(name) else name
+
+
 def _you(text: str) -> str:
     """"You plays" reads wrong: put the verb after a leading "You" in the second person, and
     the verb after its "and" ("... and is out") too."""

@@ -14,7 +14,7 @@ from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
 
 from . import seatkeys
-from .eventtext import deal_word
+from .eventtext import deal_word, other_name
 from .plain import clean
 from .saves import solo_save_path
 
@@ -274,7 +274,7 @@ class TableSession:
     @property
     def names(self) -> list[str]:
         seats = (self.lobby or {}).get("seats") or []
-        names = [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(seats)]
+        names = [other_name(str(s.get("name") or f"Seat {i + 1}")) for i, s in enumerate(seats)]
         seen: dict[str, int] = {}
         for i, n in enumerate(names):  # bots share names: number the repeats
             seen[n] = seen.get(n, 0) + 1

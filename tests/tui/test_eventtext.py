@@ -172,3 +172,30 @@ def test_a_round_that_ended_on_a_seat_names_it():
     empty = with_causes([{"kind": "no_cards", "seat": 0},
                          {"kind": "round_over", "seat": None, "round": 3, "reason": "no_cards", "total": 40}])
     assert describe(empty[-1], names) == "Round 3 over: You had no card to play"
+
+
+def test_another_player_called_you_never_reads_as_the_player_here():
+    """A player may call themself "You" or "you two": their lines stay in the third person,
+    quoted, while the player at this terminal keeps "You play"."""
+    from tui.eventtext import other_name
+
+    assert other_name("You") == "“You”"
+    assert other_name("you two") == "“you two”"
+    assert other_name("Yours") == "Yours" and other_name("Bob") == "Bob"
+    names = ["You", other_name("You")]
+    assert describe({"kind": "play", "seat": 1, "card": "KS", "action": "KS", "total": 98}, names) == \
+        "“You” plays K♠: 98"
+    assert describe({"kind": "play", "seat": 0, "card": "KS", "action": "KS", "total": 98}, names) == \
+        "You play K♠: 98"
+
+
+def test_the_table_and_the_replay_quote_another_player_called_you():
+    from tests.tui.helpers import make_app
+    from tui.screens.replay import seat_names
+    from tui.session import TableSession
+
+    session = TableSession(make_app(), solo=False)
+    session.lobby = {"seats": [{"seat": 0, "name": "Ana", "bot": None, "connected": True},
+                               {"seat": 1, "name": "You", "bot": None, "connected": True}]}
+    assert session.names[1] == "“You”"
+    assert seat_names({"names": ["Ana", "you"]}, 2) == ["Ana", "“you”"]

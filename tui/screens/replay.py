@@ -22,7 +22,7 @@ from core import GAMES
 from net.matchlog import ReplayResult, replay
 
 from ..cardface import card_label, suit_label
-from ..eventtext import deal_word, describe
+from ..eventtext import deal_word, describe, other_name
 from ..plain import clean
 from ..plays import parse_play
 from ..widgets.keyfooter import KeyFooter
@@ -58,7 +58,7 @@ def seat_names(header: dict[str, Any], players: int) -> list[str]:
     names = []
     for seat in range(players):
         name = clean(logged[seat], 60) if seat < len(logged) and isinstance(logged[seat], str) else ""
-        names.append(cut(name, NAME_CELLS) if name else f"Seat {seat + 1}")
+        names.append(cut(other_name(name), NAME_CELLS) if name else f"Seat {seat + 1}")
     return names
 
 
