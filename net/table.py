@@ -290,6 +290,8 @@ class Table:
         reconnect, and let the bots and the takeover clock carry on."""
         loop = asyncio.get_running_loop()
         for seat in self.seats:
+            if seat.away and self.status != "playing":
+                seat.ready = False  # as for a player who drops from the lobby: said again on return
             if seat.away and seat.grace_timer is None:
                 seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
         if self.status == "playing":

@@ -102,6 +102,43 @@ async def test_restored_table_takes_its_players_back_by_token(tmp_path: Path) ->
         await srv2.close()
 
 
+async def test_a_table_restored_in_its_lobby_asks_its_players_to_say_ready_again(tmp_path: Path) -> None:
+    """A player away from the lobby is not ready (as when a player drops there): after the host
+    restarts, the seat of a player who had said ready waits for them to say it again, so a table
+    that starts on ready does not start the moment they are back; bots stay ready."""
+    path = tmp_path / "t.save"
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    table, clients = await seated_table(srv, TableConfig(name="Lobby", seats=3, seed=9), 2, {2: "easy"})
+    srv.autosave(table, path)
+    await table.flush()
+    token = clients[1].token
+    for c in clients:
+        c.reconnect = False
+    await srv.close()
+    for c in clients:
+        await c.close()
+    state = read_save(path).state
+    assert state is not None and state["status"] == "lobby"
+    assert [s["ready"] for s in state["seats"]] == [False, True, True]
+
+    srv2 = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    t2 = srv2.restore_table(state, path)
+    await srv2.start()
+    t2.resume()
+    try:
+        assert [s["ready"] for s in t2.lobby()["seats"]] == [False, False, True]
+        back = await TableClient.connect("127.0.0.1", srv2.port, name="P1", table=t2.id, token=token)
+        assert back.seat == 1
+        await wait_until(lambda: back.lobby is not None, what="the lobby")
+        assert t2.lobby()["seats"][1]["ready"] is False
+        await back.ready(True)
+        await wait_until(lambda: t2.lobby()["seats"][1]["ready"] is True, what="ready again")
+        await back.close()
+    finally:
+        await srv2.close()
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_server_match_log_replays_the_match(game: str) -> None:
     """Every match the server hosts gets a seed and a log; the log replays it exactly, and a
