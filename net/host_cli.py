@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .client import app_version
-from .savefile import save_path
+from .savefile import aside_text, move_aside, save_path
 from .server import Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
 from .ssh_server import SSHConfig, SSHTableServer, friendly_password
@@ -52,17 +52,29 @@ def print_ssh(ssh: SSHTableServer, out: TextIO) -> None:
     print(f"SSH host key fingerprint: {ssh.fingerprint}", file=out)
 
 
-def resume_table(server: Server, port: int, out: TextIO) -> Table | None:
-    """The saved table of ``port``, restored; ``None`` (said why) to start a new one."""
+def resume_table(server: Server, port: int, out: TextIO) -> tuple[Table | None, str | None]:
+    """The saved table of ``port``, restored; or ``None`` to start a new one, with what is wrong
+    with the save if there is one. An unusable save stays where it is until the new table is up
+    (``set_aside``), so that a start that fails changes nothing."""
     path = save_path(port)
     existed = path.exists()
-    table, problem = restore_saved(server, path)
-    if table is None:
-        if existed:
-            print(f"dealmein host: {problem}; starting a new table", file=sys.stderr)
-        else:
-            print(f"No saved table for port {port}: starting a new table.", file=out)
-    return table
+    table, problem = restore_saved(server, path, keep=True)
+    if table is None and not existed:
+        print(f"No saved table for port {port}: starting a new table.", file=out)
+        problem = None
+    return table, problem
+
+
+def set_aside(port: int, problem: str) -> None:
+    """The new table is up: the unusable save it replaces is kept beside, under a new name."""
+    print(f"dealmein host: {problem}; {aside_text(move_aside(save_path(port)))}; starting a new table",
+          file=sys.stderr)
+
+
+def left_alone(problem: str | None) -> None:
+    """The start failed: an unusable save is reported and left as it was."""
+    if problem:
+        print(f"dealmein host: {problem}; left as it is", file=sys.stderr)
 
 
 def keep_previous(path: Path, out: TextIO) -> None:
@@ -95,7 +107,7 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
         print(f"dealmein host: --bots must be from 0 to {args.seats}", file=sys.stderr)
         return 2
     # a restored table writes its save only when it changes: it resumes once everything is up
-    table = resume_table(server, args.port, out) if resume else None
+    table, unusable = resume_table(server, args.port, out) if resume else (None, None)
     resumed = table is not None
     if table is None:
         try:
@@ -106,6 +118,7 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
     try:
         await server.start()  # the restored table is in place before anyone can reconnect
     except OSError as e:
+        left_alone(unusable)
         print(f"dealmein host: cannot listen on {args.bind}:{args.port}: {e}", file=sys.stderr)
         await server.close()
         return 1
@@ -114,6 +127,7 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
         try:
             ssh = await start_ssh(args, server, table)
         except (OSError, ValueError) as e:
+            left_alone(unusable)
             print(f"dealmein host: cannot serve SSH on port {args.ssh}: {e}", file=sys.stderr)
             await server.close()
             return 1
@@ -121,6 +135,8 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
     if resumed:
         table.resume()
     else:
+        if unusable:
+            set_aside(server.port, unusable)
         keep_previous(save_path(server.port), out)
         server.autosave(table, save_path(server.port))
         try:

@@ -39,8 +39,10 @@ class LoadResult:
     moved_to: Path | None = None
 
 
-def read_save(path: Path) -> LoadResult:
-    """The saved state, or the problem and where the unreadable file was moved."""
+def read_save(path: Path, keep: bool = False) -> LoadResult:
+    """The saved state, or the problem and where the unreadable file was moved. With ``keep``
+    the file stays where it is, for a caller that moves it aside only once it is sure to
+    replace it (a host whose port may yet turn out to be taken)."""
     if not path.exists():
         return LoadResult(None, f"no saved table at {path}")
     try:
@@ -52,6 +54,8 @@ def read_save(path: Path) -> LoadResult:
             raise ValueError("not a Deal Me In save")
         return LoadResult(data["state"])
     except (OSError, ValueError, TypeError, msgpack.UnpackException) as e:  # report, move aside
+        if keep:
+            return LoadResult(None, f"{path.name} could not be read ({e})")
         aside = move_aside(path)
         return LoadResult(None, f"{path.name} could not be read ({e}); {aside_text(aside)}", aside)
 

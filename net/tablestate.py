@@ -133,13 +133,15 @@ def _reopen_log(path: Path, offset: int) -> MatchLog | None:
         return None
 
 
-def restore_saved(server: "Server", path: Path) -> tuple[Table | None, str | None]:
+def restore_saved(server: "Server", path: Path, keep: bool = False) -> tuple[Table | None, str | None]:
     """The table saved at ``path``, restored into ``server``; or ``None`` and why. A save that
-    cannot be read or restored is moved aside, never deleted."""
-    loaded = read_save(path)
+    cannot be read or restored is moved aside, never deleted; with ``keep``, not even moved
+    (``read_save``)."""
+    loaded = read_save(path, keep)
     if loaded.state is None:
         return None, loaded.problem
     try:
         return server.restore_table(loaded.state, path), None
     except ValueError as e:
-        return None, f"{path.name} cannot be restored ({e}); {aside_text(move_aside(path))}"
+        problem = f"{path.name} cannot be restored ({e})"
+        return None, problem if keep else f"{problem}; {aside_text(move_aside(path))}"

@@ -78,3 +78,29 @@ async def test_failed_starts_leave_the_save_and_previous_untouched() -> None:
     finally:
         await stop(proc)
 
+
+
+async def test_a_failed_resume_leaves_an_unreadable_save_where_it_was() -> None:
+    """Nothing lost: a --resume that cannot start (its port taken) reports the unreadable save
+    and leaves it in place, so the next try finds it as it was; a start that succeeds moves it
+    aside (never deletes it) and starts a new table."""
+    port = free_port()
+    path = save_path(port)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    garbled = b"\x93not a save at all"
+    path.write_bytes(garbled)
+    with socket.socket() as blocker:
+        blocker.bind(("127.0.0.1", port))
+        blocker.listen()
+        code, out, err = await failed_start("--port", str(port), "--resume")
+        assert code == 1 and "cannot listen on" in err, err
+        assert f"{path.name} could not be read" in err and "left as it is" in err, err
+    assert path.read_bytes() == garbled
+    assert not list(path.parent.glob(path.name + ".corrupt-*"))
+    proc, text, err = await start_host(port, "--resume")
+    try:
+        assert "Hosting" in text and "Resumed" not in text
+        moved = list(path.parent.glob(path.name + ".corrupt-*"))
+        assert len(moved) == 1 and moved[0].read_bytes() == garbled
+    finally:
+        await stop(proc)
