@@ -116,7 +116,9 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
             print(f"dealmein host: {e}", file=sys.stderr)
             return 2
     try:
-        await server.start()  # the restored table is in place before anyone can reconnect
+        # the restored table is in place before anyone can reconnect, and nobody can until the
+        # SSH port is up too (``serve`` below)
+        await server.start(serving=False)
     except OSError as e:
         left_alone(unusable)
         print(f"dealmein host: cannot listen on {args.bind}:{args.port}: {e}", file=sys.stderr)
@@ -131,6 +133,7 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
             print(f"dealmein host: cannot serve SSH on port {args.ssh}: {e}", file=sys.stderr)
             await server.close()
             return 1
+    await server.serve()
     # up: from here on the table is saved
     if resumed:
         table.resume()

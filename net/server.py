@@ -312,11 +312,19 @@ class Server:
         self._unflushed: list[Connection] = []
         self._server: asyncio.base_events.Server | None = None
 
-    async def start(self) -> None:
+    async def start(self, serving: bool = True) -> None:
+        """Bind the port (``OSError`` if it is taken). With ``serving`` false the port is held
+        but refuses connections until ``serve``: a host that still has other parts to start
+        (SSH) lets no player in to a table that may yet fail to open."""
         loop = asyncio.get_running_loop()
         self._server = await loop.create_server(lambda: Connection(self), self.host, self.port,
-                                                backlog=1024)
+                                                backlog=1024, start_serving=serving)
         self.port = self._server.sockets[0].getsockname()[1]
+
+    async def serve(self) -> None:
+        """Start taking connections on the port bound by ``start(serving=False)``."""
+        if self._server is not None:
+            await self._server.start_serving()
 
     def create_table(self, config: TableConfig, save_path: Path | None = None) -> Table:
         """A new table in its lobby; ``ValueError`` for a bad game, preset or options.

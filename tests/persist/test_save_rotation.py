@@ -104,3 +104,35 @@ async def test_a_failed_resume_leaves_an_unreadable_save_where_it_was() -> None:
         assert len(moved) == 1 and moved[0].read_bytes() == garbled
     finally:
         await stop(proc)
+
+
+async def test_no_player_gets_in_while_a_start_that_fails_is_under_way() -> None:
+    """The table port is held but refuses connections until every part of the host is up: with
+    the SSH port taken, a client knocking all through the start never gets in (so no player
+    sits down at a table that then closes under them)."""
+    port = free_port()
+    with busy_port() as blocker:
+        ssh = str(blocker.getsockname()[1])
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui", "host", *HOST_ARGS, "--port", str(port), "--ssh", ssh,
+            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        got_in = knocks = 0
+        try:
+            deadline = asyncio.get_running_loop().time() + 60
+            while proc.returncode is None and asyncio.get_running_loop().time() < deadline:
+                knocks += 1
+                try:
+                    _, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 1.0)
+                except (OSError, asyncio.TimeoutError):
+                    pass
+                else:
+                    got_in += 1
+                    writer.close()
+                await asyncio.sleep(0.01)
+            _, err = await asyncio.wait_for(proc.communicate(), 30)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+    assert proc.returncode == 1 and f"cannot serve SSH on port {ssh}".encode() in err, err
+    assert knocks > 5 and got_in == 0, (knocks, got_in)
