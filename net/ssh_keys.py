@@ -1,6 +1,9 @@
 """The SSH host key: made on first run, kept with mode 0600, reused afterwards."""
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import os
 from pathlib import Path
 
@@ -27,3 +30,13 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
 def fingerprint(key: asyncssh.SSHKey) -> str:
     """The SHA256 fingerprint, as OpenSSH shows it."""
     return key.get_fingerprint("sha256")
+
+
+def seat_token(key: asyncssh.SSHKey, name: str, address: str) -> str:
+    """The seat token an SSH guest's app presents: the same for the same login name from the
+    same address, as long as the host key stays (across ``--resume`` too), so a guest whose
+    connection dropped gets their seat back by logging in again; secret, since it is keyed by
+    the host's private key (its PKCS#8 form, the same bytes on every load)."""
+    secret = hashlib.sha256(b"dealmein seat tokens\0" + key.export_private_key("pkcs8-der")).digest()
+    mac = hmac.new(secret, f"{name}\0{address}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode()

@@ -27,13 +27,15 @@ from pathlib import Path
 
 import asyncssh
 
-from .ssh_keys import fingerprint, load_or_create_host_key
+from .ssh_keys import fingerprint, load_or_create_host_key, seat_token
 from .ssh_pty import TERMINAL_RESET, PtyChild, child_environment
 from .ssh_zygote import Zygote
 
 log = logging.getLogger("dealmein.ssh")
 
 AUTH_MODES = ("open", "password", "keys")
+#: the environment variable that hands a guest's app its seat token (``ssh_keys.seat_token``)
+SEAT_TOKEN_ENV = "DEALMEIN_SEAT_TOKEN"
 NO_PTY_MESSAGE = b"Deal Me In is interactive: connect with a terminal (ssh -t).\r\n"
 #: the one line a session that asked for a command gets (the command is never run)
 EXEC_MESSAGE = b"Deal Me In runs no commands: connect without one, in a terminal (ssh -t).\r\n"
@@ -314,8 +316,11 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     async def _spawn(self) -> None:
         assert self.chan is not None
-        env = child_environment(self.chan.get_terminal_type(), self.chan.get_environment(),
-                                self.server.extra_env(self.name))
+        extra = dict(self.server.extra_env(self.name))
+        # the guest's seat, kept for their name and address: logging in again after a dropped
+        # connection takes it back
+        extra[SEAT_TOKEN_ENV] = seat_token(self.server.host_key, self.name, self.address)
+        env = child_environment(self.chan.get_terminal_type(), self.chan.get_environment(), extra)
         srv = self.server
         self.child = PtyChild(srv.command(self.name), env, *self.size, on_output=self._output,
                               on_exit=self._child_exited, zygote=srv.zygote,

@@ -65,6 +65,18 @@ class TableConfig:
     seed: int | None = None
 
 
+#: how long a token a client brings may be, to be taken as its own (``adoptable``)
+TOKEN_LEN = (22, 64)
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=")
+
+
+def adoptable(token: Any) -> bool:
+    """Whether a token that holds no seat may become the connection's own: URL-safe and at
+    least as long as the ones the host makes (``secrets.token_urlsafe(16)``, 22 characters)."""
+    return (isinstance(token, str) and TOKEN_LEN[0] <= len(token) <= TOKEN_LEN[1]
+            and all(ch in _TOKEN_CHARS for ch in token))
+
+
 def view_frame(view: dict[str, Any], base: dict[str, Any] | None, events: list[dict[str, Any]]) -> bytes:
     """A ``view`` frame, or with ``base`` (the last view this peer was sent) a ``delta`` frame
     of the keys whose values changed. Views of one game have the same keys in the same order;
@@ -238,7 +250,9 @@ class Table:
     def join(self, p: Peer, token: str | None, spectator: bool) -> None:
         """Attach a connection that passed the handshake: back to its seat if its token holds one."""
         seat = next((s for s in self.seats if token and s.token == token), None)
-        if seat is not None:
+        if seat is not None or adoptable(token):
+            # a token that holds no seat yet becomes this connection's own: a client that keeps
+            # one (an SSH guest's app) gets the seat it sits in back with it later
             p.token = token  # type: ignore[assignment]
         if p.is_host:
             self.host_token = p.token  # the latest connection with the host key

@@ -65,6 +65,8 @@ class DealMeInApp(App[int]):
         #: keep the seats left at other hosts' tables (``tui.seatkeys``); not in an SSH
         #: session, whose data folder is the host's own and shared by every guest
         self.remember_seats = os.environ.get("DEALMEIN_SSH_SESSION") != "1"
+        #: an SSH guest's seat token, the same each time they log in (``net.ssh_keys.seat_token``)
+        self.seat_token = os.environ.get("DEALMEIN_SEAT_TOKEN") if not self.remember_seats else None
         self.lan_interfaces = lan_interfaces  # None: every interface (tests use loopback)
         self.bind = bind or getattr(args, "bind", None) or "0.0.0.0"
         self.port = port if port is not None else getattr(args, "port", None) or 7098

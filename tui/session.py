@@ -180,7 +180,7 @@ class TableSession:
         try:
             session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
                                                        table=table, host_key=host_key,
-                                                       token=kept.token if kept else None,
+                                                       token=kept.token if kept else app.seat_token,
                                                        on_update=session._on_update)
         except BaseException:
             if kept is not None:  # not in yet: the seat is still to be claimed

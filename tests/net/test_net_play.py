@@ -221,3 +221,25 @@ async def test_goodbye_mid_match_hands_the_seat_to_a_bot_at_once(server: Server)
     assert table.seats[1].token == token, "the seat is still held for Bo's return"
     await ana.stop()
     await host.close()
+
+
+async def test_a_token_the_client_brings_becomes_its_own_and_brings_its_seat_back(server: Server) -> None:
+    """A client may keep its own token (an SSH guest's app does): a well-formed token that holds
+    no seat becomes the connection's, its seat carries it, and after a drop a new connection with
+    it sits back in that seat. One too short or with other characters is not taken: the host's
+    own token is given instead."""
+    table = server.create_table(TableConfig(seats=3, seed=5))
+    mine = "k" * 10 + "Q-_9" * 5 + "xy"  # 32 URL-safe characters
+    ana = await join(server, "Ana", token=mine, reconnect=False)
+    assert ana.token == mine and table.seats[0].token == mine
+    for bad in ("short", "s" * 21, "x" * 30 + " !", "y" * 65):
+        other = await join(server, "Bad", token=bad, reconnect=False)
+        assert other.token != bad and len(other.token) == 22
+        assert all(s.token != bad for s in table.seats)
+        await other.close()
+    ana._wire.transport.abort()  # type: ignore[union-attr]  # the link drops without a goodbye
+    await wait_until(lambda: table.seats[0].away, what="Ana away")
+    back = await join(server, "Ana", token=mine)
+    assert back.seat == 0 and back.token == mine
+    assert sum(1 for s in table.seats if s.token is not None) == 1
+    await back.close()

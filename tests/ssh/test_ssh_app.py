@@ -218,3 +218,39 @@ async def test_sessions_fork_from_the_zygote_as_session_leaders_on_their_pty(hos
     assert int(ppid) == ssh.zygote.proc.pid  # forked by the zygote, not spawned afresh
     assert int(sid) == int(pgrp) == session.child.pid  # a session leader in its own group
     assert int(tty_nr) != 0  # with a controlling terminal: the pty
+
+
+async def test_a_guest_whose_connection_dropped_gets_their_seat_back_by_logging_in_again(hosted):
+    """A dropped SSH connection ends the app without a goodbye, so the table holds the seat; the
+    same login name from the same address brings the same seat back, mid-match too, with the
+    same hand, while another name gets a seat of its own."""
+    server, table, ssh, open_terminal = hosted
+    ana = await open_terminal("ana")
+    await ana.wait_for("ana (you)")
+    bob = await open_terminal("bob")
+    await bob.wait_for("bob (you)")
+    await wait_until(lambda: table.seats[1].name == "bob", what="bob seated")
+    ana_token, bob_token = table.seats[0].token, table.seats[1].token
+    assert ana_token and bob_token and ana_token != bob_token
+    for seat in (2, 3):
+        table.add_bot(seat, "easy")
+    for term, seat in ((ana, 0), (bob, 1)):
+        term.press("r")
+        await wait_until(lambda: table.seats[seat].ready, what="ready")
+    host = await TableClient.connect("127.0.0.1", server.port, name="host", host_key=table.host_key,
+                                     spectator=True, timeout=5.0)
+    try:
+        await host.start()
+        await wait_until(lambda: table.match is not None, what="the match")
+        await ana.quiet()
+        ana.conn._transport.abort()  # the network goes: no goodbye
+        await wait_until(lambda: table.seats[0].conn is None, what="ana away")
+        assert table.seats[0].away and table.seats[0].token == ana_token and table.seats[0].bot is None
+        again = await open_terminal("ana")
+        screen = await again.wait_for("At the table in hand")  # seated, mid-match, not watching
+        await wait_until(lambda: table.seats[0].conn is not None, what="ana back")
+        assert table.seats[0].name == "ana" and table.seats[0].token == ana_token
+        assert [s.name for s in table.seats[:2]] == ["ana", "bob"] and table.seats[1].token == bob_token
+        assert "you: 3 lives" in screen and "watching" not in screen.lower()
+    finally:
+        await host.close()
