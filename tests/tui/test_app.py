@@ -56,6 +56,21 @@ async def test_rules_and_help_from_the_table() -> None:
         assert app.screen is screen
 
 
+async def test_help_over_a_table_lists_only_the_keys_its_game_has() -> None:
+    """Ninety-Eight has no draw, pass or last card: Help over its table leaves those keys out and
+    names the game; over a Crazy Eights table they are there (the test above)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(app, pilot, "ninety-eight", 3, seat=0, seed=4)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        table_keys = dict(app.screen.sections["At the table"])
+        assert "Space" not in table_keys and "P" not in table_keys and "L" not in table_keys
+        assert table_keys["Enter"] == "Play" and table_keys["O"] == "Hand order"
+        assert str(app.screen.query(".title").first().render()) == "Keys · Ninety-Eight"
+
+
 async def test_ctrl_c_quits() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

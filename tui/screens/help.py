@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -11,6 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from core import GAMES
+
+from ..plays import offered
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 
@@ -75,24 +79,43 @@ class HelpScreen(Screen[None]):
             self.sections = {"Replay": key_rows(_of(ReplayScreen), [("↑, ↓, Mouse", "Scroll a step taller than the screen")]),
                              "Everywhere": everywhere}
         else:
-            self.sections = self._table_sections(everywhere)
+            self.sections = self._table_sections(everywhere, self._table_view())
+        game = (self._table_view() or {}).get("game")
         with VerticalScroll(id="help"):
-            yield Static("Keys", classes="title")
+            yield Static(f"Keys · {GAMES[game].name}" if game in GAMES else "Keys", classes="title")
             for title, rows in self.sections.items():
                 yield Static(key_table(title, rows))
         yield KeyFooter()
 
+    def _table_view(self) -> dict[str, Any] | None:
+        """The view of the table the help was opened over (under a hand's results too), so
+        that its keys are the ones that game has."""
+        from .table import TableScreen
+
+        for screen in reversed(self.app.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen.view
+        return None
+
     @staticmethod
-    def _table_sections(everywhere: list[tuple[str, str]]) -> dict[str, list[tuple[str, str]]]:
+    def _table_sections(everywhere: list[tuple[str, str]],
+                        view: dict[str, Any] | None = None) -> dict[str, list[tuple[str, str]]]:
         from .home import HomeScreen
         from .lobby import LobbyScreen
         from .results import ResultsScreen
         from .table import TableScreen
 
         hand = [b for b in _of(HandView) if not b.key.isdigit()]
+        table = _of(TableScreen)
+        if view is not None:  # only the keys this game has (as its key bar shows them)
+            has = offered(view)
+            crazy = view.get("game") == "crazy-eights"
+            table = [b for b in table if not (b.action == "draw" and "draw" not in has
+                                                or b.action == "pass_turn" and not crazy
+                                                or b.action == "last_card" and "last card" not in has)]
         return {
             "Everywhere": everywhere,
-            "At the table": key_rows([*_of(TableScreen), *hand], [
+            "At the table": key_rows([*table, *hand], [
                 ("1 .. 9, 0", "Choose a card by its number"),
                 ("Mouse", "Click a card to choose it, click again to play it"),
                 ("Tab", "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand")]),
