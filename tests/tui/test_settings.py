@@ -114,3 +114,36 @@ async def test_bot_pause_is_kept_once_typed_not_at_every_key(tmp_path) -> None:
         await pilot.press("backspace", "enter")  # 1, done
         await pilot.pause()
     assert load_settings(path)[0].bot_pause == 1.0
+
+
+def test_the_readme_lists_every_setting_with_its_default() -> None:
+    """The README's table of ``settings.toml`` keys is the only place they are written down for
+    people: every key is there, with the default the code has, and the choices the code takes."""
+    import re
+    from dataclasses import fields
+
+    from core import GAMES
+    from tui.handorder import HAND_ORDERS
+    from tui.settings import CARD_STYLES
+    from tui.theming import shipped_themes
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `(\w+)` \| ([^|]+) \|", readme, re.MULTILINE))
+    defaults = Settings(name="x")
+    for f in fields(Settings):
+        assert f.name in rows, f"README: setting {f.name} missing"
+        if f.name == "name":
+            continue
+        value = getattr(defaults, f.name)
+        shown = rows[f.name].strip()
+        if isinstance(value, bool):
+            assert shown == f"`{str(value).lower()}`"
+        elif isinstance(value, float):
+            assert shown == f"`{value:g}`"
+        else:
+            assert shown == f'`"{value}"`'
+    line = {m.group(1): m.group(0) for m in re.finditer(r"^\| `(\w+)` \|.*$", readme, re.MULTILINE)}
+    for choices, key in ((CARD_STYLES, "card_style"), (HAND_ORDERS, "hand_order"), (list(GAMES), "default_game"),
+                         ([t.name for t in shipped_themes()[0]], "theme")):
+        for choice in choices:
+            assert f"`{choice}`" in line[key], f"README: {key} does not list {choice}"
