@@ -73,9 +73,19 @@ def open_zeroconf(interfaces: Interfaces) -> AsyncZeroconf:
         return AsyncZeroconf(interfaces=InterfaceChoice.All, ip_version=IPVersion.V4Only)
 
 
-def local_addresses(interfaces: Interfaces) -> list[str]:
+def reachable(addresses: Sequence[str], bind: str | None) -> list[str]:
+    """The addresses a table bound to ``bind`` answers on: a table on ``0.0.0.0`` listens on IPv4
+    only, so advertising this machine's IPv6 addresses would send joiners where nothing listens
+    (``::`` and ``None``: both families)."""
+    if bind in ("0.0.0.0", ""):
+        return [a for a in addresses if ipaddress.ip_address(a.split("%")[0]).version == 4]
+    return list(addresses)
+
+
+def local_addresses(interfaces: Interfaces, bind: str | None = None) -> list[str]:
     """Addresses to put in our address records: the chosen interfaces, or every non-loopback
-    IPv4 and routable IPv6 address of this machine (loopback only if there is nothing else)."""
+    IPv4 and routable IPv6 address of this machine that a table bound to ``bind`` answers on
+    (loopback only if there is nothing else)."""
     chosen = [a for a in interfaces or () if isinstance(a, str)]
     if chosen:
         return chosen
@@ -88,7 +98,7 @@ def local_addresses(interfaces: Interfaces) -> list[str]:
                 continue
             found.append(str(address))
     found.sort(key=lambda a: ipaddress.ip_address(a).version)
-    return found or ["127.0.0.1"]
+    return reachable(found, bind) or ["127.0.0.1"]
 
 
 def instance_label(name: str) -> str:
@@ -112,10 +122,11 @@ class Advertiser:
     sends the goodbye. Use it as an async context manager so Ctrl+C withdraws it too."""
 
     def __init__(self, port: int, *, interfaces: Interfaces = None, addresses: Sequence[str] | None = None,
-                 host_ttl: int = HOST_TTL, other_ttl: int = OTHER_TTL, settle: float = SETTLE) -> None:
+                 bind: str | None = None, host_ttl: int = HOST_TTL, other_ttl: int = OTHER_TTL,
+                 settle: float = SETTLE) -> None:
         self.port = port
         self.interfaces = list(interfaces) if interfaces else None
-        self.addresses = list(addresses) if addresses else local_addresses(self.interfaces)
+        self.addresses = list(addresses) if addresses else local_addresses(self.interfaces, bind)
         self.host_ttl = host_ttl
         self.other_ttl = other_ttl
         self.settle = settle

@@ -203,7 +203,7 @@ async def advertise(server: Server, table: Table, bind: str, out: TextIO, ssh_po
         from net.discovery_txt import advert_from_lobby
 
         interfaces = None if bind in ("0.0.0.0", "::", "") else [bind]
-        adv = Advertiser(server.port, interfaces=interfaces)
+        adv = Advertiser(server.port, interfaces=interfaces, bind=bind)
         name = await adv.start(advert_from_lobby(table.lobby(), ssh_port=ssh_port, app_version=app_version()))
     except Exception as e:  # no interface, multicast refused, zeroconf missing...
         print(f"Not advertised on the LAN ({e}); players can join by address.", file=out)

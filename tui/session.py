@@ -220,7 +220,7 @@ class TableSession:
             from net.discovery import Advertiser
 
             assert self.server is not None and self.table is not None
-            self.advertiser = Advertiser(self.server.port, interfaces=self.app.lan_interfaces)
+            self.advertiser = Advertiser(self.server.port, interfaces=self.app.lan_interfaces, bind=self.server.host)
             await self.advertiser.start(self._advert())
             self.server.add_listener(lambda _table: self.advertiser and self.advertiser.update_soon(self._advert()))
         except Exception as e:  # no network interface, multicast refused...

@@ -320,6 +320,22 @@ async def test_tables_command_refuses_with_no_mdns() -> None:
     assert proc.returncode == 2 and out == b"" and b"--no-mdns" in err
 
 
+def test_a_table_bound_to_ipv4_advertises_only_ipv4_addresses() -> None:
+    """A table on 0.0.0.0 listens on IPv4 only: its advert leaves out the machine's IPv6
+    addresses, where a joiner would find nothing listening; one on :: (or an address of each
+    family given) keeps both."""
+    from net.discovery import local_addresses, reachable
+
+    mixed = ["192.168.1.5", "10.0.0.2", "fd00::2", "fe80::1%eth0"]
+    assert reachable(mixed, "0.0.0.0") == ["192.168.1.5", "10.0.0.2"]
+    assert reachable(mixed, "::") == mixed and reachable(mixed, None) == mixed
+    everything = local_addresses(None)
+    ipv4 = local_addresses(None, "0.0.0.0")
+    assert ipv4 == [a for a in everything if ":" not in a] or ipv4 == ["127.0.0.1"]
+    assert all(":" not in a for a in ipv4)
+    assert local_addresses(["127.0.0.1"], "0.0.0.0") == ["127.0.0.1"]
+
+
 def test_unspecified_and_multicast_addresses_are_never_offered() -> None:
     advert = TableAdvert(name="Odd", game="ninety-eight", preset="standard", seats_taken=0, seats_total=4)
     info = ServiceInfo(SERVICE_TYPE, f"Odd.{SERVICE_TYPE}", port=7098, properties=encode(advert),
