@@ -36,8 +36,6 @@ RACE_EVERY = 8
 #: chance of leaving the rule-based choice for a move that is in truth no better; a strategy
 #: may set its own ``switch_alpha`` where the search's departures were measured to lose
 SWITCH_ALPHA = 0.3
-#: a strategy may set ``max_deals``: under a time budget the search stops there even with time
-#: left, where more deals were measured to play worse (they let more noisy departures pass)
 
 
 def rollout_value(strategy: Strategy, m: Match, seat: int, action: Action, view: View,
@@ -85,6 +83,8 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
     seat: int = view["seat"]
     if iterations is None:
         deadline = start + (DEFAULT_BUDGET if budget is None else budget)
+    # a strategy's ``max_deals`` ends a budgeted search early, where more deals were measured
+    # to play worse (they let more noisy departures from the rule-based choice pass)
     cap: int | None = getattr(strategy, "max_deals", None) if iterations is None else None
     values: list[list[float]] = [[] for _ in cands]
     active = list(range(len(cands)))  # candidates still searched
