@@ -200,10 +200,7 @@ class DealMeInApp(App[int]):
             if server is not None:  # the table this app hosts now pauses so too
                 server.bot_delay = self.bot_delay
         if "hand_order" in changes:
-            for screen in self.screen_stack:
-                reorder = getattr(screen, "reorder", None)
-                if reorder is not None:
-                    reorder(changes["hand_order"])
+            self._tell_screens("reorder", changes["hand_order"])
         if "animation" in changes:
             self.animation_level = "full" if changes["animation"] else "none"
         self.save_settings()
@@ -224,10 +221,15 @@ class DealMeInApp(App[int]):
 
     def refresh_cards(self) -> None:
         """Redraw card drawings after a theme or card style change."""
+        self._tell_screens("restyle", self.card_style, self.palette)
+
+    def _tell_screens(self, method: str, *args: Any) -> None:
+        """Call ``method`` on every open screen that has it (the tables under a settings screen
+        change with it)."""
         for screen in self.screen_stack:
-            restyle = getattr(screen, "restyle", None)
-            if restyle is not None:
-                restyle(self.card_style, self.palette)
+            call = getattr(screen, method, None)
+            if call is not None:
+                call(*args)
 
     def choose_theme(self, name: str) -> None:
         """Keep ``name`` as the theme and save it (the palette's and Settings' choice)."""
