@@ -62,11 +62,15 @@ class DealMeInApp(App[int]):
         self.ssh_port = ssh_port
         #: the seed of the tables this app hosts (``--seed``): None deals from a secret one
         self.seed = seed if seed is not None else getattr(args, "seed", None)
-        #: keep the seats left at other hosts' tables (``tui.seatkeys``); not in an SSH
-        #: session, whose data folder is the host's own and shared by every guest
-        self.remember_seats = os.environ.get("DEALMEIN_SSH_SESSION") != "1"
+        #: an SSH guest's app: it runs as the host's user, on the host's machine and data folder,
+        #: so it plays at the table it was opened on and nothing else (no solo, hosting, joining
+        #: elsewhere or resuming a save: see ``guest_refuses``)
+        self.guest = os.environ.get("DEALMEIN_SSH_SESSION") == "1"
+        #: keep the seats left at other hosts' tables (``tui.seatkeys``); not for a guest, whose
+        #: data folder is the host's own and shared by every guest
+        self.remember_seats = not self.guest
         #: an SSH guest's seat token, the same each time they log in (``net.ssh_keys.seat_token``)
-        self.seat_token = os.environ.get("DEALMEIN_SEAT_TOKEN") if not self.remember_seats else None
+        self.seat_token = os.environ.get("DEALMEIN_SEAT_TOKEN") if self.guest else None
         self.lan_interfaces = lan_interfaces  # None: every interface (tests use loopback)
         self.bind = bind or getattr(args, "bind", None) or "0.0.0.0"
         self.port = port if port is not None else getattr(args, "port", None) or 7098
@@ -323,9 +327,23 @@ class DealMeInApp(App[int]):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
+    def guest_refuses(self, what: str) -> bool:
+        """An SSH guest asking for more than its table: say no, and why (True when refused)."""
+        if self.guest:
+            self.notify(f"Over SSH you play at this host's table only: to {what}, run Deal Me In "
+                        "on your own machine.", title="Not over SSH", severity="warning", timeout=8)
+        return self.guest
+
+    def back_to_table(self) -> None:
+        """An SSH guest's way back to the table its session was opened on."""
+        if self.guest and getattr(self.args, "command", None) == "join":
+            self.join_address(self.args.address, os.environ.get("DEALMEIN_JOIN_PASSWORD"))
+
     def open_picker(self, mode: str = "solo", replace_ok: bool = False) -> None:
         from .screens.picker import PickerScreen
 
+        if self.guest_refuses("play solo" if mode == "solo" else "host a table"):
+            return
         if mode == "solo" and not replace_ok:
             from .saves import solo_saved
 
@@ -360,9 +378,13 @@ class DealMeInApp(App[int]):
     def open_join(self) -> None:
         from .screens.join import JoinScreen
 
+        if self.guest_refuses("join other tables"):
+            return
         self.push_screen(JoinScreen())
 
     def join_address(self, address: str, password: str | None = None, host_key: str | None = None) -> None:
+        if address != getattr(self.args, "address", None) and self.guest_refuses("join other tables"):
+            return
         self.run_worker(self.join_table(address, password, host_key=host_key), exclusive=True, group="session")
 
     # ------------------------------------------------------------------ tables
@@ -377,6 +399,8 @@ class DealMeInApp(App[int]):
             self.session = None
 
     def resume_table(self, path: Path, solo: bool) -> None:
+        if self.guest_refuses("resume a saved table"):
+            return
         self.run_worker(self._resume_table(path, solo), exclusive=True, group="session")
 
     async def _resume_table(self, path: Path, solo: bool) -> None:
@@ -472,10 +496,14 @@ class DealMeInApp(App[int]):
 
     # ------------------------------------------------------------------ palette
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield SystemCommand("New game", "Play solo against bots", lambda: self.open_picker("solo"))
-        yield SystemCommand("Host a table", "Open a table for players on the LAN",
-                            lambda: self.open_picker("host"))
-        yield SystemCommand("Join a table", "Find a table on the LAN or connect to an address", self.open_join)
+        if self.guest:  # over SSH: this table only
+            if self.session is None:
+                yield SystemCommand("Back to the table", "The table this session was opened on", self.back_to_table)
+        else:
+            yield SystemCommand("New game", "Play solo against bots", lambda: self.open_picker("solo"))
+            yield SystemCommand("Host a table", "Open a table for players on the LAN",
+                                lambda: self.open_picker("host"))
+            yield SystemCommand("Join a table", "Find a table on the LAN or connect to an address", self.open_join)
         yield SystemCommand("Switch theme", "Choose the colour theme", self.action_change_theme)
         for style in CARD_STYLES:
             yield SystemCommand(f"Card style: {style}", f"Draw the cards {style}",

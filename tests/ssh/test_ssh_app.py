@@ -254,3 +254,18 @@ async def test_a_guest_whose_connection_dropped_gets_their_seat_back_by_logging_
         assert "you: 3 lives" in screen and "watching" not in screen.lower()
     finally:
         await host.close()
+
+
+async def test_a_guest_who_leaves_the_table_is_offered_only_the_way_back(hosted):
+    """Over SSH the app is the host's own program on the host's files: leaving the table shows a
+    home screen with the way back to it, and no solo play, hosting, joining or saved tables."""
+    server, table, ssh, open_terminal = hosted
+    term = await open_terminal("ana")
+    await term.wait_for("ana (you)")
+    term.press("\x1b")  # Esc: leave the lobby
+    screen = await term.wait_for("Back to the table")
+    assert "Play solo" not in screen and "Host a table" not in screen and "Join a table" not in screen
+    await wait_until(lambda: table.seats[0].conn is None, what="ana gone from the table")
+    term.press("b")
+    await term.wait_for("ana (you)")
+    await wait_until(lambda: table.seats[0].conn is not None and table.seats[0].name == "ana", what="ana back")

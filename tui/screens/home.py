@@ -32,6 +32,7 @@ class HomeScreen(Screen[None]):
     BINDINGS = [
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
+        Binding("b", "back", "Back to the table"),
         Binding("p", "solo", "Play solo"),
         Binding("h", "host", "Host"),
         Binding("j", "join", "Join"),
@@ -42,10 +43,24 @@ class HomeScreen(Screen[None]):
     saved: list = []  # (label, save file, solo?) of the tables that can be resumed
     _shown = False
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """An SSH guest's home offers the way back to its table, not solo, hosting or joining
+        (``DealMeInApp.guest``); everyone else's the other way round."""
+        guest = bool(getattr(self.app, "guest", False))
+        if action == "back":
+            return guest
+        if action in ("solo", "host", "join"):
+            return not guest
+        return True
+
     def _read_saves(self) -> list[Button]:
-        """Buttons for the tables that can be resumed; a bad save is reported once here."""
+        """Buttons for the tables that can be resumed; a bad save is reported once here (none
+        for an SSH guest: the saves are the host's)."""
         from ..saves import saved_tables
 
+        if getattr(self.app, "guest", False):
+            self.saved = []
+            return []
         self.saved, problems = saved_tables(self.app.host_address()[1])
         for problem in problems:
             self.app.notify(problem, title="Saved table", severity="warning", timeout=10)
@@ -57,9 +72,12 @@ class HomeScreen(Screen[None]):
             yield Static(ASCII_LOGO if self.app.card_style == "ascii" else LOGO, id="logo", markup=False)
             with Vertical(id="menu"):
                 yield from resume
-                yield Button("Play solo (against bots)", id="solo", variant="primary")
-                yield Button("Host a table", id="host")
-                yield Button("Join a table", id="join")
+                if getattr(self.app, "guest", False):
+                    yield Button("Back to the table", id="back", variant="primary")
+                else:
+                    yield Button("Play solo (against bots)", id="solo", variant="primary")
+                    yield Button("Host a table", id="host")
+                    yield Button("Join a table", id="join")
                 yield Button("Settings", id="settings")
                 yield Button("Rules", id="rules")
                 yield Button("Quit", id="quit")
@@ -68,7 +86,7 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         if popped(self):
             return
-        self.query_one("#solo", Button).focus()
+        self.query_one("#back" if getattr(self.app, "guest", False) else "#solo", Button).focus()
 
     async def on_screen_resume(self) -> None:
         """Back from a table: it may have left a save to resume (or used one up)."""
@@ -81,7 +99,7 @@ class HomeScreen(Screen[None]):
             await self.query_one("#menu").mount_all(buttons, before=0)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {"solo": self.action_solo, "host": self.action_host, "join": self.action_join,
+        actions = {"solo": self.action_solo, "host": self.action_host, "join": self.action_join, "back": self.action_back,
                    "settings": self.app.action_settings, "rules": self.app.action_rules}
         if event.button.id and event.button.id.startswith("resume-"):
             _label, path, solo = self.saved[int(event.button.id.split("-")[1])]
@@ -90,6 +108,9 @@ class HomeScreen(Screen[None]):
             self.run_worker(self.app.action_quit())
         elif event.button.id in actions:
             actions[event.button.id]()
+
+    def action_back(self) -> None:
+        self.app.back_to_table()
 
     def action_solo(self) -> None:
         self.app.open_picker("solo")
