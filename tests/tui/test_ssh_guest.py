@@ -52,6 +52,14 @@ async def test_an_ssh_guest_is_offered_its_table_and_nothing_of_the_hosts(monkey
             titles = {c.title for c in app.get_system_commands(home)}
             assert "Back to the table" in titles
             assert not titles & {"New game", "Host a table", "Join a table"}
+            await pilot.press("f1")
+            await pilot.pause()
+            keys = app.screen.sections
+            assert dict(keys["Home"]).get("B") == "Back to the table"
+            assert not {"P", "H", "J"} & set(dict(keys["Home"]))
+            assert "host" not in dict(keys["Everywhere"])["Ctrl+P"]
+            await pilot.press("escape")
+            await pilot.pause()
             for key in ("p", "h", "j"):
                 await pilot.press(key)
                 await pilot.pause()
@@ -81,6 +89,10 @@ async def test_an_app_on_your_own_machine_offers_everything(monkeypatch) -> None
         await pilot.pause()
         ids = {b.id for b in app.screen.query(Button)}
         assert {"solo", "host", "join"} <= ids and "back" not in ids
-        await pilot.press("p")
+        await pilot.press("f1")
+        await pilot.pause()
+        home_keys = dict(app.screen.sections["Home"])
+        assert home_keys["P"] == "Play solo" and "B" not in home_keys
+        await pilot.press("escape", "p")
         await pilot.pause()
         assert not isinstance(app.screen, HomeScreen)

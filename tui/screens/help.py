@@ -73,13 +73,15 @@ class HelpScreen(Screen[None]):
         from ..app import DealMeInApp
         from .replay import ReplayScreen
 
-        everywhere = key_rows(_of(DealMeInApp), [("Ctrl+P", "Command palette: new game, host, join, theme, cards, rules")])
+        guest = bool(getattr(self.app, "guest", False))  # over SSH: this table only
+        palette = "theme, cards, rules" if guest else "new game, host, join, theme, cards, rules"
+        everywhere = key_rows(_of(DealMeInApp), [("Ctrl+P", f"Command palette: {palette}")])
         if isinstance(self.opened_from(), ReplayScreen):
             # ``dealmein replay FILE --show``: its own keys first; the table's do nothing there
             self.sections = {"Replay": key_rows(_of(ReplayScreen), [("↑, ↓, Mouse", "Scroll a step taller than the screen")]),
                              "Everywhere": everywhere}
         else:
-            self.sections = self._table_sections(everywhere, self._table_view())
+            self.sections = self._table_sections(everywhere, self._table_view(), guest)
         game = (self._table_view() or {}).get("game")
         with VerticalScroll(id="help"):
             yield Static(f"Keys · {GAMES[game].name}" if game in GAMES else "Keys", classes="title")
@@ -98,8 +100,8 @@ class HelpScreen(Screen[None]):
         return None
 
     @staticmethod
-    def _table_sections(everywhere: list[tuple[str, str]],
-                        view: dict[str, Any] | None = None) -> dict[str, list[tuple[str, str]]]:
+    def _table_sections(everywhere: list[tuple[str, str]], view: dict[str, Any] | None = None,
+                        guest: bool = False) -> dict[str, list[tuple[str, str]]]:
         from .home import HomeScreen
         from .lobby import LobbyScreen
         from .results import ResultsScreen
@@ -121,5 +123,5 @@ class HelpScreen(Screen[None]):
                 ("Tab", "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand")]),
             "Hand over / match over": key_rows(_of(ResultsScreen)),
             "Lobby": key_rows(_of(LobbyScreen)),
-            "Home": key_rows(_of(HomeScreen)),
+            "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)]),
         }

@@ -43,15 +43,18 @@ class HomeScreen(Screen[None]):
     saved: list = []  # (label, save file, solo?) of the tables that can be resumed
     _shown = False
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    @staticmethod
+    def offers(action: str, guest: bool) -> bool:
         """An SSH guest's home offers the way back to its table, not solo, hosting or joining
         (``DealMeInApp.guest``); everyone else's the other way round."""
-        guest = bool(getattr(self.app, "guest", False))
         if action == "back":
             return guest
         if action in ("solo", "host", "join"):
             return not guest
         return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.offers(action, bool(getattr(self.app, "guest", False)))
 
     def _read_saves(self) -> list[Button]:
         """Buttons for the tables that can be resumed; a bad save is reported once here (none
