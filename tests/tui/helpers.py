@@ -146,3 +146,18 @@ async def host_two_seats(app: DealMeInApp, pilot: Any) -> Any:
     assert picker.seats == 2
     await pilot.press("ctrl+s")
     return await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+
+
+async def start_solo(app: DealMeInApp, pilot: Any) -> Any:
+    """A solo Ninety-Eight table of three (two easy bots) started in ``app``, its first view
+    shown and its autosave written; the session."""
+    from net.savefile import read_save
+    from tui.saves import solo_save_path
+    from tui.screens.picker import TableChoice
+
+    choice = TableChoice(game="ninety-eight", preset="standard", options={}, seats=3,
+                         bots={1: "easy", 2: "easy"})
+    await app.start_table(choice, solo=True)
+    session = app.session
+    await wait_for(pilot, lambda: session.view is not None and read_save(solo_save_path()).state is not None)
+    return session

@@ -9,21 +9,17 @@ from textual.widgets import Button
 
 from net.savefile import read_save
 from tui.screens.home import HomeScreen
-from tui.screens.picker import TableChoice
 from tui.screens.table import TableScreen
 from tui.saves import solo_save_path
 
-from .helpers import make_app, wait_for
+from .helpers import make_app, start_solo, wait_for
 
 
 async def test_solo_table_is_saved_and_resumed_from_home():
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        choice = TableChoice(game="ninety-eight", preset="standard", options={}, seats=3,
-                             bots={1: "easy", 2: "easy"})
-        await app.start_table(choice, solo=True)
-        session = app.session
-        await wait_for(pilot, lambda: session.view is not None and session.view["current_seat"] == session.seat)
+        session = await start_solo(app, pilot)
+        await wait_for(pilot, lambda: session.view["current_seat"] == session.seat)
         view = session.view
         await wait_for(pilot, lambda: read_save(solo_save_path()).state is not None
                        and read_save(solo_save_path()).state["actions"] == session.table.actions)

@@ -7,25 +7,18 @@ import argparse
 
 from textual.widgets import Button
 
-from net.savefile import read_save
 from net.server import Server, TableConfig
 from tui.screens.home import HomeScreen
 from tui.screens.lobby import LobbyScreen
-from tui.screens.picker import TableChoice
 from tui.saves import solo_save_path
 
-from .helpers import make_app, wait_for
+from .helpers import make_app, start_solo, wait_for
 
 
 async def _host_leaves_a_solo_save() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        choice = TableChoice(game="ninety-eight", preset="standard", options={}, seats=3,
-                             bots={1: "easy", 2: "easy"})
-        await app.start_table(choice, solo=True)
-        session = app.session
-        await wait_for(pilot, lambda: session.view is not None)
-        await wait_for(pilot, lambda: read_save(solo_save_path()).state is not None)
+        await start_solo(app, pilot)
         app.back_home()
         await wait_for(pilot, lambda: app.session is None)
 
