@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from core import GAMES, Match, new_match
+from core import GAMES, Match
 from core.actions import DRAW, Action
 from core.bots.crazy_eights import _scores_value
 from core.bots.ninety_eight import HAND_CHANCE, hand_chance

@@ -2,7 +2,6 @@
 "Match logs and replay"), against a live server on 127.0.0.1."""
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
