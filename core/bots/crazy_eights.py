@@ -48,9 +48,9 @@ class CrazyEightsStrategy:
     #: the search leaves the rule-based move only on strong evidence: measured with
     #: ``bench/bots.py --decisions``, its departures at the default bar lost on average
     switch_alpha = 0.03
-    #: deals per decision at most, even with budget left: on the same 550 seeds 180 deals won
-    #: 28.6% against three ``normal`` and the 470 that 0.3 s buys on a quiet machine 24.1%
-    #: (``docs/bots.md``, LCE and DCE)
+    #: deals per decision at most, even with budget left: the 470 deals that 0.3 s buys on a
+    #: quiet machine did no better against three ``normal`` (24.1%, DCE) than 180 (28.6% on the
+    #: same seeds, LCE; 24.8% on fresh ones, RCE: ``docs/bots.md``), and take longer
     max_deals = 180
 
     # ------------------------------------------------------------------ easy
