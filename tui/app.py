@@ -126,9 +126,7 @@ class DealMeInApp(App[int]):
         if not (command == "join" and os.environ.get("DEALMEIN_SSH_SESSION") == "1"):
             self.push_screen(HomeScreen())
         if command == "join":
-            # an SSH session's app gets the table password by environment, never on its command line
-            password = getattr(self.args, "password", None) or os.environ.get("DEALMEIN_JOIN_PASSWORD")
-            self.call_after_refresh(self.join_address, self.args.address, password,
+            self.call_after_refresh(self.join_address, self.args.address, self._join_password(),
                                     getattr(self.args, "host_key", None))
         elif command == "host":
             self.call_after_refresh(self.open_picker, "host")
@@ -334,10 +332,15 @@ class DealMeInApp(App[int]):
                         "on your own machine.", title="Not over SSH", severity="warning", timeout=8)
         return self.guest
 
+    def _join_password(self) -> str | None:
+        """The password of the table ``dealmein join`` opens on: an SSH session's app gets it by
+        environment, never on its command line."""
+        return getattr(self.args, "password", None) or os.environ.get("DEALMEIN_JOIN_PASSWORD")
+
     def back_to_table(self) -> None:
         """An SSH guest's way back to the table its session was opened on."""
         if self.guest and getattr(self.args, "command", None) == "join":
-            self.join_address(self.args.address, os.environ.get("DEALMEIN_JOIN_PASSWORD"))
+            self.join_address(self.args.address, self._join_password())
 
     def open_picker(self, mode: str = "solo", replace_ok: bool = False) -> None:
         from .screens.picker import PickerScreen

@@ -43,13 +43,14 @@ def can(view: dict[str, Any], word: str) -> bool:
 
 def offered(view: dict[str, Any]) -> frozenset[str]:
     """What the game at this table ever lets a player do besides playing a card: ``draw``
-    (Crazy Eights; Ninety-Nine's manual draw) and ``last card`` (Crazy Eights' announcement,
-    unless the table turned it off). The key bar shows only these."""
+    (Crazy Eights; Ninety-Nine's manual draw), ``pass`` (Crazy Eights, 3.4) and ``last card``
+    (Crazy Eights' announcement, unless the table turned it off). The key bar and Help show
+    only these."""
     game = view.get("game")
     options = view.get("options") or {}
     out: set[str] = set()
     if game == "crazy-eights":
-        out.add("draw")
+        out.update(("draw", "pass"))
         if options.get("last_card", "points") != "off":
             out.add("last card")
     elif game == "ninety-nine" and options.get("draw") == "manual":

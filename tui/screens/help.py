@@ -56,6 +56,10 @@ def key_table(title: str, rows: list[tuple[str, str]]) -> Table:
     return table
 
 
+#: the table's keys that only some games have, and what ``plays.offered`` calls each
+GAME_KEYS = {"draw": "draw", "pass_turn": "pass", "last_card": "last card"}
+
+
 def _of(cls: type) -> list[Binding]:
     return [b for b in cls.BINDINGS if isinstance(b, Binding)]
 
@@ -76,13 +80,14 @@ class HelpScreen(Screen[None]):
         guest = bool(getattr(self.app, "guest", False))  # over SSH: this table only
         palette = "theme, cards, rules" if guest else "new game, host, join, theme, cards, rules"
         everywhere = key_rows(_of(DealMeInApp), [("Ctrl+P", f"Command palette: {palette}")])
+        table_view = self._table_view()
         if isinstance(self.opened_from(), ReplayScreen):
             # ``dealmein replay FILE --show``: its own keys first; the table's do nothing there
             self.sections = {"Replay": key_rows(_of(ReplayScreen), [("↑, ↓, Mouse", "Scroll a step taller than the screen")]),
                              "Everywhere": everywhere}
         else:
-            self.sections = self._table_sections(everywhere, self._table_view(), guest)
-        game = (self._table_view() or {}).get("game")
+            self.sections = self._table_sections(everywhere, table_view, guest)
+        game = (table_view or {}).get("game")
         with VerticalScroll(id="help"):
             yield Static(f"Keys · {GAMES[game].name}" if game in GAMES else "Keys", classes="title")
             for title, rows in self.sections.items():
@@ -111,10 +116,7 @@ class HelpScreen(Screen[None]):
         table = _of(TableScreen)
         if view is not None:  # only the keys this game has (as its key bar shows them)
             has = offered(view)
-            crazy = view.get("game") == "crazy-eights"
-            table = [b for b in table if not (b.action == "draw" and "draw" not in has
-                                                or b.action == "pass_turn" and not crazy
-                                                or b.action == "last_card" and "last card" not in has)]
+            table = [b for b in table if b.action not in GAME_KEYS or GAME_KEYS[b.action] in has]
         return {
             "Everywhere": everywhere,
             "At the table": key_rows([*table, *hand], [
