@@ -27,6 +27,7 @@ from pathlib import Path
 
 import asyncssh
 
+from .protocol import NAME_LEN
 from .ssh_keys import fingerprint, load_or_create_host_key, seat_token
 from .ssh_pty import TERMINAL_RESET, PtyChild, child_environment
 from .ssh_zygote import Zygote
@@ -53,9 +54,9 @@ def friendly_password() -> str:
 
 
 def player_name(username: str) -> str:
-    """The SSH user name as a player name: printable, at most 24 characters."""
+    """The SSH user name as a player name: printable, at most ``NAME_LEN`` characters."""
     clean = "".join(ch for ch in username if unicodedata.category(ch)[0] not in "CZ" or ch == " ")
-    return clean.strip()[:24] or "guest"
+    return clean.strip()[:NAME_LEN] or "guest"
 
 
 @dataclass

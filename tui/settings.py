@@ -16,6 +16,7 @@ from typing import Any
 import platformdirs
 
 from net.paths import atomic_write
+from net.protocol import NAME_LEN
 
 from .handorder import HAND_ORDERS
 
@@ -38,7 +39,7 @@ def _default_name() -> str:
         name = getpass.getuser()
     except Exception:  # no user database entry (containers): any name will do
         name = ""
-    return (name or "Player")[:20]
+    return (name or "Player")[:NAME_LEN]
 
 
 @dataclass
@@ -58,7 +59,13 @@ class Settings:
 
 def _check(key: str, value: Any) -> Any:
     """The value if it suits ``key``; ``ValueError`` naming the key otherwise."""
-    if key in ("name", "theme", "default_game"):
+    if key == "name":
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError("name: expected a name")
+        if len(value.strip()) > NAME_LEN:
+            raise ValueError(f"name: at most {NAME_LEN} characters")
+        return value.strip()
+    if key in ("theme", "default_game"):
         if not isinstance(value, str) or not value.strip() or len(value) > 40:
             raise ValueError(f"{key}: expected a short text")
         return value.strip()

@@ -147,3 +147,32 @@ def test_the_readme_lists_every_setting_with_its_default() -> None:
                          ([t.name for t in shipped_themes()[0]], "theme")):
         for choice in choices:
             assert f"`{choice}`" in line[key], f"README: {key} does not list {choice}"
+
+
+def test_a_name_is_as_long_as_the_tables_take_it(tmp_path: Path) -> None:
+    """settings.toml, the Settings screen and the server agree on a name's length, so a name
+    kept in the settings is the name the other players see."""
+    from net.protocol import NAME_LEN
+    path = tmp_path / "settings.toml"
+    path.write_text(f'name = "{"a" * NAME_LEN}"\n', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert problem is None and loaded.name == "a" * NAME_LEN
+    path.write_text(f'name = "{"b" * (NAME_LEN + 1)}"\n', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert loaded.name == Settings().name
+    assert problem and f"name: at most {NAME_LEN} characters" in problem
+
+
+async def test_the_settings_screen_takes_a_name_as_long_as_the_tables_do(tmp_path: Path) -> None:
+    from net.protocol import NAME_LEN
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        name = app.screen.query_one("#name")
+        name.focus()
+        name.value = ""
+        await pilot.press(*("z" * (NAME_LEN + 5)), "enter")
+        await pilot.pause()
+    assert load_settings(path)[0].name == "z" * NAME_LEN

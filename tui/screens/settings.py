@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, OptionList, Select, Static, Switch
 
 from core import GAMES
+from net.protocol import NAME_LEN
 
 from ..handorder import HAND_ORDERS, ORDER_LABELS
 from ..settings import CARD_STYLES
@@ -30,7 +31,7 @@ class SettingsScreen(Screen[None]):
             yield Static("Settings", classes="title")
             with Grid(id="form"):
                 yield Label("Your name")
-                yield Input(s.name, id="name", max_length=20)
+                yield Input(s.name, id="name", max_length=NAME_LEN)
                 yield Label("Theme")
                 yield Select([(t, t) for t in themes], value=self.app.theme, allow_blank=False, id="theme")
                 yield Label("Cards")
