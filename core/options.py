@@ -23,6 +23,16 @@ class Option:
     max: int | None = None
     choices: tuple[str, ...] = ()
     specials: tuple[str, ...] = ()
+    #: the option does something only while every named option has that value
+    only_when: tuple[tuple[str, OptionValue], ...] = ()
+    #: the option does nothing while any named option has that value
+    not_when: tuple[tuple[str, OptionValue], ...] = ()
+
+    def applies(self, resolved: dict[str, Any]) -> bool:
+        """Does this option change the game under the other ``resolved`` options? A front end
+        can grey out or leave out the ones that do not."""
+        return (all(resolved.get(k) == v for k, v in self.only_when)
+                and not any(resolved.get(k) == v for k, v in self.not_when))
 
     def coerce(self, value: Any) -> OptionValue:
         """The option's value from a Python value or its text; ``ValueError`` naming it."""
@@ -71,6 +81,10 @@ class Option:
             d.update(min=self.min, max=self.max, specials=list(self.specials))
         if self.kind == "choice":
             d["choices"] = list(self.choices)
+        if self.only_when:
+            d["only_when"] = dict(self.only_when)
+        if self.not_when:
+            d["not_when"] = dict(self.not_when)
         return d
 
 
@@ -117,6 +131,10 @@ class GameInfo:
         if problem:
             raise ValueError(problem)
         return resolved
+
+    def applies(self, name: str, resolved: dict[str, OptionValue]) -> bool:
+        """Does option ``name`` change the game under the ``resolved`` options?"""
+        return self.options[name].applies(resolved)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -251,3 +251,44 @@ async def test_a_stale_preset_highlight_changes_nothing() -> None:
         presets.post_message(OptionList.OptionHighlighted(presets, presets.get_option_at_index(0), 0))
         await pilot.pause()
         assert picker.preset == "specials" and picker.values()["specials"] is True
+
+
+async def test_options_that_change_nothing_say_so_and_stay_out_of_the_summary() -> None:
+    """ninety-eight 6.2-6.3: lives count under penalties only, chips, ante and hands under
+    stakes only; the picker dims the idle ones with the reason (from ``Option.applies``) and
+    leaves them out of "In force", while their controls stay live."""
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen) and picker.game == "ninety-eight"
+
+        def idle() -> dict[str, str]:
+            return {name: str(picker.query_one(f"#idle-{name}", Static).render())
+                    for name in GAMES[picker.game].options
+                    if picker.query_one(f"#idle-{name}", Static).display}
+
+        assert idle() == {n: "no effect: only with scoring stakes" for n in ("chips", "ante", "hands")}
+        lives = picker.query_one("#opt-lives")
+        lives.value = "5"  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert "lives 5" in str(picker.query_one("#summary", Static).render())
+        picker.query_one("#opt-scoring", Select).value = "stakes"
+        await pilot.pause()
+        assert idle() == {"lives": "no effect: only with scoring penalties"}
+        assert picker.query_one("#opt-lives").parent.parent.has_class("idle")
+        summary = str(picker.query_one("#summary", Static).render())
+        assert "scoring stakes" in summary and "lives 5" not in summary
+        assert not lives.disabled and picker.overrides()["lives"] == 5  # kept for a switch back
+        picker.query_one("#opt-scoring", Select).value = "single"
+        await pilot.pause()
+        assert set(idle()) == {"lives", "chips", "ante", "hands"}
+        # Crazy Eights 6.1-6.2: in Countdown the count deals the hand and no points are kept
+        picker.query_one("#games").focus()
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert picker.game == "crazy-eights" and idle() == {}
+        picker.query_one("#opt-countdown").value = True  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert idle() == {"hand_size": "no effect with countdown on", "target": "no effect with countdown on"}

@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Sw
 from textual.widgets.option_list import Option as ListOption
 
 from core import GAMES
+from core.options import GameInfo, Option
 
 from ..widgets.keyfooter import KeyFooter
 from . import popped
@@ -60,6 +61,15 @@ def problem_text(problem: str) -> str:
         return f"{option_label(name)}: {said}"
     got = wanted.group(2).strip("'\"")
     return f"{option_label(name)}: {wanted.group(1)}" + (f", not {got}" if got else "")
+
+
+def idle_reason(option: Option, resolved: dict[str, Any]) -> str:
+    """Why an option changes nothing here: "no effect: only with scoring stakes"."""
+    wanted = [f"{option_label(k)} {_shown(v)}" for k, v in option.only_when if resolved.get(k) != v]
+    if wanted:
+        return "no effect: only with " + " and ".join(wanted)
+    crossed = [f"{option_label(k)} {_shown(v)}" for k, v in option.not_when if resolved.get(k) == v]
+    return "no effect with " + " or ".join(crossed)
 
 
 def _shown(value: Any) -> str:
@@ -194,6 +204,7 @@ class PickerScreen(Screen["TableChoice | None"]):
         row = Vertical(
             Horizontal(Label(option_label(name), classes="name"), control, classes="row"),
             Static(Text(option["description"]), classes="description"),
+            Static("", id=f"idle-{name}", classes="idle-why empty"),
             Static("", id=f"err-{name}", classes="error empty"),
             classes="option",
         )
@@ -301,9 +312,21 @@ class PickerScreen(Screen["TableChoice | None"]):
             shown.update(Text(problem_text(problem)))
             shown.remove_class("empty")
         self.query_one("#start", Button).disabled = problem is not None
+        if resolved is not None:
+            self._mark_idle(info, resolved)
         self.query_one("#summary", Static).update(self._summary(resolved, problem))
         self.app.rules_table = {"game": self.game, "preset": self.preset, "options": self.overrides(),
                                 "seats": self.seats}
+
+    def _mark_idle(self, info: GameInfo, resolved: dict[str, Any]) -> None:
+        """Dim the options that change nothing under the others, and say which one idles them:
+        the control stays live, so a value can be set before switching its scope on."""
+        for name, option in info.options.items():
+            why = self.query_one(f"#idle-{name}", Static)
+            idle = not option.applies(resolved)
+            why.parent.set_class(idle, "idle")  # type: ignore[union-attr]
+            why.set_class(not idle, "empty")
+            why.update(Text(idle_reason(option, resolved)) if idle else "")
 
     def _summary(self, resolved: dict[str, Any] | None, problem: str | None) -> Text:
         info = self.infos[self.game]
@@ -318,7 +341,8 @@ class PickerScreen(Screen["TableChoice | None"]):
         assert resolved is not None
         defaults = {o["name"]: o for o in info["options"]}
         changed = [f"{option_label(k)} {_shown(v)} ({defaults[k]['description']})"
-                   for k, v in resolved.items() if _shown(v) != _shown(defaults[k]["default"])]
+                   for k, v in resolved.items()
+                   if _shown(v) != _shown(defaults[k]["default"]) and GAMES[self.game].applies(k, resolved)]
         if changed:
             text.append("\nIn force: ")
             text.append("; ".join(changed))

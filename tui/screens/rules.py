@@ -48,18 +48,6 @@ def _shown(value: Any) -> str:
     return "on" if value is True else "off" if value is False else str(value)
 
 
-def _scope(info: Any, option: Any) -> tuple[str, str] | None:
-    """The other option and value a description such as ``stakes: chips each seat starts
-    with`` is about, or None."""
-    head, sep, _ = option.description.partition(": ")
-    if not sep or head in option.choices:
-        return None
-    for other in info.options.values():
-        if other.name != option.name and head in other.choices:
-            return other.name, head
-    return None
-
-
 def _meaning(info: Any, option: Any, value: Any) -> str | None:
     """What ``value`` of ``option`` does, or None when nothing says so for this value."""
     known = VALUE_MEANINGS.get((info.id, option.name), {})
@@ -73,24 +61,11 @@ def _meaning(info: Any, option: Any, value: Any) -> str | None:
         if sep and head in option.choices:  # it describes that value only
             return rest if value == head else None
         return text  # about the option as a whole
-    if sep and _scope(info, option):
-        return rest
+    if sep and any(head == value for _, value in option.only_when):
+        return rest  # "stakes: chips each seat starts with" is shown only under stakes
     if sep and value not in option.specials and any(word in rest for word in option.specials):
         return head  # "cards dealt: auto is ..." says nothing of a number's "auto"
     return text
-
-
-def _applies(info: Any, name: str, resolved: dict[str, Any]) -> bool:
-    """Does option ``name`` do anything under the table's other options?"""
-    option = info.options[name]
-    scope = _scope(info, option)
-    if scope and resolved.get(scope[0]) != scope[1]:
-        return False  # e.g. the stakes' chips, ante and hands under penalties
-    if info.id == "ninety-eight" and name == "lives":
-        return resolved.get("scoring") == "penalties"  # rules 6.2: only penalties count lives
-    if info.id == "crazy-eights" and resolved.get("countdown") and name in ("target", "hand_size"):
-        return False  # rules 6.1, 6.2: the count sets the deal, and there are no points
-    return True
 
 
 def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], seats: int) -> str:
@@ -122,7 +97,7 @@ def table_lines(game: str, table: dict[str, Any]) -> list[str]:
     except (ValueError, TypeError):
         seats, resolved = 0, {}
     lines += [_option_line(info, name, value, resolved, seats) for name, value in resolved.items()
-              if _applies(info, name, resolved)]
+              if info.applies(name, resolved)]
     return lines
 
 
