@@ -49,3 +49,19 @@ async def test_host_controls() -> None:
         table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
         assert table.view["game"] == "ninety-nine" and table.view["options"]["chips"] == 3
         await app.action_quit()
+
+
+async def test_a_narrow_terminal_puts_the_chat_under_the_seats() -> None:
+    """Below 80 columns the seats and the chat no longer share the width: the chat goes
+    underneath, wide enough to read and type in."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("ctrl+s")
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        await pilot.pause()
+        seats, chat = lobby.query_one("#seats").region, lobby.query_one("#chat").region
+        assert chat.y > seats.bottom and chat.width >= 50
+        assert lobby.query_one("#start").region.right <= 60
+        await app.action_quit()

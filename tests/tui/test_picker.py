@@ -292,3 +292,21 @@ async def test_options_that_change_nothing_say_so_and_stay_out_of_the_summary() 
         picker.query_one("#opt-countdown").value = True  # type: ignore[attr-defined]
         await pilot.pause()
         assert idle() == {"hand_size": "no effect with countdown on", "target": "no effect with countdown on"}
+
+
+async def test_a_narrow_terminal_keeps_room_for_the_choices() -> None:
+    """Below 80 columns the game and variant lists narrow, so a seat's bot level and the
+    options' words still show whole."""
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen) and picker.has_class("-narrow")
+        assert picker.query_one("#bot-1", Select).size.width >= len("bot: normal") + 4
+        assert picker.query_one("#opt-limit").size.width >= 4
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.screen.has_class("-normal") and app.screen.query_one("#left").size.width == 34

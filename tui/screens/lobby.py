@@ -25,6 +25,8 @@ BOT_LEVELS = ("easy", "normal", "hard")
 
 class LobbyScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
+    #: below 80 columns the chat goes under the seats instead of beside them
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
     BINDINGS = [
         Binding("b", "add_bot", "Bot"),
         Binding("x", "remove", "Remove"),

@@ -82,6 +82,8 @@ def _shown(value: Any) -> str:
 
 class PickerScreen(Screen["TableChoice | None"]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
+    #: below 80 columns the lists and labels narrow, so the options keep room for their words
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         Binding("ctrl+s", "start", "Start", priority=True),
