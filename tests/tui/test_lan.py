@@ -52,8 +52,11 @@ async def test_host_and_join_over_loopback() -> None:
         await wait_for(hp, lambda: any("hi Ana" in line.text for line in lobby.query_one("#chat-log").lines))
 
         # the guest says ready, the host starts
+        ready = glob.query_one("#ready")
+        assert str(ready.label) == "Ready"
         await gp.press("r")
         await wait_for(hp, lambda: session.lobby["seats"][1]["ready"])
+        await wait_for(gp, lambda: str(ready.label) == "Not ready")  # the button now takes it back
         await hp.press("ctrl+s")
         htable = await wait_for(hp, lambda: isinstance(host.screen, TableScreen) and host.screen)
         gtable = await wait_for(gp, lambda: isinstance(guest.screen, TableScreen) and guest.screen)

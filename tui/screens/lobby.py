@@ -137,7 +137,9 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-info", Static).update("\n".join(lines))
         self.query_one("#host-buttons").display = host
         self.query_one("#guest-buttons").display = not host
-        self.query_one("#ready").display = me is not None  # a watcher has nothing to be ready for
+        ready_button = self.query_one("#ready", Button)
+        ready_button.display = me is not None  # a watcher has nothing to be ready for
+        ready_button.label = "Not ready" if me is not None and self._seat_info(me).get("ready") else "Ready"
         keys = tuple(self.check_action(a, ()) for a in ("ready", "take_seat"))
         if keys != getattr(self, "_keys", None):  # Ready and Take seat depend on the seats
             self._keys = keys
