@@ -32,12 +32,12 @@ class DealMeInApp(App[int]):
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quit", priority=True, show=False),
-        Binding("q", "quit", "Quit"),
-        Binding("f1", "help", "Help"),
-        Binding("question_mark", "help", "Help", show=False),
-        Binding("f2", "rules", "Rules"),
-        Binding("f3", "next_theme", "Theme", show=False),
-        Binding("f4", "next_card_style", "Card style", show=False),
+        Binding("q", "quit", "Quit", id="app.quit"),
+        Binding("f1", "help", "Help", id="app.help"),
+        Binding("question_mark", "help", "Help", show=False, id="app.help"),
+        Binding("f2", "rules", "Rules", id="app.rules"),
+        Binding("f3", "next_theme", "Theme", show=False, id="app.theme"),
+        Binding("f4", "next_card_style", "Card style", show=False, id="app.card_style"),
     ]
 
     def __init__(self, args: argparse.Namespace | None = None, *, config_path: Path | None = None,
@@ -75,6 +75,8 @@ class DealMeInApp(App[int]):
         self.bind = bind or getattr(args, "bind", None) or "0.0.0.0"
         self.port = port if port is not None else getattr(args, "port", None) or 7098
         self.session: Any = None  # tui.session.TableSession while at a table
+        #: binding id -> keys, the usable part of the settings' ``[keymap]`` (``tui.keymap``)
+        self.keymap: dict[str, str] = {}
         self.rules_game = self.settings.default_game
         self.rules_table: dict[str, Any] | None = None  # preset and options in force, for Rules
         self._theme_problems: list[str] = []
@@ -116,8 +118,12 @@ class DealMeInApp(App[int]):
         else:
             self._load_themes()
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        keymap_problems = self._apply_keymap()
         if self._settings_problem:
             self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
+        if keymap_problems:
+            self.notify(f"{self.config_path}: {'; '.join(keymap_problems)}; those keys stay as they were",
+                        title="Settings", severity="warning", timeout=10)
         from .screens.home import HomeScreen
 
         command = getattr(self.args, "command", None)
@@ -184,6 +190,22 @@ class DealMeInApp(App[int]):
     @property
     def palette(self) -> CardPalette:
         return palette_for(self.current_theme)
+
+    def _apply_keymap(self) -> list[str]:
+        """Move the keys ``[keymap]`` asks for (those that can move); what could not, and why."""
+        if not self.settings.keymap:
+            return []
+        from .keymap import check_keymap
+
+        self.keymap, problems = check_keymap(self.settings.keymap, screen_bindings())
+        self.set_keymap(self.keymap)
+        return problems
+
+    def keys_for(self, binding_id: str, default: str) -> str:
+        """How a hint names the key of ``binding_id`` ("Space", "D"): its first key now."""
+        from .keymap import key_label
+
+        return key_label(self.keymap.get(binding_id, default).split(",")[0])
 
     def save_settings(self) -> None:
         try:
@@ -544,3 +566,29 @@ def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
 
     result = asyncio.run(run())
     return result if isinstance(result, int) else 0
+
+
+def screen_bindings() -> dict[str, list[Binding]]:
+    """Every screen's own keys with the app's (and the hand's, at the table): what a key moved
+    by the keymap must not clash with."""
+    from .screens.help import HelpScreen
+    from .screens.home import HomeScreen
+    from .screens.join import JoinScreen
+    from .screens.lobby import LobbyScreen
+    from .screens.picker import PickerScreen
+    from .screens.replay import ReplayScreen
+    from .screens.results import ResultsScreen
+    from .screens.rules import RulesScreen
+    from .screens.settings import SettingsScreen
+    from .screens.table import TableScreen
+    from .widgets.hand import HandView
+
+    def of(*classes: type) -> list[Binding]:
+        return [b for cls in classes for b in cls.BINDINGS if isinstance(b, Binding)]
+
+    everywhere = of(DealMeInApp)
+    return {"home": of(HomeScreen) + everywhere, "picker": of(PickerScreen) + everywhere,
+            "lobby": of(LobbyScreen) + everywhere, "table": of(TableScreen, HandView) + everywhere,
+            "results": of(ResultsScreen) + everywhere, "replay": of(ReplayScreen) + everywhere,
+            "help": of(HelpScreen) + everywhere, "rules": of(RulesScreen) + everywhere,
+            "settings": of(SettingsScreen) + everywhere, "join": of(JoinScreen) + everywhere}

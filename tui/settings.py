@@ -9,7 +9,7 @@ from __future__ import annotations
 import getpass
 import os
 import tomllib
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,8 @@ class Settings:
     bot_pause: float = 0.6
     default_game: str = "ninety-eight"
     hand_order: str = "dealt"
+    #: binding id -> keys (``"table.draw" = "d"``); the app checks them against its screens
+    keymap: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.name:
@@ -81,6 +83,11 @@ def _check(key: str, value: Any) -> Any:
         if not isinstance(value, bool):
             raise ValueError("animation: expected true or false")
         return value
+    if key == "keymap":
+        if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) and len(v) <= 60
+                                                  for k, v in value.items()):
+            raise ValueError('keymap: expected a [keymap] table of keys, such as "table.draw" = "d"')
+        return dict(value)
     if key == "bot_pause":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
             raise ValueError("bot_pause: expected seconds from 0 to 10")
@@ -140,7 +147,11 @@ def _toml_string(text: str) -> str:
 
 def dumps(settings: Settings) -> str:
     lines = ["# Deal Me In settings"]
-    lines += [f"{key} = {_toml_value(value)}" for key, value in asdict(settings).items()]
+    values = asdict(settings)
+    keymap = values.pop("keymap")
+    lines += [f"{key} = {_toml_value(value)}" for key, value in values.items()]
+    if keymap:  # a table comes after the plain keys
+        lines += ["", "[keymap]"] + [f"{_toml_string(k)} = {_toml_string(v)}" for k, v in keymap.items()]
     return "\n".join(lines) + "\n"
 
 

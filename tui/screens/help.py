@@ -14,37 +14,23 @@ from textual.widgets import Static
 
 from core import GAMES
 
+from ..keymap import current_keys, key_label
 from ..plays import offered
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 
 
-NAMES = {"space": "Space", "enter": "Enter", "escape": "Esc", "slash": "/", "left": "←",
-         "right": "→", "up": "↑", "down": "↓", "home": "Home", "end": "End", "question_mark": "?",
-         "pagedown": "PgDn", "pageup": "PgUp"}
-
-
-def _one(key: str) -> str:
-    if key in NAMES:
-        return NAMES[key]
-    if key.startswith("ctrl+"):
-        return "Ctrl+" + _one(key[5:])
-    return key.upper()
-
-
-def _key(binding: Binding) -> str:
-    return ", ".join(_one(k) for k in binding.key.split(","))
-
-
-def key_rows(bindings: list[Binding], extra: list[tuple[str, str]] = ()) -> list[tuple[str, str]]:
-    """(key, what it does) for every binding with a description, then ``extra``."""
-    rows: list[tuple[str, str]] = []
-    seen: set[str] = set()
+def key_rows(bindings: list[Binding], extra: list[tuple[str, str]] = (),
+             keymap: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """(key, what it does) for every binding with a description, with the keys ``keymap``
+    moved it to, then ``extra``. Bindings that share an id (F1 and ? for Help) share a row
+    once moved, since they answer to the same keys."""
+    rows: dict[str, tuple[str, str]] = {}
     for b in bindings:
-        if b.description and b.key not in seen:
-            seen.add(b.key)
-            rows.append((_key(b), b.description))
-    return rows + list(extra)
+        keys = current_keys(b, keymap or {})
+        if b.description and keys not in rows:
+            rows[keys] = (key_label(keys), b.description)
+    return list(rows.values()) + list(extra)
 
 
 def key_table(title: str, rows: list[tuple[str, str]]) -> Table:
@@ -79,14 +65,15 @@ class HelpScreen(Screen[None]):
 
         guest = bool(getattr(self.app, "guest", False))  # over SSH: this table only
         palette = "theme, cards, rules" if guest else "new game, host, join, theme, cards, rules"
-        everywhere = key_rows(_of(DealMeInApp), [("Ctrl+P", f"Command palette: {palette}")])
+        keymap: dict[str, str] = getattr(self.app, "keymap", {})
+        everywhere = key_rows(_of(DealMeInApp), [("Ctrl+P", f"Command palette: {palette}")], keymap)
         table_view = self._table_view()
         if isinstance(self.opened_from(), ReplayScreen):
             # ``dealmein replay FILE --show``: its own keys first; the table's do nothing there
-            self.sections = {"Replay": key_rows(_of(ReplayScreen), [("↑, ↓, Mouse", "Scroll a step taller than the screen")]),
+            self.sections = {"Replay": key_rows(_of(ReplayScreen), [("↑, ↓, Mouse", "Scroll a step taller than the screen")], keymap),
                              "Everywhere": everywhere}
         else:
-            self.sections = self._table_sections(everywhere, table_view, guest)
+            self.sections = self._table_sections(everywhere, table_view, guest, keymap)
         game = (table_view or {}).get("game")
         with VerticalScroll(id="help"):
             yield Static(f"Keys · {GAMES[game].name}" if game in GAMES else "Keys", classes="title")
@@ -106,7 +93,7 @@ class HelpScreen(Screen[None]):
 
     @staticmethod
     def _table_sections(everywhere: list[tuple[str, str]], view: dict[str, Any] | None = None,
-                        guest: bool = False) -> dict[str, list[tuple[str, str]]]:
+                        guest: bool = False, keymap: dict[str, str] | None = None) -> dict[str, list[tuple[str, str]]]:
         from .home import HomeScreen
         from .lobby import LobbyScreen
         from .results import ResultsScreen
@@ -119,11 +106,11 @@ class HelpScreen(Screen[None]):
             table = [b for b in table if b.action not in GAME_KEYS or GAME_KEYS[b.action] in has]
         return {
             "Everywhere": everywhere,
-            "At the table": key_rows([*table, *hand], [
+            "At the table": key_rows([*table, *hand], keymap=keymap, extra=[
                 ("1 .. 9, 0", "Choose a card by its number"),
                 ("Mouse", "Click a card to choose it, click again to play it"),
                 ("Tab", "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand")]),
-            "Hand over / match over": key_rows(_of(ResultsScreen)),
-            "Lobby": key_rows(_of(LobbyScreen)),
-            "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)]),
+            "Hand over / match over": key_rows(_of(ResultsScreen), keymap=keymap),
+            "Lobby": key_rows(_of(LobbyScreen), keymap=keymap),
+            "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)], keymap=keymap),
         }

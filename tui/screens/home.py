@@ -32,12 +32,12 @@ class HomeScreen(Screen[None]):
     BINDINGS = [
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
-        Binding("b", "back", "Back to the table"),
-        Binding("p", "solo", "Play solo"),
-        Binding("h", "host", "Host"),
-        Binding("j", "join", "Join"),
-        Binding("s", "app.settings", "Settings"),
-        Binding("r", "app.rules", "Rules"),
+        Binding("b", "back", "Back to the table", id="home.back"),
+        Binding("p", "solo", "Play solo", id="home.solo"),
+        Binding("h", "host", "Host", id="home.host"),
+        Binding("j", "join", "Join", id="home.join"),
+        Binding("s", "app.settings", "Settings", id="home.settings"),
+        Binding("r", "app.rules", "Rules", id="home.rules"),
     ]
 
     saved: list = []  # (label, save file, solo?) of the tables that can be resumed

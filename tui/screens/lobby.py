@@ -28,17 +28,17 @@ class LobbyScreen(Screen[None]):
     #: below 80 columns the chat goes under the seats instead of beside them
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
     BINDINGS = [
-        Binding("b", "add_bot", "Bot"),
-        Binding("x", "remove", "Remove"),
-        Binding("g", "configure", "Game"),
-        Binding("ctrl+s", "start", "Start", priority=True),
-        Binding("r", "ready", "Ready"),
-        Binding("t", "take_seat", "Take seat"),
-        Binding("slash", "focus_chat", "Chat"),
+        Binding("b", "add_bot", "Bot", id="lobby.add_bot"),
+        Binding("x", "remove", "Remove", id="lobby.remove"),
+        Binding("g", "configure", "Game", id="lobby.game"),
+        Binding("ctrl+s", "start", "Start", priority=True, id="lobby.start"),
+        Binding("r", "ready", "Ready", id="lobby.ready"),
+        Binding("t", "take_seat", "Take seat", id="lobby.take_seat"),
+        Binding("slash", "focus_chat", "Chat", id="lobby.chat"),
         Binding("escape", "leave", "Leave"),
         # Esc Leave and F1 Help stay on the bar; Quit and Rules are keys (and in Help): room for the host's
-        Binding("q", "app.quit", "Quit", show=False),
-        Binding("f2", "app.rules", "Rules", show=False),
+        Binding("q", "app.quit", "Quit", show=False, id="app.quit"),
+        Binding("f2", "app.rules", "Rules", show=False, id="app.rules"),
     ]
 
     def __init__(self, link: Any) -> None:
@@ -129,7 +129,8 @@ class LobbyScreen(Screen[None]):
             lines.append(f"{lobby['spectators']} watching")
         if me is None and not host:
             open_seat = any(not s.get("name") for s in lobby.get("seats") or [])
-            lines.append("You are watching: choose an open seat and press T to sit down." if open_seat
+            take = self.app.keys_for("lobby.take_seat", "t")
+            lines.append(f"You are watching: choose an open seat and press {take} to sit down." if open_seat
                          else "You are watching: every seat is taken.")
         note = lobby.get("start_note")
         if note and not solo:  # who starts the match: the host, or everyone being ready

@@ -86,7 +86,7 @@ class PickerScreen(Screen["TableChoice | None"]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
-        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("ctrl+s", "start", "Start", priority=True, id="picker.start"),
     ]
 
     def __init__(self, mode: str = "solo", game: str | None = None, preset: str | None = None,
@@ -219,7 +219,8 @@ class PickerScreen(Screen["TableChoice | None"]):
         rows: list[Widget] = [Horizontal(Label("Seat 1", classes="name"), Label("you", classes="you"),
                                          classes="row")]
         if self.mode == "configure":  # the players and bots at the table stay; the lobby seats them
-            rows.append(Static(Text("Bots: B in the lobby adds one or makes it harder, X removes it"),
+            add, remove = self.app.keys_for("lobby.add_bot", "b"), self.app.keys_for("lobby.remove", "x")
+            rows.append(Static(Text(f"Bots: {add} in the lobby adds one or makes it harder, {remove} removes it"),
                                classes="description"))
             await box.mount_all(rows)
             return

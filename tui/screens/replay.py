@@ -92,8 +92,8 @@ class StepBody(VerticalScroll, inherit_bindings=False):
 class ReplayScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
-        Binding("right,n", "step(1)", "Next"),
-        Binding("left,b", "step(-1)", "Back"),
+        Binding("right,n", "step(1)", "Next", id="replay.next"),
+        Binding("left,b", "step(-1)", "Back", id="replay.back"),
         Binding("pagedown", "step(10)", "10 steps on", show=False),
         Binding("pageup", "step(-10)", "10 steps back", show=False),
         # Home and End are in the help (F1): the key bar has no room for them at 80 columns

@@ -45,8 +45,8 @@ class ResultsScreen(ModalScreen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
         Binding("escape", "close", "Continue"),
-        Binding("r", "press('rematch')", "Rematch"),
-        Binding("b", "press('lobby')", "Back to lobby"),
+        Binding("r", "press('rematch')", "Rematch", id="results.rematch"),
+        Binding("b", "press('lobby')", "Back to lobby", id="results.lobby"),
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
     ]

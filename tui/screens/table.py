@@ -65,19 +65,19 @@ class _Hint:
 class TableScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
-        Binding("space", "draw", "Draw"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("l", "last_card", "Last card!"),
-        Binding("r", "rematch", "Rematch"),
-        Binding("c", "say_total", "Total", show=False),  # these three: in Help (F1), kept off the bar
-        Binding("s", "say_scores", "Scores", show=False),
-        Binding("t", "say_turn", "Turn", show=False),
-        Binding("o", "next_hand_order", "Hand order", show=False),
-        Binding("slash", "focus_chat", "Chat"),
+        Binding("space", "draw", "Draw", id="table.draw"),
+        Binding("p", "pass_turn", "Pass", id="table.pass"),
+        Binding("l", "last_card", "Last card!", id="table.last_card"),
+        Binding("r", "rematch", "Rematch", id="table.rematch"),
+        Binding("c", "say_total", "Total", show=False, id="table.say_total"),  # these three: in Help (F1), kept off the bar
+        Binding("s", "say_scores", "Scores", show=False, id="table.say_scores"),
+        Binding("t", "say_turn", "Turn", show=False, id="table.say_turn"),
+        Binding("o", "next_hand_order", "Hand order", show=False, id="table.hand_order"),
+        Binding("slash", "focus_chat", "Chat", id="table.chat"),
         Binding("escape", "leave", "Leave"),
         # on the bar: Esc Leave and F1 Help; Quit and Rules stay keys (and in Help), room for the game's
-        Binding("q", "app.quit", "Quit", show=False),
-        Binding("f2", "app.rules", "Rules", show=False),
+        Binding("q", "app.quit", "Quit", show=False, id="app.quit"),
+        Binding("f2", "app.rules", "Rules", show=False, id="app.rules"),
     ]
 
     def __init__(self, link: TableLink, style: str = "two-colour",
@@ -365,6 +365,7 @@ class TableScreen(Screen[None]):
         if me is None:
             hint.update(Text("You are watching this match."))
             return
+        key = self.app.keys_for  # the hints name the keys as the keymap has them
         status = view.get("status") or []
         mine = status[me] if isinstance(me, int) and 0 <= me < len(status) else {}
         if mine.get("out"):
@@ -376,19 +377,19 @@ class TableScreen(Screen[None]):
         if card is None:
             extra = []
             if can(view, "draw"):
-                extra.append("Space draws")
+                extra.append(f"{key('table.draw', 'space')} draws")
             if can(view, "pass"):
-                extra.append("P passes")
+                extra.append(f"{key('table.pass', 'p')} passes")
             hint.update(Text("No cards. " + ", ".join(extra)))
             return
         if playable(view, card):
-            keys = ["Enter plays " + card_label(card, self.card_style)]
+            keys = [f"{key('hand.play', 'enter')} plays " + card_label(card, self.card_style)]
             if plays_for(view, card, announce=True) and len(view.get("hand") or []) == 2:
-                keys.append('L plays it with "last card!" (else a penalty)')
+                keys.append(f'{key("table.last_card", "l")} plays it with "last card!" (else a penalty)')
             if can(view, "draw"):
-                keys.append("Space draws")
+                keys.append(f"{key('table.draw', 'space')} draws")
             if can(view, "pass"):
-                keys.append("P passes")
+                keys.append(f"{key('table.pass', 'p')} passes")
             hint.update(Text(" · ".join(keys)))
         else:
             text = why_not(view, card, self.names, self.card_style)
@@ -398,9 +399,9 @@ class TableScreen(Screen[None]):
                 text = f"{text.rstrip('.')}; {others} can be played."
             extra = []
             if can(view, "draw"):
-                extra.append("Space draws")
+                extra.append(f"{key('table.draw', 'space')} draws")
             if can(view, "pass"):
-                extra.append("P passes")
+                extra.append(f"{key('table.pass', 'p')} passes")
             hint.update(Text(text + ((" " + ", ".join(extra) + ".") if extra else ""), style="italic"))
 
     # ------------------------------------------------------------------ input

@@ -24,7 +24,7 @@ class HandView(Widget, can_focus=True):
         Binding("right", "move(1)", "Next card", show=False),
         Binding("home", "go(0)", "First card", show=False),
         Binding("end", "go(-1)", "Last card", show=False),
-        Binding("enter", "play", "Play", show=True),
+        Binding("enter", "play", "Play", show=True, id="hand.play"),
         *[Binding(k, f"go({i})", f"Card {k}", show=False) for i, k in enumerate(NUMBER_KEYS)],
     ]
 
