@@ -116,7 +116,7 @@ class LobbyScreen(Screen[None]):
             seats.highlighted = min(keep if keep is not None else 0, seats.option_count - 1)
         lines = []
         if solo:
-            lines.append("A solo table: only you and the bots. Ctrl+S deals.")
+            lines.append(f"A solo table: only you and the bots. {self.app.keys_for('lobby.start', 'ctrl+s')} deals.")
         elif host and getattr(self.link, "address", None):
             lines.append(f"Players join at {self.link.address}")
         if host:
