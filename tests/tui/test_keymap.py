@@ -128,3 +128,23 @@ def test_the_readme_lists_every_key_id_with_its_key() -> None:
                     if k not in keys.setdefault(b.id, []):
                         keys[b.id].append(k)
     assert {i: key_label(",".join(k)) for i, k in keys.items()} == {i: k.strip() for i, k in listed.items()}
+
+
+async def test_a_moved_key_keeps_its_place_on_the_key_bar(tmp_path: Path) -> None:
+    from textual.widgets._footer import FooterKey
+
+    def bar(app) -> list[str]:
+        return [k.description for k in app.screen.query(FooterKey) if k.description]
+
+    deck = stacked(["5H", "2C", "9S", "3C", "KH"])
+    shown = []
+    for keymap in ({}, {"table.draw": "d"}):
+        path = tmp_path / f"{len(keymap)}.toml"
+        save_settings(Settings(keymap=keymap), path)
+        app = make_app(config_path=path)
+        async with app.run_test(size=(100, 24)) as pilot:
+            await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0, options={"hand_size": 2})
+            await pilot.pause()
+            shown.append((bar(app), [k.key for k in app.screen.query(FooterKey)]))
+    assert shown[0][0] == shown[1][0] and "Draw" in shown[0][0]
+    assert "space" in shown[0][1] and "d" in shown[1][1] and "space" not in shown[1][1]

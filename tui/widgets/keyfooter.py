@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Hashable
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -37,10 +38,28 @@ class KeyFooter(Footer):
     def compose(self) -> ComposeResult:
         self._bindings_ready = True
         self._shown = self._keys()
-        for widget in super().compose():
+        widgets = list(super().compose())
+        keys = [w for w in widgets if isinstance(w, FooterKey) and not w.has_class("-command-palette")]
+        rank = self._declared_order()
+        keys.sort(key=lambda w: rank.get(w.action, len(rank)))  # stable: the rest keep their places
+        ordered = iter(keys)
+        for widget in widgets:
             if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
+                widget = next(ordered)
                 widget.set_reactive(FooterKey.compact, self.compact)  # as the footer it binds to
             yield widget
+
+    def _declared_order(self) -> dict[str, int]:
+        """Each action's place in the bindings as declared, focused widget first, as Textual
+        orders them: a key moved by the keymap comes last in Textual's list, not in its place."""
+        screen = self.screen
+        chain = list(screen.focused.ancestors_with_self) if screen.focused else [screen, self.app]
+        rank: dict[str, int] = {}
+        for node in chain:
+            for binding in getattr(type(node), "BINDINGS", []):
+                if isinstance(binding, Binding):
+                    rank.setdefault(binding.action, len(rank))
+        return rank
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
