@@ -7,7 +7,6 @@ screen with two meanings for one key or none for an action.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 

@@ -148,3 +148,31 @@ async def test_a_moved_key_keeps_its_place_on_the_key_bar(tmp_path: Path) -> Non
             shown.append((bar(app), [k.key for k in app.screen.query(FooterKey)]))
     assert shown[0][0] == shown[1][0] and "Draw" in shown[0][0]
     assert "space" in shown[0][1] and "d" in shown[1][1] and "space" not in shown[1][1]
+
+
+def test_any_keymap_leaves_no_screen_with_a_key_of_two_meanings() -> None:
+    """Whatever a settings file holds, the check never fails and what it keeps is a keymap
+    under which no screen answers one key two ways."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from textual.keys import _normalize_key_list
+
+    from tui.keymap import _first_clash
+
+    screens = screen_bindings()
+    ids = sorted({b.id for bs in screens.values() for b in bs if b.id})
+    keys = st.one_of(st.sampled_from(["a", "d", "s", "t", "q", "space", "enter", "f1", "f2", "ctrl+s", "?", "/",
+                                      "escape", "1", "ctrl+c", "tab", "left"]), st.text(max_size=8))
+    entry = st.lists(keys, min_size=1, max_size=3).map(",".join)
+
+    @settings(max_examples=400, database=None, deadline=None)
+    @given(st.dictionaries(st.one_of(st.sampled_from(ids), st.text(max_size=12)), entry, max_size=8))
+    def run(wanted: dict[str, str]) -> None:
+        usable, problems = check_keymap(wanted, screens)
+        assert set(usable) <= set(wanted) and len(usable) + len(problems) == len(wanted)
+        assert _first_clash(usable, screens) is None
+        for binding_id, text in usable.items():
+            assert binding_id in ids and _normalize_key_list(text) == text  # as Textual will read it
+
+    run()
