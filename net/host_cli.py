@@ -29,7 +29,7 @@ def table_config(args: argparse.Namespace) -> TableConfig:
     password = args.password or None
     if getattr(args, "ssh", None) is not None and args.ssh_auth == "password" and not password:
         password = friendly_password()  # SSH guests log in with the table password
-    return TableConfig(name=name, game=args.game, preset=args.preset, options={},
+    return TableConfig(name=name, game=args.game, preset=args.preset, options=dict(getattr(args, "option", None) or []),
                        seats=args.seats, password=password, seed=getattr(args, "seed", None))
 
 

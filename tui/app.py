@@ -394,8 +394,12 @@ class DealMeInApp(App[int]):
         args = self.args if getattr(self.args, "command", None) == "host" and mode == "host" else None
         if args is not None:  # ``dealmein host --game ... --seats ... --bots ...`` fills the picker
             bots = {seat: args.bot_level for seat in range(max(1, args.seats - args.bots), args.seats)}
+            from core import GAMES
+
+            schema = GAMES[args.game].options  # ``--option`` values as the picker's controls take them
+            options = {name: schema[name].coerce(value) for name, value in args.option}
             picker = PickerScreen(mode=mode, game=args.game, preset=args.preset, seats=args.seats,
-                                  bots=bots, password=args.password)
+                                  options=options, bots=bots, password=args.password)
         else:
             picker = PickerScreen(mode=mode, game=self.settings.default_game)
         self.push_screen(picker, chosen)

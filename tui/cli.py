@@ -150,6 +150,14 @@ class VersionAction(argparse.Action):
         parser.exit()
 
 
+def option_setting(text: str) -> tuple[str, str]:
+    """``limit=50`` as ("limit", "50"); the engine checks the name and the value with the game."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE (for example limit=50)")
+    return name.strip(), value.strip()
+
+
 class GameIds:
     """The game ids as ``--game`` choices, taken from the engine's registry when a value is checked
     or the help is shown, not when the parser is built."""
@@ -180,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, metavar="N", help=SEED_HELP)
     sub = p.add_subparsers(dest="command")
 
-    sub.add_parser("games", help="list the games, their seat counts and presets")
+    sub.add_parser("games", help="list the games, their seat counts, presets and options")
 
     host = sub.add_parser("host", help="host a table for players on the LAN")
     host.add_argument("--name", default=None,
@@ -192,6 +200,9 @@ def build_parser() -> argparse.ArgumentParser:
     game = host.add_argument("--game", default="ninety-eight")
     game.choices = GameIds()  # set after add_argument, which would list the choices (and import the engine)
     host.add_argument("--preset", default="standard")
+    host.add_argument("--option", type=option_setting, action="append", default=[], metavar="NAME=VALUE",
+                      help="set one of the game's options over the preset (repeatable; "
+                           "`dealmein games` lists them), e.g. --option limit=50")
     host.add_argument("--seats", type=int, default=4, help="seats at the table")
     host.add_argument("--bots", type=int, default=0, help="seats to fill with bots")
     host.add_argument("--bot-level", default="normal", choices=["easy", "normal", "hard"])
@@ -239,6 +250,9 @@ def print_games() -> None:
         print(f"{info.name} ({info.id}), {info.min_players}-{info.max_players} seats: {info.summary}")
         for preset in info.presets.values():
             print(f"  preset {preset.name}: {preset.description}")
+        for option in info.options.values():
+            default = ("on" if option.default else "off") if isinstance(option.default, bool) else option.default
+            print(f"  option {option.name}={default} ({option.describe_range()}): {option.description}")
 
 
 def run_replay(file: str) -> int:
@@ -267,6 +281,12 @@ def check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
 
     if not 0 <= args.bots <= max(args.seats, 0):
         error(f"argument --bots: must be from 0 to the {args.seats} seats")
+    from core import GAMES
+
+    try:  # the game's own checks: its preset, its seats and each --option, with the others
+        GAMES[args.game].resolve(args.seats, args.preset, dict(args.option))
+    except ValueError as e:
+        error(str(e))
     if args.ssh is not None and args.ssh_auth == "keys" and not args.ssh_keys:
         error("argument --ssh-auth: keys needs --ssh-keys FILE (an authorized_keys file)")
 

@@ -30,7 +30,8 @@ async def start_host(*extra: str) -> tuple[asyncio.subprocess.Process, list[str]
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 async def test_headless_host_serves_and_closes_on_signal(sig: signal.Signals) -> None:
     proc, lines = await start_host("--game", "ninety-nine", "--seats", "3", "--bots", "2",
-                                   "--bot-level", "easy", "--password", "pw")
+                                   "--bot-level", "easy", "--password", "pw", "--option", "chips=4",
+                                   "--option", "draw=manual")
     try:
         text = "\n".join(lines)
         port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
@@ -44,6 +45,7 @@ async def test_headless_host_serves_and_closes_on_signal(sig: signal.Signals) ->
         assert c.lobby["game"] == "ninety-nine"  # type: ignore[index]
         await c.start()
         await wait_until(lambda: c.view is not None, what="the match on the headless host")
+        assert c.view["options"]["chips"] == 4 and c.view["options"]["draw"] == "manual"  # --option
         proc.send_signal(sig)
         bye = await next_update(c, "bye")
         assert "closed" in bye["reason"]

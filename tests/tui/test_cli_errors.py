@@ -58,6 +58,13 @@ def free_port() -> int:
     (["--ssh-idle", "0"], ["--ssh-idle", "more than 0"]),
     (["--ssh-max-sessions", "0"], ["--ssh-max-sessions"]),
     (["--bind", "999.1.1.1"], ["--bind", "999.1.1.1"]),
+    (["--option", "limit"], ["--option", "'limit' is not NAME=VALUE"]),
+    (["--option", "limit=5"], ["option 'limit'", "5 is out of range"]),
+    (["--option", "colour=red"], ["option 'colour'", "no such option"]),
+    (["--game", "crazy-eights", "--option", "countdown=maybe"], ["option 'countdown'", "on or off"]),
+    (["--preset", "nope"], ["preset 'nope'"]),
+    (["--seats", "12"], ["12"]),
+    (["--preset", "teams", "--seats", "3"], ["even"]),
     (["--port", "0", "--ssh", "0", "--ssh-auth", "keys"], ["--ssh-keys"]),
     (["--port", "0", "--ssh", "0", "--ssh-auth", "keys", "--ssh-keys", "no-such-file"],
      ["--ssh-keys", "no-such-file"]),
@@ -105,3 +112,17 @@ def test_a_log_that_is_not_text_cannot_be_read_rather_than_not_reproducing(tmp_p
     assert run.returncode == 1 and run.stdout == ""
     assert run.stderr.startswith(f"dealmein replay: cannot read {garbled}") and "reproduce" not in run.stderr
     assert len(run.stderr.splitlines()) == 1
+
+
+def test_games_lists_every_preset_and_option_a_host_can_set() -> None:
+    """``dealmein games`` is where ``--preset`` and ``--option NAME=VALUE`` are looked up."""
+    from core import GAMES
+
+    run = dealmein("games")
+    assert run.returncode == 0 and run.stderr == ""
+    for info in GAMES.values():
+        assert f"{info.name} ({info.id}), {info.min_players}-{info.max_players} seats" in run.stdout
+        for preset in info.presets:
+            assert f"  preset {preset}: " in run.stdout
+        for option in info.options.values():
+            assert f"  option {option.name}=" in run.stdout and f"({option.describe_range()})" in run.stdout

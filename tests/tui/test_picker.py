@@ -198,7 +198,8 @@ async def test_host_command_line_bots_reach_the_picker() -> None:
     from tui.app import DealMeInApp
     from tui.cli import build_parser
 
-    args = build_parser().parse_args(["host", "--seats", "4", "--bots", "2", "--bot-level", "hard"])
+    args = build_parser().parse_args(["host", "--seats", "4", "--bots", "2", "--bot-level", "hard",
+                                      "--option", "limit=50", "--option", "teams=pairs"])
     app = DealMeInApp(args, mdns=False, bot_delay=0)
     async with app.run_test(size=(100, 40)) as pilot:
         for _ in range(200):  # bounded: the picker opens and builds its seats
@@ -211,6 +212,7 @@ async def test_host_command_line_bots_reach_the_picker() -> None:
             await pilot.pause()
         assert picker.seats == 4
         assert picker.choice().bots == {2: "hard", 3: "hard"}
+        assert picker.choice().options == {"limit": 50, "teams": "pairs"}  # --option, as the engine reads it
 
 
 async def test_a_stale_game_highlight_changes_nothing(tmp_path) -> None:
