@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from core import GAMES
 
 from ..eventtext import chat_text
+from ..optiontext import options_line
 from ..plain import clean
 from ..widgets.keyfooter import KeyFooter
 from . import popped
@@ -115,6 +116,9 @@ class LobbyScreen(Screen[None]):
         if seats.option_count:
             seats.highlighted = min(keep if keep is not None else 0, seats.option_count - 1)
         lines = []
+        changed = options_line(lobby)
+        if changed:
+            lines.append(changed)
         if solo:
             lines.append(f"A solo table: only you and the bots. {self.app.keys_for('lobby.start', 'ctrl+s')} deals.")
         elif host and getattr(self.link, "address", None):

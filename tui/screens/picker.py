@@ -20,8 +20,9 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Sw
 from textual.widgets.option_list import Option as ListOption
 
 from core import GAMES
-from core.options import GameInfo, Option
+from core.options import GameInfo
 
+from ..optiontext import idle_reason, option_label, problem_text, shown_value
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -42,42 +43,6 @@ class TableChoice:
     bots: dict[int, str] = field(default_factory=dict)  # seat -> bot level (seat 0 is yours)
     password: str | None = None  # hosting: the table password, if any
     ssh: bool = False  # hosting: also serve the app over SSH
-
-
-def option_label(name: str) -> str:
-    """``hand size`` for the option ``hand_size``: the engine's names, as words."""
-    return name.replace("_", " ")
-
-
-def problem_text(problem: str) -> str:
-    """The engine's complaint about an option ("option 'lives': expected 1..99, got ''") in
-    the words of the form: "lives: 1..99" for an empty field, "hand size: 1..10, not x"."""
-    m = re.match(r"option '([\w-]+)': (.*)$", problem)
-    if not m:
-        return problem
-    name, said = m.groups()
-    wanted = re.match(r"expected (.+), got (.*)$", said)
-    if not wanted:
-        return f"{option_label(name)}: {said}"
-    got = wanted.group(2).strip("'\"")
-    return f"{option_label(name)}: {wanted.group(1)}" + (f", not {got}" if got else "")
-
-
-def idle_reason(option: Option, resolved: dict[str, Any]) -> str:
-    """Why an option changes nothing here: "no effect: only with scoring stakes"."""
-    wanted = [f"{option_label(k)} {_shown(v)}" for k, v in option.only_when if resolved.get(k) != v]
-    if wanted:
-        return "no effect: only with " + " and ".join(wanted)
-    crossed = [f"{option_label(k)} {_shown(v)}" for k, v in option.not_when if resolved.get(k) == v]
-    return "no effect with " + " or ".join(crossed)
-
-
-def _shown(value: Any) -> str:
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    return str(value)
 
 
 class PickerScreen(Screen["TableChoice | None"]):
@@ -285,7 +250,7 @@ class PickerScreen(Screen["TableChoice | None"]):
 
     def overrides(self) -> dict[str, Any]:
         base = self._base(self.preset)
-        return {k: v for k, v in self.values().items() if _shown(v) != _shown(base.get(k))}
+        return {k: v for k, v in self.values().items() if shown_value(v) != shown_value(base.get(k))}
 
     def choice(self) -> TableChoice:
         bots = {seat: level for seat, level in self._bot_levels().items() if level != OPEN}
@@ -343,9 +308,9 @@ class PickerScreen(Screen["TableChoice | None"]):
             return text
         assert resolved is not None
         defaults = {o["name"]: o for o in info["options"]}
-        changed = [f"{option_label(k)} {_shown(v)} ({defaults[k]['description']})"
+        changed = [f"{option_label(k)} {shown_value(v)} ({defaults[k]['description']})"
                    for k, v in resolved.items()
-                   if _shown(v) != _shown(defaults[k]["default"]) and GAMES[self.game].applies(k, resolved)]
+                   if shown_value(v) != shown_value(defaults[k]["default"]) and GAMES[self.game].applies(k, resolved)]
         if changed:
             text.append("\nIn force: ")
             text.append("; ".join(changed))

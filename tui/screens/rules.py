@@ -16,6 +16,7 @@ from textual.widgets import Markdown, Tab, Tabs
 from core import GAMES
 from core.options import deck_count
 
+from ..optiontext import shown_value
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -42,10 +43,6 @@ VALUE_MEANINGS: dict[tuple[str, str], dict[Any, str]] = {
     ("crazy-eights", "countdown"): {False: "eights are wild for everyone"},
     ("crazy-eights", "specials"): {False: "2, Q and A are ordinary cards"},
 }
-
-
-def _shown(value: Any) -> str:
-    return "on" if value is True else "off" if value is False else str(value)
 
 
 def _meaning(info: Any, option: Any, value: Any) -> str | None:
@@ -80,7 +77,7 @@ def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], sea
     meaning = _meaning(info, option, value)
     if info.id == "ninety-eight" and name == "teams" and meaning and resolved.get("scoring") == "stakes":
         meaning = meaning.replace("their lives", "their chips")  # rules 7.2: with stakes, chips belong to the team
-    return f"- `{name}` = {_shown(value)}{mark}" + (f": {meaning}" if meaning else "")
+    return f"- `{name}` = {shown_value(value)}{mark}" + (f": {meaning}" if meaning else "")
 
 
 def table_lines(game: str, table: dict[str, Any]) -> list[str]:

@@ -1,0 +1,63 @@
+"""Options in words, for the picker, the lobby and the rules page: names as words, values as
+on/off, the engine's complaints in the form's terms, and why an option does nothing."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from core import GAMES
+from core.options import Option
+
+from .plain import clean
+
+
+def option_label(name: str) -> str:
+    """``hand size`` for the option ``hand_size``: the engine's names, as words."""
+    return name.replace("_", " ")
+
+
+def problem_text(problem: str) -> str:
+    """The engine's complaint about an option ("option 'lives': expected 1..99, got ''") in
+    the words of the form: "lives: 1..99" for an empty field, "hand size: 1..10, not x"."""
+    m = re.match(r"option '([\w-]+)': (.*)$", problem)
+    if not m:
+        return problem
+    name, said = m.groups()
+    wanted = re.match(r"expected (.+), got (.*)$", said)
+    if not wanted:
+        return f"{option_label(name)}: {said}"
+    got = wanted.group(2).strip("'\"")
+    return f"{option_label(name)}: {wanted.group(1)}" + (f", not {got}" if got else "")
+
+
+def idle_reason(option: Option, resolved: dict[str, Any]) -> str:
+    """Why an option changes nothing here: "no effect: only with scoring stakes"."""
+    wanted = [f"{option_label(k)} {shown_value(v)}" for k, v in option.only_when if resolved.get(k) != v]
+    if wanted:
+        return "no effect: only with " + " and ".join(wanted)
+    crossed = [f"{option_label(k)} {shown_value(v)}" for k, v in option.not_when if resolved.get(k) == v]
+    return "no effect with " + " or ".join(crossed)
+
+
+def shown_value(value: Any) -> str:
+    """An option's value as the forms and pages write it: on/off for a switch."""
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return str(value)
+
+
+def options_line(lobby: dict[str, Any]) -> str | None:
+    """The options the table sets over its preset that change the game ("Options: limit 50,
+    lives 5"), so a player sees the variant before it is dealt; None when there are none."""
+    info = GAMES.get(lobby.get("game", ""))
+    overrides = lobby.get("options") or {}
+    if info is None or not isinstance(overrides, dict) or not overrides:
+        return None
+    try:
+        resolved = info.resolve(max(len(lobby.get("seats") or []), info.min_players), lobby.get("preset"), overrides)
+    except (ValueError, TypeError):
+        return None
+    shown = [f"{option_label(k)} {shown_value(resolved[k])}" for k in overrides if k in resolved and info.applies(k, resolved)]
+    return clean("Options: " + ", ".join(shown), 200) if shown else None
