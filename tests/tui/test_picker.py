@@ -16,6 +16,15 @@ def _shown(value: object) -> str:
     return "on" if value is True else "off" if value is False else str(value)
 
 
+async def _solo_picker(app, pilot) -> PickerScreen:
+    """The picker Play solo opens, on Ninety-Eight."""
+    await pilot.press("p")
+    await pilot.pause()
+    picker = app.screen
+    assert isinstance(picker, PickerScreen) and picker.game == "ninety-eight"
+    return picker
+
+
 async def test_every_game_and_preset() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -64,10 +73,7 @@ async def test_teams_with_odd_seats_is_explained_at_the_teams_control() -> None:
     """ninety-eight 7.2: pairs need an even number of seats, at least 4."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("p")
-        await pilot.pause()
-        picker = app.screen
-        assert isinstance(picker, PickerScreen) and picker.game == "ninety-eight"
+        picker = await _solo_picker(app, pilot)
         picker.query_one("#presets").focus()
         names = list(GAMES["ninety-eight"].presets)
         for _ in range(names.index("teams")):
@@ -261,10 +267,7 @@ async def test_options_that_change_nothing_say_so_and_stay_out_of_the_summary() 
     leaves them out of "In force", while their controls stay live."""
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("p")
-        await pilot.pause()
-        picker = app.screen
-        assert isinstance(picker, PickerScreen) and picker.game == "ninety-eight"
+        picker = await _solo_picker(app, pilot)
 
         def idle() -> dict[str, str]:
             return {name: str(picker.query_one(f"#idle-{name}", Static).render())

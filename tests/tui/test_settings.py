@@ -5,6 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
+from net.protocol import NAME_LEN
 from tui.settings import Settings, config_dir, load_settings, save_settings, settings_path
 
 from .helpers import make_app
@@ -71,7 +74,9 @@ async def test_app_notifies_once_and_saves_changes(tmp_path: Path) -> None:
     assert loaded.theme == theme != Settings().theme
 
 
-async def test_settings_screen_saves(tmp_path: Path) -> None:
+@pytest.mark.parametrize("typed, kept", [("Ana", "Ana"), ("z" * (NAME_LEN + 5), "z" * NAME_LEN)])
+async def test_settings_screen_saves(tmp_path: Path, typed: str, kept: str) -> None:
+    """The name field takes as many characters as the tables do (``NAME_LEN``), no more."""
     path = tmp_path / "settings.toml"
     app = make_app(config_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -80,9 +85,9 @@ async def test_settings_screen_saves(tmp_path: Path) -> None:
         name = app.screen.query_one("#name")
         name.focus()
         name.value = ""
-        await pilot.press(*"Ana", "enter")
+        await pilot.press(*typed, "enter")
         await pilot.pause()
-    assert load_settings(path)[0].name == "Ana"
+    assert load_settings(path)[0].name == kept
 
 
 async def test_no_color_shows_monochrome_without_saving_it(tmp_path: Path, monkeypatch) -> None:
@@ -154,7 +159,6 @@ def test_the_readme_lists_every_setting_with_its_default() -> None:
 def test_a_name_is_as_long_as_the_tables_take_it(tmp_path: Path) -> None:
     """settings.toml, the Settings screen and the server agree on a name's length, so a name
     kept in the settings is the name the other players see."""
-    from net.protocol import NAME_LEN
     path = tmp_path / "settings.toml"
     path.write_text(f'name = "{"a" * NAME_LEN}"\n', encoding="utf-8")
     loaded, problem = load_settings(path)
@@ -164,17 +168,3 @@ def test_a_name_is_as_long_as_the_tables_take_it(tmp_path: Path) -> None:
     assert loaded.name == Settings().name
     assert problem and f"name: at most {NAME_LEN} characters" in problem
 
-
-async def test_the_settings_screen_takes_a_name_as_long_as_the_tables_do(tmp_path: Path) -> None:
-    from net.protocol import NAME_LEN
-    path = tmp_path / "settings.toml"
-    app = make_app(config_path=path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("s")
-        await pilot.pause()
-        name = app.screen.query_one("#name")
-        name.focus()
-        name.value = ""
-        await pilot.press(*("z" * (NAME_LEN + 5)), "enter")
-        await pilot.pause()
-    assert load_settings(path)[0].name == "z" * NAME_LEN
