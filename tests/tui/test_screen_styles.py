@@ -1,0 +1,40 @@
+"""Each screen's stylesheet styles that screen only. Textual reads every screen's ``.tcss`` into
+one stylesheet for the app, so an unscoped ``#seats`` in the lobby's sheet also sized the
+table's row of seats (two blank rows under it, once a lobby had been shown)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import tui.screens
+
+from .helpers import make_app, start_solo, wait_for
+
+SCREENS = Path(tui.screens.__file__).parent
+RULE = re.compile(r"/\*.*?\*/|([^{}/]+)\{[^{}]*\}", re.S)
+
+
+def test_every_rule_names_its_screen() -> None:
+    sheets = sorted(SCREENS.glob("*.tcss"))
+    assert len(sheets) >= 12
+    for sheet in sheets:
+        module = (SCREENS / f"{sheet.stem}.py").read_text(encoding="utf-8")
+        screen = re.search(r"^class (\w+Screen)\(", module, re.MULTILINE).group(1)  # type: ignore[union-attr]
+        rules = [m.group(1) for m in RULE.finditer(sheet.read_text(encoding="utf-8")) if m.group(1)]
+        assert rules, sheet
+        for selectors in rules:
+            for selector in selectors.split(","):
+                assert re.match(rf"^{screen}\b", selector.strip()), f"{sheet.name}: {selector.strip()!r}"
+
+
+async def test_the_table_keeps_its_layout_after_a_lobby() -> None:
+    """A solo table opens through its lobby: its seats row is still the boxes' four rows."""
+    from tui.screens.table import TableScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_solo(app, pilot)
+        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        await pilot.pause()
+        assert table.query_one("#seats").region.height == 4
+        assert table.query_one("#middle").region.y == 5
