@@ -158,6 +158,10 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
         where = f"match in play, hand {m.hand_number}" if m is not None and table.status == "playing" else table.status
         print(f"Resumed {c.name!r} from {save_path(server.port)} ({where})", file=out)
     print(f"Hosting {c.name!r}: {c.game} ({c.preset}), {c.seats} seats, {bots} bots", file=out)
+    if c.options:  # as --option takes them, so the line can be used again
+        words = {True: "on", False: "off"}
+        print("Options: " + " ".join(f"--option {k}={words.get(v, v) if isinstance(v, bool) else v}"
+                                     for k, v in c.options.items()), file=out)
     print(f"Address: {args.bind}:{server.port}", file=out)
     if c.password:
         print(f"Table password: {c.password}", file=out)

@@ -36,6 +36,7 @@ async def test_headless_host_serves_and_closes_on_signal(sig: signal.Signals) ->
         text = "\n".join(lines)
         port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
         assert "Table password: pw" in text
+        assert "Options: --option chips=4 --option draw=manual" in text
         key = re.search(r"Host key \(.*\): (\S+)", text).group(1)  # type: ignore[union-attr]
         c = await TableClient.connect("127.0.0.1", port, name="Ana", password="pw", host_key=key,
                                       reconnect=False)
