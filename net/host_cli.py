@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -217,9 +219,38 @@ async def advertise(server: Server, table: Table, bind: str, out: TextIO, ssh_po
     return adv
 
 
+class Announcements(io.TextIOBase):
+    """Standard output that a reader going away cannot stop: the table keeps serving, and
+    closes cleanly, when whatever read its banner (``| head``, a log pipe) has gone."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self.stream = stream
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        if not self.gone:
+            try:
+                self.stream.write(text)
+                self.stream.flush()  # a banner is read as it comes, not at exit
+            except (BrokenPipeError, ValueError, OSError):
+                self._lost()
+        return len(text)
+
+    def _lost(self) -> None:
+        """Nothing reads any more: later writes, and Python's own flush at exit, go nowhere."""
+        self.gone = True
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stream.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+
+
 def run_headless(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     # the table's own log says who comes and goes; the SSH library's eight lines per login
     # (key exchange, auth, channel) only bury it
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    return asyncio.run(serve(args))
+    return asyncio.run(serve(args, Announcements(sys.stdout)))

@@ -67,3 +67,40 @@ async def test_headless_host_refuses_bad_arguments() -> None:
     proc, lines = await start_host("--preset", "nonsense")
     out, err = await asyncio.wait_for(proc.communicate(), 10)
     assert proc.returncode == 2 and "nonsense" in err.decode()
+
+
+async def test_a_headless_host_outlives_the_reader_of_its_banner() -> None:
+    """``dealmein host --headless | head -1``: once the reader of standard output has gone,
+    the table still serves, says goodbye to its players and exits 0 without a traceback."""
+    import os
+
+    read, write = os.pipe()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--no-mdns",
+        stdout=write, stderr=asyncio.subprocess.PIPE)
+    os.close(write)
+    try:
+        banner = b""
+        loop = asyncio.get_running_loop()
+        while b"Address: 127.0.0.1:" not in banner or not banner.endswith(b"\n"):  # bounded by the wait
+            chunk = await asyncio.wait_for(loop.run_in_executor(None, os.read, read, 4096), 20)
+            assert chunk, banner
+            banner += chunk
+        port = int(re.search(rb"Address: 127\.0\.0\.1:(\d+)", banner).group(1))  # type: ignore[union-attr]
+        os.close(read)  # the reader goes away
+        read = -1
+        c = await TableClient.connect("127.0.0.1", port, name="Ana", reconnect=False)
+        assert c.seat == 0
+        proc.send_signal(signal.SIGTERM)  # "Table closed." now goes to a closed pipe
+        bye = await next_update(c, "bye")
+        assert "closed" in bye["reason"]
+        _, err = await asyncio.wait_for(proc.communicate(), 10)
+        assert proc.returncode == 0, err.decode()
+        assert b"Traceback" not in err and b"BrokenPipe" not in err, err.decode()
+        await c.close()
+    finally:
+        if read != -1:
+            os.close(read)
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
