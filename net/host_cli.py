@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import io
 import logging
-import os
 import signal
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from .announce import Announcements
 from .client import app_version
 from .savefile import aside_text, move_aside, save_path
 from .server import Server, TableConfig
@@ -217,35 +216,6 @@ async def advertise(server: Server, table: Table, bind: str, out: TextIO, ssh_po
     server.add_listener(lambda t: adv.update_soon(advert_from_lobby(t.lobby(), ssh_port=ssh_port, app_version=app_version())))
     print(f"Advertised on the LAN as {name}", file=out)
     return adv
-
-
-class Announcements(io.TextIOBase):
-    """Standard output that a reader going away cannot stop: the table keeps serving, and
-    closes cleanly, when whatever read its banner (``| head``, a log pipe) has gone."""
-
-    def __init__(self, stream: TextIO) -> None:
-        super().__init__()
-        self.stream = stream
-        self.gone = False
-
-    def write(self, text: str) -> int:
-        if not self.gone:
-            try:
-                self.stream.write(text)
-                self.stream.flush()  # a banner is read as it comes, not at exit
-            except (BrokenPipeError, ValueError, OSError):
-                self._lost()
-        return len(text)
-
-    def _lost(self) -> None:
-        """Nothing reads any more: later writes, and Python's own flush at exit, go nowhere."""
-        self.gone = True
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, self.stream.fileno())
-            os.close(devnull)
-        except (OSError, ValueError, io.UnsupportedOperation):
-            pass
 
 
 def run_headless(args: argparse.Namespace) -> int:

@@ -292,6 +292,16 @@ def check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # ``dealmein games | head -1``: the reader had all it wanted
+        from net.announce import silence
+
+        silence(sys.stdout)
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "host":

@@ -126,3 +126,20 @@ def test_games_lists_every_preset_and_option_a_host_can_set() -> None:
             assert f"  preset {preset}: " in run.stdout
         for option in info.options.values():
             assert f"  option {option.name}=" in run.stdout and f"({option.describe_range()})" in run.stdout
+
+
+@pytest.mark.parametrize("args", [["games"], ["--help"], ["tables", "--wait", "0.2", "--interface", "127.0.0.1", "--json"]])
+def test_output_to_a_reader_that_has_gone_ends_quietly(args: list[str]) -> None:
+    """``dealmein games | head -1``: a closed pipe ends the command with status 1 and no
+    traceback (the reader has what it wanted)."""
+    import os
+
+    read, write = os.pipe()
+    os.close(read)  # gone before the first line is written
+    try:
+        run = subprocess.run([sys.executable, "-m", "tui", *args], stdout=write, stderr=subprocess.PIPE,
+                             stdin=subprocess.DEVNULL, text=True, timeout=30)
+    finally:
+        os.close(write)
+    assert run.returncode in (0, 1), run.stderr  # --help's own exit is 0 whatever became of its text
+    assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr
