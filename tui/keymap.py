@@ -13,7 +13,7 @@ from typing import Any
 from textual.binding import Binding
 from textual.keys import Keys, _character_to_key
 
-#: keys no keymap may take: quitting for sure, the palette, moving the focus and the card numbers
+#: keys no keymap may take: quitting for sure, the command palette and moving the focus
 RESERVED = {"ctrl+c", "ctrl+p", "tab", "shift+tab"}
 MODIFIERS = ("ctrl", "shift", "alt", "meta", "super", "hyper")
 _NAMED = {k.value for k in Keys if "+" not in k.value and not k.value.startswith("<")}

@@ -51,7 +51,8 @@ def shown_value(value: Any) -> str:
 def options_line(lobby: dict[str, Any]) -> str | None:
     """The options the table sets over its preset that change the game ("Options: limit 50,
     lives 5"), so a player sees the variant before it is dealt; None when there are none."""
-    info = GAMES.get(lobby.get("game", ""))
+    game = lobby.get("game")
+    info = GAMES.get(game) if isinstance(game, str) else None
     overrides = lobby.get("options") or {}
     if info is None or not isinstance(overrides, dict) or not overrides:
         return None

@@ -19,7 +19,8 @@ def test_the_lobby_names_the_options_set_over_the_preset() -> None:
     assert options_line(_lobby("crazy-eights", "countdown", {"jokers": True, "target": 50})) == "Options: jokers on"
     assert options_line(_lobby("ninety-eight", "standard", {})) is None
     for broken in (_lobby("snap", "standard", {"x": 1}), _lobby("ninety-eight", "standard", {"limit": "lots"}),
-                   _lobby("ninety-eight", "standard", ["limit"]), _lobby("ninety-eight", "nope", {"limit": 50})):
+                   _lobby("ninety-eight", "standard", ["limit"]), _lobby("ninety-eight", "nope", {"limit": 50}),
+                   _lobby(["ninety-eight"], "standard", {"limit": 50})):  # type: ignore[arg-type]
         assert options_line(broken) is None  # a view from a newer or odd host: no line, no crash
 
 

@@ -76,7 +76,8 @@ class HelpScreen(Screen[None]):
             self.sections = self._table_sections(everywhere, table_view, guest, keymap)
         game = (table_view or {}).get("game")
         with VerticalScroll(id="help"):
-            yield Static(f"Keys · {GAMES[game].name}" if game in GAMES else "Keys", classes="title")
+            known = isinstance(game, str) and game in GAMES
+            yield Static(f"Keys · {GAMES[game].name}" if known else "Keys", classes="title")
             for title, rows in self.sections.items():
                 yield Static(key_table(title, rows))
         yield KeyFooter()

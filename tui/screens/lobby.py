@@ -83,8 +83,9 @@ class LobbyScreen(Screen[None]):
             return
         lobby = self.link.lobby or {}
         host = bool(self.link.is_host)
-        info = GAMES.get(lobby.get("game", ""))
-        game = info.name if info else str(lobby.get("game", ""))
+        game_id = lobby.get("game")
+        info = GAMES.get(game_id) if isinstance(game_id, str) else None  # a host's odd lobby is shown, not raised
+        game = info.name if info else clean(str(game_id or ""), 30)
         title = Text()
         title.append(clean(lobby.get("name") or "Table", 40))
         title.append(f"  ·  {game} ({clean(lobby.get('preset', ''), 30)})  ·  {lobby.get('status', '')}")
