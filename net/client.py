@@ -11,6 +11,8 @@ import functools
 import logging
 from typing import Any, AsyncIterator, Callable
 
+from core.viewcheck import view_problem
+
 from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, FrameProtocol, FrameReader, ProtocolError, check,
                        decode_body, encode, password_proof)
 
@@ -20,7 +22,7 @@ log = logging.getLogger("dealmein.net")
 
 #: error codes after which reconnecting cannot help
 FATAL = frozenset({"version", "bad_password", "bad_host_key", "no_table", "kicked", "replaced",
-                   "full"})
+                   "full", "bad_view"})  # bad_view: coming back would bring the same view
 
 
 @functools.cache
@@ -44,6 +46,14 @@ class ConnectError(Exception):
         self.message = message
 
 
+def _check_view(view: Any) -> None:
+    """A view the app could not draw ends the connection here, with the reason, before any
+    screen reads it (``core.viewcheck``)."""
+    problem = view_problem(view)
+    if problem:
+        raise ProtocolError("bad_view", f"the host sent a table this app cannot show ({problem})")
+
+
 class _Wire(FrameProtocol):
     """The connection to the host; reads into ``FrameReader``'s shared buffer (see there)."""
 
@@ -64,7 +74,7 @@ class _Wire(FrameProtocol):
                 on_message(check(decode_body(body), SERVER_MESSAGES))
         except ProtocolError as e:
             log.warning("host sent a bad frame: %s", e.message)
-            self.client._last_error = ("bad_frame", e.message)
+            self.client._last_error = (e.code, e.message)
             if self.transport is not None:
                 self.transport.close()
 
@@ -159,10 +169,12 @@ class TableClient:
                 raise ProtocolError("bad_frame", "the host sent view changes before a view")
             view = base.copy()
             view.update(msg["changes"])
+            _check_view(view)
             self.view = view
             self._push({"type": "view", "view": view, "events": msg["events"]})
             return
         if kind == "view":
+            _check_view(msg["view"])
             self.view = msg["view"]
         elif kind == "challenge":
             self._hello(msg["nonce"])

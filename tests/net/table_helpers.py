@@ -4,12 +4,14 @@ from __future__ import annotations
 import asyncio
 import random
 import resource
+import struct
 import time
 from typing import Any, AsyncIterator, Callable
 
 import pytest
 
 from net.client import TableClient
+from net.protocol import decode_body, encode
 from net.server import Server, TableConfig
 
 #: short times so that grace, takeover and deadlines happen within a test
@@ -121,3 +123,28 @@ def raise_fd_limit(wanted: int) -> None:
     if soft < wanted:
         new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
         resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+
+
+async def host_sending(frames: list[dict[str, Any]]) -> tuple[Any, int, asyncio.Event]:
+    """A fake host on 127.0.0.1 that welcomes one client, sends ``frames`` and waits for the
+    client to hang up (``hung_up``); the second connection, if any, is counted in ``again``."""
+    hung_up = asyncio.Event()
+    connections = []
+
+    async def host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        connections.append(1)
+        writer.write(encode({"type": "challenge", "version": 1, "nonce": b"n" * 16}))
+        (size,) = struct.unpack(">I", await reader.readexactly(4))
+        decode_body(await reader.readexactly(size))
+        writer.write(encode({"type": "welcome", "table": "t", "seat": 0, "token": "x" * 22, "host": False}))
+        writer.write(encode({"type": "lobby", "lobby": {"table": "t"}}))
+        for frame in frames:
+            await asyncio.sleep(0.02)
+            writer.write(encode(frame))
+        await reader.read()  # until the client closes
+        hung_up.set()
+        writer.close()
+
+    srv = await asyncio.start_server(host, "127.0.0.1", 0)
+    srv.connections = connections  # type: ignore[attr-defined]
+    return srv, srv.sockets[0].getsockname()[1], hung_up

@@ -17,7 +17,7 @@ from net.protocol import MAX_FRAME, FrameReader, ProtocolError, decode_body, enc
 from net.server import Server, TableConfig
 from net.table import view_frame
 
-from .table_helpers import join, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import host_sending, join, seated_table, server, wait_until  # noqa: F401
 
 CASES = [(g, p) for g in sorted(GAMES) for p in sorted(GAMES[g].presets)]
 
@@ -203,6 +203,39 @@ async def test_changes_before_any_view_are_a_bad_frame() -> None:
         assert c.view is None
         assert [u["type"] for u in updates][-1] == "connection" and updates[-1]["state"] == "closed"
         assert not any(u["type"] == "view" for u in updates)
+    finally:
+        srv.close()
+        await srv.wait_closed()
+
+
+@pytest.mark.parametrize("garble", ["view", "delta"])
+async def test_a_view_the_app_cannot_show_ends_the_connection_with_the_reason(garble: str) -> None:
+    """A host whose view has a card that is not a card (or whose changes make one) is told
+    goodbye: the client hangs up naming what was wrong, keeps the last good view, does not
+    come back for more, and no screen is handed the bad view."""
+    good = new_match("ninety-eight", 2, seed=4).view(0)
+    bad = {**good, "version": good["version"] + 1, "hand": ["ZZ", *good["hand"][1:]]}
+    frames = [{"type": "view", "view": good, "events": []}]
+    frames.append({"type": "view", "view": bad, "events": []} if garble == "view" else
+                  {"type": "delta", "changes": {"version": bad["version"], "hand": bad["hand"]}, "events": []})
+    srv, port, hung_up = await host_sending(frames)
+    try:
+        c = await TableClient.connect("127.0.0.1", port, name="A", timeout=5)  # reconnects by default
+        updates: list[dict[str, Any]] = []
+
+        async def collect() -> None:
+            async for u in c.updates():
+                updates.append(u)
+
+        await asyncio.wait_for(collect(), 5)
+        await asyncio.wait_for(hung_up.wait(), 5)
+        assert c.view == good  # the bad one was never taken
+        assert [u["view"] for u in updates if u["type"] == "view"] == [good]
+        last = updates[-1]
+        assert last["type"] == "connection" and last["state"] == "closed"
+        assert "cannot show" in last["reason"] and "hand[0]: expected a card" in last["reason"]
+        await asyncio.sleep(0.3)
+        assert srv.connections == [1]  # no reconnecting to the same view
     finally:
         srv.close()
         await srv.wait_closed()
