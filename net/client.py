@@ -13,6 +13,7 @@ from typing import Any, AsyncIterator, Callable
 
 from core.viewcheck import view_problem
 
+from .lobbycheck import lobby_problem
 from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, FrameProtocol, FrameReader, ProtocolError, check,
                        decode_body, encode, password_proof)
 
@@ -22,7 +23,7 @@ log = logging.getLogger("dealmein.net")
 
 #: error codes after which reconnecting cannot help
 FATAL = frozenset({"version", "bad_password", "bad_host_key", "no_table", "kicked", "replaced",
-                   "full", "bad_view"})  # bad_view: coming back would bring the same view
+                   "full", "bad_view", "bad_lobby"})  # bad_view, bad_lobby: coming back would bring them again
 
 
 @functools.cache
@@ -187,6 +188,9 @@ class TableClient:
                 self._reconnecting = False
                 self._push({"type": "connection", "state": "connected", "reason": "reconnected"})
         elif kind == "lobby":
+            problem = lobby_problem(msg["lobby"])
+            if problem:
+                raise ProtocolError("bad_lobby", f"the host sent a lobby this app cannot show ({problem})")
             self.lobby = msg["lobby"]
             if self._got_welcome and self._welcomed is not None and not self._welcomed.done():
                 self._welcomed.set_result(None)  # connected: seat and lobby are known

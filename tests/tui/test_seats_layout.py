@@ -48,19 +48,19 @@ def check_row(app: Any, screen: TableScreen, expected: int) -> None:
     assert len(row) == expected
     right = 0
     for box in row:
-        assert whole.contains_region(box.region), (box.id, box.region)
-        assert box.region.width >= 8, (box.id, box.region)
-        assert box.region.x >= right, (box.id, box.region)
+        assert whole.contains_region(box.region), (box.seat, box.region)
+        assert box.region.width >= 8, (box.seat, box.region)
+        assert box.region.x >= right, (box.seat, box.region)
         right = box.region.right
         text = box.render()
         for line in text.split():
-            assert cell_len(line.plain) <= box.content_size.width, (box.id, line.plain)
+            assert cell_len(line.plain) <= box.content_size.width, (box.seat, line.plain)
         assert cell_len(str(box.border_title)) <= box.region.width - 6
     current = screen.view["current_seat"]
     for box in row:
-        turn = box.id == f"seat{current}"
-        assert box.has_class("turn") == turn, box.id
-        assert (box.styles.border_top[0] == "heavy") == turn, box.id
+        turn = box.seat == current
+        assert box.has_class("turn") == turn, box.seat
+        assert (box.styles.border_top[0] == "heavy") == turn, box.seat
     assert any(box.has_class("turn") for box in row) == (current != screen.view["seat"])
     hand = screen.query_one(HandView)
     assert whole.contains_region(hand.region) and hand.region.height == 6
@@ -93,17 +93,17 @@ async def test_narrow_boxes_cut_names_and_wording() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await show_table(app, pilot, "ninety-eight", 8, seat=0)
-        by_id = {box.id: box for box in boxes(screen)}
-        title = str(by_id["seat1"].border_title)
+        by_seat = {box.seat: box for box in boxes(screen)}
+        title = str(by_seat[1].border_title)
         assert title.endswith("…") and "Bartholomew".startswith(title[:-1]) and len(title) > 2
-        assert str(by_id["seat3"].border_title).startswith("Exp")
-        assert str(by_id["seat2"].border_title) == "Cy" and str(by_id["seat4"].border_title) == "Zoë"
+        assert str(by_seat[3].border_title).startswith("Exp")
+        assert str(by_seat[2].border_title) == "Cy" and str(by_seat[4].border_title) == "Zoë"
         dealer = screen.view["dealer"]
         for box in boxes(screen):
             lines = [line.plain for line in box.render().split()]
             assert lines[0].startswith("4 card"), lines
             assert lines[1] == "3 lives", lines
-            if box.id == f"seat{dealer}":
+            if box.seat == dealer:
                 assert lines[0].endswith(" D") or "dealer" in lines[0] or "dlr" in lines[0]
         assert all(box.has_class("narrow") for box in boxes(screen))
 
@@ -115,9 +115,9 @@ async def test_wide_boxes_unchanged() -> None:
         screen = await show_table(app, pilot, "ninety-eight", 4, seat=1)
         for box in boxes(screen):
             assert not box.has_class("narrow")
-            assert str(box.border_title) == NAMES[int(box.id[4:])]
+            assert str(box.border_title) == NAMES[box.seat]
             assert not str(box.border_subtitle or "")  # no teams: no marks
-        dealer = next(box for box in boxes(screen) if box.id == "seat0")
+        dealer = next(box for box in boxes(screen) if box.seat == 0)
         assert dealer.render().split()[0].plain == "4 cards · dealer"
 
 
@@ -151,12 +151,12 @@ async def test_teams_mark_the_partner() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await show_table(app, pilot, "ninety-eight", 4, seat=0, preset="teams")
         assert screen.view["teams"] == [[0, 2], [1, 3]]
-        by_id = {box.id: box for box in boxes(screen)}
-        assert str(by_id["seat2"].border_subtitle) == "partner"
-        assert by_id["seat2"].has_class("partner")
-        for other in ("seat1", "seat3"):
-            assert str(by_id[other].border_subtitle) == "team B"
-            assert not by_id[other].has_class("partner")
+        by_seat = {box.seat: box for box in boxes(screen)}
+        assert str(by_seat[2].border_subtitle) == "partner"
+        assert by_seat[2].has_class("partner")
+        for other in (1, 3):
+            assert str(by_seat[other].border_subtitle) == "team B"
+            assert not by_seat[other].has_class("partner")
 
 
 async def test_teams_at_eight_seats() -> None:
@@ -166,10 +166,10 @@ async def test_teams_at_eight_seats() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await show_table(app, pilot, "ninety-eight", 8, seat=0, preset="teams")
         check_row(app, screen, 7)
-        by_id = {box.id: box for box in boxes(screen)}
-        assert [b.id for b in boxes(screen) if b.has_class("partner")] == ["seat4"]
-        assert str(by_id["seat4"].border_subtitle) in ("partner", "ptnr")
-        marks = {s: str(by_id[f"seat{s}"].border_subtitle) for s in (1, 2, 3, 5, 6, 7)}
+        by_seat = {box.seat: box for box in boxes(screen)}
+        assert [b.seat for b in boxes(screen) if b.has_class("partner")] == [4]
+        assert str(by_seat[4].border_subtitle) in ("partner", "ptnr")
+        marks = {s: str(by_seat[s].border_subtitle) for s in (1, 2, 3, 5, 6, 7)}
         for s in (1, 2, 3):
             assert marks[s] == marks[s + 4] and marks[s] not in ("", "None", "partner", "ptnr")
         assert len({marks[1], marks[2], marks[3]}) == 3

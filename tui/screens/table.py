@@ -327,7 +327,7 @@ class TableScreen(Screen[None]):
         boxes = list(row.query(SeatBox))
         if len(boxes) != len(order):
             row.remove_children()
-            boxes = [SeatBox(id=f"seat{s}") for s in order]
+            boxes = [SeatBox() for _ in order]  # no ids: the old boxes may not be gone yet
             row.mount_all(boxes)
         for box, seat in zip(boxes, order):
             box.show(names[seat], seat, view, view.get("dealer") == seat)

@@ -133,8 +133,11 @@ class SeatBox(Static):
         self._status: dict[str, Any] = {}
         self._name = ""
         self._team = ""
+        #: the seat the box shows (a box is kept when the seats it shows move round)
+        self.seat: int | None = None
 
     def show(self, name: str, seat: int, view: dict[str, Any], dealer: bool) -> None:
+        self.seat = seat
         shown = statuses(view)
         status = shown[seat] if seat < len(shown) else {}
         counts = view.get("hand_counts") or []

@@ -1,0 +1,100 @@
+"""Whatever a host sends that the client's checks let through (``core.viewcheck``,
+``net.lobbycheck``), the table and lobby screens draw without failing: odd values, missing
+keys, another seat count or seat from one view to the next."""
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from core import GAMES
+from core.viewcheck import view_problem
+from net.lobbycheck import lobby_problem
+from tui.screens.lobby import LobbyScreen
+
+from .helpers import make_app, open_table
+
+ODD: list[Any] = [None, 0, 1, 2, 7, -1, 10 ** 6, "x", "", "S", "8", "KS", "JK", [], {}, [1, "a"], {"a": 1}, True,
+                  False, 3.5, ["KS"], [None], [0], [[]], ["S"], [{}], [{"how": "named", "suit": "H"}]]
+TRIES = 2000
+
+
+def _odd(value: dict[str, Any], rng: random.Random, nested: str | None = None) -> dict[str, Any]:
+    """``value`` with one to three entries changed (the whole entry, or one item inside it)."""
+    value = copy.deepcopy(value)
+    for _ in range(rng.randint(1, 3)):
+        key = rng.choice(list(value))
+        inner = value[key]
+        if isinstance(inner, list) and inner and rng.random() < 0.5:
+            i = rng.randrange(len(inner))
+            if isinstance(inner[i], dict) and inner[i] and rng.random() < 0.7:
+                inner[i][rng.choice(list(inner[i]))] = rng.choice(ODD)
+            else:
+                inner[i] = rng.choice(ODD)
+        elif isinstance(inner, dict) and inner and rng.random() < 0.5:
+            inner[rng.choice(list(inner))] = rng.choice(ODD)
+        elif rng.random() < 0.1:
+            del value[key]
+        else:
+            value[key] = rng.choice(ODD)
+    return value
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_the_table_draws_any_view_the_client_lets_through(game: str) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, game, 4, seat=1, seed=5)
+        base, other = link.view(), link.match.view(None)
+        rng = random.Random(game)
+        shown = 0
+        for _ in range(TRIES):
+            view = _odd(rng.choice([base, other]), rng)
+            if view_problem(view) is not None:
+                continue
+            screen.show(view, [])
+            await pilot.pause(0)
+            shown += 1
+        assert shown > TRIES // 20  # the odd but acceptable views were really drawn
+        screen.show(base, [])
+        await pilot.pause()
+        assert app.is_running
+
+
+class _Link:
+    is_host = False
+    seat = 1
+    address = None
+    password = None
+    chat_log: list[Any] = []
+    solo = False
+
+    def __init__(self, lobby: dict[str, Any]) -> None:
+        self.lobby = lobby
+
+
+async def test_the_lobby_draws_any_lobby_the_client_lets_through() -> None:
+    good = {"table": "t", "name": "Den", "game": "ninety-eight", "preset": "standard", "options": {"limit": 50},
+            "status": "lobby", "password": False, "start": "ready", "start_note": "x", "spectators": 0,
+            "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True},
+                      {"seat": 1, "name": "Bo", "bot": None, "ready": False, "connected": True, "host": False},
+                      {"seat": 2, "name": None, "bot": "hard", "ready": False, "connected": False, "host": False}]}
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        link = _Link(good)
+        screen = LobbyScreen(link)
+        await app.push_screen(screen)
+        await pilot.pause()
+        rng = random.Random(2)
+        shown = 0
+        for _ in range(TRIES * 2):
+            link.lobby = _odd(good, rng)
+            if lobby_problem(link.lobby) is not None:
+                continue
+            screen.refresh_lobby()
+            await pilot.pause(0)
+            shown += 1
+        assert shown > TRIES // 10
+        assert app.is_running
