@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .actions import Action
 from .cards import CARD_STR, RANKS, SUITS
+from .errors import IllegalAction
 from .registry import GAMES
 
 Check = Callable[[Any, int], str | None]  # (value, players) -> what is wrong, or None
@@ -53,6 +55,17 @@ def _suit(value: Any, players: int) -> str | None:
 def _rank(value: Any, players: int) -> str | None:
     ok = isinstance(value, str) and ((len(value) == 1 and value in RANKS) or value == "JK")
     return None if ok else "expected a rank"
+
+
+def _action(value: Any, players: int) -> str | None:
+    """An action in the engine's notation (``7D``, ``AS+11``, ``8C=H!``, ``draw``)."""
+    if not isinstance(value, str) or len(value) > 20:
+        return "expected an action"
+    try:
+        Action.parse(value)
+    except IllegalAction:
+        return "expected an action"
+    return None
 
 
 def _plain(value: Any, players: int) -> str | None:
@@ -115,7 +128,7 @@ KEYS: dict[str, Check] = {
     "direction": _either(_int(-1, -1), _int(1, 1)),
     "hand_number": _int(0),
     "options": _map(_plain),
-    "legal": _list(_text),
+    "legal": _list(_action),
     "hand": _list(_card),
     "hand_counts": _list(_int(0, LONGEST_LIST), per_seat=True),
     "pile": _list(_card),
@@ -147,6 +160,37 @@ KEYS: dict[str, Check] = {
     "leads": _list(_maybe(_map(_text, {"suit": _suit, "how": _text})), per_seat=True),
     "plays": _list(_list(_map(_plain, {"card": _card})), per_seat=True),
 }
+
+
+_COUNT = _int()
+#: every key the engine's events hold (``Event.for_seat``), with what it may be
+EVENT_KEYS: dict[str, Check] = {
+    "kind": _text, "seat": _maybe(_seat), "action": _action, "reason": _text, "blocked": _bool,
+    "card": _card, "cards": _list(_card), "suit": _maybe(_suit), "winners": _list(_seat),
+    "to": _either(_seat, _list(_seat)), "points": _either(_COUNT, _list(_COUNT)),
+    "counts": _list(_COUNT), "scores": _list(_COUNT), "sizes": _list(_COUNT),
+    **{key: _COUNT for key in ("chips", "count", "debt", "delta", "direction", "draw", "drawn", "hand", "left",
+                               "lives", "mark", "penalties", "pot", "round", "score", "stock", "total")},
+}
+
+
+def events_problem(events: Any, players: int) -> str | None:
+    """What is wrong with a view's ``events`` ("events[0].card: expected a card"), or None."""
+    if not isinstance(events, list) or len(events) > LONGEST_LIST:
+        return "events: expected a list"
+    for i, event in enumerate(events):
+        if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
+            return f"events[{i}]: expected an event with a kind"
+        for key, value in event.items():
+            check = EVENT_KEYS.get(key) if isinstance(key, str) else None
+            if check is None:
+                if not isinstance(key, str):
+                    return f"events[{i}]: expected text keys"
+                continue
+            problem = check(value, players)
+            if problem:
+                return f"events[{i}].{key}{'' if problem.startswith('[') else ': '}{problem}"
+    return None
 
 
 def view_problem(view: Any) -> str | None:

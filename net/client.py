@@ -11,7 +11,7 @@ import functools
 import logging
 from typing import Any, AsyncIterator, Callable
 
-from core.viewcheck import view_problem
+from core.viewcheck import events_problem, view_problem
 
 from .lobbycheck import lobby_problem
 from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, FrameProtocol, FrameReader, ProtocolError, check,
@@ -47,10 +47,10 @@ class ConnectError(Exception):
         self.message = message
 
 
-def _check_view(view: Any) -> None:
-    """A view the app could not draw ends the connection here, with the reason, before any
-    screen reads it (``core.viewcheck``)."""
-    problem = view_problem(view)
+def _check_view(view: Any, events: Any) -> None:
+    """A view (or its events) the app could not draw ends the connection here, with the reason,
+    before any screen reads it (``core.viewcheck``)."""
+    problem = view_problem(view) or events_problem(events, view["players"])
     if problem:
         raise ProtocolError("bad_view", f"the host sent a table this app cannot show ({problem})")
 
@@ -170,12 +170,12 @@ class TableClient:
                 raise ProtocolError("bad_frame", "the host sent view changes before a view")
             view = base.copy()
             view.update(msg["changes"])
-            _check_view(view)
+            _check_view(view, msg["events"])
             self.view = view
             self._push({"type": "view", "view": view, "events": msg["events"]})
             return
         if kind == "view":
-            _check_view(msg["view"])
+            _check_view(msg["view"], msg.get("events", []))
             self.view = msg["view"]
         elif kind == "challenge":
             self._hello(msg["nonce"])

@@ -11,15 +11,17 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from core import GAMES, new_match
-from core.viewcheck import KEYS, view_problem
+from core.viewcheck import EVENT_KEYS, KEYS, events_problem, view_problem
 
 CASES = [(game, preset) for game, info in GAMES.items() for preset in info.presets]
 JUNK: list[Any] = [None, -1, 10 ** 12, "x", "", [], {}, [1, "a"], {"a": 1}, {1: 2}, True, 3.5, ["ZZ"], [None],
                    [[None]], [{"card": 5}], "K", ["KS", 7]]
 
 
-def _views(game: str, preset: str, seed: int, steps: int = 400) -> list[dict[str, Any]]:
-    """Every seat's view and the watchers' after each of the first ``steps`` random actions."""
+def _views(game: str, preset: str, seed: int, steps: int = 400,
+           events: list[tuple[list[dict[str, Any]], int]] | None = None) -> list[dict[str, Any]]:
+    """Every seat's view and the watchers' after each of the first ``steps`` random actions;
+    ``events`` collects each action's events as each of them sees them, with the seat count."""
     info = GAMES[game]
     rng = random.Random(seed)
     players = rng.randint(info.min_players, info.max_players)
@@ -32,7 +34,9 @@ def _views(game: str, preset: str, seed: int, steps: int = 400) -> list[dict[str
         views += [m.view(s) for s in [None, *range(m.players)]]
         if m.is_over:
             break
-        m.apply(rng.choice(m.legal_actions()))
+        done = m.apply(rng.choice(m.legal_actions()))
+        if events is not None:
+            events += [([e.for_seat(s) for e in done], m.players) for s in [None, *range(m.players)]]
     return views
 
 
@@ -41,8 +45,11 @@ def test_every_view_the_engine_writes_passes(game: str, preset: str) -> None:
     @settings(max_examples=15, deadline=None, database=None, phases=(Phase.generate,))
     @given(st.integers(0, 2 ** 32 - 1))
     def run(seed: int) -> None:
-        for view in _views(game, preset, seed):
+        events: list[tuple[list[dict[str, Any]], int]] = []
+        for view in _views(game, preset, seed, events=events):
             assert view_problem(view) is None, (view_problem(view), view)
+        for batch, players in events:
+            assert events_problem(batch, players) is None, (events_problem(batch, players), batch)
 
     run()
 
@@ -70,4 +77,27 @@ def test_a_garbled_view_is_named_and_refused(game: str) -> None:
         view[key] = bad
         assert view_problem(view) is not None, key
     assert view_problem([]) == "a view is a map"
+    assert events_problem([{"kind": "play", "seat": 0, "card": "ZZ"}], 2) == "events[0].card: expected a card"
+    assert events_problem([{"kind": "chips", "seat": 9}], 2) == "events[0].seat: expected a seat from 0 to 1"
+    assert events_problem([{"seat": 0}], 2) == "events[0]: expected an event with a kind"
+    assert events_problem("none", 2) == "events: expected a list"
+    assert events_problem([{"kind": "new", "from_a_newer_host": [{}]}], 2) is None
     assert view_problem({**base, "from_a_newer_host": {"anything": [1]}}) is None
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_garbled_events_are_named_and_refused(game: str) -> None:
+    events: list[tuple[list[dict[str, Any]], int]] = []
+    _views(game, "standard", 5, steps=40, events=events)
+    batches = [(batch, players) for batch, players in events if batch]
+
+    @settings(max_examples=600, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.sampled_from(batches), st.sampled_from(sorted(EVENT_KEYS)), st.sampled_from(JUNK))
+    def run(chosen: tuple[list[dict[str, Any]], int], key: str, junk: Any) -> None:
+        batch, players = copy.deepcopy(chosen)
+        batch[0][key] = junk
+        problem = events_problem(batch, players)  # never raises
+        if problem is not None:
+            assert problem.startswith("events[0]"), problem
+
+    run()

@@ -208,16 +208,21 @@ async def test_changes_before_any_view_are_a_bad_frame() -> None:
         await srv.wait_closed()
 
 
-@pytest.mark.parametrize("garble", ["view", "delta"])
+@pytest.mark.parametrize("garble", ["view", "delta", "event"])
 async def test_a_view_the_app_cannot_show_ends_the_connection_with_the_reason(garble: str) -> None:
     """A host whose view has a card that is not a card (or whose changes make one) is told
     goodbye: the client hangs up naming what was wrong, keeps the last good view, does not
     come back for more, and no screen is handed the bad view."""
     good = new_match("ninety-eight", 2, seed=4).view(0)
     bad = {**good, "version": good["version"] + 1, "hand": ["ZZ", *good["hand"][1:]]}
-    frames = [{"type": "view", "view": good, "events": []}]
-    frames.append({"type": "view", "view": bad, "events": []} if garble == "view" else
-                  {"type": "delta", "changes": {"version": bad["version"], "hand": bad["hand"]}, "events": []})
+    frames: list[dict[str, Any]] = [{"type": "view", "view": good, "events": []}]
+    if garble == "view":
+        frames.append({"type": "view", "view": bad, "events": []})
+    elif garble == "delta":
+        frames.append({"type": "delta", "changes": {"version": bad["version"], "hand": bad["hand"]}, "events": []})
+    else:  # a good view whose events name a card that is not one
+        frames.append({"type": "view", "view": {**good, "version": bad["version"]},
+                       "events": [{"kind": "play", "seat": 1, "card": "ZZ"}]})
     srv, port, hung_up = await host_sending(frames)
     try:
         c = await TableClient.connect("127.0.0.1", port, name="A", timeout=5)  # reconnects by default
@@ -233,7 +238,8 @@ async def test_a_view_the_app_cannot_show_ends_the_connection_with_the_reason(ga
         assert [u["view"] for u in updates if u["type"] == "view"] == [good]
         last = updates[-1]
         assert last["type"] == "connection" and last["state"] == "closed"
-        assert "cannot show" in last["reason"] and "hand[0]: expected a card" in last["reason"]
+        assert "cannot show" in last["reason"]
+        assert ("events[0].card: expected a card" if garble == "event" else "hand[0]: expected a card") in last["reason"]
         await asyncio.sleep(0.3)
         assert srv.connections == [1]  # no reconnecting to the same view
     finally:

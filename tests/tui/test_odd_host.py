@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from core import GAMES
-from core.viewcheck import view_problem
+from core import GAMES, new_match
+from core.viewcheck import events_problem, view_problem
 from net.lobbycheck import lobby_problem
 from tui.screens.lobby import LobbyScreen
 
@@ -60,6 +60,30 @@ async def test_the_table_draws_any_view_the_client_lets_through(game: str) -> No
         assert shown > TRIES // 20  # the odd but acceptable views were really drawn
         screen.show(base, [])
         await pilot.pause()
+        assert app.is_running
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_the_table_log_tells_any_events_the_client_lets_through(game: str) -> None:
+    match, rng = new_match(game, 3, seed=3), random.Random(1)
+    played: list[dict[str, Any]] = []
+    for _ in range(80):
+        if match.is_over:
+            break
+        played += [e.for_seat(1) for e in match.apply(rng.choice(match.legal_actions()))]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, game, 3, seat=1, seed=5)
+        view = link.view()
+        told = 0
+        for _ in range(TRIES):
+            batch = [_odd(rng.choice(played), rng) for _ in range(rng.randint(1, 3))]
+            if events_problem(batch, 3) is not None:
+                continue
+            screen.show(view, batch)
+            await pilot.pause(0)
+            told += 1
+        assert told > TRIES // 50  # the odd but acceptable events were really told
         assert app.is_running
 
 
