@@ -148,3 +148,18 @@ async def host_sending(frames: list[dict[str, Any]]) -> tuple[Any, int, asyncio.
     srv = await asyncio.start_server(host, "127.0.0.1", 0)
     srv.connections = connections  # type: ignore[attr-defined]
     return srv, srv.sockets[0].getsockname()[1], hung_up
+
+
+async def until_goodbye(port: int, hung_up: asyncio.Event) -> tuple[TableClient, list[dict[str, Any]]]:
+    """Connect to a ``host_sending`` host (reconnecting as players do) and collect every update
+    until the client closes the connection and the host has seen it go."""
+    c = await TableClient.connect("127.0.0.1", port, name="A", timeout=5)
+    updates: list[dict[str, Any]] = []
+
+    async def collect() -> None:
+        async for u in c.updates():
+            updates.append(u)
+
+    await asyncio.wait_for(collect(), 5)
+    await asyncio.wait_for(hung_up.wait(), 5)
+    return c, updates

@@ -13,7 +13,7 @@ from net.client import TableClient
 from net.lobbycheck import lobby_problem
 from net.server import Server, TableConfig
 
-from .table_helpers import host_sending, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import host_sending, seated_table, server, until_goodbye, wait_until  # noqa: F401
 
 JUNK: list[Any] = [None, 7, -1, "x", "", [], {}, [1, "a"], {"a": 1}, {1: 2}, True, 3.5, [None], [{}],
                    [{"seat": "x"}], "y" * 5000]
@@ -63,15 +63,7 @@ def test_a_garbled_lobby_is_named_and_refused() -> None:
 async def test_a_host_sending_a_garbled_lobby_is_told_goodbye() -> None:
     srv, port, hung_up = await host_sending([{"type": "lobby", "lobby": {"table": "t", "seats": [{"seat": "one"}]}}])
     try:
-        c = await TableClient.connect("127.0.0.1", port, name="A", timeout=5)
-        updates: list[dict[str, Any]] = []
-
-        async def collect() -> None:
-            async for u in c.updates():
-                updates.append(u)
-
-        await asyncio.wait_for(collect(), 5)
-        await asyncio.wait_for(hung_up.wait(), 5)
+        c, updates = await until_goodbye(port, hung_up)
         assert c.lobby == {"table": "t"}  # the welcome's lobby, kept
         assert updates[-1]["state"] == "closed" and "lobby this app cannot show" in updates[-1]["reason"]
         assert "seats[0].seat: expected 0" in updates[-1]["reason"]

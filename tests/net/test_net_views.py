@@ -17,7 +17,7 @@ from net.protocol import MAX_FRAME, FrameReader, ProtocolError, decode_body, enc
 from net.server import Server, TableConfig
 from net.table import view_frame
 
-from .table_helpers import host_sending, join, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import host_sending, join, seated_table, server, until_goodbye, wait_until  # noqa: F401
 
 CASES = [(g, p) for g in sorted(GAMES) for p in sorted(GAMES[g].presets)]
 
@@ -225,15 +225,7 @@ async def test_a_view_the_app_cannot_show_ends_the_connection_with_the_reason(ga
                        "events": [{"kind": "play", "seat": 1, "card": "ZZ"}]})
     srv, port, hung_up = await host_sending(frames)
     try:
-        c = await TableClient.connect("127.0.0.1", port, name="A", timeout=5)  # reconnects by default
-        updates: list[dict[str, Any]] = []
-
-        async def collect() -> None:
-            async for u in c.updates():
-                updates.append(u)
-
-        await asyncio.wait_for(collect(), 5)
-        await asyncio.wait_for(hung_up.wait(), 5)
+        c, updates = await until_goodbye(port, hung_up)
         assert c.view == good  # the bad one was never taken
         assert [u["view"] for u in updates if u["type"] == "view"] == [good]
         last = updates[-1]
