@@ -9,7 +9,6 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from net.client import TableClient
 from net.lobbycheck import lobby_problem
 from net.server import Server, TableConfig
 
