@@ -38,3 +38,21 @@ async def test_the_table_keeps_its_layout_after_a_lobby() -> None:
         await pilot.pause()
         assert table.query_one("#seats").region.height == 4
         assert table.query_one("#middle").region.y == 5
+
+
+async def test_a_short_terminal_still_shows_the_line_under_the_board() -> None:
+    """At 20 rows the board gives up its spacer: the suit to follow and your own standing stay
+    on screen (crazy-eights 3.3: the suit to follow is what a play must match)."""
+    from tui.screens.table import TableScreen
+
+    from .helpers import open_table
+
+    for rows in (20, 24):
+        app = make_app()
+        async with app.run_test(size=(80, rows)) as pilot:
+            screen, _ = await open_table(app, pilot, "crazy-eights", 3, seat=0, seed=4)
+            assert isinstance(screen, TableScreen)
+            follow, middle = screen.query_one("#follow").region, screen.query_one("#middle").region
+            assert follow.height == 1 and middle.contains_region(follow), (rows, follow, middle)
+            assert "follow" in str(screen.query_one("#follow").render())
+            assert screen.query_one("#cards").region.height == 6  # the cards whole either way

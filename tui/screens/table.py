@@ -64,6 +64,9 @@ class _Hint:
 
 class TableScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
+    #: below 22 rows the board gives up its spacer, so the line under it (the suit to follow,
+    #: your lives or chips) still shows at 20
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (22, "-tall")]
     BINDINGS = [
         Binding("space", "draw", "Draw", id="table.draw"),
         Binding("p", "pass_turn", "Pass", id="table.pass"),
