@@ -193,8 +193,10 @@ def events_problem(events: Any, players: int) -> str | None:
     return None
 
 
-def view_problem(view: Any) -> str | None:
-    """What is wrong with ``view`` ("hand[2]: expected a card"), or None when it can be drawn."""
+def view_problem(view: Any, changed: Any = None) -> str | None:
+    """What is wrong with ``view`` ("hand[2]: expected a card"), or None when it can be drawn.
+    ``changed`` names the keys that changed since a view that passed (a delta's): only those
+    are read again, unless the game or the seat count is among them."""
     if not isinstance(view, dict):
         return "a view is a map"
     game = view.get("game")
@@ -204,7 +206,9 @@ def view_problem(view: Any) -> str | None:
     players = view.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or not info.min_players <= players <= info.max_players:
         return f"players: expected {info.min_players} to {info.max_players}"
-    for key, value in view.items():
+    keys = view if changed is None or "game" in changed or "players" in changed else changed
+    for key in keys:
+        value = view[key]
         check = KEYS.get(key) if isinstance(key, str) else None
         if check is None:
             if not isinstance(key, str):

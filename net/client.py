@@ -47,10 +47,10 @@ class ConnectError(Exception):
         self.message = message
 
 
-def _check_view(view: Any, events: Any) -> None:
+def _check_view(view: Any, events: Any, changed: Any = None) -> None:
     """A view (or its events) the app could not draw ends the connection here, with the reason,
-    before any screen reads it (``core.viewcheck``)."""
-    problem = view_problem(view) or events_problem(events, view["players"])
+    before any screen reads it (``core.viewcheck``); after a delta only its ``changed`` keys."""
+    problem = view_problem(view, changed) or events_problem(events, view["players"])
     if problem:
         raise ProtocolError("bad_view", f"the host sent a table this app cannot show ({problem})")
 
@@ -170,7 +170,7 @@ class TableClient:
                 raise ProtocolError("bad_frame", "the host sent view changes before a view")
             view = base.copy()
             view.update(msg["changes"])
-            _check_view(view, msg["events"])
+            _check_view(view, msg["events"], msg["changes"])
             self.view = view
             self._push({"type": "view", "view": view, "events": msg["events"]})
             return
