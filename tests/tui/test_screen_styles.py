@@ -56,3 +56,21 @@ async def test_a_short_terminal_still_shows_the_line_under_the_board() -> None:
             assert follow.height == 1 and middle.contains_region(follow), (rows, follow, middle)
             assert "follow" in str(screen.query_one("#follow").render())
             assert screen.query_one("#cards").region.height == 6  # the cards whole either way
+
+
+async def test_the_chat_lines_take_what_the_table_keeps() -> None:
+    """The chat fields stop where the table cuts a line (``CHAT_LEN``), not before it."""
+    from net.protocol import CHAT_LEN
+    from tui.screens.lobby import LobbyScreen
+
+    from .helpers import open_table
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table, link = await open_table(app, pilot, "ninety-nine", 3, seat=0, seed=4)
+        assert table.query_one("#chat").max_length == CHAT_LEN
+        lobby = LobbyScreen(link)
+        link.lobby, link.chat_log = {"seats": []}, []  # type: ignore[attr-defined]
+        await app.push_screen(lobby)
+        await pilot.pause()
+        assert lobby.query_one("#chat").max_length == CHAT_LEN

@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from core import GAMES
+from net.protocol import CHAT_LEN
 
 from ..eventtext import chat_text
 from ..optiontext import options_line
@@ -62,7 +63,7 @@ class LobbyScreen(Screen[None]):
                     yield Button("Leave", id="leave")
             with Vertical(id="lobby-chat"):
                 yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=300, min_width=16)  # wrapped in the panel
-                yield Input(placeholder="say something, Enter to send", id="chat", max_length=200)
+                yield Input(placeholder="say something, Enter to send", id="chat", max_length=CHAT_LEN)
         yield KeyFooter()
 
     def on_mount(self) -> None:

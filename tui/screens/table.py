@@ -16,6 +16,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Digits, Input, Static
 
+from net.protocol import CHAT_LEN
+
 from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
 from ..eventtext import and_list, chat_text, deal_word, describe, seat_name
@@ -116,7 +118,7 @@ class TableScreen(Screen[None]):
             with Vertical(id="side"):
                 # wrapped at the panel's width (RichLog's default minimum, 78, overflows it)
                 yield TableLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES, min_width=16)
-                yield Input(placeholder="chat: / to type, Enter to send", id="chat", max_length=200)
+                yield Input(placeholder="chat: / to type, Enter to send", id="chat", max_length=CHAT_LEN)
         yield Static(id="hint", markup=False)
         yield HandView(id="hand")
         yield KeyFooter()
