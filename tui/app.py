@@ -129,7 +129,7 @@ class DealMeInApp(App[int]):
         command = getattr(self.args, "command", None)
         # an SSH session opens straight on its host's lobby, with no home screen drawn first (each
         # session's memory and start); home comes when the lobby is left
-        if not (command == "join" and os.environ.get("DEALMEIN_SSH_SESSION") == "1"):
+        if not (command == "join" and self.guest):
             self.push_screen(HomeScreen())
         if command == "join":
             self.call_after_refresh(self.join_address, self.args.address, self._join_password(),

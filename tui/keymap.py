@@ -7,7 +7,6 @@ screen with two meanings for one key or none for an action.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from textual.binding import Binding
@@ -62,19 +61,10 @@ def normal_key(text: str) -> str | None:
     return "+".join([*mods, base])
 
 
-def movable(bindings: Iterable[Binding]) -> dict[str, list[Binding]]:
-    """The bindings with an id, by id."""
-    out: dict[str, list[Binding]] = {}
-    for b in bindings:
-        if b.id:
-            out.setdefault(b.id, []).append(b)
-    return out
-
-
 def check_keymap(wanted: dict[str, str], screens: dict[str, list[Binding]]) -> tuple[dict[str, str], list[str]]:
     """The entries of ``wanted`` that can be used, in Textual's spelling, and what was wrong
     with the others. ``screens`` lists, per screen, every binding live there (the app's too)."""
-    known = {i for bindings in screens.values() for i in movable(bindings)}
+    known = {b.id for bindings in screens.values() for b in bindings if b.id}
     problems: list[str] = []
     usable: dict[str, str] = {}
     for binding_id, text in wanted.items():
@@ -82,14 +72,14 @@ def check_keymap(wanted: dict[str, str], screens: dict[str, list[Binding]]) -> t
             problems.append(f"keymap: no key is called {binding_id!r}")
             continue
         keys = [normal_key(k) for k in str(text).split(",")]
-        if not keys or None in keys:
+        if None in keys:
             problems.append(f"keymap: {binding_id} = {text!r} is not a key")
             continue
         taken = [k for k in keys if k in RESERVED]
         if taken:
             problems.append(f"keymap: {binding_id} cannot take {key_label(taken[0])}")
             continue
-        usable[binding_id] = ",".join(dict.fromkeys(k for k in keys if k))
+        usable[binding_id] = ",".join(dict.fromkeys(k for k in keys if k is not None))  # repeats once
     for _ in range(len(usable) + 1):  # each pass drops at least one clashing entry
         clash = _first_clash(usable, screens)
         if clash is None:
