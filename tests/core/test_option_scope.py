@@ -84,6 +84,8 @@ def test_the_schemas_name_the_options_the_rules_scope() -> None:
 
 @pytest.mark.parametrize("game,name,under", IDLE, ids=[f"{g}-{n}-{u}" for g, n, u in IDLE])
 def test_an_option_that_does_not_apply_changes_nothing(game: str, name: str, under: dict[str, Any]) -> None:
+    """Ninety-Eight 6.1-6.3 (lives count only under penalties; chips, ante and hands only under
+    stakes); Crazy Eights 6.1-6.2 (Countdown deals by the count and keeps no points)."""
     info = GAMES[game]
     first, second = _other_values(info.options[name])
     resolved = info.resolve(4, options={**under, name: first})
@@ -94,7 +96,8 @@ def test_an_option_that_does_not_apply_changes_nothing(game: str, name: str, und
 
 @pytest.mark.parametrize("game,name,under", IDLE, ids=[f"{g}-{n}-{u}" for g, n, u in IDLE])
 def test_the_same_option_changes_the_match_where_it_applies(game: str, name: str, under: dict[str, Any]) -> None:
-    """The check above could fail: with its scope met, the same two values part ways."""
+    """The check above could fail: with its scope met (Ninety-Eight 6.2-6.3, Crazy Eights 1.3 and
+    5.3 outside Countdown), the same two values part ways."""
     info = GAMES[game]
     option = info.options[name]
     met = {k: v for k, v in option.only_when}  # not_when's condition simply left at its default
