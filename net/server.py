@@ -131,14 +131,19 @@ class Connection(FrameProtocol):
 
     # ------------------------------------------------------------------ limits
     def _allow(self) -> bool:
-        """Token bucket: ``rate`` messages a second, bursts of ``burst``."""
+        """Token bucket: ``rate`` messages a second, bursts of ``burst``.
+
+        Refusals count until the bucket is full again, not until the next message let through:
+        a flood paced a little over the rate gets a token now and then, and would otherwise be
+        warned at every one and never closed."""
         now = time.monotonic()
         srv = self.server
         self._allowance = min(float(srv.burst), self._allowance + (now - self._last) * srv.rate)
         self._last = now
+        if self._allowance >= srv.burst:
+            self._refused = 0  # back under the rate for a whole burst: a fresh start
         if self._allowance >= 1.0:
             self._allowance -= 1.0
-            self._refused = 0
             return True
         self._refused += 1
         if self._refused > srv.burst:

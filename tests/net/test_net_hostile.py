@@ -184,6 +184,78 @@ async def test_flood_is_rate_limited_then_closed(arena: tuple[Server, Background
     await bg.check_unaffected(since)
 
 
+async def paced(srv: Server, per_second: float, count: int, pause_after: int = 0,
+                pause: float = 0.0) -> tuple[list[dict[str, Any]], bool]:
+    """Send ``count`` pings at ``per_second``, kept to the clock (a late send is caught up, so
+    a slow machine does not lower the rate), with one ``pause`` after ``pause_after`` of them;
+    every message the host sent, and whether it closed the connection."""
+    r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+    reader = FrameReader()
+    got: list[dict[str, Any]] = []
+    w.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "app": "t", "name": "Mal",
+                    "spectator": True}))
+    ping = encode({"type": "ping", "n": 1})
+    loop = asyncio.get_running_loop()
+
+    async def read_all() -> None:
+        while True:
+            data = await r.read(65536)
+            if not data:
+                return
+            got.extend(check(decode_body(b), SERVER_MESSAGES) for b in reader.feed(data))
+
+    reading = loop.create_task(read_all())
+    start = loop.time()
+    try:
+        for i in range(count):
+            due = start + i / per_second + (pause if pause_after and i >= pause_after else 0.0)
+            await asyncio.sleep(max(0.0, due - loop.time()))
+            if reading.done():
+                break
+            w.write(ping)
+            await w.drain()
+    except ConnectionError:
+        pass
+    closed = reading.done()
+    if not closed:
+        await asyncio.sleep(0.3)  # the answers to the last pings
+        closed = reading.done()
+    w.close()
+    reading.cancel()
+    return got, closed
+
+
+async def test_a_flood_paced_just_over_the_rate_is_closed() -> None:
+    """A flood a quarter over the rate gets a token now and then; the refusals still add up
+    (they start again only once the bucket is full) and close it after one warning."""
+    srv = Server(host="127.0.0.1", port=0, rate=20.0, burst=5)
+    await srv.start()
+    srv.create_table(TableConfig(name="watched", seats=4, seed=1))
+    try:
+        got, closed = await asyncio.wait_for(paced(srv, per_second=25.0, count=250), 20)
+    finally:
+        await srv.close()
+    assert closed, "a sustained flood is closed"
+    assert codes(got) == ["rate", "rate"], "warned once, then closed"
+
+
+async def test_a_burst_then_a_rest_starts_afresh() -> None:
+    """Two bursts over the limit with a rest between (long enough to fill the bucket) are two
+    warnings, and the connection stays open."""
+    srv = Server(host="127.0.0.1", port=0, rate=20.0, burst=5)
+    await srv.start()
+    srv.create_table(TableConfig(name="watched", seats=4, seed=1))
+    try:
+        got, closed = await asyncio.wait_for(
+            paced(srv, per_second=1000.0, count=16, pause_after=8, pause=0.6), 20)
+    finally:
+        await srv.close()
+    assert not closed
+    assert codes(got) == ["rate", "rate"], "one warning per burst"
+    pongs = sum(1 for m in got if m["type"] == "pong")
+    assert 9 <= pongs <= 11, "a full bucket each time (the hello took one token of the first)"
+
+
 async def test_a_thousand_connections_at_once(arena: tuple[Server, Background]) -> None:
     """1,000 sockets open at once on a host allowing 600: the rest are told it is full; the
     ones let in never say hello and are closed at the handshake deadline."""
