@@ -6,10 +6,12 @@ from pathlib import Path
 
 import platformdirs
 
+from .environ import DATA_DIR_ENV
+
 
 def data_dir() -> Path:
     """``DEALMEIN_DATA_DIR`` when set (tests, portable installs), else the platform's place."""
-    override = os.environ.get("DEALMEIN_DATA_DIR")
+    override = os.environ.get(DATA_DIR_ENV)
     return Path(override) if override else Path(platformdirs.user_data_dir("dealmein"))
 
 

@@ -5,6 +5,7 @@ import re
 import sys
 from pathlib import Path
 
+from .environ import CONFIG_DIR_ENV, DATA_DIR_ENV, JOIN_PASSWORD_ENV, SSH_SESSION_ENV
 from .paths import data_dir
 from .ssh_server import SSHConfig, SSHTableServer
 
@@ -35,10 +36,10 @@ def make_ssh_server(config: SSHConfig, table_address: str, table_password: str |
         return [sys.executable, "-m", "net.ssh_zygote", "--session", *app_args(name)]
 
     def extra_env(name: str) -> dict[str, str]:
-        env = {"DEALMEIN_CONFIG_DIR": str(player_dir(name)), "DEALMEIN_DATA_DIR": str(data_dir()),
-               "DEALMEIN_SSH_SESSION": "1"}
+        env = {CONFIG_DIR_ENV: str(player_dir(name)), DATA_DIR_ENV: str(data_dir()),
+               SSH_SESSION_ENV: "1"}
         if table_password:
-            env["DEALMEIN_JOIN_PASSWORD"] = table_password  # never on the command line
+            env[JOIN_PASSWORD_ENV] = table_password  # never on the command line
         return env
 
     return SSHTableServer(config, command, extra_env, app_args=app_args)

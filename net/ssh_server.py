@@ -27,6 +27,7 @@ from pathlib import Path
 
 import asyncssh
 
+from .environ import SEAT_TOKEN_ENV
 from .protocol import NAME_LEN
 from .ssh_keys import fingerprint, load_or_create_host_key, seat_token
 from .ssh_pty import TERMINAL_RESET, PtyChild, child_environment
@@ -35,8 +36,6 @@ from .ssh_zygote import Zygote
 log = logging.getLogger("dealmein.ssh")
 
 AUTH_MODES = ("open", "password", "keys")
-#: the environment variable that hands a guest's app its seat token (``ssh_keys.seat_token``)
-SEAT_TOKEN_ENV = "DEALMEIN_SEAT_TOKEN"
 NO_PTY_MESSAGE = b"Deal Me In is interactive: connect with a terminal (ssh -t).\r\n"
 #: the one line a session that asked for a command gets (the command is never run)
 EXEC_MESSAGE = b"Deal Me In runs no commands: connect without one, in a terminal (ssh -t).\r\n"

@@ -14,6 +14,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
 
+from net.environ import JOIN_PASSWORD_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
+
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .settings import CARD_STYLES, Settings, load_settings, save_settings, settings_path
 from .theming import DEFAULT_THEME, palette_for, quick_theme, shipped_themes
@@ -65,12 +67,12 @@ class DealMeInApp(App[int]):
         #: an SSH guest's app: it runs as the host's user, on the host's machine and data folder,
         #: so it plays at the table it was opened on and nothing else (no solo, hosting, joining
         #: elsewhere or resuming a save: see ``guest_refuses``)
-        self.guest = os.environ.get("DEALMEIN_SSH_SESSION") == "1"
+        self.guest = os.environ.get(SSH_SESSION_ENV) == "1"
         #: keep the seats left at other hosts' tables (``tui.seatkeys``); not for a guest, whose
         #: data folder is the host's own and shared by every guest
         self.remember_seats = not self.guest
         #: an SSH guest's seat token, the same each time they log in (``net.ssh_keys.seat_token``)
-        self.seat_token = os.environ.get("DEALMEIN_SEAT_TOKEN") if self.guest else None
+        self.seat_token = os.environ.get(SEAT_TOKEN_ENV) if self.guest else None
         self.lan_interfaces = lan_interfaces  # None: every interface (tests use loopback)
         self.bind = bind or getattr(args, "bind", None) or "0.0.0.0"
         self.port = port if port is not None else getattr(args, "port", None) or 7098
@@ -357,7 +359,7 @@ class DealMeInApp(App[int]):
     def _join_password(self) -> str | None:
         """The password of the table ``dealmein join`` opens on: an SSH session's app gets it by
         environment, never on its command line."""
-        return getattr(self.args, "password", None) or os.environ.get("DEALMEIN_JOIN_PASSWORD")
+        return getattr(self.args, "password", None) or os.environ.get(JOIN_PASSWORD_ENV)
 
     def back_to_table(self) -> None:
         """An SSH guest's way back to the table its session was opened on."""

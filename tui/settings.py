@@ -15,6 +15,7 @@ from typing import Any
 
 import platformdirs
 
+from net.environ import CONFIG_DIR_ENV
 from net.paths import atomic_write
 from net.protocol import NAME_LEN
 
@@ -26,7 +27,7 @@ FILE_NAME = "settings.toml"
 
 def config_dir() -> Path:
     """``DEALMEIN_CONFIG_DIR`` when set (tests, portable installs), else the platform's place."""
-    override = os.environ.get("DEALMEIN_CONFIG_DIR")
+    override = os.environ.get(CONFIG_DIR_ENV)
     return Path(override) if override else Path(platformdirs.user_config_dir("dealmein"))
 
 
