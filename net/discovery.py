@@ -19,11 +19,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import ifaddr
 from zeroconf import DNSQuestionType, InterfaceChoice, IPVersion, ServiceInfo, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from net import protocol
+from net.addresses import Interfaces, local_addresses
 from net.discovery_txt import (
     KEY_NAME,
     PROTOCOL_VERSION,
@@ -56,8 +56,6 @@ PROBE_INTERVAL = 2.0
 PROBE_TIMEOUT = 1.5
 """Interval plus timeout stays under 5 s: a silent table is marked unreachable within that."""
 
-Interfaces = Sequence[str] | None
-"""Addresses of the interfaces to use (e.g. ``["127.0.0.1"]``); None means all of them."""
 Probe = Callable[[Sequence[str], int, float], Awaitable[str | None]]
 """Checks that a table answers: (addresses, port, timeout) -> the address that answered, or None."""
 
@@ -71,34 +69,6 @@ def open_zeroconf(interfaces: Interfaces) -> AsyncZeroconf:
     except OSError as e:  # no usable IPv6 multicast on this machine
         log.info("mDNS over IPv6 unavailable (%s); using IPv4 only", e)
         return AsyncZeroconf(interfaces=InterfaceChoice.All, ip_version=IPVersion.V4Only)
-
-
-def reachable(addresses: Sequence[str], bind: str | None) -> list[str]:
-    """The addresses a table bound to ``bind`` answers on: a table on ``0.0.0.0`` listens on IPv4
-    only, so advertising this machine's IPv6 addresses would send joiners where nothing listens
-    (``::`` and ``None``: both families)."""
-    if bind in ("0.0.0.0", ""):
-        return [a for a in addresses if ipaddress.ip_address(a.split("%")[0]).version == 4]
-    return list(addresses)
-
-
-def local_addresses(interfaces: Interfaces, bind: str | None = None) -> list[str]:
-    """Addresses to put in our address records: the chosen interfaces, or every non-loopback
-    IPv4 and routable IPv6 address of this machine that a table bound to ``bind`` answers on
-    (loopback only if there is nothing else)."""
-    chosen = [a for a in interfaces or () if isinstance(a, str)]
-    if chosen:
-        return chosen
-    found: list[str] = []
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            text = ip.ip if isinstance(ip.ip, str) else ip.ip[0]
-            address = ipaddress.ip_address(text)
-            if address.is_loopback or address.is_link_local or address.is_multicast:
-                continue
-            found.append(str(address))
-    found.sort(key=lambda a: ipaddress.ip_address(a).version)
-    return reachable(found, bind) or ["127.0.0.1"]
 
 
 def instance_label(name: str) -> str:

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from .addresses import join_addresses, reach_hosts
 from .announce import Announcements
 from .client import app_version
 from .savefile import aside_text, move_aside, save_path
@@ -49,7 +50,8 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> S
 
 
 def print_ssh(ssh: SSHTableServer, out: TextIO) -> None:
-    print(f"SSH: ssh -p {ssh.port} NAME@<this machine>  ({ssh.config.auth} login)", file=out)
+    print(f"SSH: ssh -p {ssh.port} NAME@{reach_hosts(ssh.config.host)[0]}  ({ssh.config.auth} login)",
+          file=out)
     print(f"SSH host key fingerprint: {ssh.fingerprint}", file=out)
 
 
@@ -164,6 +166,8 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
         print("Options: " + " ".join(f"--option {k}={words.get(v, v) if isinstance(v, bool) else v}"
                                      for k, v in c.options.items()), file=out)
     print(f"Address: {args.bind}:{server.port}", file=out)
+    print("Players join with: " + "  or  ".join(f"dealmein join {a}" for a in join_addresses(args.bind, server.port)),
+          file=out)
     if c.password:
         print(f"Table password: {c.password}", file=out)
     print(f"Host key (lets one player run the lobby): {table.host_key}", file=out)

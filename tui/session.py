@@ -9,6 +9,7 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from net.addresses import join_addresses, reach_hosts
 from net.client import TableClient
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
@@ -84,6 +85,8 @@ class TableSession:
         self.advertiser: Any = None
         self.ssh: Any = None  # net.ssh_server.SSHTableServer when serving over SSH
         self.address: str | None = None
+        #: a host's addresses as its players type them (``dealmein join``), not the one bound
+        self.join_at: list[str] = []
         self.password: str | None = None
         self.lobby: dict[str, Any] | None = None
         self.view: dict[str, Any] | None = None
@@ -118,6 +121,7 @@ class TableSession:
             session.table = table
             server.autosave(table, solo_save_path() if solo else save_path(server.port))
             session.address = f"{bind}:{server.port}"
+            session.join_at = [] if solo else join_addresses(bind, server.port)
             session.client = await TableClient.connect("127.0.0.1", server.port, name=name,
                                                        password=password, table=table.id,
                                                        host_key=table.host_key, reconnect=False,
@@ -157,6 +161,7 @@ class TableSession:
             table.resume()
             session.password = table.config.password
             session.address = f"{bind}:{server.port}"
+            session.join_at = [] if solo else join_addresses(bind, server.port)
             session.client = await TableClient.connect(
                 "127.0.0.1", server.port, name=app.player_name, password=session.password, table=table.id,
                 host_key=table.host_key, token=state.get("host_token"), reconnect=False,
@@ -249,9 +254,7 @@ class TableSession:
         """For the host's lobby: how to come in over SSH, the key to check, the password."""
         if self.ssh is None:
             return []
-        host = self.ssh.config.host
-        shown = "<this machine>" if host in ("0.0.0.0", "::", "") else host
-        return [f"SSH: ssh -p {self.ssh.port} NAME@{shown}",
+        return [f"SSH: ssh -p {self.ssh.port} NAME@{reach_hosts(self.ssh.config.host)[0]}",
                 f"SSH host key {self.ssh.fingerprint}",
                 f"SSH password: {self.ssh.config.password}"]
 

@@ -324,7 +324,7 @@ def test_a_table_bound_to_ipv4_advertises_only_ipv4_addresses() -> None:
     """A table on 0.0.0.0 listens on IPv4 only: its advert leaves out the machine's IPv6
     addresses, where a joiner would find nothing listening; one on :: (or an address of each
     family given) keeps both."""
-    from net.discovery import local_addresses, reachable
+    from net.addresses import local_addresses, reachable
 
     mixed = ["192.168.1.5", "10.0.0.2", "fd00::2", "fe80::1%eth0"]
     assert reachable(mixed, "0.0.0.0") == ["192.168.1.5", "10.0.0.2"]
@@ -334,6 +334,21 @@ def test_a_table_bound_to_ipv4_advertises_only_ipv4_addresses() -> None:
     assert ipv4 == [a for a in everything if ":" not in a] or ipv4 == ["127.0.0.1"]
     assert all(":" not in a for a in ipv4)
     assert local_addresses(["127.0.0.1"], "0.0.0.0") == ["127.0.0.1"]
+
+
+def test_players_are_told_addresses_they_can_type() -> None:
+    """A host bound to every interface tells its players this machine's own addresses (never
+    0.0.0.0, which means nothing on another machine), as ``dealmein join`` takes them; one bound
+    to an address tells that address."""
+    from net.addresses import join_addresses, local_addresses, reach_hosts
+
+    wild = join_addresses("0.0.0.0", 7301)
+    assert wild == [f"{a}:7301" for a in local_addresses(None, "0.0.0.0")[:3]]
+    assert wild and not any(a.startswith("0.0.0.0") for a in wild)
+    assert join_addresses("127.0.0.1", 7301) == ["127.0.0.1:7301"]
+    assert join_addresses("::1", 7301) == ["[::1]:7301"]
+    assert reach_hosts("192.168.1.5") == ["192.168.1.5"]
+    assert all(h not in ("0.0.0.0", "::") for h in reach_hosts("::"))
 
 
 def test_unspecified_and_multicast_addresses_are_never_offered() -> None:

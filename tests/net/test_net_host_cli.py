@@ -35,6 +35,7 @@ async def test_headless_host_serves_and_closes_on_signal(sig: signal.Signals) ->
     try:
         text = "\n".join(lines)
         port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
+        assert f"Players join with: dealmein join 127.0.0.1:{port}" in text
         assert "Table password: pw" in text
         assert "Options: --option chips=4 --option draw=manual" in text
         key = re.search(r"Host key \(.*\): (\S+)", text).group(1)  # type: ignore[union-attr]

@@ -231,8 +231,11 @@ async def test_a_headless_host_stopped_ends_its_ssh_sessions_cleanly(how):
             line = await asyncio.wait_for(proc.stdout.readline(), 30)
             assert line, "the host ended before serving"
             lines.append(line.decode().strip())
-        port = int(re.search(r"SSH: ssh -p (\d+)", "\n".join(lines)).group(1))  # type: ignore[union-attr]
-        conn = await asyncssh.connect("127.0.0.1", port, username="ana", password=None, known_hosts=None,
+        told = re.search(r"SSH: ssh -p (\d+) NAME@(\S+)", "\n".join(lines))
+        assert told is not None, lines
+        port, where = int(told.group(1)), told.group(2)
+        assert where == "127.0.0.1", "the address it is bound to"
+        conn = await asyncssh.connect(where, port, username="ana", password=None, known_hosts=None,
                                       client_keys=None, agent_path=None)
         term = RawTerminal(conn, await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
                                                            encoding=None))

@@ -123,8 +123,8 @@ class LobbyScreen(Screen[None]):
             lines.append(changed)
         if solo:
             lines.append(f"A solo table: only you and the bots. {self.app.keys_for('lobby.start', 'ctrl+s')} deals.")
-        elif host and getattr(self.link, "address", None):
-            lines.append(f"Players join at {self.link.address}")
+        elif host and getattr(self.link, "join_at", None):
+            lines.append("Players join at " + " or ".join(self.link.join_at))
         if host:
             lines += getattr(self.link, "ssh_lines", [])
         if host and getattr(self.link, "password", None):
