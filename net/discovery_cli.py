@@ -33,6 +33,8 @@ def describe(table: FoundTable) -> str:
         notes.append("password")
     if a.ssh_port:
         notes.append(f"ssh {a.ssh_port}")
+    if a.options:
+        notes.append(" ".join(f"{k}={v}" for k, v in a.options))
     if not table.compatible:
         notes.append(table.problem)
     if table.reachable is False:

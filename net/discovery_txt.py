@@ -23,6 +23,9 @@ VALUE_BYTES_MAX = 160
 TXT_BYTES_MAX = 400
 """Longest whole TXT record we accept (DNS caps each key=value string at 255 bytes)."""
 SEATS_MAX = 16
+OPTIONS_BYTES_MAX = 96
+"""Longest options value (``o``): the options a host sets over its preset, as many as fit."""
+OPTIONS_MAX = 12
 
 KEY_PROTOCOL = "pv"
 KEY_APP = "av"
@@ -33,6 +36,7 @@ KEY_SEATS = "s"
 KEY_STATUS = "st"
 KEY_PASSWORD = "pw"
 KEY_SSH = "ssh"
+KEY_OPTIONS = "o"
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9._+-]*\Z")
 _SEATS = re.compile(r"(\d{1,2})/(\d{1,2})\Z")
@@ -64,6 +68,8 @@ class TableAdvert:
     ssh_port: int | None = None
     app_version: str = "0.0.0"
     protocol: int = PROTOCOL_VERSION
+    #: the options set over the preset, as text (``("limit", "50")``, switches ``on``/``off``)
+    options: tuple[tuple[str, str], ...] = ()
 
     @property
     def compatible(self) -> bool:
@@ -104,9 +110,31 @@ def check(advert: TableAdvert) -> TableAdvert:
         raise TxtError(f"protocol version {advert.protocol} is out of range")
     if advert.ssh_port is not None:
         _port(advert.ssh_port, "ssh port")
+    if len(advert.options) > OPTIONS_MAX:
+        raise TxtError(f"{len(advert.options)} options, more than {OPTIONS_MAX}")
+    for key, value in advert.options:
+        _word(key, "option name")
+        _word(value, "option value")
+    if len(options_text(advert.options).encode()) > OPTIONS_BYTES_MAX:
+        raise TxtError(f"the options take more than {OPTIONS_BYTES_MAX} bytes")
     if name == advert.name:
         return advert
     return dataclasses.replace(advert, name=name)
+
+
+def options_text(options: tuple[tuple[str, str], ...]) -> str:
+    """The ``o`` value: ``limit=50,lives=5``."""
+    return ",".join(f"{k}={v}" for k, v in options)
+
+
+def _options(text: str) -> tuple[tuple[str, str], ...]:
+    pairs = []
+    for part in text.split(",") if text else ():
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise TxtError(f"{KEY_OPTIONS!r} must look like limit=50,lives=5")
+        pairs.append((key, value))
+    return tuple(pairs)
 
 
 def encode(advert: TableAdvert) -> dict[str, str]:
@@ -124,6 +152,8 @@ def encode(advert: TableAdvert) -> dict[str, str]:
     }
     if advert.ssh_port is not None:
         props[KEY_SSH] = str(advert.ssh_port)
+    if advert.options:
+        props[KEY_OPTIONS] = options_text(advert.options)
     return props
 
 
@@ -189,6 +219,7 @@ def decode(props: dict[str, str]) -> TableAdvert:
         ssh_port=_number(props, KEY_SSH) if KEY_SSH in props else None,
         app_version=_text(props, KEY_APP),
         protocol=protocol_of(props),
+        options=_options(props.get(KEY_OPTIONS, "")),
     )
     return check(advert)
 
@@ -197,6 +228,14 @@ def advert_from_lobby(lobby: dict, *, ssh_port: int | None = None, app_version: 
     """The advert for a table from its lobby dict (docs: net API, LOBBY): a seat is taken by a player or a bot."""
     seats = lobby["seats"]
     taken = sum(1 for seat in seats if seat.get("name") is not None or seat.get("bot") is not None)
+    options: list[tuple[str, str]] = []
+    for key, value in (lobby.get("options") or {}).items():
+        text = "on" if value is True else "off" if value is False else str(value)
+        if not (_WORD.match(key) and _WORD.match(text) and len(key) <= WORD_MAX and len(text) <= WORD_MAX):
+            continue
+        if len(options) == OPTIONS_MAX or len(options_text((*options, (key, text))).encode()) > OPTIONS_BYTES_MAX:
+            break  # as many as fit; the lobby shows them all
+        options.append((key, text))
     return TableAdvert(
         name=str(lobby["name"]),
         game=str(lobby["game"]),
@@ -207,4 +246,5 @@ def advert_from_lobby(lobby: dict, *, ssh_port: int | None = None, app_version: 
         password=bool(lobby.get("password")),
         ssh_port=ssh_port,
         app_version=app_version,
+        options=tuple(options),
     )

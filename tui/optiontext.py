@@ -51,13 +51,27 @@ def shown_value(value: Any) -> str:
 def options_line(lobby: dict[str, Any]) -> str | None:
     """The options the table sets over its preset that change the game ("Options: limit 50,
     lives 5"), so a player sees the variant before it is dealt; None when there are none."""
-    game = lobby.get("game")
-    info = GAMES.get(game) if isinstance(game, str) else None
     overrides = lobby.get("options") or {}
-    if info is None or not isinstance(overrides, dict) or not overrides:
+    if not isinstance(overrides, dict):
+        return None
+    return changed_options(lobby.get("game"), lobby.get("preset"), len(lobby.get("seats") or []), overrides)
+
+
+def advert_options_line(game: str, preset: str, seats: int, pairs: tuple[tuple[str, str], ...]) -> str | None:
+    """``options_line`` for a table found on the LAN, whose advert carries the options as text."""
+    def typed(text: str) -> Any:
+        return True if text == "on" else False if text == "off" else int(text) if text.isdigit() else text
+
+    return changed_options(game, preset, seats, {k: typed(v) for k, v in pairs})
+
+
+def changed_options(game: Any, preset: Any, seats: int, overrides: dict[str, Any]) -> str | None:
+    """What ``options_line`` says, or None for no options or ones the game does not take."""
+    info = GAMES.get(game) if isinstance(game, str) else None
+    if info is None or not overrides:
         return None
     try:
-        resolved = info.resolve(max(len(lobby.get("seats") or []), info.min_players), lobby.get("preset"), overrides)
+        resolved = info.resolve(max(seats, info.min_players), preset, overrides)
     except (ValueError, TypeError):
         return None
     shown = [f"{option_label(k)} {shown_value(resolved[k])}" for k in overrides if k in resolved and info.applies(k, resolved)]

@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 from net.discovery import instance_label, LABEL_BYTES
 from net.discovery_txt import (
     NAME_MAX,
+    OPTIONS_BYTES_MAX,
+    OPTIONS_MAX,
     PROTOCOL_VERSION,
     STATUSES,
     TXT_BYTES_MAX,
@@ -79,6 +81,10 @@ def test_plain_text_strips_escapes_and_keeps_markup_as_text() -> None:
     ({"ssh_port": 0}, "ssh port"),
     ({"ssh_port": 70000}, "ssh port"),
     ({"name": "\x1b\x07 "}, "empty"),
+    ({"options": (("Limit", "50"),)}, "option name"),
+    ({"options": (("limit", "[b]5"),)}, "option value"),
+    ({"options": tuple((f"o{i}", "1") for i in range(OPTIONS_MAX + 1))}, "options, more than"),
+    ({"options": tuple((f"option{i}", "1234567890") for i in range(6))}, f"more than {OPTIONS_BYTES_MAX} bytes"),
 ])
 def test_a_host_refuses_to_send_a_bad_advert(change: dict, message: str) -> None:
     with pytest.raises(TxtError, match=message):
@@ -96,6 +102,10 @@ def test_a_host_refuses_to_send_a_bad_advert(change: dict, message: str) -> None
     ({"n": "z" * (NAME_MAX + 1)}, "more than"),
     ({"st": "[red]lobby"}, "status"),
     ({"g": "../../etc"}, "game"),
+    ({"o": "limit"}, "limit=50"),
+    ({"o": "limit=50,,lives=3"}, "limit=50"),
+    ({"o": "limit=\x1b[2J"}, "option value"),
+    ({"o": "=50"}, "option name"),
 ])
 def test_a_browser_refuses_a_bad_record(change: dict, message: str) -> None:
     props = {**encode(ADVERT), **change}
@@ -139,6 +149,36 @@ def test_advert_from_lobby_counts_players_and_bots() -> None:
     advert = advert_from_lobby(lobby, ssh_port=2222, app_version="0.1.0")
     assert (advert.seats_taken, advert.seats_total, advert.password, advert.ssh_port) == (2, 3, True, 2222)
     assert advert.joinable and roundtrip(advert) == advert
+
+
+def test_the_options_a_table_sets_travel_with_its_advert() -> None:
+    """Switches as on/off, numbers and words as they are; as many as fit the record, in order."""
+    lobby = {"name": "Ana's table", "game": "ninety-eight", "preset": "standard", "status": "lobby",
+             "options": {"limit": 50, "teams": "pairs", "lives": 5},
+             "seats": [{"seat": i, "name": None, "bot": None} for i in range(4)]}
+    advert = advert_from_lobby(lobby, app_version="0.1.0")
+    assert advert.options == (("limit", "50"), ("teams", "pairs"), ("lives", "5"))
+    assert encode(advert)["o"] == "limit=50,teams=pairs,lives=5"
+    assert roundtrip(advert) == advert
+    assert advert_from_lobby({**lobby, "options": {"reshuffle": False, "jokers": True}}).options == \
+        (("reshuffle", "off"), ("jokers", "on"))
+    many = {f"option{i}": 1234567890 for i in range(20)}
+    fitted = advert_from_lobby({**lobby, "options": many}).options
+    assert 0 < len(fitted) < 20 and fitted == tuple((k, str(v)) for k, v in list(many.items())[:len(fitted)])
+    assert roundtrip(advert_from_lobby({**lobby, "options": many})).options == fitted
+    assert "o" not in encode(advert_from_lobby({**lobby, "options": {}}))
+
+
+@given(name=st.text(min_size=1, max_size=NAME_MAX).filter(lambda n: plain_text(n) == n),
+       options=st.dictionaries(st.from_regex(r"[a-z][a-z_]{0,31}", fullmatch=True),
+                               st.one_of(st.booleans(), st.integers(0, 10**9), st.from_regex(r"[a-z]{1,32}", fullmatch=True)),
+                               max_size=20))
+def test_any_lobby_options_make_a_record_a_browser_takes(name: str, options: dict) -> None:
+    lobby = {"name": name, "game": "crazy-eights", "preset": "standard", "status": "lobby", "options": options,
+             "seats": [{"seat": i, "name": "x" * 24, "bot": None} for i in range(8)]}
+    advert = advert_from_lobby(lobby, ssh_port=65535, app_version="0.1.0")
+    assert roundtrip(advert) == advert
+    assert sum(len(k) + len(v.encode()) + 2 for k, v in encode(advert).items()) <= TXT_BYTES_MAX
 
 
 def test_instance_labels_fit_a_dns_label_with_room_for_a_suffix() -> None:

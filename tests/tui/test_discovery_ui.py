@@ -35,6 +35,14 @@ async def test_hosted_table_is_listed_and_joined() -> None:
         assert found.advert.game == "ninety-eight" and found.advert.seats_total == 4
         line = str(join.query_one("#tables").get_option(found.service).prompt)
         assert f"{name}'s table" in line and GAMES["ninety-eight"].name in line and "1/4 seats" in line
+        assert "Options" not in line
+
+        # the host sets options in its lobby: the line in the guest's list follows, in words
+        await host.session.client.configure(game="ninety-eight", preset="standard",
+                                            options={"limit": 50, "lives": 5})
+        options = lambda: "Options: limit 50, lives 5" in str(  # noqa: E731
+            join.query_one("#tables").get_option(found.service).prompt)
+        await wait_for(gp, options, timeout=20)
 
         tables = join.query_one("#tables")
         tables.focus()

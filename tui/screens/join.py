@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from core import GAMES
 
+from ..optiontext import advert_options_line
 from ..plain import clean
 from ..session import split_address
 from ..widgets.keyfooter import KeyFooter
@@ -40,6 +41,9 @@ def table_line(found: Any) -> Text:
         line.append(f"  incompatible: {clean(found.problem, 40)}", style="red")
     elif found.reachable is False:
         line.append("  not answering", style="red")
+    options = advert_options_line(a.game, a.preset, a.seats_total, a.options)
+    if options:
+        line.append(f"\n  {options}", style="dim")
     return line
 
 
