@@ -18,7 +18,8 @@ class RecordedLobby:
 
     seat = 0
     is_host = True
-    address = "192.168.1.20:7098"
+    address = "0.0.0.0:7098"
+    join_at = ["192.168.1.20:7098"]
     password = "swordfish"
     chat_log = [("Bea", "evening all"), ("Ana", "deal me in!")]
 
