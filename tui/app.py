@@ -114,6 +114,14 @@ class DealMeInApp(App[int]):
 
         return theme_for_environment(self.settings.theme, {"NO_COLOR": "1"} if self.no_colour else {})
 
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notice is plain text, whatever the caller asks (a screen's ``notify`` asks for
+        markup by default): many carry what a host, a player or a file wrote, where one stray
+        ``[/x]`` read as markup would end the app when the notice is drawn, and ``[@click=...]``
+        would make it run an action."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def on_mount(self) -> None:
         if self._themes_pending:
             self.call_after_refresh(self._load_themes)

@@ -2,6 +2,11 @@
 home screen, the app still running, instead of the app failing half-way through a frame."""
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+from textual.widgets._toast import Toast
+
 from core import new_match
 from tui.screens.home import HomeScreen
 
@@ -26,3 +31,41 @@ async def test_a_view_with_a_card_that_is_not_a_card_sends_the_player_home() -> 
     finally:
         srv.close()
         await srv.wait_closed()
+
+
+MARKUP = "[/x] [@click=app.quit]quit[/] [bold]loud"
+"""Words that, read as markup, would end the app when drawn ("[/x]" closes nothing) or run an
+action when clicked."""
+
+
+async def shown_as_written(app: Any, pilot: Any) -> None:
+    """A notice carrying ``MARKUP`` is drawn with the words as written, and the app runs on."""
+    toast = await wait_for(pilot, lambda: next(
+        (t for t in app.screen.query(Toast) if MARKUP in t.render().plain), None))
+    await pilot.pause(0.2)  # drawn
+    body = toast.render()
+    assert not [s for s in body.spans if s.start >= body.plain.index(MARKUP)], "no style from the words"
+    assert app.is_running
+
+
+async def test_markup_in_a_hosts_words_is_shown_as_written() -> None:
+    """Chat and seats are drawn as Text; a host's error reaches the player as a notice, which
+    Textual would read as markup."""
+    srv, port, hung_up = await host_sending([{"type": "error", "code": "not_playing", "message": MARKUP}])
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            app.join_address(f"127.0.0.1:{port}")
+            await shown_as_written(app, pilot)
+    finally:
+        srv.close()
+        await srv.wait_closed()
+
+
+async def test_markup_in_the_settings_file_is_shown_as_written(tmp_path: Path) -> None:
+    """A settings value the app cannot use is named in a notice at start."""
+    path = tmp_path / "settings.toml"
+    path.write_text(f'theme = "{MARKUP}"\n', encoding="utf-8")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await shown_as_written(app, pilot)
