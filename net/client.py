@@ -297,9 +297,11 @@ class TableClient:
         self._write({"type": "ready", "ready": ready})
 
     async def configure(self, game: str | None = None, preset: str | None = None,
-                        options: dict[str, Any] | None = None, seats: int | None = None) -> None:
+                        options: dict[str, Any] | None = None, seats: int | None = None,
+                        turn_time: int | None = None) -> None:
+        """The host's new setup; ``None`` keeps what the table has (``turn_time`` 0: no clock)."""
         self._write({"type": "configure", "game": game, "preset": preset, "options": options,
-                     "seats": seats})
+                     "seats": seats, "turn_time": turn_time})
 
     async def add_bot(self, seat: int, level: str = "normal") -> None:
         self._write({"type": "add_bot", "seat": seat, "level": level})

@@ -46,6 +46,8 @@ def lobby_problem(lobby: Any) -> str | None:
         return "password: expected true or false"
     if "spectators" in lobby and not _count(lobby["spectators"], 10 ** 6):
         return "spectators: expected a count"
+    if "turn_time" in lobby and not _count(lobby["turn_time"], 10 ** 6):
+        return "turn_time: expected a number of seconds"
     options = lobby.get("options", {})
     if not isinstance(options, dict) or len(options) > 100 or not all(
             _text(k) and (v is None or isinstance(v, bool) or (isinstance(v, int) and abs(v) <= 10 ** 9)

@@ -63,6 +63,20 @@ class TableConfig:
     seats: int = 4
     password: str | None = None
     seed: int | None = None
+    #: seconds a player at the table has for each move before a bot makes it for them; 0: no clock
+    turn_time: int = 0
+
+
+#: the turn clock's range in seconds (``TableConfig.turn_time``; 0 turns it off)
+TURN_TIME_RANGE = (1, 3600)
+
+
+def turn_time_problem(value: object) -> str | None:
+    """What is wrong with a turn clock setting, or None."""
+    low, high = TURN_TIME_RANGE
+    if isinstance(value, bool) or not isinstance(value, int) or not (value == 0 or low <= value <= high):
+        return f"the turn clock is 0 (off) or {low} to {high} seconds, not {str(value)[:20]}"
+    return None
 
 
 #: how long a token a client brings may be, to be taken as its own (``adoptable``)
@@ -145,6 +159,9 @@ class Table:
         if info is None:
             raise ValueError(f"game {config.game!r}: the games are {', '.join(GAMES)}")
         info.resolve(config.seats, config.preset, config.options)  # ValueError names the culprit
+        problem = turn_time_problem(config.turn_time)
+        if problem is not None:
+            raise ValueError(problem)
         config.name = clean_text(config.name, TABLE_NAME_LEN) or "Deal Me In table"
         self.server = server
         self.config = config
@@ -166,6 +183,9 @@ class Table:
         self._wake = asyncio.Event()
         self._bot_task: asyncio.Task[None] | None = None
         self._start_timer: asyncio.TimerHandle | None = None  # a table without a host: the countdown
+        self._clock: asyncio.TimerHandle | None = None  # the turn clock of the player to move
+        self._clock_key: tuple[int, int] | None = None  # (seat, match version) it runs for
+        self._clock_task: asyncio.Task[None] | None = None  # the bot's move for a player out of time
         self._closed = False
 
     # ------------------------------------------------------------------ lobby state
@@ -175,6 +195,7 @@ class Table:
         return {
             "table": self.id, "name": c.name, "game": c.game, "preset": c.preset,
             "options": dict(c.options), "status": self.status, "password": bool(c.password),
+            "turn_time": c.turn_time,
             "spectators": sum(1 for p in self.conns if p.seat is None),
             "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready,
                        "connected": s.conn is not None or s.bot is not None,
@@ -266,6 +287,7 @@ class Table:
             seat.conn, seat.standin = p, False
             p.seat = seat.index
             p.name = seat.name or p.name
+            self._arm_clock()  # back at a seat that is to move: its clock starts again
         elif not spectator and self.status != "playing":
             free = next((s for s in self.seats if s.empty), None)
             if free is not None:
@@ -420,7 +442,12 @@ class Table:
             info.resolve(seats, preset, options)
         except ValueError as e:
             raise Refused("bad_config", str(e)) from None
+        turn_time = msg.get("turn_time")
+        if turn_time is not None and turn_time_problem(turn_time) is not None:
+            raise Refused("bad_config", turn_time_problem(turn_time) or "")
         c.game, c.preset, c.options = game, preset, dict(options)
+        if turn_time is not None:
+            c.turn_time = turn_time
         if seats != len(self.seats):
             for seat in self.seats[seats:]:
                 if seat.conn is not None:
@@ -472,6 +499,7 @@ class Table:
             seat.clear()
             seat.bot, seat.name, seat.ready = "normal", name, True
             self._wake_bots()
+            self._arm_clock()
         else:
             seat.clear()
         if victim is not None:
@@ -601,6 +629,53 @@ class Table:
     def _after_change(self) -> None:
         self._watch_away()
         self._wake_bots()
+        self._arm_clock()
+
+    # ------------------------------------------------------------------ the turn clock
+    def _arm_clock(self) -> None:
+        """Start the turn clock (``turn_time``) when a player at the table is to move, so that one
+        player who has stepped away does not hold up the others; an away seat has the takeover
+        clock instead, and a bot's seat none."""
+        m = self.match
+        limit = self.config.turn_time
+        key = None
+        if limit and m is not None and not m.is_over and self.status == "playing" and not self._closed:
+            cur = m.current_seat
+            if cur is not None and self.seats[cur].conn is not None and self._bot_level(self.seats[cur]) is None:
+                key = (cur, m.version)
+        if key == self._clock_key:
+            return
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+        self._clock_key = key
+        if key is not None:
+            self._clock = asyncio.get_running_loop().call_later(limit, self._clock_out, key)
+
+    def _clock_out(self, key: tuple[int, int]) -> None:
+        self._clock = None
+        if self._closed or self._clock_task is not None and not self._clock_task.done():
+            return
+        self._clock_task = asyncio.get_running_loop().create_task(self._move_for(key))
+
+    async def _move_for(self, key: tuple[int, int]) -> None:
+        """The player to move ran out of time: a ``normal`` bot makes this one move for them."""
+        m = self.match
+        index, version = key
+        if m is None or m.is_over or (m.current_seat, m.version) != key:
+            return
+        seat = self.seats[index]
+        legal = [str(a) for a in m.legal_actions(index)]
+        if not legal or seat.conn is None or self._bot_level(seat) is not None:
+            return
+        action = await choose_async("normal", m.view(index), legal, self._rng)
+        if self._closed or self.match is not m or m.version != version or seat.conn is None:
+            return  # they moved meanwhile, or went away (the takeover clock has the seat now)
+        self._say(f"{seat.name or f'Seat {index + 1}'} ran out of time: a bot moved for them.")
+        try:
+            self._apply(index, action)
+        except Refused as r:
+            log.error("table %s: the turn clock's move %r refused: %s", self.id, action, r.message)
 
     def _send_views(self, events: list[Event]) -> None:
         m = self.match
@@ -805,6 +880,11 @@ class Table:
             seat.cancel_timers()
         if self._bot_task is not None:
             self._bot_task.cancel()
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+        if self._clock_task is not None:
+            self._clock_task.cancel()
 
     def close_log(self) -> None:
         """Close the match log, unfinished: a resumed table continues it."""

@@ -39,7 +39,7 @@ def table_state(t: Table) -> dict[str, Any]:
     return {
         "table": t.id, "host_key": t.host_key, "host_token": t.host_token,
         "config": {"name": c.name, "game": c.game, "preset": c.preset, "options": dict(c.options),
-                   "seats": c.seats, "password": c.password, "seed": c.seed},
+                   "seats": c.seats, "password": c.password, "seed": c.seed, "turn_time": c.turn_time},
         "status": t.status, "actions": t.actions,
         "seats": [{"name": s.name, "bot": s.bot, "ready": s.ready, "token": s.token,
                    "standin": s.standin} for s in t.seats],
@@ -71,7 +71,8 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         options=_field(cfg, "options", (dict,), where="config"),
         seats=_field(cfg, "seats", (int,), where="config"),
         password=_field(cfg, "password", (str,), True, where="config"),
-        seed=_field(cfg, "seed", (int,), True, where="config"))
+        seed=_field(cfg, "seed", (int,), True, where="config"),
+        turn_time=_field(cfg, "turn_time", (int,), where="config") if isinstance(cfg, dict) and "turn_time" in cfg else 0)
     if not 1 <= config.seats <= 16:
         raise ValueError(f"config: {config.seats} seats")
     table = Table(server, config)  # checks the game, preset and options

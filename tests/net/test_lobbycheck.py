@@ -20,7 +20,7 @@ JUNK: list[Any] = [None, 7, -1, "x", "", [], {}, [1, "a"], {"a": 1}, {1: 2}, Tru
 
 async def test_every_lobby_a_table_writes_passes(server: Server) -> None:  # noqa: F811
     table, clients = await seated_table(server, TableConfig(name="Den", seats=3, seed=2,
-                                                            options={"limit": 50}), 2, {2: "easy"})
+                                                            options={"limit": 50}, turn_time=30), 2, {2: "easy"})
     seen = [table.lobby()]
     await clients[0].start()
     await wait_until(lambda: table.status == "playing", what="the match")
@@ -34,7 +34,7 @@ async def test_every_lobby_a_table_writes_passes(server: Server) -> None:  # noq
 def test_a_garbled_lobby_is_named_and_refused() -> None:
     good = {"table": "t", "name": "Den", "game": "ninety-eight", "preset": "standard", "options": {"limit": 50},
             "status": "lobby", "password": False, "spectators": 0, "start": "ready", "start_note": "",
-            "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True},
+            "turn_time": 60, "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True},
                       {"seat": 1, "name": None, "bot": "easy", "ready": True, "connected": True, "host": False}]}
     assert lobby_problem(good) is None
 
@@ -57,6 +57,7 @@ def test_a_garbled_lobby_is_named_and_refused() -> None:
     assert lobby_problem({**good, "seats": [{"name": "no number"}]}) == "seats[0].seat: expected 0"
     assert lobby_problem({**good, "from_a_newer_host": [1, {"x": None}]}) is None
     assert lobby_problem("lobby") == "a lobby is a map"
+    assert lobby_problem({**good, "turn_time": -5}) == "turn_time: expected a number of seconds"
 
 
 async def test_a_host_sending_a_garbled_lobby_is_told_goodbye() -> None:

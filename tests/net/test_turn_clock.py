@@ -1,0 +1,110 @@
+"""The turn clock (``TableConfig.turn_time``): a player at the table who does not move in time
+has a bot make that one move, the seat stays theirs, and a player who moves in time is never
+moved for. Real sockets on 127.0.0.1."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from net.server import Server, TableConfig
+from net.table import TURN_TIME_RANGE, turn_time_problem
+from net.tablestate import restore_table, table_state
+
+from .table_helpers import RandomPlayer, seated_table, server, wait_until  # noqa: F401
+
+OUT_OF_TIME = "ran out of time: a bot moved for them"
+
+
+def chat_lines(got: list[dict[str, Any]]) -> list[str]:
+    return [u["text"] for u in got if u["type"] == "chat"]
+
+
+async def collect(c: Any, got: list[dict[str, Any]]) -> None:
+    async for u in c.updates():
+        got.append(u)
+
+
+async def test_a_player_who_does_not_move_is_moved_for_and_keeps_the_seat(server: Server) -> None:  # noqa: F811
+    table, (ana, bo) = await seated_table(server, TableConfig(name="Clock", seats=2, seed=5, turn_time=1), 2)
+    assert ana.lobby["turn_time"] == 1
+    got: list[dict[str, Any]] = []
+    watch = asyncio.get_running_loop().create_task(collect(bo, got))
+    try:
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        m = table.match
+        first, version = m.current_seat, m.version
+        await asyncio.sleep(0.6)
+        assert (m.current_seat, m.version) == (first, version), "nobody moves before the clock runs out"
+        await wait_until(lambda: m.version > version, timeout=3, what="the clock's move")
+        name = f"P{first}"
+        await wait_until(lambda: f"{name} {OUT_OF_TIME}." in chat_lines(got), what="the table saying so")
+        # nobody moves: each move comes on the clock, and the seats stay the players'
+        await wait_until(lambda: m.version >= version + 3 or m.is_over, timeout=8, what="more moves on the clock")
+        assert [s["bot"] for s in table.lobby()["seats"]] == [None, None]
+        assert ana.connected and bo.connected and table.seats[0].conn is not None
+    finally:
+        watch.cancel()
+        for c in (ana, bo):
+            await c.close()
+
+
+async def test_players_who_move_in_time_are_never_moved_for(server: Server) -> None:  # noqa: F811
+    table, clients = await seated_table(server, TableConfig(name="Brisk", game="crazy-eights", seats=3, seed=8,
+                                                            preset="draw-one", turn_time=1), 2, {2: "easy"})
+    got: list[dict[str, Any]] = []
+    watch = asyncio.get_running_loop().create_task(collect(clients[1], got))
+    players = [RandomPlayer(c, i, pause=0.05) for i, c in enumerate(clients)]
+    try:
+        await clients[0].start()
+        await wait_until(lambda: table.actions >= 30 or table.status == "finished", timeout=30, what="30 moves")
+        assert not [line for line in chat_lines(got) if OUT_OF_TIME in line]
+        assert [p.errors for p in players] == [[], []]
+    finally:
+        watch.cancel()
+        for p in players:
+            await p.stop()
+        for c in clients:
+            await c.close()
+
+
+async def test_without_a_clock_the_table_waits(server: Server) -> None:  # noqa: F811
+    table, (ana, bo) = await seated_table(server, TableConfig(name="Patient", seats=2, seed=5), 2)
+    await ana.start()
+    await wait_until(lambda: table.status == "playing", what="the match")
+    version = table.match.version
+    await asyncio.sleep(1.5)
+    assert table.match.version == version
+    for c in (ana, bo):
+        await c.close()
+
+
+@pytest.mark.parametrize("value", [-1, TURN_TIME_RANGE[1] + 1, True, 2.5, "60"])
+def test_a_turn_clock_out_of_range_is_refused(value: Any) -> None:
+    assert turn_time_problem(value) is not None
+    with pytest.raises(ValueError, match="turn clock"):
+        Server().create_table(TableConfig(turn_time=value))  # type: ignore[arg-type]
+
+
+async def test_the_host_sets_the_clock_in_the_lobby_and_a_save_keeps_it(server: Server) -> None:  # noqa: F811
+    table, (ana,) = await seated_table(server, TableConfig(name="Set", seats=2), 1)
+    got: list[dict[str, Any]] = []
+    watch = asyncio.get_running_loop().create_task(collect(ana, got))
+    try:
+        await ana.configure(turn_time=TURN_TIME_RANGE[1] + 1)
+        await wait_until(lambda: any(u["type"] == "error" and u["code"] == "bad_config" for u in got),
+                         what="the refusal")
+        assert table.config.turn_time == 0
+        await ana.configure(turn_time=45)
+        await wait_until(lambda: (ana.lobby or {}).get("turn_time") == 45, what="the lobby")
+        assert table.config.game == "ninety-eight" and table.config.preset == "standard"
+        back = restore_table(server, table_state(table))
+        assert back.config.turn_time == 45
+        old = table_state(table)
+        del old["config"]["turn_time"]  # a save from before the clock: none
+        assert restore_table(server, old).config.turn_time == 0
+    finally:
+        watch.cancel()
+        await ana.close()
