@@ -32,7 +32,8 @@ def table_config(args: argparse.Namespace) -> TableConfig:
     if getattr(args, "ssh", None) is not None and args.ssh_auth == "password" and not password:
         password = friendly_password()  # SSH guests log in with the table password
     return TableConfig(name=name, game=args.game, preset=args.preset, options=dict(getattr(args, "option", None) or []),
-                       seats=args.seats, password=password, seed=getattr(args, "seed", None))
+                       seats=args.seats, password=password, seed=getattr(args, "seed", None),
+                       turn_time=getattr(args, "turn_time", 0))
 
 
 async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> SSHTableServer:
@@ -165,6 +166,8 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
         words = {True: "on", False: "off"}
         print("Options: " + " ".join(f"--option {k}={words.get(v, v) if isinstance(v, bool) else v}"
                                      for k, v in c.options.items()), file=out)
+    if c.turn_time:
+        print(f"Turn clock: {c.turn_time} s a move, then a bot makes it (--turn-time {c.turn_time})", file=out)
     print(f"Address: {args.bind}:{server.port}", file=out)
     print("Players join with: " + "  or  ".join(f"dealmein join {a}" for a in join_addresses(args.bind, server.port)),
           file=out)

@@ -409,7 +409,8 @@ class DealMeInApp(App[int]):
             schema = GAMES[args.game].options  # ``--option`` values as the picker's controls take them
             options = {name: schema[name].coerce(value) for name, value in args.option}
             picker = PickerScreen(mode=mode, game=args.game, preset=args.preset, seats=args.seats,
-                                  options=options, bots=bots, password=args.password)
+                                  options=options, bots=bots, password=args.password,
+                                  turn_time=getattr(args, "turn_time", 0))
         else:
             picker = PickerScreen(mode=mode, game=self.settings.default_game)
         self.push_screen(picker, chosen)

@@ -225,6 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--takeover", type=seconds(), default=120.0,
                       help="seconds the table waits for an away player before a bot plays for them")
     host.add_argument("--bot-delay", type=seconds(), default=0.6, help="seconds a bot pauses before it plays")
+    host.add_argument("--turn-time", type=int, default=0, metavar="S",
+                      help="seconds a player has for each move before a bot makes it for them (1-3600; "
+                           "default 0: no clock)")
 
     join = sub.add_parser("join", help="join a table at HOST[:PORT]")
     join.add_argument("address", type=table_address, help="HOST[:PORT] ([IPv6]:PORT for IPv6)")
@@ -287,6 +290,11 @@ def check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
         GAMES[args.game].resolve(args.seats, args.preset, dict(args.option))
     except ValueError as e:
         error(str(e))
+    from net.table import turn_time_problem
+
+    problem = turn_time_problem(args.turn_time)
+    if problem is not None:
+        error(f"argument --turn-time: {problem}")
     if args.ssh is not None and args.ssh_auth == "keys" and not args.ssh_keys:
         error("argument --ssh-auth: keys needs --ssh-keys FILE (an authorized_keys file)")
 

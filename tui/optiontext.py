@@ -48,6 +48,13 @@ def shown_value(value: Any) -> str:
     return str(value)
 
 
+def clock_label(seconds: int) -> str:
+    """A turn clock in words: ``off``, ``45 s``, ``2 min``."""
+    if not seconds:
+        return "off"
+    return f"{seconds // 60} min" if seconds % 60 == 0 else f"{seconds} s"
+
+
 def options_line(lobby: dict[str, Any]) -> str | None:
     """The options the table sets over its preset that change the game ("Options: limit 50,
     lives 5"), so a player sees the variant before it is dealt; None when there are none."""

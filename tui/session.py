@@ -117,7 +117,7 @@ class TableSession:
             table = server.create_table(TableConfig(name=f"{name}'s table"[:40], game=choice.game,
                                                     preset=choice.preset, options=dict(choice.options),
                                                     seats=choice.seats, password=password,
-                                                    seed=app.seed))
+                                                    seed=app.seed, turn_time=0 if solo else choice.turn_time))
             session.table = table
             server.autosave(table, solo_save_path() if solo else save_path(server.port))
             session.address = f"{bind}:{server.port}"

@@ -31,20 +31,21 @@ async def start_host(*extra: str) -> tuple[asyncio.subprocess.Process, list[str]
 async def test_headless_host_serves_and_closes_on_signal(sig: signal.Signals) -> None:
     proc, lines = await start_host("--game", "ninety-nine", "--seats", "3", "--bots", "2",
                                    "--bot-level", "easy", "--password", "pw", "--option", "chips=4",
-                                   "--option", "draw=manual")
+                                   "--option", "draw=manual", "--turn-time", "30")
     try:
         text = "\n".join(lines)
         port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
         assert f"Players join with: dealmein join 127.0.0.1:{port}" in text
         assert "Table password: pw" in text
         assert "Options: --option chips=4 --option draw=manual" in text
+        assert "Turn clock: 30 s a move, then a bot makes it (--turn-time 30)" in text
         key = re.search(r"Host key \(.*\): (\S+)", text).group(1)  # type: ignore[union-attr]
         c = await TableClient.connect("127.0.0.1", port, name="Ana", password="pw", host_key=key,
                                       reconnect=False)
         assert c.seat == 0 and c.is_host
         seats = c.lobby["seats"]  # type: ignore[index]
         assert [s["bot"] for s in seats] == [None, "easy", "easy"]
-        assert c.lobby["game"] == "ninety-nine"  # type: ignore[index]
+        assert c.lobby["game"] == "ninety-nine" and c.lobby["turn_time"] == 30  # type: ignore[index]
         await c.start()
         await wait_until(lambda: c.view is not None, what="the match on the headless host")
         assert c.view["options"]["chips"] == 4 and c.view["options"]["draw"] == "manual"  # --option

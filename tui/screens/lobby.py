@@ -17,7 +17,7 @@ from core import GAMES
 from net.protocol import CHAT_LEN
 
 from ..eventtext import chat_text
-from ..optiontext import options_line
+from ..optiontext import clock_label, options_line
 from ..plain import clean
 from ..widgets.keyfooter import KeyFooter
 from . import popped
@@ -127,6 +127,9 @@ class LobbyScreen(Screen[None]):
             lines.append("Players join at " + " or ".join(self.link.join_at))
         if host:
             lines += getattr(self.link, "ssh_lines", [])
+        clock = lobby.get("turn_time")
+        if isinstance(clock, int) and clock > 0 and not solo:
+            lines.append(f"Turn clock: {clock_label(clock)} a move, then a bot makes it.")
         if host and getattr(self.link, "password", None):
             lines.append(f"Table password: {self.link.password}")
         elif lobby.get("password"):
@@ -225,13 +228,17 @@ class LobbyScreen(Screen[None]):
 
             async def apply() -> None:
                 await self.link.call("configure", game=choice.game, preset=choice.preset,
-                                     options=choice.options, seats=choice.seats)
+                                     options=choice.options, seats=choice.seats,
+                                     turn_time=None if solo else choice.turn_time)
 
             self.run_worker(apply())
 
+        solo = bool(getattr(self.link, "solo", False))  # only you and bots: no clock to set
+        clock = lobby.get("turn_time")
         self.app.push_screen(PickerScreen(mode="configure", game=lobby.get("game"), preset=lobby.get("preset"),
                                           options=lobby.get("options") or {}, seats=len(lobby.get("seats") or []),
-                                          bots=bots), chosen)
+                                          bots=bots, turn_time=None if solo else clock if isinstance(clock, int) else 0),
+                             chosen)
 
     def action_start(self) -> None:
         if self.link.is_host:

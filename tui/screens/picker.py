@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option as ListOption
 from core import GAMES
 from core.options import GameInfo
 
-from ..optiontext import idle_reason, option_label, problem_text, shown_value
+from ..optiontext import clock_label, idle_reason, option_label, problem_text, shown_value
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -43,6 +43,11 @@ class TableChoice:
     bots: dict[int, str] = field(default_factory=dict)  # seat -> bot level (seat 0 is yours)
     password: str | None = None  # hosting: the table password, if any
     ssh: bool = False  # hosting: also serve the app over SSH
+    turn_time: int = 0  # a table with players: seconds a move may take before a bot makes it (0: no clock)
+
+
+#: the turn clocks the picker offers, in seconds (``net.table.TableConfig.turn_time``)
+TURN_CLOCKS = (0, 15, 30, 60, 120, 300)
 
 
 class PickerScreen(Screen["TableChoice | None"]):
@@ -56,9 +61,12 @@ class PickerScreen(Screen["TableChoice | None"]):
 
     def __init__(self, mode: str = "solo", game: str | None = None, preset: str | None = None,
                  options: dict[str, Any] | None = None, seats: int | None = None,
-                 bots: dict[int, str] | None = None, password: str | None = None) -> None:
+                 bots: dict[int, str] | None = None, password: str | None = None,
+                 turn_time: int | None = None) -> None:
         super().__init__()
         self.mode = mode
+        #: the table's turn clock, offered where players (not just bots) may sit: None hides it
+        self._initial_clock = turn_time if turn_time is not None else (0 if mode == "host" else None)
         self.infos = {gid: info.to_dict() for gid, info in GAMES.items()}
         self.game = game if game in self.infos else next(iter(self.infos))
         info = self.infos[self.game]
@@ -99,6 +107,14 @@ class PickerScreen(Screen["TableChoice | None"]):
                         yield Label("SSH", classes="name")
                         yield Switch(False, id="ssh")
                     yield Static(Text("also let players in with ssh (they need nothing installed)"),
+                                 classes="description")
+                if self._initial_clock is not None:
+                    clocks = sorted({*TURN_CLOCKS, self._initial_clock})
+                    with Horizontal(classes="row"):
+                        yield Label("Turn clock", classes="name")
+                        yield Select([(clock_label(c), c) for c in clocks], value=self._initial_clock,
+                                     id="turn-clock", allow_blank=False, compact=True)
+                    yield Static(Text("a player who takes longer over a move has a bot make it"),
                                  classes="description")
                 yield Label("Options", classes="heading")
                 yield Vertical(id="options")
@@ -258,6 +274,8 @@ class PickerScreen(Screen["TableChoice | None"]):
         if self.mode == "host":
             choice.password = self.query_one("#table-password", Input).value.strip() or None
             choice.ssh = self.query_one("#ssh", Switch).value
+        if self._initial_clock is not None:
+            choice.turn_time = int(self.query_one("#turn-clock", Select).value)  # type: ignore[arg-type]
         return choice
 
     def _validate(self) -> None:

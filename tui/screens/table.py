@@ -4,6 +4,7 @@ The screen renders view dicts (``Match.view(seat)`` as the host sends them) and 
 through its ``TableLink``; it never holds a match itself."""
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,8 @@ class TableScreen(Screen[None]):
         self._ready = False  # set once mounted: views that come earlier are drawn on mount
         self._shown: dict[str, Any] = {}  # what each static shows, to skip unchanged updates
         self._keys: tuple[Any, ...] = ()  # what ``check_action`` answers now, to refresh the key bar on change
+        self._topbar = ""  # the line above the seats, without the turn clock
+        self._clock: tuple[tuple[Any, Any], float] | None = None  # ((seat, version), when it started)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -133,6 +136,11 @@ class TableScreen(Screen[None]):
         self._ready = True
         if self.view is not None:
             self._render_view()
+        self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        if self._clock is not None or self.clock_left() is not None:
+            self._render_topbar()
 
     # ------------------------------------------------------------------ data in
     @property
@@ -207,6 +215,33 @@ class TableScreen(Screen[None]):
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
         self.log_line(chat_text(name, text, system))
 
+    # ------------------------------------------------------------------ the turn clock
+    def clock_left(self) -> int | None:
+        """Seconds left on the turn clock of the player to move (``turn_time`` in the table's
+        lobby), counted from when this view came; None when no clock runs (none set, a bot's or
+        an away seat's turn, the match over). The host keeps the real clock."""
+        view = self.view or {}
+        lobby = getattr(self.link, "lobby", None) or {}
+        limit = lobby.get("turn_time")
+        seats = lobby.get("seats") or []
+        current = view.get("current_seat")
+        if not isinstance(limit, int) or limit <= 0 or view.get("is_over") or not isinstance(current, int) \
+                or not 0 <= current < len(seats) or seats[current].get("bot") or not seats[current].get("connected"):
+            self._clock = None
+            return None
+        key = (current, view.get("version"))
+        if self._clock is None or self._clock[0] != key:
+            self._clock = (key, time.monotonic())
+        return max(0, math.ceil(limit - (time.monotonic() - self._clock[1])))
+
+    def _render_topbar(self) -> None:
+        left = self.clock_left()
+        text = Text(self._topbar, no_wrap=True)
+        if left is not None:
+            text.append(f" · {left // 60}:{left % 60:02d}" if left >= 60 else f" · {left} s",
+                        style="bold" if left <= 10 else "")
+        self._put("#topbar", text)
+
     # ------------------------------------------------------------------ rendering
     def _put(self, selector: str, content: Any) -> None:
         """Update a fixed-size static only when its content changed: no layout pass, so an
@@ -240,8 +275,8 @@ class TableScreen(Screen[None]):
         options = view.get("options") or {}
         if options.get("scoring") == "stakes" and options.get("hands"):  # ninety-eight 6: it ends after `hands`
             number += f" of {options['hands']}"
-        self._put("#topbar", Text(f" {game} · {deal_word(view.get('game'))} {number} · {direction} · {turn}",
-                                  no_wrap=True))
+        self._topbar = f" {game} · {deal_word(view.get('game'))} {number} · {direction} · {turn}"
+        self._render_topbar()
         self._render_seats(view, names, me, players)
         pile = view.get("pile") or []
         top = view.get("top")

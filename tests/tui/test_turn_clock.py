@@ -1,0 +1,72 @@
+"""The turn clock in the app: the host sets it in the picker (or ``--turn-time``), the lobby
+says it, the table counts down the player to move, and a host that does not move in time sees a
+bot move for it and keeps its seat."""
+from __future__ import annotations
+
+import argparse
+
+from textual.widgets import Select
+
+from tui.cli import build_parser
+from tui.screens.lobby import LobbyScreen
+from tui.screens.picker import PickerScreen
+from tui.screens.table import TableScreen
+
+from .helpers import make_app, wait_for
+
+
+async def test_the_host_sets_the_clock_and_the_table_counts_down() -> None:
+    app = make_app(bind="127.0.0.1", port=0)
+    app.settings.name = "Ana"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        clock = picker.query_one("#turn-clock", Select)
+        assert clock.value == 0 and picker.choice().turn_time == 0
+        clock.value = 30
+        await pilot.pause()
+        assert picker.choice().turn_time == 30
+        await pilot.press("ctrl+s")
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        session = app.session
+        assert session.table.config.turn_time == 30
+        await wait_for(pilot, lambda: "Turn clock: 30 s a move" in str(lobby.query_one("#lobby-info").render()))
+
+        # a two-second clock from the lobby's own control, a bot in the other seat, and the deal
+        await session.client.configure(seats=2, turn_time=2)
+        await wait_for(pilot, lambda: (session.lobby or {}).get("turn_time") == 2 and len(session.lobby["seats"]) == 2)
+        await session.client.add_bot(1, "normal")
+        await wait_for(pilot, lambda: session.lobby["seats"][1]["bot"] == "normal")
+        await pilot.press("ctrl+s")
+        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        await wait_for(pilot, lambda: table.view and table.view["current_seat"] == 0, timeout=10)
+        version = table.view["version"]
+        top = lambda: str(table.query_one("#topbar").render())  # noqa: E731
+        assert top().endswith("your turn · 2 s") or top().endswith("your turn · 1 s"), top()
+        await wait_for(pilot, lambda: top().endswith("· 1 s") or table.view["version"] != version, timeout=3)
+        # Ana does not move: the bot's move for her comes, she is told, and her seat stays hers
+        await wait_for(pilot, lambda: table.view["version"] != version, timeout=5)
+        log = table.query_one("#log")
+        await wait_for(pilot, lambda: any("Ana ran out of time" in line.text for line in log.lines))
+        assert session.lobby["seats"][0]["name"] == "Ana" and session.lobby["seats"][0]["bot"] is None
+        await app.action_quit()
+
+
+async def test_turn_time_fills_the_hosts_picker() -> None:
+    args = build_parser().parse_args(["host", "--turn-time", "45"])
+    assert isinstance(args, argparse.Namespace) and args.turn_time == 45
+    app = make_app(args=args, bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        clock = await wait_for(pilot, lambda: picker.query("#turn-clock") and picker.query_one("#turn-clock", Select))
+        await wait_for(pilot, lambda: clock.value == 45)
+        assert picker.choice().turn_time == 45
+        assert [label for label, _ in clock._options] == ["off", "15 s", "30 s", "45 s", "1 min", "2 min", "5 min"]
+
+
+async def test_a_solo_table_has_no_clock() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        assert not picker.query("#turn-clock") and picker.choice().turn_time == 0
