@@ -443,8 +443,9 @@ class Table:
         except ValueError as e:
             raise Refused("bad_config", str(e)) from None
         turn_time = msg.get("turn_time")
-        if turn_time is not None and turn_time_problem(turn_time) is not None:
-            raise Refused("bad_config", turn_time_problem(turn_time) or "")
+        problem = None if turn_time is None else turn_time_problem(turn_time)
+        if problem is not None:
+            raise Refused("bad_config", problem)
         c.game, c.preset, c.options = game, preset, dict(options)
         if turn_time is not None:
             c.turn_time = turn_time

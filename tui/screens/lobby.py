@@ -221,6 +221,8 @@ class LobbyScreen(Screen[None]):
 
         lobby = self.link.lobby or {}
         bots = {s["seat"]: s["bot"] for s in lobby.get("seats") or [] if s.get("bot")}
+        solo = bool(getattr(self.link, "solo", False))  # only you and bots: no clock to set
+        clock = lobby.get("turn_time")
 
         def chosen(choice: Any) -> None:
             if choice is None:
@@ -233,8 +235,6 @@ class LobbyScreen(Screen[None]):
 
             self.run_worker(apply())
 
-        solo = bool(getattr(self.link, "solo", False))  # only you and bots: no clock to set
-        clock = lobby.get("turn_time")
         self.app.push_screen(PickerScreen(mode="configure", game=lobby.get("game"), preset=lobby.get("preset"),
                                           options=lobby.get("options") or {}, seats=len(lobby.get("seats") or []),
                                           bots=bots, turn_time=None if solo else clock if isinstance(clock, int) else 0),
