@@ -32,6 +32,18 @@ async def test_the_host_sets_the_clock_and_the_table_counts_down() -> None:
         assert session.table.config.turn_time == 30
         await wait_for(pilot, lambda: "Turn clock: 30 s a move" in str(lobby.query_one("#lobby-info").render()))
 
+        # the lobby's Game… picker shows the clock the table has and changes it
+        await pilot.press("g")
+        again = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen is not picker
+                               and app.screen)
+        clock = await wait_for(pilot, lambda: again.query("#turn-clock") and again.query_one("#turn-clock", Select))
+        assert clock.value == 30
+        clock.value = 120
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: (session.lobby or {}).get("turn_time") == 120)
+        await wait_for(pilot, lambda: "Turn clock: 2 min a move" in str(lobby.query_one("#lobby-info").render()))
+
         # a two-second clock from the lobby's own control, a bot in the other seat, and the deal
         await session.client.configure(seats=2, turn_time=2)
         await wait_for(pilot, lambda: (session.lobby or {}).get("turn_time") == 2 and len(session.lobby["seats"]) == 2)
