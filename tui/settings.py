@@ -49,6 +49,9 @@ class Settings:
     theme: str = "casino"
     card_style: str = "two-colour"
     animation: bool = True
+    #: the terminal's bell when your turn comes at a table with other players, and when ten
+    #: seconds are left on your turn clock
+    bell: bool = True
     bot_pause: float = 0.6
     default_game: str = "ninety-eight"
     hand_order: str = "dealt"
@@ -80,9 +83,9 @@ def _check(key: str, value: Any) -> Any:
         if value not in HAND_ORDERS:
             raise ValueError(f"hand_order: expected one of {', '.join(HAND_ORDERS)}")
         return value
-    if key == "animation":
+    if key in ("animation", "bell"):
         if not isinstance(value, bool):
-            raise ValueError("animation: expected true or false")
+            raise ValueError(f"{key}: expected true or false")
         return value
     if key == "keymap":
         if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) and len(v) <= 60

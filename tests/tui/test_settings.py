@@ -21,7 +21,7 @@ def test_config_dir_follows_the_environment(tmp_path: Path, monkeypatch) -> None
 
 def test_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "settings.toml"
-    s = Settings(name='Zoë "the dealer" \\ 🂡', theme="paper", card_style="ascii", animation=False,
+    s = Settings(name='Zoë "the dealer" \\ 🂡', theme="paper", card_style="ascii", animation=False, bell=False,
                  bot_pause=0.25, default_game="crazy-eights", hand_order="rank")
     save_settings(s, path)
     loaded, problem = load_settings(path)
@@ -45,7 +45,8 @@ def test_broken_file_is_defaults_with_a_problem(tmp_path: Path) -> None:
 
 def test_bad_values_fall_back_one_by_one(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
-    path.write_text('name = "Ana"\ncard_style = "sparkly"\nbot_pause = -3\nfuture_key = 1\nhand_order = "by luck"\n',
+    path.write_text('name = "Ana"\ncard_style = "sparkly"\nbot_pause = -3\nfuture_key = 1\nhand_order = "by luck"\n'
+                    'bell = "loud"\n',
                     encoding="utf-8")
     loaded, problem = load_settings(path)
     assert loaded.name == "Ana"
@@ -53,6 +54,7 @@ def test_bad_values_fall_back_one_by_one(tmp_path: Path) -> None:
     assert loaded.hand_order == Settings().hand_order == "dealt"
     assert problem and "card_style" in problem and "bot_pause" in problem and "future_key" not in problem
     assert "hand_order" in problem
+    assert loaded.bell is True and "bell: expected true or false" in problem
 
 
 async def test_app_notifies_once_and_saves_changes(tmp_path: Path) -> None:
@@ -168,3 +170,17 @@ def test_a_name_is_as_long_as_the_tables_take_it(tmp_path: Path) -> None:
     assert loaded.name == Settings().name
     assert problem and f"name: at most {NAME_LEN} characters" in problem
 
+
+
+async def test_the_turn_bell_switch_is_saved(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        bell = app.screen.query_one("#bell")
+        assert bell.value is True
+        bell.value = False
+        await pilot.pause()
+        assert app.settings.bell is False
+    assert load_settings(path)[0].bell is False

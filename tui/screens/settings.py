@@ -41,6 +41,8 @@ class SettingsScreen(Screen[None]):
                              id="hand_order")
                 yield Label("Animation")
                 yield Switch(s.animation, id="animation")
+                yield Label("Turn bell")
+                yield Switch(s.bell, id="bell")
                 yield Label("Bot pause (s)")
                 yield Input(f"{s.bot_pause:g}", id="bot_pause", type="number", max_length=5)
                 yield Label("Default game")
@@ -117,3 +119,8 @@ class SettingsScreen(Screen[None]):
     def _animation(self, event: Switch.Changed) -> None:
         if event.value != self.app.settings.animation:
             self.app.update_settings(animation=event.value)
+
+    @on(Switch.Changed, "#bell")
+    def _bell(self, event: Switch.Changed) -> None:
+        if event.value != self.app.settings.bell:
+            self.app.update_settings(bell=event.value)

@@ -105,6 +105,8 @@ class TableScreen(Screen[None]):
         self._keys: tuple[Any, ...] = ()  # what ``check_action`` answers now, to refresh the key bar on change
         self._topbar = ""  # the line above the seats, without the turn clock
         self._clock: tuple[tuple[Any, Any], float] | None = None  # ((seat, version), when it started)
+        self._was_mine = False  # the last view drawn was this seat's turn (the bell rings as it comes)
+        self._warned: Any = None  # the clock (seat, version) the ten-second bell rang for
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -141,6 +143,26 @@ class TableScreen(Screen[None]):
     def _tick(self) -> None:
         if self._clock is not None or self.clock_left() is not None:
             self._render_topbar()
+            left = self.clock_left()
+            if left is not None and left <= 10 and self._was_mine and self._clock is not None \
+                    and self._warned != self._clock[0] and self._wants_bell():
+                self._warned = self._clock[0]
+                self.app.bell()
+
+    def _wants_bell(self) -> bool:
+        """The bell (``Settings.bell``) rings at a table with other players only: against bots
+        alone it would ring at every turn of a game you are watching anyway."""
+        if not getattr(getattr(self.app, "settings", None), "bell", False) or getattr(self.link, "solo", True):
+            return False
+        me = (self.view or {}).get("seat")
+        seats = (getattr(self.link, "lobby", None) or {}).get("seats") or []
+        return any(s.get("name") and not s.get("bot") and s.get("seat") != me for s in seats if isinstance(s, dict))
+
+    def _ring_for_turn(self, view: dict[str, Any]) -> None:
+        mine = not view.get("is_over") and view.get("seat") is not None and view.get("current_seat") == view.get("seat")
+        if mine and not self._was_mine and self._wants_bell():
+            self.app.bell()
+        self._was_mine = mine
 
     # ------------------------------------------------------------------ data in
     @property
@@ -277,6 +299,7 @@ class TableScreen(Screen[None]):
             number += f" of {options['hands']}"
         self._topbar = f" {game} · {deal_word(view.get('game'))} {number} · {direction} · {turn}"
         self._render_topbar()
+        self._ring_for_turn(view)
         self._render_seats(view, names, me, players)
         pile = view.get("pile") or []
         top = view.get("top")
