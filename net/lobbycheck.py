@@ -32,6 +32,8 @@ def _seat_problem(i: int, seat: Any) -> str | None:
     for key in _SEAT_FLAGS:
         if key in seat and not isinstance(seat[key], bool):
             return f"seats[{i}].{key}: expected true or false"
+    if "wins" in seat and not _count(seat["wins"], 10 ** 9):
+        return f"seats[{i}].wins: expected a count"
     return None
 
 

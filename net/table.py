@@ -120,7 +120,7 @@ class Seat:
     """A chair: empty, a bot, or a human (present or away, maybe with a stand-in bot)."""
 
     __slots__ = ("index", "name", "bot", "ready", "conn", "token", "standin", "grace_timer",
-                 "takeover_timer")
+                 "takeover_timer", "wins")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -130,6 +130,7 @@ class Seat:
         self.conn: Peer | None = None
         self.token: str | None = None  # the human's token; None for bots and empty seats
         self.standin = False  # a normal bot plays for the away human
+        self.wins = 0  # matches won at this table since whoever sits here sat down
         self.grace_timer: asyncio.TimerHandle | None = None
         self.takeover_timer: asyncio.TimerHandle | None = None
 
@@ -145,6 +146,7 @@ class Seat:
         self.cancel_timers()
         self.name = self.bot = self.conn = self.token = None
         self.ready = self.standin = False
+        self.wins = 0
 
     def cancel_timers(self) -> None:
         for t in (self.grace_timer, self.takeover_timer):
@@ -197,7 +199,7 @@ class Table:
             "options": dict(c.options), "status": self.status, "password": bool(c.password),
             "turn_time": c.turn_time,
             "spectators": sum(1 for p in self.conns if p.seat is None),
-            "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready,
+            "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready, "wins": s.wins,
                        "connected": s.conn is not None or s.bot is not None,
                        "host": s.token is not None and s.token == self.host_token}
                       for s in self.seats],
@@ -620,6 +622,8 @@ class Table:
         if m.is_over:
             self._close_log(m)
             self.status = "finished"
+            for w in m.winners:
+                self.seats[w].wins += 1
             for seat_ in self.seats:
                 seat_.ready = seat_.bot is not None
             self._broadcast_lobby()

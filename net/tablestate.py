@@ -42,7 +42,7 @@ def table_state(t: Table) -> dict[str, Any]:
                    "seats": c.seats, "password": c.password, "seed": c.seed, "turn_time": c.turn_time},
         "status": t.status, "actions": t.actions,
         "seats": [{"name": s.name, "bot": s.bot, "ready": s.ready, "token": s.token,
-                   "standin": s.standin} for s in t.seats],
+                   "standin": s.standin, "wins": s.wins} for s in t.seats],
         "match": t.snapshot(), "match_seed": t.match_seed,
         "log_path": str(t.log_path) if t.log_path is not None else None, "log_offset": log_offset,
     }
@@ -98,6 +98,9 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         seat.ready = _field(raw, "ready", (bool,), where=where)
         seat.token = _field(raw, "token", (str,), True, where)
         seat.standin = _field(raw, "standin", (bool,), where=where)
+        seat.wins = _field(raw, "wins", (int,), where=where) if isinstance(raw, dict) and "wins" in raw else 0
+        if seat.wins < 0:
+            raise ValueError(f"{where}: {seat.wins} wins")
         table.seats[i] = seat
     snap = _field(state, "match", (bytes,), True)
     if snap is not None:

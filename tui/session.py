@@ -344,6 +344,7 @@ class TableSession:
 
     def _handle(self, update: dict[str, Any]) -> None:
         from .screens.lobby import LobbyScreen
+        from .screens.results import ResultsScreen
         from .screens.table import TableScreen
 
         kind = update.get("type")
@@ -361,6 +362,8 @@ class TableSession:
                     screen.refresh_lobby()
                 elif isinstance(screen, TableScreen) and screen.link is self and screen.view is not None:
                     screen.show(screen.view, [])  # names may have changed
+                elif isinstance(screen, ResultsScreen) and screen.link is self:
+                    screen.refresh_tally()
         elif kind == "view":
             self.view = update["view"]
             events = with_causes(update.get("events") or [])

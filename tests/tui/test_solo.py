@@ -78,6 +78,11 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
             assert isinstance(points, list) and len(points) == 2
             assert standings(results.view, table.names, results.event).columns[-1].header == "left in hand"
         assert table.view["is_over"] and table.view["winners"]
+        # the table counts the match won, and the results say so once the host has
+        winner = table.names[table.view["winners"][0]]
+        tally = results.query_one("#tally")
+        await wait_for(pilot, lambda: f"{winner} 1" in str(tally.render()) and tally.display)
+        assert str(tally.render()).startswith("Matches won at this table: ")
         log = [line.text for line in table.query_one("#log").lines]
         assert any(line.startswith("Match over:") for line in log)
         if game == "ninety-eight":
@@ -105,6 +110,9 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
             await pilot.press("b")
             lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
             assert lobby.link is session and session.lobby["status"] == "finished"
+            won = [i for i in range(lobby.query_one("#seats").option_count)
+                   if "1 win" in str(lobby.query_one("#seats").get_option_at_index(i).prompt)]
+            assert won == table.view["winners"]
 
 
 async def opening_hand(seed: int) -> list[str]:

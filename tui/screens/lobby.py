@@ -114,6 +114,9 @@ class LobbyScreen(Screen[None]):
                                 style="green" if s.get("ready") else "dim")
             else:
                 line.append("open seat", style="dim italic")
+            wins = s.get("wins")
+            if isinstance(wins, int) and wins > 0 and (s.get("name") or s.get("bot")):
+                line.append(f"  {wins} {'win' if wins == 1 else 'wins'}", style="bold")
             seats.add_option(Option(line, id=f"seat-{s['seat']}"))
         if seats.option_count:
             seats.highlighted = min(keep if keep is not None else 0, seats.option_count - 1)

@@ -41,6 +41,17 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     return table
 
 
+def tally_text(lobby: dict[str, Any] | None) -> str:
+    """The matches each seat has won at this table, most first ("Matches won at this table: Ana 2 ·
+    Bo 1 · Normal bot 0"), from the lobby; empty before the first is won."""
+    seats = [s for s in (lobby or {}).get("seats") or [] if isinstance(s, dict) and (s.get("name") or s.get("bot"))]
+    wins = [(s, s.get("wins") if isinstance(s.get("wins"), int) else 0) for s in seats]
+    if not any(n for _, n in wins):
+        return ""
+    wins.sort(key=lambda pair: -pair[1])
+    return "Matches won at this table: " + " · ".join(f"{clean(s.get('name') or 'bot', 24)} {n}" for s, n in wins)
+
+
 class ResultsScreen(ModalScreen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
@@ -72,6 +83,11 @@ class ResultsScreen(ModalScreen[None]):
                 yield Label(Text(f"running total over the {span}: {' '.join(map(str, self.totals[-8:]))}",
                                  style="dim"), id="spark-label")
                 yield Sparkline(self.totals, id="spark")
+            if self.match_over:
+                tally = tally_text(getattr(self.link, "lobby", None))
+                label = Label(Text(tally), id="tally")
+                label.display = bool(tally)
+                yield label
             with Horizontal(id="results-buttons"):
                 if self.match_over:
                     if getattr(self.link, "is_host", False):
@@ -94,6 +110,13 @@ class ResultsScreen(ModalScreen[None]):
         if popped(self):
             return
         self.query(Button).first().focus()
+
+    def refresh_tally(self) -> None:
+        """The table's lobby changed: the match just won is counted once the host says so."""
+        for label in self.query("#tally").results(Label):
+            tally = tally_text(getattr(self.link, "lobby", None))
+            label.update(Text(tally))
+            label.display = bool(tally)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.choose(event.button.id or "continue")
