@@ -34,13 +34,14 @@ async def test_every_lobby_a_table_writes_passes(server: Server) -> None:  # noq
 def test_a_garbled_lobby_is_named_and_refused() -> None:
     good = {"table": "t", "name": "Den", "game": "ninety-eight", "preset": "standard", "options": {"limit": 50},
             "status": "lobby", "password": False, "spectators": 0, "start": "ready", "start_note": "",
-            "turn_time": 60, "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True},
+            "turn_time": 60, "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True,
+                                        "wins": 2},
                       {"seat": 1, "name": None, "bot": "easy", "ready": True, "connected": True, "host": False}]}
     assert lobby_problem(good) is None
 
     @settings(max_examples=500, deadline=None, database=None)
     @given(st.sampled_from(sorted(good)), st.sampled_from(JUNK), st.booleans(),
-           st.sampled_from(["seat", "name", "bot", "ready", "connected", "host"]))
+           st.sampled_from(["seat", "name", "bot", "ready", "connected", "host", "wins"]))
     def run(key: str, junk: Any, in_a_seat: bool, seat_key: str) -> None:
         lobby = copy.deepcopy(good)
         if in_a_seat:
@@ -58,6 +59,7 @@ def test_a_garbled_lobby_is_named_and_refused() -> None:
     assert lobby_problem({**good, "from_a_newer_host": [1, {"x": None}]}) is None
     assert lobby_problem("lobby") == "a lobby is a map"
     assert lobby_problem({**good, "turn_time": -5}) == "turn_time: expected a number of seconds"
+    assert lobby_problem({**good, "seats": [{**good["seats"][0], "wins": "2"}]}) == "seats[0].wins: expected a count"
 
 
 async def test_a_host_sending_a_garbled_lobby_is_told_goodbye() -> None:
