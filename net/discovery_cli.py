@@ -35,6 +35,8 @@ def describe(table: FoundTable) -> str:
         notes.append(f"ssh {a.ssh_port}")
     if a.options:
         notes.append(" ".join(f"{k}={v}" for k, v in a.options))
+    if a.turn_time:
+        notes.append(f"turn clock {a.turn_time} s")
     if not table.compatible:
         notes.append(table.problem)
     if table.reachable is False:

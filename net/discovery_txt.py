@@ -37,6 +37,7 @@ KEY_STATUS = "st"
 KEY_PASSWORD = "pw"
 KEY_SSH = "ssh"
 KEY_OPTIONS = "o"
+KEY_CLOCK = "tc"
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9._+-]*\Z")
 _SEATS = re.compile(r"(\d{1,2})/(\d{1,2})\Z")
@@ -70,6 +71,8 @@ class TableAdvert:
     protocol: int = PROTOCOL_VERSION
     #: the options set over the preset, as text (``("limit", "50")``, switches ``on``/``off``)
     options: tuple[tuple[str, str], ...] = ()
+    #: the table's turn clock in seconds (0: none)
+    turn_time: int = 0
 
     @property
     def compatible(self) -> bool:
@@ -110,6 +113,8 @@ def check(advert: TableAdvert) -> TableAdvert:
         raise TxtError(f"protocol version {advert.protocol} is out of range")
     if advert.ssh_port is not None:
         _port(advert.ssh_port, "ssh port")
+    if not 0 <= advert.turn_time <= 65535:
+        raise TxtError(f"turn clock {advert.turn_time} is out of range")
     if len(advert.options) > OPTIONS_MAX:
         raise TxtError(f"{len(advert.options)} options, more than {OPTIONS_MAX}")
     for key, value in advert.options:
@@ -154,6 +159,8 @@ def encode(advert: TableAdvert) -> dict[str, str]:
         props[KEY_SSH] = str(advert.ssh_port)
     if advert.options:
         props[KEY_OPTIONS] = options_text(advert.options)
+    if advert.turn_time:
+        props[KEY_CLOCK] = str(advert.turn_time)
     return props
 
 
@@ -220,6 +227,7 @@ def decode(props: dict[str, str]) -> TableAdvert:
         app_version=_text(props, KEY_APP),
         protocol=protocol_of(props),
         options=_options(props.get(KEY_OPTIONS, "")),
+        turn_time=_number(props, KEY_CLOCK) if KEY_CLOCK in props else 0,
     )
     return check(advert)
 
@@ -247,4 +255,5 @@ def advert_from_lobby(lobby: dict, *, ssh_port: int | None = None, app_version: 
         ssh_port=ssh_port,
         app_version=app_version,
         options=tuple(options),
+        turn_time=clock if isinstance(clock := lobby.get("turn_time"), int) and 0 < clock <= 65535 else 0,
     )

@@ -361,12 +361,13 @@ def test_unspecified_and_multicast_addresses_are_never_offered() -> None:
 
 def test_tables_are_described_for_people_with_what_stops_a_join() -> None:
     advert = TableAdvert(name="Ana's [bold]table", game="ninety-eight", preset="standard", seats_taken=1,
-                         seats_total=4, password=True, ssh_port=2222, options=(("limit", "50"), ("lives", "5")))
+                         seats_total=4, password=True, ssh_port=2222, options=(("limit", "50"), ("lives", "5")),
+                         turn_time=60)
     table = FoundTable("x._dealmein._tcp.local.", advert.name, advert, True, "", ("127.0.0.1", "::1"), 7098,
                        reachable=False)
     line = describe(table)
     assert line.startswith("Ana's [bold]table ") and "1/4" in line and "127.0.0.1:7098" in line
-    assert line.endswith("(password, ssh 2222, limit=50 lives=5, not answering)")
+    assert line.endswith("(password, ssh 2222, limit=50 lives=5, turn clock 60 s, not answering)")
     assert table.to_json()["options"] == {"limit": "50", "lives": "5"}
     odd = FoundTable("y._dealmein._tcp.local.", "Next", None, False, "protocol version 2", ("::1",), 7, True, "::1")
     assert describe(odd).endswith(" [::1]:7  (protocol version 2)")

@@ -81,6 +81,7 @@ def test_plain_text_strips_escapes_and_keeps_markup_as_text() -> None:
     ({"ssh_port": 0}, "ssh port"),
     ({"ssh_port": 70000}, "ssh port"),
     ({"name": "\x1b\x07 "}, "empty"),
+    ({"turn_time": -1}, "turn clock"),
     ({"options": (("Limit", "50"),)}, "option name"),
     ({"options": (("limit", "[b]5"),)}, "option value"),
     ({"options": tuple((f"o{i}", "1") for i in range(OPTIONS_MAX + 1))}, "options, more than"),
@@ -106,6 +107,8 @@ def test_a_host_refuses_to_send_a_bad_advert(change: dict, message: str) -> None
     ({"o": "limit=50,,lives=3"}, "limit=50"),
     ({"o": "limit=\x1b[2J"}, "option value"),
     ({"o": "=50"}, "option name"),
+    ({"tc": "soon"}, "not a number"),
+    ({"tc": "123456"}, "not a number"),
 ])
 def test_a_browser_refuses_a_bad_record(change: dict, message: str) -> None:
     props = {**encode(ADVERT), **change}
@@ -167,6 +170,15 @@ def test_the_options_a_table_sets_travel_with_its_advert() -> None:
     assert 0 < len(fitted) < 20 and fitted == tuple((k, str(v)) for k, v in list(many.items())[:len(fitted)])
     assert roundtrip(advert_from_lobby({**lobby, "options": many})).options == fitted
     assert "o" not in encode(advert_from_lobby({**lobby, "options": {}}))
+
+
+def test_a_tables_turn_clock_travels_with_its_advert() -> None:
+    lobby = {"name": "Ana's table", "game": "ninety-eight", "preset": "standard", "status": "lobby",
+             "options": {}, "turn_time": 30, "seats": [{"seat": i, "name": None, "bot": None} for i in range(4)]}
+    advert = advert_from_lobby(lobby, app_version="0.1.0")
+    assert advert.turn_time == 30 and encode(advert)["tc"] == "30" and roundtrip(advert) == advert
+    assert "tc" not in encode(advert_from_lobby({**lobby, "turn_time": 0}))
+    assert advert_from_lobby({k: v for k, v in lobby.items() if k != "turn_time"}).turn_time == 0
 
 
 @given(name=st.text(min_size=1, max_size=NAME_MAX).filter(lambda n: plain_text(n) == n),

@@ -39,9 +39,9 @@ async def test_hosted_table_is_listed_and_joined() -> None:
 
         # the host sets options in its lobby: the line in the guest's list follows, in words
         await host.session.client.configure(game="ninety-eight", preset="standard",
-                                            options={"limit": 50, "lives": 5})
-        options = lambda: "Options: limit 50, lives 5" in str(  # noqa: E731
-            join.query_one("#tables").get_option(found.service).prompt)
+                                            options={"limit": 50, "lives": 5}, turn_time=60)
+        options = lambda: all(words in str(join.query_one("#tables").get_option(found.service).prompt)  # noqa: E731
+                              for words in ("Options: limit 50, lives 5", "Turn clock: 1 min a move"))
         await wait_for(gp, options, timeout=20)
 
         tables = join.query_one("#tables")

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from core import GAMES
 
-from ..optiontext import advert_options_line
+from ..optiontext import advert_options_line, clock_label
 from ..plain import clean
 from ..session import split_address
 from ..widgets.keyfooter import KeyFooter
@@ -44,6 +44,8 @@ def table_line(found: Any) -> Text:
     options = advert_options_line(a.game, a.preset, a.seats_total, a.options)
     if options:
         line.append(f"\n  {options}", style="dim")
+    if a.turn_time:
+        line.append(f"\n  Turn clock: {clock_label(a.turn_time)} a move", style="dim")
     return line
 
 
