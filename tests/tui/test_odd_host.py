@@ -13,6 +13,7 @@ from core import GAMES, new_match
 from core.viewcheck import events_problem, view_problem
 from net.lobbycheck import lobby_problem
 from tui.screens.lobby import LobbyScreen
+from tui.screens.results import tally_text
 
 from .helpers import make_app, open_table
 
@@ -102,7 +103,9 @@ class _Link:
 async def test_the_lobby_draws_any_lobby_the_client_lets_through() -> None:
     good = {"table": "t", "name": "Den", "game": "ninety-eight", "preset": "standard", "options": {"limit": 50},
             "status": "lobby", "password": False, "start": "ready", "start_note": "x", "spectators": 0,
-            "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True},
+            "turn_time": 30,
+            "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True,
+                       "wins": 2},
                       {"seat": 1, "name": "Bo", "bot": None, "ready": False, "connected": True, "host": False},
                       {"seat": 2, "name": None, "bot": "hard", "ready": False, "connected": False, "host": False}]}
     app = make_app()
@@ -118,6 +121,7 @@ async def test_the_lobby_draws_any_lobby_the_client_lets_through() -> None:
             if lobby_problem(link.lobby) is not None:
                 continue
             screen.refresh_lobby()
+            assert isinstance(tally_text(link.lobby), str)  # the results' tally, from the same lobby
             await pilot.pause(0)
             shown += 1
         assert shown > TRIES // 10
