@@ -237,3 +237,19 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     extra = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("kind", "seat"))
     label = str(kind).replace("_", " ")
     return f"{who}: {label}" + (f" ({extra})" if extra else "")
+
+
+def action_text(action: str, style: str) -> str:
+    """A logged action as the table writes it: ``K♠``, ``8♣, naming ♥ hearts``, ``draw``."""
+    p = parse_play(action)
+    if p is None:
+        return clean(action, 40)
+    card, value, suit, announced = p
+    text = card_label(card, style)
+    if value is not None:
+        text += f" as {value:+d}"
+    if suit is not None:
+        text += f", naming {suit_label(suit, style)}"
+    if announced:
+        text += ' ("last card!")'
+    return text

@@ -22,9 +22,8 @@ from core import GAMES
 from net.matchlog import ReplayResult, replay
 
 from ..cardface import card_label, suit_label
-from ..eventtext import deal_word, describe, other_name
+from ..eventtext import action_text, deal_word, describe, other_name
 from ..plain import clean
-from ..plays import parse_play
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -60,22 +59,6 @@ def seat_names(header: dict[str, Any], players: int) -> list[str]:
         name = clean(logged[seat], 60) if seat < len(logged) and isinstance(logged[seat], str) else ""
         names.append(cut(other_name(name), NAME_CELLS) if name else f"Seat {seat + 1}")
     return names
-
-
-def action_text(action: str, style: str) -> str:
-    """A logged action as the table writes it: ``K♠``, ``8♣, naming ♥ hearts``, ``draw``."""
-    p = parse_play(action)
-    if p is None:
-        return clean(action, 40)
-    card, value, suit, announced = p
-    text = card_label(card, style)
-    if value is not None:
-        text += f" as {value:+d}"
-    if suit is not None:
-        text += f", naming {suit_label(suit, style)}"
-    if announced:
-        text += ' ("last card!")'
-    return text
 
 
 class StepBody(VerticalScroll, inherit_bindings=False):

@@ -21,7 +21,7 @@ from net.protocol import CHAT_LEN
 
 from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
-from ..eventtext import and_list, chat_text, deal_word, describe, seat_name
+from ..eventtext import action_text, and_list, chat_text, deal_word, describe, seat_name
 from ..handorder import next_order, ordered
 from ..link import TableLink
 from ..plain import clean
@@ -78,6 +78,7 @@ class TableScreen(Screen[None]):
         Binding("c", "say_total", "Total", show=False, id="table.say_total"),  # these three: in Help (F1), kept off the bar
         Binding("s", "say_scores", "Scores", show=False, id="table.say_scores"),
         Binding("t", "say_turn", "Turn", show=False, id="table.say_turn"),
+        Binding("h", "hint", "Hint", show=False, id="table.hint"),
         Binding("o", "next_hand_order", "Hand order", show=False, id="table.hand_order"),
         Binding("slash", "focus_chat", "Chat", id="table.chat"),
         Binding("escape", "leave", "Leave"),
@@ -536,6 +537,32 @@ class TableScreen(Screen[None]):
         self._said_at[text] = now
         self.log_line(text, style="bold")
         self.notify(text, timeout=SAY_SECONDS)
+
+    def action_hint(self) -> None:
+        """At a solo table, what the ``normal`` bot would do with your cards, that card selected:
+        a way to learn a game. At a table with other players it stays off, since a bot's advice
+        would not be yours."""
+        view = self.view
+        if view is None or view.get("seat") is None or view.get("is_over"):
+            return
+        if not getattr(self.link, "solo", False):
+            self.say("Hints are for solo tables")
+            return
+        legal = [a for a in view.get("legal") or [] if isinstance(a, str)]
+        if not legal:
+            self.say("Nothing to do yet: it is not your turn")
+            return
+        import random
+
+        from core.bots import choose
+
+        action = choose("normal", view, legal, random.Random(view.get("version")))
+        play = parse_play(action)
+        if play is not None:
+            hand = self.query_one(HandView)
+            if play[0] in hand.cards:
+                hand.action_go(hand.cards.index(play[0]))
+        self.say(f"Hint: {'play ' if play else ''}{action_text(action, self.card_style)}")
 
     def action_say_total(self) -> None:
         view = self.view or {}

@@ -1,0 +1,72 @@
+"""H at the table: at a solo table, the ``normal`` bot's choice for your cards, that card
+selected and said; at a table with other players, no hint."""
+from __future__ import annotations
+
+import random
+
+from core import new_match
+from core.bots import choose
+from tui.plays import parse_play
+from tui.screens.picker import PickerScreen
+from tui.screens.table import TableScreen
+from tui.widgets.hand import HandView
+
+from .helpers import make_app, wait_for
+from .matchlink import MatchLink
+
+
+async def open_table(app, pilot, solo: bool, game: str, seed: int) -> tuple[TableScreen, MatchLink]:
+    link = MatchLink(new_match(game, 3, seed=seed), 0)
+    link.solo = solo  # type: ignore[attr-defined]
+    events = link.others_play()
+    screen = TableScreen(link, app.card_style, app.palette)
+    link.screen = screen
+    screen.show(link.view(), events)
+    await app.push_screen(screen)
+    await pilot.pause()
+    return screen, link
+
+
+async def test_a_hint_selects_the_normal_bots_card_and_enter_plays_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        for game, seed in (("ninety-eight", 4), ("ninety-nine", 5), ("crazy-eights", 6)):
+            screen, link = await open_table(app, pilot, True, game, seed)
+            view = link.view()
+            wanted = choose("normal", view, view["legal"], random.Random(view["version"]))
+            await pilot.press("h")
+            await pilot.pause()
+            assert screen.said[-1].startswith("Hint: "), screen.said
+            play = parse_play(wanted)
+            if play is not None:
+                assert screen.query_one(HandView).selected == play[0]
+                if len([a for a in view["legal"] if (parse_play(a) or ("",))[0] == play[0]]) == 1:
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    assert link.sent[-1] == wanted
+            app.pop_screen()
+            await pilot.pause()
+
+
+async def test_no_hint_at_a_table_with_other_players() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await open_table(app, pilot, False, "ninety-eight", 4)
+        selected = screen.query_one(HandView).selected
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.said[-1] == "Hints are for solo tables"
+        assert screen.query_one(HandView).selected == selected and link.sent == []
+
+
+async def test_a_hint_at_a_real_solo_table() -> None:
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("ctrl+s")
+        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        await wait_for(pilot, lambda: table.view and table.view["current_seat"] == 0, timeout=20)
+        await pilot.press("h")
+        await pilot.pause()
+        assert table.said[-1].startswith("Hint: play "), table.said
