@@ -5,6 +5,7 @@ through its ``TableLink``; it never holds a match itself."""
 from __future__ import annotations
 
 import math
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -552,9 +553,7 @@ class TableScreen(Screen[None]):
         if not legal:
             self.say("Nothing to do yet: it is not your turn")
             return
-        import random
-
-        from core.bots import choose
+        from core.bots import choose  # here: the bots' import is kept off the app's start
 
         action = choose("normal", view, legal, random.Random(view.get("version")))
         play = parse_play(action)
