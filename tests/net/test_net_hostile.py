@@ -71,14 +71,12 @@ async def arena() -> AsyncIterator[tuple[Server, Background]]:
         await srv.close()
 
 
-async def probe(srv: Server, payload: bytes | list[bytes], hello: bool = False,
-                gap: float = 0.0, timeout: float = 5.0) -> tuple[list[dict[str, Any]], float]:
-    """Send ``payload`` (chunks ``gap`` seconds apart); every message the host sent until it
-    closed the connection, and how long that took."""
-    r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+HELLO = encode({"type": "hello", "version": PROTOCOL_VERSION, "app": "t", "name": "Mal", "spectator": True})
+
+
+def read_into(r: asyncio.StreamReader, got: list[dict[str, Any]]) -> "asyncio.Task[None]":
+    """A task that keeps every message the host sends in ``got`` until it closes."""
     reader = FrameReader()
-    got: list[dict[str, Any]] = []
-    t0 = time.monotonic()
 
     async def read_all() -> None:
         while True:
@@ -87,10 +85,19 @@ async def probe(srv: Server, payload: bytes | list[bytes], hello: bool = False,
                 return
             got.extend(check(decode_body(b), SERVER_MESSAGES) for b in reader.feed(data))
 
-    reading = asyncio.get_running_loop().create_task(read_all())
+    return asyncio.get_running_loop().create_task(read_all())
+
+
+async def probe(srv: Server, payload: bytes | list[bytes], hello: bool = False,
+                gap: float = 0.0, timeout: float = 5.0) -> tuple[list[dict[str, Any]], float]:
+    """Send ``payload`` (chunks ``gap`` seconds apart); every message the host sent until it
+    closed the connection, and how long that took."""
+    r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+    got: list[dict[str, Any]] = []
+    t0 = time.monotonic()
+    reading = read_into(r, got)
     if hello:
-        w.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "app": "t", "name": "Mal",
-                        "spectator": True}))
+        w.write(HELLO)
     chunks = [payload] if isinstance(payload, bytes) else payload
     try:
         for chunk in chunks:
@@ -190,21 +197,11 @@ async def paced(srv: Server, per_second: float, count: int, pause_after: int = 0
     a slow machine does not lower the rate), with one ``pause`` after ``pause_after`` of them;
     every message the host sent, and whether it closed the connection."""
     r, w = await asyncio.open_connection("127.0.0.1", srv.port)
-    reader = FrameReader()
     got: list[dict[str, Any]] = []
-    w.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "app": "t", "name": "Mal",
-                    "spectator": True}))
+    w.write(HELLO)
     ping = encode({"type": "ping", "n": 1})
     loop = asyncio.get_running_loop()
-
-    async def read_all() -> None:
-        while True:
-            data = await r.read(65536)
-            if not data:
-                return
-            got.extend(check(decode_body(b), SERVER_MESSAGES) for b in reader.feed(data))
-
-    reading = loop.create_task(read_all())
+    reading = read_into(r, got)
     start = loop.time()
     try:
         for i in range(count):

@@ -37,13 +37,19 @@ async def show_match(app: DealMeInApp, pilot: Any, match: Any, seat: int = 0,
     """A table screen showing ``seat``'s view of ``match`` as it stands (a position a test
     has played to), through a ``MatchLink``."""
     link = MatchLink(match, seat)
+    return await show_link(app, pilot, link, first_plays), link
+
+
+async def show_link(app: DealMeInApp, pilot: Any, link: MatchLink, first_plays: bool = True) -> TableScreen:
+    """A table screen on ``link`` (which a test may have given a lobby or ``solo``), pushed and
+    drawn; the seats before the link's play first."""
     events = link.others_play() if first_plays else []
     screen = TableScreen(link, app.card_style, app.palette)
     link.screen = screen
     screen.show(link.view(), events)
     await app.push_screen(screen)
     await pilot.pause()
-    return screen, link
+    return screen
 
 
 async def wait_for(pilot: Any, check: Callable[[], Any], timeout: float = 20.0, step: float = 0.01) -> Any:
@@ -120,13 +126,7 @@ async def open_snapshot_table(pilot: Any) -> None:
     """The table of the snapshot tests: Ninety-Eight, seed 7, seat 0 after the others played,
     with the second card selected."""
     app = pilot.app
-    link = MatchLink(new_match("ninety-eight", 4, seed=7), 0, ["Ana", "Bea", "Cy", "Dee"])
-    events = link.others_play()
-    screen = TableScreen(link, app.card_style, app.palette)
-    link.screen = screen
-    screen.show(link.view(), events)
-    await app.push_screen(screen)
-    await pilot.pause()
+    await show_link(app, pilot, MatchLink(new_match("ninety-eight", 4, seed=7), 0, ["Ana", "Bea", "Cy", "Dee"]))
     await pilot.press("2")
 
 

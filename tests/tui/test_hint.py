@@ -11,20 +11,14 @@ from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, wait_for
+from .helpers import make_app, show_link, wait_for
 from .matchlink import MatchLink
 
 
 async def open_table(app, pilot, solo: bool, game: str, seed: int) -> tuple[TableScreen, MatchLink]:
     link = MatchLink(new_match(game, 3, seed=seed), 0)
     link.solo = solo  # type: ignore[attr-defined]
-    events = link.others_play()
-    screen = TableScreen(link, app.card_style, app.palette)
-    link.screen = screen
-    screen.show(link.view(), events)
-    await app.push_screen(screen)
-    await pilot.pause()
-    return screen, link
+    return await show_link(app, pilot, link), link
 
 
 async def test_a_hint_selects_the_normal_bots_card_and_enter_plays_it() -> None:

@@ -10,7 +10,7 @@ import pytest
 from core import new_match
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, wait_for
+from .helpers import make_app, show_link, wait_for
 from .matchlink import MatchLink
 
 
@@ -23,13 +23,7 @@ def lobby(other_is_bot: bool = False, turn_time: int = 0) -> dict[str, Any]:
 async def open_table(app: Any, pilot: Any, solo: bool, table: dict[str, Any]) -> tuple[TableScreen, MatchLink]:
     link = MatchLink(new_match("ninety-eight", 2, seed=3), 0)
     link.solo, link.lobby = solo, table  # type: ignore[attr-defined]
-    events = link.others_play()
-    screen = TableScreen(link, app.card_style, app.palette)
-    link.screen = screen
-    screen.show(link.view(), events)
-    await app.push_screen(screen)
-    await pilot.pause()
-    return screen, link
+    return await show_link(app, pilot, link), link
 
 
 def counting(app: Any) -> list[int]:
