@@ -59,7 +59,7 @@ async def test_players_who_move_in_time_are_never_moved_for(server: Server) -> N
     players = [RandomPlayer(c, i, pause=0.05) for i, c in enumerate(clients)]
     try:
         await clients[0].start()
-        await wait_until(lambda: table.actions >= 30 or table.status == "finished", timeout=30, what="30 moves")
+        await wait_until(lambda: table.actions >= 20 or table.status == "finished", timeout=30, what="20 moves")
         assert not [line for line in chat_lines(got) if OUT_OF_TIME in line]
         assert [p.errors for p in players] == [[], []]
     finally:
