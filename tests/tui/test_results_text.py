@@ -57,3 +57,16 @@ async def test_a_ninety_nine_round_is_a_round_under_the_sparkline_too() -> None:
     shown = await _titles([({}, False, {"kind": "round_over", "seat": 1, "round": 2, "reason": "99", "total": 99})],
                           totals=[0, 50, 99])
     assert shown == ["Round 2 over: Bob wins on 99", "running total over the round: 0 50 99"]
+
+
+def test_the_tally_names_seats_as_the_table_does_most_wins_first() -> None:
+    from tui.screens.results import tally_text
+
+    lobby = {"seats": [{"seat": 0, "name": "Ana", "bot": None, "wins": 1},
+                       {"seat": 1, "name": "Normal bot", "bot": "normal", "wins": 0},
+                       {"seat": 2, "name": "Normal bot", "bot": "normal", "wins": 3},
+                       {"seat": 3, "name": None, "bot": None, "wins": 0}]}
+    names = ["You", "Normal bot", "Normal bot 2", "Seat 4"]
+    assert tally_text(lobby, names) == "Matches won at this table: Normal bot 2: 3 · You: 1 · Normal bot: 0"
+    assert tally_text({"seats": [{**s, "wins": 0} for s in lobby["seats"]]}, names) == ""  # none won yet
+    assert tally_text(lobby) == "Matches won at this table: Normal bot: 3 · Ana: 1 · Normal bot: 0"

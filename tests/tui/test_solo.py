@@ -81,7 +81,7 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
         # the table counts the match won, and the results say so once the host has
         winner = table.names[table.view["winners"][0]]
         tally = results.query_one("#tally")
-        await wait_for(pilot, lambda: f"{winner} 1" in str(tally.render()) and tally.display)
+        await wait_for(pilot, lambda: f"{winner}: 1" in str(tally.render()) and tally.display)
         assert str(tally.render()).startswith("Matches won at this table: ")
         log = [line.text for line in table.query_one("#log").lines]
         assert any(line.startswith("Match over:") for line in log)

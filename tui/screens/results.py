@@ -41,15 +41,20 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     return table
 
 
-def tally_text(lobby: dict[str, Any] | None) -> str:
-    """The matches each seat has won at this table, most first ("Matches won at this table: Ana 2 ·
-    Bo 1 · Normal bot 0"), from the lobby; empty before the first is won."""
-    seats = [s for s in (lobby or {}).get("seats") or [] if isinstance(s, dict) and (s.get("name") or s.get("bot"))]
-    wins = [(s, s.get("wins") if isinstance(s.get("wins"), int) else 0) for s in seats]
-    if not any(n for _, n in wins):
+def tally_text(lobby: dict[str, Any] | None, names: list[str] | None = None) -> str:
+    """The matches each seat has won at this table, most first ("Matches won at this table:
+    You: 2 · Normal bot 2: 1 · Bo: 0"), from the lobby, each seat named as the table names it
+    (``names``: bots numbered apart, you as you); empty before the first is won."""
+    names = names or []
+    rows = []
+    for i, s in enumerate((lobby or {}).get("seats") or []):
+        if isinstance(s, dict) and (s.get("name") or s.get("bot")):
+            name = names[i] if i < len(names) else clean(s.get("name") or "bot", 24)
+            rows.append((name, s.get("wins") if isinstance(s.get("wins"), int) else 0))
+    if not any(n for _, n in rows):
         return ""
-    wins.sort(key=lambda pair: -pair[1])
-    return "Matches won at this table: " + " · ".join(f"{clean(s.get('name') or 'bot', 24)} {n}" for s, n in wins)
+    rows.sort(key=lambda row: -row[1])
+    return "Matches won at this table: " + " · ".join(f"{name}: {n}" for name, n in rows)
 
 
 class ResultsScreen(ModalScreen[None]):
@@ -84,7 +89,7 @@ class ResultsScreen(ModalScreen[None]):
                                  style="dim"), id="spark-label")
                 yield Sparkline(self.totals, id="spark")
             if self.match_over:
-                tally = tally_text(getattr(self.link, "lobby", None))
+                tally = tally_text(getattr(self.link, "lobby", None), self.names)
                 label = Label(Text(tally), id="tally")
                 label.display = bool(tally)
                 yield label
@@ -114,7 +119,7 @@ class ResultsScreen(ModalScreen[None]):
     def refresh_tally(self) -> None:
         """The table's lobby changed: the match just won is counted once the host says so."""
         for label in self.query("#tally").results(Label):
-            tally = tally_text(getattr(self.link, "lobby", None))
+            tally = tally_text(getattr(self.link, "lobby", None), self.names)
             label.update(Text(tally))
             label.display = bool(tally)
 
