@@ -79,7 +79,7 @@ class TableScreen(Screen[None]):
         Binding("c", "say_total", "Total", show=False, id="table.say_total"),  # these three: in Help (F1), kept off the bar
         Binding("s", "say_scores", "Scores", show=False, id="table.say_scores"),
         Binding("t", "say_turn", "Turn", show=False, id="table.say_turn"),
-        Binding("h", "hint", "Hint", show=False, id="table.hint"),
+        Binding("h", "hint", "Hint (solo)", show=False, id="table.hint"),
         Binding("o", "next_hand_order", "Hand order", show=False, id="table.hand_order"),
         Binding("slash", "focus_chat", "Chat", id="table.chat"),
         Binding("escape", "leave", "Leave"),
