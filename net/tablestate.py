@@ -61,6 +61,12 @@ def _field(d: Any, key: str, types: tuple[type, ...], nullable: bool = False, wh
     return v
 
 
+def _added(d: Any, key: str, types: tuple[type, ...], default: Any, where: str) -> Any:
+    """A field saves gained later: checked like the others when present, ``default`` in an
+    older save that has none."""
+    return _field(d, key, types, where=where) if isinstance(d, dict) and key in d else default
+
+
 def restore_table(server: "Server", state: dict[str, Any]) -> Table:
     """A table rebuilt from ``state``, not yet registered or running; ``ValueError`` names what
     is wrong with the save."""
@@ -72,7 +78,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         seats=_field(cfg, "seats", (int,), where="config"),
         password=_field(cfg, "password", (str,), True, where="config"),
         seed=_field(cfg, "seed", (int,), True, where="config"),
-        turn_time=_field(cfg, "turn_time", (int,), where="config") if isinstance(cfg, dict) and "turn_time" in cfg else 0)
+        turn_time=_added(cfg, "turn_time", (int,), 0, "config"))
     if not 1 <= config.seats <= 16:
         raise ValueError(f"config: {config.seats} seats")
     table = Table(server, config)  # checks the game, preset and options
@@ -98,7 +104,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         seat.ready = _field(raw, "ready", (bool,), where=where)
         seat.token = _field(raw, "token", (str,), True, where)
         seat.standin = _field(raw, "standin", (bool,), where=where)
-        seat.wins = _field(raw, "wins", (int,), where=where) if isinstance(raw, dict) and "wins" in raw else 0
+        seat.wins = _added(raw, "wins", (int,), 0, where)
         if seat.wins < 0:
             raise ValueError(f"{where}: {seat.wins} wins")
         table.seats[i] = seat

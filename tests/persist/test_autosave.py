@@ -211,6 +211,10 @@ async def test_a_save_holding_nonsense_is_refused_with_the_field_named() -> None
         "snapshot": (["match"], b"{}"),
         "must be lists of cards": (["match"], json.dumps(snap).encode()),
         "'token' has the wrong type": (["seats", 0, "token"], 7),
+        "'wins' has the wrong type": (["seats", 0, "wins"], "3"),
+        "-2 wins": (["seats", 0, "wins"], -2),
+        "turn clock": (["config", "turn_time"], 99999),
+        "'turn_time' has the wrong type": (["config", "turn_time"], True),
     }
     for words, (path, value) in cases.items():
         with pytest.raises(ValueError, match=words):
