@@ -88,6 +88,16 @@ class Option:
         return d
 
 
+def value_text(value: OptionValue) -> str:
+    """An option's value as text that ``Option.coerce`` reads back: on/off for a switch. The
+    forms, pages, ``--option`` words and the LAN advert all write values so."""
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return str(value)
+
+
 @dataclass(frozen=True)
 class Preset:
     name: str

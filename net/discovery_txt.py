@@ -236,9 +236,11 @@ def advert_from_lobby(lobby: dict, *, ssh_port: int | None = None, app_version: 
     """The advert for a table from its lobby dict (docs: net API, LOBBY): a seat is taken by a player or a bot."""
     seats = lobby["seats"]
     taken = sum(1 for seat in seats if seat.get("name") is not None or seat.get("bot") is not None)
+    from core.options import value_text  # here: a browser reads adverts without the engine
+
     options: list[tuple[str, str]] = []
     for key, value in (lobby.get("options") or {}).items():
-        text = "on" if value is True else "off" if value is False else str(value)
+        text = value_text(value)
         if not (_WORD.match(key) and _WORD.match(text) and len(key) <= WORD_MAX and len(text) <= WORD_MAX):
             continue
         if len(options) == OPTIONS_MAX or len(options_text((*options, (key, text))).encode()) > OPTIONS_BYTES_MAX:

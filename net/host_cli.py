@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from core.options import value_text
+
 from .addresses import join_addresses, reach_hosts
 from .announce import Announcements
 from .client import app_version
@@ -163,9 +165,7 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
         print(f"Resumed {c.name!r} from {save_path(server.port)} ({where})", file=out)
     print(f"Hosting {c.name!r}: {c.game} ({c.preset}), {c.seats} seats, {bots} bots", file=out)
     if c.options:  # as --option takes them, so the line can be used again
-        words = {True: "on", False: "off"}
-        print("Options: " + " ".join(f"--option {k}={words.get(v, v) if isinstance(v, bool) else v}"
-                                     for k, v in c.options.items()), file=out)
+        print("Options: " + " ".join(f"--option {k}={value_text(v)}" for k, v in c.options.items()), file=out)
     if c.turn_time:
         print(f"Turn clock: {c.turn_time} s a move, then a bot makes it (--turn-time {c.turn_time})", file=out)
     print(f"Address: {args.bind}:{server.port}", file=out)

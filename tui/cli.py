@@ -248,14 +248,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def print_games() -> None:
     from core import GAMES
-    from tui.optiontext import shown_value
+    from core.options import value_text
 
     for info in GAMES.values():
         print(f"{info.name} ({info.id}), {info.min_players}-{info.max_players} seats: {info.summary}")
         for preset in info.presets.values():
             print(f"  preset {preset.name}: {preset.description}")
         for option in info.options.values():
-            print(f"  option {option.name}={shown_value(option.default)} ({option.describe_range()}): {option.description}")
+            print(f"  option {option.name}={value_text(option.default)} ({option.describe_range()}): {option.description}")
 
 
 def run_replay(file: str) -> int:

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from core import GAMES
-from core.options import Option
+from core.options import Option, value_text
 
 from .plain import clean
 
@@ -32,20 +32,11 @@ def problem_text(problem: str) -> str:
 
 def idle_reason(option: Option, resolved: dict[str, Any]) -> str:
     """Why an option changes nothing here: "no effect: only with scoring stakes"."""
-    wanted = [f"{option_label(k)} {shown_value(v)}" for k, v in option.only_when if resolved.get(k) != v]
+    wanted = [f"{option_label(k)} {value_text(v)}" for k, v in option.only_when if resolved.get(k) != v]
     if wanted:
         return "no effect: only with " + " and ".join(wanted)
-    crossed = [f"{option_label(k)} {shown_value(v)}" for k, v in option.not_when if resolved.get(k) == v]
+    crossed = [f"{option_label(k)} {value_text(v)}" for k, v in option.not_when if resolved.get(k) == v]
     return "no effect with " + " or ".join(crossed)
-
-
-def shown_value(value: Any) -> str:
-    """An option's value as the forms and pages write it: on/off for a switch."""
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    return str(value)
 
 
 def clock_label(seconds: int) -> str:
@@ -66,10 +57,14 @@ def options_line(lobby: dict[str, Any]) -> str | None:
 
 def advert_options_line(game: str, preset: str, seats: int, pairs: tuple[tuple[str, str], ...]) -> str | None:
     """``options_line`` for a table found on the LAN, whose advert carries the options as text."""
-    def typed(text: str) -> Any:
-        return True if text == "on" else False if text == "off" else int(text) if text.isdigit() else text
-
-    return changed_options(game, preset, seats, {k: typed(v) for k, v in pairs})
+    info = GAMES.get(game)
+    if info is None:
+        return None
+    try:  # read back as the engine reads option words; a name it does not know stays for resolve to refuse
+        overrides = {k: info.options[k].coerce(v) if k in info.options else v for k, v in pairs}
+    except ValueError:
+        return None
+    return changed_options(game, preset, seats, overrides)
 
 
 def changed_options(game: Any, preset: Any, seats: int, overrides: dict[str, Any]) -> str | None:
@@ -81,5 +76,5 @@ def changed_options(game: Any, preset: Any, seats: int, overrides: dict[str, Any
         resolved = info.resolve(max(seats, info.min_players), preset, overrides)
     except (ValueError, TypeError):
         return None
-    shown = [f"{option_label(k)} {shown_value(resolved[k])}" for k in overrides if k in resolved and info.applies(k, resolved)]
+    shown = [f"{option_label(k)} {value_text(resolved[k])}" for k in overrides if k in resolved and info.applies(k, resolved)]
     return clean("Options: " + ", ".join(shown), 200) if shown else None

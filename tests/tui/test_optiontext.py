@@ -3,7 +3,8 @@ the game), and the reasons the picker gives for an option that does nothing."""
 from __future__ import annotations
 
 from core import GAMES
-from tui.optiontext import idle_reason, options_line, problem_text, shown_value
+from core.options import value_text
+from tui.optiontext import idle_reason, options_line, problem_text
 
 from .helpers import make_app, wait_for
 
@@ -30,7 +31,7 @@ def test_option_words() -> None:
     ce = GAMES["crazy-eights"]
     assert idle_reason(ce.options["target"], ce.resolve(4, "countdown")) == "no effect with countdown on"
     assert problem_text("option 'hand_size': expected auto or 1..10, got 'x'") == "hand size: auto or 1..10, not x"
-    assert (shown_value(True), shown_value(False), shown_value(7)) == ("on", "off", "7")
+    assert (value_text(True), value_text(False), value_text(7)) == ("on", "off", "7")
 
 
 async def test_a_guest_sees_the_options_in_the_lobby() -> None:

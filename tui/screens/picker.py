@@ -20,9 +20,9 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Sw
 from textual.widgets.option_list import Option as ListOption
 
 from core import GAMES
-from core.options import GameInfo
+from core.options import GameInfo, value_text
 
-from ..optiontext import clock_label, idle_reason, option_label, problem_text, shown_value
+from ..optiontext import clock_label, idle_reason, option_label, problem_text
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -266,7 +266,7 @@ class PickerScreen(Screen["TableChoice | None"]):
 
     def overrides(self) -> dict[str, Any]:
         base = self._base(self.preset)
-        return {k: v for k, v in self.values().items() if shown_value(v) != shown_value(base.get(k))}
+        return {k: v for k, v in self.values().items() if value_text(v) != value_text(base.get(k))}
 
     def choice(self) -> TableChoice:
         bots = {seat: level for seat, level in self._bot_levels().items() if level != OPEN}
@@ -326,9 +326,9 @@ class PickerScreen(Screen["TableChoice | None"]):
             return text
         assert resolved is not None
         defaults = {o["name"]: o for o in info["options"]}
-        changed = [f"{option_label(k)} {shown_value(v)} ({defaults[k]['description']})"
+        changed = [f"{option_label(k)} {value_text(v)} ({defaults[k]['description']})"
                    for k, v in resolved.items()
-                   if shown_value(v) != shown_value(defaults[k]["default"]) and GAMES[self.game].applies(k, resolved)]
+                   if value_text(v) != value_text(defaults[k]["default"]) and GAMES[self.game].applies(k, resolved)]
         if changed:
             text.append("\nIn force: ")
             text.append("; ".join(changed))

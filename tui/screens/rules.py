@@ -14,9 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Markdown, Tab, Tabs
 
 from core import GAMES
-from core.options import deck_count
+from core.options import deck_count, value_text
 
-from ..optiontext import shown_value
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -77,7 +76,7 @@ def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], sea
     meaning = _meaning(info, option, value)
     if info.id == "ninety-eight" and name == "teams" and meaning and resolved.get("scoring") == "stakes":
         meaning = meaning.replace("their lives", "their chips")  # rules 7.2: with stakes, chips belong to the team
-    return f"- `{name}` = {shown_value(value)}{mark}" + (f": {meaning}" if meaning else "")
+    return f"- `{name}` = {value_text(value)}{mark}" + (f": {meaning}" if meaning else "")
 
 
 def table_lines(game: str, table: dict[str, Any]) -> list[str]:
