@@ -120,8 +120,7 @@ class TableSession:
                                                     seed=app.seed, turn_time=0 if solo else choice.turn_time))
             session.table = table
             server.autosave(table, solo_save_path() if solo else save_path(server.port))
-            session.address = f"{bind}:{server.port}"
-            session.join_at = [] if solo else join_addresses(bind, server.port)
+            session._listening(bind, server.port)
             session.client = await TableClient.connect("127.0.0.1", server.port, name=name,
                                                        password=password, table=table.id,
                                                        host_key=table.host_key, reconnect=False,
@@ -142,6 +141,11 @@ class TableSession:
             raise
         return session
 
+    def _listening(self, bind: str, port: int) -> None:
+        """Where this app's table listens, and the addresses its players are told to type."""
+        self.address = f"{bind}:{port}"
+        self.join_at = [] if self.solo else join_addresses(bind, port)
+
     @classmethod
     async def resume(cls, app: "DealMeInApp", path: Path, solo: bool) -> "TableSession":
         """Host a saved table again: same name, seats, hands and scores; the host's own seat
@@ -160,8 +164,7 @@ class TableSession:
             await server.start()
             table.resume()
             session.password = table.config.password
-            session.address = f"{bind}:{server.port}"
-            session.join_at = [] if solo else join_addresses(bind, server.port)
+            session._listening(bind, server.port)
             session.client = await TableClient.connect(
                 "127.0.0.1", server.port, name=app.player_name, password=session.password, table=table.id,
                 host_key=table.host_key, token=state.get("host_token"), reconnect=False,

@@ -143,13 +143,13 @@ class TableScreen(Screen[None]):
         self.set_interval(1.0, self._tick)
 
     def _tick(self) -> None:
-        if self._clock is not None or self.clock_left() is not None:
-            self._render_topbar()
-            left = self.clock_left()
-            if left is not None and left <= 10 and self._was_mine and self._clock is not None \
-                    and self._warned != self._clock[0] and self._wants_bell():
-                self._warned = self._clock[0]
-                self.app.bell()
+        if self._clock is None and self.clock_left() is None:
+            return  # no clock was shown, and none runs now
+        left = self._render_topbar()
+        if left is not None and left <= 10 and self._was_mine and self._clock is not None \
+                and self._warned != self._clock[0] and self._wants_bell():
+            self._warned = self._clock[0]
+            self.app.bell()
 
     def _wants_bell(self) -> bool:
         """The bell (``Settings.bell``) rings at a table with other players only: against bots
@@ -258,13 +258,15 @@ class TableScreen(Screen[None]):
             self._clock = (key, time.monotonic())
         return max(0, math.ceil(limit - (time.monotonic() - self._clock[1])))
 
-    def _render_topbar(self) -> None:
+    def _render_topbar(self) -> int | None:
+        """The line above the seats with the turn clock's seconds left, which it returns."""
         left = self.clock_left()
         text = Text(self._topbar, no_wrap=True)
         if left is not None:
             text.append(f" · {left // 60}:{left % 60:02d}" if left >= 60 else f" · {left} s",
                         style="bold" if left <= 10 else "")
         self._put("#topbar", text)
+        return left
 
     # ------------------------------------------------------------------ rendering
     def _put(self, selector: str, content: Any) -> None:
