@@ -47,6 +47,11 @@ def reach_hosts(bind: str, most: int = 3) -> list[str]:
     return local_addresses(None, bind)[:most] if bind in ("0.0.0.0", "::", "") else [bind]
 
 
+def host_port(host: str, port: int) -> str:
+    """``HOST:PORT`` as ``dealmein join`` takes it, an IPv6 address in brackets (``[::1]:7098``)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def join_addresses(bind: str, port: int) -> list[str]:
-    """``reach_hosts`` as ``dealmein join`` takes them (``[v6]:PORT``)."""
-    return [f"[{h}]:{port}" if ":" in h else f"{h}:{port}" for h in reach_hosts(bind)]
+    """``reach_hosts`` as ``dealmein join`` takes them."""
+    return [host_port(h, port) for h in reach_hosts(bind)]

@@ -6,6 +6,7 @@ import asyncio
 import json
 import sys
 
+from net.addresses import host_port
 from net.discovery import FoundTable, TableBrowser
 
 WAIT_MAX = 600.0
@@ -25,7 +26,7 @@ def describe(table: FoundTable) -> str:
     drive the terminal."""
     a = table.advert
     address = table.address or (table.addresses[0] if table.addresses else "?")
-    where = f"[{address}]:{table.port}" if ":" in address else f"{address}:{table.port}"
+    where = host_port(address, table.port)
     if a is None:
         return f"{table.name:<24} {'?':<14} {'?':<10} {'?':>5}  {'?':<8} {where}  ({table.problem})"
     notes = []

@@ -5,6 +5,7 @@ import re
 import sys
 from pathlib import Path
 
+from .addresses import host_port
 from .environ import CONFIG_DIR_ENV, DATA_DIR_ENV, JOIN_PASSWORD_ENV, SSH_SESSION_ENV
 from .paths import data_dir
 from .ssh_server import SSHConfig, SSHTableServer
@@ -13,7 +14,7 @@ from .ssh_server import SSHConfig, SSHTableServer
 def client_address(bind: str, port: int) -> str:
     """Where a child on this machine reaches the table server."""
     host = "127.0.0.1" if bind in ("0.0.0.0", "", "localhost") else ("::1" if bind == "::" else bind)
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return host_port(host, port)
 
 
 def player_dir(name: str) -> Path:

@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import GAMES
+from net.addresses import host_port
 
 from ..optiontext import advert_options_line, clock_label
 from ..plain import clean
@@ -123,8 +124,7 @@ class JoinScreen(Screen[None]):
             self.query_one("#join-error", Static).update("This table needs a password: type it first.")
             self.query_one("#password").focus()
             return
-        self.app.join_address(f"{found.address}:{found.port}" if ":" not in (found.address or "")
-                              else f"[{found.address}]:{found.port}", password)
+        self.app.join_address(host_port(str(found.address), found.port), password)
 
     @on(Input.Submitted, "#address")
     @on(Input.Submitted, "#password")
