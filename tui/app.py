@@ -85,6 +85,7 @@ class DealMeInApp(App[int]):
         self._preview_from: str | None = None  # the theme to go back to while the palette previews
         self._stand_in_theme: str | None = None  # shown for a saved theme that is missing: not saved
         self._quitting = False
+        self.record_problem_said = False  # a record that cannot be written is said once a run
         if not self.settings.animation:
             self.animation_level = "none"
         first, self._first_theme = self._first_theme, None
@@ -351,6 +352,12 @@ class DealMeInApp(App[int]):
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen(game or self.rules_game, self.rules_table))
 
+    def action_record(self) -> None:
+        from .screens.record import RecordScreen
+
+        if not self.guest_refuses("keep a record of your matches") and not isinstance(self.screen, RecordScreen):
+            self.push_screen(RecordScreen())
+
     def action_settings(self) -> None:
         from .screens.settings import SettingsScreen
 
@@ -544,6 +551,7 @@ class DealMeInApp(App[int]):
             yield SystemCommand("Host a table", "Open a table for players on the LAN",
                                 lambda: self.open_picker("host"))
             yield SystemCommand("Join a table", "Find a table on the LAN or connect to an address", self.open_join)
+            yield SystemCommand("Your record", "The matches you have played and won", self.action_record)
         yield SystemCommand("Switch theme", "Choose the colour theme", self.action_change_theme)
         for style in CARD_STYLES:
             yield SystemCommand(f"Card style: {style}", f"Draw the cards {style}",
@@ -591,6 +599,7 @@ def screen_bindings() -> dict[str, list[Binding]]:
     from .screens.join import JoinScreen
     from .screens.lobby import LobbyScreen
     from .screens.picker import PickerScreen
+    from .screens.record import RecordScreen
     from .screens.replay import ReplayScreen
     from .screens.results import ResultsScreen
     from .screens.rules import RulesScreen
@@ -606,4 +615,5 @@ def screen_bindings() -> dict[str, list[Binding]]:
             "lobby": of(LobbyScreen) + everywhere, "table": of(TableScreen, HandView) + everywhere,
             "results": of(ResultsScreen) + everywhere, "replay": of(ReplayScreen) + everywhere,
             "help": of(HelpScreen) + everywhere, "rules": of(RulesScreen) + everywhere,
-            "settings": of(SettingsScreen) + everywhere, "join": of(JoinScreen) + everywhere}
+            "settings": of(SettingsScreen) + everywhere, "join": of(JoinScreen) + everywhere,
+            "record": of(RecordScreen) + everywhere}

@@ -95,6 +95,8 @@ class TableSession:
         self.last_said = ""  # the table's latest error, as told: a close for the same reason is not told twice
         self.chat_log: list[tuple[str, str, bool]] = []  # (name, text, said by the table itself)
         self.held: tuple[str | None, str] | None = None  # the seat kept for a crash: (table, token)
+        #: the results screen's line on your record at this game, once a match here is recorded
+        self.record_line = ""
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -386,6 +388,8 @@ class TableSession:
                 table.show(self.view, events)
             for event in events:
                 kind = event.get("kind")
+                if kind == "match_over":
+                    self._record()
                 if kind in ("hand_over", "round_over", "match_over"):
                     app.call_later(self._results, kind, event)
         elif kind == "chat":
@@ -412,6 +416,29 @@ class TableSession:
                     app.back_home()
         elif kind == "bye":
             pass
+
+    def _record(self) -> None:
+        """Count the match just over in your record (not a spectator's, nor an SSH guest's,
+        whose data folder is the host's); a record that cannot be written is said once."""
+        from core import GAMES
+
+        from .record import add, played_from, record_line
+
+        if self.app.guest or self.view is None:
+            return
+        played = played_from(self.view, self.lobby, self.seat)
+        if played is None:
+            return
+        matches, problem = add(played)
+        if problem:
+            self.record_line = ""
+            if not self.app.record_problem_said:
+                self.app.record_problem_said = True
+                self.app.notify(f"{problem}. This match is not in your record.", title="Your record",
+                                severity="warning", timeout=10)
+            return
+        info = GAMES.get(played.game)
+        self.record_line = record_line(matches, played.game, info.name if info else played.game)
 
     def _say_comings_and_goings(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
         """In a match, the table's log says when a player's connection goes and comes back."""

@@ -17,6 +17,7 @@ from tui.screens.join import JoinScreen
 from tui.screens.picker import PickerScreen, TableChoice
 from tui.screens.results import ResultsScreen
 from tui.screens.rules import RulesScreen
+from tui.screens.record import RecordScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.table import TableScreen
 
@@ -43,6 +44,7 @@ SCREENS: dict[str, Callable[[Any], Screen]] = {
     "rules": lambda app: RulesScreen(),
     "help": lambda app: HelpScreen(),
     "settings": lambda app: SettingsScreen(),
+    "record": lambda app: RecordScreen(),
     "choice": lambda app: ChoiceScreen("Play the ace as", ["play AS 1", "play AS 11"]),
     "confirm": lambda app: ConfirmScreen("Leave this match?", "It is saved.", yes="Leave"),
     "results": _results,

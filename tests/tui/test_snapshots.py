@@ -68,3 +68,21 @@ def test_lobby(snap_compare, size) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_table(snap_compare, size) -> None:
     assert snap_compare(_app(), terminal_size=size, run_before=open_snapshot_table)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_record(snap_compare, size, tmp_path, monkeypatch) -> None:
+    from tui.record import Played, add
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DEALMEIN_DATA_DIR", "data")  # the screen names its file: the same in every run
+    for game, preset, won, opponents, day in [
+        ("ninety-eight", "standard", True, ("normal", "normal", "normal"), "2026-11-27"),
+        ("ninety-eight", "standard", False, ("hard", "normal", "easy"), "2026-11-28"),
+        ("ninety-eight", "fast", True, ("easy",), "2026-11-28"),
+        ("ninety-nine", "standard", True, ("player", "player", "normal"), "2026-11-29"),
+        ("crazy-eights", "standard", False, ("hard", "hard", "hard"), "2026-11-29"),
+        ("crazy-eights", "standard", True, ("hard", "hard", "hard"), "2026-11-30"),
+    ]:
+        add(Played(game, preset, won, opponents, day))
+    assert snap_compare(_app(), press=["y", "_"], terminal_size=size)

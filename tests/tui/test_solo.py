@@ -9,6 +9,7 @@ from textual.widgets import Select
 
 from core import GAMES
 from tui.app import DealMeInApp
+from tui.record import load as load_record
 from tui.saves import solo_saved
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.lobby import LobbyScreen
@@ -85,6 +86,16 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
         assert str(tally.render()).startswith("Matches won at this table: ")
         log = [line.text for line in table.query_one("#log").lines]
         assert any(line.startswith("Match over:") for line in log)
+        # the match is in your record, and the results say where the record stands
+        matches, problem = load_record()
+        assert problem is None and len(matches) == 1
+        played = matches[0]
+        assert (played.game, played.preset, played.opponents) == (game, preset, ("normal",))
+        assert played.won == (session.seat in table.view["winners"])
+        assert played.custom == (game == "crazy-eights")  # its hand size and target were set
+        won = int(played.won)
+        assert str(results.query_one("#record-line").render()) == \
+            f"Your record at {GAMES[game].name}: {won} won of 1 ({100 * won}%)"
         if game == "ninety-eight":
             # Rematch deals a new match at the same table
             await pilot.press("r")

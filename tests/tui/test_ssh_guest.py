@@ -44,16 +44,17 @@ async def test_an_ssh_guest_is_offered_its_table_and_nothing_of_the_hosts(monkey
             assert ids == {"back", "settings", "rules", "quit"}, ids  # no saves, solo, host or join
             titles = {c.title for c in app.get_system_commands(home)}
             assert "Back to the table" in titles
-            assert not titles & {"New game", "Host a table", "Join a table"}
+            assert not titles & {"New game", "Host a table", "Join a table", "Your record"}
             await pilot.press("f1")
             await pilot.pause()
             keys = app.screen.sections
             assert dict(keys["Home"]).get("B") == "Back to the table"
-            assert not {"P", "H", "J"} & set(dict(keys["Home"]))
+            assert not {"P", "H", "J", "Y"} & set(dict(keys["Home"]))
+            assert "Your record" not in keys
             assert "host" not in dict(keys["Everywhere"])["Ctrl+P"]
             await pilot.press("escape")
             await pilot.pause()
-            for key in ("p", "h", "j"):
+            for key in ("p", "h", "j", "y"):
                 await pilot.press(key)
                 await pilot.pause()
                 assert app.screen is home
@@ -63,10 +64,11 @@ async def test_an_ssh_guest_is_offered_its_table_and_nothing_of_the_hosts(monkey
             app.open_join()
             app.resume_table(solo_save_path(), True)
             app.join_address("127.0.0.1:9")
+            app.action_record()  # the host's data folder holds no record of a guest's
             await pilot.pause()
             assert app.screen is home and app.session is None
             said = [n.message for n in app._notifications]
-            assert len([m for m in said if "Over SSH you play at this host's table only" in m]) == 5, said
+            assert len([m for m in said if "Over SSH you play at this host's table only" in m]) == 6, said
             assert solo_save_path().read_bytes() == saved
             await pilot.press("b")  # back to the table it came from
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)

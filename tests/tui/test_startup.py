@@ -15,6 +15,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.join import JoinScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.rules import RulesScreen
+from tui.screens.record import RecordScreen
 from tui.screens.settings import SettingsScreen
 
 from .helpers import make_app, wait_for
@@ -25,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOT_AT_START = (
     "tui.screens.picker", "tui.screens.table", "tui.screens.lobby", "tui.screens.join",
     "tui.screens.results", "tui.screens.rules", "tui.screens.help", "tui.screens.settings",
-    "tui.screens.replay", "tui.screens.choice", "tui.session", "tui.cardface", "tui.widgets.hand",
+    "tui.screens.replay", "tui.screens.choice", "tui.screens.record", "tui.record", "tui.session", "tui.cardface", "tui.widgets.hand",
     "core", "net.client", "net.server", "net.discovery",
 )
 
@@ -81,7 +82,7 @@ async def test_every_screen_from_home_opens_with_its_stylesheet(tmp_path: Path) 
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         opened: list[type[Screen]] = []
         for key, kind in (("s", SettingsScreen), ("r", RulesScreen), ("f1", HelpScreen), ("j", JoinScreen),
-                          ("p", PickerScreen)):
+                          ("y", RecordScreen), ("p", PickerScreen)):
             await pilot.press(key)
             await wait_for(pilot, lambda kind=kind: isinstance(app.screen, kind))
             screen = app.screen
@@ -90,7 +91,7 @@ async def test_every_screen_from_home_opens_with_its_stylesheet(tmp_path: Path) 
             opened.append(type(screen))
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        assert opened == [SettingsScreen, RulesScreen, HelpScreen, JoinScreen, PickerScreen]
+        assert opened == [SettingsScreen, RulesScreen, HelpScreen, JoinScreen, RecordScreen, PickerScreen]
         assert len(app.screen_stack) == 2  # home on Textual's default screen, as before
 
 

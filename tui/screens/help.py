@@ -97,6 +97,7 @@ class HelpScreen(Screen[None]):
                         guest: bool = False, keymap: dict[str, str] | None = None) -> dict[str, list[tuple[str, str]]]:
         from .home import HomeScreen
         from .lobby import LobbyScreen
+        from .record import RecordScreen
         from .results import ResultsScreen
         from .table import TableScreen
 
@@ -114,4 +115,5 @@ class HelpScreen(Screen[None]):
             "Hand over / match over": key_rows(_of(ResultsScreen), keymap=keymap),
             "Lobby": key_rows(_of(LobbyScreen), keymap=keymap),
             "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)], keymap=keymap),
+            **({} if guest else {"Your record": key_rows(_of(RecordScreen), keymap=keymap)}),
         }

@@ -1,4 +1,4 @@
-"""The first screen: play solo, host, join, settings, rules, quit."""
+"""The first screen: play solo, host, join, your record, settings, rules, quit."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,6 +36,7 @@ class HomeScreen(Screen[None]):
         Binding("p", "solo", "Play solo", id="home.solo"),
         Binding("h", "host", "Host", id="home.host"),
         Binding("j", "join", "Join", id="home.join"),
+        Binding("y", "record", "Record", id="home.record"),
         Binding("s", "app.settings", "Settings", id="home.settings"),
         Binding("r", "app.rules", "Rules", id="home.rules"),
     ]
@@ -45,11 +46,12 @@ class HomeScreen(Screen[None]):
 
     @staticmethod
     def offers(action: str, guest: bool) -> bool:
-        """An SSH guest's home offers the way back to its table, not solo, hosting or joining
-        (``DealMeInApp.guest``); everyone else's the other way round."""
+        """An SSH guest's home offers the way back to its table, not solo, hosting, joining or
+        a record (``DealMeInApp.guest``: its data folder is the host's); everyone else's the
+        other way round."""
         if action == "back":
             return guest
-        if action in ("solo", "host", "join"):
+        if action in ("solo", "host", "join", "record"):
             return not guest
         return True
 
@@ -81,6 +83,7 @@ class HomeScreen(Screen[None]):
                     yield Button("Play solo (against bots)", id="solo", variant="primary")
                     yield Button("Host a table", id="host")
                     yield Button("Join a table", id="join")
+                    yield Button("Your record", id="record")
                 yield Button("Settings", id="settings")
                 yield Button("Rules", id="rules")
                 yield Button("Quit", id="quit")
@@ -103,7 +106,7 @@ class HomeScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"solo": self.action_solo, "host": self.action_host, "join": self.action_join, "back": self.action_back,
-                   "settings": self.app.action_settings, "rules": self.app.action_rules}
+                   "record": self.action_record, "settings": self.app.action_settings, "rules": self.app.action_rules}
         if event.button.id and event.button.id.startswith("resume-"):
             _label, path, solo = self.saved[int(event.button.id.split("-")[1])]
             self.app.resume_table(path, solo)
@@ -123,3 +126,6 @@ class HomeScreen(Screen[None]):
 
     def action_join(self) -> None:
         self.app.open_join()
+
+    def action_record(self) -> None:
+        self.app.action_record()

@@ -90,9 +90,12 @@ class ResultsScreen(ModalScreen[None]):
                 yield Sparkline(self.totals, id="spark")
             if self.match_over:
                 tally = tally_text(getattr(self.link, "lobby", None), self.names)
-                label = Label(Text(tally), id="tally")
+                mine = getattr(self.link, "record_line", "")
+                label = Label(Text(tally), id="tally", classes="above-record" if mine else "")
                 label.display = bool(tally)
                 yield label
+                if mine:
+                    yield Label(Text(mine), id="record-line")
             with Horizontal(id="results-buttons"):
                 if self.match_over:
                     if getattr(self.link, "is_host", False):

@@ -1,0 +1,313 @@
+"""Your record (``tui.record`` and the Record screen): what a finished match counts for its seat,
+what the matches add up to, a file the app cannot read named and left exactly as it is, and
+clearing the record only after asking."""
+from __future__ import annotations
+
+import datetime
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Button
+
+from tui import record
+from tui.record import Played, add, by_variant, load, played_from, record_line, record_path, tally
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.home import HomeScreen
+from tui.screens.picker import TableChoice
+from tui.screens.record import RecordScreen, bots_table, games_table
+
+from .helpers import make_app, notices, play_with_keys, wait_for
+
+DAY = datetime.date(2026, 11, 29)
+
+
+def seats(*kinds: str | None) -> list[dict[str, Any]]:
+    """Lobby seats: None is a player, a level a bot of its own name."""
+    return [{"seat": i, "name": f"P{i}" if k is None else f"{k.capitalize()} bot", "bot": k}
+            for i, k in enumerate(kinds)]
+
+
+def lobby(*kinds: str | None, preset: str = "standard", options: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"preset": preset, "options": options or {}, "seats": seats(*kinds)}
+
+
+def over(game: str = "ninety-eight", winners: list[int] | None = None) -> dict[str, Any]:
+    return {"game": game, "is_over": True, "winners": [0] if winners is None else winners}
+
+
+def played(won: bool, game: str = "ninety-eight", preset: str = "standard", opponents: tuple[str, ...] = ("normal",),
+           day: str = "2026-11-29", custom: bool = False) -> Played:
+    return Played(game, preset, won, opponents, day, custom)
+
+
+def text(renderable: Any, width: int = 100) -> str:
+    from io import StringIO
+
+    from rich.console import Console
+
+    console = Console(width=width, file=StringIO(), color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+# ---------------------------------------------------------------- what a match counts
+def test_a_finished_match_counts_for_its_seat_with_who_sat_in_the_others() -> None:
+    table = lobby(None, "easy", None, "hard")
+    mine = played_from(over(winners=[0]), table, 0, today=DAY)
+    assert mine == Played("ninety-eight", "standard", True, ("easy", "player", "hard"), "2026-11-29")
+    theirs = played_from(over(winners=[0]), table, 2, today=DAY)
+    assert theirs is not None and not theirs.won and theirs.opponents == ("player", "easy", "hard")
+    assert not mine.against_bots and mine.hardest_bot is None
+    # partners who win together both win (Ninety-Eight's teams)
+    assert played_from(over(winners=[0, 2]), table, 2, today=DAY).won
+
+
+def test_a_bot_playing_on_for_a_player_who_left_is_still_a_players_seat() -> None:
+    # net.table._grace_over: the seat keeps the player's name and a normal bot plays it
+    table = lobby(None, "normal")
+    table["seats"].append({"seat": 2, "name": "Bea", "bot": "normal"})
+    mine = played_from(over(), table, 0, today=DAY)
+    assert mine is not None and mine.opponents == ("normal", "player") and not mine.against_bots
+
+
+def test_options_over_the_preset_are_their_own_variant() -> None:
+    mine = played_from(over(), lobby(None, "normal", preset="fast", options={"lives": 5}), 0, today=DAY)
+    assert mine is not None and mine.custom and mine.variant == "fast (own options)"
+
+
+@pytest.mark.parametrize("view,seat,table", [
+    (over(), None, lobby(None, "normal")),  # a spectator
+    ({"game": "ninety-eight", "is_over": False, "winners": []}, 0, lobby(None, "normal")),  # still in play
+    (over(), 0, None),  # no lobby: who sat where is not known
+    (over(), 5, lobby(None, "normal")),  # a seat the table does not have
+], ids=["spectator", "in-play", "no-lobby", "no-such-seat"])
+def test_nothing_counts_that_is_not_a_finished_match_in_a_seat(view: dict, seat: int | None, table: dict | None) -> None:
+    assert played_from(view, table, seat, today=DAY) is None
+
+
+# ---------------------------------------------------------------- what they add up to
+def test_the_tally_counts_the_current_streak_and_the_best_run() -> None:
+    results = [True, True, False, True, True, True, False, False]
+    t = tally(played(won, day=f"2026-11-{i + 1:02d}") for i, won in enumerate(results))
+    assert (t.played, t.won, t.streak, t.best, t.last) == (8, 5, -2, 3, "2026-11-08")
+    assert t.streak_text() == "lost 2" and round(t.rate, 3) == 0.625
+    t.add(played(True, day="2026-11-09"))
+    assert t.streak == 1 and t.streak_text() == "won 1" and t.best == 3
+
+
+def test_games_and_variants_are_counted_apart() -> None:
+    matches = [played(True), played(False, preset="fast"), played(True, game="crazy-eights"),
+               played(True, preset="fast", custom=True), played(False)]
+    games = by_variant(matches)
+    assert list(games) == ["ninety-eight", "crazy-eights"]
+    whole, variants = games["ninety-eight"]
+    assert (whole.played, whole.won) == (4, 2)
+    assert {v: (t.played, t.won) for v, t in variants.items()} == \
+        {"standard": (2, 1), "fast": (1, 0), "fast (own options)": (1, 1)}
+    shown = text(games_table(matches))
+    assert "Ninety-Eight" in shown and "Crazy Eights" in shown and "fast (own options)" in shown
+
+
+def test_bots_are_counted_by_the_strongest_at_the_table() -> None:
+    matches = [played(True, opponents=("easy", "hard")), played(False, opponents=("hard",)),
+               played(True, opponents=("easy", "easy")), played(True, opponents=("normal", "player"))]
+    assert [m.hardest_bot for m in matches] == ["hard", "hard", "easy", None]
+    rows = [line.split() for line in text(bots_table(matches)).splitlines()[1:] if line.strip()]
+    assert rows == [["easy", "1", "1", "100%"], ["hard", "2", "1", "50%"]]
+    assert bots_table([played(True, opponents=("player",))]) is None
+
+
+def test_the_results_line_gives_the_games_record_and_a_winning_run() -> None:
+    matches = [played(False), played(True), played(True), played(True, game="ninety-nine")]
+    assert record_line(matches, "ninety-eight", "Ninety-Eight") == \
+        "Your record at Ninety-Eight: 2 won of 3 (67%), won the last 2"
+    assert record_line(matches, "ninety-nine", "Ninety-Nine") == "Your record at Ninety-Nine: 1 won of 1 (100%)"
+    assert record_line(matches, "crazy-eights", "Crazy Eights") == ""
+
+
+# ---------------------------------------------------------------- the file
+def test_matches_are_kept_across_reads_and_the_oldest_go_past_the_most(tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "record.json"
+    assert load(path) == ([], None)  # no file: an empty record
+    monkeypatch.setattr(record, "MOST_MATCHES", 3)
+    for i in range(5):
+        matches, problem = add(played(i % 2 == 0, day=f"2026-11-{i + 1:02d}"), path)
+        assert problem is None
+    assert [m.day for m in matches] == ["2026-11-03", "2026-11-04", "2026-11-05"]
+    assert load(path) == (matches, None)
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_match_another_app_recorded_meanwhile_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    add(played(True), path)
+    # another app on this machine records its match between this app's reads
+    add(played(False, game="crazy-eights"), path)
+    matches, _ = add(played(True, game="ninety-nine"), path)
+    assert [m.game for m in matches] == ["ninety-eight", "crazy-eights", "ninety-nine"]
+
+
+GOOD = {"game": "ninety-eight", "preset": "standard", "won": True, "opponents": ["normal"], "day": "2026-11-29"}
+
+BAD_FILES = [
+    (b"{\"version\": 1, \"matches\": [", "not a record"),
+    (b"\xff\xfe garbage", "not a record"),
+    (json.dumps({"version": 1}).encode(), "no list of matches"),
+    (json.dumps([GOOD]).encode(), "no list of matches"),
+    (json.dumps({"version": 2, "matches": []}).encode(), "version 2"),
+    (json.dumps({"version": 1, "matches": [GOOD, dict(GOOD, won="yes")]}).encode(), "match 2: won"),
+    (json.dumps({"version": 1, "matches": [dict(GOOD, day="yesterday")]}).encode(), "match 1: day"),
+    (json.dumps({"version": 1, "matches": [dict(GOOD, opponents=["god"])]}).encode(), "match 1: opponents"),
+    (json.dumps({"version": 1, "matches": [dict(GOOD, game="x" * 41)]}).encode(), "match 1: game"),
+    (json.dumps({"version": 1, "matches": [7]}).encode(), "match 1: expected a table"),
+]
+
+
+@pytest.mark.parametrize("content,named", BAD_FILES, ids=[n for _, n in BAD_FILES])
+def test_a_file_it_cannot_read_is_named_and_left_as_it_is(tmp_path: Path, content: bytes, named: str) -> None:
+    path = tmp_path / "record.json"
+    path.write_bytes(content)
+    matches, problem = load(path)
+    assert matches == [] and problem is not None and named in problem and problem.startswith("record.json: ")
+    assert add(played(True), path) == ([], problem)
+    assert path.read_bytes() == content
+
+
+def test_a_file_too_large_is_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    with open(path, "wb") as f:
+        f.truncate(record.MOST_BYTES + 1)
+    matches, problem = load(path)
+    assert matches == [] and problem is not None and "larger than 4 MB" in problem
+    assert add(played(True), path)[1] == problem and path.stat().st_size == record.MOST_BYTES + 1
+
+
+# ---------------------------------------------------------------- the app
+async def record_screen(app: Any, pilot: Any) -> RecordScreen:
+    """The Record screen once it has read the file."""
+    return await wait_for(pilot, lambda: isinstance(app.screen, RecordScreen) and app.screen.query("#record-file")
+                          and app.screen)
+
+
+async def test_the_record_screen_from_home_shows_the_games_and_the_bots() -> None:
+    for m in [played(True, opponents=("hard", "easy")), played(False, preset="fast"),
+              played(True, game="crazy-eights", opponents=("player", "normal"), day="2026-11-30")]:
+        add(m)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "record" in {b.id for b in app.screen.query(Button)}
+        await pilot.press("y")
+        screen = await record_screen(app, pilot)
+        assert text(screen.query_one("#record-overview").content).splitlines() == [
+            "All: 3 played, 2 won (67%)", "Against bots: 2 played, 1 won (50%)",
+            "With players: 1 played, 1 won (100%)"]
+        games = text(screen.query_one("#record-games").content)
+        assert games.index("Ninety-Eight") < games.index("standard") < games.index("fast") < games.index("Crazy Eights")
+        assert "2026-11-30" in games
+        assert "hard" in text(screen.query_one("#record-bots").content)
+        assert not screen.query_one("#record-problem").display
+        await pilot.press("f1")  # Help lists the screen's keys
+        await wait_for(pilot, lambda: getattr(app.screen, "sections", None))
+        assert dict(app.screen.sections["Your record"])["X"] == "Clear record"
+        assert dict(app.screen.sections["Home"])["Y"] == "Record"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+async def test_clearing_asks_first_and_staying_changes_nothing() -> None:
+    add(played(True))
+    before = record_path().read_bytes()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_record()
+        screen = await record_screen(app, pilot)
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.detail == "The one match counted here is forgotten."
+        await pilot.press("enter")  # the safe answer has the focus: Stay
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert record_path().read_bytes() == before
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert not record_path().exists()
+        assert "No matches yet" in text(screen.query_one("#record-overview").content)
+        assert not screen.query_one("#record-games").display
+        # nothing left to clear: X is not offered, and pressing it asks nothing
+        assert screen.check_action("clear", ()) is False
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_the_screen_names_a_file_it_cannot_read_and_clearing_removes_it() -> None:
+    path = record_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not json at all")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_record()
+        screen = await record_screen(app, pilot)
+        problem = screen.query_one("#record-problem")
+        assert problem.display and "record.json: not a record" in text(problem.content)
+        assert path.read_bytes() == b"not json at all"
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "record.json is removed" in app.screen.detail
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.screen is screen and not path.exists())
+        assert not problem.display
+
+
+async def test_a_finished_solo_match_over_an_unreadable_record_is_said_once_and_the_file_kept() -> None:
+    path = record_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    bad = json.dumps({"version": 99, "matches": []}).encode()
+    path.write_bytes(bad)
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.start_table(TableChoice(game="ninety-eight", preset="single-hand", options={}, seats=2,
+                                          bots={1: "normal"}), solo=True)
+        await play_with_keys(app, pilot, timeout=60)
+        said = [n for n in notices(app) if "not in your record" in n]
+        assert said == ["record.json: version 99, not one this app reads; it is left as it is. "
+                        "This match is not in your record."]
+        assert app.session.record_line == ""
+        assert not app.screen.query("#record-line")
+    assert path.read_bytes() == bad
+
+
+def test_the_record_lives_in_the_data_folder() -> None:
+    assert record_path() == Path(os.environ["DEALMEIN_DATA_DIR"]) / "record.json"
+
+
+@pytest.mark.parametrize("players", [2, 8])
+async def test_the_results_show_the_record_line_and_keep_their_choices_in_sight(players: int) -> None:
+    from core import new_match
+    from tui.screens.results import ResultsScreen
+
+    from .matchlink import MatchLink
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        link = MatchLink(new_match("ninety-eight", players, seed=3), 0)
+        link.lobby = {"seats": [{"seat": i, "name": f"P{i}", "bot": None, "wins": i} for i in range(players)]}
+        link.record_line = "Your record at Ninety-Eight: 3 won of 12 (25%), won the last 2"
+        view = dict(link.view(), is_over=True, winners=[0])
+        names = [f"P{i}" for i in range(players)]
+        await app.push_screen(ResultsScreen(link, view, names, [11, 40, 71, 98], match_over=True))
+        await pilot.pause()
+        screen = app.screen
+        assert str(screen.query_one("#record-line").render()) == link.record_line
+        # eight seats' standings, the running total, the tally and the record: the standings
+        # scroll, the choices stay on the screen
+        box = screen.query_one("#results").region
+        assert box.bottom <= 24
+        for button in screen.query(Button):
+            assert button.region.width > 0 and box.contains_region(button.region), (button.id, button.region, box)

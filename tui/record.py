@@ -1,0 +1,237 @@
+"""Your record: every match you finished in a seat, kept in ``record.json`` in the data folder,
+and what it adds up to per game and variant, against bots and against players.
+
+A file this app cannot read (not JSON, a shape it does not know, a newer version, too large) is
+named in one problem and left exactly as it is: nothing is recorded over it until it is mended
+or removed, so a record is never lost to a bad read.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from net.paths import atomic_write, data_dir
+
+FILE_NAME = "record.json"
+VERSION = 1
+#: the oldest matches are dropped beyond this many (about 150 bytes each)
+MOST_MATCHES = 10_000
+MOST_BYTES = 4 * 1024 * 1024
+#: what sat in each other seat: a bot's level, or a player
+OPPONENTS = ("easy", "normal", "hard", "player")
+_TEXT_MOST = 40
+
+
+def record_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+@dataclass(frozen=True)
+class Played:
+    """One match finished in a seat."""
+
+    game: str
+    preset: str
+    won: bool
+    #: every other seat, in seat order: a bot's level or ``"player"``
+    opponents: tuple[str, ...]
+    #: the local date the match ended, ``YYYY-MM-DD``
+    day: str
+    #: options were set over the preset
+    custom: bool = False
+
+    @property
+    def against_bots(self) -> bool:
+        return "player" not in self.opponents
+
+    @property
+    def hardest_bot(self) -> str | None:
+        """The strongest bot level at the table, for a match against bots only."""
+        if not self.against_bots:
+            return None
+        return max(self.opponents, key=OPPONENTS.index, default=None)
+
+    @property
+    def variant(self) -> str:
+        """The preset, marked when options were set over it."""
+        return f"{self.preset} (own options)" if self.custom else self.preset
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "preset": self.preset, "won": self.won,
+                "opponents": list(self.opponents), "day": self.day, "custom": self.custom}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Played":
+        """``ValueError`` naming the first field that is not as written."""
+        if not isinstance(data, dict):
+            raise ValueError("expected a table of fields")
+        for key in ("game", "preset", "day"):
+            value = data.get(key)
+            if not isinstance(value, str) or not value or len(value) > _TEXT_MOST:
+                raise ValueError(f"{key}: expected a short text")
+        try:
+            datetime.date.fromisoformat(data["day"])
+        except ValueError:
+            raise ValueError("day: expected a date, YYYY-MM-DD") from None
+        for key in ("won", "custom"):
+            if not isinstance(data.get(key, False), bool):
+                raise ValueError(f"{key}: expected true or false")
+        opponents = data.get("opponents")
+        if not isinstance(opponents, list) or not 1 <= len(opponents) <= 16 \
+                or any(o not in OPPONENTS for o in opponents):
+            raise ValueError(f"opponents: expected a list of {', '.join(OPPONENTS)}")
+        return cls(data["game"], data["preset"], data["won"], tuple(opponents), data["day"],
+                   data.get("custom", False))
+
+
+def played_from(view: dict[str, Any], lobby: dict[str, Any] | None, seat: int | None,
+                today: datetime.date | None = None) -> Played | None:
+    """The match a finished ``view`` shows, as it counts for ``seat``; None for a spectator, a
+    match not over, or a table whose lobby does not say who sat where."""
+    seats = (lobby or {}).get("seats")
+    if seat is None or not view.get("is_over") or not isinstance(seats, list) or seat >= len(seats):
+        return None
+    game, preset = view.get("game"), (lobby or {}).get("preset")
+    if not isinstance(game, str) or not isinstance(preset, str):
+        return None
+    opponents = []
+    for s in seats:
+        if not isinstance(s, dict) or s.get("seat") == seat:
+            continue
+        bot = s.get("bot")
+        # a bot that took over a player's seat when they left keeps their name: a player's match
+        own_name = not s.get("name") or s.get("name") == f"{str(bot).capitalize()} bot"
+        opponents.append(bot if bot in OPPONENTS[:3] and own_name else "player")
+    if not opponents:
+        return None
+    return Played(game, preset, seat in (view.get("winners") or []), tuple(opponents),
+                  (today or datetime.date.today()).isoformat(), bool((lobby or {}).get("options")))
+
+
+def load(path: Path | None = None) -> tuple[list[Played], str | None]:
+    """The matches recorded, oldest first, and a problem (None when the file reads well; no
+    file is an empty record)."""
+    path = path or record_path()
+    name = path.name
+    try:
+        size = path.stat().st_size
+        if size > MOST_BYTES:
+            return [], f"{name}: larger than {MOST_BYTES // (1024 * 1024)} MB; it is left as it is"
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return [], None
+    except OSError as e:
+        return [], f"{name}: could not be read ({e.strerror or e})"
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as e:
+        return [], f"{name}: not a record ({e}); it is left as it is"
+    if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
+        return [], f"{name}: not a record (no list of matches); it is left as it is"
+    version = data.get("version")
+    if version != VERSION:
+        return [], f"{name}: version {version!r}, not one this app reads; it is left as it is"
+    matches = []
+    for i, entry in enumerate(data["matches"], 1):
+        try:
+            matches.append(Played.from_json(entry))
+        except ValueError as e:
+            return [], f"{name}: match {i}: {e}; it is left as it is"
+    return matches, None
+
+
+def _write(path: Path, matches: Iterable[Played]) -> None:
+    body = {"version": VERSION, "matches": [m.to_json() for m in matches]}
+    atomic_write(path, (json.dumps(body, separators=(",", ":")) + "\n").encode())
+
+
+def add(played: Played, path: Path | None = None) -> tuple[list[Played], str | None]:
+    """Record one match: the matches now recorded, or the problem that kept it from being
+    recorded. The file is read again just before the write, so a match another app recorded
+    meanwhile is kept."""
+    path = path or record_path()
+    matches, problem = load(path)
+    if problem:
+        return [], problem
+    matches = (matches + [played])[-MOST_MATCHES:]
+    try:
+        _write(path, matches)
+    except OSError as e:
+        return [], f"{path.name}: could not be written ({e.strerror or e})"
+    return matches, None
+
+
+def clear(path: Path | None = None) -> str | None:
+    """Forget every match; the problem if the file could not be removed."""
+    path = path or record_path()
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        return f"{path.name}: could not be removed ({e.strerror or e})"
+    return None
+
+
+@dataclass
+class Tally:
+    """What some matches add up to."""
+
+    played: int = 0
+    won: int = 0
+    #: the run the latest matches make: +3 for three won in a row, -2 for two lost
+    streak: int = 0
+    best: int = 0  # the longest run of matches won
+    last: str = ""  # the day of the latest
+    _run: int = field(default=0, repr=False)
+
+    def add(self, m: Played) -> None:
+        self.played += 1
+        self.won += m.won
+        self.streak = (max(self.streak, 0) + 1) if m.won else (min(self.streak, 0) - 1)
+        self._run = self._run + 1 if m.won else 0
+        self.best = max(self.best, self._run)
+        self.last = max(self.last, m.day)
+
+    @property
+    def rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    def streak_text(self) -> str:
+        if not self.streak:
+            return ""
+        return f"won {self.streak}" if self.streak > 0 else f"lost {-self.streak}"
+
+
+def tally(matches: Iterable[Played]) -> Tally:
+    total = Tally()
+    for m in matches:
+        total.add(m)
+    return total
+
+
+def by_variant(matches: Iterable[Played]) -> dict[str, tuple[Tally, dict[str, Tally]]]:
+    """Per game (in the order first played), its tally and one per variant (a preset, apart
+    from the same preset with options set over it)."""
+    games: dict[str, tuple[Tally, dict[str, Tally]]] = {}
+    for m in matches:
+        whole, presets = games.setdefault(m.game, (Tally(), {}))
+        whole.add(m)
+        presets.setdefault(m.variant, Tally()).add(m)
+    return games
+
+
+def record_line(matches: list[Played], game: str, game_name: str) -> str:
+    """The results screen's line for the game just played: "Your record at Ninety-Eight: 5
+    won of 12 (42%), won the last 2"."""
+    t = tally(m for m in matches if m.game == game)
+    if not t.played:
+        return ""
+    line = f"Your record at {game_name}: {t.won} won of {t.played} ({round(100 * t.rate)}%)"
+    if t.streak >= 2:
+        line += f", won the last {t.streak}"
+    return line
