@@ -86,6 +86,7 @@ class DealMeInApp(App[int]):
         self._stand_in_theme: str | None = None  # shown for a saved theme that is missing: not saved
         self._quitting = False
         self.record_problem_said = False  # a record that cannot be written is said once a run
+        self.recent_problem_said = False  # likewise the recent tables
         if not self.settings.animation:
             self.animation_level = "none"
         first, self._first_theme = self._first_theme, None

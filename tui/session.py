@@ -9,7 +9,7 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from net.addresses import join_addresses, reach_hosts
+from net.addresses import host_port, join_addresses, reach_hosts
 from net.client import TableClient
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
@@ -97,6 +97,8 @@ class TableSession:
         self.held: tuple[str | None, str] | None = None  # the seat kept for a crash: (table, token)
         #: the results screen's line on your record at this game, once a match here is recorded
         self.record_line = ""
+        #: a joined table's address as a player types it, put in the recent tables at its first lobby
+        self.recent_address: str | None = None
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -185,6 +187,7 @@ class TableSession:
         host, port = split_address(address)
         session = cls(app)
         session.address = f"{host}:{port}"
+        session.recent_address = host_port(host, port) if app.remember_seats else None
         # a seat this app left at that table comes back with its token (``tui.seatkeys``)
         kept = seatkeys.claim(session.address, table) if app.remember_seats else None
         try:
@@ -359,6 +362,7 @@ class TableSession:
             self.lobby = update["lobby"]
             self._say_comings_and_goings(before, self.lobby.get("seats") or [])
             self._hold_seat()  # a lobby follows every welcome: the seat may have changed
+            self._note_recent()
             app.rules_game = self.lobby.get("game", app.rules_game)
             app.rules_table = {"game": self.lobby.get("game"), "preset": self.lobby.get("preset"),
                                "options": self.lobby.get("options"), "seats": len(self.lobby.get("seats") or [])}
@@ -416,6 +420,20 @@ class TableSession:
                     app.back_home()
         elif kind == "bye":
             pass
+
+    def _note_recent(self) -> None:
+        """A table joined goes first in the recent tables (``tui.recent``), once, with the name
+        and game its lobby gives; a list that cannot be kept is said once a run."""
+        address, self.recent_address = self.recent_address, None
+        if address is None or self.lobby is None:
+            return
+        from .recent import note
+
+        problem = note(address, clean(str(self.lobby.get("name") or ""), 40), str(self.lobby.get("game") or ""))
+        if problem and not self.app.recent_problem_said:
+            self.app.recent_problem_said = True
+            self.app.notify(f"{problem}. This table is not in your recent tables.", title="Recent tables",
+                            severity="warning", timeout=10)
 
     def _record(self) -> None:
         """Count the match just over in your record (not a spectator's, nor an SSH guest's,

@@ -10,6 +10,7 @@ from textual.widgets import Button
 from net.server import Server, TableConfig
 from tui.screens.home import HomeScreen
 from tui.screens.lobby import LobbyScreen
+from tui.recent import recent_path
 from tui.saves import solo_save_path
 
 from .helpers import make_app, start_solo, wait_for
@@ -37,6 +38,7 @@ async def test_an_ssh_guest_is_offered_its_table_and_nothing_of_the_hosts(monkey
         app = make_app(args=args)
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert not recent_path().exists()  # the host's data folder keeps no guest's recent tables
             app.back_home()
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
             home = app.screen

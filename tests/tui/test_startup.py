@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOT_AT_START = (
     "tui.screens.picker", "tui.screens.table", "tui.screens.lobby", "tui.screens.join",
     "tui.screens.results", "tui.screens.rules", "tui.screens.help", "tui.screens.settings",
-    "tui.screens.replay", "tui.screens.choice", "tui.screens.record", "tui.record", "tui.session", "tui.cardface", "tui.widgets.hand",
+    "tui.screens.replay", "tui.screens.choice", "tui.screens.record", "tui.record", "tui.recent", "tui.session", "tui.cardface", "tui.widgets.hand",
     "core", "net.client", "net.server", "net.discovery",
 )
 

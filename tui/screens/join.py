@@ -1,4 +1,5 @@
-"""Join a table: the tables found on the LAN, live, and "connect to address" for HOST[:PORT]."""
+"""Join a table: the tables found on the LAN, live, the tables joined lately, and "connect to
+address" for HOST[:PORT] (which suggests the recent addresses as they are typed)."""
 from __future__ import annotations
 
 import logging
@@ -11,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -19,6 +21,7 @@ from net.addresses import host_port
 
 from ..optiontext import advert_options_line, clock_label
 from ..plain import clean
+from ..recent import Recent, load
 from ..session import split_address
 from ..widgets.keyfooter import KeyFooter
 from . import popped
@@ -50,6 +53,15 @@ def table_line(found: Any) -> Text:
     return line
 
 
+def recent_line(table: Recent) -> Text:
+    """A table joined lately: name, address, game, the day."""
+    info = GAMES.get(table.game)
+    line = Text(clean(table.name, 30) or "a table", style="bold")
+    line.append(f"  {clean(table.address, 60)}")
+    line.append(f"  {info.name if info else clean(table.game, 20)} · {clean(table.day, 10)}", style="dim")
+    return line
+
+
 class JoinScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
@@ -58,16 +70,26 @@ class JoinScreen(Screen[None]):
         super().__init__()
         self.found: dict[str, Any] = {}
         self.browser: Any = None
+        self.recent: list[Recent] = []  # the tables joined lately, as the list shows them
 
     def compose(self) -> ComposeResult:
+        self.recent, problem = ([], None) if not self.app.remember_seats else load()
         yield Static("Join a table", classes="title")
         with Vertical(id="join"):
             yield Label("Tables on your network", classes="heading")
             yield OptionList(id="tables")
             yield Static("", id="lan-status", classes="muted")
+            if self.recent or problem:
+                yield Label("Tables you joined lately", classes="heading")
+                if self.recent:
+                    yield OptionList(*(Option(recent_line(t), id=f"recent-{i}") for i, t in enumerate(self.recent)),
+                                     id="recent")
+                if problem:
+                    yield Static(Text(problem), id="recent-problem", classes="error")
             yield Label("Or connect to an address", classes="heading")
             with Horizontal(classes="row"):
-                yield Input(placeholder="host or host:port", id="address")
+                yield Input(placeholder="host or host:port", id="address",
+                            suggester=SuggestFromList([t.address for t in self.recent], case_sensitive=False))
                 yield Input(placeholder="password (if any)", id="password", password=True)
                 yield Button("Connect", id="connect", variant="primary")
             yield Static("", id="join-error", classes="error")
@@ -125,6 +147,11 @@ class JoinScreen(Screen[None]):
             self.query_one("#password").focus()
             return
         self.app.join_address(host_port(str(found.address), found.port), password)
+
+    @on(OptionList.OptionSelected, "#recent")
+    def _pick_recent(self, event: OptionList.OptionSelected) -> None:
+        table = self.recent[int((event.option.id or "recent-0").split("-")[1])]
+        self.app.join_address(table.address, self.query_one("#password", Input).value or None)
 
     @on(Input.Submitted, "#address")
     @on(Input.Submitted, "#password")

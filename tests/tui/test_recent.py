@@ -1,0 +1,131 @@
+"""The tables joined lately (``tui.recent`` and the Join screen): a table joined over a real
+socket is kept with its name and game, offered again on the Join screen and suggested as its
+address is typed; a list the app cannot read is named and left as it is."""
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, OptionList
+
+from net.server import Server, TableConfig
+from tui import recent
+from tui.recent import KEEP, Recent, load, note, recent_path
+from tui.screens.home import HomeScreen
+from tui.screens.join import JoinScreen
+from tui.screens.lobby import LobbyScreen
+
+from .helpers import make_app, notices, wait_for
+
+DAY = datetime.date(2026, 11, 29)
+
+
+def test_the_latest_table_comes_first_once_and_the_oldest_go(tmp_path: Path) -> None:
+    path = tmp_path / "recent.json"
+    assert load(path) == ([], None)
+    for i in range(KEEP + 2):
+        assert note(f"10.0.0.{i}:7098", f"T{i}", "ninety-nine", path, today=DAY) is None
+    assert note("10.0.0.3:7098", "T3 again", "crazy-eights", path, today=DAY) is None
+    tables, problem = load(path)
+    assert problem is None and len(tables) == KEEP
+    assert tables[0] == Recent("10.0.0.3:7098", "T3 again", "crazy-eights", "2026-11-29")
+    assert [t.address for t in tables].count("10.0.0.3:7098") == 1
+    assert "10.0.0.0:7098" not in {t.address for t in tables}  # the oldest went
+
+
+GOOD = {"address": "10.0.0.1:7098", "name": "T", "game": "ninety-eight", "day": "2026-11-29"}
+BAD_FILES = [
+    (b"[", "not a list of tables ("),
+    (json.dumps({"version": 1}).encode(), "not a list of tables this app reads"),
+    (json.dumps({"version": 3, "tables": []}).encode(), "not a list of tables this app reads"),
+    (json.dumps({"version": 1, "tables": [GOOD, dict(GOOD, address="")]}).encode(), "table 2: address"),
+    (json.dumps({"version": 1, "tables": [dict(GOOD, name=7)]}).encode(), "table 1: name"),
+    (json.dumps({"version": 1, "tables": ["x"]}).encode(), "table 1: expected a table"),
+]
+
+
+@pytest.mark.parametrize("content,named", BAD_FILES, ids=[n for _, n in BAD_FILES])
+def test_a_list_it_cannot_read_is_named_and_left_as_it_is(tmp_path: Path, content: bytes, named: str) -> None:
+    path = tmp_path / "recent.json"
+    path.write_bytes(content)
+    tables, problem = load(path)
+    assert tables == [] and problem is not None and named in problem and problem.startswith("recent.json: ")
+    assert note("10.0.0.9:7098", "T", "ninety-eight", path) == problem
+    assert path.read_bytes() == content
+
+
+def test_a_list_too_large_is_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "recent.json"
+    with open(path, "wb") as f:
+        f.truncate(recent.MOST_BYTES + 1)
+    assert "larger than 64 KB" in (load(path)[1] or "")
+
+
+async def test_a_table_joined_is_offered_again_and_suggested_as_its_address_is_typed() -> None:
+    server = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await server.start()
+    try:
+        server.create_table(TableConfig(name="Lounge", game="crazy-eights", seats=3))
+        address = f"127.0.0.1:{server.port}"
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("j")
+            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+            assert not join.query("#recent")  # nothing joined yet: no list
+            await pilot.press(*address, "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            tables, problem = load()
+            assert problem is None
+            assert [(t.address, t.name, t.game) for t in tables] == [(address, "Lounge", "crazy-eights")]
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+            await pilot.press("j")
+            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.query("#recent")
+                                  and app.screen)
+            listed = join.query_one("#recent", OptionList)
+            assert listed.option_count == 1
+            line = str(listed.get_option_at_index(0).prompt)
+            assert "Lounge" in line and address in line and "Crazy Eights" in line
+            # typing the start of the address suggests the rest; Right takes it
+            await pilot.press("1", "2", "7")
+            typed = join.query_one("#address", Input)
+            await wait_for(pilot, lambda: typed.value == "127")
+            await pilot.pause(0.05)
+            await pilot.press("right")
+            await wait_for(pilot, lambda: typed.value == address)
+            # choosing the table in the list joins it again
+            listed.focus()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
+            assert app.session.address == address
+    finally:
+        await server.close()
+
+
+async def test_a_join_over_a_list_it_cannot_read_is_said_once_and_the_file_kept() -> None:
+    path = recent_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not json")
+    server = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await server.start()
+    try:
+        server.create_table(TableConfig(name="Lounge", seats=2))
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.open_join()
+            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.query("#address")
+                                  and app.screen)
+            assert "recent.json: not a list of tables" in str(join.query_one("#recent-problem").content)
+            for _ in range(2):
+                app.join_address(f"127.0.0.1:{server.port}")
+                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await app.leave_table()
+                app.back_home()
+                await wait_for(pilot, lambda: app.session is None)
+            said = [n for n in notices(app) if "recent tables" in n]
+            assert len(said) == 1 and said[0].startswith("recent.json: not a list of tables")
+    finally:
+        await server.close()
+    assert path.read_bytes() == b"not json"

@@ -1,0 +1,94 @@
+"""The tables this app joined lately, so that a table the LAN does not show (another subnet, a
+network without multicast, a VPN) is one key away the next evening instead of an address to
+type again.
+
+Kept in the data folder (``recent.json``), newest first, at most ``KEEP``, one per address. A
+file the app cannot read is named in one problem and left exactly as it is (nothing is written
+over it) until it is mended or removed.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from net.paths import atomic_write, data_dir
+
+FILE_NAME = "recent.json"
+VERSION = 1
+KEEP = 8
+MOST_BYTES = 64 * 1024
+_TEXT_MOST = 80
+
+
+class Recent(NamedTuple):
+    """A table joined: its address as typed (``HOST:PORT``), its name and game then, the day."""
+
+    address: str
+    name: str
+    game: str
+    day: str
+
+    def to_json(self) -> dict[str, Any]:
+        return self._asdict()
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Recent":
+        if not isinstance(data, dict):
+            raise ValueError("expected a table of fields")
+        for key in cls._fields:
+            value = data.get(key)
+            if not isinstance(value, str) or len(value) > _TEXT_MOST or (key == "address" and not value):
+                raise ValueError(f"{key}: expected a short text")
+        return cls(*(data[key] for key in cls._fields))
+
+
+def recent_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+def load(path: Path | None = None) -> tuple[list[Recent], str | None]:
+    """The tables joined lately, newest first, and a problem (None when the file reads well;
+    no file is an empty list)."""
+    path = path or recent_path()
+    name = path.name
+    try:
+        if path.stat().st_size > MOST_BYTES:
+            return [], f"{name}: larger than {MOST_BYTES // 1024} KB; it is left as it is"
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return [], None
+    except OSError as e:
+        return [], f"{name}: could not be read ({e.strerror or e})"
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as e:
+        return [], f"{name}: not a list of tables ({e}); it is left as it is"
+    if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("tables"), list):
+        return [], f"{name}: not a list of tables this app reads; it is left as it is"
+    tables = []
+    for i, entry in enumerate(data["tables"], 1):
+        try:
+            tables.append(Recent.from_json(entry))
+        except ValueError as e:
+            return [], f"{name}: table {i}: {e}; it is left as it is"
+    return tables, None
+
+
+def note(address: str, name: str, game: str, path: Path | None = None,
+         today: datetime.date | None = None) -> str | None:
+    """Put the table at ``address`` first; the problem if the list could not be kept."""
+    path = path or recent_path()
+    tables, problem = load(path)
+    if problem:
+        return problem
+    entry = Recent(address[:_TEXT_MOST], name[:_TEXT_MOST], game[:_TEXT_MOST],
+                   (today or datetime.date.today()).isoformat())
+    tables = [entry, *(t for t in tables if t.address != entry.address)][:KEEP]
+    try:
+        atomic_write(path, json.dumps({"version": VERSION, "tables": [t.to_json() for t in tables]},
+                                      indent=1).encode())
+    except OSError as e:
+        return f"{path.name}: could not be written ({e.strerror or e})"
+    return None
