@@ -240,6 +240,8 @@ def build_parser() -> argparse.ArgumentParser:
     tables.add_argument("--wait", type=seconds(positive=True), default=2.0, help="seconds to browse")
     tables.add_argument("--interface", type=ip_address, action="append", default=None, metavar="ADDRESS",
                         help="browse on the interface with this address (repeatable; default: all)")
+    record = sub.add_parser("record", help="your record: matches played and won per game and variant")
+    record.add_argument("--json", action="store_true")
     replay = sub.add_parser("replay", help="replay a match log and check that it reproduces the match")
     replay.add_argument("file", type=readable_file)
     replay.add_argument("--show", action="store_true", help="step through the match with every hand face up")
@@ -317,6 +319,10 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "games":
         print_games()
         return 0
+    if args.command == "record":
+        from .recordtext import print_record
+
+        return print_record(args.json)
     if args.command == "replay" and not args.show:
         return run_replay(args.file)
     from tui.commands import run

@@ -17,7 +17,8 @@ from tui.record import Played, add, by_variant, load, played_from, record_line, 
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
 from tui.screens.picker import TableChoice
-from tui.screens.record import RecordScreen, bots_table, games_table
+from tui.recordtext import bots_table, games_table
+from tui.screens.record import RecordScreen
 
 from .helpers import make_app, notices, play_with_keys, wait_for
 
@@ -311,3 +312,44 @@ async def test_the_results_show_the_record_line_and_keep_their_choices_in_sight(
         assert box.bottom <= 24
         for button in screen.query(Button):
             assert button.region.width > 0 and box.contains_region(button.region), (button.id, button.region, box)
+
+
+# ---------------------------------------------------------------- dealmein record
+def test_the_record_command_prints_what_the_screen_shows(capsys) -> None:
+    from tui.cli import main
+
+    assert main(["record"]) == 0
+    assert capsys.readouterr().out.startswith("No matches yet.")
+    for m in [played(True, opponents=("hard", "easy")), played(False, preset="fast"),
+              played(True, game="crazy-eights", opponents=("player", "normal"), day="2026-11-30")]:
+        add(m)
+    assert main(["record"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:3] == ["All: 3 played, 2 won (67%)", "Against bots: 2 played, 1 won (50%)",
+                       "With players: 1 played, 1 won (100%)"]
+    rows = [line.split() for line in out]
+    assert ["Ninety-Eight", "2", "1", "50%", "lost", "1", "1", "2026-11-29"] in rows
+    assert ["fast", "1", "0", "0%", "lost", "1", "0", "2026-11-29"] in rows
+    assert ["hard", "1", "1", "100%"] in rows
+    assert main(["record", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["played"], data["won"], data["file"]) == (3, 2, str(record_path()))
+    assert data["with_players"] == {"played": 1, "won": 1, "streak": 1, "best_run": 1, "last": "2026-11-30"}
+    assert [(g["game"], g["played"], [v["variant"] for v in g["variants"]]) for g in data["games"]] == \
+        [("ninety-eight", 2, ["standard", "fast"]), ("crazy-eights", 1, ["standard"])]
+    assert data["bots"] == [  # weakest first, as the screen lists them
+        {"level": "normal", "played": 1, "won": 0, "streak": -1, "best_run": 0, "last": "2026-11-29"},
+        {"level": "hard", "played": 1, "won": 1, "streak": 1, "best_run": 1, "last": "2026-11-29"}]
+
+
+def test_the_record_command_names_a_file_it_cannot_read_and_leaves_it(capsys) -> None:
+    from tui.cli import main
+
+    path = record_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"{")
+    assert main(["record", "--json"]) == 1
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1
+    assert out.err.startswith("dealmein record: record.json: not a record") and str(path) in out.err
+    assert path.read_bytes() == b"{"

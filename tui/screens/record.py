@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,73 +11,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from core import GAMES
-
-from ..plain import clean
-from ..record import OPPONENTS, Played, Tally, by_variant, clear, load, record_path, tally
+from ..record import Played, clear, load, record_path
+from ..recordtext import EMPTY, bots_table, games_table, overview
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 from .confirm import ConfirmScreen
-
-EMPTY = ("No matches yet. Every match you finish in a seat is counted here: solo against bots and "
-         "at tables with other players.")
-
-
-def game_name(game: str) -> str:
-    info = GAMES.get(game)
-    return info.name if info is not None else clean(game, 40)
-
-
-def percent(t: Tally) -> str:
-    return f"{round(100 * t.rate)}%" if t.played else ""
-
-
-def overview(matches: list[Played]) -> str:
-    """All matches, then against bots and with players, a line each."""
-    def part(label: str, t: Tally) -> str:
-        return f"{label}: {t.played} played, {t.won} won ({percent(t)})"
-
-    bots = tally(m for m in matches if m.against_bots)
-    people = tally(m for m in matches if not m.against_bots)
-    lines = [part("All", tally(matches))]
-    if bots.played:
-        lines.append(part("Against bots", bots))
-    if people.played:
-        lines.append(part("With players", people))
-    return "\n".join(lines)
-
-
-def games_table(matches: list[Played]) -> Table:
-    """A row per game, its variants under it."""
-    table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
-    table.add_column("game", no_wrap=True, overflow="ellipsis")
-    for head in ("played", "won", "win %"):
-        table.add_column(head, justify="right", no_wrap=True)
-    table.add_column("streak", no_wrap=True)
-    table.add_column("best run", justify="right", no_wrap=True)
-    table.add_column("last", no_wrap=True)
-    for game, (whole, variants) in by_variant(matches).items():
-        table.add_row(Text(game_name(game), style="bold"), str(whole.played), str(whole.won), percent(whole),
-                      whole.streak_text(), str(whole.best), whole.last)
-        for variant, t in variants.items():
-            table.add_row(Text("  " + clean(variant, 40)), str(t.played), str(t.won), percent(t),
-                          t.streak_text(), str(t.best), t.last, style="dim")
-    return table
-
-
-def bots_table(matches: list[Played]) -> Table | None:
-    """Matches against bots only, by the strongest level at the table; None with none."""
-    levels = {level: tally(m for m in matches if m.hardest_bot == level) for level in OPPONENTS[:3]}
-    if not any(t.played for t in levels.values()):
-        return None
-    table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
-    table.add_column("against bots only, by the strongest", no_wrap=True)
-    for head in ("played", "won", "win %"):
-        table.add_column(head, justify="right", no_wrap=True)
-    for level, t in levels.items():
-        if t.played:
-            table.add_row(level, str(t.played), str(t.won), percent(t))
-    return table
 
 
 class RecordScreen(Screen[None]):
