@@ -87,6 +87,7 @@ class DealMeInApp(App[int]):
         self._quitting = False
         self.record_problem_said = False  # a record that cannot be written is said once a run
         self.recent_problem_said = False  # likewise the recent tables
+        self.picks_problem_said = False  # and the picker's last choices
         if not self.settings.animation:
             self.animation_level = "none"
         first, self._first_theme = self._first_theme, None
@@ -401,9 +402,19 @@ class DealMeInApp(App[int]):
                     lambda yes: self.open_picker(mode, replace_ok=True) if yes else None)
                 return
 
+        from .lastpick import load as load_picks
+
+        picks, problem = load_picks()
+        if problem and not self.picks_problem_said:
+            self.picks_problem_said = True
+            self.notify(f"{problem}. The picker opens on its defaults.", title="Picker", severity="warning",
+                        timeout=10)
+        remembered = picks.get(mode, {})
+
         def chosen(choice: Any) -> None:
             if choice is None:
                 return
+            self._remember_pick(mode, choice, quiet=problem is not None)
             if mode == "solo":
                 self.run_worker(self.start_table(choice, solo=True), exclusive=True, group="session")
             else:
@@ -418,10 +429,22 @@ class DealMeInApp(App[int]):
             options = {name: schema[name].coerce(value) for name, value in args.option}
             picker = PickerScreen(mode=mode, game=args.game, preset=args.preset, seats=args.seats,
                                   options=options, bots=bots, password=args.password,
-                                  turn_time=getattr(args, "turn_time", 0))
+                                  turn_time=getattr(args, "turn_time", 0), remembered=remembered)
         else:
-            picker = PickerScreen(mode=mode, game=self.settings.default_game)
+            picker = PickerScreen(mode=mode, game=self.settings.default_game, remembered=remembered)
         self.push_screen(picker, chosen)
+
+    def _remember_pick(self, mode: str, choice: Any, quiet: bool) -> None:
+        """Keep the choice as its game's last in ``mode`` (not its password or SSH switch); a
+        file that cannot keep it is said once a run (``quiet``: already said as it was read)."""
+        from .lastpick import Pick, remember
+
+        problem = remember(mode, choice.game, Pick(choice.preset, dict(choice.options), choice.seats,
+                                                   dict(choice.bots), choice.turn_time))
+        if problem and not quiet and not self.picks_problem_said:
+            self.picks_problem_said = True
+            self.notify(f"{problem}. This choice is not kept for next time.", title="Picker",
+                        severity="warning", timeout=10)
 
     def open_join(self) -> None:
         from .screens.join import JoinScreen

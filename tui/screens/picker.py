@@ -7,7 +7,7 @@ import asyncio
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -25,6 +25,9 @@ from core.options import GameInfo, value_text
 from ..optiontext import clock_label, idle_reason, option_label, problem_text
 from ..widgets.keyfooter import KeyFooter
 from . import popped
+
+if TYPE_CHECKING:
+    from ..lastpick import Pick
 
 BOT_LEVELS = ("easy", "normal", "hard")
 OPEN = "open"
@@ -62,9 +65,15 @@ class PickerScreen(Screen["TableChoice | None"]):
     def __init__(self, mode: str = "solo", game: str | None = None, preset: str | None = None,
                  options: dict[str, Any] | None = None, seats: int | None = None,
                  bots: dict[int, str] | None = None, password: str | None = None,
-                 turn_time: int | None = None) -> None:
+                 turn_time: int | None = None, remembered: dict[str, Pick] | None = None) -> None:
         super().__init__()
         self.mode = mode
+        #: each game's last choice in this mode (``tui.lastpick``): the picker opens a game on it
+        self.remembered = dict(remembered or {})
+        last = self.remembered.get(game or "") if preset is None else None
+        if last is not None:  # opened on a game with no choice given: the one made last time
+            preset, options, seats, bots = last.preset, last.options, last.seats, self._seat_levels(last)
+            turn_time = last.turn_time if mode == "host" else turn_time
         #: the table's turn clock, offered where players (not just bots) may sit: None hides it
         self._initial_clock = turn_time if turn_time is not None else (0 if mode == "host" else None)
         self.infos = {gid: info.to_dict() for gid, info in GAMES.items()}
@@ -81,6 +90,11 @@ class PickerScreen(Screen["TableChoice | None"]):
         #: key is handled beside the screen's queue and would otherwise read half-built controls
         self._building = asyncio.Lock()
         self.problem: str | None = None
+
+    def _seat_levels(self, last: Pick) -> dict[int, str]:
+        """Every other seat as it was: a bot's level, or open (hosting) where no bot sat."""
+        fill = OPEN if self.mode == "host" else "normal"
+        return {seat: last.bots.get(seat, fill) for seat in range(1, last.seats)}
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -216,6 +230,12 @@ class PickerScreen(Screen["TableChoice | None"]):
                                    classes="row"))
         await box.mount_all(rows)
 
+    def _set_clock(self, seconds: int) -> None:
+        """Show ``seconds`` on the turn clock, among the choices even if it is not one of them."""
+        for clock in self.query("#turn-clock").results(Select):
+            clock.set_options([(clock_label(c), c) for c in sorted({*TURN_CLOCKS, seconds})])
+            clock.value = seconds
+
     def _bot_levels(self) -> dict[int, str]:
         levels = {}
         for select in self.query("#bots Select").results(Select):
@@ -345,7 +365,14 @@ class PickerScreen(Screen["TableChoice | None"]):
             # opens on (acting on it flickered to that game, and a quick Start took it)
             return
         if gid and gid != self.game and not self._loading:
-            await self._load_game(gid, None, {})
+            last = self.remembered.get(gid)
+            if last is None:
+                await self._load_game(gid, None, {})
+                return
+            self.seats = last.seats
+            await self._load_game(gid, last.preset, last.options, self._seat_levels(last))
+            if self.mode == "host":
+                self._set_clock(last.turn_time)
 
     @on(OptionList.OptionSelected, "#games")
     def _game_chosen(self) -> None:
