@@ -8,15 +8,16 @@ removed.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from core import GAMES
 from core.bots import LEVELS
-from net.paths import atomic_write, data_dir
+from net.paths import data_dir
 from net.table import turn_time_problem
+
+from . import jsonfile
 
 FILE_NAME = "picker.json"
 VERSION = 1
@@ -79,31 +80,20 @@ def load(path: Path | None = None) -> tuple[Picks, str | None]:
     """Every mode's last choices and a problem (None when the file reads well; no file is no
     choice yet)."""
     path = path or picks_path()
-    name = path.name
     try:
-        if path.stat().st_size > MOST_BYTES:
-            return {}, f"{name}: larger than {MOST_BYTES // 1024} KB; it is left as it is"
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return {}, None
-    except OSError as e:
-        return {}, f"{name}: could not be read ({e.strerror or e})"
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as e:
-        return {}, f"{name}: not the picker's choices ({e}); it is left as it is"
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        return {}, f"{name}: not the picker's choices as this app writes them; it is left as it is"
+        data = jsonfile.read(path, MOST_BYTES, VERSION, "the picker's choices")
+    except jsonfile.Unreadable as e:
+        return {}, str(e)
     picks: Picks = {}
     for mode in MODES:
-        games = data.get(mode, {})
+        games = (data or {}).get(mode, {})
         if not isinstance(games, dict):
-            return {}, f"{name}: {mode}: expected a table of games; it is left as it is"
+            return {}, f"{path.name}: {mode}: expected a table of games; {jsonfile.LEFT}"
         for game, entry in games.items():
             try:
                 picks.setdefault(mode, {})[game] = Pick.from_json(game, entry)
             except ValueError as e:
-                return {}, f"{name}: {mode} {str(game)[:20]}: {e}; it is left as it is"
+                return {}, f"{path.name}: {mode} {str(game)[:20]}: {e}; {jsonfile.LEFT}"
     return picks, None
 
 
@@ -114,9 +104,5 @@ def remember(mode: str, game: str, pick: Pick, path: Path | None = None) -> str 
     if problem:
         return problem
     picks.setdefault(mode, {})[game] = pick
-    body = {"version": VERSION, **{m: {g: p.to_json() for g, p in games.items()} for m, games in picks.items()}}
-    try:
-        atomic_write(path, json.dumps(body, indent=1).encode())
-    except OSError as e:
-        return f"{path.name}: could not be written ({e.strerror or e})"
-    return None
+    return jsonfile.write(path, {"version": VERSION, **{m: {g: p.to_json() for g, p in games.items()}
+                                                         for m, games in picks.items()}})

@@ -9,11 +9,12 @@ over it) until it is mended or removed.
 from __future__ import annotations
 
 import datetime
-import json
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from net.paths import atomic_write, data_dir
+from net.paths import data_dir
+
+from . import jsonfile
 
 FILE_NAME = "recent.json"
 VERSION = 1
@@ -52,28 +53,11 @@ def load(path: Path | None = None) -> tuple[list[Recent], str | None]:
     """The tables joined lately, newest first, and a problem (None when the file reads well;
     no file is an empty list)."""
     path = path or recent_path()
-    name = path.name
     try:
-        if path.stat().st_size > MOST_BYTES:
-            return [], f"{name}: larger than {MOST_BYTES // 1024} KB; it is left as it is"
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return [], None
-    except OSError as e:
-        return [], f"{name}: could not be read ({e.strerror or e})"
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as e:
-        return [], f"{name}: not a list of tables ({e}); it is left as it is"
-    if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("tables"), list):
-        return [], f"{name}: not a list of tables this app reads; it is left as it is"
-    tables = []
-    for i, entry in enumerate(data["tables"], 1):
-        try:
-            tables.append(Recent.from_json(entry))
-        except ValueError as e:
-            return [], f"{name}: table {i}: {e}; it is left as it is"
-    return tables, None
+        data = jsonfile.read(path, MOST_BYTES, VERSION, "a list of tables")
+        return ([], None) if data is None else (jsonfile.each(path, data, "tables", Recent.from_json, "table"), None)
+    except jsonfile.Unreadable as e:
+        return [], str(e)
 
 
 def note(address: str, name: str, game: str, path: Path | None = None,
@@ -86,9 +70,4 @@ def note(address: str, name: str, game: str, path: Path | None = None,
     entry = Recent(address[:_TEXT_MOST], name[:_TEXT_MOST], game[:_TEXT_MOST],
                    (today or datetime.date.today()).isoformat())
     tables = [entry, *(t for t in tables if t.address != entry.address)][:KEEP]
-    try:
-        atomic_write(path, json.dumps({"version": VERSION, "tables": [t.to_json() for t in tables]},
-                                      indent=1).encode())
-    except OSError as e:
-        return f"{path.name}: could not be written ({e.strerror or e})"
-    return None
+    return jsonfile.write(path, {"version": VERSION, "tables": [t.to_json() for t in tables]})

@@ -8,13 +8,14 @@ or removed, so a record is never lost to a bad read.
 from __future__ import annotations
 
 import datetime
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from net.paths import atomic_write, data_dir
+from net.paths import data_dir
+
+from . import jsonfile
 
 FILE_NAME = "record.json"
 VERSION = 1
@@ -116,37 +117,15 @@ def load(path: Path | None = None) -> tuple[list[Played], str | None]:
     """The matches recorded, oldest first, and a problem (None when the file reads well; no
     file is an empty record)."""
     path = path or record_path()
-    name = path.name
     try:
-        size = path.stat().st_size
-        if size > MOST_BYTES:
-            return [], f"{name}: larger than {MOST_BYTES // (1024 * 1024)} MB; it is left as it is"
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return [], None
-    except OSError as e:
-        return [], f"{name}: could not be read ({e.strerror or e})"
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as e:
-        return [], f"{name}: not a record ({e}); it is left as it is"
-    if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
-        return [], f"{name}: not a record (no list of matches); it is left as it is"
-    version = data.get("version")
-    if version != VERSION:
-        return [], f"{name}: version {version!r}, not one this app reads; it is left as it is"
-    matches = []
-    for i, entry in enumerate(data["matches"], 1):
-        try:
-            matches.append(Played.from_json(entry))
-        except ValueError as e:
-            return [], f"{name}: match {i}: {e}; it is left as it is"
-    return matches, None
+        data = jsonfile.read(path, MOST_BYTES, VERSION, "a record")
+        return ([], None) if data is None else (jsonfile.each(path, data, "matches", Played.from_json, "match"), None)
+    except jsonfile.Unreadable as e:
+        return [], str(e)
 
 
-def _write(path: Path, matches: Iterable[Played]) -> None:
-    body = {"version": VERSION, "matches": [m.to_json() for m in matches]}
-    atomic_write(path, (json.dumps(body, separators=(",", ":")) + "\n").encode())
+def _write(path: Path, matches: Iterable[Played]) -> str | None:
+    return jsonfile.write(path, {"version": VERSION, "matches": [m.to_json() for m in matches]}, compact=True)
 
 
 def add(played: Played, path: Path | None = None) -> tuple[list[Played], str | None]:
@@ -158,11 +137,8 @@ def add(played: Played, path: Path | None = None) -> tuple[list[Played], str | N
     if problem:
         return [], problem
     matches = (matches + [played])[-MOST_MATCHES:]
-    try:
-        _write(path, matches)
-    except OSError as e:
-        return [], f"{path.name}: could not be written ({e.strerror or e})"
-    return matches, None
+    problem = _write(path, matches)
+    return ([], problem) if problem else (matches, None)
 
 
 def clear(path: Path | None = None) -> str | None:

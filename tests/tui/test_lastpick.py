@@ -62,7 +62,7 @@ def test_a_choice_that_does_not_fit_the_game_is_named_and_the_file_left(tmp_path
 
 @pytest.mark.parametrize("content,named", [
     (b"{", "not the picker's choices ("),
-    (json.dumps({"version": 2}).encode(), "as this app writes them"),
+    (json.dumps({"version": 2}).encode(), "version 2, not one this app reads"),
     (json.dumps({"version": 1, "host": []}).encode(), "host: expected a table of games"),
 ])
 def test_a_file_it_cannot_read_is_named_and_left(tmp_path: Path, content: bytes, named: str) -> None:

@@ -38,8 +38,8 @@ def test_the_latest_table_comes_first_once_and_the_oldest_go(tmp_path: Path) -> 
 GOOD = {"address": "10.0.0.1:7098", "name": "T", "game": "ninety-eight", "day": "2026-11-29"}
 BAD_FILES = [
     (b"[", "not a list of tables ("),
-    (json.dumps({"version": 1}).encode(), "not a list of tables this app reads"),
-    (json.dumps({"version": 3, "tables": []}).encode(), "not a list of tables this app reads"),
+    (json.dumps({"version": 1}).encode(), "tables: expected a list"),
+    (json.dumps({"version": 3, "tables": []}).encode(), "version 3, not one this app reads"),
     (json.dumps({"version": 1, "tables": [GOOD, dict(GOOD, address="")]}).encode(), "table 2: address"),
     (json.dumps({"version": 1, "tables": [dict(GOOD, name=7)]}).encode(), "table 1: name"),
     (json.dumps({"version": 1, "tables": ["x"]}).encode(), "table 1: expected a table"),

@@ -156,8 +156,8 @@ GOOD = {"game": "ninety-eight", "preset": "standard", "won": True, "opponents": 
 BAD_FILES = [
     (b"{\"version\": 1, \"matches\": [", "not a record"),
     (b"\xff\xfe garbage", "not a record"),
-    (json.dumps({"version": 1}).encode(), "no list of matches"),
-    (json.dumps([GOOD]).encode(), "no list of matches"),
+    (json.dumps({"version": 1}).encode(), "matches: expected a list"),
+    (json.dumps([GOOD]).encode(), "not a record (not a table of fields)"),
     (json.dumps({"version": 2, "matches": []}).encode(), "version 2"),
     (json.dumps({"version": 1, "matches": [GOOD, dict(GOOD, won="yes")]}).encode(), "match 2: won"),
     (json.dumps({"version": 1, "matches": [dict(GOOD, day="yesterday")]}).encode(), "match 1: day"),
@@ -353,3 +353,14 @@ def test_the_record_command_names_a_file_it_cannot_read_and_leaves_it(capsys) ->
     assert out.out == "" and out.err.count("\n") == 1
     assert out.err.startswith("dealmein record: record.json: not a record") and str(path) in out.err
     assert path.read_bytes() == b"{"
+
+
+def test_a_record_that_cannot_be_read_is_named_and_nothing_is_written(tmp_path: Path) -> None:
+    folder = tmp_path / "record.json"
+    folder.mkdir()  # a folder where the file should be
+    assert load(folder) == ([], "record.json: could not be read (Is a directory)")
+    assert add(played(True), folder)[1] == "record.json: could not be read (Is a directory)"
+    (tmp_path / "data").write_text("a file where the data folder should be")
+    blocked = tmp_path / "data" / "record.json"
+    assert add(played(True), blocked) == ([], "record.json: could not be read (Not a directory)")
+    assert (tmp_path / "data").read_text() == "a file where the data folder should be"
