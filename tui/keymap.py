@@ -119,3 +119,12 @@ def _called(who: str, bindings: list[Binding]) -> str:
 def current_keys(binding: Binding, keymap: dict[str, Any]) -> str:
     """The keys a binding answers to under ``keymap``."""
     return str(keymap.get(binding.id, binding.key)) if binding.id else binding.key
+
+
+def moved_text(keymap: dict[str, str], screens: dict[str, list[Binding]]) -> str:
+    """The keys a keymap moved, as the Settings screen lists them ("Draw: D · Play: Ctrl+E,
+    X"), or how keys are moved when none are."""
+    if not keymap:
+        return "As shipped. A [keymap] table in the file moves them (F1 lists every key)."
+    names = {b.id: b.description for bindings in screens.values() for b in bindings if b.id and b.description}
+    return " · ".join(f"{names.get(i, i)}: {key_label(keys)}" for i, keys in sorted(keymap.items()))

@@ -176,3 +176,19 @@ def test_any_keymap_leaves_no_screen_with_a_key_of_two_meanings() -> None:
             assert binding_id in ids and _normalize_key_list(text) == text  # as Textual will read it
 
     run()
+
+
+async def test_the_settings_screen_lists_the_keys_moved(tmp_path: Path) -> None:
+    from tui.screens.settings import SettingsScreen
+
+    for keymap, shown in (({}, "Keys moved: As shipped. A [keymap] table in the file moves them"),
+                          ({"table.draw": "d", "hand.play": "enter,x", "table.fly": "z"},
+                           "Keys moved: Play: Enter, X · Draw: D")):  # the unknown id is left out
+        path = tmp_path / f"{len(keymap)}.toml"
+        save_settings(Settings(keymap=keymap), path)
+        app = make_app(config_path=path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+            assert str(app.screen.query_one("#keys").content).startswith(shown)

@@ -1,10 +1,12 @@
-"""Name, theme, card style, hand order, animation, bot pause and default game; saved on every change.
+"""Name, theme, card style, hand order, animation, bell, bot pause and default game; saved on every
+change. The keys moved in the file's ``[keymap]`` are listed, not edited here.
 The theme list shows each theme as it is highlighted, as the palette's does."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from textual import on
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
@@ -15,6 +17,7 @@ from core import GAMES
 from net.protocol import NAME_LEN
 
 from ..handorder import HAND_ORDERS, ORDER_LABELS
+from ..keymap import moved_text
 from ..settings import CARD_STYLES
 from ..widgets.keyfooter import KeyFooter
 from . import popped
@@ -25,6 +28,8 @@ class SettingsScreen(Screen[None]):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
+        from ..app import screen_bindings
+
         s = self.app.settings
         themes = list(self.app.available_themes)
         with VerticalScroll(id="settings"):
@@ -49,6 +54,7 @@ class SettingsScreen(Screen[None]):
                 yield Select([(info.name, gid) for gid, info in GAMES.items()],
                              value=s.default_game if s.default_game in GAMES else next(iter(GAMES)),
                              allow_blank=False, id="default_game")
+            yield Static(Text(f"Keys moved: {moved_text(self.app.keymap, screen_bindings())}"), id="keys")
             yield Static("", id="problem", classes="error")
             yield Static(f"Saved in {self.app.config_path}", classes="muted", markup=False)
         yield KeyFooter()
