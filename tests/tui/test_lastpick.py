@@ -79,6 +79,13 @@ async def picker_open(app, pilot, key: str = "p") -> PickerScreen:
                           and app.screen)
 
 
+async def choose(pilot, picker: PickerScreen, control: str, value: object) -> None:
+    """Set a picker control once it is whole (a control mounted by a rebuild fills in after)."""
+    await wait_for(pilot, lambda: picker.query(f"{control} SelectCurrent #label"))
+    picker.query_one(control, Select).value = value
+    await pilot.pause()
+
+
 def bots_shown(picker: PickerScreen) -> dict[int, str]:
     return {int((s.id or "")[4:]): str(s.value) for s in picker.query("#bots Select").results(Select)}
 
@@ -123,8 +130,8 @@ async def test_a_hosted_table_keeps_its_choice_but_not_its_password_or_ssh() -> 
         picker.query_one("#games", OptionList).focus()
         await pilot.press("down")  # Ninety-Nine
         await wait_for(pilot, lambda: picker.game == "ninety-nine" and picker.query("#bot-1"))
-        picker.query_one("#bot-2", Select).value = "hard"
-        picker.query_one("#turn-clock", Select).value = 60
+        await choose(pilot, picker, "#bot-2", "hard")
+        await choose(pilot, picker, "#turn-clock", 60)
         picker.query_one("#table-password", Input).value = "swordfish"
         await pilot.pause()
         await pilot.press("ctrl+s")
@@ -151,9 +158,9 @@ async def test_a_solo_start_keeps_the_choice_and_a_file_it_cannot_read_is_said_o
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         picker = await picker_open(app, pilot)
-        picker.query_one("#seats", Select).value = 2
+        await choose(pilot, picker, "#seats", 2)
         await wait_for(pilot, lambda: picker.seats == 2 and set(bots_shown(picker)) == {1})
-        picker.query_one("#bot-1", Select).value = "easy"
+        await choose(pilot, picker, "#bot-1", "easy")
         await pilot.pause()
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
