@@ -266,6 +266,23 @@ class TableSession:
                 f"SSH host key {self.ssh.fingerprint}",
                 f"SSH password: {self.ssh.config.password}"]
 
+    def invite(self) -> str:
+        """What the host pastes to friends: how to join this table, with its password, and over
+        SSH when it is served there; "" for a table others cannot join (solo, or not hosted here)."""
+        if self.server is None or self.solo or not self.join_at:
+            return ""
+        from core import GAMES
+
+        lobby = self.lobby or {}
+        info = GAMES.get(str(lobby.get("game")))
+        where = clean(str(lobby.get("name") or "my table"), 40)
+        line = f"Come and play {info.name if info else 'cards'} at {where}: dealmein join {self.join_at[0]}"
+        lines = [line + (f" (password: {self.password})" if self.password else "")]
+        if self.ssh is not None:
+            lines.append(f"Nothing installed? ssh -p {self.ssh.port} YOURNAME@{reach_hosts(self.ssh.config.host)[0]} "
+                         f"(password: {self.ssh.config.password}; host key {self.ssh.fingerprint})")
+        return "\n".join(lines)
+
     def _advert(self) -> Any:
         from net.client import app_version
         from net.discovery_txt import advert_from_lobby

@@ -6,7 +6,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, wait_for
+from .helpers import host_two_seats, make_app, notices, start_solo, wait_for
 
 
 async def test_host_controls() -> None:
@@ -65,3 +65,31 @@ async def test_a_narrow_terminal_puts_the_chat_under_the_seats() -> None:
         assert chat.y > seats.bottom and chat.width >= 50
         assert lobby.query_one("#start").region.right <= 60
         await app.action_quit()
+
+
+async def test_only_a_host_with_players_to_invite_copies_an_invite() -> None:
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await host_two_seats(app, pilot)
+        session = app.session
+        await pilot.press("c")
+        await pilot.pause()
+        invite = f"Come and play Ninety-Eight at {app.player_name}'s table: dealmein join {session.join_at[0]}"
+        assert app.clipboard == invite  # no password, no SSH: one line
+        assert any(invite in n for n in notices(app))
+        # the friend who joins has no invite to give: the table is not theirs
+        guest = make_app()
+        async with guest.run_test(size=(100, 30)) as guest_pilot:
+            guest.join_address(f"127.0.0.1:{session.server.port}")
+            their = await wait_for(guest_pilot, lambda: isinstance(guest.screen, LobbyScreen) and guest.screen)
+            assert their.check_action("invite", ()) is False
+            await guest_pilot.press("c")
+            await guest_pilot.pause()
+            assert guest.clipboard == ""
+        assert lobby.check_action("invite", ()) is True
+    solo = make_app()
+    async with solo.run_test(size=(100, 30)) as pilot:
+        await start_solo(solo, pilot)
+        solo.session.show_lobby()
+        await pilot.pause()
+        assert solo.session.invite() == ""

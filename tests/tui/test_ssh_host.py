@@ -32,6 +32,14 @@ async def test_host_with_ssh_shows_how_to_come_in() -> None:
         assert ssh.fingerprint in info and ssh.config.password in info
         assert "Table password: sesame" in info
         assert session.lobby["password"] is True
+        # C copies an invite with both ways in, each with its password
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.clipboard.splitlines() == [
+            f"Come and play Ninety-Eight at {app.player_name}'s table: dealmein join {session.join_at[0]} "
+            "(password: sesame)",
+            f"Nothing installed? ssh -p {ssh.port} YOURNAME@127.0.0.1 (password: {ssh.config.password}; "
+            f"host key {ssh.fingerprint})"]
 
         async with asyncssh.connect("127.0.0.1", ssh.port, username="bob", password=ssh.config.password,
                                     known_hosts=None) as conn:

@@ -37,6 +37,7 @@ class LobbyScreen(Screen[None]):
         Binding("r", "ready", "Ready", id="lobby.ready"),
         Binding("t", "take_seat", "Take seat", id="lobby.take_seat"),
         Binding("slash", "focus_chat", "Chat", id="lobby.chat"),
+        Binding("c", "invite", "Invite", id="lobby.invite"),
         Binding("escape", "leave", "Leave"),
         # Esc Leave and F1 Help stay on the bar; Quit and Rules are keys (and in Help): room for the host's
         Binding("q", "app.quit", "Quit", show=False, id="app.quit"),
@@ -153,7 +154,7 @@ class LobbyScreen(Screen[None]):
         ready_button = self.query_one("#ready", Button)
         ready_button.display = me is not None  # a watcher has nothing to be ready for
         ready_button.label = "Not ready" if me is not None and self._seat_info(me).get("ready") else "Ready"
-        keys = tuple(self.check_action(a, ()) for a in ("ready", "take_seat"))
+        keys = tuple(self.check_action(a, ()) for a in ("ready", "take_seat", "invite"))
         if keys != getattr(self, "_keys", None):  # Ready and Take seat depend on the seats
             self._keys = keys
             self.refresh_bindings()
@@ -165,6 +166,8 @@ class LobbyScreen(Screen[None]):
             return host
         if action == "ready":
             return not host and self.link.seat is not None
+        if action == "invite":
+            return bool(getattr(self.link, "invite", lambda: "")())
         if action == "take_seat":
             return not host and any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or [])
         return True
@@ -174,6 +177,15 @@ class LobbyScreen(Screen[None]):
             self.query_one("#chat-log", RichLog).write(chat_text(name, text, system))
 
     # ------------------------------------------------------------------ controls
+    def action_invite(self) -> None:
+        """The invite on the clipboard (the terminal's, by OSC 52), and shown, for a terminal
+        that does not let apps set it."""
+        text = getattr(self.link, "invite", lambda: "")()
+        if not text:
+            return
+        self.app.copy_to_clipboard(text)
+        self.app.notify(f"Copied to the clipboard, to paste to your friends:\n{text}", title="Invite", timeout=12)
+
     def _selected_seat(self) -> int | None:
         seats = self.query_one("#seats", OptionList)
         if seats.highlighted is None:
