@@ -200,14 +200,3 @@ def by_variant(matches: Iterable[Played]) -> dict[str, tuple[Tally, dict[str, Ta
         presets.setdefault(m.variant, Tally()).add(m)
     return games
 
-
-def record_line(matches: list[Played], game: str, game_name: str) -> str:
-    """The results screen's line for the game just played: "Your record at Ninety-Eight: 5
-    won of 12 (42%), won the last 2"."""
-    t = tally(m for m in matches if m.game == game)
-    if not t.played:
-        return ""
-    line = f"Your record at {game_name}: {t.won} won of {t.played} ({round(100 * t.rate)}%)"
-    if t.streak >= 2:
-        line += f", won the last {t.streak}"
-    return line

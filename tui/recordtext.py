@@ -24,6 +24,18 @@ def percent(t: Tally) -> str:
     return f"{round(100 * t.rate)}%" if t.played else ""
 
 
+def record_line(matches: list[Played], game: str) -> str:
+    """The results screen's line for the game just played: "Your record at Ninety-Eight: 5
+    won of 12 (42%), won the last 2"."""
+    t = tally(m for m in matches if m.game == game)
+    if not t.played:
+        return ""
+    line = f"Your record at {game_name(game)}: {t.won} won of {t.played} ({percent(t)})"
+    if t.streak >= 2:
+        line += f", won the last {t.streak}"
+    return line
+
+
 def overview(matches: list[Played]) -> str:
     """All matches, then against bots and with players, a line each."""
     def part(label: str, t: Tally) -> str:

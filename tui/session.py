@@ -455,9 +455,8 @@ class TableSession:
     def _record(self) -> None:
         """Count the match just over in your record (not a spectator's, nor an SSH guest's,
         whose data folder is the host's); a record that cannot be written is said once."""
-        from core import GAMES
-
-        from .record import add, played_from, record_line
+        from .record import add, played_from
+        from .recordtext import record_line
 
         if self.app.guest or self.view is None:
             return
@@ -472,8 +471,7 @@ class TableSession:
                 self.app.notify(f"{problem}. This match is not in your record.", title="Your record",
                                 severity="warning", timeout=10)
             return
-        info = GAMES.get(played.game)
-        self.record_line = record_line(matches, played.game, info.name if info else played.game)
+        self.record_line = record_line(matches, played.game)
 
     def _say_comings_and_goings(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
         """In a match, the table's log says when a player's connection goes and comes back."""

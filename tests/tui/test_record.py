@@ -13,11 +13,11 @@ import pytest
 from textual.widgets import Button
 
 from tui import record
-from tui.record import Played, add, by_variant, load, played_from, record_line, record_path, tally
+from tui.record import Played, add, by_variant, load, played_from, record_path, tally
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
 from tui.screens.picker import TableChoice
-from tui.recordtext import bots_table, games_table
+from tui.recordtext import bots_table, games_table, record_line
 from tui.screens.record import RecordScreen
 
 from .helpers import make_app, notices, play_with_keys, wait_for
@@ -123,10 +123,10 @@ def test_bots_are_counted_by_the_strongest_at_the_table() -> None:
 
 def test_the_results_line_gives_the_games_record_and_a_winning_run() -> None:
     matches = [played(False), played(True), played(True), played(True, game="ninety-nine")]
-    assert record_line(matches, "ninety-eight", "Ninety-Eight") == \
+    assert record_line(matches, "ninety-eight") == \
         "Your record at Ninety-Eight: 2 won of 3 (67%), won the last 2"
-    assert record_line(matches, "ninety-nine", "Ninety-Nine") == "Your record at Ninety-Nine: 1 won of 1 (100%)"
-    assert record_line(matches, "crazy-eights", "Crazy Eights") == ""
+    assert record_line(matches, "ninety-nine") == "Your record at Ninety-Nine: 1 won of 1 (100%)"
+    assert record_line(matches, "crazy-eights") == ""
 
 
 # ---------------------------------------------------------------- the file
