@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from net.paths import data_dir
+from net.protocol import NAME_LEN
 
 from . import jsonfile
+from .plain import clean
 
 FILE_NAME = "record.json"
 VERSION = 1
@@ -44,6 +46,8 @@ class Played:
     day: str
     #: options were set over the preset
     custom: bool = False
+    #: the other players by name, each with whether they won too (partners, or a shared win)
+    players: tuple[tuple[str, bool], ...] = ()
 
     @property
     def against_bots(self) -> bool:
@@ -63,7 +67,8 @@ class Played:
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "preset": self.preset, "won": self.won,
-                "opponents": list(self.opponents), "day": self.day, "custom": self.custom}
+                "opponents": list(self.opponents), "day": self.day, "custom": self.custom,
+                "players": [[name, won] for name, won in self.players]}
 
     @classmethod
     def from_json(cls, data: Any) -> "Played":
@@ -85,8 +90,13 @@ class Played:
         if not isinstance(opponents, list) or not 1 <= len(opponents) <= 16 \
                 or any(o not in OPPONENTS for o in opponents):
             raise ValueError(f"opponents: expected a list of {', '.join(OPPONENTS)}")
+        players = data.get("players", [])
+        if not isinstance(players, list) or len(players) > 16 or not all(
+                isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and 0 < len(p[0]) <= NAME_LEN
+                and isinstance(p[1], bool) for p in players):
+            raise ValueError("players: expected a list of [name, won]")
         return cls(data["game"], data["preset"], data["won"], tuple(opponents), data["day"],
-                   data.get("custom", False))
+                   data.get("custom", False), tuple((name, won) for name, won in players))
 
 
 def played_from(view: dict[str, Any], lobby: dict[str, Any] | None, seat: int | None,
@@ -99,18 +109,25 @@ def played_from(view: dict[str, Any], lobby: dict[str, Any] | None, seat: int | 
     game, preset = view.get("game"), (lobby or {}).get("preset")
     if not isinstance(game, str) or not isinstance(preset, str):
         return None
-    opponents = []
+    winners = view.get("winners") or []
+    opponents, players = [], []
     for s in seats:
         if not isinstance(s, dict) or s.get("seat") == seat:
             continue
         bot = s.get("bot")
         # a bot that took over a player's seat when they left keeps their name: a player's match
         own_name = not s.get("name") or s.get("name") == f"{str(bot).capitalize()} bot"
-        opponents.append(bot if bot in OPPONENTS[:3] and own_name else "player")
+        if bot in OPPONENTS[:3] and own_name:
+            opponents.append(bot)
+            continue
+        opponents.append("player")
+        name = clean(str(s.get("name") or ""), NAME_LEN)
+        if name:
+            players.append((name, s.get("seat") in winners))
     if not opponents:
         return None
-    return Played(game, preset, seat in (view.get("winners") or []), tuple(opponents),
-                  (today or datetime.date.today()).isoformat(), bool((lobby or {}).get("options")))
+    return Played(game, preset, seat in winners, tuple(opponents), (today or datetime.date.today()).isoformat(),
+                  bool((lobby or {}).get("options")), tuple(players))
 
 
 def load(path: Path | None = None) -> tuple[list[Played], str | None]:
@@ -200,3 +217,24 @@ def by_variant(matches: Iterable[Played]) -> dict[str, tuple[Tally, dict[str, Ta
         presets.setdefault(m.variant, Tally()).add(m)
     return games
 
+
+
+@dataclass
+class Together:
+    """The matches played with one other player (by name)."""
+
+    played: int = 0
+    you_won: int = 0
+    they_won: int = 0
+
+
+def by_player(matches: Iterable[Played]) -> dict[str, Together]:
+    """Per other player's name, the matches played with them, most first."""
+    players: dict[str, Together] = {}
+    for m in matches:
+        for name, won in m.players:
+            t = players.setdefault(name, Together())
+            t.played += 1
+            t.you_won += m.won
+            t.they_won += won
+    return dict(sorted(players.items(), key=lambda kv: (-kv[1].played, kv[0].lower())))

@@ -9,7 +9,7 @@ from rich.text import Text
 from core import GAMES
 
 from .plain import clean
-from .record import OPPONENTS, Played, Tally, by_variant, tally
+from .record import OPPONENTS, Played, Tally, by_player, by_variant, tally
 
 EMPTY = ("No matches yet. Every match you finish in a seat is counted here: solo against bots and "
          "at tables with other players.")
@@ -84,6 +84,27 @@ def bots_table(matches: list[Played]) -> Table | None:
     return table
 
 
+#: the players the record screen lists by name, most played with first
+PLAYERS_SHOWN = 12
+
+
+def players_table(matches: list[Played]) -> Table | None:
+    """The players you have played with, by name: matches together and who won them; None with
+    none."""
+    players = by_player(matches)
+    if not players:
+        return None
+    table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
+    table.add_column("with players, by name", no_wrap=True, overflow="ellipsis")
+    for head in ("together", "you won", "they won"):
+        table.add_column(head, justify="right", no_wrap=True)
+    for name, t in list(players.items())[:PLAYERS_SHOWN]:
+        table.add_row(Text(name), str(t.played), str(t.you_won), str(t.they_won))
+    if len(players) > PLAYERS_SHOWN:
+        table.add_row(Text(f"and {len(players) - PLAYERS_SHOWN} more", style="dim"), "", "", "")
+    return table
+
+
 def tally_json(t: Tally) -> dict[str, Any]:
     return {"played": t.played, "won": t.won, "streak": t.streak, "best_run": t.best, "last": t.last}
 
@@ -99,6 +120,8 @@ def record_json(matches: list[Played]) -> dict[str, Any]:
                   for game, (whole, variants) in by_variant(matches).items()],
         "bots": [{"level": level, **tally_json(t)} for level in OPPONENTS[:3]
                  if (t := tally(m for m in matches if m.hardest_bot == level)).played],
+        "players": [{"name": name, "played": t.played, "you_won": t.you_won, "they_won": t.they_won}
+                    for name, t in by_player(matches).items()],
     }
 
 
@@ -126,8 +149,8 @@ def print_record(as_json: bool) -> int:
         return 0
     print(overview(matches), end="\n\n")
     console.print(games_table(matches))
-    bots = bots_table(matches)
-    if bots is not None:
-        print()
-        console.print(bots)
+    for extra in (bots_table(matches), players_table(matches)):
+        if extra is not None:
+            print()
+            console.print(extra)
     return 0

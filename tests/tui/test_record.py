@@ -13,11 +13,11 @@ import pytest
 from textual.widgets import Button
 
 from tui import record
-from tui.record import Played, add, by_variant, load, played_from, record_path, tally
+from tui.record import Played, add, by_player, by_variant, load, played_from, record_path, tally
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
 from tui.screens.picker import TableChoice
-from tui.recordtext import bots_table, games_table, record_line
+from tui.recordtext import PLAYERS_SHOWN, bots_table, games_table, players_table, record_line
 from tui.screens.record import RecordScreen
 
 from .helpers import make_app, notices, play_with_keys, wait_for
@@ -40,8 +40,8 @@ def over(game: str = "ninety-eight", winners: list[int] | None = None) -> dict[s
 
 
 def played(won: bool, game: str = "ninety-eight", preset: str = "standard", opponents: tuple[str, ...] = ("normal",),
-           day: str = "2026-11-29", custom: bool = False) -> Played:
-    return Played(game, preset, won, opponents, day, custom)
+           day: str = "2026-11-29", custom: bool = False, players: tuple[tuple[str, bool], ...] = ()) -> Played:
+    return Played(game, preset, won, opponents, day, custom, players)
 
 
 def text(renderable: Any, width: int = 100) -> str:
@@ -58,9 +58,11 @@ def text(renderable: Any, width: int = 100) -> str:
 def test_a_finished_match_counts_for_its_seat_with_who_sat_in_the_others() -> None:
     table = lobby(None, "easy", None, "hard")
     mine = played_from(over(winners=[0]), table, 0, today=DAY)
-    assert mine == Played("ninety-eight", "standard", True, ("easy", "player", "hard"), "2026-11-29")
+    assert mine == Played("ninety-eight", "standard", True, ("easy", "player", "hard"), "2026-11-29",
+                          players=(("P2", False),))
     theirs = played_from(over(winners=[0]), table, 2, today=DAY)
     assert theirs is not None and not theirs.won and theirs.opponents == ("player", "easy", "hard")
+    assert theirs.players == (("P0", True),)
     assert not mine.against_bots and mine.hardest_bot is None
     # partners who win together both win (Ninety-Eight's teams)
     assert played_from(over(winners=[0, 2]), table, 2, today=DAY).won
@@ -72,6 +74,7 @@ def test_a_bot_playing_on_for_a_player_who_left_is_still_a_players_seat() -> Non
     table["seats"].append({"seat": 2, "name": "Bea", "bot": "normal"})
     mine = played_from(over(), table, 0, today=DAY)
     assert mine is not None and mine.opponents == ("normal", "player") and not mine.against_bots
+    assert mine.players == (("Bea", False),)
 
 
 def test_options_over_the_preset_are_their_own_variant() -> None:
@@ -121,6 +124,21 @@ def test_bots_are_counted_by_the_strongest_at_the_table() -> None:
     assert bots_table([played(True, opponents=("player",))]) is None
 
 
+def test_players_are_counted_by_name_with_who_won() -> None:
+    matches = [played(True, opponents=("player", "player"), players=(("Bea", False), ("Cy", False))),
+               played(False, opponents=("player",), players=(("Bea", True),)),
+               played(True, opponents=("player", "normal"), players=(("Bea", True),)),  # partners
+               played(True, opponents=("player",), players=(("Al", False),))]
+    together = by_player(matches)
+    assert list(together) == ["Bea", "Al", "Cy"]  # most played with first, then by name
+    assert vars(together["Bea"]) == {"played": 3, "you_won": 2, "they_won": 2}
+    rows = [line.split() for line in text(players_table(matches)).splitlines()[1:] if line.strip()]
+    assert rows == [["Bea", "3", "2", "2"], ["Al", "1", "1", "0"], ["Cy", "1", "1", "0"]]
+    assert players_table([played(True)]) is None
+    many = [played(True, opponents=("player",), players=((f"P{i:02d}", False),)) for i in range(PLAYERS_SHOWN + 2)]
+    assert text(players_table(many)).splitlines()[-1].split()[:3] == ["and", "2", "more"]
+
+
 def test_the_results_line_gives_the_games_record_and_a_winning_run() -> None:
     matches = [played(False), played(True), played(True), played(True, game="ninety-nine")]
     assert record_line(matches, "ninety-eight") == \
@@ -164,6 +182,8 @@ BAD_FILES = [
     (json.dumps({"version": 1, "matches": [dict(GOOD, opponents=["god"])]}).encode(), "match 1: opponents"),
     (json.dumps({"version": 1, "matches": [dict(GOOD, game="x" * 41)]}).encode(), "match 1: game"),
     (json.dumps({"version": 1, "matches": [7]}).encode(), "match 1: expected a table"),
+    (json.dumps({"version": 1, "matches": [dict(GOOD, players=[["Bea", "yes"]])]}).encode(), "match 1: players"),
+    (json.dumps({"version": 1, "matches": [dict(GOOD, players=[["x" * 25, True]])]}).encode(), "match 1: players"),
 ]
 
 
@@ -195,7 +215,8 @@ async def record_screen(app: Any, pilot: Any) -> RecordScreen:
 
 async def test_the_record_screen_from_home_shows_the_games_and_the_bots() -> None:
     for m in [played(True, opponents=("hard", "easy")), played(False, preset="fast"),
-              played(True, game="crazy-eights", opponents=("player", "normal"), day="2026-11-30")]:
+              played(True, game="crazy-eights", opponents=("player", "normal"), day="2026-11-30",
+                     players=(("Bea", True),))]:
         add(m)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -209,6 +230,8 @@ async def test_the_record_screen_from_home_shows_the_games_and_the_bots() -> Non
         assert games.index("Ninety-Eight") < games.index("standard") < games.index("fast") < games.index("Crazy Eights")
         assert "2026-11-30" in games
         assert "hard" in text(screen.query_one("#record-bots").content)
+        assert ["Bea", "1", "1", "1"] in [line.split() for line in
+                                          text(screen.query_one("#record-players").content).splitlines()]
         assert not screen.query_one("#record-problem").display
         await pilot.press("f1")  # Help lists the screen's keys
         await wait_for(pilot, lambda: getattr(app.screen, "sections", None))
@@ -321,7 +344,8 @@ def test_the_record_command_prints_what_the_screen_shows(capsys) -> None:
     assert main(["record"]) == 0
     assert capsys.readouterr().out.startswith("No matches yet.")
     for m in [played(True, opponents=("hard", "easy")), played(False, preset="fast"),
-              played(True, game="crazy-eights", opponents=("player", "normal"), day="2026-11-30")]:
+              played(True, game="crazy-eights", opponents=("player", "normal"), day="2026-11-30",
+                     players=(("Bea", False),))]:
         add(m)
     assert main(["record"]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -331,12 +355,14 @@ def test_the_record_command_prints_what_the_screen_shows(capsys) -> None:
     assert ["Ninety-Eight", "2", "1", "50%", "lost", "1", "1", "2026-11-29"] in rows
     assert ["fast", "1", "0", "0%", "lost", "1", "0", "2026-11-29"] in rows
     assert ["hard", "1", "1", "100%"] in rows
+    assert ["Bea", "1", "1", "0"] in rows
     assert main(["record", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["played"], data["won"], data["file"]) == (3, 2, str(record_path()))
     assert data["with_players"] == {"played": 1, "won": 1, "streak": 1, "best_run": 1, "last": "2026-11-30"}
     assert [(g["game"], g["played"], [v["variant"] for v in g["variants"]]) for g in data["games"]] == \
         [("ninety-eight", 2, ["standard", "fast"]), ("crazy-eights", 1, ["standard"])]
+    assert data["players"] == [{"name": "Bea", "played": 1, "you_won": 1, "they_won": 0}]
     assert data["bots"] == [  # weakest first, as the screen lists them
         {"level": "normal", "played": 1, "won": 0, "streak": -1, "best_run": 0, "last": "2026-11-29"},
         {"level": "hard", "played": 1, "won": 1, "streak": 1, "best_run": 1, "last": "2026-11-29"}]

@@ -84,5 +84,6 @@ def test_record(snap_compare, size, tmp_path, monkeypatch) -> None:
         ("crazy-eights", "standard", False, ("hard", "hard", "hard"), "2026-11-29"),
         ("crazy-eights", "standard", True, ("hard", "hard", "hard"), "2026-11-30"),
     ]:
-        add(Played(game, preset, won, opponents, day))
+        players = tuple((name, False) for name, kind in zip(("Bea", "Cy"), opponents) if kind == "player")
+        add(Played(game, preset, won, opponents, day, players=players))
     assert snap_compare(_app(), press=["y", "_"], terminal_size=size)

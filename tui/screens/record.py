@@ -1,5 +1,5 @@
 """Your record: the matches you finished in a seat, per game and variant, against bots (by the
-strongest at the table) and with other players; X forgets them, after asking."""
+strongest at the table) and with other players (by name); X forgets them, after asking."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..record import Played, clear, load, record_path
-from ..recordtext import EMPTY, bots_table, games_table, overview
+from ..recordtext import EMPTY, bots_table, games_table, overview, players_table
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 from .confirm import ConfirmScreen
@@ -38,6 +38,7 @@ class RecordScreen(Screen[None]):
             yield Static("", id="record-overview")
             yield Static("", id="record-games")
             yield Static("", id="record-bots")
+            yield Static("", id="record-players")
             yield Static(Text(f"Kept in {self.path}", style="dim"), id="record-file")
         yield KeyFooter()
 
@@ -57,10 +58,11 @@ class RecordScreen(Screen[None]):
         games = self.query_one("#record-games", Static)
         games.update(games_table(self.matches) if self.matches else "")
         games.display = bool(self.matches)
-        bots = bots_table(self.matches)
-        panel = self.query_one("#record-bots", Static)
-        panel.update(bots if bots is not None else "")
-        panel.display = bots is not None
+        for panel_id, table in (("#record-bots", bots_table(self.matches)),
+                                ("#record-players", players_table(self.matches))):
+            panel = self.query_one(panel_id, Static)
+            panel.update(table if table is not None else "")
+            panel.display = table is not None
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
