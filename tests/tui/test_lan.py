@@ -7,6 +7,7 @@ import re
 from textual.widgets import Select
 
 from core import GAMES
+from tui.record import load as load_record
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
@@ -76,6 +77,13 @@ async def test_host_and_join_over_loopback() -> None:
         assert isinstance(host.screen, ResultsScreen) and host.screen.match_over
         assert isinstance(guest.screen, ResultsScreen) and guest.screen.match_over
         assert htable.view["winners"] == gtable.view["winners"]
+        # each app counted the match in its record (the two share the test's data folder),
+        # naming the other player; one of them won it
+        matches, problem = load_record()
+        assert problem is None and len(matches) == 2
+        assert sorted(m.players[0][0] for m in matches) == ["Ana", "[b]Bob[/b]"]
+        assert all(m.opponents == ("player",) and m.players[0][1] != m.won for m in matches)
+        assert sorted(m.won for m in matches) == [False, True]
 
         # the host quits: the table is withdrawn and the guest is told
         server = session.server
