@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from core.options import value_text
 
-from .addresses import join_addresses, reach_hosts
+from .addresses import join_addresses
 from .announce import Announcements
 from .client import app_version
 from .savefile import aside_text, move_aside, save_path
@@ -53,8 +53,7 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> S
 
 
 def print_ssh(ssh: SSHTableServer, out: TextIO) -> None:
-    print(f"SSH: ssh -p {ssh.port} NAME@{reach_hosts(ssh.config.host)[0]}  ({ssh.config.auth} login)",
-          file=out)
+    print(f"SSH: {ssh.login_command('NAME')}  ({ssh.config.auth} login)", file=out)
     print(f"SSH host key fingerprint: {ssh.fingerprint}", file=out)
 
 

@@ -15,6 +15,7 @@ terminal back for it (``TERMINAL_RESET``).
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import logging
 import secrets
@@ -27,6 +28,7 @@ from pathlib import Path
 
 import asyncssh
 
+from .addresses import reach_hosts
 from .environ import SEAT_TOKEN_ENV
 from .protocol import NAME_LEN
 from .ssh_keys import fingerprint, load_or_create_host_key, seat_token
@@ -126,6 +128,16 @@ class SSHTableServer:
     def port(self) -> int:
         assert self._acceptor is not None
         return self._acceptor.get_port()
+
+    @functools.cached_property
+    def reach_host(self) -> str:
+        """The address players on other machines type for this server (this machine's own for
+        a wildcard bind), looked up once."""
+        return reach_hosts(self.config.host)[0]
+
+    def login_command(self, user: str) -> str:
+        """What a player types to come in: ``ssh -p 2222 NAME@192.168.1.20``."""
+        return f"ssh -p {self.port} {user}@{self.reach_host}"
 
     async def start(self) -> None:
         c = self.config

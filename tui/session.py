@@ -9,7 +9,7 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from net.addresses import host_port, join_addresses, reach_hosts
+from net.addresses import host_port, join_addresses
 from net.client import TableClient
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
@@ -262,14 +262,19 @@ class TableSession:
         """For the host's lobby: how to come in over SSH, the key to check, the password."""
         if self.ssh is None:
             return []
-        return [f"SSH: ssh -p {self.ssh.port} NAME@{reach_hosts(self.ssh.config.host)[0]}",
+        return [f"SSH: {self.ssh.login_command('NAME')}",
                 f"SSH host key {self.ssh.fingerprint}",
                 f"SSH password: {self.ssh.config.password}"]
+
+    @property
+    def can_invite(self) -> bool:
+        """Others can join this table: this app hosts it, and not solo (``invite``)."""
+        return self.server is not None and not self.solo and bool(self.join_at)
 
     def invite(self) -> str:
         """What the host pastes to friends: how to join this table, with its password, and over
         SSH when it is served there; "" for a table others cannot join (solo, or not hosted here)."""
-        if self.server is None or self.solo or not self.join_at:
+        if not self.can_invite:
             return ""
         from core import GAMES
 
@@ -279,7 +284,7 @@ class TableSession:
         line = f"Come and play {info.name if info else 'cards'} at {where}: dealmein join {self.join_at[0]}"
         lines = [line + (f" (password: {self.password})" if self.password else "")]
         if self.ssh is not None:
-            lines.append(f"Nothing installed? ssh -p {self.ssh.port} YOURNAME@{reach_hosts(self.ssh.config.host)[0]} "
+            lines.append(f"Nothing installed? {self.ssh.login_command('YOURNAME')} "
                          f"(password: {self.ssh.config.password}; host key {self.ssh.fingerprint})")
         return "\n".join(lines)
 

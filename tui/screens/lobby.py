@@ -167,7 +167,7 @@ class LobbyScreen(Screen[None]):
         if action == "ready":
             return not host and self.link.seat is not None
         if action == "invite":
-            return bool(getattr(self.link, "invite", lambda: "")())
+            return bool(getattr(self.link, "can_invite", False))
         if action == "take_seat":
             return not host and any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or [])
         return True
@@ -180,9 +180,9 @@ class LobbyScreen(Screen[None]):
     def action_invite(self) -> None:
         """The invite on the clipboard (the terminal's, by OSC 52), and shown, for a terminal
         that does not let apps set it."""
-        text = getattr(self.link, "invite", lambda: "")()
-        if not text:
+        if not getattr(self.link, "can_invite", False):
             return
+        text = self.link.invite()
         self.app.copy_to_clipboard(text)
         self.app.notify(f"Copied to the clipboard, to paste to your friends:\n{text}", title="Invite", timeout=12)
 
