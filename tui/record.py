@@ -207,6 +207,24 @@ def tally(matches: Iterable[Played]) -> Tally:
     return total
 
 
+def by_company(matches: Iterable[Played]) -> tuple[Tally, Tally]:
+    """The matches against bots only, and those with other players."""
+    bots, people = Tally(), Tally()
+    for m in matches:
+        (bots if m.against_bots else people).add(m)
+    return bots, people
+
+
+def by_bot_level(matches: Iterable[Played]) -> dict[str, Tally]:
+    """The matches against bots only, by the strongest level at the table, weakest first; only
+    the levels played against."""
+    levels: dict[str, Tally] = {level: Tally() for level in OPPONENTS[:3]}
+    for m in matches:
+        if m.hardest_bot is not None:
+            levels[m.hardest_bot].add(m)
+    return {level: t for level, t in levels.items() if t.played}
+
+
 def by_variant(matches: Iterable[Played]) -> dict[str, tuple[Tally, dict[str, Tally]]]:
     """Per game (in the order first played), its tally and one per variant (a preset, apart
     from the same preset with options set over it)."""

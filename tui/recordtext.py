@@ -9,7 +9,7 @@ from rich.text import Text
 from core import GAMES
 
 from .plain import clean
-from .record import OPPONENTS, Played, Tally, by_player, by_variant, tally
+from .record import Played, Tally, by_bot_level, by_company, by_player, by_variant, tally
 
 EMPTY = ("No matches yet. Every match you finish in a seat is counted here: solo against bots and "
          "at tables with other players.")
@@ -41,8 +41,7 @@ def overview(matches: list[Played]) -> str:
     def part(label: str, t: Tally) -> str:
         return f"{label}: {t.played} played, {t.won} won ({percent(t)})"
 
-    bots = tally(m for m in matches if m.against_bots)
-    people = tally(m for m in matches if not m.against_bots)
+    bots, people = by_company(matches)
     lines = [part("All", tally(matches))]
     if bots.played:
         lines.append(part("Against bots", bots))
@@ -71,16 +70,15 @@ def games_table(matches: list[Played]) -> Table:
 
 def bots_table(matches: list[Played]) -> Table | None:
     """Matches against bots only, by the strongest level at the table; None with none."""
-    levels = {level: tally(m for m in matches if m.hardest_bot == level) for level in OPPONENTS[:3]}
-    if not any(t.played for t in levels.values()):
+    levels = by_bot_level(matches)
+    if not levels:
         return None
     table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
     table.add_column("against bots only, by the strongest", no_wrap=True)
     for head in ("played", "won", "win %"):
         table.add_column(head, justify="right", no_wrap=True)
     for level, t in levels.items():
-        if t.played:
-            table.add_row(level, str(t.played), str(t.won), percent(t))
+        table.add_row(level, str(t.played), str(t.won), percent(t))
     return table
 
 
@@ -111,15 +109,15 @@ def tally_json(t: Tally) -> dict[str, Any]:
 
 def record_json(matches: list[Played]) -> dict[str, Any]:
     """What ``dealmein record --json`` prints: the same figures as the screen."""
+    bots, people = by_company(matches)
     return {
         **tally_json(tally(matches)),
-        "against_bots": tally_json(tally(m for m in matches if m.against_bots)),
-        "with_players": tally_json(tally(m for m in matches if not m.against_bots)),
+        "against_bots": tally_json(bots),
+        "with_players": tally_json(people),
         "games": [{"game": game, "name": game_name(game), **tally_json(whole),
                    "variants": [{"variant": v, **tally_json(t)} for v, t in variants.items()]}
                   for game, (whole, variants) in by_variant(matches).items()],
-        "bots": [{"level": level, **tally_json(t)} for level in OPPONENTS[:3]
-                 if (t := tally(m for m in matches if m.hardest_bot == level)).played],
+        "bots": [{"level": level, **tally_json(t)} for level, t in by_bot_level(matches).items()],
         "players": [{"name": name, "played": t.played, "you_won": t.you_won, "they_won": t.they_won}
                     for name, t in by_player(matches).items()],
     }

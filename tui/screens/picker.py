@@ -53,6 +53,11 @@ class TableChoice:
 TURN_CLOCKS = (0, 15, 30, 60, 120, 300)
 
 
+def clock_choices(seconds: int) -> list[tuple[str, int]]:
+    """The turn clock's choices, ``seconds`` among them even when it is not one of the usual."""
+    return [(clock_label(c), c) for c in sorted({*TURN_CLOCKS, seconds})]
+
+
 class PickerScreen(Screen["TableChoice | None"]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     #: below 80 columns the lists and labels narrow, so the options keep room for their words
@@ -123,10 +128,9 @@ class PickerScreen(Screen["TableChoice | None"]):
                     yield Static(Text("also let players in with ssh (they need nothing installed)"),
                                  classes="description")
                 if self._initial_clock is not None:
-                    clocks = sorted({*TURN_CLOCKS, self._initial_clock})
                     with Horizontal(classes="row"):
                         yield Label("Turn clock", classes="name")
-                        yield Select([(clock_label(c), c) for c in clocks], value=self._initial_clock,
+                        yield Select(clock_choices(self._initial_clock), value=self._initial_clock,
                                      id="turn-clock", allow_blank=False, compact=True)
                     yield Static(Text("a player who takes longer over a move has a bot make it"),
                                  classes="description")
@@ -233,7 +237,7 @@ class PickerScreen(Screen["TableChoice | None"]):
     def _set_clock(self, seconds: int) -> None:
         """Show ``seconds`` on the turn clock, among the choices even if it is not one of them."""
         for clock in self.query("#turn-clock").results(Select):
-            clock.set_options([(clock_label(c), c) for c in sorted({*TURN_CLOCKS, seconds})])
+            clock.set_options(clock_choices(seconds))
             clock.value = seconds
 
     def _bot_levels(self) -> dict[int, str]:
