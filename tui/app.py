@@ -85,9 +85,7 @@ class DealMeInApp(App[int]):
         self._preview_from: str | None = None  # the theme to go back to while the palette previews
         self._stand_in_theme: str | None = None  # shown for a saved theme that is missing: not saved
         self._quitting = False
-        self.record_problem_said = False  # a record that cannot be written is said once a run
-        self.recent_problem_said = False  # likewise the recent tables
-        self.picks_problem_said = False  # and the picker's last choices
+        self._warned: set[str] = set()  # the titles ``warn_once`` has said
         if not self.settings.animation:
             self.animation_level = "none"
         first, self._first_theme = self._first_theme, None
@@ -405,16 +403,14 @@ class DealMeInApp(App[int]):
         from .lastpick import load as load_picks
 
         picks, problem = load_picks()
-        if problem and not self.picks_problem_said:
-            self.picks_problem_said = True
-            self.notify(f"{problem}. The picker opens on its defaults.", title="Picker", severity="warning",
-                        timeout=10)
+        if problem:
+            self.warn_once("Picker", f"{problem}. The picker opens on its defaults.")
         remembered = picks.get(mode, {})
 
         def chosen(choice: Any) -> None:
             if choice is None:
                 return
-            self._remember_pick(mode, choice, quiet=problem is not None)
+            self._remember_pick(mode, choice)
             if mode == "solo":
                 self.run_worker(self.start_table(choice, solo=True), exclusive=True, group="session")
             else:
@@ -434,17 +430,22 @@ class DealMeInApp(App[int]):
             picker = PickerScreen(mode=mode, game=self.settings.default_game, remembered=remembered)
         self.push_screen(picker, chosen)
 
-    def _remember_pick(self, mode: str, choice: Any, quiet: bool) -> None:
+    def _remember_pick(self, mode: str, choice: Any) -> None:
         """Keep the choice as its game's last in ``mode`` (not its password or SSH switch); a
-        file that cannot keep it is said once a run (``quiet``: already said as it was read)."""
+        file that cannot keep it is said once a run."""
         from .lastpick import Pick, remember
 
         problem = remember(mode, choice.game, Pick(choice.preset, dict(choice.options), choice.seats,
                                                    dict(choice.bots), choice.turn_time))
-        if problem and not quiet and not self.picks_problem_said:
-            self.picks_problem_said = True
-            self.notify(f"{problem}. This choice is not kept for next time.", title="Picker",
-                        severity="warning", timeout=10)
+        if problem:
+            self.warn_once("Picker", f"{problem}. This choice is not kept for next time.")
+
+    def warn_once(self, title: str, message: str) -> None:
+        """A warning about one of the app's own files, said the first time only in a run: the
+        file stays as it is, and saying so at every match or join would only repeat it."""
+        if title not in self._warned:
+            self._warned.add(title)
+            self.notify(message, title=title, severity="warning", timeout=10)
 
     def open_join(self) -> None:
         from .screens.join import JoinScreen

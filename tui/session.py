@@ -452,10 +452,8 @@ class TableSession:
         from .recent import note
 
         problem = note(address, clean(str(self.lobby.get("name") or ""), 40), str(self.lobby.get("game") or ""))
-        if problem and not self.app.recent_problem_said:
-            self.app.recent_problem_said = True
-            self.app.notify(f"{problem}. This table is not in your recent tables.", title="Recent tables",
-                            severity="warning", timeout=10)
+        if problem:
+            self.app.warn_once("Recent tables", f"{problem}. This table is not in your recent tables.")
 
     def _record(self) -> None:
         """Count the match just over in your record (not a spectator's, nor an SSH guest's,
@@ -471,10 +469,7 @@ class TableSession:
         matches, problem = add(played)
         if problem:
             self.record_line = ""
-            if not self.app.record_problem_said:
-                self.app.record_problem_said = True
-                self.app.notify(f"{problem}. This match is not in your record.", title="Your record",
-                                severity="warning", timeout=10)
+            self.app.warn_once("Your record", f"{problem}. This match is not in your record.")
             return
         self.record_line = record_line(matches, played.game)
 
