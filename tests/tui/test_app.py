@@ -48,6 +48,7 @@ async def test_rules_and_help_from_the_table() -> None:
         assert isinstance(app.screen, HelpScreen)
         table_keys = dict(app.screen.sections["At the table"])
         assert table_keys["Space"] == "Draw" and table_keys["L"] == "Last card!"
+        assert table_keys["Mouse"].endswith("; click the stock to draw")
         assert (table_keys["C"], table_keys["S"], table_keys["T"]) == ("Total", "Scores", "Turn")
         everywhere = dict(app.screen.sections["Everywhere"])
         assert everywhere["F1"] == "Help" and everywhere["F2"] == "Rules" and everywhere["Ctrl+C"] == "Quit"
@@ -68,6 +69,7 @@ async def test_help_over_a_table_lists_only_the_keys_its_game_has() -> None:
         table_keys = dict(app.screen.sections["At the table"])
         assert "Space" not in table_keys and "P" not in table_keys and "L" not in table_keys
         assert table_keys["Enter"] == "Play" and table_keys["O"] == "Hand order"
+        assert table_keys["Mouse"] == "Click a card to choose it, click again to play it"
         assert str(app.screen.query(".title").first().render()) == "Keys · Ninety-Eight"
 
 

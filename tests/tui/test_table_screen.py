@@ -3,6 +3,7 @@ their reason, the choice prompt only when both values are legal, and the C/S/T/S
 from __future__ import annotations
 
 from tui.screens.choice import ChoiceScreen
+from tui.widgets.board import STOCK_X
 from tui.widgets.hand import HandView
 
 from .helpers import make_app, notices, open_table, stacked
@@ -173,6 +174,36 @@ async def test_mouse_selects_then_plays() -> None:
         await pilot.click(HandView, offset=(1 + 3 * 6 + 2, 3))
         await pilot.pause()
         assert link.sent == ["KH"]
+
+
+async def test_a_click_on_the_stock_draws_where_the_game_has_draws() -> None:
+    """crazy-eights 3.3: a click on the stock draws, as Space does; a click on the pile does
+    nothing; out of turn it says so and sends nothing. Ninety-Eight deals the cards itself
+    (2): there a click on the stock says and sends nothing."""
+    stock = (STOCK_X + 2, 2)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 3, seat=1, seed=4)
+        assert "draw" in screen.view["legal"]
+        await pilot.click("#cards", offset=(2, 2))  # the pile
+        await pilot.pause()
+        assert link.sent == []
+        await pilot.click("#cards", offset=stock)
+        await pilot.pause()
+        assert link.sent == ["draw"]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 3, seat=2, seed=4, first_plays=False)
+        assert screen.view["current_seat"] != 2
+        await pilot.click("#cards", offset=stock)
+        await pilot.pause()
+        assert link.sent == [] and "You cannot draw now." in notices(app)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        await pilot.click("#cards", offset=stock)
+        await pilot.pause()
+        assert link.sent == [] and notices(app) == []
 
 
 async def test_what_is_wild_and_what_a_joker_starter_allows_are_said() -> None:

@@ -110,7 +110,8 @@ class HelpScreen(Screen[None]):
             "Everywhere": everywhere,
             "At the table": key_rows([*table, *hand], keymap=keymap, extra=[
                 ("1 .. 9, 0", "Choose a card by its number"),
-                ("Mouse", "Click a card to choose it, click again to play it"),
+                ("Mouse", "Click a card to choose it, click again to play it"
+                          + ("; click the stock to draw" if view is None or "draw" in offered(view) else "")),
                 ("Tab", "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand")]),
             "Hand over / match over": key_rows(_of(ResultsScreen), keymap=keymap),
             "Lobby": key_rows(_of(LobbyScreen), keymap=keymap),

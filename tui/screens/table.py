@@ -27,6 +27,7 @@ from ..handorder import next_order, ordered
 from ..link import TableLink
 from ..plain import clean
 from ..plays import can, offered, parse_play, playable, plays_for, why_not
+from ..widgets.board import GAP, BoardCards
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox, status_text, statuses
@@ -117,7 +118,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="middle"):
             with Vertical(id="centre"):
                 with Horizontal(id="board"):
-                    yield Static(id="cards", markup=False)
+                    yield BoardCards(id="cards", markup=False)
                     with Vertical(id="totalbox"):
                         yield Digits("", id="total")
                         yield Static(id="limit", markup=False)
@@ -310,7 +311,7 @@ class TableScreen(Screen[None]):
         pile_art = face_lines(top, self.card_style, self.palette) if top else empty_lines(self.card_style)
         stock = int(view.get("stock_count", 0))
         stock_art = back_lines(self.card_style, self.palette) if stock else empty_lines(self.card_style)
-        art = _stack([pile_art, stock_art], gap=2)
+        art = _stack([pile_art, stock_art], gap=GAP)
         art.append("\n")
         art.append(f"{'pile ' + str(len(pile)):<7} stock {stock}", style="dim")
         self._put("#cards", art)
@@ -512,6 +513,14 @@ class TableScreen(Screen[None]):
 
     def send(self, action: str) -> None:
         self.run_worker(self.link.act(action), group="act")
+
+    @on(BoardCards.StockClicked)
+    def _stock_clicked(self) -> None:
+        """A click on the stock draws, in a game where a player draws (a player who watches, or
+        a game that deals the cards, ignores it)."""
+        view = self.view or {}
+        if view.get("seat") is not None and not view.get("is_over") and "draw" in offered(view):
+            self.action_draw()
 
     def action_draw(self) -> None:
         if self.view is not None and can(self.view, "draw"):
