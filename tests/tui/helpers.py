@@ -68,6 +68,20 @@ def notices(app: Any) -> list[str]:
     return [n.message for n in app._notifications]
 
 
+def said_from_now(app: Any) -> list[str]:
+    """Every notification the app gives from now on, kept after it times out (``notices`` reads
+    only those still held: a busy machine's test may outlast a notice)."""
+    said: list[str] = []
+    notify = app.notify
+
+    def keep(message: Any, *args: Any, **kwargs: Any) -> None:
+        said.append(str(message))
+        notify(message, *args, **kwargs)
+
+    app.notify = keep
+    return said
+
+
 def showing(app: DealMeInApp) -> str:
     """What the app shows, for a failed wait's message: the screens, the focus, the notices."""
     session = app.session

@@ -14,7 +14,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, notices, wait_for
+from .helpers import make_app, said_from_now, wait_for
 
 CE = Pick("draw-one", {"target": 50}, 3, {1: "easy", 2: "hard"})
 
@@ -169,6 +169,7 @@ async def test_a_solo_start_keeps_the_choice_and_a_file_it_cannot_read_is_said_o
     bad = b'{"version": 1, "solo": {"ninety-eight": {"preset": "blitz", "seats": 4}}}'
     picks_path().write_bytes(bad)
     app = make_app()
+    heard = said_from_now(app)
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(2):
             app.open_picker("solo", replace_ok=True)
@@ -180,7 +181,7 @@ async def test_a_solo_start_keeps_the_choice_and_a_file_it_cannot_read_is_said_o
             await app.leave_table()
             app.back_home()
             await wait_for(pilot, lambda: app.session is None and not isinstance(app.screen, TableScreen))
-        said = [n for n in notices(app) if n.startswith("picker.json")]
+        said = [n for n in heard if n.startswith("picker.json")]
         assert said == ["picker.json: solo ninety-eight: preset 'blitz': Ninety-Eight has standard, ninety-nine, "
                         "teams, reverse-fours, jumping-jacks, fast, five-card, single-hand, stakes; it is left as "
                         "it is. The picker opens on its defaults."]

@@ -127,8 +127,11 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
 
 
 async def opening_hand(seed: int) -> list[str]:
-    """Our hand at the start of a solo Ninety-Eight match hosted by an app given ``seed``."""
-    app = make_app(seed=seed)
+    """Our hand at the start of a solo Ninety-Eight match hosted by an app given ``seed``. The
+    bots wait 30 s before each play: the hand read is the one dealt, not one after the bots have
+    played on (with seed 5 the seat before ours opens with a King, which puts us out of the hand,
+    and bots that play at once empty our hand before a busy machine's test reads it)."""
+    app = make_app(seed=seed, bot_delay=30)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("p")
         if solo_saved() is not None:  # the match an earlier app left: replace it
