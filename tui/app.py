@@ -212,6 +212,28 @@ class DealMeInApp(App[int]):
         self.set_keymap(self.keymap)
         return problems
 
+    def move_key(self, binding_id: str, keys: str | None) -> str | None:
+        """Move one key (``keys`` None: back to where it ships), at once and in settings.toml;
+        or, when it cannot move there, why (and nothing changes). No key moved before stops
+        working for it: a move that would push one out is refused, not made."""
+        from .keymap import check_keymap
+
+        screens = screen_bindings()
+        before, old_problems = check_keymap(self.settings.keymap, screens)
+        wanted = {k: v for k, v in self.settings.keymap.items() if k != binding_id}
+        if keys is not None:
+            wanted[binding_id] = keys
+        usable, problems = check_keymap(wanted, screens)
+        lost = (keys is not None and binding_id not in usable) or any(k not in usable for k in before if k != binding_id)
+        if lost:
+            new = [p for p in problems if p not in old_problems] or problems
+            return new[0].removeprefix("keymap: ")
+        self.settings.keymap = wanted
+        self.keymap = usable
+        self.set_keymap(usable)
+        self.save_settings()
+        return None
+
     def keys_for(self, binding_id: str, default: str) -> str:
         """How a hint names the key of ``binding_id`` ("Space", "D"): its first key now."""
         from .keymap import key_label
@@ -363,6 +385,12 @@ class DealMeInApp(App[int]):
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
+
+    def action_keys(self) -> None:
+        from .screens.keys import KeysScreen
+
+        if not isinstance(self.screen, KeysScreen):
+            self.push_screen(KeysScreen())
 
     def guest_refuses(self, what: str) -> bool:
         """An SSH guest asking for more than its table: say no, and why (True when refused)."""
@@ -587,6 +615,7 @@ class DealMeInApp(App[int]):
         yield SystemCommand("Rules", "The rules of the current game", self.action_rules)
         yield SystemCommand("Help", "Every key", self.action_help)
         yield SystemCommand("Settings", "Name, theme, cards, bots", self.action_settings)
+        yield SystemCommand("Keys", "Move the keys to where you want them", self.action_keys)
         if self.session is not None:
             yield SystemCommand("Leave the table", "Back to the home screen", self._leave_from_palette)
         yield SystemCommand("Quit", "Leave the table and quit", self.action_quit)
@@ -622,6 +651,7 @@ def screen_bindings() -> dict[str, list[Binding]]:
     from .screens.help import HelpScreen
     from .screens.home import HomeScreen
     from .screens.join import JoinScreen
+    from .screens.keys import KeysScreen
     from .screens.lobby import LobbyScreen
     from .screens.picker import PickerScreen
     from .screens.record import RecordScreen
@@ -641,4 +671,4 @@ def screen_bindings() -> dict[str, list[Binding]]:
             "results": of(ResultsScreen) + everywhere, "replay": of(ReplayScreen) + everywhere,
             "help": of(HelpScreen) + everywhere, "rules": of(RulesScreen) + everywhere,
             "settings": of(SettingsScreen) + everywhere, "join": of(JoinScreen) + everywhere,
-            "record": of(RecordScreen) + everywhere}
+            "record": of(RecordScreen) + everywhere, "keys": of(KeysScreen) + everywhere}

@@ -125,6 +125,6 @@ def moved_text(keymap: dict[str, str], screens: dict[str, list[Binding]]) -> str
     """The keys a keymap moved, as the Settings screen lists them ("Draw: D · Play: Ctrl+E,
     X"), or how keys are moved when none are."""
     if not keymap:
-        return "As shipped. A [keymap] table in the file moves them (F1 lists every key)."
+        return "As shipped. Move keys (below), or a [keymap] table in the file, moves them (F1 lists every key)."
     names = {b.id: b.description for bindings in screens.values() for b in bindings if b.id and b.description}
     return " · ".join(f"{names.get(i, i)}: {key_label(keys)}" for i, keys in sorted(keymap.items()))

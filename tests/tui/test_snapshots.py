@@ -87,3 +87,18 @@ def test_record(snap_compare, size, tmp_path, monkeypatch) -> None:
         players = tuple((name, False) for name, kind in zip(("Bea", "Cy"), opponents) if kind == "player")
         add(Played(game, preset, won, opponents, day, players=players))
     assert snap_compare(_app(), press=["y", "_"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_keys(snap_compare, size, tmp_path) -> None:
+    """The Keys screen with Draw moved to D, as the file's [keymap] left it."""
+    from tui.settings import Settings, save_settings
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(name="Ana", keymap={"table.draw": "d"}), path)
+
+    async def open_keys(pilot) -> None:
+        pilot.app.action_keys()
+        await pilot.pause()
+
+    assert snap_compare(make_app(config_path=path), terminal_size=size, run_before=open_keys)

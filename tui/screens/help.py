@@ -97,6 +97,7 @@ class HelpScreen(Screen[None]):
                         guest: bool = False, keymap: dict[str, str] | None = None) -> dict[str, list[tuple[str, str]]]:
         from .home import HomeScreen
         from .lobby import LobbyScreen
+        from .keys import KeysScreen
         from .record import RecordScreen
         from .results import ResultsScreen
         from .table import TableScreen
@@ -117,4 +118,6 @@ class HelpScreen(Screen[None]):
             "Lobby": key_rows(_of(LobbyScreen), keymap=keymap),
             "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)], keymap=keymap),
             **({} if guest else {"Your record": key_rows(_of(RecordScreen), keymap=keymap)}),
+            "Keys (Settings, Move keys)": key_rows(_of(KeysScreen), keymap=keymap, extra=[
+                ("Enter, then a key", "Move the highlighted key there (Esc keeps it)")]),
         }

@@ -1,5 +1,5 @@
 """Name, theme, card style, hand order, animation, bell, bot pause and default game; saved on every
-change. The keys moved in the file's ``[keymap]`` are listed, not edited here.
+change. The keys moved in the file's ``[keymap]`` are listed; "Move keys" opens the Keys screen.
 The theme list shows each theme as it is highlighted, as the palette's does."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Input, Label, OptionList, Select, Static, Switch
+from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 
 from core import GAMES
 from net.protocol import NAME_LEN
@@ -28,8 +28,6 @@ class SettingsScreen(Screen[None]):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
-        from ..app import screen_bindings
-
         s = self.app.settings
         themes = list(self.app.available_themes)
         with VerticalScroll(id="settings"):
@@ -54,7 +52,8 @@ class SettingsScreen(Screen[None]):
                 yield Select([(info.name, gid) for gid, info in GAMES.items()],
                              value=s.default_game if s.default_game in GAMES else next(iter(GAMES)),
                              allow_blank=False, id="default_game")
-            yield Static(Text(f"Keys moved: {moved_text(self.app.keymap, screen_bindings())}"), id="keys")
+            yield Static(self._keys_moved(), id="keys")
+            yield Button("Move keys…", id="move-keys")
             yield Static("", id="problem", classes="error")
             yield Static(f"Saved in {self.app.config_path}", classes="muted", markup=False)
         yield KeyFooter()
@@ -130,3 +129,18 @@ class SettingsScreen(Screen[None]):
     def _bell(self, event: Switch.Changed) -> None:
         if event.value != self.app.settings.bell:
             self.app.update_settings(bell=event.value)
+
+    @on(Button.Pressed, "#move-keys")
+    def _move_keys(self) -> None:
+        self.app.action_keys()  # type: ignore[attr-defined]
+
+    def on_screen_resume(self) -> None:
+        """Back from the Keys screen: the keys moved there are listed."""
+        if popped(self) or not self.is_mounted:
+            return
+        self.query_one("#keys", Static).update(self._keys_moved())
+
+    def _keys_moved(self) -> Text:
+        from ..app import screen_bindings
+
+        return Text(f"Keys moved: {moved_text(self.app.keymap, screen_bindings())}")

@@ -1,0 +1,149 @@
+"""The Keys screen moves keys without editing settings.toml by hand: a key moved there answers at
+once where it now sits and is saved in the file's ``[keymap]``; a move that clashes, or that would
+push out a key moved before, is refused with the reason and changes nothing."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList
+
+from tui.screens.keys import KeysScreen
+from tui.screens.settings import SettingsScreen
+from tui.settings import Settings, load_settings, save_settings
+
+from .helpers import make_app, open_table, wait_for
+
+
+async def open_keys(app, pilot) -> KeysScreen:
+    """Settings (S on the home screen), then its Move keys button."""
+    await pilot.press("s")
+    settings = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+    settings.query_one("#move-keys").focus()  # below the form at 80x24: Tab reaches it
+    await pilot.press("enter")
+    return await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen) and app.screen)
+
+
+async def move(pilot, screen: KeysScreen, binding_id: str, key: str) -> str:
+    """Enter on ``binding_id``'s row, then ``key``; what the screen says after."""
+    listed = screen.query_one("#keys-list", OptionList)
+    listed.highlighted = listed.get_option_index(binding_id)
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: screen.focused is not None and screen.focused.id == "keys-catch")
+    await pilot.press(key)
+    await pilot.pause()
+    return said(screen)
+
+
+def said(screen: KeysScreen) -> str:
+    return str(screen.query_one("#keys-said").content)
+
+
+def row(screen: KeysScreen, binding_id: str) -> str:
+    listed = screen.query_one("#keys-list", OptionList)
+    return str(listed.get_option(binding_id).prompt)
+
+
+async def test_a_key_moved_there_answers_at_the_table_at_once_and_is_saved(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_keys(app, pilot)
+        assert "Space" in row(screen, "table.draw") and "ships as" not in row(screen, "table.draw")
+        assert await move(pilot, screen, "table.draw", "d") == "Draw: D."
+        assert not screen.query_one("#keys-said").has_class("error")
+        assert "ships as Space" in row(screen, "table.draw")
+        assert app.keymap == {"table.draw": "d"} and load_settings(path)[0].keymap == {"table.draw": "d"}
+        await pilot.press("escape")
+        settings = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        assert str(settings.query_one("#keys").content) == "Keys moved: Draw: D"
+
+        table, link = await open_table(app, pilot, "crazy-eights", 3, seat=1, seed=4)
+        assert "draw" in table.view["legal"]
+        await pilot.press("space")
+        await pilot.pause()
+        assert link.sent == []  # Space no longer draws
+        await pilot.press("d")
+        await pilot.pause()
+        assert link.sent == ["draw"]
+
+
+async def test_a_move_that_clashes_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    """P is Pass at the table: Draw cannot go there. Help cannot take Q, which quits everywhere;
+    and the Q pressed as the new key is caught, not obeyed."""
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_keys(app, pilot)
+        text = await move(pilot, screen, "table.draw", "p")
+        assert text == "Not moved: table.draw = P clashes with Pass (P) on the table screen."
+        assert screen.query_one("#keys-said").has_class("error")
+        text = await move(pilot, screen, "app.help", "q")
+        assert "clashes with Quit (Q)" in text
+        assert app.screen is screen and app.return_code is None  # still running
+        assert app.keymap == {} and not path.exists()
+        assert "ships as" not in row(screen, "table.draw")
+
+
+async def test_a_move_never_pushes_out_a_key_moved_before(tmp_path: Path) -> None:
+    """Scores moved to Z: Turn cannot take Z too (the check would keep one of the two and drop
+    the other). What the file holds that the app could not use stays in it."""
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(keymap={"table.say_scores": "z", "table.fly": "k"}), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_keys(app, pilot)
+        assert app.keymap == {"table.say_scores": "z"}
+        text = await move(pilot, screen, "table.say_turn", "z")
+        assert text.startswith("Not moved:") and "clashes" in text
+        assert app.keymap == {"table.say_scores": "z"}
+        assert load_settings(path)[0].keymap == {"table.say_scores": "z", "table.fly": "k"}
+        assert await move(pilot, screen, "lobby.ready", "Y") == "Ready: Y."
+        assert app.keymap == {"table.say_scores": "z", "lobby.ready": "Y"}
+        assert load_settings(path)[0].keymap == {"table.say_scores": "z", "table.fly": "k", "lobby.ready": "Y"}
+
+
+async def test_escape_keeps_the_key_and_backspace_puts_it_back(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(keymap={"table.draw": "d"}), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_keys(app, pilot)
+        assert await move(pilot, screen, "table.draw", "escape") == ""
+        assert app.screen is screen and app.keymap == {"table.draw": "d"}
+        assert screen.focused is screen.query_one("#keys-list")
+        await pilot.press("backspace")  # Draw is still highlighted
+        await pilot.pause()
+        assert said(screen) == "Draw: Space."
+        assert app.keymap == {} and load_settings(path)[0].keymap == {}
+        assert "[keymap]" not in path.read_text()
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert said(screen) == "Draw is where it ships: Space."
+        # moving a key back onto the key it ships with is putting it back
+        await move(pilot, screen, "table.draw", "d")
+        assert await move(pilot, screen, "table.draw", "space") == "Draw: Space."
+        assert app.keymap == {} and load_settings(path)[0].keymap == {}
+
+
+async def test_help_lists_the_keys_screen_and_its_own_key_moves_too(tmp_path: Path) -> None:
+    from tui.screens.help import HelpScreen
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(keymap={"table.draw": "d", "keys.put_back": "delete"}), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        help_screen = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+        keys = dict(help_screen.sections["Keys (Settings, Move keys)"])
+        assert keys == {"Esc": "Back", "Del": "Put back", "Enter, then a key": "Move the highlighted key there (Esc keeps it)"}
+        await pilot.press("escape")
+        screen = await open_keys(app, pilot)
+        assert "; Del puts it back where it ships." in str(screen.query_one("#keys-how").content)
+        listed = screen.query_one("#keys-list", OptionList)
+        listed.highlighted = listed.get_option_index("table.draw")
+        await pilot.press("backspace")  # moved away: nothing
+        await pilot.pause()
+        assert app.keymap["table.draw"] == "d"
+        await pilot.press("delete")
+        await pilot.pause()
+        assert app.keymap == {"keys.put_back": "delete"} and said(screen) == "Draw: Space."

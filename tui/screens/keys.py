@@ -1,0 +1,166 @@
+"""Keys: every key the player may move, where it is now, and a way to move it without editing
+``settings.toml`` by hand. A key is moved only where it clashes with nothing (``DealMeInApp.move_key``,
+the same check the file's ``[keymap]`` gets), and the move is saved to that file."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..keymap import key_label, normal_key
+from ..widgets.keyfooter import KeyFooter
+from . import popped
+
+#: where each id's key answers, by the id's first part
+WHERE = {"app": "Everywhere", "hand": "Table", "table": "Table", "lobby": "Lobby", "home": "Home",
+         "picker": "Picker", "results": "Results", "replay": "Replay", "record": "Record",
+         "keys": "Keys"}
+
+
+@dataclass(frozen=True)
+class Movable:
+    """One key the player may move: its binding id, what it does and where, the keys it ships with."""
+    id: str
+    does: str
+    where: str
+    shipped: str
+
+
+def movable_keys() -> list[Movable]:
+    """Every binding id of every screen once, in the order Help reads them (app-wide first)."""
+    from ..app import screen_bindings
+
+    shipped: dict[str, list[str]] = {}
+    does: dict[str, str] = {}
+    for bindings in screen_bindings().values():
+        for b in bindings:
+            if not b.id:
+                continue
+            keys = shipped.setdefault(b.id, [])
+            for key in b.key.split(","):
+                if key.strip() not in keys:
+                    keys.append(key.strip())
+            if b.description:
+                does.setdefault(b.id, b.description)
+    out = [Movable(i, does.get(i, i), WHERE.get(i.split(".")[0], i.split(".")[0].capitalize()), ",".join(k))
+           for i, k in shipped.items()]
+    order = list(WHERE.values())
+    return sorted(out, key=lambda m: (order.index(m.where) if m.where in order else len(order), m.does))
+
+
+class KeyCatcher(Static, can_focus=True):
+    """Takes the next key pressed, whatever it is (Esc gives up), so that no binding runs on it."""
+
+    def on_blur(self) -> None:
+        screen = self.screen
+        if isinstance(screen, KeysScreen) and screen.moving is not None:
+            screen.caught("escape")  # the focus went elsewhere (a click): the move is given up
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        screen = self.screen
+        if isinstance(screen, KeysScreen):
+            screen.caught(event.key)
+
+
+class KeysScreen(Screen[None]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("backspace", "put_back", "Put back", id="keys.put_back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys = movable_keys()
+        self.moving: Movable | None = None  # the key waiting for its new place
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="keys-screen"):
+            yield Static("Keys", classes="title")
+            put_back = self.app.keys_for("keys.put_back", "backspace")  # type: ignore[attr-defined]
+            yield Static(Text(f"Enter on a key, then press where it goes; {put_back} puts it back where it "
+                              "ships. Each move is saved in settings.toml at once.", style="dim"), id="keys-how")
+            yield OptionList(id="keys-list")
+            yield KeyCatcher("", id="keys-catch")
+            yield Static("", id="keys-said")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        if popped(self):
+            return
+        self.query_one("#keys-catch").display = False
+        self._fill()
+        self.query_one("#keys-list", OptionList).focus()
+
+    def _now(self, key: Movable) -> str:
+        return self.app.keymap.get(key.id, key.shipped)  # type: ignore[attr-defined]
+
+    def _fill(self) -> None:
+        listed = self.query_one("#keys-list", OptionList)
+        at = listed.highlighted
+        listed.clear_options()
+        for key in self.keys:
+            now = self._now(key)
+            line = Text(f"{key.where:<11}{key.does:<20}", no_wrap=True, overflow="ellipsis")
+            line.append(f"{key_label(now):<14}", style="bold")
+            if now != key.shipped:
+                line.append(f"ships as {key_label(key.shipped)}", style="dim")
+            listed.add_option(Option(line, id=key.id))
+        listed.highlighted = at if at is not None else 0
+
+    def _say(self, text: str, problem: bool = False) -> None:
+        said = self.query_one("#keys-said", Static)
+        said.set_class(problem, "error")
+        said.update(Text(text))
+
+    @on(OptionList.OptionSelected, "#keys-list")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.moving = next(k for k in self.keys if k.id == event.option.id)
+        catcher = self.query_one("#keys-catch", KeyCatcher)
+        catcher.update(Text(f"Press the new key for {self.moving.does} ({self.moving.where}); "
+                            f"Esc keeps {key_label(self._now(self.moving))}.", style="bold"))
+        catcher.display = True
+        self._say("")
+        catcher.focus()
+
+    def caught(self, key: str) -> None:
+        """The key pressed after Enter: the new place of the key being moved."""
+        moving, self.moving = self.moving, None
+        catcher = self.query_one("#keys-catch", KeyCatcher)
+        catcher.display = False
+        self.query_one("#keys-list", OptionList).focus()
+        if moving is None or key == "escape":
+            return
+        new = normal_key(key)
+        if new is None:
+            self._say(f"{key} is not a key a keymap can take.", problem=True)
+            return
+        self._move(moving, None if new == moving.shipped else new)
+
+    def action_put_back(self) -> None:
+        listed = self.query_one("#keys-list", OptionList)
+        if listed.highlighted is None:
+            return
+        key = self.keys[listed.highlighted]
+        if self._now(key) == key.shipped:
+            self._say(f"{key.does} is where it ships: {key_label(key.shipped)}.")
+            return
+        self._move(key, None)
+
+    def _move(self, key: Movable, keys: str | None) -> None:
+        problem = self.app.move_key(key.id, keys)  # type: ignore[attr-defined]
+        if problem is not None:
+            self._say(f"Not moved: {problem}.", problem=True)
+            return
+        self._say(f"{key.does}: {key_label(self._now(key))}.")
+        self._fill()
