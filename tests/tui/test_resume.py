@@ -43,8 +43,10 @@ async def test_solo_table_is_saved_and_resumed_from_home():
         assert [type(s).__name__ for s in fresh.screen_stack[1:]] == ["HomeScreen", "LobbyScreen", "TableScreen"]
         assert again["hand"] == hand and again["total"] == total
         assert fresh.session.seat == 0
-        log = [line.text for line in fresh.screen.query_one("#log").lines]
-        assert log and log[0].startswith(f"At the table in hand {again['hand_number']}")  # not an empty log
+        table = fresh.screen
+        # the log draws its lines once it has a size: on a busy machine, a frame or more later
+        log = await wait_for(pilot, lambda: [line.text for line in table.query_one("#log").lines])
+        assert log[0].startswith(f"At the table in hand {again['hand_number']}")  # not an empty log
         await fresh.leave_table()
 
 

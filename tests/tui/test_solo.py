@@ -84,8 +84,7 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
         tally = results.query_one("#tally")
         await wait_for(pilot, lambda: f"{winner}: 1" in str(tally.render()) and tally.display)
         assert str(tally.render()).startswith("Matches won at this table: ")
-        log = [line.text for line in table.query_one("#log").lines]
-        assert any(line.startswith("Match over:") for line in log)
+        await wait_for(pilot, lambda: any(line.text.startswith("Match over:") for line in table.query_one("#log").lines))
         # the match is in your record, and the results say where the record stands
         matches, problem = load_record()
         assert problem is None and len(matches) == 1
