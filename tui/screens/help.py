@@ -96,8 +96,8 @@ class HelpScreen(Screen[None]):
     def _table_sections(everywhere: list[tuple[str, str]], view: dict[str, Any] | None = None,
                         guest: bool = False, keymap: dict[str, str] | None = None) -> dict[str, list[tuple[str, str]]]:
         from .home import HomeScreen
-        from .lobby import LobbyScreen
         from .keys import KeysScreen
+        from .lobby import LobbyScreen
         from .record import RecordScreen
         from .results import ResultsScreen
         from .table import TableScreen
