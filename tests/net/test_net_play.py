@@ -103,7 +103,8 @@ async def test_disconnect_and_automatic_reconnect_restores_the_same_hand(server:
 
 @pytest.fixture
 async def quick_takeover() -> AsyncIterator[Server]:
-    srv = Server(**{**FAST, "takeover": 0.3, "grace": 10.0})  # type: ignore[arg-type]
+    # 1 s: long enough that a busy machine's test sees the wait, short enough to watch it end
+    srv = Server(**{**FAST, "takeover": 1.0, "grace": 10.0})  # type: ignore[arg-type]
     await srv.start()
     yield srv
     await srv.close()
@@ -125,10 +126,10 @@ async def test_bot_takes_over_after_the_wait_and_hands_back(quick_takeover: Serv
     # the table waits for Bo: nothing is played for seat 1 before the wait is over
     await wait_until(lambda: m.current_seat == 1, what="Bo's turn", timeout=5)
     v = m.version
-    await asyncio.sleep(0.15)
+    await asyncio.sleep(0.3)
     assert m.version == v and not table.seats[1].standin, "the table waits before a bot plays"
     # only seat 1 can act at version v, so a new version is the stand-in's play
-    await wait_until(lambda: m.version > v, what="the stand-in bot's play", timeout=2)
+    await wait_until(lambda: m.version > v, what="the stand-in bot's play", timeout=4)
     assert table.seats[1].standin and table.seats[1].bot is None, "a stand-in, not a new bot"
     back = await join(srv, "Bo", token=token)
     assert back.seat == 1
@@ -139,7 +140,7 @@ async def test_bot_takes_over_after_the_wait_and_hands_back(quick_takeover: Serv
         pytest.fail("the match ended before the hand-back could be checked")
     await wait_until(lambda: m.current_seat == 1, what="Bo's turn again", timeout=5)
     v = m.version
-    await asyncio.sleep(0.5)  # longer than the takeover wait: no bot plays for a present player
+    await asyncio.sleep(1.3)  # longer than the takeover wait: no bot plays for a present player
     assert m.version == v
     await back.act(back.view["legal"][0])
     await wait_until(lambda: m.version == v + 1, what="Bo's own play")
@@ -215,9 +216,9 @@ async def test_goodbye_mid_match_hands_the_seat_to_a_bot_at_once(server: Server)
     token = bo.token
     ana = RandomPlayer(host, seed=4)
     await bo.close()
-    await wait_until(lambda: table.seats[1].standin, what="stand-in", timeout=1)
+    await wait_until(lambda: table.seats[1].standin, what="stand-in", timeout=2.5)
     await wait_until(lambda: table.match.version >= 6 or table.match.is_over,
-                     what="play going on without Bo", timeout=1)
+                     what="play going on without Bo", timeout=2.5)
     assert table.seats[1].token == token, "the seat is still held for Bo's return"
     await ana.stop()
     await host.close()
