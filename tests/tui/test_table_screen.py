@@ -177,9 +177,9 @@ async def test_mouse_selects_then_plays() -> None:
 
 
 async def test_a_click_on_the_stock_draws_where_the_game_has_draws() -> None:
-    """crazy-eights 3.3: a click on the stock draws, as Space does; a click on the pile does
-    nothing; out of turn it says so and sends nothing. Ninety-Eight deals the cards itself
-    (2): there a click on the stock says and sends nothing."""
+    """crazy-eights 3.1 / 3.4: a click on the stock draws, as Space does; a click on the pile
+    does nothing; out of turn it says so and sends nothing. Ninety-Eight draws for the player
+    after each play (4.2): there a click on the stock says and sends nothing."""
     stock = (STOCK_X + 2, 2)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
