@@ -20,14 +20,14 @@ from textual.widgets import Digits, Input, Static
 
 from net.protocol import CHAT_LEN
 
-from ..cardface import (CARD_HEIGHT, DEFAULT_PALETTE, CardPalette, back_lines, card_label,
+from ..cardface import (DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
 from ..eventtext import action_text, and_list, chat_text, deal_word, describe, seat_name
 from ..handorder import next_order, ordered
 from ..link import TableLink
 from ..plain import clean
 from ..plays import can, offered, parse_play, playable, plays_for, why_not
-from ..widgets.board import GAP, BoardCards
+from ..widgets.board import BoardCards, board_art
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox, status_text, statuses
@@ -36,19 +36,6 @@ from . import popped
 from .choice import ChoiceScreen
 
 GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "crazy-eights": "Crazy Eights"}
-
-
-def _stack(lines: list[list[Text]], gap: int = 1) -> Text:
-    """Card drawings side by side."""
-    out = Text(no_wrap=True)
-    for r in range(CARD_HEIGHT):
-        if r:
-            out.append("\n")
-        for i, card in enumerate(lines):
-            if i:
-                out.append(" " * gap)
-            out.append_text(card[r])
-    return out
 
 
 #: lines the log keeps
@@ -311,7 +298,7 @@ class TableScreen(Screen[None]):
         pile_art = face_lines(top, self.card_style, self.palette) if top else empty_lines(self.card_style)
         stock = int(view.get("stock_count", 0))
         stock_art = back_lines(self.card_style, self.palette) if stock else empty_lines(self.card_style)
-        art = _stack([pile_art, stock_art], gap=GAP)
+        art = board_art(pile_art, stock_art)
         art.append("\n")
         art.append(f"{'pile ' + str(len(pile)):<7} stock {stock}", style="dim")
         self._put("#cards", art)

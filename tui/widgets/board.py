@@ -2,6 +2,7 @@
 for a draw, as a click on a card in the hand chooses it: mouse players need no key for either."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widgets import Static
@@ -14,8 +15,21 @@ GAP = 2
 STOCK_X = CARD_WIDTH + GAP
 
 
+def board_art(pile: list[Text], stock: list[Text]) -> Text:
+    """The pile's drawing and the stock's side by side, the stock ``STOCK_X`` columns in: where
+    ``BoardCards`` looks for a click on it."""
+    out = Text(no_wrap=True)
+    for r in range(CARD_HEIGHT):
+        if r:
+            out.append("\n")
+        out.append_text(pile[r])
+        out.append(" " * GAP)
+        out.append_text(stock[r])
+    return out
+
+
 class BoardCards(Static):
-    """Draws what the table screen gives it (the pile, then the stock ``GAP`` columns over)."""
+    """Shows ``board_art`` (with the table screen's line under it)."""
 
     class StockClicked(Message):
         """The player clicked the stock."""
