@@ -8,11 +8,11 @@
 - ``ninety-nine``: the chance of winning the match from the chips every seat holds, modelled as
   a seat's chips to a power over the same sum for every seat. For each power it prints the mean
   log-likelihood of the match winners, seen from the start of every round. (Measured, not used:
-  the search judged by it was no stronger, docs/bots.md.)
+  the search judged by it was no stronger, docs/bots-history.md.)
 - ``crazy-eights-hands``: how much more likely than its share of the unseen cards each rank is
   in another seat's hand, by that hand's size, seen from every decision; ``ninety-nine-hands``:
   the same in Ninety-Nine, by the cards played so far in the round. (Measured, not used: the
-  search's moves were no better with its deals leaning that way, docs/bots.md.)
+  search's moves were no better with its deals leaning that way, docs/bots-history.md.)
 - ``crazy-eights-leads``: how much more likely than its share of the unseen cards the suit
   that a seat's latest play set is in its hand, by how the play set it (followed, changed by
   rank, named with a wild card), in the real hands and in the hands the sampler deals:

@@ -50,7 +50,8 @@ class CrazyEightsStrategy:
     switch_alpha = 0.03
     #: deals per decision at most, even with budget left: the 470 deals that 0.3 s buys on a
     #: quiet machine did no better against three ``normal`` (24.1%, DCE) than 180 (28.6% on the
-    #: same seeds, LCE; 24.8% on fresh ones, RCE: ``docs/bots.md``), and take longer
+    #: same seeds, LCE; 24.8% on fresh ones, RCE: ``docs/bots-history.md``), and
+    #: take longer
     max_deals = 180
 
     # ------------------------------------------------------------------ easy
