@@ -216,18 +216,25 @@ class DealMeInApp(App[int]):
         """Move one key (``keys`` None: back to where it ships), at once and in settings.toml;
         or, when it cannot move there, why (and nothing changes). No key moved before stops
         working for it: a move that would push one out is refused, not made."""
+        return self.move_keys({binding_id: keys})
+
+    def move_keys(self, moves: dict[str, str | None], dry_run: bool = False) -> str | None:
+        """Several keys moved together, as ``move_key`` moves one (a swap is two moves that
+        each clash alone); ``dry_run`` only says whether they could be."""
         from .keymap import check_keymap
 
         screens = screen_bindings()
         before, old_problems = check_keymap(self.settings.keymap, screens)
-        wanted = {k: v for k, v in self.settings.keymap.items() if k != binding_id}
-        if keys is not None:
-            wanted[binding_id] = keys
+        wanted = {k: v for k, v in self.settings.keymap.items() if k not in moves}
+        wanted.update({k: v for k, v in moves.items() if v is not None})
         usable, problems = check_keymap(wanted, screens)
-        lost = (keys is not None and binding_id not in usable) or any(k not in usable for k in before if k != binding_id)
+        lost = any(v is not None and k not in usable for k, v in moves.items()) \
+            or any(k not in usable for k in before if k not in moves)
         if lost:
             new = [p for p in problems if p not in old_problems] or problems
             return new[0].removeprefix("keymap: ")
+        if dry_run:
+            return None
         self.settings.keymap = wanted
         self.keymap = usable
         self.set_keymap(usable)

@@ -38,6 +38,12 @@ def said(screen: KeysScreen) -> str:
     return str(screen.query_one("#keys-said").content)
 
 
+def offered(screen: KeysScreen) -> str | None:
+    """The prompt of the key catcher while it waits (a swap offered after a clash), else None."""
+    catcher = screen.query_one("#keys-catch")
+    return str(catcher.content) if catcher.display and screen.focused is catcher else None
+
+
 def row(screen: KeysScreen, binding_id: str) -> str:
     listed = screen.query_one("#keys-list", OptionList)
     return str(listed.get_option(binding_id).prompt)
@@ -77,8 +83,13 @@ async def test_a_move_that_clashes_is_refused_and_changes_nothing(tmp_path: Path
         text = await move(pilot, screen, "table.draw", "p")
         assert text == "Not moved: table.draw = P clashes with Pass (P) on the table screen."
         assert screen.query_one("#keys-said").has_class("error")
+        assert offered(screen) == "Press P again to swap Draw and Pass (Table); Esc keeps both."
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#keys-list") and app.keymap == {}
         text = await move(pilot, screen, "app.help", "q")
         assert "clashes with Quit (Q)" in text
+        assert offered(screen) is None  # Help has two keys (F1, ?): no swap is offered
         assert app.screen is screen and app.return_code is None  # still running
         assert app.keymap == {} and not path.exists()
         assert "ships as" not in row(screen, "table.draw")
@@ -95,6 +106,9 @@ async def test_a_move_never_pushes_out_a_key_moved_before(tmp_path: Path) -> Non
         assert app.keymap == {"table.say_scores": "z"}
         text = await move(pilot, screen, "table.say_turn", "z")
         assert text.startswith("Not moved:") and "clashes" in text
+        assert offered(screen) == "Press Z again to swap Turn and Scores (Table); Esc keeps both."
+        await pilot.press("escape")
+        await pilot.pause()
         assert app.keymap == {"table.say_scores": "z"}
         assert load_settings(path)[0].keymap == {"table.say_scores": "z", "table.fly": "k"}
         assert await move(pilot, screen, "lobby.ready", "Y") == "Ready: Y."
@@ -135,7 +149,8 @@ async def test_help_lists_the_keys_screen_and_its_own_key_moves_too(tmp_path: Pa
         await pilot.press("f1")
         help_screen = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
         keys = dict(help_screen.sections["Keys (Settings, Move keys)"])
-        assert keys == {"Esc": "Back", "Del": "Put back", "Enter, then a key": "Move the highlighted key there (Esc keeps it)"}
+        assert keys == {"Esc": "Back", "Del": "Put back", "Enter, then a key": "Move the highlighted key there (Esc keeps it)",
+                        "That key again": "Swap the two, where the key belonged to one other"}
         await pilot.press("escape")
         screen = await open_keys(app, pilot)
         assert "; Del puts it back where it ships." in str(screen.query_one("#keys-how").content)
@@ -147,3 +162,74 @@ async def test_help_lists_the_keys_screen_and_its_own_key_moves_too(tmp_path: Pa
         await pilot.press("delete")
         await pilot.pause()
         assert app.keymap == {"keys.put_back": "delete"} and said(screen) == "Draw: Space."
+
+
+async def test_the_key_pressed_again_after_a_clash_swaps_the_two(tmp_path: Path) -> None:
+    """Draw onto P, which is Pass at the table: P again swaps them (Pass takes Space), in one
+    step, saved; they answer so at once. Swapping back leaves nothing moved in the file."""
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_keys(app, pilot)
+        assert (await move(pilot, screen, "table.draw", "p")).startswith("Not moved:")
+        await pilot.press("p")
+        await pilot.pause()
+        assert said(screen) == "Swapped: Draw: P · Pass: Space."
+        assert not screen.query_one("#keys-said").has_class("error") and offered(screen) is None
+        assert app.keymap == {"table.draw": "p", "table.pass": "space"}
+        assert load_settings(path)[0].keymap == {"table.draw": "p", "table.pass": "space"}
+        assert "ships as Space" in row(screen, "table.draw") and "ships as P" in row(screen, "table.pass")
+
+        # and back: Draw onto Space, now Pass's; nothing is left moved
+        assert (await move(pilot, screen, "table.draw", "space")).startswith("Not moved:")
+        assert offered(screen) == "Press Space again to swap Draw and Pass (Table); Esc keeps both."
+        await pilot.press("space")
+        await pilot.pause()
+        assert said(screen) == "Swapped: Draw: Space · Pass: P."
+        assert app.keymap == {} and "[keymap]" not in path.read_text()
+
+        # swapped again, then played: P draws
+        await move(pilot, screen, "table.draw", "p")
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("escape")
+        table, link = await open_table(app, pilot, "crazy-eights", 3, seat=1, seed=4)
+        assert "draw" in table.view["legal"]
+        await pilot.press("space")
+        await pilot.pause()
+        assert link.sent == []  # Space is Pass's now, and Pass is not offered
+        await pilot.press("p")
+        await pilot.pause()
+        assert link.sent == ["draw"]
+
+
+async def test_a_swap_is_offered_only_with_the_one_key_that_clashes(tmp_path: Path) -> None:
+    """R is Rules on the home screen, Ready in the lobby and Rematch at the table: Draw onto R
+    clashes only with Rematch, and that is the swap offered. Another key instead of R moves
+    there; Help (F1 and ?) is not offered a swap, having two keys."""
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_keys(app, pilot)
+        text = await move(pilot, screen, "table.draw", "r")
+        assert "clashes with Rematch (R)" in text
+        assert offered(screen) == "Press R again to swap Draw and Rematch (Table); Esc keeps both."
+        await pilot.press("d")  # not the swap: a move of Draw to D
+        await pilot.pause()
+        assert said(screen) == "Draw: D." and app.keymap == {"table.draw": "d"}
+        text = await move(pilot, screen, "app.help", "p")
+        assert text.startswith("Not moved:") and offered(screen) is None
+        assert app.keymap == {"table.draw": "d"}
+        # Backspace puts Scores back onto S, which Turn took: the swap is offered (not "again")
+        assert await move(pilot, screen, "table.say_scores", "z") == "Scores: Z."
+        assert await move(pilot, screen, "table.say_turn", "s") == "Turn: S."
+        listed = screen.query_one("#keys-list", OptionList)
+        listed.highlighted = listed.get_option_index("table.say_scores")
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert said(screen).startswith("Not moved: table.say_turn = S clashes with Scores")
+        assert offered(screen) == "Press S to swap Scores and Turn (Table); Esc keeps both."
+        await pilot.press("s")
+        await pilot.pause()
+        assert said(screen) == "Swapped: Scores: S · Turn: Z."
+        assert app.keymap == {"table.draw": "d", "table.say_turn": "z"}

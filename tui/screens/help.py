@@ -119,5 +119,6 @@ class HelpScreen(Screen[None]):
             "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)], keymap=keymap),
             **({} if guest else {"Your record": key_rows(_of(RecordScreen), keymap=keymap)}),
             "Keys (Settings, Move keys)": key_rows(_of(KeysScreen), keymap=keymap, extra=[
-                ("Enter, then a key", "Move the highlighted key there (Esc keeps it)")]),
+                ("Enter, then a key", "Move the highlighted key there (Esc keeps it)"),
+                ("That key again", "Swap the two, where the key belonged to one other")]),
         }

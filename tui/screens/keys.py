@@ -1,6 +1,8 @@
 """Keys: every key the player may move, where it is now, and a way to move it without editing
 ``settings.toml`` by hand. A key is moved only where it clashes with nothing (``DealMeInApp.move_key``,
-the same check the file's ``[keymap]`` gets), and the move is saved to that file."""
+the same check the file's ``[keymap]`` gets), and the move is saved to that file. Where the new
+key belongs to one other key there, pressing it again swaps the two: one step, where moving
+each by itself would clash."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,6 +34,16 @@ class Movable:
     does: str
     where: str
     shipped: str
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Offered after a move clashed with one other key: ``moving`` takes ``key`` from ``other``,
+    which takes the keys ``moving`` had in its place."""
+    moving: Movable
+    other: Movable
+    key: str
+    moves: dict[str, str | None]
 
 
 def movable_keys() -> list[Movable]:
@@ -83,6 +95,7 @@ class KeysScreen(Screen[None]):
         super().__init__()
         self.keys = movable_keys()
         self.moving: Movable | None = None  # the key waiting for its new place
+        self.swap: Swap | None = None  # offered after a clash, taken by the same key again
 
     def compose(self) -> ComposeResult:
         with Vertical(id="keys-screen"):
@@ -125,27 +138,35 @@ class KeysScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#keys-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.moving = next(k for k in self.keys if k.id == event.option.id)
-        catcher = self.query_one("#keys-catch", KeyCatcher)
-        catcher.update(Text(f"Press the new key for {self.moving.does} ({self.moving.where}); "
-                            f"Esc keeps {key_label(self._now(self.moving))}.", style="bold"))
-        catcher.display = True
+        moving = next(k for k in self.keys if k.id == event.option.id)
+        self._catch(moving, f"Press the new key for {moving.does} ({moving.where}); "
+                            f"Esc keeps {key_label(self._now(moving))}.")
         self._say("")
+
+    def _catch(self, moving: Movable, prompt: str) -> None:
+        self.moving = moving
+        catcher = self.query_one("#keys-catch", KeyCatcher)
+        catcher.update(Text(prompt, style="bold"))
+        catcher.display = True
         catcher.focus()
 
     def caught(self, key: str) -> None:
-        """The key pressed after Enter: the new place of the key being moved."""
+        """The key pressed after Enter: the new place of the key being moved (or, the same key
+        again after a clash, the swap offered)."""
         moving, self.moving = self.moving, None
-        catcher = self.query_one("#keys-catch", KeyCatcher)
-        catcher.display = False
-        self.query_one("#keys-list", OptionList).focus()
-        if moving is None or key == "escape":
-            return
+        swap, self.swap = self.swap, None
         new = normal_key(key)
-        if new is None:
+        if moving is None or key == "escape":
+            pass
+        elif new is None:
             self._say(f"{key} is not a key a keymap can take.", problem=True)
-            return
-        self._move(moving, None if new == moving.shipped else new)
+        elif swap is not None and new == swap.key:
+            self._swap(swap)
+        else:
+            self._move(moving, None if new == moving.shipped else new, pressed=True)
+        if self.moving is None:  # not waiting again, for the swap offered
+            self.query_one("#keys-catch", KeyCatcher).display = False
+            self.query_one("#keys-list", OptionList).focus()
 
     def action_put_back(self) -> None:
         listed = self.query_one("#keys-list", OptionList)
@@ -157,10 +178,43 @@ class KeysScreen(Screen[None]):
             return
         self._move(key, None)
 
-    def _move(self, key: Movable, keys: str | None) -> None:
+    def _move(self, key: Movable, keys: str | None, pressed: bool = False) -> None:
         problem = self.app.move_key(key.id, keys)  # type: ignore[attr-defined]
         if problem is not None:
             self._say(f"Not moved: {problem}.", problem=True)
+            swap = self._swap_for(key, keys or key.shipped)
+            if swap is not None:
+                self.swap = swap
+                again = " again" if pressed else ""
+                self._catch(key, f"Press {key_label(swap.key)}{again} to swap {key.does} and "
+                                 f"{swap.other.does} ({swap.other.where}); Esc keeps both.")
             return
         self._say(f"{key.does}: {key_label(self._now(key))}.")
+        self._fill()
+
+    def _swap_for(self, moving: Movable, key: str) -> Swap | None:
+        """The swap that gives ``moving`` (one key) the one ``key`` it was refused, where exactly
+        one other key holds it and the two can trade places with nothing else clashing."""
+        mine = self._now(moving)
+        if "," in key or "," in mine:
+            return None
+        offers = []
+        for other in self.keys:
+            now = self._now(other).split(",")
+            if other.id == moving.id or key not in now:
+                continue
+            traded = ",".join(dict.fromkeys(mine if held == key else held for held in now))
+            moves = {moving.id: None if key == moving.shipped else key,
+                     other.id: None if traded == other.shipped else traded}
+            if self.app.move_keys(moves, dry_run=True) is None:  # type: ignore[attr-defined]
+                offers.append(Swap(moving, other, key, moves))
+        return offers[0] if len(offers) == 1 else None
+
+    def _swap(self, swap: Swap) -> None:
+        problem = self.app.move_keys(swap.moves)  # type: ignore[attr-defined]
+        if problem is not None:  # the keys changed since the offer
+            self._say(f"Not swapped: {problem}.", problem=True)
+            return
+        self._say(f"Swapped: {swap.moving.does}: {key_label(self._now(swap.moving))} · "
+                  f"{swap.other.does}: {key_label(self._now(swap.other))}.")
         self._fill()
