@@ -6,7 +6,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 
-from .helpers import host_two_seats, make_app, notices, start_solo, wait_for
+from .helpers import host_two_seats, make_app, notices, said_from_now, start_solo, wait_for
 
 
 async def test_host_controls() -> None:
@@ -26,9 +26,9 @@ async def test_host_controls() -> None:
         await wait_for(pilot, lambda: seats()[1]["bot"] is None and seats()[1]["name"] is None)
         await pilot.press("b")
         await wait_for(pilot, lambda: seats()[1]["bot"] == "normal")
-        await pilot.press("home", "b")  # the host's own seat takes no bot
-        await pilot.pause()
-        assert seats()[0]["bot"] is None
+        await pilot.press("home", "b")  # the host's own seat takes no bot: the next open seat does
+        await wait_for(pilot, lambda: seats()[2]["bot"] == "normal")
+        assert seats()[0]["bot"] is None and seats()[1]["bot"] == "normal" and seats()[3]["bot"] is None
 
         await pilot.press("g")
         picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
@@ -93,3 +93,30 @@ async def test_only_a_host_with_players_to_invite_copies_an_invite() -> None:
         solo.session.show_lobby()
         await pilot.pause()
         assert solo.session.invite() == ""
+
+
+async def test_b_on_a_players_seat_fills_the_next_open_seat_round_the_table() -> None:
+    """From the host's own seat, B, B, B fills every open seat with a `normal` bot, going round
+    the table from the seat highlighted; once none is open, B there says so and changes nothing."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("ctrl+s")
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        session = app.session
+        seats = lambda: session.lobby["seats"]  # noqa: E731
+        assert [s["seat"] for s in seats()] == [0, 1, 2, 3] and lobby._selected_seat() == 0
+        await pilot.press("down", "down", "b")  # seat 3 first, by hand
+        await wait_for(pilot, lambda: seats()[2]["bot"] == "normal")
+        await pilot.press("home", "b")
+        await wait_for(pilot, lambda: seats()[1]["bot"] == "normal")
+        await pilot.press("b")
+        await wait_for(pilot, lambda: seats()[3]["bot"] == "normal")
+        assert [s["bot"] for s in seats()] == [None, "normal", "normal", "normal"]
+        said = said_from_now(app)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: any("Every seat is taken" in n for n in said))
+        await pilot.pause()
+        assert [s["bot"] for s in seats()] == [None, "normal", "normal", "normal"]
+        await app.action_quit()

@@ -207,17 +207,28 @@ class LobbyScreen(Screen[None]):
         return None if seat is None else (seat, self._seat_info(seat))
 
     def action_add_bot(self) -> None:
-        """Put a bot in the chosen seat, or make the bot there one level harder."""
+        """Put a bot in the chosen seat, or make the bot there one level harder. On a player's
+        seat it fills the next open seat: B, B, B from the host's own seat fills the table."""
         chosen = self._host_choice()
         if chosen is None:
             return
         seat, info = chosen
         if info.get("name") and not info.get("bot"):
-            self.notify("That seat has a player: choose an open seat or a bot.", severity="warning")
-            return
+            free = self._next_open_seat(seat)
+            if free is None:
+                self.notify("Every seat is taken: B on a bot's seat makes it harder, X takes it away.",
+                            severity="warning")
+                return
+            seat, info = free, {}
         current = info.get("bot")
         level = BOT_LEVELS[(BOT_LEVELS.index(current) + 1) % 3] if current in BOT_LEVELS else "normal"
         self.run_worker(self.link.call("add_bot", seat, level))
+
+    def _next_open_seat(self, after: int) -> int | None:
+        """The first seat after ``after`` (round the table) with neither a player nor a bot."""
+        seats = sorted((self.link.lobby or {}).get("seats") or [], key=lambda s: s["seat"])
+        ahead = [s for s in seats if s["seat"] > after] + [s for s in seats if s["seat"] <= after]
+        return next((s["seat"] for s in ahead if not s.get("name") and not s.get("bot")), None)
 
     def action_remove(self) -> None:
         chosen = self._host_choice()
