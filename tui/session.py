@@ -15,6 +15,7 @@ from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
 
 from . import seatkeys
+from .comings import comings_and_goings
 from .eventtext import deal_word, other_name
 from .plain import clean
 from .saves import solo_save_path
@@ -94,6 +95,7 @@ class TableSession:
         self.left = False  # the player has left the table's screens: updates still on their way are dropped
         self.last_said = ""  # the table's latest error, as told: a close for the same reason is not told twice
         self.chat_log: list[tuple[str, str, bool]] = []  # (name, text, said by the table itself)
+        self._lobby_seat: int | None = None  # this app's seat at the last lobby: its own comings say nothing
         self.held: tuple[str | None, str] | None = None  # the seat kept for a crash: (table, token)
         #: the results screen's line on your record at this game, once a match here is recorded
         self.record_line = ""
@@ -420,12 +422,7 @@ class TableSession:
                     app.call_later(self._results, kind, event)
         elif kind == "chat":
             name, text = str(update.get("name") or "?"), str(update.get("text") or "")
-            system = update.get("system") is True
-            self.chat_log.append((name, text, system))
-            for screen in app.screen_stack:
-                add = getattr(screen, "add_chat", None)
-                if add is not None and getattr(screen, "link", None) is self:
-                    add(name, text, system)
+            self._add_chat(name, text, update.get("system") is True)
         elif kind == "error":
             self.last_said = str(update.get("message") or update.get("code"))
             app.notify(self.last_said, title="Table", severity="error")
@@ -474,19 +471,25 @@ class TableSession:
         self.record_line = record_line(matches, played.game)
 
     def _say_comings_and_goings(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
-        """In a match, the table's log says when a player's connection goes and comes back."""
-        table = self._table_screen()
-        if table is None or (self.lobby or {}).get("status") != "playing" or len(before) != len(after):
+        """Who came and who went (``tui.comings``): in a match in the table's log, else in the
+        chat, where the lobby shows it."""
+        own = {self._lobby_seat, self.seat}
+        self._lobby_seat = self.seat
+        lines = comings_and_goings(before, after, own)
+        if (self.lobby or {}).get("status") == "playing":
+            table = self._table_screen()
+            for line in lines if table is not None else ():
+                table.log_line(line, style="italic")
             return
-        for old, new in zip(before, after):
-            if not new.get("name") or new.get("bot") or old.get("name") != new.get("name") \
-                    or new.get("seat") == self.seat:
-                continue
-            name = clean(str(new["name"]), 24)
-            if old.get("connected") and new.get("connected") is False:
-                table.log_line(f"{name} is away: the seat is kept for them a while.", style="italic")
-            elif old.get("connected") is False and new.get("connected"):
-                table.log_line(f"{name} is back.", style="italic")
+        for line in lines:
+            self._add_chat("Table", line, True)
+
+    def _add_chat(self, name: str, text: str, system: bool) -> None:
+        self.chat_log.append((name, text, system))
+        for screen in self.app.screen_stack:
+            add = getattr(screen, "add_chat", None)
+            if add is not None and getattr(screen, "link", None) is self:
+                add(name, text, system)
 
     def _table_screen(self) -> Any:
         from .screens.table import TableScreen

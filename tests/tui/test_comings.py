@@ -1,0 +1,89 @@
+"""Who came and who went between two lobbies (``tui.comings``), and the host's lobby saying so
+in its chat over a real socket: a player sits down, drops, comes back and leaves."""
+from __future__ import annotations
+
+from typing import Any
+
+from net.client import TableClient
+from tui.comings import comings_and_goings
+from tui.screens.lobby import LobbyScreen
+
+from .helpers import host_two_seats, make_app, wait_for
+
+
+def seats(*held: Any) -> list[dict[str, Any]]:
+    """A lobby's seats: None open, "Bo" a connected player, ("Bo", False) away, ("bot", level)
+    a bot, ("Bo", "normal") a bot standing in for Bo."""
+    out = []
+    for i, h in enumerate(held):
+        s: dict[str, Any] = {"seat": i, "name": None, "bot": None, "connected": False}
+        if isinstance(h, str):
+            s.update(name=h, connected=True)
+        elif h is not None and h[0] == "bot":
+            s.update(name=f"{h[1].capitalize()} bot", bot=h[1], connected=True)
+        elif h is not None and isinstance(h[1], str):
+            s.update(name=h[0], bot=h[1], connected=True)
+        elif h is not None:
+            s.update(name=h[0], connected=h[1])
+        out.append(s)
+    return out
+
+
+def test_a_player_sits_down_moves_and_leaves() -> None:
+    assert comings_and_goings(seats("Ana", None, None), seats("Ana", "Bo", None), {0}) == ["Bo sits down in seat 2."]
+    assert comings_and_goings(seats("Ana", "Bo", None), seats("Ana", None, "Bo"), {0}) == ["Bo moves to seat 3."]
+    assert comings_and_goings(seats("Ana", None, "Bo"), seats("Ana", None, None), {0}) == ["Bo leaves the table."]
+    both = comings_and_goings(seats("Ana", "Bo", None), seats("Ana", None, "Cy"), {0})
+    assert both == ["Cy sits down in seat 3.", "Bo leaves the table."]
+
+
+def test_a_player_drops_comes_back_or_gives_the_seat_to_a_bot() -> None:
+    assert comings_and_goings(seats("Ana", "Bo"), seats("Ana", ("Bo", False)), {0}) \
+        == ["Bo is away: the seat is kept for them a while."]
+    assert comings_and_goings(seats("Ana", ("Bo", False)), seats("Ana", "Bo"), {0}) == ["Bo is back."]
+    assert comings_and_goings(seats("Ana", ("Bo", False)), seats("Ana", ("Bo", "normal")), {0}) \
+        == ["Bo did not come back: a bot plays their seat."]
+
+
+def test_what_the_app_knows_already_says_nothing() -> None:
+    # its own seat, before and after it moved
+    assert comings_and_goings(seats("Ana", None), seats(None, "Ana"), {0, 1}) == []
+    assert comings_and_goings(seats("Ana", "Bo"), seats("Ana", ("Bo", False)), {1}) == []
+    # bots the host seats or takes away
+    assert comings_and_goings(seats("Ana", None), seats("Ana", ("bot", "normal")), {0}) == []
+    assert comings_and_goings(seats("Ana", ("bot", "hard")), seats("Ana", None), {0}) == []
+    # the first lobby, and a table whose seats were added (a new game)
+    assert comings_and_goings([], seats("Ana", "Bo"), {0}) == []
+    assert comings_and_goings(seats("Ana", "Bo"), seats("Ana", "Bo", None), {0}) == []
+    # a spectator (no seat) hears of everyone
+    assert comings_and_goings(seats("Ana", None), seats("Ana", "Bo"), {None}) == ["Bo sits down in seat 2."]
+
+
+def test_names_are_cleaned_of_control_characters() -> None:
+    lines = comings_and_goings(seats("Ana", None), seats("Ana", "B\x1b[2Jo"), {0})
+    assert len(lines) == 1 and "\x1b" not in lines[0]
+
+
+async def test_the_hosts_lobby_chat_says_who_came_and_went() -> None:
+    app = make_app(bind="127.0.0.1", port=0)
+    app.settings.name = "Ana"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await host_two_seats(app, pilot)
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        session = app.session
+        port = session.server.port
+        log = lambda: [line.text for line in lobby.query_one("#chat-log").lines]  # noqa: E731
+        bob = await TableClient.connect("127.0.0.1", port, name="Bob", reconnect=False)
+        try:
+            await wait_for(pilot, lambda: any("Table: Bob sits down in seat 2." in line for line in log()))
+            token = bob.token
+            bob.drop_connection()  # dropped, no goodbye (and no reconnecting): the seat waits for him
+            await wait_for(pilot, lambda: any("Bob is away" in line for line in log()))
+            bob = await TableClient.connect("127.0.0.1", port, name="Bob", token=token, reconnect=False)
+            await wait_for(pilot, lambda: any("Table: Bob is back." in line for line in log()))
+            await bob.close()  # a goodbye in the lobby frees the seat
+            await wait_for(pilot, lambda: any("Table: Bob leaves the table." in line for line in log()))
+            assert not any("Ana" in line for line in log())  # the host's own seat says nothing
+        finally:
+            await bob.close()
+        await app.action_quit()

@@ -1,0 +1,51 @@
+"""Who came and who went between two lobbies of one table, as lines for its log: the seat list
+shows where everyone is now, these lines say what changed while you looked elsewhere."""
+from __future__ import annotations
+
+from typing import Any
+
+from .plain import clean
+
+
+def _human(seat: dict[str, Any]) -> str | None:
+    """The player's name at a seat a human holds (a bot standing in keeps it: see below)."""
+    name = seat.get("name")
+    return clean(str(name), 24) if name and not seat.get("bot") else None
+
+
+def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]],
+                       own_seats: set[int | None]) -> list[str]:
+    """One line per player who sat down, moved, left, dropped or came back, or whose seat a
+    bot took when they did not come back. The app's own seats, before and after, say nothing
+    (it knows), nor do
+    bots the host seats (the host did that), nor a table whose seats were added or taken away
+    (a new game: the seat list says it all)."""
+    if not before or len(before) != len(after):
+        return []
+    gone: dict[str, int] = {}
+    came: dict[str, int] = {}
+    lines: list[str] = []
+    for i, (old, new) in enumerate(zip(before, after)):
+        if i in own_seats:
+            continue
+        was, now = _human(old), _human(new)
+        if was is not None and was == now:
+            if old.get("connected") and new.get("connected") is False:
+                lines.append(f"{now} is away: the seat is kept for them a while.")
+            elif old.get("connected") is False and new.get("connected"):
+                lines.append(f"{now} is back.")
+            continue
+        if was is not None:
+            if new.get("bot") and clean(str(new.get("name") or ""), 24) == was:
+                lines.append(f"{was} did not come back: a bot plays their seat.")
+            else:
+                gone[was] = i
+        if now is not None:
+            came[now] = i
+    for name, i in came.items():
+        if name in gone:
+            lines.append(f"{name} moves to seat {i + 1}.")
+        else:
+            lines.append(f"{name} sits down in seat {i + 1}.")
+    lines.extend(f"{name} leaves the table." for name in gone if name not in came)
+    return lines
