@@ -69,6 +69,17 @@ async def test_a_screen_popped_before_it_mounts(name: str) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
 
 
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_a_screen_still_mounting_when_the_app_closes(name: str) -> None:
+    """Closing the app prunes every screen on the stack, the stack itself last: a screen still
+    mounting then gets its Mount event with its widgets gone while it is still on the stack.
+    It must not end the app with an error (quitting, or an SSH player dropping, as a table opens)."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(SCREENS[name](app))  # and the app closes at once: the screen has not mounted
+
+
 @pytest.mark.parametrize("pauses", [0, 1, 2, 3])
 async def test_leaving_a_solo_table_the_moment_it_opens(pauses: int) -> None:
     app = make_app()

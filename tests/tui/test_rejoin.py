@@ -239,7 +239,10 @@ async def test_the_host_key_holder_gets_its_seat_back_when_the_table_resumes(tmp
             await srv2.start()
             resumed.resume()
             app.join_address(f"127.0.0.1:{port}", host_key=table.host_key)
-            back = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            # the table may open before the join hands the app its session: a match in play
+            # sends its view as the player sits down, while the join is still returning
+            back = await wait_for(pilot, lambda: app.session is not None and isinstance(app.screen, TableScreen)
+                                  and app.screen)
             assert app.session.seat == mine and app.session.is_host
             assert back.view["seat"] == mine and back.view["hand"] == hand
             await app.leave_table()
