@@ -500,7 +500,7 @@ class DealMeInApp(App[int]):
 
         await self.leave_table()
         try:
-            self.session = await TableSession.host(self, choice, solo=solo)
+            await self.hand_over(await TableSession.host(self, choice, solo=solo))
         except Exception as e:  # a port in use, a refused configuration: say so, stay put
             self.notify(f"Could not open the table: {e}", severity="error", timeout=8)
             self.session = None
@@ -515,7 +515,7 @@ class DealMeInApp(App[int]):
 
         await self.leave_table()
         try:
-            self.session = await TableSession.resume(self, path, solo)
+            await self.hand_over(await TableSession.resume(self, path, solo))
         except Exception as e:  # an unusable save is moved aside: say so, stay home
             self.notify(f"Could not resume the table: {e}", severity="error", timeout=10)
             self.session = None
@@ -526,8 +526,8 @@ class DealMeInApp(App[int]):
 
         await self.leave_table()
         try:
-            self.session = await TableSession.join(self, address, password=password, table=table,
-                                                   host_key=host_key)
+            await self.hand_over(await TableSession.join(self, address, password=password, table=table,
+                                                         host_key=host_key))
         except Exception as e:
             said = str(e)
             self.notify(f"Could not join: {said}" if address in said else f"Could not join {address}: {said}",
@@ -537,6 +537,15 @@ class DealMeInApp(App[int]):
                 from .screens.home import HomeScreen
 
                 self.push_screen(HomeScreen())
+
+    async def hand_over(self, session: Any) -> None:
+        """The session a join, a host or a resume made becomes the app's, unless the player
+        already left its screens: a table in play can open before the join returns, and Escape
+        there must not leave the connection behind."""
+        if session.left:
+            await session.close()
+        else:
+            self.session = session
 
     async def leave_table(self) -> None:
         session, self.session = self.session, None
@@ -548,6 +557,10 @@ class DealMeInApp(App[int]):
 
         if self.session is not None:
             self.session.left = True
+        for screen in self.screen_stack:  # a session still being handed over, whose screens are up
+            link = getattr(screen, "link", None)
+            if hasattr(link, "left"):
+                link.left = True
         self.rules_table = None  # Rules from home: the game's page, no longer that table's settings
         while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()

@@ -290,3 +290,32 @@ async def test_a_finished_solo_match_is_replaced_without_a_question_and_rules_fo
         assert app.rules_table is None  # Rules from home: the game's page, not the table left
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))  # nothing lost: no question
+
+
+async def test_leaving_a_table_before_the_join_hands_the_session_over_closes_it() -> None:
+    """A table in play can open before the join returns its session to the app (the view comes
+    with the welcome). A player who leaves in that moment is gone: the session the join then
+    hands over is closed, not kept, and the host sees the seat empty."""
+    from net.server import Server, TableConfig
+    from tui.session import TableSession
+
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    table = srv.create_table(TableConfig(name="Ana's table", game="ninety-nine", seats=2, seed=3))
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            # what join_table does, up to the hand-over: the join has shown its lobby
+            session = await TableSession.join(app, f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.link is session)
+            assert app.session is None and table.seats[0].conn is not None
+            await pilot.press("escape")  # a guest leaves the lobby without a question
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert session.left
+            await app.hand_over(session)
+            assert app.session is None
+            await wait_for(pilot, lambda: table.seats[0].conn is None and table.seats[0].name is None)
+            await pilot.pause(0.3)
+            assert isinstance(app.screen, HomeScreen)  # nothing opens again
+    finally:
+        await srv.close()
