@@ -102,3 +102,20 @@ def test_keys(snap_compare, size, tmp_path) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(config_path=path), terminal_size=size, run_before=open_keys)
+
+
+def test_solo_table(snap_compare) -> None:
+    """A solo table (the snapshot table's match, you and three bots): Hint on the key bar, and
+    the log down to the hint line, with no chat line to type in."""
+    from core import new_match
+
+    from .helpers import show_link
+    from .matchlink import MatchLink
+
+    async def open_solo(pilot) -> None:
+        link = MatchLink(new_match("ninety-eight", 4, seed=7), 0, ["You", "Normal bot", "Normal bot 2", "Normal bot 3"])
+        link.solo = True  # type: ignore[attr-defined]
+        await show_link(pilot.app, pilot, link)
+        await pilot.press("2")
+
+    assert snap_compare(_app(), terminal_size=(80, 24), run_before=open_solo)

@@ -67,7 +67,7 @@ class TableScreen(Screen[None]):
         Binding("c", "say_total", "Total", show=False, id="table.say_total"),  # these three: in Help (F1), kept off the bar
         Binding("s", "say_scores", "Scores", show=False, id="table.say_scores"),
         Binding("t", "say_turn", "Turn", show=False, id="table.say_turn"),
-        Binding("h", "hint", "Hint (solo)", show=False, id="table.hint"),
+        Binding("h", "hint", "Hint", id="table.hint"),  # on the bar at a solo table only
         Binding("o", "next_hand_order", "Hand order", show=False, id="table.hand_order"),
         Binding("slash", "focus_chat", "Chat", id="table.chat"),
         Binding("escape", "leave", "Leave"),
@@ -113,7 +113,9 @@ class TableScreen(Screen[None]):
             with Vertical(id="side"):
                 # wrapped at the panel's width (RichLog's default minimum, 78, overflows it)
                 yield TableLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES, min_width=16)
-                yield Input(placeholder="chat: / to type, Enter to send", id="chat", max_length=CHAT_LEN)
+                chat = Input(placeholder="chat: / to type, Enter to send", id="chat", max_length=CHAT_LEN)
+                chat.display = not self.solo  # no one to talk to: the log takes the line
+                yield chat
         yield Static(id="hint", markup=False)
         yield HandView(id="hand")
         yield KeyFooter()
@@ -334,8 +336,12 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows the keys this game and this moment offer: Draw (dimmed while it
         cannot be used) and Last card! only in games that have them, Pass while it is allowed,
-        Rematch to the host of a finished match."""
+        Rematch to the host of a finished match, Hint at a solo table and Chat at any other."""
         view = self.view or {}
+        if action == "hint":
+            return self.solo and view.get("seat") is not None and not view.get("is_over")
+        if action == "focus_chat":
+            return not self.solo
         if action in ("draw", "pass_turn", "last_card") and (view.get("seat") is None or view.get("is_over")):
             return False  # watching, or the match is over: nothing to play
         if action == "draw":
@@ -537,15 +543,17 @@ class TableScreen(Screen[None]):
         self.log_line(text, style="bold")
         self.notify(text, timeout=SAY_SECONDS)
 
+    @property
+    def solo(self) -> bool:
+        """Only this player and bots at the table."""
+        return bool(getattr(self.link, "solo", False))
+
     def action_hint(self) -> None:
         """At a solo table, what the ``normal`` bot would do with your cards, that card selected:
-        a way to learn a game. At a table with other players it stays off, since a bot's advice
-        would not be yours."""
+        a way to learn a game. At a table with other players it stays off (``check_action``),
+        since a bot's advice would not be yours."""
         view = self.view
-        if view is None or view.get("seat") is None or view.get("is_over"):
-            return
-        if not getattr(self.link, "solo", False):
-            self.say("Hints are for solo tables")
+        if view is None or view.get("seat") is None or view.get("is_over") or not self.solo:
             return
         legal = [a for a in view.get("legal") or [] if isinstance(a, str)]
         if not legal:
