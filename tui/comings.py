@@ -2,9 +2,16 @@
 shows where everyone is now, these lines say what changed while you looked elsewhere."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from .plain import clean
+
+
+class Change(NamedTuple):
+    """One coming or going: ``kind`` is sits, moves, leaves, away, back or bot (a bot took the
+    seat of a player who did not come back); ``text`` says it."""
+    kind: str
+    text: str
 
 
 def _human(seat: dict[str, Any]) -> str | None:
@@ -14,7 +21,7 @@ def _human(seat: dict[str, Any]) -> str | None:
 
 
 def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]],
-                       own_seats: set[int | None]) -> list[str]:
+                       own_seats: set[int | None]) -> list[Change]:
     """One line per player who sat down, moved, left, dropped or came back, or whose seat a
     bot took when they did not come back. The app's own seats, before and after, say nothing
     (it knows), nor do
@@ -24,28 +31,28 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
         return []
     gone: dict[str, int] = {}
     came: dict[str, int] = {}
-    lines: list[str] = []
+    lines: list[Change] = []
     for i, (old, new) in enumerate(zip(before, after)):
         if i in own_seats:
             continue
         was, now = _human(old), _human(new)
         if was is not None and was == now:
             if old.get("connected") and new.get("connected") is False:
-                lines.append(f"{now} is away: the seat is kept for them a while.")
+                lines.append(Change("away", f"{now} is away: the seat is kept for them a while."))
             elif old.get("connected") is False and new.get("connected"):
-                lines.append(f"{now} is back.")
+                lines.append(Change("back", f"{now} is back."))
             continue
         if was is not None:
             if new.get("bot") and clean(str(new.get("name") or ""), 24) == was:
-                lines.append(f"{was} did not come back: a bot plays their seat.")
+                lines.append(Change("bot", f"{was} did not come back: a bot plays their seat."))
             else:
                 gone[was] = i
         if now is not None:
             came[now] = i
     for name, i in came.items():
         if name in gone:
-            lines.append(f"{name} moves to seat {i + 1}.")
+            lines.append(Change("moves", f"{name} moves to seat {i + 1}."))
         else:
-            lines.append(f"{name} sits down in seat {i + 1}.")
-    lines.extend(f"{name} leaves the table." for name in gone if name not in came)
+            lines.append(Change("sits", f"{name} sits down in seat {i + 1}."))
+    lines.extend(Change("leaves", f"{name} leaves the table.") for name in gone if name not in came)
     return lines

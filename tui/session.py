@@ -475,14 +475,16 @@ class TableSession:
         chat, where the lobby shows it."""
         own = {self._lobby_seat, self.seat}
         self._lobby_seat = self.seat
-        lines = comings_and_goings(before, after, own)
+        changes = comings_and_goings(before, after, own)
         if (self.lobby or {}).get("status") == "playing":
             table = self._table_screen()
-            for line in lines if table is not None else ():
-                table.log_line(line, style="italic")
+            for change in changes if table is not None else ():
+                table.log_line(change.text, style="italic")
             return
-        for line in lines:
-            self._add_chat("Table", line, True)
+        for change in changes:
+            self._add_chat("Table", change.text, True)
+        if self.is_host and not self.solo and self.app.settings.bell and any(c.kind == "sits" for c in changes):
+            self.app.bell()  # a host waiting in the lobby hears the players come, as a turn is heard
 
     def _add_chat(self, name: str, text: str, system: bool) -> None:
         self.chat_log.append((name, text, system))

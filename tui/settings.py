@@ -49,8 +49,8 @@ class Settings:
     theme: str = "casino"
     card_style: str = "two-colour"
     animation: bool = True
-    #: the terminal's bell when your turn comes at a table with other players, and when ten
-    #: seconds are left on your turn clock
+    #: the terminal's bell when your turn comes at a table with other players, when ten
+    #: seconds are left on your turn clock, and when a player sits down at the table you host
     bell: bool = True
     bot_pause: float = 0.6
     default_game: str = "ninety-eight"

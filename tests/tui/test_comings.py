@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from net.client import TableClient
-from tui.comings import comings_and_goings
+from tui.comings import comings_and_goings as changes
 from tui.screens.lobby import LobbyScreen
 
 from .helpers import host_two_seats, make_app, wait_for
@@ -29,12 +31,18 @@ def seats(*held: Any) -> list[dict[str, Any]]:
     return out
 
 
+def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]], own: set[int | None]) -> list[str]:
+    """What the changes say."""
+    return [c.text for c in changes(before, after, own)]
+
+
 def test_a_player_sits_down_moves_and_leaves() -> None:
     assert comings_and_goings(seats("Ana", None, None), seats("Ana", "Bo", None), {0}) == ["Bo sits down in seat 2."]
     assert comings_and_goings(seats("Ana", "Bo", None), seats("Ana", None, "Bo"), {0}) == ["Bo moves to seat 3."]
     assert comings_and_goings(seats("Ana", None, "Bo"), seats("Ana", None, None), {0}) == ["Bo leaves the table."]
     both = comings_and_goings(seats("Ana", "Bo", None), seats("Ana", None, "Cy"), {0})
     assert both == ["Cy sits down in seat 3.", "Bo leaves the table."]
+    assert [c.kind for c in changes(seats("Ana", "Bo", None), seats("Ana", None, "Cy"), {0})] == ["sits", "leaves"]
 
 
 def test_a_player_drops_comes_back_or_gives_the_seat_to_a_bot() -> None:
@@ -43,6 +51,10 @@ def test_a_player_drops_comes_back_or_gives_the_seat_to_a_bot() -> None:
     assert comings_and_goings(seats("Ana", ("Bo", False)), seats("Ana", "Bo"), {0}) == ["Bo is back."]
     assert comings_and_goings(seats("Ana", ("Bo", False)), seats("Ana", ("Bo", "normal")), {0}) \
         == ["Bo did not come back: a bot plays their seat."]
+    kinds = [[c.kind for c in changes(a, b, {0})] for a, b in [
+        (seats("Ana", "Bo"), seats("Ana", ("Bo", False))), (seats("Ana", ("Bo", False)), seats("Ana", "Bo")),
+        (seats("Ana", ("Bo", False)), seats("Ana", ("Bo", "normal"))), (seats("Ana", "Bo", None), seats("Ana", None, "Bo"))]]
+    assert kinds == [["away"], ["back"], ["bot"], ["moves"]]
 
 
 def test_what_the_app_knows_already_says_nothing() -> None:
@@ -64,9 +76,14 @@ def test_names_are_cleaned_of_control_characters() -> None:
     assert len(lines) == 1 and "\x1b" not in lines[0]
 
 
-async def test_the_hosts_lobby_chat_says_who_came_and_went() -> None:
+@pytest.mark.parametrize("bell", [True, False], ids=["bell", "no-bell"])
+async def test_the_hosts_lobby_chat_says_who_came_and_went(bell: bool) -> None:
+    """And the host hears a player sit down (the turn bell's setting): once, not for the rest."""
     app = make_app(bind="127.0.0.1", port=0)
     app.settings.name = "Ana"
+    app.settings.bell = bell
+    rung: list[int] = []
+    app.bell = lambda: rung.append(1)  # the real bell writes to a terminal, which a test has not
     async with app.run_test(size=(80, 24)) as pilot:
         await host_two_seats(app, pilot)
         lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
@@ -76,6 +93,7 @@ async def test_the_hosts_lobby_chat_says_who_came_and_went() -> None:
         bob = await TableClient.connect("127.0.0.1", port, name="Bob", reconnect=False)
         try:
             await wait_for(pilot, lambda: any("Table: Bob sits down in seat 2." in line for line in log()))
+            assert rung == ([1] if bell else [])
             token = bob.token
             bob.drop_connection()  # dropped, no goodbye (and no reconnecting): the seat waits for him
             await wait_for(pilot, lambda: any("Bob is away" in line for line in log()))
@@ -84,6 +102,7 @@ async def test_the_hosts_lobby_chat_says_who_came_and_went() -> None:
             await bob.close()  # a goodbye in the lobby frees the seat
             await wait_for(pilot, lambda: any("Table: Bob leaves the table." in line for line in log()))
             assert not any("Ana" in line for line in log())  # the host's own seat says nothing
+            assert rung == ([1] if bell else [])  # going away, coming back and leaving ring nothing
         finally:
             await bob.close()
         await app.action_quit()
