@@ -15,7 +15,8 @@ class Change(NamedTuple):
 
 
 def _human(seat: dict[str, Any]) -> str | None:
-    """The player's name at a seat a human holds (a bot standing in keeps it: see below)."""
+    """The name of the player holding a seat; None for an open seat or a bot's (a bot that took
+    a player's seat keeps that player's name, which is how its taking over is told)."""
     name = seat.get("name")
     return clean(str(name), 24) if name and not seat.get("bot") else None
 
@@ -24,9 +25,8 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
                        own_seats: set[int | None]) -> list[Change]:
     """One line per player who sat down, moved, left, dropped or came back, or whose seat a
     bot took when they did not come back. The app's own seats, before and after, say nothing
-    (it knows), nor do
-    bots the host seats (the host did that), nor a table whose seats were added or taken away
-    (a new game: the seat list says it all)."""
+    (it knows), nor do bots the host seats (the host did that), nor a table whose seats were
+    added or taken away (a new game: the seat list says it all)."""
     if not before or len(before) != len(after):
         return []
     gone: dict[str, int] = {}
