@@ -9,13 +9,18 @@ from tui.screens.table import TableScreen
 from .helpers import host_two_seats, make_app, notices, said_from_now, start_solo, wait_for
 
 
+async def host_lobby(app, pilot) -> LobbyScreen:
+    """H, then Ctrl+S in the picker: the lobby of a table this app hosts, as the picker opens."""
+    await pilot.press("h")
+    await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+    await pilot.press("ctrl+s")
+    return await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+
+
 async def test_host_controls() -> None:
     app = make_app(bind="127.0.0.1", port=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
-        await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await host_lobby(app, pilot)
         session = app.session
         seats = lambda: session.lobby["seats"]  # noqa: E731
         await pilot.press("down", "b")
@@ -56,10 +61,7 @@ async def test_a_narrow_terminal_puts_the_chat_under_the_seats() -> None:
     underneath, wide enough to read and type in."""
     app = make_app(bind="127.0.0.1", port=0)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.press("h")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
-        await pilot.press("ctrl+s")
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby = await host_lobby(app, pilot)
         await pilot.pause()
         seats, chat = lobby.query_one("#seats").region, lobby.query_one("#chat").region
         assert chat.y > seats.bottom and chat.width >= 50
@@ -100,10 +102,7 @@ async def test_b_on_a_players_seat_fills_the_next_open_seat_round_the_table() ->
     the table from the seat highlighted; once none is open, B there says so and changes nothing."""
     app = make_app(bind="127.0.0.1", port=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
-        await pilot.press("ctrl+s")
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby = await host_lobby(app, pilot)
         session = app.session
         seats = lambda: session.lobby["seats"]  # noqa: E731
         assert [s["seat"] for s in seats()] == [0, 1, 2, 3] and lobby._selected_seat() == 0
