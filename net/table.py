@@ -248,6 +248,11 @@ class Table:
             self._emit(p, frame)
         self.server._notify(self)
 
+    def _note(self, what: str, *args: Any) -> None:
+        """A line for the host's log (a headless host's terminal): who came, went, and won.
+        Names were cleaned of control characters as they came in (``clean_text``)."""
+        log.info("table %s: " + what, self.config.name, *args)
+
     def _say(self, text: str, to: Peer | None = None) -> None:
         """A line from the table itself in the chat: to ``to``, or to everyone."""
         frame = encode({"type": "chat", "name": SYSTEM_NAME, "seat": None, "text": text, "system": True})
@@ -289,11 +294,15 @@ class Table:
             seat.conn, seat.standin = p, False
             p.seat = seat.index
             p.name = seat.name or p.name
+            self._note("%s is back in seat %d", p.name, seat.index + 1)
             self._arm_clock()  # back at a seat that is to move: its clock starts again
         elif not spectator and self.status != "playing":
             free = next((s for s in self.seats if s.empty), None)
             if free is not None:
                 self._seat(p, free)
+                self._note("%s sits down in seat %d", p.name, free.index + 1)
+        if p.seat is None:
+            self._note("%s watches", p.name)
         self.conns.add(p)
         self._welcome(p)
         self._broadcast_lobby()
@@ -311,16 +320,23 @@ class Table:
             seat = self.seats[i]
             seat.conn = None
             loop = asyncio.get_running_loop()
+            kept = f"the seat is kept {self.server.grace:g} s"
             if self.status == "playing":
                 seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
                 if clean:  # said goodbye: no point waiting, a bot plays at once
                     seat.standin = True
+                self._note("%s leaves seat %d: a bot plays it, %s" if clean else "%s drops from seat %d: %s",
+                           p.name, i + 1, kept)
                 self._after_change()
             elif clean:
                 seat.clear()
+                self._note("%s leaves seat %d", p.name, i + 1)
             else:
                 seat.ready = False
                 seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
+                self._note("%s drops from seat %d: %s", p.name, i + 1, kept)
+        elif i is None:
+            self._note("%s stops watching", p.name)
         self._broadcast_lobby()
 
     def resume(self) -> None:
@@ -343,8 +359,10 @@ class Table:
         if self.status == "playing":
             seat.cancel_timers()
             seat.bot, seat.token, seat.standin = "normal", None, False
+            self._note("%s did not come back: a bot keeps seat %d", seat.name, seat.index + 1)
             self._wake_bots()
         else:
+            self._note("%s did not come back: seat %d is open", seat.name, seat.index + 1)
             seat.clear()
         self._broadcast_lobby()
 
@@ -362,7 +380,7 @@ class Table:
     def _take_over(self, seat: Seat) -> None:
         seat.takeover_timer = None
         if seat.away:
-            log.info("table %s: a bot plays seat %d until its player returns", self.id, seat.index)
+            self._note("a bot plays seat %d until %s returns", seat.index + 1, seat.name)
             seat.standin = True
             self._wake_bots()
 
@@ -497,6 +515,7 @@ class Table:
         if seat.conn is p:
             raise Refused("bad_seat", "the host cannot kick itself")
         victim = seat.conn
+        self._note("the host sends %s away from seat %d", seat.name, seat.index + 1)
         if self.status == "playing":
             name = seat.name
             seat.clear()
@@ -594,6 +613,8 @@ class Table:
         self.match_seed = seed
         self._open_log(self.match, seed)
         self.status = "playing"
+        self._note("the match starts: %s (%s), %s", c.game, c.preset,
+                   ", ".join(s.name or f"seat {s.index + 1}" for s in self.seats))
         self._broadcast_lobby()
         self._send_views(self.match.start_events)
         self._after_change()
@@ -624,6 +645,8 @@ class Table:
             self.status = "finished"
             for w in m.winners:
                 self.seats[w].wins += 1
+            self._note("the match is over: %s won",
+                       " and ".join(self.seats[w].name or f"seat {w + 1}" for w in m.winners) or "no one")
             for seat_ in self.seats:
                 seat_.ready = seat_.bot is not None
             self._broadcast_lobby()

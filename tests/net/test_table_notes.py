@@ -1,0 +1,80 @@
+"""The host's log of a table (a headless host's terminal): who sits down, watches, drops, comes
+back, leaves or is sent away, when a match starts and who won it. Real server and clients on
+127.0.0.1; the lines are read from the ``dealmein.net`` logger."""
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from net.server import Server, TableConfig
+
+from .table_helpers import FAST, join, server, wait_until  # noqa: F401 (server: a fixture)
+
+
+def notes(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "dealmein.net" and r.getMessage().startswith("table ")]
+
+
+async def test_the_log_says_who_came_and_went_and_who_won(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="dealmein.net")
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.5, "start_delay": 0.0})  # type: ignore[arg-type]
+    await srv.start()
+    clients = []
+    try:
+        table = srv.create_table(TableConfig(name="Ana's table", game="ninety-nine", seats=2, seed=4,
+                                             options={"chips": 1}))
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key, reconnect=False)
+        bo = await join(srv, "Bo\x1b[2J", table=table.id, reconnect=False)
+        cy = await join(srv, "Cy", table=table.id, spectator=True, reconnect=False)
+        clients += [ana, bo, cy]
+        await cy.close()
+        await wait_until(lambda: "table Ana's table: Cy stops watching" in notes(caplog), what="Cy's going")
+        token = bo.token
+        bo.drop_connection()  # no goodbye: the seat waits
+        await wait_until(lambda: table.seats[1].conn is None, what="the drop")
+        bo = await join(srv, "Bo", table=table.id, token=token, reconnect=False)
+        clients.append(bo)
+        await bo.ready(True)
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the start")
+        await ana.close()  # a goodbye in a match: a bot plays the seat at once
+        await bo.close()
+        await wait_until(lambda: table.status == "finished", timeout=20, what="the bots to finish it")
+        await wait_until(lambda: any("did not come back" in n for n in notes(caplog)), what="the grace")
+        said = notes(caplog)
+        over = [n for n in said if "the match is over" in n]
+        assert over in (["table Ana's table: the match is over: Ana won"],
+                        ["table Ana's table: the match is over: Bo[2J won"]), said
+        for line in [
+            "table Ana's table: Ana sits down in seat 1",
+            "table Ana's table: Bo[2J sits down in seat 2",  # the name as the server cleaned it
+            "table Ana's table: Cy watches",
+            "table Ana's table: Cy stops watching",
+            "table Ana's table: Bo[2J drops from seat 2: the seat is kept 0.5 s",
+            "table Ana's table: Bo[2J is back in seat 2",
+            "table Ana's table: the match starts: ninety-nine (standard), Ana, Bo[2J",
+            "table Ana's table: Ana leaves seat 1: a bot plays it, the seat is kept 0.5 s",
+        ]:
+            assert line in said, (line, said)
+        assert said.index("table Ana's table: the match starts: ninety-nine (standard), Ana, Bo[2J") \
+            < said.index(over[0])
+        assert not any("\x1b" in n for n in said)
+    finally:
+        for c in clients:
+            await c.close()
+        await srv.close()
+
+
+async def test_the_log_says_whom_the_host_sent_away(caplog: pytest.LogCaptureFixture, server: Server) -> None:
+    caplog.set_level(logging.INFO, logger="dealmein.net")
+    table = server.create_table(TableConfig(name="T", game="ninety-eight", seats=3))
+    ana = await join(server, "Ana", table=table.id, host_key=table.host_key, reconnect=False)
+    bo = await join(server, "Bo", table=table.id, reconnect=False)
+    try:
+        await ana.kick(1)
+        await wait_until(lambda: "table T: the host sends Bo away from seat 2" in notes(caplog), what="the kick")
+        await wait_until(lambda: table.seats[1].token is None, what="the seat to open")
+    finally:
+        await bo.close()
+        await ana.close()
