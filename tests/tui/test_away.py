@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from net.client import TableClient
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.table import TableScreen
 
 from .helpers import host_two_seats, make_app, wait_for
@@ -48,7 +49,17 @@ async def test_a_kicked_guest_is_told_once() -> None:
         guest.join_address(f"127.0.0.1:{session.server.port}")
         await wait_for(hp, lambda: session.lobby["seats"][1]["name"] == "Bob")
         lobby.query_one("#seats").focus()
-        await hp.press("end", "x")  # the host removes Bob
+        await hp.press("end", "x")  # the host removes Bob, once asked
+        confirm = await wait_for(hp, lambda: isinstance(host.screen, ConfirmScreen)
+                                 and host.screen.focused is not None and host.screen)
+        assert str(confirm.query_one("#confirm-question").content) == "Send Bob away from the table?"
+        assert host.screen.focused.id == "no"  # Enter keeps him
+        await hp.press("escape")
+        await hp.pause(0.3)
+        assert session.lobby["seats"][1]["name"] == "Bob" and guest.session is not None
+        await hp.press("x")
+        await wait_for(hp, lambda: isinstance(host.screen, ConfirmScreen) and host.screen.focused is not None)
+        await hp.press("y")
         await wait_for(gp, lambda: guest.session is None)
         await gp.pause(0.3)
         told = [n.message for n in guest._notifications if "removed you" in n.message]

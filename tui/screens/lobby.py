@@ -238,7 +238,22 @@ class LobbyScreen(Screen[None]):
         if info.get("bot"):
             self.run_worker(self.link.call("remove_bot", seat))
         elif info.get("name") and seat != self.link.seat:
-            self.run_worker(self.link.call("kick", seat))
+            self._send_away(seat, str(info["name"]))
+
+    def _send_away(self, seat: int, name: str) -> None:
+        """A player is sent away only once the host says so: X next to B is easily pressed."""
+        from ..plain import clean
+        from .confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            now = self._seat_info(seat)
+            if yes and now.get("name") == name and not now.get("bot"):  # still theirs
+                self.run_worker(self.link.call("kick", seat))
+
+        shown = clean(name, 24)
+        self.app.push_screen(ConfirmScreen(f"Send {shown} away from the table?",
+                                           f"Seat {seat + 1} opens for someone else; {shown} can join again.",
+                                           yes="Send away"), answered)
 
     def action_configure(self) -> None:
         if not self.link.is_host:
