@@ -18,7 +18,7 @@ def notes(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 async def test_the_log_says_who_came_and_went_and_who_won(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="dealmein.net")
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.5, "start_delay": 0.0})  # type: ignore[arg-type]
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 3.0, "start_delay": 0.0})  # type: ignore[arg-type]
     await srv.start()
     clients = []
     try:
@@ -41,7 +41,7 @@ async def test_the_log_says_who_came_and_went_and_who_won(caplog: pytest.LogCapt
         await ana.close()  # a goodbye in a match: a bot plays the seat at once
         await bo.close()
         await wait_until(lambda: table.status == "finished", timeout=20, what="the bots to finish it")
-        await wait_until(lambda: any("did not come back" in n for n in notes(caplog)), what="the grace")
+        await wait_until(lambda: any("did not come back" in n for n in notes(caplog)), timeout=15, what="the grace")
         said = notes(caplog)
         over = [n for n in said if "the match is over" in n]
         assert over in (["table Ana's table: the match is over: Ana won"],
@@ -51,10 +51,10 @@ async def test_the_log_says_who_came_and_went_and_who_won(caplog: pytest.LogCapt
             "table Ana's table: Bo[2J sits down in seat 2",  # the name as the server cleaned it
             "table Ana's table: Cy watches",
             "table Ana's table: Cy stops watching",
-            "table Ana's table: Bo[2J drops from seat 2: the seat is kept 0.5 s",
+            "table Ana's table: Bo[2J drops from seat 2: the seat is kept 3 s",
             "table Ana's table: Bo[2J is back in seat 2",
             "table Ana's table: the match starts: ninety-nine (standard), Ana, Bo[2J",
-            "table Ana's table: Ana leaves seat 1: a bot plays it, the seat is kept 0.5 s",
+            "table Ana's table: Ana leaves seat 1: a bot plays it, the seat is kept 3 s",
         ]:
             assert line in said, (line, said)
         assert said.index("table Ana's table: the match starts: ninety-nine (standard), Ana, Bo[2J") \
