@@ -84,3 +84,27 @@ async def test_a_hint_at_a_real_solo_table() -> None:
         await pilot.press("h")
         await pilot.pause()
         assert table.said[-1].startswith("Hint: play "), table.said
+
+
+async def test_help_lists_hint_at_a_solo_table_and_chat_at_any_other() -> None:
+    from tui.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f1")  # from home: both, each saying where it answers
+        keys = dict((await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)).sections["At the table"])
+        assert keys["H"] == "Hint (at a solo table)" and keys["/"] == "Chat (at a table with players)"
+        assert "chat line" in keys["Tab"]
+        await pilot.press("escape")
+        for solo in (True, False):
+            await open_table(app, pilot, solo, "ninety-eight", 4)
+            await pilot.press("f1")
+            help_screen = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+            keys = dict(help_screen.sections["At the table"])
+            assert ("H" in keys, "/" in keys) == (solo, not solo), keys
+            assert ("chat line" in keys["Tab"]) is not solo
+            assert keys.get("H", "Hint") == "Hint" and keys.get("/", "Chat") == "Chat"
+            await pilot.press("escape")
+            await pilot.pause()
+            app.pop_screen()
+            await pilot.pause()

@@ -67,13 +67,13 @@ class HelpScreen(Screen[None]):
         palette = "theme, cards, rules" if guest else "new game, host, join, theme, cards, rules"
         keymap: dict[str, str] = getattr(self.app, "keymap", {})
         everywhere = key_rows(_of(DealMeInApp), [("Ctrl+P", f"Command palette: {palette}")], keymap)
-        table_view = self._table_view()
+        table_view, solo = self._table_view()
         if isinstance(self.opened_from(), ReplayScreen):
             # ``dealmein replay FILE --show``: its own keys first; the table's do nothing there
             self.sections = {"Replay": key_rows(_of(ReplayScreen), [("↑, ↓, Mouse", "Scroll a step taller than the screen")], keymap),
                              "Everywhere": everywhere}
         else:
-            self.sections = self._table_sections(everywhere, table_view, guest, keymap)
+            self.sections = self._table_sections(everywhere, table_view, guest, keymap, solo)
         game = (table_view or {}).get("game")
         with VerticalScroll(id="help"):
             known = isinstance(game, str) and game in GAMES
@@ -82,19 +82,21 @@ class HelpScreen(Screen[None]):
                 yield Static(key_table(title, rows))
         yield KeyFooter()
 
-    def _table_view(self) -> dict[str, Any] | None:
+    def _table_view(self) -> tuple[dict[str, Any] | None, bool | None]:
         """The view of the table the help was opened over (under a hand's results too), so
-        that its keys are the ones that game has."""
+        that its keys are the ones that game has, and whether it is a solo table (None: not
+        opened over a table)."""
         from .table import TableScreen
 
         for screen in reversed(self.app.screen_stack):
             if isinstance(screen, TableScreen):
-                return screen.view
-        return None
+                return screen.view, screen.solo
+        return None, None
 
     @staticmethod
     def _table_sections(everywhere: list[tuple[str, str]], view: dict[str, Any] | None = None,
-                        guest: bool = False, keymap: dict[str, str] | None = None) -> dict[str, list[tuple[str, str]]]:
+                        guest: bool = False, keymap: dict[str, str] | None = None,
+                        solo: bool | None = None) -> dict[str, list[tuple[str, str]]]:
         from .home import HomeScreen
         from .keys import KeysScreen
         from .lobby import LobbyScreen
@@ -107,13 +109,20 @@ class HelpScreen(Screen[None]):
         if view is not None:  # only the keys this game has (as its key bar shows them)
             has = offered(view)
             table = [b for b in table if b.action not in GAME_KEYS or GAME_KEYS[b.action] in has]
+        # Hint answers at a solo table, Chat at any other (over a table: only the one it has)
+        table = [b for b in table if not (solo is True and b.action == "focus_chat" or solo is False and b.action == "hint")]
+        at_table = key_rows([*table, *hand], keymap=keymap, extra=[
+            ("1 .. 9, 0", "Choose a card by its number"),
+            ("Mouse", "Click a card to choose it, click again to play it"
+                      + ("; click the stock to draw" if view is None or "draw" in offered(view) else "")),
+            ("Tab", "Move between the hand and the log (arrows scroll it); Esc comes back to the hand" if solo else
+                    "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand")])
+        if solo is None:  # not over a table: say where each answers
+            where = {"Hint": "Hint (at a solo table)", "Chat": "Chat (at a table with players)"}
+            at_table = [(key, where.get(does, does)) for key, does in at_table]
         return {
             "Everywhere": everywhere,
-            "At the table": key_rows([*table, *hand], keymap=keymap, extra=[
-                ("1 .. 9, 0", "Choose a card by its number"),
-                ("Mouse", "Click a card to choose it, click again to play it"
-                          + ("; click the stock to draw" if view is None or "draw" in offered(view) else "")),
-                ("Tab", "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand")]),
+            "At the table": at_table,
             "Hand over / match over": key_rows(_of(ResultsScreen), keymap=keymap),
             "Lobby": key_rows(_of(LobbyScreen), keymap=keymap),
             "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)], keymap=keymap),
