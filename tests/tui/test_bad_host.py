@@ -11,7 +11,7 @@ from core import new_match
 from tui.screens.home import HomeScreen
 
 from ..net.table_helpers import host_sending
-from .helpers import make_app, notices, wait_for
+from .helpers import make_app, said_from_now, wait_for
 
 
 async def test_a_view_with_a_card_that_is_not_a_card_sends_the_player_home() -> None:
@@ -22,10 +22,11 @@ async def test_a_view_with_a_card_that_is_not_a_card_sends_the_player_home() -> 
     app = make_app()
     try:
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            given = said_from_now(app)  # every notice, kept after it times out
             app.join_address(f"127.0.0.1:{port}")
-            await wait_for(pilot, lambda: any("cannot show" in n for n in notices(app)))
+            await wait_for(pilot, lambda: any("cannot show" in n for n in given))
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-            said = next(n for n in notices(app) if "cannot show" in n)
+            said = next(n for n in given if "cannot show" in n)
             assert "top: expected a card" in said
             assert app.session is None and app.is_running
     finally:

@@ -17,7 +17,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 
-from .helpers import make_app, notices, wait_for
+from .helpers import make_app, said_from_now, wait_for
 
 DAY = datetime.date(2026, 11, 29)
 
@@ -114,6 +114,7 @@ async def test_a_join_over_a_list_it_cannot_read_is_said_once_and_the_file_kept(
         server.create_table(TableConfig(name="Lounge", seats=2))
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
+            said = said_from_now(app)  # every notice, kept after it times out
             app.open_join()
             join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.query("#address")
                                   and app.screen)
@@ -124,8 +125,8 @@ async def test_a_join_over_a_list_it_cannot_read_is_said_once_and_the_file_kept(
                 await app.leave_table()
                 app.back_home()
                 await wait_for(pilot, lambda: app.session is None)
-            said = [n for n in notices(app) if "recent tables" in n]
-            assert len(said) == 1 and said[0].startswith("recent.json: not a list of tables")
+            about = [n for n in said if "recent tables" in n]
+            assert len(about) == 1 and about[0].startswith("recent.json: not a list of tables")
     finally:
         await server.close()
     assert path.read_bytes() == b"not json"

@@ -20,7 +20,7 @@ from tui.screens.picker import TableChoice
 from tui.recordtext import PLAYERS_SHOWN, bots_table, games_table, players_table, record_line
 from tui.screens.record import RecordScreen
 
-from .helpers import make_app, notices, play_with_keys, wait_for
+from .helpers import make_app, play_with_keys, said_from_now, wait_for
 
 DAY = datetime.date(2026, 11, 29)
 
@@ -296,10 +296,11 @@ async def test_a_finished_solo_match_over_an_unreadable_record_is_said_once_and_
     path.write_bytes(bad)
     app = make_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
+        given = said_from_now(app)  # every notice, kept after it times out
         await app.start_table(TableChoice(game="ninety-eight", preset="single-hand", options={}, seats=2,
                                           bots={1: "normal"}), solo=True)
         await play_with_keys(app, pilot, timeout=60)
-        said = [n for n in notices(app) if "not in your record" in n]
+        said = [n for n in given if "not in your record" in n]
         assert said == ["record.json: version 99, not one this app reads; it is left as it is. "
                         "This match is not in your record."]
         assert app.session.record_line == ""
