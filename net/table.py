@@ -312,6 +312,7 @@ class Table:
 
     def leave(self, p: Peer, clean: bool) -> None:
         """A connection went away. A human's seat is held for the grace period."""
+        here = p in self.conns  # not one the table already let go (sent away, or replaced)
         self.conns.discard(p)
         if self._closed:
             return
@@ -335,7 +336,7 @@ class Table:
                 seat.ready = False
                 seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
                 self._note("%s drops from seat %d: %s", p.name, i + 1, kept)
-        elif i is None:
+        elif i is None and here:
             self._note("%s stops watching", p.name)
         self._broadcast_lobby()
 

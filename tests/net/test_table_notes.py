@@ -3,6 +3,7 @@ back, leaves or is sent away, when a match starts and who won it. Real server an
 127.0.0.1; the lines are read from the ``dealmein.net`` logger."""
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
@@ -75,6 +76,10 @@ async def test_the_log_says_whom_the_host_sent_away(caplog: pytest.LogCaptureFix
         await ana.kick(1)
         await wait_until(lambda: "table T: the host sends Bo away from seat 2" in notes(caplog), what="the kick")
         await wait_until(lambda: table.seats[1].token is None, what="the seat to open")
+        await wait_until(lambda: not bo.connected, what="Bo's connection to close")
+        await asyncio.sleep(0.2)
+        assert [n for n in notes(caplog) if "Bo" in n] == ["table T: Bo sits down in seat 2",
+                                                           "table T: the host sends Bo away from seat 2"]
     finally:
         await bo.close()
         await ana.close()
