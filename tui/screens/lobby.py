@@ -242,7 +242,6 @@ class LobbyScreen(Screen[None]):
 
     def _send_away(self, seat: int, name: str) -> None:
         """A player is sent away only once the host says so: X next to B is easily pressed."""
-        from ..plain import clean
         from .confirm import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
