@@ -1,6 +1,7 @@
 """Every key, read from the bindings themselves so the list cannot drift from the code."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -109,17 +110,18 @@ class HelpScreen(Screen[None]):
         if view is not None:  # only the keys this game has (as its key bar shows them)
             has = offered(view)
             table = [b for b in table if b.action not in GAME_KEYS or GAME_KEYS[b.action] in has]
-        # Hint answers at a solo table, Chat at any other (over a table: only the one it has)
+        # Hint answers at a solo table, Chat at any other (over a table: only the one it has;
+        # from elsewhere: both, saying where each answers)
         table = [b for b in table if not (solo is True and b.action == "focus_chat" or solo is False and b.action == "hint")]
+        if solo is None:
+            where = {"hint": "Hint (at a solo table)", "focus_chat": "Chat (at a table with players)"}
+            table = [replace(b, description=where[b.action]) if b.action in where else b for b in table]
         at_table = key_rows([*table, *hand], keymap=keymap, extra=[
             ("1 .. 9, 0", "Choose a card by its number"),
             ("Mouse", "Click a card to choose it, click again to play it"
                       + ("; click the stock to draw" if view is None or "draw" in offered(view) else "")),
             ("Tab", "Move between the hand and the log (arrows scroll it); Esc comes back to the hand" if solo else
                     "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand")])
-        if solo is None:  # not over a table: say where each answers
-            where = {"Hint": "Hint (at a solo table)", "Chat": "Chat (at a table with players)"}
-            at_table = [(key, where.get(does, does)) for key, does in at_table]
         return {
             "Everywhere": everywhere,
             "At the table": at_table,
