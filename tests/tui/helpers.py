@@ -68,6 +68,14 @@ def notices(app: Any) -> list[str]:
     return [n.message for n in app._notifications]
 
 
+def key_bar(screen: Any) -> list[str]:
+    """What the key bar at the foot of ``screen`` names, left to right (the palette key, which
+    has no name, left out)."""
+    from textual.widgets._footer import FooterKey
+
+    return [str(k.description) for k in screen.query(FooterKey) if k.description]
+
+
 def said_from_now(app: Any) -> list[str]:
     """Every notification the app gives from now on, kept after it times out (``notices`` reads
     only those still held: a busy machine's test may outlast a notice)."""

@@ -11,7 +11,7 @@ from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, show_link, wait_for
+from .helpers import key_bar, make_app, show_link, wait_for
 from .matchlink import MatchLink
 
 
@@ -42,11 +42,6 @@ async def test_a_hint_selects_the_normal_bots_card_and_enter_plays_it() -> None:
             await pilot.pause()
 
 
-def bar(screen: TableScreen) -> list[str]:
-    """The key bar's descriptions, as drawn."""
-    return [str(key.description) for key in screen.query("FooterKey")]
-
-
 async def test_no_hint_at_a_table_with_other_players_and_no_chat_line_at_a_solo_one() -> None:
     """The key bar offers Hint at a solo table and Chat at any other: each only where it
     answers (a bot's advice at a table of players would not be yours; at a solo table there
@@ -60,14 +55,14 @@ async def test_no_hint_at_a_table_with_other_players_and_no_chat_line_at_a_solo_
         await pilot.pause()
         assert screen.said == said  # nothing hinted
         assert screen.query_one(HandView).selected == selected and link.sent == []
-        assert "Hint" not in bar(screen) and "Chat" in bar(screen)
+        assert "Hint" not in key_bar(screen) and "Chat" in key_bar(screen)
         assert screen.query_one("#chat").display
         app.pop_screen()
         await pilot.pause()
 
         screen, link = await open_table(app, pilot, True, "ninety-eight", 4)
-        await wait_for(pilot, lambda: "Hint" in bar(screen))
-        assert "Chat" not in bar(screen) and not screen.query_one("#chat").display
+        await wait_for(pilot, lambda: "Hint" in key_bar(screen))
+        assert "Chat" not in key_bar(screen) and not screen.query_one("#chat").display
         await pilot.press("slash")  # no chat line to go to
         await pilot.pause()
         assert isinstance(screen.focused, HandView)

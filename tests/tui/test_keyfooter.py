@@ -13,7 +13,7 @@ from textual.widgets._footer import FooterKey
 from tui.screens.home import HomeScreen
 from tui.widgets.keyfooter import KeyFooter
 
-from .helpers import make_app, open_table, wait_for
+from .helpers import key_bar, make_app, open_table, wait_for
 
 
 def _rows(update: LayoutUpdate) -> list[str]:
@@ -83,20 +83,16 @@ class ToggleApp(App[None]):
         return True
 
 
-def _shown(app: App[Any]) -> list[str]:
-    return [key.description for key in app.screen.query(FooterKey)]
-
-
 async def test_keys_follow_a_change_of_bindings() -> None:
     """A key that goes away (or comes back) is taken off (or put back on) the bar."""
     app = ToggleApp()
     async with app.run_test(size=(60, 10)) as pilot:
-        await wait_for(pilot, lambda: "Shout" in _shown(app))
+        await wait_for(pilot, lambda: "Shout" in key_bar(app.screen))
         await pilot.press("t")
-        await wait_for(pilot, lambda: "Shout" not in _shown(app))
-        assert "Toggle" in _shown(app)
+        await wait_for(pilot, lambda: "Shout" not in key_bar(app.screen))
+        assert "Toggle" in key_bar(app.screen)
         await pilot.press("t")
-        await wait_for(pilot, lambda: "Shout" in _shown(app))
+        await wait_for(pilot, lambda: "Shout" in key_bar(app.screen))
 
 
 async def test_palette_key_follows_its_state() -> None:
@@ -124,9 +120,9 @@ async def test_table_keys_follow_the_focus() -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await open_table(app, pilot, "crazy-eights", 4, 0)
-        await wait_for(pilot, lambda: "Play" in _shown(app))
+        await wait_for(pilot, lambda: "Play" in key_bar(app.screen))
         await pilot.press("slash")
-        await wait_for(pilot, lambda: "Play" not in _shown(app))
+        await wait_for(pilot, lambda: "Play" not in key_bar(app.screen))
         assert app.focused is not None and app.focused.id == "chat"
         await pilot.press("escape")
-        await wait_for(pilot, lambda: "Play" in _shown(app))
+        await wait_for(pilot, lambda: "Play" in key_bar(app.screen))

@@ -12,7 +12,7 @@ from tui.screens.help import HelpScreen
 from tui.settings import Settings, load_settings, save_settings
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, notices, open_table, stacked
+from .helpers import key_bar, make_app, notices, open_table, stacked
 
 
 def test_keys_are_read_as_textual_spells_them() -> None:
@@ -133,9 +133,6 @@ def test_the_readme_lists_every_key_id_with_its_key() -> None:
 async def test_a_moved_key_keeps_its_place_on_the_key_bar(tmp_path: Path) -> None:
     from textual.widgets._footer import FooterKey
 
-    def bar(app) -> list[str]:
-        return [k.description for k in app.screen.query(FooterKey) if k.description]
-
     deck = stacked(["5H", "2C", "9S", "3C", "KH"])
     shown = []
     for keymap in ({}, {"table.draw": "d"}):
@@ -145,7 +142,7 @@ async def test_a_moved_key_keeps_its_place_on_the_key_bar(tmp_path: Path) -> Non
         async with app.run_test(size=(100, 24)) as pilot:
             await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0, options={"hand_size": 2})
             await pilot.pause()
-            shown.append((bar(app), [k.key for k in app.screen.query(FooterKey)]))
+            shown.append((key_bar(app.screen), [k.key for k in app.screen.query(FooterKey)]))
     assert shown[0][0] == shown[1][0] and "Draw" in shown[0][0]
     assert "space" in shown[0][1] and "d" in shown[1][1] and "space" not in shown[1][1]
 
