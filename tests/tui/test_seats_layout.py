@@ -20,13 +20,13 @@ NAMES = ["Normal bot", "Bartholomew", "Cy", "Expert bot", "Zoë", "Easy bot", "D
 
 
 async def show_table(app: Any, pilot: Any, game: str, players: int, seat: int | None = -1,
-                     **kw: Any) -> TableScreen:
+                     names: list[str] = NAMES, **kw: Any) -> TableScreen:
     """A table over a fresh match (dealer 0). By default the viewer sits just after the seat to
     act, so that the seat to act is the last box of the row, the one that overflowed."""
     match = new_match(game, players, dealer=0, seed=3, **kw)
     if seat == -1:
         seat = (match.current_seat + 1) % players
-    link = MatchLink(match, seat, NAMES[:players])  # type: ignore[arg-type]
+    link = MatchLink(match, seat, names[:players])  # type: ignore[arg-type]
     screen = TableScreen(link, app.card_style, app.palette)
     link.screen = screen
     screen.show(link.view(), [])
@@ -106,6 +106,26 @@ async def test_narrow_boxes_cut_names_and_wording() -> None:
             if box.seat == dealer:
                 assert lines[0].endswith(" D") or "dealer" in lines[0] or "dlr" in lines[0]
         assert all(box.has_class("narrow") for box in boxes(screen))
+
+
+async def test_seven_bots_of_one_level_read_apart() -> None:
+    """Seven opponents named as the table names its bots ("Normal bot", "Normal bot 2", ...):
+    cut to fit, each name keeps its number, so every box reads differently."""
+    app = make_app()
+    names = ["You", "Normal bot", *(f"Normal bot {n}" for n in range(2, 8))]
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show_table(app, pilot, "crazy-eights", 8, seat=0, names=names)
+        titles = {box.seat: str(box.border_title) for box in boxes(screen)}
+        assert len(set(titles.values())) == 7, titles
+        for seat, title in titles.items():
+            assert title.startswith("No") and "…" in title, title
+            if seat > 1:
+                assert title.endswith(f"…{seat}"), title
+            assert cell_len(title) <= by_width(screen, seat) - 6
+
+
+def by_width(screen: TableScreen, seat: int) -> int:
+    return next(box.region.width for box in boxes(screen) if box.seat == seat)
 
 
 async def test_wide_boxes_unchanged() -> None:

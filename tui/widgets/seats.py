@@ -9,6 +9,7 @@ the hand says ``sits out`` where its (empty) card count was. With teams (Ninety-
 ``team B``, ``team C``..."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.cells import cell_len
@@ -63,16 +64,26 @@ def status_text(status: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+#: a number that ends a name ("Normal bot 5"): what tells seats of one name apart
+_NUMBERED = re.compile(r"\s(\d+)$")
+
+
 def _cut(text: str, width: int) -> str:
     """``text`` in at most ``width`` cells, cut short with an ellipsis after a whole character
-    (no blank left before the ellipsis)."""
+    (no blank left before the ellipsis). A number that ends it stays ("Nor…5"), so that seven
+    bots of one level still read apart in narrow boxes."""
     if cell_len(text) <= width:
         return text
     if width <= 1:
         return "…"[:max(width, 0)]
+    tail = ""
+    numbered = _NUMBERED.search(text)
+    if numbered and width >= len(numbered.group(1)) + 3:
+        tail = numbered.group(1)
+        text = text[:numbered.start()]
     cut = Text(text)
-    cut.truncate(width - 1)
-    return cut.plain.rstrip() + "…"
+    cut.truncate(width - 1 - len(tail))
+    return cut.plain.rstrip() + "…" + tail
 
 
 def fit(candidates: list[str], width: int) -> str:
