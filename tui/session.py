@@ -17,6 +17,7 @@ from net.server import Server, TableConfig
 from . import seatkeys
 from .comings import comings_and_goings
 from .eventtext import deal_word, other_name
+from .seatnames import numbered
 from .plain import clean
 from .saves import solo_save_path
 
@@ -309,12 +310,7 @@ class TableSession:
     @property
     def names(self) -> list[str]:
         seats = (self.lobby or {}).get("seats") or []
-        names = [other_name(str(s.get("name") or f"Seat {i + 1}")) for i, s in enumerate(seats)]
-        seen: dict[str, int] = {}
-        for i, n in enumerate(names):  # bots share names: number the repeats
-            seen[n] = seen.get(n, 0) + 1
-            if seen[n] > 1:
-                names[i] = f"{n} {seen[n]}"
+        names = numbered([other_name(str(s.get("name") or f"Seat {i + 1}")) for i, s in enumerate(seats)])
         for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
             # the marker must survive the seat box's cut of long names (16 cells)
             if s.get("bot") and not str(s.get("name") or "").lower().endswith("bot"):

@@ -19,6 +19,7 @@ from net.protocol import CHAT_LEN
 from ..eventtext import chat_text
 from ..optiontext import clock_label, options_line
 from ..plain import clean
+from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -97,13 +98,15 @@ class LobbyScreen(Screen[None]):
         seats.clear_options()
         me = self.link.seat
         solo = bool(getattr(self.link, "solo", False))  # only this app plays: no joining, no readiness
-        for s in lobby.get("seats") or []:
+        listed = lobby.get("seats") or []
+        shown = numbered([clean(str(s.get("name") or ("bot" if s.get("bot") else "")), 24) for s in listed])
+        for s, name in zip(listed, shown):
             line = Text(f"{s['seat'] + 1}. ")
             if s.get("bot"):
-                line.append(clean(s.get("name") or "bot", 24))
+                line.append(name)
                 line.append(f"  bot: {s['bot']}", style="dim")
             elif s.get("name"):
-                line.append(clean(s["name"], 24), style="bold" if s["seat"] == me else "")
+                line.append(name, style="bold" if s["seat"] == me else "")
                 if s["seat"] == me:
                     line.append(" (you)")
                 if s.get("host"):

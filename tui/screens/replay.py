@@ -24,6 +24,7 @@ from net.matchlog import ReplayResult, replay
 from ..cardface import card_label, suit_label
 from ..eventtext import action_text, deal_word, describe, other_name
 from ..plain import clean
+from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -51,14 +52,13 @@ def cut(text: str, width: int) -> str:
 
 
 def seat_names(header: dict[str, Any], players: int) -> list[str]:
-    """The players' names from the log, made plain; "Seat 3" for a seat the log names not."""
+    """The players' names from the log, made plain and numbered as the table numbered them
+    ("Normal bot 2"); "Seat 3" for a seat the log names not."""
     logged = header.get("names")
     logged = logged if isinstance(logged, list) else []
-    names = []
-    for seat in range(players):
-        name = clean(logged[seat], 60) if seat < len(logged) and isinstance(logged[seat], str) else ""
-        names.append(cut(other_name(name), NAME_CELLS) if name else f"Seat {seat + 1}")
-    return names
+    plain = numbered([clean(logged[seat], 60) if seat < len(logged) and isinstance(logged[seat], str) else ""
+                      for seat in range(players)])
+    return [cut(other_name(name), NAME_CELLS) if name else f"Seat {seat + 1}" for seat, name in enumerate(plain)]
 
 
 class StepBody(VerticalScroll, inherit_bindings=False):

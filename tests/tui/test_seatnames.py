@@ -1,0 +1,53 @@
+"""Seats named alike are numbered the same way in the lobby, at the table and in a replay."""
+from __future__ import annotations
+
+from tui.screens.lobby import LobbyScreen
+from tui.screens.replay import seat_names
+from tui.screens.table import TableScreen
+from tui.seatnames import numbered
+
+from .test_lobby import host_lobby
+from .helpers import make_app, wait_for
+
+
+def test_repeats_are_numbered_from_the_second_seat() -> None:
+    assert numbered(["Ana", "Normal bot", "Normal bot", "Hard bot", "Normal bot"]) == \
+        ["Ana", "Normal bot", "Normal bot 2", "Hard bot", "Normal bot 3"]
+
+
+def test_a_number_another_seat_holds_is_skipped() -> None:
+    """A player who calls themself "Normal bot 2" keeps that name; the bot after it reads 3."""
+    assert numbered(["Normal bot", "Normal bot", "Normal bot 2"]) == ["Normal bot", "Normal bot 3", "Normal bot 2"]
+    assert len(set(numbered(["Bo", "Bo 2", "Bo", "Bo", "Bo 3"]))) == 5
+
+
+def test_open_seats_stay_empty_and_unique_names_stay_as_they_are() -> None:
+    assert numbered(["", "Bo", "", "Cy"]) == ["", "Bo", "", "Cy"]
+    assert numbered([]) == []
+
+
+def test_a_replay_numbers_the_logged_names() -> None:
+    """A match log keeps each seat's name as the table had it: three "Normal bot"s."""
+    header = {"names": ["Ana", "Normal bot", "Normal bot", "Normal bot"]}
+    assert seat_names(header, 4) == ["Ana", "Normal bot", "Normal bot 2", "Normal bot 3"]
+
+
+async def test_the_lobby_and_the_table_name_the_bots_alike() -> None:
+    """Three bots of one level at a hosted table: the lobby lists "Normal bot 2" and "Normal
+    bot 3", and the table's seat boxes use the same names."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await host_lobby(app, pilot)
+        session = app.session
+        await pilot.press("b", "b", "b")  # from the host's own seat: the next open seat each time
+        await wait_for(pilot, lambda: all(s["bot"] == "normal" for s in session.lobby["seats"][1:]))
+        await pilot.pause()
+        rows = [str(lobby.query_one("#seats").get_option_at_index(i).prompt) for i in range(4)]
+        assert rows[1].startswith("2. Normal bot  bot: normal"), rows
+        assert rows[2].startswith("3. Normal bot 2  bot"), rows
+        assert rows[3].startswith("4. Normal bot 3  bot"), rows
+        assert isinstance(app.screen, LobbyScreen)
+        await pilot.press("ctrl+s")
+        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        assert table.names[1:] == ["Normal bot", "Normal bot 2", "Normal bot 3"]
+        await app.action_quit()

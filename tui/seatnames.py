@@ -1,0 +1,25 @@
+"""How a table's seats are named on screen: the lobby, the table and a replay agree, so that
+the "Normal bot 3" of the lobby is the one that plays at the table."""
+from __future__ import annotations
+
+
+def numbered(names: list[str]) -> list[str]:
+    """Repeated names numbered from their second seat on (``Normal bot``, ``Normal bot 2``,
+    ...): bots of one level share a name, and so may two players. A number already taken by
+    another seat's name is skipped, so that no two seats read alike. An empty name (an open
+    seat) stays empty."""
+    taken = set(names)
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        if not name:
+            out.append(name)
+            continue
+        n = seen.get(name, 0) + 1
+        if n > 1:
+            while f"{name} {n}" in taken:
+                n += 1
+            taken.add(f"{name} {n}")
+        seen[name] = n
+        out.append(name if n == 1 else f"{name} {n}")
+    return out
