@@ -319,7 +319,7 @@ class TableSession:
                 names[i] = f"{_short(names[i], 9)} (away)"
         me = self.seat
         if me is not None and me < len(names):
-            names[me] = f"{names[me]} (you)" if not self.solo else "You"
+            names[me] = "You"  # the log reads "You play 9♥", at a solo table and a hosted one alike
         return names
 
     async def act(self, action: str) -> None:

@@ -5,6 +5,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.replay import seat_names
 from tui.screens.table import TableScreen
 from tui.seatnames import numbered
+from tui.widgets.seats import SeatBox
 
 from .test_lobby import host_lobby
 from .helpers import make_app, wait_for
@@ -34,7 +35,8 @@ def test_a_replay_numbers_the_logged_names() -> None:
 
 async def test_the_lobby_and_the_table_name_the_bots_alike() -> None:
     """Three bots of one level at a hosted table: the lobby lists "Normal bot 2" and "Normal
-    bot 3", and the table's seat boxes use the same names."""
+    bot 3", and the table's seat boxes use the same names. The host's own seat is "You" there,
+    as at a solo table, so that its log reads "You play"."""
     app = make_app(bind="127.0.0.1", port=0)
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await host_lobby(app, pilot)
@@ -49,5 +51,6 @@ async def test_the_lobby_and_the_table_name_the_bots_alike() -> None:
         assert isinstance(app.screen, LobbyScreen)
         await pilot.press("ctrl+s")
         table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
-        assert table.names[1:] == ["Normal bot", "Normal bot 2", "Normal bot 3"]
+        assert table.names == ["You", "Normal bot", "Normal bot 2", "Normal bot 3"]
+        assert [str(box.border_title) for box in table.query(SeatBox)] == table.names[1:]
         await app.action_quit()
