@@ -141,7 +141,7 @@ class TableClient:
         except asyncio.TimeoutError:
             self._drop_wire()
             raise ConnectError("timeout", "the host did not answer the handshake") from None
-        except ConnectError:
+        except (ConnectError, asyncio.CancelledError):  # refused, or given up on: the socket goes too
             self._drop_wire()
             raise
 

@@ -26,6 +26,10 @@ if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with th
     from .cardface import CardPalette
 
 
+#: seconds a join may take before the app says it is still trying (a LAN host answers sooner)
+JOINING_AFTER = 0.3
+
+
 class DealMeInApp(App[int]):
     TITLE = "Deal Me In"
     # the home screen's stylesheet is read with the app's: it is the first screen shown, and a
@@ -85,6 +89,8 @@ class DealMeInApp(App[int]):
         self._preview_from: str | None = None  # the theme to go back to while the palette previews
         self._stand_in_theme: str | None = None  # shown for a saved theme that is missing: not saved
         self._quitting = False
+        #: the join under way, whose wait a timer shows if it takes long
+        self._joining: asyncio.Task[Any] | None = None
         self._warned: set[str] = set()  # the titles ``warn_once`` has said
         if not self.settings.animation:
             self.animation_level = "none"
@@ -525,18 +531,59 @@ class DealMeInApp(App[int]):
         from .session import TableSession
 
         await self.leave_table()
+        task = asyncio.current_task()
+        self._joining = task
+        waiting = self.set_timer(JOINING_AFTER, lambda: self._show_joining(address, task))
         try:
-            await self.hand_over(await TableSession.join(self, address, password=password, table=table,
-                                                         host_key=host_key))
+            session = await TableSession.join(self, address, password=password, table=table, host_key=host_key)
+        except asyncio.CancelledError:
+            if self._join_stopped():  # Escape on the wait; otherwise the app is closing
+                self._join_failed(f"Stopped joining {address}.", "information")
+            else:
+                self.end_joining()
+            raise
         except Exception as e:
             said = str(e)
-            self.notify(f"Could not join: {said}" if address in said else f"Could not join {address}: {said}",
-                        severity="error", timeout=8)
-            self.session = None
-            if len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
-                from .screens.home import HomeScreen
+            self._join_failed(f"Could not join: {said}" if address in said else f"Could not join {address}: {said}",
+                              "error")
+            return
+        finally:
+            waiting.stop()
+            if self._joining is task:
+                self._joining = None
+        self.end_joining()
+        await self.hand_over(session)
 
-                self.push_screen(HomeScreen())
+    def _show_joining(self, address: str, task: asyncio.Task[Any] | None) -> None:
+        from .screens.joining import JoiningScreen
+
+        if task is not None and self._joining is task and not task.done() and self.is_running:
+            self.push_screen(JoiningScreen(address, task))
+
+    def _join_stopped(self) -> bool:
+        from .screens.joining import JoiningScreen
+
+        return any(isinstance(s, JoiningScreen) and s.stopped for s in self.screen_stack)
+
+    def end_joining(self) -> None:
+        """A join's wait is over: its screen goes before the table's first screen comes (or,
+        under a screen opened over it meanwhile, as soon as it shows again)."""
+        from .screens.joining import JoiningScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, JoiningScreen):
+                screen.done = True
+        if isinstance(self.screen, JoiningScreen):
+            self.pop_screen()
+
+    def _join_failed(self, said: str, severity: str) -> None:
+        self.end_joining()
+        self.notify(said, severity=severity, timeout=8)  # type: ignore[arg-type]
+        self.session = None
+        if len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
+            from .screens.home import HomeScreen
+
+            self.push_screen(HomeScreen())
 
     async def hand_over(self, session: Any) -> None:
         """The session a join, a host or a resume made becomes the app's, unless the player

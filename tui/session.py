@@ -516,6 +516,7 @@ class TableSession:
         connecting: the lobby then goes beneath the table, not over it."""
         from .screens.lobby import LobbyScreen
 
+        self.app.end_joining()
         if not any(isinstance(s, LobbyScreen) and s.link is self for s in self.app.screen_stack):
             self.app.push_screen(LobbyScreen(self))
 

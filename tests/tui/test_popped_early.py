@@ -14,6 +14,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.join import JoinScreen
+from tui.screens.joining import JoiningScreen
 from tui.screens.keys import KeysScreen
 from tui.screens.picker import PickerScreen, TableChoice
 from tui.screens.results import ResultsScreen
@@ -49,6 +50,7 @@ SCREENS: dict[str, Callable[[Any], Screen]] = {
     "keys": lambda app: KeysScreen(),
     "choice": lambda app: ChoiceScreen("Play the ace as", ["play AS 1", "play AS 11"]),
     "confirm": lambda app: ConfirmScreen("Leave this match?", "It is saved.", yes="Leave"),
+    "joining": lambda app: JoiningScreen("127.0.0.1:7098", None),
     "results": _results,
     "table": _table,
 }

@@ -41,8 +41,10 @@ async def test_the_lobby_and_the_table_name_the_bots_alike() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await host_lobby(app, pilot)
         session = app.session
-        await pilot.press("b", "b", "b")  # from the host's own seat: the next open seat each time
-        await wait_for(pilot, lambda: all(s["bot"] == "normal" for s in session.lobby["seats"][1:]))
+        for seat in (1, 2, 3):  # B from the host's own seat: the next open seat each time
+            await pilot.press("b")
+            await wait_for(pilot, lambda: session.lobby["seats"][seat]["bot"] == "normal")
+        assert all(s["bot"] == "normal" for s in session.lobby["seats"][1:])
         await pilot.pause()
         rows = [str(lobby.query_one("#seats").get_option_at_index(i).prompt) for i in range(4)]
         assert rows[1].startswith("2. Normal bot  bot: normal"), rows

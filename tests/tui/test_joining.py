@@ -1,0 +1,128 @@
+"""The wait while a join reaches its host, over real sockets on 127.0.0.1: a host that accepts
+the connection and never answers shows "Joining …" until the player stops it with Escape, which
+closes the socket; a host that answers opens its lobby with no wait left behind."""
+from __future__ import annotations
+
+import asyncio
+
+from net.client import ConnectError, TableClient
+from net.server import Server, TableConfig
+from tui.screens.help import HelpScreen
+from tui.screens.home import HomeScreen
+from tui.screens.joining import JoiningScreen
+from tui.screens.join import JoinScreen
+from tui.screens.lobby import LobbyScreen
+
+from .helpers import make_app, said_from_now, wait_for
+
+
+async def silent_host() -> tuple[asyncio.Server, int, asyncio.Event]:
+    """Accepts and reads, never answers; ``hung_up`` is set once the joining side closes."""
+    hung_up = asyncio.Event()
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while await asyncio.wait_for(reader.read(1024), 30):
+                pass
+            hung_up.set()
+        except (asyncio.TimeoutError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+    srv = await asyncio.start_server(serve, "127.0.0.1", 0)
+    return srv, srv.sockets[0].getsockname()[1], hung_up
+
+
+async def test_a_host_that_does_not_answer_shows_the_wait_and_escape_stops_it() -> None:
+    srv, port, hung_up = await silent_host()
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            given = said_from_now(app)
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            app.join_address(f"127.0.0.1:{port}")
+            waiting = await wait_for(pilot, lambda: isinstance(app.screen, JoiningScreen) and app.screen)
+            assert str(waiting.query_one("#joining-what").render()) == f"Joining 127.0.0.1:{port}…"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await asyncio.wait_for(hung_up.wait(), 5)  # the socket is closed, not left open
+            await wait_for(pilot, lambda: f"Stopped joining 127.0.0.1:{port}." in given)
+            assert app.session is None
+            assert not any(isinstance(s, JoiningScreen) for s in app.screen_stack)
+    finally:
+        srv.close()
+        await srv.wait_closed()
+
+
+async def test_a_join_from_the_join_screen_that_fails_leaves_the_join_screen() -> None:
+    """A host that refuses: the wait goes, the reason is given, the address can be typed again."""
+    probe = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    port = probe.sockets[0].getsockname()[1]
+    probe.close()
+    await probe.wait_closed()  # nothing listens there now
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        given = said_from_now(app)
+        await pilot.press("j")
+        await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+        app.join_address(f"127.0.0.1:{port}")
+        await wait_for(pilot, lambda: any("Could not join" in n for n in given))
+        await pilot.pause()
+        assert isinstance(app.screen, JoinScreen)
+        assert not any(isinstance(s, JoiningScreen) for s in app.screen_stack)
+
+
+async def test_a_host_that_answers_opens_its_lobby_with_no_wait_left() -> None:
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0, start_delay=0)
+    await srv.start()
+    srv.create_table(TableConfig(name="Quick", game="ninety-eight", seats=2))
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
+            await pilot.pause(0.5)  # past the moment the wait would show
+            assert isinstance(app.screen, LobbyScreen)
+            assert not any(isinstance(s, JoiningScreen) for s in app.screen_stack)
+            await app.action_quit()
+    finally:
+        await srv.close()
+
+
+async def test_a_wait_under_another_screen_goes_once_that_screen_closes() -> None:
+    """A screen opened over the wait (the app's own, as Help here); the join ends meanwhile:
+    closing that screen shows home, not a wait that is over."""
+    srv, port, _ = await silent_host()
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(f"127.0.0.1:{port}")
+            waiting = await wait_for(pilot, lambda: isinstance(app.screen, JoiningScreen) and app.screen)
+            app.push_screen(HelpScreen())
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+            waiting.action_stop()
+            await wait_for(pilot, lambda: waiting.done)
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert not any(isinstance(s, JoiningScreen) for s in app.screen_stack)
+    finally:
+        srv.close()
+        await srv.wait_closed()
+
+
+async def test_a_client_given_up_on_during_the_handshake_closes_its_socket() -> None:
+    srv, port, hung_up = await silent_host()
+    try:
+        connecting = asyncio.ensure_future(TableClient.connect("127.0.0.1", port, name="Bo", reconnect=False))
+        await asyncio.sleep(0.3)
+        connecting.cancel()
+        try:
+            await connecting
+        except (asyncio.CancelledError, ConnectError):
+            pass
+        await asyncio.wait_for(hung_up.wait(), 5)
+    finally:
+        srv.close()
+        await srv.wait_closed()

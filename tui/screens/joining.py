@@ -1,0 +1,47 @@
+"""The wait while a join reaches its host: a host that does not answer takes up to the
+client's timeouts (ten seconds to connect, ten more for the handshake), and a screen that
+showed nothing meanwhile would look as if the key had been missed. Escape stops trying."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, LoadingIndicator
+
+
+class JoiningScreen(ModalScreen[None]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [Binding("escape", "stop", "Stop joining")]
+
+    def __init__(self, address: str, task: asyncio.Task[object] | None) -> None:
+        super().__init__()
+        self.address = address
+        #: the join to cancel on Escape
+        self.join_task = task
+        #: the join ended while another screen (Help, say) was over this one: it goes once shown
+        self.done = False
+        #: the player stopped the join (Escape), as against the app closing
+        self.stopped = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="joining"):
+            yield Label(f"Joining {self.address}…", id="joining-what", markup=False)
+            yield LoadingIndicator()
+            yield Label("Esc stops trying.", id="joining-keys")
+
+    def on_screen_resume(self) -> None:
+        # on top, not merely visible behind a screen over it (which ``is_current`` counts):
+        # dismissing pops whatever screen is on top
+        if self.done and self.app.screen is self:
+            self.dismiss(None)
+
+    def action_stop(self) -> None:
+        if self.join_task is not None and not self.join_task.done():
+            self.stopped = True
+            self.join_task.cancel()
+        elif self.app.screen is self:  # the join is over already: nothing is left to wait for
+            self.dismiss(None)
