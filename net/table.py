@@ -614,8 +614,9 @@ class Table:
         self.match_seed = seed
         self._open_log(self.match, seed)
         self.status = "playing"
+        # by seat, as every other line of the log: bots of one level share a name
         self._note("the match starts: %s (%s), %s", c.game, c.preset,
-                   ", ".join(s.name or f"seat {s.index + 1}" for s in self.seats))
+                   ", ".join(f"{s.index + 1} {s.name or '(open)'}" for s in self.seats))
         self._broadcast_lobby()
         self._send_views(self.match.start_events)
         self._after_change()
@@ -647,7 +648,8 @@ class Table:
             for w in m.winners:
                 self.seats[w].wins += 1
             self._note("the match is over: %s won",
-                       " and ".join(self.seats[w].name or f"seat {w + 1}" for w in m.winners) or "no one")
+                       " and ".join(f"{self.seats[w].name} (seat {w + 1})" if self.seats[w].name else f"seat {w + 1}"
+                                    for w in m.winners) or "no one")
             for seat_ in self.seats:
                 seat_.ready = seat_.bot is not None
             self._broadcast_lobby()

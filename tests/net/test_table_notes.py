@@ -45,8 +45,8 @@ async def test_the_log_says_who_came_and_went_and_who_won(caplog: pytest.LogCapt
         await wait_until(lambda: any("did not come back" in n for n in notes(caplog)), timeout=15, what="the grace")
         said = notes(caplog)
         over = [n for n in said if "the match is over" in n]
-        assert over in (["table Ana's table: the match is over: Ana won"],
-                        ["table Ana's table: the match is over: Bo[2J won"]), said
+        assert over in (["table Ana's table: the match is over: Ana (seat 1) won"],
+                        ["table Ana's table: the match is over: Bo[2J (seat 2) won"]), said
         for line in [
             "table Ana's table: Ana sits down in seat 1",
             "table Ana's table: Bo[2J sits down in seat 2",  # the name as the server cleaned it
@@ -54,11 +54,11 @@ async def test_the_log_says_who_came_and_went_and_who_won(caplog: pytest.LogCapt
             "table Ana's table: Cy stops watching",
             "table Ana's table: Bo[2J drops from seat 2: the seat is kept 3 s",
             "table Ana's table: Bo[2J is back in seat 2",
-            "table Ana's table: the match starts: ninety-nine (standard), Ana, Bo[2J",
+            "table Ana's table: the match starts: ninety-nine (standard), 1 Ana, 2 Bo[2J",
             "table Ana's table: Ana leaves seat 1: a bot plays it, the seat is kept 3 s",
         ]:
             assert line in said, (line, said)
-        assert said.index("table Ana's table: the match starts: ninety-nine (standard), Ana, Bo[2J") \
+        assert said.index("table Ana's table: the match starts: ninety-nine (standard), 1 Ana, 2 Bo[2J") \
             < said.index(over[0])
         assert not any("\x1b" in n for n in said)
     finally:
