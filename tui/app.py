@@ -543,6 +543,9 @@ class DealMeInApp(App[int]):
                 self.end_joining()
             raise
         except Exception as e:
+            if getattr(e, "code", None) == "bad_password" and len(self.screen_stack) > 1:
+                self._ask_password(address, password is not None, table, host_key)
+                return
             said = str(e)
             self._join_failed(f"Could not join: {said}" if address in said else f"Could not join {address}: {said}",
                               "error")
@@ -553,6 +556,20 @@ class DealMeInApp(App[int]):
                 self._joining = None
         self.end_joining()
         await self.hand_over(session)
+
+    def _ask_password(self, address: str, wrong: bool, table: str | None, host_key: str | None) -> None:
+        """The table wants a password (or another one): ask for it, and join again with it."""
+        from .screens.password import PasswordScreen
+
+        self.end_joining()
+        self.session = None
+
+        def answered(password: str | None) -> None:
+            if password:
+                self.run_worker(self.join_table(address, password, table=table, host_key=host_key),
+                                exclusive=True, group="session")
+
+        self.push_screen(PasswordScreen(address, wrong), answered)
 
     def _show_joining(self, address: str, task: asyncio.Task[Any] | None) -> None:
         from .screens.joining import JoiningScreen

@@ -15,6 +15,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.join import JoinScreen
 from tui.screens.joining import JoiningScreen
+from tui.screens.password import PasswordScreen
 from tui.screens.keys import KeysScreen
 from tui.screens.picker import PickerScreen, TableChoice
 from tui.screens.results import ResultsScreen
@@ -51,6 +52,7 @@ SCREENS: dict[str, Callable[[Any], Screen]] = {
     "choice": lambda app: ChoiceScreen("Play the ace as", ["play AS 1", "play AS 11"]),
     "confirm": lambda app: ConfirmScreen("Leave this match?", "It is saved.", yes="Leave"),
     "joining": lambda app: JoiningScreen("127.0.0.1:7098", None),
+    "password": lambda app: PasswordScreen("127.0.0.1:7098", wrong=False),
     "results": _results,
     "table": _table,
 }

@@ -1,0 +1,70 @@
+"""A join refused for the table's password asks for it and joins again with it, over a real
+server on 127.0.0.1: none given, then a wrong one, then the right one; Escape gives up."""
+from __future__ import annotations
+
+from textual.widgets import Input, Label
+
+from net.server import Server, TableConfig
+from tui.screens.home import HomeScreen
+from tui.screens.join import JoinScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.password import PasswordScreen
+
+from .helpers import make_app, wait_for
+
+
+async def locked_table() -> Server:
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0, start_delay=0)
+    await srv.start()
+    srv.create_table(TableConfig(name="Locked", game="ninety-eight", seats=2, password="sesame"))
+    return srv
+
+
+def detail(screen: PasswordScreen) -> str:
+    return str(screen.query_one("#password-detail", Label).render())
+
+
+async def test_none_then_a_wrong_one_then_the_right_one() -> None:
+    srv = await locked_table()
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            address = f"127.0.0.1:{srv.port}"
+            app.join_address(address)
+            asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+            assert f"{address} has a password" in str(asked.query_one("#password-what", Label).render())
+            assert detail(asked) == "Type it to join."
+            await wait_for(pilot, lambda: app.focused is asked.query_one("#password-input", Input))
+            await pilot.press("enter")  # nothing typed: asked again, on the same screen
+            await pilot.pause()
+            assert app.screen is asked and "Esc to go back" in detail(asked)
+            await pilot.press(*"open", "enter")
+            again = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen is not asked
+                                   and app.screen)
+            assert detail(again) == "That password was wrong: try again."
+            await pilot.press(*"sesame", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
+            assert app.session.seat == 0
+            assert not any(isinstance(s, PasswordScreen) for s in app.screen_stack)
+            await app.action_quit()
+    finally:
+        await srv.close()
+
+
+async def test_escape_gives_up_and_stays_where_the_join_began() -> None:
+    srv = await locked_table()
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("j")
+            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+            app.join_address(f"127.0.0.1:{srv.port}", "wrong")
+            await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen))
+            assert detail(app.screen) == "That password was wrong: try again."
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+            await pilot.pause(0.2)
+            assert app.session is None and isinstance(app.screen, JoinScreen)
+            assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, JoinScreen]
+    finally:
+        await srv.close()

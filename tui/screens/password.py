@@ -1,0 +1,60 @@
+"""The table password, asked where a join was refused for it: a player who typed
+``dealmein join HOST`` or picked a recent table without one types it here and goes on, instead
+of starting over from the Join screen. Dismissed with the password, or None on Escape."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label
+
+from . import popped
+
+
+class PasswordScreen(ModalScreen["str | None"]):
+    CSS_PATH = Path(__file__).with_suffix(".tcss")
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, address: str, wrong: bool) -> None:
+        super().__init__()
+        self.address = address
+        #: a password was given and refused (else none was given)
+        self.wrong = wrong
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="password-box"):
+            yield Label(f"The table at {self.address} has a password.", id="password-what", markup=False)
+            yield Label("That password was wrong: try again." if self.wrong else "Type it to join.",
+                        id="password-detail")
+            yield Input(placeholder="table password", password=True, id="password-input")
+            with Horizontal(id="password-buttons"):
+                yield Button("Join", id="join", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        if popped(self):
+            return
+        self.query_one("#password-input", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._answer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "join":
+            self._answer()
+        else:
+            self.dismiss(None)
+
+    def _answer(self) -> None:
+        given = self.query_one("#password-input", Input).value
+        if given:
+            self.dismiss(given)
+        else:
+            self.query_one("#password-detail", Label).update("Type the password, or Esc to go back.")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
