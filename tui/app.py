@@ -543,7 +543,8 @@ class DealMeInApp(App[int]):
                 self.end_joining()
             raise
         except Exception as e:
-            if getattr(e, "code", None) == "bad_password" and len(self.screen_stack) > 1:
+            self.end_joining()
+            if getattr(e, "code", None) == "bad_password" and len(self.screen_stack) > 1:  # not an SSH guest's start
                 self._ask_password(address, password is not None, table, host_key)
                 return
             said = str(e)
