@@ -17,9 +17,9 @@ from net.server import Server, TableConfig
 from . import seatkeys
 from .comings import comings_and_goings
 from .eventtext import deal_word, other_name
-from .seatnames import numbered
 from .plain import clean
 from .saves import solo_save_path
+from .seatnames import numbered
 
 if TYPE_CHECKING:
     from .app import DealMeInApp
