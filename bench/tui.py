@@ -156,8 +156,12 @@ def main() -> None:
         app_script, base_script = Path(home, "app_frame.py"), Path(home, "bare_frame.py")
         app_script.write_text(CHILD_APP)
         base_script.write_text(CHILD_BASELINE)
-        app_times = [first_frame(app_script, env) for _ in range(args.runs)]
-        base_times = [first_frame(base_script, env) for _ in range(args.runs)]
+        # taken in turns, so that a change in the machine's load falls on both alike
+        app_times: list[float] = []
+        base_times: list[float] = []
+        for _ in range(args.runs):
+            app_times.append(first_frame(app_script, env))
+            base_times.append(first_frame(base_script, env))
         os.environ.update(DEALMEIN_CONFIG_DIR=env["DEALMEIN_CONFIG_DIR"], DEALMEIN_DATA_DIR=env["DEALMEIN_DATA_DIR"],
                           DEALMEIN_THEMES_DIR=env["DEALMEIN_THEMES_DIR"])
         table, static = asyncio.run(rerender(args.updates))
