@@ -4,6 +4,7 @@ closes the socket; a host that answers opens its lobby with no wait left behind.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass, field
 
 from net.client import ConnectError, TableClient
 from net.server import Server, TableConfig
@@ -16,26 +17,40 @@ from tui.screens.lobby import LobbyScreen
 from .helpers import make_app, said_from_now, wait_for
 
 
-async def silent_host() -> tuple[asyncio.Server, int, asyncio.Event]:
-    """Accepts and reads, never answers; ``hung_up`` is set once the joining side closes."""
-    hung_up = asyncio.Event()
+@dataclass
+class SilentHost:
+    """A host that accepts and reads and never answers."""
 
+    server: asyncio.Server
+    port: int
+    accepted: asyncio.Event = field(default_factory=asyncio.Event)  # a connection came
+    hung_up: asyncio.Event = field(default_factory=asyncio.Event)  # ... and the joining side closed it
+
+    async def close(self) -> None:
+        self.server.close()
+        await self.server.wait_closed()
+
+
+async def silent_host() -> SilentHost:
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        host.accepted.set()
         try:
             while await asyncio.wait_for(reader.read(1024), 30):
                 pass
-            hung_up.set()
+            host.hung_up.set()
         except (asyncio.TimeoutError, ConnectionError):
             pass
         finally:
             writer.close()
 
     srv = await asyncio.start_server(serve, "127.0.0.1", 0)
-    return srv, srv.sockets[0].getsockname()[1], hung_up
+    host = SilentHost(srv, srv.sockets[0].getsockname()[1])
+    return host
 
 
 async def test_a_host_that_does_not_answer_shows_the_wait_and_escape_stops_it() -> None:
-    srv, port, hung_up = await silent_host()
+    host = await silent_host()
+    port = host.port
     app = make_app()
     try:
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -46,13 +61,12 @@ async def test_a_host_that_does_not_answer_shows_the_wait_and_escape_stops_it() 
             assert str(waiting.query_one("#joining-what").render()) == f"Joining 127.0.0.1:{port}…"
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-            await asyncio.wait_for(hung_up.wait(), 5)  # the socket is closed, not left open
+            await asyncio.wait_for(host.hung_up.wait(), 5)  # the socket is closed, not left open
             await wait_for(pilot, lambda: f"Stopped joining 127.0.0.1:{port}." in given)
             assert app.session is None
             assert not any(isinstance(s, JoiningScreen) for s in app.screen_stack)
     finally:
-        srv.close()
-        await srv.wait_closed()
+        await host.close()
 
 
 async def test_a_join_from_the_join_screen_that_fails_leaves_the_join_screen() -> None:
@@ -93,7 +107,8 @@ async def test_a_host_that_answers_opens_its_lobby_with_no_wait_left() -> None:
 async def test_a_wait_under_another_screen_goes_once_that_screen_closes() -> None:
     """A screen opened over the wait (the app's own, as Help here); the join ends meanwhile:
     closing that screen shows home, not a wait that is over."""
-    srv, port, _ = await silent_host()
+    host = await silent_host()
+    port = host.port
     app = make_app()
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -108,21 +123,21 @@ async def test_a_wait_under_another_screen_goes_once_that_screen_closes() -> Non
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
             assert not any(isinstance(s, JoiningScreen) for s in app.screen_stack)
     finally:
-        srv.close()
-        await srv.wait_closed()
+        await host.close()
 
 
 async def test_a_client_given_up_on_during_the_handshake_closes_its_socket() -> None:
-    srv, port, hung_up = await silent_host()
+    host = await silent_host()
     try:
-        connecting = asyncio.ensure_future(TableClient.connect("127.0.0.1", port, name="Bo", reconnect=False))
-        await asyncio.sleep(0.3)
+        connecting = asyncio.ensure_future(TableClient.connect("127.0.0.1", host.port, name="Bo", reconnect=False))
+        await asyncio.wait_for(host.accepted.wait(), 5)
+        await asyncio.sleep(0.1)  # the hello sent: the client waits for the host's answer
+        assert not connecting.done()
         connecting.cancel()
         try:
             await connecting
         except (asyncio.CancelledError, ConnectError):
             pass
-        await asyncio.wait_for(hung_up.wait(), 5)
+        await asyncio.wait_for(host.hung_up.wait(), 5)
     finally:
-        srv.close()
-        await srv.wait_closed()
+        await host.close()
