@@ -545,7 +545,8 @@ class DealMeInApp(App[int]):
         except Exception as e:
             self.end_joining()
             if getattr(e, "code", None) == "bad_password" and len(self.screen_stack) > 1:  # not an SSH guest's start
-                self._ask_password(address, password is not None, table, host_key)
+                self.session = None
+                self.ask_password(address, password is not None, table, host_key)
                 return
             said = str(e)
             self._join_failed(f"Could not join: {said}" if address in said else f"Could not join {address}: {said}",
@@ -558,12 +559,10 @@ class DealMeInApp(App[int]):
         self.end_joining()
         await self.hand_over(session)
 
-    def _ask_password(self, address: str, wrong: bool, table: str | None, host_key: str | None) -> None:
-        """The table wants a password (or another one): ask for it, and join again with it."""
+    def ask_password(self, address: str, wrong: bool = False, table: str | None = None,
+                     host_key: str | None = None) -> None:
+        """The table wants a password (or another one): ask for it, and join with it."""
         from .screens.password import PasswordScreen
-
-        self.end_joining()
-        self.session = None
 
         def answered(password: str | None) -> None:
             if password:

@@ -24,12 +24,15 @@ _TEXT_MOST = 80
 
 
 class Recent(NamedTuple):
-    """A table joined: its address as typed (``HOST:PORT``), its name and game then, the day."""
+    """A table joined: its address as typed (``HOST:PORT``), its name and game then, the day,
+    and whether it had a password (never the password itself), so that choosing it again asks
+    for one first."""
 
     address: str
     name: str
     game: str
     day: str
+    password: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return self._asdict()
@@ -38,11 +41,15 @@ class Recent(NamedTuple):
     def from_json(cls, data: Any) -> "Recent":
         if not isinstance(data, dict):
             raise ValueError("expected a table of fields")
-        for key in cls._fields:
+        texts = ("address", "name", "game", "day")
+        for key in texts:
             value = data.get(key)
             if not isinstance(value, str) or len(value) > _TEXT_MOST or (key == "address" and not value):
                 raise ValueError(f"{key}: expected a short text")
-        return cls(*(data[key] for key in cls._fields))
+        password = data.get("password", False)  # lists written before the flag have none
+        if not isinstance(password, bool):
+            raise ValueError("password: expected true or false")
+        return cls(*(data[key] for key in texts), password)
 
 
 def recent_path() -> Path:
@@ -61,13 +68,13 @@ def load(path: Path | None = None) -> tuple[list[Recent], str | None]:
 
 
 def note(address: str, name: str, game: str, path: Path | None = None,
-         today: datetime.date | None = None) -> str | None:
+         today: datetime.date | None = None, password: bool = False) -> str | None:
     """Put the table at ``address`` first; the problem if the list could not be kept."""
     path = path or recent_path()
     tables, problem = load(path)
     if problem:
         return problem
     entry = Recent(address[:_TEXT_MOST], name[:_TEXT_MOST], game[:_TEXT_MOST],
-                   (today or datetime.date.today()).isoformat())
+                   (today or datetime.date.today()).isoformat(), password)
     tables = [entry, *(t for t in tables if t.address != entry.address)][:KEEP]
     return jsonfile.write(path, {"version": VERSION, "tables": [t.to_json() for t in tables]})

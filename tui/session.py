@@ -444,7 +444,8 @@ class TableSession:
             return
         from .recent import note
 
-        problem = note(address, clean(str(self.lobby.get("name") or ""), 40), str(self.lobby.get("game") or ""))
+        problem = note(address, clean(str(self.lobby.get("name") or ""), 40), str(self.lobby.get("game") or ""),
+                       password=self.lobby.get("password") is True)
         if problem:
             self.app.warn_once("Recent tables", f"{problem}. This table is not in your recent tables.")
 

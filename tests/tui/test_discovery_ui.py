@@ -57,3 +57,41 @@ async def test_hosted_table_is_listed_and_joined() -> None:
         ask = await wait_for(hp, lambda: isinstance(host.screen, ConfirmScreen) and host.screen)
         ask.action_answer(True)
         await wait_for(hp, lambda: advertiser._zc is None)  # the advert was withdrawn
+
+
+async def test_a_listed_table_with_a_password_asks_for_it() -> None:
+    """The guest picks a table the LAN lists with "password", none typed: the app asks for it
+    before it connects, and the password typed there seats the guest."""
+    from textual.widgets import Input
+
+    from tui.screens.password import PasswordScreen
+
+    name = f"Cy{uuid.uuid4().hex[:6]}"
+    host = make_app(bind="127.0.0.1", port=0, mdns=True, lan_interfaces=LOOPBACK)
+    guest = make_app(mdns=True, lan_interfaces=LOOPBACK)
+    host.settings.name = name
+    guest.settings.name = "Dee"
+    async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(100, 30)) as gp:
+        await hp.press("h")
+        picker = await wait_for(hp, lambda: isinstance(host.screen, PickerScreen) and host.screen)
+        picker.query_one("#table-password", Input).value = "sesame"
+        await hp.press("ctrl+s")
+        await wait_for(hp, lambda: isinstance(host.screen, LobbyScreen))
+        await wait_for(hp, lambda: host.session is not None and host.session.advertiser is not None, timeout=15)
+
+        await gp.press("j")
+        join = await wait_for(gp, lambda: isinstance(guest.screen, JoinScreen) and guest.screen)
+        mine = lambda: [t for t in join.found.values() if t.name == f"{name}'s table" and t.joinable]  # noqa: E731
+        found = (await wait_for(gp, mine, timeout=20))[0]
+        assert found.advert.password
+        tables = join.query_one("#tables")
+        tables.focus()
+        tables.highlighted = [o.id for o in tables.options].index(found.service)
+        await gp.press("enter")
+        asked = await wait_for(gp, lambda: isinstance(guest.screen, PasswordScreen) and guest.screen)
+        assert not asked.wrong and guest.session is None
+        await gp.press(*"sesame", "enter")
+        await wait_for(gp, lambda: isinstance(guest.screen, LobbyScreen), timeout=10)
+        await wait_for(hp, lambda: any(s["name"] == "Dee" for s in host.session.lobby["seats"]))
+        await guest.action_quit()
+        await host.session.close()

@@ -43,6 +43,7 @@ BAD_FILES = [
     (json.dumps({"version": 1, "tables": [GOOD, dict(GOOD, address="")]}).encode(), "table 2: address"),
     (json.dumps({"version": 1, "tables": [dict(GOOD, name=7)]}).encode(), "table 1: name"),
     (json.dumps({"version": 1, "tables": ["x"]}).encode(), "table 1: expected a table"),
+    (json.dumps({"version": 1, "tables": [dict(GOOD, password="yes")]}).encode(), "table 1: password"),
 ]
 
 
@@ -54,6 +55,20 @@ def test_a_list_it_cannot_read_is_named_and_left_as_it_is(tmp_path: Path, conten
     assert tables == [] and problem is not None and named in problem and problem.startswith("recent.json: ")
     assert note("10.0.0.9:7098", "T", "ninety-eight", path) == problem
     assert path.read_bytes() == content
+
+
+def test_a_table_with_a_password_is_kept_as_one_and_older_lists_read_as_before(tmp_path: Path) -> None:
+    """Whether a table had a password is kept (never the password); a list written before the
+    flag reads as tables without one."""
+    path = tmp_path / "recent.json"
+    path.write_text(json.dumps({"version": 1, "tables": [GOOD]}))
+    assert load(path) == ([Recent("10.0.0.1:7098", "T", "ninety-eight", "2026-11-29", False)], None)
+    assert note("10.0.0.2:7098", "Locked", "ninety-nine", path, today=DAY, password=True) is None
+    tables, problem = load(path)
+    assert problem is None and [t.password for t in tables] == [True, False]
+    assert json.loads(path.read_text())["tables"][0] == {"address": "10.0.0.2:7098", "name": "Locked",
+                                                          "game": "ninety-nine", "day": "2026-11-29",
+                                                          "password": True}
 
 
 def test_a_list_too_large_is_not_read(tmp_path: Path) -> None:
@@ -130,3 +145,43 @@ async def test_a_join_over_a_list_it_cannot_read_is_said_once_and_the_file_kept(
     finally:
         await server.close()
     assert path.read_bytes() == b"not json"
+
+
+async def test_a_table_with_a_password_asks_for_it_when_chosen_again(caplog: pytest.LogCaptureFixture) -> None:
+    """Joined once with its password, the table is listed with "password"; chosen again with no
+    password typed, the app asks for it before it connects, so the host refuses nothing."""
+    from tui.screens.password import PasswordScreen
+
+    server = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await server.start()
+    try:
+        server.create_table(TableConfig(name="Locked", game="ninety-eight", seats=2, password="sesame"))
+        address = f"127.0.0.1:{server.port}"
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("j")
+            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+            join.query_one("#password", Input).value = "sesame"
+            join.query_one("#address", Input).focus()
+            await pilot.press(*address, "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
+            assert load()[0][0].password is True
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+            await pilot.press("j")
+            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.query("#recent")
+                                  and app.screen)
+            listed = join.query_one("#recent", OptionList)
+            assert str(listed.get_option_at_index(0).prompt).endswith("  password")
+            caplog.clear()
+            listed.focus()
+            await pilot.press("enter")
+            asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+            assert not asked.wrong
+            await pilot.pause(0.2)
+            assert not any("password" in r.getMessage() for r in caplog.records)  # no refused try
+            await pilot.press(*"sesame", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
+            await app.action_quit()
+    finally:
+        await server.close()

@@ -54,11 +54,13 @@ def table_line(found: Any) -> Text:
 
 
 def recent_line(table: Recent) -> Text:
-    """A table joined lately: name, address, game, the day."""
+    """A table joined lately: name, address, game, the day, whether it has a password."""
     info = GAMES.get(table.game)
     line = Text(clean(table.name, 30) or "a table", style="bold")
     line.append(f"  {clean(table.address, 60)}")
     line.append(f"  {info.name if info else clean(table.game, 20)} · {clean(table.day, 10)}", style="dim")
+    if table.password:
+        line.append("  password", style="yellow")
     return line
 
 
@@ -141,17 +143,21 @@ class JoinScreen(Screen[None]):
         found = self.found.get(event.option.id or "")
         if found is None or not found.joinable:
             return
-        password = self.query_one("#password", Input).value or None
-        if found.advert and found.advert.password and not password:
-            self.query_one("#join-error", Static).update("This table needs a password: type it first.")
-            self.query_one("#password").focus()
-            return
-        self.app.join_address(host_port(str(found.address), found.port), password)
+        self._join(host_port(str(found.address), found.port), bool(found.advert and found.advert.password))
 
     @on(OptionList.OptionSelected, "#recent")
     def _pick_recent(self, event: OptionList.OptionSelected) -> None:
         table = self.recent[int((event.option.id or "recent-0").split("-")[1])]
-        self.app.join_address(table.address, self.query_one("#password", Input).value or None)
+        self._join(table.address, table.password)
+
+    def _join(self, address: str, locked: bool) -> None:
+        """Join with the password typed; a table known to have one, with none typed, asks for
+        it first (rather than being refused by its host)."""
+        password = self.query_one("#password", Input).value or None
+        if locked and not password:
+            self.app.ask_password(address)
+        else:
+            self.app.join_address(address, password)
 
     @on(Input.Submitted, "#address")
     @on(Input.Submitted, "#password")
