@@ -3,11 +3,15 @@ loopback interface) appears in another app's list and is joined from it with the
 from __future__ import annotations
 
 import uuid
+from typing import Any
+
+from textual.widgets import Input
 
 from core import GAMES
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
+from tui.screens.password import PasswordScreen
 from tui.screens.picker import PickerScreen
 
 from .helpers import make_app, wait_for
@@ -15,23 +19,37 @@ from .helpers import make_app, wait_for
 LOOPBACK = ["127.0.0.1"]
 
 
-async def test_hosted_table_is_listed_and_joined() -> None:
-    name = f"Ana{uuid.uuid4().hex[:6]}"
+def host_and_guest(prefix: str, guest_name: str) -> tuple[Any, Any]:
+    """Two apps that browse and advertise on the loopback interface only; the host's name is
+    fresh each run, so that a table another test left advertised is not taken for this one."""
     host = make_app(bind="127.0.0.1", port=0, mdns=True, lan_interfaces=LOOPBACK)
     guest = make_app(mdns=True, lan_interfaces=LOOPBACK)
-    host.settings.name = name
-    guest.settings.name = "Bob"
-    async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(100, 30)) as gp:
-        await hp.press("h")
-        picker = await wait_for(hp, lambda: isinstance(host.screen, PickerScreen) and host.screen)
-        await hp.press("ctrl+s")  # ninety-eight, standard, four open seats
-        await wait_for(hp, lambda: isinstance(host.screen, LobbyScreen))
-        await wait_for(hp, lambda: host.session is not None and host.session.advertiser is not None, timeout=15)
+    host.settings.name = f"{prefix}{uuid.uuid4().hex[:6]}"
+    guest.settings.name = guest_name
+    return host, guest
 
-        await gp.press("j")
-        join = await wait_for(gp, lambda: isinstance(guest.screen, JoinScreen) and guest.screen)
-        mine = lambda: [t for t in join.found.values() if t.name == f"{name}'s table" and t.joinable]  # noqa: E731
-        found = (await wait_for(gp, mine, timeout=20))[0]
+
+async def hosted_and_listed(host, hp, guest, gp, password: str = "") -> tuple[JoinScreen, Any]:
+    """The host app opens a Ninety-Eight table (with ``password``, if any), advertised on the
+    loopback interface; the guest app's Join screen lists it. Returns that screen and the table."""
+    await hp.press("h")
+    picker = await wait_for(hp, lambda: isinstance(host.screen, PickerScreen) and host.screen)
+    picker.query_one("#table-password", Input).value = password
+    await hp.press("ctrl+s")  # ninety-eight, standard, four open seats
+    await wait_for(hp, lambda: isinstance(host.screen, LobbyScreen))
+    await wait_for(hp, lambda: host.session is not None and host.session.advertiser is not None, timeout=15)
+    await gp.press("j")
+    join = await wait_for(gp, lambda: isinstance(guest.screen, JoinScreen) and guest.screen)
+    mine = lambda: [t for t in join.found.values()  # noqa: E731
+                    if t.name == f"{host.settings.name}'s table" and t.joinable]
+    return join, (await wait_for(gp, mine, timeout=20))[0]
+
+
+async def test_hosted_table_is_listed_and_joined() -> None:
+    host, guest = host_and_guest("Ana", "Bob")
+    name = host.settings.name
+    async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(100, 30)) as gp:
+        join, found = await hosted_and_listed(host, hp, guest, gp)
         assert found.advert.game == "ninety-eight" and found.advert.seats_total == 4
         line = str(join.query_one("#tables").get_option(found.service).prompt)
         assert f"{name}'s table" in line and GAMES["ninety-eight"].name in line and "1/4 seats" in line
@@ -62,27 +80,9 @@ async def test_hosted_table_is_listed_and_joined() -> None:
 async def test_a_listed_table_with_a_password_asks_for_it() -> None:
     """The guest picks a table the LAN lists with "password", none typed: the app asks for it
     before it connects, and the password typed there seats the guest."""
-    from textual.widgets import Input
-
-    from tui.screens.password import PasswordScreen
-
-    name = f"Cy{uuid.uuid4().hex[:6]}"
-    host = make_app(bind="127.0.0.1", port=0, mdns=True, lan_interfaces=LOOPBACK)
-    guest = make_app(mdns=True, lan_interfaces=LOOPBACK)
-    host.settings.name = name
-    guest.settings.name = "Dee"
+    host, guest = host_and_guest("Cy", "Dee")
     async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(100, 30)) as gp:
-        await hp.press("h")
-        picker = await wait_for(hp, lambda: isinstance(host.screen, PickerScreen) and host.screen)
-        picker.query_one("#table-password", Input).value = "sesame"
-        await hp.press("ctrl+s")
-        await wait_for(hp, lambda: isinstance(host.screen, LobbyScreen))
-        await wait_for(hp, lambda: host.session is not None and host.session.advertiser is not None, timeout=15)
-
-        await gp.press("j")
-        join = await wait_for(gp, lambda: isinstance(guest.screen, JoinScreen) and guest.screen)
-        mine = lambda: [t for t in join.found.values() if t.name == f"{name}'s table" and t.joinable]  # noqa: E731
-        found = (await wait_for(gp, mine, timeout=20))[0]
+        join, found = await hosted_and_listed(host, hp, guest, gp, password="sesame")
         assert found.advert.password
         tables = join.query_one("#tables")
         tables.focus()

@@ -78,6 +78,16 @@ def test_a_list_too_large_is_not_read(tmp_path: Path) -> None:
     assert "larger than 64 KB" in (load(path)[1] or "")
 
 
+async def back_to_the_recent_list(app, pilot) -> OptionList:
+    """Escape from the lobby, then J: the Join screen with its list of tables joined lately."""
+    await pilot.press("escape")
+    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+    await pilot.press("j")
+    join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.query("#recent")
+                          and app.screen)
+    return join.query_one("#recent", OptionList)
+
+
 async def test_a_table_joined_is_offered_again_and_suggested_as_its_address_is_typed() -> None:
     server = Server(host="127.0.0.1", port=0, bot_delay=0)
     await server.start()
@@ -94,12 +104,8 @@ async def test_a_table_joined_is_offered_again_and_suggested_as_its_address_is_t
             tables, problem = load()
             assert problem is None
             assert [(t.address, t.name, t.game) for t in tables] == [(address, "Lounge", "crazy-eights")]
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
-            await pilot.press("j")
-            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.query("#recent")
-                                  and app.screen)
-            listed = join.query_one("#recent", OptionList)
+            listed = await back_to_the_recent_list(app, pilot)
+            join = app.screen
             assert listed.option_count == 1
             line = str(listed.get_option_at_index(0).prompt)
             assert "Lounge" in line and address in line and "Crazy Eights" in line
@@ -166,12 +172,7 @@ async def test_a_table_with_a_password_asks_for_it_when_chosen_again(caplog: pyt
             await pilot.press(*address, "enter")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
             assert load()[0][0].password is True
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
-            await pilot.press("j")
-            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.query("#recent")
-                                  and app.screen)
-            listed = join.query_one("#recent", OptionList)
+            listed = await back_to_the_recent_list(app, pilot)
             assert str(listed.get_option_at_index(0).prompt).endswith("  password")
             caplog.clear()
             listed.focus()
