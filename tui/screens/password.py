@@ -1,6 +1,7 @@
-"""The table password, asked where a join was refused for it: a player who typed
-``dealmein join HOST`` or picked a recent table without one types it here and goes on, instead
-of starting over from the Join screen. Dismissed with the password, or None on Escape."""
+"""The table password, asked where a join needs it: a table the LAN or the recent list marks
+as having one, chosen with none typed, or a join its host refused for it (``dealmein join
+HOST``, a wrong one). The player types it here and goes on, instead of starting over from the
+Join screen. Dismissed with the password, or None on Escape."""
 from __future__ import annotations
 
 from pathlib import Path
