@@ -537,10 +537,10 @@ class DealMeInApp(App[int]):
         try:
             session = await TableSession.join(self, address, password=password, table=table, host_key=host_key)
         except asyncio.CancelledError:
-            if self._join_stopped():  # Escape on the wait; otherwise the app is closing
+            stopped = self._join_stopped()  # Escape on the wait; otherwise the app is closing
+            self.end_joining()
+            if stopped:
                 self._join_failed(f"Stopped joining {address}.", "information")
-            else:
-                self.end_joining()
             raise
         except Exception as e:
             self.end_joining()
@@ -556,7 +556,7 @@ class DealMeInApp(App[int]):
             waiting.stop()
             if self._joining is task:
                 self._joining = None
-        self.end_joining()
+        # the join showed its lobby (``TableSession.show_lobby``), which put the wait away
         await self.hand_over(session)
 
     def ask_password(self, address: str, wrong: bool = False, table: str | None = None,
@@ -574,7 +574,7 @@ class DealMeInApp(App[int]):
     def _show_joining(self, address: str, task: asyncio.Task[Any] | None) -> None:
         from .screens.joining import JoiningScreen
 
-        if task is not None and self._joining is task and not task.done() and self.is_running:
+        if task is not None and self._joining is task and self.is_running:  # still under way
             self.push_screen(JoiningScreen(address, task))
 
     def _join_stopped(self) -> bool:
@@ -594,7 +594,7 @@ class DealMeInApp(App[int]):
             self.pop_screen()
 
     def _join_failed(self, said: str, severity: str) -> None:
-        self.end_joining()
+        """Said, with no session; an SSH guest, whose start has no screen, goes home."""
         self.notify(said, severity=severity, timeout=8)  # type: ignore[arg-type]
         self.session = None
         if len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
