@@ -553,7 +553,7 @@ class TableScreen(Screen[None]):
         a way to learn a game. At a table with other players it stays off (``check_action``),
         since a bot's advice would not be yours."""
         view = self.view
-        if view is None or view.get("seat") is None or view.get("is_over") or not self.solo:
+        if view is None or not self.check_action("hint", ()):
             return
         legal = [a for a in view.get("legal") or [] if isinstance(a, str)]
         if not legal:
