@@ -15,8 +15,8 @@ from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.join import JoinScreen
 from tui.screens.joining import JoiningScreen
-from tui.screens.password import PasswordScreen
 from tui.screens.keys import KeysScreen
+from tui.screens.password import PasswordScreen
 from tui.screens.picker import PickerScreen, TableChoice
 from tui.screens.results import ResultsScreen
 from tui.screens.rules import RulesScreen
