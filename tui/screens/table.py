@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import on
+from textual import events as ui
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -22,6 +23,7 @@ from net.protocol import CHAT_LEN
 
 from ..cardface import (DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
+from ..drawchance import DrawChance, why_no_draw
 from ..eventtext import action_text, and_list, chat_text, deal_word, describe, seat_name
 from ..handorder import next_order, ordered
 from ..link import TableLink
@@ -89,6 +91,7 @@ class TableScreen(Screen[None]):
         self.said: list[str] = []
         self._said_at: dict[str, float] = {}  # when each answer was last shown
         self._entries: list[Text] = []  # the log's lines, oldest first; written on mount if they come earlier
+        self._chance = DrawChance()  # this seat's chance to draw, so a refused Draw can say why
         self._draws: dict[str, Any] | None = None  # the last line is this seat's run of draws: merged into it
         self._ready = False  # set once mounted: views that come earlier are drawn on mount
         self._shown: dict[str, Any] = {}  # what each static shows, to skip unchanged updates
@@ -171,6 +174,7 @@ class TableScreen(Screen[None]):
         before: dict[str, Any] | None = None
         for event in events or []:
             self._track(event)
+            self._chance.see(event, view.get("seat"))
             if self._more_draws(event, view.get("game")):
                 before = event
                 continue
@@ -519,7 +523,15 @@ class TableScreen(Screen[None]):
         if self.view is not None and can(self.view, "draw"):
             self.send("draw")
         else:
-            self.notify("You cannot draw now.", severity="warning")
+            self.notify(why_no_draw(self.view or {}, self.names, self._chance), severity="warning")
+
+    def on_key(self, event: ui.Key) -> None:
+        """Draw pressed while the key bar shows it dimmed says why (Textual runs no action for
+        a dimmed key): in Ninety-Nine's manual draw the chance ends when the next seat plays."""
+        active = self.active_bindings.get(event.key)
+        if active is not None and active.binding.action == "draw" and not active.enabled:
+            event.stop()
+            self.action_draw()
 
     def action_pass_turn(self) -> None:
         if self.view is not None and can(self.view, "pass"):

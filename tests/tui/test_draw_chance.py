@@ -1,0 +1,130 @@
+"""Draw pressed while the key bar shows it dimmed says why, at the moment it is pressed:
+ninety-nine 5.1 (the chance to draw after a play ends when the next seat plays) and a Crazy
+Eights seat waiting for its turn. The refused key sends nothing and leaves the match as it was."""
+from __future__ import annotations
+
+from typing import Any
+
+from core import new_match
+from tui.drawchance import DrawChance, why_no_draw
+
+from .helpers import make_app, notices, show_link
+from .matchlink import MatchLink
+
+
+class StepLink(MatchLink):
+    """A link that applies this seat's action and nothing more: the test moves the others one
+    play at a time, to stop where the chance to draw stands as it wants."""
+
+    async def act(self, action: str) -> None:
+        self.sent.append(action)
+        self.show(self.match.apply(action, self.seat))
+
+    def step(self) -> None:
+        """The seat whose turn it is plays its first legal action."""
+        cur = self.match.current_seat
+        self.show(self.match.apply(self.match.legal_actions(cur)[0], cur))
+
+    def show(self, events: list[Any]) -> None:
+        self.screen.show(self.view(), [e.for_seat(self.seat) for e in events])
+
+
+def _manual_link() -> StepLink:
+    """Ninety-Nine, manual draw, three seats: seed 0 lets seat 0 play, draw, and play again with
+    no chip lost on the way (asserted where it matters)."""
+    link = StepLink(new_match("ninety-nine", 3, preset="manual-draw", seed=0), seat=0, names=["Ana", "Bo", "Cy"])
+    for _ in range(3):
+        if link.match.current_seat == 0:
+            break
+        cur = link.match.current_seat
+        link.match.apply(link.match.legal_actions(cur)[0], cur)
+    assert link.match.current_seat == 0
+    return link
+
+
+async def _space(pilot: Any) -> None:
+    await pilot.press("space")
+    await pilot.pause()
+
+
+async def test_space_says_why_there_is_no_draw_at_each_moment_of_the_chance() -> None:
+    """ninety-nine 5.1 / 5.2: before playing, Space says to play first; after a play it draws;
+    pressed again it says the draw is taken; after the next seat plays it says the chance
+    ended and who ended it. A refused Space sends nothing and the match is unchanged."""
+    app = make_app()
+    link = _manual_link()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show_link(app, pilot, link, first_plays=False)
+        before = link.match.snapshot()
+        await _space(pilot)
+        assert notices(app)[-1] == "Play a card first: you may draw after it, until the next seat plays."
+        assert link.sent == [] and link.match.snapshot() == before
+
+        await link.act(link.match.legal_actions(0)[0])
+        await pilot.pause()
+        assert screen.view["drawer"] == 0 and screen.view["current_seat"] != 0
+        await _space(pilot)
+        assert link.sent[-1] == "draw"
+        await _space(pilot)
+        assert notices(app)[-1] == "You have drawn already: you may draw again after your next card."
+        assert link.sent.count("draw") == 1
+
+        for _ in range(3):
+            if link.match.current_seat == 0:
+                break
+            link.step()
+        await link.act(link.match.legal_actions(0)[0])
+        assert screen.view["drawer"] == 0
+        next_seat = link.match.current_seat
+        link.step()  # the next seat plays: the chance Ana's card opened is gone
+        await pilot.pause()
+        assert screen.view["current_seat"] not in (0, next_seat) and screen.view["drawer"] != 0
+        before = link.match.snapshot()
+        await _space(pilot)
+        assert notices(app)[-1] == f"Too late to draw: your chance ended when {link.names[next_seat]} played."
+        assert link.sent.count("draw") == 1 and link.match.snapshot() == before
+
+
+async def test_space_out_of_turn_in_crazy_eights_names_whose_turn_it_is() -> None:
+    """crazy-eights 3.4: a seat draws on its own turn; Space out of turn names the seat whose
+    turn it is and sends nothing."""
+    app = make_app()
+    link = StepLink(new_match("crazy-eights", 3, seed=4), seat=2, names=["Ana", "Bo", "Cy"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show_link(app, pilot, link, first_plays=False)
+        current = screen.view["current_seat"]
+        assert current != 2
+        await _space(pilot)
+        assert notices(app)[-1] == f"You cannot draw now: it is {['Ana', 'Bo', 'Cy'][current]}'s turn."
+        assert link.sent == []
+
+
+def test_the_chance_follows_the_seat_s_own_plays_and_draws() -> None:
+    """ninety-nine 5.1: a play of its own opens the chance, its draw takes it, another seat's
+    play ends it, and a new round starts with none."""
+    chance = DrawChance()
+    chance.see({"kind": "play", "seat": 1}, 0)
+    assert chance.state == "none"
+    chance.see({"kind": "play", "seat": 0}, 0)
+    assert chance.state == "open"
+    chance.see({"kind": "draw", "seat": 0}, 0)
+    assert chance.state == "drawn"
+    chance.see({"kind": "play", "seat": 1}, 0)
+    assert chance.state == "drawn"  # taken, not missed
+    chance.see({"kind": "play", "seat": 0}, 0)
+    chance.see({"kind": "play", "seat": 2}, 0)
+    assert (chance.state, chance.ended_by) == ("ended", 2)
+    chance.see({"kind": "deal", "seat": 1}, 0)
+    assert (chance.state, chance.ended_by) == ("none", None)
+
+
+def test_each_reason_in_words() -> None:
+    """The sentence for each state of the chance, and for a seat out of the match or watching."""
+    names = ["Ana", "Bo", "Cy"]
+    view = {"game": "ninety-nine", "seat": 0, "current_seat": 1, "legal": [], "status": [{}, {}, {}]}
+    assert why_no_draw(view, names, DrawChance()) == "You may draw after each card you play, until the next seat plays."
+    assert why_no_draw(view, names, DrawChance("open")) == "There is no card left to draw."
+    assert why_no_draw(view, names, DrawChance("ended", 2)) == "Too late to draw: your chance ended when Cy played."
+    assert why_no_draw({**view, "status": [{"out": True}, {}, {}]}, names, DrawChance()) == "You are out of this match."
+    assert why_no_draw({**view, "seat": None}, names, DrawChance()) == "You are watching."
+    assert why_no_draw({**view, "is_over": True}, names, DrawChance()) == "The match is over."

@@ -1,0 +1,60 @@
+"""Why Draw does nothing at this moment, in words.
+
+The key bar can only dim Draw; a player who presses Space after the chance to draw has gone
+(Ninety-Nine's manual draw ends it as soon as the next seat plays, rules 5.1) deserves to be
+told that, and by whom, rather than meet silence.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class DrawChance:
+    """One seat's chance to draw after its own play (Ninety-Nine 5.1), followed through the
+    events that seat is shown: ``none`` before its first card of the round, ``open`` after a
+    card, ``drawn`` once taken, ``ended`` when another seat played first (``ended_by``)."""
+
+    state: str = "none"
+    ended_by: int | None = None
+
+    def see(self, event: dict[str, Any], me: int | None) -> None:
+        kind, seat = event.get("kind"), event.get("seat")
+        if kind in ("deal", "round_over", "hand_over", "match_over"):
+            self.state, self.ended_by = "none", None
+        elif kind == "play" and seat == me:
+            self.state, self.ended_by = "open", None
+        elif kind == "draw" and seat == me and self.state == "open":
+            self.state = "drawn"
+        elif kind == "play" and self.state == "open":
+            self.state, self.ended_by = "ended", seat if isinstance(seat, int) else None
+
+
+def why_no_draw(view: dict[str, Any], names: list[str], chance: DrawChance) -> str:
+    """A sentence saying why this seat cannot draw now."""
+    me, current = view.get("seat"), view.get("current_seat")
+
+    def name(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "the next seat"
+
+    if view.get("is_over"):
+        return "The match is over."
+    if me is None:
+        return "You are watching."
+    status = view.get("status") or []
+    if isinstance(me, int) and me < len(status) and (status[me] or {}).get("out"):
+        return "You are out of this match."
+    if view.get("game") != "ninety-nine":
+        if current != me:
+            return f"You cannot draw now: it is {name(current)}'s turn."
+        return "You cannot draw now."
+    if current == me:
+        return "Play a card first: you may draw after it, until the next seat plays."
+    if chance.state == "drawn":
+        return "You have drawn already: you may draw again after your next card."
+    if chance.state == "ended":
+        return f"Too late to draw: your chance ended when {name(chance.ended_by)} played."
+    if chance.state == "open":
+        return "There is no card left to draw."
+    return "You may draw after each card you play, until the next seat plays."
