@@ -1,5 +1,6 @@
 """The table log's last entry written again in place: wrapped entries, a full log that trims
-its oldest lines, and entries written before the log knew its size."""
+its oldest lines, and entries written before the log knew its size; and every entry wrapped
+again when the terminal's width changes, the newest in sight."""
 from __future__ import annotations
 
 import html
@@ -44,14 +45,14 @@ async def test_last_entry_replaced_in_place_wrapped_and_trimmed() -> None:
         assert len(log.lines) == 50 and shown(log)[-1] == "entry 59"
         long = Text("a line long enough to wrap over two or three rows of this narrow log")
         entries[-1] = long
-        log.replace_last(long, entries)
+        log.replace_last(long)
         k = log._last_strips  # the rows the long entry took
         assert k >= 2 and len(log.lines) == 50
         assert " ".join(shown(log)[-k:]).split() == long.plain.split()
         assert shown(log)[-k - 1] == "entry 58"
         short = Text("short again")
         entries[-1] = short
-        log.replace_last(short, entries)
+        log.replace_last(short)
         assert shown(log)[-2:] == ["entry 58", "short again"] and len(log.lines) == 50 - k + 1
         await pilot.pause()
 
@@ -62,11 +63,10 @@ async def test_entries_written_before_sizing_are_replaced_by_a_rewrite() -> None
         await pilot.pause()
         log = app.query_one(TableLog)
         assert shown(log) == ["one", "two", "three"]
-        entries = [Text("one"), Text("two"), Text("three, four")]
-        log.replace_last(entries[-1], entries)
+        log.replace_last(Text("three, four"))
         assert shown(log) == ["one", "two", "three, four"]
         log.add(Text("five"))
-        log.replace_last(Text("five, six"), [*entries, Text("five, six")])
+        log.replace_last(Text("five, six"))
         assert shown(log) == ["one", "two", "three, four", "five, six"]
 
 
@@ -80,7 +80,30 @@ async def test_a_replaced_entry_is_repainted() -> None:
             log.add(e)
         await pilot.pause()
         assert "draws 1 card" in on_screen(app)
-        entries[-1] = Text("draws 2 cards")
-        log.replace_last(entries[-1], entries)
+        log.replace_last(Text("draws 2 cards"))
         await pilot.pause()
         assert "draws 2 cards" in on_screen(app) and "draws 1 card" not in on_screen(app)
+
+
+async def test_a_narrower_terminal_wraps_every_entry_again_and_keeps_the_newest_in_sight() -> None:
+    """Entries written at 60 columns are wrapped again at 24 rather than cut, and after the
+    terminal grows shorter the last entry is still on screen; wider again, they unwrap."""
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(TableLog)
+        words = [f"Normal bot {i} plays a card and the total is {i}" for i in range(8)]
+        for line in words:
+            log.add(Text(line))
+        await pilot.pause()
+        assert shown(log) == words  # one row each at 60 columns
+        await pilot.resize_terminal(24, 6)
+        await pilot.pause()
+        assert len(log.lines) > len(words)
+        assert all(len(row) <= 24 for row in shown(log))
+        assert " ".join(shown(log)).split() == " ".join(words).split()  # nothing cut
+        assert "bot 7 plays" in on_screen(app)  # the newest entry shows, not the oldest
+        assert "bot 0 plays" not in on_screen(app)
+        log.replace_last(Text("the last entry, written again"))
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert shown(log) == [*words[:-1], "the last entry, written again"]

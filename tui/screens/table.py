@@ -227,7 +227,7 @@ class TableScreen(Screen[None]):
             return False
         self._entries[-1] = Text(clean(line, 300))
         if self._ready:
-            self.query_one("#log", TableLog).replace_last(self._entries[-1], self._entries)
+            self.query_one("#log", TableLog).replace_last(self._entries[-1])
         return True
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:

@@ -1,5 +1,7 @@
 """The table's log: a ``RichLog`` whose last entry can be written again in place, so that a
-line that grows (a seat's run of draws) does not cost a rewrite of the whole log.
+line that grows (a seat's run of draws) does not cost a rewrite of the whole log, and whose
+entries are wrapped again when its width changes, so that a narrower terminal does not cut
+the lines written before it.
 
 It trims the strips of the last entry from ``RichLog.lines`` and drops the rendered-line cache
 (``_line_cache``, read with ``_start_line``: Textual 8 internals, which the pin in
@@ -7,6 +9,7 @@ It trims the strips of the last entry from ``RichLog.lines`` and drops the rende
 from __future__ import annotations
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 
@@ -14,22 +17,48 @@ class TableLog(RichLog):
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self._last_strips = 0  # strips the last entry took; 0 while unknown (written before sizing)
+        self._entries: list[Text] = []  # what the log holds, oldest first: written again at a new width
+        self._width = 0  # the width the strips were wrapped at; 0 before the first sizing
 
     def add(self, text: Text) -> None:
+        self._entries.append(text)
+        if self.max_lines:
+            del self._entries[:-self.max_lines]  # an entry takes one strip or more: these are enough
+        self._write(text)
+
+    def _write(self, text: Text) -> None:
         before, start = len(self.lines), self._start_line
         self.write(text)
         self._last_strips = len(self.lines) - before + (self._start_line - start)
 
-    def replace_last(self, text: Text, entries: list[Text]) -> None:
-        """Write ``text`` in place of the last entry; ``entries`` (every entry, ``text`` last)
-        is written again instead when the last entry's strips are not known."""
+    def replace_last(self, text: Text) -> None:
+        """Write ``text`` in place of the last entry (every entry is written again when the
+        last one's strips are not known)."""
+        if not self._entries:
+            self.add(text)
+            return
+        self._entries[-1] = text
         n = self._last_strips
         if 0 < n <= len(self.lines):
             del self.lines[-n:]
             self._line_cache.clear()
-            self.add(text)
+            self._write(text)
             self.refresh()  # the rows are as many as before: nothing else marks them for repainting
             return
+        self._rewrite()
+
+    def _rewrite(self) -> None:
         self.clear()
-        for entry in entries:
-            self.add(entry)
+        for entry in self._entries:
+            self._write(entry)
+
+    def on_resize(self, event: Resize) -> None:
+        """Wrap every entry again at a new width, and keep the newest lines in sight when the
+        height changes (the log follows its end as it is written)."""
+        super().on_resize(event)  # the first sizing writes what came before it
+        width = self.scrollable_content_region.width
+        if self._width and width != self._width and self._entries:
+            self._rewrite()
+        self._width = width
+        if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
