@@ -107,3 +107,29 @@ async def test_a_narrower_terminal_wraps_every_entry_again_and_keeps_the_newest_
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert shown(log) == [*words[:-1], "the last entry, written again"]
+
+
+async def test_the_lobby_chat_wraps_again_in_a_narrower_terminal() -> None:
+    """The lobby's chat is the same log: lines written at 120 columns fit its panel at 80."""
+    from tui.screens.lobby import LobbyScreen
+
+    from .helpers import make_app
+    from .test_snapshots import RecordedLobby
+
+    class Chatty(RecordedLobby):
+        chat_log = [("Bea", "evening all, who is dealing tonight and what are we playing first?"),
+                    ("Ana", "Ninety-Eight with reverse fours, then Crazy Eights with jokers if there is time")]
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = LobbyScreen(Chatty())
+        await app.push_screen(lobby)
+        await pilot.pause()
+        log = lobby.query_one("#chat-log")
+        words = " ".join(f"{name}: {text}" for name, text in Chatty.chat_log).split()
+        wide = len(log.lines)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert len(log.lines) > wide and max(strip.cell_length for strip in log.lines) <= width
+        assert " ".join(shown(log)).split() == words

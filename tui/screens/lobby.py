@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, OptionList, RichLog, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import GAMES
@@ -21,6 +21,7 @@ from ..optiontext import clock_label, options_line
 from ..plain import clean
 from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
+from ..widgets.tablelog import TableLog
 from . import popped
 
 BOT_LEVELS = ("easy", "normal", "hard")
@@ -64,16 +65,16 @@ class LobbyScreen(Screen[None]):
                     yield Button("Ready", id="ready", variant="primary")
                     yield Button("Leave", id="leave")
             with Vertical(id="lobby-chat"):
-                yield RichLog(id="chat-log", wrap=True, markup=False, max_lines=300, min_width=16)  # wrapped in the panel
+                yield TableLog(id="chat-log", wrap=True, markup=False, max_lines=300, min_width=16)  # wrapped in the panel, again at a new width
                 yield Input(placeholder="say something, Enter to send", id="chat", max_length=CHAT_LEN)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         if popped(self):
             return
-        log = self.query_one("#chat-log", RichLog)
+        log = self.query_one("#chat-log", TableLog)
         for name, text, *system in getattr(self.link, "chat_log", []):
-            log.write(chat_text(name, text, bool(system and system[0])))
+            log.add(chat_text(name, text, bool(system and system[0])))
         self.refresh_lobby()
         self.query_one("#seats").focus()
 
@@ -177,7 +178,7 @@ class LobbyScreen(Screen[None]):
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
         if self.query("#chat-log"):
-            self.query_one("#chat-log", RichLog).write(chat_text(name, text, system))
+            self.query_one("#chat-log", TableLog).add(chat_text(name, text, system))
 
     # ------------------------------------------------------------------ controls
     def action_invite(self) -> None:

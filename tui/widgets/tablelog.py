@@ -1,4 +1,4 @@
-"""The table's log: a ``RichLog`` whose last entry can be written again in place, so that a
+"""The log of the table screen and of the lobby's chat: a ``RichLog`` whose last entry can be written again in place, so that a
 line that grows (a seat's run of draws) does not cost a rewrite of the whole log, and whose
 entries are wrapped again when its width changes, so that a narrower terminal does not cut
 the lines written before it.
