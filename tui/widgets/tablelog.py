@@ -1,7 +1,7 @@
-"""The log of the table screen and of the lobby's chat: a ``RichLog`` whose last entry can be written again in place, so that a
-line that grows (a seat's run of draws) does not cost a rewrite of the whole log, and whose
-entries are wrapped again when its width changes, so that a narrower terminal does not cut
-the lines written before it.
+"""The log of the table screen and of the lobby's chat: a ``RichLog`` whose last entry can be
+written again in place, so that a line that grows (a seat's run of draws) does not cost a
+rewrite of the whole log, and whose entries are wrapped again when its width changes, so that a
+narrower terminal does not cut the lines written before it.
 
 It trims the strips of the last entry from ``RichLog.lines`` and drops the rendered-line cache
 (``_line_cache``, read with ``_start_line``: Textual 8 internals, which the pin in
