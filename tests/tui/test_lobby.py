@@ -2,6 +2,7 @@
 changed through the variant picker, and the match started."""
 from __future__ import annotations
 
+from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
@@ -119,3 +120,25 @@ async def test_b_on_a_players_seat_fills_the_next_open_seat_round_the_table() ->
         await pilot.pause()
         assert [s["bot"] for s in seats()] == [None, "normal", "normal", "normal"]
         await app.action_quit()
+
+
+async def test_escape_in_the_chat_goes_back_to_the_seats_and_the_table_stays() -> None:
+    """Escape from the chat line, a line half typed, returns to the seats with the line kept
+    (Help says so); only a second Escape leaves the lobby (as at the table, where Escape from
+    the chat goes back to the hand)."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await host_lobby(app, pilot)
+        await pilot.press("slash", *"half a thought")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is lobby and app.session is not None
+        assert lobby.focused is lobby.query_one("#seats")
+        assert lobby.query_one("#chat").value == "half a thought"
+        await pilot.press("f1")
+        help_screen = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+        assert dict(help_screen.sections["Lobby"])["Esc in the chat line"].startswith("Back to the seats")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby)
+        await pilot.press("escape")  # nobody else at the table: the host leaves without a question
+        await wait_for(pilot, lambda: not isinstance(app.screen, LobbyScreen))

@@ -126,7 +126,8 @@ class HelpScreen(Screen[None]):
             "Everywhere": everywhere,
             "At the table": at_table,
             "Hand over / match over": key_rows(_of(ResultsScreen), keymap=keymap),
-            "Lobby": key_rows(_of(LobbyScreen), keymap=keymap),
+            "Lobby": key_rows(_of(LobbyScreen), keymap=keymap, extra=[
+                ("Esc in the chat line", "Back to the seats (what you typed stays)")]),
             "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)], keymap=keymap),
             **({} if guest else {"Your record": key_rows(_of(RecordScreen), keymap=keymap)}),
             "Keys (Settings, Move keys)": key_rows(_of(KeysScreen), keymap=keymap, extra=[

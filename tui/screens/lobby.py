@@ -313,7 +313,11 @@ class LobbyScreen(Screen[None]):
         self.query_one("#chat", Input).focus()
 
     def action_leave(self) -> None:
-        """Home; a host with players at the table is asked first (the table closes for them)."""
+        """Escape: from the chat line back to the seats (a line half typed stays there); else
+        home, a host with players at the table asked first (the table closes for them)."""
+        if isinstance(self.focused, Input):
+            self.query_one("#seats").focus()
+            return
         phrase = getattr(self.link, "others_phrase", None)
         who = phrase() if callable(phrase) else ""
         if not who:
