@@ -1,11 +1,37 @@
-"""Text from players and the network, made safe to show: no control characters or escape
-sequences survive, and callers wrap the result in ``Text``/``Content`` so no markup is read."""
+"""Text from players and the network, made safe to show and cut to fit: no control characters
+or escape sequences survive, callers wrap the result in ``Text``/``Content`` so no markup is
+read, and a name too long for its room ends in an ellipsis."""
 from __future__ import annotations
 
+import re
+
+from rich.cells import cell_len
+from rich.text import Text
+
 from net.protocol import clean_text
+
+_NUMBERED = re.compile(r"\s(\d+)$")
 
 
 def clean(value: object, limit: int = 200) -> str:
     """No control, format or escape characters, blanks folded, at most ``limit`` characters:
     the same rule the host applies to names and chat, applied again to anything shown."""
     return clean_text(value if isinstance(value, str) else str(value), limit).strip()
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` terminal cells, cut short with an ellipsis after a whole
+    character (no blank left before the ellipsis). A number that ends it stays ("Nor…5"), so
+    that seven bots of one level still read apart in narrow boxes."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:max(width, 0)]
+    tail = ""
+    numbered = _NUMBERED.search(text)
+    if numbered and width >= len(numbered.group(1)) + 3:
+        tail = numbered.group(1)
+        text = text[:numbered.start()]
+    short = Text(text)
+    short.truncate(width - 1 - len(tail))
+    return short.plain.rstrip() + "…" + tail

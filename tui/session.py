@@ -17,7 +17,7 @@ from net.server import Server, TableConfig
 from . import seatkeys
 from .comings import comings_and_goings
 from .eventtext import deal_word, other_name
-from .plain import clean
+from .plain import clean, cut
 from .saves import solo_save_path
 from .seatnames import numbered
 
@@ -47,10 +47,6 @@ def split_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, 
             raise ValueError(f"port {port!r} is not a port number (1-65535)")
         return host, int(port)
     return host, default_port
-
-
-def _short(name: str, most: int) -> str:
-    return name if len(name) <= most else name[: most - 1] + "…"
 
 
 def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -314,9 +310,9 @@ class TableSession:
         for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
             # the marker must survive the seat box's cut of long names (16 cells)
             if s.get("bot") and not str(s.get("name") or "").lower().endswith("bot"):
-                names[i] = f"{_short(names[i], 10)} (bot)"
+                names[i] = f"{cut(names[i], 10)} (bot)"
             elif s.get("name") and not s.get("bot") and s.get("connected") is False:
-                names[i] = f"{_short(names[i], 9)} (away)"
+                names[i] = f"{cut(names[i], 9)} (away)"
         me = self.seat
         if me is not None and me < len(names):
             names[me] = "You"  # the log reads "You play 9♥", at a solo table and a hosted one alike

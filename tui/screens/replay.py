@@ -23,7 +23,7 @@ from net.matchlog import ReplayResult, replay
 
 from ..cardface import card_label, suit_label
 from ..eventtext import action_text, deal_word, describe, other_name
-from ..plain import clean
+from ..plain import clean, cut
 from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
 from . import popped
@@ -40,15 +40,6 @@ def log_header(path: Path) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError, ValueError):
         return {}
     return header if isinstance(header, dict) else {}
-
-
-def cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` cells, ended with an ellipsis when it had to be cut."""
-    if cell_len(text) <= width:
-        return text
-    short = Text(text)
-    short.truncate(max(width - 1, 0))
-    return short.plain + "…"
 
 
 def seat_names(header: dict[str, Any], players: int) -> list[str]:

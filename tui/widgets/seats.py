@@ -9,7 +9,6 @@ the hand says ``sits out`` where its (empty) card count was. With teams (Ninety-
 ``team B``, ``team C``..."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.cells import cell_len
@@ -18,7 +17,7 @@ from textual.events import Resize
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..plain import clean
+from ..plain import clean, cut
 
 #: a box narrower than this (border included) drops its side padding
 NARROW = 14
@@ -65,25 +64,6 @@ def status_text(status: dict[str, Any]) -> str:
 
 
 #: a number that ends a name ("Normal bot 5"): what tells seats of one name apart
-_NUMBERED = re.compile(r"\s(\d+)$")
-
-
-def _cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` cells, cut short with an ellipsis after a whole character
-    (no blank left before the ellipsis). A number that ends it stays ("Nor…5"), so that seven
-    bots of one level still read apart in narrow boxes."""
-    if cell_len(text) <= width:
-        return text
-    if width <= 1:
-        return "…"[:max(width, 0)]
-    tail = ""
-    numbered = _NUMBERED.search(text)
-    if numbered and width >= len(numbered.group(1)) + 3:
-        tail = numbered.group(1)
-        text = text[:numbered.start()]
-    cut = Text(text)
-    cut.truncate(width - 1 - len(tail))
-    return cut.plain.rstrip() + "…" + tail
 
 
 def fit(candidates: list[str], width: int) -> str:
@@ -92,7 +72,7 @@ def fit(candidates: list[str], width: int) -> str:
     for text in candidates:
         if cell_len(text) <= width:
             return text
-    return _cut(candidates[-1], width)
+    return cut(candidates[-1], width)
 
 
 def status_fit(status: dict[str, Any], width: int) -> str:
@@ -153,7 +133,7 @@ class SeatBox(Static):
         status = shown[seat] if seat < len(shown) else {}
         counts = view.get("hand_counts") or []
         count = counts[seat] if seat < len(counts) else 0
-        self._name = _cut(clean(name, 60), 16)
+        self._name = cut(clean(name, 60), 16)
         self._team = team_labels(view).get(seat, "")
         self._relabel()
         sits_out = status.get("in_hand") is False and not status.get("out")
@@ -183,7 +163,7 @@ class SeatBox(Static):
         (the border's corners and the blanks around a label take six cells)."""
         slot = self.slot()
         room = slot - 6 if slot else 99
-        title = _cut(self._name, room)
+        title = cut(self._name, room)
         if str(self.border_title or "") != title:
             self.border_title = Text(title)
         team = self._team

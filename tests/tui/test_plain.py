@@ -1,0 +1,48 @@
+"""Names cut to fit their room: by terminal cells (a wide character takes two), never leaving a
+blank before the ellipsis, and keeping a trailing number so numbered seats still read apart."""
+from __future__ import annotations
+
+from rich.cells import cell_len
+
+from tui.plain import cut
+from tui.session import TableSession
+
+
+def test_a_name_that_fits_is_left_alone() -> None:
+    assert cut("Ana", 3) == "Ana" and cut("", 5) == ""
+
+
+def test_a_long_name_ends_in_an_ellipsis_with_no_blank_before_it() -> None:
+    assert cut("Bea Smith-Jones", 5) == "Bea…"  # "Bea S" would leave "Bea " before the ellipsis
+    assert cut("Bea Smith-Jones", 8) == "Bea Smi…"
+
+
+def test_a_trailing_number_survives_the_cut() -> None:
+    assert cut("Normal bot 5", 5) == "Nor…5"
+    assert cut("Normal bot 12", 6) == "Nor…12"
+    assert cut("Normal bot 12", 4) == "Nor…"  # no room for the number beside a letter: cut as a name
+
+
+def test_wide_characters_count_two_cells() -> None:
+    name = "山田太郎さん"  # twelve cells
+    short = cut(name, 7)
+    assert short == "山田太…" and cell_len(short) <= 7
+
+
+def test_no_room_at_all() -> None:
+    assert cut("Ana", 1) == "…" and cut("Ana", 0) == ""
+
+
+def test_a_seat_marker_follows_a_name_cut_by_cells() -> None:
+    """A player's seat a bot took over, or whose player is away, keeps its marker after a name
+    cut to its room in cells, wide characters included."""
+
+    class Lobby(TableSession):
+        def __init__(self, seats: list[dict]) -> None:  # the names only: no app, no client
+            self.lobby = {"seats": seats}
+            self.client = None
+
+    names = Lobby([{"name": "山田太郎さんと仲間たち", "bot": "normal"},
+                   {"name": "Bartholomew the Bold", "bot": None, "connected": False}]).names
+    assert names[0].endswith(" (bot)") and cell_len(names[0].removesuffix(" (bot)")) <= 10
+    assert names[1] == "Bartholo… (away)"
