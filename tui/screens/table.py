@@ -34,6 +34,7 @@ from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox, status_text, statuses
 from ..widgets.tablelog import TableLog
+from ..widgets.topbar import TopBar
 from . import popped
 from .choice import ChoiceScreen
 
@@ -103,7 +104,7 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Static(id="topbar", markup=False)
+        yield TopBar(id="topbar")
         yield Horizontal(id="seats")
         with Horizontal(id="middle"):
             with Vertical(id="centre"):
@@ -259,8 +260,13 @@ class TableScreen(Screen[None]):
         if left is not None:
             text.append(f" · {left // 60}:{left % 60:02d}" if left >= 60 else f" · {left} s",
                         style="bold" if left <= 10 else "")
-        self._put("#topbar", text)
+        self.query_one(TopBar).show(text, self._variant())
         return left
+
+    def _variant(self) -> str:
+        """The table's preset, for the top bar's right end; nothing for a game's standard rules."""
+        preset = (getattr(self.link, "lobby", None) or {}).get("preset")
+        return clean(preset, 30) if isinstance(preset, str) and preset != "standard" else ""
 
     # ------------------------------------------------------------------ rendering
     def _put(self, selector: str, content: Any) -> None:
