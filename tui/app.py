@@ -151,8 +151,8 @@ class DealMeInApp(App[int]):
         if command == "join":
             self.call_after_refresh(self.join_address, self.args.address, self._join_password(),
                                     getattr(self.args, "host_key", None))
-        elif command == "host":
-            self.call_after_refresh(self.open_picker, "host")
+        elif command in ("host", "solo"):
+            self.call_after_refresh(self.open_picker, command)
         elif command == "replay":
             from .screens.replay import ReplayScreen
 
@@ -457,16 +457,18 @@ class DealMeInApp(App[int]):
             else:
                 self.run_worker(self.start_table(choice, solo=False), exclusive=True, group="session")
 
-        args = self.args if getattr(self.args, "command", None) == "host" and mode == "host" else None
-        if args is not None:  # ``dealmein host --game ... --seats ... --bots ...`` fills the picker
-            bots = {seat: args.bot_level for seat in range(max(1, args.seats - args.bots), args.seats)}
+        args = self.args if getattr(self.args, "command", None) == mode else None
+        if args is not None:  # ``dealmein host|solo --game ... --seats ... --bots ...`` fills the picker
+            first_bot = 1 if mode == "solo" else max(1, args.seats - args.bots)  # solo: every other seat
+            bots = {seat: args.bot_level for seat in range(first_bot, args.seats)}
             from core import GAMES
 
             schema = GAMES[args.game].options  # ``--option`` values as the picker's controls take them
             options = {name: schema[name].coerce(value) for name, value in args.option}
             picker = PickerScreen(mode=mode, game=args.game, preset=args.preset, seats=args.seats,
-                                  options=options, bots=bots, password=args.password,
-                                  turn_time=getattr(args, "turn_time", 0), remembered=remembered)
+                                  options=options, bots=bots, password=getattr(args, "password", None),
+                                  turn_time=getattr(args, "turn_time", 0) if mode == "host" else None,
+                                  remembered=remembered)
         else:
             picker = PickerScreen(mode=mode, game=self.settings.default_game, remembered=remembered)
         self.push_screen(picker, chosen)

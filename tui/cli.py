@@ -178,6 +178,22 @@ SEED_HELP = ("deal the tables you host from this seed: the same seed, game and s
              "same cards, for practice or a bug report (anyone who knows it can work out the hands)")
 
 
+BOT_LEVELS = ["easy", "normal", "hard"]
+
+
+def table_arguments(parser: argparse.ArgumentParser) -> None:
+    """The game, variant, options, seats and seed of a table this app deals (``host``, ``solo``)."""
+    game = parser.add_argument("--game", default="ninety-eight")
+    game.choices = GameIds()  # set after add_argument, which would list the choices (and import the engine)
+    parser.add_argument("--preset", default="standard")
+    parser.add_argument("--option", type=option_setting, action="append", default=[], metavar="NAME=VALUE",
+                        help="set one of the game's options over the preset (repeatable; "
+                             "`dealmein games` lists them), e.g. --option limit=50")
+    parser.add_argument("--seats", type=int, default=4, help="seats at the table")
+    # SUPPRESS: a subcommand's default would overwrite a --seed given before the subcommand
+    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="N", help=SEED_HELP)
+
+
 @functools.cache
 def build_parser() -> argparse.ArgumentParser:
     """Built once per process (parsing never changes it): an SSH session forked from the app
@@ -197,18 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--port", type=port_number(0), default=7098,
                       help="port to listen on (0: any free port; default 7098)")
     host.add_argument("--bind", type=bind_address, default="0.0.0.0", help="IP address to listen on")
-    game = host.add_argument("--game", default="ninety-eight")
-    game.choices = GameIds()  # set after add_argument, which would list the choices (and import the engine)
-    host.add_argument("--preset", default="standard")
-    host.add_argument("--option", type=option_setting, action="append", default=[], metavar="NAME=VALUE",
-                      help="set one of the game's options over the preset (repeatable; "
-                           "`dealmein games` lists them), e.g. --option limit=50")
-    host.add_argument("--seats", type=int, default=4, help="seats at the table")
+    table_arguments(host)
     host.add_argument("--bots", type=int, default=0, help="seats to fill with bots")
-    host.add_argument("--bot-level", default="normal", choices=["easy", "normal", "hard"])
+    host.add_argument("--bot-level", default="normal", choices=BOT_LEVELS)
     host.add_argument("--password", default=None)
-    # SUPPRESS: a subcommand's default would overwrite a --seed given before the subcommand
-    host.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="N", help=SEED_HELP)
     host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
     host.add_argument("--resume", action="store_true",
                       help="bring back the table autosaved on --port (a new table if there is none)")
@@ -228,6 +236,10 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--turn-time", type=int, default=0, metavar="S",
                       help="seconds a player has for each move before a bot makes it for them (1-3600; "
                            "default 0: no clock)")
+
+    solo = sub.add_parser("solo", help="play solo against bots: the picker opens filled in")
+    table_arguments(solo)
+    solo.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, help="the bots in the other seats")
 
     join = sub.add_parser("join", help="join a table at HOST[:PORT]")
     join.add_argument("address", type=table_address, help="HOST[:PORT] ([IPv6]:PORT for IPv6)")
@@ -278,13 +290,13 @@ def run_replay(file: str) -> int:
     return 1
 
 
-def check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """What ``host`` options say together, checked before anything starts."""
+def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """What ``host`` or ``solo`` options say together, checked before anything starts."""
 
     def error(message: str) -> NoReturn:
-        parser.exit(2, f"{parser.prog} host: error: {message}\n")
+        parser.exit(2, f"{parser.prog} {args.command}: error: {message}\n")
 
-    if not 0 <= args.bots <= max(args.seats, 0):
+    if args.command == "host" and not 0 <= args.bots <= max(args.seats, 0):
         error(f"argument --bots: must be from 0 to the {args.seats} seats")
     from core import GAMES
 
@@ -292,6 +304,8 @@ def check_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
         GAMES[args.game].resolve(args.seats, args.preset, dict(args.option))
     except ValueError as e:
         error(str(e))
+    if args.command == "solo":
+        return
     from net.table import turn_time_problem
 
     problem = turn_time_problem(args.turn_time)
@@ -314,8 +328,8 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "host":
-        check_host(parser, args)
+    if args.command in ("host", "solo"):
+        check_table(parser, args)
     if args.command == "games":
         print_games()
         return 0

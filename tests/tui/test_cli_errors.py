@@ -74,6 +74,17 @@ def test_bad_host_options_are_one_line_errors(args: list[str], words: list[str])
                    "dealmein host", *words)
 
 
+@pytest.mark.parametrize("args, words", [
+    (["--preset", "nope"], ["preset 'nope'"]),
+    (["--game", "crazy-eights", "--seats", "9"], ["9"]),
+    (["--option", "limit=5"], ["option 'limit'", "5 is out of range"]),
+    (["--bot-level", "wizard"], ["--bot-level", "'wizard'"]),
+    (["--game", "chess"], ["--game", "'chess'"]),
+])
+def test_bad_solo_options_are_one_line_errors(args: list[str], words: list[str]) -> None:
+    one_line_error(dealmein("solo", *args), "dealmein solo", *words)
+
+
 def test_bad_host_options_write_no_save() -> None:
     port = free_port()
     one_line_error(dealmein("host", "--headless", "--no-mdns", "--port", str(port), "--grace", "-1"),

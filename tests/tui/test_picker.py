@@ -9,7 +9,7 @@ from textual.widgets import Button, Select, Static
 from core import GAMES
 from tui.screens.picker import PickerScreen, TableChoice
 
-from .helpers import make_app
+from .helpers import make_app, wait_for
 
 
 def _shown(value: object) -> str:
@@ -219,6 +219,33 @@ async def test_host_command_line_bots_reach_the_picker() -> None:
         assert picker.seats == 4
         assert picker.choice().bots == {2: "hard", 3: "hard"}
         assert picker.choice().options == {"limit": 50, "teams": "pairs"}  # --option, as the engine reads it
+
+
+async def test_solo_command_line_fills_the_picker_and_deals_that_table() -> None:
+    """``dealmein solo --game crazy-eights --preset jokers --seats 3 --bot-level hard --option
+    target=50``: the solo picker opens on that table, every other seat a hard bot, and Ctrl+S
+    deals it."""
+    from tui.app import DealMeInApp
+    from tui.cli import build_parser
+    from tui.screens.table import TableScreen
+
+    args = build_parser().parse_args(["solo", "--game", "crazy-eights", "--preset", "jokers", "--seats", "3",
+                                      "--bot-level", "hard", "--option", "target=50"])
+    app = DealMeInApp(args, mdns=False, bot_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.query("#bots Select")
+                                and app.screen)
+        for _ in range(10):  # the seat control's messages from its build have all arrived
+            await pilot.pause()
+        assert picker.mode == "solo" and (picker.game, picker.preset, picker.seats) == ("crazy-eights", "jokers", 3)
+        choice = picker.choice()
+        assert choice.bots == {1: "hard", 2: "hard"} and choice.options == {"target": 50}
+        await pilot.press("ctrl+s")
+        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view and app.screen)
+        assert table.view["game"] == "crazy-eights" and table.view["players"] == 3
+        assert table.view["options"]["target"] == 50 and table.view["options"]["jokers"] is True
+        assert app.session.solo
+        await app.action_quit()
 
 
 async def test_a_stale_game_highlight_changes_nothing(tmp_path) -> None:
