@@ -1,6 +1,6 @@
 """Resume from the home screen (issue: Nothing lost, "Autosave and resume"): a table the app
-hosted is saved as it goes; a fresh app offers it on the home screen and brings it back with
-the same hands and totals."""
+hosted is saved as it goes; a fresh app offers it on the home screen, first and under Enter,
+and brings it back with the same hands and totals."""
 from __future__ import annotations
 
 from core import GAMES
@@ -35,7 +35,8 @@ async def test_solo_table_is_saved_and_resumed_from_home():
         assert isinstance(fresh.screen, HomeScreen)
         resume = fresh.screen.query_one("#resume-0", Button)
         assert str(resume.label) == f"Resume {GAMES[view['game']].name} (solo)"
-        await pilot.click("#resume-0")
+        assert fresh.screen.focused is resume  # a match left to resume is what Enter plays on
+        await pilot.press("enter")
         await wait_for(pilot, lambda: fresh.session is not None and fresh.session.view is not None)
         again = fresh.session.view
         # the match in play is on top, its lobby beneath

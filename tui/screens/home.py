@@ -92,17 +92,29 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         if popped(self):
             return
-        self.query_one("#back" if getattr(self.app, "guest", False) else "#solo", Button).focus()
+        self._focus_first()
+
+    def _focus_first(self) -> None:
+        """A table left to resume is what Enter does first; else Play solo (an SSH guest: Back)."""
+        if getattr(self.app, "guest", False):
+            self.query_one("#back", Button).focus()
+        elif self.query(".resume"):
+            self.query(".resume").first(Button).focus()
+        else:
+            self.query_one("#solo", Button).focus()
 
     async def on_screen_resume(self) -> None:
         """Back from a table: it may have left a save to resume (or used one up)."""
         if not self._shown:
             self._shown = True
             return
+        lost = self.focused is None or self.focused.has_class("resume")  # its button goes now
         await self.query(".resume").remove()
         buttons = self._read_saves()
         if buttons:
             await self.query_one("#menu").mount_all(buttons, before=0)
+        if lost:
+            self._focus_first()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"solo": self.action_solo, "host": self.action_host, "join": self.action_join, "back": self.action_back,
