@@ -173,7 +173,11 @@ class TableScreen(Screen[None]):
         """A new view from the host, with the events that led to it."""
         self.view = view
         before: dict[str, Any] | None = None
-        for event in events or []:
+        events = events or []
+        for i, event in enumerate(events):
+            if event.get("kind") == "reset" and i + 1 < len(events) \
+                    and events[i + 1].get("kind") in ("hand_over", "round_over"):
+                continue  # the hand ends with it: a total back to 0 for no one is noise, in the log and the chart
             self._track(event)
             self._chance.see(event, view.get("seat"))
             if self._more_draws(event, view.get("game")):
