@@ -95,3 +95,30 @@ async def test_a_listed_table_with_a_password_asks_for_it() -> None:
         await wait_for(hp, lambda: any(s["name"] == "Dee" for s in host.session.lobby["seats"]))
         await guest.action_quit()
         await host.session.close()
+
+
+async def test_a_quiet_network_says_how_else_to_join(monkeypatch) -> None:
+    """After a quiet while of real browsing on the loopback interface, the LAN line stops
+    saying "Looking…" and says how else to join (a table that answers shows as a count)."""
+    import tui.screens.join as join_module
+
+    monkeypatch.setattr(join_module, "QUIET_AFTER", 0.3)
+    guest = make_app(mdns=True, lan_interfaces=LOOPBACK)
+    async with guest.run_test(size=(100, 30)) as gp:
+        await gp.press("j")
+        join = await wait_for(gp, lambda: isinstance(guest.screen, JoinScreen) and guest.screen)
+        status = lambda: str(join.query_one("#lan-status").render())  # noqa: E731
+        await wait_for(gp, lambda: join._quiet and status() == join._lan_status(), timeout=10)
+        assert status() != "Looking for tables…"  # quiet: either tables were found or it says so
+
+
+def test_the_lan_line_in_words() -> None:
+    join = JoinScreen()
+    assert join._lan_status() == "Looking for tables…"
+    join._quiet = True
+    assert join._lan_status().startswith("No table has answered yet (still looking).")
+    assert "joins by its address below" in join._lan_status()
+    join.found = {"a": object()}
+    assert join._lan_status() == "1 table found"
+    join.found = {"a": object(), "b": object()}
+    assert join._lan_status() == "2 tables found"

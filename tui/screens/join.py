@@ -28,6 +28,9 @@ from . import popped
 
 log = logging.getLogger("dealmein.tui")
 
+#: seconds of browsing with no table found before the list says so, and how else to join
+QUIET_AFTER = 5.0
+
 
 def table_line(found: Any) -> Text:
     """One found table: name, game, preset, seats, status, password, version trouble."""
@@ -73,6 +76,7 @@ class JoinScreen(Screen[None]):
         self.found: dict[str, Any] = {}
         self.browser: Any = None
         self.recent: list[Recent] = []  # the tables joined lately, as the list shows them
+        self._quiet = False  # the LAN has been browsed for QUIET_AFTER seconds
 
     def compose(self) -> ComposeResult:
         self.recent, problem = ([], None) if not self.app.remember_seats else load()
@@ -116,14 +120,30 @@ class JoinScreen(Screen[None]):
         except Exception as e:
             status.update(Text(f"Cannot browse the LAN: {e}"))
             return
-        status.update("Looking for tables…")
+        status.update(self._lan_status())
+        self.set_timer(QUIET_AFTER, self._quiet_now)
         async for event in self.browser.events():
             if event.kind == "removed":
                 self.found.pop(event.table.service, None)
             else:
                 self.found[event.table.service] = event.table
             self._refresh_list()
-            status.update(f"{len(self.found)} table(s) found" if self.found else "Looking for tables…")
+            status.update(self._lan_status())
+
+    def _quiet_now(self) -> None:
+        self._quiet = True
+        if self.browser is not None and self.is_attached:
+            self.query_one("#lan-status", Static).update(self._lan_status())
+
+    def _lan_status(self) -> str:
+        """What the LAN list shows: how many tables, or after a quiet while, that none answered
+        and what to do instead (a table where multicast does not reach joins by its address)."""
+        if self.found:
+            return f"{len(self.found)} table{'s' if len(self.found) > 1 else ''} found"
+        if self._quiet:
+            return ("No table has answered yet (still looking). A table out of reach here joins "
+                    "by its address below: its host's lobby shows it.")
+        return "Looking for tables…"
 
     def _refresh_list(self) -> None:
         tables = self.query_one("#tables", OptionList)
