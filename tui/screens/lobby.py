@@ -65,7 +65,8 @@ class LobbyScreen(Screen[None]):
                     yield Button("Ready", id="ready", variant="primary")
                     yield Button("Leave", id="leave")
             with Vertical(id="lobby-chat"):
-                yield TableLog(id="chat-log", wrap=True, markup=False, max_lines=300, min_width=16)  # wrapped in the panel, again at a new width
+                # wrapped in the panel, and again when its width changes
+                yield TableLog(id="chat-log", wrap=True, markup=False, max_lines=300, min_width=16)
                 yield Input(placeholder="say something, Enter to send", id="chat", max_length=CHAT_LEN)
         yield KeyFooter()
 

@@ -63,9 +63,6 @@ def status_text(status: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-#: a number that ends a name ("Normal bot 5"): what tells seats of one name apart
-
-
 def fit(candidates: list[str], width: int) -> str:
     """The first of ``candidates`` that fits ``width`` cells, else the last one cut short with
     an ellipsis."""
