@@ -103,3 +103,19 @@ async def test_help_lists_hint_at_a_solo_table_and_chat_at_any_other() -> None:
             await pilot.pause()
             app.pop_screen()
             await pilot.pause()
+
+
+async def test_a_hint_to_draw_names_the_key_that_draws() -> None:
+    """crazy-eights 3.4: where the ``normal`` bot would draw, the hint says so and names the
+    key (Space, or the key the keymap moved Draw to); nothing is sent by the hint itself."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await open_table(app, pilot, True, "crazy-eights", 4)
+        view = link.view()
+        assert choose("normal", view, view["legal"], random.Random(view["version"])) == "draw"
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.said[-1] == "Hint: draw (Space)" and link.sent == []
+        await pilot.press("space")
+        await pilot.pause()
+        assert link.sent == ["draw"]

@@ -45,6 +45,8 @@ GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "cra
 LOG_LINES = 500
 #: seconds an answer to C, S or T stays on screen as a notification
 SAY_SECONDS = 3.0
+#: the moves made with a key of their own: their binding id and default key, for the hint
+HINT_KEYS = {"draw": ("table.draw", "space"), "pass": ("table.pass", "p")}
 
 
 class _Hint:
@@ -589,7 +591,9 @@ class TableScreen(Screen[None]):
             hand = self.query_one(HandView)
             if play[0] in hand.cards:
                 hand.action_go(hand.cards.index(play[0]))
-        self.say(f"Hint: {'play ' if play else ''}{action_text(action, self.card_style)}")
+        key = HINT_KEYS.get(action)  # a move made with a key of its own names that key
+        said = f" ({self.app.keys_for(*key)})" if key else ""
+        self.say(f"Hint: {'play ' if play else ''}{action_text(action, self.card_style)}{said}")
 
     def action_say_total(self) -> None:
         view = self.view or {}
