@@ -23,7 +23,10 @@ log = logging.getLogger("dealmein.net")
 
 #: error codes after which reconnecting cannot help
 FATAL = frozenset({"version", "bad_password", "bad_host_key", "no_table", "kicked", "replaced",
-                   "full", "bad_view", "bad_lobby"})  # bad_view, bad_lobby: coming back would bring them again
+                   "full", "locked", "bad_view", "bad_lobby"})  # bad_view, bad_lobby: coming back would bring them again
+#: refusals that end a first join but not a way back to a held seat: a host full of idle
+#: connections sheds them within its handshake deadline, so trying again shortly can work
+PASSING = frozenset({"full"})
 
 
 @functools.cache
@@ -252,7 +255,7 @@ class TableClient:
             try:
                 await self._open()
             except ConnectError as e:
-                if e.code in FATAL:
+                if e.code in FATAL and e.code not in PASSING:
                     self._finish(e.message)
                     return
                 continue

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from .protocol import (CLIENT_MESSAGES, NAME_LEN, PROTOCOL_VERSION, FrameProtocol, FrameReader, ProtocolError,
                        check, clean_text, decode_body, encode, proof_ok)
 from .autosave import Autosaver
+from .lockout import Lockout
 from .paths import data_dir
 from .table import Table, TableConfig
 
@@ -51,6 +52,7 @@ class Connection(FrameProtocol):
         self.server = server
         self.transport: asyncio.Transport | None = None
         self.peer = "?"
+        self.address = "?"  # the peer's host, without its port: wrong passwords count by it
         self.reader = FrameReader()
         self.nonce = secrets.token_bytes(16)
         self.table: Table | None = None
@@ -77,6 +79,7 @@ class Connection(FrameProtocol):
         self.transport = transport
         peer = transport.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)  # the host, for the lockout
         srv = self.server
         if len(srv.connections) >= srv.max_connections:
             log.warning("%s refused: %d connections already", self.peer, len(srv.connections))
@@ -205,8 +208,14 @@ class Connection(FrameProtocol):
         if table is None:
             raise ProtocolError("no_table", "no such table on this host")
         password = table.config.password
-        if password and not proof_ok(password, self.nonce, msg.get("proof")):
-            raise ProtocolError("bad_password", "wrong table password")
+        if password:
+            lockout = self.server.lockout
+            if lockout.locked(self.address):
+                raise ProtocolError("locked", "too many wrong passwords from your address: "
+                                              f"try again in a minute ({lockout.most} a minute at most)")
+            if not proof_ok(password, self.nonce, msg.get("proof")):
+                lockout.failed(self.address)
+                raise ProtocolError("bad_password", "wrong table password")
         key = msg.get("host_key")
         if key is not None:
             if not hmac.compare_digest(key.encode(), table.host_key.encode()):
@@ -313,6 +322,8 @@ class Server:
         self.connections: set[Connection] = set()
         #: closed connections still reading what their peers send (see ``Connection.close``)
         self.lingering: set[Connection] = set()
+        #: wrong table passwords by address: guessing stops after a few (``locked``)
+        self.lockout = Lockout()
         self._listeners: list[Callable[[Table], Any]] = []
         self._unflushed: list[Connection] = []
         self._server: asyncio.base_events.Server | None = None

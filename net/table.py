@@ -120,7 +120,7 @@ class Seat:
     """A chair: empty, a bot, or a human (present or away, maybe with a stand-in bot)."""
 
     __slots__ = ("index", "name", "bot", "ready", "conn", "token", "standin", "grace_timer",
-                 "takeover_timer", "wins")
+                 "takeover_timer", "wins", "played")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -131,6 +131,7 @@ class Seat:
         self.token: str | None = None  # the human's token; None for bots and empty seats
         self.standin = False  # a normal bot plays for the away human
         self.wins = 0  # matches won at this table since whoever sits here sat down
+        self.played = False  # whoever sits here held this seat in the table's latest match
         self.grace_timer: asyncio.TimerHandle | None = None
         self.takeover_timer: asyncio.TimerHandle | None = None
 
@@ -145,7 +146,7 @@ class Seat:
     def clear(self) -> None:
         self.cancel_timers()
         self.name = self.bot = self.conn = self.token = None
-        self.ready = self.standin = False
+        self.ready = self.standin = self.played = False
         self.wins = 0
 
     def cancel_timers(self) -> None:
@@ -160,7 +161,8 @@ class Table:
         info = GAMES.get(config.game)
         if info is None:
             raise ValueError(f"game {config.game!r}: the games are {', '.join(GAMES)}")
-        info.resolve(config.seats, config.preset, config.options)  # ValueError names the culprit
+        resolved = info.resolve(config.seats, config.preset, config.options)  # ValueError names the culprit
+        config.options = {k: resolved[k] for k in config.options}  # as the engine reads them: " 50" is 50
         problem = turn_time_problem(config.turn_time)
         if problem is not None:
             raise ValueError(problem)
@@ -267,8 +269,10 @@ class Table:
     def _send_view(self, p: Peer, events: list[Event] | None = None) -> None:
         if self.match is not None:
             s = p.seat
-            if s is not None and s >= self.match.players:
-                s = None  # a seat added after this (finished) match: it had no such seat, so watch it
+            if s is not None and (s >= self.match.players or self.status != "playing" and not self.seats[s].played):
+                # a seat added after this (finished) match, or taken since by someone who did not
+                # play it: watch it (its last hand was the one who left's)
+                s = None
             view = self.match.view(s)
             self._emit(p, view_frame(view, None, [e.for_seat(s) for e in events or ()]))
             if p.deltas:
@@ -460,14 +464,15 @@ class Table:
         if info is None:
             raise Refused("bad_config", f"unknown game {game[:40]!r}: the games are {', '.join(GAMES)}")
         try:
-            info.resolve(seats, preset, options)
+            resolved = info.resolve(seats, preset, options)
         except ValueError as e:
             raise Refused("bad_config", str(e)) from None
         turn_time = msg.get("turn_time")
         problem = None if turn_time is None else turn_time_problem(turn_time)
         if problem is not None:
             raise Refused("bad_config", problem)
-        c.game, c.preset, c.options = game, preset, dict(options)
+        # kept as the engine reads them: what the lobby shows every player stays small and checked
+        c.game, c.preset, c.options = game, preset, {k: resolved[k] for k in options}
         if turn_time is not None:
             c.turn_time = turn_time
         if seats != len(self.seats):
@@ -614,6 +619,8 @@ class Table:
         self.match_seed = seed
         self._open_log(self.match, seed)
         self.status = "playing"
+        for seat in self.seats:
+            seat.played = True
         # by seat, as every other line of the log: bots of one level share a name
         self._note("the match starts: %s (%s), %s", c.game, c.preset,
                    ", ".join(f"{s.index + 1} {s.name or '(open)'}" for s in self.seats))

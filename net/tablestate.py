@@ -42,10 +42,20 @@ def table_state(t: Table) -> dict[str, Any]:
                    "seats": c.seats, "password": c.password, "seed": c.seed, "turn_time": c.turn_time},
         "status": t.status, "actions": t.actions,
         "seats": [{"name": s.name, "bot": s.bot, "ready": s.ready, "token": s.token,
-                   "standin": s.standin, "wins": s.wins} for s in t.seats],
-        "match": t.snapshot(), "match_seed": t.match_seed,
+                   "standin": s.standin, "wins": s.wins, "played": s.played} for s in t.seats],
+        "match": _saved_match(t), "match_seed": t.match_seed,
         "log_path": str(t.log_path) if t.log_path is not None else None, "log_offset": log_offset,
     }
+
+
+def _saved_match(t: Table) -> bytes | None:
+    """The match to save with the table: none once the lobby has moved on to another game or
+    seat count (the finished match still shows to who joins, but a save pairs a match with
+    its table's setup, and a restore checks that they agree)."""
+    m = t.match
+    if m is None or m.game != t.config.game or m.players != len(t.seats):
+        return None
+    return t.snapshot()
 
 
 def _field(d: Any, key: str, types: tuple[type, ...], nullable: bool = False, where: str = "save") -> Any:
@@ -105,6 +115,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         seat.token = _field(raw, "token", (str,), True, where)
         seat.standin = _field(raw, "standin", (bool,), where=where)
         seat.wins = _added(raw, "wins", (int,), 0, where)
+        seat.played = _added(raw, "played", (bool,), True, where)  # older saves: as it was seated
         if seat.wins < 0:
             raise ValueError(f"{where}: {seat.wins} wins")
         table.seats[i] = seat

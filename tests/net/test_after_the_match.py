@@ -1,0 +1,178 @@
+"""The table between matches, and its front door, over real sockets on 127.0.0.1: a newcomer
+in a seat whose player left sees the finished match as a watcher (never that player's last
+hand); a lobby moved on to another game saves and restores; option values are kept as the
+engine reads them; wrong passwords stop being tried after a few; a player's way back through
+a host that is full for a moment does not end for good."""
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from pathlib import Path
+
+from net.client import ConnectError
+from net.lockout import Lockout
+from net.server import Server, TableConfig
+from net.tablestate import restore_saved
+
+from .table_helpers import FAST, RandomPlayer, join, next_update, server, wait_until  # noqa: F401
+
+
+async def _play_out(table, *clients) -> None:
+    players = [RandomPlayer(c, i) for i, c in enumerate(clients)]
+    await wait_until(lambda: table.status == "finished", timeout=30, what="the match over")
+    for p in players:
+        await p.stop()
+
+
+async def test_a_newcomer_in_a_departed_players_seat_sees_the_finished_match_as_a_watcher(server: Server) -> None:
+    table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=7,
+                                            options={"scoring": "single"}))
+    host = await join(server, "Host", table=table.id, host_key=table.host_key, spectator=True)
+    bo = await join(server, "Bo", table=table.id)
+    cy = await join(server, "Cy", table=table.id)
+    for c in (bo, cy):
+        await c.ready(True)
+    await wait_until(lambda: all(s.ready for s in table.seats), what="both ready")
+    await host.start()
+    await _play_out(table, bo, cy)
+    holder = next(i for i in range(2) if table.match.view(i)["hand"])  # the winner keeps its cards
+    leaver, stayer = ((bo, cy) if holder == 0 else (cy, bo))
+    assert leaver.seat == holder
+    await leaver.close()
+    await wait_until(lambda: table.seats[holder].empty, what="the seat open")
+    eve = await join(server, "Eve", table=table.id)
+    try:
+        assert eve.seat == holder
+        await wait_until(lambda: eve.view is not None, what="Eve's view")
+        assert eve.view["is_over"] and eve.view["seat"] is None  # type: ignore[index]
+        assert not eve.view.get("hand")  # type: ignore[union-attr]
+        # who played the match and drops, back with its token, still sees its seat's last view
+        seat = stayer.seat
+        stayer.drop_connection()
+        await next_update(stayer, "connection", timeout=10, pred=lambda u: u["state"] == "connected")
+        view = (await next_update(stayer, "view"))["view"]  # the one sent on its way back
+        assert view["seat"] == seat and view["hand"] == table.match.view(seat)["hand"]
+    finally:
+        for c in (eve, stayer, host):
+            await c.close()
+
+
+async def test_a_lobby_moved_on_to_another_game_saves_and_restores() -> None:
+    """After a Ninety-Eight match the host picks Crazy Eights for three: the save no longer
+    pairs the finished match with a table it was not played at, so it restores, in the lobby."""
+    save = Path(tempfile.mkdtemp()) / "table.save"
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=3,
+                                             options={"scoring": "single"}), save_path=save)
+        host = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+        await host.add_bot(1, "easy")
+        await wait_until(lambda: table.seats[1].bot is not None, what="the bot")
+        await host.start()
+        await _play_out(table, host)
+        await host.configure(game="crazy-eights", seats=3)
+        await wait_until(lambda: table.config.game == "crazy-eights" and len(table.seats) == 3, what="the new setup")
+        await table.flush()
+        await host.close()
+    finally:
+        await srv.close()
+    again = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await again.start()
+    try:
+        restored, problem = restore_saved(again, save, keep=True)
+        assert problem is None and restored is not None
+        assert (restored.status, restored.config.game, len(restored.seats)) == ("lobby", "crazy-eights", 3)
+        assert restored.match is None
+    finally:
+        await again.close()
+
+
+async def test_option_values_are_kept_as_the_engine_reads_them(server: Server) -> None:
+    """A value the engine takes with blanks around it (" 50 ") is kept as 50: what every
+    player's lobby shows stays small and passes the apps' checks."""
+    table = server.create_table(TableConfig(name="t", seats=2, options={"limit": " 60 "}))
+    assert table.config.options == {"limit": 60}
+    host = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    bo = await join(server, "Bo", table=table.id)
+    try:
+        await host.configure(options={"limit": " " * 300 + "50", "teams": " OFF "})
+        await wait_until(lambda: table.config.options.get("limit") == 50, what="the new options")
+        assert table.config.options == {"limit": 50, "teams": "off"}
+        await wait_until(lambda: (bo.lobby or {}).get("options") == {"limit": 50, "teams": "off"},
+                         what="Bo's lobby")
+        assert bo.connected and host.connected  # nobody was cut off by the lobby
+    finally:
+        await bo.close()
+        await host.close()
+
+
+def test_the_lockout_counts_wrong_passwords_by_address() -> None:
+    lock = Lockout(most=3, window=60.0, addresses=2)
+    for _ in range(2):
+        lock.failed("10.0.0.1")
+    assert not lock.locked("10.0.0.1")
+    lock.failed("10.0.0.1")
+    assert lock.locked("10.0.0.1") and not lock.locked("10.0.0.2")
+    lock.failed("10.0.0.2")
+    lock.failed("10.0.0.3")  # a third address: the one remembered longest goes
+    assert not lock.locked("10.0.0.1")
+    quick = Lockout(most=1, window=0.05)
+    quick.failed("a")
+    assert quick.locked("a")
+    time.sleep(0.06)
+    assert not quick.locked("a")  # its failure is older than the window
+
+
+async def test_wrong_passwords_stop_being_tried_after_a_few(server: Server) -> None:
+    """After three wrong passwords in the window even the right one is refused (``locked``,
+    saying why); once the window has passed it gets in."""
+    server.lockout = Lockout(most=3, window=1.0)
+    table = server.create_table(TableConfig(name="t", seats=2, password="sesame"))
+    for guess in ("open", "please", "sesam"):
+        try:
+            await join(server, "Mallory", table=table.id, password=guess, reconnect=False)
+        except ConnectError as e:
+            assert e.code == "bad_password"
+        else:
+            raise AssertionError("a wrong password got in")
+    try:
+        await join(server, "Ana", table=table.id, password="sesame", reconnect=False)
+    except ConnectError as e:
+        assert e.code == "locked" and "too many wrong passwords" in e.message
+    else:
+        raise AssertionError("the address was not locked out")
+    assert not any(s.name for s in table.seats)  # nobody sat down
+    await asyncio.sleep(1.05)
+    ana = await join(server, "Ana", table=table.id, password="sesame", reconnect=False)
+    try:
+        assert ana.seat == 0
+    finally:
+        await ana.close()
+
+
+async def test_a_player_comes_back_through_a_host_full_for_a_moment() -> None:
+    """Bo's link drops while idle connections fill the host; they are shed at the handshake
+    deadline, and Bo's client, which keeps trying, gets its seat back instead of giving up."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "max_connections": 4, "handshake_timeout": 0.5})  # type: ignore[arg-type]
+    await srv.start()
+    idle: list[asyncio.StreamWriter] = []
+    try:
+        table = srv.create_table(TableConfig(name="t", seats=2))
+        host = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+        bo = await join(srv, "Bo", table=table.id, reconnect_for=20)
+        for _ in range(2):
+            idle.append((await asyncio.open_connection("127.0.0.1", srv.port))[1])
+        await wait_until(lambda: len(srv.connections) == 4, what="a full host")
+        bo.drop_connection()
+        await wait_until(lambda: len(srv.connections) == 3, what="Bo's connection gone")
+        idle.append((await asyncio.open_connection("127.0.0.1", srv.port))[1])  # takes Bo's place
+        await next_update(bo, "connection", timeout=10, pred=lambda u: u["state"] == "connected")
+        assert bo.connected and bo.seat == 1 and table.seats[1].conn is not None
+        await bo.close()
+        await host.close()
+    finally:
+        for w in idle:
+            w.close()
+        await srv.close()
