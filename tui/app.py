@@ -377,13 +377,19 @@ class DealMeInApp(App[int]):
     # ------------------------------------------------------------------ navigation
     def action_help(self) -> None:
         from .screens.help import HelpScreen
+        from .screens.rules import RulesScreen
 
+        if isinstance(self.screen, RulesScreen):
+            self.pop_screen()  # F1 from the rules: one in place of the other, not a pile to Escape out of
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_rules(self, game: str | None = None) -> None:
+        from .screens.help import HelpScreen
         from .screens.rules import RulesScreen
 
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()  # F2 from Help: in its place
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen(game or self.rules_game, self.rules_table))
 

@@ -97,3 +97,24 @@ async def test_join_command_opens_the_lobby() -> None:
             await app.action_quit()
     finally:
         await server.close()
+
+
+async def test_help_and_rules_take_each_others_place() -> None:
+    """F1 and F2 from one another swap the screen instead of piling them up: after F1 F2 F1 F2
+    F1 F2, one Escape is home."""
+    from tui.screens.home import HomeScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ["f1", "f2"] * 3:
+            await pilot.press(key)
+            await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, RulesScreen]
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and len(app.screen_stack) == 3
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)

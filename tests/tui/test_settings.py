@@ -184,3 +184,26 @@ async def test_the_turn_bell_switch_is_saved(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.settings.bell is False
     assert load_settings(path)[0].bell is False
+
+
+async def test_escape_keeps_what_was_typed(tmp_path: Path) -> None:
+    """A name and a bot pause typed and left with Escape (the focus still in the field) are kept;
+    a pause out of range is not, and a notice says so."""
+    from tui.screens.home import HomeScreen
+
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for field, keys in (("#name", "Zed"), ("#bot_pause", "3"), ("#bot_pause", "42")):
+            await pilot.press("s")
+            await pilot.pause()
+            box = app.screen.query_one(field)
+            box.focus()
+            box.value = ""
+            await pilot.press(*keys, "escape")  # straight out of the field
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+        assert (app.settings.name, app.settings.bot_pause) == ("Zed", 3.0)
+        assert any("Bot pause '42' not kept" in n.message for n in app._notifications)
+    loaded = load_settings(path)[0]
+    assert (loaded.name, loaded.bot_pause) == ("Zed", 3.0)

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from ..plays import choice_label
+from ..widgets.keyfooter import KeyFooter
 from . import popped
 
 
@@ -36,6 +37,7 @@ class ChoiceScreen(ModalScreen[str | None]):
                 for i, action in enumerate(self.actions):
                     yield Button(f"{i + 1} {choice_label(action, self.card_style)}", id=f"opt{i}",
                                  classes="option")
+        yield KeyFooter(show_command_palette=False)  # its own keys, not those of the table beneath
 
     def on_mount(self) -> None:
         if popped(self):

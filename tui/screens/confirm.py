@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from ..widgets.keyfooter import KeyFooter
 from . import popped
 
 
@@ -41,6 +42,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(id="confirm-buttons"):
                 yield Button(self.no, id="no", variant="primary")
                 yield Button(self.yes, id="yes", variant="error")
+        yield KeyFooter(show_command_palette=False)  # its own keys, not those of the screen beneath
 
     def on_mount(self) -> None:
         if popped(self):

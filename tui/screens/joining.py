@@ -12,6 +12,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, LoadingIndicator
 
+from ..widgets.keyfooter import KeyFooter
+
 
 class JoiningScreen(ModalScreen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
@@ -32,6 +34,7 @@ class JoiningScreen(ModalScreen[None]):
             yield Label(f"Joining {self.address}…", id="joining-what", markup=False)
             yield LoadingIndicator()
             yield Label("Esc stops trying.", id="joining-keys")
+        yield KeyFooter(show_command_palette=False)  # its own keys, not those of the screen beneath
 
     def on_screen_resume(self) -> None:
         # on top, not merely visible behind a screen over it (which ``is_current`` counts):

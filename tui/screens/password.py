@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from ..widgets.keyfooter import KeyFooter
 from . import popped
 
 
@@ -34,6 +35,7 @@ class PasswordScreen(ModalScreen["str | None"]):
             with Horizontal(id="password-buttons"):
                 yield Button("Join", id="join", variant="primary")
                 yield Button("Cancel", id="cancel")
+        yield KeyFooter(show_command_palette=False)  # its own keys, not those of the screen beneath
 
     def on_mount(self) -> None:
         if popped(self):

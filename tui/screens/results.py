@@ -15,6 +15,7 @@ from textual.widgets import Button, Label, Sparkline, Static
 
 from ..eventtext import deal_word, ending, seat_name
 from ..plain import clean
+from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import status_text, statuses
 from . import popped
 
@@ -105,6 +106,7 @@ class ResultsScreen(ModalScreen[None]):
                     yield Button("Back to lobby", id="lobby")
                 else:
                     yield Button("Continue", id="continue", variant="primary")
+        yield KeyFooter(show_command_palette=False)  # its own keys, not those of the table beneath
 
     def title_text(self) -> str:
         """The log's own line for the event (``eventtext.ending``), so the two never disagree;
@@ -128,6 +130,12 @@ class ResultsScreen(ModalScreen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.choose(event.button.id or "continue")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The key bar offers Rematch and Back to lobby only at the end of a match."""
+        if action == "press":
+            return self.match_over
+        return True
 
     def action_press(self, button: str) -> None:
         # straight to the choice, not through the button: a key pressed the moment the screen

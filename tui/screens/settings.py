@@ -25,7 +25,7 @@ from . import popped
 
 class SettingsScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "back", "Back")]
 
     def compose(self) -> ComposeResult:
         s = self.app.settings
@@ -79,10 +79,23 @@ class SettingsScreen(Screen[None]):
             option = themes.query_one("SelectOverlay", OptionList).get_option_at_index(index)
             self.app.preview_theme(str(option.prompt))
 
+    def action_back(self) -> None:
+        """Keep what is typed in the name and bot pause fields (Escape leaves them without
+        their losing the focus, which is when they are kept otherwise), then go back."""
+        self._keep_name(self.query_one("#name", Input).value)
+        pause = self.query_one("#bot_pause", Input).value
+        if self._keep_pause(pause) is None and pause.strip() != f"{self.app.settings.bot_pause:g}":
+            self.app.notify(f"Bot pause {pause.strip()!r} not kept: from 0 to 10 seconds. "
+                            f"It stays {self.app.settings.bot_pause:g}.", severity="warning")
+        self.app.pop_screen()
+
     @on(Input.Submitted, "#name")
     @on(Input.Blurred, "#name")
     def _name(self, event: Input.Submitted | Input.Blurred) -> None:
-        name = event.input.value.strip()
+        self._keep_name(event.input.value)
+
+    def _keep_name(self, text: str) -> None:
+        name = text.strip()
         if name and name != self.app.settings.name:
             self.app.update_settings(name=name)
 
@@ -107,9 +120,14 @@ class SettingsScreen(Screen[None]):
     @on(Input.Submitted, "#bot_pause")
     @on(Input.Blurred, "#bot_pause")
     def _pause(self, event: Input.Submitted | Input.Blurred) -> None:
-        value = self._pause_value(event.input.value)
+        self._keep_pause(event.input.value)
+
+    def _keep_pause(self, text: str) -> float | None:
+        """The pause typed, kept; ``None`` (and the problem shown) when it is not a pause."""
+        value = self._pause_value(text)
         if value is not None and value != self.app.settings.bot_pause:
             self.app.update_settings(bot_pause=value)
+        return value
 
     @on(Select.Changed)
     def _select(self, event: Select.Changed) -> None:

@@ -1,0 +1,52 @@
+"""A question over the table shows its own key bar, not the table's: under "Leave this match?"
+Escape stays (the table's bar said "esc Leave"), under a choice it cancels, under a hand's
+results it continues; Rematch and Back to lobby are offered only when the match is over."""
+from __future__ import annotations
+
+from core import new_match
+from tui.screens.choice import ChoiceScreen
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.results import ResultsScreen
+from tui.screens.table import TableScreen
+
+from .helpers import key_bar, make_app, show_match, start_solo, stacked, wait_for
+
+
+async def test_the_leave_question_names_its_own_keys() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_solo(app, pilot)
+        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        assert "Leave" in key_bar(table)
+        await pilot.press("escape")
+        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        await pilot.pause()
+        assert key_bar(ask) == ["Stay"]
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is table)
+
+
+async def test_a_choice_names_its_own_keys() -> None:
+    """ninety-eight 2: at 0 an ace is 1 or 11; the prompt's bar offers Cancel, not the table's keys."""
+    app = make_app()
+    deck = stacked(["AS", "2C", "3C", "4C", "TD", "6C", "7C", "8C"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_match(app, pilot, new_match("ninety-eight", 4, deck=deck, dealer=0), seat=1)
+        await pilot.press("1", "enter")
+        prompt = await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen)
+        await pilot.pause()
+        assert key_bar(prompt) == ["Cancel"]
+
+
+async def test_results_offer_rematch_only_at_the_end_of_a_match() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await show_match(app, pilot, new_match("ninety-eight", 2, seed=1))
+        view = link.view()
+        for match_over, keys in ((False, ["Continue"]), (True, ["Continue", "Rematch", "Back to lobby"])):
+            results = ResultsScreen(link, view, screen.names, [0, 5], match_over)
+            await app.push_screen(results)
+            await pilot.pause()
+            assert key_bar(results) == keys
+            results.dismiss(None)
+            await pilot.pause()
