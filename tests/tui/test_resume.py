@@ -63,3 +63,20 @@ async def test_a_corrupt_save_is_reported_moved_aside_and_not_offered(tmp_path):
         assert any("solo.save" in m and "moved aside" in m for m in notes), notes
     assert not path.exists()
     assert list(path.parent.glob("solo.save.corrupt-*"))
+
+
+async def test_leaving_a_solo_match_puts_enter_on_resume():
+    """Home after leaving a solo match offers Resume first and Enter plays on (it used to stay
+    on Play solo, where Enter asked whether to replace the saved match)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_solo(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("escape", "y")  # leave, once asked
+        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume")
+                              and app.screen)
+        await wait_for(pilot, lambda: app.session is None)
+        assert home.focused is home.query_one("#resume-0", Button)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.session is not None)
+        await app.leave_table()

@@ -109,11 +109,13 @@ class HomeScreen(Screen[None]):
             self._shown = True
             return
         lost = self.focused is None or self.focused.has_class("resume")  # its button goes now
+        before = {path for _label, path, _solo in self.saved}
         await self.query(".resume").remove()
         buttons = self._read_saves()
         if buttons:
             await self.query_one("#menu").mount_all(buttons, before=0)
-        if lost:
+        # a table just left to resume is what Enter plays on, as at a fresh start
+        if lost or {path for _label, path, _solo in self.saved} - before:
             self._focus_first()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
