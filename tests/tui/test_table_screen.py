@@ -6,7 +6,7 @@ from tui.screens.choice import ChoiceScreen
 from tui.widgets.board import STOCK_X
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, notices, open_table, stacked
+from .helpers import make_app, notices, open_table, stacked, wait_for
 
 # Dealer 0 at four seats: seat 1 gets deck[0], seat 2 deck[1], seat 3 deck[2], seat 0 deck[3], ...
 TIGHT = dict(preset="standard", options={"limit": 20}, dealer=0,
@@ -328,3 +328,37 @@ async def test_the_same_answer_again_does_not_stack() -> None:
         shown = notices(app)
         assert sum(1 for t in shown if t.startswith("Scores:")) == 1 and any(t.startswith("The total is") for t in shown)
         assert len(screen.said) == 4  # each key was answered
+
+
+async def test_a_choice_closes_when_the_position_it_was_asked_of_has_gone() -> None:
+    """ninety-eight 2: the ace's 1-or-11 prompt is up when a move is made for the seat (the turn
+    clock's bot): it closes unanswered and sends nothing, rather than play into the new total. A
+    view of the same position leaves it up; one that comes while a screen is over the prompt
+    closes it once that screen goes."""
+    from tui.screens.help import HelpScreen
+
+    deck = stacked(["AS", "2C", "3C", "4C", "TD", "6C", "7C", "8C"])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for over_it in (False, True):
+            screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=1, deck=deck, dealer=0)
+            await pilot.press("1", "enter")
+            prompt = await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen)
+            screen.show(link.view(), [])  # the same position again: the question stands
+            await pilot.pause()
+            assert app.screen is prompt
+            if over_it:
+                await app.push_screen(HelpScreen())
+                await pilot.pause()
+            events = [e.for_seat(1) for e in link.match.apply("TD+10", 1)]  # played for the seat
+            events += link.others_play()
+            screen.show(link.view(), events)
+            await pilot.pause()
+            if over_it:
+                assert isinstance(app.screen, HelpScreen) and prompt in app.screen_stack
+                app.pop_screen()
+                await pilot.pause()
+            await wait_for(pilot, lambda: app.screen is screen)
+            assert link.sent == []
+            app.pop_screen()
+            await pilot.pause()

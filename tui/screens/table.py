@@ -95,6 +95,7 @@ class TableScreen(Screen[None]):
         self._said_at: dict[str, float] = {}  # when each answer was last shown
         self._entries: list[Text] = []  # the log's lines, oldest first; written on mount if they come earlier
         self._chance = DrawChance()  # this seat's chance to draw, so a refused Draw can say why
+        self._asking: tuple[ChoiceScreen, Any] | None = None  # the choice on screen, and the total it was asked at
         self._draws: dict[str, Any] | None = None  # the last line is this seat's run of draws: merged into it
         self._ready = False  # set once mounted: views that come earlier are drawn on mount
         self._shown: dict[str, Any] = {}  # what each static shows, to skip unchanged updates
@@ -195,6 +196,7 @@ class TableScreen(Screen[None]):
                     cards, count = _drawn(event)
                     self._draws = {"seat": event.get("seat"), "cards": cards, "count": count}
             before = event
+        self._withdraw_stale_prompt(view)
         if self._ready:
             self._render_view()
 
@@ -517,8 +519,28 @@ class TableScreen(Screen[None]):
             question = f"{card_label(card, self.card_style)} is wild: name the suit to follow."
         if view.get("total") is not None:  # an ace's 1 or 11, a ten's +10 or -10: from here
             question += f" The total is {view['total']}."
-        self.app.push_screen(ChoiceScreen(question, actions, self.card_style),
-                             lambda chosen: self.send(chosen) if chosen else None)
+        prompt = ChoiceScreen(question, actions, self.card_style)
+        self._asking = (prompt, view.get("total"))
+        self.app.push_screen(prompt, self._chosen)
+
+    def _chosen(self, chosen: str | None) -> None:
+        self._asking = None
+        if chosen:
+            self.send(chosen)
+
+    def _withdraw_stale_prompt(self, view: dict[str, Any]) -> None:
+        """A choice asked of a position that has gone (the turn clock ran out and a bot played,
+        or the total moved) closes unanswered: picking from it would play into the new one."""
+        if self._asking is None:
+            return
+        prompt, total = self._asking
+        legal = view.get("legal") or []
+        if all(a in legal for a in prompt.actions) and view.get("total") == total:
+            return
+        self._asking = None
+        prompt.withdraw()
+        if view.get("current_seat") == view.get("seat") and not view.get("is_over"):
+            self.notify("The table moved on: choose your play again.", severity="warning")
 
     def send(self, action: str) -> None:
         self.run_worker(self.link.act(action), group="act")
