@@ -362,3 +362,27 @@ async def test_a_choice_closes_when_the_position_it_was_asked_of_has_gone() -> N
             assert link.sent == []
             app.pop_screen()
             await pilot.pause()
+
+
+async def test_a_double_enter_that_closes_the_results_plays_no_card() -> None:
+    """The first Enter closes a hand's results; a second one straight after would play the
+    selected card of the new hand before it was seen: it plays nothing. Enter a moment later
+    plays as usual."""
+    import asyncio
+
+    from tui.screens.results import ResultsScreen
+    from tui.screens.table import RESUME_GUARD
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        await pilot.press("4")  # K♥ selected: a card Enter would play
+        await app.push_screen(ResultsScreen(link, link.view(), screen.names, [0, 5], False))
+        await pilot.pause()
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert app.screen is screen and link.sent == []
+        await asyncio.sleep(RESUME_GUARD)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert link.sent == ["KH"]

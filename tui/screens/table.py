@@ -45,6 +45,9 @@ GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "cra
 LOG_LINES = 500
 #: seconds an answer to C, S or T stays on screen as a notification
 SAY_SECONDS = 3.0
+#: seconds after a screen over the table closes in which Enter plays no card: the results of a
+#: hand close on Enter, and a quick second Enter would play a card of the new hand unseen
+RESUME_GUARD = 0.4
 #: the moves made with a key of their own: their binding id and default key, for the hint
 HINT_KEYS = {"draw": ("table.draw", "space"), "pass": ("table.pass", "p")}
 
@@ -95,6 +98,8 @@ class TableScreen(Screen[None]):
         self._said_at: dict[str, float] = {}  # when each answer was last shown
         self._entries: list[Text] = []  # the log's lines, oldest first; written on mount if they come earlier
         self._chance = DrawChance()  # this seat's chance to draw, so a refused Draw can say why
+        self._resumed = 0.0  # when the table was last uncovered (a screen over it closed)
+        self._covered = False  # a screen is over the table
         self._asking: tuple[ChoiceScreen, Any] | None = None  # the choice on screen, and the total it was asked at
         self._draws: dict[str, Any] | None = None  # the last line is this seat's run of draws: merged into it
         self._ready = False  # set once mounted: views that come earlier are drawn on mount
@@ -488,8 +493,17 @@ class TableScreen(Screen[None]):
     def _selected(self, event: HandView.Selected) -> None:
         self._update_hint()
 
+    def on_screen_suspend(self) -> None:
+        self._covered = True
+
+    def on_screen_resume(self) -> None:
+        if self._covered:  # uncovered, not first shown
+            self._covered, self._resumed = False, time.monotonic()
+
     @on(HandView.Play)
     def _play(self, event: HandView.Play) -> None:
+        if time.monotonic() - self._resumed < RESUME_GUARD:
+            return  # the second of a double Enter that closed the screen over the table: unseen cards
         self._play_card(announce=False)
 
     def _play_card(self, announce: bool) -> None:
