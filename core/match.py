@@ -434,6 +434,8 @@ class Match:
             klass = Match._registry[state["game"]]
         except (ValueError, KeyError, TypeError) as e:
             raise ValueError(f"not a match snapshot: {e}") from None
+        except RecursionError:
+            raise ValueError("not a match snapshot: nested too deep") from None
         m = klass.__new__(klass)
         try:
             for k in BASE_STATE + klass.STATE:

@@ -94,6 +94,8 @@ def replay(path: Path, keep_history: bool = False) -> ReplayResult:
         return ReplayResult(False, error=f"{path} is empty", line=1)
     try:
         header = json.loads(lines[0])
+        if not isinstance(header, dict):
+            return ReplayResult(False, error="bad header: not a record of fields", line=1)
         if header.get("format") != FORMAT:
             return ReplayResult(False, error=f"unknown log format {header.get('format')!r}", line=1)
         match = new_match(header["game"], header["players"], header.get("preset") or "standard",
@@ -101,6 +103,8 @@ def replay(path: Path, keep_history: bool = False) -> ReplayResult:
                           dealer=header.get("dealer"))
     except (ValueError, KeyError, TypeError) as e:
         return ReplayResult(False, error=f"bad header: {e}", line=1)
+    except RecursionError:
+        return ReplayResult(False, error="bad header: nested too deep", line=1)
     result = ReplayResult(True, match=match)
     if keep_history:
         result.history.append(Step(match.clone(), events=[e.to_dict() for e in match.start_events]))
@@ -109,6 +113,8 @@ def replay(path: Path, keep_history: bool = False) -> ReplayResult:
             record = json.loads(raw)
         except ValueError as e:
             return _diverged(result, number, f"not JSON: {e}")
+        except RecursionError:
+            return _diverged(result, number, "not JSON: nested too deep")
         if not isinstance(record, dict):
             return _diverged(result, number, "not a record")
         if "action" in record:

@@ -54,10 +54,11 @@ def read_save(path: Path, keep: bool = False) -> LoadResult:
             raise ValueError("not a Deal Me In save")
         return LoadResult(data["state"])
     except (OSError, ValueError, TypeError, msgpack.UnpackException) as e:  # report, move aside
+        why = str(e) or type(e).__name__  # msgpack's limits say nothing of themselves
         if keep:
-            return LoadResult(None, f"{path.name} could not be read ({e})")
+            return LoadResult(None, f"{path.name} could not be read ({why})")
         aside = move_aside(path)
-        return LoadResult(None, f"{path.name} could not be read ({e}); {aside_text(aside)}", aside)
+        return LoadResult(None, f"{path.name} could not be read ({why}); {aside_text(aside)}", aside)
 
 
 def move_aside(path: Path) -> Path | None:

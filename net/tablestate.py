@@ -132,11 +132,29 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         raise ValueError(f"save: status {status} without a match")
     table.match_seed = _field(state, "match_seed", (int,), True)
     log_path = _field(state, "log_path", (str,), True)
-    table.log_path = Path(log_path) if log_path else None
+    table.log_path = _log_in_folder(server, log_path)
     offset = _field(state, "log_offset", (int,), True)
     if status == "playing" and table.log_path is not None and offset is not None:
         table.log = _reopen_log(table.log_path, offset)
     return table
+
+
+def _log_in_folder(server: "Server", saved: str | None) -> Path | None:
+    """The saved match log's path, if it is a log in this host's logs folder: the save names
+    the file to cut back and write on, and a save edited to name another file must not
+    cost that file its contents."""
+    folder = server.logs_dir
+    if not saved or folder is None:
+        return None
+    path = Path(saved)
+    try:
+        inside = path.parent.resolve() == folder.resolve() and path.suffix == ".jsonl" and not path.is_symlink()
+    except (OSError, RuntimeError):  # RuntimeError: a loop of links
+        inside = False
+    if not inside:
+        log.warning("save: the match log %s is not in %s: not continued", saved[:200], folder)
+        return None
+    return path
 
 
 def _reopen_log(path: Path, offset: int) -> MatchLog | None:

@@ -88,6 +88,8 @@ def _read_theme_file(path: Path, complete: bool) -> Theme | ThemeProblem:
         return ThemeProblem(path, "not UTF-8 text")
     except tomllib.TOMLDecodeError as exc:
         return ThemeProblem(path, f"not valid TOML ({exc})")
+    except RecursionError:
+        return ThemeProblem(path, "not valid TOML (nested too deep)")
     except OSError as exc:
         return ThemeProblem(path, f"cannot be read ({exc.strerror or exc})")
     try:

@@ -161,8 +161,15 @@ def theme_from_table(data: Mapping[str, Any], complete: bool = False) -> Theme:
     except Exception as exc:  # a colour system Textual cannot build is a bad file, not a crash
         raise Invalid((f"Textual cannot build this theme: {exc}",)) from exc
     for key, value in variables.items():
-        if key in generated and _looks_like_colour(generated[key]) and not _is_css_colour(value):
-            errors.append(f"variables.{key}: {value!r} is not a colour (Textual's value is a colour)")
+        if key not in generated:
+            continue  # a variable of the theme's own, which no Textual rule reads
+        if _looks_like_colour(generated[key]):
+            if not _is_css_colour(value):
+                errors.append(f"variables.{key}: {value!r} is not a colour (Textual's value is a colour)")
+        else:
+            problem = _declaration_problem(_property_of(key), value)
+            if problem:
+                errors.append(f"variables.{key}: {value!r} is not a {_property_of(key)} value ({problem})")
     if errors:
         raise Invalid(tuple(errors))
     return Theme(
@@ -179,6 +186,30 @@ def _looks_like_colour(value: str) -> bool:
     except ColorParseError:
         return False
     return True
+
+
+def _property_of(variable: str) -> str:
+    """The CSS property Textual's own rules put ``variable`` in (``$link-style`` in
+    ``text-style``, ``$link-background`` in ``background``, the rest in ``color``)."""
+    if variable.endswith("-style") or variable.endswith("-style-hover"):
+        return "text-style"
+    return "background" if "background" in variable else "color"
+
+
+def _declaration_problem(prop: str, value: str) -> str | None:
+    """Why ``prop: value`` is not a declaration Textual's stylesheet takes, or ``None``: a
+    theme variable that breaks every rule using it would stop the app at its next screen."""
+    from textual.css.stylesheet import Stylesheet
+
+    if any(c in value for c in ";{}"):
+        return "it may not hold ; { or }"
+    sheet = Stylesheet()
+    try:
+        sheet.add_source(f"Screen {{ {prop}: {value}; }}", read_from=("theme", ""))
+        sheet.parse()
+    except Exception:  # StylesheetParseError or TokenError: either says the value is bad
+        return "Textual's stylesheet does not take it"
+    return None
 
 
 def _is_css_colour(value: str) -> bool:

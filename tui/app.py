@@ -17,7 +17,7 @@ from textual.theme import BUILTIN_THEMES, Theme
 from net.environ import JOIN_PASSWORD_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
-from .settings import CARD_STYLES, Settings, load_settings, save_settings, settings_path
+from .settings import CARD_STYLES, Settings, Unread, load_settings, save_settings, settings_path
 from .theming import DEFAULT_THEME, palette_for, quick_theme, shipped_themes
 
 if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
@@ -254,6 +254,10 @@ class DealMeInApp(App[int]):
         return key_label(self.keymap.get(binding_id, default).split(",")[0])
 
     def save_settings(self) -> None:
+        if isinstance(self._settings_problem, Unread):  # what the file held is not lost to a change
+            self.warn_once("Settings file", f"{self.config_path} could not be read, so this change is used "
+                                            "but not saved over it: mend or remove the file to keep changes")
+            return
         try:
             save_settings(self.settings, self.config_path)
         except OSError as e:

@@ -37,6 +37,8 @@ def read(path: Path, most_bytes: int, version: int, what: str) -> dict[str, Any]
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as e:
         raise Unreadable(f"{name}: not {what} ({e}); {LEFT}") from None
+    except RecursionError:  # brackets nested deeper than the parser goes
+        raise Unreadable(f"{name}: not {what} (nested too deep); {LEFT}") from None
     if not isinstance(data, dict):
         raise Unreadable(f"{name}: not {what} (not a table of fields); {LEFT}")
     if data.get("version") != version:

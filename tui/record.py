@@ -95,8 +95,9 @@ class Played:
                 isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and 0 < len(p[0]) <= NAME_LEN
                 and isinstance(p[1], bool) for p in players):
             raise ValueError("players: expected a list of [name, won]")
+        # names came from other players: shown as text, never as a terminal's control sequences
         return cls(data["game"], data["preset"], data["won"], tuple(opponents), data["day"],
-                   data.get("custom", False), tuple((name, won) for name, won in players))
+                   data.get("custom", False), tuple((clean(name, NAME_LEN) or "?", won) for name, won in players))
 
 
 def played_from(view: dict[str, Any], lobby: dict[str, Any] | None, seat: int | None,

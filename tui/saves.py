@@ -25,10 +25,11 @@ def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str
         if state is None:
             problems.append(str(loaded.problem))
             continue
-        config = state.get("config") or {}
+        config = state.get("config")
+        config = config if isinstance(config, dict) else {}  # a bad one is told when it is resumed
         kind = "solo" if solo else "hosted"
         status = state.get("status")
-        what = kind if status == "playing" else f"{kind}, {status or '?'}"
+        what = kind if status == "playing" else f"{kind}, {status if status in ('lobby', 'finished') else '?'}"
         found.append((f"Resume {game_name(config.get('game'))} ({what})", path, solo))
     return found, problems
 

@@ -99,21 +99,36 @@ def _check(key: str, value: Any) -> Any:
     raise ValueError(f"{key}: not a setting")
 
 
+class Unread(str):
+    """A problem with the whole settings file: it was not read, so the app does not write over
+    it either (what it held would be lost) until it is mended or removed."""
+
+
+#: a settings file is a few lines; one far larger is not read
+MOST_BYTES = 256 * 1024
+_KEPT = ("using the defaults; changes you make here are not saved over it until it is mended "
+         "or removed")
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The settings and, when the file was unreadable or had bad values, what was wrong."""
+    """The settings and, when the file was unreadable (``Unread``) or had bad values, what was
+    wrong."""
     path = path or settings_path()
     settings = Settings()
     try:
+        if path.stat().st_size > MOST_BYTES:
+            return settings, Unread(f"{path} is larger than {MOST_BYTES // 1024} KB; {_KEPT}")
         raw = path.read_bytes()
     except FileNotFoundError:
         return settings, None
     except OSError as e:
-        return settings, f"could not read {path}: {e.strerror}; using the defaults"
+        return settings, Unread(f"could not read {path}: {e.strerror}; {_KEPT}")
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        return settings, (f"{path} is not valid TOML ({e}); using the defaults. Changing a setting "
-                          "here writes the file anew: mend it first to keep what it held")
+        return settings, Unread(f"{path} is not valid TOML ({e}); {_KEPT}")
+    except RecursionError:
+        return settings, Unread(f"{path} is not valid TOML (nested too deep); {_KEPT}")
     problems: list[str] = []
     known = {f.name for f in fields(Settings)}
     for key, value in data.items():
