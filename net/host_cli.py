@@ -52,8 +52,11 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> S
     return ssh
 
 
-def print_ssh(ssh: SSHTableServer, out: TextIO) -> None:
+def print_ssh(ssh: SSHTableServer, out: TextIO, table_password: str | None = None) -> None:
     print(f"SSH: {ssh.login_command('NAME')}  ({ssh.config.auth} login)", file=out)
+    if ssh.config.auth == "password" and ssh.config.password != table_password:
+        # a table resumed without a password of its own: the SSH login has one made up
+        print(f"SSH password: {ssh.config.password}", file=out)
     print(f"SSH host key fingerprint: {ssh.fingerprint}", file=out)
 
 
@@ -178,7 +181,10 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
     if server.logs_dir is not None:
         print(f"Match logs: {server.logs_dir}", file=out)
     if ssh is not None:
-        print_ssh(ssh, out)
+        print_ssh(ssh, out, c.password)
+    if resumed and getattr(args, "password", None) and args.password != c.password:
+        print("dealmein host: --password is not used: a resumed table keeps the password it had "
+              "(its players come back with it)", file=sys.stderr)
     advertiser = None
     if not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)):
         advertiser = await advertise(server, table, args.bind, out, ssh.port if ssh else None)
@@ -186,7 +192,10 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     handled: list[signal.Signals] = []
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    # SIGHUP: the host's terminal closed; like Ctrl+C, the players are told and let go
+    for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if sig is None:
+            continue
         try:
             loop.add_signal_handler(sig, stop.set)
             handled.append(sig)
@@ -194,14 +203,17 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
             pass  # not the main thread or not supported: the caller sets ``stop``
     try:
         await stop.wait()
+        print("Closing the table: telling its players…", file=out, flush=True)
     finally:
-        for sig in handled:
-            loop.remove_signal_handler(sig)
+        # the handlers stay while the table closes: a second Ctrl+C (or the one a wrapper like
+        # ``timeout`` passes on) must not cut the goodbyes short with a traceback
         if advertiser is not None:
             await advertiser.close()
         if ssh is not None:
             await ssh.close()
         await server.close()
+        for sig in handled:
+            loop.remove_signal_handler(sig)
         print("Table closed.", file=out, flush=True)
     return 0
 

@@ -1,6 +1,7 @@
 """Serving a hosted table over SSH: what each remote player's child runs, with what."""
 from __future__ import annotations
 
+import hashlib
 import re
 import sys
 from pathlib import Path
@@ -18,8 +19,12 @@ def client_address(bind: str, port: int) -> str:
 
 
 def player_dir(name: str) -> Path:
-    """Each SSH player name keeps its own settings (theme, card style) from visit to visit."""
+    """Each SSH player name keeps its own settings (theme, card style) from visit to visit. A
+    name that is not all letters, digits, ``_`` and ``-`` is told apart from its look-alikes
+    ("a b" and "a_b", "Zoë" and "Zoé") by a digest of the whole name after it."""
     slug = re.sub(r"[^A-Za-z0-9_-]", "_", name)[:24] or "guest"
+    if slug != name:
+        slug = f"{slug}-{hashlib.sha256(name.encode()).hexdigest()[:10]}"
     return data_dir() / "ssh-players" / slug
 
 
@@ -30,7 +35,7 @@ def make_ssh_server(config: SSHConfig, table_address: str, table_password: str |
         config.host_key_path = data_dir() / "ssh_host_ed25519_key"
 
     def app_args(name: str) -> list[str]:
-        return ["join", table_address, "--name", name]
+        return ["join", table_address, f"--name={name}"]  # one word: a name like "-x" is not an option
 
     def command(name: str) -> list[str]:
         # (without a zygote: the app run as a forked session runs, SIGTERM asking it to quit)

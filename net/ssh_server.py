@@ -251,8 +251,14 @@ class _Connection(asyncssh.SSHServer):
         return self.server.config.auth == "keys"
 
     def session_requested(self) -> asyncssh.SSHServerSession | bool:
-        reg = self.server.registry
-        if self.server.closing or len(reg.sessions) >= self.server.config.max_sessions:
+        reg, cfg = self.server.registry, self.server.config
+        if self.server.closing or len(reg.sessions) >= cfg.max_sessions:
+            return False
+        # one connection may open several sessions: the cap per address counts sessions too,
+        # or one login could take every session the host serves
+        if sum(1 for s in reg.sessions if s.address == self.address) >= cfg.max_per_address:
+            log.warning("ssh: refusing a session to %s: %d sessions from it already", self.address,
+                        cfg.max_per_address)
             return False
         return TableSession(self.server, player_name(self.username), self.address)
 
@@ -360,7 +366,10 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def _output(self, data: bytes) -> None:
         if self.chan is not None and self._open:
-            self.chan.write(data)
+            try:
+                self.chan.write(data)
+            except (BrokenPipeError, ConnectionError):  # closed by the client before we heard
+                self._open = False
 
     def _finish(self, last_words: bytes, code: int) -> None:
         """Say ``last_words`` and end the channel with exit status ``code``."""

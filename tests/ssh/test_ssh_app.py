@@ -269,3 +269,12 @@ async def test_a_guest_who_leaves_the_table_is_offered_only_the_way_back(hosted)
     term.press("b")
     await term.wait_for("ana (you)")
     await wait_until(lambda: table.seats[0].conn is not None and table.seats[0].name == "ana", what="ana back")
+
+
+async def test_a_name_that_looks_like_an_option_reaches_the_table(hosted):
+    """A login name starting with "-" (OpenSSH refuses one, other clients send it) is the
+    player's name, not an option of the app's command line."""
+    server, table, ssh, open_terminal = hosted
+    term = await open_terminal("-x")
+    await term.wait_for("-x (you)")
+    assert table.seats[0].name == "-x"

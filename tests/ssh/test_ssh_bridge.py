@@ -262,3 +262,31 @@ def test_host_key_is_made_once_with_mode_0600(tmp_path):
     again = load_or_create_host_key(path)
     assert fingerprint(first) == fingerprint(again)
     assert fingerprint(first).startswith("SHA256:")
+
+
+async def test_sessions_are_capped_per_address_on_one_connection_too(echo_server):
+    """One login opening session after session on its connection gets as many as the cap per
+    address, no more: it cannot take every session the host serves."""
+    server = await echo_server(max_per_address=2)
+    async with connect(server) as conn:
+        procs = []
+        for _ in range(2):
+            proc = await conn.create_process(term_type="xterm", encoding=None)
+            await read_until(proc, rb"hello")
+            procs.append(proc)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_process(term_type="xterm", encoding=None)
+        assert len(server.registry.sessions) == 2
+        for proc in procs:
+            proc.stdin.write(b"q")
+            await proc.wait_closed()
+
+
+def test_look_alike_names_keep_settings_apart():
+    from net.ssh_host import player_dir
+
+    pairs = [("a b", "a_b"), ("Zoë", "Zoé"), ("名前", "日本")]
+    for one, other in pairs:
+        assert player_dir(one) != player_dir(other)
+    assert player_dir("ana").name == "ana"  # a plain name keeps the folder it always had
+    assert player_dir("Zoë") == player_dir("Zoë")  # and every name the same one each visit

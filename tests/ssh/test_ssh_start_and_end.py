@@ -214,11 +214,12 @@ async def test_an_app_that_will_not_quit_is_killed_and_the_terminal_put_back(ech
         await server.close()
 
 
-@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+@pytest.mark.parametrize("how", ["ctrl-c", "ctrl-c-twice", "sigterm", "sighup"])
 async def test_a_headless_host_stopped_ends_its_ssh_sessions_cleanly(how):
     """``dealmein host --headless --ssh`` as a real process, stopped as its operator would: Ctrl+C
-    in its terminal (SIGINT to its whole process group) or SIGTERM to it. The SSH player's app
-    quits by itself and puts the terminal back, then the goodbye and exit status 0."""
+    in its terminal (SIGINT to its whole process group), Ctrl+C pressed again while it closes,
+    SIGTERM to it, or its terminal closed (SIGHUP). The SSH player's app quits by itself and
+    puts the terminal back, then the goodbye and exit status 0."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--port", "0",
         "--no-mdns", "--seats", "2", "--ssh", "0", "--ssh-auth", "open",
@@ -241,10 +242,13 @@ async def test_a_headless_host_stopped_ends_its_ssh_sessions_cleanly(how):
                                                            encoding=None))
         await term.wait_for("ana (you)")
         await term.wait_for("starts by itself")  # a headless table says what starts its match
-        if how == "ctrl-c":
+        if how.startswith("ctrl-c"):
             os.killpg(proc.pid, signal.SIGINT)
+            if how == "ctrl-c-twice":
+                await asyncio.sleep(0.1)  # the table is closing: its goodbyes under way
+                os.killpg(proc.pid, signal.SIGINT)
         else:
-            proc.send_signal(signal.SIGTERM)
+            proc.send_signal(signal.SIGHUP if how == "sighup" else signal.SIGTERM)
         await term.until_closed(15)
         assert_put_back_by_the_app(bytes(term.raw), CLOSED_MESSAGE)
         assert term.proc.exit_status == 0
@@ -258,3 +262,52 @@ async def test_a_headless_host_stopped_ends_its_ssh_sessions_cleanly(how):
         if proc.returncode is None:
             os.killpg(proc.pid, signal.SIGKILL)
             await proc.wait()
+
+
+async def _banner(*args: str) -> tuple[asyncio.subprocess.Process, str]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--no-mdns", *args,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
+    assert proc.stdout is not None
+    lines: list[str] = []
+    while not lines or not lines[-1].startswith("Press Ctrl+C"):
+        line = await asyncio.wait_for(proc.stdout.readline(), 30)
+        assert line, "the host ended before serving"
+        lines.append(line.decode().strip())
+    return proc, "\n".join(lines)
+
+
+async def test_a_table_resumed_with_ssh_prints_the_password_its_guests_log_in_with():
+    """A table hosted without a password, closed, then brought back with ``--resume --ssh``:
+    the SSH login needs a password the host makes up, and the banner now says it (it used to
+    print none, so nobody could log in); a guest logs in with it."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc, text = await _banner("--port", str(port), "--seats", "2")
+    proc.send_signal(signal.SIGTERM)
+    await asyncio.wait_for(proc.communicate(), 15)
+    proc, text = await _banner("--port", str(port), "--resume", "--ssh", "0")
+    conn = None
+    try:
+        assert "Table password" not in text  # the table itself still has none: its players come back as they were
+        password = re.search(r"SSH password: (\S+)", text)
+        assert password is not None, text
+        ssh_port = int(re.search(r"SSH: ssh -p (\d+) NAME@", text).group(1))  # type: ignore[union-attr]
+        conn = await asyncssh.connect("127.0.0.1", ssh_port, username="ana", password=password.group(1),
+                                      known_hosts=None, client_keys=None, agent_path=None)
+        term = RawTerminal(conn, await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
+                                                           encoding=None))
+        await term.wait_for("ana (you)")
+    finally:
+        if conn is not None:
+            conn.close()
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(proc.communicate(), 15)
+            except asyncio.TimeoutError:
+                os.killpg(proc.pid, signal.SIGKILL)
+                await proc.wait()
