@@ -49,8 +49,8 @@ def _load(path: Path) -> list[dict[str, Any]]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []
-    except (OSError, ValueError) as e:
-        log.warning("%s could not be read (%s); starting it again", path, e)
+    except (OSError, ValueError, RecursionError) as e:  # RecursionError: nested past the parser's depth
+        log.warning("%s could not be read (%s); starting it again", path, type(e).__name__ if isinstance(e, RecursionError) else e)
         return []
     if not isinstance(data, list):
         log.warning("%s is not a list of seats; starting it again", path)

@@ -47,7 +47,8 @@ def test_bounded_and_old_seats_are_forgotten(tmp_path) -> None:
 
 def test_a_damaged_file_counts_as_empty_and_is_replaced(tmp_path, caplog) -> None:
     path = tmp_path / "seats.json"
-    for junk in (b"\x00\xff not json", b'{"address": "h:1"}', b'[1, "x", {"address": 5, "token": "t"}]'):
+    for junk in (b"\x00\xff not json", b'{"address": "h:1"}', b'[1, "x", {"address": 5, "token": "t"}]',
+                 b"[" * 100_000 + b"]" * 100_000):  # nested past the parser's depth
         path.write_bytes(junk)
         assert claim("h:1", None, path) is None
         remember("h:1", "t", "tok", path)
