@@ -211,3 +211,11 @@ async def test_a_settings_file_that_cannot_be_read_is_not_written_over(tmp_path:
         assert app.settings.card_style == "ascii"  # used in this run
         assert any("not saved over it" in n.message for n in app._notifications)
     assert path.read_text() == text
+
+
+def test_the_replay_viewer_reads_a_deep_header_as_none(tmp_path: Path) -> None:
+    from tui.screens.replay import log_header
+
+    path = tmp_path / "match.jsonl"
+    path.write_text(DEEP_JSON + "\n")
+    assert log_header(path) == {}

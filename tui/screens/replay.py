@@ -37,7 +37,7 @@ def log_header(path: Path) -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as f:
             header = json.loads(f.readline())
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return {}
     return header if isinstance(header, dict) else {}
 
