@@ -188,7 +188,6 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
     advertiser = None
     if not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)):
         advertiser = await advertise(server, table, args.bind, out, ssh.port if ssh else None)
-    print("Press Ctrl+C to close the table.", file=out, flush=True)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     handled: list[signal.Signals] = []
@@ -201,6 +200,8 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
             handled.append(sig)
         except (NotImplementedError, RuntimeError, ValueError):
             pass  # not the main thread or not supported: the caller sets ``stop``
+    # said once Ctrl+C is in hand: one pressed on reading it closes the table, saves and all
+    print("Press Ctrl+C to close the table.", file=out, flush=True)
     try:
         await stop.wait()
         print("Closing the table: telling its players…", file=out, flush=True)
