@@ -81,7 +81,8 @@ def test_a_deep_snapshot_is_not_a_match() -> None:
         Match.restore(DEEP_JSON.encode())
 
 
-async def _saved_state(logs: Path | None = None) -> dict:
+async def _saved_state() -> dict:
+    """A table of three bots a match into play, as its save holds it (its log in the logs folder)."""
     srv = Server(host="127.0.0.1", port=0)
     table = srv.create_table(TableConfig(name="T", seats=3, seed=2))
     for seat in range(3):
@@ -129,13 +130,7 @@ async def test_a_save_naming_another_file_as_its_log_leaves_that_file_alone(tmp_
 
 async def test_a_save_whose_log_is_in_the_logs_folder_goes_on_writing_it() -> None:
     """The other side of the rule above: the host's own log is continued as before."""
-    srv = Server(host="127.0.0.1", port=0)
-    table = srv.create_table(TableConfig(name="T", seats=3, seed=2))
-    for seat in range(3):
-        table.add_bot(seat, "easy")
-    table._start_match()
-    state = table_state(table)
-    table.close()
+    state = await _saved_state()
     assert state["log_path"] and Path(state["log_path"]).parent == data_dir() / "logs"
     path = save_path(47003)
     write_save(path, state)

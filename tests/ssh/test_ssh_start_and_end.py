@@ -214,26 +214,31 @@ async def test_an_app_that_will_not_quit_is_killed_and_the_terminal_put_back(ech
         await server.close()
 
 
+async def _banner(*args: str) -> tuple[asyncio.subprocess.Process, str]:
+    """``dealmein host --headless ARGS`` started in a session of its own, and its banner."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--no-mdns", *args,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
+    assert proc.stdout is not None
+    lines: list[str] = []
+    while not lines or not lines[-1].startswith("Press Ctrl+C"):
+        line = await asyncio.wait_for(proc.stdout.readline(), 30)
+        assert line, "the host ended before serving"
+        lines.append(line.decode().strip())
+    return proc, "\n".join(lines)
+
+
 @pytest.mark.parametrize("how", ["ctrl-c", "ctrl-c-twice", "sigterm", "sighup"])
 async def test_a_headless_host_stopped_ends_its_ssh_sessions_cleanly(how):
     """``dealmein host --headless --ssh`` as a real process, stopped as its operator would: Ctrl+C
     in its terminal (SIGINT to its whole process group), Ctrl+C pressed again while it closes,
     SIGTERM to it, or its terminal closed (SIGHUP). The SSH player's app quits by itself and
     puts the terminal back, then the goodbye and exit status 0."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--port", "0",
-        "--no-mdns", "--seats", "2", "--ssh", "0", "--ssh-auth", "open",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
+    proc, text = await _banner("--port", "0", "--seats", "2", "--ssh", "0", "--ssh-auth", "open")
     conn = None
     try:
-        assert proc.stdout is not None
-        lines: list[str] = []
-        while not lines or not lines[-1].startswith("Press Ctrl+C"):
-            line = await asyncio.wait_for(proc.stdout.readline(), 30)
-            assert line, "the host ended before serving"
-            lines.append(line.decode().strip())
-        told = re.search(r"SSH: ssh -p (\d+) NAME@(\S+)", "\n".join(lines))
-        assert told is not None, lines
+        told = re.search(r"SSH: ssh -p (\d+) NAME@(\S+)", text)
+        assert told is not None, text
         port, where = int(told.group(1)), told.group(2)
         assert where == "127.0.0.1", "the address it is bound to"
         conn = await asyncssh.connect(where, port, username="ana", password=None, known_hosts=None,
@@ -262,19 +267,6 @@ async def test_a_headless_host_stopped_ends_its_ssh_sessions_cleanly(how):
         if proc.returncode is None:
             os.killpg(proc.pid, signal.SIGKILL)
             await proc.wait()
-
-
-async def _banner(*args: str) -> tuple[asyncio.subprocess.Process, str]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--no-mdns", *args,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
-    assert proc.stdout is not None
-    lines: list[str] = []
-    while not lines or not lines[-1].startswith("Press Ctrl+C"):
-        line = await asyncio.wait_for(proc.stdout.readline(), 30)
-        assert line, "the host ended before serving"
-        lines.append(line.decode().strip())
-    return proc, "\n".join(lines)
 
 
 async def test_a_table_resumed_with_ssh_prints_the_password_its_guests_log_in_with():
