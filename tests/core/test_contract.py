@@ -367,3 +367,16 @@ def test_restore_refuses_a_damaged_snapshot_with_a_value_error(game: str) -> Non
         with pytest.raises(ValueError, match="not a match snapshot"):
             Match.restore(json.dumps({**state, "rng": rng}).encode())
     assert Match.restore(m.snapshot()).view(0) == m.view(0)  # the whole one still restores
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_no_seed_is_a_fresh_unpredictable_one(game: str) -> None:
+    """engine-contract, Creating a match: ``seed=None`` means a fresh unpredictable seed. Five
+    matches made without one make five different deals (every seat's hand; two alike by chance
+    is far less likely than one in a billion), where one seed deals the same every time."""
+
+    def deal(m: Match) -> tuple:
+        return tuple(tuple(m.view(seat)["hand"]) for seat in range(4))
+
+    assert len({deal(new_match(game, 4, seed=None)) for _ in range(5)}) == 5
+    assert len({deal(new_match(game, 4, seed=11)) for _ in range(5)}) == 1
