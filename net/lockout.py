@@ -1,4 +1,5 @@
-"""Wrong table passwords counted per address, so that guessing one stops after a few tries.
+"""Wrong passwords counted per address, so that guessing one stops after a few tries: the
+table's own front door and the SSH one both count them here.
 
 A password's proof costs the host one HMAC, so a peer could try thousands a second. After
 ``most`` wrong proofs from one address within ``window`` seconds, that address is refused

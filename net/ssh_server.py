@@ -21,7 +21,7 @@ import logging
 import secrets
 import time
 import unicodedata
-from collections import defaultdict, deque
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +30,7 @@ import asyncssh
 
 from .addresses import reach_hosts
 from .environ import SEAT_TOKEN_ENV
+from .lockout import Lockout
 from .protocol import NAME_LEN
 from .ssh_keys import fingerprint, load_or_create_host_key, seat_token
 from .ssh_pty import TERMINAL_RESET, PtyChild, child_environment
@@ -94,7 +95,8 @@ class _Registry:
     sessions: set["TableSession"] = field(default_factory=set)
     connections: set["_Connection"] = field(default_factory=set)
     per_address: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    failures: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+    #: failed logins by address (the table's own front door counts wrong passwords the same way)
+    failures: Lockout = field(default_factory=Lockout)
 
 
 class SSHTableServer:
@@ -120,7 +122,7 @@ class SSHTableServer:
             host_key = load_or_create_host_key(config.host_key_path)
         self.host_key = host_key
         self.fingerprint = fingerprint(host_key)
-        self.registry = _Registry()
+        self.registry = _Registry(failures=Lockout(config.max_failures, config.failure_window))
         self.closing = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -183,14 +185,10 @@ class SSHTableServer:
 
     # -- failure bookkeeping ------------------------------------------------
     def locked_out(self, address: str) -> bool:
-        q = self.registry.failures[address]
-        cutoff = time.monotonic() - self.config.failure_window
-        while q and q[0] < cutoff:
-            q.popleft()
-        return len(q) >= self.config.max_failures
+        return self.registry.failures.locked(address)
 
     def record_failure(self, address: str) -> None:
-        self.registry.failures[address].append(time.monotonic())
+        self.registry.failures.failed(address)
 
 
 class _Connection(asyncssh.SSHServer):
