@@ -48,14 +48,16 @@ def table_state(t: Table) -> dict[str, Any]:
     }
 
 
+def _fits(m: Match, config: TableConfig) -> bool:
+    """A match of the table's game and seat count: the only kind a save holds, and a restore
+    takes (one rule for both, so a save never holds what its restore refuses)."""
+    return m.game == config.game and m.players == config.seats
+
+
 def _saved_match(t: Table) -> bytes | None:
     """The match to save with the table: none once the lobby has moved on to another game or
-    seat count (the finished match still shows to who joins, but a save pairs a match with
-    its table's setup, and a restore checks that they agree)."""
-    m = t.match
-    if m is None or m.game != t.config.game or m.players != len(t.seats):
-        return None
-    return t.snapshot()
+    seat count (the finished match still shows to who joins)."""
+    return t.snapshot() if t.match is not None and _fits(t.match, t.config) else None
 
 
 def _field(d: Any, key: str, types: tuple[type, ...], nullable: bool = False, where: str = "save") -> Any:
@@ -125,7 +127,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
             m = Match.restore(snap)  # checks the state holds together, views and a move included
         except ValueError as e:
             raise ValueError(f"save: the match snapshot cannot be restored: {e}") from None
-        if m.game != config.game or m.players != config.seats:
+        if not _fits(m, config):
             raise ValueError(f"save: the match is {m.game} for {m.players}, the table {config.game} for {config.seats}")
         table.match = m
     elif status != "lobby":
