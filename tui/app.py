@@ -599,11 +599,9 @@ class DealMeInApp(App[int]):
         under a screen opened over it meanwhile, as soon as it shows again)."""
         from .screens.joining import JoiningScreen
 
-        for screen in self.screen_stack:
+        for screen in list(self.screen_stack):
             if isinstance(screen, JoiningScreen):
-                screen.done = True
-        if isinstance(self.screen, JoiningScreen):
-            self.pop_screen()
+                screen.withdraw()
 
     def _join_failed(self, said: str, severity: str) -> None:
         """Said, with no session; an SSH guest, whose start has no screen, goes home."""

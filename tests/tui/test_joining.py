@@ -117,7 +117,7 @@ async def test_a_wait_under_another_screen_goes_once_that_screen_closes() -> Non
             app.push_screen(HelpScreen())
             await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
             waiting.action_stop()
-            await wait_for(pilot, lambda: waiting.done)
+            await wait_for(pilot, lambda: waiting.withdrawn)
             assert isinstance(app.screen, HelpScreen)
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))

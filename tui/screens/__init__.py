@@ -1,6 +1,10 @@
 """The app's screens, one module each with its stylesheet beside it."""
 
-from textual.screen import Screen
+from typing import TypeVar
+
+from textual.screen import ModalScreen, Screen
+
+ResultT = TypeVar("ResultT")
 
 
 def popped(screen: Screen) -> bool:
@@ -12,3 +16,22 @@ def popped(screen: Screen) -> bool:
     screen is still on it; the app no longer runs by then."""
     app = screen.app
     return not app.is_running or screen not in app.screen_stack
+
+
+class Withdrawable(ModalScreen[ResultT]):
+    """A question that can lose its point while it is up (the join a wait is for ends, the
+    position a choice asks about goes): ``withdraw`` closes it with no answer, at once if it
+    is on top, else as soon as it is again. On top, not merely showing behind a screen over
+    it (which ``is_current`` counts): dismissing pops whichever screen is on top."""
+
+    #: its point has gone: it closes, with no answer, as soon as it is on top
+    withdrawn = False
+
+    def withdraw(self) -> None:
+        self.withdrawn = True
+        if self.app.screen is self:
+            self.dismiss(None)
+
+    def on_screen_resume(self) -> None:
+        if self.withdrawn and self.app.screen is self:
+            self.dismiss(None)

@@ -7,15 +7,14 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from ..plays import choice_label
 from ..widgets.keyfooter import KeyFooter
-from . import popped
+from . import Withdrawable, popped
 
 
-class ChoiceScreen(ModalScreen[str | None]):
+class ChoiceScreen(Withdrawable[str | None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
@@ -29,9 +28,6 @@ class ChoiceScreen(ModalScreen[str | None]):
         self.question = question
         self.actions = actions
         self.card_style = style
-        #: the position it was asked of has gone (a bot moved for the player): it closes, with
-        #: no answer, as soon as it is on top
-        self.stale = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice"):
@@ -50,19 +46,8 @@ class ChoiceScreen(ModalScreen[str | None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_pick(int((event.button.id or "opt0")[3:]))
 
-    def on_screen_resume(self) -> None:
-        if self.stale and self.app.screen is self:  # on top, not merely visible behind a screen over it
-            self.dismiss(None)
-
-    def withdraw(self) -> None:
-        """Close with no answer: now if on top, else once the screen over it closes (dismissing
-        pops whichever screen is on top)."""
-        self.stale = True
-        if self.app.screen is self:
-            self.dismiss(None)
-
     def action_pick(self, index: int) -> None:
-        if 0 <= index < len(self.actions) and not self.stale:
+        if 0 <= index < len(self.actions) and not self.withdrawn:  # withdrawn: the position has gone
             self.dismiss(self.actions[index])
 
     def action_cancel(self) -> None:

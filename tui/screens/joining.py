@@ -9,13 +9,13 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, LoadingIndicator
 
 from ..widgets.keyfooter import KeyFooter
+from . import Withdrawable
 
 
-class JoiningScreen(ModalScreen[None]):
+class JoiningScreen(Withdrawable[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "stop", "Stop joining")]
 
@@ -24,8 +24,6 @@ class JoiningScreen(ModalScreen[None]):
         self.address = address
         #: the join to cancel on Escape
         self.join_task = task
-        #: the join ended while another screen (Help, say) was over this one: it goes once shown
-        self.done = False
         #: the player stopped the join (Escape), as against the app closing
         self.stopped = False
 
@@ -35,12 +33,6 @@ class JoiningScreen(ModalScreen[None]):
             yield LoadingIndicator()
             yield Label("Esc stops trying.", id="joining-keys")
         yield KeyFooter(show_command_palette=False)  # its own keys, not those of the screen beneath
-
-    def on_screen_resume(self) -> None:
-        # on top, not merely visible behind a screen over it (which ``is_current`` counts):
-        # dismissing pops whatever screen is on top
-        if self.done and self.app.screen is self:
-            self.dismiss(None)
 
     def action_stop(self) -> None:
         if self.join_task is not None and not self.join_task.done():
