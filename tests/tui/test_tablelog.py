@@ -133,3 +133,23 @@ async def test_the_lobby_chat_wraps_again_in_a_narrower_terminal() -> None:
         width = log.scrollable_content_region.width
         assert len(log.lines) > wide and max(strip.cell_length for strip in log.lines) <= width
         assert " ".join(shown(log)).split() == words
+
+
+async def test_an_entry_replaced_before_the_log_is_shown_is_shown_replaced() -> None:
+    """The table screen writes its log from the first view on, before the log is mounted: a
+    run of draws merged then shows as its one line, not as the line it replaced as well."""
+
+    class EarlyApp(App[None]):
+        def compose(self) -> ComposeResult:
+            log = TableLog(wrap=True, max_lines=50, min_width=10)
+            log.add(Text("Ana deals"))
+            log.add(Text("Bo draws 1 card"))
+            log.replace_last(Text("Bo draws 2 cards"))
+            yield log
+
+    app = EarlyApp()
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        log = app.query_one(TableLog)
+        assert shown(log) == ["Ana deals", "Bo draws 2 cards"]
+        assert [e.plain for e in log.entries] == ["Ana deals", "Bo draws 2 cards"]

@@ -22,7 +22,7 @@ def _play(match: Any, until: Any, most: int = 2000) -> list[dict[str, Any]]:
 
 
 def _log(screen: Any) -> list[str]:
-    return [entry.plain for entry in screen._entries]
+    return [entry.plain for entry in screen.query_one("#log").entries]
 
 
 async def test_a_reset_that_ends_the_hand_is_left_out() -> None:

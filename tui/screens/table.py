@@ -96,7 +96,8 @@ class TableScreen(Screen[None]):
         self.hand_totals: list[int] = []  # the running total over the last finished hand
         self.said: list[str] = []
         self._said_at: dict[str, float] = {}  # when each answer was last shown
-        self._entries: list[Text] = []  # the log's lines, oldest first; written on mount if they come earlier
+        # made now, not in compose: lines that come before the screen is shown wait in it
+        self._log = TableLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES, min_width=16)
         self._chance = DrawChance()  # this seat's chance to draw, so a refused Draw can say why
         self._resumed = 0.0  # when the table was last uncovered (a screen over it closed)
         self._covered = False  # a screen is over the table
@@ -124,7 +125,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="follow", markup=False)
             with Vertical(id="side"):
                 # wrapped at the panel's width (RichLog's default minimum, 78, overflows it)
-                yield TableLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES, min_width=16)
+                yield self._log
                 chat = Input(placeholder="chat: / to type, Enter to send", id="chat", max_length=CHAT_LEN)
                 chat.display = not self.solo  # no one to talk to: the log takes the line
                 yield chat
@@ -136,9 +137,6 @@ class TableScreen(Screen[None]):
         if popped(self):
             return
         self.query_one(HandView).focus()
-        log = self.query_one("#log", TableLog)
-        for line in self._entries:
-            log.add(line)
         self._ready = True
         if self.view is not None:
             self._render_view()
@@ -217,10 +215,7 @@ class TableScreen(Screen[None]):
     def log_line(self, line: str | Text, style: str = "") -> None:
         text = line if isinstance(line, Text) else Text(clean(line, 300), style=style)
         self._draws = None
-        self._entries.append(text)
-        del self._entries[:-LOG_LINES]
-        if self._ready:
-            self.query_one("#log", TableLog).add(text)
+        self._log.add(text)
 
     def _more_draws(self, event: dict[str, Any], game: str | None) -> bool:
         """A draw by the seat whose draws the last line tells joins that line ("draws 3 cards",
@@ -239,9 +234,7 @@ class TableScreen(Screen[None]):
         line = describe(merged, self.names, self.card_style, game)
         if not line:
             return False
-        self._entries[-1] = Text(clean(line, 300))
-        if self._ready:
-            self.query_one("#log", TableLog).replace_last(self._entries[-1])
+        self._log.replace_last(Text(clean(line, 300)))
         return True
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:

@@ -4,8 +4,10 @@ rewrite of the whole log, and whose entries are wrapped again when its width cha
 narrower terminal does not cut the lines written before it.
 
 It trims the strips of the last entry from ``RichLog.lines`` and drops the rendered-line cache
-(``_line_cache``, read with ``_start_line``: Textual 8 internals, which the pin in
-``pyproject.toml`` holds and ``tests/tui/test_tablelog.py`` and ``test_terminal_log.py`` check)."""
+(``_line_cache``, read with ``_start_line``), and before its size is known it replaces the
+writes waiting for it (``_deferred_renders``, ``_size_known``): Textual 8 internals, which the
+pin in ``pyproject.toml`` holds and ``tests/tui/test_tablelog.py`` and ``test_terminal_log.py``
+check."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -47,8 +49,16 @@ class TableLog(RichLog):
             return
         self._rewrite()
 
+    @property
+    def entries(self) -> list[Text]:
+        """The log's entries, oldest first (written or still waiting for the log's size)."""
+        return list(self._entries)
+
     def _rewrite(self) -> None:
-        self.clear()
+        if self._size_known:
+            self.clear()
+        else:  # not yet sized (nor perhaps mounted): only the waiting writes are replaced
+            self._deferred_renders.clear()
         for entry in self._entries:
             self._write(entry)
 
