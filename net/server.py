@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import ipaddress
 import logging
 import secrets
 import socket
@@ -40,6 +41,16 @@ START_DELAY = 3.0
 #: Ninety-Nine manual draw, whose chance ends when the next seat plays): a player gets time to
 #: take it even when the bots play without a pause
 OFF_TURN_WINDOW = 2.0
+#: connections one address may hold at once: one peer cannot fill the host and keep the rest of
+#: the network out. Loopback is spared: SSH guests and this machine's own players all come from it
+PER_ADDRESS = 32
+
+
+def _spared(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 class Connection(FrameProtocol):
@@ -54,6 +65,7 @@ class Connection(FrameProtocol):
         self.peer = "?"
         self.address = "?"  # the peer's host, without its port: wrong passwords count by it
         self.reader = FrameReader()
+        self.counted = False  # in the server's count of connections by address
         self.nonce = secrets.token_bytes(16)
         self.table: Table | None = None
         self.seat: int | None = None
@@ -85,6 +97,13 @@ class Connection(FrameProtocol):
             log.warning("%s refused: %d connections already", self.peer, len(srv.connections))
             self.close("full", f"the host is full ({srv.max_connections} connections)")
             return
+        if srv.per_address and not srv.spared(self.address):
+            if srv.by_address.get(self.address, 0) >= srv.per_address:
+                log.warning("%s refused: %d connections from its address already", self.peer, srv.per_address)
+                self.close("full", f"too many connections from your address ({srv.per_address})")
+                return
+            srv.by_address[self.address] = srv.by_address.get(self.address, 0) + 1
+            self.counted = True
         srv.connections.add(self)
         sock = transport.get_extra_info("socket")
         if sock is not None and srv.sndbuf:
@@ -104,6 +123,11 @@ class Connection(FrameProtocol):
             self._linger = None
         self.server.connections.discard(self)
         self.server.lingering.discard(self)
+        if self.counted:
+            self.counted = False
+            left = self.server.by_address.pop(self.address, 1) - 1
+            if left > 0:
+                self.server.by_address[self.address] = left
         self._leave_table()
 
     def _leave_table(self) -> None:
@@ -296,6 +320,7 @@ class Server:
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, bot_delay: float = 0.6,
                  grace: float = 120.0, takeover: float = 120.0, max_connections: int = 1000,
+                 per_address: int = PER_ADDRESS, spared: Callable[[str], bool] = _spared,
                  handshake_timeout: float = 10.0, frame_timeout: float = 30.0,
                  rate: float = 30.0, burst: int = 60, max_unread: int = MAX_UNREAD,
                  sndbuf: int = KERNEL_SEND_BUFFER, match_logs: bool = True,
@@ -309,6 +334,10 @@ class Server:
         self.grace = grace
         self.takeover = takeover
         self.max_connections = max_connections
+        #: connections at once from one address (0: no cap), counted for those not ``spared``
+        self.per_address = per_address
+        self.spared = spared
+        self.by_address: dict[str, int] = {}
         self.handshake_timeout = handshake_timeout
         self.frame_timeout = frame_timeout
         self.rate = rate

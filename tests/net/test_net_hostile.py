@@ -291,6 +291,49 @@ async def test_a_thousand_connections_at_once(arena: tuple[Server, Background]) 
     await late.close()
 
 
+async def test_one_address_cannot_fill_the_host(arena: tuple[Server, Background]) -> None:
+    """An address past its cap of connections is told so and closed; the rest of the network
+    (here, the table already playing) does not notice, and a closed connection frees its place.
+    Loopback is spared by default, so this test counts it as any other address."""
+    srv, bg = arena
+    srv.per_address, srv.spared = 8, lambda address: False
+    since = bg.table.actions
+    opened: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+
+    async def first(r: asyncio.StreamReader) -> dict[str, Any]:
+        data = await asyncio.wait_for(r.read(4096), 5)
+        return decode_body(next(iter(FrameReader().feed(data))))
+
+    try:
+        for _ in range(8):
+            r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+            opened.append((r, w))
+            assert (await first(r))["type"] == "challenge"
+        r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+        refused = await first(r)
+        w.close()
+        assert refused["type"] == "error" and refused["code"] == "full"
+        assert "too many connections from your address (8)" in refused["message"]
+        assert srv.by_address == {"127.0.0.1": 8}
+        await bg.check_unaffected(since)
+        opened.pop()[1].close()
+        await wait_until(lambda: srv.by_address == {"127.0.0.1": 7}, what="a place freed")
+        r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+        opened.append((r, w))
+        assert (await first(r))["type"] == "challenge"
+    finally:
+        for _, w in opened:
+            w.close()
+    await wait_until(lambda: srv.by_address == {}, what="every place freed")
+
+
+def test_loopback_is_spared_the_cap_by_default() -> None:
+    """SSH guests reach the table from 127.0.0.1, as do this machine's players: no cap for them."""
+    from net.server import _spared
+    assert _spared("127.0.0.1") and _spared("127.0.0.2") and _spared("::1")
+    assert not _spared("192.168.1.5") and not _spared("fe80::1") and not _spared("?")
+
+
 async def test_a_peer_that_never_reads_is_dropped(arena: tuple[Server, Background],
                                                    caplog: pytest.LogCaptureFixture) -> None:
     """Output piling up for a peer that does not read is capped; only that peer is dropped."""
