@@ -16,6 +16,14 @@ from .plays import parse_play
 QUIET = frozenset({"hand", "cut", "suit"})
 
 
+def told(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events worth telling: a total reset that ends the hand (ninety-eight 5.1) goes back
+    to 0 for no one, so the log, the chart and the replay leave it out."""
+    return [e for i, e in enumerate(events)
+            if not (e.get("kind") == "reset" and i + 1 < len(events)
+                    and events[i + 1].get("kind") in ("hand_over", "round_over"))]
+
+
 def seat_name(names: list[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]

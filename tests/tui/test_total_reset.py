@@ -54,3 +54,37 @@ async def test_a_reset_mid_hand_is_told() -> None:
         screen.show(match.view(0), events)
         await pilot.pause()
         assert _log(screen)[-1] == "The total goes back to 0" and screen.totals[-1] == 0
+
+
+async def test_the_replay_leaves_out_a_reset_that_ends_the_hand(tmp_path) -> None:
+    """The replay viewer tells a step's events as the table's log does."""
+    import argparse
+
+    from net.matchlog import MatchLog
+    from tui.screens.replay import ReplayScreen
+
+    path = tmp_path / "match.jsonl"
+    match = new_match("ninety-eight", 2, preset="single-hand", seed=5)
+    log = MatchLog(path, app_version="t", game="ninety-eight", players=2, preset="single-hand",
+                   options=match.options, seed=5, names=["Ana", "Bo"])
+    steps, last = 0, []
+    for _ in range(2000):
+        if match.is_over:
+            break
+        seat = match.current_seat
+        action = str(match.legal_actions(seat)[0])
+        last = [e.kind for e in match.apply(action, seat)]
+        log.action(seat, action, match)
+        steps += 1
+    log.close()
+    assert last[-3:] == ["reset", "hand_over", "match_over"]  # the last step holds the reset
+    app = make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.screen.index == steps
+        text = str(app.screen.query_one("#replay-events").render())
+        assert "Hand 1 over: Bo wins" in text and "Match over: Bo wins!" in text, text
+        assert "The total goes back to 0" not in text, text

@@ -22,7 +22,7 @@ from core import GAMES
 from net.matchlog import ReplayResult, replay
 
 from ..cardface import card_label, suit_label
-from ..eventtext import action_text, deal_word, describe, other_name
+from ..eventtext import action_text, deal_word, describe, other_name, told
 from ..plain import clean, cut
 from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
@@ -184,7 +184,7 @@ class ReplayScreen(Screen[None]):
         if step.action is not None:
             who = names[step.seat] if isinstance(step.seat, int) and 0 <= step.seat < len(names) else "?"
             events.append(f"{who}: {action_text(step.action, style)}\n", style="bold")
-        for event in step.events:
+        for event in told(step.events):
             line = describe(event, names, style, m.game)
             if line:
                 events.append(f"  {line}\n")

@@ -24,7 +24,7 @@ from net.protocol import CHAT_LEN
 from ..cardface import (DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
 from ..drawchance import DrawChance, why_no_draw
-from ..eventtext import action_text, and_list, chat_text, deal_word, describe, seat_name
+from ..eventtext import action_text, and_list, chat_text, deal_word, describe, seat_name, told
 from ..handorder import next_order, ordered
 from ..link import TableLink
 from ..plain import clean
@@ -179,11 +179,7 @@ class TableScreen(Screen[None]):
         """A new view from the host, with the events that led to it."""
         self.view = view
         before: dict[str, Any] | None = None
-        events = events or []
-        for i, event in enumerate(events):
-            if event.get("kind") == "reset" and i + 1 < len(events) \
-                    and events[i + 1].get("kind") in ("hand_over", "round_over"):
-                continue  # the hand ends with it: a total back to 0 for no one is noise, in the log and the chart
+        for event in told(events or []):
             self._track(event)
             self._chance.see(event, view.get("seat"))
             if self._more_draws(event, view.get("game")):
