@@ -126,3 +126,35 @@ async def test_table_keys_follow_the_focus() -> None:
         assert app.focused is not None and app.focused.id == "chat"
         await pilot.press("escape")
         await wait_for(pilot, lambda: "Play" in key_bar(app.screen))
+
+
+async def test_a_narrow_terminal_keeps_every_key_in_sight() -> None:
+    """Too narrow for every key: the keys close up, then the palette's key goes (Ctrl+P still
+    opens it), so Leave and Help on the right are not the ones cut off; wider again, both return."""
+    from core import new_match
+
+    from .helpers import show_match
+
+    app = make_app()
+    async with app.run_test(size=(100, 18)) as pilot:
+        await show_match(app, pilot, new_match("crazy-eights", 4, seed=1))
+
+        async def bar(width: int) -> tuple[str, KeyFooter]:
+            await pilot.resize_terminal(width, 18)
+            footer = app.screen.query_one(KeyFooter)
+            await wait_for(pilot, lambda: footer.size.width == width and footer.is_attached)
+            await pilot.pause()
+            await pilot.pause()
+            return [strip.text for strip in app.screen._compositor.render_strips()][-1], footer
+
+        row, footer = await bar(100)
+        assert not footer.compact and "esc Leave  f1 Help" in row and "^p palette" in row
+        row, footer = await bar(70)
+        assert footer.compact and "esc Leave f1 Help" in row and "^p palette" in row
+        row, footer = await bar(60)
+        assert footer.compact and row.rstrip().endswith("esc Leave f1 Help") and "palette" not in row
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "CommandPalette")
+        await pilot.press("escape")
+        row, footer = await bar(100)
+        assert not footer.compact and "esc Leave  f1 Help" in row and "^p palette" in row
