@@ -323,13 +323,15 @@ async def test_the_results_show_the_record_line_and_keep_their_choices_in_sight(
     async with app.run_test(size=(80, 24)) as pilot:
         link = MatchLink(new_match("ninety-eight", players, seed=3), 0)
         link.lobby = {"seats": [{"seat": i, "name": f"P{i}", "bot": None, "wins": i} for i in range(players)]}
-        link.record_line = "Your record at Ninety-Eight: 3 won of 12 (25%), won the last 2"
+        # as long as the line gets in play: it still reads on one line at 80 columns
+        link.record_line = "Your record at Crazy Eights: 123 won of 456 (27%), won the last 12"
         view = dict(link.view(), is_over=True, winners=[0])
         names = [f"P{i}" for i in range(players)]
         await app.push_screen(ResultsScreen(link, view, names, [11, 40, 71, 98], match_over=True))
         await pilot.pause()
         screen = app.screen
         assert str(screen.query_one("#record-line").render()) == link.record_line
+        assert screen.query_one("#record-line").region.height == 1
         # eight seats' standings, the running total, the tally and the record: the standings
         # scroll, the choices stay on the screen
         box = screen.query_one("#results").region
