@@ -16,6 +16,49 @@ from .plays import parse_play
 QUIET = frozenset({"hand", "cut", "suit"})
 
 
+def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of one update, the ends of hands told what ended them: the final standings
+    get the last hand's points, and a Ninety-Nine round that ended on a seat going over 99 or
+    holding no card (3.4, 5.3) names that seat (``by``), which its own event does not."""
+    out: list[dict[str, Any]] = []
+    last_hand: dict[str, Any] = {}
+    cause: int | None = None
+    for event in events:
+        kind = event.get("kind")
+        if kind in ("over", "no_cards") and isinstance(event.get("seat"), int):
+            cause = event["seat"]
+        elif kind == "hand_over":
+            last_hand = event
+        elif kind == "match_over" and "points" in last_hand and "points" not in event:
+            event = {**event, "points": last_hand["points"]}
+        elif kind == "round_over" and cause is not None and event.get("reason") in ("over", "no_cards"):
+            event = {**event, "by": cause}
+            cause = None
+        out.append(event)
+    return out
+
+
+def at_hand_end(view: dict[str, Any], later: list[dict[str, Any]]) -> dict[str, Any]:
+    """``view`` as the hand just over left it: the next hand is dealt in the same update, and
+    the antes it takes (``later``, the events after the hand's end) are given back, so a hand's
+    results show the chips it was won and lost with (ninety-eight 6.3; 7.2: a team antes once
+    from the chips its seats share)."""
+    antes = [e for e in later if e.get("kind") == "ante" and isinstance(e.get("seat"), int)
+             and isinstance(e.get("chips"), int)]
+    status = view.get("status")
+    if not antes or not isinstance(status, list):
+        return view
+    status = [dict(s) if isinstance(s, dict) else s for s in status]
+    teams = [t for t in view.get("teams") or [] if isinstance(t, list)]
+    for ante in antes:
+        seat = ante["seat"]
+        for s in next((t for t in teams if seat in t), [seat]):
+            if isinstance(s, int) and 0 <= s < len(status) and isinstance(status[s], dict) \
+                    and isinstance(status[s].get("chips"), int):
+                status[s]["chips"] += ante["chips"]
+    return {**view, "status": status}
+
+
 def told(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The events worth telling: a total reset that ends the hand (ninety-eight 5.1) goes back
     to 0 for no one, so the log, the chart and the replay leave it out."""

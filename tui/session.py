@@ -16,7 +16,7 @@ from net.server import Server, TableConfig
 
 from . import seatkeys
 from .comings import comings_and_goings
-from .eventtext import deal_word, other_name
+from .eventtext import at_hand_end, deal_word, other_name, with_causes
 from .plain import clean, cut
 from .saves import solo_save_path
 from .seatnames import numbered
@@ -47,28 +47,6 @@ def split_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, 
             raise ValueError(f"port {port!r} is not a port number (1-65535)")
         return host, int(port)
     return host, default_port
-
-
-def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The events of one update, the ends of hands told what ended them: the final standings
-    get the last hand's points, and a Ninety-Nine round that ended on a seat going over 99 or
-    holding no card (3.4, 5.3) names that seat (``by``), which its own event does not."""
-    out: list[dict[str, Any]] = []
-    last_hand: dict[str, Any] = {}
-    cause: int | None = None
-    for event in events:
-        kind = event.get("kind")
-        if kind in ("over", "no_cards") and isinstance(event.get("seat"), int):
-            cause = event["seat"]
-        elif kind == "hand_over":
-            last_hand = event
-        elif kind == "match_over" and "points" in last_hand and "points" not in event:
-            event = {**event, "points": last_hand["points"]}
-        elif kind == "round_over" and cause is not None and event.get("reason") in ("over", "no_cards"):
-            event = {**event, "by": cause}
-            cause = None
-        out.append(event)
-    return out
 
 
 class TableSession:
@@ -406,12 +384,13 @@ class TableSession:
                 app.push_screen(table)
             else:
                 table.show(self.view, events)
-            for event in events:
+            for i, event in enumerate(events):
                 kind = event.get("kind")
                 if kind == "match_over":
                     self._record()
                 if kind in ("hand_over", "round_over", "match_over"):
-                    app.call_later(self._results, kind, event)
+                    # the standings as the hand left them, whatever arrives before the screen shows
+                    app.call_later(self._results, kind, event, at_hand_end(self.view, events[i + 1:]))
         elif kind == "chat":
             name, text = str(update.get("name") or "?"), str(update.get("text") or "")
             self._add_chat(name, text, update.get("system") is True)
@@ -494,7 +473,8 @@ class TableSession:
                 return screen
         return None
 
-    def _results(self, kind: str | None, event: dict[str, Any] | None = None) -> None:
+    def _results(self, kind: str | None, event: dict[str, Any] | None = None,
+                 view: dict[str, Any] | None = None) -> None:
         from .screens.results import ResultsScreen
 
         table = self._table_screen()
@@ -505,7 +485,7 @@ class TableSession:
         over = kind == "match_over" or bool(self.view.get("is_over"))
         if kind != "match_over" and over:
             return  # the match_over event brings its own screen
-        self.app.push_screen(ResultsScreen(self, self.view, table.names, list(table.hand_totals),
+        self.app.push_screen(ResultsScreen(self, view or self.view, table.names, list(table.hand_totals),
                                            match_over=over, style=self.app.card_style, event=event))
 
     def show_lobby(self) -> None:

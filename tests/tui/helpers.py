@@ -9,7 +9,7 @@ from typing import Any, Callable
 from core import new_match
 from core.cards import CARD_STR
 from tui.app import DealMeInApp
-from tui.screens.table import TableScreen
+from tui.screens.table import RESUME_GUARD, TableScreen
 
 from .matchlink import MatchLink
 
@@ -125,7 +125,9 @@ async def play_with_keys(app: DealMeInApp, pilot: Any, timeout: float = 60.0,
             await pilot.press("1")
         elif isinstance(screen, TableScreen):
             view = screen.view or {}
-            if view.get("current_seat") == view.get("seat") and not view.get("is_over") and view.get("legal"):
+            if time.monotonic() - screen._resumed < RESUME_GUARD:
+                pass  # just uncovered: the table takes no Enter yet (a double Enter's second)
+            elif view.get("current_seat") == view.get("seat") and not view.get("is_over") and view.get("legal"):
                 hand = screen.query_one(HandView)
                 free = [i for i in range(min(len(hand.cards), 10)) if i not in hand.dimmed]
                 version = view.get("version")

@@ -163,7 +163,7 @@ def test_a_penalty_draw_and_a_paid_debt_do_not_read_as_more_cards():
 
 def test_a_round_that_ended_on_a_seat_names_it():
     """ninety-nine 3.4 and 5.3: the round ends on the seat that went over 99 or held no card."""
-    from tui.session import with_causes
+    from tui.eventtext import with_causes
 
     names = ["You", "Bob"]
     over = with_causes([{"kind": "over", "seat": 1, "total": 104},
@@ -199,3 +199,39 @@ def test_the_table_and_the_replay_quote_another_player_called_you():
                                {"seat": 1, "name": "You", "bot": None, "connected": True}]}
     assert session.names[1] == "“You”"
     assert seat_names({"names": ["Ana", "you"]}, 2) == ["Ana", "“you”"]
+
+
+def test_a_hands_results_show_the_chips_it_left_before_the_next_ante():
+    """ninety-eight 6.3 (stakes) and 7.2 (teams share their chips): the next hand is dealt, antes
+    and all, by the action that ends a hand; the hand's results take the antes back. Checked
+    against each seat's chips before that action and the payments the hand's end made."""
+    from tui.eventtext import at_hand_end
+
+    hands = 0
+    for seed in range(40):
+        teams = seed % 2 == 1
+        m = new_match("ninety-eight", 4 if teams else 3, preset="teams" if teams else "stakes",
+                      options={"scoring": "stakes"} if teams else {}, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if m.is_over:
+                break
+            before = [s.get("chips") for s in m.view(0)["status"]]
+            seat = m.current_seat
+            events = [e.for_seat(0) for e in m.apply(str(rng.choice(m.legal_actions(seat))), seat)]
+            kinds = [e["kind"] for e in events]
+            if "hand_over" not in kinds or "match_over" in kinds:
+                continue
+            view = m.view(0)
+            expected = list(before)
+            groups = view["teams"] or [[s] for s in range(m.players)]
+            for e in (e for e in events if e["kind"] == "chips"):
+                for group in groups:  # a payment moves chips between the groups that share them
+                    change = e["chips"] * ((e["to"] in group) - (e["seat"] in group))
+                    for s in group:
+                        expected[s] += change
+            at_end = at_hand_end(view, events[kinds.index("hand_over") + 1:])
+            assert [s["chips"] for s in at_end["status"]] == expected, (seed, events)
+            assert any(s["chips"] != a["chips"] for s, a in zip(view["status"], at_end["status"]))  # the ante was taken
+            hands += 1
+    assert hands > 100

@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import json
 import random
+
+import pytest
 from pathlib import Path
 
 from core import new_match
@@ -224,3 +226,30 @@ async def test_f1_from_the_replay_lists_the_replays_keys(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
 
+
+
+@pytest.mark.parametrize("game,preset,players,kinds,told", [
+    # ninety-eight 7.2: partners go out of the hand together, as the table's log says
+    ("ninety-eight", "teams", 4, ("eliminated", "eliminated"), "goes out of the hand with"),
+    # ninety-nine 3.4: the round ends on the seat that went over 99, named
+    ("ninety-nine", "standard", 3, ("over", "round_over"), "took the total past 99"),
+])
+async def test_a_steps_events_read_as_the_tables_log_reads_them(tmp_path, game, preset, players, kinds, told):
+    path = tmp_path / "match.jsonl"
+    names = ["Ann", "Bob", "Cat", "Dan"][:players]
+    write_log(path, game=game, seed=1, actions=400, names=names, preset=preset, players=players)
+    app = replay_app(path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        def holds(events: list[dict]) -> bool:  # ``kinds`` in this order, others between
+            rest = iter(e.get("kind") for e in events)
+            return all(kind in rest for kind in kinds)
+
+        steps = [i for i in range(1, screen.steps) if holds(screen.result.history[i].events)]
+        assert steps, f"no step of {kinds} in this log"
+        screen.action_go(steps[0])
+        await pilot.pause()
+        text = str(screen.query_one("#replay-events").render())
+        assert told in text, text
+        assert "cannot play at 98 and is out of the hand\n  Cat cannot" not in text

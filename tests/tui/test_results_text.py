@@ -70,3 +70,36 @@ def test_the_tally_names_seats_as_the_table_does_most_wins_first() -> None:
     assert tally_text(lobby, names) == "Matches won at this table: Normal bot 2: 3 · You: 1 · Normal bot: 0"
     assert tally_text({"seats": [{**s, "wins": 0} for s in lobby["seats"]]}, names) == ""  # none won yet
     assert tally_text(lobby) == "Matches won at this table: Normal bot: 3 · Ana: 1 · Normal bot: 0"
+
+
+async def test_a_stakes_hands_results_show_its_chips_not_the_next_antes() -> None:
+    """ninety-eight 6.3, over a real solo host: the results of hand 1 show each seat's chips as
+    the hand left them; the table beneath already shows hand 2, every seat one ante down."""
+    from tui.app import DealMeInApp
+    from tui.cli import build_parser
+    from tui.screens.picker import PickerScreen
+    from tui.screens.table import TableScreen
+
+    from .helpers import play_with_keys, wait_for
+
+    args = build_parser().parse_args(["solo", "--game", "ninety-eight", "--preset", "stakes", "--seats", "3",
+                                      "--seed", "5"])
+    app = DealMeInApp(args, mdns=False, bot_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.query("#bots Select"))
+        for _ in range(10):
+            await pilot.pause()
+        await pilot.press("ctrl+s")
+        await play_with_keys(app, pilot, stop=lambda: isinstance(app.screen, ResultsScreen))
+        results = app.screen
+        assert isinstance(results, ResultsScreen) and not results.match_over
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert table.view["hand_number"] == 2 and table.view["options"]["ante"] == 1
+        shown = [s["chips"] for s in results.view["status"]]
+        now = [s["chips"] for s in table.view["status"]]
+        assert shown == [c + 1 for c in now], (shown, now)
+        assert sum(shown) + results.view["pot"] - 3 == 30  # ten chips each; the first hand's antes in the pot
+        text = "\n".join(strip.text for strip in results._compositor.render_strips())
+        for chips in shown:
+            assert f"{chips} chips" in text
+        await app.action_quit()

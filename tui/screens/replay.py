@@ -22,7 +22,7 @@ from core import GAMES
 from net.matchlog import ReplayResult, replay
 
 from ..cardface import card_label, suit_label
-from ..eventtext import action_text, deal_word, describe, other_name, told
+from ..eventtext import action_text, deal_word, describe, other_name, told, with_causes
 from ..plain import clean, cut
 from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
@@ -184,8 +184,10 @@ class ReplayScreen(Screen[None]):
         if step.action is not None:
             who = names[step.seat] if isinstance(step.seat, int) and 0 <= step.seat < len(names) else "?"
             events.append(f"{who}: {action_text(step.action, style)}\n", style="bold")
-        for event in told(step.events):
-            line = describe(event, names, style, m.game)
+        before: dict[str, Any] | None = None
+        for event in told(with_causes(step.events)):  # told as the table's log tells them
+            line = describe(event, names, style, m.game, before)
             if line:
                 events.append(f"  {line}\n")
+            before = event
         self.query_one("#replay-events", Static).update(events)
