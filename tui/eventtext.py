@@ -13,7 +13,7 @@ from .plain import clean
 from .plays import parse_play
 
 #: events that only move cards about and would flood the log
-QUIET = frozenset({"hand", "cut", "suit"})
+QUIET = frozenset({"hand", "suit"})
 
 
 def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -83,9 +83,31 @@ def and_list(words: list[str]) -> str:
 
 
 def _join(names: list[str], seats: Any) -> str:
+    """The seats named as a subject, the player here first: "You and Bob", never "Bob and You"."""
     if not isinstance(seats, list) or not seats:
         return "nobody"
-    return and_list([seat_name(names, s) for s in seats])
+    words = [seat_name(names, s) for s in seats]
+    if "You" in words[1:]:
+        words.remove("You")
+        words.insert(0, "You")
+    return and_list(words)
+
+
+def _object(name: str) -> str:
+    """A seat's name after a verb or preposition: "pays a chip to you"."""
+    return "you" if name == "You" else name
+
+
+def _rank(rank: Any) -> str:
+    return "10" if rank == "T" else str(rank)
+
+
+def _cut(event: dict[str, Any], names: list[str], again: bool) -> str:
+    """The rules README: the first dealer is cut for, highest rank (ace high), ties again; the
+    cut is shown to everyone. A seat out of a tie's cut has no rank in it."""
+    ranks = event.get("ranks") if isinstance(event.get("ranks"), list) else []
+    shown = ", ".join(f"{seat_name(names, seat)} {_rank(rank)}" for seat, rank in enumerate(ranks) if rank)
+    return f"{'Cut again' if again else 'The cut for the first deal'}: {shown}"
 
 
 def _plural(n: Any, word: str) -> str:
@@ -191,7 +213,9 @@ def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",
     """One sentence for the log, or ``None`` for an event not worth a line. ``game`` names
     the deals as its rules do (Ninety-Nine plays rounds); ``before`` is the event just before
     it in the same update (a partner put out with the seat that could not play reads so)."""
-    if event.get("kind") == "eliminated" and before is not None and before.get("kind") == "eliminated":
+    if event.get("kind") == "cut":
+        text = _cut(event, names, again=before is not None and before.get("kind") == "cut")
+    elif event.get("kind") == "eliminated" and before is not None and before.get("kind") == "eliminated":
         # ninety-eight 7.2 (teams): partners go out of the hand together
         first = seat_name(names, before.get("seat"))
         text = f"{seat_name(names, event.get('seat'))} goes out of the hand with {'you' if first == 'You' else first}"
@@ -256,7 +280,8 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
         return f"{who} antes {_plural(event.get('chips'), 'chip')} (pot {event.get('pot')})"
     if kind == "chips":
         if "to" in event:
-            return f"{who} pays {_plural(event.get('chips'), 'chip')} to {seat_name(names, event['to'])}"
+            return f"{who} pays {_plural(event.get('chips'), 'chip')} to {_object(seat_name(names, event['to']))}" + (
+                f" ({event['left']} left)" if "left" in event else "")
         lost = -event["delta"] if isinstance(event.get("delta"), int) else event.get("chips")
         if isinstance(lost, int) and lost < 0:
             return f"{who} gains {_plural(-lost, 'chip')}"
@@ -278,8 +303,11 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
         return f"The starter is {card_label(str(event.get('card')), style)}"
     if kind == "debt":
         return f"{who} must answer with a 2 or take {event.get('debt')} cards"
-    if kind == "debt_paid":
-        return f"{who} has paid the {_plural(event.get('drawn'), 'card')} owed"  # the draw line says which
+    if kind == "debt_paid":  # the draw line says which cards
+        debt, drawn = event.get("debt"), event.get("drawn")
+        if isinstance(debt, int) and isinstance(drawn, int) and drawn < debt:  # 3.5: no reshuffle, the stock ran out
+            return f"{who} takes {drawn or 'none'} of the {_plural(debt, 'card')} owed: the stock has no more"
+        return f"{who} has paid the {_plural(debt if isinstance(debt, int) else drawn, 'card')} owed"
     if kind == "last_card":  # crazy-eights 6.4: in Countdown the announcement tells the count
         count = f", on {event['count']}" if event.get("count") is not None else ""
         return f'{who}: "last card{count}!"'

@@ -112,7 +112,8 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
             want.append(suit_label(suit, style))
         wild = view.get("wild") or []
         named = bool(suit and top and top != "JK" and top[1] != suit)
-        if top and top != "JK" and not named and top[0] not in wild:
+        # a card played as a wild (its own or another seat's wild rank, 6.5) asks only for its suit
+        if top and top != "JK" and not named and not view.get("top_wild") and top[0] not in wild:
             rank = "10" if top[0] == "T" else top[0]
             want.append(("an " if rank in ("A", "8") else "a ") + rank)
         if len(want) == 1:

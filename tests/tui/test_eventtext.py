@@ -235,3 +235,45 @@ def test_a_hands_results_show_the_chips_it_left_before_the_next_ante():
             assert any(s["chips"] != a["chips"] for s, a in zip(view["status"], at_end["status"]))  # the ante was taken
             hands += 1
     assert hands > 100
+
+
+def test_the_cut_for_the_first_dealer_is_told():
+    """Rules README: the first dealer is cut for, and the cut is shown to everyone; a tie cuts
+    again among the tied seats only."""
+    m = new_match("ninety-eight", 4, seed=8)
+    cuts = [e.for_seat(0) for e in m.start_events if e.kind == "cut"]
+    assert len(cuts) == 2  # this deal ties for the highest cut
+    names = ["You", "Bob", "Cy", "Dan"]
+    first = describe(cuts[0], names)
+    again = describe(cuts[1], names, before=cuts[0])
+    assert first == "The cut for the first deal: You 5, Bob 9, Cy Q, Dan Q"
+    assert again == "Cut again: Cy J, Dan 2" and m.dealer == 2
+    assert describe({"kind": "cut", "seat": None, "ranks": ["T", "A"]}, ["Ann", "Bob"]) == \
+        "The cut for the first deal: Ann 10, Bob A"
+
+
+def test_the_player_here_reads_as_you_in_the_middle_of_a_line_too():
+    """Not "pays 1 chip to You" nor "Bob and You win": the player is "you" after a verb and
+    comes first among several subjects."""
+    names = ["Bob", "You", "Cy"]
+    assert describe({"kind": "chips", "seat": 0, "to": 1, "chips": 1, "left": 8}, names) == \
+        "Bob pays 1 chip to you (8 left)"  # ninety-eight 6.3, with what the payer has left
+    assert describe({"kind": "chips", "seat": 1, "to": 0, "chips": 1, "left": 0}, names) == \
+        "You pay 1 chip to Bob (0 left)"
+    assert describe({"kind": "hand_over", "seat": 0, "winners": [0, 1], "hand": 2}, names) == \
+        "Hand 2 over: You and Bob win"
+    assert describe({"kind": "match_over", "seat": None, "winners": [2, 0, 1]}, names) == \
+        "Match over: You, Cy and Bob win!"
+    assert describe({"kind": "pot", "seat": None, "to": [0, 1], "pot": 28}, names) == \
+        "You and Bob share the pot of 28"
+
+
+def test_a_debt_the_stock_cannot_pay_says_so():
+    """crazy-eights 7.1 with 3.5 off (no reshuffle): the debt is drawn as far as the stock goes."""
+    names = ["You", "Bob"]
+    assert describe({"kind": "debt_paid", "seat": 0, "debt": 2, "drawn": 1}, names) == \
+        "You take 1 of the 2 cards owed: the stock has no more"
+    assert describe({"kind": "debt_paid", "seat": 1, "debt": 4, "drawn": 0}, names) == \
+        "Bob takes none of the 4 cards owed: the stock has no more"
+    assert describe({"kind": "debt_paid", "seat": 1, "debt": 2, "drawn": 2}, names) == \
+        "Bob has paid the 2 cards owed"

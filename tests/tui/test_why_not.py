@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core import new_match
+from tui.cardface import card_label, suit_label
 from tui.plays import playable, why_not
 
 
@@ -43,3 +44,32 @@ def test_a_manual_draw_chance_says_how_long_it_lasts() -> None:
     """ninety-nine 5.1: the chance to draw ends as soon as the next seat plays."""
     view = {"seat": 0, "current_seat": 1, "legal": ["draw"], "hand": ["7C"], "total": 40, "limit": None}
     assert why_not(view, "7C", ["You", "Bob"]) == "Your chance to draw lasts until Bob plays."
+
+
+def test_a_card_another_seat_played_as_its_wild_asks_only_for_the_suit() -> None:
+    """crazy-eights 6.5 (countdown): each seat's wild rank is its own. A card played as one seat's
+    wild names the suit to follow; its rank is not there to match for the next seat, so the
+    reason never says a card of that very rank "matches neither"."""
+    import random
+
+    found = 0
+    for seed in range(300):  # bounded: real countdown matches until three such positions
+        rng = random.Random(seed)
+        m = new_match("crazy-eights", 2, "countdown", {}, seed=seed)
+        for _ in range(4000):
+            if m.is_over or found >= 3:
+                break
+            view = m.view(m.current_seat)
+            top = view["top"]
+            if view["top_wild"] and top != "JK" and top[1] == view["suit"] and top[0] not in view["wild"]:
+                for card in view["hand"]:
+                    if card[0] == top[0] and not playable(view, card):
+                        text = why_not(view, card, ["You", "Bob"], "ascii")
+                        assert text == f"{card_label(card, 'ascii')} does not match {suit_label(view['suit'], 'ascii')}.", text
+                        found += 1
+                        break
+            plays = [a for a in m.legal_actions() if str(a) not in ("draw", "pass")]
+            m.apply(rng.choice(plays) if plays and rng.random() < 0.9 else rng.choice(m.legal_actions()))
+        if found >= 3:
+            break
+    assert found >= 3
