@@ -384,6 +384,8 @@ class TableSession:
                 app.push_screen(table)
             else:
                 table.show(self.view, events)
+            if not self.view.get("is_over"):
+                self._withdraw_match_results()
             for i, event in enumerate(events):
                 kind = event.get("kind")
                 if kind == "match_over":
@@ -524,10 +526,25 @@ class TableSession:
             return "You are only watching: nothing is lost."
         return "The host keeps your seat for a while: join the table again to sit back down."
 
+    def _withdraw_match_results(self) -> None:
+        """A new match is in play: the last one's results, still up, have had their time."""
+        from .screens.results import ResultsScreen
+
+        stale = [s for s in self.app.screen_stack
+                 if isinstance(s, ResultsScreen) and s.link is self and s.match_over and not s.withdrawn]
+        for screen in stale:
+            screen.withdraw()
+        if stale:
+            self.app.notify("A new match has started.", title="Table")
+
     def back_to_lobby(self) -> None:
+        """Back to the lobby after a match; not while a match is in play (a rematch the host
+        started meanwhile): its table stays, or the seat would have no way back to it."""
         from .screens.lobby import LobbyScreen
 
         app = self.app
+        if self.view is not None and not self.view.get("is_over") and self._table_screen() is not None:
+            return
         while len(app.screen_stack) > 1 and not (isinstance(app.screen, LobbyScreen) and app.screen.link is self):
             app.pop_screen()
 

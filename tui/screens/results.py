@@ -10,14 +10,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Sparkline, Static
 
 from ..eventtext import deal_word, ending, seat_name
 from ..plain import clean
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import status_text, statuses
-from . import popped
+from . import Withdrawable, popped
 
 
 def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | None = None) -> Table:
@@ -58,7 +57,10 @@ def tally_text(lobby: dict[str, Any] | None, names: list[str] | None = None) -> 
     return "Matches won at this table: " + " · ".join(f"{name}: {n}" for name, n in rows)
 
 
-class ResultsScreen(ModalScreen[None]):
+class ResultsScreen(Withdrawable[None]):
+    """A hand's or a match's results. A match's close unanswered once the next match is dealt
+    (the host started a rematch while they were up): the table beneath is in play again."""
+
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
         Binding("escape", "close", "Continue"),
