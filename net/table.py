@@ -120,7 +120,7 @@ class Seat:
     """A chair: empty, a bot, or a human (present or away, maybe with a stand-in bot)."""
 
     __slots__ = ("index", "name", "bot", "ready", "conn", "token", "standin", "grace_timer",
-                 "takeover_timer", "wins", "played")
+                 "takeover_timer", "wins", "played", "keeper")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -132,6 +132,8 @@ class Seat:
         self.standin = False  # a normal bot plays for the away human
         self.wins = 0  # matches won at this table since whoever sits here sat down
         self.played = False  # whoever sits here held this seat in the table's latest match
+        #: a bot keeps a departed player's seat for the rest of the match, then the seat opens
+        self.keeper = False
         self.grace_timer: asyncio.TimerHandle | None = None
         self.takeover_timer: asyncio.TimerHandle | None = None
 
@@ -146,7 +148,7 @@ class Seat:
     def clear(self) -> None:
         self.cancel_timers()
         self.name = self.bot = self.conn = self.token = None
-        self.ready = self.standin = self.played = False
+        self.ready = self.standin = self.played = self.keeper = False
         self.wins = 0
 
     def cancel_timers(self) -> None:
@@ -363,8 +365,8 @@ class Table:
             return
         if self.status == "playing":
             seat.cancel_timers()
-            seat.bot, seat.token, seat.standin = "normal", None, False
-            self._note("%s did not come back: a bot keeps seat %d", seat.name, seat.index + 1)
+            seat.bot, seat.token, seat.standin, seat.keeper = "normal", None, False, True
+            self._note("%s did not come back: a bot keeps seat %d for the rest of the match", seat.name, seat.index + 1)
             self._wake_bots()
         else:
             self._note("%s did not come back: seat %d is open", seat.name, seat.index + 1)
@@ -525,7 +527,7 @@ class Table:
         if self.status == "playing":
             name = seat.name
             seat.clear()
-            seat.bot, seat.name, seat.ready = "normal", name, True
+            seat.bot, seat.name, seat.ready, seat.keeper = "normal", name, True, True
             self._wake_bots()
             self._arm_clock()
         else:
@@ -658,6 +660,9 @@ class Table:
                        " and ".join(f"{self.seats[w].name} (seat {w + 1})" if self.seats[w].name else f"seat {w + 1}"
                                     for w in m.winners) or "no one")
             for seat_ in self.seats:
+                if seat_.keeper:  # its player is gone: the seat opens for whoever comes next
+                    self._note("seat %d is open", seat_.index + 1)
+                    seat_.clear()
                 seat_.ready = seat_.bot is not None
             self._broadcast_lobby()
             if not self.playing_host() and any(s.token is not None for s in self.seats):

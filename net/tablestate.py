@@ -42,7 +42,8 @@ def table_state(t: Table) -> dict[str, Any]:
                    "seats": c.seats, "password": c.password, "seed": c.seed, "turn_time": c.turn_time},
         "status": t.status, "actions": t.actions,
         "seats": [{"name": s.name, "bot": s.bot, "ready": s.ready, "token": s.token,
-                   "standin": s.standin, "wins": s.wins, "played": s.played} for s in t.seats],
+                   "standin": s.standin, "wins": s.wins, "played": s.played, "keeper": s.keeper}
+                  for s in t.seats],
         "match": _saved_match(t), "match_seed": t.match_seed,
         "log_path": str(t.log_path) if t.log_path is not None else None, "log_offset": log_offset,
     }
@@ -118,6 +119,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         seat.standin = _field(raw, "standin", (bool,), where=where)
         seat.wins = _added(raw, "wins", (int,), 0, where)
         seat.played = _added(raw, "played", (bool,), True, where)  # older saves: as it was seated
+        seat.keeper = _added(raw, "keeper", (bool,), False, where)
         if seat.wins < 0:
             raise ValueError(f"{where}: {seat.wins} wins")
         table.seats[i] = seat

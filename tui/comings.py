@@ -44,7 +44,9 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
             continue
         if was is not None:
             if new.get("bot") and clean(str(new.get("name") or ""), 24) == was:
-                lines.append(Change("bot", f"{was} did not come back: a bot plays their seat."))
+                # from an away seat the grace ran out; from a seat still connected, the host kicked
+                why = "did not come back" if old.get("connected") is False else "was sent away by the host"
+                lines.append(Change("bot", f"{was} {why}: a bot plays their seat for the rest of the match."))
             else:
                 gone[was] = i
         if now is not None:

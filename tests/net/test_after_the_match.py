@@ -176,3 +176,48 @@ async def test_a_player_comes_back_through_a_host_full_for_a_moment() -> None:
         for w in idle:
             w.close()
         await srv.close()
+
+
+async def test_a_seat_kept_by_a_bot_for_a_departed_player_opens_when_the_match_ends() -> None:
+    """docs/protocol.md: a player who does not come back within the grace, or who is kicked, has
+    the seat kept by a normal bot for the rest of the match; then it opens for a newcomer. It
+    used to stay a bot for good, so no one could sit there, and a table every player had left
+    was all bots with no way to start again. A save made meanwhile keeps what the seat is."""
+    save = Path(tempfile.mkdtemp()) / "table.save"
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.2, "bot_delay": 0.02})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=3, seed=4), save_path=save)
+        host = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+        bo = await join(srv, "Bo", table=table.id)
+        cy = await join(srv, "Cy", table=table.id)
+        for c in (bo, cy):
+            await c.ready(True)
+        await wait_until(lambda: all(s.ready for s in table.seats[1:]), what="both ready")
+        players = [RandomPlayer(host, 0)]
+        await host.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        await host.kick(2)  # Cy is sent away
+        await wait_until(lambda: table.seats[2].bot == "normal", what="Cy's seat kept by a bot")
+        await bo.close()  # and Bo is gone for good: the grace runs out in play
+        await wait_until(lambda: table.seats[1].bot == "normal", what="Bo's seat kept by a bot")
+        assert table.status == "playing"
+        assert [table.seats[i].name for i in (1, 2)] == ["Bo", "Cy"]
+        await table.flush()
+        again, why = restore_saved(Server(host="127.0.0.1", port=0), save, keep=True)
+        assert again is not None, why
+        assert [s.keeper for s in again.seats] == [False, True, True]
+        await wait_until(lambda: table.status == "finished", timeout=30, what="the match over")
+        for p in players:
+            await p.stop()
+        await wait_until(lambda: table.seats[1].empty and table.seats[2].empty, what="both seats open")
+        eve = await join(srv, "Eve", table=table.id)
+        try:
+            assert eve.seat == 1
+            lobby = host.lobby or {}
+            assert [s.get("name") for s in lobby["seats"]][1] == "Eve"
+        finally:
+            await eve.close()
+        await host.close()
+    finally:
+        await srv.close()

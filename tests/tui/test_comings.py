@@ -50,7 +50,9 @@ def test_a_player_drops_comes_back_or_gives_the_seat_to_a_bot() -> None:
         == ["Bo is away: the seat is kept for them a while."]
     assert comings_and_goings(seats("Ana", ("Bo", False)), seats("Ana", "Bo"), {0}) == ["Bo is back."]
     assert comings_and_goings(seats("Ana", ("Bo", False)), seats("Ana", ("Bo", "normal")), {0}) \
-        == ["Bo did not come back: a bot plays their seat."]
+        == ["Bo did not come back: a bot plays their seat for the rest of the match."]
+    assert comings_and_goings(seats("Ana", "Bo"), seats("Ana", ("Bo", "normal")), {0}) \
+        == ["Bo was sent away by the host: a bot plays their seat for the rest of the match."]
     kinds = [[c.kind for c in changes(a, b, {0})] for a, b in [
         (seats("Ana", "Bo"), seats("Ana", ("Bo", False))), (seats("Ana", ("Bo", False)), seats("Ana", "Bo")),
         (seats("Ana", ("Bo", False)), seats("Ana", ("Bo", "normal"))), (seats("Ana", "Bo", None), seats("Ana", None, "Bo"))]]
