@@ -7,7 +7,7 @@ import asyncio
 import os
 import signal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -675,6 +675,23 @@ class DealMeInApp(App[int]):
         await self.leave_table()
         self.exit(0)
 
+    def away_from_table(self, question: str, then: Callable[[], None]) -> None:
+        """Another table leaves this one once it opens: ask first while that ends a match for
+        others at a table this app hosts, or costs the player a seat in play at someone else's."""
+        session = self.session
+        if session is None or session.solo:  # a solo match is saved; the solo picker asks before replacing it
+            then()
+            return
+        who = session.others_phrase()
+        in_play = session.view is not None and not session.view.get("is_over") and session.seat is not None
+        if not who and not in_play:
+            then()
+            return
+        from .screens.confirm import ConfirmScreen
+
+        detail = f"You host this table: it closes for {who} at it." if who else session.leave_note()
+        self.push_screen(ConfirmScreen(question, detail, yes="Go on"), lambda yes: then() if yes else None)
+
     def _leave_from_palette(self) -> None:
         """As Escape at the table does: asks first while a match is in play."""
         from .screens.table import TableScreen
@@ -694,10 +711,12 @@ class DealMeInApp(App[int]):
             if self.session is None:
                 yield SystemCommand("Back to the table", "The table this session was opened on", self.back_to_table)
         else:
-            yield SystemCommand("New game", "Play solo against bots", lambda: self.open_picker("solo"))
+            yield SystemCommand("New game", "Play solo against bots",
+                                lambda: self.away_from_table("Open a new table?", lambda: self.open_picker("solo")))
             yield SystemCommand("Host a table", "Open a table for players on the LAN",
-                                lambda: self.open_picker("host"))
-            yield SystemCommand("Join a table", "Find a table on the LAN or connect to an address", self.open_join)
+                                lambda: self.away_from_table("Open a new table?", lambda: self.open_picker("host")))
+            yield SystemCommand("Join a table", "Find a table on the LAN or connect to an address",
+                                lambda: self.away_from_table("Join another table?", self.open_join))
             yield SystemCommand("Your record", "The matches you have played and won", self.action_record)
         yield SystemCommand("Switch theme", "Choose the colour theme", self.action_change_theme)
         for style in CARD_STYLES:

@@ -135,6 +135,38 @@ async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> Non
             await guest.close()
 
 
+async def test_another_table_from_the_palette_asks_first_while_others_play_at_this_one() -> None:
+    """New game, Host a table and Join a table open a table that replaces this one: the host of
+    a table with another player at it is asked first, as for Quit; Stay keeps the table open."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await host_two_seats(app, pilot)
+        session, server = app.session, app.session.server
+        guest = await TableClient.connect("127.0.0.1", server.port, name="Bob")
+        try:
+            await wait_for(pilot, lambda: session.others_seated() == 1)
+            for title, question in (("New game", "Open a new table?"), ("Host a table", "Open a new table?"),
+                                    ("Join a table", "Join another table?")):
+                command = next(c for c in app.get_system_commands(app.screen) if c.title == title)
+                command.callback()
+                ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.query("#confirm-question")
+                                     and app.screen)
+                assert str(ask.query_one("#confirm-question").render()) == question
+                assert "it closes for the other player" in str(ask.query_one("#confirm-detail").render())
+                await pilot.press("escape")  # stay
+                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                assert app.session is session and server._server is not None and guest.connected
+            command = next(c for c in app.get_system_commands(app.screen) if c.title == "Host a table")
+            command.callback()
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+            assert app.session is session and guest.connected  # nothing left until the new table opens
+        finally:
+            await guest.close()
+            await app.leave_table()
+
+
 async def test_question_mark_opens_help() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
