@@ -8,6 +8,8 @@ from typing import Any
 
 from rich.text import Text
 
+from net.protocol import CHAT_LEN, NAME_LEN
+
 from .cardface import card_label, suit_label
 from .plain import clean
 from .plays import parse_play
@@ -204,8 +206,8 @@ def chat_text(name: str, text: str, system: bool = False) -> Text:
     """A chat line: the speaker in bold; the table's own lines (``system``) dimmed, so that a
     player who calls themself "Table" still reads as a player."""
     if system:
-        return Text.assemble((clean(name, 20), "bold dim italic"), ": ", (clean(text, 200), "dim italic"))
-    return Text.assemble((clean(name, 20), "bold"), ": ", clean(text, 200))
+        return Text.assemble((clean(name, NAME_LEN), "bold dim italic"), ": ", (clean(text, CHAT_LEN), "dim italic"))
+    return Text.assemble((clean(name, NAME_LEN), "bold"), ": ", clean(text, CHAT_LEN))
 
 
 def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",

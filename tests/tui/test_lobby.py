@@ -142,3 +142,30 @@ async def test_escape_in_the_chat_goes_back_to_the_seats_and_the_table_stays() -
         await wait_for(pilot, lambda: app.screen is lobby)
         await pilot.press("escape")  # nobody else at the table: the host leaves without a question
         await wait_for(pilot, lambda: not isinstance(app.screen, LobbyScreen))
+
+
+async def test_a_chat_line_as_long_as_the_host_takes_is_sent_and_shown_whole() -> None:
+    """net.protocol.CHAT_LEN (300): a line typed that long reaches the host whole, and one as
+    long from another player shows whole in the lobby's chat; the app used to cut both to 200."""
+    from net.client import TableClient
+    from net.protocol import CHAT_LEN
+    from tests.net.table_helpers import next_update
+
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await host_two_seats(app, pilot)
+        guest = await TableClient.connect("127.0.0.1", app.session.server.port, name="Bob")
+        try:
+            mine = "a" * (CHAT_LEN - 10) + " the end."
+            await pilot.press("slash")
+            lobby.query_one("#chat").value = mine
+            await pilot.press("enter")
+            said = await next_update(guest, "chat", timeout=5, pred=lambda u: u["name"] != "Table")
+            assert said["text"] == mine
+            theirs = "b" * (CHAT_LEN - 12) + " and so on."
+            await guest.chat(theirs)
+            log = lobby.query_one("#chat-log")
+            await wait_for(pilot, lambda: any(e.plain == f"Bob: {theirs}" for e in log.entries))
+        finally:
+            await guest.close()
+            await app.leave_table()

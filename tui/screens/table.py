@@ -698,7 +698,7 @@ class TableScreen(Screen[None]):
 
     @on(Input.Submitted, "#chat")
     def _chat(self, event: Input.Submitted) -> None:
-        text = clean(event.value, 200)
+        text = clean(event.value, CHAT_LEN)
         event.input.value = ""
         self.query_one(HandView).focus()
         if text:
