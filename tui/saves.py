@@ -2,6 +2,7 @@
 that the first frame does not wait for the server code to import."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from net.savefile import read_save, save_path, saves_dir
@@ -12,14 +13,41 @@ def solo_save_path() -> Path:
     return saves_dir() / "solo.save"
 
 
+#: hosted tables offered at most, the usual port's first, then the newest: the home screen's
+#: menu stays in sight
+HOSTED_SHOWN = 3
+
+
+def save_port(path: Path) -> int | None:
+    """The port a hosted table's save was made on (``table-PORT.save``): its players' apps come
+    back to that port."""
+    m = re.fullmatch(r"table-(\d{1,5})\.save", path.name)
+    return int(m.group(1)) if m and 0 < int(m.group(1)) < 65536 else None
+
+
+def _hosted(host_port: int) -> list[Path]:
+    """The saves of tables this app hosted: on its usual port, and on another one when that was
+    taken (a second table on this machine)."""
+    usual = save_path(host_port)
+    try:
+        others = [p for p in saves_dir().glob("table-*.save") if p != usual and save_port(p) and p.is_file()]
+        others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        others = []
+    return ([usual] if usual.is_file() else []) + others
+
+
 def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str]]:
     """The tables this app can resume, as (label, save file, solo?), and the problems with
     saves that cannot be read (those are moved aside, to be reported once)."""
     found = []
     problems = []
-    for path, solo in ((solo_save_path(), True), (save_path(host_port), False)):
+    paths = [(solo_save_path(), True)] + [(p, False) for p in _hosted(host_port)]
+    for path, solo in paths:
         if not path.is_file():
             continue
+        if not solo and sum(1 for _l, _p, s in found if not s) >= HOSTED_SHOWN:
+            break
         loaded = read_save(path)
         state = loaded.state
         if state is None:
@@ -30,6 +58,9 @@ def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str
         kind = "solo" if solo else "hosted"
         status = state.get("status")
         what = kind if status == "playing" else f"{kind}, {status if status in ('lobby', 'finished') else '?'}"
+        port = None if solo else save_port(path)
+        if port is not None and port != host_port:
+            what += f", port {port}"
         found.append((f"Resume {game_name(config.get('game'))} ({what})", path, solo))
     return found, problems
 

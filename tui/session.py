@@ -18,7 +18,7 @@ from . import seatkeys
 from .comings import comings_and_goings
 from .eventtext import at_hand_end, deal_word, other_name, with_causes
 from .plain import clean, cut
-from .saves import solo_save_path
+from .saves import save_port, solo_save_path
 from .seatnames import numbered
 
 if TYPE_CHECKING:
@@ -135,6 +135,8 @@ class TableSession:
 
         session = cls(app, solo=solo)
         bind, port = ("127.0.0.1", 0) if solo else app.host_address()
+        if not solo:
+            port = save_port(path) or port  # where its players' apps come back to
         server = Server(host=bind, port=port, bot_delay=app.bot_delay)
         state = read_save(path).state
         table, problem = restore_saved(server, path)

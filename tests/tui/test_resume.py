@@ -80,3 +80,50 @@ async def test_leaving_a_solo_match_puts_enter_on_resume():
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.session is not None)
         await app.leave_table()
+
+
+async def test_a_table_hosted_on_another_port_is_offered_and_comes_back_on_that_port():
+    """The app's usual port taken (a second table on this machine), a hosted table listens on a
+    free one and saves under it: home offers that save too, naming its port, and resumes it on
+    that port, where its players' apps come back. It used to be saved and never offered."""
+    import socket
+
+    from tui.saves import HOSTED_SHOWN, saved_tables
+
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen()
+    usual = holder.getsockname()[1]
+    try:
+        app = make_app(bind="127.0.0.1", port=usual)
+        async with app.run_test(size=(100, 30)) as pilot:
+            from .helpers import host_two_seats
+
+            await host_two_seats(app, pilot)
+            port = app.session.server.port
+            assert port != usual
+            app.back_home()
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume"))
+            await wait_for(pilot, lambda: app.session is None)
+            button = app.screen.query_one("#resume-0", Button)
+            assert str(button.label) == f"Resume Ninety-Eight (hosted, lobby, port {port})"
+            app.screen.set_focus(button)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.session is not None and app.session.lobby is not None)
+            assert app.session.server.port == port
+            await app.leave_table()
+    finally:
+        holder.close()
+    # however many pile up, home offers a few, the newest first, so its menu stays in sight
+    import os
+
+    from net.savefile import save_path, write_save
+
+    state = read_save(save_path(port)).state
+    for extra in range(HOSTED_SHOWN + 2):
+        write_save(save_path(40000 + extra), state)
+        os.utime(save_path(40000 + extra), (1_000_000 + extra, 1_000_000 + extra))  # later ports, newer saves
+    found, problems = saved_tables(usual)
+    assert not problems and len(found) == HOSTED_SHOWN
+    newest = [port] + [40000 + HOSTED_SHOWN + 1 - i for i in range(HOSTED_SHOWN - 1)]  # the table above is newest
+    assert [p.name for _l, p, _s in found] == [f"table-{n}.save" for n in newest]
