@@ -407,6 +407,9 @@ class TableSession:
                 app.notify("Connection lost: reconnecting...", severity="warning")
             elif state == "connected":
                 app.notify("Reconnected.")
+                table = self._table_screen()
+                if table is not None:  # the host gave the turn a full clock when the seat came back
+                    table.restart_clock()
             elif state == "closed" and not self.closing:
                 if update.get("reason") != self.last_said:  # a kick was already said, once is enough
                     app.notify(f"Left the table: {update.get('reason')}", severity="warning", timeout=8)

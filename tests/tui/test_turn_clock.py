@@ -84,3 +84,46 @@ async def test_a_solo_table_has_no_clock() -> None:
         await pilot.press("p")
         picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
         assert not picker.query("#turn-clock") and picker.choice().turn_time == 0
+
+
+async def test_after_its_own_reconnect_the_app_counts_the_full_clock_the_host_gives() -> None:
+    """docs/protocol.md: the clock stops while the seat to move is away, and the host starts a
+    full one when its player is back. The app whose own connection dropped mid-turn counts that
+    full clock too; it used to go on from the first view, seconds short of the host's."""
+    import time
+
+    from net.server import Server, TableConfig
+    from tests.net.table_helpers import FAST, RandomPlayer, join
+
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 30.0, "takeover": 30.0})  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1, turn_time=6))
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    app = make_app()
+    app.settings.name = "Bo"
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            player = RandomPlayer(ana, 1)
+            await ana.start()
+            screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            await wait_for(pilot, lambda: table.match.current_seat == 1 and screen.view["current_seat"] == 1)
+            top = lambda: str(screen.query_one("#topbar").render())  # noqa: E731
+            await wait_for(pilot, lambda: top().endswith(("· 6 s", "· 5 s")), timeout=3)
+            await pilot.pause(3.5)
+            assert top().endswith(("· 3 s", "· 2 s", "· 1 s"))
+            version = table.match.version
+            app.session.client.drop_connection()
+            await wait_for(pilot, lambda: table.seats[1].conn is None, timeout=5)
+            back = time.monotonic()
+            await wait_for(pilot, lambda: table.seats[1].conn is not None and app.session.client.connected)
+            await wait_for(pilot, lambda: top().endswith(("· 6 s", "· 5 s")), timeout=2)
+            assert table.match.version == version and time.monotonic() - back < 5  # the host's clock is full too
+            await player.stop()
+            await app.leave_table()
+    finally:
+        await ana.close()
+        await srv.close()

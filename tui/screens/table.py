@@ -237,6 +237,12 @@ class TableScreen(Screen[None]):
         self.log_line(chat_text(name, text, system))
 
     # ------------------------------------------------------------------ the turn clock
+    def restart_clock(self) -> None:
+        """Count the turn clock again from now: this app's connection came back, and the host
+        starts a full clock for a seat whose player returns (it stops while the seat is away)."""
+        self._clock = None
+        self._render_topbar()
+
     def clock_left(self) -> int | None:
         """Seconds left on the turn clock of the player to move (``turn_time`` in the table's
         lobby), counted from when this view came; None when no clock runs (none set, a bot's or
