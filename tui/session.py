@@ -370,8 +370,12 @@ class TableSession:
                 elif isinstance(screen, ResultsScreen) and screen.link is self:
                     screen.refresh_tally()
         elif kind == "view":
-            self.view = update["view"]
+            before, self.view = self.view, update["view"]
             events = with_causes(update.get("events") or [])
+            if not events and self.view.get("is_over") and before is not None and not before.get("is_over"):
+                # the match ended while this app's connection was down: its end is told, shown and
+                # counted all the same (the view on the way back brings no events)
+                events = [{"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}]
             table = self._table_screen()
             if table is None and self.view.get("is_over") and not events:
                 self.show_lobby()  # joined after the match ended: the lobby, where the next one starts

@@ -1,6 +1,7 @@
-"""A guest in the app at a table whose host plays from another terminal: the host starts a
-rematch while the guest still reads the last match's results. The new match must reach the
-guest's table, not leave the guest in the lobby with the match waiting on their turn."""
+"""A guest in the app at a table whose host plays from another terminal, at a match's end: the
+host starts a rematch while the guest still reads the last match's results (the new match must
+reach the guest's table, not leave the guest in the lobby with the match waiting on their
+turn); the match ends while the guest's connection is down (its end is still told and counted)."""
 from __future__ import annotations
 
 from typing import Any
@@ -50,6 +51,47 @@ async def test_a_rematch_closes_the_last_matchs_results_and_deals_at_the_table()
             app.session.back_to_lobby()
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
+            await player.stop()
+            await ana.close()
+            await app.leave_table()
+    finally:
+        await srv.close()
+
+
+async def test_a_match_that_ends_while_the_guests_connection_is_down_is_told_and_counted() -> None:
+    """The match ends while a guest's app is reconnecting (its seat played by the stand-in
+    bot): the view it gets on its way back brings no events, yet the app says the match is
+    over, shows its results and counts it in the record, as if it had seen the end."""
+    from tui.record import load
+
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": 0.05})  # type: ignore[arg-type]
+    await srv.start()
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = srv.create_table(TableConfig(name="evening", game="ninety-eight", preset="single-hand",
+                                                 seats=2, seed=5))
+            ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+            app.settings.name = "Bo"
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            await ana.start()
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.session.view is not None)
+            assert not app.session.view["is_over"]
+            srv.max_connections = len(srv.connections) - 1  # Bo's way back finds the host full a while
+            app.session.client.drop_connection()
+            player = RandomPlayer(ana, 1)
+            await wait_for(pilot, lambda: table.status == "finished", timeout=30)
+            srv.max_connections = 1000
+            await wait_for(pilot, lambda: app.session.client.connected and app.session.view["is_over"], timeout=15)
+            results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
+            assert results.match_over
+            log = app.screen_stack[-2].query_one("#log")
+            await wait_for(pilot, lambda: any(e.plain.startswith("Match over:") for e in log.entries))
+            matches, problem = load()
+            assert problem is None and len(matches) == 1 and matches[0].game == "ninety-eight"
             await player.stop()
             await ana.close()
             await app.leave_table()
