@@ -253,3 +253,16 @@ async def test_a_steps_events_read_as_the_tables_log_reads_them(tmp_path, game, 
         text = str(screen.query_one("#replay-events").render())
         assert told in text, text
         assert "cannot play at 98 and is out of the hand\n  Cat cannot" not in text
+
+
+async def test_countdown_steps_show_the_count_and_no_unused_score(tmp_path):
+    """crazy-eights 6.2: Countdown keeps no points; its seats show their count, as the table does."""
+    path = tmp_path / "match.jsonl"
+    write_log(path, seed=1, actions=6, preset="countdown", players=2, names=["Ann", "Bob"])
+    app = replay_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+        hands = str(app.screen.query_one("#replay-hands").render())
+        assert "count 8" in hands and "score" not in hands, hands

@@ -103,3 +103,26 @@ async def test_a_stakes_hands_results_show_its_chips_not_the_next_antes() -> Non
         for chips in shown:
             assert f"{chips} chips" in text
         await app.action_quit()
+
+
+def test_the_standings_never_say_a_player_sits_out() -> None:
+    """ninety-eight 6.1: a single hand's losers went out of that hand; the match's standings
+    show where each stands ("in", or lives, chips, points), not who sits out of a hand."""
+    import random
+
+    from rich.console import Console
+
+    from tui.screens.results import standings
+
+    m = new_match("ninety-eight", 3, preset="single-hand", seed=5)
+    rng = random.Random(1)
+    for _ in range(500):
+        if m.is_over:
+            break
+        m.apply(str(rng.choice(m.legal_actions())))
+    view = m.view(0)
+    assert view["is_over"] and sum(not s["in_hand"] for s in view["status"]) == 2
+    console = Console(width=80, record=True)
+    console.print(standings(view, ["You", "Bob", "Cy"]))
+    text = console.export_text()
+    assert "sits out" not in text and text.count(" in") >= 3

@@ -171,7 +171,8 @@ class ReplayScreen(Screen[None]):
         for seat in range(m.players):
             marker = "▶ " if seat == m.current_seat else "  "
             status = m.status(seat)
-            extra = ", ".join(f"{k} {v}" for k, v in status.items() if k not in ("in_hand", "out"))
+            unused = ("score",) if m.options.get("countdown") else ()  # 6.2: Countdown keeps no points
+            extra = ", ".join(f"{k} {v}" for k, v in status.items() if k not in ("in_hand", "out", *unused))
             state = "out of the match" if status["out"] else ("" if status["in_hand"] else "out of this hand")
             name = names[seat] + " " * (width - cell_len(names[seat]))
             body.append(f"{marker}{name}  ", style="bold" if seat == m.current_seat else "")

@@ -34,7 +34,9 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
         winners = {event["seat"]}
     for seat, status in enumerate(statuses(view)):
         mark = "★" if seat in winners else ""
-        row = [Text(mark), Text(clean(seat_name(names, seat), 24)), Text(status_text(status) or "in")]
+        # standings, not the next hand: "sits out" (of a hand) says nothing here
+        standing = status_text({k: v for k, v in status.items() if k != "in_hand"})
+        row = [Text(mark), Text(clean(seat_name(names, seat), 24)), Text(standing or "in")]
         if isinstance(points, list):
             row.append(Text(str(points[seat]) if seat < len(points) else ""))
         table.add_row(*row)
