@@ -119,3 +119,26 @@ async def test_a_hint_to_draw_names_the_key_that_draws() -> None:
         await pilot.press("space")
         await pilot.pause()
         assert link.sent == ["draw"]
+
+
+async def test_no_hint_says_why_when_the_seat_is_out_of_the_hand_or_the_match() -> None:
+    """ninety-eight 4.3: a seat that cannot play is out of the hand until the next deal; H then
+    says so, not that it is someone else's turn."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        for seed in range(200):  # bounded: a deal where seat 0 goes out and the others play on
+            match = new_match("ninety-eight", 3, seed=seed)
+            for _ in range(300):
+                if match.is_over or not match.view(0)["status"][0]["in_hand"]:
+                    break
+                match.apply(match.legal_actions()[0])
+            if not match.is_over and not match.view(0)["status"][0]["in_hand"] and match.current_seat != 0:
+                break
+        else:
+            raise AssertionError("no deal put seat 0 out of a hand the others play on")
+        link = MatchLink(match, 0)
+        link.solo = True  # type: ignore[attr-defined]
+        screen = await show_link(app, pilot, link, first_plays=False)
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.said[-1] == "Nothing to do until the next hand: you are out of this one"

@@ -603,6 +603,19 @@ class TableScreen(Screen[None]):
         """Only this player and bots at the table."""
         return bool(getattr(self.link, "solo", False))
 
+    def _why_no_hint(self, view: dict[str, Any]) -> str:
+        """Why there is nothing to hint: the match is over, this seat is out of it or of the
+        hand, or another seat is to move."""
+        seat = view.get("seat")
+        status = (view.get("status") or [])[seat] if isinstance(seat, int) and seat < len(view.get("status") or []) else {}
+        if view.get("is_over"):
+            return "Nothing to do: the match is over"
+        if isinstance(status, dict) and status.get("out"):
+            return "Nothing to do: you are out of the match"
+        if isinstance(status, dict) and status.get("in_hand") is False:
+            return "Nothing to do until the next hand: you are out of this one"
+        return "Nothing to do yet: it is not your turn"
+
     def action_hint(self) -> None:
         """At a solo table, what the ``normal`` bot would do with your cards, that card selected:
         a way to learn a game. At a table with other players it stays off (``check_action``),
@@ -612,7 +625,7 @@ class TableScreen(Screen[None]):
             return
         legal = [a for a in view.get("legal") or [] if isinstance(a, str)]
         if not legal:
-            self.say("Nothing to do yet: it is not your turn")
+            self.say(self._why_no_hint(view))
             return
         from core.bots import choose  # here: the bots' import is kept off the app's start
 
