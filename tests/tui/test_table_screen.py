@@ -2,6 +2,7 @@
 their reason, the choice prompt only when both values are legal, and the C/S/T/Space/L keys."""
 from __future__ import annotations
 
+from core import new_match
 from tui.screens.choice import ChoiceScreen
 from tui.widgets.board import STOCK_X
 from tui.widgets.hand import HandView
@@ -386,3 +387,31 @@ async def test_a_double_enter_that_closes_the_results_plays_no_card() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert link.sent == ["KH"]
+
+
+async def test_the_hint_line_keeps_its_keys_when_the_cards_that_play_do_not_fit() -> None:
+    """crazy-eights 3.3: a card that cannot be played says why, which cards can, and the key
+    that draws, on its one row; where the cards do not fit, the key stays and they go, and
+    they come back when the terminal is wider."""
+    from tui.plays import playable
+    from tui.widgets.hand import HandView
+
+    from .helpers import show_match
+
+    app = make_app()
+    async with app.run_test(size=(100, 24)) as pilot:
+        match = new_match("crazy-eights", 2, seed=1)
+        seat = match.current_seat
+        view = match.view(seat)
+        bad = next(i for i, c in enumerate(view["hand"]) if not playable(view, c))
+        screen, _ = await show_match(app, pilot, match, seat=seat)
+        screen.query_one(HandView).action_go(bad)
+        await pilot.pause()
+        hint = lambda: str(screen.query_one("#hint").render())  # noqa: E731
+        await wait_for(pilot, lambda: "can be played. Space draws." in hint())
+        for width in (80, 60):
+            await pilot.resize_terminal(width, 24)
+            await wait_for(pilot, lambda: "can be played" not in hint())
+            assert hint().endswith("Space draws.") and len(hint()) <= width - 2
+        await pilot.resize_terminal(100, 24)
+        await wait_for(pilot, lambda: "can be played. Space draws." in hint())

@@ -32,7 +32,7 @@ from ..plays import can, offered, parse_play, playable, plays_for, why_not
 from ..widgets.board import BoardCards, board_art
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
-from ..widgets.seats import SeatBox, status_text, statuses
+from ..widgets.seats import SeatBox, fit, status_text, statuses
 from ..widgets.tablelog import TableLog
 from ..widgets.topbar import TopBar
 from . import popped
@@ -430,6 +430,15 @@ class TableScreen(Screen[None]):
             parts.append(f"pot {view['pot']}")
         return Text(" · ".join(parts), no_wrap=True)
 
+    def on_resize(self, event: ui.Resize) -> None:
+        if self._ready:
+            self.call_after_refresh(self._update_hint)  # the hint line fits its new width
+
+    def _hint_width(self) -> int:
+        """The cells the hint line has: one row, inside its padding."""
+        width = self.query_one("#hint").content_region.width
+        return width if width > 0 else max(20, self.app.size.width - 2)
+
     def _update_hint(self) -> None:
         view = self.view
         hint = _Hint(self)
@@ -469,19 +478,22 @@ class TableScreen(Screen[None]):
                 keys.append(f"{key('table.draw', 'space')} draws")
             if can(view, "pass"):
                 keys.append(f"{key('table.pass', 'p')} passes")
-            hint.update(Text(" · ".join(keys)))
+            width = self._hint_width()
+            short = [k.replace(" (else a penalty)", "") for k in keys]
+            hint.update(Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1])], width)))
         else:
-            text = why_not(view, card, self.names, self.card_style)
+            why = why_not(view, card, self.names, self.card_style)
             others = _labels([c for c in dict.fromkeys(self.query_one(HandView).cards) if playable(view, c)],
                              self.card_style)
-            if others:
-                text = f"{text.rstrip('.')}; {others} can be played."
             extra = []
             if can(view, "draw"):
                 extra.append(f"{key('table.draw', 'space')} draws")
             if can(view, "pass"):
                 extra.append(f"{key('table.pass', 'p')} passes")
-            hint.update(Text(text + ((" " + ", ".join(extra) + ".") if extra else ""), style="italic"))
+            keys = (" " + ", ".join(extra) + ".") if extra else ""
+            full = f"{why.rstrip('.')}; {others} can be played." if others else why
+            # the line keeps the keys when the cards that can be played do not fit beside them
+            hint.update(Text(fit([full + keys, why + keys, why], self._hint_width()), style="italic"))
 
     # ------------------------------------------------------------------ input
     @on(HandView.Selected)
