@@ -342,3 +342,21 @@ async def test_a_narrow_terminal_keeps_room_for_the_choices() -> None:
         await pilot.press("p")
         await pilot.pause()
         assert app.screen.has_class("-normal") and app.screen.query_one("#left").size.width == 34
+
+
+async def test_the_summary_shows_every_option_in_force_at_80_columns() -> None:
+    """ninety-eight presets: the ninety-nine preset changes three options; the summary under
+    the form names all three in an 80x24 terminal (the last one used to be cut off)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        picker = await _solo_picker(app, pilot)
+        presets = list(GAMES["ninety-eight"].presets)
+        await pilot.press("enter", *["down"] * presets.index("ninety-nine"))
+        await pilot.pause()
+        assert picker.preset == "ninety-nine"
+        shown = "\n".join(strip.text for strip in picker._compositor.render_strips())
+        summary = picker.query_one("#summary", Static)
+        assert summary.region.bottom <= 24
+        text = " ".join(line.strip() for line in shown.splitlines()[summary.region.y:summary.region.bottom])
+        for part in ("limit 99", "fours reverse", "threes skip"):
+            assert part in text, text

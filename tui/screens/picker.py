@@ -350,7 +350,8 @@ class PickerScreen(Screen["TableChoice | None"]):
             return text
         assert resolved is not None
         defaults = {o["name"]: o for o in info["options"]}
-        changed = [f"{option_label(k)} {value_text(v)} ({defaults[k]['description']})"
+        # names and values only (each option's row says what it does), so the line keeps to the box
+        changed = [f"{option_label(k)} {value_text(v)}"
                    for k, v in resolved.items()
                    if value_text(v) != value_text(defaults[k]["default"]) and GAMES[self.game].applies(k, resolved)]
         if changed:
