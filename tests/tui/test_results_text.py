@@ -126,3 +126,21 @@ def test_the_standings_never_say_a_player_sits_out() -> None:
     console.print(standings(view, ["You", "Bob", "Cy"]))
     text = console.export_text()
     assert "sits out" not in text and text.count(" in") >= 3
+
+
+async def test_the_running_total_wraps_instead_of_losing_a_number_in_a_small_terminal() -> None:
+    """ninety-eight 7 (limit up to 999): eight three-digit totals do not fit a 60-column
+    terminal's results on one row; the line wraps, and every number is on the screen."""
+    link = MatchLink(new_match("ninety-eight", 2, seed=3), 0, names=NAMES)
+    totals = [941, 950, 955, 965, 971, 998, 998, 999]
+    app = make_app()
+    async with app.run_test(size=(60, 18)) as pilot:
+        await app.push_screen(ResultsScreen(link, link.view(), NAMES, totals, match_over=False,
+                                            event={"kind": "hand_over", "hand": 1, "winners": [0]}))
+        await pilot.pause()
+        label = app.screen.query_one("#spark-label", Label)
+        assert label.region.height == 2
+        rows = [strip.text for strip in app.screen._compositor.render_strips()]
+        shown = " ".join(row[label.region.x:label.region.right].strip()
+                         for row in rows[label.region.y:label.region.bottom])
+        assert shown == "running total over the hand: " + " ".join(map(str, totals))
