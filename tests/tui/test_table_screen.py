@@ -415,3 +415,26 @@ async def test_the_hint_line_keeps_its_keys_when_the_cards_that_play_do_not_fit(
             assert hint().endswith("Space draws.") and len(hint()) <= width - 2
         await pilot.resize_terminal(100, 24)
         await wait_for(pilot, lambda: "can be played. Space draws." in hint())
+
+
+async def test_below_twenty_rows_the_boards_line_leads_the_hint() -> None:
+    """crazy-eights 3.3: the suit to follow (and your points) must be on the screen; at 60x18
+    the line under the board has no row left, so it leads the hint line, and at 24 rows it
+    is back under the board."""
+    from .helpers import show_match
+
+    app = make_app()
+    async with app.run_test(size=(60, 18)) as pilot:
+        match = new_match("crazy-eights", 3, seed=2)
+        for _ in range(8):
+            match.apply(match.legal_actions()[0])
+        screen, _ = await show_match(app, pilot, match)
+        await pilot.pause()
+        rows = lambda: [strip.text for strip in screen._compositor.render_strips()]  # noqa: E731
+        hint = screen.query_one("#hint")
+        await wait_for(pilot, lambda: rows()[hint.region.y].strip().startswith("follow "))
+        assert "you: 0 pts │ " in rows()[hint.region.y] and not screen.query_one("#follow").display
+        await pilot.resize_terminal(60, 24)
+        await wait_for(pilot, lambda: not rows()[hint.region.y].strip().startswith("follow "))
+        line = screen.query_one("#follow")
+        assert line.display and rows()[line.region.y].strip().startswith("follow ")

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual import events as ui
@@ -59,14 +60,18 @@ class _Hint:
         self.screen = screen
 
     def update(self, content: Any) -> None:
-        self.screen._put("#hint", content)
+        screen = self.screen
+        ahead = screen._tiny_follow()
+        if ahead:  # no room for the line under the board: what it says leads the hint's
+            content = Text.assemble((ahead, "bold"), " │ ", content if isinstance(content, Text) else Text(str(content)))
+        screen._put("#hint", content)
 
 
 class TableScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     #: below 22 rows the board gives up its spacer, so the line under it (the suit to follow,
-    #: your lives or chips) still shows at 20
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (22, "-tall")]
+    #: your lives or chips) still shows at 20; below 20 that line leads the hint line instead
+    VERTICAL_BREAKPOINTS = [(0, "-tiny"), (20, "-short"), (22, "-tall")]
     BINDINGS = [
         Binding("space", "draw", "Draw", id="table.draw"),
         Binding("p", "pass_turn", "Pass", id="table.pass"),
@@ -434,10 +439,19 @@ class TableScreen(Screen[None]):
         if self._ready:
             self.call_after_refresh(self._update_hint)  # the hint line fits its new width
 
+    def _tiny_follow(self) -> str:
+        """The line under the board, where the terminal is too short to show it there."""
+        if not self.has_class("-tiny") or self.view is None:
+            return ""
+        return self._follow_text(self.view).plain
+
     def _hint_width(self) -> int:
-        """The cells the hint line has: one row, inside its padding."""
+        """The cells the hint line has: one row, inside its padding (and after the board's
+        line, in a short terminal)."""
         width = self.query_one("#hint").content_region.width
-        return width if width > 0 else max(20, self.app.size.width - 2)
+        width = width if width > 0 else max(20, self.app.size.width - 2)
+        ahead = self._tiny_follow()
+        return max(10, width - cell_len(ahead) - 3) if ahead else width
 
     def _update_hint(self) -> None:
         view = self.view
