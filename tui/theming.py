@@ -9,7 +9,7 @@ from textual.color import Color
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.theme import Theme
 
-from themes.loader import SHIPPED_DIR, load_theme_file, load_themes
+from themes.loader import SHIPPED_DIR, load_theme_file, load_themes, user_theme_named
 from themes.variables import TEXT_CONTRAST, app_variables, readable
 
 if TYPE_CHECKING:
@@ -25,8 +25,12 @@ def shipped_themes() -> tuple[list[Theme], list[str]]:
 
 
 def quick_theme(name: str) -> Theme | None:
-    """Just the named shipped theme, read on its own so the first frame need not wait for
-    every theme file; ``None`` if it is not a shipped theme (or cannot be read)."""
+    """Just the named theme, read on its own so the first frame need not wait for every theme
+    file: the user's own theme of that name if there is one (it replaces the shipped one),
+    else the shipped theme; ``None`` if neither is there (or can be read)."""
+    users = user_theme_named(name)
+    if users is not None:
+        return users
     path = SHIPPED_DIR / f"{name}.toml"
     if not path.is_file():
         return None
