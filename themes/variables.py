@@ -169,8 +169,22 @@ def app_variables(theme: Theme) -> dict[str, str]:
     if len(own) == len(APP_VARIABLES):  # a loaded theme: nothing to derive
         return own
     if theme.ansi:
-        return {**ANSI_APP_VARIABLES, **own}
+        return {**_ansi_derived(theme, own), **own}
     return {**_derived(theme, own), **own}
+
+
+def _ansi_derived(theme: Theme, own: dict[str, str]) -> dict[str, str]:
+    """ANSI names for an ANSI theme. On a card face of the theme's own (not the terminal's
+    default background) spades take the black or white that reads on it, and a card that may
+    not be played keeps that face (the `dim` style greys it out), so its text stays legible."""
+    face = own.get("card-face", "ansi_default")
+    if Color.parse(face).ansi == -1:
+        return dict(ANSI_APP_VARIABLES)
+    terminal = BLACK if theme.dark else WHITE  # its default background, as near as can be told
+    ground = solid(face, terminal)
+    inks = ("ansi_black", "ansi_bright_white")
+    spades = max(inks, key=lambda name: contrast_ratio(solid(name, ground), ground))
+    return {**ANSI_APP_VARIABLES, "suit-spades": spades, "card-illegal": face}
 
 
 def _derived(theme: Theme, own: dict[str, str]) -> dict[str, str]:

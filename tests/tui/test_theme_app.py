@@ -254,6 +254,39 @@ def _user_themes(tmp_path: Path, monkeypatch, files: dict[str, str]) -> None:
     monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
 
 
+OCEAN_ANSI = """name = "ocean"
+primary = "#1E88E5"
+[table]
+suit-hearts = "ansi_red"
+card-playable = "ansi_bright_yellow"
+card-back = "ansi_blue"
+"""
+
+
+async def test_a_user_theme_with_ansi_table_colours_deals_a_solo_table(tmp_path: Path, monkeypatch) -> None:
+    """``dealmein solo --game crazy-eights --seats 2``, Ctrl+S, in a theme whose [table] holds
+    ANSI names: the cards draw (this froze the app on Rich's ColorParseError)."""
+    from tui.cli import build_parser
+
+    _user_themes(tmp_path, monkeypatch, {"ocean.toml": OCEAN_ANSI})
+    save_settings(Settings(theme="ocean"), tmp_path / "settings.toml")
+    args = build_parser().parse_args(["--no-mdns", "solo", "--game", "crazy-eights", "--seats", "2"])
+    app = make_app(args=args, config_path=tmp_path / "settings.toml", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.theme == "ocean" and app.screen.query("#bots Select"))
+        for _ in range(10):  # the picker's seat control has built
+            await pilot.pause()
+        await pilot.press("ctrl+s")
+        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view and app.screen)
+        await wait_for(pilot, lambda: table.query_one(HandView).cards)
+        await pilot.pause()
+        assert (table.palette.red, table.palette.playable, table.palette.back) == ("red", "bright_yellow", "blue")
+        drawn = "".join(segment.text for segment in rendered_segments(app))
+        assert "┌───┐" in drawn  # cards are on screen
+        await app.action_quit()
+    assert app.return_code in (None, 0)
+
+
 @pytest.mark.parametrize("name", ["casino", "textual-dark"])
 async def test_a_user_theme_replacing_the_start_theme_shows_from_the_start(tmp_path: Path, monkeypatch,
                                                                            name: str) -> None:
