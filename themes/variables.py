@@ -28,6 +28,8 @@ APP_COLOUR_VARIABLES: tuple[str, ...] = (
     "card-playable",  # highlight (border) of the cards that may be played now
     "card-illegal",  # face of a card that may not be played now
 )
+#: The suit colours, each drawn on the card faces.
+SUIT_VARIABLES: tuple[str, ...] = ("suit-spades", "suit-hearts", "suit-diamonds", "suit-clubs", "suit-joker")
 #: Text-style variables, so a distinction survives without colour (monochrome, NO_COLOR).
 APP_STYLE_VARIABLES: tuple[str, ...] = (
     "card-playable-text-style",
@@ -80,6 +82,8 @@ _FALLBACK_PURPLE = Color.parse("#6B2D91")
 #: WCAG contrast the derived colours aim for: text on a card, and a highlight on the felt.
 TEXT_CONTRAST = 4.5
 MARK_CONTRAST = 3.0
+#: WCAG's enhanced (AAA) contrast for text, which high-contrast keeps.
+STRONG_CONTRAST = 7.0
 
 
 def relative_luminance(colour: Color) -> float:

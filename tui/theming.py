@@ -13,6 +13,8 @@ from themes.loader import SHIPPED_DIR, load_theme_file, load_themes, user_theme_
 from themes.variables import (
     BLACK,
     MARK_CONTRAST,
+    STRONG_CONTRAST,
+    SUIT_VARIABLES,
     TEXT_CONTRAST,
     WHITE,
     app_variables,
@@ -89,14 +91,15 @@ def rich_colour(value: str, ground: Color) -> str:
 def _dim_ink(v: dict[str, str], face: Color, illegal: Color, dark: bool) -> tuple[str, bool]:
     """The ink of a card that may not be played, and whether it was measured to be readable.
 
-    It reaches 4.5:1 on the illegal face. With an ANSI spades or illegal face, whose real colour
+    It reaches the contrast the theme's suits keep on its card faces: 7:1 where every suit
+    does (high-contrast, monochrome), else 4.5:1. With an ANSI spades or illegal face, whose real colour
     only the terminal knows, it is ``bright_black`` (the terminal's grey) unless that falls
     below 3:1 on Textual's standard palette, then whichever of it and the spades colour reads
     better; the theme's ``dim`` greys it out."""
     spades, ground = Color.parse(v["suit-spades"]), Color.parse(v["card-illegal"])
     if spades.ansi is None and ground.ansi is None:
         ink = solid(spades, face).blend(illegal, 0.5)
-        return readable(ink, [illegal], TEXT_CONTRAST).hex, True
+        return readable(ink, [illegal], _ink_contrast(v, face, illegal)).hex, True
     terminal = BLACK if dark else WHITE  # its default background, as near as can be told
     behind = solid(ground, terminal, terminal)
     grey = contrast_ratio(solid(Color.parse("ansi_bright_black"), behind), behind)
@@ -104,6 +107,13 @@ def _dim_ink(v: dict[str, str], face: Color, illegal: Color, dark: bool) -> tupl
     if grey >= MARK_CONTRAST or grey >= own:
         return "bright_black", False
     return rich_colour(v["suit-spades"], face), False
+
+
+def _ink_contrast(v: dict[str, str], face: Color, illegal: Color) -> float:
+    """7:1 when every suit reaches it on both card faces (the theme keeps AAA contrast), else 4.5:1."""
+    suits = [solid(v[key], face) for key in SUIT_VARIABLES]
+    strong = all(contrast_ratio(suit, card) >= STRONG_CONTRAST for suit in suits for card in (face, illegal))
+    return STRONG_CONTRAST if strong else TEXT_CONTRAST
 
 
 def _without_dim(style: str) -> str:
