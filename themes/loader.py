@@ -127,6 +127,32 @@ def load_themes(user_dir: Path | None = None, environ: Mapping[str, str] | None 
     return loaded
 
 
+def user_theme_named(name: str, user_dir: Path | None = None,
+                     environ: Mapping[str, str] | None = None) -> Theme | None:
+    """The user's theme called `name`, as `load_themes` would pick it (the first good file of
+    that name), or `None`. Only the files that say that name are checked in full, so the app
+    can start in the user's own version of its theme without loading every theme first."""
+    directory = user_themes_dir(environ) if user_dir is None else user_dir
+    for path in _theme_files(directory):
+        if _declared_name(path) != name:
+            continue
+        result = load_theme_file(path)
+        if isinstance(result, Theme):
+            return result
+    return None
+
+
+def _declared_name(path: Path) -> str | None:
+    """The `name` a theme file gives, read without checking the rest; `None` if unreadable."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        name = tomllib.loads(path.read_text(encoding="utf-8")).get("name")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return None
+    return name if isinstance(name, str) else None
+
+
 def _add(loaded: LoadedThemes, path: Path, result: Theme | ThemeProblem, replace: bool) -> None:
     if isinstance(result, ThemeProblem):
         loaded.problems.append(result)

@@ -172,9 +172,11 @@ def theme_from_table(data: Mapping[str, Any], complete: bool = False) -> Theme:
                 errors.append(f"variables.{key}: {value!r} is not a {_property_of(key)} value ({problem})")
     if errors:
         raise Invalid(tuple(errors))
+    # derived from the table's own values too, so a suit left out reads on the theme's own card face
+    derived = app_variables(Theme(name=base.name, variables={**variables, **table}, **fields))
     return Theme(
         name=base.name,
-        variables={**app_variables(base), **variables, **table},
+        variables={**derived, **variables, **table},
         **fields,
     )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import colorsys
 import dataclasses
-from typing import Iterable
+from typing import Callable, Iterable
 
 from textual.color import Color
 from textual.theme import Theme
@@ -28,6 +28,8 @@ APP_COLOUR_VARIABLES: tuple[str, ...] = (
     "card-playable",  # highlight (border) of the cards that may be played now
     "card-illegal",  # face of a card that may not be played now
 )
+#: The suit colours, each drawn on the card faces.
+SUIT_VARIABLES: tuple[str, ...] = ("suit-spades", "suit-hearts", "suit-diamonds", "suit-clubs", "suit-joker")
 #: Text-style variables, so a distinction survives without colour (monochrome, NO_COLOR).
 APP_STYLE_VARIABLES: tuple[str, ...] = (
     "card-playable-text-style",
@@ -71,11 +73,17 @@ def ansi_textual_variables(dark: bool) -> dict[str, str]:
 
 WHITE = Color(255, 255, 255)
 BLACK = Color(0, 0, 0)
-#: Four-colour diamonds when a theme has no blue of its own (derived card faces are light).
+#: Suit colours for a theme whose own colours have none that fits (derived card faces are light):
+#: without them a theme that gives only `primary` would draw every suit in its one colour.
+_FALLBACK_RED = Color.parse("#C62828")
 _FALLBACK_BLUE = Color.parse("#1F5FBF")
+_FALLBACK_GREEN = Color.parse("#2E7D32")
+_FALLBACK_PURPLE = Color.parse("#6B2D91")
 #: WCAG contrast the derived colours aim for: text on a card, and a highlight on the felt.
 TEXT_CONTRAST = 4.5
 MARK_CONTRAST = 3.0
+#: WCAG's enhanced (AAA) contrast for text, which high-contrast keeps.
+STRONG_CONTRAST = 7.0
 
 
 def relative_luminance(colour: Color) -> float:
@@ -94,6 +102,20 @@ def contrast_ratio(first: Color, second: Color) -> float:
     return (a + 0.05) / (b + 0.05)
 
 
+def solid(colour: Color | str, ground: Color, default: Color | None = None) -> Color:
+    """An opaque, plain-RGB stand-in for `colour`, so its contrast can be measured and it can
+    be blended: an ANSI name as Textual's standard palette shows it (`ansi_default`, which only
+    the terminal knows, as `default`, else `ground`), a see-through colour laid over `ground`."""
+    colour = Color.parse(colour)
+    if colour.ansi == -1:
+        return default if default is not None else ground
+    if colour.ansi is not None:
+        return Color(colour.r, colour.g, colour.b)
+    if colour.a < 1:
+        return ground + colour
+    return colour
+
+
 def readable(colour: Color, on: Iterable[Color], minimum: float) -> Color:
     """`colour` nudged darker or lighter until it reaches `minimum` contrast on every colour of `on`."""
     grounds = list(on)
@@ -106,53 +128,107 @@ def readable(colour: Color, on: Iterable[Color], minimum: float) -> Color:
     return BLACK if light_ground else WHITE
 
 
+def _hue_between(colour: Color, low: float, high: float, saturation: float) -> bool:
+    """True when `colour`'s hue (degrees; `low` > `high` wraps past red) lies from `low` to
+    `high` and it is at least `saturation` saturated (HLS)."""
+    hue, _, sat = colorsys.rgb_to_hls(colour.r / 255, colour.g / 255, colour.b / 255)
+    degrees = hue * 360
+    inside = low <= degrees <= high if low <= high else degrees >= low or degrees <= high
+    return inside and sat >= saturation
+
+
 def _is_blue(colour: Color) -> bool:
-    hue, _, saturation = colorsys.rgb_to_hls(colour.r / 255, colour.g / 255, colour.b / 255)
-    return 0.53 <= hue <= 0.70 and saturation >= 0.35
+    return _hue_between(colour, 190.8, 252.0, 0.35)
+
+
+def _is_red(colour: Color) -> bool:
+    return _hue_between(colour, 330.0, 20.0, 0.3)
+
+
+def _is_green(colour: Color) -> bool:
+    return _hue_between(colour, 50.0, 185.0, 0.2)
+
+
+def _suit_sources(theme: Theme, background: Color, primary: Color, secondary: Color) -> tuple[Color, Color, Color]:
+    """Hearts, diamonds and clubs before they are made readable: the theme's own `error`,
+    blue and `success` when they are red, blue and green, else a fallback. Textual fills a
+    missing `error` or `success` from `primary`, which would give every suit that one colour."""
+    error = solid(theme.error, background) if theme.error else None
+    success = solid(theme.success, background) if theme.success else None
+    red = error if error is not None and _is_red(error) else _FALLBACK_RED
+    green = success if success is not None and _is_green(success) else _FALLBACK_GREEN
+    blue = primary if _is_blue(primary) else secondary if _is_blue(secondary) else _FALLBACK_BLUE
+    return red, blue, green
 
 
 def app_variables(theme: Theme) -> dict[str, str]:
     """The app variables for any theme, derived from its colours; the theme's own values win.
 
-    Suit and text colours are nudged to stay readable (WCAG 4.5:1 on the card face) whatever
-    the palette, so a theme written without a `[table]` still gives legible cards.
+    What is derived is derived from the theme's own table values where it gives them (its card
+    face, its felt), so a suit stays readable on the face the theme really has: suit and text
+    colours are nudged to WCAG 4.5:1 on the card faces whatever the palette, and a theme
+    written without a `[table]` still gives legible cards.
     """
     own = _own(theme)
     if len(own) == len(APP_VARIABLES):  # a loaded theme: nothing to derive
         return own
     if theme.ansi:
-        return {**ANSI_APP_VARIABLES, **own}
-    colours = theme.to_color_system().generate()
-    background = Color.parse(colours["background"])
-    foreground = Color.parse(colours["foreground"])
-    if foreground.a < 1:
-        foreground = background + foreground
-    primary = Color.parse(colours["primary"])
-    secondary = Color.parse(colours["secondary"])
+        return {**_ansi_derived(theme, own), **own}
+    return {**_derived(theme, own), **own}
 
-    felt = background.blend(Color.parse(colours["success"]), 0.22)
-    face = foreground.blend(WHITE, 0.4) if theme.dark else background.blend(WHITE, 0.75)
-    illegal = face.blend(felt, 0.25)
+
+def _ansi_derived(theme: Theme, own: dict[str, str]) -> dict[str, str]:
+    """ANSI names for an ANSI theme. On a card face of the theme's own (not the terminal's
+    default background) spades take the black or white that reads on it, and a card that may
+    not be played keeps that face (the `dim` style greys it out), so its text stays legible."""
+    face = own.get("card-face", "ansi_default")
+    if Color.parse(face).ansi == -1:
+        return dict(ANSI_APP_VARIABLES)
+    terminal = BLACK if theme.dark else WHITE  # its default background, as near as can be told
+    ground = solid(face, terminal)
+    inks = ("ansi_black", "ansi_bright_white")
+    spades = max(inks, key=lambda name: contrast_ratio(solid(name, ground), ground))
+    return {**ANSI_APP_VARIABLES, "suit-spades": spades, "card-illegal": face}
+
+
+def _derived(theme: Theme, own: dict[str, str]) -> dict[str, str]:
+    """Every app variable derived from the theme's colours and the table values in `own`."""
+    colours = theme.to_color_system().generate()
+    ground = BLACK if theme.dark else WHITE
+    background = solid(colours["background"], ground)
+    foreground = solid(colours["foreground"], background, WHITE if theme.dark else BLACK)
+    primary = solid(colours["primary"], background)
+    secondary = solid(colours["secondary"], background)
+    accent = solid(colours["accent"], background)
+    # Textual fills a missing accent from primary, which would draw jokers as diamonds
+    joker = solid(theme.accent, background) if theme.accent else _FALLBACK_PURPLE
+
+    def given(key: str, made: Callable[[], Color], on: Color) -> Color:
+        """The theme's own value of `key` (laid over `on`), else `made()`."""
+        return solid(own[key], on) if key in own else made()
+
+    felt = given("felt", lambda: background.blend(solid(colours["success"], background), 0.22), background)
+    face = given("card-face", lambda: foreground.blend(WHITE, 0.4) if theme.dark else background.blend(WHITE, 0.75),
+                 felt)
+    illegal = given("card-illegal", lambda: face.blend(felt, 0.25), felt)
     cards = (face, illegal)
-    spades = readable(background if theme.dark else foreground, cards, TEXT_CONTRAST)
-    blue = primary if _is_blue(primary) else secondary if _is_blue(secondary) else _FALLBACK_BLUE
-    derived = {
+    red, blue, green = _suit_sources(theme, background, primary, secondary)
+    return {
         "felt": felt.hex,
         "felt-text": readable(foreground, [felt], TEXT_CONTRAST).hex,
         "card-face": face.hex,
         "card-back": secondary.blend(background, 0.2).hex,
         "card-border": readable(foreground.blend(felt, 0.4), [felt], MARK_CONTRAST).hex,
-        "suit-spades": spades.hex,
-        "suit-hearts": readable(Color.parse(colours["error"]), cards, TEXT_CONTRAST).hex,
+        "suit-spades": readable(background if theme.dark else foreground, cards, TEXT_CONTRAST).hex,
+        "suit-hearts": readable(red, cards, TEXT_CONTRAST).hex,
         "suit-diamonds": readable(blue, cards, TEXT_CONTRAST).hex,
-        "suit-clubs": readable(Color.parse(colours["success"]), cards, TEXT_CONTRAST).hex,
-        "suit-joker": readable(Color.parse(colours["accent"]), cards, TEXT_CONTRAST).hex,
-        "card-playable": readable(Color.parse(colours["accent"]), [felt], MARK_CONTRAST).hex,
+        "suit-clubs": readable(green, cards, TEXT_CONTRAST).hex,
+        "suit-joker": readable(joker, cards, TEXT_CONTRAST).hex,
+        "card-playable": readable(accent, [felt], MARK_CONTRAST).hex,
         "card-illegal": illegal.hex,
         "card-playable-text-style": "bold",
         "card-illegal-text-style": "dim",
     }
-    return {**derived, **own}
 
 
 def _own(theme: Theme) -> dict[str, str]:

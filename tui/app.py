@@ -57,9 +57,10 @@ class DealMeInApp(App[int]):
         self.config_path = config_path or settings_path()
         self.settings, self._settings_problem = load_settings(self.config_path)
         wanted = self._wanted_theme()
-        # a shipped theme is read on its own (the rest load after the first frame) and before
-        # Textual builds the stylesheet, which then needs no variables for a theme never shown
-        self._first_theme = quick_theme(wanted) if wanted not in BUILTIN_THEMES else None
+        # the theme shown first is read on its own (the rest load after the first frame), the
+        # user's file of that name if there is one, and before Textual builds the stylesheet,
+        # which then needs no variables for a theme never shown
+        self._first_theme = quick_theme(wanted)
         super().__init__()
         self.args = args
         self.bot_delay = self.settings.bot_pause if bot_delay is None else bot_delay
@@ -162,8 +163,11 @@ class DealMeInApp(App[int]):
         """Register every shipped and user theme, and say once which theme files are bad."""
         themes, self._theme_problems = shipped_themes()
         for theme in themes:
-            if theme.name != self.theme:  # the active one is registered already
+            if theme.name != self.theme:
                 self.register_theme(theme)
+            elif theme != self.current_theme:  # the one in use, replaced by a user file: shown now
+                self.register_theme(theme)
+                self.mutate_reactive(App.theme)
         wanted = self._wanted_theme()
         if wanted not in self.available_themes:
             # a theme no longer there (a user theme file gone or broken): shown, not saved, so

@@ -9,8 +9,19 @@ from textual.color import Color
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.theme import Theme
 
-from themes.loader import SHIPPED_DIR, load_theme_file, load_themes
-from themes.variables import TEXT_CONTRAST, app_variables, readable
+from themes.loader import SHIPPED_DIR, load_theme_file, load_themes, user_theme_named
+from themes.variables import (
+    BLACK,
+    MARK_CONTRAST,
+    STRONG_CONTRAST,
+    SUIT_VARIABLES,
+    TEXT_CONTRAST,
+    WHITE,
+    app_variables,
+    contrast_ratio,
+    readable,
+    solid,
+)
 
 if TYPE_CHECKING:
     from .cardface import CardPalette
@@ -25,8 +36,12 @@ def shipped_themes() -> tuple[list[Theme], list[str]]:
 
 
 def quick_theme(name: str) -> Theme | None:
-    """Just the named shipped theme, read on its own so the first frame need not wait for
-    every theme file; ``None`` if it is not a shipped theme (or cannot be read)."""
+    """Just the named theme, read on its own so the first frame need not wait for every theme
+    file: the user's own theme of that name if there is one (it replaces the shipped one),
+    else the shipped theme; ``None`` if neither is there (or can be read)."""
+    users = user_theme_named(name)
+    if users is not None:
+        return users
     path = SHIPPED_DIR / f"{name}.toml"
     if not path.is_file():
         return None
@@ -37,30 +52,68 @@ def quick_theme(name: str) -> Theme | None:
 def palette_for(theme: Theme | None) -> CardPalette:
     """Card colours from the theme's table variables (derived for themes without them).
 
-    The ink of a card that may not be played is the spades colour pulled towards its muted
-    face, only as far as it stays readable (WCAG 4.5:1), so an illegal card is plainly greyed
-    out and still legible in every theme."""
+    Every colour a theme may hold is handed to Rich in a form it draws: an ANSI name as Rich's
+    own name of that colour, anything else as opaque ``#RRGGBB`` (Rich reads no ``ansi_*``,
+    ``#RGB``, ``hsl()`` or alpha). The ink of a card that may not be played is the spades
+    colour pulled towards its muted face, only as far as it stays readable (see
+    ``_dim_ink``), so an illegal card is plainly greyed out and still legible in every theme."""
     from .cardface import CardPalette  # with the first table, not at start
 
     if theme is None:
         return CardPalette()
     v = app_variables(theme)
-    face = v["card-face"]
-    playable_style = v["card-playable-text-style"]
+    felt = solid(v["felt"], BLACK if theme.dark else WHITE)
+    face = solid(v["card-face"], felt)
+    back = solid(v["card-back"], felt)
+    illegal = solid(v["card-illegal"], felt)
+    ink, computed = _dim_ink(v, face, illegal, theme.dark)
     illegal_style = v["card-illegal-text-style"]
-    if face.startswith("ansi_"):
-        return CardPalette(face="default", black="default", red="red", blue="blue", green="green",
-                           joker="magenta", back="blue", back_pattern="default", dim_face="default",
-                           dim_ink="bright_black", playable="yellow", playable_style=playable_style,
-                           illegal_style=illegal_style)
-    illegal = Color.parse(v["card-illegal"])
-    spades = Color.parse(v["suit-spades"])
-    dim_ink = readable(spades.blend(illegal, 0.5), [illegal], TEXT_CONTRAST)
-    return CardPalette(face=face, black=v["suit-spades"], red=v["suit-hearts"], blue=v["suit-diamonds"],
-                       green=v["suit-clubs"], joker=v["suit-joker"], back=v["card-back"],
-                       back_pattern=v["card-border"], dim_face=v["card-illegal"], dim_ink=dim_ink.hex,
-                       playable=v["card-playable"], playable_style=playable_style,
-                       illegal_style=_without_dim(illegal_style))
+    return CardPalette(face=rich_colour(v["card-face"], felt), black=rich_colour(v["suit-spades"], face),
+                       red=rich_colour(v["suit-hearts"], face), blue=rich_colour(v["suit-diamonds"], face),
+                       green=rich_colour(v["suit-clubs"], face), joker=rich_colour(v["suit-joker"], face),
+                       back=rich_colour(v["card-back"], felt), back_pattern=rich_colour(v["card-border"], back),
+                       dim_face=rich_colour(v["card-illegal"], felt), dim_ink=ink,
+                       playable=rich_colour(v["card-playable"], felt),
+                       playable_style=v["card-playable-text-style"],
+                       illegal_style=_without_dim(illegal_style) if computed else illegal_style)
+
+
+def rich_colour(value: str, ground: Color) -> str:
+    """A theme colour as a colour Rich parses: an ANSI name (``ansi_red``) as Rich's name of
+    that terminal colour (``red``; ``default`` for ``ansi_default``), so the terminal's palette
+    still picks it; any other as ``#RRGGBB``, laid over ``ground`` if see-through."""
+    colour = Color.parse(value)
+    if colour.ansi is not None:
+        return colour.hex.removeprefix("ansi_")  # Textual's hex of an ANSI colour is its name
+    return solid(colour, ground).hex
+
+
+def _dim_ink(v: dict[str, str], face: Color, illegal: Color, dark: bool) -> tuple[str, bool]:
+    """The ink of a card that may not be played, and whether it was measured to be readable.
+
+    It reaches the contrast the theme's suits keep on its card faces: 7:1 where every suit
+    does (high-contrast, monochrome), else 4.5:1. With an ANSI spades or illegal face, whose real colour
+    only the terminal knows, it is ``bright_black`` (the terminal's grey) unless that falls
+    below 3:1 on Textual's standard palette, then whichever of it and the spades colour reads
+    better; the theme's ``dim`` greys it out."""
+    spades, ground = Color.parse(v["suit-spades"]), Color.parse(v["card-illegal"])
+    if spades.ansi is None and ground.ansi is None:
+        ink = solid(spades, face).blend(illegal, 0.5)
+        return readable(ink, [illegal], _ink_contrast(v, face, illegal)).hex, True
+    terminal = BLACK if dark else WHITE  # its default background, as near as can be told
+    behind = solid(ground, terminal, terminal)
+    grey = contrast_ratio(solid(Color.parse("ansi_bright_black"), behind), behind)
+    own = contrast_ratio(solid(spades, face, WHITE if dark else BLACK), behind)
+    if grey >= MARK_CONTRAST or grey >= own:
+        return "bright_black", False
+    return rich_colour(v["suit-spades"], face), False
+
+
+def _ink_contrast(v: dict[str, str], face: Color, illegal: Color) -> float:
+    """7:1 when every suit reaches it on both card faces (the theme keeps AAA contrast), else 4.5:1."""
+    suits = [solid(v[key], face) for key in SUIT_VARIABLES]
+    strong = all(contrast_ratio(suit, card) >= STRONG_CONTRAST for suit in suits for card in (face, illegal))
+    return STRONG_CONTRAST if strong else TEXT_CONTRAST
 
 
 def _without_dim(style: str) -> str:

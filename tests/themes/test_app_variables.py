@@ -1,10 +1,14 @@
-"""App variables for any theme: Textual's built-in themes get a readable felt, cards and suits."""
+"""App variables for any theme: Textual's built-in themes get a readable felt, cards and suits, and
+a user theme's left-out colours are derived against its own felt and card face."""
 from __future__ import annotations
+
+import colorsys
 
 import pytest
 from textual.color import Color
 from textual.theme import BUILTIN_THEMES, Theme
 
+from themes.schema import theme_from_table
 from themes.variables import (
     ANSI_APP_VARIABLES,
     APP_COLOUR_VARIABLES,
@@ -57,3 +61,68 @@ def test_readable_reaches_the_contrast_asked_for() -> None:
     assert contrast_ratio(readable(pale, [white], 4.5), white) >= 4.5
     assert readable(Color.parse("#000000"), [white], 4.5) == Color.parse("#000000")
     assert contrast_ratio(Color.parse("#000000"), white) == pytest.approx(21.0)
+
+
+def _hue(value: str) -> float:
+    colour = Color.parse(value)
+    return colorsys.rgb_to_hls(colour.r / 255, colour.g / 255, colour.b / 255)[0] * 360
+
+
+def _hue_distance(a: float, b: float) -> float:
+    return min(abs(a - b), 360 - abs(a - b))
+
+
+SUITS = ("suit-spades", "suit-hearts", "suit-diamonds", "suit-clubs", "suit-joker")
+
+
+def test_left_out_suits_read_on_the_users_own_card_face() -> None:
+    theme = theme_from_table({"name": "ocean", "primary": "#1E88E5", "background": "#0D1B2A",
+                              "table": {"card-face": "#202020"}})
+    face = Color.parse("#202020")
+    assert theme.variables["card-face"] == "#202020"
+    for suit in SUITS:
+        assert contrast_ratio(Color.parse(theme.variables[suit]), face) >= 4.5, suit
+    illegal = Color.parse(theme.variables["card-illegal"])
+    assert contrast_ratio(illegal, face) < 1.5  # a muted version of that face, not of a light one
+
+
+def test_left_out_felt_text_reads_on_the_users_own_felt() -> None:
+    theme = theme_from_table({"name": "ocean", "primary": "#1E88E5", "table": {"felt": "#E0E0E0"}})
+    felt = Color.parse("#E0E0E0")
+    assert contrast_ratio(Color.parse(theme.variables["felt-text"]), felt) >= 4.5
+    assert contrast_ratio(Color.parse(theme.variables["card-border"]), felt) >= 3.0
+    assert contrast_ratio(Color.parse(theme.variables["card-playable"]), felt) >= 3.0
+
+
+def test_app_variables_derive_from_the_themes_own_table_values() -> None:
+    theme = Theme("t", primary="#336699", dark=True, variables={"card-face": "#303030"})
+    v = app_variables(theme)
+    for suit in SUITS:
+        assert contrast_ratio(Color.parse(v[suit]), Color.parse("#303030")) >= 4.5, suit
+
+
+def test_the_docs_ocean_example_has_red_hearts_and_four_suits_told_apart() -> None:
+    """docs/themes.md's example gives only primary and background: Textual fills error and
+    success from primary, which drew hearts, diamonds and clubs in one blue."""
+    theme = theme_from_table({"name": "ocean", "primary": "#1E88E5", "background": "#0D1B2A", "dark": True,
+                              "table": {"felt": "#0F3550", "card-playable": "#FFB300"}})
+    v = theme.variables
+    hearts, diamonds, clubs = _hue(v["suit-hearts"]), _hue(v["suit-diamonds"]), _hue(v["suit-clubs"])
+    assert _hue_distance(hearts, 0) <= 25  # red
+    assert 190 <= diamonds <= 250  # blue
+    assert 80 <= clubs <= 170  # green
+    four = [Color.parse(v[suit]) for suit in SUITS[:4]]
+    assert len({c.hex for c in four}) == 4
+    for i, first in enumerate(four):
+        for second in four[i + 1:]:
+            assert sum(abs(a - b) for a, b in zip(first.rgb, second.rgb)) >= 60  # plainly different
+    for suit in SUITS:
+        for card in ("card-face", "card-illegal"):
+            assert contrast_ratio(Color.parse(v[suit]), Color.parse(v[card])) >= 4.5, (suit, card)
+
+
+@pytest.mark.parametrize("top", [{}, {"error": "#FF8800", "success": "#8800FF"}, {"dark": False}])
+def test_hearts_stay_red_and_clubs_green_whatever_the_theme_gives(top: dict) -> None:
+    v = app_variables(Theme("t", primary="#1E88E5", **top))
+    assert _hue_distance(_hue(v["suit-hearts"]), 0) <= 25
+    assert 80 <= _hue(v["suit-clubs"]) <= 170

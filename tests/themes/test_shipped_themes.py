@@ -10,6 +10,7 @@ from themes import DEFAULT_THEME
 from themes.loader import SHIPPED_DIR, SHIPPED_ORDER, load_shipped_themes
 from themes.schema import THEME_COLOUR_KEYS
 from themes.variables import APP_COLOUR_VARIABLES, APP_STYLE_VARIABLES, APP_VARIABLES, contrast_ratio
+from tui.theming import palette_for
 
 LOADED = load_shipped_themes()
 THEMES = LOADED.themes
@@ -50,16 +51,33 @@ def test_every_app_variable_is_a_colour_or_a_text_style(name: str) -> None:
 
 @pytest.mark.parametrize("name", [n for n in SHIPPED_ORDER if not THEMES[n].ansi])
 def test_suits_are_readable_on_card_faces_and_marks_show_on_the_felt(name: str) -> None:
-    """WCAG 4.5:1 for suits on the face (7:1 in high-contrast), 3:1 for outlines on the felt."""
+    """WCAG 4.5:1 for suits and the ink of an illegal card on both card faces (7:1 in
+    high-contrast), 3:1 for outlines on the felt."""
     v = {k: Color.parse(THEMES[name].variables[k]) for k in APP_COLOUR_VARIABLES}
-    text_minimum = 7.0 if name == "high-contrast" else 4.5
+    text_minimum = 7.0 if name == "high-contrast" else 4.5  # docs/themes.md
     for suit in SUITS:
         assert contrast_ratio(v[suit], v["card-face"]) >= text_minimum, suit
-        assert contrast_ratio(v[suit], v["card-illegal"]) >= 4.5, suit
+        assert contrast_ratio(v[suit], v["card-illegal"]) >= text_minimum, suit
+    dim_ink = Color.parse(palette_for(THEMES[name]).dim_ink)  # the ink of a card that may not be played
+    assert contrast_ratio(dim_ink, v["card-illegal"]) >= text_minimum
     assert contrast_ratio(v["felt-text"], v["felt"]) >= 4.5
     assert contrast_ratio(v["card-playable"], v["felt"]) >= 3.0
     assert contrast_ratio(v["card-border"], v["felt"]) >= 3.0
     assert v["card-face"] != v["card-illegal"]
+
+
+def test_high_contrast_keeps_every_pair_it_documents_at_7_to_1() -> None:
+    """Every text and mark on the table, each on what it is drawn on, as the cards are drawn."""
+    v = {k: Color.parse(THEMES["high-contrast"].variables[k]) for k in APP_COLOUR_VARIABLES}
+    palette = palette_for(THEMES["high-contrast"])
+    pairs = {f"{suit} on {card}": (v[suit], v[card]) for suit in SUITS for card in ("card-face", "card-illegal")}
+    pairs["felt-text on felt"] = (v["felt-text"], v["felt"])
+    pairs["card-playable on felt"] = (v["card-playable"], v["felt"])
+    pairs["card-border on felt"] = (v["card-border"], v["felt"])
+    pairs["illegal card's ink on card-illegal"] = (Color.parse(palette.dim_ink), Color.parse(palette.dim_face))
+    pairs["spades ink on card-face as drawn"] = (Color.parse(palette.black), Color.parse(palette.face))
+    short = {name: round(contrast_ratio(*pair), 2) for name, pair in pairs.items() if contrast_ratio(*pair) < 7.0}
+    assert short == {}
 
 
 def test_four_colour_suits_differ_in_every_coloured_theme() -> None:

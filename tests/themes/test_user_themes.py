@@ -13,6 +13,7 @@ from themes.loader import (
     ThemeProblem,
     load_theme_file,
     load_themes,
+    user_theme_named,
     user_themes_dir,
 )
 from themes.variables import APP_VARIABLES
@@ -146,3 +147,22 @@ def test_ansi_user_theme_gets_the_variables_textual_needs(tmp_path: Path) -> Non
     theme = load_themes(tmp_path).themes["mine"]
     assert theme.variables["ansi-background"] == "ansi_white"
     assert theme.variables["felt"] == "ansi_default"
+
+
+def test_user_theme_named_picks_the_theme_load_themes_would(tmp_path: Path) -> None:
+    """What the app starts in: the user's theme of that name, read without the others."""
+    _write(
+        tmp_path,
+        {
+            "a-broken.toml": 'name = "casino"\nprimary = "not a colour"\n',
+            "b-mycasino.toml": 'name = "casino"\nprimary = "#FF00FF"\nbackground = "#400040"\n',
+            "c-again.toml": 'name = "casino"\nprimary = "#00FF00"\n',
+            "d-other.toml": 'name = "other"\nprimary = "#123456"\n',
+            "e-not-toml.toml": "name = = 1",
+        },
+    )
+    found = user_theme_named("casino", tmp_path)
+    assert found is not None and found.background == "#400040"
+    assert found == load_themes(tmp_path).themes["casino"]
+    assert user_theme_named("paper", tmp_path) is None
+    assert user_theme_named("casino", tmp_path / "nowhere") is None

@@ -13,7 +13,7 @@ from themes.card_styles import CARD_STYLES, card_face
 from tui.cardface import card_label
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, open_table, stacked
+from .helpers import make_app, open_table, stacked, wait_for
 from .rendering import rendered_segments
 
 SYMBOLS = "♠♥♦♣"
@@ -79,3 +79,21 @@ async def test_f4_switches_to_four_colour_then_ascii() -> None:
         drawn = "".join(segment.text for segment in rendered_segments(app))
         cards_and_hint = drawn.split("\n")[5:]  # below the seats: board, pile, hint and hand
         assert not set("".join(cards_and_hint)) & set(SYMBOLS + "★")
+
+
+async def test_f4_redraws_the_home_logo_in_the_ascii_style() -> None:
+    """A terminal that draws suit symbols wide needs the logo's letters at once, not at restart."""
+    from tui.screens.home import HomeScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query("#logo"))
+        assert "♠" in app.export_screenshot()
+        await pilot.press("f4", "f4")
+        await pilot.pause()
+        assert app.card_style == "ascii"
+        drawn = "".join(segment.text for segment in rendered_segments(app))
+        assert "|  S  |" in drawn and not set(drawn) & set(SYMBOLS)
+        await pilot.press("f4")
+        await pilot.pause()
+        assert "♠" in "".join(segment.text for segment in rendered_segments(app))

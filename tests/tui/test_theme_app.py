@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.color import Color
 from rich.segment import Segment
 from textual.widgets import Select
@@ -243,3 +244,85 @@ async def test_closing_the_settings_theme_list_saves_nothing(tmp_path: Path, mon
         await pilot.pause()
         assert app.theme == "monochrome"
     assert load_settings(path)[0].theme == "paper"
+
+
+def _user_themes(tmp_path: Path, monkeypatch, files: dict[str, str]) -> None:
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    for name, text in files.items():
+        (themes / name).write_text(text, encoding="utf-8")
+    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+
+
+OCEAN_ANSI = """name = "ocean"
+primary = "#1E88E5"
+[table]
+suit-hearts = "ansi_red"
+card-playable = "ansi_bright_yellow"
+card-back = "ansi_blue"
+"""
+
+
+async def test_a_user_theme_with_ansi_table_colours_deals_a_solo_table(tmp_path: Path, monkeypatch) -> None:
+    """``dealmein solo --game crazy-eights --seats 2``, Ctrl+S, in a theme whose [table] holds
+    ANSI names: the cards draw (this froze the app on Rich's ColorParseError)."""
+    from tui.cli import build_parser
+
+    _user_themes(tmp_path, monkeypatch, {"ocean.toml": OCEAN_ANSI})
+    save_settings(Settings(theme="ocean"), tmp_path / "settings.toml")
+    args = build_parser().parse_args(["--no-mdns", "solo", "--game", "crazy-eights", "--seats", "2"])
+    app = make_app(args=args, config_path=tmp_path / "settings.toml", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.theme == "ocean" and app.screen.query("#bots Select"))
+        for _ in range(10):  # the picker's seat control has built
+            await pilot.pause()
+        await pilot.press("ctrl+s")
+        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view and app.screen)
+        await wait_for(pilot, lambda: table.query_one(HandView).cards)
+        await pilot.pause()
+        assert (table.palette.red, table.palette.playable, table.palette.back) == ("red", "bright_yellow", "blue")
+        drawn = "".join(segment.text for segment in rendered_segments(app))
+        assert "┌───┐" in drawn  # cards are on screen
+        await app.action_quit()
+    assert app.return_code in (None, 0)
+
+
+@pytest.mark.parametrize("name", ["casino", "textual-dark"])
+async def test_a_user_theme_replacing_the_start_theme_shows_from_the_start(tmp_path: Path, monkeypatch,
+                                                                           name: str) -> None:
+    """A user theme named ``casino`` (the default) or after a built-in theme, chosen before,
+    replaces it from the first frame."""
+    _user_themes(tmp_path, monkeypatch, {"mine.toml": f'name = "{name}"\nprimary = "#FF00FF"\nbackground = "#400040"\n'})
+    save_settings(Settings(theme=name), tmp_path / "settings.toml")
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == name and app.current_theme.background == "#400040"
+        await wait_for(pilot, lambda: "midnight" in app.available_themes)  # every theme loaded since
+        await pilot.pause()
+        assert app.current_theme.background == "#400040"
+        assert (0x40, 0x00, 0x40) in colours(rendered_segments(app))
+
+
+async def test_a_user_theme_changed_as_the_app_starts_is_the_one_shown(tmp_path: Path, monkeypatch) -> None:
+    """The theme in use is read first, the rest after the first frame: a file changed between
+    the two reads is shown as it is now."""
+    _user_themes(tmp_path, monkeypatch, {"mine.toml": 'name = "casino"\nprimary = "#FF00FF"\nbackground = "#400040"\n'})
+    app = make_app(config_path=tmp_path / "settings.toml")
+    (tmp_path / "themes" / "mine.toml").write_text('name = "casino"\nprimary = "#FF00FF"\nbackground = "#004040"\n')
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "midnight" in app.available_themes)
+        await wait_for(pilot, lambda: (0x00, 0x40, 0x40) in colours(rendered_segments(app)))
+        assert app.current_theme.background == "#004040"
+
+
+async def test_a_user_monochrome_is_what_no_color_shows(tmp_path: Path, monkeypatch) -> None:
+    _user_themes(tmp_path, monkeypatch, {"mono.toml": 'name = "monochrome"\nprimary = "#C0C0C0"\nbackground = "#202020"\n'})
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "monochrome" and app.current_theme.background == "#202020"
+        await wait_for(pilot, lambda: "casino" in app.available_themes)
+        await pilot.pause()
+        assert app.current_theme.background == "#202020"

@@ -27,6 +27,11 @@ ASCII_LOGO = """\
 +-----+"""
 
 
+def logo_for(style: str) -> str:
+    """The logo's card drawn as the card style draws cards: letters in ascii, else the symbol."""
+    return ASCII_LOGO if style == "ascii" else LOGO
+
+
 class HomeScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
@@ -74,7 +79,7 @@ class HomeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         resume = self._read_saves()
         with Vertical(id="home"):
-            yield Static(ASCII_LOGO if self.app.card_style == "ascii" else LOGO, id="logo", markup=False)
+            yield Static(logo_for(self.app.card_style), id="logo", markup=False)
             with Vertical(id="menu"):
                 yield from resume
                 if getattr(self.app, "guest", False):
@@ -88,6 +93,12 @@ class HomeScreen(Screen[None]):
                 yield Button("Rules", id="rules")
                 yield Button("Quit", id="quit")
         yield KeyFooter()
+
+    def restyle(self, style: str, palette: object) -> None:
+        """A card style switched at run time (F4, Settings, the palette) redraws the logo's
+        card at once: a terminal that draws suit symbols wide needs the letters now."""
+        for logo in self.query("#logo").results(Static):  # none before the screen is composed
+            logo.update(logo_for(style))
 
     def on_mount(self) -> None:
         if popped(self):
