@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..keymap import key_label, normal_key
+from ..keymap import key_label, pressed_key
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -70,6 +70,11 @@ def movable_keys() -> list[Movable]:
 
 class KeyCatcher(Static, can_focus=True):
     """Takes the next key pressed, whatever it is (Esc gives up), so that no binding runs on it."""
+
+    def check_consume_key(self, key: str, character: str | None = None) -> bool:
+        """Every key is this one's while it has the focus: so Textual leaves out the bindings
+        that would answer first (Ctrl+Q's quit, Ctrl+P's palette), and the key can be refused."""
+        return True
 
     def on_blur(self) -> None:
         screen = self.screen
@@ -155,7 +160,7 @@ class KeysScreen(Screen[None]):
         again after a clash, the swap offered)."""
         moving, self.moving = self.moving, None
         swap, self.swap = self.swap, None
-        new = normal_key(key)
+        new = pressed_key(key)
         if moving is None or key == "escape":
             pass
         elif new is None:
