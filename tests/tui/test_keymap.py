@@ -389,3 +389,25 @@ def test_a_key_most_terminals_cannot_send_is_refused() -> None:
                                      "table.say_scores": "f13", "table.say_total": "shift+z"}, screens, widgets)
     assert problems == [] and len(usable) == 5
 
+
+async def test_the_chat_line_names_the_chat_key_where_it_is(tmp_path: Path) -> None:
+    """The table's chat line says which key opens it: Ctrl+G once the keymap moves Chat there,
+    and the key moved on the Keys screen while the table waits underneath."""
+    from tui.screens.keys import KeysScreen
+
+    from .helpers import wait_for
+    from .test_keys_screen import move
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(keymap={"table.chat": "ctrl+g"}), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _link = await open_table(app, pilot, "crazy-eights", 3, seat=1, seed=4)
+        chat = screen.query_one("#chat")
+        assert chat.placeholder == "chat: Ctrl+G to type, Enter to send"
+        app.action_keys()
+        keys = await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen) and app.screen.query("#keys-list") and app.screen)
+        assert await move(pilot, keys, "table.chat", "f6") == "Chat: F6."
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert chat.placeholder == "chat: F6 to type, Enter to send"

@@ -252,7 +252,7 @@ async def test_the_keys_that_quit_or_open_the_palette_are_caught_and_refused(tmp
 
 async def test_a_key_the_list_answers_first_is_refused_here_too(tmp_path: Path) -> None:
     """Put back onto Enter would never answer on this screen (Enter on the list starts a move):
-    refused, nothing saved."""
+    refused, nothing saved. Moved to Del, the line at the top names Del at once."""
     path = tmp_path / "settings.toml"
     app = make_app(config_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -261,6 +261,9 @@ async def test_a_key_the_list_answers_first_is_refused_here_too(tmp_path: Path) 
         assert text == ("Not moved: keys.put_back = Enter clashes with a list on the keys screen, "
                         "which answers Enter while it has the focus.")
         assert offered(screen) is None and app.keymap == {} and not path.exists()
+        assert "; Backspace puts it back" in str(screen.query_one("#keys-how").content)
+        assert await move(pilot, screen, "keys.put_back", "delete") == "Put back: Del."
+        assert "; Del puts it back" in str(screen.query_one("#keys-how").content)
 
 
 async def test_a_start_key_cannot_move_to_a_letter_here_either(tmp_path: Path) -> None:
