@@ -23,6 +23,8 @@ from .theming import DEFAULT_THEME, palette_for, quick_theme, shipped_themes
 if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
     import argparse
 
+    from textual.widget import Widget
+
     from .cardface import CardPalette
 
 
@@ -218,7 +220,7 @@ class DealMeInApp(App[int]):
             return []
         from .keymap import check_keymap
 
-        self.keymap, problems = check_keymap(self.settings.keymap, screen_bindings())
+        self.keymap, problems = check_keymap(self.settings.keymap, screen_bindings(), screen_widgets())
         self.set_keymap(self.keymap)
         return problems
 
@@ -231,13 +233,13 @@ class DealMeInApp(App[int]):
     def move_keys(self, moves: dict[str, str | None], dry_run: bool = False) -> str | None:
         """Several keys moved together, as ``move_key`` moves one (a swap is two moves that
         each clash alone); ``dry_run`` only says whether they could be."""
-        from .keymap import check_keymap
+        from .keymap import check_keymap, written
 
-        screens = screen_bindings()
-        before, old_problems = check_keymap(self.settings.keymap, screens)
+        screens, widgets = screen_bindings(), screen_widgets()
+        before, old_problems = check_keymap(self.settings.keymap, screens, widgets)
         wanted = {k: v for k, v in self.settings.keymap.items() if k not in moves}
-        wanted.update({k: v for k, v in moves.items() if v is not None})
-        usable, problems = check_keymap(wanted, screens)
+        wanted.update({k: written(v) for k, v in moves.items() if v is not None})
+        usable, problems = check_keymap(wanted, screens, widgets)
         lost = any(v is not None and k not in usable for k, v in moves.items()) \
             or any(k not in usable for k in before if k not in moves)
         if lost:
@@ -789,3 +791,23 @@ def screen_bindings() -> dict[str, list[Binding]]:
             "help": of(HelpScreen) + everywhere, "rules": of(RulesScreen) + everywhere,
             "settings": of(SettingsScreen) + everywhere, "join": of(JoinScreen) + everywhere,
             "record": of(RecordScreen) + everywhere, "keys": of(KeysScreen) + everywhere}
+
+
+def screen_widgets() -> dict[str, list[type[Widget]]]:
+    """The kinds of widget that can have the focus on each screen of ``screen_bindings``: a
+    key they answer to reaches them before the screen's own (Enter on a list or a button), so a
+    key moved by the keymap must not take it."""
+    from textual.containers import ScrollableContainer
+    from textual.widgets import Button, Input, OptionList, Select, Switch
+
+    from .screens.keys import KeyCatcher
+    from .screens.replay import StepBody
+    from .screens.rules import GameTabs
+    from .widgets.hand import HandView
+    from .widgets.tablelog import TableLog
+
+    return {"home": [Button], "picker": [OptionList, Select, Input, Switch, Button, ScrollableContainer],
+            "lobby": [OptionList, Button, TableLog, Input], "table": [HandView, TableLog, Input],
+            "results": [Button], "replay": [StepBody], "help": [ScrollableContainer],
+            "rules": [GameTabs, ScrollableContainer], "settings": [ScrollableContainer, Input, Select, Switch, Button],
+            "join": [OptionList, Input, Button], "record": [ScrollableContainer], "keys": [OptionList, KeyCatcher]}

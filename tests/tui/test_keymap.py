@@ -21,7 +21,7 @@ def test_keys_are_read_as_textual_spells_them() -> None:
     assert normal_key("Ctrl+S") == "ctrl+s"
     assert normal_key("ctrl+shift+up") == "ctrl+shift+up"
     assert normal_key("F5") == "f5" and normal_key("space") == "space"
-    assert normal_key("D") == "D"  # Shift+D
+    assert normal_key("shift+ctrl+up") == "ctrl+shift+up"  # as Textual orders them
     for bad in ("", "ctrl+", "hyperdrive", "ctrl+ctrl+a", "banana+a", " ", "\x07", ","):
         assert normal_key(bad) is None, bad
     assert key_label("ctrl+s,question_mark") == "Ctrl+S, ?"
@@ -31,7 +31,7 @@ def test_keys_are_read_as_textual_spells_them() -> None:
 def test_a_keymap_moves_keys_and_names_what_it_cannot() -> None:
     screens = screen_bindings()
     usable, problems = check_keymap({"table.draw": "d", "lobby.ready": "Y, f6"}, screens)
-    assert usable == {"table.draw": "d", "lobby.ready": "Y,f6"} and problems == []
+    assert usable == {"table.draw": "d", "lobby.ready": "y,f6"} and problems == []  # Y as written: the Y key
 
     usable, problems = check_keymap({
         "table.fly": "z",                 # no such key
@@ -157,16 +157,19 @@ def test_any_keymap_leaves_no_screen_with_a_key_of_two_meanings() -> None:
 
     from tui.keymap import _first_clash
 
-    screens = screen_bindings()
+    from tui.app import screen_widgets
+
+    screens, widgets = screen_bindings(), screen_widgets()
     ids = sorted({b.id for bs in screens.values() for b in bs if b.id})
-    keys = st.one_of(st.sampled_from(["a", "d", "s", "t", "q", "space", "enter", "f1", "f2", "ctrl+s", "?", "/",
-                                      "escape", "1", "ctrl+c", "tab", "left"]), st.text(max_size=8))
+    keys = st.one_of(st.sampled_from(["a", "d", "D", "shift+d", "s", "t", "q", "space", "enter", "f1", "f2", "ctrl+s",
+                                      "?", "/", "escape", "1", "ctrl+c", "ctrl+q", "ctrl+1", "tab", "left", "down"]),
+                     st.text(max_size=8))
     entry = st.lists(keys, min_size=1, max_size=3).map(",".join)
 
     @settings(max_examples=400, database=None, deadline=None)
     @given(st.dictionaries(st.one_of(st.sampled_from(ids), st.text(max_size=12)), entry, max_size=8))
     def run(wanted: dict[str, str]) -> None:
-        usable, problems = check_keymap(wanted, screens)
+        usable, problems = check_keymap(wanted, screens, widgets)
         assert set(usable) <= set(wanted) and len(usable) + len(problems) == len(wanted)
         assert _first_clash(usable, screens) is None
         for binding_id, text in usable.items():
@@ -189,3 +192,222 @@ async def test_the_settings_screen_lists_the_keys_moved(tmp_path: Path) -> None:
             await pilot.pause()
             assert isinstance(app.screen, SettingsScreen)
             assert str(app.screen.query_one("#keys").content).startswith(shown)
+
+
+def test_a_start_key_takes_no_key_that_types() -> None:
+    """Start (lobby and picker) answers even while the chat line or the password field has the
+    focus (a priority binding), so a letter, a sign or Space there would start a match mid-word."""
+    from tui.app import screen_widgets
+
+    screens, widgets = screen_bindings(), screen_widgets()
+    for binding_id, key in (("lobby.start", "s"), ("picker.start", "n"), ("lobby.start", "space"),
+                            ("picker.start", "?"), ("lobby.start", "D"), ("picker.start", "£")):
+        usable, problems = check_keymap({binding_id: key}, screens, widgets)
+        assert usable == {} and len(problems) == 1, (binding_id, key)
+        assert f"{binding_id} cannot take {key_label(normal_key(key))}: it answers even while you type" in problems[0]
+    # nor a key a text field, a list or a button there answers to (Enter sends the chat line)
+    usable, problems = check_keymap({"lobby.start": "enter"}, screens, widgets)
+    assert usable == {} and "clashes with" in problems[0] and "which answers Enter" in problems[0]
+    usable, problems = check_keymap({"lobby.start": "f5", "picker.start": "ctrl+o"}, screens, widgets)
+    assert usable == {"lobby.start": "f5", "picker.start": "ctrl+o"} and problems == []
+
+
+async def test_a_start_key_refused_leaves_typing_alone(tmp_path: Path) -> None:
+    """``lobby.start = "s"`` and ``picker.start = "n"`` are refused with the reason, so typing
+    a password with an N in the picker, and a line with an S in the lobby's chat, only types."""
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.picker import PickerScreen
+
+    from .helpers import wait_for
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(keymap={"lobby.start": "s", "picker.start": "n"}), path)
+    app = make_app(config_path=path, bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        said = " ".join(notices(app))
+        assert "lobby.start cannot take S" in said and "picker.start cannot take N" in said
+        assert app.keymap == {}
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker.query_one("#table-password").focus()
+        await pilot.press("a", "n")
+        await pilot.pause()
+        assert app.screen is picker and picker.query_one("#table-password").value == "an"
+        await pilot.press("ctrl+s")  # Start is where it ships
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        session = app.session
+        await pilot.press("home")
+        for _ in session.lobby["seats"][1:]:  # B from your own seat fills the next open seat
+            await pilot.press("b")
+            await pilot.pause()
+        await wait_for(pilot, lambda: all(s["name"] for s in session.lobby["seats"]))
+        await pilot.press("slash", *"hi all yes")
+        await pilot.pause()
+        assert app.screen is lobby and session.lobby.get("status") != "playing"
+        assert lobby.query_one("#chat").value == "hi all yes"
+        await app.action_quit()
+
+
+def test_textuals_own_keys_are_reserved() -> None:
+    """Every key Textual's App and Screen answer on every screen (Ctrl+Q quits, Ctrl+P opens
+    the palette, Tab moves the focus) and the app's own unnamed quit are reserved, or are keys
+    no keymap can take anyway, so no moved key hides behind one."""
+    from textual.app import App
+    from textual.screen import Screen
+
+    from tui.app import DealMeInApp
+    from tui.keymap import RESERVED, sendable
+
+    inherited = [b for cls in (App, Screen, DealMeInApp) for b in cls.BINDINGS if isinstance(b, Binding) and not b.id]
+    keys = {k.strip() for b in inherited for k in b.key.split(",")} | {App.COMMAND_PALETTE_BINDING}
+    assert {"ctrl+q", "ctrl+p", "ctrl+c", "tab", "shift+tab"} <= keys
+    for key in keys:
+        assert key in RESERVED or not sendable(key), key
+    usable, problems = check_keymap({"table.draw": "ctrl+q", "lobby.ready": "ctrl+p"}, screen_bindings())
+    assert usable == {}
+    assert problems == ["keymap: table.draw cannot take Ctrl+Q, which quits",
+                        "keymap: lobby.ready cannot take Ctrl+P, which opens the command palette"]
+
+
+def test_a_key_the_focused_widget_answers_first_is_refused() -> None:
+    """Enter on the lobby's seat list, the Keys screen's list and the buttons of the home and
+    results screens is theirs before the screen's keys see it: no key moves there. The hand's
+    own keys answer only while it has the focus, so the log beside it takes none of theirs."""
+    from tui.app import screen_widgets
+
+    screens, widgets = screen_bindings(), screen_widgets()
+    for binding_id, key, widget, screen in (("lobby.add_bot", "enter", "a list", "lobby"),
+                                            ("keys.put_back", "enter", "a list", "keys"),
+                                            ("results.rematch", "enter", "a button", "results"),
+                                            ("home.solo", "enter", "a button", "home"),
+                                            ("table.say_scores", "down", "the log", "table"),
+                                            ("app.rules", "pagedown", "a list", "picker")):
+        usable, problems = check_keymap({binding_id: key}, screens, widgets)
+        assert usable == {}, binding_id
+        assert problems == [f"keymap: {binding_id} = {key_label(key)} clashes with {widget} on the {screen} "
+                            f"screen, which answers {key_label(key)} while it has the focus"]
+    # the chat line takes every key while typing, by choice: a key it answers to stays free
+    usable, problems = check_keymap({"hand.play": "enter,up", "lobby.game": "ctrl+k"}, screens, widgets)
+    assert usable == {"hand.play": "enter,up", "lobby.game": "ctrl+k"} and problems == []
+
+
+def test_every_key_as_shipped_passes_the_check() -> None:
+    """Writing every key where it ships in the file moves nothing and is refused nowhere."""
+    from tui.app import screen_widgets
+
+    from tui.screens.keys import movable_keys
+
+    shipped = {m.id: m.shipped for m in movable_keys()}
+    usable, problems = check_keymap(shipped, screen_bindings(), screen_widgets())
+    assert problems == [] and usable == shipped
+
+
+async def test_the_widgets_the_check_knows_are_those_that_take_the_focus(tmp_path: Path) -> None:
+    """Every widget that can have the focus on the home, settings, Keys, picker, lobby and table
+    screens is of a kind ``screen_widgets`` lists for that screen, so the check sees its keys."""
+    from tui.app import screen_widgets
+    from tui.screens.keys import KeysScreen
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.picker import PickerScreen
+    from tui.screens.settings import SettingsScreen
+
+    from .helpers import wait_for
+
+    widgets = screen_widgets()
+
+    def unknown(name: str) -> list[str]:
+        return [type(w).__name__ for w in app.screen.query("*")
+                if w.focusable and not isinstance(w, tuple(widgets[name]))]
+
+    app = make_app(config_path=tmp_path / "settings.toml", bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert unknown("home") == []
+        for action, kind, name in ((app.action_settings, SettingsScreen, "settings"), (app.action_keys, KeysScreen, "keys")):
+            action()
+            await wait_for(pilot, lambda: isinstance(app.screen, kind))
+            assert unknown(name) == []
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        assert unknown("picker") == []
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert unknown("lobby") == []
+        await open_table(app, pilot, "crazy-eights", 3, seat=1, seed=4)
+        assert unknown("table") == []
+        await app.action_quit()
+
+
+def test_a_letter_is_the_letter_whatever_its_case() -> None:
+    """``D`` is the D key, as the README writes keys; Shift+D is ``shift+d`` (which a terminal
+    sends as ``D``), and Help and the hints say Shift+D for it."""
+    from tui.keymap import pressed_key, written
+
+    assert normal_key("D") == "d" and normal_key("ctrl+D") == "ctrl+d"
+    assert normal_key("shift+d") == "D" and normal_key("Shift+D") == "D"
+    assert key_label("d") == "D" and key_label("D") == "Shift+D" and key_label("alt+shift+d") == "Alt+Shift+D"
+    assert written("D,ctrl+s") == "shift+d,ctrl+s" and normal_key(written("D")) == "D"
+    assert pressed_key("D") == "D" and pressed_key("question_mark") == "question_mark"
+
+
+async def test_a_capital_letter_in_the_file_moves_to_the_letter(tmp_path: Path) -> None:
+    """``"table.draw" = "D"``: D draws (not only Shift+D), and the hint says D; ``shift+d``
+    asks for Shift+D, and the hint says so."""
+    for wanted, press, shown in (("D", "d", "D draws"), ("shift+d", "D", "Shift+D draws")):
+        path = tmp_path / f"{press}.toml"
+        save_settings(Settings(keymap={"table.draw": wanted}), path)
+        app = make_app(config_path=path)
+        deck = stacked(["5H", "2C", "9S", "3C", "KH"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                            options={"hand_size": 2})
+            hint = str(screen.query_one("#hint").render())
+            assert shown in hint, hint
+            other = "D" if press == "d" else "d"
+            await pilot.press(other)
+            await pilot.pause()
+            assert link.sent == [], wanted
+            await pilot.press(press)
+            await pilot.pause()
+            assert link.sent == ["draw"], wanted
+
+
+def test_a_key_most_terminals_cannot_send_is_refused() -> None:
+    """Ctrl+1 or Super+D reach the app only in a few terminals: an action moved there alone
+    would have no key in the others."""
+    from tui.app import screen_widgets
+
+    screens, widgets = screen_bindings(), screen_widgets()
+    for key in ("ctrl+1", "super+d", "ctrl+shift+a", "shift+f5", "alt+up", "hyper+x", "ctrl+alt+d", "shift+1"):
+        usable, problems = check_keymap({"table.draw": key}, screens, widgets)
+        assert usable == {}, key
+        assert problems == [f"keymap: table.draw = {key_label(normal_key(key))} is a key most terminals cannot send"]
+    usable, problems = check_keymap({"table.draw": "alt+d", "table.pass": "ctrl+shift+up", "table.say_turn": "ctrl+f5",
+                                     "table.say_scores": "f13", "table.say_total": "shift+z"}, screens, widgets)
+    assert problems == [] and len(usable) == 5
+
+
+async def test_the_chat_line_names_the_chat_key_where_it_is(tmp_path: Path) -> None:
+    """The table's chat line says which key opens it: Ctrl+G once the keymap moves Chat there,
+    and the key moved on the Keys screen while the table waits underneath."""
+    from tui.screens.keys import KeysScreen
+
+    from .helpers import wait_for
+    from .test_keys_screen import move
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(keymap={"table.chat": "ctrl+g"}), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _link = await open_table(app, pilot, "crazy-eights", 3, seat=1, seed=4)
+        chat = screen.query_one("#chat")
+        assert chat.placeholder == "chat: Ctrl+G to type, Enter to send"
+        app.action_keys()
+        keys = await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen) and app.screen.query("#keys-list") and app.screen)
+        assert await move(pilot, keys, "table.chat", "f6") == "Chat: F6."
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert chat.placeholder == "chat: F6 to type, Enter to send"

@@ -111,9 +111,9 @@ async def test_a_move_never_pushes_out_a_key_moved_before(tmp_path: Path) -> Non
         await pilot.pause()
         assert app.keymap == {"table.say_scores": "z"}
         assert load_settings(path)[0].keymap == {"table.say_scores": "z", "table.fly": "k"}
-        assert await move(pilot, screen, "lobby.ready", "Y") == "Ready: Y."
+        assert await move(pilot, screen, "lobby.ready", "Y") == "Ready: Shift+Y."  # Y pressed is Shift+Y
         assert app.keymap == {"table.say_scores": "z", "lobby.ready": "Y"}
-        assert load_settings(path)[0].keymap == {"table.say_scores": "z", "table.fly": "k", "lobby.ready": "Y"}
+        assert load_settings(path)[0].keymap == {"table.say_scores": "z", "table.fly": "k", "lobby.ready": "shift+y"}
 
 
 async def test_escape_keeps_the_key_and_backspace_puts_it_back(tmp_path: Path) -> None:
@@ -233,3 +233,47 @@ async def test_a_swap_is_offered_only_with_the_one_key_that_clashes(tmp_path: Pa
         await pilot.pause()
         assert said(screen) == "Swapped: Scores: S · Turn: Z."
         assert app.keymap == {"table.draw": "d", "table.say_turn": "z"}
+
+
+async def test_the_keys_that_quit_or_open_the_palette_are_caught_and_refused(tmp_path: Path) -> None:
+    """Ctrl+Q, Ctrl+C and Ctrl+P pressed as the new key are taken by the screen, not obeyed (no
+    quit, no palette), and refused with what they do; Esc still gives up."""
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_keys(app, pilot)
+        for key, does in (("ctrl+q", "Ctrl+Q, which quits"), ("ctrl+c", "Ctrl+C, which quits"),
+                          ("ctrl+p", "Ctrl+P, which opens the command palette")):
+            assert await move(pilot, screen, "table.draw", key) == f"Not moved: table.draw cannot take {does}."
+            assert app.screen is screen and app.return_code is None, key
+            assert screen.focused is screen.query_one("#keys-list")
+        assert app.keymap == {} and not path.exists()
+
+
+async def test_a_key_the_list_answers_first_is_refused_here_too(tmp_path: Path) -> None:
+    """Put back onto Enter would never answer on this screen (Enter on the list starts a move):
+    refused, nothing saved. Moved to Del, the line at the top names Del at once."""
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_keys(app, pilot)
+        text = await move(pilot, screen, "keys.put_back", "enter")
+        assert text == ("Not moved: keys.put_back = Enter clashes with a list on the keys screen, "
+                        "which answers Enter while it has the focus.")
+        assert offered(screen) is None and app.keymap == {} and not path.exists()
+        assert "; Backspace puts it back" in str(screen.query_one("#keys-how").content)
+        assert await move(pilot, screen, "keys.put_back", "delete") == "Put back: Del."
+        assert "; Del puts it back" in str(screen.query_one("#keys-how").content)
+
+
+async def test_a_start_key_cannot_move_to_a_letter_here_either(tmp_path: Path) -> None:
+    """S pressed for the lobby's Start is refused, since Start answers while typing in the chat."""
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_keys(app, pilot)
+        text = await move(pilot, screen, "lobby.start", "s")
+        assert text.startswith("Not moved: lobby.start cannot take S: it answers even while you type")
+        assert await move(pilot, screen, "lobby.start", "ctrl+1") == \
+            "Not moved: lobby.start = Ctrl+1 is a key most terminals cannot send."
+        assert app.keymap == {} and not path.exists()

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..keymap import key_label, normal_key
+from ..keymap import key_label, pressed_key
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -71,6 +71,11 @@ def movable_keys() -> list[Movable]:
 class KeyCatcher(Static, can_focus=True):
     """Takes the next key pressed, whatever it is (Esc gives up), so that no binding runs on it."""
 
+    def check_consume_key(self, key: str, character: str | None = None) -> bool:
+        """Every key is this one's while it has the focus: so Textual leaves out the bindings
+        that would answer first (Ctrl+Q's quit, Ctrl+P's palette), and the key can be refused."""
+        return True
+
     def on_blur(self) -> None:
         screen = self.screen
         if isinstance(screen, KeysScreen) and screen.moving is not None:
@@ -100,9 +105,7 @@ class KeysScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="keys-screen"):
             yield Static("Keys", classes="title")
-            put_back = self.app.keys_for("keys.put_back", "backspace")  # type: ignore[attr-defined]
-            yield Static(Text(f"Enter on a key, then press where it goes; {put_back} puts it back where it "
-                              "ships. Each move is saved in settings.toml at once.", style="dim"), id="keys-how")
+            yield Static(self._how(), id="keys-how")
             yield OptionList(id="keys-list")
             yield KeyCatcher("", id="keys-catch")
             yield Static("", id="keys-said")
@@ -114,6 +117,12 @@ class KeysScreen(Screen[None]):
         self.query_one("#keys-catch").display = False
         self._fill()
         self.query_one("#keys-list", OptionList).focus()
+
+    def _how(self) -> Text:
+        """How keys move here, naming Put back's key as it is now (it moves here too)."""
+        put_back = self.app.keys_for("keys.put_back", "backspace")  # type: ignore[attr-defined]
+        return Text(f"Enter on a key, then press where it goes; {put_back} puts it back where it "
+                    "ships. Each move is saved in settings.toml at once.", style="dim")
 
     def _now(self, key: Movable) -> str:
         return self.app.keymap.get(key.id, key.shipped)  # type: ignore[attr-defined]
@@ -130,6 +139,7 @@ class KeysScreen(Screen[None]):
                 line.append(f"ships as {key_label(key.shipped)}", style="dim")
             listed.add_option(Option(line, id=key.id))
         listed.highlighted = at if at is not None else 0
+        self.query_one("#keys-how", Static).update(self._how())
 
     def _say(self, text: str, problem: bool = False) -> None:
         said = self.query_one("#keys-said", Static)
@@ -155,7 +165,7 @@ class KeysScreen(Screen[None]):
         again after a clash, the swap offered)."""
         moving, self.moving = self.moving, None
         swap, self.swap = self.swap, None
-        new = normal_key(key)
+        new = pressed_key(key)
         if moving is None or key == "escape":
             pass
         elif new is None:

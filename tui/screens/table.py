@@ -131,12 +131,16 @@ class TableScreen(Screen[None]):
             with Vertical(id="side"):
                 # wrapped at the panel's width (RichLog's default minimum, 78, overflows it)
                 yield self._log
-                chat = Input(placeholder="chat: / to type, Enter to send", id="chat", max_length=CHAT_LEN)
+                chat = Input(placeholder=self._chat_placeholder(), id="chat", max_length=CHAT_LEN)
                 chat.display = not self.solo  # no one to talk to: the log takes the line
                 yield chat
         yield Static(id="hint", markup=False)
         yield HandView(id="hand")
         yield KeyFooter()
+
+    def _chat_placeholder(self) -> str:
+        """The chat line's prompt, naming Chat's key as the keymap has it."""
+        return f"chat: {self.app.keys_for('table.chat', 'slash')} to type, Enter to send"
 
     def on_mount(self) -> None:
         if popped(self):
@@ -520,6 +524,7 @@ class TableScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self._covered:  # uncovered, not first shown
             self._covered, self._resumed = False, time.monotonic()
+            self.query_one("#chat", Input).placeholder = self._chat_placeholder()  # keys moved meanwhile
 
     @on(HandView.Play)
     def _play(self, event: HandView.Play) -> None:
