@@ -553,6 +553,10 @@ class Table:
         for seat in self.seats:
             if seat.empty:
                 raise Refused("not_ready", f"seat {seat.index + 1} is empty")
+        if not self.playing_host():  # a key holder who only watches: as its ``start``, everyone ready
+            problem = self._not_ready(p)
+            if problem is not None:
+                raise Refused("not_ready", problem)
         self._start_match()
 
     def _not_ready(self, starter: Peer | None) -> str | None:

@@ -221,3 +221,32 @@ async def test_a_seat_kept_by_a_bot_for_a_departed_player_opens_when_the_match_e
         await host.close()
     finally:
         await srv.close()
+
+
+async def test_a_watching_key_holders_rematch_waits_for_everyone_ready(server: Server) -> None:
+    """docs/protocol.md, Starting a match: without a playing host a rematch starts once every
+    seated player is ready again; a host key holder who only watches is refused (`not_ready`)
+    until then, as its `start` is. It used to start the rematch at once."""
+    server.start_delay = 0.2
+    table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=7,
+                                            options={"scoring": "single"}))
+    host = await join(server, "Host", table=table.id, host_key=table.host_key, spectator=True)
+    bo = await join(server, "Bo", table=table.id)
+    cy = await join(server, "Cy", table=table.id)
+    try:
+        for c in (bo, cy):
+            await c.ready(True)
+        await wait_until(lambda: table.status == "playing", timeout=10, what="the match, started by itself")
+        await _play_out(table, bo, cy)
+        await host.rematch()
+        refused = await next_update(host, "error", timeout=5)
+        assert refused["code"] == "not_ready" and "not ready" in refused["message"]
+        assert table.status == "finished"
+        await bo.ready(True)
+        await host.rematch()
+        assert (await next_update(host, "error", timeout=5))["code"] == "not_ready"
+        await cy.ready(True)
+        await wait_until(lambda: table.status == "playing", timeout=10, what="the rematch")
+    finally:
+        for c in (host, bo, cy):
+            await c.close()
