@@ -288,8 +288,10 @@ class Table:
             # a token that holds no seat yet becomes this connection's own: a client that keeps
             # one (an SSH guest's app) gets the seat it sits in back with it later
             p.token = token  # type: ignore[assignment]
-        if p.is_host:
-            self.host_token = p.token  # the latest connection with the host key
+        if p.is_host and (seat is not None or not self._host_seated()):
+            # the host's token is the seated key holder's: a second connection with the key
+            # that only watches does not take the mark (nor the seat a resume gives back) from it
+            self.host_token = p.token
         if seat is not None:
             old = seat.conn
             if old is not None and old is not p:
@@ -421,6 +423,11 @@ class Table:
         seat.clear()
         seat.name, seat.token, seat.conn = p.name, p.token, p
         p.seat = seat.index
+        if p.is_host:
+            self.host_token = p.token
+
+    def _host_seated(self) -> bool:
+        return self.host_token is not None and any(s.token == self.host_token for s in self.seats)
 
     def _unseat(self, p: Peer) -> None:
         if p.seat is not None:

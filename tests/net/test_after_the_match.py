@@ -250,3 +250,22 @@ async def test_a_watching_key_holders_rematch_waits_for_everyone_ready(server: S
     finally:
         for c in (host, bo, cy):
             await c.close()
+
+
+async def test_a_second_connection_with_the_host_key_leaves_the_seated_host_the_host(server: Server) -> None:
+    """The lobby marks the seat of the host (`host`); a watcher who also presents the host key
+    (the host's own second terminal) used to take that mark, and the token a resume gives back
+    to the host, from the seated host."""
+    table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=7))
+    ana = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    try:
+        await wait_until(lambda: (ana.lobby or {}).get("seats", [{}])[0].get("host") is True, what="Ana the host")
+        token = table.host_token
+        watcher = await join(server, "Ana too", table=table.id, host_key=table.host_key, spectator=True)
+        try:
+            await next_update(ana, "lobby", timeout=5, pred=lambda u: u["lobby"]["spectators"] == 1)
+            assert ana.lobby["seats"][0]["host"] is True and table.host_token == token  # type: ignore[index]
+        finally:
+            await watcher.close()
+    finally:
+        await ana.close()
