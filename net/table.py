@@ -462,16 +462,21 @@ class Table:
         self._host_only(p)
         self._in_lobby()
         c = self.config
-        game = msg.get("game") or c.game
+        # a field left out (None) keeps what the table has; any value sent is checked, 0 and "" too
+        game = c.game if msg.get("game") is None else msg["game"]
         changed_game = game != c.game
-        preset = msg.get("preset") or ("standard" if changed_game else c.preset)
+        preset = msg.get("preset")
+        if preset is None:
+            preset = "standard" if changed_game else c.preset
         options = msg.get("options")
         if options is None:
-            options = {} if changed_game or msg.get("preset") else dict(c.options)
-        seats = msg.get("seats") or len(self.seats)
+            options = {} if changed_game or msg.get("preset") is not None else dict(c.options)
+        seats = len(self.seats) if msg.get("seats") is None else msg["seats"]
         info = GAMES.get(game)
         if info is None:
             raise Refused("bad_config", f"unknown game {game[:40]!r}: the games are {', '.join(GAMES)}")
+        if preset not in info.presets:
+            raise Refused("bad_config", f"unknown preset {preset[:40]!r}: {info.name} has {', '.join(info.presets)}")
         try:
             resolved = info.resolve(seats, preset, options)
         except ValueError as e:

@@ -74,6 +74,12 @@ async def test_configure_bots_kick_start_and_rematch(server: Server) -> None:
     await host.configure(options={"chips": 2})
     await wait_until(lambda: host.lobby["options"] == {"chips": 2}, what="options")
     assert host.lobby["game"] == "ninety-nine" and host.lobby["preset"] == "quick"
+    # a value sent is checked, never taken for one left out: no seats, no game, no preset
+    for bad in ({"seats": 0}, {"game": ""}, {"preset": ""}):
+        await host.configure(**bad)  # type: ignore[arg-type]
+        err = await next_update(host, "error")
+        assert err["code"] == "bad_config", (bad, err)
+    assert (table.config.game, table.config.preset, len(table.seats)) == ("ninety-nine", "quick", 3)
 
     # kick Cy; her app is told and closed, her seat frees
     await host.kick(2)
