@@ -713,7 +713,13 @@ class Table:
 
     def _clock_out(self, key: tuple[int, int]) -> None:
         self._clock = None
-        if self._closed or self._clock_task is not None and not self._clock_task.done():
+        if self._closed or key != self._clock_key:
+            return
+        task = self._clock_task
+        if task is not None and not task.done():
+            # the last move made for a player is still being worked out (a busy thread pool):
+            # this one is made after it, not dropped, or this turn would have no clock at all
+            task.add_done_callback(lambda _done: self._clock_out(key))
             return
         self._clock_task = asyncio.get_running_loop().create_task(self._move_for(key))
 

@@ -109,3 +109,36 @@ async def test_the_host_sets_the_clock_in_the_lobby_and_a_save_keeps_it(server: 
     finally:
         watch.cancel()
         await ana.close()
+
+
+async def test_a_clock_that_runs_out_while_the_last_clock_move_is_still_worked_out_still_moves(
+        server: Server) -> None:  # noqa: F811
+    """The bots think in the event loop's thread pool. With the pool busy, the move for one
+    player who ran out of time waits there; that player moves meanwhile, and the next one's
+    clock runs out too. That second clock must still move for its player once the pool frees:
+    it used to be dropped, and the table waited on that player for good."""
+    import os
+    import time
+
+    table, (ana, bo) = await seated_table(server, TableConfig(name="Clock", seats=2, seed=5, turn_time=1), 2)
+    loop = asyncio.get_running_loop()
+    try:
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        m = table.match
+        first, version = m.current_seat, m.version
+        mover = ana if ana.seat == first else bo
+        workers = min(32, (os.cpu_count() or 1) + 4)  # the default executor's size (ThreadPoolExecutor)
+        busy = [loop.run_in_executor(None, time.sleep, 2.5) for _ in range(workers)]  # each worker, 2.5 s
+        await wait_until(lambda: table._clock_task is not None, timeout=3, what="the first clock running out")
+        await wait_until(lambda: mover.view is not None and mover.view["version"] == version, what="the view")
+        await mover.act(mover.view["legal"][0], version)  # moves itself while the bot's move waits
+        await wait_until(lambda: m.version > version, what="the player's own move")
+        second, after = m.current_seat, m.version
+        assert second != first
+        await asyncio.gather(*busy)
+        await wait_until(lambda: m.version > after or m.is_over, timeout=5, what="the second clock's move")
+        assert (m.current_seat, m.version) != (second, after)
+    finally:
+        for c in (ana, bo):
+            await c.close()
