@@ -169,3 +169,19 @@ async def test_a_chat_line_as_long_as_the_host_takes_is_sent_and_shown_whole() -
         finally:
             await guest.close()
             await app.leave_table()
+
+
+async def test_a_short_narrow_terminal_keeps_the_hosts_buttons_in_sight() -> None:
+    """60x18, seven seats: the chat under the seats and the seat list give up rows, so the
+    host's buttons stay on the screen and clear of the chat (the chat used to cover them)."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(60, 18)) as pilot:
+        lobby = await host_lobby(app, pilot)
+        await app.session.client.configure(seats=7)
+        await wait_for(pilot, lambda: len(app.session.lobby["seats"]) == 7)
+        await pilot.pause()
+        start, chat = lobby.query_one("#start").region, lobby.query_one("#lobby-chat").region
+        assert start.height == 1 and start.bottom <= chat.y and chat.bottom <= 17
+        seats = lobby.query_one("#seats").region
+        assert seats.height >= 4 and seats.bottom <= start.y
+        await app.leave_table()

@@ -31,6 +31,9 @@ class LobbyScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     #: below 80 columns the chat goes under the seats instead of beside them
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
+    #: a short terminal gives the chat (under the seats when narrow) and the seat list fewer
+    #: rows, so that the host's and the guest's buttons keep theirs
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
     BINDINGS = [
         Binding("b", "add_bot", "Bot", id="lobby.add_bot"),
         Binding("x", "remove", "Remove", id="lobby.remove"),
