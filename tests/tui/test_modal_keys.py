@@ -50,3 +50,30 @@ async def test_results_offer_rematch_only_at_the_end_of_a_match() -> None:
             assert key_bar(results) == keys
             results.dismiss(None)
             await pilot.pause()
+
+
+async def test_help_and_the_rules_open_over_a_question_and_give_it_back() -> None:
+    """F1 and F2 work everywhere, questions included (Textual leaves the app's keys out of a
+    modal screen's): over "Leave this match?" F1 opens Help, F2 then the rules in its place,
+    and Escape comes back to the question, still asked."""
+    from tui.screens.help import HelpScreen
+    from tui.screens.rules import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_solo(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("escape")
+        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is ask)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is ask)
+        await pilot.press("escape")  # Stay
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))

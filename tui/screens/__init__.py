@@ -2,6 +2,7 @@
 
 from typing import TypeVar
 
+from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 ResultT = TypeVar("ResultT")
@@ -18,7 +19,18 @@ def popped(screen: Screen) -> bool:
     return not app.is_running or screen not in app.screen_stack
 
 
-class Withdrawable(ModalScreen[ResultT]):
+class Question(ModalScreen[ResultT]):
+    """A question over another screen. Textual leaves the app's own keys out of a modal
+    screen's bindings, so Help (F1) and the Rules (F2) are bound here again, under the app's
+    ids, where a keymap that moves them moves these too."""
+
+    BINDINGS = [
+        Binding("f1", "app.help", "Help", show=False, id="app.help"),
+        Binding("f2", "app.rules", "Rules", show=False, id="app.rules"),
+    ]
+
+
+class Withdrawable(Question[ResultT]):
     """A question that can lose its point while it is up (the join a wait is for ends, the
     position a choice asks about goes): ``withdraw`` closes it with no answer, at once if it
     is on top, else as soon as it is again. On top, not merely showing behind a screen over

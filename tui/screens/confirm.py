@@ -8,14 +8,13 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from ..widgets.keyfooter import KeyFooter
-from . import popped
+from . import Question, popped
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Question[bool]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
         Binding("escape", "answer(False)", "Stay"),

@@ -9,14 +9,13 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from ..widgets.keyfooter import KeyFooter
-from . import popped
+from . import Question, popped
 
 
-class PasswordScreen(ModalScreen["str | None"]):
+class PasswordScreen(Question["str | None"]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
