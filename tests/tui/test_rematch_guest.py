@@ -14,8 +14,8 @@ from tui.screens.table import TableScreen
 from .helpers import make_app, notices, play_with_keys, wait_for
 
 
-async def _finished_match(app: Any, pilot: Any, srv: Server) -> tuple[Any, Any, RandomPlayer]:
-    """Ana (the host key, another terminal) and Bo (this app) play one short match to its end."""
+async def _dealt(app: Any, pilot: Any, srv: Server) -> tuple[Any, Any]:
+    """Ana (the host key, another terminal) and Bo (this app, ready) at a short match, dealt."""
     table = srv.create_table(TableConfig(name="evening", game="ninety-eight", preset="single-hand",
                                          seats=2, seed=5))
     ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
@@ -24,8 +24,14 @@ async def _finished_match(app: Any, pilot: Any, srv: Server) -> tuple[Any, Any, 
     await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
     await pilot.press("r")  # ready
     await wait_for(pilot, lambda: table.seats[1].ready)
-    player = RandomPlayer(ana, 1)
     await ana.start()
+    return table, ana
+
+
+async def _finished_match(app: Any, pilot: Any, srv: Server) -> tuple[Any, Any, RandomPlayer]:
+    """Ana and Bo play one short match to its end."""
+    table, ana = await _dealt(app, pilot, srv)
+    player = RandomPlayer(ana, 1)
     await play_with_keys(app, pilot, timeout=60)
     assert isinstance(app.screen, ResultsScreen) and app.screen.match_over
     return table, ana, player
@@ -69,15 +75,7 @@ async def test_a_match_that_ends_while_the_guests_connection_is_down_is_told_and
     app = make_app()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            table = srv.create_table(TableConfig(name="evening", game="ninety-eight", preset="single-hand",
-                                                 seats=2, seed=5))
-            ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-            app.settings.name = "Bo"
-            app.join_address(f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            await pilot.press("r")
-            await wait_for(pilot, lambda: table.seats[1].ready)
-            await ana.start()
+            table, ana = await _dealt(app, pilot, srv)
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.session.view is not None)
             assert not app.session.view["is_over"]
             srv.max_connections = len(srv.connections) - 1  # Bo's way back finds the host full a while
