@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from core.options import value_text
 
-from .addresses import join_addresses
+from .addresses import host_port, join_addresses
 from .announce import Announcements
 from .client import app_version
 from .savefile import aside_text, move_aside, save_path
@@ -26,6 +26,13 @@ from .ssh_host import client_address, make_ssh_server
 from .ssh_server import SSHConfig, SSHTableServer, friendly_password
 from .table import Refused, Table
 from .tablestate import restore_saved
+
+
+def address_line(bind: str, port: int) -> str:
+    """Where the table listens, for the person running it: a wildcard bind in words, since
+    ``0.0.0.0`` is no address to give anyone (the next line gives the players theirs)."""
+    wildcard = {"0.0.0.0": "every IPv4 interface", "::": "every interface", "": "every interface"}.get(bind)
+    return f"Address: {wildcard}, port {port}" if wildcard else f"Address: {host_port(bind, port)}"
 
 
 def table_config(args: argparse.Namespace) -> TableConfig:
@@ -165,18 +172,21 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
         m = table.match
         where = f"match in play, hand {m.hand_number}" if m is not None and table.status == "playing" else table.status
         print(f"Resumed {c.name!r} from {save_path(server.port)} ({where})", file=out)
-    print(f"Hosting {c.name!r}: {c.game} ({c.preset}), {c.seats} seats, {bots} bots", file=out)
+    print(f"Hosting {c.name!r}: {c.game} ({c.preset}), {c.seats} seats, {bots} bot{'' if bots == 1 else 's'}",
+          file=out)
     if c.options:  # as --option takes them, so the line can be used again
         print("Options: " + " ".join(f"--option {k}={value_text(v)}" for k, v in c.options.items()), file=out)
     if c.turn_time:
         print(f"Turn clock: {c.turn_time} s a move, then a bot makes it (--turn-time {c.turn_time})", file=out)
-    print(f"Address: {args.bind}:{server.port}", file=out)
-    print("Players join with: " + "  or  ".join(f"dealmein join {a}" for a in join_addresses(args.bind, server.port)),
-          file=out)
+    print(address_line(args.bind, server.port), file=out)
+    joins = join_addresses(args.bind, server.port)
+    print("Players join with: " + "  or  ".join(f"dealmein join {a}" for a in joins), file=out)
     if c.password:
         print(f"Table password: {c.password}", file=out)
     print(f"Host key (lets one player run the lobby): {table.host_key}", file=out)
-    print(f"Autosave: {save_path(server.port)} (dealmein host --resume --port {server.port} brings it back)",
+    if joins:
+        print(f"  that player joins with: dealmein join {joins[0]} --host-key {table.host_key}", file=out)
+    print(f"Autosave: {save_path(server.port)} (dealmein host --headless --resume --port {server.port} brings it back)",
           file=out)
     if server.logs_dir is not None:
         print(f"Match logs: {server.logs_dir}", file=out)

@@ -40,6 +40,10 @@ async def test_headless_host_serves_and_closes_on_signal(sig: signal.Signals) ->
         assert "Options: --option chips=4 --option draw=manual" in text
         assert "Turn clock: 30 s a move, then a bot makes it (--turn-time 30)" in text
         key = re.search(r"Host key \(.*\): (\S+)", text).group(1)  # type: ignore[union-attr]
+        # the banner says how that key is used, and how the table comes back: each as it runs
+        assert f"that player joins with: dealmein join 127.0.0.1:{port} --host-key {key}" in text
+        assert f"(dealmein host --headless --resume --port {port} brings it back)" in text
+        assert "3 seats, 2 bots" in text
         c = await TableClient.connect("127.0.0.1", port, name="Ana", password="pw", host_key=key,
                                       reconnect=False)
         assert c.seat == 0 and c.is_host
@@ -106,3 +110,13 @@ async def test_a_headless_host_outlives_the_reader_of_its_banner() -> None:
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
+
+
+def test_the_address_line_names_a_wildcard_bind_in_words() -> None:
+    """docs/discovery.md: the banner never shows 0.0.0.0 as an address."""
+    from net.host_cli import address_line
+
+    assert address_line("0.0.0.0", 7098) == "Address: every IPv4 interface, port 7098"
+    assert address_line("::", 7098) == "Address: every interface, port 7098"
+    assert address_line("127.0.0.1", 7098) == "Address: 127.0.0.1:7098"
+    assert address_line("::1", 7098) == "Address: [::1]:7098"
