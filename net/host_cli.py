@@ -23,7 +23,7 @@ from .client import app_version
 from .savefile import aside_text, move_aside, save_path
 from .server import Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
-from .ssh_server import SSHConfig, SSHTableServer, friendly_password
+from .ssh_server import SSHConfig, SSHTableServer
 from .table import Refused, Table
 from .tablestate import restore_saved
 
@@ -37,9 +37,7 @@ def address_line(bind: str, port: int) -> str:
 
 def table_config(args: argparse.Namespace) -> TableConfig:
     name = args.name or "Deal Me In table"
-    password = args.password or None
-    if getattr(args, "ssh", None) is not None and args.ssh_auth == "password" and not password:
-        password = friendly_password()  # SSH guests log in with the table password
+    password = args.password or None  # none given: the table is open; SSH logins get one made up
     return TableConfig(name=name, game=args.game, preset=args.preset, options=dict(getattr(args, "option", None) or []),
                        seats=args.seats, password=password, seed=getattr(args, "seed", None),
                        turn_time=getattr(args, "turn_time", 0))
@@ -62,7 +60,7 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> S
 def print_ssh(ssh: SSHTableServer, out: TextIO, table_password: str | None = None) -> None:
     print(f"SSH: {ssh.login_command('NAME')}  ({ssh.config.auth} login)", file=out)
     if ssh.config.auth == "password" and ssh.config.password != table_password:
-        # a table resumed without a password of its own: the SSH login has one made up
+        # a table without a password of its own: the SSH login has one made up
         print(f"SSH password: {ssh.config.password}", file=out)
     print(f"SSH host key fingerprint: {ssh.fingerprint}", file=out)
 

@@ -473,8 +473,15 @@ class DealMeInApp(App[int]):
             else:
                 self.run_worker(self.start_table(choice, solo=False), exclusive=True, group="session")
 
+        from .cli import given
+
         args = self.args if getattr(self.args, "command", None) == mode else None
-        if args is not None:  # ``dealmein host|solo --game ... --seats ... --bots ...`` fills the picker
+        typed = given(args) if args is not None else set()
+        if typed <= {"game"}:  # nothing typed, or only the game: the picker opens on the last choices
+            game = args.game if typed else self.settings.default_game  # type: ignore[union-attr]
+            picker = PickerScreen(mode=mode, game=game, remembered=remembered)
+        else:  # ``dealmein host|solo --game ... --seats ... --bots ...`` fills the picker
+            assert args is not None
             first_bot = 1 if mode == "solo" else max(1, args.seats - args.bots)  # solo: every other seat
             bots = {seat: args.bot_level for seat in range(first_bot, args.seats)}
             from core import GAMES
@@ -485,8 +492,6 @@ class DealMeInApp(App[int]):
                                   options=options, bots=bots, password=getattr(args, "password", None),
                                   turn_time=getattr(args, "turn_time", 0) if mode == "host" else None,
                                   remembered=remembered)
-        else:
-            picker = PickerScreen(mode=mode, game=self.settings.default_game, remembered=remembered)
         self.push_screen(picker, chosen)
 
     def _remember_pick(self, mode: str, choice: Any) -> None:

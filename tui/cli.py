@@ -181,15 +181,35 @@ SEED_HELP = ("deal the tables you host from this seed: the same seed, game and s
 BOT_LEVELS = ["easy", "normal", "hard"]
 
 
+class Given(argparse.Action):
+    """Stores the value, as argparse's own action does, and notes the flag as given (``given``):
+    a picker the command line fills in takes only what was typed, and its last choices for the rest."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        if self.nargs == 0:
+            values = self.const
+        if isinstance(self.default, list):  # repeatable: each one is added
+            values = [*(getattr(namespace, self.dest, None) or []), values]
+        setattr(namespace, self.dest, values)
+        namespace.given = {*getattr(namespace, "given", set()), self.dest}
+
+
+def given(args: argparse.Namespace) -> set[str]:
+    """The table flags typed on the command line (``Given``)."""
+    return set(getattr(args, "given", set()))
+
+
 def table_arguments(parser: argparse.ArgumentParser) -> None:
     """The game, variant, options, seats and seed of a table this app deals (``host``, ``solo``)."""
-    game = parser.add_argument("--game", default="ninety-eight")
+    game = parser.add_argument("--game", default="ninety-eight", action=Given,
+                               help="the game (`dealmein games` lists them; default: ninety-eight)")
     game.choices = GameIds()  # set after add_argument, which would list the choices (and import the engine)
-    parser.add_argument("--preset", default="standard")
-    parser.add_argument("--option", type=option_setting, action="append", default=[], metavar="NAME=VALUE",
+    parser.add_argument("--preset", default="standard", action=Given, help="the game's preset (default: standard)")
+    parser.add_argument("--option", type=option_setting, action=Given, default=[], metavar="NAME=VALUE",
                         help="set one of the game's options over the preset (repeatable; "
                              "`dealmein games` lists them), e.g. --option limit=50")
-    parser.add_argument("--seats", type=int, default=4, help="seats at the table")
+    parser.add_argument("--seats", type=int, default=4, action=Given, help="seats at the table (default: 4)")
     # SUPPRESS: a subcommand's default would overwrite a --seed given before the subcommand
     parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="N", help=SEED_HELP)
 
@@ -214,32 +234,39 @@ def build_parser() -> argparse.ArgumentParser:
                       help="port to listen on (0: any free port; default 7098)")
     host.add_argument("--bind", type=bind_address, default="0.0.0.0", help="IP address to listen on")
     table_arguments(host)
-    host.add_argument("--bots", type=int, default=0, help="seats to fill with bots")
-    host.add_argument("--bot-level", default="normal", choices=BOT_LEVELS)
-    host.add_argument("--password", default=None)
+    host.add_argument("--bots", type=int, default=0, action=Given, help="seats to fill with bots (default: 0)")
+    host.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
+                      help="the level of those bots (default: normal)")
+    host.add_argument("--password", default=None, action=Given, help="a password players must give to join")
     host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
-    host.add_argument("--resume", action="store_true",
+    host.add_argument("--resume", action=Given, nargs=0, const=True, default=False,
                       help="bring back the table autosaved on --port (a new table if there is none)")
-    host.add_argument("--ssh", type=port_number(0), default=None, metavar="PORT",
+    host.add_argument("--ssh", type=port_number(0), default=None, metavar="PORT", action=Given,
                       help="also serve the app over SSH on this port (e.g. 2222; 0: any free port)")
-    host.add_argument("--ssh-auth", default="password", choices=["password", "open", "keys"],
+    host.add_argument("--ssh-auth", default="password", choices=["password", "open", "keys"], action=Given,
                       help="password: the table password (made up if not given); open: anyone (trusted LANs "
                            "only); keys: an authorized_keys file")
-    host.add_argument("--ssh-keys", type=readable_file, default=None, metavar="FILE", help="authorized_keys file for --ssh-auth keys")
-    host.add_argument("--ssh-max-sessions", type=positive_int, default=16)
-    host.add_argument("--ssh-idle", type=seconds(positive=True), default=1800.0, help="seconds before an idle SSH session is dropped")
+    host.add_argument("--ssh-keys", type=readable_file, default=None, metavar="FILE", action=Given,
+                      help="authorized_keys file for --ssh-auth keys")
+    host.add_argument("--ssh-max-sessions", type=positive_int, default=16, action=Given,
+                      help="SSH sessions at once (default: 16)")
+    host.add_argument("--ssh-idle", type=seconds(positive=True), default=1800.0, action=Given,
+                      help="seconds before an idle SSH session is dropped (default: 1800)")
     host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns")
-    host.add_argument("--grace", type=seconds(), default=120.0, help="seconds a dropped player's seat is held")
-    host.add_argument("--takeover", type=seconds(), default=120.0,
-                      help="seconds the table waits for an away player before a bot plays for them")
-    host.add_argument("--bot-delay", type=seconds(), default=0.6, help="seconds a bot pauses before it plays")
-    host.add_argument("--turn-time", type=int, default=0, metavar="S",
+    host.add_argument("--grace", type=seconds(), default=120.0, action=Given,
+                      help="seconds a dropped player's seat is held (default: 120)")
+    host.add_argument("--takeover", type=seconds(), default=120.0, action=Given,
+                      help="seconds the table waits for an away player before a bot plays for them (default: 120)")
+    host.add_argument("--bot-delay", type=seconds(), default=0.6, action=Given,
+                      help="seconds a bot pauses before it plays (default: 0.6)")
+    host.add_argument("--turn-time", type=int, default=0, metavar="S", action=Given,
                       help="seconds a player has for each move before a bot makes it for them (1-3600; "
                            "default 0: no clock)")
 
     solo = sub.add_parser("solo", help="play solo against bots: the picker opens filled in")
     table_arguments(solo)
-    solo.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, help="the bots in the other seats")
+    solo.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
+                      help="the bots in the other seats (default: normal)")
 
     join = sub.add_parser("join", help="join a table at HOST[:PORT]")
     join.add_argument("address", type=table_address, help="HOST[:PORT] ([IPv6]:PORT for IPv6)")
@@ -290,6 +317,20 @@ def run_replay(file: str) -> int:
     return 1
 
 
+#: ``host`` flags the app does not take, and where the app has each instead
+HEADLESS_ONLY = {
+    "--resume": "the home screen offers the saved tables",
+    "--ssh": "SSH is a switch in the host picker",
+    "--ssh-auth": "SSH is a switch in the host picker",
+    "--ssh-keys": "SSH is a switch in the host picker",
+    "--ssh-max-sessions": "SSH is a switch in the host picker",
+    "--ssh-idle": "SSH is a switch in the host picker",
+    "--grace": "a dropped player's seat is held 120 s",
+    "--takeover": "an away player's turn is waited for 120 s",
+    "--bot-delay": "the bots' pause is in Settings",
+}
+
+
 def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """What ``host`` or ``solo`` options say together, checked before anything starts."""
 
@@ -306,6 +347,10 @@ def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
         error(str(e))
     if args.command == "solo":
         return
+    if not args.headless:  # the app has its own way to each, and would leave the flag unused
+        for flag, instead in HEADLESS_ONLY.items():
+            if flag.lstrip("-").replace("-", "_") in given(args):
+                error(f"argument {flag}: applies only with --headless (in the app, {instead})")
     from net.table import turn_time_problem
 
     problem = turn_time_problem(args.turn_time)

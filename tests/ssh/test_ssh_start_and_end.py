@@ -214,6 +214,17 @@ async def test_an_app_that_will_not_quit_is_killed_and_the_terminal_put_back(ech
         await server.close()
 
 
+async def _stop(proc: asyncio.subprocess.Process) -> None:
+    """The headless host asked to close (SIGTERM), and killed if it will not."""
+    if proc.returncode is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(proc.communicate(), 15)
+        except asyncio.TimeoutError:
+            os.killpg(proc.pid, signal.SIGKILL)
+            await proc.wait()
+
+
 async def _banner(*args: str) -> tuple[asyncio.subprocess.Process, str]:
     """``dealmein host --headless ARGS`` started in a session of its own, and its banner."""
     proc = await asyncio.create_subprocess_exec(
@@ -296,10 +307,24 @@ async def test_a_table_resumed_with_ssh_prints_the_password_its_guests_log_in_wi
     finally:
         if conn is not None:
             conn.close()
-        if proc.returncode is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(proc.communicate(), 15)
-            except asyncio.TimeoutError:
-                os.killpg(proc.pid, signal.SIGKILL)
-                await proc.wait()
+        await _stop(proc)
+
+
+async def test_ssh_without_a_table_password_keeps_the_table_open_on_the_lan():
+    """``dealmein host --headless --ssh`` without ``--password``: SSH logins get a made-up
+    password (printed), and the table itself stays open to ``dealmein join`` on the LAN, as in
+    the app. The made-up password used to become the table's too, locking out LAN players."""
+    from net.client import TableClient
+
+    proc, text = await _banner("--port", "0", "--seats", "2", "--ssh", "0")
+    try:
+        assert "Table password" not in text
+        assert re.search(r"SSH password: [a-z]+-[a-z]+-\d\d", text), text
+        port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
+        guest = await TableClient.connect("127.0.0.1", port, name="Bo", reconnect=False)
+        try:
+            assert guest.seat is not None
+        finally:
+            await guest.close()
+    finally:
+        await _stop(proc)

@@ -85,6 +85,19 @@ def test_bad_solo_options_are_one_line_errors(args: list[str], words: list[str])
     one_line_error(dealmein("solo", *args), "dealmein solo", *words)
 
 
+@pytest.mark.parametrize("args, words", [
+    (["--ssh", "2222"], ["--ssh", "--headless", "switch in the host picker"]),
+    (["--ssh-auth", "open"], ["--ssh-auth", "--headless"]),
+    (["--resume"], ["--resume", "--headless", "home screen"]),
+    (["--grace", "5"], ["--grace", "--headless"]),
+    (["--bot-delay", "0"], ["--bot-delay", "--headless", "Settings"]),
+])
+def test_headless_flags_without_headless_are_refused_not_ignored(args: list[str], words: list[str]) -> None:
+    """README: --ssh, --resume, --grace, --takeover and --bot-delay apply with --headless; the
+    app used to open without a word and leave them unused (no SSH port listened)."""
+    one_line_error(dealmein("host", "--no-mdns", "--bind", "127.0.0.1", *args), "dealmein host", *words)
+
+
 def test_bad_host_options_write_no_save() -> None:
     port = free_port()
     one_line_error(dealmein("host", "--headless", "--no-mdns", "--port", str(port), "--grace", "-1"),

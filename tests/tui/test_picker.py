@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from textual.widgets import Button, Select, Static
 
 from core import GAMES
@@ -360,3 +362,26 @@ async def test_the_summary_shows_every_option_in_force_at_80_columns() -> None:
         text = " ".join(line.strip() for line in shown.splitlines()[summary.region.y:summary.region.bottom])
         for part in ("limit 99", "fours reverse", "threes skip"):
             assert part in text, text
+
+
+@pytest.mark.parametrize("argv, game, preset, seats", [
+    (["solo"], "ninety-eight", "single-hand", 2),  # nothing typed: the last choices
+    (["solo", "--game", "ninety-nine"], "ninety-nine", "quick", 3),  # only the game: that game's last
+    (["solo", "--seats", "3"], "ninety-eight", "standard", 3),  # a choice typed: the command line's table
+])
+async def test_the_solo_command_keeps_the_last_choices_for_what_it_does_not_say(argv, game, preset, seats) -> None:
+    """README: the picker opens on your last choices; `dealmein solo` with no flags, or only
+    --game, opened on the command line's defaults (4 seats, standard) instead."""
+    from tui.app import DealMeInApp
+    from tui.cli import build_parser
+    from tui.lastpick import Pick, remember
+
+    assert remember("solo", "ninety-eight", Pick("single-hand", {}, 2, {1: "easy"})) is None
+    assert remember("solo", "ninety-nine", Pick("quick", {}, 3, {1: "hard", 2: "hard"})) is None
+    app = DealMeInApp(build_parser().parse_args(argv), mdns=False, bot_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.query("#bots Select")
+                                and app.screen)
+        for _ in range(10):
+            await pilot.pause()
+        assert (picker.game, picker.preset, picker.seats) == (game, preset, seats)
