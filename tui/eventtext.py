@@ -108,7 +108,8 @@ def _cut(event: dict[str, Any], names: list[str], again: bool) -> str:
     """The rules README: the first dealer is cut for, highest rank (ace high), ties again; the
     cut is shown to everyone. A seat out of a tie's cut has no rank in it."""
     ranks = event.get("ranks") if isinstance(event.get("ranks"), list) else []
-    shown = ", ".join(f"{seat_name(names, seat)} {_rank(rank)}" for seat, rank in enumerate(ranks) if rank)
+    # the rank first: "3 to Normal bot" cannot read as a bot called "Normal bot 3"
+    shown = ", ".join(f"{_rank(rank)} to {_object(seat_name(names, seat))}" for seat, rank in enumerate(ranks) if rank)
     return f"{'Cut again' if again else 'The cut for the first deal'}: {shown}"
 
 

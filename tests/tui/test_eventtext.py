@@ -246,10 +246,10 @@ def test_the_cut_for_the_first_dealer_is_told():
     names = ["You", "Bob", "Cy", "Dan"]
     first = describe(cuts[0], names)
     again = describe(cuts[1], names, before=cuts[0])
-    assert first == "The cut for the first deal: You 5, Bob 9, Cy Q, Dan Q"
-    assert again == "Cut again: Cy J, Dan 2" and m.dealer == 2
+    assert first == "The cut for the first deal: 5 to you, 9 to Bob, Q to Cy, Q to Dan"
+    assert again == "Cut again: J to Cy, 2 to Dan" and m.dealer == 2
     assert describe({"kind": "cut", "seat": None, "ranks": ["T", "A"]}, ["Ann", "Bob"]) == \
-        "The cut for the first deal: Ann 10, Bob A"
+        "The cut for the first deal: 10 to Ann, A to Bob"
 
 
 def test_the_player_here_reads_as_you_in_the_middle_of_a_line_too():
@@ -277,3 +277,11 @@ def test_a_debt_the_stock_cannot_pay_says_so():
         "Bob takes none of the 4 cards owed: the stock has no more"
     assert describe({"kind": "debt_paid", "seat": 1, "debt": 2, "drawn": 2}, names) == \
         "Bob has paid the 2 cards owed"
+
+
+def test_a_cut_to_numbered_bots_reads_apart_from_their_names():
+    """Bots are named "Normal bot", "Normal bot 2"...: the rank comes first, so a bot's cut
+    never reads as part of its name."""
+    names = ["You", "Normal bot", "Normal bot 2"]
+    assert describe({"kind": "cut", "seat": None, "ranks": ["Q", "3", "2"]}, names) == \
+        "The cut for the first deal: Q to you, 3 to Normal bot, 2 to Normal bot 2"
