@@ -137,6 +137,7 @@ class DealMeInApp(App[int]):
             self.call_after_refresh(self._load_themes)
         else:
             self._load_themes()
+        self.call_after_refresh(self._check_default_game)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         keymap_problems = self._apply_keymap()
         if self._settings_problem:
@@ -160,6 +161,20 @@ class DealMeInApp(App[int]):
             from .screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(Path(self.args.file)))
+
+    def _check_default_game(self) -> None:
+        """settings.toml's ``default_game`` names a game (after the first frame: it needs the
+        engine's registry); another name is said, and the default used, as for any setting."""
+        from core import GAMES
+
+        from .settings import Settings
+
+        wanted = self.settings.default_game
+        if wanted not in GAMES:
+            default = Settings.default_game
+            self.settings.default_game = default
+            self.notify(f"{self.config_path}: default_game: {wanted!r} is not a game (the games are "
+                        f"{', '.join(GAMES)}); using {default}", title="Settings", severity="warning", timeout=8)
 
     def _load_themes(self) -> None:
         """Register every shipped and user theme, and say once which theme files are bad."""

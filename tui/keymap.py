@@ -243,17 +243,18 @@ def _first_clash(keymap: dict[str, str], screens: dict[str, list[Binding]]) -> t
                 if key in owner and owner[key][0] != who:
                     first, first_moved = owner[key]
                     if moved:
-                        return screen, key, who, _called(first, bindings)
+                        return screen, key, who, _called(first, bindings, keymap)
                     if first_moved:
-                        return screen, key, first, _called(who, bindings)
+                        return screen, key, first, _called(who, bindings, keymap)
                 owner.setdefault(key, (who, moved))
     return None
 
 
-def _called(who: str, bindings: list[Binding]) -> str:
+def _called(who: str, bindings: list[Binding], keymap: dict[str, str]) -> str:
+    """What answers a key, and on which keys it is now (moved by the keymap, or as shipped)."""
     for b in bindings:
         if who in (b.id, b.action):
-            return f"{b.description or b.action} ({key_label(b.key)})"
+            return f"{b.description or b.action} ({key_label(current_keys(b, keymap))})"
     return who
 
 

@@ -411,3 +411,13 @@ async def test_the_chat_line_names_the_chat_key_where_it_is(tmp_path: Path) -> N
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen)
         assert chat.placeholder == "chat: F6 to type, Enter to send"
+
+
+def test_a_clash_names_the_keys_the_other_action_has_now() -> None:
+    """Pass moved to D and F5, Hint then moved to D: the notice says Pass is on D, F5 (as
+    Settings lists it), not on P, where it ships."""
+    from tui.app import screen_bindings, screen_widgets
+
+    usable, problems = check_keymap({"table.pass": "d,f5", "table.hint": "d"}, screen_bindings(), screen_widgets())
+    assert usable == {"table.pass": "d,f5"}
+    assert problems == ["keymap: table.hint = D clashes with Pass (D, F5) on the table screen"]

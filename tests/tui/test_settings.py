@@ -207,3 +207,21 @@ async def test_escape_keeps_what_was_typed(tmp_path: Path) -> None:
         assert any("Bot pause '42' not kept" in n.message for n in app._notifications)
     loaded = load_settings(path)[0]
     assert (loaded.name, loaded.bot_pause) == ("Zed", 3.0)
+
+
+async def test_a_default_game_that_is_no_game_is_said_and_the_default_used(tmp_path: Path) -> None:
+    """README: a value that does not suit its key is named in a notice and its default used;
+    ``default_game = "poker"`` used to pass as "a short text" and the picker fell back unsaid."""
+    from tui.screens.picker import PickerScreen
+
+    from .helpers import notices, wait_for
+
+    path = tmp_path / "settings.toml"
+    path.write_text('default_game = "poker"\n', encoding="utf-8")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: any("default_game: 'poker' is not a game" in n for n in notices(app)))
+        assert app.settings.default_game == "ninety-eight"
+        await pilot.press("p")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        assert picker.game == "ninety-eight"
