@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import socket
 from typing import Any, AsyncIterator, Callable
 
 from core.viewcheck import events_problem, view_problem
@@ -39,6 +40,17 @@ def app_version() -> str:
         return version("dealmein")
     except PackageNotFoundError:
         return "0.0.0"
+
+
+def unreachable_reason(e: BaseException, timeout: float) -> str:
+    """Why a connection did not open, in words a player can act on (not the socket's errno)."""
+    if isinstance(e, ConnectionRefusedError):
+        return "nothing answers on that port (connection refused): is the table open, and is that its port?"
+    if isinstance(e, (asyncio.TimeoutError, TimeoutError)):
+        return f"no answer within {timeout:g} s (a firewall, or a host that is not there)"
+    if isinstance(e, socket.gaierror):
+        return "no such host name"
+    return getattr(e, "strerror", None) or str(e) or type(e).__name__
 
 
 class ConnectError(Exception):
@@ -138,7 +150,8 @@ class TableClient:
             await asyncio.wait_for(
                 loop.create_connection(lambda: _Wire(self), self.host, self.port), self.timeout)
         except (OSError, asyncio.TimeoutError) as e:
-            raise ConnectError("unreachable", f"cannot reach {self.host}:{self.port}: {e}") from None
+            raise ConnectError("unreachable", f"cannot reach {self.host}:{self.port}: {unreachable_reason(e, self.timeout)}") \
+                from None
         try:
             await asyncio.wait_for(asyncio.shield(self._welcomed), self.timeout)
         except asyncio.TimeoutError:

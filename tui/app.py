@@ -385,7 +385,9 @@ class DealMeInApp(App[int]):
         names = list(self.available_themes)
         i = names.index(self.theme) if self.theme in names else -1
         self.theme = names[(i + 1) % len(names)]
-        self.notify(f"Theme: {self.theme}", timeout=2)
+        # under NO_COLOR the terminal shows no colour whatever the theme: say so, or F3 seems broken
+        plain = " (NO_COLOR is set: shown without colour)" if self.no_colour else ""
+        self.notify(f"Theme: {self.theme}{plain}", timeout=2 if not plain else 4)
 
     def action_next_card_style(self) -> None:
         i = CARD_STYLES.index(self.card_style)

@@ -244,3 +244,18 @@ async def test_a_token_the_client_brings_becomes_its_own_and_brings_its_seat_bac
     assert back.seat == 0 and back.token == mine
     assert sum(1 for s in table.seats if s.token is not None) == 1
     await back.close()
+
+
+async def test_a_port_nothing_listens_on_is_said_in_words() -> None:
+    """`dealmein join` to a port with no table: the reason a player reads names the cause and
+    what to check, not the socket's errno and tuple."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # free again once closed: nothing listens there
+    with pytest.raises(ConnectError) as e:
+        await TableClient.connect("127.0.0.1", port, name="Ana", reconnect=False, timeout=5)
+    assert e.value.code == "unreachable"
+    assert e.value.message == (f"cannot reach 127.0.0.1:{port}: nothing answers on that port (connection "
+                               "refused): is the table open, and is that its port?")

@@ -103,6 +103,19 @@ async def test_no_color_shows_monochrome_without_saving_it(tmp_path: Path, monke
     assert load_settings(path)[0].theme == "paper"
 
 
+async def test_f3_under_no_color_says_why_the_screen_stays_without_colour(tmp_path: Path, monkeypatch) -> None:
+    from .helpers import notices
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        assert any(n.startswith("Theme: ") and n.endswith("(NO_COLOR is set: shown without colour)")
+                   for n in notices(app)), notices(app)
+
+
 async def test_bot_pause_is_kept_once_typed_not_at_every_key(tmp_path) -> None:
     path = tmp_path / "settings.toml"
     app = make_app(config_path=path)
