@@ -18,6 +18,15 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> "NoReturn":
         self.exit(2, f"{self.prog}: error: {message}\n")
 
+    def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
+        """As argparse's, but a word no command takes is named by that command ("dealmein solo:
+        error: ..."), as its other mistakes are, not by the top level."""
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            commands = getattr(self, "commands", {})
+            commands.get(getattr(parsed, "command", None), self).error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed
+
 
 def port_number(low: int) -> Callable[[str], int]:
     """An ``argparse`` type: a port number from ``low`` (0: any free port) to 65535."""
@@ -223,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-mdns", action="store_true", help="do not browse or advertise tables on the LAN")
     p.add_argument("--seed", type=int, default=None, metavar="N", help=SEED_HELP)
     sub = p.add_subparsers(dest="command")
+    p.commands = sub.choices  # type: ignore[attr-defined]  # each command's parser, for its own errors
 
     sub.add_parser("games", help="list the games, their seat counts, presets and options")
 

@@ -80,6 +80,7 @@ def test_bad_host_options_are_one_line_errors(args: list[str], words: list[str])
     (["--option", "limit=5"], ["option 'limit'", "5 is out of range"]),
     (["--bot-level", "wizard"], ["--bot-level", "'wizard'"]),
     (["--game", "chess"], ["--game", "'chess'"]),
+    (["--bots", "2"], ["unrecognized arguments: --bots 2"]),  # a host flag: named by solo, not the top level
 ])
 def test_bad_solo_options_are_one_line_errors(args: list[str], words: list[str]) -> None:
     one_line_error(dealmein("solo", *args), "dealmein solo", *words)
