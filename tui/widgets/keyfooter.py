@@ -24,10 +24,23 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 
+class BarKey(FooterKey):
+    """A key on the bar. Its compact style is set by the bar as it is built, not bound to the
+    bar's (Textual's binding adds a watcher to the bar per key, kept after the key is gone: a
+    rebuild at every turn piled them up over a long session)."""
+
+    def enable(self, enabled: bool) -> None:
+        """Dimmed or not, in place: what a click reads (``FooterKey`` keeps it so) and the style."""
+        self._disabled = not enabled
+        self.set_class(not enabled, "-disabled")
+
+
 class KeyFooter(Footer):
-    """A ``Footer`` that is drawn with the screen and rebuilt only when its keys change."""
+    """A ``Footer`` that is drawn with the screen and rebuilt only when its keys change; a key
+    only dimmed or lit again is changed in place."""
 
     _shown: Hashable | None = None
+    _lit: Hashable | None = None
 
     def __init__(self, *, show_command_palette: bool = True, **kw: object) -> None:
         super().__init__(show_command_palette=show_command_palette, **kw)  # type: ignore[arg-type]
@@ -57,32 +70,46 @@ class KeyFooter(Footer):
         if self._bindings_ready and self._fit(event.size.width) != (self.compact, self.show_command_palette):
             self.call_after_refresh(self._recompose_if_changed)
 
-    def _keys(self) -> Hashable:
-        """Everything the footer's keys are drawn from: the shown bindings, and the command
-        palette's, which the footer draws though it is not marked to be shown."""
+    def _entries(self) -> list[tuple[str, Binding, bool, str]]:
+        """(key, binding, enabled, tooltip) of what the bar draws: the shown bindings, and the
+        command palette's, which it draws though it is not marked to be shown."""
         palette = self.app.COMMAND_PALETTE_BINDING
-        bindings = tuple(
-            (key, binding.action, binding.description, binding.key_display, binding.tooltip,
-             binding.group, enabled, tooltip)
-            for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items()
-            if binding.show or key == palette
-        )
-        return bindings, self.show_command_palette, self.compact
+        return [(key, binding, enabled, tooltip)
+                for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items()
+                if binding.show or key == palette]
+
+    def _keys(self) -> tuple[Hashable, Hashable]:
+        """What the keys are drawn from, and which of them are lit: a change in the first
+        rebuilds the bar, one in the second only dims or lights keys."""
+        entries = self._entries()
+        layout = tuple((key, b.action, b.description, b.key_display, b.tooltip, b.group, tip)
+                       for key, b, _on, tip in entries)
+        return (layout, self.show_command_palette, self.compact), tuple(on for _k, _b, on, _t in entries)
+
+    def _key(self, binding: Binding, enabled: bool, tooltip: str, classes: str = "") -> BarKey:
+        key = BarKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+                     disabled=not enabled, tooltip=tooltip, classes=classes)
+        if not classes:  # the palette's key keeps FooterKey's own compact style, as in Footer
+            key.set_reactive(FooterKey.compact, self.compact)  # styled once, as the bar is
+            key.set_class(self.compact, "-compact")  # what FooterKey's own watcher would do
+        return key
 
     def compose(self) -> ComposeResult:
         self._bindings_ready = True
         self._apply_fit()
-        self._shown = self._keys()
-        widgets = list(super().compose())
-        keys = [w for w in widgets if isinstance(w, FooterKey) and not w.has_class("-command-palette")]
+        self._shown, self._lit = self._keys()
+        active = self.screen.active_bindings
+        first: dict[str, tuple[Binding, bool, str]] = {}  # one key per action, as Footer shows them
+        for _node, binding, enabled, tooltip in active.values():
+            if binding.show:
+                first.setdefault(binding.action, (binding, enabled, tooltip))
         rank = self._declared_order()
-        keys.sort(key=lambda w: rank.get(w.action, len(rank)))  # stable: the rest keep their places
-        ordered = iter(keys)
-        for widget in widgets:
-            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
-                widget = next(ordered)
-                widget.set_reactive(FooterKey.compact, self.compact)  # as the footer it binds to
-            yield widget
+        for binding, enabled, tooltip in sorted(first.values(), key=lambda e: rank.get(e[0].action, len(rank))):
+            yield self._key(binding, enabled, tooltip)
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette is not None:
+            _node, binding, enabled, _tip = palette
+            yield self._key(binding, enabled, binding.tooltip or binding.description, "-command-palette")
 
     def _declared_order(self) -> dict[str, int]:
         """Each action's place in the bindings as declared, focused widget first, as Textual
@@ -107,5 +134,11 @@ class KeyFooter(Footer):
         if not self.app.screen_stack or not self.is_attached:  # the app is closing: its screens are gone
             return
         self._apply_fit()
-        if self._keys() != self._shown:
+        shown, lit = self._keys()
+        if shown != self._shown:
             await self.recompose()
+        elif lit != self._lit:
+            self._lit = lit
+            enabled = {b.action: on for _k, b, on, _t in self._entries()}
+            for key in self.query(BarKey):
+                key.enable(enabled.get(key.action, True))
