@@ -438,3 +438,25 @@ async def test_below_twenty_rows_the_boards_line_leads_the_hint() -> None:
         await wait_for(pilot, lambda: not rows()[hint.region.y].strip().startswith("follow "))
         line = screen.query_one("#follow")
         assert line.display and rows()[line.region.y].strip().startswith("follow ")
+
+
+async def test_enter_again_on_a_card_that_cannot_be_played_warns_once_while_it_shows() -> None:
+    """crazy-eights 3.3: the reason a card cannot be played is one notice, not a pile of the
+    same one over the log for each Enter."""
+    from tui.plays import playable
+
+    from .helpers import show_match
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = new_match("crazy-eights", 2, seed=1)
+        seat = match.current_seat
+        view = match.view(seat)
+        bad = next(i for i, c in enumerate(view["hand"]) if not playable(view, c))
+        screen, _ = await show_match(app, pilot, match, seat=seat)
+        screen.query_one(HandView).action_go(bad)
+        await pilot.pause()
+        await pilot.press("enter", "enter", "enter", "enter")
+        await pilot.pause()
+        warned = [n for n in notices(app) if "matches neither" in n or "does not match" in n]
+        assert len(warned) == 1, notices(app)

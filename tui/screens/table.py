@@ -46,6 +46,8 @@ GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "cra
 LOG_LINES = 500
 #: seconds an answer to C, S or T stays on screen as a notification
 SAY_SECONDS = 3.0
+#: seconds a warning (why a key did nothing) shows, and is not given again
+WARN_SECONDS = 4.0
 #: seconds after a screen over the table closes in which Enter plays no card: the results of a
 #: hand close on Enter, and a quick second Enter would play a card of the new hand unseen
 RESUME_GUARD = 0.4
@@ -101,6 +103,7 @@ class TableScreen(Screen[None]):
         self.hand_totals: list[int] = []  # the running total over the last finished hand
         self.said: list[str] = []
         self._said_at: dict[str, float] = {}  # when each answer was last shown
+        self._warned_at: dict[str, float] = {}  # when each warning was last shown
         # made now, not in compose: lines that come before the screen is shown wait in it
         self._log = TableLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES, min_width=16)
         self._chance = DrawChance()  # this seat's chance to draw, so a refused Draw can say why
@@ -542,12 +545,12 @@ class TableScreen(Screen[None]):
             if playable(view, card):
                 other = plays_for(view, card, not announce)
                 if other and announce:
-                    self.notify("That play does not allow a last-card announcement.", severity="warning")
+                    self.warn("That play does not allow a last-card announcement.")
                     return
                 if other:
                     actions = other
             else:
-                self.notify(why_not(view, card, self.names, self.card_style), severity="warning")
+                self.warn(why_not(view, card, self.names, self.card_style))
                 return
         if not actions:
             return
@@ -597,7 +600,7 @@ class TableScreen(Screen[None]):
         if self.view is not None and can(self.view, "draw"):
             self.send("draw")
         else:
-            self.notify(why_no_draw(self.view or {}, self.names, self._chance), severity="warning")
+            self.warn(why_no_draw(self.view or {}, self.names, self._chance))
 
     def on_key(self, event: ui.Key) -> None:
         """Draw pressed while the key bar shows it dimmed says why (Textual runs no action for
@@ -611,10 +614,20 @@ class TableScreen(Screen[None]):
         if self.view is not None and can(self.view, "pass"):
             self.send("pass")
         else:
-            self.notify("You cannot pass now.", severity="warning")
+            self.warn("You cannot pass now.")
 
     def action_last_card(self) -> None:
         self._play_card(announce=True)
+
+    def warn(self, text: str) -> None:
+        """Why a key did nothing, as a warning; pressed again while that warning still shows,
+        it is not stacked a second time over the log."""
+        now = time.monotonic()
+        last = self._warned_at.get(text)
+        if last is not None and now - last < WARN_SECONDS:
+            return
+        self._warned_at[text] = now
+        self.notify(text, severity="warning", timeout=WARN_SECONDS)
 
     def say(self, text: str) -> None:
         """Answer a shortcut in the log and as a notification, as the source game speaks it.
