@@ -389,24 +389,30 @@ async def test_a_double_enter_that_closes_the_results_plays_no_card() -> None:
         assert link.sent == ["KH"]
 
 
+async def _on_a_card_that_cannot_be_played(app, pilot):
+    """A Crazy Eights table (crazy-eights 3.3) at the turn of the seat shown, a card it cannot
+    play selected; the screen."""
+    from tui.plays import playable
+
+    from .helpers import show_match
+
+    match = new_match("crazy-eights", 2, seed=1)
+    seat = match.current_seat
+    view = match.view(seat)
+    bad = next(i for i, c in enumerate(view["hand"]) if not playable(view, c))
+    screen, _ = await show_match(app, pilot, match, seat=seat)
+    screen.query_one(HandView).action_go(bad)
+    await pilot.pause()
+    return screen
+
+
 async def test_the_hint_line_keeps_its_keys_when_the_cards_that_play_do_not_fit() -> None:
     """crazy-eights 3.3: a card that cannot be played says why, which cards can, and the key
     that draws, on its one row; where the cards do not fit, the key stays and they go, and
     they come back when the terminal is wider."""
-    from tui.plays import playable
-    from tui.widgets.hand import HandView
-
-    from .helpers import show_match
-
     app = make_app()
     async with app.run_test(size=(100, 24)) as pilot:
-        match = new_match("crazy-eights", 2, seed=1)
-        seat = match.current_seat
-        view = match.view(seat)
-        bad = next(i for i, c in enumerate(view["hand"]) if not playable(view, c))
-        screen, _ = await show_match(app, pilot, match, seat=seat)
-        screen.query_one(HandView).action_go(bad)
-        await pilot.pause()
+        screen = await _on_a_card_that_cannot_be_played(app, pilot)
         hint = lambda: str(screen.query_one("#hint").render())  # noqa: E731
         await wait_for(pilot, lambda: "can be played. Space draws." in hint())
         for width in (80, 60):
@@ -443,19 +449,9 @@ async def test_below_twenty_rows_the_boards_line_leads_the_hint() -> None:
 async def test_enter_again_on_a_card_that_cannot_be_played_warns_once_while_it_shows() -> None:
     """crazy-eights 3.3: the reason a card cannot be played is one notice, not a pile of the
     same one over the log for each Enter."""
-    from tui.plays import playable
-
-    from .helpers import show_match
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        match = new_match("crazy-eights", 2, seed=1)
-        seat = match.current_seat
-        view = match.view(seat)
-        bad = next(i for i, c in enumerate(view["hand"]) if not playable(view, c))
-        screen, _ = await show_match(app, pilot, match, seat=seat)
-        screen.query_one(HandView).action_go(bad)
-        await pilot.pause()
+        await _on_a_card_that_cannot_be_played(app, pilot)
         await pilot.press("enter", "enter", "enter", "enter")
         await pilot.pause()
         warned = [n for n in notices(app) if "matches neither" in n or "does not match" in n]
