@@ -460,6 +460,13 @@ class TableScreen(Screen[None]):
         ahead = self._tiny_follow()
         return max(10, width - cell_len(ahead) - 3) if ahead else width
 
+    def _move_keys(self, view: dict[str, Any]) -> list[str]:
+        """"Space draws", "P passes": the moves with keys of their own this turn offers, as the
+        keymap has those keys."""
+        key = self.app.keys_for
+        return [f"{key(*HINT_KEYS[move])} {verb}" for move, verb in (("draw", "draws"), ("pass", "passes"))
+                if can(view, move)]
+
     def _update_hint(self) -> None:
         view = self.view
         hint = _Hint(self)
@@ -475,30 +482,22 @@ class TableScreen(Screen[None]):
             hint.update(Text("You are watching this match."))
             return
         key = self.app.keys_for  # the hints name the keys as the keymap has them
-        status = view.get("status") or []
-        mine = status[me] if isinstance(me, int) and 0 <= me < len(status) else {}
+        mine = _mine(view)
         if mine.get("out"):
             hint.update(Text("You are out of this match: watching the others play it out."))
             return
         if mine.get("in_hand") is False and view.get("current_seat") != me:
             hint.update(Text("You are out of this hand: watching until the next deal."))
             return
+        moves = self._move_keys(view)  # the draw and the pass, where the turn offers them
         if card is None:
-            extra = []
-            if can(view, "draw"):
-                extra.append(f"{key('table.draw', 'space')} draws")
-            if can(view, "pass"):
-                extra.append(f"{key('table.pass', 'p')} passes")
-            hint.update(Text("No cards. " + ", ".join(extra)))
+            hint.update(Text("No cards. " + ", ".join(moves)))
             return
         if playable(view, card):
             keys = [f"{key('hand.play', 'enter')} plays " + card_label(card, self.card_style)]
             if plays_for(view, card, announce=True) and len(view.get("hand") or []) == 2:
                 keys.append(f'{key("table.last_card", "l")} plays it with "last card!" (else a penalty)')
-            if can(view, "draw"):
-                keys.append(f"{key('table.draw', 'space')} draws")
-            if can(view, "pass"):
-                keys.append(f"{key('table.pass', 'p')} passes")
+            keys += moves
             width = self._hint_width()
             short = [k.replace(" (else a penalty)", "") for k in keys]
             hint.update(Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1])], width)))
@@ -506,12 +505,7 @@ class TableScreen(Screen[None]):
             why = why_not(view, card, self.names, self.card_style)
             others = _labels([c for c in dict.fromkeys(self.query_one(HandView).cards) if playable(view, c)],
                              self.card_style)
-            extra = []
-            if can(view, "draw"):
-                extra.append(f"{key('table.draw', 'space')} draws")
-            if can(view, "pass"):
-                extra.append(f"{key('table.pass', 'p')} passes")
-            keys = (" " + ", ".join(extra) + ".") if extra else ""
+            keys = (" " + ", ".join(moves) + ".") if moves else ""
             full = f"{why.rstrip('.')}; {others} can be played." if others else why
             # the line keeps the keys when the cards that can be played do not fit beside them
             hint.update(Text(fit([full + keys, why + keys, why], self._hint_width()), style="italic"))
@@ -622,23 +616,16 @@ class TableScreen(Screen[None]):
     def warn(self, text: str) -> None:
         """Why a key did nothing, as a warning; pressed again while that warning still shows,
         it is not stacked a second time over the log."""
-        now = time.monotonic()
-        last = self._warned_at.get(text)
-        if last is not None and now - last < WARN_SECONDS:
-            return
-        self._warned_at[text] = now
-        self.notify(text, severity="warning", timeout=WARN_SECONDS)
+        if not _again(self._warned_at, text, WARN_SECONDS):
+            self.notify(text, severity="warning", timeout=WARN_SECONDS)
 
     def say(self, text: str) -> None:
         """Answer a shortcut in the log and as a notification, as the source game speaks it.
         The same answer again while its notification still shows adds neither a second line
         nor a second notification."""
         self.said.append(text)
-        now = time.monotonic()
-        last = self._said_at.get(text)
-        if last is not None and now - last < SAY_SECONDS:
+        if _again(self._said_at, text, SAY_SECONDS):
             return
-        self._said_at[text] = now
         self.log_line(text, style="bold")
         self.notify(text, timeout=SAY_SECONDS)
 
@@ -650,13 +637,12 @@ class TableScreen(Screen[None]):
     def _why_no_hint(self, view: dict[str, Any]) -> str:
         """Why there is nothing to hint: the match is over, this seat is out of it or of the
         hand, or another seat is to move."""
-        seat = view.get("seat")
-        status = (view.get("status") or [])[seat] if isinstance(seat, int) and seat < len(view.get("status") or []) else {}
+        status = _mine(view)
         if view.get("is_over"):
             return "Nothing to do: the match is over"
-        if isinstance(status, dict) and status.get("out"):
+        if status.get("out"):
             return "Nothing to do: you are out of the match"
-        if isinstance(status, dict) and status.get("in_hand") is False:
+        if status.get("in_hand") is False:
             return "Nothing to do until the next hand: you are out of this one"
         return "Nothing to do yet: it is not your turn"
 
@@ -766,6 +752,24 @@ class TableScreen(Screen[None]):
         self.query_one(HandView).focus()
         if text:
             self.run_worker(self.link.chat(text), group="chat")
+
+
+def _again(shown_at: dict[str, float], text: str, seconds: float) -> bool:
+    """Whether ``text`` was shown less than ``seconds`` ago (its notice still up); if not, it is
+    noted as shown now."""
+    now = time.monotonic()
+    last = shown_at.get(text)
+    if last is not None and now - last < seconds:
+        return True
+    shown_at[text] = now
+    return False
+
+
+def _mine(view: dict[str, Any]) -> dict[str, Any]:
+    """This seat's status in ``view`` (lives, chips, in the hand...); empty for a watcher."""
+    seat, status = view.get("seat"), view.get("status") or []
+    mine = status[seat] if isinstance(seat, int) and 0 <= seat < len(status) else {}
+    return mine if isinstance(mine, dict) else {}
 
 
 def _drawn(event: dict[str, Any]) -> tuple[list[str], int]:
