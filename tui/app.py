@@ -167,8 +167,6 @@ class DealMeInApp(App[int]):
         engine's registry); another name is said, and the default used, as for any setting."""
         from core import GAMES
 
-        from .settings import Settings
-
         wanted = self.settings.default_game
         if wanted not in GAMES:
             default = Settings.default_game
@@ -678,8 +676,8 @@ class DealMeInApp(App[int]):
         (their match ends with it)."""
         if self._quitting:
             return
-        who = self.session.others_phrase() if self.session is not None else ""
-        if who:
+        note = self.session.closing_note() if self.session is not None else ""
+        if note:
             from .screens.confirm import ConfirmScreen
 
             if isinstance(self.screen, ConfirmScreen):
@@ -691,8 +689,7 @@ class DealMeInApp(App[int]):
                 if quit_now:
                     await self._quit_now()
 
-            self.push_screen(ConfirmScreen("Quit Deal Me In?", f"You host this table: it closes for {who} at it.",
-                                           yes="Quit", purpose="quit"), answered)
+            self.push_screen(ConfirmScreen("Quit Deal Me In?", note, yes="Quit", purpose="quit"), answered)
             return
         await self._quit_now()
 
@@ -710,15 +707,15 @@ class DealMeInApp(App[int]):
         if session is None or session.solo:  # a solo match is saved; the solo picker asks before replacing it
             then()
             return
-        who = session.others_phrase()
+        closing = session.closing_note()
         in_play = session.view is not None and not session.view.get("is_over") and session.seat is not None
-        if not who and not in_play:
+        if not closing and not in_play:
             then()
             return
         from .screens.confirm import ConfirmScreen
 
-        detail = f"You host this table: it closes for {who} at it." if who else session.leave_note()
-        self.push_screen(ConfirmScreen(question, detail, yes="Go on"), lambda yes: then() if yes else None)
+        self.push_screen(ConfirmScreen(question, closing or session.leave_note(), yes="Go on"),
+                         lambda yes: then() if yes else None)
 
     def _leave_from_palette(self) -> None:
         """As Escape at the table does: asks first while a match is in play."""

@@ -221,7 +221,7 @@ def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",
     elif event.get("kind") == "eliminated" and before is not None and before.get("kind") == "eliminated":
         # ninety-eight 7.2 (teams): partners go out of the hand together
         first = seat_name(names, before.get("seat"))
-        text = f"{seat_name(names, event.get('seat'))} goes out of the hand with {'you' if first == 'You' else first}"
+        text = f"{seat_name(names, event.get('seat'))} goes out of the hand with {_object(first)}"
     else:
         text = _describe(event, names, style, game)
     return _you(text) if text else text

@@ -237,7 +237,7 @@ def _first_clash(keymap: dict[str, str], screens: dict[str, list[Binding]]) -> t
         owner: dict[str, tuple[str, bool]] = {}  # key -> (who answers it, moved by the keymap)
         for b in bindings:
             moved = b.id in keymap if b.id else False
-            keys = keymap[b.id].split(",") if moved and b.id else [k.strip() for k in b.key.split(",")]
+            keys = [k.strip() for k in current_keys(b, keymap).split(",")]
             who = b.id or b.action
             for key in keys:
                 if key in owner and owner[key][0] != who:

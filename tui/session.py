@@ -523,6 +523,12 @@ class TableSession:
             return ""
         return f"the {others} other players" if others > 1 else "the other player"
 
+    def closing_note(self) -> str:
+        """What closing this app's table costs the others at it, said before the player confirms
+        (quitting, or opening another table); "" with none."""
+        who = self.others_phrase()
+        return f"You host this table: it closes for {who} at it." if who else ""
+
     def leave_note(self) -> str:
         """What leaving a match in play costs, said before the player confirms it."""
         if self.solo:

@@ -26,6 +26,7 @@ from ..eventtext import action_text, deal_word, describe, other_name, told, with
 from ..plain import clean, cut
 from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
+from ..widgets.seats import statuses
 from . import popped
 
 #: the widest a player's name is shown, in cells
@@ -168,11 +169,11 @@ class ReplayScreen(Screen[None]):
         if m.suit is not None:
             body.append(f"   suit to follow {suit_label(m.suit, style)}")
         body.append(f"   stock {m.stock_count}   top {card_label(m.top, style) if m.top else '-'}\n\n")
-        for seat in range(m.players):
+        # as the table shows them (Countdown keeps no points, 6.2)
+        shown = statuses({"status": [m.status(seat) for seat in range(m.players)], "options": m.options})
+        for seat, status in enumerate(shown):
             marker = "▶ " if seat == m.current_seat else "  "
-            status = m.status(seat)
-            unused = ("score",) if m.options.get("countdown") else ()  # 6.2: Countdown keeps no points
-            extra = ", ".join(f"{k} {v}" for k, v in status.items() if k not in ("in_hand", "out", *unused))
+            extra = ", ".join(f"{k} {v}" for k, v in status.items() if k not in ("in_hand", "out"))
             state = "out of the match" if status["out"] else ("" if status["in_hand"] else "out of this hand")
             name = names[seat] + " " * (width - cell_len(names[seat]))
             body.append(f"{marker}{name}  ", style="bold" if seat == m.current_seat else "")
