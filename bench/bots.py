@@ -111,10 +111,10 @@ def play(game: str, preset: str, levels: list[str], seed: int, bot_seed: int,
                 legal = [str(a) for a in m.legal_actions(s)]
                 if legal and takes_chance("hard" if levels[s] == "oracle" else levels[s], m.view(s), legal, rng):
                     act(s, legal)
-        s = m.current_seat
-        if s is None:
+        cur = m.current_seat
+        if cur is None:
             break
-        act(s, [str(a) for a in m.legal_actions(s)])
+        act(cur, [str(a) for a in m.legal_actions(cur)])
     return list(m.winners), times
 
 
@@ -349,9 +349,9 @@ def main() -> None:
                     if time.perf_counter() > deadline:
                         skipped.append(f"{game} luck {level}")
                         continue
-                    jobs = [(game, args.preset, level, args.seats, i, args.budget, args.iterations, args.seed)
-                            for i in range(n)]
-                    done = pool.map(_luck_job, jobs) if pool else [_luck_job(j) for j in jobs]
+                    luck_jobs = [(game, args.preset, level, args.seats, i, args.budget, args.iterations, args.seed)
+                                 for i in range(n)]
+                    done = pool.map(_luck_job, luck_jobs) if pool else [_luck_job(j) for j in luck_jobs]
                     k = sum(same for same, _ in done)
                     for _, times in done:
                         all_times.setdefault(level, []).extend(times[level])

@@ -243,7 +243,7 @@ def crazy_eights_leads(matches: int, seats: int, seed: int) -> None:
     held = {how: 0.0 for how in LEAD_HOW}  # cards of the suit the seat's latest play set
     fair = {how: 0.0 for how in LEAD_HOW}  # the same, had its hand been dealt at random
     dealt = {how: 0.0 for how in LEAD_HOW}  # the same, in the hands the sampler deals it
-    seen = Counter()
+    seen: Counter[str] = Counter()
     rng = random.Random(seed)
     for m, s, view, _legal, move in _positions("crazy-eights", matches, seats, seed):
         if move % 3:

@@ -14,10 +14,12 @@ import functools
 import itertools
 import random
 from collections import Counter
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence, cast
 
 from .cards import JOKER, RANK, RANKS, SUIT, SUITS, full_deck, parse_card
-from .games.crazy_eights import LEAD_HOW
+from .games.crazy_eights import LEAD_HOW, CrazyEights
+from .games.ninety_eight import NinetyEight
+from .games.ninety_nine import NinetyNine
 from .match import BASE_STATE, Match
 from .options import deck_count
 
@@ -39,10 +41,12 @@ class Fit(Protocol):
     a likelihood, not normalised. ``kinds`` gives each card code's kind; ``tables`` keeps the
     posteriors built from the fit."""
 
-    kinds: Sequence[int]
+    @property
+    def kinds(self) -> Sequence[int]: ...
+
     tables: dict[Any, Any]
 
-    def __call__(self, kinds: tuple[int, ...]) -> float: ...
+    def __call__(self, kinds: tuple[int, ...], /) -> float: ...
 
 
 #: per seat of a view, the ``Fit`` its plays give, or None when they say nothing
@@ -257,7 +261,8 @@ def _no_hook(m: Match, view: View) -> None:
 
 
 # ---------------------------------------------------------------------- game hooks
-def _ninety_eight(m: Match, view: View) -> None:
+def _ninety_eight(match: Match, view: View) -> None:
+    m = cast(NinetyEight, match)
     n = m.players
     teams = view.get("teams")
     unit_of = list(range(n))
@@ -268,26 +273,27 @@ def _ninety_eight(m: Match, view: View) -> None:
     units = max(unit_of) + 1
     status = view["status"]
     first = [unit_of.index(u) for u in range(units)]
-    m.unit_of = unit_of  # type: ignore[attr-defined]
-    m.penalties = [int(status[first[u]].get("penalties", 0)) for u in range(units)]  # type: ignore[attr-defined]
-    m.chips = [int(status[first[u]].get("chips", 0)) for u in range(units)]  # type: ignore[attr-defined]
-    m.pot = int(view.get("pot", 0))  # type: ignore[attr-defined]
+    m.unit_of = unit_of
+    m.penalties = [int(status[first[u]].get("penalties", 0)) for u in range(units)]
+    m.chips = [int(status[first[u]].get("chips", 0)) for u in range(units)]
+    m.pot = int(view.get("pot", 0))
     # units knocked out of this hand: not in it, yet not out of the match before it began
-    m.eliminated = [u for u in range(units)  # type: ignore[attr-defined]
+    m.eliminated = [u for u in range(units)
                     if all(not status[s]["in_hand"] for s in range(n) if unit_of[s] == u)
                     and not all(status[s]["out"] for s in range(n) if unit_of[s] == u)]
-    m.total = int(view["total"])  # type: ignore[attr-defined]
+    m.total = int(view["total"])
 
 
-def _ninety_nine(m: Match, view: View) -> None:
+def _ninety_nine(match: Match, view: View) -> None:
+    m = cast(NinetyNine, match)
     plays = []
     for seat_plays in view.get("plays") or [()] * m.players:
         cards = _codes([p["card"] for p in seat_plays])
         plays.append(tuple((c, p["value"], int(p["from"])) for c, p in zip(cards, seat_plays)))
-    m.plays = plays  # type: ignore[attr-defined]
-    m.total = int(view["total"])  # type: ignore[attr-defined]
-    m.chips = [int(s["chips"]) for s in view["status"]]  # type: ignore[attr-defined]
-    m.drawer = view.get("drawer")  # type: ignore[attr-defined]
+    m.plays = plays
+    m.total = int(view["total"])
+    m.chips = [int(s["chips"]) for s in view["status"]]
+    m.drawer = view.get("drawer")
 
 
 def _ninety_nine_finish(m: Match, view: View) -> None:
@@ -295,24 +301,25 @@ def _ninety_nine_finish(m: Match, view: View) -> None:
     m.aside, m.cleared = m.cleared, []
 
 
-def _crazy_eights(m: Match, view: View) -> None:
+def _crazy_eights(match: Match, view: View) -> None:
+    m = cast(CrazyEights, match)
     suit = view["suit"]
-    m.follow = SUITS.index(suit) if suit else -1  # type: ignore[attr-defined]
+    m.follow = SUITS.index(suit) if suit else -1
     top = view["top"]
     if "top_wild" in view:
         wild_on_top = bool(view["top_wild"])
     else:  # older views: a wild card on top of an earlier card can only be an eight or a joker
         wild_on_top = top is not None and len(view["pile"]) > 1 and (top == "JK" or top[0] == "8")
-    m.top_rank = -1 if wild_on_top or top is None or top == "JK" else RANK[parse_card(top)]  # type: ignore[attr-defined]
-    m.draws = int(view.get("draws", 0))  # type: ignore[attr-defined]
-    m.passes = int(view.get("blocked_passes", 0))  # type: ignore[attr-defined]
-    m.debt = int(view.get("debt", 0))  # type: ignore[attr-defined]
-    m.scores = [int(s.get("score", 0)) for s in view["status"]]  # type: ignore[attr-defined]
-    m.counts = [int(s.get("count", 8)) for s in view["status"]]  # type: ignore[attr-defined]
+    m.top_rank = -1 if wild_on_top or top is None or top == "JK" else RANK[parse_card(top)]
+    m.draws = int(view.get("draws", 0))
+    m.passes = int(view.get("blocked_passes", 0))
+    m.debt = int(view.get("debt", 0))
+    m.scores = [int(s.get("score", 0)) for s in view["status"]]
+    m.counts = [int(s.get("count", 8)) for s in view["status"]]
     drew = view.get("drew_on") or [[] for _ in range(m.players)]
-    m.drew_on = [sum(1 << SUITS.index(x) for x in suits) for suits in drew]  # type: ignore[attr-defined]
+    m.drew_on = [sum(1 << SUITS.index(x) for x in suits) for suits in drew]
     leads = view.get("leads") or [None] * m.players
-    m.leads = [-1 if x is None else 4 * LEAD_HOW.index(x["how"]) + SUITS.index(x["suit"])  # type: ignore[attr-defined]
+    m.leads = [-1 if x is None else 4 * LEAD_HOW.index(x["how"]) + SUITS.index(x["suit"])
                for x in leads]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import os
-from typing import TextIO
+from typing import Protocol, TextIO
 
 
 def silence(stream: TextIO) -> None:
@@ -16,6 +16,14 @@ def silence(stream: TextIO) -> None:
         os.close(devnull)
     except (OSError, ValueError, io.UnsupportedOperation):
         pass
+
+
+class Out(Protocol):
+    """Where a host prints what it has to say: a stream, or ``Announcements`` over one."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
 
 
 class Announcements(io.TextIOBase):

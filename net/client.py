@@ -248,8 +248,8 @@ class TableClient:
             if not fut.done():
                 fut.set_exception(ConnectionError("connection lost"))
         self._pings.clear()
-        code = self._last_error[0] if self._last_error else None
-        if self._closing or not self.reconnect or code in FATAL or code == "bye":
+        last = self._last_error[0] if self._last_error else None
+        if self._closing or not self.reconnect or last in FATAL or last == "bye":
             reason = self._last_error[1] if self._last_error else "connection closed"
             self._finish(reason)
             return

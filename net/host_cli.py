@@ -13,12 +13,12 @@ import logging
 import signal
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from core.options import value_text
 
 from .addresses import host_port, join_addresses
-from .announce import Announcements
+from .announce import Announcements, Out
 from .client import app_version
 from .savefile import aside_text, move_aside, save_path
 from .server import Server, TableConfig
@@ -57,7 +57,7 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> S
     return ssh
 
 
-def print_ssh(ssh: SSHTableServer, out: TextIO, table_password: str | None = None) -> None:
+def print_ssh(ssh: SSHTableServer, out: Out, table_password: str | None = None) -> None:
     print(f"SSH: {ssh.login_command('NAME')}  ({ssh.config.auth} login)", file=out)
     if ssh.config.auth == "password" and ssh.config.password != table_password:
         # a table without a password of its own: the SSH login has one made up
@@ -65,7 +65,7 @@ def print_ssh(ssh: SSHTableServer, out: TextIO, table_password: str | None = Non
     print(f"SSH host key fingerprint: {ssh.fingerprint}", file=out)
 
 
-def resume_table(server: Server, port: int, out: TextIO) -> tuple[Table | None, str | None]:
+def resume_table(server: Server, port: int, out: Out) -> tuple[Table | None, str | None]:
     """The saved table of ``port``, restored; or ``None`` to start a new one, with what is wrong
     with the save if there is one. An unusable save stays where it is until the new table is up
     (``set_aside``), so that a start that fails changes nothing."""
@@ -90,7 +90,7 @@ def left_alone(problem: str | None) -> None:
         print(f"dealmein host: {problem}; left as it is", file=sys.stderr)
 
 
-def keep_previous(path: Path, out: TextIO) -> None:
+def keep_previous(path: Path, out: Out) -> None:
     """A new table on a port that has a saved one: the old save is kept beside, not overwritten."""
     if not path.exists():
         return
@@ -103,7 +103,7 @@ def keep_previous(path: Path, out: TextIO) -> None:
         print(f"dealmein host: {path} will be replaced by the new table (cannot keep it: {e})", file=sys.stderr)
 
 
-async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
+async def serve(args: argparse.Namespace, out: Out = sys.stdout,
                 stop: asyncio.Event | None = None) -> int:
     """Host until ``stop`` is set (SIGINT/SIGTERM set it when run from the command line).
 
@@ -227,7 +227,7 @@ async def serve(args: argparse.Namespace, out: TextIO = sys.stdout,
     return 0
 
 
-async def advertise(server: Server, table: Table, bind: str, out: TextIO, ssh_port: int | None = None) -> Any:
+async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port: int | None = None) -> Any:
     """Advertise the table on the LAN and keep the advert current; a LAN without multicast
     only loses the advert (players can still join by address)."""
     try:

@@ -280,7 +280,7 @@ class _Connection(asyncssh.SSHServer):
         return False
 
 
-class TableSession(asyncssh.SSHServerSession):  # type: ignore[misc]
+class TableSession(asyncssh.SSHServerSession):
     """One player's session: the app in a child process on a pty."""
 
     def __init__(self, server: SSHTableServer, name: str, address: str) -> None:

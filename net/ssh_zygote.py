@@ -243,7 +243,7 @@ class Zygote:
         socket.send_fds(self._sock, [payload], [slave])
         pid = await asyncio.wait_for(started, timeout)
         exited = self._exits.setdefault(pid, loop.create_future())
-        exited.add_done_callback(lambda _f, pid=pid: self._exits.pop(pid, None))
+        exited.add_done_callback(lambda _f: self._exits.pop(pid, None))
         return pid, exited
 
     async def close(self) -> None:

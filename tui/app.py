@@ -3,6 +3,7 @@
 ``run_app(args)`` is what ``dealmein``, ``dealmein join`` and ``dealmein host`` run."""
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import signal
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
 
@@ -21,8 +23,6 @@ from .settings import CARD_STYLES, Settings, Unread, load_settings, save_setting
 from .theming import DEFAULT_THEME, palette_for, quick_theme, shipped_themes
 
 if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
-    import argparse
-
     from textual.widget import Widget
 
     from .cardface import CardPalette
@@ -64,7 +64,8 @@ class DealMeInApp(App[int]):
         # which then needs no variables for a theme never shown
         self._first_theme = quick_theme(wanted)
         super().__init__()
-        self.args = args
+        #: the command line (an empty one when the app is made without)
+        self.args = args if args is not None else argparse.Namespace()
         self.bot_delay = self.settings.bot_pause if bot_delay is None else bot_delay
         self.mdns = not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)) \
             if mdns is None else mdns
@@ -81,7 +82,7 @@ class DealMeInApp(App[int]):
         #: an SSH guest's seat token, the same each time they log in (``net.ssh_keys.seat_token``)
         self.seat_token = os.environ.get(SEAT_TOKEN_ENV) if self.guest else None
         self.lan_interfaces = lan_interfaces  # None: every interface (tests use loopback)
-        self.bind = bind or getattr(args, "bind", None) or "0.0.0.0"
+        self.bind_address = bind or getattr(args, "bind", None) or "0.0.0.0"
         self.port = port if port is not None else getattr(args, "port", None) or 7098
         self.session: Any = None  # tui.session.TableSession while at a table
         #: binding id -> keys, the usable part of the settings' ``[keymap]`` (``tui.keymap``)
@@ -211,7 +212,7 @@ class DealMeInApp(App[int]):
 
     def host_address(self) -> tuple[str, int]:
         """Where a hosted table listens: ``--bind``/``--port`` or every interface on 7098."""
-        return self.bind, self.port
+        return self.bind_address, self.port
 
     # ------------------------------------------------------------------ settings
     @property
@@ -631,7 +632,7 @@ class DealMeInApp(App[int]):
 
     def _join_failed(self, said: str, severity: str) -> None:
         """Said, with no session; an SSH guest, whose start has no screen, goes home."""
-        self.notify(said, severity=severity, timeout=8)  # type: ignore[arg-type]
+        self.notify(said, severity=severity, timeout=8)
         self.session = None
         if len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
             from .screens.home import HomeScreen
@@ -659,7 +660,7 @@ class DealMeInApp(App[int]):
             self.session.left = True
         for screen in self.screen_stack:  # a session still being handed over, whose screens are up
             link = getattr(screen, "link", None)
-            if hasattr(link, "left"):
+            if link is not None and hasattr(link, "left"):
                 link.left = True
         self.rules_table = None  # Rules from home: the game's page, no longer that table's settings
         while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
@@ -800,7 +801,7 @@ def screen_bindings() -> dict[str, list[Binding]]:
     from .screens.table import TableScreen
     from .widgets.hand import HandView
 
-    def of(*classes: type) -> list[Binding]:
+    def of(*classes: type[DOMNode]) -> list[Binding]:
         return [b for cls in classes for b in cls.BINDINGS if isinstance(b, Binding)]
 
     everywhere = of(DealMeInApp)

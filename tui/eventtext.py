@@ -107,7 +107,9 @@ def _rank(rank: Any) -> str:
 def _cut(event: dict[str, Any], names: list[str], again: bool) -> str:
     """The rules README: the first dealer is cut for, highest rank (ace high), ties again; the
     cut is shown to everyone. A seat out of a tie's cut has no rank in it."""
-    ranks = event.get("ranks") if isinstance(event.get("ranks"), list) else []
+    ranks = event.get("ranks")
+    if not isinstance(ranks, list):
+        ranks = []
     # the rank first: "3 to Normal bot" cannot read as a bot called "Normal bot 3"
     shown = ", ".join(f"{_rank(rank)} to {_object(seat_name(names, seat))}" for seat, rank in enumerate(ranks) if rank)
     return f"{'Cut again' if again else 'The cut for the first deal'}: {shown}"
@@ -216,6 +218,7 @@ def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",
     """One sentence for the log, or ``None`` for an event not worth a line. ``game`` names
     the deals as its rules do (Ninety-Nine plays rounds); ``before`` is the event just before
     it in the same update (a partner put out with the seat that could not play reads so)."""
+    text: str | None
     if event.get("kind") == "cut":
         text = _cut(event, names, again=before is not None and before.get("kind") == "cut")
     elif event.get("kind") == "eliminated" and before is not None and before.get("kind") == "eliminated":

@@ -144,8 +144,8 @@ def check_keymap(wanted: dict[str, str], screens: dict[str, list[Binding]],
             usable[binding_id] = ",".join(dict.fromkeys(k for k in keys if k is not None))  # repeats once
         else:
             problems.append(problem)
-    for binding_id, keys in list(usable.items()):
-        problem = _taken_first(binding_id, keys, screens, widgets or {})
+    for binding_id, joined in list(usable.items()):
+        problem = _taken_first(binding_id, joined, screens, widgets or {})
         if problem is not None:
             del usable[binding_id]
             problems.append(problem)

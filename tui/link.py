@@ -6,8 +6,11 @@ from typing import Protocol
 
 
 class TableLink(Protocol):
-    seat: int | None
-    is_host: bool
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def is_host(self) -> bool: ...
 
     @property
     def names(self) -> list[str]: ...

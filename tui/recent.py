@@ -49,7 +49,7 @@ class Recent(NamedTuple):
         password = data.get("password", False)  # lists written before the flag have none
         if not isinstance(password, bool):
             raise ValueError("password: expected true or false")
-        return cls(*(data[key] for key in texts), password)
+        return cls(data["address"], data["name"], data["game"], data["day"], password)
 
 
 def recent_path() -> Path:

@@ -40,8 +40,8 @@ def _hosted(host_port: int) -> list[Path]:
 def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str]]:
     """The tables this app can resume, as (label, save file, solo?), and the problems with
     saves that cannot be read (those are moved aside, to be reported once)."""
-    found = []
-    problems = []
+    found: list[tuple[str, Path, bool]] = []
+    problems: list[str] = []
     paths = [(solo_save_path(), True)] + [(p, False) for p in _hosted(host_port)]
     for path, solo in paths:
         if not path.is_file():

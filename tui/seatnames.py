@@ -10,7 +10,7 @@ def numbered(names: list[str]) -> list[str]:
     seat) stays empty."""
     taken = set(names)
     seen: dict[str, int] = {}
-    out = []
+    out: list[str] = []
     for name in names:
         if not name:
             out.append(name)

@@ -10,11 +10,12 @@ near the limit it stops where few unseen cards are safe.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from ..actions import Action
 from ..cards import ACE, JACK, KING, RANK, TEN
 from ..events import Event
+from ..games.ninety_eight import NinetyEight
 from ..match import Match
 from .base import View, argmax, hand_codes, in_hand_count, next_seat, unseen
 
@@ -181,7 +182,7 @@ class NinetyEightStrategy:
             return legal[0]
         rules = rules_for(m.options)
         table = _static_elim(rules)
-        total = m.total  # type: ignore[attr-defined]
+        total = cast(NinetyEight, m).total
         limit = rules.limit
         best = legal[0]
         best_score = -9.0

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any
+from typing import Any, cast
 
 from ..actions import DRAW, Action
 from ..cards import ACE, JACK, RANK, TEN, parse_card
 from ..events import Event
+from ..games.ninety_nine import NinetyNine
 from ..match import Match
 from ..sampling import Fits
 from .base import View, argmax, hand_codes, next_seat, unseen
@@ -144,7 +145,7 @@ class NinetyNineStrategy:
 
     def pending(self, m: Match) -> tuple[int, Action] | None:
         """An open manual draw of a seat other than the one to play: take it at once."""
-        d = m.drawer  # type: ignore[attr-defined]
+        d = cast(NinetyNine, m).drawer
         if d is not None and d != m.current:
             return d, _DRAW
         return None
@@ -160,9 +161,10 @@ class NinetyNineStrategy:
                 return a
         if len(legal) == 1:
             return legal[0]
-        o: int = m.total  # type: ignore[attr-defined]
+        g = cast(NinetyNine, m)
+        o = g.total
         hand = [RANK[c] for c in m.hands[seat]]
-        chips = m.chips[seat]  # type: ignore[attr-defined]
+        chips = g.chips[seat]
         band = 2 if chips <= 2 else 4 if chips <= 4 else 9  # the steps of the chips' weight
         hands = m.hands
         now_of = _ROLLOUT_NOW
@@ -213,7 +215,7 @@ class NinetyNineStrategy:
             lost = ctx["lost"] = [0] * view["players"]
         for e in events:
             kind = e.kind
-            if kind == "chips":
+            if kind == "chips" and e.seat is not None:  # a chips event always names its seat
                 lost[e.seat] -= e.data["delta"]
             elif kind == "round_over" or kind == "match_over":
                 return _value(lost, seat, view)

@@ -87,10 +87,10 @@ class CrazyEights(Match):
         self._countdown = bool(o["countdown"])
         self._specials = bool(o["specials"])
         self._reshuffle_on = bool(o["reshuffle"])
-        self._max_draws = _NO_LIMIT if o["max_draws"] == "unlimited" else int(o["max_draws"])  # type: ignore[arg-type]
-        self._target = int(o["target"])  # type: ignore[arg-type]
+        self._max_draws = _NO_LIMIT if o["max_draws"] == "unlimited" else int(o["max_draws"])
+        self._target = int(o["target"])
         size = o["hand_size"]
-        self._hand_size = (7 if self.players == 2 else 5) if size == "auto" else int(size)  # type: ignore[arg-type]
+        self._hand_size = (7 if self.players == 2 else 5) if size == "auto" else int(size)
         rule = o["last_card"]
         self._announcing = rule != "off"
         # 6.4: countdown keeps no points, so the points penalty becomes draw two

@@ -28,8 +28,8 @@ class NinetyEight(Match):
 
     def _setup(self) -> None:
         o = self.options
-        self._limit = int(o["limit"])  # type: ignore[arg-type]
-        self._hand_size = int(o["hand_size"])  # type: ignore[arg-type]
+        self._limit = int(o["limit"])
+        self._hand_size = int(o["hand_size"])
         # value added by each rank when it has no choice; None marks a choice or a King
         values: list[int | None] = [None, 2, 3, 4, 5, 6, 7, 8, 9, None, 10, 10, None]
         if o["threes"] == "skip":
@@ -66,7 +66,7 @@ class NinetyEight(Match):
         self.unit_of = [s % (n // 2) for s in range(n)] if teams else list(range(n))
         units = max(self.unit_of) + 1
         self.penalties = [0] * units
-        self.chips = [int(self.options["chips"])] * units if self.options["scoring"] == "stakes" else [0] * units  # type: ignore[arg-type]
+        self.chips = [int(self.options["chips"])] * units if self.options["scoring"] == "stakes" else [0] * units
         self.pot = 0
         self.eliminated = []
         self.total = 0
@@ -83,7 +83,7 @@ class NinetyEight(Match):
         self.eliminated = []
         self.in_hand = [not o for o in self.out]
         if self.options["scoring"] == "stakes":
-            ante = int(self.options["ante"])  # type: ignore[arg-type]
+            ante = int(self.options["ante"])
             for u in sorted({self.unit_of[s] for s in range(self.players) if not self.out[s]}):
                 paid = min(ante, self.chips[u])
                 self.chips[u] -= paid
@@ -180,8 +180,8 @@ class NinetyEight(Match):
         if self.options["scoring"] == "penalties":
             self.penalties[unit] += 1
             events.append(Event("penalty", seat, {"penalties": self.penalties[unit],
-                                                  "lives": int(self.options["lives"]) - self.penalties[unit]}))  # type: ignore[arg-type]
-            if self.penalties[unit] >= int(self.options["lives"]):  # type: ignore[arg-type]
+                                                  "lives": int(self.options["lives"]) - self.penalties[unit]}))
+            if self.penalties[unit] >= int(self.options["lives"]):
                 for s in seats:
                     self.out[s] = True
                     events.append(Event("out", s, {}))
@@ -217,7 +217,7 @@ class NinetyEight(Match):
                     self.out[s] = True
                     events.append(Event("out", s, {}))
             alive = {self.unit_of[s] for s in range(self.players) if not self.out[s]}
-            if len(alive) <= 1 or self.hand_number >= int(self.options["hands"]):  # type: ignore[arg-type]
+            if len(alive) <= 1 or self.hand_number >= int(self.options["hands"]):
                 # nobody left with chips: the seats of this hand tie, not those out before it
                 self._settle_stakes(alive or played, events)
                 return
@@ -252,7 +252,7 @@ class NinetyEight(Match):
         u = self.unit_of[seat]
         scoring = self.options["scoring"]
         if scoring == "penalties":
-            return {"penalties": self.penalties[u], "lives": int(self.options["lives"]) - self.penalties[u]}  # type: ignore[arg-type]
+            return {"penalties": self.penalties[u], "lives": int(self.options["lives"]) - self.penalties[u]}
         if scoring == "stakes":
             return {"chips": self.chips[u]}
         return {}

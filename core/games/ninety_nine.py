@@ -93,7 +93,7 @@ class NinetyNine(Match):
 
     # ------------------------------------------------------------------ rounds
     def _start(self, dealer: int, events: list[Event]) -> None:
-        self.chips = [int(self.options["chips"])] * self.players  # type: ignore[arg-type]
+        self.chips = [int(self.options["chips"])] * self.players
         self.plays = [()] * self.players
         self.total = 0
         self.drawer = None

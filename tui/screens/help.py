@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from rich.table import Table
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -20,8 +22,11 @@ from ..plays import offered
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 
+if TYPE_CHECKING:
+    from ..app import DealMeInApp
 
-def key_rows(bindings: list[Binding], extra: list[tuple[str, str]] = (),
+
+def key_rows(bindings: list[Binding], extra: Sequence[tuple[str, str]] = (),
              keymap: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """(key, what it does) for every binding with a description, with the keys ``keymap``
     moved it to, then ``extra``. Bindings that share an id (F1 and ? for Help) share a row
@@ -47,11 +52,14 @@ def key_table(title: str, rows: list[tuple[str, str]]) -> Table:
 GAME_KEYS = {"draw": "draw", "pass_turn": "pass", "last_card": "last card"}
 
 
-def _of(cls: type) -> list[Binding]:
+def _of(cls: type[DOMNode]) -> list[Binding]:
     return [b for b in cls.BINDINGS if isinstance(b, Binding)]
 
 
 class HelpScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(DealMeInApp)
+
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
@@ -77,8 +85,8 @@ class HelpScreen(Screen[None]):
             self.sections = self._table_sections(everywhere, table_view, guest, keymap, solo)
         game = (table_view or {}).get("game")
         with VerticalScroll(id="help"):
-            known = isinstance(game, str) and game in GAMES
-            yield Static(f"Keys · {GAMES[game].name}" if known else "Keys", classes="title")
+            yield Static(f"Keys · {GAMES[game].name}" if isinstance(game, str) and game in GAMES else "Keys",
+                         classes="title")
             for title, rows in self.sections.items():
                 yield Static(key_table(title, rows))
         yield KeyFooter()

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -11,6 +13,9 @@ from textual.widgets import Button, Static
 
 from ..widgets.keyfooter import KeyFooter
 from . import popped
+
+if TYPE_CHECKING:
+    from ..app import DealMeInApp
 
 LOGO = """\
 ┌─────┐ Deal Me In
@@ -33,6 +38,9 @@ def logo_for(style: str) -> str:
 
 
 class HomeScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(DealMeInApp)
+
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
         Binding("up", "app.focus_previous", show=False),

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -25,6 +25,9 @@ from ..recent import Recent, load
 from ..session import split_address
 from ..widgets.keyfooter import KeyFooter
 from . import popped
+
+if TYPE_CHECKING:
+    from ..app import DealMeInApp
 
 log = logging.getLogger("dealmein.tui")
 
@@ -68,6 +71,9 @@ def recent_line(table: Recent) -> Text:
 
 
 class JoinScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(DealMeInApp)
+
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 

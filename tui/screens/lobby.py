@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,10 +24,16 @@ from ..widgets.keyfooter import KeyFooter
 from ..widgets.tablelog import TableLog
 from . import popped
 
+if TYPE_CHECKING:
+    from ..app import DealMeInApp
+
 BOT_LEVELS = ("easy", "normal", "hard")
 
 
 class LobbyScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(DealMeInApp)
+
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     #: below 80 columns the chat goes under the seats instead of beside them
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
@@ -325,13 +331,13 @@ class LobbyScreen(Screen[None]):
         phrase = getattr(self.link, "others_phrase", None)
         who = phrase() if callable(phrase) else ""
         if not who:
-            self.app.back_home()  # type: ignore[attr-defined]
+            self.app.back_home()
             return
         from .confirm import ConfirmScreen
 
         self.app.push_screen(ConfirmScreen("Close this table?", f"You host it: it closes for {who} at it.",
                                            yes="Close it"),
-                             lambda yes: self.app.back_home() if yes else None)  # type: ignore[attr-defined]
+                             lambda yes: self.app.back_home() if yes else None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         action = getattr(self, f"action_{event.button.id}", None)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -25,6 +25,9 @@ from core.options import GameInfo, value_text
 from ..optiontext import clock_label, idle_reason, option_label, problem_text
 from ..widgets.keyfooter import KeyFooter
 from . import popped
+
+if TYPE_CHECKING:
+    from ..app import DealMeInApp
 
 if TYPE_CHECKING:
     from ..lastpick import Pick
@@ -59,6 +62,9 @@ def clock_choices(seconds: int) -> list[tuple[str, int]]:
 
 
 class PickerScreen(Screen["TableChoice | None"]):
+    if TYPE_CHECKING:
+        app = getters.app(DealMeInApp)
+
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     #: below 80 columns the lists and labels narrow, so the options keep room for their words
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
@@ -85,7 +91,7 @@ class PickerScreen(Screen["TableChoice | None"]):
         self.game = game if game in self.infos else next(iter(self.infos))
         info = self.infos[self.game]
         names = [p["name"] for p in info["presets"]]
-        self.preset = preset if preset in names else names[0]
+        self.preset = preset if preset is not None and preset in names else names[0]
         self.seats = seats or min(max(4, info["min_players"]), info["max_players"])
         self._initial_options = dict(options or {})
         self._initial_bots = dict(bots or {})
@@ -168,7 +174,7 @@ class PickerScreen(Screen["TableChoice | None"]):
             info = self.infos[game]
             self.app.rules_game = game
             names = [p["name"] for p in info["presets"]]
-            self.preset = preset if preset in names else names[0]
+            self.preset = preset if preset is not None and preset in names else names[0]
             presets = self.query_one("#presets", OptionList)
             presets.clear_options()
             presets.add_options([ListOption(Text.assemble((p["name"], "bold"), "\n", (p["description"], "dim")),
@@ -290,7 +296,7 @@ class PickerScreen(Screen["TableChoice | None"]):
 
     def overrides(self) -> dict[str, Any]:
         base = self._base(self.preset)
-        return {k: v for k, v in self.values().items() if value_text(v) != value_text(base.get(k))}
+        return {k: v for k, v in self.values().items() if k not in base or value_text(v) != value_text(base[k])}
 
     def choice(self) -> TableChoice:
         bots = {seat: level for seat, level in self._bot_levels().items() if level != OPEN}
@@ -402,12 +408,12 @@ class PickerScreen(Screen["TableChoice | None"]):
 
     @on(Select.Changed, "#seats")
     async def _seats(self, event: Select.Changed) -> None:
-        if self._loading or event.value is Select.BLANK or event.value == self.seats:
-            return
+        if self._loading or not isinstance(event.value, int) or event.value == self.seats:
+            return  # (Select.BLANK, or no change)
         if event.value != event.select.value:
             return  # a value the control held while it was built (its first option), since replaced
         async with self._building:
-            self.seats = int(event.value)  # type: ignore[arg-type]
+            self.seats = event.value
             await self._build_bots({})
         self._validate()
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -28,6 +29,9 @@ from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import statuses
 from . import popped
+
+if TYPE_CHECKING:
+    from ..app import DealMeInApp
 
 #: the widest a player's name is shown, in cells
 NAME_CELLS = 16
@@ -65,6 +69,9 @@ class StepBody(VerticalScroll, inherit_bindings=False):
 
 
 class ReplayScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(DealMeInApp)
+
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
         Binding("right,n", "step(1)", "Next", id="replay.next"),

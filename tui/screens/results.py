@@ -26,12 +26,13 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     table.add_column("")
     table.add_column("player")
     table.add_column("standing")
-    points = (event or {}).get("points")
+    said = event or {}
+    points = said.get("points")
     if isinstance(points, list):
         table.add_column("left in hand", justify="right")  # 5.2: the points of the cards held
-    winners = set(view.get("winners") or []) if view.get("is_over") else set((event or {}).get("winners") or [])
-    if not winners and (event or {}).get("seat") is not None and (event or {}).get("kind") == "round_over":
-        winners = {event["seat"]}
+    winners = set(view.get("winners") or []) if view.get("is_over") else set(said.get("winners") or [])
+    if not winners and said.get("seat") is not None and said.get("kind") == "round_over":
+        winners = {said["seat"]}
     for seat, status in enumerate(statuses(view)):
         mark = "★" if seat in winners else ""
         # standings, not the next hand: "sits out" (of a hand) says nothing here
@@ -48,11 +49,12 @@ def tally_text(lobby: dict[str, Any] | None, names: list[str] | None = None) -> 
     You: 2 · Normal bot 2: 1 · Bo: 0"), from the lobby, each seat named as the table names it
     (``names``: bots numbered apart, you as you); empty before the first is won."""
     names = names or []
-    rows = []
+    rows: list[tuple[str, int]] = []
     for i, s in enumerate((lobby or {}).get("seats") or []):
         if isinstance(s, dict) and (s.get("name") or s.get("bot")):
             name = names[i] if i < len(names) else clean(s.get("name") or "bot", 24)
-            rows.append((name, s.get("wins") if isinstance(s.get("wins"), int) else 0))
+            wins = s.get("wins")
+            rows.append((name, wins if isinstance(wins, int) else 0))
     if not any(n for _, n in rows):
         return ""
     rows.sort(key=lambda row: -row[1])

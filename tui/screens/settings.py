@@ -4,8 +4,9 @@ The theme list shows each theme as it is highlighted, as the palette's does."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from textual import on
+from textual import getters, on
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,8 +23,14 @@ from ..settings import CARD_STYLES
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
+if TYPE_CHECKING:
+    from ..app import DealMeInApp
+
 
 class SettingsScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(DealMeInApp)
+
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "back", "Back")]
 
@@ -91,7 +98,7 @@ class SettingsScreen(Screen[None]):
 
     @on(Input.Submitted, "#name")
     @on(Input.Blurred, "#name")
-    def _name(self, event: Input.Submitted | Input.Blurred) -> None:
+    def _name_given(self, event: Input.Submitted | Input.Blurred) -> None:
         self._keep_name(event.input.value)
 
     def _keep_name(self, text: str) -> None:
@@ -150,7 +157,7 @@ class SettingsScreen(Screen[None]):
 
     @on(Button.Pressed, "#move-keys")
     def _move_keys(self) -> None:
-        self.app.action_keys()  # type: ignore[attr-defined]
+        self.app.action_keys()
 
     def on_screen_resume(self) -> None:
         """Back from the Keys screen: the keys moved there are listed."""

@@ -8,11 +8,11 @@ import math
 import random
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import getters, on
 from textual import events as ui
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -38,6 +38,9 @@ from ..widgets.tablelog import TableLog
 from ..widgets.topbar import TopBar
 from . import popped
 from .choice import ChoiceScreen
+
+if TYPE_CHECKING:
+    from ..app import DealMeInApp
 
 GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "crazy-eights": "Crazy Eights"}
 
@@ -70,6 +73,9 @@ class _Hint:
 
 
 class TableScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(DealMeInApp)
+
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     #: below 22 rows the board gives up its spacer, so the line under it (the suit to follow,
     #: your lives or chips) still shows at 20; below 20 that line leads the hint line instead
@@ -505,10 +511,10 @@ class TableScreen(Screen[None]):
             why = why_not(view, card, self.names, self.card_style)
             others = _labels([c for c in dict.fromkeys(self.query_one(HandView).cards) if playable(view, c)],
                              self.card_style)
-            keys = (" " + ", ".join(moves) + ".") if moves else ""
+            tail = (" " + ", ".join(moves) + ".") if moves else ""
             full = f"{why.rstrip('.')}; {others} can be played." if others else why
             # the line keeps the keys when the cards that can be played do not fit beside them
-            hint.update(Text(fit([full + keys, why + keys, why], self._hint_width()), style="italic"))
+            hint.update(Text(fit([full + tail, why + tail, why], self._hint_width()), style="italic"))
 
     # ------------------------------------------------------------------ input
     @on(HandView.Selected)
@@ -732,7 +738,7 @@ class TableScreen(Screen[None]):
             if back is not None:
                 back()
             else:
-                self.app.back_home()  # type: ignore[attr-defined]
+                self.app.back_home()
             return
         from .confirm import ConfirmScreen
 
@@ -741,7 +747,7 @@ class TableScreen(Screen[None]):
 
         def answered(leave: bool | None) -> None:
             if leave:
-                self.app.back_home()  # type: ignore[attr-defined]
+                self.app.back_home()
 
         self.app.push_screen(ConfirmScreen("Leave this match?", detail, yes="Leave"), answered)
 

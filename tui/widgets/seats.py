@@ -119,7 +119,7 @@ class SeatBox(Static):
         super().__init__(*args, **kwargs)
         self._data: tuple[Any, ...] | None = None
         self._status: dict[str, Any] = {}
-        self._name = ""
+        self._seat_name = ""
         self._team = ""
         #: the seat the box shows (a box is kept when the seats it shows move round)
         self.seat: int | None = None
@@ -130,7 +130,7 @@ class SeatBox(Static):
         status = shown[seat] if seat < len(shown) else {}
         counts = view.get("hand_counts") or []
         count = counts[seat] if seat < len(counts) else 0
-        self._name = cut(clean(name, 60), 16)
+        self._seat_name = cut(clean(name, 60), 16)
         self._team = team_labels(view).get(seat, "")
         self._relabel()
         sits_out = status.get("in_hand") is False and not status.get("out")
@@ -160,7 +160,7 @@ class SeatBox(Static):
         (the border's corners and the blanks around a label take six cells)."""
         slot = self.slot()
         room = slot - 6 if slot else 99
-        title = cut(self._name, room)
+        title = cut(self._seat_name, room)
         if str(self.border_title or "") != title:
             self.border_title = Text(title)
         team = self._team

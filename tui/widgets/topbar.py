@@ -3,6 +3,8 @@ the turn clock) and, on the right while the room allows it, the table's variant,
 player deep in a match can still see which rules are in play."""
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
@@ -11,7 +13,7 @@ from textual.widget import Widget
 class TopBar(Widget):
     DEFAULT_CSS = "TopBar { height: 1; width: 1fr; }"
 
-    def __init__(self, **kw: str) -> None:
+    def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._left = Text()
         self._right = ""
