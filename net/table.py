@@ -120,7 +120,7 @@ class Seat:
     """A chair: empty, a bot, or a human (present or away, maybe with a stand-in bot)."""
 
     __slots__ = ("index", "name", "bot", "ready", "conn", "token", "standin", "grace_timer",
-                 "takeover_timer", "wins", "played", "keeper")
+                 "takeover_timer", "wins", "played", "keeper", "gone")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -134,6 +134,8 @@ class Seat:
         self.played = False  # whoever sits here held this seat in the table's latest match
         #: a bot keeps a departed player's seat for the rest of the match, then the seat opens
         self.keeper = False
+        #: the token of the player who was away too long for a keeper seat: told so on coming back
+        self.gone: str | None = None
         self.grace_timer: asyncio.TimerHandle | None = None
         self.takeover_timer: asyncio.TimerHandle | None = None
 
@@ -147,7 +149,7 @@ class Seat:
 
     def clear(self) -> None:
         self.cancel_timers()
-        self.name = self.bot = self.conn = self.token = None
+        self.name = self.bot = self.conn = self.token = self.gone = None
         self.ready = self.standin = self.played = self.keeper = False
         self.wins = 0
 
@@ -309,6 +311,7 @@ class Table:
             if free is not None:
                 self._seat(p, free)
                 self._note("%s sits down in seat %d", p.name, free.index + 1)
+        lost = next((s for s in self.seats if token and s.keeper and s.gone == token), None)
         if p.seat is None:
             self._note("%s watches", p.name)
         self.conns.add(p)
@@ -317,6 +320,9 @@ class Table:
         self._send_view(p)
         if self.status != "playing" and not self.playing_host():
             self._say(self._start_note(False), p)
+        if lost is not None:  # else back as a watcher with no word of why
+            self._say(f"You were away longer than {self.server.grace:g} s: a bot plays your seat "
+                      f"(seat {lost.index + 1}) for the rest of this match; you can sit down again when it ends.", p)
 
     def leave(self, p: Peer, clean: bool) -> None:
         """A connection went away. A human's seat is held for the grace period."""
@@ -367,7 +373,7 @@ class Table:
             return
         if self.status == "playing":
             seat.cancel_timers()
-            seat.bot, seat.token, seat.standin, seat.keeper = "normal", None, False, True
+            seat.bot, seat.token, seat.gone, seat.standin, seat.keeper = "normal", None, seat.token, False, True
             self._note("%s did not come back: a bot keeps seat %d for the rest of the match", seat.name, seat.index + 1)
             self._wake_bots()
         else:

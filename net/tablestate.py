@@ -42,7 +42,8 @@ def table_state(t: Table) -> dict[str, Any]:
                    "seats": c.seats, "password": c.password, "seed": c.seed, "turn_time": c.turn_time},
         "status": t.status, "actions": t.actions,
         "seats": [{"name": s.name, "bot": s.bot, "ready": s.ready, "token": s.token,
-                   "standin": s.standin, "wins": s.wins, "played": s.played, "keeper": s.keeper}
+                   "standin": s.standin, "wins": s.wins, "played": s.played, "keeper": s.keeper,
+                   "gone": s.gone}
                   for s in t.seats],
         "match": _saved_match(t), "match_seed": t.match_seed,
         "log_path": str(t.log_path) if t.log_path is not None else None, "log_offset": log_offset,
@@ -74,10 +75,10 @@ def _field(d: Any, key: str, types: tuple[type, ...], nullable: bool = False, wh
     return v
 
 
-def _added(d: Any, key: str, types: tuple[type, ...], default: Any, where: str) -> Any:
+def _added(d: Any, key: str, types: tuple[type, ...], default: Any, where: str, nullable: bool = False) -> Any:
     """A field saves gained later: checked like the others when present, ``default`` in an
     older save that has none."""
-    return _field(d, key, types, where=where) if isinstance(d, dict) and key in d else default
+    return _field(d, key, types, nullable, where) if isinstance(d, dict) and key in d else default
 
 
 def restore_table(server: "Server", state: dict[str, Any]) -> Table:
@@ -120,6 +121,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         seat.wins = _added(raw, "wins", (int,), 0, where)
         seat.played = _added(raw, "played", (bool,), True, where)  # older saves: as it was seated
         seat.keeper = _added(raw, "keeper", (bool,), False, where)
+        seat.gone = _added(raw, "gone", (str,), None, where, nullable=True)
         if seat.wins < 0:
             raise ValueError(f"{where}: {seat.wins} wins")
         table.seats[i] = seat

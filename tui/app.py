@@ -19,7 +19,7 @@ from textual.theme import BUILTIN_THEMES, Theme
 from net.environ import JOIN_PASSWORD_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
-from .settings import CARD_STYLES, Settings, Unread, load_settings, save_settings, settings_path
+from .settings import CARD_STYLES, Settings, Unread, change_settings, load_settings, settings_path
 from .theming import DEFAULT_THEME, palette_for, quick_theme, shipped_themes
 
 if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
@@ -264,7 +264,7 @@ class DealMeInApp(App[int]):
         self.settings.keymap = wanted
         self.keymap = usable
         self.set_keymap(usable)
-        self.save_settings()
+        self.save_settings("keymap")
         return None
 
     def keys_for(self, binding_id: str, default: str) -> str:
@@ -273,15 +273,18 @@ class DealMeInApp(App[int]):
 
         return key_label(self.keymap.get(binding_id, default).split(",")[0])
 
-    def save_settings(self) -> None:
-        if isinstance(self._settings_problem, Unread):  # what the file held is not lost to a change
+    def save_settings(self, *keys: str) -> None:
+        """Save ``keys`` as this app has them; the file's other keys stay as they are there now
+        (another app open at once may have changed them)."""
+        if not isinstance(self._settings_problem, Unread):  # what the file held is not lost to a change
+            try:
+                self._settings_problem = change_settings({k: getattr(self.settings, k) for k in keys},
+                                                         self.config_path) or self._settings_problem
+            except OSError as e:
+                self.notify(f"Could not save the settings: {e.strerror}", severity="error")
+        if isinstance(self._settings_problem, Unread):
             self.warn_once("Settings file", f"{self.config_path} could not be read, so this change is used "
                                             "but not saved over it: mend or remove the file to keep changes")
-            return
-        try:
-            save_settings(self.settings, self.config_path)
-        except OSError as e:
-            self.notify(f"Could not save the settings: {e.strerror}", severity="error")
 
     def update_settings(self, **changes: Any) -> None:
         for key, value in changes.items():
@@ -297,7 +300,7 @@ class DealMeInApp(App[int]):
             self._tell_screens("reorder", changes["hand_order"])
         if "animation" in changes:
             self.animation_level = "full" if changes["animation"] else "none"
-        self.save_settings()
+        self.save_settings(*changes)
         self.refresh_cards()
 
     def _theme_changed(self, theme: Any) -> None:
@@ -310,7 +313,7 @@ class DealMeInApp(App[int]):
         self._stand_in_theme = None
         if self.settings.theme != theme.name and theme.name != self._wanted_theme():
             self.settings.theme = theme.name
-            self.save_settings()
+            self.save_settings("theme")
         self.refresh_cards()
 
     def refresh_cards(self) -> None:
@@ -334,7 +337,7 @@ class DealMeInApp(App[int]):
             self.theme = name
         if self.settings.theme != name:
             self.settings.theme = name
-            self.save_settings()
+            self.save_settings("theme")
         self.refresh_cards()
 
     def action_change_theme(self) -> None:

@@ -2,14 +2,17 @@
 
 A missing file means defaults; a broken one also means defaults, with one problem reported so
 that the app can say so once. Writes are atomic (a temporary file, then ``os.replace``), so a
-crash never leaves half a file behind.
+crash never leaves half a file behind. The app writes a change into the file as it is then
+(``change_settings``), so two apps open at once keep each other's changes.
 """
 from __future__ import annotations
 
+import fcntl
 import getpass
 import os
 import tomllib
 from dataclasses import asdict, dataclass, field, fields
+from datetime import date, time
 from pathlib import Path
 from typing import Any
 
@@ -108,31 +111,42 @@ class Unread(str):
 MOST_BYTES = 256 * 1024
 _KEPT = ("using the defaults; changes you make here are not saved over it until it is mended "
          "or removed")
+_KNOWN = {f.name for f in fields(Settings)}
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The settings and, when the file was unreadable (``Unread``) or had bad values, what was
     wrong."""
     path = path or settings_path()
-    settings = Settings()
+    data, unread = _read(path)
+    if unread is not None:
+        return Settings(), unread
+    return _settings_from(data, path)
+
+
+def _read(path: Path) -> tuple[dict[str, Any], Unread | None]:
+    """The file's keys ({} when there is none), or why it could not be read."""
     try:
         if path.stat().st_size > MOST_BYTES:
-            return settings, Unread(f"{path} is larger than {MOST_BYTES // 1024} KB; {_KEPT}")
+            return {}, Unread(f"{path} is larger than {MOST_BYTES // 1024} KB; {_KEPT}")
         raw = path.read_bytes()
     except FileNotFoundError:
-        return settings, None
+        return {}, None
     except OSError as e:
-        return settings, Unread(f"could not read {path}: {e.strerror}; {_KEPT}")
+        return {}, Unread(f"could not read {path}: {e.strerror}; {_KEPT}")
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        return tomllib.loads(raw.decode("utf-8")), None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        return settings, Unread(f"{path} is not valid TOML ({e}); {_KEPT}")
+        return {}, Unread(f"{path} is not valid TOML ({e}); {_KEPT}")
     except RecursionError:
-        return settings, Unread(f"{path} is not valid TOML (nested too deep); {_KEPT}")
+        return {}, Unread(f"{path} is not valid TOML (nested too deep); {_KEPT}")
+
+
+def _settings_from(data: dict[str, Any], path: Path) -> tuple[Settings, str | None]:
+    settings = Settings()
     problems: list[str] = []
-    known = {f.name for f in fields(Settings)}
     for key, value in data.items():
-        if key not in known:
+        if key not in _KNOWN:
             continue  # a newer version's key: keep quiet, it does no harm
         try:
             setattr(settings, key, _check(key, value))
@@ -144,10 +158,17 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 
 def _toml_value(value: Any) -> str:
+    """Any value TOML reads back (a newer version's key is written back as it was read)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return repr(value)
+        return repr(value)  # inf and nan too: TOML's own words
+    if isinstance(value, (date, time)):  # datetime is a date
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_string(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
     return _toml_string(str(value))
 
 
@@ -164,11 +185,13 @@ def _toml_string(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def dumps(settings: Settings) -> str:
+def dumps(settings: Settings, other: dict[str, Any] | None = None) -> str:
+    """The file for ``settings``, with ``other`` keys (a newer version's) after them."""
     lines = ["# Deal Me In settings"]
     values = asdict(settings)
     keymap = values.pop("keymap")
     lines += [f"{key} = {_toml_value(value)}" for key, value in values.items()]
+    lines += [f"{_toml_string(key)} = {_toml_value(value)}" for key, value in (other or {}).items()]
     if keymap:  # a table comes after the plain keys
         lines += ["", "[keymap]"] + [f"{_toml_string(k)} = {_toml_string(v)}" for k, v in keymap.items()]
     return "\n".join(lines) + "\n"
@@ -177,3 +200,29 @@ def dumps(settings: Settings) -> str:
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write atomically: readers see the old file or the new one, never a torn one."""
     atomic_write(path or settings_path(), dumps(settings).encode("utf-8"))
+
+
+def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread | None:
+    """Write ``changes`` into the file as it is now, not this app's copy from its start: another
+    app open at once may have changed other keys since. A lock file beside it keeps two such
+    writes from interleaving. When the file cannot be read now, nothing is written (``Unread``)."""
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # let go when the file is closed
+        data, unread = _read(path)
+        if unread is not None:
+            return unread
+        current, _ = _settings_from(data, path)
+        for key, value in changes.items():
+            setattr(current, key, value)
+        other = {k: v for k, v in data.items() if k not in _KNOWN}
+        try:
+            text = dumps(current, other)
+        except RecursionError:  # nested as deep as the reader bears: not kept, as before
+            text = dumps(current)
+        atomic_write(path, text.encode("utf-8"))
+        return None
+    finally:
+        os.close(fd)

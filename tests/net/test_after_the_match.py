@@ -2,7 +2,8 @@
 in a seat whose player left sees the finished match as a watcher (never that player's last
 hand); a lobby moved on to another game saves and restores; option values are kept as the
 engine reads them; wrong passwords stop being tried after a few; a player's way back through
-a host that is full for a moment does not end for good."""
+a host that is full for a moment does not end for good; a player back after the grace ran
+out is told a bot keeps the seat until the match ends."""
 from __future__ import annotations
 
 import asyncio
@@ -207,6 +208,7 @@ async def test_a_seat_kept_by_a_bot_for_a_departed_player_opens_when_the_match_e
         again, why = restore_saved(Server(host="127.0.0.1", port=0), save, keep=True)
         assert again is not None, why
         assert [s.keeper for s in again.seats] == [False, True, True]
+        assert again.seats[1].gone == table.seats[1].gone is not None  # Bo is told, after a restart too
         await wait_until(lambda: table.status == "finished", timeout=30, what="the match over")
         for p in players:
             await p.stop()
@@ -269,3 +271,36 @@ async def test_a_second_connection_with_the_host_key_leaves_the_seated_host_the_
             await watcher.close()
     finally:
         await ana.close()
+
+
+async def test_a_player_back_after_the_grace_is_told_a_bot_keeps_the_seat_until_the_match_ends() -> None:
+    """docs/protocol.md, Reconnecting: a player whose connection dropped and who comes back
+    after the grace ran out watches, and the table tells them alone why and until when; once
+    the match is over they sit down again. They used to sit as a watcher with no word."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.3})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=7,
+                                             options={"scoring": "single"}))
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+        bo = await join(srv, "Bo", table=table.id, reconnect=False)  # an app that is gone a while
+        await bo.ready(True)
+        await wait_until(lambda: table.seats[1].ready, what="Bo ready")
+        await ana.start()
+        await wait_until(lambda: bo.view is not None, what="Bo's first view")
+        token = bo.token
+        bo.drop_connection()
+        await wait_until(lambda: table.seats[1].bot == "normal", what="the grace over")
+        back = await join(srv, "Bo", table=table.id, token=token)
+        said = await next_update(back, "chat", pred=lambda u: u.get("system") is True)
+        assert back.seat is None and said["text"] == (
+            "You were away longer than 0.3 s: a bot plays your seat (seat 2) for the rest of this match; "
+            "you can sit down again when it ends.")
+        await _play_out(table, ana)
+        await wait_until(lambda: table.seats[1].empty, what="the seat open")
+        await back.sit(1)
+        await wait_until(lambda: back.seat == 1, what="Bo seated again")
+        await ana.close()
+        await back.close()
+    finally:
+        await srv.close()

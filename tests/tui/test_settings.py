@@ -3,6 +3,7 @@ file is missing or broken, and changes from the app saved."""
 from __future__ import annotations
 
 import os
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -238,3 +239,102 @@ async def test_a_default_game_that_is_no_game_is_said_and_the_default_used(tmp_p
         await pilot.press("p")
         picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
         assert picker.game == "ninety-eight"
+
+
+async def test_two_apps_open_at_once_keep_each_others_changes(tmp_path: Path) -> None:
+    """Two apps open on one settings file: each change is written into the file as it is then,
+    so neither puts back what it read at its start over the other's change. The second app
+    used to write its whole copy: the theme chosen in the first went back to casino."""
+    import asyncio
+    import sys
+
+    path = tmp_path / "settings.toml"
+    path.write_text('name = "Ana"\nfuture_key = 1\n[keymap]\n"table.draw" = "d"\n', encoding="utf-8")
+    other = await asyncio.create_subprocess_exec(
+        sys.executable, str(Path(__file__).with_name("settings_child.py")), str(path),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+    assert other.stdin is not None and other.stdout is not None
+
+    async def other_changes(change: str) -> None:
+        other.stdin.write(change.encode() + b"\n")  # type: ignore[union-attr]
+        assert await asyncio.wait_for(other.stdout.readline(), 30) == b"done\n"  # type: ignore[union-attr]
+
+    try:
+        assert await asyncio.wait_for(other.stdout.readline(), 60) == b"ready\n"
+        app = make_app(config_path=path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.choose_theme("midnight")  # this app, then the other
+            await other_changes("hand_order=suit")
+            app.update_settings(card_style="ascii")  # and this one again, after the other
+            await pilot.pause()
+        other.stdin.close()
+        await asyncio.wait_for(other.wait(), 30)
+    finally:
+        if other.returncode is None:
+            other.kill()
+            await other.wait()
+    loaded, problem = load_settings(path)
+    assert problem is None
+    assert (loaded.name, loaded.theme, loaded.hand_order, loaded.card_style) == ("Ana", "midnight", "suit", "ascii")
+    assert loaded.keymap == {"table.draw": "d"}
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["future_key"] == 1
+
+
+def test_a_change_keeps_the_keys_a_newer_version_wrote(tmp_path: Path) -> None:
+    """Keys this version does not know stay in the file as they were, whatever their kind; a
+    change used to write only the keys it knows."""
+    from tui.settings import change_settings
+
+    path = tmp_path / "settings.toml"
+    future = ('seats_shown = [1, 2.5, "three", true, -inf]\nwhen = 2026-05-01T10:00:00Z\n'
+              'at = 07:30:00\nnote = "a \\"quoted\\" line\\n"\n[lobby]\nwide = true\n'
+              '[lobby."odd key"]\nsizes = [[1], {}]\n')
+    path.write_text('name = "Ana"\n' + future + '[keymap]\n"table.draw" = "d"\n', encoding="utf-8")
+    assert change_settings({"theme": "paper"}, path) is None
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert {k: data[k] for k in ("seats_shown", "when", "at", "note", "lobby")} == tomllib.loads(future)
+    assert (data["name"], data["theme"], data["keymap"]) == ("Ana", "paper", {"table.draw": "d"})
+
+
+def test_a_change_waits_for_a_write_in_progress(tmp_path: Path) -> None:
+    """Writes take the lock beside the file, so one app's change is not read, then written
+    over, in the middle of another's."""
+    import fcntl
+    import threading
+
+    from tui.settings import change_settings
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(name="Ana"), path)
+    lock = os.open(tmp_path / ".settings.toml.lock", os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another app is writing
+        writer = threading.Thread(target=change_settings, args=({"theme": "paper"}, path))
+        writer.start()
+        writer.join(0.3)
+        assert writer.is_alive() and load_settings(path)[0].theme == "casino"
+        save_settings(Settings(name="Ana", bell=False), path)  # what that other app wrote
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        writer.join(10)
+        assert not writer.is_alive()
+    finally:
+        os.close(lock)
+    loaded = load_settings(path)[0]
+    assert (loaded.theme, loaded.bell) == ("paper", False)
+
+
+async def test_a_file_broken_while_the_app_runs_is_not_written_over(tmp_path: Path) -> None:
+    """A change reads the file first: one spoiled since the app started (an edit half done) is
+    left to mend, and said so, as one found broken at the start is."""
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(name="Ana"), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        path.write_text('name = "Ana"\ntheme = \n', encoding="utf-8")
+        app.update_settings(card_style="ascii")
+        await pilot.pause()
+        assert app.settings.card_style == "ascii"
+        assert len([n for n in app._notifications if n.title == "Settings file"]) == 1
+    assert path.read_text(encoding="utf-8") == 'name = "Ana"\ntheme = \n'
