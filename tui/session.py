@@ -9,7 +9,7 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from net.addresses import host_port, join_addresses
+from net.addresses import host_port, join_addresses, split_address
 from net.client import TableClient
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
@@ -26,27 +26,6 @@ if TYPE_CHECKING:
     from .screens.picker import TableChoice
 
 log = logging.getLogger("dealmein.tui")
-
-DEFAULT_PORT = 7098
-
-
-def split_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``HOST[:PORT]`` (``[v6]:PORT`` too) as host and port; ``ValueError`` for a bad port."""
-    text = address.strip()
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        port = rest[1:] if rest.startswith(":") else ""
-    elif text.count(":") == 1:
-        host, port = text.split(":")
-    else:
-        host, port = text, ""
-    if not host:
-        raise ValueError("an address needs a host name or IP address")
-    if port:
-        if not port.isdigit() or not 1 <= int(port) <= 65535:
-            raise ValueError(f"port {port!r} is not a port number (1-65535)")
-        return host, int(port)
-    return host, default_port
 
 
 class TableSession:

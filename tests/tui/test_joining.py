@@ -3,8 +3,12 @@ the connection and never answers shows "Joining …" until the player stops it w
 closes the socket; a host that answers opens its lobby with no wait left behind."""
 from __future__ import annotations
 
+import argparse
 import asyncio
 from dataclasses import dataclass, field
+
+import pytest
+from textual.widgets import Input, Static
 
 from net.client import ConnectError, TableClient
 from net.server import Server, TableConfig
@@ -12,6 +16,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.joining import JoiningScreen
 from tui.screens.join import JoinScreen
+from tui.cli import table_address
 from tui.screens.lobby import LobbyScreen
 
 from .helpers import make_app, said_from_now, wait_for
@@ -141,3 +146,52 @@ async def test_a_client_given_up_on_during_the_handshake_closes_its_socket() -> 
         await asyncio.wait_for(host.hung_up.wait(), 5)
     finally:
         await host.close()
+
+
+async def refused_port() -> int:
+    """A port on 127.0.0.1 where nothing listens now."""
+    probe = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    port = probe.sockets[0].getsockname()[1]
+    probe.close()
+    await probe.wait_closed()
+    return int(port)
+
+
+MALFORMED = ["[::ffff:127.0.0.1]x", "[::ffff:127.0.0.1", "127.0.0.1:47501:7", "127.0.0.1 :47501",
+             "http://127.0.0.1:47501", "no such.invalid", "127.0.0.1:４７５０１", "127.0.0.1:99999", ""]
+
+
+async def test_the_join_screen_refuses_what_dealmein_join_refuses_in_its_words() -> None:
+    """An address ``dealmein join`` refuses is refused on the Join screen too, with the same
+    message and no attempt to connect (a text after ``]`` went to port 7098, a second port
+    ended in "no such host name")."""
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        given = said_from_now(app)
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        typed, error = join.query_one("#address", Input), join.query_one("#join-error", Static)
+        for address in MALFORMED:
+            with pytest.raises(argparse.ArgumentTypeError) as refused:
+                table_address(address)
+            typed.value = address
+            typed.focus()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: str(error.render()) == str(refused.value))
+        await pilot.pause(0.3)
+        assert app.screen is join and app.session is None and not given
+
+
+async def test_an_ipv6_address_reads_bracketed_in_the_reason_a_join_failed() -> None:
+    """``[v6]:PORT`` as typed, not "::ffff:127.0.0.1:PORT", which reads as one address."""
+    port = await refused_port()
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        given = said_from_now(app)
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join.query_one("#address", Input).value = f"[::ffff:127.0.0.1]:{port}"
+        join.query_one("#address", Input).focus()
+        await pilot.press("enter")
+        said = await wait_for(pilot, lambda: [n for n in given if "Could not join" in n])
+        assert said[0].startswith(f"Could not join: cannot reach [::ffff:127.0.0.1]:{port}: "), said

@@ -17,12 +17,11 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import GAMES
-from net.addresses import host_port
+from net.addresses import host_port, split_address
 
 from ..optiontext import advert_options_line, clock_label
 from ..plain import clean
 from ..recent import Recent, load
-from ..session import split_address
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
