@@ -4,9 +4,13 @@ Only ``ifaddr`` (no zeroconf), so a host that does not advertise can still say w
 from __future__ import annotations
 
 import ipaddress
+import re
 from collections.abc import Sequence
 
 import ifaddr
+
+#: the port a table listens on unless told otherwise, and a join goes to when none is typed
+DEFAULT_PORT = 7098
 
 Interfaces = Sequence[str] | None
 """Addresses of the interfaces to use (e.g. ``["127.0.0.1"]``); None means all of them."""
@@ -55,3 +59,41 @@ def host_port(host: str, port: int) -> str:
 def join_addresses(bind: str, port: int) -> list[str]:
     """``reach_hosts`` as ``dealmein join`` takes them."""
     return [host_port(h, port) for h in reach_hosts(bind)]
+
+
+HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9_-]{1,63}(?<!-)")
+
+
+def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``HOST[:PORT]`` (``[v6]:PORT`` or a bare IPv6 address too) as host and port, or
+    ``ValueError`` saying what is wrong with it: the one check for ``dealmein join`` and the
+    Join screen alike, so that neither takes an address the other refuses."""
+    value = text.strip()
+    if value.startswith("["):
+        host, close, rest = value[1:].partition("]")
+        if not close or (rest and not rest.startswith(":")):
+            raise ValueError(f"{text!r} is not HOST[:PORT] ([IPv6]:PORT for IPv6)")
+        port, v6 = rest[1:] if rest else None, True
+    elif value.count(":") == 1:
+        (host, port), v6 = value.split(":"), False
+    else:
+        host, port, v6 = value, None, value.count(":") > 1
+    if not host:
+        raise ValueError(f"{text!r} has no host name or IP address")
+    if port is not None and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        raise ValueError(f"{text!r}: {port!r} is not a port number (1-65535)")
+    if v6:
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise ValueError(f"{text!r}: {host!r} is not an IPv6 address") from None
+    else:
+        labels = host[:-1].split(".") if host.endswith(".") else host.split(".")
+        if all(label.isdigit() for label in labels):  # dotted numbers: an IPv4 address or nothing
+            try:
+                ipaddress.IPv4Address(host)
+            except ValueError:
+                raise ValueError(f"{text!r}: {host!r} is not an IPv4 address") from None
+        elif len(host) > 253 or not all(HOST_LABEL.fullmatch(label) for label in labels):
+            raise ValueError(f"{text!r}: {host!r} is not a host name or IP address")
+    return host, int(port) if port else default_port

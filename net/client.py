@@ -14,6 +14,7 @@ from typing import Any, AsyncIterator, Callable
 
 from core.viewcheck import events_problem, view_problem
 
+from .addresses import host_port
 from .lobbycheck import lobby_problem
 from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, FrameProtocol, FrameReader, ProtocolError, check,
                        decode_body, encode, password_proof)
@@ -150,8 +151,8 @@ class TableClient:
             await asyncio.wait_for(
                 loop.create_connection(lambda: _Wire(self), self.host, self.port), self.timeout)
         except (OSError, asyncio.TimeoutError) as e:
-            raise ConnectError("unreachable", f"cannot reach {self.host}:{self.port}: {unreachable_reason(e, self.timeout)}") \
-                from None
+            where = host_port(self.host, self.port)  # an IPv6 address in brackets, as typed
+            raise ConnectError("unreachable", f"cannot reach {where}: {unreachable_reason(e, self.timeout)}") from None
         try:
             await asyncio.wait_for(asyncio.shield(self._welcomed), self.timeout)
         except asyncio.TimeoutError:

@@ -134,7 +134,7 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
         await server.start(serving=False)
     except OSError as e:
         left_alone(unusable)
-        print(f"dealmein host: cannot listen on {args.bind}:{args.port}: {e}", file=sys.stderr)
+        print(f"dealmein host: cannot listen on {host_port(args.bind, args.port)}: {e}", file=sys.stderr)
         await server.close()
         return 1
     ssh = None

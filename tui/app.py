@@ -572,7 +572,7 @@ class DealMeInApp(App[int]):
                          host_key: str | None = None) -> None:
         from .session import TableSession
 
-        await self.leave_table()
+        here = self.session  # left only once the new table takes the player (``TableSession.join``)
         task = asyncio.current_task()
         self._joining = task
         waiting = self.set_timer(JOINING_AFTER, lambda: self._show_joining(address, task))
@@ -582,17 +582,17 @@ class DealMeInApp(App[int]):
             stopped = self._join_stopped()  # Escape on the wait; otherwise the app is closing
             self.end_joining()
             if stopped:
-                self._join_failed(f"Stopped joining {address}.", "information")
+                self._join_failed(here, f"Stopped joining {address}.", "information")
             raise
         except Exception as e:
             self.end_joining()
             if getattr(e, "code", None) == "bad_password" and len(self.screen_stack) > 1:  # not an SSH guest's start
-                self.session = None
+                self._join_failed(here)
                 self.ask_password(address, password is not None, table, host_key)
                 return
             said = str(e)
-            self._join_failed(f"Could not join: {said}" if address in said else f"Could not join {address}: {said}",
-                              "error")
+            self._join_failed(here, f"Could not join: {said}" if address in said
+                              else f"Could not join {address}: {said}")
             return
         finally:
             waiting.stop()
@@ -633,11 +633,16 @@ class DealMeInApp(App[int]):
             if isinstance(screen, JoiningScreen):
                 screen.withdraw()
 
-    def _join_failed(self, said: str, severity: str) -> None:
-        """Said, with no session; an SSH guest, whose start has no screen, goes home."""
-        self.notify(said, severity=severity, timeout=8)
-        self.session = None
-        if len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
+    def _join_failed(self, here: Any, said: str = "", severity: str = "error") -> None:
+        """Said (when there is something to say). The player stays at the table they were at,
+        ``here``; if that table is gone meanwhile (closed, or left for a join to its own
+        address), home, not a lobby that no longer answers. An SSH guest, whose start has no
+        screen, goes home too."""
+        if said:
+            self.notify(said, severity=severity, timeout=8)
+        if here is not None and self.session is not here:
+            self.back_home()
+        elif len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
             from .screens.home import HomeScreen
 
             self.push_screen(HomeScreen())

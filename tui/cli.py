@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import functools
 import math
-import re
 import sys
 from typing import Any, Callable, Iterator, NoReturn
 
@@ -93,44 +92,15 @@ def bind_address(text: str) -> str:
         raise argparse.ArgumentTypeError(f"{text!r} is not an IPv4 or IPv6 address (or localhost)") from None
 
 
-HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9_-]{1,63}(?<!-)")
-
-
 def table_address(text: str) -> str:
-    """``join``'s ``HOST[:PORT]`` (``[v6]:PORT`` or a bare IPv6 address too), checked the way the
-    app reads it, so that a malformed one is refused before the app opens. Returned as given."""
-    import ipaddress
+    """``join``'s ``HOST[:PORT]``, refused before the app opens as the Join screen refuses it
+    (``net.addresses.split_address`` checks both). Returned as given."""
+    from net.addresses import split_address
 
-    value = text.strip()
-    if value.startswith("["):
-        host, close, rest = value[1:].partition("]")
-        if not close or (rest and not rest.startswith(":")):
-            raise argparse.ArgumentTypeError(f"{text!r} is not HOST[:PORT] ([IPv6]:PORT for IPv6)")
-        port = rest[1:] if rest else None
-        v6 = True
-    elif value.count(":") == 1:
-        host, port = value.split(":")
-        v6 = False
-    else:
-        host, port, v6 = value, None, value.count(":") > 1
-    if not host:
-        raise argparse.ArgumentTypeError(f"{text!r} has no host name or IP address")
-    if port is not None and (not port.isdigit() or not 1 <= int(port) <= 65535):
-        raise argparse.ArgumentTypeError(f"{text!r}: {port!r} is not a port number (1-65535)")
-    if v6:
-        try:
-            ipaddress.IPv6Address(host)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r}: {host!r} is not an IPv6 address") from None
-        return text
-    labels = host[:-1].split(".") if host.endswith(".") else host.split(".")
-    if all(label.isdigit() for label in labels):  # dotted numbers: an IPv4 address or nothing
-        try:
-            ipaddress.IPv4Address(host)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r}: {host!r} is not an IPv4 address") from None
-    elif len(host) > 253 or not all(HOST_LABEL.fullmatch(label) for label in labels):
-        raise argparse.ArgumentTypeError(f"{text!r}: {host!r} is not a host name or IP address")
+    try:
+        split_address(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
     return text
 
 

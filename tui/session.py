@@ -9,7 +9,7 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from net.addresses import host_port, join_addresses
+from net.addresses import host_port, join_addresses, split_address
 from net.client import TableClient
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
@@ -26,27 +26,6 @@ if TYPE_CHECKING:
     from .screens.picker import TableChoice
 
 log = logging.getLogger("dealmein.tui")
-
-DEFAULT_PORT = 7098
-
-
-def split_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``HOST[:PORT]`` (``[v6]:PORT`` too) as host and port; ``ValueError`` for a bad port."""
-    text = address.strip()
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        port = rest[1:] if rest.startswith(":") else ""
-    elif text.count(":") == 1:
-        host, port = text.split(":")
-    else:
-        host, port = text, ""
-    if not host:
-        raise ValueError("an address needs a host name or IP address")
-    if port:
-        if not port.isdigit() or not 1 <= int(port) <= 65535:
-            raise ValueError(f"port {port!r} is not a port number (1-65535)")
-        return host, int(port)
-    return host, default_port
 
 
 class TableSession:
@@ -163,10 +142,16 @@ class TableSession:
     @classmethod
     async def join(cls, app: "DealMeInApp", address: str, password: str | None = None,
                    table: str | None = None, host_key: str | None = None) -> "TableSession":
+        """Join the table at ``address``. The table the app is at is left only once this one has
+        taken the player: a join that fails or is stopped leaves the player where they were.
+        Not at the same address, where the new connection would take the seat over (the
+        caller sends the player home should that join fail)."""
         host, port = split_address(address)
         session = cls(app)
         session.address = f"{host}:{port}"
         session.recent_address = host_port(host, port) if app.remember_seats else None
+        if app.session is not None and app.session.address == session.address:
+            await app.leave_table()
         # a seat this app left at that table comes back with its token (``tui.seatkeys``)
         kept = seatkeys.claim(session.address, table) if app.remember_seats else None
         try:
@@ -174,9 +159,11 @@ class TableSession:
                                                        table=table, host_key=host_key,
                                                        token=kept.token if kept else app.seat_token,
                                                        on_update=session._on_update)
+            await app.leave_table()
         except BaseException:
-            if kept is not None:  # not in yet: the seat is still to be claimed
+            if kept is not None and session.client is None:  # not in yet: the seat is still to be claimed
                 seatkeys.remember(session.address, kept.table, kept.token)
+            await session.close()  # in, then stopped while leaving the last table: the seat is kept
             raise
         session._hold_seat()
         session.show_lobby()

@@ -2,10 +2,14 @@
 loopback interface) appears in another app's list and is joined from it with the keyboard."""
 from __future__ import annotations
 
+import asyncio
+import json
+import sys
 import uuid
+from pathlib import Path
 from typing import Any
 
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 from core import GAMES
 from tui.screens.confirm import ConfirmScreen
@@ -17,6 +21,7 @@ from tui.screens.picker import PickerScreen
 from .helpers import make_app, wait_for
 
 LOOPBACK = ["127.0.0.1"]
+HOST_SCRIPT = Path(__file__).parent.parent / "net" / "discovery_host.py"
 
 
 def host_and_guest(prefix: str, guest_name: str) -> tuple[Any, Any]:
@@ -122,3 +127,66 @@ def test_the_lan_line_in_words() -> None:
     assert join._lan_status() == "1 table found"
     join.found = {"a": object(), "b": object()}
     assert join._lan_status() == "2 tables found"
+
+
+
+class StandIns:
+    """Stand-in hosts (tests/net/discovery_host.py), each its own process advertising on the
+    loopback interface, by service name."""
+
+    def __init__(self) -> None:
+        self.procs: dict[str, asyncio.subprocess.Process] = {}
+
+    async def start(self, name: str) -> str:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, str(HOST_SCRIPT), "--name", name, "--lifetime", "60",
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+        assert proc.stdout is not None
+        try:
+            ready = json.loads(await asyncio.wait_for(proc.stdout.readline(), 15))
+        finally:
+            self.procs[name] = proc
+        self.procs[ready["service"]] = proc
+        return str(ready["service"])
+
+    async def stop(self, service: str) -> None:
+        """End of input: the host withdraws its advert and exits."""
+        proc = self.procs[service]
+        assert proc.stdin is not None
+        proc.stdin.close()
+        await asyncio.wait_for(proc.wait(), 10)
+
+    async def close(self) -> None:
+        for proc in set(self.procs.values()):
+            if proc.returncode is None:
+                proc.kill()
+            await proc.wait()
+
+
+async def test_the_highlight_stays_on_its_table_while_others_come_and_go() -> None:
+    """A table appearing above the highlighted one does not move the highlight to another table
+    (Enter would join that one); once the highlighted table goes, its row stays highlighted."""
+    run = uuid.uuid4().hex[:6]
+    hosts = StandIns()
+    guest = make_app(mdns=True, lan_interfaces=LOOPBACK)
+    try:
+        async with guest.run_test(size=(100, 30)) as gp:
+            bravo, charlie = await hosts.start(f"{run} bravo"), await hosts.start(f"{run} charlie")
+            await gp.press("j")
+            join = await wait_for(gp, lambda: isinstance(guest.screen, JoinScreen) and guest.screen)
+            tables = join.query_one("#tables", OptionList)
+            listed = lambda *services: all(s in join.found and join.found[s].joinable for s in services)  # noqa: E731
+            await wait_for(gp, lambda: listed(bravo, charlie))
+            tables.focus()
+            tables.highlighted = row = tables.get_option_index(charlie)
+
+            alpha = await hosts.start(f"{run} alpha")  # its name sorts before both
+            await wait_for(gp, lambda: listed(alpha))
+            assert tables.get_option_index(charlie) == row + 1
+            assert tables.highlighted == row + 1  # still Charlie: Enter joins the table picked
+
+            await hosts.stop(charlie)
+            await wait_for(gp, lambda: charlie not in join.found)
+            assert tables.highlighted == min(row + 1, tables.option_count - 1)  # the row, not the top
+    finally:
+        await hosts.close()

@@ -3,8 +3,13 @@ the connection and never answers shows "Joining …" until the player stops it w
 closes the socket; a host that answers opens its lobby with no wait left behind."""
 from __future__ import annotations
 
+import argparse
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Static
 
 from net.client import ConnectError, TableClient
 from net.server import Server, TableConfig
@@ -12,9 +17,10 @@ from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.joining import JoiningScreen
 from tui.screens.join import JoinScreen
+from tui.cli import table_address
 from tui.screens.lobby import LobbyScreen
 
-from .helpers import make_app, said_from_now, wait_for
+from .helpers import host_two_seats, make_app, said_from_now, wait_for
 
 
 @dataclass
@@ -141,3 +147,182 @@ async def test_a_client_given_up_on_during_the_handshake_closes_its_socket() -> 
         await asyncio.wait_for(host.hung_up.wait(), 5)
     finally:
         await host.close()
+
+
+async def refused_port() -> int:
+    """A port on 127.0.0.1 where nothing listens now."""
+    probe = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    port = probe.sockets[0].getsockname()[1]
+    probe.close()
+    await probe.wait_closed()
+    return int(port)
+
+
+MALFORMED = ["[::ffff:127.0.0.1]x", "[::ffff:127.0.0.1", "127.0.0.1:47501:7", "127.0.0.1 :47501",
+             "http://127.0.0.1:47501", "no such.invalid", "127.0.0.1:４７５０１", "127.0.0.1:99999", ""]
+
+
+async def test_the_join_screen_refuses_what_dealmein_join_refuses_in_its_words() -> None:
+    """An address ``dealmein join`` refuses is refused on the Join screen too, with the same
+    message and no attempt to connect (a text after ``]`` went to port 7098, a second port
+    ended in "no such host name")."""
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        given = said_from_now(app)
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        typed, error = join.query_one("#address", Input), join.query_one("#join-error", Static)
+        for address in MALFORMED:
+            with pytest.raises(argparse.ArgumentTypeError) as refused:
+                table_address(address)
+            typed.value = address
+            typed.focus()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: str(error.render()) == str(refused.value))
+        await pilot.pause(0.3)
+        assert app.screen is join and app.session is None and not given
+
+
+async def test_an_ipv6_address_reads_bracketed_in_the_reason_a_join_failed() -> None:
+    """``[v6]:PORT`` as typed, not "::ffff:127.0.0.1:PORT", which reads as one address."""
+    port = await refused_port()
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        given = said_from_now(app)
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join.query_one("#address", Input).value = f"[::ffff:127.0.0.1]:{port}"
+        join.query_one("#address", Input).focus()
+        await pilot.press("enter")
+        said = await wait_for(pilot, lambda: [n for n in given if "Could not join" in n])
+        assert said[0].startswith(f"Could not join: cannot reach [::ffff:127.0.0.1]:{port}: "), said
+
+
+async def a_table(name: str) -> tuple[Server, Any]:
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0, start_delay=0)
+    await srv.start()
+    return srv, srv.create_table(TableConfig(name=name, game="ninety-eight", seats=2))
+
+
+async def seated(app: Any, pilot: Any, srv: Server) -> Any:
+    """The app joins the table at ``srv`` and sits in its lobby; its session."""
+    app.join_address(f"127.0.0.1:{srv.port}")
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None
+                   and app.session.lobby and app.session.seat is not None)
+    return app.session
+
+
+async def join_from_the_palette(app: Any, pilot: Any, address: str) -> None:
+    """"Join a table" from the command palette (it asks nothing in a lobby); the address typed."""
+    command = next(c for c in app.get_system_commands(app.screen) if c.title == "Join a table")
+    command.callback()
+    join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.query("#address")
+                          and app.screen)
+    join.query_one("#address", Input).value = address
+    join.query_one("#address", Input).focus()
+    await pilot.press("enter")
+
+
+async def still_seated(app: Any, pilot: Any, session: Any, table: Any) -> None:
+    """Escape goes back to the table's lobby, which still answers: R tells the host."""
+    seat = table.seats[session.seat]
+    assert app.session is session and seat.conn is not None and seat.name == "Ana"
+    await pilot.press("escape")
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.link is session)
+    await pilot.press("r")
+    await wait_for(pilot, lambda: seat.ready)
+
+
+async def test_a_join_from_a_lobby_that_fails_keeps_the_seat_the_player_had() -> None:
+    """The player's table is left only once another takes them: a refused address leaves them
+    seated at the first, in a lobby that answers (it was left first, and its lobby was dead)."""
+    srv, table = await a_table("Anchor")
+    port = await refused_port()
+    app = make_app()
+    app.settings.name = "Ana"
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            given = said_from_now(app)
+            session = await seated(app, pilot, srv)
+            await join_from_the_palette(app, pilot, f"127.0.0.1:{port}")
+            await wait_for(pilot, lambda: any("Could not join" in n for n in given))
+            await still_seated(app, pilot, session, table)
+            await app.action_quit()
+    finally:
+        await srv.close()
+
+
+async def test_a_join_from_a_lobby_stopped_with_escape_keeps_the_seat_the_player_had() -> None:
+    srv, table = await a_table("Anchor")
+    host = await silent_host()
+    app = make_app()
+    app.settings.name = "Ana"
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            given = said_from_now(app)
+            session = await seated(app, pilot, srv)
+            await join_from_the_palette(app, pilot, f"127.0.0.1:{host.port}")
+            await wait_for(pilot, lambda: isinstance(app.screen, JoiningScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: any("Stopped joining" in n for n in given))
+            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+            await still_seated(app, pilot, session, table)
+            await app.action_quit()
+    finally:
+        await host.close()
+        await srv.close()
+
+
+async def test_a_join_from_a_lobby_that_works_leaves_the_table_the_player_was_at() -> None:
+    first, anchor = await a_table("Anchor")
+    second, other = await a_table("Other")
+    app = make_app()
+    app.settings.name = "Ana"
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            session = await seated(app, pilot, first)
+            await join_from_the_palette(app, pilot, f"127.0.0.1:{second.port}")
+            await wait_for(pilot, lambda: app.session is not session and app.session is not None
+                           and isinstance(app.screen, LobbyScreen) and app.screen.link is app.session)
+            assert app.session.lobby["name"] == "Other" and session.closing
+            await wait_for(pilot, lambda: all(s.name is None for s in anchor.seats))  # the seat there is free
+            assert any(s.name == "Ana" and s.conn is not None for s in other.seats)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_join_to_the_table_the_player_is_at_sits_them_down_again() -> None:
+    """Its own address from its lobby: the seat is given back, once, with no "taken over"."""
+    srv, table = await a_table("Anchor")
+    app = make_app()
+    app.settings.name = "Ana"
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            given = said_from_now(app)
+            session = await seated(app, pilot, srv)
+            await join_from_the_palette(app, pilot, f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not session and app.session is not None
+                           and isinstance(app.screen, LobbyScreen) and app.screen.link is app.session)
+            await pilot.pause(0.5)
+            assert [s.name for s in table.seats].count("Ana") == 1 and app.session.seat is not None
+            assert not given, given  # not "this seat was taken over by a newer connection"
+            await app.action_quit()
+    finally:
+        await srv.close()
+
+
+async def test_a_join_that_fails_after_leaving_the_table_goes_home_not_to_its_dead_lobby() -> None:
+    """The host joins its own table's address: that table is left first (it is the same one),
+    it closes, and the join finds nothing there; home, where its lobby would no longer answer."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        given = said_from_now(app)
+        await host_two_seats(app, pilot)
+        session = app.session
+        await join_from_the_palette(app, pilot, session.address)
+        await wait_for(pilot, lambda: any("Could not join" in n for n in given))
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+        assert session.closing and len(app.screen_stack) == 2

@@ -17,12 +17,11 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import GAMES
-from net.addresses import host_port
+from net.addresses import host_port, split_address
 
 from ..optiontext import advert_options_line, clock_label
 from ..plain import clean
 from ..recent import Recent, load
-from ..session import split_address
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -152,13 +151,17 @@ class JoinScreen(Screen[None]):
         return "Looking for tables…"
 
     def _refresh_list(self) -> None:
+        """The list again; the highlight stays on its table while tables come and go above it
+        (Enter joins the table the player picked), and on the same row once that table goes."""
         tables = self.query_one("#tables", OptionList)
         keep = tables.highlighted
+        kept = (tables.get_option_at_index(keep).id if keep is not None else None) or ""
+        services = sorted(self.found, key=lambda service: self.found[service].name.lower())
         tables.clear_options()
-        for service, found in sorted(self.found.items(), key=lambda kv: kv[1].name.lower()):
-            tables.add_option(Option(table_line(found), id=service, disabled=not found.joinable))
-        if keep is not None and tables.option_count:
-            tables.highlighted = min(keep, tables.option_count - 1)
+        tables.add_options(Option(table_line(self.found[s]), id=s, disabled=not self.found[s].joinable)
+                           for s in services)
+        if keep is not None and services:
+            tables.highlighted = services.index(kept) if kept in self.found else min(keep, len(services) - 1)
 
     async def on_unmount(self) -> None:
         if self.browser is not None:

@@ -89,7 +89,8 @@ class LobbyScreen(Screen[None]):
         self.query_one("#seats").focus()
 
     def on_screen_resume(self) -> None:
-        self.refresh_lobby()
+        if not popped(self):  # resumed and popped at once (home at once): its widgets may be half gone
+            self.refresh_lobby()
 
     # ------------------------------------------------------------------ rendering
     def refresh_lobby(self) -> None:
