@@ -17,6 +17,7 @@ from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.password import PasswordScreen
 from tui.screens.picker import PickerScreen
+from tui.screens.table import TableScreen
 
 from .helpers import make_app, wait_for
 
@@ -190,3 +191,29 @@ async def test_the_highlight_stays_on_its_table_while_others_come_and_go() -> No
             assert tables.highlighted == min(row + 1, tables.option_count - 1)  # the row, not the top
     finally:
         await hosts.close()
+
+
+async def test_a_listed_table_in_play_is_opened_to_watch() -> None:
+    """A table whose match has begun is still listed, as one to watch ("you watch"); Enter on
+    it opens its match for watching, as joining it by its address does (README, With friends)."""
+    host, guest = host_and_guest("Eve", "Fay")
+    async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(100, 30)) as gp:
+        join, found = await hosted_and_listed(host, hp, guest, gp)
+        await hp.press("b", "b", "b")  # from the host's seat, B fills the next open seat each time
+        await wait_for(hp, lambda: all(s.get("name") or s.get("bot") for s in host.session.lobby["seats"]))
+        await hp.press("ctrl+s")
+        await wait_for(hp, lambda: host.session.view is not None)
+
+        playing = lambda: (join.found.get(found.service) is not None  # noqa: E731
+                           and join.found[found.service].advert.status == "playing")
+        await wait_for(gp, playing, timeout=20)
+        tables = join.query_one("#tables", OptionList)
+        row = tables.get_option(found.service)
+        assert not row.disabled and "you watch" in str(row.prompt)
+        tables.focus()
+        tables.highlighted = tables.get_option_index(found.service)
+        await gp.press("enter")
+        await wait_for(gp, lambda: isinstance(guest.screen, TableScreen), timeout=10)
+        assert guest.session.seat is None  # watching: no seat taken from the players
+        await guest.action_quit()
+        await host.session.close()

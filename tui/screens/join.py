@@ -34,10 +34,17 @@ log = logging.getLogger("dealmein.tui")
 QUIET_AFTER = 5.0
 
 
+def enterable(found: Any) -> bool:
+    """A table this app can go in: to sit down (``joinable``), or to watch one that is full or
+    in play (its host lets anyone with the password watch, as a join by its address does)."""
+    return found.reachable is True and found.advert is not None and found.compatible
+
+
 def table_line(found: Any) -> Text:
-    """One found table: name, game, preset, seats, status, password, version trouble."""
+    """One found table: name, game, preset, seats, status, password, version trouble, and
+    whether going in means watching."""
     a = found.advert
-    line = Text(clean(found.name, 30), style="bold" if found.joinable else "dim")
+    line = Text(clean(found.name, 30), style="bold" if enterable(found) else "dim")
     if a is None:
         line.append(f"  {clean(found.problem, 60) or 'incompatible version'}", style="red")
         return line
@@ -50,6 +57,8 @@ def table_line(found: Any) -> Text:
         line.append(f"  incompatible: {clean(found.problem, 40)}", style="red")
     elif found.reachable is False:
         line.append("  not answering", style="red")
+    elif enterable(found) and not found.joinable:
+        line.append("  you watch", style="italic")
     options = advert_options_line(a.game, a.preset, a.seats_total, a.options)
     if options:
         line.append(f"\n  {options}", style="dim")
@@ -158,7 +167,7 @@ class JoinScreen(Screen[None]):
         kept = (tables.get_option_at_index(keep).id if keep is not None else None) or ""
         services = sorted(self.found, key=lambda service: self.found[service].name.lower())
         tables.clear_options()
-        tables.add_options(Option(table_line(self.found[s]), id=s, disabled=not self.found[s].joinable)
+        tables.add_options(Option(table_line(self.found[s]), id=s, disabled=not enterable(self.found[s]))
                            for s in services)
         if keep is not None and services:
             tables.highlighted = services.index(kept) if kept in self.found else min(keep, len(services) - 1)
@@ -170,7 +179,7 @@ class JoinScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#tables")
     def _pick(self, event: OptionList.OptionSelected) -> None:
         found = self.found.get(event.option.id or "")
-        if found is None or not found.joinable:
+        if found is None or not enterable(found):
             return
         self._join(host_port(str(found.address), found.port), bool(found.advert and found.advert.password))
 
