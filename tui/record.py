@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from net.paths import data_dir
+from net.paths import data_dir, locked
 from net.protocol import NAME_LEN
 
 from . import jsonfile
@@ -148,14 +148,15 @@ def _write(path: Path, matches: Iterable[Played]) -> str | None:
 
 def add(played: Played, path: Path | None = None) -> tuple[list[Played], str | None]:
     """Record one match: the matches now recorded, or the problem that kept it from being
-    recorded. The file is read again just before the write, so a match another app recorded
-    meanwhile is kept."""
+    recorded. The file is read again just before the write, under its lock, so a match another
+    app recorded meanwhile is kept."""
     path = path or record_path()
-    matches, problem = load(path)
-    if problem:
-        return [], problem
-    matches = (matches + [played])[-MOST_MATCHES:]
-    problem = _write(path, matches)
+    with locked(path):
+        matches, problem = load(path)
+        if problem:
+            return [], problem
+        matches = (matches + [played])[-MOST_MATCHES:]
+        problem = _write(path, matches)
     return ([], problem) if problem else (matches, None)
 
 
