@@ -76,6 +76,9 @@ class TableSession:
         self.record_line = ""
         #: a joined table's address as a player types it, put in the recent tables at its first lobby
         self.recent_address: str | None = None
+        #: this app comes back to a seat it sat in before (a resumed save, a kept seat's token): a
+        #: match that ended meanwhile was its own, to show and count
+        self.returning = False
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -134,6 +137,7 @@ class TableSession:
         from net.tablestate import restore_saved
 
         session = cls(app, solo=solo)
+        session.returning = True
         bind, port = ("127.0.0.1", 0) if solo else app.host_address()
         if not solo:
             port = save_port(path) or port  # where its players' apps come back to
@@ -169,6 +173,7 @@ class TableSession:
         session.recent_address = host_port(host, port) if app.remember_seats else None
         # a seat this app left at that table comes back with its token (``tui.seatkeys``)
         kept = seatkeys.claim(session.address, table) if app.remember_seats else None
+        session.returning = kept is not None or app.seat_token is not None
         try:
             session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
                                                        table=table, host_key=host_key,
@@ -372,9 +377,12 @@ class TableSession:
         elif kind == "view":
             before, self.view = self.view, update["view"]
             events = with_causes(update.get("events") or [])
-            if not events and self.view.get("is_over") and before is not None and not before.get("is_over"):
-                # the match ended while this app's connection was down: its end is told, shown and
-                # counted all the same (the view on the way back brings no events)
+            # the view's own seat: while connecting, before ``client`` is set, ``seat`` is not known
+            ended_away = self.returning and before is None and self.view.get("seat") is not None
+            if not events and self.view.get("is_over") and (ended_away or before is not None and not before.get("is_over")):
+                # the match ended while this app's connection was down, or while the app was not
+                # running at all: its end is told, shown and counted all the same (the view on the
+                # way back brings no events; the record counts a match once)
                 events = [{"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}]
             table = self._table_screen()
             if table is None and self.view.get("is_over") and not events:
@@ -443,7 +451,7 @@ class TableSession:
 
         if self.app.guest or self.view is None:
             return
-        played = played_from(self.view, self.lobby, self.seat)
+        played = played_from(self.view, self.lobby, self.view.get("seat"))  # known while connecting too
         if played is None:
             return
         matches, problem = add(played)
