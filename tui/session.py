@@ -104,6 +104,7 @@ class TableSession:
                                                     seed=app.seed, turn_time=0 if solo else choice.turn_time))
             session.table = table
             server.autosave(table, solo_save_path() if solo else save_path(server.port))
+            session._watch_saves()
             session._listening(bind, server.port)
             session.client = await TableClient.connect("127.0.0.1", server.port, name=name,
                                                        password=password, table=table.id,
@@ -147,6 +148,7 @@ class TableSession:
         if table is None or state is None:
             raise ValueError(problem or f"{path.name} could not be read")
         session.server, session.table = server, table
+        session._watch_saves()
         try:
             await server.start()
             table.resume()
@@ -461,6 +463,22 @@ class TableSession:
             return
         self.record_line = record_line(matches, played.game)
 
+    def _watch_saves(self) -> None:
+        """Hear from this app's table's autosave when saving fails."""
+        if self.table is not None and self.table.saver is not None:
+            self.table.saver.on_problem = self._not_saved
+
+    def _not_saved(self, problem: str) -> None:
+        """Saving this table failed (a full or read-only data folder): play goes on, and the
+        player is told once a run that it cannot be resumed, rather than finding no Resume later."""
+        self.app.warn_once("Saving", f"{problem}. Play goes on, but this table cannot be resumed later.")
+
+    @property
+    def saved(self) -> bool:
+        """This app's table has a save to resume it from: the latest save did not fail."""
+        saver = self.table.saver if self.table is not None else None
+        return saver is not None and saver.problem is None
+
     def _say_comings_and_goings(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
         """Who came and who went (``tui.comings``): in a match in the table's log, else in the
         chat, where the lobby shows it."""
@@ -540,6 +558,8 @@ class TableSession:
     def leave_note(self) -> str:
         """What leaving a match in play costs, said before the player confirms it."""
         if self.solo:
+            if not self.saved:
+                return "It could not be saved: leaving ends it."
             return "It is saved: Resume on the home screen picks it up where it stopped."
         if self.server is not None:
             who = self.others_phrase()
