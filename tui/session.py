@@ -18,7 +18,7 @@ from . import seatkeys
 from .comings import comings_and_goings
 from .eventtext import at_hand_end, deal_word, other_name, with_causes
 from .plain import clean, cut
-from .saves import save_port, solo_save_path
+from .saves import claim_solo_save, release_solo_save, save_port, solo_save_path
 from .seatnames import numbered
 
 if TYPE_CHECKING:
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("dealmein.tui")
 
 DEFAULT_PORT = 7098
+#: why a solo table is not saved: one solo save, and another app uses it
+ANOTHER_WINDOW = "Another Deal Me In window holds the solo save"
 
 
 def split_address(address: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -76,6 +78,8 @@ class TableSession:
         self.record_line = ""
         #: a joined table's address as a player types it, put in the recent tables at its first lobby
         self.recent_address: str | None = None
+        #: this solo table holds the solo save (``tui.saves.claim_solo_save``)
+        self.solo_save = False
         #: this app comes back to a seat it sat in before (a resumed save, a kept seat's token): a
         #: match that ended meanwhile was its own, to show and count
         self.returning = False
@@ -103,7 +107,13 @@ class TableSession:
                                                     seats=choice.seats, password=password,
                                                     seed=app.seed, turn_time=0 if solo else choice.turn_time))
             session.table = table
-            server.autosave(table, solo_save_path() if solo else save_path(server.port))
+            if not solo:
+                server.autosave(table, save_path(server.port))
+            elif session._claim_solo_save():
+                server.autosave(table, solo_save_path())
+            else:
+                app.notify(f"{ANOTHER_WINDOW}: this solo match is not kept, and leaving or quitting ends it.",
+                           title="Solo save", severity="warning", timeout=10)
             session._watch_saves()
             session._listening(bind, server.port)
             session.client = await TableClient.connect("127.0.0.1", server.port, name=name,
@@ -139,6 +149,8 @@ class TableSession:
 
         session = cls(app, solo=solo)
         session.returning = True
+        if solo and not session._claim_solo_save():
+            raise ValueError(f"{ANOTHER_WINDOW} and plays its match")
         bind, port = ("127.0.0.1", 0) if solo else app.host_address()
         if not solo:
             port = save_port(path) or port  # where its players' apps come back to
@@ -146,6 +158,7 @@ class TableSession:
         state = read_save(path).state
         table, problem = restore_saved(server, path)
         if table is None or state is None:
+            session._release_solo_save()
             raise ValueError(problem or f"{path.name} could not be read")
         session.server, session.table = server, table
         session._watch_saves()
@@ -463,6 +476,15 @@ class TableSession:
             return
         self.record_line = record_line(matches, played.game)
 
+    def _claim_solo_save(self) -> bool:
+        self.solo_save = claim_solo_save()
+        return self.solo_save
+
+    def _release_solo_save(self) -> None:
+        if self.solo_save:
+            self.solo_save = False
+            release_solo_save()
+
     def _watch_saves(self) -> None:
         """Hear from this app's table's autosave when saving fails."""
         if self.table is not None and self.table.saver is not None:
@@ -558,6 +580,8 @@ class TableSession:
     def leave_note(self) -> str:
         """What leaving a match in play costs, said before the player confirms it."""
         if self.solo:
+            if not self.solo_save:
+                return f"{ANOTHER_WINDOW}: leaving ends this match."
             if not self.saved:
                 return "It could not be saved: leaving ends it."
             return "It is saved: Resume on the home screen picks it up where it stopped."
@@ -614,8 +638,9 @@ class TableSession:
             self.held = None
             await c.close()
         if self.server is not None:
-            await self.server.close()
+            await self.server.close()  # its last save written
             self.server = None
+        self._release_solo_save()
 
 
 async def _close_within(closing: Awaitable[Any], seconds: float, failure: str) -> None:
