@@ -31,6 +31,7 @@ def atomic_write(path: Path, data: bytes, mode: int = 0o600) -> None:
     A temporary file beside it, fsync, rename, then fsync of the folder so the rename is kept.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    _sweep(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
     try:
@@ -50,6 +51,36 @@ def atomic_write(path: Path, data: bytes, mode: int = 0o600) -> None:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (one of another user's counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def _sweep(path: Path) -> None:
+    """Remove the temporary files that writes of ``path`` killed midway left beside it
+    (``.NAME.PID.tmp`` of a process that is gone): they would pile up, one per kill."""
+    prefix = f".{path.name}."
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(prefix):-len(".tmp")] if name.startswith(prefix) and name.endswith(".tmp") else ""
+        if pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
+            try:
+                os.unlink(path.parent / name)
+            except OSError:
+                pass
 
 
 def lock_path(path: Path) -> Path:

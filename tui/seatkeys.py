@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from net.paths import atomic_write, data_dir, locked
+from net.paths import alive, atomic_write, data_dir, locked
 
 log = logging.getLogger("dealmein.tui")
 
@@ -73,23 +73,10 @@ def _save(path: Path, entries: list[dict[str, Any]]) -> None:
 CAN_HOLD = os.name == "posix"
 
 
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` still runs (one of another user's counts as running)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    except OSError:
-        return False
-    return True
-
-
 def _held_elsewhere(e: dict[str, Any]) -> bool:
     """Whether another app that still runs sits in this entry's seat."""
     holder = e.get("holder")
-    return holder is not None and holder != os.getpid() and _alive(holder)
+    return holder is not None and holder != os.getpid() and alive(holder)
 
 
 def _keep(address: str, table: str | None, token: str, holder: int | None, path: Path | None) -> None:
