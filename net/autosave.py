@@ -44,6 +44,11 @@ class Autosaver:
         self._task: asyncio.Task[None] | None = None
         self.saves = 0
         self.failures = 0
+        #: why the latest save failed ("solo.save could not be written (No space left on
+        #: device)"); None once one is written
+        self.problem: str | None = None
+        #: told the problem when saving starts to fail (after a save that worked, or the first)
+        self.on_problem: Callable[[str], None] | None = None
 
     def changed(self) -> None:
         """The state changed: a save follows, and frames are held until it is written."""
@@ -72,10 +77,18 @@ class Autosaver:
                 state = self._capture()  # in the loop: the state and the frames belong together
                 await loop.run_in_executor(_executor(), write_save, self.path, state)
                 self.saves += 1
+                self.problem = None
             except Exception as e:  # a full disk must not stop the game: tell the log, play on
                 self.failures += 1
                 if self.failures == 1 or self.failures % 1000 == 0:
                     log.error("autosave to %s failed (%d so far): %s", self.path, self.failures, e)
+                told, self.problem = self.problem, \
+                    f"{self.path.name} could not be written ({getattr(e, 'strerror', None) or e})"
+                if told is None and self.on_problem is not None:
+                    try:
+                        self.on_problem(self.problem)
+                    except Exception:  # telling must not stop the saves, nor hold the frames
+                        log.exception("telling of a failed autosave")
             for peer, frame in frames:
                 peer.send_frame(frame)
         rest, self._held = self._held or [], None

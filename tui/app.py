@@ -713,7 +713,7 @@ class DealMeInApp(App[int]):
         """Another table leaves this one once it opens: ask first while that ends a match for
         others at a table this app hosts, or costs the player a seat in play at someone else's."""
         session = self.session
-        if session is None or session.solo:  # a solo match is saved; the solo picker asks before replacing it
+        if session is None or session.solo and session.saved:  # the solo picker asks before replacing it
             then()
             return
         closing = session.closing_note()

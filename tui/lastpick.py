@@ -14,7 +14,7 @@ from typing import Any
 
 from core import GAMES
 from core.bots import LEVELS
-from net.paths import data_dir
+from net.paths import data_dir, locked
 from net.table import turn_time_problem
 
 from . import jsonfile
@@ -100,9 +100,10 @@ def load(path: Path | None = None) -> tuple[Picks, str | None]:
 def remember(mode: str, game: str, pick: Pick, path: Path | None = None) -> str | None:
     """Keep ``pick`` as ``game``'s last choice in ``mode``; the problem if it was not kept."""
     path = path or picks_path()
-    picks, problem = load(path)
-    if problem:
-        return problem
-    picks.setdefault(mode, {})[game] = pick
-    return jsonfile.write(path, {"version": VERSION, **{m: {g: p.to_json() for g, p in games.items()}
-                                                         for m, games in picks.items()}})
+    with locked(path):  # another app's choice for another game kept meanwhile is kept
+        picks, problem = load(path)
+        if problem:
+            return problem
+        picks.setdefault(mode, {})[game] = pick
+        return jsonfile.write(path, {"version": VERSION, **{m: {g: p.to_json() for g, p in games.items()}
+                                                             for m, games in picks.items()}})

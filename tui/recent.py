@@ -12,7 +12,7 @@ import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from net.paths import data_dir
+from net.paths import data_dir, locked
 
 from . import jsonfile
 
@@ -71,10 +71,11 @@ def note(address: str, name: str, game: str, path: Path | None = None,
          today: datetime.date | None = None, password: bool = False) -> str | None:
     """Put the table at ``address`` first; the problem if the list could not be kept."""
     path = path or recent_path()
-    tables, problem = load(path)
-    if problem:
-        return problem
     entry = Recent(address[:_TEXT_MOST], name[:_TEXT_MOST], game[:_TEXT_MOST],
                    (today or datetime.date.today()).isoformat(), password)
-    tables = [entry, *(t for t in tables if t.address != entry.address)][:KEEP]
-    return jsonfile.write(path, {"version": VERSION, "tables": [t.to_json() for t in tables]})
+    with locked(path):  # another app's table noted meanwhile is kept
+        tables, problem = load(path)
+        if problem:
+            return problem
+        tables = [entry, *(t for t in tables if t.address != entry.address)][:KEEP]
+        return jsonfile.write(path, {"version": VERSION, "tables": [t.to_json() for t in tables]})

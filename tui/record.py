@@ -8,12 +8,14 @@ or removed, so a record is never lost to a bad read.
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from net.paths import data_dir
+from net.paths import data_dir, locked
 from net.protocol import NAME_LEN
 
 from . import jsonfile
@@ -48,6 +50,8 @@ class Played:
     custom: bool = False
     #: the other players by name, each with whether they won too (partners, or a shared win)
     players: tuple[tuple[str, bool], ...] = ()
+    #: which match this was (``match_identity``), so that it is counted once; "" when not known
+    match: str = ""
 
     @property
     def against_bots(self) -> bool:
@@ -68,7 +72,7 @@ class Played:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "preset": self.preset, "won": self.won,
                 "opponents": list(self.opponents), "day": self.day, "custom": self.custom,
-                "players": [[name, won] for name, won in self.players]}
+                "players": [[name, won] for name, won in self.players], **({"match": self.match} if self.match else {})}
 
     @classmethod
     def from_json(cls, data: Any) -> "Played":
@@ -86,6 +90,9 @@ class Played:
         for key in ("won", "custom"):
             if not isinstance(data.get(key, False), bool):
                 raise ValueError(f"{key}: expected true or false")
+        match = data.get("match", "")  # matches recorded before it have none
+        if not isinstance(match, str) or len(match) > _TEXT_MOST:
+            raise ValueError("match: expected a short text")
         opponents = data.get("opponents")
         if not isinstance(opponents, list) or not 1 <= len(opponents) <= 16 \
                 or any(o not in OPPONENTS for o in opponents):
@@ -97,7 +104,18 @@ class Played:
             raise ValueError("players: expected a list of [name, won]")
         # names came from other players: shown as text, never as a terminal's control sequences
         return cls(data["game"], data["preset"], data["won"], tuple(opponents), data["day"],
-                   data.get("custom", False), tuple((clean(name, NAME_LEN) or "?", won) for name, won in players))
+                   data.get("custom", False), tuple((clean(name, NAME_LEN) or "?", won) for name, won in players),
+                   match)
+
+
+def match_identity(view: dict[str, Any], lobby: dict[str, Any] | None) -> str:
+    """One finished match, told apart from every other: its table's id and a digest of how it
+    ended as every seat sees it (the same in the view that ended it and in one sent after a
+    resume or a rejoin), so that a match seen over twice is counted once."""
+    ended = [(lobby or {}).get("table"), view.get("game")] + \
+        [view.get(k) for k in ("version", "hand_number", "winners", "pile", "hand_counts", "status", "total")]
+    digest = hashlib.sha256(json.dumps(ended, sort_keys=True, default=str).encode()).hexdigest()
+    return f"{str(ended[0] or '')[:16]}-{digest[:16]}"
 
 
 def played_from(view: dict[str, Any], lobby: dict[str, Any] | None, seat: int | None,
@@ -128,7 +146,7 @@ def played_from(view: dict[str, Any], lobby: dict[str, Any] | None, seat: int | 
     if not opponents:
         return None
     return Played(game, preset, seat in winners, tuple(opponents), (today or datetime.date.today()).isoformat(),
-                  bool((lobby or {}).get("options")), tuple(players))
+                  bool((lobby or {}).get("options")), tuple(players), match_identity(view, lobby))
 
 
 def load(path: Path | None = None) -> tuple[list[Played], str | None]:
@@ -148,14 +166,17 @@ def _write(path: Path, matches: Iterable[Played]) -> str | None:
 
 def add(played: Played, path: Path | None = None) -> tuple[list[Played], str | None]:
     """Record one match: the matches now recorded, or the problem that kept it from being
-    recorded. The file is read again just before the write, so a match another app recorded
-    meanwhile is kept."""
+    recorded. The file is read again just before the write, under its lock, so a match another
+    app recorded meanwhile is kept, and a match already recorded is not counted again."""
     path = path or record_path()
-    matches, problem = load(path)
-    if problem:
-        return [], problem
-    matches = (matches + [played])[-MOST_MATCHES:]
-    problem = _write(path, matches)
+    with locked(path):
+        matches, problem = load(path)
+        if problem:
+            return [], problem
+        if played.match and any(m.match == played.match for m in matches):
+            return matches, None
+        matches = (matches + [played])[-MOST_MATCHES:]
+        problem = _write(path, matches)
     return ([], problem) if problem else (matches, None)
 
 

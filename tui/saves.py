@@ -2,15 +2,64 @@
 that the first frame does not wait for the server code to import."""
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
+from net.paths import try_lock
 from net.savefile import read_save, save_path, saves_dir
 
 
 def solo_save_path() -> Path:
     """A solo table listens on a fresh port each time, so its save has a fixed name."""
     return saves_dir() / "solo.save"
+
+
+#: the lock on the solo save this app holds while a solo table of its own uses it, and how many do
+_solo_lock: int | None = None
+_solo_users = 0
+
+
+def claim_solo_save() -> bool:
+    """Take the solo save for a solo table of this app: False while another Deal Me In window
+    holds it (its match would be lost to this one's). Held until ``release_solo_save``, or
+    the process ends, however it ends. A folder where no lock can be made cannot hold a save
+    either: the table's autosave says so itself."""
+    global _solo_lock, _solo_users
+    if _solo_lock is None:
+        try:
+            solo_save_path().parent.mkdir(parents=True, exist_ok=True)
+            _solo_lock = try_lock(solo_save_path())
+        except OSError:
+            pass
+        else:
+            if _solo_lock is None:
+                return False
+    _solo_users += 1
+    return True
+
+
+def release_solo_save() -> None:
+    """A solo table of this app is closed: the last one lets the solo save go."""
+    global _solo_lock, _solo_users
+    _solo_users = max(0, _solo_users - 1)
+    if _solo_users == 0 and _solo_lock is not None:
+        os.close(_solo_lock)
+        _solo_lock = None
+
+
+def solo_save_elsewhere() -> bool:
+    """Another Deal Me In window plays a solo match on the solo save now."""
+    if _solo_lock is not None:
+        return False
+    try:
+        fd = try_lock(solo_save_path())
+    except OSError:  # no folder yet, or none to lock in: no window holds it
+        return False
+    if fd is None:
+        return True
+    os.close(fd)
+    return False
 
 
 #: hosted tables offered at most, the usual port's first, then the newest: the home screen's
@@ -42,7 +91,9 @@ def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str
     saves that cannot be read (those are moved aside, to be reported once)."""
     found: list[tuple[str, Path, bool]] = []
     problems: list[str] = []
-    paths = [(solo_save_path(), True)] + [(p, False) for p in _hosted(host_port)]
+    # the solo match another window plays is its own, not one to resume here
+    mine = [] if solo_save_elsewhere() else [(solo_save_path(), True)]
+    paths = mine + [(p, False) for p in _hosted(host_port)]
     for path, solo in paths:
         if not path.is_file():
             continue
@@ -76,7 +127,7 @@ def game_name(game: object) -> str:
 def solo_saved() -> str | None:
     """The game of the solo match saved to resume, if there is one: a new solo table replaces it."""
     path = solo_save_path()
-    if not path.is_file():
+    if not path.is_file() or solo_save_elsewhere():  # a new solo table here does not replace that one
         return None
     state = read_save(path).state
     if state is None or state.get("status") == "finished":  # a finished match is no loss to replace

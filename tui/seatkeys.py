@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from net.paths import atomic_write, data_dir
+from net.paths import alive, atomic_write, data_dir, locked
 
 log = logging.getLogger("dealmein.tui")
 
@@ -73,33 +73,21 @@ def _save(path: Path, entries: list[dict[str, Any]]) -> None:
 CAN_HOLD = os.name == "posix"
 
 
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` still runs (one of another user's counts as running)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    except OSError:
-        return False
-    return True
-
-
 def _held_elsewhere(e: dict[str, Any]) -> bool:
     """Whether another app that still runs sits in this entry's seat."""
     holder = e.get("holder")
-    return holder is not None and holder != os.getpid() and _alive(holder)
+    return holder is not None and holder != os.getpid() and alive(holder)
 
 
 def _keep(address: str, table: str | None, token: str, holder: int | None, path: Path | None) -> None:
     """One seat per table is kept (the latest), besides those other running apps sit in."""
     path = path or seats_path()
-    entries = [e for e in _load(path) if (e["address"], e["table"]) != (address, table) or _held_elsewhere(e)]
     entry: dict[str, Any] = {"address": address, "table": table, "token": token, "time": time.time()}
     if holder is not None:
         entry["holder"] = holder
-    _save(path, [entry, *entries])
+    with locked(path):  # another app's seat kept meanwhile is kept
+        entries = [e for e in _load(path) if (e["address"], e["table"]) != (address, table) or _held_elsewhere(e)]
+        _save(path, [entry, *entries])
 
 
 def remember(address: str, table: str | None, token: str, path: Path | None = None) -> None:
@@ -117,11 +105,12 @@ def hold(address: str, table: str | None, token: str, path: Path | None = None) 
 def release(address: str, table: str | None, token: str, path: Path | None = None) -> None:
     """Forget a seat this process held (it stood up, or was given another seat)."""
     path = path or seats_path()
-    entries = _load(path)
-    rest = [e for e in entries if not ((e["address"], e["table"], e["token"]) == (address, table, token)
-                                       and e.get("holder") == os.getpid())]
-    if len(rest) != len(entries):
-        _save(path, rest)
+    with locked(path):
+        entries = _load(path)
+        rest = [e for e in entries if not ((e["address"], e["table"], e["token"]) == (address, table, token)
+                                           and e.get("holder") == os.getpid())]
+        if len(rest) != len(entries):
+            _save(path, rest)
 
 
 def claim(address: str, table: str | None = None, path: Path | None = None) -> Kept | None:
@@ -129,12 +118,13 @@ def claim(address: str, table: str | None = None, path: Path | None = None) -> K
     file; None when there is none. A seat held by another app that still runs is not taken.
     A join that fails puts it back with ``remember``, under the table it was kept for."""
     path = path or seats_path()
-    entries = _load(path)
-    for i, e in enumerate(entries):
-        if e["address"] != address or (table is not None and e["table"] not in (None, table)):
-            continue
-        if not _held_elsewhere(e):
-            del entries[i]
-            _save(path, entries)
-            return Kept(e["table"], str(e["token"]))
+    with locked(path):  # two apps never claim the same seat
+        entries = _load(path)
+        for i, e in enumerate(entries):
+            if e["address"] != address or (table is not None and e["table"] not in (None, table)):
+                continue
+            if not _held_elsewhere(e):
+                del entries[i]
+                _save(path, entries)
+                return Kept(e["table"], str(e["token"]))
     return None

@@ -18,7 +18,7 @@ from . import seatkeys
 from .comings import comings_and_goings
 from .eventtext import at_hand_end, deal_word, other_name, with_causes
 from .plain import clean, cut
-from .saves import save_port, solo_save_path
+from .saves import claim_solo_save, release_solo_save, save_port, solo_save_path
 from .seatnames import numbered
 
 if TYPE_CHECKING:
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from .screens.picker import TableChoice
 
 log = logging.getLogger("dealmein.tui")
+
+#: why a solo table is not saved: one solo save, and another app uses it
+ANOTHER_WINDOW = "Another Deal Me In window holds the solo save"
 
 
 class TableSession:
@@ -55,6 +58,11 @@ class TableSession:
         self.record_line = ""
         #: a joined table's address as a player types it, put in the recent tables at its first lobby
         self.recent_address: str | None = None
+        #: this solo table holds the solo save (``tui.saves.claim_solo_save``)
+        self.solo_save = False
+        #: this app comes back to a seat it sat in before (a resumed save, a kept seat's token): a
+        #: match that ended meanwhile was its own, to show and count
+        self.returning = False
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -79,7 +87,14 @@ class TableSession:
                                                     seats=choice.seats, password=password,
                                                     seed=app.seed, turn_time=0 if solo else choice.turn_time))
             session.table = table
-            server.autosave(table, solo_save_path() if solo else save_path(server.port))
+            if not solo:
+                server.autosave(table, save_path(server.port))
+            elif session._claim_solo_save():
+                server.autosave(table, solo_save_path())
+            else:
+                app.notify(f"{ANOTHER_WINDOW}: this solo match is not kept, and leaving or quitting ends it.",
+                           title="Solo save", severity="warning", timeout=10)
+            session._watch_saves()
             session._listening(bind, server.port)
             session.client = await TableClient.connect("127.0.0.1", server.port, name=name,
                                                        password=password, table=table.id,
@@ -113,6 +128,9 @@ class TableSession:
         from net.tablestate import restore_saved
 
         session = cls(app, solo=solo)
+        session.returning = True
+        if solo and not session._claim_solo_save():
+            raise ValueError(f"{ANOTHER_WINDOW} and plays its match")
         bind, port = ("127.0.0.1", 0) if solo else app.host_address()
         if not solo:
             port = save_port(path) or port  # where its players' apps come back to
@@ -120,8 +138,10 @@ class TableSession:
         state = read_save(path).state
         table, problem = restore_saved(server, path)
         if table is None or state is None:
+            session._release_solo_save()
             raise ValueError(problem or f"{path.name} could not be read")
         session.server, session.table = server, table
+        session._watch_saves()
         try:
             await server.start()
             table.resume()
@@ -154,6 +174,7 @@ class TableSession:
             await app.leave_table()
         # a seat this app left at that table comes back with its token (``tui.seatkeys``)
         kept = seatkeys.claim(session.address, table) if app.remember_seats else None
+        session.returning = kept is not None or app.seat_token is not None
         try:
             session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
                                                        table=table, host_key=host_key,
@@ -359,9 +380,12 @@ class TableSession:
         elif kind == "view":
             before, self.view = self.view, update["view"]
             events = with_causes(update.get("events") or [])
-            if not events and self.view.get("is_over") and before is not None and not before.get("is_over"):
-                # the match ended while this app's connection was down: its end is told, shown and
-                # counted all the same (the view on the way back brings no events)
+            # the view's own seat: while connecting, before ``client`` is set, ``seat`` is not known
+            ended_away = self.returning and before is None and self.view.get("seat") is not None
+            if not events and self.view.get("is_over") and (ended_away or before is not None and not before.get("is_over")):
+                # the match ended while this app's connection was down, or while the app was not
+                # running at all: its end is told, shown and counted all the same (the view on the
+                # way back brings no events; the record counts a match once)
                 events = [{"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}]
             table = self._table_screen()
             if table is None and self.view.get("is_over") and not events:
@@ -430,7 +454,7 @@ class TableSession:
 
         if self.app.guest or self.view is None:
             return
-        played = played_from(self.view, self.lobby, self.seat)
+        played = played_from(self.view, self.lobby, self.view.get("seat"))  # known while connecting too
         if played is None:
             return
         matches, problem = add(played)
@@ -439,6 +463,31 @@ class TableSession:
             self.app.warn_once("Your record", f"{problem}. This match is not in your record.")
             return
         self.record_line = record_line(matches, played.game)
+
+    def _claim_solo_save(self) -> bool:
+        self.solo_save = claim_solo_save()
+        return self.solo_save
+
+    def _release_solo_save(self) -> None:
+        if self.solo_save:
+            self.solo_save = False
+            release_solo_save()
+
+    def _watch_saves(self) -> None:
+        """Hear from this app's table's autosave when saving fails."""
+        if self.table is not None and self.table.saver is not None:
+            self.table.saver.on_problem = self._not_saved
+
+    def _not_saved(self, problem: str) -> None:
+        """Saving this table failed (a full or read-only data folder): play goes on, and the
+        player is told once a run that it cannot be resumed, rather than finding no Resume later."""
+        self.app.warn_once("Saving", f"{problem}. Play goes on, but this table cannot be resumed later.")
+
+    @property
+    def saved(self) -> bool:
+        """This app's table has a save to resume it from: the latest save did not fail."""
+        saver = self.table.saver if self.table is not None else None
+        return saver is not None and saver.problem is None
 
     def _say_comings_and_goings(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
         """Who came and who went (``tui.comings``): in a match in the table's log, else in the
@@ -519,6 +568,10 @@ class TableSession:
     def leave_note(self) -> str:
         """What leaving a match in play costs, said before the player confirms it."""
         if self.solo:
+            if not self.solo_save:
+                return f"{ANOTHER_WINDOW}: leaving ends this match."
+            if not self.saved:
+                return "It could not be saved: leaving ends it."
             return "It is saved: Resume on the home screen picks it up where it stopped."
         if self.server is not None:
             who = self.others_phrase()
@@ -573,8 +626,9 @@ class TableSession:
             self.held = None
             await c.close()
         if self.server is not None:
-            await self.server.close()
+            await self.server.close()  # its last save written
             self.server = None
+        self._release_solo_save()
 
 
 async def _close_within(closing: Awaitable[Any], seconds: float, failure: str) -> None:

@@ -1,0 +1,95 @@
+"""A data folder where nothing can be saved (read-only, full): solo play goes on, the player is
+told once that the table cannot be resumed, and leaving says so instead of promising a Resume."""
+from __future__ import annotations
+
+import time
+
+from net.paths import data_dir
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.home import HomeScreen
+from tui.screens.picker import TableChoice
+from tui.screens.results import ResultsScreen
+from tui.screens.table import TableScreen
+
+from .helpers import make_app, said_from_now, wait_for
+
+SOLO = TableChoice(game="ninety-eight", preset="standard", options={}, seats=3, bots={1: "easy", 2: "easy"})
+
+
+async def _ask_to_leave(app, pilot) -> str:
+    """Escape at the table: what the question to leave says (a hand's results that come up
+    meanwhile are put away with Enter)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if isinstance(app.screen, ConfirmScreen):
+            return app.screen.detail
+        if isinstance(app.screen, ResultsScreen):
+            await pilot.press("enter")
+        elif isinstance(app.screen, TableScreen):
+            await pilot.press("escape")
+        await pilot.pause(0.05)
+    raise AssertionError(f"no question to leave: {app.screen_stack}")
+
+
+async def test_a_solo_table_that_cannot_be_saved_says_so_once_and_leaving_tells_the_truth() -> None:
+    blocked = data_dir() / "saves"
+    blocked.parent.mkdir(parents=True, exist_ok=True)
+    blocked.write_text("a file where the saves folder should be: no save can be written")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        said = said_from_now(app)
+        await app.start_table(SOLO, solo=True)
+        session = app.session
+        saver = session.table.saver
+        for _ in range(4):  # play goes on, every save failing
+            await wait_for(pilot, lambda: session.view and session.view["current_seat"] == session.seat)
+            failures = saver.failures
+            await session.act(session.view["legal"][0])
+            await wait_for(pilot, lambda: saver.failures > failures)
+        told = [s for s in said if "cannot be resumed" in s]
+        assert told == ["solo.save could not be written (File exists). Play goes on, but this table cannot be "
+                        "resumed later."]
+        assert await _ask_to_leave(app, pilot) == "It could not be saved: leaving ends it."
+        await pilot.press("n")
+
+        blocked.unlink()  # room again: the next save is written, and leaving says it is saved
+        await wait_for(pilot, lambda: session.view["current_seat"] == session.seat)
+        saves = saver.saves
+        await session.act(session.view["legal"][0])
+        await wait_for(pilot, lambda: saver.saves > saves)
+        assert await _ask_to_leave(app, pilot) == \
+            "It is saved: Resume on the home screen picks it up where it stopped."
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume"))
+
+
+async def test_leaving_an_unsaved_solo_match_offers_nothing_to_resume() -> None:
+    blocked = data_dir() / "saves"
+    blocked.parent.mkdir(parents=True, exist_ok=True)
+    blocked.write_text("no saves here")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.start_table(SOLO, solo=True)
+        saver = app.session.table.saver
+        await wait_for(pilot, lambda: saver.problem)
+        assert await _ask_to_leave(app, pilot) == "It could not be saved: leaving ends it."
+        await pilot.press("y")
+        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
+        await wait_for(pilot, lambda: app.session is None)
+        assert not home.query(".resume")
+
+
+async def test_opening_another_table_over_an_unsaved_solo_match_asks_first() -> None:
+    blocked = data_dir() / "saves"
+    blocked.parent.mkdir(parents=True, exist_ok=True)
+    blocked.write_text("no saves here")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.start_table(SOLO, solo=True)
+        await wait_for(pilot, lambda: app.session.table.saver.problem and isinstance(app.screen, TableScreen))
+        opened: list[bool] = []
+        app.away_from_table("Join another table?", lambda: opened.append(True))  # as the palette's Join does
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        assert screen.detail == "It could not be saved: leaving ends it." and not opened
+        await pilot.press("n")
+        await app.leave_table()
