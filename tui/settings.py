@@ -7,7 +7,6 @@ crash never leaves half a file behind. The app writes a change into the file as 
 """
 from __future__ import annotations
 
-import fcntl
 import getpass
 import os
 import tomllib
@@ -19,7 +18,7 @@ from typing import Any
 import platformdirs
 
 from net.environ import CONFIG_DIR_ENV
-from net.paths import atomic_write
+from net.paths import atomic_write, locked
 from net.protocol import NAME_LEN
 
 from .handorder import HAND_ORDERS
@@ -204,13 +203,11 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
 
 def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread | None:
     """Write ``changes`` into the file as it is now, not this app's copy from its start: another
-    app open at once may have changed other keys since. A lock file beside it keeps two such
-    writes from interleaving. When the file cannot be read now, nothing is written (``Unread``)."""
+    app open at once may have changed other keys since. The lock beside it (``net.paths.locked``)
+    keeps two such writes from interleaving. When the file cannot be read now, nothing is
+    written (``Unread``)."""
     path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path.with_name(f".{path.name}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)  # let go when the file is closed
+    with locked(path):
         data, unread = _read(path)
         if unread is not None:
             return unread
@@ -224,5 +221,3 @@ def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread
             text = dumps(current)
         atomic_write(path, text.encode("utf-8"))
         return None
-    finally:
-        os.close(fd)
