@@ -114,3 +114,16 @@ def test_a_failed_encode_leaves_nothing_behind() -> None:
     frame = encode({"type": "pong", "n": 1})
     assert FrameReader().feed(frame) == [frame[4:]]
     assert decode_body(frame[4:]) == {"type": "pong", "n": 1}
+
+
+def test_a_text_is_read_only_as_far_as_its_limit_needs() -> None:
+    """A 60,000-character chat line or name costs the host what a short one does (a peer under
+    the rate limit kept the host busy cleaning otherwise): cleaning reads ``CLEAN_READ`` times
+    the limit, and the text kept is the same as from the whole line."""
+    from net.protocol import CLEAN_READ, clean_text
+
+    line = "word " * 12_000
+    assert clean_text(line, 300) == " ".join(line.split())[:300]
+    hidden = "\u200b" * (300 * CLEAN_READ) + "late"  # past what is read: never looked at
+    assert clean_text(hidden, 300) == ""
+    assert clean_text("\u200b" * 100 + "soon", 300) == "soon"
