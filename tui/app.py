@@ -19,6 +19,7 @@ from textual.theme import BUILTIN_THEMES, Theme
 from net.environ import JOIN_PASSWORD_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
+from .plain import printable
 from .settings import CARD_STYLES, Settings, Unread, change_settings, load_settings, settings_path
 from .theming import DEFAULT_THEME, palette_for, quick_theme, shipped_themes
 
@@ -130,8 +131,9 @@ class DealMeInApp(App[int]):
         """Every notice is plain text, whatever the caller asks (a screen's ``notify`` asks for
         markup by default): many carry what a host, a player or a file wrote, where one stray
         ``[/x]`` read as markup would end the app when the notice is drawn, and ``[@click=...]``
-        would make it run an action."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        would make it run an action; nor does a control character or escape sequence reach the
+        terminal (``plain.printable``)."""
+        super().notify(printable(message), title=printable(title), severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
         if self._themes_pending:

@@ -4,6 +4,7 @@ read, and a name too long for its room ends in an ellipsis."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -11,6 +12,13 @@ from rich.text import Text
 from net.protocol import clean_text
 
 _NUMBERED = re.compile(r"\s(\d+)$")
+
+
+def printable(text: str) -> str:
+    """``text`` without control, format or escape characters, its lines kept: a notice may
+    carry what a host sent (an error, a goodbye), and an escape sequence in it would reach the
+    terminal as it is drawn (a clipboard write, a new window title)."""
+    return "".join(ch for ch in text if ch == "\n" or not unicodedata.category(ch).startswith("C"))
 
 
 def clean(value: object, limit: int = 200) -> str:

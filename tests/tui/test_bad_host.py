@@ -70,3 +70,30 @@ async def test_markup_in_the_settings_file_is_shown_as_written(tmp_path: Path) -
     app = make_app(config_path=path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await shown_as_written(app, pilot)
+
+
+ESCAPES = "note \x1b]52;c;ZWNobyBwd25lZA==\x1b\\ \x1b]0;PWNED\x07 \x1b[2J \x1b[31mred"
+"""A clipboard write (OSC 52), a window title, a cleared screen and a colour, as a hostile host
+might put them in its words."""
+
+
+async def test_escape_sequences_in_a_hosts_words_never_reach_the_terminal() -> None:
+    """A host's error reaches the player as a notice, as its goodbye and a refusal do, all
+    through the app's one ``notify`` (docs/security.md: no terminal escapes reach a player's
+    screen): the words are shown, the sequences are not written."""
+    srv, port, hung_up = await host_sending([{"type": "error", "code": "illegal", "message": ESCAPES}])
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            app.join_address(f"127.0.0.1:{port}")
+            toast = await wait_for(pilot, lambda: next(
+                (t for t in app.screen.query(Toast) if "note" in t.render().plain), None))
+            await pilot.pause(0.2)  # drawn
+            assert "red" in toast.render().plain and "\x1b" not in toast.render().plain
+            written = app.screen._compositor.render_update(full=True).render_segments(app.console)
+            for sequence in ("\x1b]52", "\x1b]0;", "\x1b[2J", "PWNED\x07"):
+                assert sequence not in written
+            assert app.is_running
+    finally:
+        srv.close()
+        await srv.wait_closed()

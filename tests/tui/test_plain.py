@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
-from tui.plain import cut
+from tui.plain import cut, printable
 from tui.session import TableSession
 
 
@@ -46,3 +46,10 @@ def test_a_seat_marker_follows_a_name_cut_by_cells() -> None:
                    {"name": "Bartholomew the Bold", "bot": None, "connected": False}]).names
     assert names[0].endswith(" (bot)") and cell_len(names[0].removesuffix(" (bot)")) <= 10
     assert names[1] == "Bartholo… (away)"
+
+
+def test_a_notice_keeps_its_lines_and_loses_every_control_character() -> None:
+    """What a host writes reaches a notice (``DealMeInApp.notify``): an escape, a bell, a
+    carriage return or a bidi override would act on the terminal; the lines stay."""
+    shown = printable("Left the table:\n\x1b]52;c;eA==\x1b\\ end\x07\r \u202eevil \x1b[2J")
+    assert shown == "Left the table:\n]52;c;eA==\\ end evil [2J"
