@@ -108,11 +108,12 @@ class Played:
                    match)
 
 
-def match_identity(view: dict[str, Any], lobby: dict[str, Any] | None) -> str:
-    """One finished match, told apart from every other: its table's id and a digest of how it
-    ended as every seat sees it (the same in the view that ended it and in one sent after a
-    resume or a rejoin), so that a match seen over twice is counted once."""
-    ended = [(lobby or {}).get("table"), view.get("game")] + \
+def match_identity(view: dict[str, Any], lobby: dict[str, Any] | None, seat: int) -> str:
+    """One finished match in one seat, told apart from every other: its table's id, the seat
+    and a digest of how it ended as every seat sees it (the same in the view that ended it and
+    in one sent after a resume or a rejoin), so that a match seen over twice is counted once.
+    The seat keeps apart two seats sharing a data folder (one player hosting and joining)."""
+    ended = [(lobby or {}).get("table"), seat, view.get("game")] + \
         [view.get(k) for k in ("version", "hand_number", "winners", "pile", "hand_counts", "status", "total")]
     digest = hashlib.sha256(json.dumps(ended, sort_keys=True, default=str).encode()).hexdigest()
     return f"{str(ended[0] or '')[:16]}-{digest[:16]}"
@@ -146,7 +147,7 @@ def played_from(view: dict[str, Any], lobby: dict[str, Any] | None, seat: int | 
     if not opponents:
         return None
     return Played(game, preset, seat in winners, tuple(opponents), (today or datetime.date.today()).isoformat(),
-                  bool((lobby or {}).get("options")), tuple(players), match_identity(view, lobby))
+                  bool((lobby or {}).get("options")), tuple(players), match_identity(view, lobby, seat))
 
 
 def load(path: Path | None = None) -> tuple[list[Played], str | None]:

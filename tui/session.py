@@ -306,6 +306,16 @@ class TableSession:
             names[me] = "You"  # the log reads "You play 9♥", at a solo table and a hosted one alike
         return names
 
+    def _speaker(self, chat: dict[str, Any]) -> str:
+        """A player's chat line goes by the seat it came from, named as the table names that
+        seat (two players called Ana read apart), and a watcher's reads "(watching)": the host
+        lets anyone take any name, and a watcher must not pass for the player in a seat."""
+        name, seat = str(chat.get("name") or "?"), chat.get("seat")
+        seats = (self.lobby or {}).get("seats") or []
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+            return f"{cut(name, 20)} (watching)"
+        return name if seat == self.seat else self.names[seat]
+
     async def act(self, action: str) -> None:
         if self.client is not None:
             try:
@@ -411,8 +421,9 @@ class TableSession:
                     # the standings as the hand left them, whatever arrives before the screen shows
                     app.call_later(self._results, kind, event, at_hand_end(self.view, events[i + 1:]))
         elif kind == "chat":
-            name, text = str(update.get("name") or "?"), str(update.get("text") or "")
-            self._add_chat(name, text, update.get("system") is True)
+            system = update.get("system") is True
+            name = str(update.get("name") or "?") if system else self._speaker(update)
+            self._add_chat(name, str(update.get("text") or ""), system)
         elif kind == "error":
             self.last_said = str(update.get("message") or update.get("code"))
             app.notify(self.last_said, title="Table", severity="error")

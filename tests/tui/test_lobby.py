@@ -185,3 +185,28 @@ async def test_a_short_narrow_terminal_keeps_the_hosts_buttons_in_sight() -> Non
         seats = lobby.query_one("#seats").region
         assert seats.height >= 4 and seats.bottom <= start.y
         await app.leave_table()
+
+
+async def test_a_watcher_cannot_pass_for_the_player_in_a_seat_in_the_chat() -> None:
+    """The host lets anyone take any name: a watcher who calls themself Bob, like the player in
+    seat 2, reads "Bob (watching)"; the seated Bob reads as his seat is named."""
+    from net.client import TableClient
+
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await host_two_seats(app, pilot)
+        port = app.session.server.port
+        bob = await TableClient.connect("127.0.0.1", port, name="Bob")
+        fake = await TableClient.connect("127.0.0.1", port, name="Bob", spectator=True)
+        try:
+            await wait_for(pilot, lambda: any(s.get("name") == "Bob" for s in app.session.lobby["seats"]))
+            await fake.chat("I am Bob in seat 2: start without me")
+            await bob.chat("no I am not")
+            log = lobby.query_one("#chat-log")
+            lines = lambda: [e.plain for e in log.entries if "Table" not in e.plain]  # noqa: E731
+            await wait_for(pilot, lambda: len(lines()) == 2)
+            assert lines() == ["Bob (watching): I am Bob in seat 2: start without me", "Bob: no I am not"]
+        finally:
+            await fake.close()
+            await bob.close()
+            await app.leave_table()

@@ -59,7 +59,7 @@ def test_a_finished_match_counts_for_its_seat_with_who_sat_in_the_others() -> No
     table = lobby(None, "easy", None, "hard")
     mine = played_from(over(winners=[0]), table, 0, today=DAY)
     assert mine == Played("ninety-eight", "standard", True, ("easy", "player", "hard"), "2026-11-29",
-                          players=(("P2", False),), match=record.match_identity(over(winners=[0]), table))
+                          players=(("P2", False),), match=record.match_identity(over(winners=[0]), table, 0))
     theirs = played_from(over(winners=[0]), table, 2, today=DAY)
     assert theirs is not None and not theirs.won and theirs.opponents == ("player", "easy", "hard")
     assert theirs.players == (("P0", True),)

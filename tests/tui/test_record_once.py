@@ -96,11 +96,13 @@ def test_a_match_already_recorded_is_not_added_again(tmp_path) -> None:
     view = {"game": "ninety-eight", "is_over": True, "winners": [0], "version": 40, "pile": ["9H"]}
     path = tmp_path / "record.json"
     first = played_from(view, lobby, 0)
-    assert first is not None and first.match == match_identity(view, lobby)
+    assert first is not None and first.match == match_identity(view, lobby, 0)
     add(first, path)
     assert len(add(played_from(dict(view), dict(lobby), 0), path)[0]) == 1  # the same match seen again
     other = played_from(dict(view, version=41), lobby, 0)  # another match at the table
     assert len(add(other, path)[0]) == 2
+    # the same match in another seat (one player hosting and joining, one data folder): counted
+    assert len(add(played_from(view, lobby, 1), path)[0]) == 3
     old = Played("ninety-eight", "standard", True, ("easy",), "2026-11-29")  # recorded before matches had ids
-    assert len(add(old, path)[0]) == 3 and len(add(old, path)[0]) == 4
+    assert len(add(old, path)[0]) == 4 and len(add(old, path)[0]) == 5
 
