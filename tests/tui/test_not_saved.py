@@ -3,6 +3,7 @@ told once that the table cannot be resumed, and leaving says so instead of promi
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from net.paths import data_dir
 from tui.screens.confirm import ConfirmScreen
@@ -14,6 +15,15 @@ from tui.screens.table import TableScreen
 from .helpers import make_app, said_from_now, wait_for
 
 SOLO = TableChoice(game="ninety-eight", preset="standard", options={}, seats=3, bots={1: "easy", 2: "easy"})
+
+
+def _no_saves_folder() -> Path:
+    """A file where the saves folder should be: no save can be written (tests run as root,
+    whom a read-only folder would not stop)."""
+    blocked = data_dir() / "saves"
+    blocked.parent.mkdir(parents=True, exist_ok=True)
+    blocked.write_text("a file where the saves folder should be: no save can be written")
+    return blocked
 
 
 async def _ask_to_leave(app, pilot) -> str:
@@ -32,9 +42,7 @@ async def _ask_to_leave(app, pilot) -> str:
 
 
 async def test_a_solo_table_that_cannot_be_saved_says_so_once_and_leaving_tells_the_truth() -> None:
-    blocked = data_dir() / "saves"
-    blocked.parent.mkdir(parents=True, exist_ok=True)
-    blocked.write_text("a file where the saves folder should be: no save can be written")
+    blocked = _no_saves_folder()
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         said = said_from_now(app)
@@ -64,9 +72,7 @@ async def test_a_solo_table_that_cannot_be_saved_says_so_once_and_leaving_tells_
 
 
 async def test_leaving_an_unsaved_solo_match_offers_nothing_to_resume() -> None:
-    blocked = data_dir() / "saves"
-    blocked.parent.mkdir(parents=True, exist_ok=True)
-    blocked.write_text("no saves here")
+    _no_saves_folder()
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await app.start_table(SOLO, solo=True)
@@ -80,9 +86,7 @@ async def test_leaving_an_unsaved_solo_match_offers_nothing_to_resume() -> None:
 
 
 async def test_opening_another_table_over_an_unsaved_solo_match_asks_first() -> None:
-    blocked = data_dir() / "saves"
-    blocked.parent.mkdir(parents=True, exist_ok=True)
-    blocked.write_text("no saves here")
+    _no_saves_folder()
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await app.start_table(SOLO, solo=True)
