@@ -41,6 +41,9 @@ START_DELAY = 3.0
 #: Ninety-Nine manual draw, whose chance ends when the next seat plays): a player gets time to
 #: take it even when the bots play without a pause
 OFF_TURN_WINDOW = 2.0
+#: seconds between two lobby frames of one table: the changes made within them (a peer that
+#: joins and leaves over and over) reach the players as one lobby, the latest
+LOBBY_EVERY = 0.15
 #: connections one address may hold at once: one peer cannot fill the host and keep the rest of
 #: the network out. Loopback is spared: SSH guests and this machine's own players all come from it
 PER_ADDRESS = 32
@@ -345,6 +348,7 @@ class Server:
         self.max_unread = max_unread
         self.sndbuf = sndbuf
         self.linger = LINGER
+        self.lobby_every = LOBBY_EVERY
         #: every match's log goes here (``None``: no logs, for network benchmarks)
         self.logs_dir: Path | None = data_dir() / "logs" if match_logs else None
         self.tables: dict[str, Table] = {}
