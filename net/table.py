@@ -23,6 +23,7 @@ from core import GAMES, IllegalAction, Match, new_match
 from core.events import Event
 
 from .autosave import Autosaver
+from .budget import Budget
 from .bots import LEVELS, choose_async, takes_chance
 from .client import app_version
 from .matchlog import MatchLog
@@ -36,6 +37,11 @@ log = logging.getLogger("dealmein.net")
 TABLE_NAME_LEN = 40
 #: the name on the lines the table itself says in the chat (``chat`` with ``system: true``)
 SYSTEM_NAME = "Table"
+#: chat lines a second, and in a burst, that the watchers at a table from one address send
+#: together: an address holding many connections cannot flood the chat of the players, each of
+#: whom gets every line (seated players have only the per-connection rate: a table has few seats)
+WATCHER_CHAT_RATE = 3.0
+WATCHER_CHAT_BURST = 10
 
 
 class Peer(Protocol):
@@ -43,6 +49,7 @@ class Peer(Protocol):
 
     seat: int | None
     name: str
+    address: str  # the peer's host: what its watchers' chat is counted by
     token: str
     is_host: bool
     deltas: bool  # it takes views as changes to the last one it was sent
@@ -197,6 +204,7 @@ class Table:
         self._closed = False
         self._lobby_timer: asyncio.TimerHandle | None = None  # the lobby held back (``_broadcast_lobby``)
         self._lobby_sent = float("-inf")  # when the last lobby went to everyone (the loop's clock)
+        self._watcher_chat = Budget(WATCHER_CHAT_RATE, WATCHER_CHAT_BURST)  # by address
 
     # ------------------------------------------------------------------ lobby state
     def lobby(self) -> dict[str, Any]:
@@ -811,6 +819,9 @@ class Table:
             self._emit(p, frame)
 
     def _on_chat(self, p: Peer, msg: dict[str, Any]) -> None:
+        if p.seat is None and not self._watcher_chat.take(p.address):
+            raise Refused("rate", f"too many chat lines from watchers at your address "
+                                  f"({WATCHER_CHAT_RATE:g} a second): this one was dropped")
         text = clean_text(msg["text"], CHAT_LEN)
         if not text:
             raise Refused("bad_chat", "empty chat line")

@@ -9,6 +9,7 @@ from typing import Any
 from net.client import TableClient
 from net.protocol import PROTOCOL_VERSION, FrameReader, decode_body, encode
 from net.server import Server, TableConfig
+from net.table import WATCHER_CHAT_BURST, WATCHER_CHAT_RATE
 
 from .table_helpers import join, server, wait_until  # noqa: F401 (a fixture)
 
@@ -93,3 +94,76 @@ async def test_changes_within_the_interval_go_out_as_one_lobby_but_not_to_the_ac
     task.cancel()
     await ana.close()
     await bo.close()
+
+
+WATCHERS = 31  # one address's connections, each chatting within its own rate
+LINES = 20  # chat lines each sends at once (within a connection's burst)
+
+
+def read_into(r: asyncio.StreamReader, got: list[dict[str, Any]]) -> "asyncio.Task[None]":
+    """A task that keeps every message the host sends in ``got`` until it closes."""
+    reader = FrameReader()
+
+    async def read_all() -> None:
+        while data := await r.read(65536):
+            got.extend(decode_body(b) for b in reader.feed(data))
+    return asyncio.get_running_loop().create_task(read_all())
+
+
+async def test_many_watchers_at_one_address_cannot_flood_the_players_chat(server: Server) -> None:
+    """Watchers at one address share a few chat lines a second however many connections they
+    hold: the rest are refused with ``rate`` to their sender alone, the seated players stay
+    connected and hear few of them, and a seated player's own chat is not held back."""
+    table = server.create_table(TableConfig(name="t", seats=4))
+    ana = await join(server, "Ana", table=table.id)
+    bo = await join(server, "Bo", table=table.id)
+    heard: list[str] = []
+    errors: list[dict[str, Any]] = []
+
+    async def listen() -> None:
+        async for u in ana.updates():
+            if u["type"] == "chat" and not u.get("system"):
+                heard.append(u["name"])
+            elif u["type"] == "error":
+                errors.append(u)
+    task = asyncio.get_running_loop().create_task(listen())
+    watchers: list[tuple[asyncio.StreamWriter, list[dict[str, Any]], "asyncio.Task[None]"]] = []
+    start = time.monotonic()
+    try:
+        for i in range(WATCHERS):
+            r, w = await asyncio.open_connection("127.0.0.1", server.port)
+            got: list[dict[str, Any]] = []
+            watchers.append((w, got, read_into(r, got)))
+            w.write(hello(table.id, f"m{i}") + encode({"type": "chat", "text": "spam " * 50}) * LINES)
+        for _ in range(LINES):
+            await bo.chat("a word from a seat")
+
+        def refused() -> int:
+            return sum(1 for _, got, _ in watchers for m in got if m["type"] == "error" and m["code"] == "rate")
+        def from_watchers() -> int:
+            return len(heard) - heard.count("Bo")
+        await wait_until(lambda: refused() + from_watchers() == WATCHERS * LINES and heard.count("Bo") == LINES,
+                         what="every line heard or refused")
+        took = time.monotonic() - start
+        assert from_watchers() <= WATCHER_CHAT_BURST + took * WATCHER_CHAT_RATE + 1, (from_watchers(), took)
+        assert errors == [] and ana.connected and bo.connected
+        assert all(not t.done() for _, _, t in watchers), "refused, not closed"
+    finally:
+        for w, _, t in watchers:
+            w.close()
+            t.cancel()
+        task.cancel()
+        await ana.close()
+        await bo.close()
+
+
+def test_a_budget_counts_each_address_apart_and_remembers_a_bounded_few() -> None:
+    """One address spent out leaves another's budget whole; past ``keys`` addresses the one used
+    longest ago is forgotten (its budget starts afresh), so a flood of addresses costs bounded memory."""
+    from net.budget import Budget
+
+    b = Budget(rate=0.0, burst=2, keys=2)
+    assert [b.take("10.0.0.1") for _ in range(3)] == [True, True, False]
+    assert b.take("10.0.0.2")
+    assert b.take("10.0.0.3") and len(b._left) == 2  # 10.0.0.1 forgotten
+    assert b.take("10.0.0.1")
