@@ -167,3 +167,39 @@ def test_a_budget_counts_each_address_apart_and_remembers_a_bounded_few() -> Non
     assert b.take("10.0.0.2")
     assert b.take("10.0.0.3") and len(b._left) == 2  # 10.0.0.1 forgotten
     assert b.take("10.0.0.1")
+
+
+async def test_an_address_that_connects_over_and_over_is_slowed_to_the_connection_rate(server: Server) -> None:
+    """Past a burst of ``PER_ADDRESS``, an address gets ``CONNECT_RATE`` new connections a
+    second, the rest refused with ``rate`` before their hello; a player already seated stays.
+    Loopback is spared by default (SSH guests), so this test counts it as any other address."""
+    from net.server import CONNECT_RATE, PER_ADDRESS
+
+    table = server.create_table(TableConfig(name="t", seats=4))
+    ana = await join(server, "Ana", table=table.id)
+    server.spared = lambda address: False
+    tries, refused = PER_ADDRESS + 30, 0
+    start = time.monotonic()
+    for _ in range(tries):
+        r, w = await asyncio.open_connection("127.0.0.1", server.port)
+        w.write(hello(table.id) + encode({"type": "bye"}))
+        got: list[dict[str, Any]] = []
+        await asyncio.wait_for(read_into(r, got), 5)
+        w.close()
+        refused += any(m["type"] == "error" and m["code"] == "rate" for m in got)
+    took = time.monotonic() - start
+    assert tries - refused <= PER_ADDRESS + took * CONNECT_RATE + 1, (tries - refused, took)
+    assert refused > 0 and ana.connected
+    await ana.close()
+
+
+async def test_loopback_is_spared_the_connection_rate_by_default(server: Server) -> None:
+    """SSH guests all come from 127.0.0.1: none of them is turned away for the others' connections."""
+    from net.server import PER_ADDRESS
+
+    table = server.create_table(TableConfig(name="t", seats=4))
+    for _ in range(PER_ADDRESS + 30):
+        await churn_once(server, table.id)
+    ana = await join(server, "Ana", table=table.id)
+    assert ana.connected
+    await ana.close()
