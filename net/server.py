@@ -18,6 +18,7 @@ from typing import Any, Callable
 from .protocol import (CLIENT_MESSAGES, NAME_LEN, PROTOCOL_VERSION, FrameProtocol, FrameReader, ProtocolError,
                        check, clean_text, decode_body, encode, proof_ok)
 from .autosave import Autosaver
+from .budget import Budget
 from .lockout import Lockout
 from .paths import data_dir
 from .table import Table, TableConfig
@@ -41,9 +42,16 @@ START_DELAY = 3.0
 #: Ninety-Nine manual draw, whose chance ends when the next seat plays): a player gets time to
 #: take it even when the bots play without a pause
 OFF_TURN_WINDOW = 2.0
+#: seconds between two lobby frames of one table: the changes made within them (a peer that
+#: joins and leaves over and over) reach the players as one lobby, the latest
+LOBBY_EVERY = 0.15
 #: connections one address may hold at once: one peer cannot fill the host and keep the rest of
 #: the network out. Loopback is spared: SSH guests and this machine's own players all come from it
 PER_ADDRESS = 32
+#: new connections a second one address may open (bursts of ``PER_ADDRESS``): a peer that
+#: connects and leaves over and over, never holding many at once, is slowed to this; spared as
+#: the cap spares
+CONNECT_RATE = 2.0
 
 
 def _spared(address: str) -> bool:
@@ -97,13 +105,24 @@ class Connection(FrameProtocol):
             log.warning("%s refused: %d connections already", self.peer, len(srv.connections))
             self.close("full", f"the host is full ({srv.max_connections} connections)")
             return
-        if srv.per_address and not srv.spared(self.address):
-            if srv.by_address.get(self.address, 0) >= srv.per_address:
+        # Loopback is spared the cap and the connection rate alike: every SSH guest reaches the
+        # table from 127.0.0.1, so one budget for all of them would let a burst of guests coming
+        # in (or one guest's reconnects) turn the others away. The SSH server caps its guests by
+        # their own addresses, and what a loopback peer's churn costs the players is one lobby
+        # every ``LOBBY_EVERY`` seconds at most.
+        if not srv.spared(self.address):
+            if srv.per_address and srv.by_address.get(self.address, 0) >= srv.per_address:
                 log.warning("%s refused: %d connections from its address already", self.peer, srv.per_address)
                 self.close("full", f"too many connections from your address ({srv.per_address})")
                 return
-            srv.by_address[self.address] = srv.by_address.get(self.address, 0) + 1
-            self.counted = True
+            if not srv.connects.take(self.address):
+                log.warning("%s refused: its address opens connections too often", self.peer)
+                self.close("rate", f"too many new connections from your address ({srv.connects.rate:g} a second): "
+                                   "try again in a few seconds")
+                return
+            if srv.per_address:
+                srv.by_address[self.address] = srv.by_address.get(self.address, 0) + 1
+                self.counted = True
         srv.connections.add(self)
         sock = transport.get_extra_info("socket")
         if sock is not None and srv.sndbuf:
@@ -338,6 +357,8 @@ class Server:
         self.per_address = per_address
         self.spared = spared
         self.by_address: dict[str, int] = {}
+        #: new connections by address, for those not ``spared``
+        self.connects = Budget(CONNECT_RATE, PER_ADDRESS)
         self.handshake_timeout = handshake_timeout
         self.frame_timeout = frame_timeout
         self.rate = rate
@@ -345,6 +366,7 @@ class Server:
         self.max_unread = max_unread
         self.sndbuf = sndbuf
         self.linger = LINGER
+        self.lobby_every = LOBBY_EVERY
         #: every match's log goes here (``None``: no logs, for network benchmarks)
         self.logs_dir: Path | None = data_dir() / "logs" if match_logs else None
         self.tables: dict[str, Table] = {}

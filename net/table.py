@@ -23,6 +23,7 @@ from core import GAMES, IllegalAction, Match, new_match
 from core.events import Event
 
 from .autosave import Autosaver
+from .budget import Budget
 from .bots import LEVELS, choose_async, takes_chance
 from .client import app_version
 from .matchlog import MatchLog
@@ -36,6 +37,11 @@ log = logging.getLogger("dealmein.net")
 TABLE_NAME_LEN = 40
 #: the name on the lines the table itself says in the chat (``chat`` with ``system: true``)
 SYSTEM_NAME = "Table"
+#: chat lines a second, and in a burst, that the watchers at a table from one address send
+#: together: an address holding many connections cannot flood the chat of the players, each of
+#: whom gets every line (seated players have only the per-connection rate: a table has few seats)
+WATCHER_CHAT_RATE = 3.0
+WATCHER_CHAT_BURST = 10
 
 
 class Peer(Protocol):
@@ -43,6 +49,7 @@ class Peer(Protocol):
 
     seat: int | None
     name: str
+    address: str  # the peer's host: what its watchers' chat is counted by
     token: str
     is_host: bool
     deltas: bool  # it takes views as changes to the last one it was sent
@@ -195,6 +202,9 @@ class Table:
         self._clock_key: tuple[int, int] | None = None  # (seat, match version) it runs for
         self._clock_task: asyncio.Task[None] | None = None  # the bot's move for a player out of time
         self._closed = False
+        self._lobby_timer: asyncio.TimerHandle | None = None  # the lobby held back (``_broadcast_lobby``)
+        self._lobby_sent = float("-inf")  # when the last lobby went to everyone (the loop's clock)
+        self._watcher_chat = Budget(WATCHER_CHAT_RATE, WATCHER_CHAT_BURST)  # by address
 
     # ------------------------------------------------------------------ lobby state
     def lobby(self) -> dict[str, Any]:
@@ -246,10 +256,35 @@ class Table:
         else:
             p.send_frame(frame)
 
-    def _broadcast_lobby(self) -> None:
-        self._check_start()
+    def _broadcast_lobby(self, to: Peer | None = None, at_once: bool = False) -> None:
+        """The lobby changed: everyone gets it, but at most one lobby a ``lobby_every`` seconds,
+        the latest, so that a peer joining and leaving over and over does not bury the players
+        in frames. ``to`` (the peer whose action it was, just welcomed) gets it now all the
+        same; ``at_once`` (a match starting or ending) sends it before the views that follow,
+        as does a countdown starting or called off, with the chat line that says so."""
+        at_once = self._check_start() or at_once
         self._changed()
-        frame = encode({"type": "lobby", "lobby": self.lobby()})
+        loop = asyncio.get_running_loop()
+        timer = self._lobby_timer
+        if timer is not None and at_once:
+            timer.cancel()
+            self._lobby_timer = timer = None
+        wait = self._lobby_sent + self.server.lobby_every - loop.time()
+        if timer is None and (at_once or wait <= 0):
+            self._send_lobby()
+            return
+        if timer is None:
+            self._lobby_timer = loop.call_later(wait, self._send_lobby)
+        if to is not None:
+            self._emit(to, self._lobby_frame())
+
+    def _lobby_frame(self) -> bytes:
+        return encode({"type": "lobby", "lobby": self.lobby()})
+
+    def _send_lobby(self) -> None:
+        self._lobby_timer = None
+        self._lobby_sent = asyncio.get_running_loop().time()
+        frame = self._lobby_frame()
         for p in list(self.conns):
             self._emit(p, frame)
         self.server._notify(self)
@@ -316,7 +351,7 @@ class Table:
             self._note("%s watches", p.name)
         self.conns.add(p)
         self._welcome(p)
-        self._broadcast_lobby()
+        self._broadcast_lobby(to=p)
         self._send_view(p)
         if self.status != "playing" and not self.playing_host():
             self._say(self._start_note(False), p)
@@ -449,20 +484,20 @@ class Table:
             raise Refused("taken", f"seat {seat.index + 1} is taken")
         self._seat(p, seat)
         self._welcome(p)
-        self._broadcast_lobby()
+        self._broadcast_lobby(to=p)
 
     def _on_stand(self, p: Peer, msg: dict[str, Any]) -> None:
         self._in_lobby()
         self._unseat(p)
         self._welcome(p)
-        self._broadcast_lobby()
+        self._broadcast_lobby(to=p)
 
     def _on_ready(self, p: Peer, msg: dict[str, Any]) -> None:
         self._in_lobby()
         if p.seat is None:
             raise Refused("not_seated", "take a seat first")
         self.seats[p.seat].ready = msg["ready"]
-        self._broadcast_lobby()
+        self._broadcast_lobby(to=p)
 
     def _on_configure(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)
@@ -597,10 +632,10 @@ class Table:
         return None
 
     # ------------------------------------------------------------------ starting without a host
-    def _check_start(self) -> None:
+    def _check_start(self) -> bool:
         """At a table without a playing host, start the countdown to the match once every seat
         is filled and every seated player is ready, and call it off when that stops being so
-        (after any lobby change)."""
+        (after any lobby change). Whether it did either."""
         waiting = (not self._closed and self.status != "playing" and not self.playing_host()
                    and self._not_ready(None) is None)
         timer = self._start_timer
@@ -610,12 +645,15 @@ class Table:
             what = "rematch" if self.status == "finished" else "match"
             self._say(f"Everyone is ready: the {what} starts in {delay:g} second{'' if delay == 1 else 's'}."
                       if delay >= 1 else f"Everyone is ready: the {what} starts.")
-        elif not waiting and timer is not None:
+            return True
+        if not waiting and timer is not None:
             timer.cancel()
             self._start_timer = None
             if not self._closed and self.status != "playing":
                 why = self._not_ready(None) if not self.playing_host() else "the host starts it"
                 self._say(f"Start called off: {why}.")
+            return True
+        return False
 
     def _start_by_itself(self) -> None:
         self._start_timer = None
@@ -648,7 +686,7 @@ class Table:
         # by seat, as every other line of the log: bots of one level share a name
         self._note("the match starts: %s (%s), %s", c.game, c.preset,
                    ", ".join(f"{s.index + 1} {s.name or '(open)'}" for s in self.seats))
-        self._broadcast_lobby()
+        self._broadcast_lobby(at_once=True)
         self._send_views(self.match.start_events)
         self._after_change()
 
@@ -686,7 +724,7 @@ class Table:
                     self._note("seat %d is open", seat_.index + 1)
                     seat_.clear()
                 seat_.ready = seat_.bot is not None
-            self._broadcast_lobby()
+            self._broadcast_lobby(at_once=True)
             if not self.playing_host() and any(s.token is not None for s in self.seats):
                 self._say(self._start_note(False))
         self._after_change()
@@ -781,6 +819,9 @@ class Table:
             self._emit(p, frame)
 
     def _on_chat(self, p: Peer, msg: dict[str, Any]) -> None:
+        if p.seat is None and not self._watcher_chat.take(p.address):
+            raise Refused("rate", f"too many chat lines from watchers at your address "
+                                  f"({WATCHER_CHAT_RATE:g} a second): this one was dropped")
         text = clean_text(msg["text"], CHAT_LEN)
         if not text:
             raise Refused("bad_chat", "empty chat line")
@@ -944,6 +985,9 @@ class Table:
     def close(self) -> None:
         """Stop the table: no more moves, bots or timers (a pending save still completes)."""
         self._closed = True
+        if self._lobby_timer is not None:
+            self._lobby_timer.cancel()
+            self._lobby_timer = None
         if self._start_timer is not None:
             self._start_timer.cancel()
             self._start_timer = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,7 @@ from .eventtext import at_hand_end, deal_word, other_name, with_causes
 from .plain import clean, cut
 from .saves import claim_solo_save, release_solo_save, save_port, solo_save_path
 from .seatnames import numbered
+from .widgets.tablelog import CHAT_LINES
 
 if TYPE_CHECKING:
     from .app import DealMeInApp
@@ -51,7 +53,9 @@ class TableSession:
         self.closing = False
         self.left = False  # the player has left the table's screens: updates still on their way are dropped
         self.last_said = ""  # the table's latest error, as told: a close for the same reason is not told twice
-        self.chat_log: list[tuple[str, str, bool]] = []  # (name, text, said by the table itself)
+        # (name, text, said by the table itself): the latest only, as the chat widget keeps,
+        # so that a long flood of chat costs no more memory than a screenful
+        self.chat_log: deque[tuple[str, str, bool]] = deque(maxlen=CHAT_LINES)
         self._lobby_seat: int | None = None  # this app's seat at the last lobby: its own comings say nothing
         self.held: tuple[str | None, str] | None = None  # the seat kept for a crash: (table, token)
         #: the results screen's line on your record at this game, once a match here is recorded

@@ -216,8 +216,8 @@ async def test_a_seat_kept_by_a_bot_for_a_departed_player_opens_when_the_match_e
         eve = await join(srv, "Eve", table=table.id)
         try:
             assert eve.seat == 1
-            lobby = host.lobby or {}
-            assert [s.get("name") for s in lobby["seats"]][1] == "Eve"
+            await wait_until(lambda: [s.get("name") for s in (host.lobby or {})["seats"]][1] == "Eve",
+                             what="the host told of Eve")
         finally:
             await eve.close()
         await host.close()

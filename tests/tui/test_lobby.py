@@ -210,3 +210,29 @@ async def test_a_watcher_cannot_pass_for_the_player_in_a_seat_in_the_chat() -> N
             await fake.close()
             await bob.close()
             await app.leave_table()
+
+
+async def test_the_chat_kept_for_the_lobby_is_as_long_as_its_widget_keeps() -> None:
+    """A long run of chat lines (a flood) keeps only the latest ``CHAT_LINES`` in the session's
+    ``chat_log``, as the lobby's chat widget does, so memory does not grow with the flood."""
+    from net.client import TableClient
+    from tui.widgets.tablelog import CHAT_LINES
+
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await host_two_seats(app, pilot)
+        session = app.session
+        server = session.server
+        server.rate = server.burst = 100_000  # this test's player may chat faster than any person
+        guest = await TableClient.connect("127.0.0.1", server.port, name="Bob")
+        lines = [f"line {i}" for i in range(CHAT_LINES + 50)]
+        try:
+            for line in lines:
+                await guest.chat(line)
+            await wait_for(pilot, lambda: session.chat_log and session.chat_log[-1][1] == lines[-1])
+            assert [text for _, text, _ in session.chat_log] == lines[-CHAT_LINES:]
+            log = lobby.query_one("#chat-log")
+            await wait_for(pilot, lambda: log.entries and log.entries[-1].plain == f"Bob: {lines[-1]}")
+        finally:
+            await guest.close()
+            await app.leave_table()

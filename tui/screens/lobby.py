@@ -21,7 +21,7 @@ from ..optiontext import clock_label, options_line
 from ..plain import clean
 from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
-from ..widgets.tablelog import TableLog
+from ..widgets.tablelog import CHAT_LINES, TableLog
 from . import popped
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ class LobbyScreen(Screen[None]):
                     yield Button("Leave", id="leave")
             with Vertical(id="lobby-chat"):
                 # wrapped in the panel, and again when its width changes
-                yield TableLog(id="chat-log", wrap=True, markup=False, max_lines=300, min_width=16)
+                yield TableLog(id="chat-log", wrap=True, markup=False, max_lines=CHAT_LINES, min_width=16)
                 yield Input(placeholder="say something, Enter to send", id="chat", max_length=CHAT_LEN)
         yield KeyFooter()
 

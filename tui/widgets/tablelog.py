@@ -15,6 +15,10 @@ from textual.events import Resize
 from textual.widgets import RichLog
 
 
+#: lines the lobby's chat keeps: its widget, and the session's ``chat_log`` it is drawn from
+CHAT_LINES = 300
+
+
 class TableLog(RichLog):
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]

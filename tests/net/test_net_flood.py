@@ -1,0 +1,205 @@
+"""Floods that are each within the per-connection limits but, from many connections or one after
+another, would bury the players at a table in frames until the host dropped them as slow readers."""
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from net.client import TableClient
+from net.protocol import PROTOCOL_VERSION, FrameReader, decode_body, encode
+from net.server import Server, TableConfig
+from net.table import WATCHER_CHAT_BURST, WATCHER_CHAT_RATE
+
+from .table_helpers import join, server, wait_until  # noqa: F401 (a fixture)
+
+CYCLES = 200  # joins and leaves of the churning peer
+
+
+def hello(table: str, name: str = "Zed") -> bytes:
+    return encode({"type": "hello", "version": PROTOCOL_VERSION, "app": "t", "name": name,
+                   "table": table, "spectator": True})
+
+
+def counting(c: TableClient) -> tuple[dict[str, int], "asyncio.Task[None]"]:
+    """A task that counts the updates ``c`` gets, by type (``error`` by code too)."""
+    counts: dict[str, int] = {}
+
+    async def count() -> None:
+        async for u in c.updates():
+            counts[u["type"]] = counts.get(u["type"], 0) + 1
+            if u["type"] == "error":
+                counts["error " + u["code"]] = counts.get("error " + u["code"], 0) + 1
+    return counts, asyncio.get_running_loop().create_task(count())
+
+
+async def churn_once(srv: Server, table: str) -> None:
+    """Connect, say hello as a spectator and bye, and wait for the host to close."""
+    r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+    w.write(hello(table) + encode({"type": "bye"}))
+    try:
+        while await asyncio.wait_for(r.read(65536), 5):
+            pass
+    finally:
+        w.close()
+
+
+async def test_a_peer_joining_and_leaving_over_and_over_sends_the_players_few_lobbies(server: Server) -> None:
+    """Each join and each leave changes the lobby; the players get at most one lobby a
+    ``lobby_every`` seconds, the latest, rather than one per change, and stay connected."""
+    table = server.create_table(TableConfig(name="t", seats=4))
+    ana = await join(server, "Ana", table=table.id)
+    counts, task = counting(ana)
+    start = time.monotonic()
+    for _ in range(CYCLES):
+        await churn_once(server, table.id)
+    took = time.monotonic() - start
+    await wait_until(lambda: ana.lobby is not None and ana.lobby["spectators"] == 0
+                     and table.lobby()["spectators"] == 0, what="the latest lobby, no one watching")
+    await asyncio.sleep(server.lobby_every * 2)  # a lobby still held back would have gone by now
+    lobbies = counts.get("lobby", 0)
+    assert lobbies <= 2 + took / server.lobby_every, (lobbies, took)
+    assert lobbies < CYCLES  # (one per join and one per leave: 2 * CYCLES)
+    assert ana.connected and ana.lobby == table.lobby()
+    task.cancel()
+    await ana.close()
+
+
+async def test_changes_within_the_interval_go_out_as_one_lobby_but_not_to_the_actor(server: Server) -> None:
+    """Changes made within ``lobby_every`` of the last lobby reach the other players as one
+    lobby, the latest; the player whose action it was gets it straight after its welcome, and
+    a match's start goes out before its first view."""
+    server.lobby_every = 3.0  # long enough that nothing below waits out the interval by chance
+    table = server.create_table(TableConfig(name="t", seats=2))
+    ana = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    seen: list[tuple[str, Any]] = []
+
+    async def keep() -> None:
+        async for u in ana.updates():
+            seen.append((u["type"], u["lobby"]["status"] if u["type"] == "lobby" else None))
+    task = asyncio.get_running_loop().create_task(keep())
+    bo = await join(server, "Bo", table=table.id)
+    assert bo.lobby is not None and bo.lobby["seats"][1]["name"] == "Bo"
+    await bo.ready(True)
+    await wait_until(lambda: bo.lobby is not None and bo.lobby["seats"][1]["ready"], what="Bo's own ready")
+    assert ana.lobby is not None and ana.lobby["seats"][1]["name"] is None, "held back for Ana"
+    await wait_until(lambda: ana.lobby is not None and ana.lobby["seats"][1]["ready"], what="Ana told of both")
+    assert [t for t, _ in seen] == ["welcome", "lobby", "lobby"]  # her own join's, then one for both
+    await bo.ready(False)
+    await bo.ready(True)
+    await wait_until(lambda: table.seats[1].ready, what="Bo ready again")
+    await ana.start()  # within the interval again: the match's lobby goes at once all the same
+    await wait_until(lambda: any(t == "view" for t, _ in seen), what="the match's first view")
+    assert ("lobby", "playing") in seen[:seen.index(("view", None))]
+    task.cancel()
+    await ana.close()
+    await bo.close()
+
+
+WATCHERS = 31  # one address's connections, each chatting within its own rate
+LINES = 20  # chat lines each sends at once (within a connection's burst)
+
+
+def read_into(r: asyncio.StreamReader, got: list[dict[str, Any]]) -> "asyncio.Task[None]":
+    """A task that keeps every message the host sends in ``got`` until it closes."""
+    reader = FrameReader()
+
+    async def read_all() -> None:
+        while data := await r.read(65536):
+            got.extend(decode_body(b) for b in reader.feed(data))
+    return asyncio.get_running_loop().create_task(read_all())
+
+
+async def test_many_watchers_at_one_address_cannot_flood_the_players_chat(server: Server) -> None:
+    """Watchers at one address share a few chat lines a second however many connections they
+    hold: the rest are refused with ``rate`` to their sender alone, the seated players stay
+    connected and hear few of them, and a seated player's own chat is not held back."""
+    table = server.create_table(TableConfig(name="t", seats=4))
+    ana = await join(server, "Ana", table=table.id)
+    bo = await join(server, "Bo", table=table.id)
+    heard: list[str] = []
+    errors: list[dict[str, Any]] = []
+
+    async def listen() -> None:
+        async for u in ana.updates():
+            if u["type"] == "chat" and not u.get("system"):
+                heard.append(u["name"])
+            elif u["type"] == "error":
+                errors.append(u)
+    task = asyncio.get_running_loop().create_task(listen())
+    watchers: list[tuple[asyncio.StreamWriter, list[dict[str, Any]], "asyncio.Task[None]"]] = []
+    start = time.monotonic()
+    try:
+        for i in range(WATCHERS):
+            r, w = await asyncio.open_connection("127.0.0.1", server.port)
+            got: list[dict[str, Any]] = []
+            watchers.append((w, got, read_into(r, got)))
+            w.write(hello(table.id, f"m{i}") + encode({"type": "chat", "text": "spam " * 50}) * LINES)
+        for _ in range(LINES):
+            await bo.chat("a word from a seat")
+
+        def refused() -> int:
+            return sum(1 for _, got, _ in watchers for m in got if m["type"] == "error" and m["code"] == "rate")
+        def from_watchers() -> int:
+            return len(heard) - heard.count("Bo")
+        await wait_until(lambda: refused() + from_watchers() == WATCHERS * LINES and heard.count("Bo") == LINES,
+                         what="every line heard or refused")
+        took = time.monotonic() - start
+        assert from_watchers() <= WATCHER_CHAT_BURST + took * WATCHER_CHAT_RATE + 1, (from_watchers(), took)
+        assert errors == [] and ana.connected and bo.connected
+        assert all(not t.done() for _, _, t in watchers), "refused, not closed"
+    finally:
+        for w, _, t in watchers:
+            w.close()
+            t.cancel()
+        task.cancel()
+        await ana.close()
+        await bo.close()
+
+
+def test_a_budget_counts_each_address_apart_and_remembers_a_bounded_few() -> None:
+    """One address spent out leaves another's budget whole; past ``keys`` addresses the one used
+    longest ago is forgotten (its budget starts afresh), so a flood of addresses costs bounded memory."""
+    from net.budget import Budget
+
+    b = Budget(rate=0.0, burst=2, keys=2)
+    assert [b.take("10.0.0.1") for _ in range(3)] == [True, True, False]
+    assert b.take("10.0.0.2")
+    assert b.take("10.0.0.3") and len(b._left) == 2  # 10.0.0.1 forgotten
+    assert b.take("10.0.0.1")
+
+
+async def test_an_address_that_connects_over_and_over_is_slowed_to_the_connection_rate(server: Server) -> None:
+    """Past a burst of ``PER_ADDRESS``, an address gets ``CONNECT_RATE`` new connections a
+    second, the rest refused with ``rate`` before their hello; a player already seated stays.
+    Loopback is spared by default (SSH guests), so this test counts it as any other address."""
+    from net.server import CONNECT_RATE, PER_ADDRESS
+
+    table = server.create_table(TableConfig(name="t", seats=4))
+    ana = await join(server, "Ana", table=table.id)
+    server.spared = lambda address: False
+    tries, refused = PER_ADDRESS + 30, 0
+    start = time.monotonic()
+    for _ in range(tries):
+        r, w = await asyncio.open_connection("127.0.0.1", server.port)
+        w.write(hello(table.id) + encode({"type": "bye"}))
+        got: list[dict[str, Any]] = []
+        await asyncio.wait_for(read_into(r, got), 5)
+        w.close()
+        refused += any(m["type"] == "error" and m["code"] == "rate" for m in got)
+    took = time.monotonic() - start
+    assert tries - refused <= PER_ADDRESS + took * CONNECT_RATE + 1, (tries - refused, took)
+    assert refused > 0 and ana.connected
+    await ana.close()
+
+
+async def test_loopback_is_spared_the_connection_rate_by_default(server: Server) -> None:
+    """SSH guests all come from 127.0.0.1: none of them is turned away for the others' connections."""
+    from net.server import PER_ADDRESS
+
+    table = server.create_table(TableConfig(name="t", seats=4))
+    for _ in range(PER_ADDRESS + 30):
+        await churn_once(server, table.id)
+    ana = await join(server, "Ana", table=table.id)
+    assert ana.connected
+    await ana.close()
