@@ -168,13 +168,15 @@ class TableSession:
                    table: str | None = None, host_key: str | None = None) -> "TableSession":
         """Join the table at ``address``. The table the app is at is left only once this one has
         taken the player: a join that fails or is stopped leaves the player where they were.
-        Not at the same address, where the new connection would take the seat over (the
-        caller sends the player home should that join fail)."""
+        Not at the same address of another host, where the new connection would take the seat
+        over (the caller sends the player home should that join fail). The table this app hosts,
+        by whatever address, is where the player is already: the join is refused."""
         host, port = split_address(address)
         session = cls(app)
         session.address = f"{host}:{port}"
         session.recent_address = host_port(host, port) if app.remember_seats else None
-        if app.session is not None and app.session.address == session.address:
+        here = app.session
+        if here is not None and here.server is None and here.address == session.address:
             await app.leave_table()
         # a seat this app left at that table comes back with its token (``tui.seatkeys``)
         kept = seatkeys.claim(session.address, table) if app.remember_seats else None
@@ -184,7 +186,11 @@ class TableSession:
                                                        table=table, host_key=host_key,
                                                        token=kept.token if kept else app.seat_token,
                                                        on_update=session._on_update)
+            if here is not None and here.table is not None and session.client.table == here.table.id:
+                raise ConnectionError("that is the table this app hosts: you are at it already")
             await app.leave_table()
+            if not session.client.connected:  # it went with the table left (another way to this app's own)
+                raise ConnectionError("the table closed as the last one was left")
         except BaseException:
             if kept is not None and session.client is None:  # not in yet: the seat is still to be claimed
                 seatkeys.remember(session.address, kept.table, kept.token)
@@ -297,6 +303,15 @@ class TableSession:
 
     @property
     def names(self) -> list[str]:
+        names = self._seat_names()
+        me = self.seat
+        if me is not None and me < len(names):
+            names[me] = "You"  # the log reads "You play 9♥", at a solo table and a hosted one alike
+        return names
+
+    def _seat_names(self) -> list[str]:
+        """Each seat's name as the table shows it, yours too: two players called Ana read apart
+        ("Ana", "Ana 2"), a seat a bot plays for its player or whose player is away says so."""
         seats = (self.lobby or {}).get("seats") or []
         names = numbered([other_name(str(s.get("name") or f"Seat {i + 1}")) for i, s in enumerate(seats)])
         for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
@@ -305,9 +320,6 @@ class TableSession:
                 names[i] = f"{cut(names[i], 10)} (bot)"
             elif s.get("name") and not s.get("bot") and s.get("connected") is False:
                 names[i] = f"{cut(names[i], 9)} (away)"
-        me = self.seat
-        if me is not None and me < len(names):
-            names[me] = "You"  # the log reads "You play 9♥", at a solo table and a hosted one alike
         return names
 
     def _speaker(self, chat: dict[str, Any]) -> str:
@@ -318,7 +330,7 @@ class TableSession:
         seats = (self.lobby or {}).get("seats") or []
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
             return f"{cut(name, 20)} (watching)"
-        return name if seat == self.seat else self.names[seat]
+        return self._seat_names()[seat]
 
     async def act(self, action: str) -> None:
         if self.client is not None:

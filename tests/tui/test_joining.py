@@ -326,3 +326,45 @@ async def test_a_join_that_fails_after_leaving_the_table_goes_home_not_to_its_de
         await wait_for(pilot, lambda: any("Could not join" in n for n in given))
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
         assert session.closing and len(app.screen_stack) == 2
+
+
+async def test_joining_the_table_this_app_hosts_by_another_address_keeps_the_player_there() -> None:
+    """"localhost" for the 127.0.0.1 it hosts on (on a LAN: its advertised address for the
+    0.0.0.0 it binds): the player is at that table already, and stays, with it still up (the
+    join used to close it on leaving, and hand over a lobby that no longer answered)."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        given = said_from_now(app)
+        lobby = await host_two_seats(app, pilot)
+        session, server = app.session, app.session.server
+        await join_from_the_palette(app, pilot, f"localhost:{server.port}")
+        await wait_for(pilot, lambda: any("this app hosts" in n for n in given))
+        await pilot.press("escape")  # from the Join screen, back to the table's lobby
+        await wait_for(pilot, lambda: app.screen is lobby)
+        assert app.session is session and session.server is server and not session.closing
+        await wait_for(pilot, lambda: len(server.connections) == 1)  # the join's connection is gone
+        await pilot.press("b")  # the lobby still answers: a bot in the open seat
+        await wait_for(pilot, lambda: session.table.seats[1].bot is not None)
+        await app.leave_table()
+
+
+async def test_your_chat_reads_apart_from_another_player_of_your_name() -> None:
+    """Two players called Ana: the one who sat first is "Ana" and this app's player, second,
+    "Ana 2", in the chat as at the table (both read "Ana" before)."""
+    srv, table = await a_table("Anchor")
+    first = await TableClient.connect("127.0.0.1", srv.port, name="Ana")
+    app = make_app()
+    app.settings.name = "Ana"
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            session = await seated(app, pilot, srv)
+            assert session.seat == 1
+            await first.chat("I sat first")
+            await session.chat("so I am Ana 2")
+            lines = lambda: [f"{name}: {text}" for name, text, system in session.chat_log if not system]  # noqa: E731
+            await wait_for(pilot, lambda: len(lines()) == 2)
+            assert lines() == ["Ana: I sat first", "Ana 2: so I am Ana 2"]
+            await app.action_quit()
+    finally:
+        await first.close()
+        await srv.close()
