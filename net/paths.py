@@ -61,7 +61,7 @@ def alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    except OSError:
+    except (OSError, OverflowError):  # (a number no process can have)
         return False
     return True
 
@@ -76,7 +76,7 @@ def _sweep(path: Path) -> None:
         return
     for name in names:
         pid = name[len(prefix):-len(".tmp")] if name.startswith(prefix) and name.endswith(".tmp") else ""
-        if pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
+        if pid.isascii() and pid.isdigit() and int(pid) != os.getpid() and not alive(int(pid)):
             try:
                 os.unlink(path.parent / name)
             except OSError:

@@ -12,13 +12,19 @@ from rich.text import Text
 from net.protocol import clean_text
 
 _NUMBERED = re.compile(r"\s(\d+)$")
+#: what ``printable`` drops: control characters (escapes), format characters (bidi overrides),
+#: surrogates and unassigned code points; private-use glyphs (icon fonts) are kept
+_CONTROL = {"Cc", "Cf", "Cs", "Cn"}
+#: kept all the same: lines, tabs (as a blank), the joiner inside emoji sequences
+_SHOWN = {"\n", "\t", "\u200d"}
 
 
 def printable(text: str) -> str:
     """``text`` without control, format or escape characters, its lines kept: a notice may
     carry what a host sent (an error, a goodbye), and an escape sequence in it would reach the
     terminal as it is drawn (a clipboard write, a new window title)."""
-    return "".join(ch for ch in text if ch == "\n" or not unicodedata.category(ch).startswith("C"))
+    return "".join(" " if ch == "\t" else ch for ch in text
+                   if ch in _SHOWN or unicodedata.category(ch) not in _CONTROL)
 
 
 def clean(value: object, limit: int = 200) -> str:

@@ -57,3 +57,13 @@ def test_writes_killed_again_and_again_leave_no_pile_of_temporary_files() -> Non
     assert problem is None
     left = [p.name for p in settings_path().parent.iterdir() if p.name.endswith(".tmp")]
     assert len(left) <= 1, left  # at most the last kill's: each writer swept the ones before it
+
+
+def test_a_temporary_name_that_no_process_could_have_written_does_not_stop_a_write(tmp_path: Path) -> None:
+    """A number too large for a process id, or digits that are not ASCII, are left alone (they
+    made every write of the file raise, which ended the app on its next settings change)."""
+    strays = [tmp_path / ".x.json.99999999999999999999.tmp", tmp_path / ".x.json.\u00b2.tmp"]
+    for stray in strays:
+        stray.write_text("")
+    atomic_write(tmp_path / "x.json", b"{}")
+    assert (tmp_path / "x.json").read_bytes() == b"{}"

@@ -53,3 +53,8 @@ def test_a_notice_keeps_its_lines_and_loses_every_control_character() -> None:
     carriage return or a bidi override would act on the terminal; the lines stay."""
     shown = printable("Left the table:\n\x1b]52;c;eA==\x1b\\ end\x07\r \u202eevil \x1b[2J")
     assert shown == "Left the table:\n]52;c;eA==\\ end evil [2J"
+
+
+def test_a_notice_keeps_tabs_as_blanks_emoji_sequences_and_icon_glyphs() -> None:
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+    assert printable(f"a\tb {family} \ue0a0") == f"a b {family} \ue0a0"
