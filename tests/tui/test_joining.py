@@ -19,6 +19,7 @@ from tui.screens.joining import JoiningScreen
 from tui.screens.join import JoinScreen
 from tui.cli import table_address
 from tui.screens.lobby import LobbyScreen
+from tui.screens.password import PasswordScreen
 
 from .helpers import host_two_seats, make_app, said_from_now, wait_for
 
@@ -204,6 +205,13 @@ async def a_table(name: str) -> tuple[Server, Any]:
     return srv, srv.create_table(TableConfig(name=name, game="ninety-eight", seats=2))
 
 
+def ana() -> Any:
+    """The app of a player called Ana (the tables' seats are checked by that name)."""
+    app = make_app()
+    app.settings.name = "Ana"
+    return app
+
+
 async def seated(app: Any, pilot: Any, srv: Server) -> Any:
     """The app joins the table at ``srv`` and sits in its lobby; its session."""
     app.join_address(f"127.0.0.1:{srv.port}")
@@ -238,8 +246,7 @@ async def test_a_join_from_a_lobby_that_fails_keeps_the_seat_the_player_had() ->
     seated at the first, in a lobby that answers (it was left first, and its lobby was dead)."""
     srv, table = await a_table("Anchor")
     port = await refused_port()
-    app = make_app()
-    app.settings.name = "Ana"
+    app = ana()
     try:
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             given = said_from_now(app)
@@ -255,8 +262,7 @@ async def test_a_join_from_a_lobby_that_fails_keeps_the_seat_the_player_had() ->
 async def test_a_join_from_a_lobby_stopped_with_escape_keeps_the_seat_the_player_had() -> None:
     srv, table = await a_table("Anchor")
     host = await silent_host()
-    app = make_app()
-    app.settings.name = "Ana"
+    app = ana()
     try:
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             given = said_from_now(app)
@@ -276,8 +282,7 @@ async def test_a_join_from_a_lobby_stopped_with_escape_keeps_the_seat_the_player
 async def test_a_join_from_a_lobby_that_works_leaves_the_table_the_player_was_at() -> None:
     first, anchor = await a_table("Anchor")
     second, other = await a_table("Other")
-    app = make_app()
-    app.settings.name = "Ana"
+    app = ana()
     try:
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             session = await seated(app, pilot, first)
@@ -297,8 +302,7 @@ async def test_a_join_from_a_lobby_that_works_leaves_the_table_the_player_was_at
 async def test_a_join_to_the_table_the_player_is_at_sits_them_down_again() -> None:
     """Its own address from its lobby: the seat is given back, once, with no "taken over"."""
     srv, table = await a_table("Anchor")
-    app = make_app()
-    app.settings.name = "Ana"
+    app = ana()
     try:
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             given = said_from_now(app)
@@ -315,29 +319,40 @@ async def test_a_join_to_the_table_the_player_is_at_sits_them_down_again() -> No
 
 
 async def test_a_join_that_fails_after_leaving_the_table_goes_home_not_to_its_dead_lobby() -> None:
-    """The host joins its own table's address: that table is left first (it is the same one),
-    it closes, and the join finds nothing there; home, where its lobby would no longer answer."""
-    app = make_app(bind="127.0.0.1", port=0)
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        given = said_from_now(app)
-        await host_two_seats(app, pilot)
-        session = app.session
-        await join_from_the_palette(app, pilot, session.address)
-        await wait_for(pilot, lambda: any("Could not join" in n for n in given))
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
-        assert session.closing and len(app.screen_stack) == 2
+    """The address of the table the player is at, typed again without its password: that table
+    is left first (the new connection would take the seat over), and the host asks for the
+    password; Escape there goes home, not back to a lobby that no longer answers."""
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0, start_delay=0)
+    await srv.start()
+    srv.create_table(TableConfig(name="Locked", game="ninety-eight", seats=2, password="sesame"))
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}", "sesame")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None
+                           and app.session.seat is not None)
+            session = app.session
+            await join_from_the_palette(app, pilot, f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen))
+            assert session.closing and app.session is None
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert len(app.screen_stack) == 2 and app.session is None
+    finally:
+        await srv.close()
 
 
-async def test_joining_the_table_this_app_hosts_by_another_address_keeps_the_player_there() -> None:
-    """"localhost" for the 127.0.0.1 it hosts on (on a LAN: its advertised address for the
-    0.0.0.0 it binds): the player is at that table already, and stays, with it still up (the
-    join used to close it on leaving, and hand over a lobby that no longer answered)."""
+@pytest.mark.parametrize("spelling", ["127.0.0.1", "localhost"])
+async def test_joining_the_table_this_app_hosts_keeps_the_player_there(spelling: str) -> None:
+    """Its own address, or "localhost" for the 127.0.0.1 it hosts on (on a LAN: its advertised
+    address for the 0.0.0.0 it binds): the player is at that table already, and stays, with it
+    still up (the join used to close it, and go home or hand over a lobby that did not answer)."""
     app = make_app(bind="127.0.0.1", port=0)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         given = said_from_now(app)
         lobby = await host_two_seats(app, pilot)
         session, server = app.session, app.session.server
-        await join_from_the_palette(app, pilot, f"localhost:{server.port}")
+        await join_from_the_palette(app, pilot, f"{spelling}:{server.port}")
         await wait_for(pilot, lambda: any("this app hosts" in n for n in given))
         await pilot.press("escape")  # from the Join screen, back to the table's lobby
         await wait_for(pilot, lambda: app.screen is lobby)
@@ -353,8 +368,7 @@ async def test_your_chat_reads_apart_from_another_player_of_your_name() -> None:
     "Ana 2", in the chat as at the table (both read "Ana" before)."""
     srv, table = await a_table("Anchor")
     first = await TableClient.connect("127.0.0.1", srv.port, name="Ana")
-    app = make_app()
-    app.settings.name = "Ana"
+    app = ana()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             session = await seated(app, pilot, srv)
