@@ -83,7 +83,7 @@ class Autosaver:
                 if self.failures == 1 or self.failures % 1000 == 0:
                     log.error("autosave to %s failed (%d so far): %s", self.path, self.failures, e)
                 told, self.problem = self.problem, \
-                    f"{self.path.name} could not be written ({getattr(e, 'strerror', None) or e})"
+                    f"{self.path.name} could not be written ({_why(e)})"
                 if told is None and self.on_problem is not None:
                     try:
                         self.on_problem(self.problem)
@@ -99,3 +99,12 @@ class Autosaver:
         """Wait until the latest change is saved and every held frame sent."""
         while self._task is not None and not self._task.done():
             await asyncio.wait({self._task})  # not cancelled with it if the task is
+
+
+def _why(e: Exception) -> str:
+    """Why a save failed, in words a player can act on: a file where a folder of the save's
+    path should be reads "File exists" or "Not a directory" from the system, which says
+    neither where nor what to do."""
+    if isinstance(e, (FileExistsError, NotADirectoryError)) and e.filename:
+        return f"{e.filename} is a file where a folder should be"
+    return str(getattr(e, "strerror", None) or e)

@@ -683,11 +683,11 @@ class DealMeInApp(App[int]):
         self.run_worker(self.leave_table(), group="leave")
 
     async def action_quit(self) -> None:
-        """Quit; while others play at a table this app hosts, only once the player says so
-        (their match ends with it)."""
+        """Quit; while others play at a table this app hosts (their match ends with it), or a
+        solo match that is not saved is in play (it is lost), only once the player says so."""
         if self._quitting:
             return
-        note = self.session.closing_note() if self.session is not None else ""
+        note = self.session.quit_note() if self.session is not None else ""
         if note:
             from .screens.confirm import ConfirmScreen
 

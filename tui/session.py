@@ -592,6 +592,15 @@ class TableSession:
         who = self.others_phrase()
         return f"You host this table: it closes for {who} at it." if who else ""
 
+    def quit_note(self) -> str:
+        """What quitting the app costs, said before the player confirms it; "" with nothing
+        lost: the others' match at a table this app hosts, or a solo match in play that is not
+        saved (another window holds the solo save, or saving fails)."""
+        closing = self.closing_note()
+        if closing or not self.solo or self.saved or self.view is None or self.view.get("is_over"):
+            return closing
+        return self.leave_note()
+
     def leave_note(self) -> str:
         """What leaving a match in play costs, said before the player confirms it."""
         if self.solo:

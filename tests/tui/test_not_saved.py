@@ -55,8 +55,8 @@ async def test_a_solo_table_that_cannot_be_saved_says_so_once_and_leaving_tells_
             await session.act(session.view["legal"][0])
             await wait_for(pilot, lambda: saver.failures > failures)
         told = [s for s in said if "cannot be resumed" in s]
-        assert told == ["solo.save could not be written (File exists). Play goes on, but this table cannot be "
-                        "resumed later."]
+        assert told == [f"solo.save could not be written ({blocked} is a file where a folder should be). "
+                        "Play goes on, but this table cannot be resumed later."]
         assert await _ask_to_leave(app, pilot) == "It could not be saved: leaving ends it."
         await pilot.press("n")
 
@@ -96,4 +96,21 @@ async def test_opening_another_table_over_an_unsaved_solo_match_asks_first() -> 
         screen = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
         assert screen.detail == "It could not be saved: leaving ends it." and not opened
         await pilot.press("n")
+        await app.leave_table()
+
+
+async def test_quitting_over_an_unsaved_solo_match_asks_first() -> None:
+    """Q loses an unsaved solo match as Escape would: it asks first (it quit at once), and
+    answering no plays on."""
+    _no_saves_folder()
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.start_table(SOLO, solo=True)
+        await wait_for(pilot, lambda: app.session.table.saver.problem and isinstance(app.screen, TableScreen))
+        await pilot.press("q")
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        assert screen.detail == "It could not be saved: leaving ends it." and app.is_running
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.is_running and app.session is not None
         await app.leave_table()
