@@ -84,7 +84,9 @@ class DealMeInApp(App[int]):
         self.seat_token = os.environ.get(SEAT_TOKEN_ENV) if self.guest else None
         self.lan_interfaces = lan_interfaces  # None: every interface (tests use loopback)
         self.bind_address = bind or getattr(args, "bind", None) or "0.0.0.0"
-        self.port = port if port is not None else getattr(args, "port", None) or 7098
+        given_port = port if port is not None else getattr(args, "port", None)
+        #: 0 is any free port, as ``host --help`` says (the headless host's too), not the usual one
+        self.port = 7098 if given_port is None else given_port
         self.session: Any = None  # tui.session.TableSession while at a table
         #: binding id -> keys, the usable part of the settings' ``[keymap]`` (``tui.keymap``)
         self.keymap: dict[str, str] = {}
@@ -213,7 +215,8 @@ class DealMeInApp(App[int]):
         return app_variables(theme)
 
     def host_address(self) -> tuple[str, int]:
-        """Where a hosted table listens: ``--bind``/``--port`` or every interface on 7098."""
+        """Where a hosted table listens: ``--bind``/``--port`` (port 0: any free one) or every
+        interface on 7098."""
         return self.bind_address, self.port
 
     # ------------------------------------------------------------------ settings

@@ -1,0 +1,45 @@
+"""``dealmein host --bind ADDRESS --port 0`` in the app: the flags mean what ``host --help`` and
+the headless host say they mean."""
+from __future__ import annotations
+
+import re
+
+from textual.widgets import Button
+
+from net.savefile import save_path
+from tui.cli import build_parser
+from tui.screens.home import HomeScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.picker import PickerScreen
+
+from .helpers import make_app, wait_for
+
+
+async def test_port_0_is_any_free_port_told_saved_and_resumed_there() -> None:
+    """``--port 0`` listened on 7098 (0 read as "not given") and the lobby said 7098; now the
+    table takes a free port, the lobby and invite tell that port, the table is saved under it
+    and home offers it by its port and brings it back there."""
+    args = build_parser().parse_args(["host", "--bind", "127.0.0.1", "--port", "0"])
+    app = make_app(args=args)
+    assert app.host_address() == ("127.0.0.1", 0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("ctrl+s")  # the picker the host command opens, as it stands
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        port = app.session.server.port
+        assert port not in (0, 7098)
+        told = re.search(r"Players join at (\S+)", str(lobby.query_one("#lobby-info").render()))
+        assert told is not None and told.group(1) == f"127.0.0.1:{port}"
+        assert f"127.0.0.1:{port}" in app.session.invite()
+        assert save_path(port).is_file()
+
+        app.back_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume"))
+        await wait_for(pilot, lambda: app.session is None)
+        button = app.screen.query_one("#resume-0", Button)
+        assert f"port {port})" in str(button.label)
+        app.screen.set_focus(button)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.session is not None and app.session.lobby is not None)
+        assert app.session.server.port == port
+        await app.leave_table()
