@@ -334,6 +334,12 @@ class Connection(FrameProtocol):
             t.close()
 
 
+def local_host(bind: str) -> str:
+    """Where a client on this machine reaches a server bound to ``bind``: loopback for a wildcard
+    bind, else the address bound (a server bound to one address answers on no other)."""
+    return "127.0.0.1" if bind in ("0.0.0.0", "", "localhost") else ("::1" if bind == "::" else bind)
+
+
 class Server:
     """Hosts tables on one TCP port. Times are in seconds."""
 

@@ -9,13 +9,13 @@ from pathlib import Path
 from .addresses import host_port
 from .environ import CONFIG_DIR_ENV, DATA_DIR_ENV, JOIN_PASSWORD_ENV, SSH_SESSION_ENV
 from .paths import data_dir
+from .server import local_host
 from .ssh_server import SSHConfig, SSHTableServer
 
 
 def client_address(bind: str, port: int) -> str:
     """Where a child on this machine reaches the table server."""
-    host = "127.0.0.1" if bind in ("0.0.0.0", "", "localhost") else ("::1" if bind == "::" else bind)
-    return host_port(host, port)
+    return host_port(local_host(bind), port)
 
 
 def player_dir(name: str) -> Path:

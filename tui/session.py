@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from net.addresses import host_port, join_addresses, split_address
 from net.client import TableClient
 from net.savefile import read_save, save_path
-from net.server import Server, TableConfig
+from net.server import Server, TableConfig, local_host
 
 from . import seatkeys
 from .comings import comings_and_goings
@@ -100,7 +100,9 @@ class TableSession:
                            title="Solo save", severity="warning", timeout=10)
             session._watch_saves()
             session._listening(bind, server.port)
-            session.client = await TableClient.connect("127.0.0.1", server.port, name=name,
+            # the host's own app comes in where the table listens: a table bound to one address
+            # answers on no other, 127.0.0.1 included
+            session.client = await TableClient.connect(local_host(bind), server.port, name=name,
                                                        password=password, table=table.id,
                                                        host_key=table.host_key, reconnect=False,
                                                        on_update=session._on_update)
@@ -152,7 +154,7 @@ class TableSession:
             session.password = table.config.password
             session._listening(bind, server.port)
             session.client = await TableClient.connect(
-                "127.0.0.1", server.port, name=app.player_name, password=session.password, table=table.id,
+                local_host(bind), server.port, name=app.player_name, password=session.password, table=table.id,
                 host_key=table.host_key, token=state.get("host_token"), reconnect=False,
                 on_update=session._on_update)
             session.show_lobby()

@@ -43,3 +43,27 @@ async def test_port_0_is_any_free_port_told_saved_and_resumed_there() -> None:
         await wait_for(pilot, lambda: app.session is not None and app.session.lobby is not None)
         assert app.session.server.port == port
         await app.leave_table()
+
+
+async def test_a_table_bound_to_one_address_opens_and_resumes() -> None:
+    """``--bind`` to one address other than 127.0.0.1: the host's own app came in by 127.0.0.1,
+    where such a table does not answer, so the table never opened ("Could not open the table:
+    cannot reach 127.0.0.1:..."); now it comes in at the bound address, opening and resuming."""
+    from .helpers import host_two_seats
+
+    app = make_app(bind="127.0.0.2", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await host_two_seats(app, pilot)
+        port = app.session.server.port
+        told = re.search(r"Players join at (\S+)", str(lobby.query_one("#lobby-info").render()))
+        assert told is not None and told.group(1) == f"127.0.0.2:{port}"
+        assert app.session.seat == 0 and app.session.is_host
+
+        app.back_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume"))
+        await wait_for(pilot, lambda: app.session is None)
+        app.screen.set_focus(app.screen.query_one("#resume-0", Button))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.session is not None and app.session.lobby is not None)
+        assert app.session.server.host == "127.0.0.2" and app.session.seat == 0
+        await app.leave_table()
