@@ -71,6 +71,16 @@ def open_zeroconf(interfaces: Interfaces) -> AsyncZeroconf:
         return AsyncZeroconf(interfaces=InterfaceChoice.All, ip_version=IPVersion.V4Only)
 
 
+def bound_advert(bind: str, interfaces: Interfaces = None) -> tuple[Interfaces, list[str] | None]:
+    """Where a table bound to ``bind`` is advertised, and the addresses it gives (None: found from
+    the interfaces): a table bound to one address gives that one only, since this machine's others
+    would send joiners where nothing listens, on that interface unless ``interfaces`` are given;
+    a wildcard bind uses ``interfaces`` (None: every one)."""
+    if bind in ("0.0.0.0", "::", ""):
+        return interfaces, None
+    return interfaces or [bind], [bind]
+
+
 def instance_label(name: str) -> str:
     """The DNS-SD instance label for a table name: plain text, no dots, at most `LABEL_BYTES`."""
     label = plain_text(name).replace(".", "_") or "table"

@@ -231,11 +231,11 @@ async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port:
     """Advertise the table on the LAN and keep the advert current; a LAN without multicast
     only loses the advert (players can still join by address)."""
     try:
-        from net.discovery import Advertiser
+        from net.discovery import Advertiser, bound_advert
         from net.discovery_txt import advert_from_lobby
 
-        interfaces = None if bind in ("0.0.0.0", "::", "") else [bind]
-        adv = Advertiser(server.port, interfaces=interfaces, bind=bind)
+        interfaces, addresses = bound_advert(bind)
+        adv = Advertiser(server.port, interfaces=interfaces, addresses=addresses, bind=bind)
         name = await adv.start(advert_from_lobby(table.lobby(), ssh_port=ssh_port, app_version=app_version()))
     except Exception as e:  # no interface, multicast refused, zeroconf missing...
         print(f"Not advertised on the LAN ({e}); players can join by address.", file=out)

@@ -229,10 +229,13 @@ class TableSession:
     async def _advertise(self) -> None:
         """Tell the LAN about the table; a LAN without multicast only loses the advert."""
         try:
-            from net.discovery import Advertiser
+            from net.discovery import Advertiser, bound_advert
 
             assert self.server is not None and self.table is not None
-            self.advertiser = Advertiser(self.server.port, interfaces=self.app.lan_interfaces, bind=self.server.host)
+            # a table bound to one address gives that address, as the headless host's does
+            interfaces, addresses = bound_advert(self.server.host, self.app.lan_interfaces)
+            self.advertiser = Advertiser(self.server.port, interfaces=interfaces, addresses=addresses,
+                                         bind=self.server.host)
             await self.advertiser.start(self._advert())
             self.server.add_listener(lambda _table: self.advertiser and self.advertiser.update_soon(self._advert()))
         except Exception as e:  # no network interface, multicast refused...

@@ -67,3 +67,37 @@ async def test_a_table_bound_to_one_address_opens_and_resumes() -> None:
         await wait_for(pilot, lambda: app.session is not None and app.session.lobby is not None)
         assert app.session.server.host == "127.0.0.2" and app.session.seat == 0
         await app.leave_table()
+
+
+async def test_a_table_bound_to_one_address_advertises_that_address() -> None:
+    """An app-hosted table bound to one address advertised this machine's other addresses,
+    where nothing listens, so other apps listed it as not answering (the headless host gave
+    the bound one); now it gives the address it is bound to, and answers there."""
+    import asyncio
+    import time
+    import uuid
+
+    from net.discovery import TableBrowser, bound_advert
+
+    from .helpers import host_two_seats
+
+    # what a real host bound to one address uses, with no test interfaces: that address only
+    assert bound_advert("127.0.0.1") == (["127.0.0.1"], ["127.0.0.1"])
+    assert bound_advert("0.0.0.0") == (None, None)
+    # mDNS on loopback; the table on another loopback address, which the advert must give
+    app = make_app(bind="127.0.0.2", port=0, mdns=True, lan_interfaces=["127.0.0.1"])
+    app.settings.name = f"Cy{uuid.uuid4().hex[:6]}"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await host_two_seats(app, pilot)
+        await wait_for(pilot, lambda: app.session is not None and app.session.advertiser is not None, timeout=15)
+        port = app.session.server.port
+        async with TableBrowser(interfaces=["127.0.0.1"]) as browser:
+            mine = lambda: [t for t in browser.tables.values()  # noqa: E731
+                            if t.name == f"{app.settings.name}'s table" and t.reachable is not None]
+            deadline = time.monotonic() + 20
+            while not mine() and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            found = mine()
+        assert found and found[0].port == port and found[0].addresses == ("127.0.0.2",)
+        assert found[0].reachable and found[0].address == "127.0.0.2"
+        await app.leave_table()
