@@ -184,6 +184,8 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
     print(f"Host key (lets one player run the lobby): {table.host_key}", file=out)
     if joins:
         print(f"  that player joins with: dealmein join {joins[0]} --host-key {table.host_key}", file=out)
+    if bots == c.seats:  # no player to be ready: the key's holder starts each match
+        print(table.lobby()["start_note"], file=out)
     print(f"Autosave: {save_path(server.port)} (dealmein host --headless --resume --port {server.port} brings it back)",
           file=out)
     if server.logs_dir is not None:

@@ -209,7 +209,7 @@ class Table:
     # ------------------------------------------------------------------ lobby state
     def lobby(self) -> dict[str, Any]:
         c = self.config
-        by_host = self.playing_host()
+        by_host = self.playing_host() or self._bots_only()
         return {
             "table": self.id, "name": c.name, "game": c.game, "preset": c.preset,
             "options": dict(c.options), "status": self.status, "password": bool(c.password),
@@ -232,10 +232,19 @@ class Table:
                 return True
         return False
 
+    def _bots_only(self) -> bool:
+        """Every seat is a bot: with no player to be ready, nothing starts by itself (anyone who
+        comes to watch would set bots playing on and on); the host key's holder starts it."""
+        return all(s.bot is not None for s in self.seats)
+
     def _start_note(self, by_host: bool) -> str:
         """What starts the next match, for people (the lobby's ``start_note``)."""
         if self.status == "playing":
             return ""
+        if self._bots_only():  # no seat for a playing host either
+            what = "rematch" if self.status == "finished" else "match"
+            return (f"Every seat is a bot, so nothing starts by itself: whoever joined with the host key "
+                    f"starts the {what}.")
         if by_host:
             return "The host starts the rematch." if self.status == "finished" else "The host starts the match."
         if self._start_timer is not None:

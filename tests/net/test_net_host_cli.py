@@ -120,3 +120,34 @@ def test_the_address_line_names_a_wildcard_bind_in_words() -> None:
     assert address_line("::", 7098) == "Address: every interface, port 7098"
     assert address_line("127.0.0.1", 7098) == "Address: 127.0.0.1:7098"
     assert address_line("::1", 7098) == "Address: [::1]:7098"
+
+
+async def test_a_table_of_bots_alone_says_the_host_key_starts_it() -> None:
+    """``--bots 4 --seats 4``: a watcher was told the match starts by itself once everyone is
+    ready, and it never did (no player to be ready); now the banner, the lobby and the chat say
+    that whoever joined with the host key starts it, and that player, only watching, does."""
+    proc, lines = await start_host("--seats", "4", "--bots", "4", "--bot-delay", "0")
+    watcher = None
+    try:
+        text = "\n".join(lines)
+        port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
+        key = re.search(r"Host key \(.*\): (\S+)", text).group(1)  # type: ignore[union-attr]
+        note = "Every seat is a bot, so nothing starts by itself: whoever joined with the host key starts the match."
+        assert note in lines
+        watcher = await TableClient.connect("127.0.0.1", port, name="Cy", reconnect=False)
+        assert watcher.seat is None
+        assert watcher.lobby["start"] == "host" and watcher.lobby["start_note"] == note  # type: ignore[index]
+        said = await next_update(watcher, "chat", pred=lambda u: bool(u.get("system")))
+        assert said["text"] == note and "ready" not in said["text"]
+        await watcher.close()
+        watcher = await TableClient.connect("127.0.0.1", port, name="Ana", host_key=key, reconnect=False)
+        assert watcher.seat is None and watcher.is_host
+        await watcher.start()
+        await wait_until(lambda: watcher is not None and (watcher.lobby or {}).get("status") != "lobby",
+                         what="the match the key's holder started")
+    finally:
+        if watcher is not None:
+            await watcher.close()
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()

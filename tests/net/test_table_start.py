@@ -106,6 +106,15 @@ async def test_a_table_of_bots_alone_never_starts_by_itself(server: Server) -> N
     watcher = await join(server, "Cy", table=table.id, spectator=True)
     await asyncio.sleep(0.3)
     assert table.status == "lobby"
+    # so the lobby says who starts it, and after the match, who starts the rematch
+    lobby = watcher.lobby or {}
+    assert lobby["start"] == "host" and "host key starts the match" in lobby["start_note"]
+    keeper = await join(server, "Ana", table=table.id, host_key=table.host_key, spectator=True)
+    await keeper.start()
+    await wait_until(lambda: table.status == "finished", 20.0, "the bots' match to end")
+    await wait_until(lambda: "host key starts the rematch" in watcher.lobby["start_note"],  # type: ignore[index]
+                     what="the rematch note")
+    await keeper.close()
     await watcher.close()
 
 
