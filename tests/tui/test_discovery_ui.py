@@ -243,3 +243,21 @@ async def test_the_table_the_player_is_at_reads_you_are_here_in_the_lan_list() -
         assert "you are here" in await lan_row(guest, gp, found.service)
         await guest.action_quit()
         await host.session.close()
+
+
+async def test_the_lan_list_highlights_its_first_table_as_it_takes_the_focus() -> None:
+    """Shift+Tab from the address box to the LAN list, then Enter, joins the table listed (the
+    list took the focus with no row highlighted, and Enter did nothing and said nothing)."""
+    host, guest = host_and_guest("0Gus", "Hal")  # "0": listed first, before tables other tests left
+    async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(100, 30)) as gp:
+        join, found = await hosted_and_listed(host, hp, guest, gp)
+        tables = join.query_one("#tables", OptionList)
+        assert join.focused is join.query_one("#address") and tables.highlighted is None
+        await gp.press("shift+tab")
+        await wait_for(gp, lambda: join.focused is tables)
+        assert tables.highlighted == 0 == tables.get_option_index(found.service)
+        await gp.press("enter")
+        await wait_for(gp, lambda: isinstance(guest.screen, LobbyScreen), timeout=10)
+        await wait_for(hp, lambda: any(s["name"] == "Hal" for s in host.session.lobby["seats"]))
+        await guest.action_quit()
+        await host.session.close()

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import getters, on
+from textual import events, getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -184,6 +184,12 @@ class JoinScreen(Screen[None]):
                            for s in services)
         if keep is not None and services:
             tables.highlighted = services.index(kept) if kept in self.found else min(keep, len(services) - 1)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A list that takes the focus highlights its first row, so that Enter there joins
+        (with none highlighted it did nothing and said nothing)."""
+        if isinstance(event.widget, OptionList) and event.widget.highlighted is None:
+            event.widget.action_first()
 
     async def on_unmount(self) -> None:
         if self.browser is not None:
