@@ -184,6 +184,28 @@ async def test_the_join_screen_refuses_what_dealmein_join_refuses_in_its_words()
         assert app.screen is join and app.session is None and not given
 
 
+@pytest.mark.parametrize("address, said", [
+    ("127.0.0.1:5:6", "'127.0.0.1:5:6' has more than one ':': HOST:PORT has one ([IPv6]:PORT for IPv6)"),
+    ("host name", "'host name' is not a host name or IP address (a host name has no spaces)"),
+    ("", "Type a table's address (HOST or HOST:PORT)."),
+    ("127.0.0.1:99999", "'99999' is not a port number (1-65535)"),
+    ("127.0.0.1:", "no port after ':' (1-65535)"),
+    ("http://127.0.0.1:7098", "type the address without 'http://': HOST or HOST:PORT"),
+    ("[::1]x", "'x' after ']' is not :PORT: [IPv6]:PORT"),
+])
+async def test_the_join_screen_says_what_is_wrong_with_an_address(address: str, said: str) -> None:
+    """The wrong part, once, in words that fit it: an IPv4 address with a port too many read as
+    bad IPv6, an empty box as "'' has no host name or IP address"."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join.query_one("#address", Input).value = address
+        join.query_one("#address", Input).focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: str(join.query_one("#join-error", Static).render()) == said)
+
+
 async def test_an_ipv6_address_reads_bracketed_in_the_reason_a_join_failed() -> None:
     """``[v6]:PORT`` as typed, not "::ffff:127.0.0.1:PORT", which reads as one address."""
     port = await refused_port()
