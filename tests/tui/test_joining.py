@@ -206,6 +206,19 @@ async def test_the_join_screen_says_what_is_wrong_with_an_address(address: str, 
         await wait_for(pilot, lambda: str(join.query_one("#join-error", Static).render()) == said)
 
 
+async def test_the_reason_a_join_failed_is_words_without_the_error_code() -> None:
+    """"... is that its port?", not "... is that its port? (unreachable)": the code is the
+    app's, not the player's."""
+    port = await refused_port()
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        given = said_from_now(app)
+        app.join_address(f"127.0.0.1:{port}")
+        said = await wait_for(pilot, lambda: [n for n in given if "Could not join" in n])
+        assert said == [f"Could not join: cannot reach 127.0.0.1:{port}: nothing answers on that port "
+                        "(connection refused): is the table open, and is that its port?"]
+
+
 async def test_an_ipv6_address_reads_bracketed_in_the_reason_a_join_failed() -> None:
     """``[v6]:PORT`` as typed, not "::ffff:127.0.0.1:PORT", which reads as one address."""
     port = await refused_port()
