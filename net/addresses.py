@@ -67,33 +67,49 @@ HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9_-]{1,63}(?<!-)")
 def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
     """``HOST[:PORT]`` (``[v6]:PORT`` or a bare IPv6 address too) as host and port, or
     ``ValueError`` saying what is wrong with it: the one check for ``dealmein join`` and the
-    Join screen alike, so that neither takes an address the other refuses."""
+    Join screen alike, so that neither takes an address the other refuses. The words name the
+    part that is wrong (the whole address is in the box, or on the command line, already)."""
     value = text.strip()
+    if not value:
+        raise ValueError("Type a table's address (HOST or HOST:PORT).")
+    if "://" in value:
+        raise ValueError(f"type the address without {value.split('://')[0] + '://'!r}: HOST or HOST:PORT")
     if value.startswith("["):
         host, close, rest = value[1:].partition("]")
-        if not close or (rest and not rest.startswith(":")):
-            raise ValueError(f"{text!r} is not HOST[:PORT] ([IPv6]:PORT for IPv6)")
+        if not close:
+            raise ValueError(f"{value!r} has no ']' after its IPv6 address: [IPv6]:PORT")
+        if rest and not rest.startswith(":"):
+            raise ValueError(f"{rest!r} after ']' is not :PORT: [IPv6]:PORT")
         port, v6 = rest[1:] if rest else None, True
     elif value.count(":") == 1:
         (host, port), v6 = value.split(":"), False
+    elif value.count(":") > 1 and not looks_v6(value):
+        raise ValueError(f"{value!r} has more than one ':': HOST:PORT has one ([IPv6]:PORT for IPv6)")
     else:
         host, port, v6 = value, None, value.count(":") > 1
     if not host:
-        raise ValueError(f"{text!r} has no host name or IP address")
+        raise ValueError(f"{value!r} has no host name or IP address before its port: HOST:PORT")
     if port is not None and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
-        raise ValueError(f"{text!r}: {port!r} is not a port number (1-65535)")
+        raise ValueError(f"{port!r} is not a port number (1-65535)" if port else "no port after ':' (1-65535)")
     if v6:
         try:
             ipaddress.IPv6Address(host)
         except ValueError:
-            raise ValueError(f"{text!r}: {host!r} is not an IPv6 address") from None
+            raise ValueError(f"{host!r} is not an IPv6 address") from None
     else:
         labels = host[:-1].split(".") if host.endswith(".") else host.split(".")
         if all(label.isdigit() for label in labels):  # dotted numbers: an IPv4 address or nothing
             try:
                 ipaddress.IPv4Address(host)
             except ValueError:
-                raise ValueError(f"{text!r}: {host!r} is not an IPv4 address") from None
+                raise ValueError(f"{host!r} is not an IPv4 address") from None
         elif len(host) > 253 or not all(HOST_LABEL.fullmatch(label) for label in labels):
-            raise ValueError(f"{text!r}: {host!r} is not a host name or IP address")
+            spaced = " (a host name has no spaces)" if any(c.isspace() for c in host) else ""
+            raise ValueError(f"{host!r} is not a host name or IP address{spaced}")
     return host, int(port) if port else default_port
+
+
+def looks_v6(value: str) -> bool:
+    """Meant as a bare IPv6 address: ``::`` or all seven colons, and no dot before the first
+    colon (``127.0.0.1:5:6`` is an IPv4 address with a port too many, not bad IPv6)."""
+    return ("::" in value or value.count(":") >= 7) and "." not in value.split(":")[0]

@@ -55,10 +55,11 @@ def unreachable_reason(e: BaseException, timeout: float) -> str:
 
 
 class ConnectError(Exception):
-    """The host refused us (``code`` as in error messages) or could not be reached."""
+    """The host refused us (``code`` as in error messages) or could not be reached. Its text is
+    the ``message`` only: it is shown to the player as it is, and the code is for the app."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{message} ({code})")
+        super().__init__(message)
         self.code = code
         self.message = message
 

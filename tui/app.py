@@ -575,7 +575,7 @@ class DealMeInApp(App[int]):
 
     async def join_table(self, address: str, password: str | None = None, table: str | None = None,
                          host_key: str | None = None) -> None:
-        from .session import TableSession
+        from .session import AtTableAlready, TableSession
 
         here = self.session  # left only once the new table takes the player (``TableSession.join``)
         task = asyncio.current_task()
@@ -589,6 +589,10 @@ class DealMeInApp(App[int]):
             if stopped:
                 self._join_failed(here, f"Stopped joining {address}.", "information")
             raise
+        except AtTableAlready as e:  # said as it is, no "Could not join": nothing went wrong
+            self.end_joining()
+            self._join_failed(here, str(e), "information")
+            return
         except Exception as e:
             self.end_joining()
             if getattr(e, "code", None) == "bad_password" and len(self.screen_stack) > 1:  # not an SSH guest's start

@@ -33,6 +33,10 @@ log = logging.getLogger("dealmein.tui")
 ANOTHER_WINDOW = "Another Deal Me In window holds the solo save"
 
 
+class AtTableAlready(Exception):
+    """A join to the table the player is at and still connected to: refused, nothing changes."""
+
+
 class TableSession:
     """One table the app sits at. ``names`` and ``act``/``chat`` serve the table screen."""
 
@@ -170,15 +174,18 @@ class TableSession:
                    table: str | None = None, host_key: str | None = None) -> "TableSession":
         """Join the table at ``address``. The table the app is at is left only once this one has
         taken the player: a join that fails or is stopped leaves the player where they were.
-        Not at the same address of another host, where the new connection would take the seat
-        over (the caller sends the player home should that join fail). The table this app hosts,
-        by whatever address, is where the player is already: the join is refused."""
+        The table the player is at, by the address they joined it at, is refused while it
+        answers (``AtTableAlready``: nothing to do); while its connection is down it is left
+        first, as the new connection would take the seat over (the caller sends the player home
+        should that join fail). The table this app hosts, by whatever address, is refused too."""
         host, port = split_address(address)
         session = cls(app)
         session.address = f"{host}:{port}"
         session.recent_address = host_port(host, port) if app.remember_seats else None
         here = app.session
         if here is not None and here.server is None and here.address == session.address:
+            if here.client is not None and here.client.connected:
+                raise AtTableAlready("You are at this table already.")
             await app.leave_table()
         # a seat this app left at that table comes back with its token (``tui.seatkeys``)
         kept = seatkeys.claim(session.address, table) if app.remember_seats else None
@@ -189,7 +196,7 @@ class TableSession:
                                                        token=kept.token if kept else app.seat_token,
                                                        on_update=session._on_update)
             if here is not None and here.table is not None and session.client.table == here.table.id:
-                raise ConnectionError("that is the table this app hosts: you are at it already")
+                raise AtTableAlready("You are at this table already: this app hosts it.")
             await app.leave_table()
             if not session.client.connected:  # it went with the table left (another way to this app's own)
                 raise ConnectionError("the table closed as the last one was left")

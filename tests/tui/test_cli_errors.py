@@ -115,10 +115,21 @@ def test_bad_tables_options_are_one_line_errors(args: list[str], words: list[str
     one_line_error(dealmein("tables", *args), "dealmein tables", *words)
 
 
-@pytest.mark.parametrize("address", ["127.0.0.1:99999", "host:abc", "127.0.0.1:0", ":7098",
-                                     "999.1.1.1", "[::1", "[nope]:7098", "bad host:7098"])
-def test_a_malformed_join_address_fails_before_the_app(address: str) -> None:
-    one_line_error(dealmein("join", address), "dealmein join", repr(address))
+@pytest.mark.parametrize("address, words", [
+    ("127.0.0.1:99999", ["'99999' is not a port number (1-65535)"]),
+    ("host:abc", ["'abc' is not a port number"]),
+    ("127.0.0.1:0", ["'0' is not a port number"]),
+    (":7098", ["':7098' has no host name or IP address"]),
+    ("999.1.1.1", ["'999.1.1.1' is not an IPv4 address"]),
+    ("[::1", ["'[::1' has no ']'"]),
+    ("[nope]:7098", ["'nope' is not an IPv6 address"]),
+    ("bad host:7098", ["'bad host' is not a host name", "no spaces"]),
+    ("127.0.0.1:5:6", ["'127.0.0.1:5:6' has more than one ':'", "[IPv6]:PORT"]),  # not "not an IPv6 address"
+    ("", ["Type a table's address (HOST or HOST:PORT)."]),
+])
+def test_a_malformed_join_address_fails_before_the_app(address: str, words: list[str]) -> None:
+    """The part that is wrong, named once (the whole address was repeated before each part)."""
+    one_line_error(dealmein("join", address), "dealmein join", *words)
 
 
 def test_replay_of_a_missing_file_fails_before_the_app(tmp_path: Path) -> None:

@@ -217,3 +217,47 @@ async def test_a_listed_table_in_play_is_opened_to_watch() -> None:
         assert guest.session.seat is None  # watching: no seat taken from the players
         await guest.action_quit()
         await host.session.close()
+
+
+async def lan_row(app: Any, pilot: Any, service: str) -> str:
+    """"Join a table" from the command palette; the LAN list's row for ``service``, once listed."""
+    command = next(c for c in app.get_system_commands(app.screen) if c.title == "Join a table")
+    app.call_later(command.callback)  # in the app's own context: two apps run in this test
+    join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen.query("#tables")
+                          and app.screen)
+    tables = join.query_one("#tables", OptionList)
+    listed = lambda: service in join.found and tables.get_option(service)  # noqa: E731
+    return str((await wait_for(pilot, listed, timeout=20)).prompt)
+
+
+async def test_the_table_the_player_is_at_reads_you_are_here_in_the_lan_list() -> None:
+    """Its host's list and a player's who joined it by its address both say "you are here" on
+    its row (Enter there is refused as the table the player is at)."""
+    host, guest = host_and_guest("Eve", "Fay")
+    async with host.run_test(size=(100, 30)) as hp, guest.run_test(size=(100, 30)) as gp:
+        join, found = await hosted_and_listed(host, hp, guest, gp)
+        assert "you are here" not in str(join.query_one("#tables", OptionList).get_option(found.service).prompt)
+        assert "you are here" in await lan_row(host, hp, found.service)  # alone: "Join" asks nothing
+        guest.join_address(f"127.0.0.1:{found.port}")
+        await wait_for(gp, lambda: isinstance(guest.screen, LobbyScreen) and guest.session is not None)
+        assert "you are here" in await lan_row(guest, gp, found.service)
+        await guest.action_quit()
+        await host.session.close()
+
+
+async def test_the_lan_list_highlights_its_first_table_as_it_takes_the_focus() -> None:
+    """Shift+Tab from the address box to the LAN list, then Enter, joins the table listed (the
+    list took the focus with no row highlighted, and Enter did nothing and said nothing)."""
+    host, guest = host_and_guest("0Gus", "Hal")  # "0": listed first, before tables other tests left
+    async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(100, 30)) as gp:
+        join, found = await hosted_and_listed(host, hp, guest, gp)
+        tables = join.query_one("#tables", OptionList)
+        assert join.focused is join.query_one("#address") and tables.highlighted is None
+        await gp.press("shift+tab")
+        await wait_for(gp, lambda: join.focused is tables)
+        assert tables.highlighted == 0 == tables.get_option_index(found.service)
+        await gp.press("enter")
+        await wait_for(gp, lambda: isinstance(guest.screen, LobbyScreen), timeout=10)
+        await wait_for(hp, lambda: any(s["name"] == "Hal" for s in host.session.lobby["seats"]))
+        await guest.action_quit()
+        await host.session.close()

@@ -184,6 +184,41 @@ async def test_the_join_screen_refuses_what_dealmein_join_refuses_in_its_words()
         assert app.screen is join and app.session is None and not given
 
 
+@pytest.mark.parametrize("address, said", [
+    ("127.0.0.1:5:6", "'127.0.0.1:5:6' has more than one ':': HOST:PORT has one ([IPv6]:PORT for IPv6)"),
+    ("host name", "'host name' is not a host name or IP address (a host name has no spaces)"),
+    ("", "Type a table's address (HOST or HOST:PORT)."),
+    ("127.0.0.1:99999", "'99999' is not a port number (1-65535)"),
+    ("127.0.0.1:", "no port after ':' (1-65535)"),
+    ("http://127.0.0.1:7098", "type the address without 'http://': HOST or HOST:PORT"),
+    ("[::1]x", "'x' after ']' is not :PORT: [IPv6]:PORT"),
+])
+async def test_the_join_screen_says_what_is_wrong_with_an_address(address: str, said: str) -> None:
+    """The wrong part, once, in words that fit it: an IPv4 address with a port too many read as
+    bad IPv6, an empty box as "'' has no host name or IP address"."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join.query_one("#address", Input).value = address
+        join.query_one("#address", Input).focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: str(join.query_one("#join-error", Static).render()) == said)
+
+
+async def test_the_reason_a_join_failed_is_words_without_the_error_code() -> None:
+    """"... is that its port?", not "... is that its port? (unreachable)": the code is the
+    app's, not the player's."""
+    port = await refused_port()
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        given = said_from_now(app)
+        app.join_address(f"127.0.0.1:{port}")
+        said = await wait_for(pilot, lambda: [n for n in given if "Could not join" in n])
+        assert said == [f"Could not join: cannot reach 127.0.0.1:{port}: nothing answers on that port "
+                        "(connection refused): is the table open, and is that its port?"]
+
+
 async def test_an_ipv6_address_reads_bracketed_in_the_reason_a_join_failed() -> None:
     """``[v6]:PORT`` as typed, not "::ffff:127.0.0.1:PORT", which reads as one address."""
     port = await refused_port()
@@ -299,45 +334,53 @@ async def test_a_join_from_a_lobby_that_works_leaves_the_table_the_player_was_at
         await second.close()
 
 
-async def test_a_join_to_the_table_the_player_is_at_sits_them_down_again() -> None:
-    """Its own address from its lobby: the seat is given back, once, with no "taken over"."""
+async def test_a_join_to_the_table_the_player_is_at_is_refused_and_keeps_everything() -> None:
+    """Its own address from its lobby, while the table answers: "You are at this table already",
+    and the seat, its ready flag and the chat stay as they were (the table was left and sat at
+    again: ready reset, the chat cleared, "Ana leaves the table" told to everyone)."""
     srv, table = await a_table("Anchor")
     app = ana()
     try:
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             given = said_from_now(app)
             session = await seated(app, pilot, srv)
+            await session.call("ready", True)
+            await session.chat("hello")
+            await wait_for(pilot, lambda: table.seats[session.seat].ready
+                           and any(text == "hello" for _, text, _ in session.chat_log))
+            chat, conn = list(session.chat_log), table.seats[session.seat].conn
             await join_from_the_palette(app, pilot, f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: app.session is not session and app.session is not None
-                           and isinstance(app.screen, LobbyScreen) and app.screen.link is app.session)
-            await pilot.pause(0.5)
-            assert [s.name for s in table.seats].count("Ana") == 1 and app.session.seat is not None
-            assert not given, given  # not "this seat was taken over by a newer connection"
+            await wait_for(pilot, lambda: "You are at this table already." in given)
+            await pilot.pause(0.3)
+            assert isinstance(app.screen, JoinScreen) and app.session is session and not session.closing
+            assert table.seats[session.seat].ready and list(session.chat_log) == chat
+            assert table.seats[session.seat].conn is conn and len(srv.connections) == 1  # never left
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.link is session)
             await app.action_quit()
     finally:
         await srv.close()
 
 
 async def test_a_join_that_fails_after_leaving_the_table_goes_home_not_to_its_dead_lobby() -> None:
-    """The address of the table the player is at, typed again without its password: that table
-    is left first (the new connection would take the seat over), and the host asks for the
-    password; Escape there goes home, not back to a lobby that no longer answers."""
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0, start_delay=0)
-    await srv.start()
-    srv.create_table(TableConfig(name="Locked", game="ninety-eight", seats=2, password="sesame"))
-    app = make_app()
+    """The address of the table the player is at, typed while its connection is down (the host
+    stopped listening and the link went without a goodbye: the app is reconnecting): that table
+    is left first (the new connection would take the seat over), the join finds nothing there,
+    and the player goes home, not back to a lobby that no longer answers."""
+    srv, _ = await a_table("Anchor")
+    app = ana()
     try:
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}", "sesame")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None
-                           and app.session.seat is not None)
-            session = app.session
+            given = said_from_now(app)
+            session = await seated(app, pilot, srv)
+            assert srv._server is not None
+            srv._server.close()  # nothing listens any more: the app's reconnects are refused
+            session.client.drop_connection()
+            await wait_for(pilot, lambda: not session.client.connected)
             await join_from_the_palette(app, pilot, f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen))
-            assert session.closing and app.session is None
-            await pilot.press("escape")
+            await wait_for(pilot, lambda: any("Could not join" in n for n in given))
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-            assert len(app.screen_stack) == 2 and app.session is None
+            assert len(app.screen_stack) == 2 and app.session is None and session.closing
     finally:
         await srv.close()
 

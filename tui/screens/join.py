@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import getters, on
+from textual import events, getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -40,9 +40,18 @@ def enterable(found: Any) -> bool:
     return found.reachable is True and found.advert is not None and found.compatible
 
 
-def table_line(found: Any) -> Text:
+def is_here(found: Any, session: Any) -> bool:
+    """The table the player is at: this app's own advert, or the address it was joined at."""
+    if session is None:
+        return False
+    if session.advertiser is not None and session.advertiser.name == found.service:
+        return True
+    return session.server is None and session.address in {f"{a}:{found.port}" for a in (found.address, *found.addresses)}
+
+
+def table_line(found: Any, here: bool = False) -> Text:
     """One found table: name, game, preset, seats, status, password, version trouble, and
-    whether going in means watching."""
+    whether the player is at it already, or going in means watching."""
     a = found.advert
     line = Text(clean(found.name, 30), style="bold" if enterable(found) else "dim")
     if a is None:
@@ -57,6 +66,8 @@ def table_line(found: Any) -> Text:
         line.append(f"  incompatible: {clean(found.problem, 40)}", style="red")
     elif found.reachable is False:
         line.append("  not answering", style="red")
+    elif here:
+        line.append("  you are here", style="italic")
     elif enterable(found) and not found.joinable:
         line.append("  you watch", style="italic")
     options = advert_options_line(a.game, a.preset, a.seats_total, a.options)
@@ -167,10 +178,18 @@ class JoinScreen(Screen[None]):
         kept = (tables.get_option_at_index(keep).id if keep is not None else None) or ""
         services = sorted(self.found, key=lambda service: self.found[service].name.lower())
         tables.clear_options()
-        tables.add_options(Option(table_line(self.found[s]), id=s, disabled=not enterable(self.found[s]))
+        here = self.app.session
+        tables.add_options(Option(table_line(self.found[s], is_here(self.found[s], here)), id=s,
+                                  disabled=not enterable(self.found[s]))
                            for s in services)
         if keep is not None and services:
             tables.highlighted = services.index(kept) if kept in self.found else min(keep, len(services) - 1)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A list that takes the focus highlights its first row, so that Enter there joins
+        (with none highlighted it did nothing and said nothing)."""
+        if isinstance(event.widget, OptionList) and event.widget.highlighted is None:
+            event.widget.action_first()
 
     async def on_unmount(self) -> None:
         if self.browser is not None:
