@@ -550,15 +550,16 @@ class Table:
         for seat in self.seats:
             seat.ready = seat.bot is not None
         self.status = "lobby"  # after a finished match: back to the lobby for the new setup
-        self._broadcast_lobby()
+        self._broadcast_lobby(to=p)
 
     def _on_add_bot(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)
         self._in_lobby()
-        self.add_bot(msg["seat"], msg["level"])
+        self.add_bot(msg["seat"], msg["level"], to=p)
 
-    def add_bot(self, index: int, level: str) -> None:
-        """Put a bot of ``level`` in an empty seat (also used by the headless host)."""
+    def add_bot(self, index: int, level: str, to: Peer | None = None) -> None:
+        """Put a bot of ``level`` in an empty seat (also used by the headless host); ``to``, the
+        host who asked, sees it at once (B, B, B reads each bot before the next)."""
         if level not in LEVELS:
             raise Refused("bad_level", f"bot levels are {', '.join(LEVELS)}")
         seat = self._seat_at(index)
@@ -566,7 +567,7 @@ class Table:
             raise Refused("taken", f"seat {index + 1} is taken by a player")
         seat.clear()
         seat.bot, seat.name, seat.ready = level, f"{level.capitalize()} bot", True
-        self._broadcast_lobby()
+        self._broadcast_lobby(to=to)
 
     def _on_remove_bot(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)
@@ -575,7 +576,7 @@ class Table:
         if seat.bot is None:
             raise Refused("bad_seat", f"seat {seat.index + 1} has no bot")
         seat.clear()
-        self._broadcast_lobby()
+        self._broadcast_lobby(to=p)
 
     def _on_kick(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)
@@ -598,7 +599,7 @@ class Table:
             victim.seat = None
             self.conns.discard(victim)
             victim.close("kicked", "the host removed you from the table")
-        self._broadcast_lobby()
+        self._broadcast_lobby(to=p)
 
     def _on_start(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)

@@ -236,3 +236,16 @@ async def test_the_chat_kept_for_the_lobby_is_as_long_as_its_widget_keeps() -> N
         finally:
             await guest.close()
             await app.leave_table()
+
+
+async def test_b_b_b_pressed_at_once_fills_the_table() -> None:
+    """The host's own change comes back at once, however the table paces its lobbies for the
+    others (net.server.LOBBY_EVERY): each B reads the bots the ones before it put down (the
+    second B found the first bot's seat still open and made that bot harder instead)."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await host_lobby(app, pilot)
+        await pilot.press("b", "b", "b")
+        await wait_for(pilot, lambda: all(s.get("bot") for s in app.session.lobby["seats"][1:]))
+        assert [s.get("bot") for s in app.session.lobby["seats"][1:]] == ["normal"] * 3
+        await app.leave_table()
