@@ -44,11 +44,16 @@ def local_addresses(interfaces: Interfaces, bind: str | None = None) -> list[str
     return reachable(found, bind) or ["127.0.0.1"]
 
 
+def wildcard(bind: str | None) -> bool:
+    """A bind to every address of this machine (IPv4, IPv6, or unsaid), not one address."""
+    return bind in ("0.0.0.0", "::", "")
+
+
 def reach_hosts(bind: str, most: int = 3) -> list[str]:
     """Where players on other machines reach a server bound to ``bind``: this machine's own
     addresses for a wildcard bind (``0.0.0.0`` means nothing to a player elsewhere), else the
     address bound."""
-    return local_addresses(None, bind)[:most] if bind in ("0.0.0.0", "::", "") else [bind]
+    return local_addresses(None, bind)[:most] if wildcard(bind) else [bind]
 
 
 def host_port(host: str, port: int) -> str:

@@ -23,7 +23,7 @@ from zeroconf import DNSQuestionType, InterfaceChoice, IPVersion, ServiceInfo, S
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from net import protocol
-from net.addresses import Interfaces, local_addresses
+from net.addresses import Interfaces, local_addresses, wildcard
 from net.discovery_txt import (
     KEY_NAME,
     PROTOCOL_VERSION,
@@ -76,7 +76,7 @@ def bound_advert(bind: str, interfaces: Interfaces = None) -> tuple[Interfaces, 
     the interfaces): a table bound to one address gives that one only, since this machine's others
     would send joiners where nothing listens, on that interface unless ``interfaces`` are given;
     a wildcard bind uses ``interfaces`` (None: every one)."""
-    if bind in ("0.0.0.0", "::", ""):
+    if wildcard(bind):
         return interfaces, None
     return interfaces or [bind], [bind]
 

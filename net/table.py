@@ -864,8 +864,10 @@ class Table:
             order = [s for s in self.seats if s.index != cur] + [self.seats[cur]]
         for seat in order:
             level = self._bot_level(seat)
-            legal = m.legal_actions(seat.index) if level is not None else []
-            if level is None or not legal:
+            if level is None:
+                continue
+            legal = m.legal_actions(seat.index)
+            if not legal:
                 continue
             if seat.index != cur:  # an optional move out of turn (manual draw): a bot may forget
                 key = (seat.index, m.version)
