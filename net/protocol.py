@@ -282,3 +282,17 @@ def clean_text(text: str, limit: int) -> str:
     kept = [" " if ch.isspace() else ch for ch in text[:limit * CLEAN_READ]
             if ch.isspace() or not unicodedata.category(ch).startswith("C")]
     return " ".join("".join(kept).split())[:limit]
+
+
+#: letters that draw as blank space (Hangul fillers, the blank Braille pattern): a name made of
+#: them alone reads as no name
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def clean_name(text: str, limit: int) -> str:
+    """``clean_text`` for a name, and "" for one that would show nothing: blank letters and
+    combining marks alone (no base to sit on) give a seat no one can read or tell apart."""
+    name = clean_text(text, limit)
+    shown = any(not ch.isspace() and ch not in BLANK_LETTERS and not unicodedata.category(ch).startswith("M")
+                for ch in name)
+    return name if shown else ""

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .protocol import (CLIENT_MESSAGES, NAME_LEN, PROTOCOL_VERSION, FrameProtocol, FrameReader, ProtocolError,
-                       check, clean_text, decode_body, encode, proof_ok)
+                       check, clean_name, clean_text, decode_body, encode, proof_ok)
 from .autosave import Autosaver
 from .budget import Budget
 from .lockout import Lockout
@@ -264,7 +264,7 @@ class Connection(FrameProtocol):
             if not hmac.compare_digest(key.encode(), table.host_key.encode()):
                 raise ProtocolError("bad_host_key", "that is not this table's host key")
             self.is_host = True
-        self.name = clean_text(msg["name"], NAME_LEN) or "Player"
+        self.name = clean_name(msg["name"], NAME_LEN) or "Player"
         self.deltas = bool(msg.get("deltas", False))
         self._cancel_timers()
         self.table = table

@@ -27,7 +27,7 @@ from .budget import Budget
 from .bots import LEVELS, choose_async, takes_chance
 from .client import app_version
 from .matchlog import MatchLog
-from .protocol import CHAT_LEN, clean_text, encode
+from .protocol import CHAT_LEN, clean_name, clean_text, encode
 
 if TYPE_CHECKING:
     from .server import Server
@@ -177,7 +177,7 @@ class Table:
         problem = turn_time_problem(config.turn_time)
         if problem is not None:
             raise ValueError(problem)
-        config.name = clean_text(config.name, TABLE_NAME_LEN) or "Deal Me In table"
+        config.name = clean_name(config.name, TABLE_NAME_LEN) or "Deal Me In table"
         self.server = server
         self.config = config
         self.id = secrets.token_hex(4)

@@ -16,7 +16,7 @@ from core import Match
 
 from .bots import LEVELS
 from .matchlog import MatchLog
-from .protocol import NAME_LEN, clean_text
+from .protocol import NAME_LEN, clean_name
 from .savefile import aside_text, move_aside, read_save
 from .table import Seat, Table, TableConfig
 
@@ -111,7 +111,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         where = f"seat {i}"
         seat = Seat(i)
         name = _field(raw, "name", (str,), True, where)
-        seat.name = None if name is None else clean_text(name, NAME_LEN)
+        seat.name = None if name is None else clean_name(name, NAME_LEN) or "Player"
         seat.bot = _field(raw, "bot", (str,), True, where)
         if seat.bot is not None and seat.bot not in LEVELS:
             raise ValueError(f"{where}: unknown bot level {seat.bot[:20]!r}")

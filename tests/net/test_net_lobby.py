@@ -180,6 +180,18 @@ async def test_chat_is_cleaned_and_names_are_cut(server: Server) -> None:
     await bob.close()
 
 
+async def test_a_name_that_shows_nothing_sits_as_player(server: Server) -> None:
+    """A name of blank letters or lone marks would give a seat no one can read: it sits as
+    "Player", and a table named so is named as a table with no name is."""
+    table = server.create_table(TableConfig(seats=2, name="\u3164\u2800"))
+    blank = await join(server, "\u3164\u3164\u0301")
+    bob = await join(server, "Bob")
+    await wait_until(lambda: [s["name"] for s in seats(bob)] == ["Player", "Bob"], what="both seated")
+    assert table.config.name == "Deal Me In table" and bob.lobby["name"] == "Deal Me In table"
+    await blank.close()
+    await bob.close()
+
+
 async def test_one_connection_per_seat(server: Server) -> None:
     """A second connection with the same token takes the seat; the first is closed."""
     server.create_table(TableConfig(seats=2))

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from net.protocol import (CHAT_LEN, CLIENT_MESSAGES, MAX_FRAME, NAME_LEN, FrameReader,
-                          ProtocolError, check, clean_text, decode_body, encode, password_proof,
+                          ProtocolError, check, clean_name, clean_text, decode_body, encode, password_proof,
                           proof_ok)
 
 
@@ -94,6 +94,15 @@ def test_clean_text_strips_controls_and_escapes() -> None:
     assert clean_text("\u202eevil\u200b\x00", 24) == "evil"
     assert len(clean_text("é" * 100, NAME_LEN)) == 24 and len(clean_text("x" * 999, CHAT_LEN)) == 300
     assert clean_text("\x1b\x1b", 24) == ""
+
+
+def test_a_name_that_shows_nothing_is_no_name() -> None:
+    """Blank letters (Hangul fillers, the blank Braille pattern) and lone combining marks pass
+    ``clean_text`` but draw as nothing: as a name they are none, so the seat reads "Player"."""
+    for blank in ("\u3164", "\u115f\u1160", "\uffa0 \u2800", "\u0301\u0301\u20dd", "\u3164\u200b\x1b"):
+        assert clean_text(blank, NAME_LEN) and clean_name(blank, NAME_LEN) == ""
+    assert clean_name("Zoë", NAME_LEN) == "Zoë" and clean_name("\u3164Bo\u0301", NAME_LEN) == "\u3164Bo\u0301"
+    assert clean_name("\x1b[31mEve\x07", NAME_LEN) == "[31mEve" and clean_name("🂡", NAME_LEN) == "🂡"
 
 
 def test_password_proof_is_bound_to_password_and_nonce() -> None:

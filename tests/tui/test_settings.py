@@ -7,6 +7,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from textual import events
 
 from net.protocol import NAME_LEN
 from tui.settings import Settings, config_dir, load_settings, save_settings, settings_path
@@ -77,10 +78,13 @@ async def test_app_notifies_once_and_keeps_changes_off_a_file_it_could_not_read(
     assert path.read_bytes() == b"\xff\xfe not toml"
 
 
-@pytest.mark.parametrize("typed, kept", [("Ana", "Ana"), ("z" * (NAME_LEN + 5), "z" * NAME_LEN)])
-async def test_settings_screen_saves(tmp_path: Path, typed: str, kept: str) -> None:
-    """The name field takes as many characters as the tables do (``NAME_LEN``), no more."""
+@pytest.mark.parametrize("typed, kept", [("Bo", "Bo"), ("z" * (NAME_LEN + 5), "z" * NAME_LEN),
+                                          ("\u3164\u3164", None), ("\u0301\u0301", None), ("Zo\u200be", "Zoe")])
+async def test_settings_screen_saves(tmp_path: Path, typed: str, kept: str | None) -> None:
+    """The name field takes as many characters as the tables do (``NAME_LEN``), no more, and keeps
+    the name as the tables show it: a name of blank letters or lone marks is not kept."""
     path = tmp_path / "settings.toml"
+    save_settings(Settings(name="Ana"), path)
     app = make_app(config_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
@@ -88,9 +92,16 @@ async def test_settings_screen_saves(tmp_path: Path, typed: str, kept: str) -> N
         name = app.screen.query_one("#name")
         name.focus()
         name.value = ""
-        await pilot.press(*typed, "enter")
+        if typed.isascii():
+            await pilot.press(*typed)
+        else:  # pasted, as a name with marks or blank letters would be
+            name.post_message(events.Paste(typed))
+            await pilot.pause()
+        await pilot.press("enter")
         await pilot.pause()
-    assert load_settings(path)[0].name == kept
+        warned = [n.message for n in app._notifications if n.message.startswith("Name not kept")]
+    assert load_settings(path)[0].name == (kept or "Ana")
+    assert warned == ([] if kept else ["Name not kept: it shows no letter. It stays Ana."])
 
 
 async def test_no_color_shows_monochrome_without_saving_it(tmp_path: Path, monkeypatch) -> None:

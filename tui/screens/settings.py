@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 
 from core import GAMES
-from net.protocol import NAME_LEN
+from net.protocol import NAME_LEN, clean_name
 
 from ..handorder import HAND_ORDERS, ORDER_LABELS
 from ..keymap import moved_text
@@ -102,8 +102,13 @@ class SettingsScreen(Screen[None]):
         self._keep_name(event.input.value)
 
     def _keep_name(self, text: str) -> None:
-        name = text.strip()
-        if name and name != self.app.settings.name:
+        name = clean_name(text, NAME_LEN)  # as the tables will show it
+        if not name:
+            if text.strip():
+                self.app.notify(f"Name not kept: it shows no letter. It stays {self.app.settings.name}.",
+                                severity="warning")
+            return
+        if name != self.app.settings.name:
             self.app.update_settings(name=name)
 
     def _pause_value(self, text: str) -> float | None:
