@@ -199,3 +199,33 @@ async def test_a_key_only_dimmed_is_changed_in_place() -> None:
         screen.show(link.view(), [])
         await wait_for(pilot, lambda: draw.has_class("-disabled"))
         assert draw.is_attached and next(k for k in footer.query(FooterKey) if k.action == "draw") is draw
+
+
+async def test_home_names_the_rules_once_and_keeps_help_in_sight() -> None:
+    """Home's R and the app's F2 both open the rules: the bar names them once, as "r Rules",
+    and takes the room of one (at 90 columns every key fits spaced out, with the palette's);
+    "f1 Help" stays in sight at 70 columns; F2 still opens the rules."""
+    from tui.screens.rules import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(120, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and bool(key_bar(app.screen)))
+        assert key_bar(app.screen).count("Rules") == 1
+        row = [strip.text for strip in app.screen._compositor.render_strips()][-1]
+        assert "r Rules" in row and "f2" not in row and "f1 Help" in row
+        for width in (90, 70):
+            await pilot.resize_terminal(width, 24)
+            await wait_for(pilot, lambda: app.screen.query_one(KeyFooter).size.width == width)
+            await pilot.pause()
+            await pilot.pause()
+            row = [strip.text for strip in app.screen._compositor.render_strips()][-1]
+            if width == 90:
+                assert not app.screen.query_one(KeyFooter).compact and "q Quit  f1 Help" in row and "^p palette" in row
+            else:
+                assert row.rstrip().endswith("q Quit f1 Help")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))

@@ -51,7 +51,7 @@ class HomeScreen(Screen[None]):
         Binding("j", "join", "Join", id="home.join"),
         Binding("y", "record", "Record", id="home.record"),
         Binding("s", "app.settings", "Settings", id="home.settings"),
-        Binding("r", "app.rules", "Rules", id="home.rules"),
+        Binding("r", "rules", "Rules", id="home.rules"),  # "rules", as F2's: the footer shows the two as one
     ]
 
     saved: list = []  # (label, save file, solo?) of the tables that can be resumed
@@ -162,3 +162,6 @@ class HomeScreen(Screen[None]):
 
     def action_record(self) -> None:
         self.app.action_record()
+
+    def action_rules(self) -> None:
+        self.app.action_rules()

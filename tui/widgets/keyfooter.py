@@ -49,8 +49,7 @@ class KeyFooter(Footer):
     def _fit(self, width: int) -> tuple[bool, bool]:
         """(compact, palette) for ``width`` cells: the roomiest style in which every key fits."""
         words = [cell_len(self.app.get_key_display(binding)) + cell_len(binding.description)
-                 for _key, (_node, binding, _enabled, _tip) in self.screen.active_bindings.items()
-                 if binding.show]
+                 for binding, _enabled, _tip in self._one_per_action().values()]
         wide, close = sum(w + 3 for w in words), sum(w + 2 for w in words)
         palette = 13 if self._wants_palette and self.app.ENABLE_COMMAND_PALETTE else 0
         if wide + palette <= width:
@@ -99,17 +98,24 @@ class KeyFooter(Footer):
         self._apply_fit()
         self._shown, self._lit = self._keys()
         active = self.screen.active_bindings
-        first: dict[str, tuple[Binding, bool, str]] = {}  # one key per action, as Footer shows them
-        for _node, binding, enabled, tooltip in active.values():
-            if binding.show:
-                first.setdefault(binding.action, (binding, enabled, tooltip))
         rank = self._declared_order()
-        for binding, enabled, tooltip in sorted(first.values(), key=lambda e: rank.get(e[0].action, len(rank))):
+        for binding, enabled, tooltip in sorted(self._one_per_action().values(),
+                                                key=lambda e: rank.get(e[0].action, len(rank))):
             yield self._key(binding, enabled, tooltip)
         palette = active.get(self.app.COMMAND_PALETTE_BINDING)
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette is not None:
             _node, binding, enabled, _tip = palette
             yield self._key(binding, enabled, binding.tooltip or binding.description, "-command-palette")
+
+    def _one_per_action(self) -> dict[str, tuple[Binding, bool, str]]:
+        """(binding, enabled, tooltip) of the first shown key of each action: two keys for one
+        action (R and F2 for the rules) are drawn as one, as ``Footer`` draws them, and take
+        the room of one."""
+        first: dict[str, tuple[Binding, bool, str]] = {}
+        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if binding.show:
+                first.setdefault(binding.action, (binding, enabled, tooltip))
+        return first
 
     def _declared_order(self) -> dict[str, int]:
         """Each action's place in the bindings as declared, focused widget first, as Textual
