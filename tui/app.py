@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import signal
 from pathlib import Path
@@ -96,6 +97,8 @@ class DealMeInApp(App[int]):
         self._preview_from: str | None = None  # the theme to go back to while the palette previews
         self._stand_in_theme: str | None = None  # shown for a saved theme that is missing: not saved
         self._quitting = False
+        #: tables being left: each close runs to its end, whoever waited on it (``leave_table``)
+        self._closings: set[asyncio.Future[None]] = set()
         #: the join under way, whose wait a timer shows if it takes long
         self._joining: asyncio.Task[Any] | None = None
         self._warned: set[str] = set()  # the titles ``warn_once`` has said
@@ -666,9 +669,25 @@ class DealMeInApp(App[int]):
             self.session = session
 
     async def leave_table(self) -> None:
+        """Leave the table the app is at. Its close is shielded: a join given up with Escape, or
+        the app quitting, stops the wait, not the close, which would otherwise leave a hosted
+        table serving with no way back to it, its last save unwritten, or a seat not kept."""
         session, self.session = self.session, None
         if session is not None:
-            await session.close()
+            closing = asyncio.ensure_future(session.close())
+            self._closings.add(closing)
+            closing.add_done_callback(self._close_done)
+            await asyncio.shield(closing)
+
+    def _close_done(self, closing: asyncio.Future[None]) -> None:
+        self._closings.discard(closing)
+        if not closing.cancelled() and closing.exception() is not None:  # said here too: its waiter may be gone
+            logging.getLogger("dealmein.tui").warning("a table did not close cleanly: %s", closing.exception())
+
+    async def _tables_closed(self, seconds: float = 10) -> None:
+        """Wait, at most ``seconds``, for the tables still closing: the app exits after them."""
+        if self._closings:
+            await asyncio.wait(set(self._closings), timeout=seconds)
 
     def back_home(self) -> None:
         from .screens.home import HomeScreen
@@ -716,6 +735,7 @@ class DealMeInApp(App[int]):
             return
         self._quitting = True
         await self.leave_table()
+        await self._tables_closed()  # a table left just before, still closing
         self.exit(0)
 
     def away_from_table(self, question: str, then: Callable[[], None]) -> None:
@@ -747,6 +767,7 @@ class DealMeInApp(App[int]):
 
     async def on_unmount(self) -> None:
         await self.leave_table()
+        await self._tables_closed()
 
     # ------------------------------------------------------------------ palette
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -351,3 +351,31 @@ async def test_leaving_a_table_before_the_join_hands_the_session_over_closes_it(
             assert isinstance(app.screen, HomeScreen)  # nothing opens again
     finally:
         await srv.close()
+
+
+async def test_a_table_left_closes_to_its_end_though_the_wait_is_stopped() -> None:
+    """Leaving a hosted table and then being stopped (a join given up with Escape, the app
+    quitting) stops the wait, not the close: the table stops serving and nothing is left
+    listening with no way back to it."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await host_two_seats(app, pilot)
+        server = app.session.server
+        port = server.port
+        leaving = asyncio.create_task(app.leave_table())
+        await asyncio.sleep(0)  # under way: saying goodbye to its own seat
+        leaving.cancel()
+        await asyncio.gather(leaving, return_exceptions=True)
+        assert leaving.cancelled() and app.session is None
+        for _ in range(500):  # bounded: the close goes on by itself
+            if server._server is None:
+                break
+            await asyncio.sleep(0.01)
+        assert server._server is None
+        try:
+            _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            pass  # refused: nothing listens
+        else:
+            writer.close()
+            raise AssertionError("the table left still listens")
