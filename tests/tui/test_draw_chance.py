@@ -47,14 +47,21 @@ async def _space(pilot: Any) -> None:
     await pilot.pause()
 
 
+MISSED = "You did not draw in time: you play on with a card fewer until the round ends."
+
+
 async def test_space_says_why_there_is_no_draw_at_each_moment_of_the_chance() -> None:
     """ninety-nine 5.1 / 5.2: before playing, Space says to play first; after a play it draws;
     pressed again it says the draw is taken; after the next seat plays it says the chance
-    ended and who ended it. A refused Space sends nothing and the match is unchanged."""
+    ended and who ended it. A refused Space sends nothing and the match is unchanged. The log
+    says so once when a chance goes by untaken, not when the draw was taken."""
     app = make_app()
     link = _manual_link()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await show_link(app, pilot, link, first_plays=False)
+
+        def missed() -> int:
+            return [entry.plain for entry in screen._log.entries].count(MISSED)
         before = link.match.snapshot()
         await _space(pilot)
         assert notices(app)[-1] == "Play a card first: you may draw after it, until the next seat plays."
@@ -73,16 +80,21 @@ async def test_space_says_why_there_is_no_draw_at_each_moment_of_the_chance() ->
             if link.match.current_seat == 0:
                 break
             link.step()
+        assert missed() == 0  # the draw was taken
         await link.act(link.match.legal_actions(0)[0])
         assert screen.view["drawer"] == 0
         next_seat = link.match.current_seat
         link.step()  # the next seat plays: the chance Ana's card opened is gone
         await pilot.pause()
         assert screen.view["current_seat"] not in (0, next_seat) and screen.view["drawer"] != 0
+        assert missed() == 1
         before = link.match.snapshot()
         await _space(pilot)
         assert notices(app)[-1] == f"Too late to draw: your chance ended when {link.names[next_seat]} played."
         assert link.sent.count("draw") == 1 and link.match.snapshot() == before
+        link.step()
+        await pilot.pause()
+        assert missed() == 1  # said once
 
 
 async def test_space_out_of_turn_in_crazy_eights_names_whose_turn_it_is() -> None:

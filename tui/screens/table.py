@@ -195,10 +195,12 @@ class TableScreen(Screen[None]):
 
     def show(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> None:
         """A new view from the host, with the events that led to it."""
+        could_draw = "draw" in ((self.view or {}).get("legal") or [])
         self.view = view
         before: dict[str, Any] | None = None
         for event in told(events or []):
             self._track(event)
+            open_before = self._chance.state == "open"
             self._chance.see(event, view.get("seat"))
             if self._more_draws(event, view.get("game")):
                 before = event
@@ -212,6 +214,9 @@ class TableScreen(Screen[None]):
                     # draw keeps its own line under the penalty)
                     cards, count = _drawn(event)
                     self._draws = {"seat": event.get("seat"), "cards": cards, "count": count}
+            if could_draw and open_before and self._chance.state == "ended":  # ninety-nine 5.2: no catching up
+                self.log_line("You did not draw in time: you play on with a card fewer until the round ends.",
+                              style="bold")
             before = event
         self._withdraw_stale_prompt(view)
         if self._ready:
