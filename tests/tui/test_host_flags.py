@@ -15,6 +15,12 @@ from tui.screens.picker import PickerScreen
 from .helpers import make_app, wait_for
 
 
+def _told(lobby: LobbyScreen) -> re.Match[str] | None:
+    """Where the lobby says players join, once it says it."""
+    info = lobby.query("#lobby-info")
+    return re.search(r"Players join at (\S+)", str(info.first().render())) if info else None
+
+
 async def test_port_0_is_any_free_port_told_saved_and_resumed_there() -> None:
     """``--port 0`` listened on 7098 (0 read as "not given") and the lobby said 7098; now the
     table takes a free port, the lobby and invite tell that port, the table is saved under it
@@ -28,8 +34,8 @@ async def test_port_0_is_any_free_port_told_saved_and_resumed_there() -> None:
         lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
         port = app.session.server.port
         assert port not in (0, 7098)
-        told = re.search(r"Players join at (\S+)", str(lobby.query_one("#lobby-info").render()))
-        assert told is not None and told.group(1) == f"127.0.0.1:{port}"
+        told = await wait_for(pilot, lambda: _told(lobby))  # once the lobby has drawn its lines
+        assert told.group(1) == f"127.0.0.1:{port}"
         assert f"127.0.0.1:{port}" in app.session.invite()
         assert save_path(port).is_file()
 
@@ -55,8 +61,8 @@ async def test_a_table_bound_to_one_address_opens_and_resumes() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await host_two_seats(app, pilot)
         port = app.session.server.port
-        told = re.search(r"Players join at (\S+)", str(lobby.query_one("#lobby-info").render()))
-        assert told is not None and told.group(1) == f"127.0.0.2:{port}"
+        told = await wait_for(pilot, lambda: _told(lobby))
+        assert told.group(1) == f"127.0.0.2:{port}"
         assert app.session.seat == 0 and app.session.is_host
 
         app.back_home()
