@@ -140,7 +140,9 @@ class CrazyEights(Match):
         starter = self.stock.pop()
         self.pile.append(starter)
         self.follow = SUIT[starter]
-        self.top_rank = RANK[starter]
+        # 2.2: an eight there asks for its suit or a wild card; its rank does not count, which
+        # matters where eights are ordinary (countdown, 6.1): an eight of another suit is no answer
+        self.top_rank = -1 if RANK[starter] == _EIGHT else RANK[starter]
         events.append(Event("starter", None, {"card": CARD_STR[starter], "suit": self.suit}))
         self.current = self._next(self.dealer)  # 2.3
         self._settle()
@@ -337,7 +339,7 @@ class CrazyEights(Match):
         view["max_draws"] = self.options["max_draws"]
         view["can_draw"] = self._can_draw()
         view["blocked_passes"] = self.passes
-        view["top_wild"] = self.top_rank < 0  # a wild card on top: its rank does not match (3.3)
+        view["top_wild"] = self.top_rank < 0  # its rank does not match: a wild card (3.3), an eight starter (2.2)
         # suits each seat drew on while that suit was to follow, until it plays one: public
         view["drew_on"] = [[SUITS[x] for x in range(4) if bits >> x & 1] for bits in self.drew_on]
         # how each seat's latest play set the suit: followed it, changed it by rank, named it

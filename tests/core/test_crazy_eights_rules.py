@@ -196,6 +196,35 @@ def test_2_2_starter_eight_is_not_wild() -> None:
     assert plays(m) == {"5H", "8D=S", "8D=H", "8D=D", "8D=C"}
 
 
+def test_2_2_starter_eight_asks_for_its_suit_where_eights_are_ordinary() -> None:
+    """2.2 with 6.1: the first player on an eight starter must match its suit or play a wild
+    card. In countdown a seat whose count is not 8 holds ordinary eights: an eight of another
+    suit is neither, so it does not follow the starter by rank. Hands after the first are dealt
+    from the match's own shuffle, so seeds are tried until such a deal comes (bounded)."""
+    found = 0
+    for seed in range(300):
+        m = new_match(GAME, 2, preset="countdown", seed=seed, dealer=1)
+        m = rig(m, {0: ["5S"], 1: ["KD", "QD", "JD", "9D", "4D", "3D", "2D"]}, top="5H",
+                counts=[7, 7], current=0)
+        events = m.apply("5S")  # out: seat 0 goes down to 6, and the next hand is dealt
+        assert kinds(events)[-1] == "starter" and m.status(0)["count"] == 6
+        seat = m.current_seat
+        top, wild = m.top, m.view(seat)["wild"]
+        off_suit_eights = [c for c in m.hand(seat) if c[0] == "8" and c[1] != top[1]]
+        if top[0] != "8" or not off_suit_eights:
+            continue
+        found += 1
+        assert "8" not in wild and m.view(seat)["top_wild"]
+        for play in plays(m):
+            card = play.split("=")[0]
+            assert card[1] == top[1] or card[0] in wild or card == "JK", (seed, top, play)
+        with pytest.raises(IllegalAction):
+            m.apply(off_suit_eights[0])
+        if found == 3:
+            break
+    assert found == 3, "fewer than three eight starters with an off-suit eight in 300 deals"
+
+
 def test_2_2_joker_starter_any_card() -> None:
     m = deal(4, {1: ["5H", "3C", "8D", "KS", "9C"]}, stock=["JK"], jokers=True)
     assert m.top == "JK" and m.suit is None
