@@ -171,7 +171,7 @@ class NinetyEight(Match):
     def _eliminate(self, seat: int, events: list[Event]) -> None:
         unit = self.unit_of[seat]
         seats = self._seats_of(unit)
-        for s in seats:
+        for s in sorted(seats, key=lambda s: s != seat):  # 7.2: the seat that could not play first, then its partner
             if self.in_hand[s]:
                 self.in_hand[s] = False
                 self._set_aside(s)
