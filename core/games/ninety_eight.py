@@ -275,7 +275,7 @@ INFO = GameInfo(
     name="Ninety-Eight",
     min_players=2,
     max_players=8,
-    summary="Play one card at a time onto a running total; whoever cannot stay at or under 98 is out.",
+    summary="Play one card at a time onto a running total; whoever cannot keep it within the limit (98 by default) is out.",
     options={o.name: o for o in (
         Option("limit", "int", 98, "the limit; a King sets the total to it", min=20, max=999),
         Option("hand_size", "int", 4, "cards in hand", min=3, max=7),

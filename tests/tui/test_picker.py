@@ -55,6 +55,10 @@ async def test_every_game_and_preset() -> None:
                 assert {k: _shown(v) for k, v in values.items()} == {k: _shown(v) for k, v in expected.items()}
                 text = str(summary.render())
                 assert info.name in text and preset.name in text
+                if "limit" in expected:  # the game's sentence names no limit but the default as such
+                    limit = expected["limit"]
+                    assert (f"limit {limit}" in " ".join(text.split())) != (limit == 98), (preset.name, text)
+                    assert "within the limit (98 by default)" in " ".join(text.split())
                 if picker.problem is None:
                     assert info.resolve(picker.seats, preset.name, picker.overrides())
         # choose the last game's last preset and start
