@@ -494,6 +494,22 @@ def test_4_2_points_penalty_for_a_wrong_announcement() -> None:
     assert m.status(1)["score"] == 10
 
 
+@pytest.mark.parametrize("size", [3, 5])
+def test_4_2_draw2_penalty_for_a_wrong_announcement(size: int) -> None:
+    """4.2 under draw2: announcing on a play that keeps 2 or more cards draws two cards at once
+    and costs no points; the turn then passes."""
+    held = ["7S", "2C", "3C", "4C", "5C"][:size]
+    m = deal(4, {1: held}, stock=["7D", "KH", "QH"], hand_size=size, last_card="draw2")
+    events = m.apply("7S!")
+    penalty = find(events, "penalty")
+    assert penalty.seat == 1 and penalty.data == {"reason": "wrong announcement", "draw": 2}
+    assert "last_card" not in kinds(events)
+    assert find(events, "draw").secret == {"cards": ["KH", "QH"]}
+    assert sorted(m.hand(1)) == sorted(held[1:] + ["KH", "QH"]) and len(m.hand(1)) == size + 1
+    assert m.status(1)["score"] == 0 and m.current_seat == 2
+    cards_conserved(m)
+
+
 def test_4_2_draw2_penalty() -> None:
     m = deal(4, {1: ["7S", "2C"]}, stock=["7D", "KH", "QH"], hand_size=2, last_card="draw2")
     events = m.apply("7S")
@@ -536,6 +552,19 @@ def test_4_4_going_out_with_announcement_costs_nothing_under_draw2() -> None:
     events = m.apply("7S!")
     assert "penalty" not in kinds(events)
     assert find(events, "hand_over").data["scores"] == [12, 0]
+
+
+def test_4_4_under_draw2_the_announced_going_out_draws_nothing_and_goes_out() -> None:
+    """4.4 under draw2, three seats: announcing on the play that empties the hand draws no
+    card, the seat goes out with nothing in hand (0 points), the others score their cards."""
+    m = deal(3, {}, stock=["7D"], hand_size=1, last_card="draw2")
+    m = rig(m, {0: ["KH", "2S"], 1: ["7S"], 2: ["AS", "3D"]}, top="7D", stock=["QH", "JH"])
+    events = m.apply("7S!")
+    assert kinds(events)[:2] == ["play", "hand_over"]
+    assert "penalty" not in kinds(events) and "draw" not in kinds(events)
+    over = find(events, "hand_over")
+    assert over.data["winners"] == [1] and over.data["points"] == [12, 0, 4]
+    assert over.data["scores"] == [12, 0, 4] and m.hand_number == 2 and m.dealer == 1
 
 
 def test_4_4_going_out_without_announcement_is_right() -> None:
@@ -587,6 +616,23 @@ def test_5_3_below_target_the_deal_passes_clockwise() -> None:
     cards_conserved(m)
 
 
+def test_5_3_after_a_reverse_the_next_hand_starts_clockwise() -> None:
+    """Rules README (every hand starts clockwise) and 5.3 (the deal passes clockwise), with
+    specials: seat 1 plays an A (7.3: the direction turns counter-clockwise, seat 0 next) and
+    seat 0 goes out while play runs counter-clockwise. The next hand is dealt by seat 1 and
+    starts clockwise: seat 2 plays first."""
+    m = _specials({0: ["KC"], 1: ["AC", "9H"], 2: ["3D", "4D"], 3: ["KH", "QH"]}, top="7C")
+    m.apply("AC!")
+    assert m.direction == -1 and m.current_seat == 0
+    events = m.apply("KC")
+    assert find(events, "hand_over").data["winners"] == [0]
+    assert find(events, "deal").seat == 1
+    assert m.hand_number == 2 and m.dealer == 1
+    assert m.direction == 1 and m.current_seat == 2
+    assert [len(m.hand(s)) for s in range(4)] == [5, 5, 5, 5]
+    cards_conserved(m)
+
+
 # ---------------------------------------------------------------- 6. countdown
 def test_6_1_countdown_deals_eight_and_eights_are_wild() -> None:
     m = deal(3, {1: ["8C", "2H", "3H", "4H", "5H", "6H", "9S", "TS"]}, stock=["7D"], preset="countdown")
@@ -624,6 +670,30 @@ def test_6_2_going_out_lowers_the_count_and_keeps_no_points() -> None:
     assert [len(m.hand(s)) for s in range(3)] == [8, 7, 8] and m.dealer == 1
 
 
+def test_6_2_3_6_a_blocked_countdown_hand_scores_nothing_and_keeps_the_counts() -> None:
+    """6.2 with the 3.6 Decision: in countdown, when nothing can be drawn and every seat passes
+    in a row, the hand ends with nobody out: no points are scored, no count changes, and the
+    deal passes on, each seat dealt as many cards as its (unchanged) count."""
+    m = deal(3, {}, stock=["7D"], preset="countdown", reshuffle=False)
+    m = rig(m, {0: ["KH", "2S"], 1: ["2C", "3C"], 2: ["4C", "JS"]}, top="7D", empty_stock=True,
+            counts=[8, 5, 3])
+    assert m.current_seat == 1 and m.stock_count == 0
+    assert legal(m) == ["pass"]  # nothing matches 7D, no seat holds its wild rank
+    m.apply("pass")
+    assert legal(m) == ["pass"]
+    m.apply("pass")
+    assert legal(m) == ["pass"]
+    events = m.apply("pass")
+    over = find(events, "hand_over")
+    assert over.data["blocked"] is True and over.data["winners"] == []
+    assert over.data["counts"] == [8, 5, 3] and "points" not in over.data
+    assert [m.status(s)["count"] for s in range(3)] == [8, 5, 3]
+    assert [m.status(s)["score"] for s in range(3)] == [0, 0, 0]
+    assert not m.is_over and m.hand_number == 2 and m.dealer == 1 and m.current_seat == 2
+    assert [len(m.hand(s)) for s in range(3)] == [8, 5, 3]
+    cards_conserved(m)
+
+
 def test_6_3_out_on_count_one_wins_the_match() -> None:
     m = new_match(GAME, 3, preset="countdown", seed=2, dealer=0)
     m = rig(m, {0: ["KS", "QS"], 1: ["4C"], 2: ["8H"]}, top="4H", counts=[2, 1, 5], current=1)
@@ -654,6 +724,27 @@ def test_6_4_countdown_going_out_announced_costs_nothing() -> None:
 def test_6_5_more_than_five_seats_use_two_decks() -> None:
     m = new_match(GAME, 6, preset="countdown", seed=4)
     assert len(m.full_deck()) == 104 and [len(m.hand(s)) for s in range(6)] == [8] * 6
+
+
+def test_6_5_decks_one_with_six_seats_fits_the_deal() -> None:
+    """6.5 and 1.2: two decks are the `auto` choice from 6 seats; `decks: 1` overrides it, and
+    with 6 seats the countdown deal (6 x 8 + the starter = 49) fits in 52 cards."""
+    m = new_match(GAME, 6, preset="countdown", options={"decks": 1}, seed=4)
+    assert len(m.full_deck()) == 52 and m.decks() == 1
+    assert [len(m.hand(s)) for s in range(6)] == [8] * 6 and m.stock_count == 52 - 49
+    assert all(n == 1 for n in Counter(c for s in range(6) for c in m.hand(s)).values())
+    cards_conserved(m)
+
+
+@pytest.mark.parametrize("players", [7, 8])
+def test_6_5_decks_one_refused_where_the_countdown_deal_does_not_fit(players: int) -> None:
+    """6.5 and rules README (not enough cards): with 7 or 8 seats, 8 cards each and the starter
+    need more than one deck (57 or 65): `decks: 1` is refused; `auto` (two decks) deals."""
+    with pytest.raises(ValueError, match="not enough cards"):
+        new_match(GAME, players, preset="countdown", options={"decks": 1}, seed=4)
+    m = new_match(GAME, players, preset="countdown", seed=4)
+    assert len(m.full_deck()) == 104 and m.stock_count == 104 - 8 * players - 1
+    assert [len(m.hand(s)) for s in range(players)] == [8] * players
 
 
 def test_6_6_jokers_are_wild_for_every_seat() -> None:

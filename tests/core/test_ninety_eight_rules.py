@@ -392,6 +392,37 @@ def test_5_3_hand_over_event_names_the_winner() -> None:
     assert over[0].data["winners"][0] in (1, 2)
 
 
+def _two_eliminations_dealt(**options: Any) -> Match:
+    """Limit 20, three seats, dealer 0, dealt for ``_two_eliminations``."""
+    hands = {1: ["9S", "9D", "5C", "6C"], 2: ["9H", "9C"], 0: ["5H", "6H", "7H", "8H"]}
+    return nd(3, hands, stock=["7C", "KD", "8C"], dealer=0, limit=20, **options)
+
+
+def _two_eliminations(m: Match | None = None, **options: Any) -> tuple[Match, list[Event]]:
+    """Seat 1 plays 9S, seat 2 9H (18): seat 0 (5H 6H 7H 8H) is eliminated; seat 1 opens again
+    with 9D, seat 2 plays 9C (18): seat 1 (5C 6C and the 7C, 8C it drew) is eliminated and
+    seat 2 wins the hand. Returns the match and the events of the last play."""
+    m = m or _two_eliminations_dealt(**options)
+    m.apply("9S")
+    ev = m.apply("9H")
+    assert [e.seat for e in ev if e.kind == "eliminated"] == [0]
+    assert m.current_seat == 1 and m.total == 0
+    m.apply("9D")
+    assert sorted(m.hand(1)) == ["5C", "6C", "7C", "8C"]
+    return m, m.apply("9C")
+
+
+def test_5_3_hand_over_event_names_the_known_winner() -> None:
+    """ninety-eight 5.3: with seats 0 then 1 eliminated, seat 2 is the last in the hand and the
+    hand_over event names it (and only it)."""
+    m, ev = _two_eliminations()
+    assert [e.seat for e in ev if e.kind == "eliminated"] == [1]
+    over = [e for e in ev if e.kind == "hand_over"]
+    assert len(over) == 1 and over[0].seat == 2 and over[0].data == {"winners": [2], "hand": 1}
+    assert [m.status(s)["penalties"] for s in range(3)] == [1, 1, 0]
+    assert m.hand_number == 2 and not m.is_over
+
+
 # ---------------------------------------------------------------- 6. scoring
 def test_6_1_single_hand() -> None:
     """ninety-eight 6.1: scoring single: the hand's winner wins the match."""
@@ -445,6 +476,33 @@ def test_6_2_out_after_lives_penalties() -> None:
         m.apply(rng.choice(m.legal_actions()))
     assert m.is_over and len(m.winners) == 1 and 0 not in m.winners
     assert [s for s in range(3) if not m.status(s)["out"]] == m.winners
+
+
+def test_common_a_new_hand_starts_clockwise_after_a_reverse() -> None:
+    """Rules README (every hand starts with the direction clockwise) and 6.2 (the deal passes
+    clockwise): reverse-fours, limit 20, three seats, dealer 0. Seat 1 plays 9D, seat 2 plays
+    4S (reverse: seat 1 next), seat 1 plays 9S (18): seat 0 (5H 6H 7H 8H) is eliminated; seat 2
+    opens with 9H, seat 1 plays 9C (18): seat 2 (5C 6C and the 7C, 8C it drew) is eliminated
+    while play still goes counter-clockwise. The next hand is dealt by seat 1 and starts
+    clockwise: seat 2 plays first, then seat 0."""
+    hands = {1: ["9D", "9S", "9C"], 2: ["4S", "9H", "5C", "6C"], 0: ["5H", "6H", "7H", "8H"]}
+    m = nd(3, hands, stock=["KD", "7C", "QD", "8C"], dealer=0, preset="reverse-fours", limit=20)
+    m.apply("9D")
+    m.apply("4S")
+    assert m.direction == -1 and m.current_seat == 1
+    ev = m.apply("9S")
+    assert [e.seat for e in ev if e.kind == "eliminated"] == [0]
+    assert m.direction == -1 and m.current_seat == 2
+    m.apply("9H")
+    assert m.current_seat == 1 and sorted(m.hand(2)) == ["5C", "6C", "7C", "8C"]
+    ev = m.apply("9C")
+    assert [e.seat for e in ev if e.kind == "eliminated"] == [2]
+    assert next(e for e in ev if e.kind == "hand_over").data["winners"] == [1]
+    assert m.hand_number == 2 and m.dealer == 1
+    assert m.direction == 1 and m.current_seat == 2
+    play = next(a for a in m.legal_actions() if str(a)[0] not in "4K")  # not a reverse, not the limit
+    m.apply(play)
+    assert m.direction == 1 and m.current_seat == 0
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -558,6 +616,35 @@ def test_6_3_a_seat_already_out_does_not_share_a_tie() -> None:
     m.apply("9H")
     assert m.is_over and m.winners == [0, 1]
     assert [m.status(s)["chips"] for s in range(3)] == [2, 3, 0]
+
+
+def test_6_3_winner_collects_from_every_seat_eliminated_in_the_hand() -> None:
+    """ninety-eight 6.3: two seats eliminated in one hand each pay the winner one chip; the
+    chips and the pot add up to what the seats started with."""
+    m, ev = _two_eliminations(scoring="stakes")
+    pay = [(e.seat, e.data["to"], e.data["chips"], e.data["left"]) for e in ev if e.kind == "chips"]
+    assert pay == [(0, 2, 1, 8), (1, 2, 1, 8)]
+    # 10 each, ante 1 (pot 3); after the hand 8, 8, 11; then the next hand's ante: 7, 7, 10, pot 6
+    assert [m.status(s)["chips"] for s in range(3)] == [7, 7, 10] and m.view(0)["pot"] == 6
+    assert sum(m.status(s)["chips"] for s in range(3)) + m.view(0)["pot"] == 30
+    assert m.hand_number == 2 and not any(m.status(s)["out"] for s in range(3))
+
+
+def test_6_3_a_seat_that_cannot_pay_pays_what_it_has() -> None:
+    """ninety-eight 6.3: seat 0 anted its last chip, still plays, is eliminated and pays
+    nothing (it has nothing); seat 1, also eliminated, pays its one chip. Seat 0 then has no
+    chips and is out; nobody's chips go below 0 and no chip is made or lost."""
+    m = patched(_two_eliminations_dealt(scoring="stakes"), chips=[0, 5, 5], pot=3)
+    assert m.status(0)["in_hand"] and m.current_seat == 1
+    m, ev = _two_eliminations(m)
+    pay = [(e.seat, e.data["to"], e.data["chips"]) for e in ev if e.kind == "chips"]
+    assert pay == [(1, 2, 1)]
+    assert [e.seat for e in ev if e.kind == "out"] == [0]
+    assert m.status(0)["out"] is True and m.status(0)["chips"] == 0
+    # after the hand 0, 4, 6; the next hand's ante from seats 1 and 2 only: 0, 3, 5, pot 5
+    assert [m.status(s)["chips"] for s in range(3)] == [0, 3, 5] and m.view(0)["pot"] == 5
+    assert sum(m.status(s)["chips"] for s in range(3)) + m.view(0)["pot"] == 13
+    assert not m.is_over and m.hand_number == 2 and m.current_seat != 0
 
 
 # ---------------------------------------------------------------- 7. variants

@@ -107,6 +107,21 @@ def test_1_1_two_to_eight_players(players: int) -> None:
     with pytest.raises(ValueError, match="players"):
         new_match(GAME, players, seed=1)
 
+@pytest.mark.parametrize("players", range(2, 9))
+def test_1_1_two_to_eight_players_are_dealt(players: int) -> None:
+    """ninety-nine 1.1: every table of 2 to 8 seats is dealt (3.1: 3 cards each), from one
+    52-card deck up to 5 seats and from two decks (every card twice) with 6 or more."""
+    info = GAMES[GAME]
+    assert (info.min_players, info.max_players) == (2, 8)
+    m = new_match(GAME, players, seed=1)
+    decks = 2 if players >= 6 else 1
+    assert m.players == players and m.current_seat is not None and not m.is_over
+    assert [len(m.hand(s)) for s in range(players)] == [3] * players
+    assert len(m.full_deck()) == 52 * decks and m.stock_count == 52 * decks - 3 * players
+    held = [c for s in range(players) for c in m.hand(s)] + [CARD_STR[c] for c in m.stock]
+    assert Counter(held) == Counter(ONE_DECK * decks)
+    assert [m.status(s)["chips"] for s in range(players)] == [9] * players
+
 
 @pytest.mark.parametrize("players,decks,cards", [
     (2, "auto", 52), (5, "auto", 52), (6, "auto", 104), (8, "auto", 104), (8, 1, 52), (2, 2, 104)])
