@@ -61,6 +61,9 @@ class TableSession:
         # so that a long flood of chat costs no more memory than a screenful
         self.chat_log: deque[tuple[str, str, bool]] = deque(maxlen=CHAT_LINES)
         self._lobby_seat: int | None = None  # this app's seat at the last lobby: its own comings say nothing
+        #: this app's seat as the updates have told it so far (each welcome names it), in their
+        #: order: the first lobby comes while joining, before ``client`` (and so ``seat``) is set
+        self._seat_told: int | None = None
         self.held: tuple[str | None, str] | None = None  # the seat kept for a crash: (table, token)
         #: the results screen's line on your record at this game, once a match here is recorded
         self.record_line = ""
@@ -399,7 +402,9 @@ class TableSession:
 
         kind = update.get("type")
         app = self.app
-        if kind == "lobby":
+        if kind == "welcome":
+            self._seat_told = update.get("seat")
+        elif kind == "lobby":
             before = (self.lobby or {}).get("seats") or []
             self.lobby = update["lobby"]
             self._say_comings_and_goings(before, self.lobby.get("seats") or [])
@@ -531,8 +536,8 @@ class TableSession:
     def _say_comings_and_goings(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
         """Who came and who went (``tui.comings``): in a match in the table's log, else in the
         chat, where the lobby shows it."""
-        own = {self._lobby_seat, self.seat}
-        self._lobby_seat = self.seat
+        own = {self._lobby_seat, self._seat_told}
+        self._lobby_seat = self._seat_told
         changes = comings_and_goings(before, after, own)
         if (self.lobby or {}).get("status") == "playing":
             table = self._table_screen()

@@ -2,6 +2,7 @@
 in its chat over a real socket: a player sits down, drops, comes back and leaves."""
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -108,3 +109,34 @@ async def test_the_hosts_lobby_chat_says_who_came_and_went(bell: bool) -> None:
         finally:
             await bob.close()
         await app.action_quit()
+
+
+async def test_a_player_who_moves_is_not_told_they_left() -> None:
+    """The first lobby comes while the app joins, before its session holds the connection: the
+    seat it was welcomed to counts as its own all the same, so moving from it says nothing to
+    the mover (it said "Bea leaves the table." when no other lobby had come in between)."""
+    from net.server import Server, TableConfig
+    from tests.net.table_helpers import FAST, join
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1))
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    await asyncio.sleep(3 * srv.lobby_every)  # the table is idle: no paced lobby is on its way
+    app = make_app()
+    app.settings.name = "Bea"
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+            assert app.session.seat == 1
+            await pilot.press("down", "down", "t")
+            await wait_for(pilot, lambda: app.session.seat == 2 and table.seats[2].name == "Bea")
+            await wait_for(pilot, lambda: app.session.lobby["seats"][2]["name"] == "Bea")
+            await pilot.pause()
+            log = [line.text for line in lobby.query_one("#chat-log").lines]
+            assert not any("Bea" in line for line in log), log
+            await app.leave_table()
+    finally:
+        await ana.close()
+        await srv.close()
