@@ -577,7 +577,8 @@ class TableSession:
         if kind != "match_over" and over:
             return  # the match_over event brings its own screen
         self.app.push_screen(ResultsScreen(self, view or self.view, table.names, list(table.hand_totals),
-                                           match_over=over, style=self.app.card_style, event=event))
+                                           match_over=over, style=self.app.card_style, event=event,
+                                           whole=table.hand_whole))
 
     def show_lobby(self) -> None:
         """The table's lobby, once. A table joined or resumed in mid-match sends its view while

@@ -9,6 +9,7 @@ from textual.widgets import Button
 
 from net.savefile import read_save
 from tui.screens.home import HomeScreen
+from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 from tui.saves import solo_save_path
 
@@ -127,3 +128,34 @@ async def test_a_table_hosted_on_another_port_is_offered_and_comes_back_on_that_
     assert not problems and len(found) == HOSTED_SHOWN
     newest = [port] + [40000 + HOSTED_SHOWN + 1 - i for i in range(HOSTED_SHOWN - 1)]  # the table above is newest
     assert [p.name for _l, p, _s in found] == [f"table-{n}.save" for n in newest]
+
+
+async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
+    """The hand-over box's running total is the hand's from its deal; a table resumed mid-hand
+    saw only the plays since, and says so (it read "over the hand" for a chart of its last
+    plays); the next hand, seen whole, reads "over the hand" again."""
+    from .helpers import play_with_keys
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await start_solo(app, pilot)
+        await play_with_keys(app, pilot, stop=lambda: session.view is not None and session.view["total"] > 0
+                             and read_save(solo_save_path()).state["actions"] == session.table.actions)
+        app.back_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+
+    fresh = make_app()
+    async with fresh.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(fresh.screen, HomeScreen) and fresh.screen.query(".resume"))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(fresh.screen, TableScreen))
+        labels: list[str] = []
+        for _ in range(2):  # the resumed hand, then one seen from its deal (three lives: no match ends in one)
+            await play_with_keys(fresh, pilot, stop=lambda: isinstance(fresh.screen, ResultsScreen))
+            results = fresh.screen
+            labels.append(str(results.query_one("#spark-label").render()))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: fresh.screen is not results)
+        assert labels[0].startswith("running total over the hand since you came in: ")
+        assert labels[1].startswith("running total over the hand: ")
+        await fresh.leave_table()

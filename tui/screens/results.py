@@ -75,12 +75,14 @@ class ResultsScreen(Withdrawable[None]):
     ]
 
     def __init__(self, link: Any, view: dict[str, Any], names: list[str], totals: list[int],
-                 match_over: bool, style: str = "two-colour", event: dict[str, Any] | None = None) -> None:
+                 match_over: bool, style: str = "two-colour", event: dict[str, Any] | None = None,
+                 whole: bool = True) -> None:
         super().__init__()
         self.link = link
         self.view = view
         self.names = names
         self.totals = totals
+        self.whole = whole  # the totals follow the hand from its deal, not from a resume mid-hand
         self.match_over = match_over
         self.card_style = style
         self.event = event
@@ -92,7 +94,8 @@ class ResultsScreen(Withdrawable[None]):
             yield Static(standings(view, self.names, self.event), id="standings")
             if len(self.totals) > 1:
                 span = deal_word(self.view.get("game"))
-                yield Label(Text(f"running total over the {span}: {' '.join(map(str, self.totals[-8:]))}",
+                over = f"over the {span}" if self.whole else f"over the {span} since you came in"
+                yield Label(Text(f"running total {over}: {' '.join(map(str, self.totals[-8:]))}",
                                  style="dim"), id="spark-label")
                 yield Sparkline(self.totals, id="spark")
             if self.match_over:

@@ -107,6 +107,10 @@ class TableScreen(Screen[None]):
         self.view: dict[str, Any] | None = None
         self.totals: list[int] = []
         self.hand_totals: list[int] = []  # the running total over the last finished hand
+        #: whether ``totals`` (and then ``hand_totals``) follow their hand from its deal: a table
+        #: resumed or joined mid-hand saw only its last plays
+        self._totals_whole = False
+        self.hand_whole = False
         self.said: list[str] = []
         self._said_at: dict[str, float] = {}  # when each answer was last shown
         self._warned_at: dict[str, float] = {}  # when each warning was last shown
@@ -225,9 +229,9 @@ class TableScreen(Screen[None]):
     def _track(self, event: dict[str, Any]) -> None:
         kind = event.get("kind")
         if kind in ("hand_over", "round_over", "match_over") and self.totals:
-            self.hand_totals = list(self.totals)
+            self.hand_totals, self.hand_whole = list(self.totals), self._totals_whole
         if kind == "deal":
-            self.totals = [0]
+            self.totals, self._totals_whole = [0], True
         elif kind in ("play", "reset") and isinstance(event.get("total"), int):
             self.totals.append(event["total"])
 
