@@ -42,6 +42,24 @@ async def test_a_hint_selects_the_normal_bots_card_and_enter_plays_it() -> None:
             await pilot.pause()
 
 
+async def test_a_hint_from_the_log_takes_enter_back_to_the_hand() -> None:
+    """The hint says Enter plays its card; with the log focused (Tab), Enter did nothing there.
+    The hint brings the focus back to the hand, so Enter plays the card."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await open_table(app, pilot, True, "ninety-eight", 4)
+        view = link.view()
+        wanted = choose("normal", view, view["legal"], random.Random(view["version"]))
+        screen.query_one("#log").focus()
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.focused is screen.query_one(HandView)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert link.sent == [wanted]
+
+
 async def test_no_hint_at_a_table_with_other_players_and_no_chat_line_at_a_solo_one() -> None:
     """The key bar offers Hint at a solo table and Chat at any other: each only where it
     answers (a bot's advice at a table of players would not be yours; at a solo table there

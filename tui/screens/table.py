@@ -680,6 +680,7 @@ class TableScreen(Screen[None]):
             hand = self.query_one(HandView)
             if play[0] in hand.cards:
                 hand.action_go(hand.cards.index(play[0]))
+                hand.focus()  # the hint says Enter plays it: from the log too, where Enter did nothing
         key = HINT_KEYS.get(action)  # a move made with a key of its own names that key
         said = f" ({self.app.keys_for(*key)})" if key else ""
         self.say(f"Hint: {'play ' if play else ''}{action_text(action, self.card_style)}{said}")
