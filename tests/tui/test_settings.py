@@ -349,3 +349,33 @@ async def test_a_file_broken_while_the_app_runs_is_not_written_over(tmp_path: Pa
         assert app.settings.card_style == "ascii"
         assert len([n for n in app._notifications if n.title == "Settings file"]) == 1
     assert path.read_text(encoding="utf-8") == 'name = "Ana"\ntheme = \n'
+
+
+async def test_settings_fields_follow_f3_f4_and_the_palette_while_open(tmp_path: Path) -> None:
+    """F3, F4 and the palette's hand order change a setting while Settings is open: its fields
+    show the new value (they kept the old one, and the theme list highlighted it)."""
+    from textual.widgets import OptionList, Select
+
+    from tui.screens.settings import SettingsScreen
+
+    from .helpers import wait_for
+
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "paper" in app.available_themes)
+        await pilot.press("s")
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        themes, cards = screen.query_one("#theme", Select), screen.query_one("#card_style", Select)
+        hand = screen.query_one("#hand_order", Select)
+        assert (themes.value, cards.value) == ("casino", "two-colour")
+        await pilot.press("f3", "f4")
+        await pilot.pause()
+        assert app.theme != "casino" and app.settings.card_style == "four-colour"
+        assert themes.value == app.theme and cards.value == "four-colour"
+        overlay = themes.query_one("SelectOverlay", OptionList)
+        assert overlay.highlighted is not None
+        assert str(overlay.get_option_at_index(overlay.highlighted).prompt) == app.theme
+        app.set_hand_order("suit")
+        await pilot.pause()
+        assert hand.value == "suit"
+    assert load_settings(tmp_path / "settings.toml")[0].card_style == "four-colour"
