@@ -379,3 +379,29 @@ async def test_settings_fields_follow_f3_f4_and_the_palette_while_open(tmp_path:
         await pilot.pause()
         assert hand.value == "suit"
     assert load_settings(tmp_path / "settings.toml")[0].card_style == "four-colour"
+
+
+async def test_settings_opens_on_the_name_and_what_is_typed_goes_there(tmp_path: Path) -> None:
+    """Typing as Settings opens goes into the name (Q used to quit the app, unasked); Escape
+    still leaves Settings, keeping the name."""
+    from tui.screens.home import HomeScreen
+    from tui.screens.settings import SettingsScreen
+
+    from .helpers import wait_for
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(name="Ana"), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#name")
+        await pilot.press("end", "q", "y")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
+        assert screen.query_one("#name").value == "Anaqy"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert app.settings.name == "Anaqy"
+    assert load_settings(path)[0].name == "Anaqy"

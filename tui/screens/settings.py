@@ -33,6 +33,9 @@ class SettingsScreen(Screen[None]):
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "back", "Back")]
+    #: the name field has the focus as Settings opens, so what is typed goes there: with none
+    #: focused, a letter ran the app's key for it (Q quit at once)
+    AUTO_FOCUS = "#name"
     _themes_listed: tuple[str, ...] = ()
 
     def compose(self) -> ComposeResult:
