@@ -181,6 +181,13 @@ def test_the_readme_lists_every_setting_with_its_default() -> None:
                          ([t.name for t in shipped_themes()[0]], "theme")):
         for choice in choices:
             assert f"`{choice}`" in line[key], f"README: {key} does not list {choice}"
+    # F3, Settings and the palette offer Textual's built-in themes too (docs/themes.md): the
+    # README says so, naming some that are built in
+    from textual.theme import BUILTIN_THEMES
+
+    named = re.findall(r"`([a-z0-9-]+)`", line["theme"])
+    assert "Textual's built-in themes" in line["theme"] and [n for n in named if n in BUILTIN_THEMES], \
+        "README: theme does not say that Textual's built-in themes are offered"
 
 
 def test_a_name_is_as_long_as_the_tables_take_it(tmp_path: Path) -> None:
@@ -405,3 +412,30 @@ async def test_settings_opens_on_the_name_and_what_is_typed_goes_there(tmp_path:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert app.settings.name == "Anaqy"
     assert load_settings(path)[0].name == "Anaqy"
+
+
+async def test_the_settings_theme_list_offers_shipped_user_and_built_in_themes(tmp_path: Path, monkeypatch) -> None:
+    """As docs/themes.md and the README say: the shipped themes, the user's own and Textual's
+    built-in ones, each once (a user theme with a built-in's name replaces it)."""
+    from textual.theme import BUILTIN_THEMES
+    from textual.widgets import Select
+
+    from tui.screens.settings import SettingsScreen
+    from tui.theming import shipped_themes
+
+    from .helpers import wait_for
+
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    (themes / "ocean.toml").write_text('name = "ocean"\nprimary = "#1E88E5"\n', encoding="utf-8")
+    (themes / "nord.toml").write_text('name = "nord"\nprimary = "#123456"\n', encoding="utf-8")
+    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "ocean" in app.available_themes)
+        await pilot.press("s")
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        offered = [value for _prompt, value in screen.query_one("#theme", Select)._options]
+        assert len(offered) == len(set(offered))
+        assert set(offered) == {t.name for t in shipped_themes()[0]} | set(BUILTIN_THEMES) | {"ocean"}
+        assert app.get_theme("nord").primary == "#123456"
