@@ -127,3 +127,22 @@ async def test_a_table_hosted_on_another_port_is_offered_and_comes_back_on_that_
     assert not problems and len(found) == HOSTED_SHOWN
     newest = [port] + [40000 + HOSTED_SHOWN + 1 - i for i in range(HOSTED_SHOWN - 1)]  # the table above is newest
     assert [p.name for _l, p, _s in found] == [f"table-{n}.save" for n in newest]
+
+
+async def test_each_resume_label_is_on_screen_whole_at_80_columns():
+    """Two tables hosted on other ports read apart at 80x24: each Resume button shows its whole
+    label, port and state included (the menu cut them at "(hosted, lobby,")."""
+    from net.savefile import save_path, write_save
+
+    from .rendering import rendered_segments
+
+    write_save(save_path(45649), {"config": {"game": "ninety-nine"}, "status": "lobby"})
+    write_save(save_path(45650), {"config": {"game": "ninety-eight"}, "status": "finished"})
+    app = make_app(port=7098)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and len(app.screen.query(".resume")) == 2)
+        await pilot.pause()
+        lines = "".join(s.text for s in rendered_segments(app)).splitlines()
+        for label in ("Resume Ninety-Nine (hosted, lobby, port 45649)",
+                      "Resume Ninety-Eight (hosted, finished, port 45650)"):
+            assert any(label in line for line in lines), label
