@@ -389,3 +389,47 @@ async def test_the_solo_command_keeps_the_last_choices_for_what_it_does_not_say(
         for _ in range(10):
             await pilot.pause()
         assert (picker.game, picker.preset, picker.seats) == (game, preset, seats)
+
+
+async def test_the_key_bar_names_start_as_its_button_does(tmp_path) -> None:
+    """Ctrl+S does what the button beside Cancel says, and the key bar says so too: Start to
+    play solo, Open table to host, Apply to change a hosted table's game (it said Start in all
+    three), also with the key moved by the keymap."""
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.lobby import LobbyScreen
+    from tui.settings import Settings, save_settings
+
+    from .helpers import host_two_seats, key_bar
+
+    def start_key(picker: PickerScreen) -> tuple[str, str]:
+        label = str(picker.query_one("#start", Button).label)
+        keys = [(k.key, str(k.description)) for k in picker.query(FooterKey) if k.description == label]
+        assert len(keys) == 1, (label, key_bar(picker))
+        return keys[0]
+
+    app = make_app(bind="127.0.0.1", port=0, config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(120, 40)) as pilot:
+        picker = await _solo_picker(app, pilot)
+        assert start_key(picker) == ("ctrl+s", "Start")
+        await pilot.press("escape", "h")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        await wait_for(pilot, lambda: key_bar(picker))
+        assert start_key(picker) == ("ctrl+s", "Open table") and "Start" not in key_bar(picker)
+        await pilot.press("escape")
+        lobby = await host_two_seats(app, pilot)
+        await pilot.press("g")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        await wait_for(pilot, lambda: key_bar(picker))
+        assert start_key(picker) == ("ctrl+s", "Apply") and "Start" not in key_bar(picker)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby)
+        assert "Start" in key_bar(lobby)  # the lobby's own Start is as it was
+        await app.leave_table()
+    save_settings(Settings(keymap={"picker.start": "f5"}), tmp_path / "moved.toml")
+    app = make_app(config_path=tmp_path / "moved.toml")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        await wait_for(pilot, lambda: key_bar(picker))
+        assert start_key(picker) == ("f5", "Open table")

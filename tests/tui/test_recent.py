@@ -186,3 +186,28 @@ async def test_a_table_with_a_password_asks_for_it_when_chosen_again(caplog: pyt
             await app.action_quit()
     finally:
         await server.close()
+
+
+async def test_a_long_table_name_ends_in_an_ellipsis_at_80_columns() -> None:
+    """A table name longer than the lists' room is cut with an ellipsis, in the LAN list and in
+    the tables joined lately ("Quentin the quick brown's tabl" read as if it were whole)."""
+    from net.discovery import FoundTable
+    from net.discovery_txt import TableAdvert
+
+    from .rendering import rendered_segments
+
+    name = "Quentin the quick brown's table"
+    note("192.168.1.30:7098", name, "ninety-eight")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        advert = TableAdvert(name=name, game="ninety-eight", preset="standard", seats_taken=1, seats_total=4)
+        join.found = {"q._dealmein._tcp.local.": FoundTable("q._dealmein._tcp.local.", name, advert, True, "",
+                                                            ("192.168.1.31",), 7098, True, "192.168.1.31")}
+        join._refresh_list()
+        await pilot.pause()
+        lines = "".join(s.text for s in rendered_segments(app)).splitlines()
+        named = [line for line in lines if "Quentin" in line]
+        assert len(named) == 2, lines
+        assert all("Quentin the quick brown's tab…" in line for line in named), named

@@ -159,3 +159,22 @@ async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
         assert labels[0].startswith("running total over the hand since you came in: ")
         assert labels[1].startswith("running total over the hand: ")
         await fresh.leave_table()
+
+
+async def test_each_resume_label_is_on_screen_whole_at_80_columns():
+    """Two tables hosted on other ports read apart at 80x24: each Resume button shows its whole
+    label, port and state included (the menu cut them at "(hosted, lobby,")."""
+    from net.savefile import save_path, write_save
+
+    from .rendering import rendered_segments
+
+    write_save(save_path(45649), {"config": {"game": "ninety-nine"}, "status": "lobby"})
+    write_save(save_path(45650), {"config": {"game": "ninety-eight"}, "status": "finished"})
+    app = make_app(port=7098)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and len(app.screen.query(".resume")) == 2)
+        await pilot.pause()
+        lines = "".join(s.text for s in rendered_segments(app)).splitlines()
+        for label in ("Resume Ninety-Nine (hosted, lobby, port 45649)",
+                      "Resume Ninety-Eight (hosted, finished, port 45650)"):
+            assert any(label in line for line in lines), label

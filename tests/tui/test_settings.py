@@ -181,6 +181,13 @@ def test_the_readme_lists_every_setting_with_its_default() -> None:
                          ([t.name for t in shipped_themes()[0]], "theme")):
         for choice in choices:
             assert f"`{choice}`" in line[key], f"README: {key} does not list {choice}"
+    # F3, Settings and the palette offer Textual's built-in themes too (docs/themes.md): the
+    # README says so, naming some that are built in
+    from textual.theme import BUILTIN_THEMES
+
+    named = re.findall(r"`([a-z0-9-]+)`", line["theme"])
+    assert "Textual's built-in themes" in line["theme"] and [n for n in named if n in BUILTIN_THEMES], \
+        "README: theme does not say that Textual's built-in themes are offered"
 
 
 def test_a_name_is_as_long_as_the_tables_take_it(tmp_path: Path) -> None:
@@ -349,3 +356,86 @@ async def test_a_file_broken_while_the_app_runs_is_not_written_over(tmp_path: Pa
         assert app.settings.card_style == "ascii"
         assert len([n for n in app._notifications if n.title == "Settings file"]) == 1
     assert path.read_text(encoding="utf-8") == 'name = "Ana"\ntheme = \n'
+
+
+async def test_settings_fields_follow_f3_f4_and_the_palette_while_open(tmp_path: Path) -> None:
+    """F3, F4 and the palette's hand order change a setting while Settings is open: its fields
+    show the new value (they kept the old one, and the theme list highlighted it)."""
+    from textual.widgets import OptionList, Select
+
+    from tui.screens.settings import SettingsScreen
+
+    from .helpers import wait_for
+
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "paper" in app.available_themes)
+        await pilot.press("s")
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        themes, cards = screen.query_one("#theme", Select), screen.query_one("#card_style", Select)
+        hand = screen.query_one("#hand_order", Select)
+        assert (themes.value, cards.value) == ("casino", "two-colour")
+        await pilot.press("f3", "f4")
+        await pilot.pause()
+        assert app.theme != "casino" and app.settings.card_style == "four-colour"
+        assert themes.value == app.theme and cards.value == "four-colour"
+        overlay = themes.query_one("SelectOverlay", OptionList)
+        assert overlay.highlighted is not None
+        assert str(overlay.get_option_at_index(overlay.highlighted).prompt) == app.theme
+        app.set_hand_order("suit")
+        await pilot.pause()
+        assert hand.value == "suit"
+    assert load_settings(tmp_path / "settings.toml")[0].card_style == "four-colour"
+
+
+async def test_settings_opens_on_the_name_and_what_is_typed_goes_there(tmp_path: Path) -> None:
+    """Typing as Settings opens goes into the name (Q used to quit the app, unasked); Escape
+    still leaves Settings, keeping the name."""
+    from tui.screens.home import HomeScreen
+    from tui.screens.settings import SettingsScreen
+
+    from .helpers import wait_for
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(name="Ana"), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#name")
+        await pilot.press("end", "q", "y")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
+        assert screen.query_one("#name").value == "Anaqy"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert app.settings.name == "Anaqy"
+    assert load_settings(path)[0].name == "Anaqy"
+
+
+async def test_the_settings_theme_list_offers_shipped_user_and_built_in_themes(tmp_path: Path, monkeypatch) -> None:
+    """As docs/themes.md and the README say: the shipped themes, the user's own and Textual's
+    built-in ones, each once (a user theme with a built-in's name replaces it)."""
+    from textual.theme import BUILTIN_THEMES
+    from textual.widgets import Select
+
+    from tui.screens.settings import SettingsScreen
+    from tui.theming import shipped_themes
+
+    from .helpers import wait_for
+
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    (themes / "ocean.toml").write_text('name = "ocean"\nprimary = "#1E88E5"\n', encoding="utf-8")
+    (themes / "nord.toml").write_text('name = "nord"\nprimary = "#123456"\n', encoding="utf-8")
+    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "ocean" in app.available_themes)
+        await pilot.press("s")
+        screen = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        offered = [value for _prompt, value in screen.query_one("#theme", Select)._options]
+        assert len(offered) == len(set(offered))
+        assert set(offered) == {t.name for t in shipped_themes()[0]} | set(BUILTIN_THEMES) | {"ocean"}
+        assert app.get_theme("nord").primary == "#123456"

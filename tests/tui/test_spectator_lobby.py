@@ -41,3 +41,52 @@ async def test_a_watching_guest_takes_an_open_seat() -> None:
             await bob.close()
             await guest.leave_table()
             await host.leave_table()
+
+
+async def test_take_seat_is_lit_only_on_an_open_seat() -> None:
+    """A seated guest at a table with a seat still open: T is on the key bar but dimmed while
+    the highlight is on a taken seat (it did nothing there but say "Choose an open seat
+    first."), lit on the open one, where it moves the guest."""
+    from textual.widgets import Select
+
+    from tui.screens.picker import PickerScreen
+
+    from .helpers import key_bar, notices
+
+    host = make_app(bind="127.0.0.1", port=0)
+    guest = make_app()
+    guest.settings.name = "Cy"
+    async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(80, 24)) as gp:
+        await hp.press("h")
+        picker = await wait_for(hp, lambda: isinstance(host.screen, PickerScreen) and host.screen)
+        picker.query_one("#seats", Select).focus()
+        await hp.press("enter", "up", "enter")  # three seats: the host's and two open
+        await wait_for(hp, lambda: picker.seats == 3)
+        await hp.press("ctrl+s")
+        await wait_for(hp, lambda: isinstance(host.screen, LobbyScreen) and host.session is not None)
+        session = host.session
+        try:
+            guest.join_address(f"127.0.0.1:{session.server.port}")
+            lobby = await wait_for(gp, lambda: isinstance(guest.screen, LobbyScreen) and guest.screen)
+            await wait_for(gp, lambda: guest.session is not None and guest.session.seat == 1)
+            await wait_for(gp, lambda: lobby.query("#seats") and "Take seat" in key_bar(lobby))
+            assert lobby.query_one("#seats").highlighted == 0
+
+            def lit() -> bool:
+                return lobby.active_bindings["t"].enabled
+
+            await wait_for(gp, lambda: not lit())  # the host's seat is highlighted: nothing to take
+            await gp.press("t")
+            await gp.pause(0.2)
+            assert guest.session.seat == 1 and not any("open seat" in n for n in notices(guest))
+            await gp.press("down")  # Cy's own seat
+            await gp.pause()
+            assert not lit()
+            await gp.press("down")  # the open one
+            await wait_for(gp, lit)
+            await gp.press("t")
+            await wait_for(gp, lambda: guest.session.seat == 2)
+            await wait_for(gp, lambda: not lit())  # the highlight is on Cy's seat now
+        finally:
+            await guest.leave_table()
+            await host.leave_table()

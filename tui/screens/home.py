@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +31,10 @@ ASCII_LOGO = """\
 |  S  | Ninety-Eight - Ninety-Nine - Crazy Eights
 |    A|
 +-----+"""
+
+
+#: the menu's width (home.tcss), wider only for a Resume label that would not fit in it
+MENU_WIDTH = 40
 
 
 def logo_for(style: str) -> str:
@@ -86,9 +91,11 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         resume = self._read_saves()
+        menu = Vertical(id="menu")
+        self._fit_menu(menu)
         with Vertical(id="home"):
             yield Static(logo_for(self.app.card_style), id="logo", markup=False)
-            with Vertical(id="menu"):
+            with menu:
                 yield from resume
                 if getattr(self.app, "guest", False):
                     yield Button("Back to the table", id="back", variant="primary")
@@ -101,6 +108,12 @@ class HomeScreen(Screen[None]):
                 yield Button("Rules", id="rules")
                 yield Button("Quit", id="quit")
         yield KeyFooter()
+
+    def _fit_menu(self, menu: Vertical) -> None:
+        """As wide as the longest Resume label (and a blank each side), so that its port and
+        state are in sight: two tables hosted on other ports read apart only by them."""
+        longest = max((cell_len(label) + 2 for label, _path, _solo in self.saved), default=0)
+        menu.styles.width = max(MENU_WIDTH, longest)
 
     def restyle(self, style: str, palette: object) -> None:
         """A card style switched at run time (F4, Settings, the palette) redraws the logo's
@@ -131,8 +144,10 @@ class HomeScreen(Screen[None]):
         before = {path for _label, path, _solo in self.saved}
         await self.query(".resume").remove()
         buttons = self._read_saves()
+        menu = self.query_one("#menu", Vertical)
+        self._fit_menu(menu)
         if buttons:
-            await self.query_one("#menu").mount_all(buttons, before=0)
+            await menu.mount_all(buttons, before=0)
         # a table just left to resume is what Enter plays on, as at a fresh start
         if lost or {path for _label, path, _solo in self.saved} - before:
             self._focus_first()

@@ -20,7 +20,7 @@ from core import GAMES
 from net.addresses import host_port, split_address
 
 from ..optiontext import advert_options_line, clock_label
-from ..plain import clean
+from ..plain import clean, cut
 from ..recent import Recent, load
 from ..widgets.keyfooter import KeyFooter
 from . import popped
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from ..app import DealMeInApp
 
 log = logging.getLogger("dealmein.tui")
+
+#: cells a table's name takes in the lists at most; a longer one ends in an ellipsis
+NAME_CELLS = 30
 
 #: seconds of browsing with no table found before the list says so, and how else to join
 QUIET_AFTER = 5.0
@@ -53,7 +56,7 @@ def table_line(found: Any, here: bool = False) -> Text:
     """One found table: name, game, preset, seats, status, password, version trouble, and
     whether the player is at it already, or going in means watching."""
     a = found.advert
-    line = Text(clean(found.name, 30), style="bold" if enterable(found) else "dim")
+    line = Text(cut(clean(found.name), NAME_CELLS), style="bold" if enterable(found) else "dim")
     if a is None:
         line.append(f"  {clean(found.problem, 60) or 'incompatible version'}", style="red")
         return line
@@ -81,7 +84,7 @@ def table_line(found: Any, here: bool = False) -> Text:
 def recent_line(table: Recent) -> Text:
     """A table joined lately: name, address, game, the day, whether it has a password."""
     info = GAMES.get(table.game)
-    line = Text(clean(table.name, 30) or "a table", style="bold")
+    line = Text(cut(clean(table.name), NAME_CELLS) or "a table", style="bold")
     line.append(f"  {clean(table.address, 60)}")
     line.append(f"  {info.name if info else clean(table.game, 20)} · {clean(table.day, 10)}", style="dim")
     if table.password:

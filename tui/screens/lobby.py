@@ -169,13 +169,23 @@ class LobbyScreen(Screen[None]):
         ready_button = self.query_one("#ready", Button)
         ready_button.display = me is not None  # a watcher has nothing to be ready for
         ready_button.label = "Not ready" if me is not None and self._seat_info(me).get("ready") else "Ready"
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """The key bar again when what its keys can do has changed: Ready and Take seat depend
+        on the seats, and Take seat on the one highlighted."""
         keys = tuple(self.check_action(a, ()) for a in ("ready", "take_seat", "invite"))
-        if keys != getattr(self, "_keys", None):  # Ready and Take seat depend on the seats
+        if keys != getattr(self, "_keys", None):
             self._keys = keys
             self.refresh_bindings()
 
+    @on(OptionList.OptionHighlighted, "#seats")
+    def _seat_highlighted(self) -> None:
+        self._refresh_keys()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The host's keys for the host, Ready for the others."""
+        """The host's keys for the host, Ready for the others. Take seat shows while a seat is
+        open, and is lit only on one: elsewhere (the player's own seat) it would do nothing."""
         host = bool(self.link.is_host)
         if action in ("add_bot", "remove", "configure", "start"):
             return host
@@ -184,7 +194,10 @@ class LobbyScreen(Screen[None]):
         if action == "invite":
             return bool(getattr(self.link, "can_invite", False))
         if action == "take_seat":
-            return not host and any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or [])
+            if host or not any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or []):
+                return False
+            seat = self._selected_seat() if self.query("#seats") else None
+            return True if seat is not None and not self._seat_info(seat).get("name") else None
         return True
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +52,9 @@ class TableChoice:
     turn_time: int = 0  # a table with players: seconds a move may take before a bot makes it (0: no clock)
 
 
+#: what Start does in each mode: its button's label, and its key's on the key bar
+START_LABELS = {"solo": "Start", "host": "Open table", "configure": "Apply"}
+
 #: the turn clocks the picker offers, in seconds (``net.table.TableConfig.turn_time``)
 TURN_CLOCKS = (0, 15, 30, 60, 120, 300)
 
@@ -79,6 +82,7 @@ class PickerScreen(Screen["TableChoice | None"]):
                  turn_time: int | None = None, remembered: dict[str, Pick] | None = None) -> None:
         super().__init__()
         self.mode = mode
+        self._name_start(START_LABELS.get(mode, "Start"))
         #: each game's last choice in this mode (``tui.lastpick``): the picker opens a game on it
         self.remembered = dict(remembered or {})
         last = self.remembered.get(game or "") if preset is None else None
@@ -101,6 +105,13 @@ class PickerScreen(Screen["TableChoice | None"]):
         #: key is handled beside the screen's queue and would otherwise read half-built controls
         self._building = asyncio.Lock()
         self.problem: str | None = None
+
+    def _name_start(self, label: str) -> None:
+        """The key bar names Start's key as its button does ("Open table", "Apply"): this
+        picker's own copy of the binding, its id (and so a key moved by the keymap) kept."""
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [replace(b, description=label) if b.id == "picker.start" else b
+                                                   for b in bindings]
 
     def _seat_levels(self, last: Pick) -> dict[int, str]:
         """Every other seat as it was: a bot's level, or open (hosting) where no bot sat."""
@@ -144,8 +155,7 @@ class PickerScreen(Screen["TableChoice | None"]):
                 yield Vertical(id="options")
         yield Static(id="summary")
         with Horizontal(id="buttons"):
-            yield Button("Start" if self.mode == "solo" else "Open table" if self.mode == "host" else "Apply",
-                         id="start", variant="primary")
+            yield Button(START_LABELS.get(self.mode, "Start"), id="start", variant="primary")
             yield Button("Cancel", id="cancel")
         yield KeyFooter()
 

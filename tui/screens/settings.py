@@ -33,17 +33,20 @@ class SettingsScreen(Screen[None]):
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "back", "Back")]
+    #: the name field has the focus as Settings opens, so what is typed goes there: with none
+    #: focused, a letter ran the app's key for it (Q quit at once)
+    AUTO_FOCUS = "#name"
+    _themes_listed: tuple[str, ...] = ()
 
     def compose(self) -> ComposeResult:
         s = self.app.settings
-        themes = list(self.app.available_themes)
         with VerticalScroll(id="settings"):
             yield Static("Settings", classes="title")
             with Grid(id="form"):
                 yield Label("Your name")
                 yield Input(s.name, id="name", max_length=NAME_LEN)
                 yield Label("Theme")
-                yield Select([(t, t) for t in themes], value=self.app.theme, allow_blank=False, id="theme")
+                yield Select(self._theme_options(), value=self.app.theme, allow_blank=False, id="theme")
                 yield Label("Cards")
                 yield Select([(c, c) for c in CARD_STYLES], value=s.card_style, allow_blank=False, id="card_style")
                 yield Label("Your hand")
@@ -65,12 +68,37 @@ class SettingsScreen(Screen[None]):
             yield Static(f"Saved in {self.app.config_path}", classes="muted", markup=False)
         yield KeyFooter()
 
+    def _theme_options(self) -> list[tuple[str, str]]:
+        """The theme list's choices, every theme there is now (noted, to rebuild it on a change)."""
+        self._themes_listed = tuple(self.app.available_themes)
+        return [(t, t) for t in self._themes_listed]
+
     def on_mount(self) -> None:
         if popped(self):
             return
         themes = self.query_one("#theme", Select)
         self.watch(themes, "expanded", self._theme_list_shown, init=False)
         self.watch(themes.query_one("SelectOverlay", OptionList), "highlighted", self._theme_highlighted, init=False)
+
+    def restyle(self, style: str, palette: object) -> None:
+        """A theme or card style changed while Settings is open (F3, F4, the palette): its
+        fields show the change, so they never offer the old value as the one in use. The theme
+        list is left alone while it is open: it is what is previewing the theme."""
+        if not self.query("#theme"):  # not composed yet: it opens on the values in use
+            return
+        self.query_one("#card_style", Select).value = style
+        themes = self.query_one("#theme", Select)
+        if themes.expanded or self.app.theme not in self.app.available_themes:
+            return
+        if tuple(self.app.available_themes) != self._themes_listed:  # themes loaded since it opened
+            themes.set_options(self._theme_options())
+        if themes.value != self.app.theme:
+            themes.value = self.app.theme
+
+    def reorder(self, order: str) -> None:
+        """The hand order changed while Settings is open (the palette): its field shows it."""
+        if self.query("#hand_order"):
+            self.query_one("#hand_order", Select).value = order
 
     def _theme_list_shown(self, shown: bool) -> None:
         if shown:
