@@ -22,7 +22,7 @@ from net.environ import JOIN_PASSWORD_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .plain import printable
 from .settings import CARD_STYLES, Settings, Unread, change_settings, load_settings, settings_path
-from .theming import DEFAULT_THEME, palette_for, quick_theme, shipped_themes
+from .theming import DEFAULT_THEME, listed_themes, palette_for, quick_theme, shipped_themes
 
 if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
     from textual.widget import Widget
@@ -392,7 +392,7 @@ class DealMeInApp(App[int]):
             self.end_theme_preview(None)
 
     def action_next_theme(self) -> None:
-        names = list(self.available_themes)
+        names = listed_themes(self.available_themes)
         i = names.index(self.theme) if self.theme in names else -1
         self.theme = names[(i + 1) % len(names)]
         # under NO_COLOR the terminal shows no colour whatever the theme: say so, or F3 seems broken

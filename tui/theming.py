@@ -3,11 +3,11 @@ card drawing colours taken from whichever theme is active."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from textual.color import Color
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
-from textual.theme import Theme
+from textual.theme import BUILTIN_THEMES, Theme
 
 from themes.loader import SHIPPED_DIR, load_theme_file, load_themes, user_theme_named
 from themes.variables import (
@@ -27,6 +27,15 @@ if TYPE_CHECKING:
     from .cardface import CardPalette
 
 DEFAULT_THEME = "casino"
+
+
+def listed_themes(available: Mapping[str, Theme]) -> list[str]:
+    """Every theme, in the order F3, Settings and the palette offer them: this app's own (the
+    shipped ones and the player's, made for a card table) by name, then Textual's built-in
+    ones by name. A theme of the player's that replaces a built-in one counts as the player's."""
+    names = sorted(available)
+    ours = [n for n in names if available[n] is not BUILTIN_THEMES.get(n)]
+    return ours + [n for n in names if n not in ours]
 
 
 def shipped_themes() -> tuple[list[Theme], list[str]]:
@@ -135,7 +144,7 @@ class ThemePreviewProvider(Provider):
                 return partial(choose, name)
             return partial(setattr, app, "theme", name)
 
-        return [(name, chooser(name)) for name in sorted(app.available_themes)]
+        return [(name, chooser(name)) for name in listed_themes(app.available_themes)]
 
     async def discover(self) -> Hits:
         for name, command in self._commands():

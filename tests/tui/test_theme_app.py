@@ -326,3 +326,39 @@ async def test_a_user_monochrome_is_what_no_color_shows(tmp_path: Path, monkeypa
         await wait_for(pilot, lambda: "casino" in app.available_themes)
         await pilot.pause()
         assert app.current_theme.background == "#202020"
+
+
+async def test_the_tables_own_themes_come_first_in_every_list(tmp_path: Path, monkeypatch) -> None:
+    """F3, Settings and the palette offer the themes made for the card table (the shipped ones
+    and the player's, a player's "nord" among them) before Textual's built-in ones, in one
+    order: F3 from casino goes on to the next shipped theme, and from the last built-in one
+    comes round to casino."""
+    from textual.theme import BUILTIN_THEMES
+
+    from tui.screens.settings import SettingsScreen
+    from tui.theming import ThemePreviewProvider, listed_themes
+
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    (themes / "nord.toml").write_text('name = "nord"\nprimary = "#FF8800"\n', encoding="utf-8")
+    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "nord" in app.available_themes and "paper" in app.available_themes)
+        listed = listed_themes(app.available_themes)
+        ours = ["casino", "high-contrast", "midnight", "monochrome", "nord", "paper", "terminal"]
+        assert listed[:len(ours)] == ours and set(listed[len(ours):]) == set(BUILTIN_THEMES) - {"nord"}
+        assert [name for name, _ in ThemePreviewProvider(app.screen)._commands()] == listed
+        await pilot.press("s")
+        settings = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        assert [value for _label, value in settings.query_one("#theme", Select)._options] == listed
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, SettingsScreen))
+        app.theme = "casino"
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.theme != "casino")
+        assert app.theme == "high-contrast"
+        app.theme = listed[-1]  # the last built-in theme by name: F3 comes round to the table's first
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.theme != listed[-1])
+        assert app.theme == "casino"

@@ -20,6 +20,7 @@ from net.protocol import NAME_LEN, clean_name
 from ..handorder import HAND_ORDERS, ORDER_LABELS
 from ..keymap import moved_text
 from ..settings import CARD_STYLES
+from ..theming import listed_themes
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -70,7 +71,7 @@ class SettingsScreen(Screen[None]):
 
     def _theme_options(self) -> list[tuple[str, str]]:
         """The theme list's choices, every theme there is now (noted, to rebuild it on a change)."""
-        self._themes_listed = tuple(self.app.available_themes)
+        self._themes_listed = tuple(listed_themes(self.app.available_themes))
         return [(t, t) for t in self._themes_listed]
 
     def on_mount(self) -> None:
@@ -90,7 +91,7 @@ class SettingsScreen(Screen[None]):
         themes = self.query_one("#theme", Select)
         if themes.expanded or self.app.theme not in self.app.available_themes:
             return
-        if tuple(self.app.available_themes) != self._themes_listed:  # themes loaded since it opened
+        if tuple(listed_themes(self.app.available_themes)) != self._themes_listed:  # themes loaded since it opened
             themes.set_options(self._theme_options())
         if themes.value != self.app.theme:
             themes.value = self.app.theme
