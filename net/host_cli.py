@@ -220,9 +220,9 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
         # ``timeout`` passes on) must not cut the goodbyes short with a traceback
         if advertiser is not None:
             await advertiser.close()
+        await server.close()  # first: its last save keeps the SSH guests' seats as they sat
         if ssh is not None:
-            await ssh.close()
-        await server.close()
+            await ssh.close()  # then the guests' apps, told the table closed, quit
         for sig in handled:
             loop.remove_signal_handler(sig)
         print("Table closed.", file=out, flush=True)

@@ -267,7 +267,8 @@ class TableSession:
             await self.ssh.start()
         except OSError as e:
             self.app.notify(f"SSH not started: {e}", severity="error", timeout=8)
-            self.ssh = None
+            ssh, self.ssh = self.ssh, None
+            await _close_within(ssh.close(), 5, "ssh server not closed cleanly")  # its app zygote too
 
     @property
     def ssh_lines(self) -> list[str]:
@@ -663,9 +664,6 @@ class TableSession:
         if self.closing:
             return
         self.closing = True
-        if self.ssh is not None:
-            await _close_within(self.ssh.close(), 5, "ssh server not closed cleanly")
-            self.ssh = None
         if self.advertiser is not None:
             await _close_within(self.advertiser.close(), 3, "advert not withdrawn")
             self.advertiser = None
@@ -680,8 +678,11 @@ class TableSession:
             self.held = None
             await c.close()
         if self.server is not None:
-            await self.server.close()  # its last save written
+            await self.server.close()  # its last save written, the SSH guests' seats as they sat
             self.server = None
+        if self.ssh is not None:  # after the table: a guest's app quitting first gave up its seat
+            await _close_within(self.ssh.close(), 5, "ssh server not closed cleanly")
+            self.ssh = None
         self._release_solo_save()
 
 

@@ -328,3 +328,37 @@ async def test_ssh_without_a_table_password_keeps_the_table_open_on_the_lan():
             await guest.close()
     finally:
         await _stop(proc)
+
+
+async def test_a_headless_host_stopped_keeps_its_ssh_guests_seats_for_the_resume():
+    """Stopping the host closes the table before its SSH front door: the last save keeps each
+    guest in their seat, so ``--resume`` seats them again when they log in. (The front door
+    closed first made each guest's app quit cleanly, which gave up the seat: a bot took it in a
+    match, and in the lobby it was open.)"""
+    import socket
+
+    from net.savefile import read_save, save_path
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc, text = await _banner("--port", str(port), "--seats", "2", "--ssh", "0", "--ssh-auth", "open")
+    conn = None
+    try:
+        ssh_port = int(re.search(r"SSH: ssh -p (\d+) NAME@", text).group(1))  # type: ignore[union-attr]
+        conn = await asyncssh.connect("127.0.0.1", ssh_port, username="ana", password=None, known_hosts=None,
+                                      client_keys=None, agent_path=None)
+        term = RawTerminal(conn, await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
+                                                           encoding=None))
+        await term.wait_for("ana (you)")
+        await wait_until(lambda: (read_save(save_path(port)).state or {}).get("seats", [{}])[0].get("name") == "ana",
+                         10, "ana's seat saved")
+        os.killpg(proc.pid, signal.SIGINT)
+        await term.until_closed(15)
+        await asyncio.wait_for(proc.communicate(), 15)
+        seat = read_save(save_path(port)).state["seats"][0]
+        assert seat["name"] == "ana" and seat["token"] and not seat["standin"] and seat["bot"] is None
+    finally:
+        if conn is not None:
+            conn.close()
+        await _stop(proc)

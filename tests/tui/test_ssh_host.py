@@ -47,3 +47,72 @@ async def test_host_with_ssh_shows_how_to_come_in() -> None:
             assert key.get_fingerprint("sha256") == ssh.fingerprint
         await app.action_quit()
         assert session.ssh is None
+
+
+def _zygotes() -> list[int]:
+    """This process's children that run the SSH app zygote."""
+    import os
+    from pathlib import Path
+
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            cmdline = (proc / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == os.getpid() and b"net.ssh_zygote" in cmdline:
+            found.append(int(proc.name))
+    return found
+
+
+async def test_ssh_that_cannot_listen_leaves_no_app_zygote_running() -> None:
+    """SSH on a port already taken: the lobby says SSH did not start, and the app zygote that
+    server started for its sessions goes with it (one was left for each such try until the app
+    quit)."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        app = make_app(bind="127.0.0.1", port=0, ssh_port=taken.getsockname()[1])
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            assert _zygotes() == []
+            await pilot.press("h")
+            picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+            picker.query_one("#ssh", Switch).focus()
+            await pilot.press("space", "ctrl+s")
+            await wait_for(pilot, lambda: any(n.message.startswith("SSH not started") for n in app._notifications))
+            session = await wait_for(pilot, lambda: app.session)
+            assert session.ssh is None and session.server is not None  # the table opened without SSH
+            await wait_for(pilot, lambda: _zygotes() == [], timeout=10)
+            await app.leave_table()
+
+
+async def test_leaving_a_hosted_table_keeps_its_ssh_guests_seats_in_its_save() -> None:
+    """The app closes its table before its SSH front door, so the last save keeps an SSH guest
+    in their seat for the resume (the front door closed first made the guest's app quit
+    cleanly, which gave the seat up)."""
+    from net.savefile import read_save, save_path
+
+    app = make_app(bind="127.0.0.1", port=0, ssh_port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker.query_one("#ssh", Switch).focus()
+        await pilot.press("space", "ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        session = app.session
+        ssh = await wait_for(pilot, lambda: session.ssh)
+        table, port = session.table, session.server.port
+        async with asyncssh.connect("127.0.0.1", ssh.port, username="bea", password=ssh.config.password,
+                                    known_hosts=None, client_keys=None, agent_path=None) as conn:
+            proc = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            await wait_for(pilot, lambda: any(s.name == "bea" and s.conn is not None for s in table.seats), timeout=30)
+            seat = next(s.index for s in table.seats if s.name == "bea")
+            await app.leave_table()
+            saved = read_save(save_path(port)).state["seats"][seat]
+            assert saved["name"] == "bea" and saved["token"] and not saved["standin"] and saved["bot"] is None
+            proc.close()
