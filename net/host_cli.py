@@ -45,15 +45,18 @@ def table_config(args: argparse.Namespace) -> TableConfig:
 
 async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> SSHTableServer:
     """The SSH front door, listening (``OSError``/``ValueError`` if it cannot)."""
-    config = SSHConfig(host=args.bind, port=args.ssh, auth=args.ssh_auth, password=table.config.password,
+    c = table.config
+    config = SSHConfig(host=args.bind, port=args.ssh, auth=args.ssh_auth, password=c.password or c.ssh_password,
                        authorized_keys=args.ssh_keys, max_sessions=args.ssh_max_sessions,
                        idle_timeout=args.ssh_idle)
-    ssh = make_ssh_server(config, client_address(args.bind, server.port), table.config.password)
+    ssh = make_ssh_server(config, client_address(args.bind, server.port), c.password)
     try:
         await ssh.start()
     except BaseException:
         await ssh.close()  # the app zygote it may have started
         raise
+    if args.ssh_auth == "password" and not c.password:  # made up (or kept from the save): kept for a resume
+        table.keep_ssh_password(ssh.config.password)
     return ssh
 
 

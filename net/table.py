@@ -72,6 +72,9 @@ class TableConfig:
     seed: int | None = None
     #: seconds a player at the table has for each move before a bot makes it for them; 0: no clock
     turn_time: int = 0
+    #: the SSH login's password where one was made up for it, saved with the table so that its
+    #: guests log in again with the same one when it is resumed
+    ssh_password: str | None = None
 
 
 #: the turn clock's range in seconds (``TableConfig.turn_time``; 0 turns it off)
@@ -252,6 +255,12 @@ class Table:
         if self.status == "finished":
             return "The rematch starts by itself once every player is ready again."
         return "The match starts by itself once every seat is filled and every player is ready."
+
+    def keep_ssh_password(self, password: str | None) -> None:
+        """The SSH front door's password, saved with the table (``TableConfig.ssh_password``)."""
+        if password != self.config.ssh_password:
+            self.config.ssh_password = password
+            self._changed()
 
     def _changed(self) -> None:
         """The table's state changed: with autosave, hold what is sent until it is saved."""

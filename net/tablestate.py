@@ -39,7 +39,8 @@ def table_state(t: Table) -> dict[str, Any]:
     return {
         "table": t.id, "host_key": t.host_key, "host_token": t.host_token,
         "config": {"name": c.name, "game": c.game, "preset": c.preset, "options": dict(c.options),
-                   "seats": c.seats, "password": c.password, "seed": c.seed, "turn_time": c.turn_time},
+                   "seats": c.seats, "password": c.password, "seed": c.seed, "turn_time": c.turn_time,
+                   "ssh_password": c.ssh_password},
         "status": t.status, "actions": t.actions,
         "seats": [{"name": s.name, "bot": s.bot, "ready": s.ready, "token": s.token,
                    "standin": s.standin, "wins": s.wins, "played": s.played, "keeper": s.keeper,
@@ -92,7 +93,8 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         seats=_field(cfg, "seats", (int,), where="config"),
         password=_field(cfg, "password", (str,), True, where="config"),
         seed=_field(cfg, "seed", (int,), True, where="config"),
-        turn_time=_added(cfg, "turn_time", (int,), 0, "config"))
+        turn_time=_added(cfg, "turn_time", (int,), 0, "config"),
+        ssh_password=_added(cfg, "ssh_password", (str,), None, "config", nullable=True))
     if not 1 <= config.seats <= 16:
         raise ValueError(f"config: {config.seats} seats")
     table = Table(server, config)  # checks the game, preset and options

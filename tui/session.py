@@ -164,6 +164,8 @@ class TableSession:
                 local_host(bind), server.port, name=app.player_name, password=session.password, table=table.id,
                 host_key=table.host_key, token=state.get("host_token"), reconnect=False,
                 on_update=session._on_update)
+            if not solo and table.config.ssh_password is not None:  # it had SSH guests: their way back
+                await session._serve_ssh(bind)
             session.show_lobby()
             if not solo and app.mdns:
                 await session._advertise()
@@ -260,11 +262,16 @@ class TableSession:
         from net.ssh_server import SSHConfig
 
         assert self.server is not None
-        config = SSHConfig(host=bind, port=self.app.ssh_port, auth="password")
+        table = self.table
+        # a resumed table's guests log in with the password they had (``TableConfig.ssh_password``)
+        config = SSHConfig(host=bind, port=self.app.ssh_port, auth="password",
+                           password=table.config.ssh_password if table is not None else None)
         self.ssh = make_ssh_server(config, client_address(bind, self.server.port), self.password,
-                                   self.table.id if self.table is not None else None)
+                                   table.id if table is not None else None)
         try:
             await self.ssh.start()
+            if table is not None:
+                table.keep_ssh_password(self.ssh.config.password)
         except OSError as e:
             self.app.notify(f"SSH not started: {e}", severity="error", timeout=8)
             ssh, self.ssh = self.ssh, None

@@ -362,3 +362,33 @@ async def test_a_headless_host_stopped_keeps_its_ssh_guests_seats_for_the_resume
         if conn is not None:
             conn.close()
         await _stop(proc)
+
+
+async def test_a_resumed_table_keeps_the_ssh_password_its_guests_had():
+    """The SSH login's made-up password is saved with the table: ``--resume --ssh`` prints the
+    same one, and a guest logs in with it (a new one each time locked the guests out, and
+    their tries with the old one counted towards the address's lockout)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc, text = await _banner("--port", str(port), "--seats", "2", "--ssh", "0")
+    first = re.search(r"SSH password: (\S+)", text)
+    assert first is not None, text
+    await _stop(proc)
+    proc, text = await _banner("--port", str(port), "--resume", "--ssh", "0")
+    conn = None
+    try:
+        again = re.search(r"SSH password: (\S+)", text)
+        assert again is not None and again.group(1) == first.group(1), text
+        ssh_port = int(re.search(r"SSH: ssh -p (\d+) NAME@", text).group(1))  # type: ignore[union-attr]
+        conn = await asyncssh.connect("127.0.0.1", ssh_port, username="ana", password=first.group(1),
+                                      known_hosts=None, client_keys=None, agent_path=None)
+        term = RawTerminal(conn, await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
+                                                           encoding=None))
+        await term.wait_for("ana (you)")
+    finally:
+        if conn is not None:
+            conn.close()
+        await _stop(proc)

@@ -116,3 +116,32 @@ async def test_leaving_a_hosted_table_keeps_its_ssh_guests_seats_in_its_save() -
             saved = read_save(save_path(port)).state["seats"][seat]
             assert saved["name"] == "bea" and saved["token"] and not saved["standin"] and saved["bot"] is None
             proc.close()
+
+
+async def test_a_table_hosted_with_ssh_comes_back_with_it_and_the_same_password() -> None:
+    """Resumed from home, a table that had SSH guests opens its SSH front door again, with the
+    password they logged in with (it came back without SSH: its guests had no way back)."""
+    from tui.screens.home import HomeScreen
+
+    app = make_app(bind="127.0.0.1", port=0, ssh_port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker.query_one("#ssh", Switch).focus()
+        await pilot.press("space", "ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        ssh = await wait_for(pilot, lambda: app.session.ssh)
+        password = ssh.config.password
+        app.back_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume")
+                       and app.session is None)
+        app.screen.set_focus(app.screen.query_one("#resume-0"))
+        await pilot.press("enter")
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        again = await wait_for(pilot, lambda: app.session is not None and app.session.ssh)
+        assert again.config.password == password
+        assert f"SSH password: {password}" in str(lobby.query_one("#lobby-info").render())
+        async with asyncssh.connect("127.0.0.1", again.port, username="bea", password=password,
+                                    known_hosts=None, client_keys=None, agent_path=None):
+            pass
+        await app.leave_table()
