@@ -83,7 +83,7 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("space", "draw", "Draw", id="table.draw"),
         Binding("p", "pass_turn", "Pass", id="table.pass"),
-        Binding("l", "last_card", "Play + last card!", id="table.last_card"),
+        Binding("l", "last_card", "Last card!", id="table.last_card"),
         Binding("r", "rematch", "Rematch", id="table.rematch"),
         Binding("c", "say_total", "Total", show=False, id="table.say_total"),  # these three: in Help (F1), kept off the bar
         Binding("s", "say_scores", "Scores", show=False, id="table.say_scores"),
