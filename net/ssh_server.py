@@ -45,6 +45,10 @@ EXEC_MESSAGE = b"Deal Me In runs no commands: connect without one, in a terminal
 #: the last line of a session the server ends, on the player's own screen once the app is gone
 IDLE_MESSAGE = b"Idle for too long: goodbye.\r\n"
 CLOSED_MESSAGE = b"The host closed the table: goodbye.\r\n"
+#: why a connection is refused, as the client prints it (the disconnect's reason)
+LOCKED_MESSAGE = "Deal Me In: too many wrong passwords from your address; try again in {:g} s."
+FULL_MESSAGE = "Deal Me In: the table has all the SSH players it can take; try again when one leaves."
+FULL_FROM_YOU_MESSAGE = "Deal Me In: {} SSH sessions from your address at most; close one and try again."
 _WORDS = ("amber", "birch", "cedar", "delta", "ember", "fable", "gusto", "harbor", "indigo",
           "jasper", "kettle", "lumen", "maple", "nectar", "otter", "pepper", "quartz", "raven",
           "saffron", "tundra", "umber", "velvet", "willow", "zephyr")
@@ -200,6 +204,8 @@ class _Connection(asyncssh.SSHServer):
         self.address = "?"
         self.username = "guest"
         self.counted = False
+        #: why this connection is refused, told to the client once it can read it (``begin_auth``)
+        self.refusal: tuple[int, str] | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -210,17 +216,21 @@ class _Connection(asyncssh.SSHServer):
         if self.server.closing:
             conn.close()
             return
+        reg.connections.add(self)  # closed with the server, refused or not
+        # a refusal waits for the key exchange: closed before it, the client read no reason, only
+        # "banner exchange: invalid format"; after it, the disconnect's reason is printed
         if self.server.locked_out(self.address):
             log.warning("ssh: %s locked out after failed logins", self.address)
-            conn.close()
+            self.refusal = (asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, LOCKED_MESSAGE.format(cfg.failure_window))
             return
         if reg.per_address[self.address] >= cfg.max_per_address or len(reg.sessions) >= cfg.max_sessions:
             log.warning("ssh: refusing %s: session cap reached", self.address)
-            conn.close()
+            mine = reg.per_address[self.address] >= cfg.max_per_address
+            self.refusal = (asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                            FULL_FROM_YOU_MESSAGE.format(cfg.max_per_address) if mine else FULL_MESSAGE)
             return
         reg.per_address[self.address] += 1
         self.counted = True
-        reg.connections.add(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.registry.connections.discard(self)
@@ -230,13 +240,16 @@ class _Connection(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        if self.refusal is not None and self.conn is not None:
+            self.conn.disconnect(*self.refusal)
+            return True
         return self.server.config.auth != "open"
 
     def password_auth_supported(self) -> bool:
         return self.server.config.auth == "password"
 
     def validate_password(self, username: str, password: str) -> bool:
-        if self.server.locked_out(self.address):
+        if self.refusal is not None or self.server.locked_out(self.address):
             return False
         expected = self.server.config.password or ""
         ok = hmac.compare_digest(password.encode(), expected.encode())
@@ -250,7 +263,7 @@ class _Connection(asyncssh.SSHServer):
 
     def session_requested(self) -> asyncssh.SSHServerSession | bool:
         reg, cfg = self.server.registry, self.server.config
-        if self.server.closing or len(reg.sessions) >= cfg.max_sessions:
+        if self.refusal is not None or self.server.closing or len(reg.sessions) >= cfg.max_sessions:
             return False
         # one connection may open several sessions: the cap per address counts sessions too,
         # or one login could take every session the host serves

@@ -65,3 +65,18 @@ async def test_openssh_client_asking_for_a_command_reads_why_nothing_ran(echo_se
     assert proc.returncode == 1, (out, err)
     assert b"runs no commands" in out and b"Session request failed" not in err
     assert not marker.exists()
+
+
+async def test_openssh_client_refused_for_wrong_passwords_reads_why(echo_server, tmp_path):
+    """An address locked out after wrong passwords is told so by the stock client, in words
+    (closed before the key exchange, it printed only "banner exchange: invalid format")."""
+    server = await echo_server(max_failures=1)
+    server.record_failure("127.0.0.1")
+    proc = await asyncio.create_subprocess_exec(
+        "ssh", "-p", str(server.port), "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+        "-o", "PubkeyAuthentication=no", "-o", "BatchMode=yes", "-F", "/dev/null",
+        "zoe@127.0.0.1", stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    out, err = await asyncio.wait_for(proc.communicate(), 15)
+    assert proc.returncode == 255, (out, err)
+    assert b"too many wrong passwords from your address" in err and b"banner exchange" not in err, err

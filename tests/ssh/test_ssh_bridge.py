@@ -11,7 +11,7 @@ import time
 import asyncssh
 import pytest
 
-from net.ssh_server import SSHConfig, friendly_password, player_name
+from net.ssh_server import FULL_FROM_YOU_MESSAGE, LOCKED_MESSAGE, SSHConfig, friendly_password, player_name
 
 from .conftest import connect
 
@@ -186,10 +186,12 @@ async def test_wrong_password_is_rejected_and_rate_limited(echo_server):
         with pytest.raises(asyncssh.PermissionDenied):
             async with connect(server, password="wrong"):
                 pass
-    # locked out now, even with the right password
-    with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost, asyncssh.DisconnectError, OSError)):
+    # locked out now, even with the right password, and told why
+    with pytest.raises(asyncssh.DisconnectError) as refused:
         async with connect(server, password="sesame"):
             pass
+    assert refused.value.reason == LOCKED_MESSAGE.format(60)
+    assert refused.value.code == asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE
 
 
 async def test_unknown_key_is_rejected(echo_server, tmp_path):
@@ -224,9 +226,11 @@ async def test_session_caps_per_address(echo_server):
     server = await echo_server(max_per_address=2)
     a = await connect(server)
     b = await connect(server)
-    with pytest.raises((asyncssh.ConnectionLost, asyncssh.DisconnectError, OSError)):
+    with pytest.raises(asyncssh.DisconnectError) as refused:
         c = await connect(server)
         c.close()
+    assert refused.value.reason.startswith(FULL_FROM_YOU_MESSAGE.format(2))
+    assert refused.value.code == asyncssh.DISC_TOO_MANY_CONNECTIONS
     a.close()
     b.close()
 
