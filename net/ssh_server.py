@@ -248,6 +248,12 @@ class _Connection(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return self.server.config.auth == "password"
 
+    def kbdint_auth_supported(self) -> bool:
+        # the password method only: asyncssh offers keyboard-interactive on top of it by default,
+        # and the stock client then asks for the password by both, each wrong answer counting
+        # towards the lock-out, so one mistyping session could lock its address out
+        return False
+
     def validate_password(self, username: str, password: str) -> bool:
         if self.refusal is not None or self.server.locked_out(self.address):
             return False

@@ -194,6 +194,19 @@ async def test_wrong_password_is_rejected_and_rate_limited(echo_server):
     assert refused.value.code == asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE
 
 
+async def test_the_password_is_asked_by_one_method_only(echo_server):
+    """Keyboard-interactive is not offered beside the password method: the stock client asked
+    for the password by both, so one session's mistypings counted twice towards the lock-out."""
+    server = await echo_server(max_failures=3)
+    for _ in range(3):  # wrong passwords by keyboard-interactive: refused, never tried, not counted
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(server, password="wrong", preferred_auth="keyboard-interactive"):
+                pass
+    assert not server.locked_out("127.0.0.1")
+    async with connect(server, password="sesame", preferred_auth="password"):
+        pass
+
+
 async def test_unknown_key_is_rejected(echo_server, tmp_path):
     known = asyncssh.generate_private_key("ssh-ed25519")
     stranger = asyncssh.generate_private_key("ssh-ed25519")
