@@ -791,7 +791,8 @@ class DealMeInApp(App[int]):
                                 lambda order=order: self.set_hand_order(order))
         yield SystemCommand("Rules", "The rules of the current game", self.action_rules)
         yield SystemCommand("Help", "Every key", self.action_help)
-        yield SystemCommand("Settings", "Name, theme, cards, bots", self.action_settings)
+        yield SystemCommand("Settings", "Theme, cards, your hand, bell" if self.guest else "Name, theme, cards, bots",
+                            self.action_settings)
         yield SystemCommand("Keys", "Move the keys to where you want them", self.action_keys)
         if self.session is not None:
             yield SystemCommand("Leave the table", "Back to the home screen", self._leave_from_palette)
