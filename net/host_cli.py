@@ -48,7 +48,8 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> S
     config = SSHConfig(host=args.bind, port=args.ssh, auth=args.ssh_auth, password=table.config.password,
                        authorized_keys=args.ssh_keys, max_sessions=args.ssh_max_sessions,
                        idle_timeout=args.ssh_idle)
-    ssh = make_ssh_server(config, client_address(args.bind, server.port), table.config.password)
+    ssh = make_ssh_server(config, client_address(args.bind, server.port), table.config.password,
+                          grace=server.grace)
     try:
         await ssh.start()
     except BaseException:

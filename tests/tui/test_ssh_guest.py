@@ -164,3 +164,44 @@ async def test_your_own_settings_show_your_name_and_where_they_are_kept(monkeypa
         assert name.value == "Ana" and not name.disabled and name.has_focus
         assert f"Saved in {path}" in _shown(settings)
         assert settings.query("#bot_pause") and settings.query("#default_game")
+
+
+async def test_a_guest_leaving_a_match_is_told_the_way_back_over_ssh(monkeypatch) -> None:
+    """Escape in a match in play asks first; over SSH the way back is not to "join the table
+    again" (a guest joins nothing) but B on the home screen, or logging in again under the same
+    name, within the time the host keeps the seat; and B does sit the guest back down."""
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.table import TableScreen
+
+    # bots slow enough that the match, a bot playing for ana while she is away, is still on when she comes back
+    server = Server(host="127.0.0.1", port=0, bot_delay=0.5, grace=45, start_delay=0.1)
+    await server.start()
+    try:
+        table = server.create_table(TableConfig(name="Lounge", seats=2))
+        table.add_bot(1, "easy")
+        monkeypatch.setenv("DEALMEIN_SSH_SESSION", "1")
+        monkeypatch.setenv("DEALMEIN_SEAT_GRACE", "45")
+        monkeypatch.setenv("DEALMEIN_SEAT_TOKEN", "ana-" + "t" * 24)  # as the SSH host gives each login name
+        args = argparse.Namespace(command="join", address=f"127.0.0.1:{server.port}", name="ana", password=None,
+                                  host_key=None, no_mdns=True)
+        app = make_app(args=args)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("escape")
+            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            assert ask.question == "Leave this match?"
+            assert "join the table again" not in ask.detail
+            assert "keeps your seat for 45 seconds" in ask.detail
+            assert "B on the home screen (Back to the table)" in ask.detail and "logging in again as ana" in ask.detail
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+            await wait_for(pilot, lambda: table.seats[0].conn is None)
+            assert table.seats[0].name == "ana" and table.status == "playing"
+            await pilot.press("b")
+            await wait_for(pilot, lambda: table.seats[0].conn is not None
+                           and any(isinstance(s, TableScreen) for s in app.screen_stack))  # a hand's results may be up
+            assert app.session.client.seat == 0 and table.seats[0].name == "ana"
+    finally:
+        await server.close()
