@@ -12,3 +12,6 @@ SSH_SESSION_ENV = "DEALMEIN_SSH_SESSION"
 SEAT_TOKEN_ENV = "DEALMEIN_SEAT_TOKEN"
 #: the table's password for a guest's app, kept off its command line
 JOIN_PASSWORD_ENV = "DEALMEIN_JOIN_PASSWORD"
+#: seconds the table keeps a guest's seat once the guest is gone (the server's ``grace``), for
+#: the guest's app to say before it leaves a match
+SEAT_GRACE_ENV = "DEALMEIN_SEAT_GRACE"

@@ -49,7 +49,7 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> S
     config = SSHConfig(host=args.bind, port=args.ssh, auth=args.ssh_auth, password=c.password or c.ssh_password,
                        authorized_keys=args.ssh_keys, max_sessions=args.ssh_max_sessions,
                        idle_timeout=args.ssh_idle)
-    ssh = make_ssh_server(config, client_address(args.bind, server.port), c.password)
+    ssh = make_ssh_server(config, client_address(args.bind, server.port), c.password, grace=server.grace)
     try:
         await ssh.start()
     except BaseException:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from .addresses import host_port
-from .environ import CONFIG_DIR_ENV, DATA_DIR_ENV, JOIN_PASSWORD_ENV, SSH_SESSION_ENV
+from .environ import CONFIG_DIR_ENV, DATA_DIR_ENV, JOIN_PASSWORD_ENV, SEAT_GRACE_ENV, SSH_SESSION_ENV
 from .paths import data_dir
 from .server import local_host
 from .ssh_server import SSHConfig, SSHTableServer
@@ -29,8 +29,10 @@ def player_dir(name: str) -> Path:
 
 
 def make_ssh_server(config: SSHConfig, table_address: str, table_password: str | None,
-                    table_id: str | None = None) -> SSHTableServer:
-    """An SSH server whose sessions each open the app already joined to ``table_address``."""
+                    table_id: str | None = None, grace: float | None = None) -> SSHTableServer:
+    """An SSH server whose sessions each open the app already joined to ``table_address``;
+    ``grace``, the seconds that table keeps a seat whose player has gone, is told to each app
+    (a guest is told it before leaving a match)."""
     if config.host_key_path is None:
         config.host_key_path = data_dir() / "ssh_host_ed25519_key"
 
@@ -46,6 +48,8 @@ def make_ssh_server(config: SSHConfig, table_address: str, table_password: str |
                SSH_SESSION_ENV: "1"}
         if table_password:
             env[JOIN_PASSWORD_ENV] = table_password  # never on the command line
+        if grace is not None:
+            env[SEAT_GRACE_ENV] = f"{grace:g}"
         return env
 
     return SSHTableServer(config, command, extra_env, app_args=app_args)

@@ -17,7 +17,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
 
-from net.environ import JOIN_PASSWORD_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
+from net.environ import JOIN_PASSWORD_ENV, SEAT_GRACE_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .plain import printable
@@ -83,6 +83,8 @@ class DealMeInApp(App[int]):
         self.remember_seats = not self.guest
         #: an SSH guest's seat token, the same each time they log in (``net.ssh_keys.seat_token``)
         self.seat_token = os.environ.get(SEAT_TOKEN_ENV) if self.guest else None
+        #: seconds the host keeps an SSH guest's seat once the guest is gone (None: not told)
+        self.seat_grace = _seconds(os.environ.get(SEAT_GRACE_ENV)) if self.guest else None
         self.lan_interfaces = lan_interfaces  # None: every interface (tests use loopback)
         self.bind_address = bind or getattr(args, "bind", None) or "0.0.0.0"
         given_port = port if port is not None else getattr(args, "port", None)
@@ -791,11 +793,21 @@ class DealMeInApp(App[int]):
                                 lambda order=order: self.set_hand_order(order))
         yield SystemCommand("Rules", "The rules of the current game", self.action_rules)
         yield SystemCommand("Help", "Every key", self.action_help)
-        yield SystemCommand("Settings", "Name, theme, cards, bots", self.action_settings)
+        yield SystemCommand("Settings", "Theme, cards, your hand, bell" if self.guest else "Name, theme, cards, bots",
+                            self.action_settings)
         yield SystemCommand("Keys", "Move the keys to where you want them", self.action_keys)
         if self.session is not None:
             yield SystemCommand("Leave the table", "Back to the home screen", self._leave_from_palette)
         yield SystemCommand("Quit", "Leave the table and quit", self.action_quit)
+
+
+def _seconds(text: str | None) -> float | None:
+    """A number of seconds from the environment; None for none, or for what is not one."""
+    try:
+        value = float(text) if text else None
+    except ValueError:
+        return None
+    return value if value is not None and 0 <= value < float("inf") else None
 
 
 def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:

@@ -267,7 +267,7 @@ class TableSession:
         config = SSHConfig(host=bind, port=self.app.ssh_port, auth="password",
                            password=table.config.ssh_password if table is not None else None)
         self.ssh = make_ssh_server(config, client_address(bind, self.server.port), self.password,
-                                   table.id if table is not None else None)
+                                   table.id if table is not None else None, grace=self.server.grace)
         try:
             await self.ssh.start()
             if table is not None:
@@ -620,11 +620,19 @@ class TableSession:
 
     def quit_note(self) -> str:
         """What quitting the app costs, said before the player confirms it; "" with nothing
-        lost: the others' match at a table this app hosts, or a solo match in play that is not
-        saved (another window holds the solo save, or saving fails)."""
+        lost: the others' match at a table this app hosts, a solo match in play that is not
+        saved (another window holds the solo save, or saving fails), or an SSH guest's seat in
+        a match in play (quitting ends the session: the way back is to log in again)."""
         closing = self.closing_note()
-        if closing or not self.solo or self.saved or self.view is None or self.view.get("is_over"):
+        if closing:
             return closing
+        if self.view is None or self.view.get("is_over"):
+            return ""
+        if self.app.guest and self.client is not None and self.client.seat is not None:
+            return f"Quitting ends your SSH session. {self._seat_kept()}: log in again as " \
+                   f"{clean(self.app.player_name)} from the same address to sit back down."
+        if not self.solo or self.saved:
+            return ""
         return self.leave_note()
 
     def leave_note(self) -> str:
@@ -641,7 +649,20 @@ class TableSession:
                 else "You host this table: it closes."
         if self.client is None or self.client.seat is None:
             return "You are only watching: nothing is lost."
+        if self.app.guest:  # over SSH the way back is the home screen's, or a new login
+            back = self.app.keys_for("home.back", "b")
+            return f"{self._seat_kept()}: {back} on the home screen (Back to the table), or logging in " \
+                   f"again as {clean(self.app.player_name)} from the same address, sits you back down."
         return "The host keeps your seat for a while: join the table again to sit back down."
+
+    def _seat_kept(self) -> str:
+        """How long the host keeps an SSH guest's seat once it is gone, a bot playing it."""
+        grace = self.app.seat_grace
+        if grace is None:
+            return "The host keeps your seat for a while, a bot playing it meanwhile"
+        period = f"{grace / 60:g} minute{'s' if grace != 60 else ''}" if grace >= 60 and grace % 60 == 0 \
+            else f"{grace:g} second{'s' if grace != 1 else ''}"
+        return f"The host keeps your seat for {period}, a bot playing it meanwhile"
 
     def _withdraw_match_results(self) -> None:
         """A new match is in play: the last one's results, still up, have had their time."""

@@ -392,3 +392,54 @@ async def test_a_resumed_table_keeps_the_ssh_password_its_guests_had():
         if conn is not None:
             conn.close()
         await _stop(proc)
+
+
+def _words(screen: str) -> str:
+    """The screen's words in one line, whatever box they are wrapped in."""
+    return " ".join(re.sub(r"[^\w:()'.,-]+", " ", screen).split())
+
+
+async def test_a_guest_who_quits_mid_match_is_asked_first_and_told_how_to_sit_back_down():
+    """Q (or Ctrl+C) in a match in play ended a guest's SSH session at once, as at the lobby.
+    Now it asks, as Escape does, and says what is true over SSH: the host keeps the seat for its
+    grace period (``--grace``), and logging in again with the same name sits the guest back
+    down; Stay keeps the session, Quit ends it, and logging in again brings the seat back."""
+    proc, text = await _banner("--port", "0", "--seats", "2", "--bots", "1", "--grace", "45",
+                               "--ssh", "0", "--ssh-auth", "open")
+    conns: list[asyncssh.SSHClientConnection] = []
+
+    async def log_in() -> RawTerminal:
+        conn = await asyncssh.connect("127.0.0.1", ssh_port, username="ana", password=None, known_hosts=None,
+                                      client_keys=None, agent_path=None)
+        conns.append(conn)
+        return RawTerminal(conn, await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
+                                                           encoding=None))
+
+    try:
+        ssh_port = int(re.search(r"SSH: ssh -p (\d+) NAME@", text).group(1))  # type: ignore[union-attr]
+        term = await log_in()
+        await term.wait_for("ana (you)")
+        term.proc.stdin.write(b"r")  # ready: with the bot, the match starts by itself
+        await term.wait_for("hand 1")
+        for quit_key in (b"q", b"\x03"):
+            term.proc.stdin.write(quit_key)
+            await term.wait_for("Quit Deal Me In?")
+            await term.pump(0.5)
+            said = _words(term.text())
+            assert "ends your SSH session" in said, term.text()
+            assert "keeps your seat for 45 seconds" in said and "log in again as ana" in said, term.text()
+            term.proc.stdin.write(b"n")  # Stay
+            await term.pump(1.0)
+            assert not term.ended and "Quit Deal Me In?" not in term.text()
+        term.proc.stdin.write(b"q")
+        await term.wait_for("Quit Deal Me In?")
+        term.proc.stdin.write(b"y")  # Quit
+        await term.until_closed(15)
+        assert term.proc.exit_status == 0
+        again = await log_in()
+        await again.wait_for("At the table in hand")  # back in the seat, mid-match, not watching
+        assert "watching" not in again.text().lower()
+    finally:
+        for conn in conns:
+            conn.close()
+        await _stop(proc)

@@ -93,3 +93,115 @@ async def test_an_app_on_your_own_machine_offers_everything(monkeypatch) -> None
         await pilot.press("escape", "p")
         await pilot.pause()
         assert not isinstance(app.screen, HomeScreen)
+
+
+def _shown(screen) -> str:
+    """The words on ``screen``: its labels and lines, and what its text fields hold."""
+    from textual.widgets import Input, Static
+
+    return "\n".join([str(w.content) for w in screen.query(Static)] + [w.value for w in screen.query(Input)])
+
+
+async def test_a_guests_settings_show_its_login_name_and_none_of_the_hosts_folders(monkeypatch) -> None:
+    """An SSH guest plays under the name it logged in with, on the host's machine: Settings shows
+    that name, not the host's (its Unix user), and lets no other be typed, since none would be
+    used; it says whose the settings are but not where the host keeps them; and it offers
+    nothing that only a table the app hosts, or its picker, would use (bot pause, default game)."""
+    from textual.widgets import Input
+
+    from tui.screens.settings import SettingsScreen
+    from tui.settings import Settings, load_settings, save_settings, settings_path
+
+    path = settings_path()  # the guest's own file under the host's data folder, as SSH sets it
+    save_settings(Settings(name="root", theme="paper"), path)
+    server = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await server.start()
+    try:
+        table = server.create_table(TableConfig(name="Lounge", seats=3))
+        monkeypatch.setenv("DEALMEIN_SSH_SESSION", "1")
+        args = argparse.Namespace(command="join", address=f"127.0.0.1:{server.port}", name="bea", password=None,
+                                  host_key=None, no_mdns=True)
+        app = make_app(args=args)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            commands = {c.title: c.help for c in app.get_system_commands(app.screen)}
+            assert "name" not in commands["Settings"].lower() and "bots" not in commands["Settings"].lower()
+            app.action_settings()
+            settings = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+            await pilot.pause()
+            name = settings.query_one("#name", Input)
+            assert name.value == "bea" and name.disabled and not name.has_focus
+            shown = _shown(settings)
+            assert "root" not in shown
+            assert str(path.parent) not in shown and "settings.toml" not in shown
+            assert "the one you logged in with" in shown
+            assert "Kept by this table's host for bea" in shown
+            assert not settings.query("#bot_pause") and not settings.query("#default_game")
+            assert "Bot pause" not in shown and "Default game" not in shown
+            await pilot.press(*"zed", "escape")  # the name field takes nothing
+            await pilot.pause()
+            assert not isinstance(app.screen, SettingsScreen)
+            assert table.seats[0].name == "bea"
+        assert load_settings(path)[0].name == "root"  # nor is a name saved for this login
+    finally:
+        await server.close()
+
+
+async def test_your_own_settings_show_your_name_and_where_they_are_kept(monkeypatch, tmp_path) -> None:
+    from textual.widgets import Input
+
+    from tui.screens.settings import SettingsScreen
+    from tui.settings import Settings, save_settings
+
+    monkeypatch.delenv("DEALMEIN_SSH_SESSION", raising=False)
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(name="Ana"), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("s")
+        settings = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        name = settings.query_one("#name", Input)
+        assert name.value == "Ana" and not name.disabled and name.has_focus
+        assert f"Saved in {path}" in _shown(settings)
+        assert settings.query("#bot_pause") and settings.query("#default_game")
+
+
+async def test_a_guest_leaving_a_match_is_told_the_way_back_over_ssh(monkeypatch) -> None:
+    """Escape in a match in play asks first; over SSH the way back is not to "join the table
+    again" (a guest joins nothing) but B on the home screen, or logging in again under the same
+    name, within the time the host keeps the seat; and B does sit the guest back down."""
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.table import TableScreen
+
+    # bots slow enough that the match, a bot playing for ana while she is away, is still on when she comes back
+    server = Server(host="127.0.0.1", port=0, bot_delay=0.5, grace=45, start_delay=0.1)
+    await server.start()
+    try:
+        table = server.create_table(TableConfig(name="Lounge", seats=2))
+        table.add_bot(1, "easy")
+        monkeypatch.setenv("DEALMEIN_SSH_SESSION", "1")
+        monkeypatch.setenv("DEALMEIN_SEAT_GRACE", "45")
+        monkeypatch.setenv("DEALMEIN_SEAT_TOKEN", "ana-" + "t" * 24)  # as the SSH host gives each login name
+        args = argparse.Namespace(command="join", address=f"127.0.0.1:{server.port}", name="ana", password=None,
+                                  host_key=None, no_mdns=True)
+        app = make_app(args=args)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("escape")
+            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            assert ask.question == "Leave this match?"
+            assert "join the table again" not in ask.detail
+            assert "keeps your seat for 45 seconds" in ask.detail
+            assert "B on the home screen (Back to the table)" in ask.detail and "logging in again as ana" in ask.detail
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+            await wait_for(pilot, lambda: table.seats[0].conn is None)
+            assert table.seats[0].name == "ana" and table.status == "playing"
+            await pilot.press("b")
+            await wait_for(pilot, lambda: table.seats[0].conn is not None
+                           and any(isinstance(s, TableScreen) for s in app.screen_stack))  # a hand's results may be up
+            assert app.session.client.seat == 0 and table.seats[0].name == "ana"
+    finally:
+        await server.close()

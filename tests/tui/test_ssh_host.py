@@ -31,6 +31,8 @@ async def test_host_with_ssh_shows_how_to_come_in() -> None:
         assert f"ssh -p {ssh.port} NAME@127.0.0.1" in info
         assert ssh.fingerprint in info and ssh.config.password in info
         assert "Table password: sesame" in info
+        # each guest's app is told how long the table keeps its seat, to say before it leaves a match
+        assert ssh.extra_env("bob")["DEALMEIN_SEAT_GRACE"] == f"{session.server.grace:g}"
         assert session.lobby["password"] is True
         # C copies an invite with both ways in, each with its password
         await pilot.press("c")

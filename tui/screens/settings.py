@@ -1,6 +1,11 @@
 """Name, theme, card style, hand order, animation, bell, bot pause and default game; saved on every
 change. The keys moved in the file's ``[keymap]`` are listed; "Move keys" opens the Keys screen.
-The theme list shows each theme as it is highlighted, as the palette's does."""
+The theme list shows each theme as it is highlighted, as the palette's does.
+
+An SSH guest plays under the name it logged in with, which the screen shows but does not let
+change, and hosts no table and opens no picker: the bot pause and the default game, which only
+those use, are not offered. Its settings file is the host's, in the host's data folder: the
+screen says whose they are, not where."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -41,11 +46,13 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s = self.app.settings
+        guest = self.app.guest
         with VerticalScroll(id="settings"):
             yield Static("Settings", classes="title")
             with Grid(id="form"):
                 yield Label("Your name")
-                yield Input(s.name, id="name", max_length=NAME_LEN)
+                yield Input(self._guest_name() if guest else s.name, id="name", max_length=NAME_LEN,
+                            disabled=guest)
                 yield Label("Theme")
                 yield Select(self._theme_options(), value=self.app.theme, allow_blank=False, id="theme")
                 yield Label("Cards")
@@ -57,17 +64,28 @@ class SettingsScreen(Screen[None]):
                 yield Switch(s.animation, id="animation")
                 yield Label("Turn bell")
                 yield Switch(s.bell, id="bell")
-                yield Label("Bot pause (s)")
-                yield Input(f"{s.bot_pause:g}", id="bot_pause", type="number", max_length=5)
-                yield Label("Default game")
-                yield Select([(info.name, gid) for gid, info in GAMES.items()],
-                             value=s.default_game if s.default_game in GAMES else next(iter(GAMES)),
-                             allow_blank=False, id="default_game")
+                if not guest:  # for the tables this app hosts, and its picker: not over SSH
+                    yield Label("Bot pause (s)")
+                    yield Input(f"{s.bot_pause:g}", id="bot_pause", type="number", max_length=5)
+                    yield Label("Default game")
+                    yield Select([(info.name, gid) for gid, info in GAMES.items()],
+                                 value=s.default_game if s.default_game in GAMES else next(iter(GAMES)),
+                                 allow_blank=False, id="default_game")
+            if guest:
+                yield Static(Text("Over SSH your name is the one you logged in with: to play under "
+                                  "another, log in with that name."), id="name-why", classes="muted")
             yield Static(self._keys_moved(), id="keys")
             yield Button("Move keys…", id="move-keys")
             yield Static("", id="problem", classes="error")
-            yield Static(f"Saved in {self.app.config_path}", classes="muted", markup=False)
+            where = (f"Kept by this table's host for {self._guest_name()}: yours again whenever you "
+                     "log in with that name." if guest else f"Saved in {self.app.config_path}")
+            yield Static(Text(where), id="saved-in", classes="muted")
         yield KeyFooter()
+
+    def _guest_name(self) -> str:
+        """An SSH guest's name as the tables show it: the one it logged in with."""
+        name = self.app.player_name
+        return clean_name(name, NAME_LEN) or name
 
     def _theme_options(self) -> list[tuple[str, str]]:
         """The theme list's choices, every theme there is now (noted, to rebuild it on a change)."""
@@ -78,6 +96,8 @@ class SettingsScreen(Screen[None]):
         if popped(self):
             return
         themes = self.query_one("#theme", Select)
+        if self.app.guest:  # the name cannot change: the first thing there is to change has the focus
+            themes.focus()
         self.watch(themes, "expanded", self._theme_list_shown, init=False)
         self.watch(themes.query_one("SelectOverlay", OptionList), "highlighted", self._theme_highlighted, init=False)
 
@@ -118,6 +138,9 @@ class SettingsScreen(Screen[None]):
     def action_back(self) -> None:
         """Keep what is typed in the name and bot pause fields (Escape leaves them without
         their losing the focus, which is when they are kept otherwise), then go back."""
+        if self.app.guest:  # neither is there to change
+            self.app.pop_screen()
+            return
         self._keep_name(self.query_one("#name", Input).value)
         pause = self.query_one("#bot_pause", Input).value
         if self._keep_pause(pause) is None and pause.strip() != f"{self.app.settings.bot_pause:g}":
@@ -131,6 +154,8 @@ class SettingsScreen(Screen[None]):
         self._keep_name(event.input.value)
 
     def _keep_name(self, text: str) -> None:
+        if self.app.guest:  # plays under its login name, whatever the file says
+            return
         name = clean_name(text, NAME_LEN)  # as the tables will show it
         if not name:
             if text.strip():
