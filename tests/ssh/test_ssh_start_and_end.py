@@ -280,6 +280,21 @@ async def test_a_headless_host_stopped_ends_its_ssh_sessions_cleanly(how):
             await proc.wait()
 
 
+async def _ana_logs_in(banner: str, password: str) -> asyncssh.SSHClientConnection:
+    """ana logs in with ``password`` at the SSH port the host's ``banner`` told, and sees her seat."""
+    ssh_port = int(re.search(r"SSH: ssh -p (\d+) NAME@", banner).group(1))  # type: ignore[union-attr]
+    conn = await asyncssh.connect("127.0.0.1", ssh_port, username="ana", password=password,
+                                  known_hosts=None, client_keys=None, agent_path=None)
+    try:
+        term = RawTerminal(conn, await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
+                                                           encoding=None))
+        await term.wait_for("ana (you)")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
 async def test_a_table_resumed_with_ssh_prints_the_password_its_guests_log_in_with():
     """A table hosted without a password, closed, then brought back with ``--resume --ssh``:
     the SSH login needs a password the host makes up, and the banner now says it (it used to
@@ -298,12 +313,7 @@ async def test_a_table_resumed_with_ssh_prints_the_password_its_guests_log_in_wi
         assert "Table password" not in text  # the table itself still has none: its players come back as they were
         password = re.search(r"SSH password: (\S+)", text)
         assert password is not None, text
-        ssh_port = int(re.search(r"SSH: ssh -p (\d+) NAME@", text).group(1))  # type: ignore[union-attr]
-        conn = await asyncssh.connect("127.0.0.1", ssh_port, username="ana", password=password.group(1),
-                                      known_hosts=None, client_keys=None, agent_path=None)
-        term = RawTerminal(conn, await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
-                                                           encoding=None))
-        await term.wait_for("ana (you)")
+        conn = await _ana_logs_in(text, password.group(1))
     finally:
         if conn is not None:
             conn.close()
@@ -382,12 +392,7 @@ async def test_a_resumed_table_keeps_the_ssh_password_its_guests_had():
     try:
         again = re.search(r"SSH password: (\S+)", text)
         assert again is not None and again.group(1) == first.group(1), text
-        ssh_port = int(re.search(r"SSH: ssh -p (\d+) NAME@", text).group(1))  # type: ignore[union-attr]
-        conn = await asyncssh.connect("127.0.0.1", ssh_port, username="ana", password=first.group(1),
-                                      known_hosts=None, client_keys=None, agent_path=None)
-        term = RawTerminal(conn, await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
-                                                           encoding=None))
-        await term.wait_for("ana (you)")
+        conn = await _ana_logs_in(text, first.group(1))
     finally:
         if conn is not None:
             conn.close()

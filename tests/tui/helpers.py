@@ -63,6 +63,14 @@ async def wait_for(pilot: Any, check: Callable[[], Any], timeout: float = 20.0, 
     raise AssertionError(f"timed out after {timeout}s waiting for {check}; {showing(pilot.app)}")
 
 
+async def open_settings(app: DealMeInApp, pilot: Any) -> Any:
+    """Settings opened from home with S, as a player does; the screen."""
+    from tui.screens.settings import SettingsScreen
+
+    await pilot.press("s")
+    return await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+
+
 def notices(app: Any) -> list[str]:
     """The notifications the app holds now (shown or about to be)."""
     return [n.message for n in app._notifications]

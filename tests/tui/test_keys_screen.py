@@ -11,13 +11,12 @@ from tui.screens.keys import KeysScreen
 from tui.screens.settings import SettingsScreen
 from tui.settings import Settings, load_settings, save_settings
 
-from .helpers import make_app, open_table, wait_for
+from .helpers import make_app, open_settings, open_table, wait_for
 
 
 async def open_keys(app, pilot) -> KeysScreen:
     """Settings (S on the home screen), then its Move keys button."""
-    await pilot.press("s")
-    settings = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+    settings = await open_settings(app, pilot)
     settings.query_one("#move-keys").focus()  # below the form at 80x24: Tab reaches it
     await pilot.press("enter")
     return await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen) and app.screen)

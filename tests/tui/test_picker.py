@@ -397,7 +397,6 @@ async def test_the_key_bar_names_start_as_its_button_does(tmp_path) -> None:
     three), also with the key moved by the keymap."""
     from textual.widgets._footer import FooterKey
 
-    from tui.screens.lobby import LobbyScreen
     from tui.settings import Settings, save_settings
 
     from .helpers import host_two_seats, key_bar

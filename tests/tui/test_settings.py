@@ -363,15 +363,12 @@ async def test_settings_fields_follow_f3_f4_and_the_palette_while_open(tmp_path:
     show the new value (they kept the old one, and the theme list highlighted it)."""
     from textual.widgets import OptionList, Select
 
-    from tui.screens.settings import SettingsScreen
-
-    from .helpers import wait_for
+    from .helpers import open_settings, wait_for
 
     app = make_app(config_path=tmp_path / "settings.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: "paper" in app.available_themes)
-        await pilot.press("s")
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        screen = await open_settings(app, pilot)
         themes, cards = screen.query_one("#theme", Select), screen.query_one("#card_style", Select)
         hand = screen.query_one("#hand_order", Select)
         assert (themes.value, cards.value) == ("casino", "two-colour")
@@ -392,16 +389,14 @@ async def test_settings_opens_on_the_name_and_what_is_typed_goes_there(tmp_path:
     """Typing as Settings opens goes into the name (Q used to quit the app, unasked); Escape
     still leaves Settings, keeping the name."""
     from tui.screens.home import HomeScreen
-    from tui.screens.settings import SettingsScreen
 
-    from .helpers import wait_for
+    from .helpers import open_settings, wait_for
 
     path = tmp_path / "settings.toml"
     save_settings(Settings(name="Ana"), path)
     app = make_app(config_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("s")
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        screen = await open_settings(app, pilot)
         await pilot.pause()
         assert screen.focused is screen.query_one("#name")
         await pilot.press("end", "q", "y")
@@ -420,10 +415,9 @@ async def test_the_settings_theme_list_offers_shipped_user_and_built_in_themes(t
     from textual.theme import BUILTIN_THEMES
     from textual.widgets import Select
 
-    from tui.screens.settings import SettingsScreen
     from tui.theming import shipped_themes
 
-    from .helpers import wait_for
+    from .helpers import open_settings, wait_for
 
     themes = tmp_path / "themes"
     themes.mkdir()
@@ -433,8 +427,7 @@ async def test_the_settings_theme_list_offers_shipped_user_and_built_in_themes(t
     app = make_app(config_path=tmp_path / "settings.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: "ocean" in app.available_themes)
-        await pilot.press("s")
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        screen = await open_settings(app, pilot)
         offered = [value for _prompt, value in screen.query_one("#theme", Select)._options]
         assert len(offered) == len(set(offered))
         assert set(offered) == {t.name for t in shipped_themes()[0]} | set(BUILTIN_THEMES) | {"ocean"}

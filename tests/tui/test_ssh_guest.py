@@ -13,7 +13,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.recent import recent_path
 from tui.saves import solo_save_path
 
-from .helpers import make_app, start_solo, wait_for
+from .helpers import make_app, open_settings, start_solo, wait_for
 
 
 async def _host_leaves_a_solo_save() -> None:
@@ -150,7 +150,6 @@ async def test_a_guests_settings_show_its_login_name_and_none_of_the_hosts_folde
 async def test_your_own_settings_show_your_name_and_where_they_are_kept(monkeypatch, tmp_path) -> None:
     from textual.widgets import Input
 
-    from tui.screens.settings import SettingsScreen
     from tui.settings import Settings, save_settings
 
     monkeypatch.delenv("DEALMEIN_SSH_SESSION", raising=False)
@@ -158,8 +157,7 @@ async def test_your_own_settings_show_your_name_and_where_they_are_kept(monkeypa
     save_settings(Settings(name="Ana"), path)
     app = make_app(config_path=path)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("s")
-        settings = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        settings = await open_settings(app, pilot)
         name = settings.query_one("#name", Input)
         assert name.value == "Ana" and not name.disabled and name.has_focus
         assert f"Saved in {path}" in _shown(settings)

@@ -2,6 +2,8 @@
 the passwords, and the SSH server really answers with that key and that password."""
 from __future__ import annotations
 
+from typing import Any
+
 import asyncssh
 from textual.widgets import Input, Switch
 
@@ -51,6 +53,14 @@ async def test_host_with_ssh_shows_how_to_come_in() -> None:
         assert session.ssh is None
 
 
+async def _host_with_ssh(app: Any, pilot: Any) -> None:
+    """H, the SSH switch on, Ctrl+S: the table opens with SSH, as a host does it."""
+    await pilot.press("h")
+    picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+    picker.query_one("#ssh", Switch).focus()
+    await pilot.press("space", "ctrl+s")
+
+
 def _zygotes() -> list[int]:
     """This process's children that run the SSH app zygote."""
     import os
@@ -82,10 +92,7 @@ async def test_ssh_that_cannot_listen_leaves_no_app_zygote_running() -> None:
         app = make_app(bind="127.0.0.1", port=0, ssh_port=taken.getsockname()[1])
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             assert _zygotes() == []
-            await pilot.press("h")
-            picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
-            picker.query_one("#ssh", Switch).focus()
-            await pilot.press("space", "ctrl+s")
+            await _host_with_ssh(app, pilot)
             await wait_for(pilot, lambda: any(n.message.startswith("SSH not started") for n in app._notifications))
             session = await wait_for(pilot, lambda: app.session)
             assert session.ssh is None and session.server is not None  # the table opened without SSH
@@ -101,10 +108,7 @@ async def test_leaving_a_hosted_table_keeps_its_ssh_guests_seats_in_its_save() -
 
     app = make_app(bind="127.0.0.1", port=0, ssh_port=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("h")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
-        picker.query_one("#ssh", Switch).focus()
-        await pilot.press("space", "ctrl+s")
+        await _host_with_ssh(app, pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         session = app.session
         ssh = await wait_for(pilot, lambda: session.ssh)
@@ -127,10 +131,7 @@ async def test_a_table_hosted_with_ssh_comes_back_with_it_and_the_same_password(
 
     app = make_app(bind="127.0.0.1", port=0, ssh_port=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("h")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
-        picker.query_one("#ssh", Switch).focus()
-        await pilot.press("space", "ctrl+s")
+        await _host_with_ssh(app, pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         ssh = await wait_for(pilot, lambda: app.session.ssh)
         password = ssh.config.password

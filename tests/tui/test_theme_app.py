@@ -15,7 +15,7 @@ from tui.settings import Settings, load_settings, save_settings
 from tui.theming import palette_for
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, open_table, wait_for
+from .helpers import make_app, open_settings, open_table, wait_for
 from .rendering import rendered_segments
 
 
@@ -349,8 +349,7 @@ async def test_the_tables_own_themes_come_first_in_every_list(tmp_path: Path, mo
         ours = ["casino", "high-contrast", "midnight", "monochrome", "nord", "paper", "terminal"]
         assert listed[:len(ours)] == ours and set(listed[len(ours):]) == set(BUILTIN_THEMES) - {"nord"}
         assert [name for name, _ in ThemePreviewProvider(app.screen)._commands()] == listed
-        await pilot.press("s")
-        settings = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        settings = await open_settings(app, pilot)
         assert [value for _label, value in settings.query_one("#theme", Select)._options] == listed
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, SettingsScreen))
