@@ -171,11 +171,12 @@ class NinetyEight(Match):
     def _eliminate(self, seat: int, events: list[Event]) -> None:
         unit = self.unit_of[seat]
         seats = self._seats_of(unit)
-        for s in sorted(seats, key=lambda s: s != seat):  # 7.2: the seat that could not play first, then its partner
-            if self.in_hand[s]:
-                self.in_hand[s] = False
-                self._set_aside(s)
-                events.append(Event("eliminated", s, {"total": self.total}))
+        going = [s for s in seats if self.in_hand[s]]
+        for s in going:  # hands set aside in seat order, as match logs made before replay them
+            self.in_hand[s] = False
+            self._set_aside(s)
+        for s in sorted(going, key=lambda s: s != seat):  # 7.2: the seat that could not play told first
+            events.append(Event("eliminated", s, {"total": self.total}))
         self.eliminated.append(unit)
         if self.options["scoring"] == "penalties":
             self.penalties[unit] += 1

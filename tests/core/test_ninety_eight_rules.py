@@ -825,8 +825,12 @@ def test_7_2_partner_eliminated_together_one_penalty() -> None:
     hands = {1: ["9S"], 2: ["9H"], 3: ["5C", "6C", "7C", "8C"]}
     m = nd(6, hands, preset="teams", limit=20, decks=1)
     m.apply("9S")
+    held = m.hand(0) + m.hand(3)
     ev = m.apply("9H")  # 18: seat 3 is stuck, and its partner seat 0 goes with it
     assert [e.seat for e in ev if e.kind == "eliminated"] == [3, 0]
+    # their hands are set aside in seat order, whoever is told first: the state (and so every
+    # later shuffle) is what match logs made before recorded
+    assert [CARD_STR[c] for c in state(m)["aside"][-len(held):]] == held
     assert [e.kind for e in ev].count("penalty") == 1
     assert m.status(0)["penalties"] == m.status(3)["penalties"] == 1
     assert m.status(0)["lives"] == m.status(3)["lives"] == 2
