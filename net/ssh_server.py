@@ -45,6 +45,8 @@ EXEC_MESSAGE = b"Deal Me In runs no commands: connect without one, in a terminal
 #: the last line of a session the server ends, on the player's own screen once the app is gone
 IDLE_MESSAGE = b"Idle for too long: goodbye.\r\n"
 CLOSED_MESSAGE = b"The host closed the table: goodbye.\r\n"
+#: refused connections one address may hold open while their reason is told (past them, closed at once)
+REFUSALS_HELD = 2
 #: why a connection is refused, as the client prints it (the disconnect's reason)
 LOCKED_MESSAGE = "Deal Me In: too many wrong passwords from your address; try again in {:g} s."
 FULL_MESSAGE = "Deal Me In: the table has all the SSH players it can take; try again when one leaves."
@@ -99,6 +101,8 @@ class _Registry:
     sessions: set["TableSession"] = field(default_factory=set)
     connections: set["_Connection"] = field(default_factory=set)
     per_address: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    #: refused connections held to tell their reason, by address (``REFUSALS_HELD`` at most)
+    refusing: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     #: failed logins by address (the table's own front door counts wrong passwords the same way)
     failures: Lockout = field(default_factory=Lockout)
 
@@ -216,27 +220,38 @@ class _Connection(asyncssh.SSHServer):
         if self.server.closing:
             conn.close()
             return
-        reg.connections.add(self)  # closed with the server, refused or not
-        # a refusal waits for the key exchange: closed before it, the client read no reason, only
-        # "banner exchange: invalid format"; after it, the disconnect's reason is printed
+        refusal: tuple[int, str] | None = None
         if self.server.locked_out(self.address):
             log.warning("ssh: %s locked out after failed logins", self.address)
-            self.refusal = (asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, LOCKED_MESSAGE.format(cfg.failure_window))
-            return
-        if reg.per_address[self.address] >= cfg.max_per_address or len(reg.sessions) >= cfg.max_sessions:
+            refusal = (asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, LOCKED_MESSAGE.format(cfg.failure_window))
+        elif reg.per_address[self.address] >= cfg.max_per_address or len(reg.sessions) >= cfg.max_sessions:
             log.warning("ssh: refusing %s: session cap reached", self.address)
             mine = reg.per_address[self.address] >= cfg.max_per_address
-            self.refusal = (asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                            FULL_FROM_YOU_MESSAGE.format(cfg.max_per_address) if mine else FULL_MESSAGE)
-            return
-        reg.per_address[self.address] += 1
-        self.counted = True
+            refusal = (asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                       FULL_FROM_YOU_MESSAGE.format(cfg.max_per_address) if mine else FULL_MESSAGE)
+        if refusal is not None:
+            # a refusal waits for the key exchange to give its reason (closed before it, the client
+            # read only "banner exchange: invalid format"), but an address holds few such: past
+            # them, or past as many in all as sessions served, it is closed at once, unexplained
+            if reg.refusing[self.address] >= REFUSALS_HELD or sum(reg.refusing.values()) >= cfg.max_sessions:
+                conn.close()
+                return
+            self.refusal = refusal
+            reg.refusing[self.address] += 1
+        else:
+            reg.per_address[self.address] += 1
+            self.counted = True
+        reg.connections.add(self)  # closed with the server, refused or not
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.server.registry.connections.discard(self)
+        reg = self.server.registry
+        reg.connections.discard(self)
         if self.counted:
-            self.server.registry.per_address[self.address] -= 1
+            reg.per_address[self.address] -= 1
             self.counted = False
+        if self.refusal is not None and reg.refusing[self.address] > 0:
+            reg.refusing[self.address] -= 1
+            self.refusal = None
 
     def begin_auth(self, username: str) -> bool:
         self.username = username

@@ -11,7 +11,7 @@ import time
 import asyncssh
 import pytest
 
-from net.ssh_server import FULL_FROM_YOU_MESSAGE, LOCKED_MESSAGE, SSHConfig, friendly_password, player_name
+from net.ssh_server import FULL_FROM_YOU_MESSAGE, LOCKED_MESSAGE, REFUSALS_HELD, SSHConfig, friendly_password, player_name
 
 from .conftest import connect
 
@@ -246,6 +246,34 @@ async def test_session_caps_per_address(echo_server):
     assert refused.value.code == asyncssh.DISC_TOO_MANY_CONNECTIONS
     a.close()
     b.close()
+
+
+async def test_refused_connections_held_to_say_why_are_few(echo_server):
+    """A refused connection is held through the key exchange to be told why, but an address
+    holds few such (``REFUSALS_HELD``): a peer opening connection after connection and never
+    logging in is closed at once past them, not held until the login timeout."""
+    server = await echo_server(max_per_address=2)
+    socks = []
+    try:
+        for _ in range(12):  # bounded: a version line, then silence
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(b"SSH-2.0-idle\r\n")
+            socks.append((reader, writer))
+        await asyncio.sleep(0.5)
+        assert len(server.registry.connections) == 2 + REFUSALS_HELD
+        closed = 0
+        for reader, _writer in socks:
+            try:  # the server's version line may come first, then the end of the stream
+                closed += await asyncio.wait_for(reader.read(1 << 16), 1.0) == b"" or \
+                    await asyncio.wait_for(reader.read(1 << 16), 1.0) == b""
+            except ConnectionError:  # or a reset
+                closed += 1
+            except asyncio.TimeoutError:  # held open
+                pass
+        assert closed == 12 - 2 - REFUSALS_HELD
+    finally:
+        for _reader, writer in socks:
+            writer.close()
 
 
 async def test_idle_session_is_dropped(echo_server):
