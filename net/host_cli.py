@@ -55,8 +55,8 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> S
     except BaseException:
         await ssh.close()  # the app zygote it may have started
         raise
-    if args.ssh_auth == "password" and not c.password:  # made up (or kept from the save): kept for a resume
-        table.keep_ssh_password(ssh.config.password)
+    # made up (or kept from the save): kept for a resume; another login, or none, forgets it
+    table.keep_ssh_password(ssh.config.password if args.ssh_auth == "password" and not c.password else None)
     return ssh
 
 
@@ -150,6 +150,8 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
             await server.close()
             return 1
     await server.serve()
+    if ssh is None:  # no SSH this time: a resume in the app does not open it with an old password
+        table.keep_ssh_password(None)
     # up: from here on the table is saved
     if resumed:
         table.resume()

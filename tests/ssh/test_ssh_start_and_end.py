@@ -448,3 +448,27 @@ async def test_a_guest_who_quits_mid_match_is_asked_first_and_told_how_to_sit_ba
         for conn in conns:
             conn.close()
         await _stop(proc)
+
+
+@pytest.mark.parametrize("then", [(), ("--ssh", "0", "--ssh-auth", "open")], ids=["no-ssh", "open-ssh"])
+async def test_a_resume_without_password_ssh_forgets_the_saved_ssh_password(then):
+    """The save keeps the SSH password of a run that served password logins; a resume without
+    SSH, or with another login, forgets it, so the app's own resume of that table does not
+    open SSH again with a password its host moved away from."""
+    import socket
+
+    from net.savefile import read_save, save_path
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc, text = await _banner("--port", str(port), "--seats", "2", "--ssh", "0")
+    made_up = re.search(r"SSH password: (\S+)", text)
+    await _stop(proc)
+    assert made_up is not None and read_save(save_path(port)).state["config"]["ssh_password"] == made_up.group(1)
+    proc, text = await _banner("--port", str(port), "--resume", *then)
+    try:
+        await wait_until(lambda: read_save(save_path(port)).state["config"]["ssh_password"] is None, 10,
+                         "the SSH password forgotten")
+    finally:
+        await _stop(proc)
