@@ -802,12 +802,14 @@ class DealMeInApp(App[int]):
 
 
 def _seconds(text: str | None) -> float | None:
-    """A number of seconds from the environment; None for none, or for what is not one."""
+    """A number of seconds from the environment, checked as the command line's are; None for
+    none, or for what is not one."""
+    from .cli import seconds
+
     try:
-        value = float(text) if text else None
-    except ValueError:
+        return seconds()(text) if text else None
+    except argparse.ArgumentTypeError:
         return None
-    return value if value is not None and 0 <= value < float("inf") else None
 
 
 def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:

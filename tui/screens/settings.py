@@ -83,7 +83,8 @@ class SettingsScreen(Screen[None]):
         yield KeyFooter()
 
     def _guest_name(self) -> str:
-        """An SSH guest's name as the tables show it: the one it logged in with."""
+        """An SSH guest's name: the one it logged in with, cleaned as the tables clean it (one
+        that shows nothing at all is shown as it was typed: the tables seat it as "Player")."""
         name = self.app.player_name
         return clean_name(name, NAME_LEN) or name
 
