@@ -3,14 +3,13 @@ snapshots and the apply/legal_actions surface. Each game subclasses it with its 
 from __future__ import annotations
 
 import json
-import random
-import secrets
 from typing import Any, ClassVar, Iterable
 
 from .actions import Action, PLAY, as_action
 from .cards import CARD_STR, RANK, RANKS, full_deck, parse_card
 from .errors import IllegalAction
 from .events import Event
+from .keyed_random import copy_random, match_random, random_from_state, random_state
 from .options import GameInfo, OptionValue, deck_count
 
 #: state attributes every match serialises; games add their own in ``STATE``
@@ -79,7 +78,7 @@ class Match:
                  deck: list[str] | None = None, dealer: int | None = None) -> None:
         self.players = players
         self.options = dict(options)
-        self._rng = random.Random(secrets.randbits(64) if seed is None else seed)
+        self._rng = match_random(seed)
         self.dealer = 0
         self.hand_number = 0
         self.direction = 1
@@ -420,8 +419,7 @@ class Match:
         d = {k: getattr(self, k) for k in BASE_STATE + self.STATE}
         d["game"] = self.game
         d["first_deck"] = self._first_deck
-        version, internal, gauss = self._rng.getstate()
-        d["rng"] = [version, list(internal), gauss]
+        d["rng"] = random_state(self._rng)
         return d
 
     def snapshot(self) -> bytes:
@@ -441,9 +439,7 @@ class Match:
             for k in BASE_STATE + klass.STATE:
                 setattr(m, k, state[k] if k in state or k not in klass.STATE_ADDED else klass.STATE_ADDED[k])
             m._first_deck = state["first_deck"]
-            version, internal, gauss = state["rng"]
-            m._rng = random.Random()
-            m._rng.setstate((version, tuple(internal), gauss))
+            m._rng = random_from_state(state["rng"])
         except KeyError as e:
             raise ValueError(f"not a match snapshot: no {e.args[0]!r}") from None
         except (ValueError, TypeError) as e:
@@ -518,8 +514,7 @@ class Match:
             elif isinstance(v, dict):
                 v = dict(v)
             setattr(m, k, v)
-        m._rng = random.Random()
-        m._rng.setstate(self._rng.getstate())
+        m._rng = copy_random(self._rng)
         m._cache = {}
         return m
 

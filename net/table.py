@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from core import GAMES, IllegalAction, Match, new_match
 from core.events import Event
+from core.keyed_random import fresh_seed
 
 from .autosave import Autosaver
 from .budget import Budget
@@ -690,9 +691,10 @@ class Table:
             self._start_timer.cancel()
             self._start_timer = None
         c = self.config
-        # every match has a seed, so that its log replays it; a fixed table seed (tests,
-        # benchmarks) makes the sequence of matches repeatable
-        seed = secrets.randbits(64) if c.seed is None else self._rng.getrandbits(64)
+        # every match has a seed, so that its log replays it: a secret one that deals with the
+        # keyed generator (rules README, "Shuffling"), or, from a fixed table seed (tests,
+        # benchmarks, --seed), a repeatable sequence of 64-bit ones
+        seed = fresh_seed() if c.seed is None else self._rng.getrandbits(64)
         try:
             self.match = new_match(c.game, len(self.seats), c.preset, c.options, seed=seed)
         except ValueError as e:
@@ -952,7 +954,7 @@ class Table:
             return
         c = self.config
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = folder / f"{stamp}-{c.game}-{self.id}-{seed:016x}.jsonl"
+        path = folder / f"{stamp}-{c.game}-{self.id}-{seed & (1 << 64) - 1:016x}.jsonl"  # its log holds the whole seed
         try:
             # with its seed a log reveals every hand: only the host's user may read it
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from core import Match
 
@@ -39,14 +39,14 @@ def table_state(t: Table) -> dict[str, Any]:
     return {
         "table": t.id, "host_key": t.host_key, "host_token": t.host_token,
         "config": {"name": c.name, "game": c.game, "preset": c.preset, "options": dict(c.options),
-                   "seats": c.seats, "password": c.password, "seed": c.seed, "turn_time": c.turn_time,
+                   "seats": c.seats, "password": c.password, "seed": _seed_out(c.seed), "turn_time": c.turn_time,
                    "ssh_password": c.ssh_password},
         "status": t.status, "actions": t.actions,
         "seats": [{"name": s.name, "bot": s.bot, "ready": s.ready, "token": s.token,
                    "standin": s.standin, "wins": s.wins, "played": s.played, "keeper": s.keeper,
                    "gone": s.gone}
                   for s in t.seats],
-        "match": _saved_match(t), "match_seed": t.match_seed,
+        "match": _saved_match(t), "match_seed": _seed_out(t.match_seed),
         "log_path": str(t.log_path) if t.log_path is not None else None, "log_offset": log_offset,
     }
 
@@ -76,6 +76,27 @@ def _field(d: Any, key: str, types: tuple[type, ...], nullable: bool = False, wh
     return v
 
 
+#: the whole numbers msgpack holds; a seed outside them is saved as its decimal digits
+_PACKED_INTS = range(-(1 << 63), 1 << 64)
+#: the longest seed a save may give as digits (a fresh match seed has 78)
+_SEED_DIGITS = 100
+
+
+def _seed_out(seed: int | None) -> int | str | None:
+    """A seed as the save holds it: a fresh match seed (256 bits) is past msgpack's integers."""
+    return seed if seed is None or seed in _PACKED_INTS else str(seed)
+
+
+def _seed_in(d: Any, key: str, where: str) -> int | None:
+    v = _field(d, key, (int, str), True, where)
+    if isinstance(v, str):
+        digits = v.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= _SEED_DIGITS):
+            raise ValueError(f"{where}: {key!r} is not a whole number")
+        return int(v)
+    return cast(int | None, v)
+
+
 def _added(d: Any, key: str, types: tuple[type, ...], default: Any, where: str, nullable: bool = False) -> Any:
     """A field saves gained later: checked like the others when present, ``default`` in an
     older save that has none."""
@@ -92,7 +113,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         options=_field(cfg, "options", (dict,), where="config"),
         seats=_field(cfg, "seats", (int,), where="config"),
         password=_field(cfg, "password", (str,), True, where="config"),
-        seed=_field(cfg, "seed", (int,), True, where="config"),
+        seed=_seed_in(cfg, "seed", "config"),
         turn_time=_added(cfg, "turn_time", (int,), 0, "config"),
         ssh_password=_added(cfg, "ssh_password", (str,), None, "config", nullable=True))
     if not 1 <= config.seats <= 16:
@@ -138,7 +159,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         table.match = m
     elif status != "lobby":
         raise ValueError(f"save: status {status} without a match")
-    table.match_seed = _field(state, "match_seed", (int,), True)
+    table.match_seed = _seed_in(state, "match_seed", "save")
     log_path = _field(state, "log_path", (str,), True)
     table.log_path = _log_in_folder(server, log_path)
     offset = _field(state, "log_offset", (int,), True)

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from core import GAMES, Match
+from core.keyed_random import KeyedRandom
 from net.client import TableClient
 from net.matchlog import replay, state_digest
-from net.savefile import read_save
+from net.savefile import read_save, write_save
 from net.server import Server, TableConfig
 
 from ..net.table_helpers import FAST, RandomPlayer, seated_table, wait_until
@@ -162,6 +163,10 @@ async def test_server_match_log_replays_the_match(game: str) -> None:
         assert table.log_path.stat().st_mode & 0o777 == 0o600  # it reveals every hand
         header = json.loads(table.log_path.read_text().splitlines()[0])
         assert header["seed"] == table.match_seed and header["game"] == game
+        # rules README, "Shuffling": a networked match deals from a fresh 256-bit secret seed
+        # with the keyed generator; the log's name holds only the seed's last 64 bits
+        assert table.match_seed.bit_length() == 256 and isinstance(m._rng, KeyedRandom)
+        assert table.log_path.stem.endswith(f"-{table.match_seed & (1 << 64) - 1:016x}")
         assert header["names"] == ["P0", "P1", "Easy bot", "Normal bot"]
 
         lines = table.log_path.read_text().splitlines()
@@ -215,7 +220,34 @@ async def test_a_save_holding_nonsense_is_refused_with_the_field_named() -> None
         "-2 wins": (["seats", 0, "wins"], -2),
         "turn clock": (["config", "turn_time"], 99999),
         "'turn_time' has the wrong type": (["config", "turn_time"], True),
+        "'match_seed' is not a whole number": (["match_seed"], "12x"),
+        "'seed' is not a whole number": (["config", "seed"], "9" * 101),
     }
     for words, (path, value) in cases.items():
         with pytest.raises(ValueError, match=words):
             restore_table(srv, _tamper(state, path, value))
+
+
+async def test_a_fresh_match_seed_and_a_large_table_seed_survive_the_save_file(tmp_path: Path) -> None:
+    """A fresh match seed (256 bits, rules README "Shuffling") and a table seed as large as
+    ``--seed`` takes are past msgpack's integers: the save written to disk and read back keeps
+    both, and the match goes on dealing from the same generator."""
+    from net.tablestate import restore_table, table_state
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    fresh = srv.create_table(TableConfig(name="Fresh", seats=3))
+    large = srv.create_table(TableConfig(name="Large", seats=3, seed=10**40))
+    for table in (fresh, large):
+        for seat in range(3):
+            table.add_bot(seat, "easy")
+        table._start_match()
+        table.close()
+        path = tmp_path / f"{table.config.name}.save"
+        write_save(path, table_state(table))
+        loaded = read_save(path)
+        assert loaded.problem is None and loaded.state is not None
+        back = restore_table(srv, loaded.state)
+        assert back.match_seed == table.match_seed and back.config.seed == table.config.seed
+        assert back.match is not None and back.match.snapshot() == table.match.snapshot()  # type: ignore[union-attr]
+    assert fresh.match_seed is not None and fresh.match_seed.bit_length() == 256
+    assert large.config.seed == 10**40

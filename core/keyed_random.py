@@ -1,0 +1,123 @@
+"""The random source a match shuffles and cuts with.
+
+The rules (README, "Shuffling") ask a networked game to shuffle from a cryptographically strong
+source, and a seed to replay a match exactly. ``KeyedRandom`` gives both: its output is BLAKE2b,
+keyed with a secret drawn from the seed, over a block counter, so it is deterministic from the
+seed and no run of cards seen tells the rest. A fresh match draws a 256-bit seed for it.
+
+Seeds below ``KEYED_FROM`` (2**64) keep Python's Mersenne Twister, seeded as before: every test,
+benchmark figure and match log made with such a seed deals the same cards as it always did.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from typing import Any
+
+#: seeds from here up shuffle with ``KeyedRandom``; below it with the Mersenne Twister
+KEYED_FROM = 1 << 64
+#: bits of a fresh seed (the top one always set, so that it is at least ``KEYED_FROM``)
+FRESH_BITS = 256
+_BLOCK = 64  # bytes of one BLAKE2b output
+_PERSON = b"dealmein-deal"
+
+
+class KeyedRandom(random.Random):
+    """``random.Random`` drawing its bits from BLAKE2b in counter mode: ``shuffle``, ``choice``
+    and ``randrange`` work as usual (they go through ``getrandbits``)."""
+
+    _key: bytes
+    _block: int
+    _rest: bytes
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        if isinstance(a, bool) or not isinstance(a, int) or a < 0:
+            raise ValueError(f"a keyed seed must be a whole number of 0 or more, got {a!r}")
+        raw = a.to_bytes(max(1, (a.bit_length() + 7) // 8), "big")
+        self._key = hashlib.blake2b(raw, digest_size=32, person=_PERSON).digest()
+        self._block = 0
+        self._rest = b""
+
+    def _take(self, n: int) -> bytes:
+        rest = self._rest
+        while len(rest) < n:
+            rest += hashlib.blake2b(self._block.to_bytes(8, "big"), key=self._key, digest_size=_BLOCK).digest()
+            self._block += 1
+        self._rest = rest[n:]
+        return rest[:n]
+
+    def getrandbits(self, k: int, /) -> int:
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        if k == 0:
+            return 0
+        n = (k + 7) // 8
+        return int.from_bytes(self._take(n), "big") >> (8 * n - k)
+
+    def random(self) -> float:
+        return self.getrandbits(53) * (1.0 / (1 << 53))
+
+    def randbytes(self, n: int) -> bytes:
+        return self._take(n)
+
+    def getstate(self) -> Any:
+        return {"keyed": self._key.hex(), "block": self._block, "rest": self._rest.hex()}
+
+    def setstate(self, state: Any) -> None:
+        """A state from ``getstate``, checked: it may come from a file."""
+        if not isinstance(state, dict) or set(state) != {"keyed", "block", "rest"}:
+            raise ValueError("a keyed random state holds keyed, block and rest")
+        key, block, rest = state["keyed"], state["block"], state["rest"]
+        if not isinstance(key, str) or len(key) != 64 or not isinstance(rest, str) or len(rest) > 2 * _BLOCK:
+            raise ValueError("a keyed random state has a 32-byte key and at most one block left")
+        if isinstance(block, bool) or not isinstance(block, int) or not 0 <= block < 1 << 64:
+            raise ValueError(f"a keyed random state's block must be a whole number of 0 or more, got {block!r}")
+        self._key = bytes.fromhex(key)
+        self._block = block
+        self._rest = bytes.fromhex(rest)
+        self.gauss_next = None
+
+
+def fresh_seed() -> int:
+    """A seed nobody can guess, for a match dealt with no seed given: ``KeyedRandom``'s."""
+    return secrets.randbits(FRESH_BITS - 1) | 1 << (FRESH_BITS - 1)
+
+
+def match_random(seed: int | None) -> random.Random:
+    """The generator a match with this seed shuffles with (a fresh secret seed for None)."""
+    if seed is None:
+        seed = fresh_seed()
+    return KeyedRandom(seed) if seed >= KEYED_FROM else random.Random(seed)
+
+
+def copy_random(rng: random.Random) -> random.Random:
+    """An independent generator in the same state, of the same kind."""
+    twin = KeyedRandom.__new__(KeyedRandom) if isinstance(rng, KeyedRandom) else random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def random_state(rng: random.Random) -> Any:
+    """The generator's state as plain JSON values: a list for the Mersenne Twister, a dict for
+    ``KeyedRandom``."""
+    if isinstance(rng, KeyedRandom):
+        return rng.getstate()
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def random_from_state(state: Any) -> random.Random:
+    """The generator ``random_state`` wrote down; ``ValueError`` or ``TypeError`` for anything
+    else."""
+    if isinstance(state, dict):
+        keyed = KeyedRandom.__new__(KeyedRandom)
+        keyed.setstate(state)
+        return keyed
+    version, internal, gauss = state
+    rng = random.Random()
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
