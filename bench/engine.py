@@ -7,7 +7,10 @@ same size), so that figures from different machines compare by their ratio. For 
 at 2 and 4 seats it also compares with OpenSpiel when ``bench/openspiel_peer.py`` and
 ``open_spiel`` are available.
 
-    python bench/engine.py [--seats 4] [--seconds 1.0] [--runs 5] [--game G] [--preset P]
+    python bench/engine.py [--seats 4] [--seconds 1.0] [--runs 5] [--game G] [--preset P] [--keyed]
+
+``--keyed`` deals every match from a seed of 2**64 or more, with the keyed generator that hosted
+matches shuffle with (``core.keyed_random``), instead of the Mersenne Twister of small seeds.
 """
 from __future__ import annotations
 
@@ -23,13 +26,15 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core import GAMES, new_match  # noqa: E402
+from core.keyed_random import KEYED_FROM  # noqa: E402
 
 #: a match still running after this many actions is abandoned (and reported): uniformly random
 #: play need not end, e.g. a countdown where every other play announces "last card" wrongly
 ACTION_BOUND = 20_000
 
 
-def play_for(game: str, preset: str, seats: int, seconds: float, seed: int) -> tuple[int, int, int, int, float]:
+def play_for(game: str, preset: str, seats: int, seconds: float, seed: int,
+             keyed: bool = False) -> tuple[int, int, int, int, float]:
     """Play random legal matches for about ``seconds``:
     (complete matches, abandoned matches, actions, mean legal count, time)."""
     rng = random.Random(seed)
@@ -37,7 +42,7 @@ def play_for(game: str, preset: str, seats: int, seconds: float, seed: int) -> t
     cpu = time.process_time()
     deadline = time.perf_counter() + seconds
     while True:
-        m = new_match(game, seats, preset=preset, seed=rng.getrandbits(32))
+        m = new_match(game, seats, preset=preset, seed=rng.getrandbits(32) | (KEYED_FROM if keyed else 0))
         done = 0
         while not m.is_over and done < ACTION_BOUND:
             legal = m.legal_actions()
@@ -72,14 +77,14 @@ def baseline_rate(size: int, seconds: float, seed: int) -> float:
     return calls / (time.process_time() - cpu)
 
 
-def measure(game: str, preset: str, seats: int, seconds: float, runs: int) -> dict[str, float]:
+def measure(game: str, preset: str, seats: int, seconds: float, runs: int, keyed: bool = False) -> dict[str, float]:
     """Median matches/s, actions/s and baseline calls/s over ``runs`` runs."""
     match_rates: list[float] = []
     action_rates: list[float] = []
     base_rates: list[float] = []
     abandoned = 0
     for run in range(runs):
-        matches, cut, actions, width, elapsed = play_for(game, preset, seats, seconds, seed=run)
+        matches, cut, actions, width, elapsed = play_for(game, preset, seats, seconds, seed=run, keyed=keyed)
         abandoned += cut
         match_rates.append(matches / elapsed)
         action_rates.append(actions / elapsed)
@@ -131,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--game", action="append", help="only this game (repeatable)")
     p.add_argument("--preset", action="append", help="only this preset (repeatable)")
     p.add_argument("--no-peer", action="store_true", help="skip the OpenSpiel comparison")
+    p.add_argument("--keyed", action="store_true", help="deal with the keyed generator hosted matches use")
     args = p.parse_args(argv)
     if args.runs < 1 or args.seconds <= 0:
         p.error("--runs must be at least 1 and --seconds positive")
@@ -140,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"unknown game {g!r}: the games are {', '.join(GAMES)}")
 
     print(f"Python {sys.version.split()[0]}, one core, {args.seats} seats, "
-          f"{args.runs} runs of {args.seconds:g} s, medians, per CPU second of this process")
+          f"{args.runs} runs of {args.seconds:g} s, medians, per CPU second of this process"
+          + (", keyed generator" if args.keyed else ""))
     print(f"{'game':<14} {'preset':<15} {'matches/s':>10} {'actions/s':>11} {'baseline/s':>12} {'ratio':>7}")
     for g in games:
         info = GAMES[g]
@@ -152,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
             except ValueError as e:
                 print(f"{g:<14} {preset:<15} not playable at {args.seats} seats: {e}")
                 continue
-            r = measure(g, preset, args.seats, args.seconds, args.runs)
+            r = measure(g, preset, args.seats, args.seconds, args.runs, args.keyed)
             ratio = r["actions_per_s"] / r["baseline_per_s"]
             note = f"  ({r['abandoned']:.0f} matches abandoned at {ACTION_BOUND:,} actions)" if r["abandoned"] else ""
             print(f"{g:<14} {preset:<15} {r['matches_per_s']:>10,.1f} {r['actions_per_s']:>11,.0f} "
