@@ -61,6 +61,24 @@ def host_port(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
+def address_key(host: str, port: int) -> str:
+    """One spelling of a place, for the seats and recent tables an app keeps by address:
+    ``LOCALHOST.``, ``localhost`` and ``127.0.0.1`` are one table, as are the ways of writing
+    one IPv6 address (and an IPv4 address written as IPv6). Names other than ``localhost`` are
+    not looked up: a host name and its address stay two places."""
+    bare, zone, scope = host.strip().partition("%")  # an interface's name keeps its case
+    name = bare.rstrip(".").lower()
+    if name == "localhost":
+        name = "127.0.0.1"
+    try:
+        ip = ipaddress.ip_address(name)
+    except ValueError:
+        return host_port(name + zone + scope, port)
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return host_port(f"{ip}{zone}{scope}" if ip.version == 6 else str(ip), port)
+
+
 def join_addresses(bind: str, port: int) -> list[str]:
     """``reach_hosts`` as ``dealmein join`` takes them."""
     return [host_port(h, port) for h in reach_hosts(bind)]
@@ -118,3 +136,11 @@ def looks_v6(value: str) -> bool:
     """Meant as a bare IPv6 address: ``::`` or all seven colons, and no dot before the first
     colon (``127.0.0.1:5:6`` is an IPv4 address with a port too many, not bad IPv6)."""
     return ("::" in value or value.count(":") >= 7) and "." not in value.split(":")[0]
+
+
+def same_place(address: str) -> str:
+    """``HOST:PORT`` as ``address_key`` spells its place (as it was, when it is not one)."""
+    try:
+        return address_key(*split_address(address))
+    except ValueError:
+        return address

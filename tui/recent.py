@@ -12,6 +12,7 @@ import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from net.addresses import same_place
 from net.paths import data_dir, locked
 
 from . import jsonfile
@@ -77,5 +78,6 @@ def note(address: str, name: str, game: str, path: Path | None = None,
         tables, problem = load(path)
         if problem:
             return problem
-        tables = [entry, *(t for t in tables if t.address != entry.address)][:KEEP]
+        here = same_place(entry.address)  # one entry a table, however its address was written
+        tables = [entry, *(t for t in tables if same_place(t.address) != here)][:KEEP]
         return jsonfile.write(path, {"version": VERSION, "tables": [t.to_json() for t in tables]})

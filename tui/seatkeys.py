@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from net.addresses import same_place
 from net.paths import alive, atomic_write, data_dir, locked
 
 log = logging.getLogger("dealmein.tui")
@@ -56,10 +57,13 @@ def _load(path: Path) -> list[dict[str, Any]]:
         log.warning("%s is not a list of seats; starting it again", path)
         return []
     oldest = time.time() - MAX_AGE_DAYS * 86400
-    return [e for e in data if isinstance(e, dict) and isinstance(e.get("address"), str)
+    entries = [e for e in data if isinstance(e, dict) and isinstance(e.get("address"), str)
             and isinstance(e.get("token"), str) and isinstance(e.get("table"), (str, type(None)))
             and isinstance(e.get("time"), (int, float)) and e["time"] >= oldest
             and (e.get("holder") is None or (type(e["holder"]) is int and e["holder"] > 0))]
+    for e in entries:  # kept under another spelling of the address by an older app
+        e["address"] = same_place(e["address"])
+    return entries
 
 
 def _save(path: Path, entries: list[dict[str, Any]]) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from net.addresses import host_port, join_addresses, split_address
+from net.addresses import address_key, join_addresses, split_address
 from net.client import TableClient
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig, local_host
@@ -185,8 +185,8 @@ class TableSession:
         should that join fail). The table this app hosts, by whatever address, is refused too."""
         host, port = split_address(address)
         session = cls(app)
-        session.address = f"{host}:{port}"
-        session.recent_address = host_port(host, port) if app.remember_seats else None
+        session.address = address_key(host, port)
+        session.recent_address = session.address if app.remember_seats else None
         here = app.session
         if here is not None and here.server is None and here.address == session.address:
             if here.client is not None and here.client.connected:

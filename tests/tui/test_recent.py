@@ -35,6 +35,15 @@ def test_the_latest_table_comes_first_once_and_the_oldest_go(tmp_path: Path) -> 
     assert "10.0.0.0:7098" not in {t.address for t in tables}  # the oldest went
 
 
+def test_one_table_is_one_entry_however_its_address_was_typed(tmp_path: Path) -> None:
+    path = tmp_path / "recent.json"
+    for address in ("localhost:7098", "127.0.0.1:7098", "LOCALHOST.:7098", "[::ffff:127.0.0.1]:7098"):
+        assert note(address, "Ana's", "ninety-nine", path, today=DAY) is None
+    assert note("[::1]:7098", "Six", "ninety-nine", path, today=DAY) is None
+    tables, problem = load(path)
+    assert problem is None and [t.address for t in tables] == ["[::1]:7098", "[::ffff:127.0.0.1]:7098"]
+
+
 GOOD = {"address": "10.0.0.1:7098", "name": "T", "game": "ninety-eight", "day": "2026-11-29"}
 BAD_FILES = [
     (b"[", "not a list of tables ("),

@@ -128,3 +128,19 @@ def test_a_second_app_at_the_same_table_keeps_its_seat_beside_the_first(tmp_path
         other.kill()
         other.wait(10)
     assert claim("h:1", "t", path) == Kept("t", "first")
+
+
+def test_one_place_however_its_address_is_written(tmp_path) -> None:
+    """A seat kept at ``localhost`` is claimed at ``127.0.0.1`` (and the other ways round): one
+    table, one seat, whatever spelling the player typed each time."""
+    path = tmp_path / "seats.json"
+    remember("localhost:7777", "t1", "tok-1", path)
+    remember("[::ffff:10.0.0.5]:7777", "t2", "tok-2", path)
+    remember("[0:0::1]:7777", "t3", "tok-3", path)
+    assert claim("127.0.0.1:7777", None, path) == Kept("t1", "tok-1")
+    assert claim("10.0.0.5:7777", None, path) == Kept("t2", "tok-2")
+    assert claim("[::1]:7777", None, path) == Kept("t3", "tok-3")
+    path.write_text(json.dumps([{"address": "LOCALHOST.:7777", "table": "t4", "token": "tok-4",
+                                 "time": time.time()}]))  # as an older app kept it
+    assert claim("127.0.0.1:7777", "t4", path) == Kept("t4", "tok-4")
+    assert claim("127.0.0.1:7778", None, path) is None

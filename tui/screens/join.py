@@ -17,7 +17,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import GAMES
-from net.addresses import host_port, split_address
+from net.addresses import address_key, host_port, split_address
 
 from ..optiontext import advert_options_line, clock_label
 from ..plain import clean, cut
@@ -49,7 +49,8 @@ def is_here(found: Any, session: Any) -> bool:
         return False
     if session.advertiser is not None and session.advertiser.name == found.service:
         return True
-    return session.server is None and session.address in {f"{a}:{found.port}" for a in (found.address, *found.addresses)}
+    return session.server is None and session.address in {address_key(str(a), found.port)
+                                                          for a in (found.address, *found.addresses)}
 
 
 def table_line(found: Any, here: bool = False) -> Text:
