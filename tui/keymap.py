@@ -263,10 +263,12 @@ def current_keys(binding: Binding, keymap: dict[str, Any]) -> str:
     return str(keymap.get(binding.id, binding.key)) if binding.id else binding.key
 
 
-def moved_text(keymap: dict[str, str], screens: dict[str, list[Binding]]) -> str:
+def moved_text(keymap: dict[str, str], screens: dict[str, list[Binding]], file: bool = True) -> str:
     """The keys a keymap moved, as the Settings screen lists them ("Draw: D · Play: Ctrl+E,
-    X"), or how keys are moved when none are."""
+    X"), or how keys are moved when none are (``file``: by the settings file too, which an SSH
+    guest cannot reach)."""
     if not keymap:
-        return "As shipped. Move keys (below), or a [keymap] table in the file, moves them (F1 lists every key)."
+        by = "Move keys (below), or a [keymap] table in the file," if file else "Move keys (below)"
+        return f"As shipped. {by} moves them (F1 lists every key)."
     names = {b.id: b.description for bindings in screens.values() for b in bindings if b.id and b.description}
     return " · ".join(f"{names.get(i, i)}: {key_label(keys)}" for i, keys in sorted(keymap.items()))

@@ -135,6 +135,8 @@ async def test_a_guests_settings_show_its_login_name_and_none_of_the_hosts_folde
             assert "root" not in shown
             assert str(path.parent) not in shown and "settings.toml" not in shown
             assert "the one you logged in with" in shown
+            assert settings.query_one("#name-why").region.width <= 70  # held to the form's width
+            assert "[keymap]" not in shown and "Move keys (below) moves them" in shown  # no file to edit
             assert "Kept by this table's host for bea" in shown
             assert not settings.query("#bot_pause") and not settings.query("#default_game")
             assert "Bot pause" not in shown and "Default game" not in shown

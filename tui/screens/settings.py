@@ -228,4 +228,4 @@ class SettingsScreen(Screen[None]):
     def _keys_moved(self) -> Text:
         from ..app import screen_bindings
 
-        return Text(f"Keys moved: {moved_text(self.app.keymap, screen_bindings())}")
+        return Text(f"Keys moved: {moved_text(self.app.keymap, screen_bindings(), file=not self.app.guest)}")
