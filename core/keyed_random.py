@@ -12,15 +12,21 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import secrets
 from typing import Any
 
 #: seeds from here up shuffle with ``KeyedRandom``; below it with the Mersenne Twister
 KEYED_FROM = 1 << 64
+#: decimal digits of the longest seed the app takes (``--seed``) and a table's save holds (a
+#: fresh seed has 78)
+SEED_DIGITS = 100
 #: bits of a fresh seed (the top one always set, so that it is at least ``KEYED_FROM``)
 FRESH_BITS = 256
 _BLOCK = 64  # bytes of one BLAKE2b output
 _PERSON = b"dealmein-deal"
+_HEX_KEY = re.compile(r"[0-9a-f]{64}")
+_HEX_REST = re.compile(r"(?:[0-9a-f]{2}){0,%d}" % _BLOCK)
 
 
 class KeyedRandom(random.Random):
@@ -35,6 +41,10 @@ class KeyedRandom(random.Random):
         super().__init__(seed)
 
     def seed(self, a: Any = None, version: int = 2) -> None:
+        """Key the generator from ``a`` (a fresh secret seed for None, as ``random.Random``
+        seeds itself from the system)."""
+        if a is None:
+            a = fresh_seed()
         if isinstance(a, bool) or not isinstance(a, int) or a < 0:
             raise ValueError(f"a keyed seed must be a whole number of 0 or more, got {a!r}")
         raw = a.to_bytes(max(1, (a.bit_length() + 7) // 8), "big")
@@ -62,24 +72,34 @@ class KeyedRandom(random.Random):
         return self.getrandbits(53) * (1.0 / (1 << 53))
 
     def randbytes(self, n: int) -> bytes:
+        if n < 0:
+            raise ValueError("number of bytes must be non-negative")
         return self._take(n)
 
     def getstate(self) -> Any:
-        return {"keyed": self._key.hex(), "block": self._block, "rest": self._rest.hex()}
+        return {"keyed": self._key.hex(), "block": self._block, "rest": self._rest.hex(), "gauss": self.gauss_next}
 
     def setstate(self, state: Any) -> None:
         """A state from ``getstate``, checked: it may come from a file."""
-        if not isinstance(state, dict) or set(state) != {"keyed", "block", "rest"}:
-            raise ValueError("a keyed random state holds keyed, block and rest")
-        key, block, rest = state["keyed"], state["block"], state["rest"]
-        if not isinstance(key, str) or len(key) != 64 or not isinstance(rest, str) or len(rest) > 2 * _BLOCK:
-            raise ValueError("a keyed random state has a 32-byte key and at most one block left")
+        if not isinstance(state, dict) or set(state) != {"keyed", "block", "rest", "gauss"}:
+            raise ValueError("a keyed random state holds keyed, block, rest and gauss")
+        key, block, rest, gauss = state["keyed"], state["block"], state["rest"], state["gauss"]
+        if not (isinstance(key, str) and _HEX_KEY.fullmatch(key) and isinstance(rest, str)
+                and _HEX_REST.fullmatch(rest)):
+            raise ValueError("a keyed random state has a 32-byte key and at most one block left, in hex")
         if isinstance(block, bool) or not isinstance(block, int) or not 0 <= block < 1 << 64:
             raise ValueError(f"a keyed random state's block must be a whole number of 0 or more, got {block!r}")
+        if gauss is not None and not isinstance(gauss, float):
+            raise ValueError(f"a keyed random state's gauss must be a number or null, got {gauss!r}")
         self._key = bytes.fromhex(key)
         self._block = block
         self._rest = bytes.fromhex(rest)
-        self.gauss_next = None
+        self.gauss_next = gauss
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy`` and ``pickle`` rebuild it from its state (``random.Random``'s way calls the
+        class with no seed)."""
+        return random_from_state, (self.getstate(),)
 
 
 def fresh_seed() -> int:

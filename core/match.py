@@ -442,7 +442,7 @@ class Match:
             m._rng = random_from_state(state["rng"])
         except KeyError as e:
             raise ValueError(f"not a match snapshot: no {e.args[0]!r}") from None
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError, OverflowError) as e:  # OverflowError: a generator state past its words
             raise ValueError(f"not a match snapshot: {e}") from None
         m._cache = {}
         m.start_events = []

@@ -15,8 +15,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from core import IllegalAction, Match, new_match
+from core.keyed_random import KEYED_FROM
 
-FORMAT = 1
+#: a log's format: 2 for a seed of 2**64 or more, which deals with the keyed generator
+#: (``core.keyed_random``), so that an app from before it says it cannot read the log instead
+#: of finding the match different from it; 1 for a smaller seed, which any app replays
+FORMAT = 2
+FORMATS = (1, 2)
 
 
 def state_digest(match: Match) -> str:
@@ -33,7 +38,7 @@ class MatchLog:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._file: IO[str] = open(path, "a", encoding="utf-8")
-        self._write({"format": FORMAT, "app_version": app_version, "game": game, "players": players,
+        self._write({"format": FORMAT if isinstance(seed, int) and seed >= KEYED_FROM else 1, "app_version": app_version, "game": game, "players": players,
                      "preset": preset, "options": options, "seed": seed, "dealer": dealer,
                      "deck": deck, "names": names or [], "started": time.time()})
 
@@ -96,7 +101,7 @@ def replay(path: Path, keep_history: bool = False) -> ReplayResult:
         header = json.loads(lines[0])
         if not isinstance(header, dict):
             return ReplayResult(False, error="bad header: not a record of fields", line=1)
-        if header.get("format") != FORMAT:
+        if header.get("format") not in FORMATS:
             return ReplayResult(False, error=f"unknown log format {header.get('format')!r}", line=1)
         match = new_match(header["game"], header["players"], header.get("preset") or "standard",
                           header["options"], seed=header["seed"], deck=header.get("deck"),

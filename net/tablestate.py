@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from core import Match
+from core.keyed_random import SEED_DIGITS
 
 from .bots import LEVELS
 from .matchlog import MatchLog
@@ -78,8 +79,6 @@ def _field(d: Any, key: str, types: tuple[type, ...], nullable: bool = False, wh
 
 #: the whole numbers msgpack holds; a seed outside them is saved as its decimal digits
 _PACKED_INTS = range(-(1 << 63), 1 << 64)
-#: the longest seed a save may give as digits (a fresh match seed has 78)
-_SEED_DIGITS = 100
 
 
 def _seed_out(seed: int | None) -> int | str | None:
@@ -91,7 +90,7 @@ def _seed_in(d: Any, key: str, where: str) -> int | None:
     v = _field(d, key, (int, str), True, where)
     if isinstance(v, str):
         digits = v.removeprefix("-")
-        if not (digits.isascii() and digits.isdigit() and len(digits) <= _SEED_DIGITS):
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= SEED_DIGITS):
             raise ValueError(f"{where}: {key!r} is not a whole number")
         return int(v)
     return cast(int | None, v)

@@ -153,6 +153,19 @@ class GameIds:
         return iter(self._ids())
 
 
+def seed(text: str) -> int:
+    """An ``argparse`` type: a whole number of at most ``SEED_DIGITS`` digits (what a table's
+    save holds, so that a table dealt from it resumes)."""
+    from core.keyed_random import SEED_DIGITS
+
+    digits = text.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    if len(digits) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(f"a seed has at most {SEED_DIGITS} digits")
+    return int(text)
+
+
 SEED_HELP = ("deal the tables you host from this seed: the same seed, game and seats give the "
              "same cards, for practice or a bug report (anyone who knows it can work out the hands)")
 
@@ -190,7 +203,7 @@ def table_arguments(parser: argparse.ArgumentParser) -> None:
                              "`dealmein games` lists them), e.g. --option limit=50")
     parser.add_argument("--seats", type=int, default=4, action=Given, help="seats at the table (default: 4)")
     # SUPPRESS: a subcommand's default would overwrite a --seed given before the subcommand
-    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="N", help=SEED_HELP)
+    parser.add_argument("--seed", type=seed, default=argparse.SUPPRESS, metavar="N", help=SEED_HELP)
 
 
 @functools.cache
@@ -200,7 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="dealmein", description="Deal Me In: a terminal card room.")
     p.add_argument("--version", action=VersionAction)
     p.add_argument("--no-mdns", action="store_true", help="do not browse or advertise tables on the LAN")
-    p.add_argument("--seed", type=int, default=None, metavar="N", help=SEED_HELP)
+    p.add_argument("--seed", type=seed, default=None, metavar="N", help=SEED_HELP)
     sub = p.add_subparsers(dest="command")
     p.commands = sub.choices  # type: ignore[attr-defined]  # each command's parser, for its own errors
 

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from net.addresses import same_place
+from net.addresses import address_key, same_place
 from net.paths import alive, atomic_write, data_dir, locked
 
 log = logging.getLogger("dealmein.tui")
@@ -58,12 +58,23 @@ def _load(path: Path) -> list[dict[str, Any]]:
         return []
     oldest = time.time() - MAX_AGE_DAYS * 86400
     entries = [e for e in data if isinstance(e, dict) and isinstance(e.get("address"), str)
-            and isinstance(e.get("token"), str) and isinstance(e.get("table"), (str, type(None)))
-            and isinstance(e.get("time"), (int, float)) and e["time"] >= oldest
-            and (e.get("holder") is None or (type(e["holder"]) is int and e["holder"] > 0))]
-    for e in entries:  # kept under another spelling of the address by an older app
-        e["address"] = same_place(e["address"])
+               and isinstance(e.get("token"), str) and isinstance(e.get("table"), (str, type(None)))
+               and isinstance(e.get("time"), (int, float)) and e["time"] >= oldest
+               and (e.get("holder") is None or (type(e["holder"]) is int and e["holder"] > 0))]
+    for entry in entries:  # kept under another spelling of the address by an older app
+        entry["address"] = _kept_place(entry["address"])
     return entries
+
+
+def _kept_place(address: str) -> str:
+    """An entry's address as ``net.addresses.address_key`` spells it. Apps before that kept
+    ``HOST:PORT`` with an IPv6 host bare (``::1:7098``): the part after the last colon is the
+    port there (a key never leaves an IPv6 address bare)."""
+    if not address.startswith("[") and address.count(":") > 1:
+        host, _, port = address.rpartition(":")
+        if port.isascii() and port.isdigit() and 1 <= int(port) <= 65535:
+            return address_key(host, int(port))
+    return same_place(address)
 
 
 def _save(path: Path, entries: list[dict[str, Any]]) -> None:
@@ -86,6 +97,7 @@ def _held_elsewhere(e: dict[str, Any]) -> bool:
 def _keep(address: str, table: str | None, token: str, holder: int | None, path: Path | None) -> None:
     """One seat per table is kept (the latest), besides those other running apps sit in."""
     path = path or seats_path()
+    address = same_place(address)
     entry: dict[str, Any] = {"address": address, "table": table, "token": token, "time": time.time()}
     if holder is not None:
         entry["holder"] = holder
@@ -109,6 +121,7 @@ def hold(address: str, table: str | None, token: str, path: Path | None = None) 
 def release(address: str, table: str | None, token: str, path: Path | None = None) -> None:
     """Forget a seat this process held (it stood up, or was given another seat)."""
     path = path or seats_path()
+    address = same_place(address)
     with locked(path):
         entries = _load(path)
         rest = [e for e in entries if not ((e["address"], e["table"], e["token"]) == (address, table, token)
@@ -122,6 +135,7 @@ def claim(address: str, table: str | None = None, path: Path | None = None) -> K
     file; None when there is none. A seat held by another app that still runs is not taken.
     A join that fails puts it back with ``remember``, under the table it was kept for."""
     path = path or seats_path()
+    address = same_place(address)
     with locked(path):  # two apps never claim the same seat
         entries = _load(path)
         for i, e in enumerate(entries):

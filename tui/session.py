@@ -10,7 +10,7 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from net.addresses import address_key, join_addresses, split_address
+from net.addresses import address_key, host_port, join_addresses, split_address
 from net.client import TableClient
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig, local_host
@@ -186,7 +186,7 @@ class TableSession:
         host, port = split_address(address)
         session = cls(app)
         session.address = address_key(host, port)
-        session.recent_address = session.address if app.remember_seats else None
+        session.recent_address = host_port(host, port) if app.remember_seats else None  # as typed: it is dialled again
         here = app.session
         if here is not None and here.server is None and here.address == session.address:
             if here.client is not None and here.client.connected:

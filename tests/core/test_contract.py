@@ -363,7 +363,7 @@ def test_restore_refuses_a_damaged_snapshot_with_a_value_error(game: str) -> Non
     for field in added:  # an older snapshot restores, the field at its start value
         older = {k: v for k, v in state.items() if k != field}
         assert Match.restore(json.dumps(older).encode()).view(0) == m.view(0)
-    for rng in ([1, [0] * 3, None], "garbled", [3, 4]):
+    for rng in ([1, [0] * 3, None], "garbled", [3, 4], [3, [2**70] * 625, None], {"keyed": "00"}):
         with pytest.raises(ValueError, match="not a match snapshot"):
             Match.restore(json.dumps({**state, "rng": rng}).encode())
     assert Match.restore(m.snapshot()).view(0) == m.view(0)  # the whole one still restores

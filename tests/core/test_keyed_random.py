@@ -92,15 +92,41 @@ def test_state_round_trips_and_copies_are_independent() -> None:
     assert type(mt_twin) is random.Random and mt_twin.random() == mt.random()
 
 
+def test_copies_and_pickles_carry_on_the_same_stream() -> None:
+    """``copy``, ``deepcopy`` and ``pickle`` give a generator in the same state (as they do a
+    ``random.Random``), the ``gauss`` in hand included; a bare ``seed()`` keys it afresh."""
+    import copy
+    import pickle
+
+    rng = KeyedRandom(fresh_seed())
+    rng.getrandbits(7)
+    rng.gauss(0.0, 1.0)  # leaves its second value for the next call
+    for twin in (copy.copy(rng), copy.deepcopy(rng), pickle.loads(pickle.dumps(rng)),
+                 random_from_state(json.loads(json.dumps(random_state(rng))))):
+        assert isinstance(twin, KeyedRandom)
+        assert twin.gauss(0.0, 1.0) == KeyedRandom.gauss(copy.copy(rng), 0.0, 1.0)
+        assert twin.getrandbits(64) == copy.copy(rng).getrandbits(64)
+    again = copy.copy(rng)
+    again.seed()
+    assert again.getrandbits(64) != copy.copy(rng).getrandbits(64)
+    with pytest.raises(ValueError):
+        rng.randbytes(-1)
+    assert rng.randbytes(0) == b""
+
+
 @pytest.mark.parametrize("state", [
+    {"keyed": "00" * 32, "block": 0, "rest": ""},
+    {"keyed": " " * 64, "block": 0, "rest": "", "gauss": None},
+    {"keyed": "00" * 32, "block": 0, "rest": "0 ", "gauss": None},
+    {"keyed": "00" * 32, "block": 0, "rest": "", "gauss": "1.5"},
     {"keyed": "00" * 32, "block": 0},
-    {"keyed": "00" * 31, "block": 0, "rest": ""},
-    {"keyed": "zz" * 32, "block": 0, "rest": ""},
-    {"keyed": "00" * 32, "block": -1, "rest": ""},
-    {"keyed": "00" * 32, "block": True, "rest": ""},
-    {"keyed": "00" * 32, "block": 0, "rest": "0"},
-    {"keyed": "00" * 32, "block": 0, "rest": "00" * 65},
-    {"keyed": "00" * 32, "block": 0, "rest": "", "more": 1},
+    {"keyed": "00" * 31, "block": 0, "rest": "", "gauss": None},
+    {"keyed": "zz" * 32, "block": 0, "rest": "", "gauss": None},
+    {"keyed": "00" * 32, "block": -1, "rest": "", "gauss": None},
+    {"keyed": "00" * 32, "block": True, "rest": "", "gauss": None},
+    {"keyed": "00" * 32, "block": 0, "rest": "0", "gauss": None},
+    {"keyed": "00" * 32, "block": 0, "rest": "00" * 65, "gauss": None},
+    {"keyed": "00" * 32, "block": 0, "rest": "", "gauss": None, "more": 1},
 ])
 def test_a_damaged_keyed_state_is_refused(state: dict[str, object]) -> None:
     with pytest.raises(ValueError):
@@ -141,6 +167,6 @@ def test_a_keyed_match_replays_from_its_seed_and_restores(game: str) -> None:
     assert len(hands_seen) >= 2, "the match should have dealt again"
     assert one.snapshot() == two.snapshot()
     state = json.loads(one.snapshot())
-    assert set(state["rng"]) == {"keyed", "block", "rest"}
+    assert set(state["rng"]) == {"keyed", "block", "rest", "gauss"}
     with pytest.raises(ValueError, match="not a match snapshot"):
         Match.restore(json.dumps({**state, "rng": {**state["rng"], "keyed": "00"}}).encode())

@@ -65,6 +65,8 @@ def free_port() -> int:
     (["--preset", "nope"], ["preset 'nope'"]),
     (["--seats", "12"], ["12"]),
     (["--preset", "teams", "--seats", "3"], ["even"]),
+    (["--seed", "1" * 101], ["--seed", "at most 100 digits"]),  # what a save holds, so it resumes
+    (["--seed", "twelve"], ["--seed", "'twelve' is not a whole number"]),
     (["--port", "0", "--ssh", "0", "--ssh-auth", "keys"], ["--ssh-keys"]),
     (["--port", "0", "--ssh", "0", "--ssh-auth", "keys", "--ssh-keys", "no-such-file"],
      ["--ssh-keys", "no-such-file"]),

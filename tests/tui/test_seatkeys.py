@@ -144,3 +144,21 @@ def test_one_place_however_its_address_is_written(tmp_path) -> None:
                                  "time": time.time()}]))  # as an older app kept it
     assert claim("127.0.0.1:7777", "t4", path) == Kept("t4", "tok-4")
     assert claim("127.0.0.1:7778", None, path) is None
+    remember("127.0.0.1:7777", "t5", "tok-5", path)  # and the other way round
+    assert claim("localhost:7777", None, path) == Kept("t5", "tok-5")
+
+
+def test_seats_kept_at_a_bare_ipv6_address_by_an_older_app_are_found(tmp_path) -> None:
+    """Apps before one spelling per place kept ``HOST:PORT`` with an IPv6 host bare
+    (``::1:7098``): the port is the part after the last colon, not a piece of the address."""
+    path = tmp_path / "seats.json"
+    now = time.time()
+    path.write_text(json.dumps([
+        {"address": "::1:9000", "table": "t1", "token": "tok-1", "time": now},
+        {"address": "fe80::1%eth0:7098", "table": "t2", "token": "tok-2", "time": now},
+        {"address": "2001:db8:0:0:0:0:0:1:7098", "table": "t3", "token": "tok-3", "time": now},
+    ]))
+    assert claim("[::1]:7098", None, path) is None  # another port
+    assert claim("[::1]:9000", None, path) == Kept("t1", "tok-1")
+    assert claim("[fe80::1%eth0]:7098", None, path) == Kept("t2", "tok-2")
+    assert claim("[2001:db8::1]:7098", None, path) == Kept("t3", "tok-3")
