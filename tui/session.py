@@ -621,16 +621,20 @@ class TableSession:
     def quit_note(self) -> str:
         """What quitting the app costs, said before the player confirms it; "" with nothing
         lost: the others' match at a table this app hosts, a solo match in play that is not
-        saved (another window holds the solo save, or saving fails), or an SSH guest's seat in
-        a match in play (quitting ends the session: the way back is to log in again)."""
+        saved (another window holds the solo save, or saving fails), or a seat in a match in
+        play at someone else's table (a bot plays it meanwhile; an SSH guest's way back is to
+        log in again)."""
         closing = self.closing_note()
         if closing:
             return closing
         if self.view is None or self.view.get("is_over"):
             return ""
-        if self.app.guest and self.client is not None and self.client.seat is not None:
+        seated = self.client is not None and self.client.seat is not None
+        if self.app.guest and seated:
             return f"Quitting ends your SSH session. {self._seat_kept()}: log in again as " \
                    f"{clean(self.app.player_name)} from the same address to sit back down."
+        if seated and not self.solo and self.server is None:  # someone else's table
+            return "A bot plays your seat while you are away. " + self.leave_note()
         if not self.solo or self.saved:
             return ""
         return self.leave_note()

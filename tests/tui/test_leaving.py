@@ -135,6 +135,43 @@ async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> Non
             await guest.close()
 
 
+async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> None:
+    """A player at another host's table who presses Q in a match in play is asked first, as
+    Escape asks: a bot plays the seat at once (a goodbye is no drop to wait out). Stay keeps the
+    seat; Quit leaves it to the bot, held for the player's return."""
+    from net.server import Server, TableConfig
+
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    table = srv.create_table(TableConfig(name="Ana's table", game="ninety-nine", seats=2, seed=7))
+    ana = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id, host_key=table.host_key,
+                                    reconnect=False)
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await app.session.client.ready(True)
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            await ana.start()
+            screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            await pilot.press("q")
+            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            detail = str(ask.query_one("#confirm-detail").render())
+            assert "A bot plays your seat while you are away" in detail and "join the table again" in detail
+            await pilot.press("escape")  # stay
+            await wait_for(pilot, lambda: app.screen is screen)
+            assert app.is_running and table.seats[1].conn is not None and not table.seats[1].standin
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("y")
+            await wait_for(pilot, lambda: table.seats[1].conn is None, timeout=10)
+        assert table.seats[1].standin and table.seats[1].name  # the bot plays it, held for the player
+    finally:
+        await ana.close()
+        await srv.close()
+
+
 async def test_another_table_from_the_palette_asks_first_while_others_play_at_this_one() -> None:
     """New game, Host a table and Join a table open a table that replaces this one: the host of
     a table with another player at it is asked first, as for Quit; Stay keeps the table open."""
