@@ -2,6 +2,8 @@
 their reason, the choice prompt only when both values are legal, and the C/S/T/Space/L keys."""
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from core import new_match
 from tui.screens.choice import ChoiceScreen
 from tui.widgets.board import STOCK_X
@@ -444,6 +446,32 @@ async def test_below_twenty_rows_the_boards_line_leads_the_hint() -> None:
         await wait_for(pilot, lambda: not rows()[hint.region.y].strip().startswith("follow "))
         line = screen.query_one("#follow")
         assert line.display and rows()[line.region.y].strip().startswith("follow ")
+
+
+async def test_the_line_under_the_board_wraps_between_its_parts_and_shows_them_all() -> None:
+    """crazy-eights 3.2, 3.3, 5.2 and 7 (jokers): the suit to follow, what is wild and this
+    seat's points are all on the screen under the board; past its 30 cells the line goes on
+    below, a part never split (the points were cut off at the edge)."""
+    from .helpers import show_match
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = new_match("crazy-eights", 3, preset="jokers", seed=2)
+        for _ in range(30):
+            if match.view(0).get("suit"):
+                break
+            match.apply(match.legal_actions()[0])
+        assert match.view(0).get("suit")
+        screen, _ = await show_match(app, pilot, match)
+        await pilot.pause()
+        line = screen.query_one("#follow")
+        text = str(line.render())
+        assert "wild jokers 8s" in text and "you: 0 pts" in text
+        assert len(text.splitlines()) == 2 and all(cell_len(row) <= 30 for row in text.splitlines())
+        rows = [strip.text for strip in screen._compositor.render_strips()]
+        shown = " ".join(rows[y][line.region.x:line.region.right].strip()
+                         for y in range(line.region.y, line.region.bottom))
+        assert "follow " in shown and "wild jokers 8s" in shown and "you: 0 pts" in shown
 
 
 async def test_enter_again_on_a_card_that_cannot_be_played_warns_once_while_it_shows() -> None:

@@ -47,6 +47,8 @@ GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "cra
 
 #: lines the log keeps
 LOG_LINES = 500
+#: cells of the line under the board (``#centre`` is 32 wide with a cell of padding each side)
+FOLLOW_WIDTH = 30
 #: seconds an answer to C, S or T stays on screen as a notification
 SAY_SECONDS = 3.0
 #: seconds a warning (why a key did nothing) shows, and is not given again
@@ -304,13 +306,13 @@ class TableScreen(Screen[None]):
         return clean(preset, 30) if isinstance(preset, str) and preset != "standard" else ""
 
     # ------------------------------------------------------------------ rendering
-    def _put(self, selector: str, content: Any) -> None:
-        """Update a fixed-size static only when its content changed: no layout pass, so an
-        update repaints just what moved."""
+    def _put(self, selector: str, content: Any, layout: bool = False) -> None:
+        """Update a fixed-size static only when its content changed: no layout pass (unless
+        ``layout``: its height changed), so an update repaints just what moved."""
         if self._shown.get(selector) == content:
             return
         self._shown[selector] = content
-        self.query_one(selector, Static).update(content, layout=False)
+        self.query_one(selector, Static).update(content, layout=layout)
 
     def _render_view(self) -> None:
         view = self.view
@@ -360,7 +362,9 @@ class TableScreen(Screen[None]):
         totalbox = self.query_one("#totalbox")
         if totalbox.display != (total is not None):
             totalbox.display = total is not None
-        self._put("#follow", self._follow_text(view))
+        follow = self._follow_text(view, FOLLOW_WIDTH)
+        before = self._shown.get("#follow")
+        self._put("#follow", follow, layout=before is None or before.plain.count("\n") != follow.plain.count("\n"))
         hand = ordered(list(view.get("hand") or []), self.hand_order)
         dimmed = {i for i, card in enumerate(hand) if not playable(view, card)}
         hv = self.query_one(HandView)
@@ -438,7 +442,9 @@ class TableScreen(Screen[None]):
         for box, seat in zip(boxes, order):
             box.show(names[seat], seat, view, view.get("dealer") == seat)
 
-    def _follow_text(self, view: dict[str, Any]) -> Text:
+    def _follow_text(self, view: dict[str, Any], width: int | None = None) -> Text:
+        """The suit to follow, what is wild, a debt, this seat's own status and the pot: on one
+        line, or (``width``) on as many lines of that width as they need, each part whole."""
         parts: list[str] = []
         me = view.get("seat")
         if view.get("suit"):
@@ -455,7 +461,15 @@ class TableScreen(Screen[None]):
                 parts.append(f"you: {mine}")
         if view.get("pot"):
             parts.append(f"pot {view['pot']}")
-        return Text(" · ".join(parts), no_wrap=True)
+        if width is None:
+            return Text(" · ".join(parts), no_wrap=True)
+        lines: list[str] = []  # a part is never split: a new line starts where one would not fit
+        for part in parts:
+            if lines and cell_len(lines[-1]) + 3 + cell_len(part) <= width:
+                lines[-1] += " · " + part
+            else:
+                lines.append(part)
+        return Text("\n".join(lines), no_wrap=True, overflow="ellipsis")
 
     def on_resize(self, event: ui.Resize) -> None:
         if self._ready:
