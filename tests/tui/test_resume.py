@@ -37,6 +37,16 @@ async def test_solo_table_is_saved_and_resumed_from_home():
         resume = fresh.screen.query_one("#resume-0", Button)
         assert str(resume.label) == f"Resume {GAMES[view['game']].name} (solo)"
         assert fresh.screen.focused is resume  # a match left to resume is what Enter plays on
+        # and it is the one entry lit: no other looks chosen (Play solo was lit by its variant)
+        lit = [b.id for b in fresh.screen.query("#menu Button").results(Button)
+               if b.styles.background == resume.styles.background]
+        assert lit == ["resume-0"]
+        await pilot.press("down")
+        await pilot.pause()
+        lit = [b.id for b in fresh.screen.query("#menu Button").results(Button)
+               if b.styles.background == fresh.screen.focused.styles.background]
+        assert lit == ["solo"]
+        await pilot.press("up")
         await pilot.press("enter")
         await wait_for(pilot, lambda: fresh.session is not None and fresh.session.view is not None)
         again = fresh.session.view

@@ -98,9 +98,9 @@ class HomeScreen(Screen[None]):
             with menu:
                 yield from resume
                 if getattr(self.app, "guest", False):
-                    yield Button("Back to the table", id="back", variant="primary")
+                    yield Button("Back to the table", id="back")
                 else:
-                    yield Button("Play solo (against bots)", id="solo", variant="primary")
+                    yield Button("Play solo (against bots)", id="solo")
                     yield Button("Host a table", id="host")
                     yield Button("Join a table", id="join")
                     yield Button("Your record", id="record")
