@@ -11,7 +11,7 @@ from tests.net.table_helpers import FAST, RandomPlayer, join
 from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, notices, play_with_keys, wait_for
+from .helpers import key_bar, make_app, notices, play_with_keys, wait_for
 
 
 async def _dealt(app: Any, pilot: Any, srv: Server) -> tuple[Any, Any]:
@@ -45,6 +45,10 @@ async def test_a_rematch_closes_the_last_matchs_results_and_deals_at_the_table()
         async with app.run_test(size=(100, 30)) as pilot:
             table, ana, player = await _finished_match(app, pilot, srv)
             results = app.screen
+            # the host rematches here: Bo's key bar offers no Rematch, as his screen has no button
+            await pilot.pause()
+            assert not results.query("#rematch") and "Rematch" not in key_bar(results)
+            assert "Back to lobby" in key_bar(results)
             await ana.rematch()
             await wait_for(pilot, lambda: table.status == "playing")
             await wait_for(pilot, lambda: not app.session.view.get("is_over"))

@@ -141,10 +141,17 @@ class ResultsScreen(Withdrawable[None]):
         self.choose(event.button.id or "continue")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The key bar offers Rematch and Back to lobby only at the end of a match."""
+        """The key bar offers Rematch and Back to lobby only at the end of a match, and
+        Rematch only where the screen has its button (the host, or a table that starts on
+        ready)."""
         if action == "press":
+            if parameters and parameters[0] == "rematch":
+                return self.match_over and self._offers_rematch()
             return self.match_over
         return True
+
+    def _offers_rematch(self) -> bool:
+        return bool(getattr(self.link, "is_host", False) or getattr(self.link, "rematch_by_ready", False))
 
     def action_press(self, button: str) -> None:
         # straight to the choice, not through the button: a key pressed the moment the screen
@@ -154,8 +161,7 @@ class ResultsScreen(Withdrawable[None]):
     def choose(self, button: str) -> None:
         """Act on one of the screen's choices; one it does not offer does nothing."""
         if button == "rematch":
-            if not (self.match_over and (getattr(self.link, "is_host", False)
-                                         or getattr(self.link, "rematch_by_ready", False))):
+            if not (self.match_over and self._offers_rematch()):
                 return
             self.dismiss(None)  # the host's start, or a player's ready (``TableSession.rematch``)
             self.app.run_worker(self.link.rematch(), group="rematch")
