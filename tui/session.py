@@ -542,26 +542,32 @@ class TableSession:
         return saver is not None and saver.problem is None
 
     def _say_comings_and_goings(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
-        """Who came and who went (``tui.comings``): in a match in the table's log, else in the
-        chat, where the lobby shows it."""
+        """Who came and who went (``tui.comings``): in the chat, where the lobby shows it; in a
+        match the table's log says it its own way, and the lobby's chat keeps it for later."""
         own = {self._lobby_seat, self._seat_told}
         self._lobby_seat = self._seat_told
         changes = comings_and_goings(before, after, own)
         if (self.lobby or {}).get("status") == "playing":
             table = self._table_screen()
-            for change in changes if table is not None else ():
-                table.log_line(change.text, style="italic")
+            for change in changes:
+                if table is not None:
+                    table.log_line(change.text, style="italic")
+                self._add_chat("Table", change.text, True, table=False)
             return
         for change in changes:
             self._add_chat("Table", change.text, True)
         if self.is_host and not self.solo and self.app.settings.bell and any(c.kind == "sits" for c in changes):
             self.app.bell()  # a host waiting in the lobby hears the players come, as a turn is heard
 
-    def _add_chat(self, name: str, text: str, system: bool) -> None:
+    def _add_chat(self, name: str, text: str, system: bool, table: bool = True) -> None:
+        """A chat line, kept and shown on every screen of this table (not the table's own
+        screen with ``table`` False: it said the line already)."""
+        from .screens.table import TableScreen
+
         self.chat_log.append((name, text, system))
         for screen in self.app.screen_stack:
             add = getattr(screen, "add_chat", None)
-            if add is not None and getattr(screen, "link", None) is self:
+            if add is not None and getattr(screen, "link", None) is self and (table or not isinstance(screen, TableScreen)):
                 add(name, text, system)
 
     def _table_screen(self) -> Any:

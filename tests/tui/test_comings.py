@@ -111,6 +111,43 @@ async def test_the_hosts_lobby_chat_says_who_came_and_went(bell: bool) -> None:
         await app.action_quit()
 
 
+async def test_who_drops_and_comes_back_in_a_match_is_kept_for_the_lobbys_chat() -> None:
+    """README ("the lobby's chat says who sits down, drops out, comes back and leaves"): in a
+    match the table's log says it once, and the lobby's chat has it when the player gets back
+    there (it had only what came while the lobby was shown)."""
+    from tui.screens.table import TableScreen
+
+    app = make_app(bind="127.0.0.1", port=0)
+    app.settings.name = "Ana"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await host_two_seats(app, pilot)
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        session = app.session
+        port = session.server.port
+        chat = lambda: [line.text for line in lobby.query_one("#chat-log").lines]  # noqa: E731
+        bob = await TableClient.connect("127.0.0.1", port, name="Bob", reconnect=False)
+        try:
+            await wait_for(pilot, lambda: any("Bob sits down" in line for line in chat()))
+            await bob.ready(True)
+            await wait_for(pilot, lambda: session.lobby["seats"][1]["ready"])
+            await session.call("start")
+            table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.query("#log")
+                                   and app.screen)
+            said = lambda: [line.text for line in table.query_one("#log").lines]  # noqa: E731
+            token = bob.token
+            bob.drop_connection()
+            await wait_for(pilot, lambda: any("Bob is away" in line for line in said()))
+            bob = await TableClient.connect("127.0.0.1", port, name="Bob", token=token, reconnect=False)
+            await wait_for(pilot, lambda: any("Bob is back." in line for line in said()))
+            assert sum("Bob is away" in line for line in said()) == 1  # told once at the table
+            assert any("Table: Bob is away" in line for line in chat())  # and kept for the lobby
+            assert any("Table: Bob is back." in line for line in chat())
+            assert ("Table", "Bob is back.", True) in session.chat_log
+        finally:
+            await bob.close()
+        await app.action_quit()
+
+
 async def test_a_player_who_moves_is_not_told_they_left() -> None:
     """The first lobby comes while the app joins, before its session holds the connection: the
     seat it was welcomed to counts as its own all the same, so moving from it says nothing to
