@@ -128,6 +128,17 @@ def test_the_standings_never_say_a_player_sits_out() -> None:
     assert "sits out" not in text and text.count(" in") >= 3
 
 
+def test_a_long_run_of_totals_keeps_where_the_deal_began() -> None:
+    """ninety-nine 3: a round that began at 10 and ran through many plays is written out as its
+    first total, then the latest (the line read as if the round began at the eighth-last)."""
+    from tui.screens.results import TOTALS_SHOWN, shown_totals
+
+    assert shown_totals([0, 50, 99]) == "0 50 99"
+    totals = [10, 21, 30, 40, 59, 69, 77, 87, 88, 98, 98, 106]
+    assert shown_totals(totals) == "10 … 69 77 87 88 98 98 106"
+    assert len(shown_totals(totals).split()) == TOTALS_SHOWN + 1  # the first, "…", the latest
+
+
 async def test_the_running_total_wraps_instead_of_losing_a_number_in_a_small_terminal() -> None:
     """ninety-eight 7 (limit up to 999): eight three-digit totals do not fit a 60-column
     terminal's results on one row; the line wraps, and every number is on the screen."""

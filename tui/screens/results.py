@@ -61,6 +61,18 @@ def tally_text(lobby: dict[str, Any] | None, names: list[str] | None = None) -> 
     return "Matches won at this table: " + " · ".join(f"{name}: {n}" for name, n in rows)
 
 
+#: running totals written out under the chart at most: the first, then the latest
+TOTALS_SHOWN = 8
+
+
+def shown_totals(totals: list[int]) -> str:
+    """The running totals as the chart's line writes them: all, or the first and the latest
+    with "…" between, so the line still says where the deal began."""
+    if len(totals) <= TOTALS_SHOWN:
+        return " ".join(map(str, totals))
+    return " ".join([str(totals[0]), "…", *map(str, totals[-(TOTALS_SHOWN - 1):])])
+
+
 class ResultsScreen(Withdrawable[None]):
     """A hand's or a match's results. A match's close unanswered once the next match is dealt
     (the host started a rematch while they were up): the table beneath is in play again."""
@@ -95,8 +107,8 @@ class ResultsScreen(Withdrawable[None]):
             if len(self.totals) > 1:
                 span = deal_word(self.view.get("game"))
                 over = f"over the {span}" if self.whole else f"over the {span} since you came in"
-                yield Label(Text(f"running total {over}: {' '.join(map(str, self.totals[-8:]))}",
-                                 style="dim"), id="spark-label")
+                yield Label(Text(f"running total {over}: {shown_totals(self.totals)}", style="dim"),
+                            id="spark-label")
                 yield Sparkline(self.totals, id="spark")
             if self.match_over:
                 tally = tally_text(getattr(self.link, "lobby", None), self.names)
