@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from textual.widgets import Button, Select, Static
+from textual.widgets import Button, Label, Select, Static
 
 from core import GAMES
 from tui.screens.picker import PickerScreen, TableChoice
@@ -343,6 +343,15 @@ async def test_a_narrow_terminal_keeps_room_for_the_choices() -> None:
         assert isinstance(picker, PickerScreen) and picker.has_class("-narrow")
         assert picker.query_one("#bot-1", Select).size.width >= len("bot: normal") + 4
         assert picker.query_one("#opt-limit").size.width >= 4
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("h")  # the host's picker: its "Turn clock" is the longest name
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        await pilot.pause()
+        names = list(picker.query(".row .name").results(Label))
+        assert any(str(n.render()) == "Turn clock" for n in names)
+        for name in names:  # a blank cell between each name and its value ("Turn clockoff")
+            assert len(str(name.render())) < name.size.width, str(name.render())
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("p")
