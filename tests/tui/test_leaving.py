@@ -19,7 +19,7 @@ from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
 
-from .helpers import host_two_seats, make_app, open_table, play_with_keys, show_match, wait_for
+from .helpers import host_two_seats, key_bar, make_app, open_table, play_with_keys, show_match, wait_for
 
 
 async def solo_table(app, pilot, preset: str = "standard") -> TableScreen:
@@ -96,6 +96,10 @@ async def test_a_finished_match_offers_rematch_and_the_lobby_from_the_table() ->
         await pilot.press("escape")
         lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
         assert lobby.link is app.session
+        await pilot.pause()  # a solo table's lobby has no chat line: bots only, as at its table
+        assert not lobby.query_one("#chat").display and "Chat" not in key_bar(lobby)
+        await pilot.press("slash")
+        assert lobby.focused is not lobby.query_one("#chat")
 
 
 async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> None:

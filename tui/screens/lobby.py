@@ -85,6 +85,7 @@ class LobbyScreen(Screen[None]):
         log = self.query_one("#chat-log", TableLog)
         for name, text, *system in getattr(self.link, "chat_log", []):
             log.add(chat_text(name, text, bool(system and system[0])))
+        self.query_one("#chat", Input).display = not self._solo()  # no one to talk to: the table's lines stay
         self.refresh_lobby()
         self.query_one("#seats").focus()
 
@@ -193,12 +194,18 @@ class LobbyScreen(Screen[None]):
             return not host and self.link.seat is not None
         if action == "invite":
             return bool(getattr(self.link, "can_invite", False))
+        if action == "focus_chat":
+            return not self._solo()
         if action == "take_seat":
             if host or not any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or []):
                 return False
             seat = self._selected_seat() if self.query("#seats") else None
             return True if seat is not None and not self._seat_info(seat).get("name") else None
         return True
+
+    def _solo(self) -> bool:
+        """A solo table: bots only, so no chat line (as at its table)."""
+        return bool(getattr(self.link, "solo", False))
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
         if self.query("#chat-log"):
