@@ -193,3 +193,14 @@ async def start_solo(app: DealMeInApp, pilot: Any) -> Any:
     session = app.session
     await wait_for(pilot, lambda: session.view is not None and read_save(solo_save_path()).state is not None)
     return session
+
+
+async def seated_and_dealt(app: DealMeInApp, pilot: Any, port: int, table: Any, host: Any) -> TableScreen:
+    """This app joins the table on ``port`` at 127.0.0.1 into seat 1, says it is ready, and
+    ``host`` (a client holding the host key, in seat 0) deals: the app's table screen."""
+    app.join_address(f"127.0.0.1:{port}")
+    await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+    await app.session.client.ready(True)
+    await wait_for(pilot, lambda: table.seats[1].ready)
+    await host.start()
+    return await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)

@@ -79,6 +79,19 @@ def test_names_are_cleaned_of_control_characters() -> None:
     assert len(lines) == 1 and "\x1b" not in lines[0]
 
 
+def _chat(lobby: Any) -> list[str]:
+    return [line.text for line in lobby.query_one("#chat-log").lines]
+
+
+async def _bob_sits_down(app: Any, pilot: Any) -> tuple[Any, TableClient]:
+    """The app hosts two seats; Bob connects and the lobby's chat says he sat down."""
+    await host_two_seats(app, pilot)
+    lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+    bob = await TableClient.connect("127.0.0.1", app.session.server.port, name="Bob", reconnect=False)
+    await wait_for(pilot, lambda: any("Table: Bob sits down in seat 2." in line for line in _chat(lobby)))
+    return lobby, bob
+
+
 @pytest.mark.parametrize("bell", [True, False], ids=["bell", "no-bell"])
 async def test_the_hosts_lobby_chat_says_who_came_and_went(bell: bool) -> None:
     """And the host hears a player sit down (the turn bell's setting): once, not for the rest."""
@@ -88,14 +101,10 @@ async def test_the_hosts_lobby_chat_says_who_came_and_went(bell: bool) -> None:
     rung: list[int] = []
     app.bell = lambda: rung.append(1)  # the real bell writes to a terminal, which a test has not
     async with app.run_test(size=(80, 24)) as pilot:
-        await host_two_seats(app, pilot)
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
-        session = app.session
-        port = session.server.port
-        log = lambda: [line.text for line in lobby.query_one("#chat-log").lines]  # noqa: E731
-        bob = await TableClient.connect("127.0.0.1", port, name="Bob", reconnect=False)
+        lobby, bob = await _bob_sits_down(app, pilot)
+        port = app.session.server.port
+        log = lambda: _chat(lobby)  # noqa: E731
         try:
-            await wait_for(pilot, lambda: any("Table: Bob sits down in seat 2." in line for line in log()))
             assert rung == ([1] if bell else [])
             token = bob.token
             bob.drop_connection()  # dropped, no goodbye (and no reconnecting): the seat waits for him
@@ -120,14 +129,11 @@ async def test_who_drops_and_comes_back_in_a_match_is_kept_for_the_lobbys_chat()
     app = make_app(bind="127.0.0.1", port=0)
     app.settings.name = "Ana"
     async with app.run_test(size=(80, 24)) as pilot:
-        await host_two_seats(app, pilot)
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby, bob = await _bob_sits_down(app, pilot)
         session = app.session
         port = session.server.port
-        chat = lambda: [line.text for line in lobby.query_one("#chat-log").lines]  # noqa: E731
-        bob = await TableClient.connect("127.0.0.1", port, name="Bob", reconnect=False)
+        chat = lambda: _chat(lobby)  # noqa: E731
         try:
-            await wait_for(pilot, lambda: any("Bob sits down" in line for line in chat()))
             await bob.ready(True)
             await wait_for(pilot, lambda: session.lobby["seats"][1]["ready"])
             await session.call("start")

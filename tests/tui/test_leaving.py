@@ -19,7 +19,8 @@ from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
 
-from .helpers import host_two_seats, key_bar, make_app, open_table, play_with_keys, show_match, wait_for
+from .helpers import (host_two_seats, key_bar, make_app, open_table, play_with_keys, seated_and_dealt, show_match,
+                      wait_for)
 
 
 async def solo_table(app, pilot, preset: str = "standard") -> TableScreen:
@@ -153,12 +154,7 @@ async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> No
     app = make_app()
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            await app.session.client.ready(True)
-            await wait_for(pilot, lambda: table.seats[1].ready)
-            await ana.start()
-            screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
             await pilot.press("q")
             ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
             detail = str(ask.query_one("#confirm-detail").render())

@@ -21,7 +21,7 @@ from tui.screens.table import TableScreen
 from tui.seatkeys import Kept, claim, remember, seats_path
 
 from ..net.table_helpers import wait_until
-from .helpers import make_app, wait_for
+from .helpers import make_app, seated_and_dealt, wait_for
 
 
 @pytest.mark.parametrize("remember", [True, False], ids=["remembered", "not-remembered"])
@@ -39,12 +39,7 @@ async def test_a_seat_left_when_the_host_quit_comes_back_when_it_resumes(tmp_pat
     srv2: Server | None = None
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            app.join_address(f"127.0.0.1:{port}")
-            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            await app.session.client.ready(True)
-            await wait_for(pilot, lambda: table.seats[1].ready)
-            await ana.start()
-            screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            screen = await seated_and_dealt(app, pilot, port, table, ana)
             hand = list(screen.view["hand"])
             assert hand
 
