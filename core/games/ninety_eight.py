@@ -305,7 +305,7 @@ INFO = GameInfo(
         Preset("fast", "limit 50: a one-minute filler", {"limit": 50}),
         Preset("five-card", "five cards in hand, good for two", {"hand_size": 5}),
         Preset("single-hand", "one hand, last one standing wins", {"scoring": "single"}),
-        Preset("stakes", "ante chips; the winner of a hand collects", {"scoring": "stakes"}),
+        Preset("stakes", "chips: those out pay the hand's winner; the richest takes the pot", {"scoring": "stakes"}),
     )},
     factory=NinetyEight,
     check=_check,
