@@ -164,6 +164,38 @@ async def test_one_chip_in_the_seat_box() -> None:
         assert "1 chips" not in str(screen.query_one("#follow").render())
 
 
+async def test_the_winner_of_a_finished_match_does_not_sit_out() -> None:
+    """ninety-eight 6.3 (stakes): at the end of the match no hand follows, so no seat "sits
+    out" of one: the winner's box shows its cards and is not dimmed as the seats out are."""
+    import random
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = new_match("ninety-eight", 4, "stakes", seed=5)
+        rng = random.Random(5)
+        for _ in range(20_000):  # bounded: a random stakes match ends well within it
+            if match.is_over:
+                break
+            match.apply(rng.choice(match.legal_actions()))
+        assert match.is_over
+        viewer = next(s for s in range(4) if s not in match.winners)
+        link = MatchLink(match, viewer, NAMES[:4])  # type: ignore[arg-type]
+        screen = TableScreen(link, app.card_style, app.palette)
+        link.screen = screen
+        screen.show(link.view(), [])
+        await app.push_screen(screen)
+        await pilot.pause()
+        shown = {box.seat: box for box in boxes(screen)}
+        for seat in match.winners:
+            if seat in shown:
+                assert "sits out" not in box_text(shown[seat]) and not shown[seat].has_class("gone")
+        assert not any("sits out" in box_text(box) for box in shown.values())
+
+
+def box_text(box: SeatBox) -> str:
+    return " ".join(line.plain for line in box.render().split())
+
+
 async def test_teams_mark_the_partner() -> None:
     """Ninety-Eight's teams preset at four seats: partners sit opposite (7.2), so seat 0's
     partner is seat 2, marked ``partner``; seats 1 and 3 carry their team's letter."""

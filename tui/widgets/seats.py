@@ -133,7 +133,8 @@ class SeatBox(Static):
         self._seat_name = cut(clean(name, 60), 16)
         self._team = team_labels(view).get(seat, "")
         self._relabel()
-        sits_out = status.get("in_hand") is False and not status.get("out")
+        # a finished match deals no next hand: its winner sits out of nothing
+        sits_out = status.get("in_hand") is False and not status.get("out") and not view.get("is_over")
         data = (count, dealer, sits_out, tuple(sorted((k, repr(v)) for k, v in status.items())))
         if data != self._data:
             self._data = data
@@ -141,7 +142,7 @@ class SeatBox(Static):
             self.refresh()  # the box's size comes from the row, not from its text: no layout
         self.set_class(view.get("current_seat") == seat, "turn")
         self.set_class(self._team == "partner", "partner")
-        self.set_class(bool(status.get("out")) or status.get("in_hand") is False, "gone")
+        self.set_class(bool(status.get("out")) or sits_out, "gone")
 
     def slot(self) -> int:
         """The width the wording is chosen for: the narrowest box of the row (the ``1fr``
