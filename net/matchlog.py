@@ -87,6 +87,8 @@ class ReplayResult:
     error: str | None = None
     line: int | None = None
     history: list[Step] = field(default_factory=list)
+    #: the seats' names as the header gives them ("" for one it does not name)
+    names: list[str] = field(default_factory=list)
 
 
 def replay(path: Path, keep_history: bool = False) -> ReplayResult:
@@ -110,7 +112,9 @@ def replay(path: Path, keep_history: bool = False) -> ReplayResult:
         return ReplayResult(False, error=f"bad header: {e}", line=1)
     except RecursionError:
         return ReplayResult(False, error="bad header: nested too deep", line=1)
-    result = ReplayResult(True, match=match)
+    given = header.get("names")
+    names = [n if isinstance(n, str) else "" for n in given] if isinstance(given, list) else []
+    result = ReplayResult(True, match=match, names=(names + [""] * match.players)[:match.players])
     if keep_history:
         result.history.append(Step(match.clone(), events=[e.to_dict() for e in match.start_events]))
     for number, raw in enumerate(lines[1:], start=2):

@@ -245,7 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="SSH sessions at once (default: 16)")
     host.add_argument("--ssh-idle", type=seconds(positive=True), default=1800.0, action=Given,
                       help="seconds before an idle SSH session is dropped (default: 1800)")
-    host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns")
+    host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns",
+                      help="do not advertise the table on the LAN (players join by its address)")
     host.add_argument("--grace", type=seconds(), default=120.0, action=Given,
                       help="seconds a dropped player's seat is held (default: 120)")
     host.add_argument("--takeover", type=seconds(), default=120.0, action=Given,
@@ -292,6 +293,17 @@ def print_games() -> None:
             print(f"  option {option.name}={value_text(option.default)} ({option.describe_range()}): {option.description}")
 
 
+def winners_text(winners: list[int], names: list[str]) -> str:
+    """Winners as the host's log names them: "Ana (seat 1) and seat 3"; "none yet"."""
+    from .plain import clean
+
+    def one(seat: int) -> str:
+        name = clean(names[seat], 24) if seat < len(names) else ""
+        return f"{name} (seat {seat + 1})" if name else f"seat {seat + 1}"
+
+    return " and ".join(one(w) for w in winners) or "none yet"
+
+
 def run_replay(file: str) -> int:
     from pathlib import Path
 
@@ -301,7 +313,7 @@ def run_replay(file: str) -> int:
     if result.ok:
         assert result.match is not None
         print(f"{file}: {result.actions} actions; the log reproduces the match "
-              f"(winners: {', '.join(map(str, result.match.winners)) or 'none yet'})")
+              f"(winners: {winners_text(result.match.winners, result.names)})")
         return 0
     if result.line is None:  # the file itself could not be read: nothing was replayed
         print(f"dealmein replay: {result.error}", file=sys.stderr)

@@ -14,11 +14,11 @@ from net.matchlog import MatchLog, replay, state_digest
 from net.paths import atomic_write
 
 
-def play_logged(path: Path, game: str, seed: int, players: int = 4) -> list[int]:
+def play_logged(path: Path, game: str, seed: int, players: int = 4, names: list[str] | None = None) -> list[int]:
     preset = "standard"
     m = new_match(game, players, preset, seed=seed)
     log = MatchLog(path, app_version="test", game=game, players=players, preset=preset,
-                   options=m.options, seed=seed)
+                   options=m.options, seed=seed, names=names)
     rng = random.Random(seed)
     for _ in range(20000):
         if m.is_over:
@@ -101,10 +101,12 @@ def test_garbled_log_is_a_clear_error(tmp_path):
 
 def test_replay_command_exit_status(tmp_path):
     good = tmp_path / "good.jsonl"
-    play_logged(good, "ninety-eight", seed=3)
+    winners = play_logged(good, "ninety-eight", seed=3, names=["Ana", "", "Bo", "Cy"])
     run = subprocess.run([sys.executable, "-m", "tui", "replay", str(good)], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert "reproduces" in run.stdout
+    named = {0: "Ana (seat 1)", 1: "seat 2", 2: "Bo (seat 3)", 3: "Cy (seat 4)"}  # as the host's log names them
+    assert f"(winners: {' and '.join(named[w] for w in winners)})" in run.stdout, run.stdout
     tamper(good, 3, lambda r: r.update(state="0" * 16))
     run = subprocess.run([sys.executable, "-m", "tui", "replay", str(good)], capture_output=True, text=True, timeout=60)
     assert run.returncode == 1
