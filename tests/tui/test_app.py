@@ -52,6 +52,8 @@ async def test_rules_and_help_from_the_table() -> None:
         assert (table_keys["C"], table_keys["S"], table_keys["T"]) == ("Total", "Scores", "Turn")
         everywhere = dict(app.screen.sections["Everywhere"])
         assert everywhere["F1"] == "Help" and everywhere["F2"] == "Rules" and everywhere["Ctrl+C"] == "Quit"
+        assert everywhere["Q"] == "Quit" and "Q" not in table_keys  # listed once, where it answers
+        assert "Q" not in dict(app.screen.sections["Lobby"])
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen

@@ -52,8 +52,10 @@ def key_table(title: str, rows: list[tuple[str, str]]) -> Table:
 GAME_KEYS = {"draw": "draw", "pass_turn": "pass", "last_card": "last card"}
 
 
-def _of(cls: type[DOMNode]) -> list[Binding]:
-    return [b for b in cls.BINDINGS if isinstance(b, Binding)]
+def _of(cls: type[DOMNode], again: bool = False) -> list[Binding]:
+    """A class's keys; a screen's leave out the app's keys it binds again (Q) unless ``again``:
+    "Everywhere" lists those already."""
+    return [b for b in cls.BINDINGS if isinstance(b, Binding) and (again or not (b.id or "").startswith("app."))]
 
 
 class HelpScreen(Screen[None]):
@@ -75,7 +77,7 @@ class HelpScreen(Screen[None]):
         guest = bool(getattr(self.app, "guest", False))  # over SSH: this table only
         palette = "theme, cards, rules" if guest else "new game, host, join, theme, cards, rules"
         keymap: dict[str, str] = getattr(self.app, "keymap", {})
-        everywhere = key_rows(_of(DealMeInApp), [("Ctrl+P", f"Command palette: {palette}")], keymap)
+        everywhere = key_rows(_of(DealMeInApp, again=True), [("Ctrl+P", f"Command palette: {palette}")], keymap)
         table_view, solo = self._table_view()
         if isinstance(self.opened_from(), ReplayScreen):
             # ``dealmein replay FILE --show``: its own keys first; the table's do nothing there
