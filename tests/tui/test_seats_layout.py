@@ -196,6 +196,19 @@ def box_text(box: SeatBox) -> str:
     return " ".join(line.plain for line in box.render().split())
 
 
+async def test_your_own_deal_is_said_as_the_others_boxes_say_theirs() -> None:
+    """rules README (the deal passes clockwise): the dealer's box says "dealer"; the player's
+    own seat has no box, so its line under the board says it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dealer = await show_table(app, pilot, "ninety-eight", 4, seat=0)  # show_table deals from seat 0
+        assert "you: 3 lives · dealer" in str(dealer.query_one("#follow").render())
+        app.pop_screen()
+        other = await show_table(app, pilot, "ninety-eight", 4, seat=1)
+        assert "dealer" not in str(other.query_one("#follow").render())
+        assert any("dealer" in box_text(box) for box in boxes(other))
+
+
 async def test_teams_mark_the_partner() -> None:
     """Ninety-Eight's teams preset at four seats: partners sit opposite (7.2), so seat 0's
     partner is seat 2, marked ``partner``; seats 1 and 3 carry their team's letter."""

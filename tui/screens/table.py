@@ -457,6 +457,8 @@ class TableScreen(Screen[None]):
         if me is not None:
             shown = statuses(view)
             mine = status_text(shown[me] if me < len(shown) else {})
+            if view.get("dealer") == me and not view.get("is_over"):  # the others' boxes say it of them
+                mine = f"{mine} · dealer" if mine else "dealer"
             if mine:
                 parts.append(f"you: {mine}")
         if view.get("pot"):
