@@ -150,11 +150,12 @@ class DealMeInApp(App[int]):
         self.call_after_refresh(self._check_default_game)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         keymap_problems = self._apply_keymap()
-        if self._settings_problem:
-            self.notify(self._settings_problem, title="Settings", severity="warning", timeout=8)
+        # one notice for the settings file, one for the themes: a stack of them ran off the screen
+        said = [str(self._settings_problem)] if self._settings_problem else []
         if keymap_problems:
-            self.notify(f"{self.config_path}: {'; '.join(keymap_problems)}; those keys stay as they were",
-                        title="Settings", severity="warning", timeout=10)
+            said.append(f"{self.config_path}: {'; '.join(keymap_problems)}; those keys stay as they were")
+        if said:
+            self.notify("\n".join(said), title="Settings", severity="warning", timeout=10)
         from .screens.home import HomeScreen
 
         command = getattr(self.args, "command", None)
@@ -194,18 +195,18 @@ class DealMeInApp(App[int]):
                 self.register_theme(theme)
                 self.mutate_reactive(App.theme)
         wanted = self._wanted_theme()
+        said = list(self._theme_problems)
         if wanted not in self.available_themes:
             # a theme no longer there (a user theme file gone or broken): shown, not saved, so
             # that the choice comes back once the file is mended
             missing = wanted
             wanted = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else "textual-dark"
             self._stand_in_theme = wanted
-            self.notify(f"The theme {missing!r} is not available: showing {wanted} (your choice is kept).",
-                        title="Themes", severity="warning", timeout=8)
+            said.insert(0, f"The theme {missing!r} is not available: showing {wanted} (your choice is kept).")
         if wanted != self.theme:
             self.theme = wanted
-        for problem in self._theme_problems:
-            self.notify(problem, title="Themes", severity="warning", timeout=8)
+        if said:  # one notice, each problem on its lines: a stack of them ran off the screen
+            self.notify("\n".join(said), title="Themes", severity="warning", timeout=10)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         from themes.variables import app_variables

@@ -191,6 +191,24 @@ async def test_broken_user_theme_is_reported_once_and_skipped(tmp_path: Path, mo
     assert app.return_code in (None, 0)
 
 
+async def test_every_theme_problem_at_start_is_in_one_notice(tmp_path: Path, monkeypatch) -> None:
+    """Two broken theme files and a chosen theme that is gone: one notice says all three (one
+    notice each stacked past the top of a 100x30 screen, and the first were never seen)."""
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    (themes / "one.toml").write_text('name = "one"\nprimary = "not a colour"\n', encoding="utf-8")
+    (themes / "two.toml").write_text("[[[", encoding="utf-8")
+    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    save_settings(Settings(theme="nosuchtheme"), tmp_path / "settings.toml")
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        notes = [n for n in app._notifications if n.title == "Themes"]
+        assert len(notes) == 1, [n.message for n in notes]
+        for part in ("one.toml", "two.toml", "'nosuchtheme' is not available"):
+            assert part in notes[0].message
+
+
 async def test_each_config_dir_keeps_its_own_theme(tmp_path: Path, monkeypatch) -> None:
     """net/ssh_host.py gives every SSH name its own DEALMEIN_CONFIG_DIR; the theme follows it."""
     chosen = {"ana": "paper", "bea": "high-contrast"}
