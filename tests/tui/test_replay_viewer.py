@@ -266,3 +266,21 @@ async def test_countdown_steps_show_the_count_and_no_unused_score(tmp_path):
         await pilot.pause()
         hands = str(app.screen.query_one("#replay-hands").render())
         assert "count 8" in hands and "score" not in hands, hands
+
+
+async def test_a_seat_out_of_the_hand_reads_apart_from_its_standing(tmp_path):
+    """ninety-eight 5.1 and 6.2: a seat out of the hand shows its standing, then that it is out,
+    apart ("penalties 1, lives 2 · out of this hand", not run together)."""
+    path = tmp_path / "match.jsonl"
+    write_log(path, game="ninety-eight", seed=3, actions=400, players=3, names=["Ann", "Bob", "Cy"])
+    app = replay_app(path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(400):  # bounded: to the first step where a seat is out of the hand or match
+            hands = str(app.screen.query_one("#replay-hands").render())
+            if " · out of" in hands:
+                break
+            await pilot.press("right")
+            await pilot.pause()
+        assert " · out of" in hands, hands
+        assert "lives" in hands and not any(f"{n} out of" in hands for n in range(10)), hands

@@ -185,7 +185,7 @@ class ReplayScreen(Screen[None]):
             name = names[seat] + " " * (width - cell_len(names[seat]))
             body.append(f"{marker}{name}  ", style="bold" if seat == m.current_seat else "")
             body.append(" ".join(card_label(c, style) for c in m.hand(seat)) or "(no cards)")
-            body.append(f"   {extra} {state}".rstrip() + "\n", style="dim")
+            body.append(("   " + " · ".join(part for part in (extra, state) if part)).rstrip() + "\n", style="dim")
         if m.is_over:
             body.append(f"\nMatch over: {', '.join(names[s] for s in m.winners)} won\n", style="bold")
         self.query_one("#replay-hands", Static).update(body)
