@@ -639,11 +639,18 @@ class TableSession:
         if self.app.guest and seated:
             return f"Quitting ends your SSH session. {self._seat_kept()}: log in again as " \
                    f"{clean(self.app.player_name)} from the same address to sit back down."
-        if seated and not self.solo and self.server is None:  # someone else's table
+        if seated and not self.solo and self.server is None and not self._out_of_match():  # someone else's table
             return "A bot plays your seat while you are away. " + self.leave_note()
         if not self.solo or self.saved:
             return ""
         return self.leave_note()
+
+    def _out_of_match(self) -> bool:
+        """This seat is out of the match in play (no lives left, say): nothing left to play."""
+        view = self.view or {}
+        seat, status = view.get("seat"), view.get("status") or []
+        mine = status[seat] if isinstance(seat, int) and 0 <= seat < len(status) else {}
+        return isinstance(mine, dict) and bool(mine.get("out"))
 
     def leave_note(self) -> str:
         """What leaving a match in play costs, said before the player confirms it."""

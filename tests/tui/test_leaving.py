@@ -155,6 +155,13 @@ async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> No
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            session = app.session
+            view = session.view
+            out = [dict(s) for s in view["status"]]
+            out[1]["out"] = True  # as a seat with no lives left in a match still going would read
+            session.view = {**view, "status": out}
+            assert session.quit_note() == ""  # nothing left to play: no question, no bot
+            session.view = view
             await pilot.press("q")
             ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
             detail = str(ask.query_one("#confirm-detail").render())

@@ -190,6 +190,7 @@ async def test_the_winner_of_a_finished_match_does_not_sit_out() -> None:
             if seat in shown:
                 assert "sits out" not in box_text(shown[seat]) and not shown[seat].has_class("gone")
         assert not any("sits out" in box_text(box) for box in shown.values())
+        assert "sits out" not in str(screen.query_one("#follow").render())  # nor the player's own line
 
 
 def box_text(box: SeatBox) -> str:
@@ -202,10 +203,10 @@ async def test_your_own_deal_is_said_as_the_others_boxes_say_theirs() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         dealer = await show_table(app, pilot, "ninety-eight", 4, seat=0)  # show_table deals from seat 0
-        assert "you: 3 lives · dealer" in str(dealer.query_one("#follow").render())
+        assert "you: 3 lives · you deal" in str(dealer.query_one("#follow").render())
         app.pop_screen()
         other = await show_table(app, pilot, "ninety-eight", 4, seat=1)
-        assert "dealer" not in str(other.query_one("#follow").render())
+        assert "deal" not in str(other.query_one("#follow").render())
         assert any("dealer" in box_text(box) for box in boxes(other))
 
 

@@ -472,6 +472,18 @@ async def test_the_line_under_the_board_wraps_between_its_parts_and_shows_them_a
         shown = " ".join(rows[y][line.region.x:line.region.right].strip()
                          for y in range(line.region.y, line.region.bottom))
         assert "follow " in shown and "wild jokers 8s" in shown and "you: 0 pts" in shown
+        # at 20 rows one row is left under the board: the parts share it, cut short, none lost
+        # to a second row that is not there
+        await pilot.resize_terminal(80, 20)
+        await pilot.pause()
+        await pilot.pause()
+        text = str(line.render())
+        assert len(text.splitlines()) == 1 and text.startswith("follow ") and "wild jok" in text, text
+        assert line.region.height == 1 and cell_len(text) <= 30
+        await pilot.resize_terminal(80, 24)  # and back: two rows again, the whole line shown
+        await pilot.pause()
+        await pilot.pause()
+        assert len(str(line.render()).splitlines()) == 2 and line.region.height == 2
 
 
 async def test_enter_again_on_a_card_that_cannot_be_played_warns_once_while_it_shows() -> None:

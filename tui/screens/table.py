@@ -28,7 +28,7 @@ from ..drawchance import DrawChance, why_no_draw
 from ..eventtext import action_text, and_list, chat_text, deal_word, describe, seat_name, told
 from ..handorder import next_order, ordered
 from ..link import TableLink
-from ..plain import clean
+from ..plain import clean, cut
 from ..plays import can, offered, parse_play, playable, plays_for, why_not
 from ..widgets.board import BoardCards, board_art
 from ..widgets.hand import HandView
@@ -49,6 +49,8 @@ GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "cra
 LOG_LINES = 500
 #: cells of the line under the board (``#centre`` is 32 wide with a cell of padding each side)
 FOLLOW_WIDTH = 30
+#: rows of the screen outside its middle: the top bar, the seats, the hint, the hand, the keys
+FIXED_ROWS = 13
 #: seconds an answer to C, S or T stays on screen as a notification
 SAY_SECONDS = 3.0
 #: seconds a warning (why a key did nothing) shows, and is not given again
@@ -362,9 +364,7 @@ class TableScreen(Screen[None]):
         totalbox = self.query_one("#totalbox")
         if totalbox.display != (total is not None):
             totalbox.display = total is not None
-        follow = self._follow_text(view, FOLLOW_WIDTH)
-        before = self._shown.get("#follow")
-        self._put("#follow", follow, layout=before is None or before.plain.count("\n") != follow.plain.count("\n"))
+        self._put("#follow", self._follow_text(view, FOLLOW_WIDTH, self._follow_rows()), layout=True)
         hand = ordered(list(view.get("hand") or []), self.hand_order)
         dimmed = {i for i, card in enumerate(hand) if not playable(view, card)}
         hv = self.query_one(HandView)
@@ -442,9 +442,10 @@ class TableScreen(Screen[None]):
         for box, seat in zip(boxes, order):
             box.show(names[seat], seat, view, view.get("dealer") == seat)
 
-    def _follow_text(self, view: dict[str, Any], width: int | None = None) -> Text:
+    def _follow_text(self, view: dict[str, Any], width: int | None = None, rows: int = 1) -> Text:
         """The suit to follow, what is wild, a debt, this seat's own status and the pot: on one
-        line, or (``width``) on as many lines of that width as they need, each part whole."""
+        line, or (``width``) on lines of that width, each part whole where it fits, at most
+        ``rows`` of them (the last goes on with what is left, cut short)."""
         parts: list[str] = []
         me = view.get("seat")
         if view.get("suit"):
@@ -456,11 +457,14 @@ class TableScreen(Screen[None]):
             parts.append(f"a 2 or draw {view['debt']}")
         if me is not None:
             shown = statuses(view)
-            mine = status_text(shown[me] if me < len(shown) else {})
-            if view.get("dealer") == me and not view.get("is_over"):  # the others' boxes say it of them
-                mine = f"{mine} · dealer" if mine else "dealer"
+            status = dict(shown[me]) if me < len(shown) else {}
+            if view.get("is_over"):  # no next hand to sit out of (as the seat boxes say)
+                status.pop("in_hand", None)
+            mine = status_text(status)
             if mine:
                 parts.append(f"you: {mine}")
+            if view.get("dealer") == me:  # the others' boxes say it of them
+                parts.append("you deal")
         if view.get("pot"):
             parts.append(f"pot {view['pot']}")
         if width is None:
@@ -471,11 +475,26 @@ class TableScreen(Screen[None]):
                 lines[-1] += " · " + part
             else:
                 lines.append(part)
-        return Text("\n".join(lines), no_wrap=True, overflow="ellipsis")
+        if len(lines) > rows:
+            lines[rows - 1:] = [" · ".join(lines[rows - 1:])]
+        return Text("\n".join(cut(line, width) for line in lines))
+
+    def _follow_rows(self) -> int:
+        """The rows under the board (from 20 rows down the board's spacer goes, and from 22 up
+        there are two or more): the middle's height less the board's, from the screen's own."""
+        centre, board = self.query_one("#centre"), self.query_one("#board")
+        if centre.size.height and board.size.height:
+            return max(1, centre.size.height - board.outer_size.height)
+        return max(1, self.app.size.height - FIXED_ROWS - (6 if self.app.size.height < 22 else 7))
 
     def on_resize(self, event: ui.Resize) -> None:
         if self._ready:
             self.call_after_refresh(self._update_hint)  # the hint line fits its new width
+            self.call_after_refresh(self._refollow)  # and the line under the board its rows
+
+    def _refollow(self) -> None:
+        if self.view is not None and self.query("#follow"):
+            self._put("#follow", self._follow_text(self.view, FOLLOW_WIDTH, self._follow_rows()), layout=True)
 
     def _tiny_follow(self) -> str:
         """The line under the board, where the terminal is too short to show it there."""
