@@ -102,6 +102,17 @@ class KeyedRandom(random.Random):
         return random_from_state, (self.getstate(),)
 
 
+def seed_from_text(text: str) -> int:
+    """A seed written in decimal digits (``--seed``, a save), at most ``SEED_DIGITS`` of them;
+    ``ValueError`` saying what is wrong otherwise."""
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{text!r} is not a whole number")
+    if len(digits) > SEED_DIGITS:
+        raise ValueError(f"a seed has at most {SEED_DIGITS} digits")
+    return int(text)
+
+
 def fresh_seed() -> int:
     """A seed nobody can guess, for a match dealt with no seed given: ``KeyedRandom``'s."""
     return secrets.randbits(FRESH_BITS - 1) | 1 << (FRESH_BITS - 1)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from core import Match
-from core.keyed_random import SEED_DIGITS
+from core.keyed_random import seed_from_text
 
 from .bots import LEVELS
 from .matchlog import MatchLog
@@ -89,10 +89,10 @@ def _seed_out(seed: int | None) -> int | str | None:
 def _seed_in(d: Any, key: str, where: str) -> int | None:
     v = _field(d, key, (int, str), True, where)
     if isinstance(v, str):
-        digits = v.removeprefix("-")
-        if not (digits.isascii() and digits.isdigit() and len(digits) <= SEED_DIGITS):
-            raise ValueError(f"{where}: {key!r} is not a whole number")
-        return int(v)
+        try:
+            return seed_from_text(v)
+        except ValueError:
+            raise ValueError(f"{where}: {key!r} is not a whole number") from None
     return cast(int | None, v)
 
 

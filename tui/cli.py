@@ -156,14 +156,12 @@ class GameIds:
 def seed(text: str) -> int:
     """An ``argparse`` type: a whole number of at most ``SEED_DIGITS`` digits (what a table's
     save holds, so that a table dealt from it resumes)."""
-    from core.keyed_random import SEED_DIGITS
+    from core.keyed_random import seed_from_text
 
-    digits = text.strip().removeprefix("-")
-    if not (digits.isascii() and digits.isdigit()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-    if len(digits) > SEED_DIGITS:
-        raise argparse.ArgumentTypeError(f"a seed has at most {SEED_DIGITS} digits")
-    return int(text)
+    try:
+        return seed_from_text(text.strip())
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 SEED_HELP = ("deal the tables you host from this seed: the same seed, game and seats give the "

@@ -14,6 +14,13 @@ _PLAY = re.compile(r"^(JK|[A2-9TJQK][SHDC])([+-]\d+)?(?:=([SHDC]))?(!?)$")
 _ADDS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "J": 10, "Q": 10}
 
 
+def own_status(view: dict[str, Any]) -> dict[str, Any]:
+    """This seat's status in ``view`` (lives, chips, in the hand, out...); empty for a watcher."""
+    seat, status = view.get("seat"), view.get("status") or []
+    mine = status[seat] if isinstance(seat, int) and 0 <= seat < len(status) else {}
+    return mine if isinstance(mine, dict) else {}
+
+
 def parse_play(action: str) -> tuple[str, int | None, str | None, bool] | None:
     """``(card, value, named suit, announced)`` of a play, or ``None`` for draw/pass."""
     m = _PLAY.match(action)

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from net.addresses import address_key, same_place
+from net.addresses import same_place
 from net.paths import alive, atomic_write, data_dir, locked
 
 log = logging.getLogger("dealmein.tui")
@@ -72,8 +72,7 @@ def _kept_place(address: str) -> str:
     port there (a key never leaves an IPv6 address bare)."""
     if not address.startswith("[") and address.count(":") > 1:
         host, _, port = address.rpartition(":")
-        if port.isascii() and port.isdigit() and 1 <= int(port) <= 65535:
-            return address_key(host, int(port))
+        address = f"[{host}]:{port}"
     return same_place(address)
 
 

@@ -19,6 +19,7 @@ from . import seatkeys
 from .comings import comings_and_goings
 from .eventtext import at_hand_end, deal_word, other_name, with_causes
 from .plain import clean, cut
+from .plays import own_status
 from .saves import claim_solo_save, release_solo_save, save_port, solo_save_path
 from .seatnames import numbered
 from .widgets.tablelog import CHAT_LINES
@@ -639,18 +640,11 @@ class TableSession:
         if self.app.guest and seated:
             return f"Quitting ends your SSH session. {self._seat_kept()}: log in again as " \
                    f"{clean(self.app.player_name)} from the same address to sit back down."
-        if seated and not self.solo and self.server is None and not self._out_of_match():  # someone else's table
+        if seated and not self.solo and self.server is None and not own_status(self.view).get("out"):  # someone else's table
             return "A bot plays your seat while you are away. " + self.leave_note()
         if not self.solo or self.saved:
             return ""
         return self.leave_note()
-
-    def _out_of_match(self) -> bool:
-        """This seat is out of the match in play (no lives left, say): nothing left to play."""
-        view = self.view or {}
-        seat, status = view.get("seat"), view.get("status") or []
-        mine = status[seat] if isinstance(seat, int) and 0 <= seat < len(status) else {}
-        return isinstance(mine, dict) and bool(mine.get("out"))
 
     def leave_note(self) -> str:
         """What leaving a match in play costs, said before the player confirms it."""

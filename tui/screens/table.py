@@ -29,7 +29,7 @@ from ..eventtext import action_text, and_list, chat_text, deal_word, describe, s
 from ..handorder import next_order, ordered
 from ..link import TableLink
 from ..plain import clean, cut
-from ..plays import can, offered, parse_play, playable, plays_for, why_not
+from ..plays import can, offered, own_status, parse_play, playable, plays_for, why_not
 from ..widgets.board import BoardCards, board_art
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
@@ -364,7 +364,7 @@ class TableScreen(Screen[None]):
         totalbox = self.query_one("#totalbox")
         if totalbox.display != (total is not None):
             totalbox.display = total is not None
-        self._put("#follow", self._follow_text(view, FOLLOW_WIDTH, self._follow_rows()), layout=True)
+        self._refollow()
         hand = ordered(list(view.get("hand") or []), self.hand_order)
         dimmed = {i for i, card in enumerate(hand) if not playable(view, card)}
         hv = self.query_one(HandView)
@@ -493,6 +493,8 @@ class TableScreen(Screen[None]):
             self.call_after_refresh(self._refollow)  # and the line under the board its rows
 
     def _refollow(self) -> None:
+        """The line under the board, as the view and the rows under the board have it (a
+        height of its own: a layout pass)."""
         if self.view is not None and self.query("#follow"):
             self._put("#follow", self._follow_text(self.view, FOLLOW_WIDTH, self._follow_rows()), layout=True)
 
@@ -532,7 +534,7 @@ class TableScreen(Screen[None]):
             hint.update(Text("You are watching this match."))
             return
         key = self.app.keys_for  # the hints name the keys as the keymap has them
-        mine = _mine(view)
+        mine = own_status(view)
         if mine.get("out"):
             hint.update(Text("You are out of this match: watching the others play it out."))
             return
@@ -687,7 +689,7 @@ class TableScreen(Screen[None]):
     def _why_no_hint(self, view: dict[str, Any]) -> str:
         """Why there is nothing to hint: the match is over, this seat is out of it or of the
         hand, or another seat is to move."""
-        status = _mine(view)
+        status = own_status(view)
         if view.get("is_over"):
             return "Nothing to do: the match is over"
         if status.get("out"):
@@ -814,13 +816,6 @@ def _again(shown_at: dict[str, float], text: str, seconds: float) -> bool:
         return True
     shown_at[text] = now
     return False
-
-
-def _mine(view: dict[str, Any]) -> dict[str, Any]:
-    """This seat's status in ``view`` (lives, chips, in the hand...); empty for a watcher."""
-    seat, status = view.get("seat"), view.get("status") or []
-    mine = status[seat] if isinstance(seat, int) and 0 <= seat < len(status) else {}
-    return mine if isinstance(mine, dict) else {}
 
 
 def _drawn(event: dict[str, Any]) -> tuple[list[str], int]:
