@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 from core import new_match
@@ -204,3 +205,13 @@ async def seated_and_dealt(app: DealMeInApp, pilot: Any, port: int, table: Any, 
     await wait_for(pilot, lambda: table.seats[1].ready)
     await host.start()
     return await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+
+
+def user_themes(tmp_path: Path, monkeypatch: Any, files: dict[str, str]) -> Path:
+    """A folder of the player's own theme files (name: text) where the app looks for them."""
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    for name, text in files.items():
+        (themes / name).write_text(text, encoding="utf-8")
+    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    return themes

@@ -417,13 +417,10 @@ async def test_the_settings_theme_list_offers_shipped_user_and_built_in_themes(t
 
     from tui.theming import shipped_themes
 
-    from .helpers import open_settings, wait_for
+    from .helpers import open_settings, user_themes, wait_for
 
-    themes = tmp_path / "themes"
-    themes.mkdir()
-    (themes / "ocean.toml").write_text('name = "ocean"\nprimary = "#1E88E5"\n', encoding="utf-8")
-    (themes / "nord.toml").write_text('name = "nord"\nprimary = "#123456"\n', encoding="utf-8")
-    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    user_themes(tmp_path, monkeypatch, {"ocean.toml": 'name = "ocean"\nprimary = "#1E88E5"\n',
+                                        "nord.toml": 'name = "nord"\nprimary = "#123456"\n'})
     app = make_app(config_path=tmp_path / "settings.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: "ocean" in app.available_themes)

@@ -15,7 +15,7 @@ from tui.settings import Settings, load_settings, save_settings
 from tui.theming import palette_for
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, open_settings, open_table, wait_for
+from .helpers import make_app, open_settings, open_table, user_themes, wait_for
 from .rendering import rendered_segments
 
 
@@ -170,11 +170,8 @@ async def test_no_color_renders_the_table_without_colour(tmp_path: Path, monkeyp
 
 
 async def test_broken_user_theme_is_reported_once_and_skipped(tmp_path: Path, monkeypatch) -> None:
-    themes = tmp_path / "themes"
-    themes.mkdir()
-    (themes / "sunset.toml").write_text('name = "sunset"\nprimary = "#FF8800"\n', encoding="utf-8")
-    (themes / "broken-glass.toml").write_text('name = "glass"\nprimary = "not a colour"\n[[[', encoding="utf-8")
-    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    user_themes(tmp_path, monkeypatch, {"sunset.toml": 'name = "sunset"\nprimary = "#FF8800"\n',
+                                        "broken-glass.toml": 'name = "glass"\nprimary = "not a colour"\n[[['})
     app = make_app(config_path=tmp_path / "settings.toml")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for(pilot, lambda: "sunset" in app.available_themes)
@@ -194,11 +191,7 @@ async def test_broken_user_theme_is_reported_once_and_skipped(tmp_path: Path, mo
 async def test_every_theme_problem_at_start_is_in_one_notice(tmp_path: Path, monkeypatch) -> None:
     """Two broken theme files and a chosen theme that is gone: one notice says all three (one
     notice each stacked past the top of a 100x30 screen, and the first were never seen)."""
-    themes = tmp_path / "themes"
-    themes.mkdir()
-    (themes / "one.toml").write_text('name = "one"\nprimary = "not a colour"\n', encoding="utf-8")
-    (themes / "two.toml").write_text("[[[", encoding="utf-8")
-    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    user_themes(tmp_path, monkeypatch, {"one.toml": 'name = "one"\nprimary = "not a colour"\n', "two.toml": "[[["})
     save_settings(Settings(theme="nosuchtheme"), tmp_path / "settings.toml")
     app = make_app(config_path=tmp_path / "settings.toml")
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -229,12 +222,9 @@ async def test_each_config_dir_keeps_its_own_theme(tmp_path: Path, monkeypatch) 
 
 
 async def test_a_saved_theme_whose_file_is_broken_is_kept_for_when_it_is_mended(tmp_path: Path, monkeypatch) -> None:
-    themes = tmp_path / "themes"
-    themes.mkdir()
     path = tmp_path / "settings.toml"
     save_settings(Settings(theme="sunset"), path)
-    (themes / "sunset.toml").write_text('name = "sunset"\nprimary = "not a colour"\n', encoding="utf-8")
-    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    themes = user_themes(tmp_path, monkeypatch, {"sunset.toml": 'name = "sunset"\nprimary = "not a colour"\n'})
     app = make_app(config_path=path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for(pilot, lambda: [n for n in app._notifications if "'sunset' is not available" in n.message])
@@ -264,14 +254,6 @@ async def test_closing_the_settings_theme_list_saves_nothing(tmp_path: Path, mon
     assert load_settings(path)[0].theme == "paper"
 
 
-def _user_themes(tmp_path: Path, monkeypatch, files: dict[str, str]) -> None:
-    themes = tmp_path / "themes"
-    themes.mkdir()
-    for name, text in files.items():
-        (themes / name).write_text(text, encoding="utf-8")
-    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
-
-
 OCEAN_ANSI = """name = "ocean"
 primary = "#1E88E5"
 [table]
@@ -286,7 +268,7 @@ async def test_a_user_theme_with_ansi_table_colours_deals_a_solo_table(tmp_path:
     ANSI names: the cards draw (this froze the app on Rich's ColorParseError)."""
     from tui.cli import build_parser
 
-    _user_themes(tmp_path, monkeypatch, {"ocean.toml": OCEAN_ANSI})
+    user_themes(tmp_path, monkeypatch, {"ocean.toml": OCEAN_ANSI})
     save_settings(Settings(theme="ocean"), tmp_path / "settings.toml")
     args = build_parser().parse_args(["--no-mdns", "solo", "--game", "crazy-eights", "--seats", "2"])
     app = make_app(args=args, config_path=tmp_path / "settings.toml", seed=5)
@@ -310,7 +292,7 @@ async def test_a_user_theme_replacing_the_start_theme_shows_from_the_start(tmp_p
                                                                            name: str) -> None:
     """A user theme named ``casino`` (the default) or after a built-in theme, chosen before,
     replaces it from the first frame."""
-    _user_themes(tmp_path, monkeypatch, {"mine.toml": f'name = "{name}"\nprimary = "#FF00FF"\nbackground = "#400040"\n'})
+    user_themes(tmp_path, monkeypatch, {"mine.toml": f'name = "{name}"\nprimary = "#FF00FF"\nbackground = "#400040"\n'})
     save_settings(Settings(theme=name), tmp_path / "settings.toml")
     app = make_app(config_path=tmp_path / "settings.toml")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -325,7 +307,7 @@ async def test_a_user_theme_replacing_the_start_theme_shows_from_the_start(tmp_p
 async def test_a_user_theme_changed_as_the_app_starts_is_the_one_shown(tmp_path: Path, monkeypatch) -> None:
     """The theme in use is read first, the rest after the first frame: a file changed between
     the two reads is shown as it is now."""
-    _user_themes(tmp_path, monkeypatch, {"mine.toml": 'name = "casino"\nprimary = "#FF00FF"\nbackground = "#400040"\n'})
+    user_themes(tmp_path, monkeypatch, {"mine.toml": 'name = "casino"\nprimary = "#FF00FF"\nbackground = "#400040"\n'})
     app = make_app(config_path=tmp_path / "settings.toml")
     (tmp_path / "themes" / "mine.toml").write_text('name = "casino"\nprimary = "#FF00FF"\nbackground = "#004040"\n')
     async with app.run_test(size=(80, 24)) as pilot:
@@ -335,7 +317,7 @@ async def test_a_user_theme_changed_as_the_app_starts_is_the_one_shown(tmp_path:
 
 
 async def test_a_user_monochrome_is_what_no_color_shows(tmp_path: Path, monkeypatch) -> None:
-    _user_themes(tmp_path, monkeypatch, {"mono.toml": 'name = "monochrome"\nprimary = "#C0C0C0"\nbackground = "#202020"\n'})
+    user_themes(tmp_path, monkeypatch, {"mono.toml": 'name = "monochrome"\nprimary = "#C0C0C0"\nbackground = "#202020"\n'})
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(config_path=tmp_path / "settings.toml")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -356,10 +338,7 @@ async def test_the_tables_own_themes_come_first_in_every_list(tmp_path: Path, mo
     from tui.screens.settings import SettingsScreen
     from tui.theming import ThemePreviewProvider, listed_themes
 
-    themes = tmp_path / "themes"
-    themes.mkdir()
-    (themes / "nord.toml").write_text('name = "nord"\nprimary = "#FF8800"\n', encoding="utf-8")
-    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
+    user_themes(tmp_path, monkeypatch, {"nord.toml": 'name = "nord"\nprimary = "#FF8800"\n'})
     app = make_app(config_path=tmp_path / "settings.toml")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: "nord" in app.available_themes and "paper" in app.available_themes)
