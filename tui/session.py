@@ -75,6 +75,9 @@ class TableSession:
         #: this app comes back to a seat it sat in before (a resumed save, a kept seat's token): a
         #: match that ended meanwhile was its own, to show and count
         self.returning = False
+        #: a hand's or match's results that came while the player was answering a question over
+        #: the table: shown once the table is uncovered (``show_held_results``)
+        self._held_results: tuple[str | None, dict[str, Any] | None, dict[str, Any] | None] | None = None
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -581,10 +584,16 @@ class TableSession:
 
     def _results(self, kind: str | None, event: dict[str, Any] | None = None,
                  view: dict[str, Any] | None = None) -> None:
+        from .screens.confirm import ConfirmScreen
         from .screens.results import ResultsScreen
 
         table = self._table_screen()
         if table is None or self.view is None:
+            return
+        if isinstance(self.app.screen, ConfirmScreen):
+            # a question being answered ("Leave this match?") stays on top, or its answer would
+            # go to a screen the player has not read; the results show once it is answered
+            self._held_results = (kind, event, view)
             return
         if isinstance(self.app.screen, ResultsScreen):
             self.app.screen.dismiss(None)
@@ -675,9 +684,18 @@ class TableSession:
             else f"{grace:g} second{'s' if grace != 1 else ''}"
         return f"The host keeps your seat for {period}, a bot playing it meanwhile"
 
+    def show_held_results(self) -> None:
+        """The table is uncovered: the results that came while a question was up show now."""
+        held, self._held_results = self._held_results, None
+        if held is not None and not self.left:
+            self._results(*held)
+
     def _withdraw_match_results(self) -> None:
         """A new match is in play: the last one's results, still up, have had their time."""
         from .screens.results import ResultsScreen
+
+        if self._held_results is not None and self._held_results[0] == "match_over":
+            self._held_results = None  # not yet shown, and already past
 
         stale = [s for s in self.app.screen_stack
                  if isinstance(s, ResultsScreen) and s.link is self and s.match_over and not s.withdrawn]

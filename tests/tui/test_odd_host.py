@@ -3,11 +3,13 @@
 keys, another seat count or seat from one view to the next."""
 from __future__ import annotations
 
+import asyncio
 import copy
 import random
 from typing import Any
 
 import pytest
+from textual.widgets import Button
 
 from core import GAMES, new_match
 from core.viewcheck import events_problem, view_problem
@@ -100,14 +102,17 @@ class _Link:
         self.lobby = lobby
 
 
+#: a lobby as a host sends it, the app in seat 1
+LOBBY: dict[str, Any] = {
+    "table": "t", "name": "Den", "game": "ninety-eight", "preset": "standard", "options": {"limit": 50},
+    "status": "lobby", "password": False, "start": "ready", "start_note": "x", "spectators": 0, "turn_time": 30,
+    "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True, "wins": 2},
+              {"seat": 1, "name": "Bo", "bot": None, "ready": False, "connected": True, "host": False},
+              {"seat": 2, "name": None, "bot": "hard", "ready": False, "connected": False, "host": False}]}
+
+
 async def test_the_lobby_draws_any_lobby_the_client_lets_through() -> None:
-    good = {"table": "t", "name": "Den", "game": "ninety-eight", "preset": "standard", "options": {"limit": 50},
-            "status": "lobby", "password": False, "start": "ready", "start_note": "x", "spectators": 0,
-            "turn_time": 30,
-            "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True,
-                       "wins": 2},
-                      {"seat": 1, "name": "Bo", "bot": None, "ready": False, "connected": True, "host": False},
-                      {"seat": 2, "name": None, "bot": "hard", "ready": False, "connected": False, "host": False}]}
+    good = LOBBY
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         link = _Link(good)
@@ -126,3 +131,21 @@ async def test_the_lobby_draws_any_lobby_the_client_lets_through() -> None:
             shown += 1
         assert shown > TRIES // 10
         assert app.is_running
+
+
+async def test_a_lobby_that_comes_while_its_screen_is_still_composing_is_drawn_once_it_is() -> None:
+    """The session draws every lobby update on the lobby screens it has pushed, and one can come
+    before a screen has all its widgets (the seats there, the Ready button not yet): it waits
+    for the screen's own first drawing rather than failing on the missing button."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LobbyScreen(_Link(LOBBY))
+        app.push_screen(screen)
+        for _ in range(500):  # an update at every step of the screen's mounting, bounded
+            screen.refresh_lobby()
+            if screen.is_mounted:
+                break
+            await asyncio.sleep(0)
+        await pilot.pause()
+        assert screen.is_mounted and app.screen is screen
+        assert str(screen.query_one("#ready", Button).label) == "Ready"  # Bo, seat 1, not ready

@@ -58,6 +58,8 @@ class LobbyScreen(Screen[None]):
     def __init__(self, link: Any) -> None:
         super().__init__()
         self.link = link
+        #: its widgets are all there: updates that come sooner are drawn by ``on_mount``
+        self._drawn = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title", classes="title")
@@ -82,6 +84,7 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         if popped(self):
             return
+        self._drawn = True
         log = self.query_one("#chat-log", TableLog)
         for name, text, *system in getattr(self.link, "chat_log", []):
             log.add(chat_text(name, text, bool(system and system[0])))
@@ -95,8 +98,8 @@ class LobbyScreen(Screen[None]):
 
     # ------------------------------------------------------------------ rendering
     def refresh_lobby(self) -> None:
-        if not self.query("#host-buttons"):  # not composed yet: on_mount draws it
-            return
+        if not self._drawn or popped(self):
+            return  # not all composed yet (on_mount draws it), or on its way out, its widgets going
         lobby = self.link.lobby or {}
         host = bool(self.link.is_host)
         game_id = lobby.get("game")

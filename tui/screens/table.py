@@ -574,6 +574,9 @@ class TableScreen(Screen[None]):
         if self._covered:  # uncovered, not first shown
             self._covered, self._resumed = False, time.monotonic()
             self.query_one("#chat", Input).placeholder = self._chat_placeholder()  # keys moved meanwhile
+            held = getattr(self.link, "show_held_results", None)
+            if held is not None:  # a hand ended while a question was up
+                held()
 
     @on(HandView.Play)
     def _play(self, event: HandView.Play) -> None:
