@@ -123,6 +123,10 @@ class TableClient:
         self._wire: _Wire | None = None
         self._welcomed: asyncio.Future[None] | None = None
         self._got_welcome = False
+        #: the table's chat numbering (``chat`` in its welcome) and the last line of it passed
+        #: on: a line the host sends again on a rejoin is passed on once
+        self._chat_epoch: str | None = None
+        self._chat_seen = 0
         self._pings: dict[int, asyncio.Future[None]] = {}
         self._ping_n = 0
         self._last_error: tuple[str, str] | None = None
@@ -202,6 +206,8 @@ class TableClient:
             self.table, self.seat, self.token, self.is_host = (
                 msg["table"], msg["seat"], msg["token"], msg["host"])
             self._got_welcome = True
+            if msg.get("chat") != self._chat_epoch:  # another table, or this one afresh from its save
+                self._chat_epoch, self._chat_seen = msg.get("chat"), 0
             if self._reconnecting:
                 self._reconnecting = False
                 self._push({"type": "connection", "state": "connected", "reason": "reconnected"})
@@ -224,6 +230,10 @@ class TableClient:
                 return
         elif kind == "bye":
             self._last_error = ("bye", msg.get("reason", "the host said goodbye"))
+        elif kind == "chat" and "n" in msg:
+            if msg["n"] <= self._chat_seen:
+                return  # said before this app dropped and came back: shown already
+            self._chat_seen = msg["n"]
         self._push(msg)
 
     def _hello(self, nonce: bytes) -> None:

@@ -15,6 +15,7 @@ import os
 import random
 import secrets
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -43,6 +44,9 @@ SYSTEM_NAME = "Table"
 #: whom gets every line (seated players have only the per-connection rate: a table has few seats)
 WATCHER_CHAT_RATE = 3.0
 WATCHER_CHAT_BURST = 10
+#: the players' latest chat lines a table keeps for a connection that joins (a player back
+#: after a drop or a restart of the app, one who sits down later)
+CHAT_HISTORY = 50
 
 
 class Peer(Protocol):
@@ -209,6 +213,12 @@ class Table:
         self._lobby_timer: asyncio.TimerHandle | None = None  # the lobby held back (``_broadcast_lobby``)
         self._lobby_sent = float("-inf")  # when the last lobby went to everyone (the loop's clock)
         self._watcher_chat = Budget(WATCHER_CHAT_RATE, WATCHER_CHAT_BURST)  # by address
+        #: the players' latest chat lines, each numbered (``n``) so that an app back on the same
+        #: table shows none twice; the numbers count afresh under a new ``chat_epoch`` (a table
+        #: resumed from its save keeps no chat)
+        self._chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
+        self._chat_n = 0
+        self.chat_epoch = secrets.token_hex(4)
 
     # ------------------------------------------------------------------ lobby state
     def lobby(self) -> dict[str, Any]:
@@ -322,7 +332,12 @@ class Table:
     def _welcome(self, p: Peer) -> None:
         self._changed()  # a seat and its token: told only once saved
         self._emit(p, encode({"type": "welcome", "table": self.id, "seat": p.seat, "token": p.token,
-                              "host": p.is_host}))
+                              "host": p.is_host, "chat": self.chat_epoch}))
+
+    def _say_earlier(self, p: Peer) -> None:
+        """The chat so far, to a connection that has just joined, each line marked ``earlier``."""
+        for line in self._chat:
+            self._emit(p, encode({**line, "earlier": True}))
 
     def _send_view(self, p: Peer, events: list[Event] | None = None) -> None:
         if self.match is not None:
@@ -372,6 +387,7 @@ class Table:
         self._welcome(p)
         self._broadcast_lobby(to=p)
         self._send_view(p)
+        self._say_earlier(p)
         if self.status != "playing" and not self.playing_host():
             self._say(self._start_note(False), p)
         if lost is not None:  # else back as a watcher with no word of why
@@ -846,7 +862,10 @@ class Table:
         text = clean_text(msg["text"], CHAT_LEN)
         if not text:
             raise Refused("bad_chat", "empty chat line")
-        frame = encode({"type": "chat", "name": p.name, "seat": p.seat, "text": text})
+        self._chat_n += 1
+        line = {"type": "chat", "name": p.name, "seat": p.seat, "text": text, "n": self._chat_n}
+        self._chat.append(line)
+        frame = encode(line)
         for q in list(self.conns):
             self._emit(q, frame)
 

@@ -78,6 +78,8 @@ class TableSession:
         #: a hand's or match's results that came while the player was answering a question over
         #: the table: shown once the table is uncovered (``show_held_results``)
         self._held_results: tuple[str | None, dict[str, Any] | None, dict[str, Any] | None] | None = None
+        #: the chat lines the table kept have had their heading (``chat``'s ``earlier``)
+        self._earlier_told = False
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -352,11 +354,14 @@ class TableSession:
     def _speaker(self, chat: dict[str, Any]) -> str:
         """A player's chat line goes by the seat it came from, named as the table names that
         seat (two players called Ana read apart), and a watcher's reads "(watching)": the host
-        lets anyone take any name, and a watcher must not pass for the player in a seat."""
+        lets anyone take any name, and a watcher must not pass for the player in a seat; nor
+        must the one who sits there now for whoever said a line the table kept from before."""
         name, seat = str(chat.get("name") or "?"), chat.get("seat")
         seats = (self.lobby or {}).get("seats") or []
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
             return f"{cut(name, 20)} (watching)"
+        if chat.get("earlier") is True and (seats[seat] or {}).get("name") != name:
+            return f"{cut(name, 20)} (was in seat {seat + 1})"  # said before someone else sat there
         return self._seat_names()[seat]
 
     async def act(self, action: str) -> None:
@@ -416,6 +421,7 @@ class TableSession:
         app = self.app
         if kind == "welcome":
             self._seat_told = update.get("seat")
+            self._earlier_told = False  # the table sends what it kept after each welcome on joining
         elif kind == "lobby":
             before = (self.lobby or {}).get("seats") or []
             self.lobby = update["lobby"]
@@ -467,6 +473,9 @@ class TableSession:
                     app.call_later(self._results, kind, event, at_hand_end(self.view, events[i + 1:]))
         elif kind == "chat":
             system = update.get("system") is True
+            if update.get("earlier") is True and not self._earlier_told:
+                self._earlier_told = True
+                self._add_chat("Table", "Said at this table earlier:", True)
             name = str(update.get("name") or "?") if system else self._speaker(update)
             self._add_chat(name, str(update.get("text") or ""), system)
         elif kind == "error":

@@ -183,3 +183,49 @@ async def test_a_player_who_moves_is_not_told_they_left() -> None:
     finally:
         await ana.close()
         await srv.close()
+
+
+async def test_a_player_who_joins_sees_what_was_said_before_under_a_heading_and_each_line_once() -> None:
+    """The table sends the chat it kept to a player who joins: the lobby shows it under "Said at
+    this table earlier:", a line from a seat someone else sits in now by its speaker's name, not
+    the seat's (here the joiner's own), and a drop and a comeback show only what was said
+    meanwhile."""
+    from net.server import Server, TableConfig
+    from tests.net.table_helpers import FAST, join
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1))
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    cy = await join(srv, "Cy", table=table.id)
+    await cy.chat("not me, bye")  # said from seat 2, which Bea takes once Cy has gone
+    await cy.close()
+    await ana.chat("anyone for a game?")
+    await ana.chat("I deal at eight")
+    app = make_app()
+    app.settings.name = "Bea"
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query("#chat-log")
+                                   and app.screen)
+            chat = lambda: [line.text for line in lobby.query_one("#chat-log").lines]  # noqa: E731
+            await wait_for(pilot, lambda: any("I deal at eight" in line for line in chat()))
+            assert app.session.seat == 1
+            said = [line for line in chat() if ":" in line and "Bea" not in line]
+            assert said == ["Table: Said at this table earlier:", "Cy (was in seat 2): not me, bye",
+                            "Ana: anyone for a game?", "Ana: I deal at eight"]
+            session = app.session
+            session.client._wire.transport.abort()  # the link drops without a goodbye
+            await wait_for(pilot, lambda: table.seats[1].away)
+            await ana.chat("see you there")
+            await wait_for(pilot, lambda: session.client.connected and any("see you there" in line for line in chat()))
+            await pilot.pause()
+            said = [line for line in chat() if ":" in line and "Bea" not in line]
+            assert said == ["Table: Said at this table earlier:", "Cy (was in seat 2): not me, bye",
+                            "Ana: anyone for a game?", "Ana: I deal at eight",
+                            "Table: Said at this table earlier:", "Ana: see you there"]
+            await app.leave_table()
+    finally:
+        await ana.close()
+        await srv.close()

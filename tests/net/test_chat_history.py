@@ -1,0 +1,94 @@
+"""The chat a table keeps (protocol: ``chat``'s ``n`` and ``earlier``, ``welcome``'s ``chat``):
+a player who joins, or comes back after a drop, is sent what the players said before, their
+latest ``CHAT_HISTORY`` lines in order and marked ``earlier``; an app that was there already
+passes no line on twice; a table resumed from its save numbers its chat afresh. Real sockets
+on 127.0.0.1."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from net.client import TableClient
+from net.server import Server, TableConfig
+from net.table import CHAT_HISTORY
+from net.tablestate import table_state
+
+from .table_helpers import FAST, join, next_update, server, wait_until  # noqa: F401
+
+
+async def _chats_until(c: TableClient, last: str, timeout: float = 5.0) -> list[dict[str, Any]]:
+    """The players' chat lines ``c`` passes on (not the table's own), up to and with the one
+    saying ``last``."""
+    async def collect() -> list[dict[str, Any]]:
+        lines: list[dict[str, Any]] = []
+        async for u in c.updates():
+            if u["type"] == "chat" and not u.get("system"):
+                lines.append(u)
+                if u["text"] == last:
+                    return lines
+        raise AssertionError(f"stream ended before {last!r}")
+    return await asyncio.wait_for(collect(), timeout)
+
+
+async def test_a_player_who_joins_later_is_sent_the_latest_lines_in_order(server: Server) -> None:
+    table = server.create_table(TableConfig(seats=3))
+    ana = await join(server, "Ana", host_key=table.host_key, table=table.id)
+    said = [f"line {i}" for i in range(CHAT_HISTORY + 5)]
+    for text in said:
+        await ana.chat(text)
+    await _chats_until(ana, said[-1])
+    bo = await join(server, "Bo", table=table.id)
+    earlier = await _chats_until(bo, said[-1])
+    assert [u["text"] for u in earlier] == said[-CHAT_HISTORY:]  # the latest, oldest first
+    assert all(u["earlier"] is True and u["name"] == "Ana" and u["seat"] == 0 for u in earlier)
+    await ana.chat("now")
+    now = await next_update(bo, "chat")
+    assert now["text"] == "now" and "earlier" not in now
+    for c in (ana, bo):
+        await c.close()
+
+
+async def test_an_app_back_after_a_drop_passes_each_line_on_once(server: Server) -> None:
+    table = server.create_table(TableConfig(seats=3))
+    ana = await join(server, "Ana", host_key=table.host_key, table=table.id)
+    bo = await join(server, "Bo", table=table.id)
+    await ana.chat("before")
+    assert [u["text"] for u in await _chats_until(bo, "before")] == ["before"]
+    bo._wire.transport.abort()  # type: ignore[union-attr]  # the link drops without a goodbye
+    await wait_until(lambda: table.seats[1].away, what="Bo away")
+    await ana.chat("while you were away")
+    await wait_until(lambda: bo.connected, what="Bo back")
+    await ana.chat("after")
+    lines = await _chats_until(bo, "after")
+    assert [(u["text"], u.get("earlier", False)) for u in lines] == [("while you were away", True), ("after", False)]
+    for c in (ana, bo):
+        await c.close()
+
+
+async def test_a_table_resumed_from_its_save_numbers_its_chat_afresh() -> None:
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(seats=3))
+    ana = await join(srv, "Ana", host_key=table.host_key, table=table.id)
+    bo = await join(srv, "Bo", table=table.id)
+    srv2 = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    try:
+        for text in ("one", "two", "three"):
+            await ana.chat(text)
+        await _chats_until(bo, "three")
+        t2 = srv2.restore_table(table_state(table))
+        assert t2.id == table.id and t2.chat_epoch != table.chat_epoch
+        await srv2.start()
+        t2.resume()
+        ana.reconnect = False
+        bo.port = srv2.port  # the host is back, as after a restart on the same port
+        bo._wire.transport.abort()  # type: ignore[union-attr]  # as a host that stopped dead
+        await wait_until(lambda: bo.connected and bo._wire is not None and t2.seats[1].conn is not None, timeout=10,
+                         what="Bo at the resumed table")
+        await bo.chat("again")  # the resumed table's first line: number 1 again
+        assert [u["text"] for u in await _chats_until(bo, "again")] == ["again"]
+    finally:
+        for c in (ana, bo):
+            await c.close()
+        await srv.close()
+        await srv2.close()
