@@ -120,6 +120,9 @@ class GameInfo:
     #: cross-option check: (players, resolved options) -> error text or None
     check: Callable[[int, dict[str, OptionValue]], str | None] = field(
         default=lambda players, options: None, repr=False, compare=False)
+    #: the partnerships: (players, resolved options) -> each team's seats, or None for none
+    team_seats: Callable[[int, dict[str, OptionValue]], list[list[int]] | None] = field(
+        default=lambda players, options: None, repr=False, compare=False)
 
     def resolve(self, players: int, preset: str | None = None,
                 options: dict[str, Any] | None = None) -> dict[str, OptionValue]:
@@ -141,6 +144,13 @@ class GameInfo:
         if problem:
             raise ValueError(problem)
         return resolved
+
+    def teams(self, players: int, preset: str | None = None,
+              options: dict[str, Any] | None = None) -> list[list[int]] | None:
+        """Who partners whom at a table of ``players`` seats, before a match is dealt (a lobby
+        shows it): each team's seats, as ``view["teams"]`` gives them in play; None without
+        teams. ``ValueError`` as ``resolve``."""
+        return self.team_seats(players, self.resolve(players, preset, options))
 
     def applies(self, name: str, resolved: dict[str, OptionValue]) -> bool:
         """Does option ``name`` change the game under the ``resolved`` options?"""

@@ -62,8 +62,7 @@ class NinetyEight(Match):
     # ------------------------------------------------------------------ setup
     def _start(self, dealer: int, events: list[Event]) -> None:
         n = self.players
-        teams = self.options["teams"] == "pairs"
-        self.unit_of = [s % (n // 2) for s in range(n)] if teams else list(range(n))
+        self.unit_of = _units(n, self.options)
         units = max(self.unit_of) + 1
         self.penalties = [0] * units
         self.chips = [int(self.options["chips"])] * units if self.options["scoring"] == "stakes" else [0] * units
@@ -265,6 +264,18 @@ class NinetyEight(Match):
         view["scoring"] = self.options["scoring"]
 
 
+def _units(players: int, options: dict[str, OptionValue]) -> list[int]:
+    """Each seat's side (7.2): partners sit opposite, seat i with seat i + players / 2."""
+    return [s % (players // 2) for s in range(players)] if options["teams"] == "pairs" else list(range(players))
+
+
+def _team_seats(players: int, options: dict[str, OptionValue]) -> list[list[int]] | None:
+    if options["teams"] != "pairs":
+        return None
+    units = _units(players, options)
+    return [[s for s in range(players) if units[s] == u] for u in range(max(units) + 1)]
+
+
 def _check(players: int, options: dict[str, OptionValue]) -> str | None:
     if options["teams"] == "pairs" and (players % 2 or players < 4):
         return f"option 'teams': pairs needs an even number of seats, at least 4 (not {players})"
@@ -309,5 +320,6 @@ INFO = GameInfo(
     )},
     factory=NinetyEight,
     check=_check,
+    team_seats=_team_seats,
 )
 NinetyEight.info = INFO

@@ -818,6 +818,22 @@ def test_7_2_partners_sit_opposite(players: int) -> None:
     assert sorted(m.view(0)["teams"]) == [[i, i + half] for i in range(half)]
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
+def test_7_2_the_partners_are_known_before_the_deal(players: int) -> None:
+    """ninety-eight 7.2: ``GAMES[g].teams`` gives the partnerships a lobby shows before any
+    match is dealt, the same as the match's ``view["teams"]`` once it is; None without teams,
+    and the same refusal as ``new_match`` where teams cannot be."""
+    half = players // 2
+    assert INFO.teams(players) is None and INFO.teams(players, "stakes") is None
+    if players % 2 or players < 4:
+        with pytest.raises(ValueError, match="teams"):
+            INFO.teams(players, "teams")
+        return
+    assert INFO.teams(players, "teams") == [[i, i + half] for i in range(half)]
+    assert INFO.teams(players, "standard", {"teams": "pairs"}) == new_match(G, players, preset="teams", seed=1).view(2)["teams"]
+    assert INFO.teams(players, "teams", {"teams": "off"}) is None
+
+
 def test_7_2_partner_eliminated_together_one_penalty() -> None:
     """ninety-eight 7.2: when one partner is eliminated the other goes too; the team takes one
     penalty. The seat that could not play is told first, its partner after it (the log names

@@ -249,3 +249,33 @@ async def test_b_b_b_pressed_at_once_fills_the_table() -> None:
         await wait_for(pilot, lambda: all(s.get("bot") for s in app.session.lobby["seats"][1:]))
         assert [s.get("bot") for s in app.session.lobby["seats"][1:]] == ["normal"] * 3
         await app.leave_table()
+
+
+async def test_a_teams_lobby_marks_the_players_partner_and_the_other_teams() -> None:
+    """ninety-eight 7.2: at a table set up for teams the lobby shows, before anything is dealt,
+    whose partner each seat is: ``partner`` on the seat opposite the player's (open or not), the
+    other pairs by their team's letter, as the table's seat boxes mark them in play."""
+    from net.server import Server, TableConfig
+    from tests.net.table_helpers import FAST, join
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(name="Pairs", game="ninety-eight", preset="teams", seats=4, seed=1))
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    app = make_app()
+    app.settings.name = "Bea"
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query("#seats")
+                                   and app.screen)
+            seats = lobby.query_one("#seats")
+            await wait_for(pilot, lambda: app.session.seat == 1 and seats.option_count == 4)
+            lines = [str(seats.get_option_at_index(i).prompt) for i in range(4)]
+            assert lines[0].startswith("1. Ana  team A") and lines[2] == "3. open seat  team A"
+            assert lines[1].startswith("2. Bea (you)") and "team" not in lines[1] and "partner" not in lines[1]
+            assert lines[3] == "4. open seat  partner"
+            await app.leave_table()
+    finally:
+        await ana.close()
+        await srv.close()

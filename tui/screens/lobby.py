@@ -21,6 +21,7 @@ from ..optiontext import clock_label, options_line
 from ..plain import clean
 from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
+from ..widgets.seats import team_labels
 from ..widgets.tablelog import CHAT_LINES, TableLog
 from . import popped
 
@@ -28,6 +29,20 @@ if TYPE_CHECKING:
     from ..app import DealMeInApp
 
 BOT_LEVELS = ("easy", "normal", "hard")
+
+
+def lobby_teams(lobby: dict[str, Any]) -> list[list[int]] | None:
+    """The partnerships at a table as its lobby sets it up (Ninety-Eight 7.2: partners sit
+    opposite), each team's seats; None without teams, or for a game or setting this app does
+    not know (a host's odd lobby is shown, not raised)."""
+    game, seats, preset, options = (lobby.get(k) for k in ("game", "seats", "preset", "options"))
+    info = GAMES.get(game) if isinstance(game, str) else None
+    if info is None or not isinstance(seats, list) or not isinstance(preset, str) or not isinstance(options, dict):
+        return None
+    try:
+        return info.teams(len(seats), preset, options)
+    except (ValueError, TypeError):
+        return None
 
 
 class LobbyScreen(Screen[None]):
@@ -116,15 +131,21 @@ class LobbyScreen(Screen[None]):
         solo = bool(getattr(self.link, "solo", False))  # only this app plays: no joining, no readiness
         listed = lobby.get("seats") or []
         shown = numbered([clean(str(s.get("name") or ("bot" if s.get("bot") else "")), 24) for s in listed])
+        teams = team_labels({"teams": lobby_teams(lobby), "seat": me})
         for s, name in zip(listed, shown):
             line = Text(f"{s['seat'] + 1}. ")
+            team = teams.get(s["seat"]) if s["seat"] != me else None
             if s.get("bot"):
                 line.append(name)
+                if team:
+                    line.append(f"  {team}", style="bold" if team == "partner" else "")
                 line.append(f"  bot: {s['bot']}", style="dim")
             elif s.get("name"):
                 line.append(name, style="bold" if s["seat"] == me else "")
                 if s["seat"] == me:
                     line.append(" (you)")
+                if team:
+                    line.append(f"  {team}", style="bold" if team == "partner" else "")
                 if s.get("host"):
                     line.append("  host", style="dim")
                 if not s.get("connected"):
@@ -134,6 +155,8 @@ class LobbyScreen(Screen[None]):
                                 style="green" if s.get("ready") else "dim")
             else:
                 line.append("open seat", style="dim italic")
+                if team:
+                    line.append(f"  {team}", style="bold" if team == "partner" else "")
             wins = s.get("wins")
             if isinstance(wins, int) and wins > 0 and (s.get("name") or s.get("bot")):
                 line.append(f"  {wins} {'win' if wins == 1 else 'wins'}", style="bold")
