@@ -284,3 +284,19 @@ async def test_a_seat_out_of_the_hand_reads_apart_from_its_standing(tmp_path):
             await pilot.pause()
         assert " · out of" in hands, hands
         assert "lives" in hands and not any(f"{n} out of" in hands for n in range(10)), hands
+
+
+async def test_a_teams_match_names_the_partners(tmp_path):
+    """ninety-eight 7.2: a replayed match for teams says who partners whom, as the table did;
+    a match without teams says nothing of partners."""
+    path = tmp_path / "pairs.jsonl"
+    write_log(path, game="ninety-eight", preset="teams", players=4, names=["Ana", "Bea", "Cy", "Dee"])
+    alone = tmp_path / "alone.jsonl"
+    write_log(alone, game="ninety-eight", players=4, names=["Ana", "Bea", "Cy", "Dee"])
+    for log, partners in ((path, ["Partners: Ana and Cy; Bea and Dee"]), (alone, [])):
+        app = replay_app(log)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("right")
+            await pilot.pause()
+            assert [line.strip() for line in shown(app) if "Partners" in line] == partners

@@ -175,7 +175,11 @@ class ReplayScreen(Screen[None]):
             body.append(f"   total {m.total}")
         if m.suit is not None:
             body.append(f"   suit to follow {suit_label(m.suit, style)}")
-        body.append(f"   stock {m.stock_count}   top {card_label(m.top, style) if m.top else '-'}\n\n")
+        body.append(f"   stock {m.stock_count}   top {card_label(m.top, style) if m.top else '-'}\n")
+        teams = m.info.team_seats(m.players, m.options)
+        if teams:  # ninety-eight 7.2: who shares whose lives or chips, as the table says it
+            body.append("Partners: " + "; ".join(" and ".join(names[s] for s in team) for team in teams) + "\n")
+        body.append("\n")
         # as the table shows them (Countdown keeps no points, 6.2)
         shown = statuses({"status": [m.status(seat) for seat in range(m.players)], "options": m.options})
         for seat, status in enumerate(shown):
