@@ -230,7 +230,7 @@ class TableClient:
                 return
         elif kind == "bye":
             self._last_error = ("bye", msg.get("reason", "the host said goodbye"))
-        elif kind == "chat" and "n" in msg:
+        elif kind == "chat" and "n" in msg and self._chat_epoch is not None:
             if msg["n"] <= self._chat_seen:
                 return  # said before this app dropped and came back: shown already
             self._chat_seen = msg["n"]

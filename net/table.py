@@ -45,7 +45,8 @@ SYSTEM_NAME = "Table"
 WATCHER_CHAT_RATE = 3.0
 WATCHER_CHAT_BURST = 10
 #: the players' latest chat lines a table keeps for a connection that joins (a player back
-#: after a drop or a restart of the app, one who sits down later)
+#: after a drop or a restart of the app, one who sits down later); not the watchers', nor a
+#: kicked player's
 CHAT_HISTORY = 50
 
 
@@ -613,6 +614,10 @@ class Table:
             raise Refused("bad_seat", "the host cannot kick itself")
         victim = seat.conn
         self._note("the host sends %s away from seat %d", seat.name, seat.index + 1)
+        # what they said goes with them: those who join later are not shown it
+        kept = [line for line in self._chat if not (line["seat"] == seat.index and line["name"] == seat.name)]
+        self._chat.clear()
+        self._chat.extend(kept)
         if self.status == "playing":
             name = seat.name
             seat.clear()
@@ -862,9 +867,11 @@ class Table:
         text = clean_text(msg["text"], CHAT_LEN)
         if not text:
             raise Refused("bad_chat", "empty chat line")
-        self._chat_n += 1
-        line = {"type": "chat", "name": p.name, "seat": p.seat, "text": text, "n": self._chat_n}
-        self._chat.append(line)
+        line: dict[str, Any] = {"type": "chat", "name": p.name, "seat": p.seat, "text": text}
+        if p.seat is not None:  # the players' lines are kept: the watchers' could crowd them out
+            self._chat_n += 1
+            line["n"] = self._chat_n
+            self._chat.append(line)
         frame = encode(line)
         for q in list(self.conns):
             self._emit(q, frame)

@@ -75,8 +75,8 @@ class TableSession:
         #: this app comes back to a seat it sat in before (a resumed save, a kept seat's token): a
         #: match that ended meanwhile was its own, to show and count
         self.returning = False
-        #: a hand's or match's results that came while the player was answering a question over
-        #: the table: shown once the table is uncovered (``show_held_results``)
+        #: a hand's or match's results that came while another screen was over the table (a
+        #: question, Help): shown once the table is uncovered (``show_held_results``)
         self._held_results: tuple[str | None, dict[str, Any] | None, dict[str, Any] | None] | None = None
         #: the chat lines the table kept have had their heading (``chat``'s ``earlier``)
         self._earlier_told = False
@@ -358,10 +358,13 @@ class TableSession:
         must the one who sits there now for whoever said a line the table kept from before."""
         name, seat = str(chat.get("name") or "?"), chat.get("seat")
         seats = (self.lobby or {}).get("seats") or []
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
             return f"{cut(name, 20)} (watching)"
-        if chat.get("earlier") is True and (seats[seat] or {}).get("name") != name:
-            return f"{cut(name, 20)} (was in seat {seat + 1})"  # said before someone else sat there
+        if chat.get("earlier") is True and (seat >= len(seats) or (seats[seat] or {}).get("name") != name):
+            # said before someone else sat there, or before the table lost that seat
+            return f"{cut(name, 20)} (was in seat {seat + 1})"
+        if seat >= len(seats):
+            return f"{cut(name, 20)} (watching)"
         return self._seat_names()[seat]
 
     async def act(self, action: str) -> None:
@@ -593,19 +596,20 @@ class TableSession:
 
     def _results(self, kind: str | None, event: dict[str, Any] | None = None,
                  view: dict[str, Any] | None = None) -> None:
-        from .screens.confirm import ConfirmScreen
         from .screens.results import ResultsScreen
 
         table = self._table_screen()
         if table is None or self.view is None:
             return
-        if isinstance(self.app.screen, ConfirmScreen):
-            # a question being answered ("Leave this match?") stays on top, or its answer would
-            # go to a screen the player has not read; the results show once it is answered
+        top = self.app.screen
+        if top is not table and not (isinstance(top, ResultsScreen) and top.link is self):
+            # the player is answering a question ("Leave this match?": its answer must not go to
+            # a screen the player has not read) or is elsewhere (Help, the join screen): the
+            # results show once the table is back on top
             self._held_results = (kind, event, view)
             return
-        if isinstance(self.app.screen, ResultsScreen):
-            self.app.screen.dismiss(None)
+        if isinstance(top, ResultsScreen):
+            top.dismiss(None)
         over = kind == "match_over" or bool(self.view.get("is_over"))
         if kind != "match_over" and over:
             return  # the match_over event brings its own screen
@@ -694,10 +698,14 @@ class TableSession:
         return f"The host keeps your seat for {period}, a bot playing it meanwhile"
 
     def show_held_results(self) -> None:
-        """The table is uncovered: the results that came while a question was up show now."""
+        """The table is uncovered: the results that came while a question was up show now;
+        not if the answer has covered it again meanwhile (the join screen, asked "Join another
+        table?"), where the next uncovering shows them, nor once the table is being left."""
+        if self._held_results is None or self.left or self.app.session is not self \
+                or self.app.screen is not self._table_screen():
+            return
         held, self._held_results = self._held_results, None
-        if held is not None and not self.left:
-            self._results(*held)
+        self._results(*held)
 
     def _withdraw_match_results(self) -> None:
         """A new match is in play: the last one's results, still up, have had their time."""

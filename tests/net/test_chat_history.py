@@ -92,3 +92,23 @@ async def test_a_table_resumed_from_its_save_numbers_its_chat_afresh() -> None:
             await c.close()
         await srv.close()
         await srv2.close()
+
+
+async def test_the_watchers_lines_and_a_kicked_players_are_not_kept(server: Server) -> None:
+    """The players' lines are kept: a watcher's are not (the watchers at one address could
+    otherwise push every player's line out), and a player the host kicks takes theirs along."""
+    table = server.create_table(TableConfig(seats=3))
+    ana = await join(server, "Ana", host_key=table.host_key, table=table.id)
+    cy = await join(server, "Cy", table=table.id)
+    eye = await join(server, "Eye", table=table.id, spectator=True)
+    watched = []
+    for who, text in ((ana, "welcome all"), (cy, "something rude"), (eye, "just watching"), (ana, "that will do")):
+        await who.chat(text)  # each heard before the next is said: three connections, one order
+        watched += await _chats_until(ana, text)
+    assert [u.get("n") for u in watched] == [1, 2, None, 3]  # the watcher's line is not numbered
+    await ana.kick(cy.seat)  # type: ignore[arg-type]
+    await wait_until(lambda: table.seats[1].token is None, what="Cy sent away")
+    bo = await join(server, "Bo", table=table.id)
+    assert [u["text"] for u in await _chats_until(bo, "that will do")] == ["welcome all", "that will do"]
+    for c in (ana, cy, eye, bo):
+        await c.close()

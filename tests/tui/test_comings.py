@@ -229,3 +229,40 @@ async def test_a_player_who_joins_sees_what_was_said_before_under_a_heading_and_
     finally:
         await ana.close()
         await srv.close()
+
+
+async def test_a_kept_line_from_a_seat_the_table_no_longer_has_is_named_by_its_speaker() -> None:
+    """A line kept from seat 4 of a table the host has since made a table of three is the
+    player's, said from a seat that has gone: "Dee (was in seat 4)", not a watcher's."""
+    from net.server import Server, TableConfig
+    from tests.net.table_helpers import FAST, join, wait_until
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1))
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    await ana.add_bot(1)
+    await ana.add_bot(2)
+    dee = await join(srv, "Dee", table=table.id)
+    assert dee.seat == 3
+    await dee.chat("I have to go")
+    await dee.close()
+    await wait_until(lambda: table.seats[3].token is None, what="Dee gone")
+    await ana.configure(seats=3)
+    await wait_until(lambda: len(table.seats) == 3, what="three seats")
+    await ana.remove_bot(2)
+    await wait_until(lambda: table.seats[2].bot is None, what="a seat open")
+    app = make_app()
+    app.settings.name = "Bea"
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query("#chat-log")
+                                   and app.screen)
+            chat = lambda: [line.text for line in lobby.query_one("#chat-log").lines]  # noqa: E731
+            await wait_for(pilot, lambda: any("I have to go" in line for line in chat()))
+            assert [line for line in chat() if "I have to go" in line] == ["Dee (was in seat 4): I have to go"]
+            await app.leave_table()
+    finally:
+        await ana.close()
+        await srv.close()

@@ -1,7 +1,9 @@
 """A question the player is answering stays on top: a hand that ends while "Leave this match?"
 is up does not cover it with its results, so that the next key answers the question the
-player read. The results show once the player stays; leaving shows them not at all. A real
-host on 127.0.0.1, another player at it (Ana) who ends the hand, and the app in the other seat."""
+player read. The results show once the player stays; leaving shows them not at all. So for
+any screen over the table (Help, the join screen a question's answer opens): a hand's results
+show on the table, once it is back on top. A real host on 127.0.0.1, another player at it (Ana)
+who ends the hand, and the app in the other seat."""
 from __future__ import annotations
 
 from typing import Any
@@ -104,6 +106,67 @@ async def test_leaving_under_a_hand_that_ended_meanwhile_goes_home_with_no_resul
             await pilot.pause(0.2)
             assert isinstance(app.screen, HomeScreen)
             assert not any(isinstance(s, (ResultsScreen, TableScreen)) for s in app.screen_stack)
+    finally:
+        await ana.close()
+        await srv.close()
+
+
+async def test_results_held_under_a_question_wait_for_the_screen_its_answer_opens() -> None:
+    """"Join another table?" answered yes opens the join screen over the table: the results of
+    the hand that ended under the question do not come over it, and show once the player
+    closes it and is back at the table."""
+    from tui.screens.join import JoinScreen
+
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    table, ana = await _hand_about_to_end(srv)
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            session = app.session
+            ending = await _until_ana_can_end_the_hand(pilot, table, ana, session)
+            hand = session.view["hand_number"]
+            app.away_from_table("Join another table?", app.open_join)  # as the palette's Join a table
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await ana.act(ending)
+            await wait_for(pilot, lambda: session.view["hand_number"] > hand or session.view["is_over"])
+            await pilot.press("y")
+            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+            await pilot.pause(0.2)
+            assert app.screen is join and not any(isinstance(s, ResultsScreen) for s in app.screen_stack)
+            await pilot.press("escape")
+            results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
+            assert app.screen_stack[-2] is screen and (results.event or {}).get("kind") in ("hand_over", "round_over")
+    finally:
+        await ana.close()
+        await srv.close()
+
+
+async def test_a_hand_that_ends_while_help_is_open_shows_its_results_once_help_closes() -> None:
+    """The results wait for the table to be back on top, as under a question: F1 opened
+    during the others' turn, the hand ends, Help stays; Escape, then the results."""
+    from tui.screens.help import HelpScreen
+
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    table, ana = await _hand_about_to_end(srv)
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            session = app.session
+            ending = await _until_ana_can_end_the_hand(pilot, table, ana, session)
+            hand = session.view["hand_number"]
+            await pilot.press("f1")
+            help_screen = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+            await ana.act(ending)
+            await wait_for(pilot, lambda: session.view["hand_number"] > hand or session.view["is_over"])
+            await pilot.pause(0.2)
+            assert app.screen is help_screen
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+            assert app.screen_stack[-2] is screen
     finally:
         await ana.close()
         await srv.close()
