@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .plain import clean
+from .seatnames import lobby_names
 
 
 class Change(NamedTuple):
@@ -24,13 +25,15 @@ def _human(seat: dict[str, Any]) -> str | None:
 def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]],
                        own_seats: set[int | None]) -> list[Change]:
     """One line per player who sat down, moved, left, dropped or came back, or whose seat a
-    bot took when they did not come back. The app's own seats, before and after, say nothing
+    bot took when they did not come back, each named as the seat list names them (two players
+    called Ana read "Ana" and "Ana 2"). The app's own seats, before and after, say nothing
     (it knows), nor do bots the host seats (the host did that), nor a table whose seats were
     added or taken away (a new game: the seat list says it all)."""
     if not before or len(before) != len(after):
         return []
-    gone: dict[str, int] = {}
-    came: dict[str, int] = {}
+    shown_before, shown_after = lobby_names(before), lobby_names(after)
+    gone: dict[str, list[int]] = {}
+    came: list[tuple[str, int]] = []
     lines: list[Change] = []
     for i, (old, new) in enumerate(zip(before, after)):
         if i in own_seats:
@@ -38,23 +41,24 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
         was, now = _human(old), _human(new)
         if was is not None and was == now:
             if old.get("connected") and new.get("connected") is False:
-                lines.append(Change("away", f"{now} is away: the seat is kept for them a while."))
+                lines.append(Change("away", f"{shown_after[i]} is away: the seat is kept for them a while."))
             elif old.get("connected") is False and new.get("connected"):
-                lines.append(Change("back", f"{now} is back."))
+                lines.append(Change("back", f"{shown_after[i]} is back."))
             continue
         if was is not None:
             if new.get("bot") and clean(str(new.get("name") or ""), 24) == was:
                 # from an away seat the grace ran out; from a seat still connected, the host kicked
                 why = "did not come back" if old.get("connected") is False else "was sent away by the host"
-                lines.append(Change("bot", f"{was} {why}: a bot plays their seat for the rest of the match."))
+                lines.append(Change("bot", f"{shown_before[i]} {why}: a bot plays their seat for the rest of the match."))
             else:
-                gone[was] = i
+                gone.setdefault(was, []).append(i)
         if now is not None:
-            came[now] = i
-    for name, i in came.items():
-        if name in gone:
-            lines.append(Change("moves", f"{name} moves to seat {i + 1}."))
+            came.append((now, i))
+    for name, i in came:
+        if gone.get(name):
+            gone[name].pop(0)
+            lines.append(Change("moves", f"{shown_after[i]} moves to seat {i + 1}."))
         else:
-            lines.append(Change("sits", f"{name} sits down in seat {i + 1}."))
-    lines.extend(Change("leaves", f"{name} leaves the table.") for name in gone if name not in came)
+            lines.append(Change("sits", f"{shown_after[i]} sits down in seat {i + 1}."))
+    lines.extend(Change("leaves", f"{shown_before[i]} leaves the table.") for seats in gone.values() for i in seats)
     return lines

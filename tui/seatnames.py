@@ -2,6 +2,10 @@
 the "Normal bot 3" of the lobby is the one that plays at the table."""
 from __future__ import annotations
 
+from typing import Any
+
+from .plain import clean
+
 
 def numbered(names: list[str]) -> list[str]:
     """Repeated names numbered from their second seat on (``Normal bot``, ``Normal bot 2``,
@@ -23,3 +27,9 @@ def numbered(names: list[str]) -> list[str]:
         seen[name] = n
         out.append(name if n == 1 else f"{name} {n}")
     return out
+
+
+def lobby_names(seats: list[dict[str, Any]]) -> list[str]:
+    """Each seat of a lobby as the seat list names it: its player's or bot's name, numbered
+    where repeated; "" for an open seat."""
+    return numbered([clean(str(s.get("name") or ("bot" if s.get("bot") else "")), 24) for s in seats])

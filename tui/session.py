@@ -596,12 +596,19 @@ class TableSession:
 
     def _results(self, kind: str | None, event: dict[str, Any] | None = None,
                  view: dict[str, Any] | None = None) -> None:
+        from .screens.confirm import ConfirmScreen
         from .screens.results import ResultsScreen
 
         table = self._table_screen()
         if table is None or self.view is None:
             return
         top = self.app.screen
+        if kind == "match_over" and isinstance(top, ConfirmScreen) and top.purpose == "leave":
+            # "Leave this match?" has lost its point, and what it says of leaving with it: it
+            # goes, and the match's results show on the table
+            self._held_results = (kind, event, view)
+            top.dismiss(None)
+            return
         if top is not table and not (isinstance(top, ResultsScreen) and top.link is self):
             # the player is answering a question ("Leave this match?": its answer must not go to
             # a screen the player has not read) or is elsewhere (Help, the join screen): the
@@ -625,6 +632,11 @@ class TableSession:
         self.app.end_joining()
         if not any(isinstance(s, LobbyScreen) and s.link is self for s in self.app.screen_stack):
             self.app.push_screen(LobbyScreen(self))
+
+    @property
+    def watching(self) -> bool:
+        """This app watches someone else's table from no seat: leaving it loses nothing."""
+        return self.server is None and self.client is not None and self.client.seat is None
 
     def others_seated(self) -> int:
         """Other players connected at a table this app hosts: leaving it ends their match."""

@@ -46,6 +46,19 @@ def test_a_player_sits_down_moves_and_leaves() -> None:
     assert [c.kind for c in changes(seats("Ana", "Bo", None), seats("Ana", None, "Cy"), {0})] == ["sits", "leaves"]
 
 
+def test_a_player_with_another_players_name_is_named_as_the_seat_list_names_them() -> None:
+    """Two players called Hana read "Hana" and "Hana 2" in the seat list: the lines say which
+    one came, dropped or went, never the bare name that would read as the other."""
+    assert comings_and_goings(seats("Hana", None, None), seats("Hana", None, "Hana"), {0}) \
+        == ["Hana 2 sits down in seat 3."]
+    assert comings_and_goings(seats("Hana", None, "Hana"), seats("Hana", None, ("Hana", False)), {0}) \
+        == ["Hana 2 is away: the seat is kept for them a while."]
+    assert comings_and_goings(seats("Hana", None, "Hana"), seats("Hana", "Hana", None), {0}) == ["Hana 2 moves to seat 2."]
+    assert comings_and_goings(seats("Hana", None, "Hana"), seats("Hana", None, None), {0}) == ["Hana 2 leaves the table."]
+    assert comings_and_goings(seats(None, "Hana", "Hana"), seats(None, None, None), set()) \
+        == ["Hana leaves the table.", "Hana 2 leaves the table."]
+
+
 def test_a_player_drops_comes_back_or_gives_the_seat_to_a_bot() -> None:
     assert comings_and_goings(seats("Ana", "Bo"), seats("Ana", ("Bo", False)), {0}) \
         == ["Bo is away: the seat is kept for them a while."]

@@ -404,13 +404,13 @@ async def test_the_chat_line_names_the_chat_key_where_it_is(tmp_path: Path) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         screen, _link = await open_table(app, pilot, "crazy-eights", 3, seat=1, seed=4)
         chat = screen.query_one("#chat")
-        assert chat.placeholder == "chat: Ctrl+G to type, Enter to send"
+        assert chat.placeholder == "chat: Ctrl+G to type, Enter to send, Esc to stop"
         app.action_keys()
         keys = await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen) and app.screen.query("#keys-list") and app.screen)
         assert await move(pilot, keys, "table.chat", "f6") == "Chat: F6."
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen)
-        assert chat.placeholder == "chat: F6 to type, Enter to send"
+        assert chat.placeholder == "chat: F6 to type, Enter to send, Esc to stop"
 
 
 def test_a_clash_names_the_keys_the_other_action_has_now() -> None:

@@ -254,7 +254,8 @@ async def test_b_b_b_pressed_at_once_fills_the_table() -> None:
 async def test_a_teams_lobby_marks_the_players_partner_and_the_other_teams() -> None:
     """ninety-eight 7.2: at a table set up for teams the lobby shows, before anything is dealt,
     whose partner each seat is: ``partner`` on the seat opposite the player's (open or not), the
-    other pairs by their team's letter, as the table's seat boxes mark them in play."""
+    other pairs by their team's letter, as the table's seat boxes mark them in play, and the
+    player's own seat by its team's letter, so that "team A" is known to be the others."""
     from net.server import Server, TableConfig
     from tests.net.table_helpers import FAST, join
 
@@ -273,8 +274,39 @@ async def test_a_teams_lobby_marks_the_players_partner_and_the_other_teams() -> 
             await wait_for(pilot, lambda: app.session.seat == 1 and seats.option_count == 4)
             lines = [str(seats.get_option_at_index(i).prompt) for i in range(4)]
             assert lines[0].startswith("1. Ana  team A") and lines[2] == "3. open seat  team A"
-            assert lines[1].startswith("2. Bea (you)") and "team" not in lines[1] and "partner" not in lines[1]
+            assert lines[1].startswith("2. Bea (you)  team B") and "partner" not in lines[1]  # the player's own letter
             assert lines[3] == "4. open seat  partner"
+            await app.leave_table()
+    finally:
+        await ana.close()
+        await srv.close()
+
+
+async def test_the_ready_button_reads_in_full_once_the_player_is_ready() -> None:
+    """At 80x24 the guest's button says "Not ready" whole once ready (it kept the width of
+    "Ready" and read "Not")."""
+    from textual.widgets import Button
+
+    from net.server import Server, TableConfig
+    from tests.net.table_helpers import FAST, join
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1))
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query("#ready")
+                                   and app.screen)
+            ready = lobby.query_one("#ready", Button)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: str(ready.label) == "Not ready" and table.seats[1].ready)
+            await pilot.pause()
+            row = next(line.text for line in app.screen._compositor.render_strips() if "Leave" in line.text
+                       and "esc" not in line.text)
+            assert "Not ready" in row, row
             await app.leave_table()
     finally:
         await ana.close()

@@ -19,23 +19,29 @@ from tui.screens.table import TableScreen
 from .helpers import make_app, seated_and_dealt, wait_for
 
 
-def _ending_play(match: Match, seat: int) -> str | None:
-    """A play open to ``seat`` now that ends the hand, tried on a copy of the match."""
+ENDS_A_HAND = ("hand_over", "round_over", "match_over")
+
+
+def _ending_play(match: Match, seat: int, kinds: tuple[str, ...] = ENDS_A_HAND) -> str | None:
+    """A play open to ``seat`` now that ends the hand (or what ``kinds`` names), tried on a
+    copy of the match."""
     for action in match.legal_actions(seat):
         trial = Match.restore(match.snapshot())
-        if any(e.kind in ("hand_over", "round_over", "match_over") for e in trial.apply(action, seat)):
+        if any(e.kind in kinds for e in trial.apply(action, seat)):
             return str(action)
     return None
 
 
-async def _until_ana_can_end_the_hand(pilot: Any, table: Any, ana: TableClient, session: Any) -> str:
+async def _until_ana_can_end_the_hand(pilot: Any, table: Any, ana: TableClient, session: Any,
+                                      kinds: tuple[str, ...] = ENDS_A_HAND) -> str:
     """Both seats play their first legal action until Ana is to act and has a play that ends
-    the hand: that play (this seed reaches one within a few dozen plays)."""
+    the hand (or what ``kinds`` names): that play (this seed reaches one within a few dozen
+    plays)."""
     for _ in range(200):
         match = table.match
         seat = match.current_seat
         if seat == 0:
-            ending = _ending_play(match, 0)
+            ending = _ending_play(match, 0, kinds)
             if ending is not None:
                 await wait_for(pilot, lambda: session.view["current_seat"] == 0 and ana.view["current_seat"] == 0)
                 return ending
@@ -50,8 +56,8 @@ async def _until_ana_can_end_the_hand(pilot: Any, table: Any, ana: TableClient, 
     raise AssertionError("no play of Ana's ended a hand within 200 plays")
 
 
-async def _hand_about_to_end(srv: Server) -> tuple[Any, TableClient]:
-    table = srv.create_table(TableConfig(name="Ana's table", game="ninety-eight", seats=2, seed=3))
+async def _hand_about_to_end(srv: Server, preset: str = "standard") -> tuple[Any, TableClient]:
+    table = srv.create_table(TableConfig(name="Ana's table", game="ninety-eight", preset=preset, seats=2, seed=3))
     ana = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id, host_key=table.host_key,
                                     reconnect=False)
     return table, ana
@@ -167,6 +173,30 @@ async def test_a_hand_that_ends_while_help_is_open_shows_its_results_once_help_c
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
             assert app.screen_stack[-2] is screen
+    finally:
+        await ana.close()
+        await srv.close()
+
+
+async def test_a_match_that_ends_under_the_leave_question_takes_the_question_away() -> None:
+    """"Leave this match?" loses its point when the match ends under it (and what it says of
+    leaving with it): it goes by itself, and the match's results show on the table."""
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    table, ana = await _hand_about_to_end(srv, preset="single-hand")
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            session = app.session
+            ending = await _until_ana_can_end_the_hand(pilot, table, ana, session, kinds=("match_over",))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await ana.act(ending)
+            results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
+            assert results.match_over and app.screen_stack[-2] is screen
+            assert not any(isinstance(s, ConfirmScreen) for s in app.screen_stack)
+            assert app.session is session  # the question went unanswered: the player is still there
     finally:
         await ana.close()
         await srv.close()

@@ -47,9 +47,8 @@ async def test_the_lobby_and_the_table_name_the_bots_alike() -> None:
         assert all(s["bot"] == "normal" for s in session.lobby["seats"][1:])
         await pilot.pause()
         rows = [str(lobby.query_one("#seats").get_option_at_index(i).prompt) for i in range(4)]
-        assert rows[1].startswith("2. Normal bot  bot: normal"), rows
-        assert rows[2].startswith("3. Normal bot 2  bot"), rows
-        assert rows[3].startswith("4. Normal bot 3  bot"), rows
+        # the name says the level: no "bot: normal" after it
+        assert rows[1:] == ["2. Normal bot", "3. Normal bot 2", "4. Normal bot 3"], rows
         assert isinstance(app.screen, LobbyScreen)
         await pilot.press("ctrl+s")
         # the table (a hand that ends by itself, the host out with no card to play, puts its
@@ -58,3 +57,30 @@ async def test_the_lobby_and_the_table_name_the_bots_alike() -> None:
         assert table.names == ["You", "Normal bot", "Normal bot 2", "Normal bot 3"]
         await wait_for(pilot, lambda: [str(box.border_title) for box in table.query(SeatBox)] == table.names[1:])
         await app.action_quit()
+
+
+class _KeptSeatLobby:
+    """A lobby in a match where a bot plays the seat of Bo, who did not come back."""
+    is_host = False
+    seat = 0
+    address = None
+    password = None
+    chat_log: list = []
+    solo = False
+    lobby = {"table": "t", "name": "t", "game": "ninety-eight", "preset": "standard", "options": {},
+             "status": "playing", "password": False, "spectators": 0,
+             "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": False},
+                       {"seat": 1, "name": "Bo", "bot": "normal", "ready": True, "connected": True, "host": False},
+                       {"seat": 2, "name": "Hard bot", "bot": "hard", "ready": True, "connected": True, "host": False}]}
+
+
+async def test_a_bot_in_a_players_seat_is_said_to_be_one() -> None:
+    """A bot playing on in the seat of a player who did not come back keeps that player's
+    name: the lobby says it is a bot, and which; a bot named for its level needs no more."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = LobbyScreen(_KeptSeatLobby())
+        await app.push_screen(lobby)
+        await pilot.pause()
+        rows = [str(lobby.query_one("#seats").get_option_at_index(i).prompt) for i in range(3)]
+        assert rows[1:] == ["2. Bo  bot: normal", "3. Hard bot"], rows

@@ -91,3 +91,37 @@ async def test_take_seat_is_lit_only_on_an_open_seat() -> None:
         finally:
             await guest.leave_table()
             await host.leave_table()
+
+
+async def test_a_watcher_leaves_a_match_in_play_without_being_asked() -> None:
+    """Escape at a table the app only watches goes home at once: there is no seat to lose, so
+    "Leave this match?" has nothing to ask. A seated player is still asked."""
+    from net.server import Server, TableConfig
+    from tests.net.table_helpers import FAST, join, wait_until
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.home import HomeScreen
+    from tui.screens.table import TableScreen
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    bo = await join(srv, "Bo", table=table.id)
+    app = make_app()
+    try:
+        await bo.ready(True)
+        await wait_until(lambda: table.seats[1].ready, what="Bo ready")
+        await ana.start()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.session is not None
+                                    and app.screen)
+            assert app.session.watching and not screen.view["is_over"]
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+            assert not any(isinstance(s, ConfirmScreen) for s in app.screen_stack)
+    finally:
+        await ana.close()
+        await bo.close()
+        await srv.close()
+

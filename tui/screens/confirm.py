@@ -26,7 +26,8 @@ class ConfirmScreen(Question[bool]):
 
     def __init__(self, question: str, detail: str, yes: str, no: str = "Stay", purpose: str = "") -> None:
         super().__init__()
-        #: what the question is for ("quit": asked again, Q quits; any other: Q waits for the answer)
+        #: what the question is for ("quit": asked again, Q quits; "leave": the table's "Leave
+        #: this match?", withdrawn when the match ends; any other: Q waits for the answer)
         self.purpose = purpose
         self.question = question
         self.detail = detail

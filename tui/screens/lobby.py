@@ -19,7 +19,7 @@ from net.protocol import CHAT_LEN
 from ..eventtext import chat_text
 from ..optiontext import clock_label, options_line
 from ..plain import clean
-from ..seatnames import numbered
+from ..seatnames import lobby_names
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import team_labels
 from ..widgets.tablelog import CHAT_LINES, TableLog
@@ -93,7 +93,7 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="lobby-chat"):
                 # wrapped in the panel, and again when its width changes
                 yield TableLog(id="chat-log", wrap=True, markup=False, max_lines=CHAT_LINES, min_width=16)
-                yield Input(placeholder="say something, Enter to send", id="chat", max_length=CHAT_LEN)
+                yield Input(placeholder="Enter to send, Esc to stop", id="chat", max_length=CHAT_LEN)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -130,16 +130,20 @@ class LobbyScreen(Screen[None]):
         me = self.link.seat
         solo = bool(getattr(self.link, "solo", False))  # only this app plays: no joining, no readiness
         listed = lobby.get("seats") or []
-        shown = numbered([clean(str(s.get("name") or ("bot" if s.get("bot") else "")), 24) for s in listed])
-        teams = team_labels({"teams": lobby_teams(lobby), "seat": me})
+        shown = lobby_names(listed)
+        partnerships = lobby_teams(lobby)
+        teams = team_labels({"teams": partnerships, "seat": me})
+        # the player's own team by its letter, as the others' read: theirs is not "partner"
+        own_team = team_labels({"teams": partnerships, "seat": None}).get(me) if me is not None else None
         for s, name in zip(listed, shown):
             line = Text(f"{s['seat'] + 1}. ")
-            team = teams.get(s["seat"]) if s["seat"] != me else None
+            team = teams.get(s["seat"]) if s["seat"] != me else own_team
             if s.get("bot"):
                 line.append(name)
                 if team:
                     line.append(f"  {team}", style="bold" if team == "partner" else "")
-                line.append(f"  bot: {s['bot']}", style="dim")
+                if str(s["bot"]).lower() not in name.lower():  # "Normal bot" says it; a player's kept seat does not
+                    line.append(f"  bot: {s['bot']}", style="dim")
             elif s.get("name"):
                 line.append(name, style="bold" if s["seat"] == me else "")
                 if s["seat"] == me:
@@ -393,8 +397,12 @@ class LobbyScreen(Screen[None]):
 
     @on(Input.Submitted, "#chat")
     def _chat(self, event: Input.Submitted) -> None:
+        """A line is sent and the chat line keeps the focus for the next (the letters typed
+        next are words, not the lobby's keys: B would add a bot); Enter on an empty line, or
+        Escape, goes back to the seats."""
         text = clean(event.value, CHAT_LEN)
         event.input.value = ""
-        self.query_one("#seats").focus()
-        if text:
-            self.run_worker(self.link.chat(text))
+        if not text:
+            self.query_one("#seats").focus()
+            return
+        self.run_worker(self.link.chat(text))

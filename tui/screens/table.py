@@ -157,7 +157,7 @@ class TableScreen(Screen[None]):
 
     def _chat_placeholder(self) -> str:
         """The chat line's prompt, naming Chat's key as the keymap has it."""
-        return f"chat: {self.app.keys_for('table.chat', 'slash')} to type, Enter to send"
+        return f"chat: {self.app.keys_for('table.chat', 'slash')} to type, Enter to send, Esc to stop"
 
     def on_mount(self) -> None:
         if popped(self):
@@ -779,7 +779,7 @@ class TableScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Escape: from the chat line or the log back to the hand; from a finished match back
-        to the lobby; from a match in play home, once the player says so."""
+        to the lobby; from a match in play home, once the player says so (a watcher at once)."""
         if self.focused is not None and not isinstance(self.focused, HandView):
             self.action_focus_hand()
             return
@@ -790,6 +790,9 @@ class TableScreen(Screen[None]):
             else:
                 self.app.back_home()
             return
+        if getattr(self.link, "watching", False):  # nothing is lost: nothing to ask
+            self.app.back_home()
+            return
         from .confirm import ConfirmScreen
 
         note = getattr(self.link, "leave_note", None)
@@ -799,15 +802,19 @@ class TableScreen(Screen[None]):
             if leave:
                 self.app.back_home()
 
-        self.app.push_screen(ConfirmScreen("Leave this match?", detail, yes="Leave"), answered)
+        self.app.push_screen(ConfirmScreen("Leave this match?", detail, yes="Leave", purpose="leave"), answered)
 
     @on(Input.Submitted, "#chat")
     def _chat(self, event: Input.Submitted) -> None:
+        """A line is sent and the chat line keeps the focus for the next: the letters and
+        digits typed next are words, not the table's keys (a digit picks a card, Enter plays
+        it). Enter on an empty line, or Escape, goes back to the hand."""
         text = clean(event.value, CHAT_LEN)
         event.input.value = ""
-        self.query_one(HandView).focus()
-        if text:
-            self.run_worker(self.link.chat(text), group="chat")
+        if not text:
+            self.query_one(HandView).focus()
+            return
+        self.run_worker(self.link.chat(text), group="chat")
 
 
 def _again(shown_at: dict[str, float], text: str, seconds: float) -> bool:
