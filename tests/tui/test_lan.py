@@ -52,7 +52,7 @@ async def test_host_and_join_over_loopback() -> None:
         assert "[b]Bob[/b]" in seats_text  # shown literally, never as markup
 
         # chat in the lobby reaches the host
-        await gp.press("slash", *"hi Ana", "enter")
+        await gp.press("slash", *"hi Ana", "enter", "escape")  # the chat line keeps the focus until Esc
         await wait_for(hp, lambda: any("hi Ana" in line.text for line in lobby.query_one("#chat-log").lines))
 
         # the guest says ready, the host starts
