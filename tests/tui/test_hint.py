@@ -116,6 +116,7 @@ async def test_help_lists_hint_at_a_solo_table_and_chat_at_any_other() -> None:
             keys = dict(help_screen.sections["At the table"])
             assert ("H" in keys, "/" in keys) == (solo, not solo), keys
             assert ("chat line" in keys["Tab"]) is not solo
+            assert ("Enter in the chat line" in keys) is not solo  # it stays for the next line
             assert keys.get("H", "Hint") == "Hint" and keys.get("/", "Chat") == "Chat"
             await pilot.press("escape")
             await pilot.pause()

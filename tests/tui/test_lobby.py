@@ -138,6 +138,7 @@ async def test_escape_in_the_chat_goes_back_to_the_seats_and_the_table_stays() -
         await pilot.press("f1")
         help_screen = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
         assert dict(help_screen.sections["Lobby"])["Esc in the chat line"].startswith("Back to the seats")
+        assert "stay for the next" in dict(help_screen.sections["Lobby"])["Enter in the chat line"]
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is lobby)
         await pilot.press("escape")  # nobody else at the table: the host leaves without a question

@@ -131,12 +131,14 @@ class HelpScreen(Screen[None]):
             ("Mouse", "Click a card to choose it, click again to play it"
                       + ("; click the stock to draw" if view is None or "draw" in offered(view) else "")),
             ("Tab", "Move between the hand and the log (arrows scroll it); Esc comes back to the hand" if solo else
-                    "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand")])
+                    "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand"),
+            *([] if solo else [("Enter in the chat line", "Send the line and stay for the next; on an empty line, back to the hand")])])
         return {
             "Everywhere": everywhere,
             "At the table": at_table,
             "Hand over / match over": key_rows(_of(ResultsScreen), keymap=keymap),
             "Lobby": key_rows(_of(LobbyScreen), keymap=keymap, extra=[
+                ("Enter in the chat line", "Send the line and stay for the next; on an empty line, back to the seats"),
                 ("Esc in the chat line", "Back to the seats (what you typed stays)")]),
             "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)], keymap=keymap),
             **({} if guest else {"Your record": key_rows(_of(RecordScreen), keymap=keymap)}),
