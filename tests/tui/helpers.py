@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import time
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, AsyncIterator, Callable
 
 from core import new_match
 from core.cards import CARD_STR
@@ -215,3 +216,33 @@ def user_themes(tmp_path: Path, monkeypatch: Any, files: dict[str, str]) -> Path
         (themes / name).write_text(text, encoding="utf-8")
     monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(themes))
     return themes
+
+
+@asynccontextmanager
+async def someone_elses_table(config: Any, **server: Any) -> AsyncIterator[tuple[Any, Any, Any]]:
+    """A real host on 127.0.0.1 (the net tests' short times, ``server`` overriding them) with
+    one table of ``config``, whose host-key holder Ana sits in seat 0: a table run by another
+    player, for the app to join. (server, table, Ana's client); all closed at the end."""
+    from net.server import Server
+    from tests.net.table_helpers import FAST, join
+
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, **server})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table = srv.create_table(config)
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+        try:
+            yield srv, table, ana
+        finally:
+            await ana.close()
+    finally:
+        await srv.close()
+
+
+async def join_lobby(app: DealMeInApp, pilot: Any, port: int, part: str = "#seats") -> Any:
+    """The app joins the table at 127.0.0.1:``port`` as a player would by its address: its
+    lobby screen, once ``part`` of it is there."""
+    from tui.screens.lobby import LobbyScreen
+
+    app.join_address(f"127.0.0.1:{port}")
+    return await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query(part) and app.screen)

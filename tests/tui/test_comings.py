@@ -3,7 +3,8 @@ in its chat over a real socket: a player sits down, drops, comes back and leaves
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Callable
 
 import pytest
 
@@ -11,7 +12,7 @@ from net.client import TableClient
 from tui.comings import comings_and_goings as changes
 from tui.screens.lobby import LobbyScreen
 
-from .helpers import host_two_seats, make_app, wait_for
+from .helpers import host_two_seats, join_lobby, make_app, someone_elses_table, wait_for
 
 
 def seats(*held: Any) -> list[dict[str, Any]]:
@@ -198,32 +199,35 @@ async def test_a_player_who_moves_is_not_told_they_left() -> None:
         await srv.close()
 
 
+@asynccontextmanager
+async def _bea_joins(port: int, last: str) -> AsyncIterator[tuple[Any, Any, Callable[[], list[str]]]]:
+    """The app joins the table on ``port`` as Bea, its lobby's chat read once it shows
+    ``last``: (app, pilot, the chat's lines now); Bea leaves at the end."""
+    app = make_app()
+    app.settings.name = "Bea"
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await join_lobby(app, pilot, port, "#chat-log")
+        chat = lambda: [line.text for line in lobby.query_one("#chat-log").lines]  # noqa: E731
+        await wait_for(pilot, lambda: any(last in line for line in chat()))
+        yield app, pilot, chat
+        await app.leave_table()
+
+
 async def test_a_player_who_joins_sees_what_was_said_before_under_a_heading_and_each_line_once() -> None:
     """The table sends the chat it kept to a player who joins: the lobby shows it under "Said at
     this table earlier:", a line from a seat someone else sits in now by its speaker's name, not
     the seat's (here the joiner's own), and a drop and a comeback show only what was said
     meanwhile."""
-    from net.server import Server, TableConfig
-    from tests.net.table_helpers import FAST, join
+    from net.server import TableConfig
+    from tests.net.table_helpers import join
 
-    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    await srv.start()
-    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1))
-    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-    cy = await join(srv, "Cy", table=table.id)
-    await cy.chat("not me, bye")  # said from seat 2, which Bea takes once Cy has gone
-    await cy.close()
-    await ana.chat("anyone for a game?")
-    await ana.chat("I deal at eight")
-    app = make_app()
-    app.settings.name = "Bea"
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}")
-            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query("#chat-log")
-                                   and app.screen)
-            chat = lambda: [line.text for line in lobby.query_one("#chat-log").lines]  # noqa: E731
-            await wait_for(pilot, lambda: any("I deal at eight" in line for line in chat()))
+    async with someone_elses_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1)) as (srv, table, ana):
+        cy = await join(srv, "Cy", table=table.id)
+        await cy.chat("not me, bye")  # said from seat 2, which Bea takes once Cy has gone
+        await cy.close()
+        await ana.chat("anyone for a game?")
+        await ana.chat("I deal at eight")
+        async with _bea_joins(srv.port, "I deal at eight") as (app, pilot, chat):
             assert app.session.seat == 1
             said = [line for line in chat() if ":" in line and "Bea" not in line]
             assert said == ["Table: Said at this table earlier:", "Cy (was in seat 2): not me, bye",
@@ -238,44 +242,24 @@ async def test_a_player_who_joins_sees_what_was_said_before_under_a_heading_and_
             assert said == ["Table: Said at this table earlier:", "Cy (was in seat 2): not me, bye",
                             "Ana: anyone for a game?", "Ana: I deal at eight",
                             "Table: Said at this table earlier:", "Ana: see you there"]
-            await app.leave_table()
-    finally:
-        await ana.close()
-        await srv.close()
-
 
 async def test_a_kept_line_from_a_seat_the_table_no_longer_has_is_named_by_its_speaker() -> None:
     """A line kept from seat 4 of a table the host has since made a table of three is the
     player's, said from a seat that has gone: "Dee (was in seat 4)", not a watcher's."""
-    from net.server import Server, TableConfig
-    from tests.net.table_helpers import FAST, join, wait_until
+    from net.server import TableConfig
+    from tests.net.table_helpers import join, wait_until
 
-    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    await srv.start()
-    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1))
-    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-    await ana.add_bot(1)
-    await ana.add_bot(2)
-    dee = await join(srv, "Dee", table=table.id)
-    assert dee.seat == 3
-    await dee.chat("I have to go")
-    await dee.close()
-    await wait_until(lambda: table.seats[3].token is None, what="Dee gone")
-    await ana.configure(seats=3)
-    await wait_until(lambda: len(table.seats) == 3, what="three seats")
-    await ana.remove_bot(2)
-    await wait_until(lambda: table.seats[2].bot is None, what="a seat open")
-    app = make_app()
-    app.settings.name = "Bea"
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}")
-            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query("#chat-log")
-                                   and app.screen)
-            chat = lambda: [line.text for line in lobby.query_one("#chat-log").lines]  # noqa: E731
-            await wait_for(pilot, lambda: any("I have to go" in line for line in chat()))
+    async with someone_elses_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1)) as (srv, table, ana):
+        await ana.add_bot(1)
+        await ana.add_bot(2)
+        dee = await join(srv, "Dee", table=table.id)
+        assert dee.seat == 3
+        await dee.chat("I have to go")
+        await dee.close()
+        await wait_until(lambda: table.seats[3].token is None, what="Dee gone")
+        await ana.configure(seats=3)
+        await wait_until(lambda: len(table.seats) == 3, what="three seats")
+        await ana.remove_bot(2)
+        await wait_until(lambda: table.seats[2].bot is None, what="a seat open")
+        async with _bea_joins(srv.port, "I have to go") as (app, pilot, chat):
             assert [line for line in chat() if "I have to go" in line] == ["Dee (was in seat 4): I have to go"]
-            await app.leave_table()
-    finally:
-        await ana.close()
-        await srv.close()

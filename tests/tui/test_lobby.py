@@ -7,7 +7,8 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 
-from .helpers import host_two_seats, make_app, notices, said_from_now, start_solo, wait_for
+from .helpers import (host_two_seats, join_lobby, make_app, notices, said_from_now, someone_elses_table, start_solo,
+                      wait_for)
 
 
 async def host_lobby(app, pilot) -> LobbyScreen:
@@ -257,20 +258,14 @@ async def test_a_teams_lobby_marks_the_players_partner_and_the_other_teams() -> 
     whose partner each seat is: ``partner`` on the seat opposite the player's (open or not), the
     other pairs by their team's letter, as the table's seat boxes mark them in play, and the
     player's own seat by its team's letter, so that "team A" is known to be the others."""
-    from net.server import Server, TableConfig
-    from tests.net.table_helpers import FAST, join
+    from net.server import TableConfig
 
-    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    await srv.start()
-    table = srv.create_table(TableConfig(name="Pairs", game="ninety-eight", preset="teams", seats=4, seed=1))
-    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-    app = make_app()
-    app.settings.name = "Bea"
-    try:
+    config = TableConfig(name="Pairs", game="ninety-eight", preset="teams", seats=4, seed=1)
+    async with someone_elses_table(config) as (srv, table, ana):
+        app = make_app()
+        app.settings.name = "Bea"
         async with app.run_test(size=(100, 30)) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}")
-            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query("#seats")
-                                   and app.screen)
+            lobby = await join_lobby(app, pilot, srv.port)
             seats = lobby.query_one("#seats")
             await wait_for(pilot, lambda: app.session.seat == 1 and seats.option_count == 4)
             lines = [str(seats.get_option_at_index(i).prompt) for i in range(4)]
@@ -278,29 +273,18 @@ async def test_a_teams_lobby_marks_the_players_partner_and_the_other_teams() -> 
             assert lines[1].startswith("2. Bea (you)  team B") and "partner" not in lines[1]  # the player's own letter
             assert lines[3] == "4. open seat  partner"
             await app.leave_table()
-    finally:
-        await ana.close()
-        await srv.close()
-
 
 async def test_the_ready_button_reads_in_full_once_the_player_is_ready() -> None:
     """At 80x24 the guest's button says "Not ready" whole once ready (it kept the width of
     "Ready" and read "Not")."""
     from textual.widgets import Button
 
-    from net.server import Server, TableConfig
-    from tests.net.table_helpers import FAST, join
+    from net.server import TableConfig
 
-    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    await srv.start()
-    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1))
-    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-    app = make_app()
-    try:
+    async with someone_elses_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1)) as (srv, table, ana):
+        app = make_app()
         async with app.run_test(size=(80, 24)) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}")
-            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query("#ready")
-                                   and app.screen)
+            lobby = await join_lobby(app, pilot, srv.port, "#ready")
             ready = lobby.query_one("#ready", Button)
             await pilot.press("r")
             await wait_for(pilot, lambda: str(ready.label) == "Not ready" and table.seats[1].ready)
@@ -309,6 +293,3 @@ async def test_the_ready_button_reads_in_full_once_the_player_is_ready() -> None
                        and "esc" not in line.text)
             assert "Not ready" in row, row
             await app.leave_table()
-    finally:
-        await ana.close()
-        await srv.close()

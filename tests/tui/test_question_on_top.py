@@ -6,17 +6,18 @@ show on the table, once it is back on top. A real host on 127.0.0.1, another pla
 who ends the hand, and the app in the other seat."""
 from __future__ import annotations
 
-from typing import Any
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, NamedTuple
 
 from core import Match
 from net.client import TableClient
-from net.server import Server, TableConfig
+from net.server import TableConfig
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
 from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, seated_and_dealt, wait_for
+from .helpers import make_app, seated_and_dealt, someone_elses_table, wait_for
 
 
 ENDS_A_HAND = ("hand_over", "round_over", "match_over")
@@ -56,65 +57,68 @@ async def _until_ana_can_end_the_hand(pilot: Any, table: Any, ana: TableClient, 
     raise AssertionError("no play of Ana's ended a hand within 200 plays")
 
 
-async def _hand_about_to_end(srv: Server, preset: str = "standard") -> tuple[Any, TableClient]:
-    table = srv.create_table(TableConfig(name="Ana's table", game="ninety-eight", preset=preset, seats=2, seed=3))
-    ana = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id, host_key=table.host_key,
-                                    reconnect=False)
-    return table, ana
+class AtTheEnd(NamedTuple):
+    """The app at Ana's table, Ana to play and holding ``ending``, a play that ends the hand
+    (or the match) dealt as ``hand``."""
+    app: Any
+    pilot: Any
+    screen: Any
+    session: Any
+    ana: TableClient
+    ending: str
+    hand: int
+
+    async def end_it(self) -> None:
+        """Ana plays ``ending``; back once the app has the view that follows."""
+        await self.ana.act(self.ending)
+        view = lambda: self.session.view  # noqa: E731
+        await wait_for(self.pilot, lambda: view()["hand_number"] > self.hand or view()["is_over"])
+
+    async def end_it_under(self, key: str, kind: type) -> Any:
+        """``key`` opens a screen of ``kind`` over the table, then Ana ends the hand: that
+        screen, still on top a moment later, with no results over it or under it."""
+        app = self.app
+        await self.pilot.press(key)
+        over = await wait_for(self.pilot, lambda: isinstance(app.screen, kind) and app.screen)
+        await self.end_it()
+        await self.pilot.pause(0.2)
+        assert app.screen is over and not any(isinstance(s, ResultsScreen) for s in app.screen_stack)
+        return over
 
 
-async def test_a_hand_that_ends_under_the_leave_question_shows_its_results_once_the_player_stays() -> None:
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
-    await srv.start()
-    table, ana = await _hand_about_to_end(srv)
-    app = make_app()
-    try:
+@asynccontextmanager
+async def _ana_about_to_end(preset: str = "standard", kinds: tuple[str, ...] = ENDS_A_HAND) -> AsyncIterator[AtTheEnd]:
+    config = TableConfig(name="Ana's table", game="ninety-eight", preset=preset, seats=2, seed=3)
+    async with someone_elses_table(config) as (srv, table, ana):
+        app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
             session = app.session
-            ending = await _until_ana_can_end_the_hand(pilot, table, ana, session)
-            hand = session.view["hand_number"]
-            await pilot.press("escape")
-            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
-            await ana.act(ending)
-            await wait_for(pilot, lambda: session.view["hand_number"] > hand or session.view["is_over"])
-            await pilot.pause(0.2)
-            assert app.screen is ask  # the question is still the one on top, still to be answered
-            assert not any(isinstance(s, ResultsScreen) for s in app.screen_stack)
-            await pilot.press("escape")  # stay
-            results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
-            assert app.screen_stack[-2] is screen and not results.match_over
-            assert (results.event or {}).get("kind") in ("hand_over", "round_over")
-            await pilot.press("enter")  # continue
-            await wait_for(pilot, lambda: app.screen is screen)
-    finally:
-        await ana.close()
-        await srv.close()
+            ending = await _until_ana_can_end_the_hand(pilot, table, ana, session, kinds)
+            yield AtTheEnd(app, pilot, screen, session, ana, ending, session.view["hand_number"])
+
+
+async def test_a_hand_that_ends_under_the_leave_question_shows_its_results_once_the_player_stays() -> None:
+    async with _ana_about_to_end() as at:
+        app, pilot = at.app, at.pilot
+        await at.end_it_under("escape", ConfirmScreen)  # the question is still on top, to be answered
+        await pilot.press("escape")  # stay
+        results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
+        assert app.screen_stack[-2] is at.screen and not results.match_over
+        assert (results.event or {}).get("kind") in ("hand_over", "round_over")
+        await pilot.press("enter")  # continue
+        await wait_for(pilot, lambda: app.screen is at.screen)
 
 
 async def test_leaving_under_a_hand_that_ended_meanwhile_goes_home_with_no_results() -> None:
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
-    await srv.start()
-    table, ana = await _hand_about_to_end(srv)
-    app = make_app()
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await seated_and_dealt(app, pilot, srv.port, table, ana)
-            session = app.session
-            ending = await _until_ana_can_end_the_hand(pilot, table, ana, session)
-            hand = session.view["hand_number"]
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            await ana.act(ending)
-            await wait_for(pilot, lambda: session.view["hand_number"] > hand or session.view["is_over"])
-            await pilot.press("y")  # leave
-            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
-            await pilot.pause(0.2)
-            assert isinstance(app.screen, HomeScreen)
-            assert not any(isinstance(s, (ResultsScreen, TableScreen)) for s in app.screen_stack)
-    finally:
-        await ana.close()
-        await srv.close()
+    async with _ana_about_to_end() as at:
+        app, pilot = at.app, at.pilot
+        await at.end_it_under("escape", ConfirmScreen)
+        await pilot.press("y")  # leave
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, HomeScreen)
+        assert not any(isinstance(s, (ResultsScreen, TableScreen)) for s in app.screen_stack)
 
 
 async def test_results_held_under_a_question_wait_for_the_screen_its_answer_opens() -> None:
@@ -123,30 +127,18 @@ async def test_results_held_under_a_question_wait_for_the_screen_its_answer_open
     closes it and is back at the table."""
     from tui.screens.join import JoinScreen
 
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
-    await srv.start()
-    table, ana = await _hand_about_to_end(srv)
-    app = make_app()
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
-            session = app.session
-            ending = await _until_ana_can_end_the_hand(pilot, table, ana, session)
-            hand = session.view["hand_number"]
-            app.away_from_table("Join another table?", app.open_join)  # as the palette's Join a table
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            await ana.act(ending)
-            await wait_for(pilot, lambda: session.view["hand_number"] > hand or session.view["is_over"])
-            await pilot.press("y")
-            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
-            await pilot.pause(0.2)
-            assert app.screen is join and not any(isinstance(s, ResultsScreen) for s in app.screen_stack)
-            await pilot.press("escape")
-            results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
-            assert app.screen_stack[-2] is screen and (results.event or {}).get("kind") in ("hand_over", "round_over")
-    finally:
-        await ana.close()
-        await srv.close()
+    async with _ana_about_to_end() as at:
+        app, pilot = at.app, at.pilot
+        app.away_from_table("Join another table?", app.open_join)  # as the palette's Join a table
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await at.end_it()
+        await pilot.press("y")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        await pilot.pause(0.2)
+        assert app.screen is join and not any(isinstance(s, ResultsScreen) for s in app.screen_stack)
+        await pilot.press("escape")
+        results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
+        assert app.screen_stack[-2] is at.screen and (results.event or {}).get("kind") in ("hand_over", "round_over")
 
 
 async def test_a_hand_that_ends_while_help_is_open_shows_its_results_once_help_closes() -> None:
@@ -154,49 +146,23 @@ async def test_a_hand_that_ends_while_help_is_open_shows_its_results_once_help_c
     during the others' turn, the hand ends, Help stays; Escape, then the results."""
     from tui.screens.help import HelpScreen
 
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
-    await srv.start()
-    table, ana = await _hand_about_to_end(srv)
-    app = make_app()
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
-            session = app.session
-            ending = await _until_ana_can_end_the_hand(pilot, table, ana, session)
-            hand = session.view["hand_number"]
-            await pilot.press("f1")
-            help_screen = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
-            await ana.act(ending)
-            await wait_for(pilot, lambda: session.view["hand_number"] > hand or session.view["is_over"])
-            await pilot.pause(0.2)
-            assert app.screen is help_screen
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
-            assert app.screen_stack[-2] is screen
-    finally:
-        await ana.close()
-        await srv.close()
+    async with _ana_about_to_end() as at:
+        app, pilot = at.app, at.pilot
+        await at.end_it_under("f1", HelpScreen)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        assert app.screen_stack[-2] is at.screen
 
 
 async def test_a_match_that_ends_under_the_leave_question_takes_the_question_away() -> None:
     """"Leave this match?" loses its point when the match ends under it (and what it says of
     leaving with it): it goes by itself, and the match's results show on the table."""
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
-    await srv.start()
-    table, ana = await _hand_about_to_end(srv, preset="single-hand")
-    app = make_app()
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
-            session = app.session
-            ending = await _until_ana_can_end_the_hand(pilot, table, ana, session, kinds=("match_over",))
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            await ana.act(ending)
-            results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
-            assert results.match_over and app.screen_stack[-2] is screen
-            assert not any(isinstance(s, ConfirmScreen) for s in app.screen_stack)
-            assert app.session is session  # the question went unanswered: the player is still there
-    finally:
-        await ana.close()
-        await srv.close()
+    async with _ana_about_to_end(preset="single-hand", kinds=("match_over",)) as at:
+        app, pilot = at.app, at.pilot
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await at.ana.act(at.ending)
+        results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
+        assert results.match_over and app.screen_stack[-2] is at.screen
+        assert not any(isinstance(s, ConfirmScreen) for s in app.screen_stack)
+        assert app.session is at.session  # the question went unanswered: the player is still there
