@@ -604,11 +604,9 @@ class TableSession:
             return
         top = self.app.screen
         if kind == "match_over" and isinstance(top, ConfirmScreen) and top.purpose == "leave":
-            # "Leave this match?" has lost its point, and what it says of leaving with it: it
-            # goes, and the match's results show on the table
-            self._held_results = (kind, event, view)
-            top.dismiss(None)
-            return
+            # what "Leave this match?" said of leaving no longer holds; the question stays (a
+            # key pressed for it must not land on the results), and says so
+            top.restate("The match is over.")
         if top is not table and not (isinstance(top, ResultsScreen) and top.link is self):
             # the player is answering a question ("Leave this match?": its answer must not go to
             # a screen the player has not read) or is elsewhere (Help, the join screen): the
@@ -636,7 +634,7 @@ class TableSession:
     @property
     def watching(self) -> bool:
         """This app watches someone else's table from no seat: leaving it loses nothing."""
-        return self.server is None and self.client is not None and self.client.seat is None
+        return self.server is None and self.client is not None and self.client.seat is None and not self.client.is_host
 
     def others_seated(self) -> int:
         """Other players connected at a table this app hosts: leaving it ends their match."""
@@ -692,6 +690,8 @@ class TableSession:
             who = self.others_phrase()
             return f"You host this table: it closes, and the match ends for {who} at it." if who \
                 else "You host this table: it closes."
+        if self.client is not None and self.client.seat is None and self.client.is_host:
+            return "You run this table from no seat: leaving gives that up until you join again with its host key."
         if self.client is None or self.client.seat is None:
             return "You are only watching: nothing is lost."
         if self.app.guest:  # over SSH the way back is the home screen's, or a new login
@@ -725,6 +725,7 @@ class TableSession:
 
         if self._held_results is not None and self._held_results[0] == "match_over":
             self._held_results = None  # not yet shown, and already past
+            self.app.notify("A new match has started.", title="Table")
 
         stale = [s for s in self.app.screen_stack
                  if isinstance(s, ResultsScreen) and s.link is self and s.match_over and not s.withdrawn]

@@ -46,3 +46,61 @@ async def test_the_lobby_chat_line_keeps_the_focus_for_the_next_line() -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: lobby.focused is lobby.query_one("#seats"))
         await app.leave_table()
+
+
+async def _ana_to_play(pilot, session, ana) -> None:
+    """Plays on (the app's first legal card) until it is Ana's turn, seen by both."""
+    for _ in range(20):
+        if session.view["current_seat"] == 0 and ana.view and ana.view["current_seat"] == 0:
+            return
+        if session.view["current_seat"] == 1 and session.view["legal"]:
+            version = session.view["version"]
+            await session.act(session.view["legal"][0])
+            await wait_for(pilot, lambda: session.view["version"] > version)
+        else:
+            await pilot.pause(0.05)
+    raise AssertionError("never Ana's turn")
+
+
+async def test_the_players_turn_takes_the_focus_from_an_empty_chat_line_only() -> None:
+    """The turn comes while the chat line has the focus: with nothing typed there the hand
+    takes it back, so the keys pressed for the move reach the cards; a line half typed keeps it."""
+    from net.server import TableConfig
+
+    from .helpers import seated_and_dealt, someone_elses_table
+
+    async with someone_elses_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=5)) as (srv, table, ana):
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            session = app.session
+            await wait_for(pilot, lambda: screen.query("#chat"))
+            chat = screen.query_one("#chat", Input)
+            for typed, keeps in (("", False), ("hm", True)):
+                await _ana_to_play(pilot, session, ana)
+                await pilot.press("slash", *typed)
+                assert screen.focused is chat
+                await ana.act(ana.view["legal"][0])
+                await wait_for(pilot, lambda: session.view["current_seat"] == 1)
+                await pilot.pause()
+                assert (screen.focused is chat) is keeps and chat.value == typed
+                if keeps:
+                    await pilot.press("escape")
+            await app.leave_table()
+
+
+async def test_the_lobby_gives_the_seats_the_focus_back_from_an_empty_chat_line() -> None:
+    """Back on the lobby (from a match, from Help) with the chat line empty and focused, the
+    seats take the focus: R then says ready rather than typing "r". A line half typed keeps it."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await host_two_seats(app, pilot)
+        chat = lobby.query_one("#chat", Input)
+        for typed, keeps in (("", False), ("hm", True)):
+            await pilot.press("slash", *typed, "f1")
+            await wait_for(pilot, lambda: app.screen is not lobby)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is lobby)
+            await pilot.pause()
+            assert (lobby.focused is chat) is keeps and chat.value == typed
+        await app.leave_table()

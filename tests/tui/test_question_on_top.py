@@ -154,15 +154,34 @@ async def test_a_hand_that_ends_while_help_is_open_shows_its_results_once_help_c
         assert app.screen_stack[-2] is at.screen
 
 
-async def test_a_match_that_ends_under_the_leave_question_takes_the_question_away() -> None:
-    """"Leave this match?" loses its point when the match ends under it (and what it says of
-    leaving with it): it goes by itself, and the match's results show on the table."""
+async def test_a_match_that_ends_under_the_leave_question_says_so_and_keeps_the_key() -> None:
+    """What "Leave this match?" says of leaving no longer holds once the match ends under it:
+    it says the match is over, and stays, so that the key pressed for it answers it rather
+    than landing on the results (Enter there would ask for a rematch); staying shows them."""
     async with _ana_about_to_end(preset="single-hand", kinds=("match_over",)) as at:
         app, pilot = at.app, at.pilot
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await at.ana.act(at.ending)
+        ask = await at.end_it_under("escape", ConfirmScreen)
+        assert str(ask.query_one("#confirm-detail").render()) == "The match is over."
+        await pilot.press("enter")  # Stay, the question's own first answer
         results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
         assert results.match_over and app.screen_stack[-2] is at.screen
-        assert not any(isinstance(s, ConfirmScreen) for s in app.screen_stack)
-        assert app.session is at.session  # the question went unanswered: the player is still there
+        assert app.session is at.session  # Enter went to the question, not to the results' first button
+
+
+async def test_a_new_match_over_results_never_shown_says_so() -> None:
+    """The match ends while Help is up, and the host deals the next one before Help closes:
+    the old match's results have had their time, and the player is told a new match began."""
+    from tui.screens.help import HelpScreen
+
+    from .helpers import notices
+
+    async with _ana_about_to_end(preset="single-hand", kinds=("match_over",)) as at:
+        app, pilot = at.app, at.pilot
+        await at.end_it_under("f1", HelpScreen)
+        await at.ana.rematch()
+        await wait_for(pilot, lambda: not at.session.view["is_over"])
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is at.screen)
+        await pilot.pause(0.2)
+        assert not any(isinstance(s, ResultsScreen) for s in app.screen_stack)
+        assert "A new match has started." in notices(app)

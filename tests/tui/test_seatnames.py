@@ -71,7 +71,8 @@ class _KeptSeatLobby:
              "status": "playing", "password": False, "spectators": 0,
              "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": False},
                        {"seat": 1, "name": "Bo", "bot": "normal", "ready": True, "connected": True, "host": False},
-                       {"seat": 2, "name": "Hard bot", "bot": "hard", "ready": True, "connected": True, "host": False}]}
+                       {"seat": 2, "name": "Hard bot", "bot": "hard", "ready": True, "connected": True, "host": False},
+                       {"seat": 3, "name": "Richard", "bot": "hard", "ready": True, "connected": True, "host": False}]}
 
 
 async def test_a_bot_in_a_players_seat_is_said_to_be_one() -> None:
@@ -82,5 +83,5 @@ async def test_a_bot_in_a_players_seat_is_said_to_be_one() -> None:
         lobby = LobbyScreen(_KeptSeatLobby())
         await app.push_screen(lobby)
         await pilot.pause()
-        rows = [str(lobby.query_one("#seats").get_option_at_index(i).prompt) for i in range(3)]
-        assert rows[1:] == ["2. Bo  bot: normal", "3. Hard bot"], rows
+        rows = [str(lobby.query_one("#seats").get_option_at_index(i).prompt) for i in range(4)]
+        assert rows[1:] == ["2. Bo  bot: normal", "3. Hard bot", "4. Richard  bot: hard"], rows  # "hard" in a name

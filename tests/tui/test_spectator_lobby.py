@@ -125,3 +125,37 @@ async def test_a_watcher_leaves_a_match_in_play_without_being_asked() -> None:
         await bo.close()
         await srv.close()
 
+
+
+async def test_a_watcher_holding_the_host_key_is_asked_before_leaving() -> None:
+    """A player who runs a table of bots from no seat (joined with its host key) holds what
+    starts its matches: Escape asks first, and says what leaving gives up."""
+    from net.server import TableConfig
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.table import TableScreen
+
+    from tests.net.table_helpers import wait_until
+
+    from .helpers import someone_elses_table
+
+    config = TableConfig(name="t", game="ninety-eight", seats=2, seed=1)
+    async with someone_elses_table(config, bot_delay=1.0) as (srv, table, ana):  # the bots' match stays in play
+        await ana.add_bot(1)
+        await ana.stand()
+        await wait_until(lambda: table.seats[0].token is None, what="Ana standing")
+        await ana.add_bot(0)
+        await wait_until(lambda: all(s.bot for s in table.seats), what="bots in both seats")
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}", host_key=table.host_key)
+            await wait_for(pilot, lambda: app.session is not None and app.session.client is not None
+                           and app.session.client.is_host)
+            await app.session.client.start()
+            screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            assert app.session.seat is None and not app.session.watching
+            await pilot.press("escape")
+            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            assert "host key" in str(ask.query_one("#confirm-detail").render())
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen)
+            await app.leave_table()

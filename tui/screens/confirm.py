@@ -49,6 +49,18 @@ class ConfirmScreen(Question[bool]):
             return
         self.query_one("#no", Button).focus()  # the safe answer is the one Enter gives
 
+    def restate(self, detail: str) -> None:
+        """What the question says of its answer has changed while it is up (the match it asks
+        about has ended): the new detail, in place of the old."""
+        self.detail = detail
+        if self.is_mounted and not popped(self):
+            labels = self.query("#confirm-detail")
+            if labels:
+                labels.first(Label).update(detail)
+            else:  # asked with no detail: the line goes under the question
+                self.query_one("#confirm").mount(Label(detail, id="confirm-detail", markup=False),
+                                                after=self.query_one("#confirm-question"))
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id == "yes")
 

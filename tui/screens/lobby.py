@@ -110,6 +110,9 @@ class LobbyScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if not popped(self):  # resumed and popped at once (home at once): its widgets may be half gone
             self.refresh_lobby()
+            chat = self.query_one("#chat", Input)
+            if self.focused is chat and not chat.value:  # back from a match: R says ready, not "r"
+                self.query_one("#seats").focus()
 
     # ------------------------------------------------------------------ rendering
     def refresh_lobby(self) -> None:
@@ -142,7 +145,7 @@ class LobbyScreen(Screen[None]):
                 line.append(name)
                 if team:
                     line.append(f"  {team}", style="bold" if team == "partner" else "")
-                if str(s["bot"]).lower() not in name.lower():  # "Normal bot" says it; a player's kept seat does not
+                if str(s.get("name") or "").lower() != f"{s['bot']} bot":  # "Normal bot" says it; "Bo" does not
                     line.append(f"  bot: {s['bot']}", style="dim")
             elif s.get("name"):
                 line.append(name, style="bold" if s["seat"] == me else "")

@@ -187,10 +187,21 @@ class TableScreen(Screen[None]):
         return any(s.get("name") and not s.get("bot") and s.get("seat") != me for s in seats if isinstance(s, dict))
 
     def _ring_for_turn(self, view: dict[str, Any]) -> None:
+        """The player's turn has come: the bell, and the hand back from an empty chat line (a
+        line half typed keeps it), so the keys pressed for the move reach the cards."""
         mine = not view.get("is_over") and view.get("seat") is not None and view.get("current_seat") == view.get("seat")
-        if mine and not self._was_mine and self._wants_bell():
-            self.app.bell()
+        if mine and not self._was_mine:
+            if self._wants_bell():
+                self.app.bell()
+            self._leave_empty_chat()
         self._was_mine = mine
+
+    def _leave_empty_chat(self) -> None:
+        """The hand takes the focus from the chat line if nothing is typed there."""
+        if self._ready and not popped(self):
+            chat = self.query_one("#chat", Input)
+            if self.focused is chat and not chat.value:
+                self.query_one(HandView).focus()
 
     # ------------------------------------------------------------------ data in
     @property
@@ -574,6 +585,7 @@ class TableScreen(Screen[None]):
         if self._covered:  # uncovered, not first shown
             self._covered, self._resumed = False, time.monotonic()
             self.query_one("#chat", Input).placeholder = self._chat_placeholder()  # keys moved meanwhile
+            self._leave_empty_chat()  # the results closed: the cards again, not a chat line left empty
             held = getattr(self.link, "show_held_results", None)
             if held is not None:  # a hand ended while a question was up
                 held()
