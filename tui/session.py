@@ -723,15 +723,14 @@ class TableSession:
         """A new match is in play: the last one's results, still up, have had their time."""
         from .screens.results import ResultsScreen
 
-        if self._held_results is not None and self._held_results[0] == "match_over":
+        dropped = self._held_results is not None and self._held_results[0] == "match_over"
+        if dropped:
             self._held_results = None  # not yet shown, and already past
-            self.app.notify("A new match has started.", title="Table")
-
         stale = [s for s in self.app.screen_stack
                  if isinstance(s, ResultsScreen) and s.link is self and s.match_over and not s.withdrawn]
         for screen in stale:
             screen.withdraw()
-        if stale:
+        if stale or dropped:
             self.app.notify("A new match has started.", title="Table")
 
     def back_to_lobby(self) -> None:

@@ -27,7 +27,7 @@ class ConfirmScreen(Question[bool]):
     def __init__(self, question: str, detail: str, yes: str, no: str = "Stay", purpose: str = "") -> None:
         super().__init__()
         #: what the question is for ("quit": asked again, Q quits; "leave": the table's "Leave
-        #: this match?", withdrawn when the match ends; any other: Q waits for the answer)
+        #: this match?", restated when the match ends under it; any other: Q waits for the answer)
         self.purpose = purpose
         self.question = question
         self.detail = detail
