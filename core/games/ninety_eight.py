@@ -259,7 +259,7 @@ class NinetyEight(Match):
 
     def _view(self, seat: int | None, view: dict[str, Any]) -> None:
         view["limit"] = self._limit
-        view["teams"] = [self._seats_of(u) for u in range(max(self.unit_of) + 1)] if self.options["teams"] == "pairs" else None
+        view["teams"] = _grouped(self.unit_of) if self.options["teams"] == "pairs" else None
         view["pot"] = self.pot
         view["scoring"] = self.options["scoring"]
 
@@ -269,11 +269,13 @@ def _units(players: int, options: dict[str, OptionValue]) -> list[int]:
     return [s % (players // 2) for s in range(players)] if options["teams"] == "pairs" else list(range(players))
 
 
+def _grouped(units: list[int]) -> list[list[int]]:
+    """Each side's seats, sides in order: the teams as the view gives them."""
+    return [[s for s, unit in enumerate(units) if unit == u] for u in range(max(units) + 1)]
+
+
 def _team_seats(players: int, options: dict[str, OptionValue]) -> list[list[int]] | None:
-    if options["teams"] != "pairs":
-        return None
-    units = _units(players, options)
-    return [[s for s in range(players) if units[s] == u] for u in range(max(units) + 1)]
+    return _grouped(_units(players, options)) if options["teams"] == "pairs" else None
 
 
 def _check(players: int, options: dict[str, OptionValue]) -> str | None:

@@ -13,7 +13,7 @@ from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
 from tui.widgets.seats import SeatBox, status_text
 
-from .helpers import make_app
+from .helpers import make_app, notices
 from .matchlink import MatchLink
 
 NAMES = ["Normal bot", "Bartholomew", "Cy", "Expert bot", "Zoë", "Easy bot", "Dee", "Maximilian"]
@@ -166,7 +166,8 @@ async def test_one_chip_in_the_seat_box() -> None:
 
 async def test_the_winner_of_a_finished_match_does_not_sit_out() -> None:
     """ninety-eight 6.3 (stakes): at the end of the match no hand follows, so no seat "sits
-    out" of one: the winner's box shows its cards and is not dimmed as the seats out are."""
+    out" of one: the winner's box shows its cards and is not dimmed as the seats out are, and
+    neither the player's own line nor S says it."""
     import random
 
     app = make_app()
@@ -191,6 +192,10 @@ async def test_the_winner_of_a_finished_match_does_not_sit_out() -> None:
                 assert "sits out" not in box_text(shown[seat]) and not shown[seat].has_class("gone")
         assert not any("sits out" in box_text(box) for box in shown.values())
         assert "sits out" not in str(screen.query_one("#follow").render())  # nor the player's own line
+        screen.action_say_scores()  # nor S, which says every seat's standing
+        await pilot.pause()
+        said = [n for n in notices(app) if n.startswith("Scores:")]
+        assert said and not any("sits out" in n for n in said)
 
 
 def box_text(box: SeatBox) -> str:

@@ -131,7 +131,7 @@ class LobbyScreen(Screen[None]):
         keep = seats.highlighted
         seats.clear_options()
         me = self.link.seat
-        solo = bool(getattr(self.link, "solo", False))  # only this app plays: no joining, no readiness
+        solo = self._solo()  # only this app plays: no joining, no readiness
         listed = lobby.get("seats") or []
         shown = lobby_names(listed)
         partnerships = lobby_teams(lobby)
@@ -141,18 +141,17 @@ class LobbyScreen(Screen[None]):
         for s, name in zip(listed, shown):
             line = Text(f"{s['seat'] + 1}. ")
             team = teams.get(s["seat"]) if s["seat"] != me else own_team
+            team_mark = Text(f"  {team}", style="bold" if team == "partner" else "") if team else Text()
             if s.get("bot"):
                 line.append(name)
-                if team:
-                    line.append(f"  {team}", style="bold" if team == "partner" else "")
+                line.append_text(team_mark)
                 if str(s.get("name") or "").lower() != f"{s['bot']} bot":  # "Normal bot" says it; "Bo" does not
                     line.append(f"  bot: {s['bot']}", style="dim")
             elif s.get("name"):
                 line.append(name, style="bold" if s["seat"] == me else "")
                 if s["seat"] == me:
                     line.append(" (you)")
-                if team:
-                    line.append(f"  {team}", style="bold" if team == "partner" else "")
+                line.append_text(team_mark)
                 if s.get("host"):
                     line.append("  host", style="dim")
                 if not s.get("connected"):
@@ -162,8 +161,7 @@ class LobbyScreen(Screen[None]):
                                 style="green" if s.get("ready") else "dim")
             else:
                 line.append("open seat", style="dim italic")
-                if team:
-                    line.append(f"  {team}", style="bold" if team == "partner" else "")
+                line.append_text(team_mark)
             wins = s.get("wins")
             if isinstance(wins, int) and wins > 0 and (s.get("name") or s.get("bot")):
                 line.append(f"  {wins} {'win' if wins == 1 else 'wins'}", style="bold")

@@ -468,10 +468,7 @@ class TableScreen(Screen[None]):
             parts.append(f"a 2 or draw {view['debt']}")
         if me is not None:
             shown = statuses(view)
-            status = dict(shown[me]) if me < len(shown) else {}
-            if view.get("is_over"):  # no next hand to sit out of (as the seat boxes say)
-                status.pop("in_hand", None)
-            mine = status_text(status)
+            mine = status_text(shown[me] if me < len(shown) else {})
             if mine:
                 parts.append(f"you: {mine}")
             if view.get("dealer") == me:  # the others' boxes say it of them

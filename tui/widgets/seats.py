@@ -45,10 +45,13 @@ def _status_parts(status: dict[str, Any]) -> list[tuple[str, str]]:
 
 def statuses(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Each seat's status as the table shows it: under Crazy Eights' Countdown, which keeps no
-    points (6.2), without the score the engine still reports."""
+    points (6.2), without the score the engine still reports; once the match is over, with no
+    seat in or out of a hand (no next hand is dealt: its winner sits out of nothing)."""
     out = [s if isinstance(s, dict) else {} for s in view.get("status") or []]
     if (view.get("options") or {}).get("countdown"):
         out = [{k: v for k, v in s.items() if k != "score"} for s in out]
+    if view.get("is_over"):
+        out = [{k: v for k, v in s.items() if k != "in_hand"} for s in out]
     return out
 
 
@@ -133,8 +136,7 @@ class SeatBox(Static):
         self._seat_name = cut(clean(name, 60), 16)
         self._team = team_labels(view).get(seat, "")
         self._relabel()
-        # a finished match deals no next hand: its winner sits out of nothing
-        sits_out = status.get("in_hand") is False and not status.get("out") and not view.get("is_over")
+        sits_out = status.get("in_hand") is False and not status.get("out")
         data = (count, dealer, sits_out, tuple(sorted((k, repr(v)) for k, v in status.items())))
         if data != self._data:
             self._data = data
