@@ -48,6 +48,9 @@ def lobby_problem(lobby: Any) -> str | None:
         return "password: expected true or false"
     if "spectators" in lobby and not _count(lobby["spectators"], 10 ** 6):
         return "spectators: expected a count"
+    watchers = lobby.get("watchers", [])
+    if not isinstance(watchers, list) or len(watchers) > 100 or not all(_text(w) for w in watchers):
+        return "watchers: expected a list of names"
     if "turn_time" in lobby and not _count(lobby["turn_time"], 10 ** 6):
         return "turn_time: expected a number of seconds"
     options = lobby.get("options", {})

@@ -48,6 +48,8 @@ WATCHER_CHAT_BURST = 10
 #: after a drop or a restart of the app, one who sits down later); not the watchers', nor a
 #: kicked player's
 CHAT_HISTORY = 50
+#: watchers named in the lobby (``watchers``); ``spectators`` still counts them all
+WATCHERS_LISTED = 20
 
 
 class Peer(Protocol):
@@ -230,6 +232,7 @@ class Table:
             "options": dict(c.options), "status": self.status, "password": bool(c.password),
             "turn_time": c.turn_time,
             "spectators": sum(1 for p in self.conns if p.seat is None),
+            "watchers": sorted(p.name for p in self.conns if p.seat is None)[:WATCHERS_LISTED],
             "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready, "wins": s.wins,
                        "connected": s.conn is not None or s.bot is not None,
                        "host": s.token is not None and s.token == self.host_token}

@@ -2,6 +2,8 @@
 shows where everyone is now, these lines say what changed while you looked elsewhere."""
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .plain import clean
@@ -9,8 +11,9 @@ from .seatnames import lobby_names
 
 
 class Change(NamedTuple):
-    """One coming or going: ``kind`` is sits, moves, leaves, away, back or bot (a bot took the
-    seat of a player who did not come back); ``text`` says it."""
+    """One coming or going: ``kind`` is sits, moves, leaves, away, back, bot (a bot took the
+    seat of a player who did not come back), stands (left a seat to watch), watches or unwatches;
+    ``text`` says it."""
     kind: str
     text: str
 
@@ -22,15 +25,23 @@ def _human(seat: dict[str, Any]) -> str | None:
     return clean(str(name), 24) if name and not seat.get("bot") else None
 
 
+def _names(watchers: Iterable[Any]) -> Counter[str]:
+    return Counter(clean(str(w), 24) for w in watchers if w)
+
+
 def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]],
-                       own_seats: set[int | None]) -> list[Change]:
+                       own_seats: set[int | None],
+                       watchers: tuple[Iterable[Any], Iterable[Any]] = ((), ())) -> list[Change]:
     """One line per player who sat down, moved, left, dropped or came back, or whose seat a
     bot took when they did not come back, each named as the seat list names them (two players
-    called Ana read "Ana" and "Ana 2"). The app's own seats, before and after, say nothing
-    (it knows), nor do bots the host seats (the host did that), nor a table whose seats were
-    added or taken away (a new game: the seat list says it all)."""
+    called Ana read "Ana" and "Ana 2"), and per watcher who came or went (``watchers``: the
+    lobby's names before and after, the app's own left out by the caller). The app's own seats,
+    before and after, say nothing (it knows), nor do bots the host seats (the host did that),
+    nor a table whose seats were added or taken away (a new game: the seat list says it all)."""
     if not before or len(before) != len(after):
         return []
+    was_watching, now_watching = _names(watchers[0]), _names(watchers[1])
+    started, stopped = now_watching - was_watching, was_watching - now_watching
     shown_before, shown_after = lobby_names(before), lobby_names(after)
     gone: dict[str, list[int]] = {}
     came: list[tuple[str, int]] = []
@@ -59,6 +70,15 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
             gone[name].pop(0)
             lines.append(Change("moves", f"{shown_after[i]} moves to seat {i + 1}."))
         else:
+            stopped[name] -= 1  # a watcher who sits down stops watching: the one line says both
             lines.append(Change("sits", f"{shown_after[i]} sits down in seat {i + 1}."))
-    lines.extend(Change("leaves", f"{shown_before[i]} leaves the table.") for seats in gone.values() for i in seats)
+    for name, seats in gone.items():
+        for i in seats:
+            if started[name] > 0:
+                started[name] -= 1
+                lines.append(Change("stands", f"{shown_before[i]} gets up to watch."))
+            else:
+                lines.append(Change("leaves", f"{shown_before[i]} leaves the table."))
+    lines.extend(Change("watches", f"{name} starts watching.") for name in sorted((+started).elements()))
+    lines.extend(Change("unwatches", f"{name} stops watching.") for name in sorted((+stopped).elements()))
     return lines

@@ -33,3 +33,17 @@ def lobby_names(seats: list[dict[str, Any]]) -> list[str]:
     """Each seat of a lobby as the seat list names it: its player's or bot's name, numbered
     where repeated; "" for an open seat."""
     return numbered([clean(str(s.get("name") or ("bot" if s.get("bot") else "")), 24) for s in seats])
+
+
+def watchers_line(lobby: dict[str, Any]) -> str:
+    """Who watches the table, for the lobby: "Watching: Bea, Cy", "and 3 more" past the names
+    the lobby gives (a host of an older version gives only the count); "" when nobody does."""
+    count = lobby.get("spectators")
+    count = count if isinstance(count, int) and not isinstance(count, bool) else 0
+    names = [clean(str(w), 24) for w in lobby.get("watchers") or [] if w][:count]
+    if not count:
+        return ""
+    if not names:
+        return f"{count} watching"
+    more = count - len(names)
+    return "Watching: " + ", ".join(names) + (f" and {more} more" if more > 0 else "")

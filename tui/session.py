@@ -38,6 +38,16 @@ class AtTableAlready(Exception):
     """A join to the table the player is at and still connected to: refused, nothing changes."""
 
 
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _drop(names: list[Any], name: Any) -> None:
+    """Takes one ``name`` out of ``names``, if it is there."""
+    if name in names:
+        names.remove(name)
+
 class TableSession:
     """One table the app sits at. ``names`` and ``act``/``chat`` serve the table screen."""
 
@@ -426,9 +436,9 @@ class TableSession:
             self._seat_told = update.get("seat")
             self._earlier_told = False  # the table sends what it kept after each welcome on joining
         elif kind == "lobby":
-            before = (self.lobby or {}).get("seats") or []
+            earlier = self.lobby or {}
             self.lobby = update["lobby"]
-            self._say_comings_and_goings(before, self.lobby.get("seats") or [])
+            self._say_comings_and_goings(earlier, self.lobby)
             self._hold_seat()  # a lobby follows every welcome: the seat may have changed
             self._note_recent()
             app.rules_game = self.lobby.get("game", app.rules_game)
@@ -557,12 +567,23 @@ class TableSession:
         saver = self.table.saver if self.table is not None else None
         return saver is not None and saver.problem is None
 
-    def _say_comings_and_goings(self, before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
+    def _say_comings_and_goings(self, earlier: dict[str, Any], lobby: dict[str, Any]) -> None:
         """Who came and who went (``tui.comings``): in the chat, where the lobby shows it; in a
         match the table's log says it its own way, and the lobby's chat keeps it for later."""
-        own = {self._lobby_seat, self._seat_told}
-        self._lobby_seat = self._seat_told
-        changes = comings_and_goings(before, after, own)
+        before, after = earlier.get("seats") or [], lobby.get("seats") or []
+        was, now = self._lobby_seat, self._seat_told
+        own = {was, now}
+        self._lobby_seat = now
+        watchers = (list(earlier.get("watchers") or []), list(lobby.get("watchers") or []))
+        if any(len(names) < _count(side.get("spectators")) for names, side in zip(watchers, (earlier, lobby))):
+            watchers = ([], [])  # more watchers than the lobby names: who came or went is not known
+        # this app's own watching says nothing either: its name leaves the watchers as it sits
+        # down and comes into them as it gets up (while it watches throughout, it is in both)
+        if was is None and now is not None and now < len(after):
+            _drop(watchers[0], after[now].get("name"))
+        elif was is not None and now is None and was < len(before):
+            _drop(watchers[1], before[was].get("name"))
+        changes = comings_and_goings(before, after, own, watchers)
         if (self.lobby or {}).get("status") == "playing":
             table = self._table_screen()
             for change in changes:

@@ -33,6 +33,7 @@ async def test_seats_ready_and_stand(server: Server) -> None:
     await bo.stand()
     await wait_until(lambda: bo.seat is None and seats(host)[2]["name"] is None
                      and host.lobby["spectators"] == 1, what="Bo standing")
+    assert host.lobby["watchers"] == ["Bo"]  # named, for the lobby's "Watching: Bo"
     await host.close()
     await bo.close()
 

@@ -88,6 +88,27 @@ def test_what_the_app_knows_already_says_nothing() -> None:
     assert comings_and_goings(seats("Ana", None), seats("Ana", "Bo"), {None}) == ["Bo sits down in seat 2."]
 
 
+def test_watchers_who_come_go_sit_down_or_get_up_are_told() -> None:
+    """The lobby's ``watchers`` before and after: one watching more or less says so; a watcher
+    who takes a seat only sits down, and a player who gets up to watch does not leave."""
+    def said(before: list[dict[str, Any]], after: list[dict[str, Any]], was: list[str], now: list[str]) -> list[str]:
+        return [c.text for c in changes(before, after, {0}, (was, now))]
+
+    two = seats("Ana", "Bo")
+    assert said(two, two, [], ["Cy"]) == ["Cy starts watching."]
+    assert said(two, two, ["Cy", "Di"], ["Di"]) == ["Cy stops watching."]
+    assert said(two, two, ["Cy"], ["Cy"]) == []
+    assert said(seats("Ana", None), two, ["Bo"], []) == ["Bo sits down in seat 2."]
+    assert said(two, seats("Ana", None), [], ["Bo"]) == ["Bo gets up to watch."]
+    assert said(two, seats("Ana", None), [], []) == ["Bo leaves the table."]
+    # one watcher called Bo and a player called Bo who leaves: the other Bo still watches
+    assert said(two, seats("Ana", None), ["Bo"], ["Bo"]) == ["Bo leaves the table."]
+    assert [c.kind for c in changes(two, seats("Ana", None), {0}, ([], ["Bo", "Cy"]))] == ["stands", "watches"]
+    assert [c.kind for c in changes(two, two, {0}, (["Cy"], []))] == ["unwatches"]
+    [line] = said(two, two, [], ["C\x1b[2Jy"])  # a watcher's name is cleaned as a player's is
+    assert "\x1b" not in line and line.endswith(" starts watching.")
+
+
 def test_names_are_cleaned_of_control_characters() -> None:
     lines = comings_and_goings(seats("Ana", None), seats("Ana", "B\x1b[2Jo"), {0})
     assert len(lines) == 1 and "\x1b" not in lines[0]
@@ -263,3 +284,38 @@ async def test_a_kept_line_from_a_seat_the_table_no_longer_has_is_named_by_its_s
         await wait_until(lambda: table.seats[2].bot is None, what="a seat open")
         async with _bea_joins(srv.port, "I have to go") as (app, pilot, chat):
             assert [line for line in chat() if "I have to go" in line] == ["Dee (was in seat 4): I have to go"]
+
+
+async def test_the_lobby_names_its_watchers_and_says_who_came_to_watch() -> None:
+    """A watcher is named in the lobby ("Watching: Bob") and its chat says Bob came to watch,
+    sat down, got up to watch again and went; the app's own watching says nothing."""
+    app = make_app(bind="127.0.0.1", port=0)
+    app.settings.name = "Ana"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await host_two_seats(app, pilot)
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
+        log = lambda: _chat(lobby)  # noqa: E731
+        bob = await TableClient.connect("127.0.0.1", app.session.server.port, name="Bob", spectator=True,
+                                        reconnect=False)
+        try:
+            await wait_for(pilot, lambda: "Table: Bob starts watching." in log())
+            await wait_for(pilot, lambda: "Watching: Bob" in info())
+            await bob.sit(1)
+            await wait_for(pilot, lambda: "Table: Bob sits down in seat 2." in log())
+            await wait_for(pilot, lambda: "Watching" not in info())
+            await bob.stand()
+            await wait_for(pilot, lambda: "Table: Bob gets up to watch." in log())
+            await bob.close()
+            await wait_for(pilot, lambda: "Table: Bob stops watching." in log())
+            assert not any("leaves the table" in line for line in log())  # he never left while he watched
+            assert sum("stops watching" in line for line in log()) == 1  # not when he sat down
+            await app.session.call("stand")  # the host gets up to watch its own table, then sits again
+            await wait_for(pilot, lambda: "Watching: Ana" in info())
+            await app.session.call("sit", seat=0)
+            await wait_for(pilot, lambda: app.session.seat == 0 and "Watching" not in info())
+            await pilot.pause(0.3)
+            assert not any("Ana" in line for line in log())
+        finally:
+            await bob.close()
+        await app.action_quit()

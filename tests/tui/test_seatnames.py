@@ -4,7 +4,7 @@ from __future__ import annotations
 from tui.screens.lobby import LobbyScreen
 from tui.screens.replay import seat_names
 from tui.screens.table import TableScreen
-from tui.seatnames import numbered
+from tui.seatnames import numbered, watchers_line
 from tui.widgets.seats import SeatBox
 
 from .test_lobby import host_lobby
@@ -85,3 +85,11 @@ async def test_a_bot_in_a_players_seat_is_said_to_be_one() -> None:
         await pilot.pause()
         rows = [str(lobby.query_one("#seats").get_option_at_index(i).prompt) for i in range(4)]
         assert rows[1:] == ["2. Bo  bot: normal", "3. Hard bot", "4. Richard  bot: hard"], rows  # "hard" in a name
+
+
+def test_the_lobby_names_its_watchers_and_counts_the_rest() -> None:
+    assert watchers_line({"spectators": 0, "watchers": []}) == ""
+    assert watchers_line({"spectators": 2, "watchers": ["Bea", "Cy"]}) == "Watching: Bea, Cy"
+    assert watchers_line({"spectators": 23, "watchers": ["Bea", "Cy"]}) == "Watching: Bea, Cy and 21 more"
+    assert watchers_line({"spectators": 3}) == "3 watching"  # a host that gives only the count
+    assert watchers_line({"spectators": 1, "watchers": ["B\x1b[2Jea"]}).count("\x1b") == 0

@@ -19,7 +19,7 @@ from net.protocol import CHAT_LEN
 from ..eventtext import chat_text
 from ..optiontext import clock_label, options_line
 from ..plain import clean
-from ..seatnames import lobby_names
+from ..seatnames import lobby_names, watchers_line
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import team_labels
 from ..widgets.tablelog import CHAT_LINES, TableLog
@@ -185,8 +185,9 @@ class LobbyScreen(Screen[None]):
             lines.append(f"Table password: {self.link.password}")
         elif lobby.get("password"):
             lines.append("This table has a password.")
-        if lobby.get("spectators"):
-            lines.append(f"{lobby['spectators']} watching")
+        watching = watchers_line(lobby)
+        if watching:
+            lines.append(watching)
         if me is None and not host:
             open_seat = any(not s.get("name") for s in lobby.get("seats") or [])
             take = self.app.keys_for("lobby.take_seat", "t")
