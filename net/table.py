@@ -46,7 +46,7 @@ WATCHER_CHAT_RATE = 3.0
 WATCHER_CHAT_BURST = 10
 #: the players' latest chat lines a table keeps for a connection that joins (a player back
 #: after a drop or a restart of the app, one who sits down later); not the watchers', nor a
-#: kicked player's
+#: kicked player's, and none once the last player has left (``_forget_chat``)
 CHAT_HISTORY = 50
 #: watchers named in the lobby (``watchers``); ``spectators`` still counts them all
 WATCHERS_LISTED = 20
@@ -218,7 +218,7 @@ class Table:
         self._watcher_chat = Budget(WATCHER_CHAT_RATE, WATCHER_CHAT_BURST)  # by address
         #: the players' latest chat lines, each numbered (``n``) so that an app back on the same
         #: table shows none twice; the numbers count afresh under a new ``chat_epoch`` (a table
-        #: resumed from its save keeps no chat)
+        #: resumed from its save keeps no chat, nor one whose last player has left)
         self._chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self._chat_n = 0
         self.chat_epoch = secrets.token_hex(4)
@@ -338,6 +338,21 @@ class Table:
         self._emit(p, encode({"type": "welcome", "table": self.id, "seat": p.seat, "token": p.token,
                               "host": p.is_host, "chat": self.chat_epoch}))
 
+    def _forget_chat(self) -> bool:
+        """Once no player is left in a seat (here or away with the seat held: bots and watchers
+        do not count), no one is left who could have heard the lines kept: the next group to
+        sit down is not shown them. The numbering starts afresh under a new ``chat_epoch``,
+        which every connection still here (the watchers) is told in a ``welcome``, or its app
+        would take the new first lines for ones it has passed on. Whether it did."""
+        if self._chat_n == 0 or any(s.token is not None for s in self.seats):
+            return False
+        self._chat.clear()
+        self._chat_n = 0
+        self.chat_epoch = secrets.token_hex(4)
+        for q in list(self.conns):
+            self._welcome(q)
+        return True
+
     def _say_earlier(self, p: Peer) -> None:
         """The chat so far, to a connection that has just joined, each line marked ``earlier``."""
         for line in self._chat:
@@ -420,6 +435,7 @@ class Table:
             elif clean:
                 seat.clear()
                 self._note("%s leaves seat %d", p.name, i + 1)
+                self._forget_chat()
             else:
                 seat.ready = False
                 seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
@@ -453,6 +469,7 @@ class Table:
         else:
             self._note("%s did not come back: seat %d is open", seat.name, seat.index + 1)
             seat.clear()
+        self._forget_chat()
         self._broadcast_lobby()
 
     def _watch_away(self) -> None:
@@ -528,7 +545,8 @@ class Table:
     def _on_stand(self, p: Peer, msg: dict[str, Any]) -> None:
         self._in_lobby()
         self._unseat(p)
-        self._welcome(p)
+        if not self._forget_chat():  # else told already, with everyone
+            self._welcome(p)
         self._broadcast_lobby(to=p)
 
     def _on_ready(self, p: Peer, msg: dict[str, Any]) -> None:
@@ -570,13 +588,17 @@ class Table:
         if turn_time is not None:
             c.turn_time = turn_time
         if seats != len(self.seats):
+            moved: list[Peer] = []  # players whose seats went: they watch now
             for seat in self.seats[seats:]:
                 if seat.conn is not None:
                     seat.conn.seat = None
-                    self._welcome(seat.conn)
+                    moved.append(seat.conn)
                 seat.clear()
             self.seats = self.seats[:seats] + [Seat(i) for i in range(len(self.seats), seats)]
             c.seats = seats
+            if not self._forget_chat():  # else told already, with everyone
+                for q in moved:
+                    self._welcome(q)
         for seat in self.seats:
             seat.ready = seat.bot is not None
         self.status = "lobby"  # after a finished match: back to the lobby for the new setup
@@ -633,6 +655,7 @@ class Table:
             victim.seat = None
             self.conns.discard(victim)
             victim.close("kicked", "the host removed you from the table")
+        self._forget_chat()  # a host who only watches sent the last player away
         self._broadcast_lobby(to=p)
 
     def _on_start(self, p: Peer, msg: dict[str, Any]) -> None:

@@ -1,8 +1,8 @@
 """The chat a table keeps (protocol: ``chat``'s ``n`` and ``earlier``, ``welcome``'s ``chat``):
 a player who joins, or comes back after a drop, is sent what the players said before, their
 latest ``CHAT_HISTORY`` lines in order and marked ``earlier``; an app that was there already
-passes no line on twice; a table resumed from its save numbers its chat afresh. Real sockets
-on 127.0.0.1."""
+passes no line on twice; a table resumed from its save numbers its chat afresh, and so does a
+table whose last player has left, which forgets what it kept. Real sockets on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
@@ -112,3 +112,104 @@ async def test_the_watchers_lines_and_a_kicked_players_are_not_kept(server: Serv
     assert [u["text"] for u in await _chats_until(bo, "that will do")] == ["welcome all", "that will do"]
     for c in (ana, cy, eye, bo):
         await c.close()
+
+
+async def _said_afresh(srv: Server, table_id: str, name: str = "Cy") -> TableClient:
+    """A newcomer who sits down and speaks: what the table kept would come before its own line."""
+    c = await join(srv, name, table=table_id)
+    assert c.seat is not None
+    await c.chat("hi")
+    lines = await _chats_until(c, "hi")
+    assert [(u["text"], u["n"]) for u in lines] == [("hi", 1)]  # nothing earlier; counted afresh
+    return c
+
+
+async def test_once_every_player_has_left_a_newcomer_is_sent_nothing_earlier(server: Server) -> None:
+    table = server.create_table(TableConfig(seats=3))
+    ana = await join(server, "Ana", host_key=table.host_key, table=table.id)
+    bo = await join(server, "Bo", table=table.id)
+    await ana.chat("who is in for a late one")
+    await bo.chat("not me")
+    await _chats_until(ana, "not me")
+    epoch = table.chat_epoch
+    for c in (ana, bo):
+        await c.close()
+    await wait_until(lambda: all(s.token is None for s in table.seats), what="both seats open")
+    assert table.chat_epoch != epoch
+    cy = await _said_afresh(server, table.id)
+    await cy.close()
+
+
+async def test_a_watcher_who_stays_learns_the_new_numbering(server: Server) -> None:
+    """Lines numbered afresh would read to a watcher's app as ones it has passed on already:
+    it is told the new numbering, and passes the next group's lines on."""
+    table = server.create_table(TableConfig(seats=3))
+    eye = await join(server, "Eye", table=table.id, spectator=True)
+    first = await next_update(eye, "welcome")
+    ana = await join(server, "Ana", table=table.id)
+    for text in ("one", "two"):
+        await ana.chat(text)
+    assert [u["n"] for u in await _chats_until(eye, "two")] == [1, 2]
+    await ana.close()
+    told = await next_update(eye, "welcome")
+    assert told["seat"] is None and told["chat"] == table.chat_epoch != first["chat"]
+    cy = await _said_afresh(server, table.id)
+    assert [(u["text"], u["n"]) for u in await _chats_until(eye, "hi")] == [("hi", 1)]
+    for c in (eye, cy):
+        await c.close()
+
+
+async def test_the_lines_are_kept_while_one_player_stays(server: Server) -> None:
+    """One of two players leaves: the other heard it all and is still there, so a newcomer is
+    sent the lines; once the last one goes too, the next newcomer is not."""
+    table = server.create_table(TableConfig(seats=3))
+    ana = await join(server, "Ana", host_key=table.host_key, table=table.id)
+    bo = await join(server, "Bo", table=table.id)
+    await ana.chat("good game")
+    await bo.chat("off to bed")
+    await _chats_until(ana, "off to bed")
+    await bo.close()
+    await wait_until(lambda: table.seats[1].token is None, what="Bo gone")
+    cy = await join(server, "Cy", table=table.id)
+    assert [u["text"] for u in await _chats_until(cy, "off to bed")] == ["good game", "off to bed"]
+    for c in (ana, cy):
+        await c.close()
+    await wait_until(lambda: all(s.token is None for s in table.seats), what="every seat open")
+    di = await _said_afresh(server, table.id, "Di")
+    await di.close()
+
+
+async def test_a_seat_held_for_a_dropped_player_keeps_the_lines_until_its_grace_ends() -> None:
+    """The last one at the table left while Bo's link was down: the seat held for Bo keeps what
+    was said meanwhile for Bo's return. Once Bo stays away past the grace period, it goes."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 2.0})  # type: ignore[arg-type]
+    await srv.start()
+    clients: list[TableClient] = []
+    try:
+        table = srv.create_table(TableConfig(seats=3))
+        ana = await join(srv, "Ana", host_key=table.host_key, table=table.id)
+        bo = await join(srv, "Bo", table=table.id)
+        clients += [ana, bo]
+        await ana.chat("before")
+        await _chats_until(bo, "before")
+        token = bo.token
+        bo.reconnect = False  # it comes back below as the app would after a restart, with its token
+        bo._wire.transport.abort()  # type: ignore[union-attr]  # the link drops without a goodbye
+        await wait_until(lambda: table.seats[1].away, what="Bo away")
+        await ana.chat("while you were away")
+        await _chats_until(ana, "while you were away")
+        await ana.close()
+        await wait_until(lambda: table.seats[0].token is None, what="Ana gone")
+        back = await join(srv, "Bo", table=table.id, token=token)
+        clients.append(back)
+        assert back.seat == 1
+        lines = await _chats_until(back, "while you were away")
+        assert [(u["text"], u["earlier"]) for u in lines] == [("before", True), ("while you were away", True)]
+        back.reconnect = False
+        back._wire.transport.abort()  # type: ignore[union-attr]  # and drops again, for good
+        await wait_until(lambda: table.seats[1].token is None, timeout=10, what="Bo's grace over")
+        clients.append(await _said_afresh(srv, table.id))
+    finally:
+        for c in clients:
+            await c.close()
+        await srv.close()
