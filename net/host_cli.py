@@ -24,7 +24,7 @@ from .savefile import aside_text, move_aside, save_path
 from .server import Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
 from .ssh_server import SSHConfig, SSHTableServer
-from .table import Refused, Table
+from .table import Refused, Seat, Table
 from .tablestate import restore_saved
 
 
@@ -79,6 +79,59 @@ def resume_table(server: Server, port: int, out: Out) -> tuple[Table | None, str
         print(f"No saved table for port {port}: starting a new table.", file=out)
         problem = None
     return table, problem
+
+
+def resume_command(port: int) -> str:
+    return f"dealmein host --headless --resume --port {port}"
+
+
+def where_text(table: Table) -> str:
+    """Where the table stands: "match in play, hand 2", "lobby" or "finished"."""
+    m = table.match
+    return f"match in play, hand {m.hand_number}" if m is not None and table.status == "playing" else table.status
+
+
+#: what stopped the host, in the words of the person at its terminal
+STOPPED_BY: dict[int, str] = {signal.SIGINT: "Ctrl+C", signal.SIGTERM: "SIGTERM"}
+if hasattr(signal, "SIGHUP"):
+    STOPPED_BY[signal.SIGHUP] = "its terminal closed"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def closing_text(table: Table, why: str | None = None) -> str:
+    """Who closing the table lets go of, said before it does: the person at the terminal
+    learns which players are cut off, and which seats were only held for players who had
+    dropped (nobody there to tell)."""
+    def who(seats: list[Seat]) -> str:
+        return ", ".join(f"{s.name} in seat {s.index + 1}" if s.name else f"seat {s.index + 1}" for s in seats)
+
+    here = [s for s in table.seats if s.token is not None and s.conn is not None]
+    away = [s for s in table.seats if s.away]
+    watchers = sum(1 for p in table.conns if p.seat is None)
+    seated = len(here) + len(away)
+    parts = [f"{plural(seated, 'player')} {'was' if seated == 1 else 'were'} seated" if seated
+             else "no player was seated"]
+    cut = ([f"{len(here)} ({who(here)})"] if here else []) + ([plural(watchers, "watcher")] if watchers else [])
+    if cut:
+        parts.append("disconnecting " + " and ".join(cut))
+    if away:
+        parts.append(f"{len(away)} had dropped, seat held ({who(away)})")
+    return f"Closing the table{f' ({why})' if why else ''}: " + "; ".join(parts) + "."
+
+
+def saved_text(table: Table, port: int) -> str | None:
+    """What became of the table's save once it closed, and how to bring it back; ``None`` for a
+    table that is not saved. Said only once the last save is done, so that it is true."""
+    saver = table.saver
+    if saver is None:
+        return None
+    if saver.problem is not None:
+        return f"The table's last state was not saved: {saver.problem}."
+    return (f"Saved to {saver.path} ({where_text(table)}): {resume_command(port)} brings it back, "
+            f"holding each player's seat for --grace seconds (120 by default) while they join again.")
 
 
 def set_aside(port: int, problem: str) -> None:
@@ -172,9 +225,7 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
     c = table.config
     bots = sum(1 for s in table.seats if s.bot)
     if resumed:
-        m = table.match
-        where = f"match in play, hand {m.hand_number}" if m is not None and table.status == "playing" else table.status
-        print(f"Resumed {c.name!r} from {save_path(server.port)} ({where})", file=out)
+        print(f"Resumed {c.name!r} from {save_path(server.port)} ({where_text(table)})", file=out)
     print(f"Hosting {c.name!r}: {c.game} ({c.preset}), {c.seats} seats, {bots} bot{'' if bots == 1 else 's'}",
           file=out)
     if c.options:  # as --option takes them, so the line can be used again
@@ -191,8 +242,7 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
         print(f"  that player joins with: dealmein join {joins[0]} --host-key {table.host_key}", file=out)
     if bots == c.seats:  # no player to be ready: the key's holder starts each match
         print(table.lobby()["start_note"], file=out)
-    print(f"Autosave: {save_path(server.port)} (dealmein host --headless --resume --port {server.port} brings it back)",
-          file=out)
+    print(f"Autosave: {save_path(server.port)} ({resume_command(server.port)} brings it back)", file=out)
     if server.logs_dir is not None:
         print(f"Match logs: {server.logs_dir}", file=out)
     if ssh is not None:
@@ -206,12 +256,19 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     handled: list[signal.Signals] = []
+    stopped_by: list[str] = []  # the first signal: what the closing line names
+
+    def stop_on(sig: signal.Signals) -> None:
+        if not stop.is_set():
+            stopped_by.append(STOPPED_BY.get(sig, sig.name))
+        stop.set()
+
     # SIGHUP: the host's terminal closed; like Ctrl+C, the players are told and let go
     for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if sig is None:
             continue
         try:
-            loop.add_signal_handler(sig, stop.set)
+            loop.add_signal_handler(sig, stop_on, sig)
             handled.append(sig)
         except (NotImplementedError, RuntimeError, ValueError):
             pass  # not the main thread or not supported: the caller sets ``stop``
@@ -219,7 +276,7 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
     print("Press Ctrl+C to close the table.", file=out, flush=True)
     try:
         await stop.wait()
-        print("Closing the table: telling its players…", file=out, flush=True)
+        print(closing_text(table, stopped_by[0] if stopped_by else None), file=out, flush=True)
     finally:
         # the handlers stay while the table closes: a second Ctrl+C (or the one a wrapper like
         # ``timeout`` passes on) must not cut the goodbyes short with a traceback
@@ -230,6 +287,9 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
             await ssh.close()  # then the guests' apps, told the table closed, quit
         for sig in handled:
             loop.remove_signal_handler(sig)
+        saved = saved_text(table, server.port)
+        if saved is not None:
+            print(saved, file=out, flush=True)
         print("Table closed.", file=out, flush=True)
     return 0
 

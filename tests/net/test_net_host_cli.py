@@ -5,18 +5,28 @@ import asyncio
 import re
 import signal
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from net.client import TableClient
+from net.paths import data_dir
 
 from .table_helpers import next_update, wait_until
 
+#: the checkout these tests belong to: ``-m tui`` runs its code, not another installed copy's
+ROOT = Path(__file__).resolve().parents[2]
+
 
 async def start_host(*extra: str) -> tuple[asyncio.subprocess.Process, list[str]]:
+    return await run_dealmein("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--no-mdns", *extra)
+
+
+async def run_dealmein(*args: str) -> tuple[asyncio.subprocess.Process, list[str]]:
+    """``dealmein ARGS`` started, and its banner read up to the line that asks for Ctrl+C."""
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--port", "0",
-        "--no-mdns", *extra, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable, "-m", "tui", *args, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=ROOT)
     lines: list[str] = []
     assert proc.stdout is not None
     while not lines or not lines[-1].startswith("Press Ctrl+C"):
@@ -64,6 +74,70 @@ async def test_headless_host_serves_and_closes_on_signal(sig: signal.Signals) ->
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
+
+
+async def test_ctrl_c_says_whom_it_cut_off_and_how_to_resume() -> None:
+    """Ctrl+C on a headless host with a player at the table and a seat held for one who
+    dropped: the terminal says the table is closing, whom that disconnects and whose seat was
+    only held, where the match was saved and the command that brings it back (and that command
+    does); the player's app is told goodbye and stops rather than retrying; exit status 0, as
+    for every clean stop."""
+    proc, lines = await start_host("--seats", "2", "--bot-delay", "0")
+    clients: list[TableClient] = []
+    again = None
+    try:
+        text = "\n".join(lines)
+        port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
+        key = re.search(r"Host key \(.*\): (\S+)", text).group(1)  # type: ignore[union-attr]
+        # Ana's client retries after a drop, as the app's does: only a goodbye stops it
+        ana = await TableClient.connect("127.0.0.1", port, name="Ana", host_key=key, timeout=5.0)
+        clients.append(ana)
+        bo = await TableClient.connect("127.0.0.1", port, name="Bo", reconnect=False, timeout=5.0)
+        clients.append(bo)
+        await bo.ready()
+        await wait_until(lambda: all(s["ready"] for s in (ana.lobby or {})["seats"][1:]), what="Bo ready")
+        await ana.start()
+        await wait_until(lambda: ana.view is not None, what="the match")
+        bo.drop_connection()  # no goodbye: his seat is held for him
+        await wait_until(lambda: not (ana.lobby or {})["seats"][1]["connected"], what="Bo's seat held")
+
+        proc.send_signal(signal.SIGINT)
+        seen: list[dict[str, Any]] = []
+
+        async def read_to_the_end() -> None:
+            async for u in ana.updates():
+                seen.append(u)
+        await asyncio.wait_for(read_to_the_end(), 10)  # ends only once the client gives up
+        out, err = await asyncio.wait_for(proc.communicate(), 15)
+        assert proc.returncode == 0, err.decode()
+        said = out.decode().splitlines()
+        assert said[0] == ("Closing the table (Ctrl+C): 2 players were seated; disconnecting 1 (Ana in seat 1); "
+                           "1 had dropped, seat held (Bo in seat 2).")
+        save = data_dir() / "saves" / f"table-{port}.save"
+        resume = f"dealmein host --headless --resume --port {port}"
+        assert said[1] == (f"Saved to {save} (match in play, hand 1): {resume} brings it back, holding each "
+                           f"player's seat for --grace seconds (120 by default) while they join again.")
+        assert said[2:] == ["Table closed."]
+        assert save.exists()
+        assert [u for u in seen if u["type"] == "bye"] == [{"type": "bye", "reason": "the host closed the table"}]
+        assert seen[-1] == {"type": "connection", "state": "closed", "reason": "the host closed the table"}
+        assert not any(u["type"] == "connection" and u["state"] == "reconnecting" for u in seen)
+
+        # what it said is so: the command brings the match back, and Ana's seat with it
+        again, lines = await run_dealmein(*resume.split()[1:], "--bind", "127.0.0.1", "--no-mdns")
+        assert f"Resumed 'Deal Me In table' from {save} (match in play, hand 1)" in lines
+        back = await TableClient.connect("127.0.0.1", port, name="Ana", token=ana.token, reconnect=False,
+                                         timeout=5.0)
+        clients.append(back)
+        assert back.seat == 0
+        await wait_until(lambda: back.view is not None, what="the match, resumed")
+    finally:
+        for c in clients:
+            await c.close()
+        for p in (proc, again):
+            if p is not None and p.returncode is None:
+                p.kill()
+                await p.wait()
 
 
 async def test_headless_host_refuses_bad_arguments() -> None:

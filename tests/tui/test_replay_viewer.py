@@ -286,6 +286,25 @@ async def test_a_seat_out_of_the_hand_reads_apart_from_its_standing(tmp_path):
         assert "lives" in hands and not any(f"{n} out of" in hands for n in range(10)), hands
 
 
+async def test_a_seats_hand_standing_and_state_are_joined_alike(tmp_path):
+    """A seat's row keeps its hand, its standing and its state apart by the one separator:
+    "(no cards) · penalties 3, lives 0 · out of the match", not the hand and the standing
+    run together by spaces ("(no cards)   penalties 3")."""
+    path = tmp_path / "match.jsonl"
+    write_log(path, game="ninety-eight", seed=3, actions=400, players=3, names=["Ann", "Bob", "Cy"])
+    app = replay_app(path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("end")  # the match over: two seats out, the winner still holding cards
+        await pilot.pause()
+        hands = str(app.screen.query_one("#replay-hands").render()).splitlines()
+        rows = [line[2:] for line in hands if line[2:].startswith(("Ann ", "Bob ", "Cy "))]
+        assert rows[0] == "Ann  (no cards) · penalties 3, lives 0 · out of the match", hands
+        assert rows[2] == "Cy   (no cards) · penalties 3, lives 0 · out of the match", hands
+        assert rows[1].startswith("Bob  ") and rows[1].endswith(" · penalties 2, lives 1"), hands
+        assert "   " not in rows[1], hands  # the cards, then the standing: no gap of spaces
+
+
 async def test_a_teams_match_names_the_partners(tmp_path):
     """ninety-eight 7.2: a replayed match for teams says who partners whom, as the table did;
     a match without teams says nothing of partners."""

@@ -429,3 +429,35 @@ async def test_the_settings_theme_list_offers_shipped_user_and_built_in_themes(t
         assert len(offered) == len(set(offered))
         assert set(offered) == {t.name for t in shipped_themes()[0]} | set(BUILTIN_THEMES) | {"ocean"}
         assert app.get_theme("nord").primary == "#123456"
+
+
+#: the Settings controls, in the order Tab visits them
+CONTROLS = ["name", "theme", "card_style", "hand_order", "animation", "bell", "bot_pause", "default_game",
+            "move-keys"]
+
+
+async def test_tab_goes_from_control_to_control_and_each_comes_into_view(tmp_path: Path) -> None:
+    """Tab from the name visits every control once, in order, and comes round to the name:
+    no stop on the scroll area between them (it took the focus, showing nothing). The form is
+    taller than an 80x24 screen: each control Tab reaches is scrolled into view."""
+    from textual.containers import VerticalScroll
+
+    from .helpers import open_settings
+
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_settings(app, pilot)
+        await pilot.pause()
+        scroll = screen.query_one("#settings", VerticalScroll)
+        assert scroll.max_scroll_y > 0  # the form does not fit: scrolling is needed
+        assert screen.focused is screen.query_one("#name")
+        visited = []
+        for _ in CONTROLS:
+            await pilot.press("tab")
+            await pilot.pause()
+            focused = screen.focused
+            assert focused is not scroll, f"Tab stopped on the scroll area after {visited}"
+            assert focused is not None and focused.id in CONTROLS, focused
+            assert scroll.can_view_entire(focused), f"{focused.id} is out of view"
+            visited.append(focused.id)
+        assert visited == CONTROLS[1:] + CONTROLS[:1]

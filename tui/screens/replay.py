@@ -189,7 +189,9 @@ class ReplayScreen(Screen[None]):
             name = names[seat] + " " * (width - cell_len(names[seat]))
             body.append(f"{marker}{name}  ", style="bold" if seat == m.current_seat else "")
             body.append(" ".join(card_label(c, style) for c in m.hand(seat)) or "(no cards)")
-            body.append(("   " + " · ".join(part for part in (extra, state) if part)).rstrip() + "\n", style="dim")
+            # the hand, the standing and the state apart by one separator, as the table's seats
+            # put "4 cards · dealer": spaces alone ran the hand into the standing
+            body.append("".join(f" · {part}" for part in (extra, state) if part) + "\n", style="dim")
         if m.is_over:
             body.append(f"\nMatch over: {', '.join(names[s] for s in m.winners)} won\n", style="bold")
         self.query_one("#replay-hands", Static).update(body)

@@ -47,7 +47,9 @@ class SettingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         s = self.app.settings
         guest = self.app.guest
-        with VerticalScroll(id="settings"):
+        # no Tab stop of its own (it showed nothing there): its keys still scroll it from any
+        # control, and the control Tab reaches is scrolled into view
+        with VerticalScroll(id="settings", can_focus=False):
             yield Static("Settings", classes="title")
             with Grid(id="form"):
                 yield Label("Your name")
