@@ -37,7 +37,7 @@ async def test_ready_starts_the_match_and_r_readies_the_rematch() -> None:
             lobby = app.screen
             await wait_for(pilot, lambda: "starts by itself" in str(lobby.query_one("#lobby-info").render()))
             chat = lambda: [line.text for line in lobby.query_one("#chat-log").lines]  # noqa: E731
-            await wait_for(pilot, lambda: any(line.startswith("Table: The match starts by itself") for line in chat()))
+            await wait_for(pilot, lambda: "Table: The match starts by itself" in " ".join(line.strip() for line in chat()))
             await pilot.press("r")  # ready: with the bot, every seat is, and the match starts
             screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
             # the lobby's chat wraps the table's lines inside its panel
@@ -51,7 +51,8 @@ async def test_ready_starts_the_match_and_r_readies_the_rematch() -> None:
             await pilot.press("r")  # from the results: ready for the rematch, which then starts
             await wait_for(pilot, lambda: screen.view is not None and not screen.view["is_over"])
             await play_with_keys(app, pilot, timeout=90)
-            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over)
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over
+                                  and app.screen.keys_act())
             await pilot.press("escape")
             await wait_for(pilot, lambda: app.screen is screen)
             keys = screen.active_bindings

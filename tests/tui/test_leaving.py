@@ -82,7 +82,8 @@ async def test_a_finished_match_offers_rematch_and_the_lobby_from_the_table() ->
     async with app.run_test(size=(80, 24)) as pilot:
         table = await solo_table(app, pilot, preset="single-hand")
         await play_with_keys(app, pilot, timeout=90)
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over
+                              and app.screen.keys_act())
         await pilot.press("escape")  # close the results: the finished table stays
         await wait_for(pilot, lambda: app.screen is table)
         assert "r" in table.active_bindings and "escape" in table.active_bindings
@@ -91,7 +92,8 @@ async def test_a_finished_match_offers_rematch_and_the_lobby_from_the_table() ->
         assert "r" not in table.active_bindings  # Rematch only once a match is over
         # and once over again, Escape goes back to the lobby, no question asked
         await play_with_keys(app, pilot, timeout=90)
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over
+                              and app.screen.keys_act())
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is table)
         await pilot.press("escape")

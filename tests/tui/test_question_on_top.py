@@ -106,6 +106,7 @@ async def test_a_hand_that_ends_under_the_leave_question_shows_its_results_once_
         results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
         assert app.screen_stack[-2] is at.screen and not results.match_over
         assert (results.event or {}).get("kind") in ("hand_over", "round_over")
+        await wait_for(pilot, results.keys_act)
         await pilot.press("enter")  # continue
         await wait_for(pilot, lambda: app.screen is at.screen)
 

@@ -164,6 +164,7 @@ async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
             await play_with_keys(fresh, pilot, stop=lambda: isinstance(fresh.screen, ResultsScreen))
             results = fresh.screen
             labels.append(str(results.query_one("#spark-label").render()))
+            await wait_for(pilot, results.keys_act)
             await pilot.press("enter")
             await wait_for(pilot, lambda: fresh.screen is not results)
         assert labels[0].startswith("running total over the hand since you came in: ")

@@ -380,8 +380,9 @@ async def test_a_double_enter_that_closes_the_results_plays_no_card() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
         await pilot.press("4")  # K♥ selected: a card Enter would play
-        await app.push_screen(ResultsScreen(link, link.view(), screen.names, [0, 5], False))
-        await pilot.pause()
+        results = ResultsScreen(link, link.view(), screen.names, [0, 5], False)
+        await app.push_screen(results)
+        await wait_for(pilot, results.keys_act)  # read: Enter now closes them
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert app.screen is screen and link.sent == []
@@ -389,6 +390,41 @@ async def test_a_double_enter_that_closes_the_results_plays_no_card() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert link.sent == ["KH"]
+
+
+async def test_keys_typed_for_the_table_do_not_close_results_that_just_came_up() -> None:
+    """A hand's results come up by themselves, often right on the player's own last card: an
+    Enter or Escape typed for the table just then leaves them up (unread, they would be
+    gone); once ``RESULTS_GRACE`` has gone by, Continue takes the focus and the keys act."""
+    import asyncio
+
+    from textual.widgets import Button
+
+    from tui.screens.results import RESULTS_GRACE, ResultsScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        results = ResultsScreen(link, link.view(), screen.names, [0, 5], False)
+        await app.push_screen(results)
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+        assert app.screen is results and not isinstance(app.focused, Button)
+        await asyncio.sleep(RESULTS_GRACE)
+        await wait_for(pilot, lambda: isinstance(app.focused, Button) and app.focused.id == "continue")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        # at the end of a match, R does not rematch before the results have been seen
+        over = ResultsScreen(link, link.view(), screen.names, [0, 5], True)
+        asked: list[int] = []
+        link.rematch = lambda: asked.append(1) or asyncio.sleep(0)
+        await app.push_screen(over)
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen is over and asked == []
+        await asyncio.sleep(RESULTS_GRACE)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
 
 
 async def _on_a_card_that_cannot_be_played(app, pilot):

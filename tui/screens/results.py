@@ -2,6 +2,7 @@
 hand as a sparkline where the game has one, and what next."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -73,11 +74,20 @@ def shown_totals(totals: list[int]) -> str:
     return " ".join([str(totals[0]), "…", *map(str, totals[-(TOTALS_SHOWN - 1):])])
 
 
+#: seconds after the results come up during which their keys do nothing: they come by
+#: themselves, often right after the player's own last card, and a key typed for the table
+#: (Enter again, Escape to leave) must not close them unread or start a rematch (the table's
+#: ``RESUME_GUARD`` is the same wait the other way round)
+RESULTS_GRACE = 0.4
+
+
 class ResultsScreen(Withdrawable[None]):
     """A hand's or a match's results. A match's close unanswered once the next match is dealt
-    (the host started a rematch while they were up): the table beneath is in play again."""
+    (the host started a rematch while they were up): the table beneath is in play again.
+    Its keys wait ``RESULTS_GRACE`` before they act."""
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
+    AUTO_FOCUS = ""  # none: its first button takes the focus once its keys act
     BINDINGS = [
         Binding("escape", "close", "Continue"),
         Binding("r", "press('rematch')", "Rematch", id="results.rematch"),
@@ -98,6 +108,8 @@ class ResultsScreen(Withdrawable[None]):
         self.match_over = match_over
         self.card_style = style
         self.event = event
+        #: when its keys start to act (``RESULTS_GRACE``); the buttons take clicks at once
+        self.keys_from = time.monotonic() + RESULTS_GRACE
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -140,7 +152,16 @@ class ResultsScreen(Withdrawable[None]):
     def on_mount(self) -> None:
         if popped(self):
             return
-        self.query(Button).first().focus()
+        # no button has the focus till then (``AUTO_FOCUS``), so Enter presses none
+        self.set_timer(max(0.0, self.keys_from - time.monotonic()), self._keys_on)
+
+    def _keys_on(self) -> None:
+        if not popped(self):
+            self.query(Button).first().focus()
+
+    def keys_act(self) -> bool:
+        """Its keys act: ``RESULTS_GRACE`` has gone by since it came up."""
+        return time.monotonic() >= self.keys_from
 
     def refresh_tally(self) -> None:
         """The table's lobby changed: the match just won is counted once the host says so."""
@@ -166,9 +187,9 @@ class ResultsScreen(Withdrawable[None]):
         return bool(getattr(self.link, "is_host", False) or getattr(self.link, "rematch_by_ready", False))
 
     def action_press(self, button: str) -> None:
-        # straight to the choice, not through the button: a key pressed the moment the screen
-        # opens, before its buttons are mounted, must not be lost
-        self.choose(button)
+        # straight to the choice, not through the button, which may not be mounted yet
+        if self.keys_act():
+            self.choose(button)
 
     def choose(self, button: str) -> None:
         """Act on one of the screen's choices; one it does not offer does nothing."""
@@ -188,4 +209,5 @@ class ResultsScreen(Withdrawable[None]):
             self.dismiss(None)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        if self.keys_act():
+            self.dismiss(None)
