@@ -9,7 +9,7 @@ import logging
 import os
 import signal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -602,12 +602,12 @@ class DealMeInApp(App[int]):
         except Exception as e:
             self.end_joining()
             if getattr(e, "code", None) == "bad_password" and len(self.screen_stack) > 1:  # not an SSH guest's start
-                self._join_failed(here)
+                self._join_failed(here, fault="password")
                 self.ask_password(address, password is not None, table, host_key)
                 return
             said = str(e)
             self._join_failed(here, f"Could not join: {said}" if address in said
-                              else f"Could not join {address}: {said}")
+                              else f"Could not join {address}: {said}", fault="address")
             return
         finally:
             waiting.stop()
@@ -648,11 +648,14 @@ class DealMeInApp(App[int]):
             if isinstance(screen, JoiningScreen):
                 screen.withdraw()
 
-    def _join_failed(self, here: Any, said: str = "", severity: str = "error") -> None:
+    def _join_failed(self, here: Any, said: str = "", severity: str = "error",
+                     fault: Literal["address", "password"] | None = None) -> None:
         """Said (when there is something to say). The player stays at the table they were at,
         ``here``; if that table is gone meanwhile (closed, or left for a join to its own
         address), home, not a lobby that no longer answers. An SSH guest, whose start has no
-        screen, goes home too."""
+        screen, goes home too. A Join screen still open is told the ``fault``, to focus it."""
+        from .screens.join import JoinScreen
+
         if said:
             self.notify(said, severity=severity, timeout=8)
         if here is not None and self.session is not here:
@@ -661,6 +664,11 @@ class DealMeInApp(App[int]):
             from .screens.home import HomeScreen
 
             self.push_screen(HomeScreen())
+        if fault is not None:
+            for screen in reversed(self.screen_stack):
+                if isinstance(screen, JoinScreen):
+                    screen.join_failed(fault)
+                    break
 
     async def hand_over(self, session: Any) -> None:
         """The session a join, a host or a resume made becomes the app's, unless the player

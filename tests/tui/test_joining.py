@@ -13,6 +13,7 @@ from textual.widgets import Input, Static
 
 from net.client import ConnectError, TableClient
 from net.server import Server, TableConfig
+from tui.app import JOINING_AFTER
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.joining import JoiningScreen
@@ -232,6 +233,51 @@ async def test_an_ipv6_address_reads_bracketed_in_the_reason_a_join_failed() -> 
         await pilot.press("enter")
         said = await wait_for(pilot, lambda: [n for n in given if "Could not join" in n])
         assert said[0].startswith(f"Could not join: cannot reach [::ffff:127.0.0.1]:{port}: "), said
+
+
+async def hangs_up_late() -> asyncio.Server:
+    """A host that accepts, says nothing, and hangs up once the wait has shown."""
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await asyncio.sleep(JOINING_AFTER + 0.7)
+        writer.close()
+
+    return await asyncio.start_server(serve, "127.0.0.1", 0)
+
+
+@pytest.mark.parametrize("where", ["#password", "#connect"])
+@pytest.mark.parametrize("fault", ["malformed", "refused", "hangs up"])
+async def test_a_join_that_fails_for_its_address_leaves_the_focus_on_the_address(fault: str, where: str) -> None:
+    """Enter in the password box, or on Connect, with an address that cannot be joined: the
+    focus goes to the address, so what is typed next corrects it (it went into the password).
+    So too once a wait that showed has gone."""
+    host = await hangs_up_late() if fault == "hangs up" else None
+    port = host.sockets[0].getsockname()[1] if host is not None else await refused_port()
+    address = "127.0.0.1:5:6" if fault == "malformed" else f"127.0.0.1:{port}"
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            given = said_from_now(app)
+            await pilot.press("j")
+            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+            typed, password = join.query_one("#address", Input), join.query_one("#password", Input)
+            await wait_for(pilot, lambda: app.focused is typed)
+            await pilot.press(*address)
+            join.query_one(where).focus()
+            await wait_for(pilot, lambda: app.focused is join.query_one(where))
+            await pilot.press("enter")
+            if fault == "malformed":
+                await wait_for(pilot, lambda: "more than one ':'" in str(join.query_one("#join-error", Static).render()))
+            else:
+                if fault == "hangs up":
+                    await wait_for(pilot, lambda: isinstance(app.screen, JoiningScreen))
+                await wait_for(pilot, lambda: any("Could not join" in n for n in given))
+            await wait_for(pilot, lambda: app.screen is join and app.focused is typed, timeout=5)
+            await pilot.press("end", "x")
+            assert (typed.value, password.value) == (f"{address}x", "")
+    finally:
+        if host is not None:
+            host.close()
+            await host.wait_closed()
 
 
 async def a_table(name: str) -> tuple[Server, Any]:

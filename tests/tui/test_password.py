@@ -68,3 +68,28 @@ async def test_escape_gives_up_and_stays_where_the_join_began() -> None:
             assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, JoinScreen]
     finally:
         await srv.close()
+
+
+async def test_a_wrong_password_typed_on_the_join_screen_leaves_the_focus_on_it() -> None:
+    """Enter in the address box with a wrong password beside it: the table asks again; given up
+    with Escape, the focus is in the Join screen's password box, where the fault is, not in the
+    address that was right."""
+    srv = await locked_table()
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("j")
+            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+            typed, password = join.query_one("#address", Input), join.query_one("#password", Input)
+            password.value = "open"
+            await wait_for(pilot, lambda: app.focused is typed)
+            await pilot.press(*f"127.0.0.1:{srv.port}", "enter")
+            asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+            assert detail(asked) == "That password was wrong: try again."
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is join and app.focused is password, timeout=5)
+            await pilot.press("end", "s")
+            assert (typed.value, password.value) == (f"127.0.0.1:{srv.port}", "opens")
+            assert app.session is None
+    finally:
+        await srv.close()

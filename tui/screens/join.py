@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.text import Text
 from textual import events, getters, on
@@ -106,6 +106,8 @@ class JoinScreen(Screen[None]):
         self.browser: Any = None
         self.recent: list[Recent] = []  # the tables joined lately, as the list shows them
         self._quiet = False  # the LAN has been browsed for QUIET_AFTER seconds
+        self._typed = False  # the last join began at the address form, not a list
+        self._refocus: str | None = None  # the field a failed join sends the focus to, once on top
 
     def compose(self) -> ComposeResult:
         self.recent, problem = ([], None) if not self.app.remember_seats else load()
@@ -214,6 +216,7 @@ class JoinScreen(Screen[None]):
     def _join(self, address: str, locked: bool) -> None:
         """Join with the password typed; a table known to have one, with none typed, asks for
         it first (rather than being refused by its host)."""
+        self._typed = False
         password = self.query_one("#password", Input).value or None
         if locked and not password:
             self.app.ask_password(address)
@@ -230,6 +233,27 @@ class JoinScreen(Screen[None]):
             split_address(address)
         except ValueError as e:
             error.update(Text(str(e)))
+            self.query_one("#address").focus()
             return
         error.update("")
+        self._typed = True
         self.app.join_address(address, self.query_one("#password", Input).value or None)
+
+    def join_failed(self, fault: Literal["address", "password"]) -> None:
+        """A join failed: the focus goes where the fault is, so that the next keys mend it. Enter
+        in the password box or on Connect left it there, and the address typed to correct a
+        host that did not answer went into the password. A table picked from a list keeps the
+        focus on its list, unless its password was the fault."""
+        self._refocus = "#password" if fault == "password" else "#address" if self._typed else None
+        # after the app's next step: the question for the password opens over this screen
+        # then, and the focus moves once it goes (as it does once a wait over it goes)
+        self.call_later(self._focus_fault)
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted and not popped(self):
+            self._focus_fault()
+
+    def _focus_fault(self) -> None:
+        if self._refocus is not None and self.app.screen is self:
+            self.query_one(self._refocus).focus()
+            self._refocus = None
