@@ -99,6 +99,9 @@ class DealMeInApp(App[int]):
         self._preview_from: str | None = None  # the theme to go back to while the palette previews
         self._stand_in_theme: str | None = None  # shown for a saved theme that is missing: not saved
         self._quitting = False
+        #: said on the terminal once the app has exited (``run_app``): where a match left by
+        #: quitting is kept, since Q leaves a saved solo match without a question
+        self.exit_note = ""
         #: tables being left: each close runs to its end, whoever waited on it (``leave_table``)
         self._closings: set[asyncio.Future[None]] = set()
         #: the join under way, whose wait a timer shows if it takes long
@@ -745,9 +748,23 @@ class DealMeInApp(App[int]):
         if self._quitting:
             return
         self._quitting = True
+        self.exit_note = self._saved_match_note()
         await self.leave_table()
         await self._tables_closed()  # a table left just before, still closing
         self.exit(0)
+
+    def _saved_match_note(self) -> str:
+        """Where the solo match in play that quitting leaves is kept; "" with none (no question
+        asked it: nothing is lost, but the player should know how to pick it up again)."""
+        from core import GAMES
+
+        session = self.session
+        view = session.view if session is not None else None
+        if session is None or not session.solo or not session.saved or view is None or view.get("is_over"):
+            return ""
+        info = GAMES.get(str(view.get("game")))
+        game = info.name if info is not None else "solo"
+        return f"Your {game} match is saved: run dealmein and choose Resume to play on."
 
     def away_from_table(self, question: str, then: Callable[[], None]) -> None:
         """Another table leaves this one once it opens: ask first while that ends a match for
@@ -828,7 +845,7 @@ def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
     (the terminal is not touched yet)."""
     app = DealMeInApp(args)
     if not quit_on_sigterm:
-        return int(app.run() or 0)
+        return said_on_exit(app, app.run())
 
     async def run() -> object:
         loop = asyncio.get_running_loop()
@@ -841,7 +858,13 @@ def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
         finally:
             loop.remove_signal_handler(signal.SIGTERM)
 
-    result = asyncio.run(run())
+    return said_on_exit(app, asyncio.run(run()))
+
+
+def said_on_exit(app: DealMeInApp, result: object) -> int:
+    """The app's exit code, once its ``exit_note`` is on the terminal it gave back."""
+    if app.exit_note:
+        print(app.exit_note)
     return result if isinstance(result, int) else 0
 
 

@@ -1,0 +1,31 @@
+"""Q leaves a saved solo match without a question (nothing is lost); the terminal the app gives
+back says where the match is kept and how to play on."""
+from __future__ import annotations
+
+from typing import Any
+
+from tui.app import said_on_exit
+
+from .helpers import make_app, start_solo, wait_for
+
+
+async def test_quitting_a_saved_solo_match_says_how_to_play_on(capsys: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await start_solo(app, pilot)
+        assert session.saved and not session.view["is_over"]
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.return_code is not None)
+    assert app.exit_note == "Your Ninety-Eight match is saved: run dealmein and choose Resume to play on."
+    assert said_on_exit(app, app.return_code) == 0
+    assert capsys.readouterr().out == app.exit_note + "\n"
+
+
+async def test_quitting_from_home_says_nothing(capsys: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.return_code is not None)
+    assert app.exit_note == ""
+    assert said_on_exit(app, app.return_code) == 0
+    assert capsys.readouterr().out == ""
