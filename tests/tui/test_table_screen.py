@@ -2,6 +2,8 @@
 their reason, the choice prompt only when both values are legal, and the C/S/T/Space/L keys."""
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
 
 from core import new_match
@@ -392,16 +394,19 @@ async def test_a_double_enter_that_closes_the_results_plays_no_card() -> None:
         assert link.sent == ["KH"]
 
 
-async def test_keys_typed_for_the_table_do_not_close_results_that_just_came_up() -> None:
+async def test_keys_typed_for_the_table_do_not_close_results_that_just_came_up(monkeypatch: Any) -> None:
     """A hand's results come up by themselves, often right on the player's own last card: an
     Enter or Escape typed for the table just then leaves them up (unread, they would be
-    gone); once ``RESULTS_GRACE`` has gone by, Continue takes the focus and the keys act."""
+    gone); once ``RESULTS_GRACE`` has gone by, Continue takes the focus and the keys act.
+    (The wait is made longer here, so that a slow machine still presses within it.)"""
     import asyncio
 
     from textual.widgets import Button
 
-    from tui.screens.results import RESULTS_GRACE, ResultsScreen
+    from tui.screens import results as results_module
+    from tui.screens.results import ResultsScreen
 
+    monkeypatch.setattr(results_module, "RESULTS_GRACE", 2.0)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
@@ -409,9 +414,10 @@ async def test_keys_typed_for_the_table_do_not_close_results_that_just_came_up()
         await app.push_screen(results)
         await pilot.press("enter", "escape")
         await pilot.pause()
+        assert not results.keys_act()  # the keys came within the wait
         assert app.screen is results and not isinstance(app.focused, Button)
-        await asyncio.sleep(RESULTS_GRACE)
         await wait_for(pilot, lambda: isinstance(app.focused, Button) and app.focused.id == "continue")
+        assert results.keys_act()
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen)
         # at the end of a match, R does not rematch before the results have been seen
@@ -421,10 +427,11 @@ async def test_keys_typed_for_the_table_do_not_close_results_that_just_came_up()
         await app.push_screen(over)
         await pilot.press("r")
         await pilot.pause()
+        assert not over.keys_act()
         assert app.screen is over and asked == []
-        await asyncio.sleep(RESULTS_GRACE)
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: app.screen is screen)
+        await wait_for(pilot, over.keys_act)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: asked == [1] and app.screen is screen)
 
 
 async def _on_a_card_that_cannot_be_played(app, pilot):

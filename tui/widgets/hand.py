@@ -78,6 +78,11 @@ class HandView(Widget, can_focus=True):
             cursor = self.cards.index(old)
         else:
             cursor = min(self.cursor, max(0, len(self.cards) - 1))
+        if cursor in self.dimmed and len(self.dimmed) < len(self.cards):
+            # the player's turn has come (or a card could be played) with a card selected that
+            # cannot be: the nearest one that can, so that Enter plays and H need not point
+            cursor = min((i for i in range(len(self.cards)) if i not in self.dimmed),
+                         key=lambda i: (abs(i - cursor), i))
         self.set_reactive(HandView.cursor, cursor)
         self.refresh()
 
