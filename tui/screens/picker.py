@@ -24,6 +24,7 @@ from core.options import GameInfo, value_text
 
 from ..optiontext import clock_label, idle_reason, option_label, problem_text
 from ..widgets.keyfooter import KeyFooter
+from ..widgets.onoff import OnOffSwitch
 from . import popped
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ class PickerScreen(Screen["TableChoice | None"]):
                                     compact=True)
                     with Horizontal(classes="row"):
                         yield Label("SSH", classes="name")
-                        yield Switch(False, id="ssh")
+                        yield OnOffSwitch(False, id="ssh")
                     yield Static(Text("also let players in with ssh (they need nothing installed)"),
                                  classes="description")
                 if self._initial_clock is not None:
@@ -206,7 +207,7 @@ class PickerScreen(Screen["TableChoice | None"]):
         name = option["name"]
         cid = f"opt-{name}"
         if option["kind"] == "bool":
-            control: Widget = Switch(bool(option["default"]), id=cid)
+            control: Widget = OnOffSwitch(bool(option["default"]), id=cid)
         elif option["kind"] == "choice":
             control = Select([(c, c) for c in option["choices"]], value=option["default"],
                              allow_blank=False, id=cid, compact=True)

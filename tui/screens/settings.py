@@ -27,6 +27,7 @@ from ..keymap import moved_text
 from ..settings import CARD_STYLES
 from ..theming import listed_themes
 from ..widgets.keyfooter import KeyFooter
+from ..widgets.onoff import OnOffSwitch
 from . import popped
 
 if TYPE_CHECKING:
@@ -63,9 +64,9 @@ class SettingsScreen(Screen[None]):
                 yield Select([(ORDER_LABELS[o], o) for o in HAND_ORDERS], value=s.hand_order, allow_blank=False,
                              id="hand_order")
                 yield Label("Animation")
-                yield Switch(s.animation, id="animation")
+                yield OnOffSwitch(s.animation, id="animation")
                 yield Label("Turn bell")
-                yield Switch(s.bell, id="bell")
+                yield OnOffSwitch(s.bell, id="bell")
                 if not guest:  # for the tables this app hosts, and its picker: not over SSH
                     yield Label("Bot pause (s)")
                     yield Input(f"{s.bot_pause:g}", id="bot_pause", type="number", max_length=5)
