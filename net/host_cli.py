@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import shlex
 import signal
 import sys
 from pathlib import Path
@@ -81,8 +82,23 @@ def resume_table(server: Server, port: int, out: Out) -> tuple[Table | None, str
     return table, problem
 
 
-def resume_command(port: int) -> str:
-    return f"dealmein host --headless --resume --port {port}"
+def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: int | None = None) -> str:
+    """The command that brings the table on ``port`` back as it was served: on the address it
+    listened on, and with SSH on the port it had (without ``--ssh`` a resume opens no SSH, and
+    its guests could not get back in)."""
+    parts = ["dealmein host --headless --resume", f"--port {port}"]
+    bind = getattr(args, "bind", None)
+    if bind and bind != "0.0.0.0":
+        parts.append(f"--bind {bind}")
+    if ssh_port is not None:
+        parts.append(f"--ssh {ssh_port}")
+        auth = getattr(args, "ssh_auth", "password")
+        if auth != "password":
+            parts.append(f"--ssh-auth {auth}")
+        keys = getattr(args, "ssh_keys", None)
+        if auth == "keys" and keys:
+            parts.append(f"--ssh-keys {shlex.quote(str(keys))}")
+    return " ".join(parts)
 
 
 def where_text(table: Table) -> str:
@@ -122,16 +138,18 @@ def closing_text(table: Table, why: str | None = None) -> str:
     return f"Closing the table{f' ({why})' if why else ''}: " + "; ".join(parts) + "."
 
 
-def saved_text(table: Table, port: int) -> str | None:
-    """What became of the table's save once it closed, and how to bring it back; ``None`` for a
-    table that is not saved. Said only once the last save is done, so that it is true."""
+def saved_text(table: Table, command: str) -> str | None:
+    """What became of the table's save once it closed, and how to bring it back (``command``,
+    from ``resume_command``); ``None`` for a table that is not saved. Said only once the last
+    save is done, so that it is true."""
     saver = table.saver
     if saver is None:
         return None
     if saver.problem is not None:
         return f"The table's last state was not saved: {saver.problem}."
-    return (f"Saved to {saver.path} ({where_text(table)}): {resume_command(port)} brings it back, "
-            f"holding each player's seat for --grace seconds (120 by default) while they join again.")
+    players = any(s.token is not None and s.bot is None for s in table.seats)
+    held = ", holding each player's seat for --grace seconds (120 by default) while they join again" if players else ""
+    return f"Saved to {saver.path} ({where_text(table)}): {command} brings it back{held}."
 
 
 def set_aside(port: int, problem: str) -> None:
@@ -203,6 +221,7 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
             await server.close()
             return 1
     await server.serve()
+    resume = resume_command(server.port, args, ssh.port if ssh is not None else None)  # said twice
     if ssh is None:  # no SSH this time: a resume in the app does not open it with an old password
         table.keep_ssh_password(None)
     # up: from here on the table is saved
@@ -226,7 +245,7 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
     bots = sum(1 for s in table.seats if s.bot)
     if resumed:
         print(f"Resumed {c.name!r} from {save_path(server.port)} ({where_text(table)})", file=out)
-    print(f"Hosting {c.name!r}: {c.game} ({c.preset}), {c.seats} seats, {bots} bot{'' if bots == 1 else 's'}",
+    print(f"Hosting {c.name!r}: {c.game} ({c.preset}), {c.seats} seats, {plural(bots, 'bot')}",
           file=out)
     if c.options:  # as --option takes them, so the line can be used again
         print("Options: " + " ".join(f"--option {k}={value_text(v)}" for k, v in c.options.items()), file=out)
@@ -242,7 +261,7 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
         print(f"  that player joins with: dealmein join {joins[0]} --host-key {table.host_key}", file=out)
     if bots == c.seats:  # no player to be ready: the key's holder starts each match
         print(table.lobby()["start_note"], file=out)
-    print(f"Autosave: {save_path(server.port)} ({resume_command(server.port)} brings it back)", file=out)
+    print(f"Autosave: {save_path(server.port)} ({resume} brings it back)", file=out)
     if server.logs_dir is not None:
         print(f"Match logs: {server.logs_dir}", file=out)
     if ssh is not None:
@@ -287,7 +306,7 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
             await ssh.close()  # then the guests' apps, told the table closed, quit
         for sig in handled:
             loop.remove_signal_handler(sig)
-        saved = saved_text(table, server.port)
+        saved = saved_text(table, resume)
         if saved is not None:
             print(saved, file=out, flush=True)
         print("Table closed.", file=out, flush=True)

@@ -35,14 +35,29 @@ def lobby_names(seats: list[dict[str, Any]]) -> list[str]:
     return numbered([clean(str(s.get("name") or ("bot" if s.get("bot") else "")), 24) for s in seats])
 
 
+#: room for the watchers' names in the lobby's line (about one row of its pane): the rest are
+#: counted, so that a crowd of watchers cannot push the lobby's buttons off the screen
+WATCHERS_ROOM = 40
+
+
+def watching_count(lobby: dict[str, Any]) -> int:
+    """How many watch the table (the lobby's ``spectators``; 0 for what is not a count)."""
+    count = lobby.get("spectators")
+    return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 0
+
+
 def watchers_line(lobby: dict[str, Any]) -> str:
     """Who watches the table, for the lobby: "Watching: Bea, Cy", "and 3 more" past the names
-    the lobby gives (a host of an older version gives only the count); "" when nobody does."""
-    count = lobby.get("spectators")
-    count = count if isinstance(count, int) and not isinstance(count, bool) else 0
-    names = [clean(str(w), 24) for w in lobby.get("watchers") or [] if w][:count]
+    that fit ``WATCHERS_ROOM`` or that the lobby gives (a host of an older version gives only
+    the count); "" when nobody does."""
+    count = watching_count(lobby)
     if not count:
         return ""
+    names: list[str] = []
+    for w in (lobby.get("watchers") or [])[:count]:
+        name = clean(str(w), 24) if w else ""
+        if name and (not names or len(", ".join([*names, name])) <= WATCHERS_ROOM):
+            names.append(name)
     if not names:
         return f"{count} watching"
     more = count - len(names)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable
 from pathlib import Path
@@ -21,7 +22,7 @@ from .eventtext import at_hand_end, deal_word, other_name, with_causes
 from .plain import clean, cut
 from .plays import own_status
 from .saves import claim_solo_save, release_solo_save, save_port, solo_save_path
-from .seatnames import numbered
+from .seatnames import numbered, watching_count
 from .widgets.tablelog import CHAT_LINES
 
 if TYPE_CHECKING:
@@ -32,21 +33,20 @@ log = logging.getLogger("dealmein.tui")
 
 #: why a solo table is not saved: one solo save, and another app uses it
 ANOTHER_WINDOW = "Another Deal Me In window holds the solo save"
+#: lines of watchers coming and going said in the chat at most, within ``WATCH_WINDOW`` seconds
+WATCH_LINES = 4
+WATCH_WINDOW = 60.0
 
 
 class AtTableAlready(Exception):
     """A join to the table the player is at and still connected to: refused, nothing changes."""
 
 
-
-def _count(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
 def _drop(names: list[Any], name: Any) -> None:
     """Takes one ``name`` out of ``names``, if it is there."""
     if name in names:
         names.remove(name)
+
 
 class TableSession:
     """One table the app sits at. ``names`` and ``act``/``chat`` serve the table screen."""
@@ -71,6 +71,8 @@ class TableSession:
         # (name, text, said by the table itself): the latest only, as the chat widget keeps,
         # so that a long flood of chat costs no more memory than a screenful
         self.chat_log: deque[tuple[str, str, bool]] = deque(maxlen=CHAT_LINES)
+        #: when the latest lines of watchers coming and going were said (``WATCH_LINES``)
+        self._watch_lines: deque[float] = deque()
         self._lobby_seat: int | None = None  # this app's seat at the last lobby: its own comings say nothing
         #: this app's seat as the updates have told it so far (each welcome names it), in their
         #: order: the first lobby comes while joining, before ``client`` (and so ``seat``) is set
@@ -575,7 +577,7 @@ class TableSession:
         own = {was, now}
         self._lobby_seat = now
         watchers = (list(earlier.get("watchers") or []), list(lobby.get("watchers") or []))
-        if any(len(names) < _count(side.get("spectators")) for names, side in zip(watchers, (earlier, lobby))):
+        if any(len(names) < watching_count(side) for names, side in zip(watchers, (earlier, lobby))):
             watchers = ([], [])  # more watchers than the lobby names: who came or went is not known
         # this app's own watching says nothing either: its name leaves the watchers as it sits
         # down and comes into them as it gets up (while it watches throughout, it is in both)
@@ -583,7 +585,8 @@ class TableSession:
             _drop(watchers[0], after[now].get("name"))
         elif was is not None and now is None and was < len(before):
             _drop(watchers[1], before[was].get("name"))
-        changes = comings_and_goings(before, after, own, watchers)
+        changes = [c for c in comings_and_goings(before, after, own, watchers)
+                   if c.kind not in ("watches", "unwatches") or self._watch_line_allowed()]
         if (self.lobby or {}).get("status") == "playing":
             table = self._table_screen()
             for change in changes:
@@ -595,6 +598,20 @@ class TableSession:
             self._add_chat("Table", change.text, True)
         if self.is_host and not self.solo and self.app.settings.bell and any(c.kind == "sits" for c in changes):
             self.app.bell()  # a host waiting in the lobby hears the players come, as a turn is heard
+
+    def _watch_line_allowed(self) -> bool:
+        """Whether one more "starts/stops watching" line may go in the chat: anyone can come
+        and go as a watcher, under any name, as often as the host lets them connect, so those
+        lines are limited (``WATCH_LINES`` a ``WATCH_WINDOW``); the lobby's "Watching:" line
+        still says who watches."""
+        now = time.monotonic()
+        said = self._watch_lines
+        while said and now - said[0] > WATCH_WINDOW:
+            said.popleft()
+        if len(said) >= WATCH_LINES:
+            return False
+        said.append(now)
+        return True
 
     def _add_chat(self, name: str, text: str, system: bool, table: bool = True) -> None:
         """A chat line, kept and shown on every screen of this table (not the table's own

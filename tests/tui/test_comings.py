@@ -319,3 +319,31 @@ async def test_the_lobby_names_its_watchers_and_says_who_came_to_watch() -> None
         finally:
             await bob.close()
         await app.action_quit()
+
+
+async def test_watchers_coming_and_going_are_told_a_few_times_a_minute_at_most() -> None:
+    """Anyone can connect as a watcher, under any name, again and again: the chat says so
+    ``WATCH_LINES`` times a minute at most, and the lobby's "Watching:" line says the rest."""
+    from tui.session import WATCH_LINES
+
+    app = make_app(bind="127.0.0.1", port=0)
+    app.settings.name = "Ana"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await host_two_seats(app, pilot)
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        port = app.session.server.port
+        watchers = []
+        try:
+            for i in range(WATCH_LINES + 2):
+                watchers.append(await TableClient.connect("127.0.0.1", port, name=f"W{i}", spectator=True,
+                                                          reconnect=False))
+                await wait_for(pilot, lambda: (app.session.lobby or {}).get("spectators") == i + 1)
+            everyone = "Watching: " + ", ".join(f"W{i}" for i in range(WATCH_LINES + 2))
+            await wait_for(pilot, lambda: everyone in str(lobby.query_one("#lobby-info").render()))
+            await pilot.pause(0.3)
+            said = [line for line in _chat(lobby) if "starts watching" in line]
+            assert said == [f"Table: W{i} starts watching." for i in range(WATCH_LINES)]
+        finally:
+            for w in watchers:
+                await w.close()
+        await app.action_quit()

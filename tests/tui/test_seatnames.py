@@ -93,3 +93,16 @@ def test_the_lobby_names_its_watchers_and_counts_the_rest() -> None:
     assert watchers_line({"spectators": 23, "watchers": ["Bea", "Cy"]}) == "Watching: Bea, Cy and 21 more"
     assert watchers_line({"spectators": 3}) == "3 watching"  # a host that gives only the count
     assert watchers_line({"spectators": 1, "watchers": ["B\x1b[2Jea"]}).count("\x1b") == 0
+
+
+def test_a_crowd_of_watchers_takes_one_line() -> None:
+    """Twenty watchers with long names: as many names as fit one row of the lobby's pane, the
+    rest counted (the line grew to fill the pane and pushed its buttons off an 80x24 screen)."""
+    names = [f"Watcher{i:02}-longname-xyzw" for i in range(20)]
+    line = watchers_line({"spectators": 20, "watchers": names})
+    assert line == f"Watching: {names[0]} and 19 more"
+    short = [f"W{i}" for i in range(20)]
+    line = watchers_line({"spectators": 20, "watchers": short})
+    shown = line.removeprefix("Watching: ").split(" and ")[0].split(", ")
+    assert shown == short[:len(shown)] and len(", ".join(shown)) <= 40 < len(", ".join(short[:len(shown) + 1]))
+    assert line.endswith(f" and {20 - len(shown)} more")

@@ -394,42 +394,36 @@ async def test_a_double_enter_that_closes_the_results_plays_no_card() -> None:
         assert link.sent == ["KH"]
 
 
-async def test_keys_typed_for_the_table_do_not_close_results_that_just_came_up(monkeypatch: Any) -> None:
+async def test_keys_typed_for_the_table_do_not_close_results_that_just_came_up() -> None:
     """A hand's results come up by themselves, often right on the player's own last card: an
-    Enter or Escape typed for the table just then leaves them up (unread, they would be
-    gone); once ``RESULTS_GRACE`` has gone by, Continue takes the focus and the keys act.
-    (The wait is made longer here, so that a slow machine still presses within it.)"""
+    Enter or Escape typed for the table just then (or an arrow or Tab to a button, then Enter)
+    leaves them up, unread they would be gone; at a match's end R and Rematch wait too. Once
+    ``RESULTS_GRACE`` has gone by, the keys act. (The screens whose keys are ignored wait an
+    hour here, so that no slow machine presses after the wait.)"""
     import asyncio
+    import time
 
-    from textual.widgets import Button
-
-    from tui.screens import results as results_module
     from tui.screens.results import ResultsScreen
 
-    monkeypatch.setattr(results_module, "RESULTS_GRACE", 2.0)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
-        results = ResultsScreen(link, link.view(), screen.names, [0, 5], False)
-        await app.push_screen(results)
-        await pilot.press("enter", "escape")
-        await pilot.pause()
-        assert not results.keys_act()  # the keys came within the wait
-        assert app.screen is results and not isinstance(app.focused, Button)
-        await wait_for(pilot, lambda: isinstance(app.focused, Button) and app.focused.id == "continue")
-        assert results.keys_act()
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: app.screen is screen)
-        # at the end of a match, R does not rematch before the results have been seen
-        over = ResultsScreen(link, link.view(), screen.names, [0, 5], True)
         asked: list[int] = []
         link.rematch = lambda: asked.append(1) or asyncio.sleep(0)
-        await app.push_screen(over)
-        await pilot.press("r")
-        await pilot.pause()
-        assert not over.keys_act()
-        assert app.screen is over and asked == []
-        await wait_for(pilot, over.keys_act)
+        for over, keys in ((False, ("enter", "escape", "right", "enter", "left", "enter", "tab", "enter")),
+                           (True, ("r", "b", "enter", "right", "enter", "tab", "enter", "escape"))):
+            results = ResultsScreen(link, link.view(), screen.names, [0, 5], over)
+            results.keys_from = time.monotonic() + 3600
+            await app.push_screen(results)
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert app.screen is results and asked == [], (over, keys)
+            results.dismiss(None)
+            await wait_for(pilot, lambda: app.screen is screen)
+        # with the real wait: once it has gone by, the keys act
+        over_now = ResultsScreen(link, link.view(), screen.names, [0, 5], True)
+        await app.push_screen(over_now)
+        await wait_for(pilot, over_now.keys_act)
         await pilot.press("r")
         await wait_for(pilot, lambda: asked == [1] and app.screen is screen)
 

@@ -87,7 +87,6 @@ class ResultsScreen(Withdrawable[None]):
     Its keys wait ``RESULTS_GRACE`` before they act."""
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
-    AUTO_FOCUS = ""  # none: its first button takes the focus once its keys act
     BINDINGS = [
         Binding("escape", "close", "Continue"),
         Binding("r", "press('rematch')", "Rematch", id="results.rematch"),
@@ -108,7 +107,7 @@ class ResultsScreen(Withdrawable[None]):
         self.match_over = match_over
         self.card_style = style
         self.event = event
-        #: when its keys start to act (``RESULTS_GRACE``); the buttons take clicks at once
+        #: when its keys (and its buttons) start to act (``RESULTS_GRACE``)
         self.keys_from = time.monotonic() + RESULTS_GRACE
 
     def compose(self) -> ComposeResult:
@@ -152,12 +151,7 @@ class ResultsScreen(Withdrawable[None]):
     def on_mount(self) -> None:
         if popped(self):
             return
-        # no button has the focus till then (``AUTO_FOCUS``), so Enter presses none
-        self.set_timer(max(0.0, self.keys_from - time.monotonic()), self._keys_on)
-
-    def _keys_on(self) -> None:
-        if not popped(self):
-            self.query(Button).first().focus()
+        self.query(Button).first().focus()
 
     def keys_act(self) -> bool:
         """Its keys act: ``RESULTS_GRACE`` has gone by since it came up."""
@@ -171,7 +165,8 @@ class ResultsScreen(Withdrawable[None]):
             label.display = bool(tally)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.choose(event.button.id or "continue")
+        if self.keys_act():  # Enter on a button (or Tab or an arrow to one first) waits too
+            self.choose(event.button.id or "continue")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar offers Rematch and Back to lobby only at the end of a match, and
