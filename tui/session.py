@@ -673,12 +673,25 @@ class TableSession:
         return sum(1 for s in (self.lobby or {}).get("seats") or []
                    if s.get("name") and not s.get("bot") and s.get("connected") and s.get("seat") != me)
 
+    def others_watching(self) -> int:
+        """Watchers at a table this app hosts, not counting this app's own connection should it
+        watch: closing the table cuts them off too."""
+        if self.server is None or self.solo:
+            return 0
+        mine = 1 if self.client is not None and self.client.seat is None else 0
+        return max(0, _count((self.lobby or {}).get("spectators")) - mine)
+
     def others_phrase(self) -> str:
-        """"the other player" or "the 3 other players" at a table this app hosts; "" with none."""
-        others = self.others_seated()
-        if not others:
-            return ""
-        return f"the {others} other players" if others > 1 else "the other player"
+        """Who else is at a table this app hosts, players and watchers: "the other player", "the
+        3 other players", "the watcher", "the 2 watchers", "the other player and 1 watcher"...;
+        "" with none."""
+        players, watchers = self.others_seated(), self.others_watching()
+        seated = "" if not players else f"the {players} other players" if players > 1 else "the other player"
+        if not watchers:
+            return seated
+        if seated:
+            return f"{seated} and {watchers} watcher{'s' if watchers > 1 else ''}"
+        return f"the {watchers} watchers" if watchers > 1 else "the watcher"
 
     def closing_note(self) -> str:
         """What closing this app's table costs the others at it, said before the player confirms
