@@ -88,7 +88,8 @@ def _hosted(host_port: int) -> list[Path]:
 
 def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str]]:
     """The tables this app can resume, as (label, save file, solo?), and the problems with
-    saves that cannot be read (those are moved aside, to be reported once)."""
+    saves that cannot be read (those are moved aside, to be reported once). The label says
+    what going in does: "Resume" a table, or see a finished solo match's results."""
     found: list[tuple[str, Path, bool]] = []
     problems: list[str] = []
     # the solo match another window plays is its own, not one to resume here
@@ -112,7 +113,10 @@ def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str
         port = None if solo else save_port(path)
         if port is not None and port != host_port:
             what += f", port {port}"
-        found.append((f"Resume {game_name(config.get('game'))} ({what})", path, solo))
+        # a finished solo match has nothing to play on: going in shows its results, with a
+        # rematch there (a hosted one opens its table again for its players to come back to)
+        does = "See the results:" if solo and status == "finished" else "Resume"
+        found.append((f"{does} {game_name(config.get('game'))} ({what})", path, solo))
     return found, problems
 
 

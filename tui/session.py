@@ -80,8 +80,10 @@ class TableSession:
         self.held: tuple[str | None, str] | None = None  # the seat kept for a crash: (table, token)
         #: the results screen's line on your record at this game, once a match here is recorded
         self.record_line = ""
-        #: a joined table's address as a player types it, put in the recent tables at its first lobby
+        #: a joined table's address as a player types it, for the recent tables (``_note_recent``)
         self.recent_address: str | None = None
+        #: what the recent tables were last told of this table: (name, game, password)
+        self._recent_noted: tuple[str, str, bool] | None = None
         #: this solo table holds the solo save (``tui.saves.claim_solo_save``)
         self.solo_save = False
         #: this app comes back to a seat it sat in before (a resumed save, a kept seat's token): a
@@ -514,15 +516,21 @@ class TableSession:
             pass
 
     def _note_recent(self) -> None:
-        """A table joined goes first in the recent tables (``tui.recent``), once, with the name
-        and game its lobby gives; a list that cannot be kept is said once a run."""
-        address, self.recent_address = self.recent_address, None
-        if address is None or self.lobby is None:
+        """A table joined goes first in the recent tables (``tui.recent``) with the name and game
+        its lobby gives, and again whenever those change while the player is at it (the host
+        switched games): the entry names the table as it is now. A lobby that changes none of
+        them writes nothing; a list that cannot be kept is said once a run."""
+        if self.recent_address is None or self.lobby is None:
             return
+        entry = (clean(str(self.lobby.get("name") or ""), 40), str(self.lobby.get("game") or ""),
+                 self.lobby.get("password") is True)
+        if entry == self._recent_noted:
+            return
+        self._recent_noted = entry
         from .recent import note
 
-        problem = note(address, clean(str(self.lobby.get("name") or ""), 40), str(self.lobby.get("game") or ""),
-                       password=self.lobby.get("password") is True)
+        name, game, password = entry
+        problem = note(self.recent_address, name, game, password=password)
         if problem:
             self.app.warn_once("Recent tables", f"{problem}. This table is not in your recent tables.")
 
@@ -682,12 +690,25 @@ class TableSession:
         return sum(1 for s in (self.lobby or {}).get("seats") or []
                    if s.get("name") and not s.get("bot") and s.get("connected") and s.get("seat") != me)
 
+    def others_watching(self) -> int:
+        """Watchers at a table this app hosts, not counting this app's own connection should it
+        watch: closing the table cuts them off too."""
+        if self.server is None or self.solo:
+            return 0
+        mine = 1 if self.client is not None and self.client.seat is None else 0
+        return max(0, _count((self.lobby or {}).get("spectators")) - mine)
+
     def others_phrase(self) -> str:
-        """"the other player" or "the 3 other players" at a table this app hosts; "" with none."""
-        others = self.others_seated()
-        if not others:
-            return ""
-        return f"the {others} other players" if others > 1 else "the other player"
+        """Who else is at a table this app hosts, players and watchers: "the other player", "the
+        3 other players", "the watcher", "the 2 watchers", "the other player and 1 watcher"...;
+        "" with none."""
+        players, watchers = self.others_seated(), self.others_watching()
+        seated = "" if not players else f"the {players} other players" if players > 1 else "the other player"
+        if not watchers:
+            return seated
+        if seated:
+            return f"{seated} and {watchers} watcher{'s' if watchers > 1 else ''}"
+        return f"the {watchers} watchers" if watchers > 1 else "the watcher"
 
     def closing_note(self) -> str:
         """What closing this app's table costs the others at it, said before the player confirms

@@ -213,6 +213,52 @@ async def test_another_table_from_the_palette_asks_first_while_others_play_at_th
             await app.leave_table()
 
 
+async def test_the_hosts_questions_count_the_watchers_the_table_cuts_off_too() -> None:
+    """Quit, Escape in the lobby and the palette's Host a table tell the host who the table
+    closes for, its watchers too (they read "for the other player at it" with one watching);
+    with only watchers left, Escape asks too (it closed the table without a word). The host's
+    own app, watching, is not one of them."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await host_two_seats(app, pilot)
+        session, server = app.session, app.session.server
+
+        async def asked(ask_it) -> str:
+            """The question ``ask_it`` opens, its detail, answered Stay."""
+            ask_it()
+            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen)
+                                 and app.screen.query("#confirm-detail") and app.screen)
+            detail = str(ask.query_one("#confirm-detail").render())
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is lobby)
+            return detail
+
+        def host_a_table() -> None:
+            next(c for c in app.get_system_commands(app.screen) if c.title == "Host a table").callback()
+
+        ways = (lambda: app.run_worker(app.action_quit()), lambda: lobby.action_leave(), host_a_table)
+        bob = await TableClient.connect("127.0.0.1", server.port, name="Bob")
+        cy = await TableClient.connect("127.0.0.1", server.port, name="Cy")  # the table is full: Cy watches
+        try:
+            await wait_for(pilot, lambda: (session.lobby or {}).get("spectators") == 1 and session.others_seated() == 1)
+            for way in ways:
+                assert "it closes for the other player and 1 watcher at it." in await asked(way)
+            await bob.close()
+            await wait_for(pilot, lambda: session.others_seated() == 0)
+            for way in ways:
+                assert "it closes for the watcher at it." in await asked(way)
+            await app.session.call("stand")  # the host's own app watches now: still one other
+            await wait_for(pilot, lambda: session.seat is None and (session.lobby or {}).get("spectators") == 2)
+            assert "it closes for the watcher at it." in await asked(lambda: lobby.action_leave())
+            await cy.close()
+            await wait_for(pilot, lambda: (session.lobby or {}).get("spectators") == 1)
+            assert session.others_phrase() == "" and session.quit_note() == ""
+        finally:
+            await bob.close()
+            await cy.close()
+            await app.leave_table()
+
+
 async def test_question_mark_opens_help() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -220,3 +220,35 @@ async def test_a_long_table_name_ends_in_an_ellipsis_at_80_columns() -> None:
         named = [line for line in lines if "Quentin" in line]
         assert len(named) == 2, lines
         assert all("Quentin the quick brown's tab…" in line for line in named), named
+
+
+async def test_a_table_that_switches_games_is_kept_with_its_game_now() -> None:
+    """The host switches the table from Crazy Eights to Ninety-Nine while the player sits at it:
+    the tables joined lately name Ninety-Nine (they kept "Crazy Eights"). A lobby that changes
+    nothing the list keeps does not write it again."""
+    from net.server import TableConfig
+
+    from .helpers import join_lobby, someone_elses_table
+
+    async with someone_elses_table(TableConfig(name="Lounge", game="crazy-eights", seats=3)) as (srv, table, ana):
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await join_lobby(app, pilot, srv.port)
+            await wait_for(pilot, lambda: load()[0] and load()[0][0].game == "crazy-eights")
+            # kept from an earlier day: a write would make it today
+            path = recent_path()
+            path.write_text(path.read_text().replace(datetime.date.today().isoformat(), "2001-01-01"))
+            before = path.read_bytes()
+            await ana.ready(True)
+            await wait_for(pilot, lambda: app.session.lobby["seats"][0]["ready"])
+            await ana.ready(False)
+            await wait_for(pilot, lambda: not app.session.lobby["seats"][0]["ready"])
+            assert path.read_bytes() == before
+            await ana.configure(game="ninety-nine")
+            await wait_for(pilot, lambda: app.session.lobby["game"] == "ninety-nine")
+            tables, problem = load()
+            assert problem is None and len(tables) == 1
+            assert (tables[0].name, tables[0].game) == ("Lounge", "ninety-nine")
+            listed = await back_to_the_recent_list(app, pilot)
+            line = str(listed.get_option_at_index(0).prompt)
+            assert "Ninety-Nine" in line and "Crazy Eights" not in line

@@ -43,9 +43,10 @@ def _finished() -> bool:
 
 
 async def _resume_from_home(app, pilot) -> ResultsScreen:
-    """Home's first Resume, pressed: the results of the match that is over."""
+    """Home's first entry, pressed: the results of the match that is over. It says so: it read
+    "Resume Ninety-Eight (solo, finished)", with nothing left to play on."""
     await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume"))
-    assert str(app.screen.query_one("#resume-0", Button).label).endswith("(solo, finished)")
+    assert str(app.screen.query_one("#resume-0", Button).label) == "See the results: Ninety-Eight (solo, finished)"
     await pilot.press("enter")
     return await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
 
@@ -85,8 +86,13 @@ async def test_a_match_counted_as_it_ended_is_not_counted_again_on_resume() -> N
         assert len(load()[0]) == 1
         app.back_home()
         await wait_for(pilot, lambda: app.session is None)
-        await _resume_from_home(app, pilot)
+        results = await _resume_from_home(app, pilot)
         assert len(load()[0]) == 1
+        # a rematch from there, as the entry's results offer it
+        assert results.match_over and results.query_one("#rematch", Button).display
+        await wait_for(pilot, results.keys_act)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: app.session.view is not None and not app.session.view.get("is_over"))
         await app.leave_table()
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 import tui.screens
 
 from .helpers import make_app, start_solo, wait_for
@@ -74,3 +76,25 @@ async def test_the_chat_lines_take_what_the_table_keeps() -> None:
         await app.push_screen(lobby)
         await pilot.pause()
         assert lobby.query_one("#chat").max_length == CHAT_LEN
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+async def test_the_join_screens_connect_button_shows_whole(columns: int) -> None:
+    """Connect is a box closed on both sides, within the screen, beside the two fields and their
+    placeholders, whole: with its sides open it read as cut off at the screen's edge."""
+    from tui.screens.join import JoinScreen
+
+    from .rendering import rendered_segments
+
+    app = make_app()
+    async with app.run_test(size=(columns, 24)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        await pilot.pause()
+        button, password = join.query_one("#connect").region, join.query_one("#password").region
+        row = join.query_one(".row").content_region
+        assert row.contains_region(button) and button.right < columns and password.right <= button.x
+        lines = "".join(s.text for s in rendered_segments(app)).splitlines()
+        label = lines[button.y + 1]
+        assert "▊ Connect ▎" in label, label
+        assert "host or host:port" in label and "password (if any)" in label, label
