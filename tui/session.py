@@ -696,7 +696,7 @@ class TableSession:
         if self.server is None or self.solo:
             return 0
         mine = 1 if self.client is not None and self.client.seat is None else 0
-        return max(0, _count((self.lobby or {}).get("spectators")) - mine)
+        return max(0, watching_count(self.lobby or {}) - mine)
 
     def others_phrase(self) -> str:
         """Who else is at a table this app hosts, players and watchers: "the other player", "the
