@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rich.cells import cell_len
+
 from .cardface import card_label, suit_label
+from .plain import cut
 
 _PLAY = re.compile(r"^(JK|[A2-9TJQK][SHDC])([+-]\d+)?(?:=([SHDC]))?(!?)$")
 
@@ -127,3 +130,28 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
             return f"{label} does not match {want[0]}."
         return f"{label} matches neither {' nor '.join(want)}."
     return f"{label} is not a legal play now."
+
+
+def unplayable_line(label: str, why: str, others: list[str], moves: list[str], width: int) -> str:
+    """The line above the hand on a card that cannot be played (``label``), in ``width`` cells:
+    ``why`` (``why_not``), the cards that can be played (``others``, as labels) and the keys of
+    the turn's other moves ("Space draws"). The cards are always there, said shorter where their
+    list does not fit ("5♠ K♠ 7♠", "5♠ and 2 more", "3 others"): left out, the line read as if
+    the turn could only draw. The keys go when the shortest of those does not fit beside them,
+    and the reason last."""
+    from .eventtext import and_list  # here: eventtext reads plays with this module
+
+    tail = f" {', '.join(moves)}." if moves else ""
+    if not others:
+        candidates = [why + tail, why]
+    else:
+        n, why = len(others), why.rstrip(".")
+        named = [and_list(others), " ".join(others)]
+        named += [f"{' '.join(others[:k])} and {n - k} more" for k in range(n - 2, 0, -1)]
+        named += [f"{n} other cards", f"{n} others"] if n > 1 else []
+        named = [cards for i, cards in enumerate(named) if all(cell_len(cards) < cell_len(c) for c in named[:i])]
+        short = named[-1]
+        candidates = [f"{why}; {cards} can be played.{tail}" for cards in named]
+        candidates += [f"{why}; {short} can be played.", f"{why}; {short} playable.",
+                       f"{label} cannot be played; {short} can.{tail}", f"{label} cannot be played; {short} can."]
+    return next((line for line in candidates if cell_len(line) <= width), cut(candidates[-1], width))

@@ -354,7 +354,7 @@ INFO = GameInfo(
     name="Crazy Eights",
     min_players=2,
     max_players=8,
-    summary="Shed your hand by matching the top card's suit or rank; eights are wild.",
+    summary="Shed your hand by matching the top card's suit or rank; eights are wild (in Countdown, the rank of your count).",
     options={o.name: o for o in (
         Option("hand_size", "int", "auto", "cards dealt: auto is 7 with two players, else 5",
                min=1, max=10, specials=("auto",), not_when=(("countdown", True),)),

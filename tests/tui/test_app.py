@@ -49,7 +49,9 @@ async def test_rules_and_help_from_the_table() -> None:
         table_keys = dict(app.screen.sections["At the table"])
         assert table_keys["Space"] == "Draw" and table_keys["L"] == "Last card!"
         assert table_keys["Mouse"].endswith("; click the stock to draw")
-        assert (table_keys["C"], table_keys["S"], table_keys["T"]) == ("Total", "Scores", "Turn")
+        # crazy-eights 3.2: no total; C says the suit to follow
+        assert (table_keys["C"], table_keys["S"], table_keys["T"]) == ("Suit to follow", "Scores", "Turn")
+        assert "Hand over / match over" in app.screen.sections
         everywhere = dict(app.screen.sections["Everywhere"])
         assert everywhere["F1"] == "Help" and everywhere["F2"] == "Rules" and everywhere["Ctrl+C"] == "Quit"
         assert everywhere["Q"] == "Quit" and "Q" not in table_keys  # listed once, where it answers
@@ -73,6 +75,28 @@ async def test_help_over_a_table_lists_only_the_keys_its_game_has() -> None:
         assert table_keys["Enter"] == "Play" and table_keys["O"] == "Hand order"
         assert table_keys["Mouse"] == "Click a card to choose it, click again to play it"
         assert str(app.screen.query(".title").first().render()) == "Keys · Ninety-Eight"
+        assert table_keys["C"] == "Total" and "Hand over / match over" in app.screen.sections
+
+
+async def test_help_names_the_keys_in_the_words_of_the_game_at_the_table() -> None:
+    """ninety-nine 3.4: its deals are rounds, so Help over its table says what the keys do when
+    a round is over; away from a table Help speaks of every game: C says the total, or in Crazy
+    Eights the suit to follow."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Hand or round over / match over" in app.screen.sections
+        assert dict(app.screen.sections["At the table"])["C"] == "Total (in Crazy Eights: the suit to follow)"
+        await pilot.press("escape")
+        await open_table(app, pilot, "ninety-nine", 3, seat=0, seed=4)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Round over / match over" in app.screen.sections
+        assert not any("Hand" in title for title in app.screen.sections)
+        assert dict(app.screen.sections["At the table"])["C"] == "Total"
 
 
 async def test_ctrl_c_quits() -> None:

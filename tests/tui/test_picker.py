@@ -377,6 +377,25 @@ async def test_the_summary_shows_every_option_in_force_at_80_columns() -> None:
             assert part in text, text
 
 
+async def test_the_countdown_summary_does_not_say_eights_are_wild_for_all() -> None:
+    """crazy-eights 6.1: in Countdown each seat's wild rank is its count, eights only on 8; the
+    summary under the picker said "eights are wild" as for the usual game. It fits 80x24 whole."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        picker = await _solo_picker(app, pilot)
+        picker.query_one("#games").focus()
+        await pilot.press(*["down"] * list(GAMES).index("crazy-eights"))
+        picker.query_one("#presets").focus()
+        await pilot.press(*["down"] * list(GAMES["crazy-eights"].presets).index("countdown"))
+        await pilot.pause()
+        assert (picker.game, picker.preset) == ("crazy-eights", "countdown")
+        summary = picker.query_one("#summary", Static)
+        assert summary.region.bottom <= 24
+        rows = [strip.text for strip in picker._compositor.render_strips()][summary.region.y:summary.region.bottom]
+        text = " ".join(row.strip() for row in rows)
+        assert "eights are wild (in Countdown, the rank of your count)." in text, text
+
+
 @pytest.mark.parametrize("argv, game, preset, seats", [
     (["solo"], "ninety-eight", "single-hand", 2),  # nothing typed: the last choices
     (["solo", "--game", "ninety-nine"], "ninety-nine", "quick", 3),  # only the game: that game's last

@@ -130,13 +130,54 @@ def test_the_standings_never_say_a_player_sits_out() -> None:
 
 def test_a_long_run_of_totals_keeps_where_the_deal_began() -> None:
     """ninety-nine 3: a round that began at 10 and ran through many plays is written out as its
-    first total, then the latest (the line read as if the round began at the eighth-last)."""
-    from tui.screens.results import TOTALS_SHOWN, shown_totals
+    first total, then as many of the latest as the width holds (the line read as if the round
+    began at the first one left)."""
+    from tui.screens.results import shown_totals
 
-    assert shown_totals([0, 50, 99]) == "0 50 99"
+    assert shown_totals([0, 50, 99], 8) == "0 50 99"
     totals = [10, 21, 30, 40, 59, 69, 77, 87, 88, 98, 98, 106]
-    assert shown_totals(totals) == "10 … 69 77 87 88 98 98 106"
-    assert len(shown_totals(totals).split()) == TOTALS_SHOWN + 1  # the first, "…", the latest
+    assert shown_totals(totals, 80) == " ".join(map(str, totals))
+    assert shown_totals(totals, 26) == "10 … 69 77 87 88 98 98 106"
+    assert shown_totals(totals, 25) == "10 … 77 87 88 98 98 106"
+    assert shown_totals(totals, 3) == "10 … 106"  # where the deal began and where it is, at least
+
+
+def _spark_label_text(app: Any) -> str:
+    """What the running total's line shows on the screen, its rows joined."""
+    label = app.screen.query_one("#spark-label", Label)
+    rows = [strip.text for strip in app.screen._compositor.render_strips()]
+    return " ".join(row[label.region.x:label.region.right].strip()
+                    for row in rows[label.region.y:label.region.bottom])
+
+
+async def test_the_running_total_shows_every_value_the_width_holds() -> None:
+    """ninety-eight 7: a first hand of ten plays fits beside its words at 80 columns, all of it
+    (only the latest seven were shown, with room to spare); a hand of forty plays keeps its
+    first and as many of the latest as a row holds, fewer in a narrower terminal."""
+    link = MatchLink(new_match("ninety-eight", 2, seed=3), 0, names=NAMES)
+    event = {"kind": "hand_over", "hand": 1, "winners": [0]}
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        totals = [0, 5, 14, 24, 31, 38, 40, 45, 53, 98]
+        await app.push_screen(ResultsScreen(link, link.view(), NAMES, totals, match_over=False, event=event))
+        await pilot.pause()
+        assert app.screen.query_one("#spark-label", Label).region.height == 1
+        assert _spark_label_text(app) == "running total over the hand: " + " ".join(map(str, totals))
+        app.pop_screen()
+        await pilot.pause()
+        long = [(7 * k) % 90 + 5 for k in range(40)]
+        await app.push_screen(ResultsScreen(link, link.view(), NAMES, long, match_over=False, event=event))
+        await pilot.pause()
+        label = app.screen.query_one("#spark-label", Label)
+        shown = _spark_label_text(app).removeprefix("running total over the hand: ").split()
+        assert shown[:2] == [str(long[0]), "…"] and shown[2:] == list(map(str, long[-(len(shown) - 2):]))
+        assert len(shown) - 2 > 7 and label.region.height == 2
+        assert len(" ".join(shown)) <= label.region.width < len(" ".join(map(str, long)))
+        await pilot.resize_terminal(60, 24)
+        await pilot.pause()
+        narrower = _spark_label_text(app).removeprefix("running total over the hand: ").split()
+        assert 7 < len(narrower) < len(shown) and narrower[-1] == str(long[-1])
+        assert len(" ".join(narrower)) <= label.region.width
 
 
 async def test_the_running_total_wraps_instead_of_losing_a_number_in_a_small_terminal() -> None:

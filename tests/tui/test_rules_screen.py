@@ -192,3 +192,43 @@ async def test_card_tables_read_whole_at_80_columns() -> None:
         await pilot.pause()
         checked = await first_column_reads_whole(app, pilot, screen)
         assert "2 to 9" in checked and "J, Q" in checked
+
+
+async def test_a_countdown_table_reads_the_rules_of_countdown() -> None:
+    """crazy-eights 6.1-6.3: at a countdown table the page says that each player is dealt as
+    many cards as their count, that the wild card is the count's rank, and that there are no
+    points (it said "Five cards each" and "Eights are wild" as at any other table)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rules(app, pilot, "crazy-eights", 3, "countdown")
+        page = " ".join(screen.query_one("#rules", Markdown).source.split())
+        assert "Five cards each" not in page and "Eights are wild." not in page
+        assert "another eight" not in page and "reaches 100 points" not in page
+        assert "## The deal Each player is dealt as many cards as their count" in page
+        assert "wild card is the rank of their count" in page and "no points" in page
+
+
+def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
+    """The sentences ``variant_sentences`` says instead are the pages' own, word for word (a page
+    reworded would otherwise keep its usual game's sentence at the table); a table of the usual
+    game reads the page as it is, and a changed hand size says how many cards."""
+    from core import GAMES
+    from tui.screens.rules import RULES_DIR, rules_markdown, variant_sentences
+
+    tables = [("crazy-eights", "countdown", {}), ("crazy-eights", "standard", {"hand_size": 6}),
+              ("ninety-eight", "five-card", {}), ("ninety-eight", "standard", {"hand_size": 3})]
+    for game, preset, options in tables:
+        resolved = GAMES[game].resolve(3, preset, options)
+        said = variant_sentences(game, resolved)
+        page = " ".join((RULES_DIR / f"{game}.md").read_text(encoding="utf-8").split())
+        at_table = " ".join(rules_markdown(game, {"game": game, "preset": preset, "options": options,
+                                                  "seats": 3}).split())
+        assert said, (game, preset, options)
+        for sentence, instead in said.items():
+            assert sentence in page and sentence not in at_table and instead in at_table, sentence
+    assert "Six cards each." in " ".join(rules_markdown("crazy-eights", {
+        "game": "crazy-eights", "preset": "standard", "options": {"hand_size": 6}, "seats": 3}).split())
+    for game in GAMES:  # from the first heading on, the page as written
+        usual = rules_markdown(game, {"game": game, "preset": "standard", "options": {}, "seats": 3})
+        assert variant_sentences(game, GAMES[game].resolve(3, "standard", {})) == {}
+        assert usual.endswith((RULES_DIR / f"{game}.md").read_text(encoding="utf-8").split("\n## ", 1)[1])

@@ -73,3 +73,36 @@ def test_a_card_another_seat_played_as_its_wild_asks_only_for_the_suit() -> None
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_the_line_on_a_card_that_cannot_be_played_always_says_others_can() -> None:
+    """crazy-eights 3.2: on a card that cannot be played, the line above the hand says which
+    cards can, shorter where their list does not fit, and never leaves them out for the key
+    that draws (a line "matches neither ♠ spades nor a J. Space draws." read as "you must
+    draw"). The keys go next, the reason last, and the line keeps to its width."""
+    from rich.cells import cell_len
+
+    from tui.plays import unplayable_line
+
+    why, cards, keys = "7♦ matches neither ♠ spades nor a J.", ["5♠", "K♠", "7♠", "2♠"], ["Space draws"]
+    assert unplayable_line("7♦", why, cards, keys, 100) == \
+        "7♦ matches neither ♠ spades nor a J; 5♠, K♠, 7♠ and 2♠ can be played. Space draws."
+    assert unplayable_line("7♦", why, cards, keys, 76) == \
+        "7♦ matches neither ♠ spades nor a J; 5♠ K♠ 7♠ 2♠ can be played. Space draws."
+    assert unplayable_line("7♦", why, cards, keys, 60) == "7♦ matches neither ♠ spades nor a J; 4 others can be played."
+    six = [*cards, "9♠", "10♠"]
+    assert unplayable_line("7♦", why, six, keys, 82) == \
+        "7♦ matches neither ♠ spades nor a J; 5♠ K♠ and 4 more can be played. Space draws."
+    assert unplayable_line("7♦", why, six, keys, 77) == \
+        "7♦ matches neither ♠ spades nor a J; 6 others can be played. Space draws."
+    assert unplayable_line("7♦", why, cards[:1], keys, 50) == "7♦ matches neither ♠ spades nor a J; 5♠ playable."
+    for n in range(1, 7):
+        for width in range(cell_len("7♦ cannot be played; 6 others can."), 120):
+            line = unplayable_line("7♦", why, six[:n], keys, width)
+            said = any(words in line for words in ("can be played.", "playable.", " can."))
+            assert cell_len(line) <= width and said, (n, width, line)
+            assert not line.endswith("…")
+    assert unplayable_line("7♦", why, six, keys, 50) == "7♦ cannot be played; 6 others can. Space draws."
+    assert unplayable_line("7♦", why, six, keys, 40) == "7♦ cannot be played; 6 others can."
+    # nothing else to play: the reason and the key, as before
+    assert unplayable_line("7♦", why, [], keys, 80) == "7♦ matches neither ♠ spades nor a J. Space draws."

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from core import GAMES
 
+from ..eventtext import deal_word
 from ..keymap import current_keys, key_label
 from ..plays import offered
 from ..widgets.hand import HandView
@@ -50,6 +51,21 @@ def key_table(title: str, rows: list[tuple[str, str]]) -> Table:
 
 #: the table's keys that only some games have, and what ``plays.offered`` calls each
 GAME_KEYS = {"draw": "draw", "pass_turn": "pass", "last_card": "last card"}
+
+
+#: what a table key does in the words of each game, where its binding's one word does not fit
+#: them all (Crazy Eights has no total: C says the suit to follow), and (``None``) in general,
+#: for Help away from a table
+GAME_WORDS: dict[str, dict[str | None, str]] = {
+    "table.say_total": {"crazy-eights": "Suit to follow", None: "Total (in Crazy Eights: the suit to follow)"},
+}
+
+
+def in_game_words(binding: Binding, game: str | None) -> Binding:
+    """``binding`` described as the game ``game`` has it (``None``: any game)."""
+    words = GAME_WORDS.get(binding.id or "", {})
+    said = words.get(game) if game is not None else words.get(None)
+    return replace(binding, description=said) if said else binding
 
 
 def _of(cls: type[DOMNode], again: bool = False) -> list[Binding]:
@@ -116,7 +132,9 @@ class HelpScreen(Screen[None]):
         from .table import TableScreen
 
         hand = [b for b in _of(HandView) if not b.key.isdigit()]
-        table = _of(TableScreen)
+        named = (view or {}).get("game")
+        game = named if isinstance(named, str) else None  # None: no table, every game
+        table = [in_game_words(b, game) for b in _of(TableScreen)]
         if view is not None:  # only the keys this game has (as its key bar shows them)
             has = offered(view)
             table = [b for b in table if b.action not in GAME_KEYS or GAME_KEYS[b.action] in has]
@@ -136,7 +154,9 @@ class HelpScreen(Screen[None]):
         return {
             "Everywhere": everywhere,
             "At the table": at_table,
-            "Hand over / match over": key_rows(_of(ResultsScreen), keymap=keymap),
+            # Ninety-Nine plays rounds, the others hands
+            (f"{deal_word(game).capitalize()} over / match over" if game else
+             "Hand or round over / match over"): key_rows(_of(ResultsScreen), keymap=keymap),
             "Lobby": key_rows(_of(LobbyScreen), keymap=keymap, extra=[
                 ("Enter in the chat line", "Send the line and stay for the next; on an empty line, back to the seats"),
                 ("Esc in the chat line", "Back to the seats (what you typed stays)")]),

@@ -62,16 +62,39 @@ def tally_text(lobby: dict[str, Any] | None, names: list[str] | None = None) -> 
     return "Matches won at this table: " + " · ".join(f"{name}: {n}" for name, n in rows)
 
 
-#: running totals written out under the chart at most: the first, then the latest
-TOTALS_SHOWN = 8
+def shown_totals(totals: list[int], width: int) -> str:
+    """The running totals as the chart's line writes them in ``width`` cells: all where they
+    fit, else the first, "…" and as many of the latest as fit, so the line still says where
+    the deal began (and always has the latest)."""
+    words = [str(total) for total in totals]
+    if len(" ".join(words)) <= width or len(words) < 3:
+        return " ".join(words)
+    kept = [words[-1]]
+    room = width - len(f"{words[0]} … {words[-1]}")
+    for word in reversed(words[1:-1]):
+        room -= len(word) + 1
+        if room < 0:
+            break
+        kept.append(word)
+    return " ".join([words[0], "…", *reversed(kept)])
 
 
-def shown_totals(totals: list[int]) -> str:
-    """The running totals as the chart's line writes them: all, or the first and the latest
-    with "…" between, so the line still says where the deal began."""
-    if len(totals) <= TOTALS_SHOWN:
-        return " ".join(map(str, totals))
-    return " ".join([str(totals[0]), "…", *map(str, totals[-(TOTALS_SHOWN - 1):])])
+class TotalsLine(Label):
+    """The line over the chart, its totals written out as many as a row of its width holds
+    (``shown_totals``), counted again when that width changes: a long hand in a wide terminal
+    keeps what a narrow one must leave out. The words before them wrap onto a row of their own
+    where the two do not fit side by side."""
+
+    def __init__(self, lead: str, totals: list[int], **kw: Any) -> None:
+        # all of them till the first layout gives the width
+        super().__init__(Text(f"{lead}: {' '.join(map(str, totals))}", style="dim"), **kw)
+        self.lead = lead
+        self.totals = totals
+
+    def on_resize(self) -> None:
+        width = self.size.width
+        if width > 0:
+            self.update(Text(f"{self.lead}: {shown_totals(self.totals, width)}", style="dim"))
 
 
 #: seconds after the results come up during which their keys do nothing: they come by
@@ -118,8 +141,7 @@ class ResultsScreen(Withdrawable[None]):
             if len(self.totals) > 1:
                 span = deal_word(self.view.get("game"))
                 over = f"over the {span}" if self.whole else f"over the {span} since you came in"
-                yield Label(Text(f"running total {over}: {shown_totals(self.totals)}", style="dim"),
-                            id="spark-label")
+                yield TotalsLine(f"running total {over}", self.totals, id="spark-label")
                 yield Sparkline(self.totals, id="spark")
             if self.match_over:
                 tally = tally_text(getattr(self.link, "lobby", None), self.names)

@@ -2,6 +2,7 @@
 variant in force comes first ("At this table"), each option with what its value means."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,15 @@ def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], sea
     return f"- `{name}` = {value_text(value)}{mark}" + (f": {meaning}" if meaning else "")
 
 
+def _in_force(info: Any, table: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The table's seats and its options as the engine resolves them (none when it cannot)."""
+    try:
+        seats = int(table.get("seats") or info.min_players)
+        return seats, info.resolve(seats, str(table.get("preset") or "standard"), table.get("options") or {})
+    except (ValueError, TypeError):
+        return 0, {}
+
+
 def table_lines(game: str, table: dict[str, Any]) -> list[str]:
     """The "At this table" section: the preset, then each option in force that does something
     under the others, with what its value means."""
@@ -87,19 +97,67 @@ def table_lines(game: str, table: dict[str, Any]) -> list[str]:
     lines = ["## At this table", ""]
     if preset in info.presets:
         lines += [f"Preset **{preset}**: {info.presets[preset].description}.", ""]
-    try:
-        seats = int(table.get("seats") or info.min_players)
-        resolved = info.resolve(seats, preset, table.get("options") or {})
-    except (ValueError, TypeError):
-        seats, resolved = 0, {}
+    seats, resolved = _in_force(info, table)
     lines += [_option_line(info, name, value, resolved, seats) for name, value in resolved.items()
               if info.applies(name, resolved)]
     return lines
 
 
+_COUNTS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+
+
+def _cards(count: int) -> str:
+    """``Five cards``, ``One card``."""
+    return f"{_COUNTS[count] if 0 <= count < len(_COUNTS) else count} card{'' if count == 1 else 's'}"
+
+
+#: sentences of the rules pages that Countdown (crazy-eights 6) makes untrue
+_COUNTDOWN = {
+    "Eights are wild.":
+        "In Countdown each player's wild card is the rank of their count: eights at 8, sevens at "
+        "7, down to aces at 1. For everyone else that rank is an ordinary card.",
+    "Five cards each (seven when only two play).":
+        "Each player is dealt as many cards as their count: eight to start, one fewer each time "
+        "they go out.",
+    "play an **eight** on anything and **name a suit**: the next player must follow that suit "
+    "(or play another eight), or":
+        "play your **wild card** (the rank of your count) on anything and **name a suit**: the "
+        "next player must follow that suit (or play their own wild card), or",
+    "Everyone else scores the cards they still hold: an eight or a joker 50, a picture card or a "
+    "10 ten, an ace 1, other cards their number. When someone reaches 100 points the match ends "
+    "and the lowest score wins.":
+        "In Countdown there are no points: the player out lowers their count by one, and the "
+        "first to go out on a count of 1 wins the match.",
+}
+
+
+def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
+    """The sentences of ``game``'s rules page that speak of its usual game and are untrue under
+    the options in force, each with what it says at that table instead: how many cards a
+    player holds, and what Countdown changes."""
+    if game == "crazy-eights":
+        if resolved.get("countdown"):
+            return dict(_COUNTDOWN)
+        size = resolved.get("hand_size")
+        if isinstance(size, int):
+            return {"Five cards each (seven when only two play).": f"{_cards(size)} each."}
+    if game == "ninety-eight":
+        size = resolved.get("hand_size")
+        if isinstance(size, int) and size != 4:
+            return {"Four cards.": f"{_cards(size)}."}
+    return {}
+
+
+def _put(text: str, sentence: str, instead: str) -> str:
+    """``text`` with ``sentence`` (wrapped onto lines anywhere) said ``instead``."""
+    pattern = r"\s+".join(re.escape(word) for word in sentence.split())
+    return re.sub(pattern, lambda _: instead, text, count=1)
+
+
 def rules_markdown(game: str, table: dict[str, Any] | None = None) -> str:
     """The game's rules page; when a table of this game is known, its preset and options come
-    first, under the page's title, and the rules follow."""
+    first, under the page's title, and the rules follow, saying what its variant changes where
+    they speak of the usual game (``variant_sentences``)."""
     try:
         text = (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
     except OSError:
@@ -110,6 +168,8 @@ def rules_markdown(game: str, table: dict[str, Any] | None = None) -> str:
     if not title.startswith("# "):
         title, body = f"# {GAMES[game].name}", text
     body = body.lstrip("\n")
+    for sentence, instead in variant_sentences(game, _in_force(GAMES[game], table)[1]).items():
+        body = _put(body, sentence, instead)
     if body and not body.startswith("## "):
         body = "## The game\n\n" + body  # the page's opening lines, under a heading of their own
     return "\n".join([title, "", *table_lines(game, table), "", body])
