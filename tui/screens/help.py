@@ -116,7 +116,8 @@ class HelpScreen(Screen[None]):
         from .table import TableScreen
 
         hand = [b for b in _of(HandView) if not b.key.isdigit()]
-        table = _of(TableScreen)
+        # a key whose name on the bar is short (L's "Play+last card!") says the whole in Help
+        table = [replace(b, description=b.tooltip) if b.tooltip else b for b in _of(TableScreen)]
         if view is not None:  # only the keys this game has (as its key bar shows them)
             has = offered(view)
             table = [b for b in table if b.action not in GAME_KEYS or GAME_KEYS[b.action] in has]
