@@ -205,6 +205,12 @@ def _round_end(event: dict[str, Any], names: list[str]) -> str:
     return f"the total is {event.get('total')}"
 
 
+def announcement(count: Any = None) -> str:
+    """The last-card announcement as it is said: "last card!", or in Countdown, which tells the
+    seat's count with it (crazy-eights 6.4), "last card, on 5!"."""
+    return f"last card, on {count}!" if count is not None else "last card!"
+
+
 def chat_text(name: str, text: str, system: bool = False) -> Text:
     """A chat line: the speaker in bold; the table's own lines (``system``) dimmed, so that a
     player who calls themself "Table" still reads as a player."""
@@ -314,9 +320,8 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
         if isinstance(debt, int) and isinstance(drawn, int) and drawn < debt:  # 3.5: no reshuffle, the stock ran out
             return f"{who} takes {drawn or 'none'} of the {_plural(debt, 'card')} owed: the stock has no more"
         return f"{who} has paid the {_plural(debt if isinstance(debt, int) else drawn, 'card')} owed"
-    if kind == "last_card":  # crazy-eights 6.4: in Countdown the announcement tells the count
-        count = f", on {event['count']}" if event.get("count") is not None else ""
-        return f'{who}: "last card{count}!"'
+    if kind == "last_card":
+        return f'{who}: "{announcement(event.get("count"))}"'
     if kind == "out_of_cards":
         return f"{who} goes out"
     extra = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("kind", "seat"))

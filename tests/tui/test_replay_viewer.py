@@ -221,7 +221,7 @@ async def test_f1_from_the_replay_lists_the_replays_keys(tmp_path):
         text = "\n".join(shown(app))
         assert "Replay" in text and "Next" in text and "10 steps back" in text
         assert "PgDn" in text and "Home" in text
-        assert "Last card!" not in text  # the table's keys are not the replay's
+        assert "last card!" not in text  # the table's keys are not the replay's
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)

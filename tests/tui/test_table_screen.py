@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.cells import cell_len
+from textual.widgets._footer import FooterKey
 
 from core import new_match
 from tui.screens.choice import ChoiceScreen
@@ -128,11 +129,86 @@ async def test_space_draws_and_l_announces() -> None:
         await pilot.press("1")
         await pilot.pause()
         assert "(else a penalty)" in str(screen.query_one("#hint").render())  # 4.4: said before
+        lkey = next(k for k in screen.query(FooterKey) if k.action == "last_card")
+        assert not lkey.has_class("-disabled")  # lit: this play leaves one card
         await pilot.press("l")
         await pilot.pause()
         assert link.sent == ["5H!"]
         log = "\n".join(str(line.text) for line in screen.query_one("#log").lines)
         assert "last card!" in log
+
+
+async def test_l_plays_only_the_card_that_leaves_one_and_says_why_otherwise() -> None:
+    """crazy-eights 4.1, 4.2 and 4.4: L is a play, named so on the key bar ("Play+last card!").
+    From a hand of five it would be a wrong announcement, a penalty at once: it plays nothing,
+    says why in the warning line, and stays dimmed on the bar until two cards are left (Draw's
+    way); Enter still plays the card, without the announcement."""
+    from .helpers import key_bar, said_from_now
+
+    app = make_app()
+    # hand size 5 at two seats: seat 1 gets deck[0], deck[2], ..., deck[8]; the starter is deck[10]
+    deck = stacked(["5H", "2C", "9S", "3C", "7C", "4C", "4D", "6C", "QS", "TC", "KH"])
+    heard = said_from_now(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                        options={"hand_size": 5})
+        assert screen.query_one(HandView).cards == ["5H", "9S", "7C", "4D", "QS"] and screen.view["top"] == "KH"
+        await pilot.press("1")
+        await pilot.pause()
+        assert "Play+last card!" in key_bar(screen) and "Last card!" not in key_bar(screen)
+        lkey = next(k for k in screen.query(FooterKey) if k.action == "last_card")
+        assert lkey.has_class("-disabled")  # dimmed: it plays nothing from five cards
+        assert "last card" not in str(screen.query_one("#hint").render())  # said only when it applies
+        await pilot.press("l")
+        await wait_for(pilot, lambda: heard)
+        assert link.sent == []  # no play, no penalty
+        assert heard == ['L says "last card!" with the play that leaves you one card: you hold 5.']
+        await pilot.press("enter")  # Enter plays as before: the card, unannounced
+        await pilot.pause()
+        assert link.sent == ["5H"]
+
+
+async def test_l_on_the_last_card_plays_nothing_and_enter_goes_out() -> None:
+    """crazy-eights 4.4: announcing on the play that empties the hand is wrong; L says so and
+    Enter plays it out."""
+    from .helpers import said_from_now
+
+    app = make_app()
+    deck = stacked(["5H", "2C", "KH"])  # hand size 1: seat 1 holds 5H, the starter is KH
+    heard = said_from_now(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                        options={"hand_size": 1})
+        assert screen.query_one(HandView).cards == ["5H"]
+        await pilot.press("l")
+        await wait_for(pilot, lambda: heard)
+        assert link.sent == []
+        assert heard == ['L says "last card!" with the play that leaves you one card: '
+                         "your last card goes out (Enter plays it)."]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert link.sent == ["5H"]
+
+
+async def test_l_in_countdown_says_the_count_and_names_a_moved_key(tmp_path) -> None:
+    """crazy-eights 6.4: in Countdown the announcement tells the count ("last card, on 8!"); the
+    warning names L's key as the keymap has moved it."""
+    from tui.settings import Settings, save_settings
+
+    from .helpers import said_from_now
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(keymap={"table.last_card": "k"}), path)
+    app = make_app(config_path=path)
+    heard = said_from_now(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, preset="countdown", seed=3)
+        held = len(screen.view["hand"])
+        assert held == 8
+        await pilot.press("k")
+        await wait_for(pilot, lambda: heard)
+        assert link.sent == []
+        assert heard == ['K says "last card, on 8!" with the play that leaves you one card: you hold 8.']
 
 
 async def test_c_s_t_say_total_scores_turn() -> None:

@@ -3,6 +3,7 @@ leaving a match in play, quitting while others play at this app's table. Dismiss
 ``True`` for the first answer, ``False`` for the other or Escape."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -17,7 +18,7 @@ from . import Question, popped
 class ConfirmScreen(Question[bool]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
-        Binding("escape", "answer(False)", "Stay"),
+        Binding("escape", "answer(False)", "Stay"),  # named on the key bar as this question's ``no`` button
         Binding("y", "answer(True)", show=False),
         Binding("n", "answer(False)", show=False),
         Binding("left", "app.focus_previous", show=False),
@@ -33,6 +34,10 @@ class ConfirmScreen(Question[bool]):
         self.detail = detail
         self.yes = yes
         self.no = no
+        # Esc gives the ``no`` button's answer: the key bar names it as that button reads ("Keep
+        # it"), through this question's own Escape binding (its bindings are its own copy)
+        keys = self._bindings.key_to_bindings
+        keys["escape"] = [replace(b, description=no) for b in keys["escape"]]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):

@@ -134,7 +134,9 @@ class HelpScreen(Screen[None]):
         hand = [b for b in _of(HandView) if not b.key.isdigit()]
         named = (view or {}).get("game")
         game = named if isinstance(named, str) else None  # None: no table, every game
-        table = [in_game_words(b, game) for b in _of(TableScreen)]
+        # a key whose name on the bar is short (L's "Play+last card!") says the whole in Help
+        table = [in_game_words(replace(b, description=b.tooltip) if b.tooltip else b, game)
+                 for b in _of(TableScreen)]
         if view is not None:  # only the keys this game has (as its key bar shows them)
             has = offered(view)
             table = [b for b in table if b.action not in GAME_KEYS or GAME_KEYS[b.action] in has]

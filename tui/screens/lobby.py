@@ -60,12 +60,16 @@ class LobbyScreen(Screen[None]):
         Binding("x", "remove", "Remove", id="lobby.remove"),
         Binding("g", "configure", "Game", id="lobby.game"),
         Binding("ctrl+s", "start", "Start", priority=True, id="lobby.start"),
-        Binding("r", "ready", "Ready", id="lobby.ready"),
+        # R as the Ready button reads: Ready, or once ready Not ready (``check_action`` picks)
+        Binding("r", "ready(True)", "Ready", id="lobby.ready"),
+        Binding("r", "ready(False)", "Not ready", id="lobby.ready"),
         Binding("t", "take_seat", "Take seat", id="lobby.take_seat"),
         Binding("slash", "focus_chat", "Chat", id="lobby.chat"),
         Binding("c", "invite", "Invite", id="lobby.invite"),
+        # Esc leaves; from the chat line it goes back to the seats (``check_action`` picks)
         Binding("escape", "leave", "Leave"),
-        # Esc Leave and F1 Help stay on the bar; Quit and Rules are keys (and in Help): room for the host's
+        Binding("escape", "focus_seats", "Back to seats"),
+        # Esc and F1 Help stay on the bar; Quit and Rules are keys (and in Help): room for the host's
         Binding("q", "app.quit", "Quit", show=False, id="app.quit"),
         Binding("f2", "app.rules", "Rules", show=False, id="app.rules"),
     ]
@@ -205,9 +209,10 @@ class LobbyScreen(Screen[None]):
         self._refresh_keys()
 
     def _refresh_keys(self) -> None:
-        """The key bar again when what its keys can do has changed: Ready and Take seat depend
-        on the seats, and Take seat on the one highlighted."""
-        keys = tuple(self.check_action(a, ()) for a in ("ready", "take_seat", "invite"))
+        """The key bar again when what its keys can do has changed: Ready (or Not ready) and
+        Take seat depend on the seats, and Take seat on the one highlighted."""
+        keys = tuple(self.check_action(a, p) for a, p in (("ready", (True,)), ("ready", (False,)),
+                                                          ("take_seat", ()), ("invite", ())))
         if keys != getattr(self, "_keys", None):
             self._keys = keys
             self.refresh_bindings()
@@ -217,13 +222,18 @@ class LobbyScreen(Screen[None]):
         self._refresh_keys()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The host's keys for the host, Ready for the others. Take seat shows while a seat is
-        open, and is lit only on one: elsewhere (the player's own seat) it would do nothing."""
+        """The host's keys for the host, Ready for the others (Not ready once they are).
+        Take seat shows while a seat is open, and is lit only on one: elsewhere (the player's
+        own seat) it would do nothing. Esc is Leave, or Back to seats from the chat line."""
         host = bool(self.link.is_host)
+        if action in ("leave", "focus_seats"):
+            return (action == "focus_seats") == isinstance(self.focused, Input)
         if action in ("add_bot", "remove", "configure", "start"):
             return host
         if action == "ready":
-            return not host and self.link.seat is not None
+            if host or self.link.seat is None:
+                return False
+            return not parameters or parameters[0] != bool(self._seat_info(self.link.seat).get("ready"))
         if action == "invite":
             return bool(getattr(self.link, "can_invite", False))
         if action == "focus_chat":
@@ -355,11 +365,14 @@ class LobbyScreen(Screen[None]):
             else:
                 self.run_worker(self.link.call("start"))
 
-    def action_ready(self) -> None:
+    def action_ready(self, ready: bool | None = None) -> None:
+        """Say you are ready (``True``), or not (``False``); the button, as it reads, the other
+        of what you are."""
         if self.link.is_host:
             return
         me = self.link.seat
-        ready = not self._seat_info(me).get("ready") if me is not None else True
+        if ready is None:
+            ready = not self._seat_info(me).get("ready") if me is not None else True
         self.run_worker(self.link.call("ready", ready))
 
     def action_take_seat(self) -> None:
@@ -375,12 +388,13 @@ class LobbyScreen(Screen[None]):
     def action_focus_chat(self) -> None:
         self.query_one("#chat", Input).focus()
 
+    def action_focus_seats(self) -> None:
+        """Escape from the chat line: back to the seats (a line half typed stays there)."""
+        self.query_one("#seats").focus()
+
     def action_leave(self) -> None:
-        """Escape: from the chat line back to the seats (a line half typed stays there); else
-        home, a host with players at the table asked first (the table closes for them)."""
-        if isinstance(self.focused, Input):
-            self.query_one("#seats").focus()
-            return
+        """Escape (from the chat line it is Back to seats), or the Leave button: home, a host
+        with players at the table asked first (the table closes for them)."""
         phrase = getattr(self.link, "others_phrase", None)
         who = phrase() if callable(phrase) else ""
         if not who:
@@ -405,6 +419,6 @@ class LobbyScreen(Screen[None]):
         text = clean(event.value, CHAT_LEN)
         event.input.value = ""
         if not text:
-            self.query_one("#seats").focus()
+            self.action_focus_seats()
             return
         self.run_worker(self.link.chat(text))

@@ -25,7 +25,7 @@ from net.protocol import CHAT_LEN
 from ..cardface import (DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
 from ..drawchance import DrawChance, why_no_draw
-from ..eventtext import action_text, and_list, chat_text, deal_word, describe, seat_name, told
+from ..eventtext import action_text, and_list, announcement, chat_text, deal_word, describe, seat_name, told
 from ..handorder import next_order, ordered
 from ..link import TableLink
 from ..plain import clean, cut
@@ -87,7 +87,9 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("space", "draw", "Draw", id="table.draw"),
         Binding("p", "pass_turn", "Pass", id="table.pass"),
-        Binding("l", "last_card", "Last card!", id="table.last_card"),
+        # a play, not a remark: L plays the selected card saying "last card!" (crazy-eights 4.1)
+        Binding("l", "last_card", "Play+last card!", id="table.last_card",
+                tooltip='Play the selected card saying "last card!" (only the play that leaves you one card)'),
         Binding("r", "rematch", "Rematch", id="table.rematch"),
         Binding("c", "say_total", "Total", show=False, id="table.say_total"),  # these three: in Help (F1), kept off the bar
         Binding("s", "say_scores", "Scores", show=False, id="table.say_scores"),
@@ -95,8 +97,11 @@ class TableScreen(Screen[None]):
         Binding("h", "hint", "Hint", id="table.hint"),  # on the bar at a solo table only
         Binding("o", "next_hand_order", "Hand order", show=False, id="table.hand_order"),
         Binding("slash", "focus_chat", "Chat", id="table.chat"),
+        # Esc leaves from the hand; from the log or the chat line it goes back to the hand
+        # (``check_action`` lets one of the two answer, and the key bar names that one)
         Binding("escape", "leave", "Leave"),
-        # on the bar: Esc Leave and F1 Help; Quit and Rules stay keys (and in Help), room for the game's
+        Binding("escape", "focus_hand", "Back to hand"),
+        # on the bar: Esc and F1 Help; Quit and Rules stay keys (and in Help), room for the game's
         Binding("q", "app.quit", "Quit", show=False, id="app.quit"),
         Binding("f2", "app.rules", "Rules", show=False, id="app.rules"),
     ]
@@ -395,9 +400,12 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows the keys this game and this moment offer: Draw (dimmed while it
-        cannot be used) and Last card! only in games that have them, Pass while it is allowed,
-        Rematch to the host of a finished match, Hint at a solo table and Chat at any other."""
+        cannot be used) and Play+last card! (dimmed but with two cards in hand) only in games
+        that have them, Pass while it is allowed, Rematch to the host of a finished match, Hint
+        at a solo table and Chat at any other; Esc as what it does where the focus is."""
         view = self.view or {}
+        if action in ("leave", "focus_hand"):
+            return (action == "focus_hand") == self._off_hand()
         if action == "hint":
             return self.solo and view.get("seat") is not None and not view.get("is_over")
         if action == "focus_chat":
@@ -410,8 +418,8 @@ class TableScreen(Screen[None]):
             return (True if can(view, "draw") else None) if "draw" in offered(view) else False
         if action == "pass_turn":
             return can(view, "pass")
-        if action == "last_card":
-            return "last card" in offered(view)
+        if action == "last_card":  # dimmed, it still says why it plays nothing (``on_key``)
+            return (True if _announces(view) else None) if "last card" in offered(view) else False
         if action == "rematch":
             return bool(view.get("is_over")) and bool(getattr(self.link, "is_host", False)
                                                       or getattr(self.link, "rematch_by_ready", False))
@@ -555,8 +563,9 @@ class TableScreen(Screen[None]):
             return
         if playable(view, card):
             keys = [f"{key('hand.play', 'enter')} plays " + card_label(card, self.card_style)]
-            if plays_for(view, card, announce=True) and len(view.get("hand") or []) == 2:
-                keys.append(f'{key("table.last_card", "l")} plays it with "last card!" (else a penalty)')
+            if plays_for(view, card, announce=True) and _announces(view):
+                said = announcement(mine.get("count"))
+                keys.append(f'{key("table.last_card", "l")} plays it with "{said}" (else a penalty)')
             keys += moves
             width = self._hint_width()
             short = [k.replace(" (else a penalty)", "") for k in keys]
@@ -661,12 +670,14 @@ class TableScreen(Screen[None]):
             self.warn(why_no_draw(self.view or {}, self.names, self._chance))
 
     def on_key(self, event: ui.Key) -> None:
-        """Draw pressed while the key bar shows it dimmed says why (Textual runs no action for
-        a dimmed key): in Ninety-Nine's manual draw the chance ends when the next seat plays."""
+        """Draw or L pressed while the key bar shows it dimmed says why (Textual runs no action
+        for a dimmed key): in Ninety-Nine's manual draw the chance ends when the next seat
+        plays; L plays only the card that leaves one."""
         active = self.active_bindings.get(event.key)
-        if active is not None and active.binding.action == "draw" and not active.enabled:
+        says_why = {"draw": self.action_draw, "last_card": self.action_last_card}
+        if active is not None and active.binding.action in says_why and not active.enabled:
             event.stop()
-            self.action_draw()
+            says_why[active.binding.action]()
 
     def action_pass_turn(self) -> None:
         if self.view is not None and can(self.view, "pass"):
@@ -675,6 +686,19 @@ class TableScreen(Screen[None]):
             self.warn("You cannot pass now.")
 
     def action_last_card(self) -> None:
+        """L plays the selected card saying "last card!" (crazy-eights 4.1), only where that is
+        true: a play from any hand but two cards would be a wrong announcement, a penalty at
+        once (4.2, 4.4), so it plays nothing and says why. Enter plays without the announcement."""
+        view = self.view
+        if view is None or self.query_one(HandView).selected is None:
+            return
+        if not _announces(view):
+            key, held = self.app.keys_for, len(view.get("hand") or [])
+            said = announcement(own_status(view).get("count"))
+            why = (f"you hold {held}." if held != 1 else  # 4.4: that play goes out
+                   f"your last card goes out ({key('hand.play', 'enter')} plays it).")
+            self.warn(f'{key("table.last_card", "l")} says "{said}" with the play that leaves you one card: {why}')
+            return
         self._play_card(announce=True)
 
     def warn(self, text: str) -> None:
@@ -786,12 +810,14 @@ class TableScreen(Screen[None]):
         if self.check_action("rematch", ()):  # the host's start, or a player's ready (``TableSession.rematch``)
             self.run_worker(self.link.rematch(), group="rematch")
 
+    def _off_hand(self) -> bool:
+        """The focus is in the log or the chat line, from where Escape goes back to the hand."""
+        return self.focused is not None and not isinstance(self.focused, HandView)
+
     def action_leave(self) -> None:
-        """Escape: from the chat line or the log back to the hand; from a finished match back
-        to the lobby; from a match in play home, once the player says so (a watcher at once)."""
-        if self.focused is not None and not isinstance(self.focused, HandView):
-            self.action_focus_hand()
-            return
+        """Escape from the hand (from the log or the chat line it is Back to hand): from a
+        finished match back to the lobby; from a match in play home, once the player says so
+        (a watcher at once)."""
         if (self.view or {}).get("is_over"):
             back = getattr(self.link, "back_to_lobby", None)
             if back is not None:
@@ -821,9 +847,15 @@ class TableScreen(Screen[None]):
         text = clean(event.value, CHAT_LEN)
         event.input.value = ""
         if not text:
-            self.query_one(HandView).focus()
+            self.action_focus_hand()
             return
         self.run_worker(self.link.chat(text), group="chat")
+
+
+def _announces(view: dict[str, Any]) -> bool:
+    """Whether a play now leaves this seat exactly one card, the play "last card!" is said with
+    (crazy-eights 4.1): every play lays down one card, so it is made from two."""
+    return len(view.get("hand") or []) == 2
 
 
 def _again(shown_at: dict[str, float], text: str, seconds: float) -> bool:
