@@ -25,11 +25,11 @@ from net.protocol import CHAT_LEN
 from ..cardface import (DEFAULT_PALETTE, CardPalette, back_lines, card_label,
                         empty_lines, face_lines, suit_label)
 from ..drawchance import DrawChance, why_no_draw
-from ..eventtext import action_text, and_list, announcement, chat_text, deal_word, describe, seat_name, told
+from ..eventtext import action_text, announcement, chat_text, deal_word, describe, seat_name, told
 from ..handorder import next_order, ordered
 from ..link import TableLink
 from ..plain import clean, cut
-from ..plays import can, offered, own_status, parse_play, playable, plays_for, why_not
+from ..plays import can, offered, own_status, parse_play, playable, plays_for, unplayable_line, why_not
 from ..widgets.board import BoardCards, board_art
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
@@ -572,12 +572,10 @@ class TableScreen(Screen[None]):
             hint.update(Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1])], width)))
         else:
             why = why_not(view, card, self.names, self.card_style)
-            others = _labels([c for c in dict.fromkeys(self.query_one(HandView).cards) if playable(view, c)],
-                             self.card_style)
-            tail = (" " + ", ".join(moves) + ".") if moves else ""
-            full = f"{why.rstrip('.')}; {others} can be played." if others else why
-            # the line keeps the keys when the cards that can be played do not fit beside them
-            hint.update(Text(fit([full + tail, why + tail, why], self._hint_width()), style="italic"))
+            others = [card_label(c, self.card_style) for c in dict.fromkeys(self.query_one(HandView).cards)
+                      if playable(view, c)]
+            label = card_label(card, self.card_style)
+            hint.update(Text(unplayable_line(label, why, others, moves, self._hint_width()), style="italic"))
 
     # ------------------------------------------------------------------ input
     @on(HandView.Selected)
@@ -891,11 +889,3 @@ def _drawn_card(before: list[str], after: list[str]) -> int | None:
             return None
     return new if not left else None
 
-
-def _labels(cards: list[str], style: str, most: int = 4) -> str:
-    """Card labels as a phrase ("2♣", "2♣ and 7♦", "2♣, 7♦ and 2♠"), at most ``most`` of them
-    so that the hint keeps to its line."""
-    labels = [card_label(c, style) for c in cards[:most]]
-    if len(cards) > most:
-        labels[-1] = f"{len(cards) - most + 1} more"
-    return and_list(labels)
