@@ -114,6 +114,17 @@ async def test_the_watchers_lines_and_a_kicked_players_are_not_kept(server: Serv
         await c.close()
 
 
+async def _ana_and_bo_talk(srv: Server, hers: str, his: str) -> tuple[Any, TableClient, TableClient]:
+    """A three-seat table where Ana (the host key's holder) and Bo sit and say a line each."""
+    table = srv.create_table(TableConfig(seats=3))
+    ana = await join(srv, "Ana", host_key=table.host_key, table=table.id)
+    bo = await join(srv, "Bo", table=table.id)
+    await ana.chat(hers)
+    await bo.chat(his)
+    await _chats_until(ana, his)
+    return table, ana, bo
+
+
 async def _said_afresh(srv: Server, table_id: str, name: str = "Cy") -> TableClient:
     """A newcomer who sits down and speaks: what the table kept would come before its own line."""
     c = await join(srv, name, table=table_id)
@@ -125,12 +136,7 @@ async def _said_afresh(srv: Server, table_id: str, name: str = "Cy") -> TableCli
 
 
 async def test_once_every_player_has_left_a_newcomer_is_sent_nothing_earlier(server: Server) -> None:
-    table = server.create_table(TableConfig(seats=3))
-    ana = await join(server, "Ana", host_key=table.host_key, table=table.id)
-    bo = await join(server, "Bo", table=table.id)
-    await ana.chat("who is in for a late one")
-    await bo.chat("not me")
-    await _chats_until(ana, "not me")
+    table, ana, bo = await _ana_and_bo_talk(server, "who is in for a late one", "not me")
     epoch = table.chat_epoch
     for c in (ana, bo):
         await c.close()
@@ -162,12 +168,7 @@ async def test_a_watcher_who_stays_learns_the_new_numbering(server: Server) -> N
 async def test_the_lines_are_kept_while_one_player_stays(server: Server) -> None:
     """One of two players leaves: the other heard it all and is still there, so a newcomer is
     sent the lines; once the last one goes too, the next newcomer is not."""
-    table = server.create_table(TableConfig(seats=3))
-    ana = await join(server, "Ana", host_key=table.host_key, table=table.id)
-    bo = await join(server, "Bo", table=table.id)
-    await ana.chat("good game")
-    await bo.chat("off to bed")
-    await _chats_until(ana, "off to bed")
+    table, ana, bo = await _ana_and_bo_talk(server, "good game", "off to bed")
     await bo.close()
     await wait_until(lambda: table.seats[1].token is None, what="Bo gone")
     cy = await join(server, "Cy", table=table.id)
