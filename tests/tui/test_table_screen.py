@@ -612,3 +612,16 @@ async def test_enter_again_on_a_card_that_cannot_be_played_warns_once_while_it_s
         await pilot.pause()
         warned = [n for n in notices(app) if "matches neither" in n or "does not match" in n]
         assert len(warned) == 1, notices(app)
+
+
+async def test_a_resize_that_lands_after_the_table_was_left_changes_nothing() -> None:
+    """A resize's redraw of the hint comes after the next refresh: a table left in between (the
+    player leaving the moment it opened) has no hand left to read, and must not crash the app."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await open_table(app, pilot, "crazy-eights", 2, seat=0)
+        app.pop_screen()
+        await pilot.pause()
+        screen._resized()  # what the resize had asked for after the refresh
+        await pilot.pause()
+        assert app.return_code is None and app.is_running

@@ -505,8 +505,14 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: ui.Resize) -> None:
         if self._ready:
-            self.call_after_refresh(self._update_hint)  # the hint line fits its new width
-            self.call_after_refresh(self._refollow)  # and the line under the board its rows
+            self.call_after_refresh(self._resized)
+
+    def _resized(self) -> None:
+        """The hint line fits its new width, and the line under the board its rows; not on a
+        table left meanwhile, its widgets gone."""
+        if not popped(self) and self.query(HandView):
+            self._update_hint()
+            self._refollow()
 
     def _refollow(self) -> None:
         """The line under the board, as the view and the rows under the board have it (a
