@@ -90,6 +90,8 @@ def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: 
     bind = getattr(args, "bind", None)
     if bind and bind != "0.0.0.0":
         parts.append(f"--bind {bind}")
+    if getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False):
+        parts.append("--no-mdns")  # a table kept off the LAN's lists stays off them
     if ssh_port is not None:
         parts.append(f"--ssh {ssh_port}")
         auth = getattr(args, "ssh_auth", "password")
@@ -97,7 +99,7 @@ def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: 
             parts.append(f"--ssh-auth {auth}")
         keys = getattr(args, "ssh_keys", None)
         if auth == "keys" and keys:
-            parts.append(f"--ssh-keys {shlex.quote(str(keys))}")
+            parts.append(f"--ssh-keys {shlex.quote(str(Path(keys).resolve()))}")  # from any folder
     return " ".join(parts)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
+
 from .plain import clean
 
 
@@ -35,7 +37,7 @@ def lobby_names(seats: list[dict[str, Any]]) -> list[str]:
     return numbered([clean(str(s.get("name") or ("bot" if s.get("bot") else "")), 24) for s in seats])
 
 
-#: room for the watchers' names in the lobby's line (about one row of its pane): the rest are
+#: cells for the watchers' names in the lobby's line (about one row of its pane): the rest are
 #: counted, so that a crowd of watchers cannot push the lobby's buttons off the screen
 WATCHERS_ROOM = 40
 
@@ -56,7 +58,7 @@ def watchers_line(lobby: dict[str, Any]) -> str:
     names: list[str] = []
     for w in (lobby.get("watchers") or [])[:count]:
         name = clean(str(w), 24) if w else ""
-        if name and (not names or len(", ".join([*names, name])) <= WATCHERS_ROOM):
+        if name and (not names or cell_len(", ".join([*names, name])) <= WATCHERS_ROOM):
             names.append(name)
     if not names:
         return f"{count} watching"

@@ -54,7 +54,7 @@ async def test_headless_host_serves_and_closes_on_signal(sig: signal.Signals) ->
         key = re.search(r"Host key \(.*\): (\S+)", text).group(1)  # type: ignore[union-attr]
         # the banner says how that key is used, and how the table comes back: each as it runs
         assert f"that player joins with: dealmein join 127.0.0.1:{port} --host-key {key}" in text
-        assert f"(dealmein host --headless --resume --port {port} --bind 127.0.0.1 brings it back)" in text
+        assert f"(dealmein host --headless --resume --port {port} --bind 127.0.0.1 --no-mdns brings it back)" in text
         assert "3 seats, 2 bots" in text
         c = await TableClient.connect("127.0.0.1", port, name="Ana", password="pw", host_key=key,
                                       reconnect=False)
@@ -116,7 +116,7 @@ async def test_ctrl_c_says_whom_it_cut_off_and_how_to_resume() -> None:
         assert said[0] == ("Closing the table (Ctrl+C): 2 players were seated; disconnecting 1 (Ana in seat 1); "
                            "1 had dropped, seat held (Bo in seat 2).")
         save = data_dir() / "saves" / f"table-{port}.save"
-        resume = f"dealmein host --headless --resume --port {port} --bind 127.0.0.1"
+        resume = f"dealmein host --headless --resume --port {port} --bind 127.0.0.1 --no-mdns"
         assert said[1] == (f"Saved to {save} (match in play, hand 1): {resume} brings it back, holding each "
                            f"player's seat for --grace seconds (120 by default) while they join again.")
         assert said[2:] == ["Table closed."]
@@ -126,7 +126,7 @@ async def test_ctrl_c_says_whom_it_cut_off_and_how_to_resume() -> None:
         assert not any(u["type"] == "connection" and u["state"] == "reconnecting" for u in seen)
 
         # what it said is so: the command brings the match back, and Ana's seat with it
-        again, lines = await run_dealmein(*resume.split()[1:], "--no-mdns")  # the command as said
+        again, lines = await run_dealmein(*resume.split()[1:])  # the command as said
         assert f"Resumed 'Deal Me In table' from {save} (match in play, hand 1)" in lines
         back = await TableClient.connect("127.0.0.1", port, name="Ana", token=ana.token, reconnect=False,
                                          timeout=5.0)
@@ -236,9 +236,12 @@ def test_the_resume_command_brings_the_table_back_as_it_was_served() -> None:
 
     plain = argparse.Namespace(bind="0.0.0.0", ssh=None, ssh_auth="password", ssh_keys=None)
     assert resume_command(7098, plain) == "dealmein host --headless --resume --port 7098"
-    ssh = argparse.Namespace(bind="127.0.0.1", ssh=0, ssh_auth="keys", ssh_keys=Path("/k/authorized keys"))
+    ssh = argparse.Namespace(bind="127.0.0.1", ssh=0, ssh_auth="keys", ssh_keys=Path("/k/authorized keys"),
+                             host_no_mdns=True)
     assert resume_command(7098, ssh, 2222) == ("dealmein host --headless --resume --port 7098 --bind 127.0.0.1 "
-                                               "--ssh 2222 --ssh-auth keys --ssh-keys '/k/authorized keys'")
+                                               "--no-mdns --ssh 2222 --ssh-auth keys --ssh-keys '/k/authorized keys'")
+    relative = argparse.Namespace(bind="0.0.0.0", ssh=0, ssh_auth="keys", ssh_keys=Path("keys"), no_mdns=False)
+    assert resume_command(7098, relative, 2222).endswith(f"--ssh-keys {Path('keys').resolve()}")
 
 
 async def test_a_table_nobody_sat_at_is_saved_without_seats_to_hold(tmp_path: Path) -> None:

@@ -273,7 +273,7 @@ async def test_a_headless_host_stopped_ends_its_ssh_sessions_cleanly(how):
         assert "Table closed." in out.decode()
         # the resume it gives opens the same SSH door, where its guests come back in
         table_port = re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1)  # type: ignore[union-attr]
-        resume = f"--port {table_port} --bind 127.0.0.1 --ssh {port} --ssh-auth open brings it back"
+        resume = f"--port {table_port} --bind 127.0.0.1 --no-mdns --ssh {port} --ssh-auth open brings it back"
         assert resume in text and resume in out.decode(), (text, out.decode())
         assert "[conn=" not in err.decode()  # the SSH library's per-login chatter stays out of the host's log
     finally:

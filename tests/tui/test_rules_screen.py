@@ -206,6 +206,8 @@ async def test_a_countdown_table_reads_the_rules_of_countdown() -> None:
         assert "another eight" not in page and "reaches 100 points" not in page
         assert "## The deal Each player is dealt as many cards as their count" in page
         assert "wild card is the rank of their count" in page and "no points" in page
+        # 6.4: with no points kept, a wrong or forgotten "last card!" costs two cards
+        assert "ten penalty points" not in page and "you draw two cards" in page
 
 
 def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
@@ -216,6 +218,8 @@ def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
     from tui.screens.rules import RULES_DIR, rules_markdown, variant_sentences
 
     tables = [("crazy-eights", "countdown", {}), ("crazy-eights", "standard", {"hand_size": 6}),
+              ("crazy-eights", "countdown", {"jokers": True}), ("crazy-eights", "standard", {"last_card": "off"}),
+              ("crazy-eights", "standard", {"last_card": "draw2"}), ("crazy-eights", "standard", {"target": 50}),
               ("ninety-eight", "five-card", {}), ("ninety-eight", "standard", {"hand_size": 3})]
     for game, preset, options in tables:
         resolved = GAMES[game].resolve(3, preset, options)

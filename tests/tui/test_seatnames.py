@@ -106,3 +106,10 @@ def test_a_crowd_of_watchers_takes_one_line() -> None:
     shown = line.removeprefix("Watching: ").split(" and ")[0].split(", ")
     assert shown == short[:len(shown)] and len(", ".join(shown)) <= 40 < len(", ".join(short[:len(shown) + 1]))
     assert line.endswith(f" and {20 - len(shown)} more")
+
+
+def test_wide_watchers_names_are_measured_in_cells() -> None:
+    """Names in wide letters take two cells each: they are counted so, not by their length."""
+    wide = ["漢字漢字漢字" + str(i) for i in range(5)]  # 13 cells each
+    line = watchers_line({"spectators": 5, "watchers": wide})
+    assert line == f"Watching: {wide[0]}, {wide[1]} and 3 more"

@@ -112,6 +112,10 @@ def _cards(count: int) -> str:
 
 
 #: sentences of the rules pages that Countdown (crazy-eights 6) makes untrue
+#: the Last card! section's penalty, as a table with the usual options has it (4.2)
+_PAY = ("Forget, or say it when it is not true, and you pay: ten penalty points (or two cards "
+        "drawn, depending on the table).")
+
 _COUNTDOWN = {
     "Eights are wild.":
         "In Countdown each player's wild card is the rank of their count: eights at 8, sevens at "
@@ -136,11 +140,24 @@ def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
     the options in force, each with what it says at that table instead: how many cards a
     player holds, and what Countdown changes."""
     if game == "crazy-eights":
+        said: dict[str, str] = {}
+        penalty = resolved.get("last_card")
+        if penalty == "off":
+            said[_PAY] = "At this table nothing is paid for forgetting it."
+        elif penalty == "draw2" or resolved.get("countdown"):  # 6.4: Countdown keeps no points
+            said[_PAY] = "Forget, or say it when it is not true, and you draw two cards."
         if resolved.get("countdown"):
-            return dict(_COUNTDOWN)
+            said.update(_COUNTDOWN)
+            if resolved.get("jokers"):
+                said["Eights are wild."] = _COUNTDOWN["Eights are wild."] + " Jokers are wild for everyone."
+            return said
         size = resolved.get("hand_size")
         if isinstance(size, int):
-            return {"Five cards each (seven when only two play).": f"{_cards(size)} each."}
+            said["Five cards each (seven when only two play)."] = f"{_cards(size)} each."
+        target = resolved.get("target")
+        if isinstance(target, int) and target != 100:
+            said["When someone reaches 100 points"] = f"When someone reaches {target} points"
+        return said
     if game == "ninety-eight":
         size = resolved.get("hand_size")
         if isinstance(size, int) and size != 4:

@@ -68,6 +68,7 @@ class HandView(Widget, can_focus=True):
                 self.cards, self.dimmed, self.card_style, self.palette):
             return
         old = self.cards[self.cursor] if self.cards and self.cursor < len(self.cards) else None
+        stuck = len(self.dimmed) >= len(self.cards)  # no card could be played: not the turn yet
         self.cards = list(cards)
         self.dimmed = set(dimmed)
         if style:
@@ -78,9 +79,10 @@ class HandView(Widget, can_focus=True):
             cursor = self.cards.index(old)
         else:
             cursor = min(self.cursor, max(0, len(self.cards) - 1))
-        if cursor in self.dimmed and len(self.dimmed) < len(self.cards):
-            # the player's turn has come (or a card could be played) with a card selected that
-            # cannot be: the nearest one that can, so that Enter plays and H need not point
+        if stuck and cursor in self.dimmed and len(self.dimmed) < len(self.cards):
+            # the player's turn has come (cards can be played where none could) with a card
+            # selected that cannot be: the nearest one that can, so that Enter plays; later in
+            # the turn a card the player picked stays picked (a draw, O, a new card style)
             cursor = min((i for i in range(len(self.cards)) if i not in self.dimmed),
                          key=lambda i: (abs(i - cursor), i))
         self.set_reactive(HandView.cursor, cursor)
