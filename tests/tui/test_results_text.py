@@ -196,3 +196,5 @@ async def test_the_running_total_wraps_instead_of_losing_a_number_in_a_small_ter
         shown = " ".join(row[label.region.x:label.region.right].strip()
                          for row in rows[label.region.y:label.region.bottom])
         assert shown == "running total over the hand: " + " ".join(map(str, totals))
+        # the words and the numbers each keep to a row: no number is split from the others
+        assert rows[label.region.y][label.region.x:label.region.right].strip() == "running total over the hand:"

@@ -94,7 +94,9 @@ class TotalsLine(Label):
     def on_resize(self) -> None:
         width = self.size.width
         if width > 0:
-            self.update(Text(f"{self.lead}: {shown_totals(self.totals, width)}", style="dim"))
+            totals = shown_totals(self.totals, width)
+            line = f"{self.lead}: {totals}"
+            self.update(Text(line if len(line) <= width else f"{self.lead}:\n{totals}", style="dim"))
 
 
 #: seconds after the results come up during which their keys do nothing: they come by
