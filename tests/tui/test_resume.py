@@ -163,7 +163,7 @@ async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
         for _ in range(2):  # the resumed hand, then one seen from its deal (three lives: no match ends in one)
             await play_with_keys(fresh, pilot, stop=lambda: isinstance(fresh.screen, ResultsScreen))
             results = fresh.screen
-            labels.append(str(results.query_one("#spark-label").render()))
+            labels.append(" ".join(str(results.query_one("#spark-label").render()).split()))  # on one row or two
             await wait_for(pilot, results.keys_act)
             await pilot.press("enter")
             await wait_for(pilot, lambda: fresh.screen is not results)
