@@ -128,7 +128,7 @@ def closing_text(table: Table, why: str | None = None) -> str:
 
     here = [s for s in table.seats if s.token is not None and s.conn is not None]
     away = [s for s in table.seats if s.away]
-    watchers = sum(1 for p in table.conns if p.seat is None)
+    watchers = len(table.watching())
     seated = len(here) + len(away)
     parts = [f"{plural(seated, 'player')} {'was' if seated == 1 else 'were'} seated" if seated
              else "no player was seated"]

@@ -224,15 +224,20 @@ class Table:
         self.chat_epoch = secrets.token_hex(4)
 
     # ------------------------------------------------------------------ lobby state
+    def watching(self) -> list[Peer]:
+        """The connections at the table without a seat."""
+        return [p for p in self.conns if p.seat is None]
+
     def lobby(self) -> dict[str, Any]:
         c = self.config
         by_host = self.playing_host() or self._bots_only()
+        watching = self.watching()
         return {
             "table": self.id, "name": c.name, "game": c.game, "preset": c.preset,
             "options": dict(c.options), "status": self.status, "password": bool(c.password),
             "turn_time": c.turn_time,
-            "spectators": sum(1 for p in self.conns if p.seat is None),
-            "watchers": sorted(p.name for p in self.conns if p.seat is None)[:WATCHERS_LISTED],
+            "spectators": len(watching),
+            "watchers": sorted(p.name for p in watching)[:WATCHERS_LISTED],
             "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready, "wins": s.wins,
                        "connected": s.conn is not None or s.bot is not None,
                        "host": s.token is not None and s.token == self.host_token}
@@ -338,20 +343,22 @@ class Table:
         self._emit(p, encode({"type": "welcome", "table": self.id, "seat": p.seat, "token": p.token,
                               "host": p.is_host, "chat": self.chat_epoch}))
 
-    def _forget_chat(self) -> bool:
+    def _forget_chat(self, moved: list[Peer] | None = None) -> None:
         """Once no player is left in a seat (here or away with the seat held: bots and watchers
         do not count), no one is left who could have heard the lines kept: the next group to
         sit down is not shown them. The numbering starts afresh under a new ``chat_epoch``,
         which every connection still here (the watchers) is told in a ``welcome``, or its app
-        would take the new first lines for ones it has passed on. Whether it did."""
+        would take the new first lines for ones it has passed on. ``moved``: connections whose
+        seat has just changed, welcomed again either way (once: with everyone, if it forgot)."""
         if self._chat_n == 0 or any(s.token is not None for s in self.seats):
-            return False
+            for q in moved or []:
+                self._welcome(q)
+            return
         self._chat.clear()
         self._chat_n = 0
         self.chat_epoch = secrets.token_hex(4)
         for q in list(self.conns):
             self._welcome(q)
-        return True
 
     def _say_earlier(self, p: Peer) -> None:
         """The chat so far, to a connection that has just joined, each line marked ``earlier``."""
@@ -545,8 +552,7 @@ class Table:
     def _on_stand(self, p: Peer, msg: dict[str, Any]) -> None:
         self._in_lobby()
         self._unseat(p)
-        if not self._forget_chat():  # else told already, with everyone
-            self._welcome(p)
+        self._forget_chat(moved=[p])
         self._broadcast_lobby(to=p)
 
     def _on_ready(self, p: Peer, msg: dict[str, Any]) -> None:
@@ -596,9 +602,7 @@ class Table:
                 seat.clear()
             self.seats = self.seats[:seats] + [Seat(i) for i in range(len(self.seats), seats)]
             c.seats = seats
-            if not self._forget_chat():  # else told already, with everyone
-                for q in moved:
-                    self._welcome(q)
+            self._forget_chat(moved)
         for seat in self.seats:
             seat.ready = seat.bot is not None
         self.status = "lobby"  # after a finished match: back to the lobby for the new setup
