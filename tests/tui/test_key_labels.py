@@ -110,3 +110,23 @@ async def test_a_questions_esc_is_named_as_its_cancel_button() -> None:
         assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
     # each question its own: one asked with the default answer still reads "Stay"
     assert ConfirmScreen("q", "", yes="Go")._bindings.key_to_bindings["escape"][0].description == "Stay"
+
+
+async def test_help_says_the_last_card_announcement_as_the_table_says_it() -> None:
+    """crazy-eights 6.4: in Countdown the announcement tells the count ("last card, on 8!"):
+    Help over such a table says L plays with those words, and "last card!" at any other."""
+    from tui.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for preset, said in (("countdown", "last card, on 8!"), ("standard", "last card!")):
+            screen, _ = await open_table(app, pilot, "crazy-eights", 2, seat=1, preset=preset, seed=3)
+            await pilot.press("f1")
+            helped = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+            assert dict(helped.sections["At the table"])["L"] == \
+                f'Play the selected card saying "{said}" (only the play that leaves you one card)', preset
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen)
+            app.pop_screen()
+            await pilot.pause()
+

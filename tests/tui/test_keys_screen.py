@@ -276,3 +276,27 @@ async def test_a_start_key_cannot_move_to_a_letter_here_either(tmp_path: Path) -
         assert await move(pilot, screen, "lobby.start", "ctrl+1") == \
             "Not moved: lobby.start = Ctrl+1 is a key most terminals cannot send."
         assert app.keymap == {} and not path.exists()
+
+
+async def test_c_is_named_as_the_game_at_the_table_below_has_it(tmp_path: Path) -> None:
+    """C says the total, or at Crazy Eights the suit to follow: the Keys screen names it as the
+    game of the table it was opened over (Keys in the palette), and away from a table both, as
+    the README's table of keys does."""
+    import re
+
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        away = await open_keys(app, pilot)
+        said_away = next(k.does for k in away.keys if k.id == "table.say_total")
+        assert said_away == "Total / suit to follow"
+        assert row(away, "table.say_total").startswith(f"Table      {said_away}  C")  # the column fits it
+        readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+        assert re.search(r"^\| `table\.say_total` \| C \| (.+?) \|$", readme, re.MULTILINE).group(1) == said_away
+        for game, said in (("crazy-eights", "Suit to follow"), ("ninety-nine", "Total")):
+            while app.screen_stack[-1] is not app.screen_stack[1]:  # back to home
+                app.pop_screen()
+            await pilot.pause()
+            await open_table(app, pilot, game, 3, seat=0, seed=4)
+            app.action_keys()  # what the palette's Keys does
+            screen = await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen) and app.screen.keys and app.screen)
+            assert row(screen, "table.say_total").startswith(f"Table      {said:<20}C"), game

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from rich.table import Table
 from rich.text import Text
 from textual import getters
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
@@ -17,9 +17,9 @@ from textual.widgets import Static
 
 from core import GAMES
 
-from ..eventtext import deal_word
+from ..eventtext import announcement, deal_word
 from ..keymap import current_keys, key_label
-from ..plays import offered
+from ..plays import offered, own_status
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 
@@ -68,6 +68,26 @@ def in_game_words(binding: Binding, game: str | None) -> Binding:
     return replace(binding, description=said) if said else binding
 
 
+def table_below(app: App[Any]) -> tuple[dict[str, Any] | None, bool | None]:
+    """The view of the table a screen was opened over (under a hand's results or Settings
+    too), so that its keys are named as that game has them, and whether it is a solo table
+    (None, None: not opened over a table)."""
+    from .table import TableScreen
+
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, TableScreen):
+            return screen.view, screen.solo
+    return None, None
+
+
+def announced(view: dict[str, Any]) -> str:
+    """The last-card announcement at the table of ``view``: in Countdown it tells the seat's
+    count (crazy-eights 6.4), "N" where the seat has none (a watcher)."""
+    if not (view.get("options") or {}).get("countdown"):
+        return announcement()
+    return announcement(own_status(view).get("count", "N"))
+
+
 def _of(cls: type[DOMNode], again: bool = False) -> list[Binding]:
     """A class's keys; a screen's leave out the app's keys it binds again (Q) unless ``again``:
     "Everywhere" lists those already."""
@@ -94,7 +114,7 @@ class HelpScreen(Screen[None]):
         palette = "theme, cards, rules" if guest else "new game, host, join, theme, cards, rules"
         keymap: dict[str, str] = getattr(self.app, "keymap", {})
         everywhere = key_rows(_of(DealMeInApp, again=True), [("Ctrl+P", f"Command palette: {palette}")], keymap)
-        table_view, solo = self._table_view()
+        table_view, solo = table_below(self.app)
         if isinstance(self.opened_from(), ReplayScreen):
             # ``dealmein replay FILE --show``: its own keys first; the table's do nothing there
             self.sections = {"Replay": key_rows(_of(ReplayScreen), [("↑, ↓, Mouse", "Scroll a step taller than the screen")], keymap),
@@ -108,17 +128,6 @@ class HelpScreen(Screen[None]):
             for title, rows in self.sections.items():
                 yield Static(key_table(title, rows))
         yield KeyFooter()
-
-    def _table_view(self) -> tuple[dict[str, Any] | None, bool | None]:
-        """The view of the table the help was opened over (under a hand's results too), so
-        that its keys are the ones that game has, and whether it is a solo table (None: not
-        opened over a table)."""
-        from .table import TableScreen
-
-        for screen in reversed(self.app.screen_stack):
-            if isinstance(screen, TableScreen):
-                return screen.view, screen.solo
-        return None, None
 
     @staticmethod
     def _table_sections(everywhere: list[tuple[str, str]], view: dict[str, Any] | None = None,
@@ -140,6 +149,9 @@ class HelpScreen(Screen[None]):
         if view is not None:  # only the keys this game has (as its key bar shows them)
             has = offered(view)
             table = [b for b in table if b.action not in GAME_KEYS or GAME_KEYS[b.action] in has]
+            said = f'"{announced(view)}"'  # L's words as this table says them (Countdown's count)
+            table = [replace(b, description=b.description.replace('"last card!"', said))
+                     if b.action == "last_card" else b for b in table]
         # Hint answers at a solo table, Chat at any other (over a table: only the one it has;
         # from elsewhere: both, saying where each answers)
         table = [b for b in table if not (solo is True and b.action == "focus_chat" or solo is False and b.action == "hint")]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -20,6 +21,7 @@ from textual.widgets.option_list import Option
 from ..keymap import key_label, pressed_key
 from ..widgets.keyfooter import KeyFooter
 from . import popped
+from .help import in_game_words, table_below
 
 #: where each id's key answers, by the id's first part
 WHERE = {"app": "Everywhere", "hand": "Table", "table": "Table", "lobby": "Lobby", "home": "Home",
@@ -46,8 +48,14 @@ class Swap:
     moves: dict[str, str | None]
 
 
-def movable_keys() -> list[Movable]:
-    """Every binding id of every screen once, in the order Help reads them (app-wide first)."""
+#: what a table key does away from a table, where its binding's one word does not fit every
+#: game (``help.GAME_WORDS`` names it at a table); short, for the list's column
+AWAY_WORDS = {"table.say_total": "Total / suit to follow"}
+
+
+def movable_keys(game: str | None = None) -> list[Movable]:
+    """Every binding id of every screen once, in the order Help reads them (app-wide first),
+    each named as the game ``game`` has it (``None``: opened away from a table, any game)."""
     from ..app import screen_bindings
 
     shipped: dict[str, list[str]] = {}
@@ -61,7 +69,8 @@ def movable_keys() -> list[Movable]:
                 if key.strip() not in keys:
                     keys.append(key.strip())
             if b.description:
-                does.setdefault(b.id, b.description)
+                said = AWAY_WORDS.get(b.id) if game is None else None
+                does.setdefault(b.id, said or in_game_words(b, game).description)
     out = [Movable(i, does.get(i, i), WHERE.get(i.split(".")[0], i.split(".")[0].capitalize()), ",".join(k))
            for i, k in shipped.items()]
     order = list(WHERE.values())
@@ -98,7 +107,7 @@ class KeysScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.keys = movable_keys()
+        self.keys: list[Movable] = []  # read as the screen mounts: the table below names C
         self.moving: Movable | None = None  # the key waiting for its new place
         self.swap: Swap | None = None  # offered after a clash, taken by the same key again
 
@@ -115,6 +124,9 @@ class KeysScreen(Screen[None]):
         if popped(self):
             return
         self.query_one("#keys-catch").display = False
+        view, _solo = table_below(self.app)
+        game = (view or {}).get("game")
+        self.keys = movable_keys(game if isinstance(game, str) else None)
         self._fill()
         self.query_one("#keys-list", OptionList).focus()
 
@@ -131,9 +143,10 @@ class KeysScreen(Screen[None]):
         listed = self.query_one("#keys-list", OptionList)
         at = listed.highlighted
         listed.clear_options()
+        does = max([18, *(cell_len(key.does) for key in self.keys)]) + 2  # the column of what each does
         for key in self.keys:
             now = self._now(key)
-            line = Text(f"{key.where:<11}{key.does:<20}", no_wrap=True, overflow="ellipsis")
+            line = Text(f"{key.where:<11}{key.does:<{does}}", no_wrap=True, overflow="ellipsis")
             line.append(f"{key_label(now):<14}", style="bold")
             if now != key.shipped:
                 line.append(f"ships as {key_label(key.shipped)}", style="dim")
