@@ -130,3 +130,42 @@ async def test_help_says_the_last_card_announcement_as_the_table_says_it() -> No
             app.pop_screen()
             await pilot.pause()
 
+
+async def test_l_is_lit_only_where_it_plays_the_selected_card_now() -> None:
+    """crazy-eights 4.1: L plays the selected card saying "last card!" from a hand of two. The
+    key bar lights it only where pressing it plays now: on this seat's turn, on a card that can
+    be played. While another seat plays, or on a card that cannot be played, it is dimmed (and
+    pressed, says why)."""
+    from core import new_match
+
+    from .helpers import said_from_now, show_match, stacked
+
+    def lit(screen: TableScreen) -> bool:
+        return not next(k for k in screen.query(FooterKey) if k.action == "last_card").has_class("-disabled")
+
+    # hand size 2 at two seats, dealer 0: seat 1 holds 5H 9S and plays first, seat 0 holds 2C 3C; KH starts
+    deck = stacked(["5H", "2C", "9S", "3C", "KH"])
+    app = make_app()
+    heard = said_from_now(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = new_match("crazy-eights", 2, deck=deck, dealer=0, options={"hand_size": 2})
+        screen, link = await show_match(app, pilot, match, seat=0)  # seat 1's turn: seat 0 waits
+        assert screen.query_one(HandView).cards == ["2C", "3C"] and screen.view["current_seat"] == 1
+        await pilot.pause()
+        assert "Play+last card!" in key_bar(screen) and not lit(screen)
+        app.pop_screen()
+        await pilot.pause()
+
+        screen, link = await show_match(app, pilot, new_match("crazy-eights", 2, deck=deck, dealer=0,
+                                                               options={"hand_size": 2}), seat=1)
+        assert screen.query_one(HandView).cards == ["5H", "9S"]
+        await pilot.press("2")  # 9♠ matches neither ♥ nor a K
+        await wait_for(pilot, lambda: not lit(screen))
+        await pilot.press("l")
+        await wait_for(pilot, lambda: heard)
+        assert link.sent == [] and heard[-1].startswith("9♠ matches neither")
+        await pilot.press("1")  # 5♥ follows hearts
+        await wait_for(pilot, lambda: lit(screen))
+        await pilot.press("l")
+        await wait_for(pilot, lambda: link.sent)
+        assert link.sent == ["5H!"]

@@ -106,3 +106,27 @@ def test_the_line_on_a_card_that_cannot_be_played_always_says_others_can() -> No
     assert unplayable_line("7♦", why, six, keys, 40) == "7♦ cannot be played; 6 others can."
     # nothing else to play: the reason and the key, as before
     assert unplayable_line("7♦", why, [], keys, 80) == "7♦ matches neither ♠ spades nor a J. Space draws."
+
+
+async def test_enter_on_a_card_that_cannot_be_played_says_what_can() -> None:
+    """crazy-eights 3.2 and 3.4: Enter on a card that cannot be played plays nothing and warns
+    why, with what to do instead, on one line at 80 columns: the cards that can be played, or,
+    where none can, that the turn is a draw and the key that draws."""
+    from rich.cells import cell_len
+
+    from .helpers import make_app, open_table, said_from_now, stacked, wait_for
+
+    # hand size 5 at two seats, dealer 0: seat 1 gets deck[0], deck[2], ..., deck[8]; KH starts
+    some = stacked(["5H", "2C", "9S", "3C", "7C", "4C", "4D", "6C", "QS", "TC", "KH"])
+    none = stacked(["9S", "2C", "7C", "3C", "4D", "4C", "QS", "6C", "3S", "TC", "KH"])
+    for deck, card, said in (
+            (some, "2", "9♠ matches neither ♥ hearts nor a K; 5♥ can be played. Space draws."),
+            (none, "1", "9♠ cannot be played now: you can only draw. Space draws.")):
+        app = make_app()
+        heard = said_from_now(app)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                            options={"hand_size": 5})
+            await pilot.press(card, "enter")
+            await wait_for(pilot, lambda: heard)
+            assert link.sent == [] and heard == [said] and cell_len(said) <= 78

@@ -55,6 +55,8 @@ FIXED_ROWS = 13
 SAY_SECONDS = 3.0
 #: seconds a warning (why a key did nothing) shows, and is not given again
 WARN_SECONDS = 4.0
+#: cells a warning's line keeps to: one line of an 80-column terminal
+WARN_WIDTH = 78
 #: seconds after a screen over the table closes in which Enter plays no card: the results of a
 #: hand close on Enter, and a quick second Enter would play a card of the new hand unseen
 RESUME_GUARD = 0.4
@@ -392,17 +394,23 @@ class TableScreen(Screen[None]):
             # that Enter plays it and a second Space is not needed to find it
             hv.cursor = drawn
         self._update_hint()
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """The key bar again, where what ``check_action`` answers has changed (the view, or
+        the card selected: L is lit only on a card it can play)."""
         keys = (*(self.check_action(a, ()) for a in ("draw", "pass_turn", "last_card", "rematch")),
-                hv.check_action("play", ()))
+                self.query_one(HandView).check_action("play", ()))
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows the keys this game and this moment offer: Draw (dimmed while it
-        cannot be used) and Play+last card! (dimmed but with two cards in hand) only in games
-        that have them, Pass while it is allowed, Rematch to the host of a finished match, Hint
-        at a solo table and Chat at any other; Esc as what it does where the focus is."""
+        cannot be used) and Play+last card! (dimmed but where it plays the selected card now)
+        only in games that have them, Pass while it is allowed, Rematch to the host of a
+        finished match, Hint at a solo table and Chat at any other; Esc as what it does where
+        the focus is."""
         view = self.view or {}
         if action in ("leave", "focus_hand"):
             return (action == "focus_hand") == self._off_hand()
@@ -419,11 +427,19 @@ class TableScreen(Screen[None]):
         if action == "pass_turn":
             return can(view, "pass")
         if action == "last_card":  # dimmed, it still says why it plays nothing (``on_key``)
-            return (True if _announces(view) else None) if "last card" in offered(view) else False
+            return (True if self._announces_now(view) else None) if "last card" in offered(view) else False
         if action == "rematch":
             return bool(view.get("is_over")) and bool(getattr(self.link, "is_host", False)
                                                       or getattr(self.link, "rematch_by_ready", False))
         return True
+
+    def _announces_now(self, view: dict[str, Any]) -> bool:
+        """Whether L plays now: this seat's turn, a hand of two, and the selected card has a
+        play with the announcement."""
+        hand = next(iter(self.query(HandView)), None)  # none before compose or once left
+        card = hand.selected if hand is not None else None
+        return (view.get("current_seat") == view.get("seat") and _announces(view)
+                and card is not None and bool(plays_for(view, card, announce=True)))
 
     def reorder(self, order: str) -> None:
         """Show the hand in another order (the selected card stays selected)."""
@@ -577,16 +593,22 @@ class TableScreen(Screen[None]):
             short = [k.replace(" (else a penalty)", "") for k in keys]
             hint.update(Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1])], width)))
         else:
-            why = why_not(view, card, self.names, self.card_style)
-            others = [card_label(c, self.card_style) for c in dict.fromkeys(self.query_one(HandView).cards)
-                      if playable(view, c)]
-            label = card_label(card, self.card_style)
-            hint.update(Text(unplayable_line(label, why, others, moves, self._hint_width()), style="italic"))
+            hint.update(Text(self._cannot_play(view, card, self._hint_width()), style="italic"))
+
+    def _cannot_play(self, view: dict[str, Any], card: str, width: int) -> str:
+        """Why ``card`` cannot be played, which cards can and the keys of the turn's other
+        moves, in ``width`` cells: the hint line on that card, and Enter's warning on it."""
+        why = why_not(view, card, self.names, self.card_style)
+        others = [card_label(c, self.card_style) for c in dict.fromkeys(self.query_one(HandView).cards)
+                  if playable(view, c)]
+        label = card_label(card, self.card_style)
+        return unplayable_line(label, why, others, self._move_keys(view), width)
 
     # ------------------------------------------------------------------ input
     @on(HandView.Selected)
     def _selected(self, event: HandView.Selected) -> None:
         self._update_hint()
+        self._refresh_keys()
 
     def on_screen_suspend(self) -> None:
         self._covered = True
@@ -620,8 +642,8 @@ class TableScreen(Screen[None]):
                     return
                 if other:
                     actions = other
-            else:
-                self.warn(why_not(view, card, self.names, self.card_style))
+            else:  # what can be played instead, as the hint line says it, on one line
+                self.warn(self._cannot_play(view, card, min(WARN_WIDTH, self.app.size.width - 2)))
                 return
         if not actions:
             return
