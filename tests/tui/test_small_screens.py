@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from textual.widgets import Input
 
+from tui.widgets.hand import HandView
 from tui.widgets.keyfooter import KeyFooter
 
-from .helpers import host_two_seats, make_app, notices, wait_for
+from .helpers import host_two_seats, make_app, notices, open_table, wait_for
 
 
 def bottom_row(app: Any) -> str:
@@ -36,3 +38,28 @@ async def test_the_lobby_key_bar_keeps_help_at_60_columns() -> None:
         await wait_for(pilot, lambda: footer.size.width == 80 and "c Invite" in bottom_row(app))
         assert "f1 Help" in bottom_row(app)
         await app.leave_table()
+
+
+async def test_the_table_chat_prompt_fits_and_the_log_takes_the_rows() -> None:
+    """A table with players at 60x20: the chat line's prompt is whole in its 26 cells, and the
+    line shows only while typed in, the log taking its row (all seven of the middle's) the rest
+    of the time; at 80x24 it stays, with the whole prompt."""
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, 0)
+        chat, log = screen.query_one("#chat", Input), screen.query_one("#log")
+        middle = screen.query_one("#middle")
+        await wait_for(pilot, lambda: chat.placeholder == "/ to chat, Enter to send")
+        assert cell_len(chat.placeholder) <= chat.content_size.width == 26
+        assert isinstance(screen.focused, HandView) and chat.region.height == 0
+        assert log.region.height == middle.region.height == 7
+        await pilot.press("slash", *"hi")
+        await wait_for(pilot, lambda: chat.region.height == 1)
+        assert screen.focused is chat and log.region.height == 6
+        assert log.region.bottom == chat.region.y  # the line right under the log
+        await pilot.press("enter", "enter")  # sent, then back to the hand: the line goes again
+        await wait_for(pilot, lambda: isinstance(screen.focused, HandView) and chat.region.height == 0)
+        assert link.chats == ["hi"] and log.region.height == 7
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: chat.placeholder == "chat: / to type, Enter to send, Esc to stop")
+        await wait_for(pilot, lambda: chat.region.height == 1 and log.region.height == middle.region.height - 1)
