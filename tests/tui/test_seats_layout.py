@@ -11,7 +11,7 @@ from core import new_match
 from core.registry import GAMES
 from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
-from tui.widgets.seats import SeatBox, status_text
+from tui.widgets.seats import EDGE, SeatBox, cut_apart, status_text
 
 from .helpers import make_app, notices
 from .matchlink import MatchLink
@@ -40,6 +40,12 @@ def boxes(screen: TableScreen) -> list[SeatBox]:
     return list(screen.query(SeatBox))
 
 
+def drawn(screen: TableScreen, box: SeatBox, row: int) -> str:
+    """What the screen shows of ``box``'s ``row`` (0: its top border, 3: its bottom one)."""
+    line = screen._compositor.render_strips()[box.region.y + row].text
+    return line[box.region.x:box.region.right]
+
+
 def check_row(app: Any, screen: TableScreen, expected: int) -> None:
     """Every box on screen, side by side without overlap, its text inside it; only the seat to
     act highlighted (heavy border); the hand still whole on screen."""
@@ -55,7 +61,8 @@ def check_row(app: Any, screen: TableScreen, expected: int) -> None:
         text = box.render()
         for line in text.split():
             assert cell_len(line.plain) <= box.content_size.width, (box.seat, line.plain)
-        assert cell_len(str(box.border_title)) <= box.region.width - 6
+        assert cell_len(str(box.border_title)) <= box.region.width - EDGE
+        assert str(box.border_title) in drawn(screen, box, 0), (box.seat, drawn(screen, box, 0))
     current = screen.view["current_seat"]
     for box in row:
         turn = box.seat == current
@@ -104,7 +111,7 @@ async def test_narrow_boxes_cut_names_and_wording() -> None:
             assert lines[0].startswith("4 card"), lines
             assert lines[1] == "3 lives", lines
             if box.seat == dealer:
-                assert lines[0].endswith(" D") or "dealer" in lines[0] or "dlr" in lines[0]
+                assert lines[0].endswith(" D") or "dealer" in lines[0] or "dealer" in drawn(screen, box, 3)
         assert all(box.has_class("narrow") for box in boxes(screen))
 
 
@@ -121,7 +128,73 @@ async def test_seven_bots_of_one_level_read_apart() -> None:
             assert title.startswith("No") and "…" in title, title
             if seat > 1:
                 assert title.endswith(f"…{seat}"), title
-            assert cell_len(title) <= by_width(screen, seat) - 6
+            assert cell_len(title) <= by_width(screen, seat) - EDGE
+
+
+async def test_six_seats_show_whole_names_and_the_word_dealer() -> None:
+    """Six seats at 80 columns, five boxes of 16 cells: the table's bot names ("Normal bot 2")
+    and names of 11 or 12 letters are drawn whole on the top borders (they were cut to ten
+    cells, "Normal b…2"), and the dealer's box says "dealer" (it said "dlr")."""
+    app = make_app()
+    bots = ["You", "Normal bot", *(f"Normal bot {n}" for n in range(2, 6))]
+    people = ["Ana", "Bartholomew", "Maximilian", "Evangelina", "Christopher", "Wilhelmina"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        for names in (bots, people):
+            screen = await show_table(app, pilot, "crazy-eights", 6, seat=3, names=names)
+            row = boxes(screen)
+            assert [box.region.width for box in row] == [16] * 5
+            for box in row:
+                assert f" {names[box.seat]} " in drawn(screen, box, 0), drawn(screen, box, 0)
+            dealer = next(box for box in row if box.seat == 0)
+            assert "dealer" in drawn(screen, dealer, 3) and box_text(dealer).split()[1] == "cards"
+            assert not any("dlr" in box_text(box) or " D" in box_text(box) for box in row)
+            app.pop_screen()
+            await pilot.pause()
+
+
+async def test_six_seats_in_teams_say_dealer_whole() -> None:
+    """Six seats in pairs at 80 columns: a rival dealer's bottom border says its team and
+    "dealer" ("B · dealer"); the partner's keeps "partner" there, and its first line says
+    "dealer" before it says "cards"."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for dealer, seat in ((1, 0), (3, 0)):  # seat 0's partner is seat 3
+            match = new_match("ninety-eight", 6, preset="teams", dealer=dealer, seed=3)
+            link = MatchLink(match, seat, NAMES[:6])  # type: ignore[arg-type]
+            screen = TableScreen(link, app.card_style, app.palette)
+            link.screen = screen
+            screen.show(link.view(), [])
+            await app.push_screen(screen)
+            await pilot.pause()
+            box = next(b for b in boxes(screen) if b.seat == dealer)
+            bottom = drawn(screen, box, 3)
+            if dealer == 3:
+                assert "partner" in bottom and box_text(box).startswith("4 cd dealer"), (bottom, box_text(box))
+            else:
+                assert " B · dealer " in bottom and box_text(box).startswith("4 cards 3 lives"), bottom
+            app.pop_screen()
+            await pilot.pause()
+
+
+async def test_names_alike_read_apart() -> None:
+    """Long names that differ only at their ends ("Christopher A", "Christopher B") are cut in
+    the middle, keeping their ends: six seats read apart, at 80 and at 60 columns."""
+    names = [f"Christopher {letter}" for letter in "ABCDEF"]
+    for size in ((80, 24), (60, 20)):
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            screen = await show_table(app, pilot, "ninety-eight", 6, seat=0, names=names)
+            shown = [drawn(screen, box, 0).strip("╭╮─┏┓━ ") for box in boxes(screen)]
+            assert len(set(shown)) == 5, shown
+            for box, title in zip(boxes(screen), shown):
+                assert title.startswith("Chr") and title.endswith(names[box.seat][-1]) and "…" in title, title
+
+
+def test_cut_apart() -> None:
+    assert cut_apart(["Normal bot", "Normal bot 2"], 7) == ["Normal…", "Norma…2"]  # the number kept already
+    assert cut_apart(["Christopher A", "Christopher B", "Cy"], 9) == ["Chri…er A", "Chri…er B", "Cy"]
+    assert cut_apart(["Christopher A", "Christopher A"], 9) == ["Christop…"] * 2  # the same name: nothing to tell
+    assert cut_apart(["Bartholomew"], 12) == ["Bartholomew"]
 
 
 def by_width(screen: TableScreen, seat: int) -> int:
@@ -245,7 +318,8 @@ async def test_teams_at_eight_seats() -> None:
             assert marks[s] == marks[s + 4] and marks[s] not in ("", "None", "partner", "ptnr")
         assert len({marks[1], marks[2], marks[3]}) == 3
         for box in boxes(screen):
-            assert cell_len(str(box.border_subtitle)) <= box.region.width - 6
+            assert cell_len(str(box.border_subtitle)) <= box.region.width - EDGE
+            assert str(box.border_subtitle) in drawn(screen, box, 3)
 
 
 async def test_spectator_sees_teams_by_letter() -> None:

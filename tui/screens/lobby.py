@@ -73,6 +73,9 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", show=False, id="app.quit"),
         Binding("f2", "app.rules", "Rules", show=False, id="app.rules"),
     ]
+    #: what the key bar leaves out first where it is too narrow (60 columns) to keep Help:
+    #: Invite (the info line says where players join), then Chat (its line is on screen)
+    BAR_SPARE = ("lobby.invite", "lobby.chat")
 
     def __init__(self, link: Any) -> None:
         super().__init__()

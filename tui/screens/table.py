@@ -163,8 +163,14 @@ class TableScreen(Screen[None]):
         yield KeyFooter()
 
     def _chat_placeholder(self) -> str:
-        """The chat line's prompt, naming Chat's key as the keymap has it."""
-        return f"chat: {self.app.keys_for('table.chat', 'slash')} to type, Enter to send, Esc to stop"
+        """The chat line's prompt, naming Chat's key as the keymap has it, in the longest
+        wording its line holds (26 cells at 60 columns)."""
+        key = self.app.keys_for("table.chat", "slash")
+        chat = self.query("#chat")
+        width = chat.first().content_size.width if chat else 0
+        forms = [f"chat: {key} to type, Enter to send, Esc to stop", f"chat: {key} to type, Enter to send",
+                 f"{key} to chat, Enter to send", f"{key} to chat"]
+        return fit(forms, width) if width else forms[0]
 
     def on_mount(self) -> None:
         if popped(self):
@@ -524,11 +530,12 @@ class TableScreen(Screen[None]):
             self.call_after_refresh(self._resized)
 
     def _resized(self) -> None:
-        """The hint line fits its new width, and the line under the board its rows; not on a
-        table left meanwhile, its widgets gone."""
+        """The hint line and the chat line's prompt fit their new width, and the line under the
+        board its rows; not on a table left meanwhile, its widgets gone."""
         if not popped(self) and self.query(HandView):
             self._update_hint()
             self._refollow()
+            self.query_one("#chat", Input).placeholder = self._chat_placeholder()
 
     def _refollow(self) -> None:
         """The line under the board, as the view and the rows under the board have it (a

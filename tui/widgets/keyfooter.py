@@ -8,8 +8,9 @@ twice more as it mounted (compact on, then off from the footer). ``KeyFooter`` s
 the screen's first frame, styled once, and rebuilds only when what it shows changes.
 
 A terminal too narrow for every key draws them closer together, then leaves out the palette's
-key (Ctrl+P still opens it; Help lists it), so that the keys on the right (Leave, Help) are not
-the ones cut off.
+key (Ctrl+P still opens it; Help lists it), then the screen's lesser keys (``BAR_SPARE``: their
+binding ids, first to go first; the keys still work, and Help lists them), so that the keys on
+the right (Leave, Help) are not the ones cut off.
 """
 from __future__ import annotations
 
@@ -41,32 +42,43 @@ class KeyFooter(Footer):
 
     _shown: Hashable | None = None
     _lit: Hashable | None = None
+    _spared: tuple[str, ...] = ()  # the screen's lesser keys left out, for want of room
 
     def __init__(self, *, show_command_palette: bool = True, **kw: object) -> None:
         super().__init__(show_command_palette=show_command_palette, **kw)  # type: ignore[arg-type]
         self._wants_palette = show_command_palette
 
-    def _fit(self, width: int) -> tuple[bool, bool]:
-        """(compact, palette) for ``width`` cells: the roomiest style in which every key fits."""
-        words = [cell_len(self.app.get_key_display(binding)) + cell_len(binding.description)
-                 for binding, _enabled, _tip in self._one_per_action().values()]
-        wide, close = sum(w + 3 for w in words), sum(w + 2 for w in words)
+    def _fit(self, width: int) -> tuple[bool, bool, tuple[str, ...]]:
+        """(compact, palette, spared) for ``width`` cells: the roomiest style in which every key
+        fits, and the lesser keys left out where even the closest does not."""
+        words = [(binding.id, cell_len(self.app.get_key_display(binding)) + cell_len(binding.description))
+                 for binding, _enabled, _tip in self._one_per_action(()).values()]
+        wide, close = sum(w + 3 for _id, w in words), sum(w + 2 for _id, w in words)
         palette = 13 if self._wants_palette and self.app.ENABLE_COMMAND_PALETTE else 0
         if wide + palette <= width:
-            return False, bool(palette)
-        return True, bool(palette) and close + palette <= width
+            return False, bool(palette), ()
+        spared: tuple[str, ...] = ()
+        for spare in getattr(self.screen, "BAR_SPARE", ()):
+            if close <= width:
+                break
+            for key_id, w in words:
+                if key_id == spare:
+                    close -= w + 2
+                    spared += (spare,)
+        return True, not spared and bool(palette) and close + palette <= width, spared
 
     def _width(self) -> int:
         return self.size.width or self.app.size.width  # docked across the screen: its width before layout
 
     def _apply_fit(self) -> None:
-        compact, palette = self._fit(self._width())
+        compact, palette, self._spared = self._fit(self._width())
         self.set_reactive(Footer.compact, compact)
         self.set_class(compact, "-compact", update=False)
         self.set_reactive(Footer.show_command_palette, palette)
 
     def on_resize(self, event: events.Resize) -> None:
-        if self._bindings_ready and self._fit(event.size.width) != (self.compact, self.show_command_palette):
+        if self._bindings_ready and self._fit(event.size.width) != (self.compact, self.show_command_palette,
+                                                                    self._spared):
             self.call_after_refresh(self._recompose_if_changed)
 
     def _entries(self) -> list[tuple[str, Binding, bool, str]]:
@@ -83,7 +95,8 @@ class KeyFooter(Footer):
         entries = self._entries()
         layout = tuple((key, b.action, b.description, b.key_display, b.tooltip, b.group, tip)
                        for key, b, _on, tip in entries)
-        return (layout, self.show_command_palette, self.compact), tuple(on for _k, _b, on, _t in entries)
+        return ((layout, self.show_command_palette, self.compact, self._spared),
+                tuple(on for _k, _b, on, _t in entries))
 
     def _key(self, binding: Binding, enabled: bool, tooltip: str, classes: str = "") -> BarKey:
         key = BarKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
@@ -107,13 +120,14 @@ class KeyFooter(Footer):
             _node, binding, enabled, _tip = palette
             yield self._key(binding, enabled, binding.tooltip or binding.description, "-command-palette")
 
-    def _one_per_action(self) -> dict[str, tuple[Binding, bool, str]]:
+    def _one_per_action(self, spared: tuple[str, ...] | None = None) -> dict[str, tuple[Binding, bool, str]]:
         """(binding, enabled, tooltip) of the first shown key of each action: two keys for one
         action (R and F2 for the rules) are drawn as one, as ``Footer`` draws them, and take
-        the room of one."""
+        the room of one. The lesser keys left out (``spared``, else the bar's own) are not."""
+        spared = self._spared if spared is None else spared
         first: dict[str, tuple[Binding, bool, str]] = {}
         for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
-            if binding.show:
+            if binding.show and binding.id not in spared:
                 first.setdefault(binding.action, (binding, enabled, tooltip))
         return first
 

@@ -2,8 +2,12 @@
 
 The boxes share the row (``1fr`` each) and shrink to fit every seat a game allows (eight, so
 up to eight boxes for a spectator) in 80 columns: a narrow box drops its padding, the name on
-its border is cut with an ellipsis, and the lines inside take the longest wording that fits
-(``4 cards · dealer``, then ``4 cards D``; ``34 pts, count 6``, then ``34p c6``). A seat out of
+its border takes the whole edge but its corners and is cut with an ellipsis only past that
+(names that would then read alike are cut in the middle, keeping their ends), and the lines
+inside take the longest wording that fits (``34 pts, count 6``, then ``34p c6``). The dealer's
+box says ``4 cards · dealer``; where that does not fit, ``dealer`` goes on its bottom border
+(``team B · dealer``, ``B · dealer`` with teams), and where that is too narrow the line keeps
+the word before ``cards`` (``4 cd · dealer``, then ``4 cards D``). A seat out of
 the hand says ``sits out`` where its (empty) card count was. With teams (Ninety-Eight's
 ``teams`` preset) the bottom border marks the viewer's ``partner`` and the other pairs'
 ``team B``, ``team C``..."""
@@ -12,8 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.text import Text
 from textual.events import Resize
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -21,6 +28,12 @@ from ..plain import clean, cut
 
 #: a box narrower than this (border included) drops its side padding
 NARROW = 14
+#: cells of an edge round a label: Textual keeps six ("╭─ " and " ─╮"); a label longer than
+#: that allows is drawn again with four ("╭ " and " ╮")
+TEXTUAL_EDGE = 6
+EDGE = 4
+#: the most cells a name takes on a wide box
+NAME_CELLS = 16
 
 
 def _plural(n: Any, one: str, many: str) -> str:
@@ -87,6 +100,48 @@ def status_fit(status: dict[str, Any], width: int) -> str:
     return fit([", ".join(full), " ".join(full), " ".join(short)], width)
 
 
+def cut_middle(text: str, width: int) -> str:
+    """``text`` in ``width`` cells, cut in the middle ("Chris…pher A"): its start and its end
+    kept, where two names differ."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 2:
+        return cut(text, width)
+    tail_room = (width - 1) // 2
+    tail = ""
+    for ch in reversed(text):
+        if cell_len(ch + tail) > tail_room:
+            break
+        tail = ch + tail
+    head = cut(text, width - cell_len(tail))  # ends in the ellipsis
+    return head + tail.lstrip()
+
+
+def cut_apart(names: list[str], width: int) -> list[str]:
+    """Each name in ``width`` cells (``cut``: a number that ends it stays); names that would
+    then read alike are cut in the middle instead, so that the seats still read apart."""
+    cuts = [cut(name, width) for name in names]
+    return [cut_middle(name, width) if any(cuts[j] == short and names[j] != name for j in range(len(names)))
+            else short for name, short in zip(names, cuts)]
+
+
+def redraw_edge(edge: Strip, label: str, align: str) -> Strip:
+    """A top or bottom border Textual drew with its label cut short (corner, line, blank, label,
+    blank, line, corner), drawn again with ``label`` whole: a blank each side of it, the line
+    filling the rest, each part in the style Textual gave it."""
+    width = edge.cell_length
+    label = cut(label, width - EDGE)
+
+    def style(x: int) -> Any:
+        return next(iter(edge.crop(x, x + 1)), Segment(" ")).style
+
+    fill = Segment(next(iter(edge.crop(1, 2)), Segment("─")).text * (width - EDGE - cell_len(label)), style(1))
+    blank = Segment(" ", style(2))
+    middle = [blank, Segment(label, style(3)), blank]
+    parts = [*middle, fill] if align == "left" else [fill, *middle]
+    return Strip([*edge.crop(0, 1), *parts, *edge.crop(width - 1, width)], width)
+
+
 def team_labels(view: dict[str, Any]) -> dict[int, str]:
     """With teams (Ninety-Eight's ``teams: pairs``): each seat's mark, ``partner`` for the
     viewer's partners and ``team B`` (the team's letter) for the others; empty without teams."""
@@ -124,6 +179,7 @@ class SeatBox(Static):
         self._status: dict[str, Any] = {}
         self._seat_name = ""
         self._team = ""
+        self._dealer_below = False  # "dealer" is on the bottom border, not the first line
         #: the seat the box shows (a box is kept when the seats it shows move round)
         self.seat: int | None = None
 
@@ -133,18 +189,27 @@ class SeatBox(Static):
         status = shown[seat] if seat < len(shown) else {}
         counts = view.get("hand_counts") or []
         count = counts[seat] if seat < len(counts) else 0
-        self._seat_name = cut(clean(name, 60), 16)
+        renamed = clean(name, 60) != self._seat_name
+        self._seat_name = clean(name, 60)
         self._team = team_labels(view).get(seat, "")
-        self._relabel()
         sits_out = status.get("in_hand") is False and not status.get("out")
         data = (count, dealer, sits_out, tuple(sorted((k, repr(v)) for k, v in status.items())))
         if data != self._data:
             self._data = data
             self._status = dict(status)
             self.refresh()  # the box's size comes from the row, not from its text: no layout
+        for box in self._row() if renamed else [self]:  # the others' names are cut apart from this one
+            box._relabel()
         self.set_class(view.get("current_seat") == seat, "turn")
         self.set_class(self._team == "partner", "partner")
         self.set_class(bool(status.get("out")) or sits_out, "gone")
+
+    def _row(self) -> list["SeatBox"]:
+        """The boxes shown in this box's row, this one among them."""
+        row = self.parent
+        if not isinstance(row, Widget):
+            return [self]
+        return [child for child in row.children if isinstance(child, SeatBox) and child.display] or [self]
 
     def slot(self) -> int:
         """The width the wording is chosen for: the narrowest box of the row (the ``1fr``
@@ -158,20 +223,56 @@ class SeatBox(Static):
                 width = min(width, max(row.content_size.width // boxes, 1))
         return width
 
+    @staticmethod
+    def inner(slot: int) -> int:
+        """The cells the lines have in a box of ``slot`` cells: less the border and padding."""
+        return slot - 2 - (0 if slot < NARROW else 2)
+
     def _relabel(self) -> None:
-        """The name on the top border and the team on the bottom one, cut to the room there
-        (the border's corners and the blanks around a label take six cells)."""
+        """The name on the top border, cut to the room there (the whole edge but its corners
+        and a blank each side) and apart from the other boxes' names; on the bottom one the
+        team, and the dealer where the first line has no room to say it."""
         slot = self.slot()
-        room = slot - 6 if slot else 99
-        title = cut(self._seat_name, room)
+        room = slot - EDGE if slot else 99
+        row = self._row()
+        titles = cut_apart([box._seat_name for box in row], min(room, NAME_CELLS))
+        title = titles[row.index(self)] if self in row else cut(self._seat_name, min(room, NAME_CELLS))
         if str(self.border_title or "") != title:
             self.border_title = Text(title)
         team = self._team
-        if team:
-            forms = ["partner", "ptnr", "P"] if team == "partner" else [team, "tm " + team[5:], team[5:]]
-            team = fit(forms, room)
-        if str(self.border_subtitle or "") != team:
-            self.border_subtitle = Text(team) if team else None
+        forms = [""]
+        with_dealer = ["dealer"]  # the ways the bottom border says the dealer, with the team
+        if team == "partner":
+            forms, with_dealer = ["partner", "ptnr", "P"], ["partner · dealer", "ptnr · dealer"]
+        elif team:
+            forms = [team, "tm " + team[5:], team[5:]]
+            with_dealer = [f"{team} · dealer", f"{team[5:]} · dealer"]  # the other boxes say "team B"
+        below = ""
+        if self._data is not None and self._data[1] and slot:
+            count, _dealer, sits_out, _ = self._data
+            first = "sits out" if sits_out else _plural(count, "card", "cards")
+            if cell_len(first + " · dealer") > self.inner(slot):
+                below = next((form for form in with_dealer if cell_len(form) <= room), "")
+        if self._dealer_below != bool(below):
+            self._dealer_below = bool(below)
+            self.refresh()
+        mark = below or (fit(forms, room) if team else "")
+        if str(self.border_subtitle or "") != mark:
+            self.border_subtitle = Text(mark) if mark else None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Textual's lines, with a label it cut short (it keeps six cells of the edge round
+        one) drawn again whole over the edge: at six seats and more, a name needs those cells."""
+        strips = super().render_lines(crop)
+        width, height = self.outer_size
+        if crop.x or crop.width != width or width <= TEXTUAL_EDGE:
+            return strips
+        for row, label, align in ((0, self.border_title, self.styles.border_title_align),
+                                  (height - 1, self.border_subtitle, self.styles.border_subtitle_align)):
+            text = str(label or "")
+            if cell_len(text) > width - TEXTUAL_EDGE and crop.y <= row < crop.bottom:
+                strips[row - crop.y] = redraw_edge(strips[row - crop.y], text, align)
+        return strips
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(self.slot() < NARROW, "narrow")
@@ -182,15 +283,16 @@ class SeatBox(Static):
         if self._data is None:
             return Text(), Text()
         count, dealer, sits_out, _ = self._data
+        dealer = dealer and not self._dealer_below
         cards = _plural(count, "card", "cards")
         first = "sits out" if sits_out else fit([cards, f"{count} cd"], width)
         line1 = Text(no_wrap=True, overflow="ellipsis")
         if dealer:
             if sits_out:
-                forms = [(first, " · dealer"), (first, " · dlr"), (first, " D")]
-            else:
-                forms = [(cards, " · dealer"), (cards, " · dlr"), (cards, " dlr"), (cards, " D"),
-                         (f"{count} cd", " D"), (f"{count}", " D")]
+                forms = [(first, " · dealer"), (first, " D")]
+            else:  # the word "dealer" before the word "cards"
+                forms = [(cards, " · dealer"), (f"{count} cd", " · dealer"), (f"{count} cd", " dealer"),
+                         (cards, " D"), (f"{count} cd", " D"), (f"{count}", " D")]
             head, mark = next(((h, m) for h, m in forms if cell_len(h + m) <= width), forms[-1])
             line1.append(head)
             line1.append(mark, style="dim")
@@ -205,5 +307,5 @@ class SeatBox(Static):
         width = self.content_size.width
         slot = self.slot()
         if slot:  # the narrowest box's room, so that the row reads evenly
-            width = min(width, slot - 2 - (0 if slot < NARROW else 2))
+            width = min(width, self.inner(slot))
         return Text("\n").join(self.lines(width or 80))

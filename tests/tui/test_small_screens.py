@@ -1,0 +1,65 @@
+"""The lobby and the table at 60x20: the key bar keeps Help, the chat line's prompt fits, and
+the table's log has the rows the screen can give it."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len
+from textual.widgets import Input
+
+from tui.widgets.hand import HandView
+from tui.widgets.keyfooter import KeyFooter
+
+from .helpers import host_two_seats, make_app, notices, open_table, wait_for
+
+
+def bottom_row(app: Any) -> str:
+    """The screen's last row as drawn: the key bar."""
+    return [strip.text for strip in app.screen._compositor.render_strips()][-1]
+
+
+async def test_the_lobby_key_bar_keeps_help_at_60_columns() -> None:
+    """The host's lobby at 60x20 has more keys than the bar can hold: Invite leaves the bar (C
+    still invites), so that Help is not the key cut off; at 80 columns Invite is on it."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(60, 20), notifications=True) as pilot:
+        lobby = await host_two_seats(app, pilot)
+        footer = lobby.query_one(KeyFooter)
+        await wait_for(pilot, lambda: bottom_row(app).rstrip().endswith("esc Leave f1 Help"))
+        row = bottom_row(app)
+        assert "Invite" not in row and "b Bot" in row and "^s Start" in row and "/ Chat" in row, row
+        await pilot.press("c")
+        await wait_for(pilot, lambda: any(n.startswith("Copied to the clipboard") for n in notices(app)))
+        await pilot.press("slash")  # Esc is Back to seats from the chat line: longer, and still in sight
+        await wait_for(pilot, lambda: isinstance(lobby.focused, Input))
+        await wait_for(pilot, lambda: "Back to seats" in bottom_row(app) and "f1 Help" in bottom_row(app))
+        await pilot.press("escape")
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: footer.size.width == 80 and "c Invite" in bottom_row(app))
+        assert "f1 Help" in bottom_row(app)
+        await app.leave_table()
+
+
+async def test_the_table_chat_prompt_fits_and_the_log_takes_the_rows() -> None:
+    """A table with players at 60x20: the chat line's prompt is whole in its 26 cells, and the
+    line shows only while typed in, the log taking its row (all seven of the middle's) the rest
+    of the time; at 80x24 it stays, with the whole prompt."""
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, 0)
+        chat, log = screen.query_one("#chat", Input), screen.query_one("#log")
+        middle = screen.query_one("#middle")
+        await wait_for(pilot, lambda: chat.placeholder == "/ to chat, Enter to send")
+        assert cell_len(chat.placeholder) <= chat.content_size.width == 26
+        assert isinstance(screen.focused, HandView) and chat.region.height == 0
+        assert log.region.height == middle.region.height == 7
+        await pilot.press("slash", *"hi")
+        await wait_for(pilot, lambda: chat.region.height == 1)
+        assert screen.focused is chat and log.region.height == 6
+        assert log.region.bottom == chat.region.y  # the line right under the log
+        await pilot.press("enter", "enter")  # sent, then back to the hand: the line goes again
+        await wait_for(pilot, lambda: isinstance(screen.focused, HandView) and chat.region.height == 0)
+        assert link.chats == ["hi"] and log.region.height == 7
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: chat.placeholder == "chat: / to type, Enter to send, Esc to stop")
+        await wait_for(pilot, lambda: chat.region.height == 1 and log.region.height == middle.region.height - 1)
