@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
@@ -33,11 +35,29 @@ class _Sink(Protocol):
     def send_frame(self, frame: bytes) -> None: ...
 
 
+@dataclass(frozen=True)
+class SaveOutcome:
+    """How a table's saving stood once it closed: all that its host may say of the save."""
+
+    path: Path
+    #: why the table's last state is not on disk; ``None``: it is, at ``path``
+    problem: str | None
+    #: ``path`` holds a whole save of the table all the same: an earlier one written meanwhile, or
+    #: the one the table was resumed from (a failed save never spoils the one before it)
+    kept: bool
+    #: when the newest save at ``path`` was written (``time.time()``); ``None`` for a table
+    #: resumed and not saved since
+    saved_at: float | None
+
+
 class Autosaver:
     """Writes ``capture()`` to ``path`` after changes; ``send`` keeps frames in order behind it."""
 
-    def __init__(self, path: Path, capture: Callable[[], dict[str, Any]]) -> None:
+    def __init__(self, path: Path, capture: Callable[[], dict[str, Any]], kept: bool = False) -> None:
         self.path = path
+        #: ``path`` holds a whole save of this table (``kept``: the one it was restored from)
+        self.kept = kept
+        self.saved_at: float | None = None
         self._capture = capture
         self._dirty = False
         self._held: list[tuple[_Sink, bytes]] | None = None
@@ -78,6 +98,7 @@ class Autosaver:
                 await loop.run_in_executor(_executor(), write_save, self.path, state)
                 self.saves += 1
                 self.problem = None
+                self.kept, self.saved_at = True, time.time()
             except Exception as e:  # a full disk must not stop the game: tell the log, play on
                 self.failures += 1
                 if self.failures == 1 or self.failures % 1000 == 0:
@@ -99,6 +120,17 @@ class Autosaver:
         """Wait until the latest change is saved and every held frame sent."""
         while self._task is not None and not self._task.done():
             await asyncio.wait({self._task})  # not cancelled with it if the task is
+
+    async def finish(self, timeout: float) -> SaveOutcome:
+        """Wait up to ``timeout`` seconds for the latest change to be saved, and say how that
+        went: a save still being written then is not one, whatever becomes of it later."""
+        try:
+            await asyncio.wait_for(self.flush(), timeout)
+        except asyncio.TimeoutError:
+            log.error("the last autosave to %s did not finish in time", self.path)
+            return SaveOutcome(self.path, f"the save to {self.path.name} did not finish within {timeout:g} s",
+                               self.kept, self.saved_at)
+        return SaveOutcome(self.path, self.problem, self.kept, self.saved_at)
 
 
 def _why(e: Exception) -> str:

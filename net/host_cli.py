@@ -13,13 +13,16 @@ import logging
 import shlex
 import signal
 import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Coroutine, TypeVar
 
 from core.options import value_text
 
 from .addresses import host_port, join_addresses
 from .announce import Announcements, Out
+from .autosave import SaveOutcome
 from .client import app_version
 from .savefile import aside_text, move_aside, save_path
 from .server import Server, TableConfig
@@ -27,6 +30,8 @@ from .ssh_host import client_address, make_ssh_server
 from .ssh_server import SSHConfig, SSHTableServer
 from .table import Refused, Seat, Table
 from .tablestate import restore_saved
+
+T = TypeVar("T")
 
 
 def address_line(bind: str, port: int) -> str:
@@ -82,16 +87,33 @@ def resume_table(server: Server, port: int, out: Out) -> tuple[Table | None, str
     return table, problem
 
 
+#: ``host`` options that change how the table runs and that its save does not keep, each with
+#: its flag and its default (as ``dealmein host --help`` gives them): a resume command gives
+#: each one that was not at its default, so that the table comes back running as it ran
+RUN_OPTIONS: tuple[tuple[str, str, float], ...] = (
+    ("grace", "--grace", 120.0), ("takeover", "--takeover", 120.0), ("bot_delay", "--bot-delay", 0.6))
+#: the same for the SSH door's options, given when the door is
+SSH_OPTIONS: tuple[tuple[str, str, float], ...] = (
+    ("ssh_max_sessions", "--ssh-max-sessions", 16), ("ssh_idle", "--ssh-idle", 1800.0))
+
+
+def number_text(value: float) -> str:
+    """A number as a flag takes it back exactly: 30 for 30.0, 0.25 as it is."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
 def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: int | None = None) -> str:
     """The command that brings the table on ``port`` back as it was served: on the address it
-    listened on, and with SSH on the port it had (without ``--ssh`` a resume opens no SSH, and
-    its guests could not get back in)."""
+    listened on, with SSH on the port it had (without ``--ssh`` a resume opens no SSH, and its
+    guests could not get back in), and with every option its save does not keep that was not
+    at its default (``RUN_OPTIONS``, ``SSH_OPTIONS``)."""
     parts = ["dealmein host --headless --resume", f"--port {port}"]
     bind = getattr(args, "bind", None)
     if bind and bind != "0.0.0.0":
         parts.append(f"--bind {bind}")
     if getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False):
         parts.append("--no-mdns")  # a table kept off the LAN's lists stays off them
+    options = list(RUN_OPTIONS)
     if ssh_port is not None:
         parts.append(f"--ssh {ssh_port}")
         auth = getattr(args, "ssh_auth", "password")
@@ -100,6 +122,11 @@ def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: 
         keys = getattr(args, "ssh_keys", None)
         if auth == "keys" and keys:
             parts.append(f"--ssh-keys {shlex.quote(str(Path(keys).resolve()))}")  # from any folder
+        options += SSH_OPTIONS
+    for dest, flag, default in options:
+        value = getattr(args, dest, default)
+        if value != default:
+            parts.append(f"{flag} {number_text(value)}")
     return " ".join(parts)
 
 
@@ -140,18 +167,30 @@ def closing_text(table: Table, why: str | None = None) -> str:
     return f"Closing the table{f' ({why})' if why else ''}: " + "; ".join(parts) + "."
 
 
-def saved_text(table: Table, command: str) -> str | None:
-    """What became of the table's save once it closed, and how to bring it back (``command``,
-    from ``resume_command``); ``None`` for a table that is not saved. Said only once the last
-    save is done, so that it is true."""
-    saver = table.saver
-    if saver is None:
+def saved_text(table: Table, outcome: SaveOutcome | None, command: str) -> str | None:
+    """What became of the table's save once it closed (``outcome``, from ``Server.close``),
+    and how to bring it back (``command``, from ``resume_command``); ``None`` for a table that
+    is not saved. A save that was not made is never called one: the line then says what was
+    not saved and where the last good save is, if there is one."""
+    if outcome is None:
         return None
-    if saver.problem is not None:
-        return f"The table's last state was not saved: {saver.problem}."
-    players = any(s.token is not None and s.bot is None for s in table.seats)
-    held = ", holding each player's seat for --grace seconds (120 by default) while they join again" if players else ""
-    return f"Saved to {saver.path} ({where_text(table)}): {command} brings it back{held}."
+    if outcome.problem is None:
+        players = any(s.token is not None and s.bot is None for s in table.seats)
+        held = ", holding each player's seat for --grace seconds (120 by default) while they join again" \
+            if players else ""
+        return f"Saved to {outcome.path} ({where_text(table)}): {command} brings it back{held}."
+    said = f"The table's last state was not saved: {outcome.problem}."
+    if not outcome.kept:
+        return f"{said} No save of this table was written, so it cannot be brought back."
+    when = "the one it was resumed from" if outcome.saved_at is None else f"written {clock_text(outcome.saved_at)}"
+    return f"{said} Its last good save ({when}) is {outcome.path}: {command} brings the table back as it was then."
+
+
+def clock_text(when: float, now: float | None = None) -> str:
+    """"at 14:02:11", or "on 2024-05-01 at 14:02:11" for another day than today."""
+    day = time.strftime("%Y-%m-%d", time.localtime(when))
+    at = f"at {time.strftime('%H:%M:%S', time.localtime(when))}"
+    return at if day == time.strftime("%Y-%m-%d", time.localtime(now)) else f"on {day} {at}"
 
 
 def set_aside(port: int, problem: str) -> None:
@@ -179,50 +218,158 @@ def keep_previous(path: Path, out: Out) -> None:
         print(f"dealmein host: {path} will be replaced by the new table (cannot keep it: {e})", file=sys.stderr)
 
 
-async def serve(args: argparse.Namespace, out: Out = sys.stdout,
-                stop: asyncio.Event | None = None) -> int:
-    """Host until ``stop`` is set (SIGINT/SIGTERM set it when run from the command line).
+#: what the host says when a signal stops it before its table is open: nothing was saved or
+#: moved aside, nobody was let in, and the ports it had taken are let go
+STOPPED_EARLY = "dealmein host: stopped before the table opened."
 
-    Nothing on disk changes until the table is really up (its port and, with ``--ssh``, the SSH
-    port listening): only then is the old save of the port kept aside and the new table saved,
-    so a start that fails leaves the saves exactly as they were."""
+
+class Signals:
+    """Ctrl+C, SIGTERM and SIGHUP (the host's terminal closed), in hand from the moment the host
+    starts. The first sets ``stop``, and cuts short the start-up step running then (``step``:
+    opening the table, then advertising it), so that stopping never waits on a slow one."""
+
+    def __init__(self, stop: asyncio.Event) -> None:
+        self.stop = stop
+        #: the signal that set ``stop``, if one did
+        self.first: signal.Signals | None = None
+        self.step: asyncio.Task[Any] | None = None
+        self._loop = asyncio.get_running_loop()
+        self._handled: list[signal.Signals] = []
+
+    @property
+    def by(self) -> str | None:
+        """What stopped the host, in the words of the person at its terminal."""
+        return None if self.first is None else STOPPED_BY.get(self.first, self.first.name)
+
+    def install(self) -> None:
+        for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if sig is None:
+                continue
+            try:
+                self._loop.add_signal_handler(sig, self._caught, sig)
+                self._handled.append(sig)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass  # not the main thread or not supported: the caller sets ``stop``
+
+    def remove(self) -> None:
+        for sig in self._handled:
+            self._loop.remove_signal_handler(sig)
+        self._handled.clear()
+
+    def _caught(self, sig: signal.Signals) -> None:
+        if self.stop.is_set():
+            return  # stopping already: a second Ctrl+C must not cut the goodbyes short
+        self.first = sig
+        self.stop.set()
+        if self.step is not None and not self.step.done():
+            self.step.cancel()
+
+    async def until_stopped(self, step: Coroutine[Any, Any, T]) -> T | None:
+        """What ``step`` returns; ``None`` when a signal cut it short."""
+        task = self.step = asyncio.create_task(step)
+        try:
+            return await task
+        except asyncio.CancelledError:
+            if self.first is None or not task.cancelled():
+                raise  # the host itself is being cancelled
+            return None
+        finally:
+            self.step = None
+
+
+@dataclass
+class Opened:
+    """A table listening on its port (and SSH port), not yet saved, told or advertised."""
+
+    server: Server
+    table: Table
+    ssh: SSHTableServer | None
+    resumed: bool
+    #: what is wrong with the save of the port, when it could not be resumed
+    unusable: str | None
+
+
+async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
+    """Everything before the table opens: the table made or restored, its port and SSH port
+    listening. An exit status instead when it cannot open; stopped or failing midway, it lets go
+    of what it had taken. Nothing on disk changes here."""
     server = Server(host=args.bind, port=args.port, bot_delay=getattr(args, "bot_delay", 0.6),
                     grace=getattr(args, "grace", 120.0), takeover=getattr(args, "takeover", 120.0))
-    resume = getattr(args, "resume", False)
-    if resume and not args.port:
+    if getattr(args, "resume", False) and not args.port:
         print("dealmein host: --resume needs the table's --port (saves are kept per port)", file=sys.stderr)
         return 2
     if not 0 <= args.bots <= args.seats:
         print(f"dealmein host: --bots must be from 0 to {args.seats}", file=sys.stderr)
         return 2
     # a restored table writes its save only when it changes: it resumes once everything is up
-    table, unusable = resume_table(server, args.port, out) if resume else (None, None)
+    table, unusable = resume_table(server, args.port, out) if getattr(args, "resume", False) else (None, None)
     resumed = table is not None
     if table is None:
         try:
-            table = server.create_table(table_config(args))  # no save yet: see below
+            table = server.create_table(table_config(args))  # no save yet: see ``host``
         except ValueError as e:
             print(f"dealmein host: {e}", file=sys.stderr)
             return 2
-    try:
-        # the restored table is in place before anyone can reconnect, and nobody can until the
-        # SSH port is up too (``serve`` below)
-        await server.start(serving=False)
-    except OSError as e:
-        left_alone(unusable)
-        print(f"dealmein host: cannot listen on {host_port(args.bind, args.port)}: {e}", file=sys.stderr)
-        await server.close()
-        return 1
     ssh = None
-    if getattr(args, "ssh", None) is not None:
+    try:
         try:
-            ssh = await start_ssh(args, server, table)
-        except (OSError, ValueError) as e:
+            # the restored table is in place before anyone can reconnect, and nobody can until
+            # the SSH port is up too (``serve`` below)
+            await server.start(serving=False)
+        except OSError as e:
             left_alone(unusable)
-            print(f"dealmein host: cannot serve SSH on port {args.ssh}: {e}", file=sys.stderr)
+            print(f"dealmein host: cannot listen on {host_port(args.bind, args.port)}: {e}", file=sys.stderr)
             await server.close()
             return 1
-    await server.serve()
+        if getattr(args, "ssh", None) is not None:
+            try:
+                ssh = await start_ssh(args, server, table)
+            except (OSError, ValueError) as e:
+                left_alone(unusable)
+                print(f"dealmein host: cannot serve SSH on port {args.ssh}: {e}", file=sys.stderr)
+                await server.close()
+                return 1
+        await server.serve()
+    except BaseException:  # stopped midway (Ctrl+C): the ports are let go, the SSH app process ends
+        if ssh is not None:
+            await ssh.close()
+        await server.close()
+        raise
+    return Opened(server, table, ssh, resumed, unusable)
+
+
+async def serve(args: argparse.Namespace, out: Out = sys.stdout, stop: asyncio.Event | None = None,
+                opened: asyncio.Event | None = None) -> int:
+    """Host until ``stop`` is set (SIGINT, SIGTERM and SIGHUP set it when run from the command
+    line), and set ``opened`` once the table is open. The exit status: 0, or 1 when the table's
+    last state could not be saved; a signal before the table opened stops the host with
+    ``STOPPED_EARLY`` and 128 plus the signal's number, as a shell would give.
+
+    Nothing on disk changes until the table is really up (its port and, with ``--ssh``, the SSH
+    port listening): only then is the old save of the port kept aside and the new table saved,
+    so a start that fails, or is stopped, leaves the saves exactly as they were."""
+    signals = Signals(stop or asyncio.Event())
+    signals.install()
+    try:
+        up = await signals.until_stopped(open_table(args, out))
+        if up is None:
+            assert signals.first is not None
+            print(STOPPED_EARLY, file=sys.stderr, flush=True)
+            return 128 + signals.first
+        if isinstance(up, int):
+            return up
+        if opened is not None:
+            opened.set()
+        return await host(args, out, up, signals)
+    finally:
+        # the handlers stay while the table closes: a second Ctrl+C (or the one a wrapper like
+        # ``timeout`` passes on) must not cut the goodbyes short with a traceback
+        signals.remove()
+
+
+async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals) -> int:
+    """The open table: saved from now on, told, advertised, served until a signal, then closed."""
+    server, table, ssh, resumed = up.server, up.table, up.ssh, up.resumed
     resume = resume_command(server.port, args, ssh.port if ssh is not None else None)  # said twice
     if ssh is None:  # no SSH this time: a resume in the app does not open it with an old password
         table.keep_ssh_password(None)
@@ -230,8 +377,8 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
     if resumed:
         table.resume()
     else:
-        if unusable:
-            set_aside(server.port, unusable)
+        if up.unusable:
+            set_aside(server.port, up.unusable)
         keep_previous(save_path(server.port), out)
         server.autosave(table, save_path(server.port))
         try:
@@ -271,48 +418,30 @@ async def serve(args: argparse.Namespace, out: Out = sys.stdout,
     if resumed and getattr(args, "password", None) and args.password != c.password:
         print("dealmein host: --password is not used: a resumed table keeps the password it had "
               "(its players come back with it)", file=sys.stderr)
+    saved: SaveOutcome | None = None
     advertiser = None
-    if not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)):
-        advertiser = await advertise(server, table, args.bind, out, ssh.port if ssh else None)
-    stop = stop or asyncio.Event()
-    loop = asyncio.get_running_loop()
-    handled: list[signal.Signals] = []
-    stopped_by: list[str] = []  # the first signal: what the closing line names
-
-    def stop_on(sig: signal.Signals) -> None:
-        if not stop.is_set():
-            stopped_by.append(STOPPED_BY.get(sig, sig.name))
-        stop.set()
-
-    # SIGHUP: the host's terminal closed; like Ctrl+C, the players are told and let go
-    for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-        if sig is None:
-            continue
-        try:
-            loop.add_signal_handler(sig, stop_on, sig)
-            handled.append(sig)
-        except (NotImplementedError, RuntimeError, ValueError):
-            pass  # not the main thread or not supported: the caller sets ``stop``
-    # said once Ctrl+C is in hand: one pressed on reading it closes the table, saves and all
-    print("Press Ctrl+C to close the table.", file=out, flush=True)
     try:
-        await stop.wait()
-        print(closing_text(table, stopped_by[0] if stopped_by else None), file=out, flush=True)
+        if not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)):
+            # Ctrl+C meanwhile withdraws the advert being made, and closes the table
+            advertiser = await signals.until_stopped(
+                advertise(server, table, args.bind, out, ssh.port if ssh else None))
+        if not signals.stop.is_set():
+            # said once Ctrl+C is in hand: one pressed on reading it closes the table, saves and all
+            print("Press Ctrl+C to close the table.", file=out, flush=True)
+        await signals.stop.wait()
+        print(closing_text(table, signals.by), file=out, flush=True)
     finally:
-        # the handlers stay while the table closes: a second Ctrl+C (or the one a wrapper like
-        # ``timeout`` passes on) must not cut the goodbyes short with a traceback
         if advertiser is not None:
             await advertiser.close()
-        await server.close()  # first: its last save keeps the SSH guests' seats as they sat
+        # first: its last save keeps the SSH guests' seats as they sat
+        saved = (await server.close()).get(table.id)
         if ssh is not None:
             await ssh.close()  # then the guests' apps, told the table closed, quit
-        for sig in handled:
-            loop.remove_signal_handler(sig)
-        saved = saved_text(table, resume)
-        if saved is not None:
-            print(saved, file=out, flush=True)
+        said = saved_text(table, saved, resume)
+        if said is not None:
+            print(said, file=out, flush=True)
         print("Table closed.", file=out, flush=True)
-    return 0
+    return 1 if saved is not None and saved.problem is not None else 0
 
 
 async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port: int | None = None) -> Any:
@@ -338,4 +467,10 @@ def run_headless(args: argparse.Namespace) -> int:
     # the table's own log says who comes and goes; the SSH library's eight lines per login
     # (key exchange, auth, channel) only bury it
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    return asyncio.run(serve(args, Announcements(sys.stdout)))
+    opened = asyncio.Event()
+    try:
+        return asyncio.run(serve(args, Announcements(sys.stdout), opened=opened))
+    except KeyboardInterrupt:  # Ctrl+C in the instant before ``serve`` took it in hand
+        if not opened.is_set():
+            print(STOPPED_EARLY, file=sys.stderr, flush=True)
+        return 130

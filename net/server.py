@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from .protocol import (CLIENT_MESSAGES, NAME_LEN, PROTOCOL_VERSION, FrameProtocol, FrameReader, ProtocolError,
                        check, clean_name, clean_text, decode_body, encode, proof_ok)
-from .autosave import Autosaver
+from .autosave import Autosaver, SaveOutcome
 from .budget import Budget
 from .lockout import Lockout
 from .paths import data_dir
@@ -48,6 +48,8 @@ LOBBY_EVERY = 0.15
 #: connections one address may hold at once: one peer cannot fill the host and keep the rest of
 #: the network out. Loopback is spared: SSH guests and this machine's own players all come from it
 PER_ADDRESS = 32
+#: seconds a closing host waits for each table's last save before it says the save was not made
+SAVE_WAIT = 10.0
 #: new connections a second one address may open (bursts of ``PER_ADDRESS``): a peer that
 #: connects and leaves over and over, never holding many at once, is slowed to this; spared as
 #: the cap spares
@@ -372,6 +374,7 @@ class Server:
         self.max_unread = max_unread
         self.sndbuf = sndbuf
         self.linger = LINGER
+        self.save_wait = SAVE_WAIT
         self.lobby_every = LOBBY_EVERY
         #: every match's log goes here (``None``: no logs, for network benchmarks)
         self.logs_dir: Path | None = data_dir() / "logs" if match_logs else None
@@ -414,8 +417,9 @@ class Server:
         table.saver.changed()
 
     def restore_table(self, state: dict[str, Any], save_path: Path | None = None) -> Table:
-        """Bring back a saved table (``ValueError`` names what is wrong with the save). Its
-        players are away until they reconnect; call ``table.resume()`` once serving."""
+        """Bring back a saved table (``ValueError`` names what is wrong with the save), read
+        from ``save_path`` when given (it autosaves there, that save kept until a newer one is
+        written). Its players are away until they reconnect; call ``table.resume()`` once serving."""
         from .tablestate import restore_table
 
         table = restore_table(self, state)
@@ -423,7 +427,7 @@ class Server:
             raise ValueError(f"table {table.id} is already hosted here")
         self.tables[table.id] = table
         if save_path is not None:
-            table.saver = Autosaver(save_path, lambda: table_state_of(table))
+            table.saver = Autosaver(save_path, lambda: table_state_of(table), kept=True)
         return table
 
     def _flush_later(self, conn: Connection) -> None:
@@ -455,16 +459,17 @@ class Server:
             except Exception:
                 log.exception("table listener failed")
 
-    async def close(self) -> None:
+    async def close(self) -> dict[str, SaveOutcome]:
+        """Stop every table, save its latest state and let its players go. Returns how each
+        autosaved table's last save went, by table id: a host says only what was saved."""
         if self._server is not None:
             self._server.close()
         for table in self.tables.values():
             table.close()
+        saved: dict[str, SaveOutcome] = {}
         for table in self.tables.values():
-            try:  # a clean stop keeps the latest state of every table
-                await asyncio.wait_for(table.flush(), 10.0)
-            except asyncio.TimeoutError:
-                log.error("table %s: the last autosave did not finish in time", table.id)
+            if table.saver is not None:  # a clean stop keeps the latest state of every table
+                saved[table.id] = await table.saver.finish(self.save_wait)
             table.close_log()
         for conn in list(self.connections):
             if conn.table is not None:
@@ -480,6 +485,7 @@ class Server:
             await self._server.wait_closed()
             self._server = None
         await asyncio.sleep(0)
+        return saved
 
 
 def table_state_of(table: Table) -> dict[str, Any]:

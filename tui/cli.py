@@ -334,6 +334,10 @@ HEADLESS_ONLY = {
 }
 
 
+#: said by a headless host that Ctrl+C stopped before its table opened
+HOST_STOPPED_EARLY = "dealmein host: stopped before the table opened."
+
+
 def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """What ``host`` or ``solo`` options say together, checked before anything starts."""
 
@@ -376,6 +380,8 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "host" and args.headless:
+        return headless_host(parser, args)
     if args.command in ("host", "solo"):
         check_table(parser, args)
     if args.command == "games":
@@ -390,6 +396,19 @@ def _main(argv: list[str] | None) -> int:
     from tui.commands import run
 
     return run(args)
+
+
+def headless_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``host --headless``. Ctrl+C while its code loads, before the host takes Ctrl+C in hand,
+    stops it as one a moment later would (``net.host_cli.STOPPED_EARLY``): one line, status 130."""
+    try:
+        check_table(parser, args)
+        from tui.commands import run
+
+        return run(args)
+    except KeyboardInterrupt:
+        print(HOST_STOPPED_EARLY, file=sys.stderr, flush=True)
+        return 130
 
 
 if __name__ == "__main__":

@@ -116,7 +116,7 @@ async def test_ctrl_c_says_whom_it_cut_off_and_how_to_resume() -> None:
         assert said[0] == ("Closing the table (Ctrl+C): 2 players were seated; disconnecting 1 (Ana in seat 1); "
                            "1 had dropped, seat held (Bo in seat 2).")
         save = data_dir() / "saves" / f"table-{port}.save"
-        resume = f"dealmein host --headless --resume --port {port} --bind 127.0.0.1 --no-mdns"
+        resume = f"dealmein host --headless --resume --port {port} --bind 127.0.0.1 --no-mdns --bot-delay 0"
         assert said[1] == (f"Saved to {save} (match in play, hand 1): {resume} brings it back, holding each "
                            f"player's seat for --grace seconds (120 by default) while they join again.")
         assert said[2:] == ["Table closed."]
@@ -249,9 +249,7 @@ async def test_a_table_nobody_sat_at_is_saved_without_seats_to_hold(tmp_path: Pa
 
     srv = Server(host="127.0.0.1", port=0)
     await srv.start()
-    try:
-        table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
-        srv.autosave(table, tmp_path / "t.save")
-        assert saved_text(table, "CMD") == f"Saved to {tmp_path / 't.save'} (lobby): CMD brings it back."
-    finally:
-        await srv.close()
+    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
+    srv.autosave(table, tmp_path / "t.save")
+    saved = (await srv.close())[table.id]
+    assert saved_text(table, saved, "CMD") == f"Saved to {tmp_path / 't.save'} (lobby): CMD brings it back."
