@@ -475,6 +475,9 @@ class TableSession:
                 if not events:  # joined or resumed in mid-match: what came before is not known here
                     table.log_line(f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}: "
                                    "earlier plays are not shown.", style="dim")
+                    total = self.view.get("total")
+                    if isinstance(total, int) and not isinstance(total, bool):
+                        table.totals = [total]  # the running total starts where it stood as this app came in
                 table.show(self.view, events)
                 app.push_screen(table)
             else:

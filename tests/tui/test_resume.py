@@ -143,7 +143,8 @@ async def test_a_table_hosted_on_another_port_is_offered_and_comes_back_on_that_
 async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
     """The hand-over box's running total is the hand's from its deal; a table resumed mid-hand
     saw only the plays since, and says so (it read "over the hand" for a chart of its last
-    plays); the next hand, seen whole, reads "over the hand" again."""
+    plays), from the total it came in at (it began at the first play after); the next hand,
+    seen whole, reads "over the hand" again."""
     from .helpers import play_with_keys
 
     app = make_app()
@@ -159,6 +160,7 @@ async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
         await wait_for(pilot, lambda: isinstance(fresh.screen, HomeScreen) and fresh.screen.query(".resume"))
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(fresh.screen, TableScreen))
+        came_in_at = fresh.session.view["total"]  # the chart starts there, as if the player never left
         labels: list[str] = []
         for _ in range(2):  # the resumed hand, then one seen from its deal (three lives: no match ends in one)
             await play_with_keys(fresh, pilot, stop=lambda: isinstance(fresh.screen, ResultsScreen))
@@ -167,7 +169,7 @@ async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
             await wait_for(pilot, results.keys_act)
             await pilot.press("enter")
             await wait_for(pilot, lambda: fresh.screen is not results)
-        assert labels[0].startswith("running total over the hand since you came in: ")
+        assert labels[0].startswith(f"running total over the hand since you came in: {came_in_at} ")
         assert labels[1].startswith("running total over the hand: ")
         await fresh.leave_table()
 
