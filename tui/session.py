@@ -21,7 +21,8 @@ from .comings import comings_and_goings
 from .eventtext import at_hand_end, deal_word, other_name, with_causes
 from .plain import clean, cut
 from .plays import own_status
-from .saves import claim_solo_save, release_solo_save, save_port, solo_save_path
+from .saves import (KeptResults, claim_solo_save, keep_results, kept_results, release_solo_save, save_port,
+                    solo_save_path)
 from .seatnames import numbered, watching_count
 from .widgets.tablelog import CHAT_LINES
 
@@ -460,11 +461,16 @@ class TableSession:
             events = with_causes(update.get("events") or [])
             # the view's own seat: while connecting, before ``client`` is set, ``seat`` is not known
             ended_away = self.returning and before is None and self.view.get("seat") is not None
+            kept: KeptResults | None = None
+            told = bool(events)  # the host told how the view came about (none on the way back)
             if not events and self.view.get("is_over") and (ended_away or before is not None and not before.get("is_over")):
                 # the match ended while this app's connection was down, or while the app was not
                 # running at all: its end is told, shown and counted all the same (the view on the
-                # way back brings no events; the record counts a match once)
-                events = [{"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}]
+                # way back brings no events; the record counts a match once), its box as it was
+                # shown when it ended where this app kept that (its own table's save)
+                kept = self._kept_results() if ended_away else None
+                ended = {"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}
+                events = [ended if kept is None or kept.points is None else {**ended, "points": kept.points}]
             table = self._table_screen()
             if table is None and self.view.get("is_over") and not events:
                 self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
@@ -482,12 +488,16 @@ class TableSession:
                 app.push_screen(table)
             else:
                 table.show(self.view, events)
+            if kept is not None:  # the match's last hand, as its results showed it
+                table.hand_totals, table.hand_whole = list(kept.totals), kept.whole
             if not self.view.get("is_over"):
                 self._withdraw_match_results()
             for i, event in enumerate(events):
                 kind = event.get("kind")
                 if kind == "match_over":
                     self._record()
+                    if told:
+                        self._keep_results(event, table)
                 if kind in ("hand_over", "round_over", "match_over"):
                     # the standings as the hand left them, whatever arrives before the screen shows
                     app.call_later(self._results, kind, event, at_hand_end(self.view, events[i + 1:]))
@@ -554,6 +564,36 @@ class TableSession:
             self.app.warn_once("Your record", f"{problem}. This match is not in your record.")
             return
         self.record_line = record_line(matches, played.game)
+
+    def _match_kept_as(self) -> tuple[Path, str] | None:
+        """Where the finished match's results are kept, and under what (``tui.saves``): beside
+        this app's own table's save, for the seat it played; None for another host's table, a
+        table not saved, or a match not played from a seat."""
+        saver = self.table.saver if self.table is not None else None
+        seat = (self.view or {}).get("seat")
+        if saver is None or self.view is None or not isinstance(seat, int) or isinstance(seat, bool):
+            return None
+        from .record import match_identity
+
+        return saver.path, match_identity(self.view, self.lobby, seat)
+
+    def _keep_results(self, event: dict[str, Any], table: Any) -> None:
+        """The match just ended here: what its results box shows beyond the view (the last
+        hand's points left in hand, its running total) is kept beside the table's save, so
+        that resuming the finished match shows the same box."""
+        kept_as = self._match_kept_as()
+        if kept_as is None:
+            return
+        points = event.get("points")
+        kept = KeptResults(points if isinstance(points, list) else None, list(table.hand_totals), table.hand_whole)
+        problem = keep_results(*kept_as, kept)
+        if problem:  # the match is saved all the same: a resume shows what its view holds
+            log.warning("results not kept: %s", problem)
+
+    def _kept_results(self) -> KeptResults | None:
+        """What the results box showed when the match this app's table resumed with ended."""
+        kept_as = self._match_kept_as()
+        return kept_results(*kept_as) if kept_as is not None else None
 
     def _claim_solo_save(self) -> bool:
         self.solo_save = claim_solo_save()
