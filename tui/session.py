@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -74,6 +74,10 @@ class TableSession:
         self.chat_log: deque[tuple[str, str, bool]] = deque(maxlen=CHAT_LINES)
         #: when the latest lines of watchers coming and going were said (``WATCH_LINES``)
         self._watch_lines: deque[float] = deque()
+        #: the watchers named as this app's connection dropped who are not back yet, and until
+        #: when they are waited for (``_through_returns``)
+        self._watchers_away: Counter[str] = Counter()
+        self._watchers_away_until = 0.0
         self._lobby_seat: int | None = None  # this app's seat at the last lobby: its own comings say nothing
         #: this app's seat as the updates have told it so far (each welcome names it), in their
         #: order: the first lobby comes while joining, before ``client`` (and so ``seat``) is set
@@ -514,6 +518,7 @@ class TableSession:
         elif kind == "connection":
             state = update.get("state")
             if state == "reconnecting":
+                self._wait_for_watchers()
                 app.notify("Connection lost: reconnecting...", severity="warning")
             elif state == "connected":
                 app.notify("Reconnected.")
@@ -636,6 +641,7 @@ class TableSession:
             _drop(watchers[0], after[now].get("name"))
         elif was is not None and now is None and was < len(before):
             _drop(watchers[1], before[was].get("name"))
+        watchers = self._through_returns(*watchers)
         changes = [c for c in comings_and_goings(before, after, own, watchers)
                    if c.kind not in ("watches", "unwatches") or self._watch_line_allowed()]
         if (self.lobby or {}).get("status") == "playing":
@@ -649,6 +655,30 @@ class TableSession:
             self._add_chat("Table", change.text, True)
         if self.is_host and not self.solo and self.app.settings.bell and any(c.kind == "sits" for c in changes):
             self.app.bell()  # a host waiting in the lobby hears the players come, as a turn is heard
+
+    def _wait_for_watchers(self) -> None:
+        """This app's connection dropped: the watchers at the table then are waited for while
+        its app tries to come back. A host that stopped dead and was resumed brings everyone
+        back one by one, and a watcher missing from the first lobbies is on the way back, not
+        gone (their apps try as long as this one does)."""
+        self._watchers_away = Counter((self.lobby or {}).get("watchers") or [])
+        reconnect_for = self.client.reconnect_for if self.client is not None else 0.0
+        self._watchers_away_until = time.monotonic() + reconnect_for
+
+    def _through_returns(self, before: list[Any], after: list[Any]) -> tuple[list[Any], list[Any]]:
+        """The watchers before and after a lobby, those waited for since this app's connection
+        dropped counted in both: one not back yet has not stopped watching, and one who comes
+        back has not started (they were watching all along); nothing is said of them. Those
+        back are waited for no more, nor anyone once the wait is over."""
+        away = self._watchers_away
+        if away and time.monotonic() > self._watchers_away_until:
+            away.clear()
+        if not away:
+            return before, after
+        was, now = Counter(before), Counter(after)
+        before, after = before + list((away - was).elements()), after + list((away - now).elements())
+        away -= now
+        return before, after
 
     def _watch_line_allowed(self) -> bool:
         """Whether one more "starts/stops watching" line may go in the chat: anyone can come
