@@ -2,12 +2,18 @@
 that the first frame does not wait for the server code to import."""
 from __future__ import annotations
 
+import logging
 import os
 import re
 from pathlib import Path
+from typing import Any, NamedTuple, TypeGuard
 
 from net.paths import try_lock
 from net.savefile import read_save, save_path, saves_dir
+
+from . import jsonfile
+
+log = logging.getLogger("dealmein.tui")
 
 
 def solo_save_path() -> Path:
@@ -137,3 +143,59 @@ def solo_saved() -> str | None:
     if state is None or state.get("status") == "finished":  # a finished match is no loss to replace
         return None
     return game_name((state.get("config") or {}).get("game"))
+
+
+class KeptResults(NamedTuple):
+    """What a finished match's results box showed that its view does not hold: the last hand's
+    points left in hand (they come with its ``hand_over`` event, which a resume does not see;
+    None for a game without them) and the running total over that hand, and whether that
+    followed the hand from its deal."""
+
+    points: list[int] | None
+    totals: list[int]
+    whole: bool
+
+
+#: the kept results' format, and the most their file may hold
+RESULTS_VERSION = 1
+RESULTS_MOST_BYTES = 64 * 1024
+
+
+def results_path(save: Path) -> Path:
+    """Beside the table's save, under its name (``solo.results``): one per save, the latest
+    finished match's."""
+    return save.with_suffix(".results")
+
+
+def keep_results(save: Path, match: str, kept: KeptResults) -> str | None:
+    """Keep what the results box of ``match`` (``tui.record.match_identity``) showed, for when
+    the table saved at ``save`` is resumed with that match over; the problem if it could not be
+    written."""
+    body: dict[str, Any] = {"version": RESULTS_VERSION, "match": match, "points": kept.points,
+                            "totals": kept.totals, "whole": kept.whole}
+    return jsonfile.write(results_path(save), body, compact=True)
+
+
+def kept_results(save: Path, match: str) -> KeptResults | None:
+    """What the results box of ``match`` showed when it ended, kept beside ``save``; None when
+    nothing is kept for that match (a save from before these were kept, the app stopped before
+    it kept them, another match's, a file that cannot be read): the box then shows what the
+    view holds."""
+    path = results_path(save)
+    try:
+        data = jsonfile.read(path, RESULTS_MOST_BYTES, RESULTS_VERSION, "a match's results")
+    except jsonfile.Unreadable as e:
+        log.warning("%s", e)
+        return None
+    if data is None or data.get("match") != match:
+        return None
+    points, totals, whole = data.get("points"), data.get("totals"), data.get("whole")
+    if not (points is None or _numbers(points)) or not _numbers(totals) or not isinstance(whole, bool):
+        log.warning("%s: not a match's results; %s", path.name, jsonfile.LEFT)
+        return None
+    return KeptResults(points, totals, whole)
+
+
+def _numbers(value: object) -> TypeGuard[list[int]]:
+    """A list of whole numbers (not true or false, which JSON keeps apart and Python does not)."""
+    return isinstance(value, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in value)

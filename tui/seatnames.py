@@ -9,13 +9,16 @@ from rich.cells import cell_len
 from .plain import clean
 
 
-def numbered(names: list[str]) -> list[str]:
+def numbered(names: list[str], shown: list[str] | None = None) -> list[str]:
     """Repeated names numbered from their second seat on (``Normal bot``, ``Normal bot 2``,
     ...): bots of one level share a name, and so may two players. A number already taken by
     another seat's name is skipped, so that no two seats read alike. An empty name (an open
-    seat) stays empty."""
-    taken = set(names)
-    seen: dict[str, int] = {}
+    seat) stays empty. ``shown``: names already on screen before these (the seat list's, for
+    the watchers after it), which these carry on from: a watcher called Bo at a table where Bo
+    sits reads "Bo 2"."""
+    before = [name for name in shown or [] if name]
+    taken = set(names) | set(before)
+    seen: dict[str, int] = {name: 1 for name in before}
     out: list[str] = []
     for name in names:
         if not name:
@@ -51,13 +54,14 @@ def watching_count(lobby: dict[str, Any]) -> int:
 def watchers_line(lobby: dict[str, Any]) -> str:
     """Who watches the table, for the lobby: "Watching: Bea, Cy", "and 3 more" past the names
     that fit ``WATCHERS_ROOM`` or that the lobby gives (a host of an older version gives only
-    the count); "" when nobody does."""
+    the count); "" when nobody does. A watcher is numbered on from the seat list's names as
+    a seat is (``numbered``): a watcher called Bo is not taken for the Bo who sits there."""
     count = watching_count(lobby)
     if not count:
         return ""
     names: list[str] = []
-    for w in (lobby.get("watchers") or [])[:count]:
-        name = clean(str(w), 24) if w else ""
+    watchers = [clean(str(w), 24) if w else "" for w in (lobby.get("watchers") or [])[:count]]
+    for name in numbered(watchers, lobby_names(lobby.get("seats") or [])):
         if name and (not names or cell_len(", ".join([*names, name])) <= WATCHERS_ROOM):
             names.append(name)
     if not names:

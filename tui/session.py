@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,7 +21,8 @@ from .comings import comings_and_goings
 from .eventtext import at_hand_end, deal_word, other_name, with_causes
 from .plain import clean, cut
 from .plays import own_status
-from .saves import claim_solo_save, release_solo_save, save_port, solo_save_path
+from .saves import (KeptResults, claim_solo_save, keep_results, kept_results, release_solo_save, save_port,
+                    solo_save_path)
 from .seatnames import numbered, watching_count
 from .widgets.tablelog import CHAT_LINES
 
@@ -73,6 +74,10 @@ class TableSession:
         self.chat_log: deque[tuple[str, str, bool]] = deque(maxlen=CHAT_LINES)
         #: when the latest lines of watchers coming and going were said (``WATCH_LINES``)
         self._watch_lines: deque[float] = deque()
+        #: the watchers named as this app's connection dropped who are not back yet, and until
+        #: when they are waited for (``_through_returns``)
+        self._watchers_away: Counter[str] = Counter()
+        self._watchers_away_until = 0.0
         self._lobby_seat: int | None = None  # this app's seat at the last lobby: its own comings say nothing
         #: this app's seat as the updates have told it so far (each welcome names it), in their
         #: order: the first lobby comes while joining, before ``client`` (and so ``seat``) is set
@@ -460,11 +465,16 @@ class TableSession:
             events = with_causes(update.get("events") or [])
             # the view's own seat: while connecting, before ``client`` is set, ``seat`` is not known
             ended_away = self.returning and before is None and self.view.get("seat") is not None
+            kept: KeptResults | None = None
+            told = bool(events)  # the host told how the view came about (none on the way back)
             if not events and self.view.get("is_over") and (ended_away or before is not None and not before.get("is_over")):
                 # the match ended while this app's connection was down, or while the app was not
                 # running at all: its end is told, shown and counted all the same (the view on the
-                # way back brings no events; the record counts a match once)
-                events = [{"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}]
+                # way back brings no events; the record counts a match once), its box as it was
+                # shown when it ended where this app kept that (its own table's save)
+                kept = self._kept_results() if ended_away else None
+                ended = {"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}
+                events = [ended if kept is None or kept.points is None else {**ended, "points": kept.points}]
             table = self._table_screen()
             if table is None and self.view.get("is_over") and not events:
                 self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
@@ -475,16 +485,23 @@ class TableSession:
                 if not events:  # joined or resumed in mid-match: what came before is not known here
                     table.log_line(f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}: "
                                    "earlier plays are not shown.", style="dim")
+                    total = self.view.get("total")
+                    if isinstance(total, int) and not isinstance(total, bool):
+                        table.totals = [total]  # the running total starts where it stood as this app came in
                 table.show(self.view, events)
                 app.push_screen(table)
             else:
                 table.show(self.view, events)
+            if kept is not None:  # the match's last hand, as its results showed it
+                table.hand_totals, table.hand_whole = list(kept.totals), kept.whole
             if not self.view.get("is_over"):
                 self._withdraw_match_results()
             for i, event in enumerate(events):
                 kind = event.get("kind")
                 if kind == "match_over":
                     self._record()
+                    if told:
+                        self._keep_results(event, table)
                 if kind in ("hand_over", "round_over", "match_over"):
                     # the standings as the hand left them, whatever arrives before the screen shows
                     app.call_later(self._results, kind, event, at_hand_end(self.view, events[i + 1:]))
@@ -501,6 +518,7 @@ class TableSession:
         elif kind == "connection":
             state = update.get("state")
             if state == "reconnecting":
+                self._wait_for_watchers()
                 app.notify("Connection lost: reconnecting...", severity="warning")
             elif state == "connected":
                 app.notify("Reconnected.")
@@ -552,6 +570,36 @@ class TableSession:
             return
         self.record_line = record_line(matches, played.game)
 
+    def _match_kept_as(self) -> tuple[Path, str] | None:
+        """Where the finished match's results are kept, and under what (``tui.saves``): beside
+        this app's own table's save, for the seat it played; None for another host's table, a
+        table not saved, or a match not played from a seat."""
+        saver = self.table.saver if self.table is not None else None
+        seat = (self.view or {}).get("seat")
+        if saver is None or self.view is None or not isinstance(seat, int) or isinstance(seat, bool):
+            return None
+        from .record import match_identity
+
+        return saver.path, match_identity(self.view, self.lobby, seat)
+
+    def _keep_results(self, event: dict[str, Any], table: Any) -> None:
+        """The match just ended here: what its results box shows beyond the view (the last
+        hand's points left in hand, its running total) is kept beside the table's save, so
+        that resuming the finished match shows the same box."""
+        kept_as = self._match_kept_as()
+        if kept_as is None:
+            return
+        points = event.get("points")
+        kept = KeptResults(points if isinstance(points, list) else None, list(table.hand_totals), table.hand_whole)
+        problem = keep_results(*kept_as, kept)
+        if problem:  # the match is saved all the same: a resume shows what its view holds
+            log.warning("results not kept: %s", problem)
+
+    def _kept_results(self) -> KeptResults | None:
+        """What the results box showed when the match this app's table resumed with ended."""
+        kept_as = self._match_kept_as()
+        return kept_results(*kept_as) if kept_as is not None else None
+
     def _claim_solo_save(self) -> bool:
         self.solo_save = claim_solo_save()
         return self.solo_save
@@ -593,6 +641,7 @@ class TableSession:
             _drop(watchers[0], after[now].get("name"))
         elif was is not None and now is None and was < len(before):
             _drop(watchers[1], before[was].get("name"))
+        watchers = self._through_returns(*watchers)
         changes = [c for c in comings_and_goings(before, after, own, watchers)
                    if c.kind not in ("watches", "unwatches") or self._watch_line_allowed()]
         if (self.lobby or {}).get("status") == "playing":
@@ -606,6 +655,30 @@ class TableSession:
             self._add_chat("Table", change.text, True)
         if self.is_host and not self.solo and self.app.settings.bell and any(c.kind == "sits" for c in changes):
             self.app.bell()  # a host waiting in the lobby hears the players come, as a turn is heard
+
+    def _wait_for_watchers(self) -> None:
+        """This app's connection dropped: the watchers at the table then are waited for while
+        its app tries to come back. A host that stopped dead and was resumed brings everyone
+        back one by one, and a watcher missing from the first lobbies is on the way back, not
+        gone (their apps try as long as this one does)."""
+        self._watchers_away = Counter((self.lobby or {}).get("watchers") or [])
+        reconnect_for = self.client.reconnect_for if self.client is not None else 0.0
+        self._watchers_away_until = time.monotonic() + reconnect_for
+
+    def _through_returns(self, before: list[Any], after: list[Any]) -> tuple[list[Any], list[Any]]:
+        """The watchers before and after a lobby, those waited for since this app's connection
+        dropped counted in both: one not back yet has not stopped watching, and one who comes
+        back has not started (they were watching all along); nothing is said of them. Those
+        back are waited for no more, nor anyone once the wait is over."""
+        away = self._watchers_away
+        if away and time.monotonic() > self._watchers_away_until:
+            away.clear()
+        if not away:
+            return before, after
+        was, now = Counter(before), Counter(after)
+        before, after = before + list((away - was).elements()), after + list((away - now).elements())
+        away -= now
+        return before, after
 
     def _watch_line_allowed(self) -> bool:
         """Whether one more "starts/stops watching" line may go in the chat: anyone can come

@@ -347,3 +347,54 @@ async def test_watchers_coming_and_going_are_told_a_few_times_a_minute_at_most()
             for w in watchers:
                 await w.close()
         await app.action_quit()
+
+
+async def test_a_watcher_back_after_the_host_is_resumed_says_nothing() -> None:
+    """A host that stopped dead and is resumed from its save: the apps at its table come back
+    by themselves, one by one. A watcher who was there before and is back after says nothing
+    (the chat read "Bo stops watching." and then "Bo starts watching.", as if Bo had gone and
+    come again); someone who comes to watch for the first time is still told."""
+    from net.server import Server, TableConfig
+    from net.tablestate import table_state
+    from tests.net.table_helpers import FAST, join
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    port = srv.port
+    table = srv.create_table(TableConfig(name="Ana's table", seats=3))
+    srv2 = Server(host="127.0.0.1", port=port, **FAST)  # type: ignore[arg-type]
+    others: list[TableClient] = [await join(srv, "Ana", table=table.id, host_key=table.host_key, reconnect=False)]
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await join_lobby(app, pilot, port)
+            session = app.session
+            said = lambda: [text for name, text, _system in session.chat_log if name == "Table"]  # noqa: E731
+            others.append(await join(srv, "Bo", table=table.id, spectator=True, reconnect=False))
+            await wait_for(pilot, lambda: "Bo starts watching." in said())
+            state = table_state(table)
+            # the host stops dead: no goodbye, no lobby more; its table comes back from its save
+            table.close()
+            assert srv._server is not None
+            srv._server.close()
+            for conn in list(srv.connections):
+                assert conn.transport is not None
+                conn.transport.abort()
+            await wait_for(pilot, lambda: not session.client.connected)
+            resumed = srv2.restore_table(state)
+            await srv2.start()
+            resumed.resume()
+            # this app is back first, where Bo is not yet; then Bo's app comes back
+            await wait_for(pilot, lambda: session.client.connected and resumed.seats[1].conn is not None
+                           and session.lobby["spectators"] == 0)
+            others.append(await join(srv2, "Bo", table=table.id, spectator=True, reconnect=False))
+            await wait_for(pilot, lambda: "Watching: Bo" in str(lobby.query_one("#lobby-info").render()))
+            others.append(await join(srv2, "Cy", table=table.id, spectator=True, reconnect=False))
+            await wait_for(pilot, lambda: "Cy starts watching." in said())
+            assert [line for line in said() if "Bo" in line] == ["Bo starts watching."]  # once, as Bo came
+            await app.leave_table()
+    finally:
+        for client in others:
+            await client.close()
+        await srv.close()
+        await srv2.close()

@@ -3,6 +3,7 @@ hosted is saved as it goes; a fresh app offers it on the home screen, first and 
 and brings it back with the same hands and totals."""
 from __future__ import annotations
 
+import pytest
 from core import GAMES
 
 from textual.widgets import Button
@@ -143,7 +144,8 @@ async def test_a_table_hosted_on_another_port_is_offered_and_comes_back_on_that_
 async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
     """The hand-over box's running total is the hand's from its deal; a table resumed mid-hand
     saw only the plays since, and says so (it read "over the hand" for a chart of its last
-    plays); the next hand, seen whole, reads "over the hand" again."""
+    plays), from the total it came in at (it began at the first play after); the next hand,
+    seen whole, reads "over the hand" again."""
     from .helpers import play_with_keys
 
     app = make_app()
@@ -159,6 +161,7 @@ async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
         await wait_for(pilot, lambda: isinstance(fresh.screen, HomeScreen) and fresh.screen.query(".resume"))
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(fresh.screen, TableScreen))
+        came_in_at = fresh.session.view["total"]  # the chart starts there, as if the player never left
         labels: list[str] = []
         for _ in range(2):  # the resumed hand, then one seen from its deal (three lives: no match ends in one)
             await play_with_keys(fresh, pilot, stop=lambda: isinstance(fresh.screen, ResultsScreen))
@@ -167,7 +170,7 @@ async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
             await wait_for(pilot, results.keys_act)
             await pilot.press("enter")
             await wait_for(pilot, lambda: fresh.screen is not results)
-        assert labels[0].startswith("running total over the hand since you came in: ")
+        assert labels[0].startswith(f"running total over the hand since you came in: {came_in_at} ")
         assert labels[1].startswith("running total over the hand: ")
         await fresh.leave_table()
 
@@ -189,3 +192,59 @@ async def test_each_resume_label_is_on_screen_whole_at_80_columns():
         for label in ("Resume Ninety-Nine (hosted, lobby, port 45649)",
                       "Resume Ninety-Eight (hosted, finished, port 45650)"):
             assert any(label in line for line in lines), label
+
+
+def _results_box(results: ResultsScreen) -> tuple[str, list[int], bool, str]:
+    """What a match's results box shows of the match: its standings as drawn (name, standing,
+    points left in hand where the game has them) and its running total over the last hand."""
+    rows = [strip.text for strip in results._compositor.render_strips()]
+    box = results.query_one("#standings").region
+    standings = "\n".join(row[box.x:box.right].rstrip() for row in rows[box.y:box.bottom])
+    spark = results.query("#spark-label")
+    return standings, list(results.totals), results.whole, " ".join(str(spark.first().render()).split()) if spark else ""
+
+
+@pytest.mark.parametrize("game, preset, options", [
+    ("crazy-eights", "standard", {"target": 10, "last_card": "off"}),  # points left in hand (5.2)
+    ("ninety-eight", "single-hand", {}),  # the running total over the last hand
+])
+async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(game, preset, options) -> None:
+    """"See the results" on home shows the box the match ended with: the points each seat was
+    left holding and the last hand's running total come with the events that ended it, which
+    a resume does not see, so they are kept beside the save. A save from before they were
+    kept still shows its results, without them."""
+    from tui.saves import results_path
+    from tui.screens.picker import TableChoice
+
+    from .helpers import play_with_keys
+
+    app = make_app(seed=11)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.start_table(TableChoice(game=game, preset=preset, options=options, seats=2, bots={1: "easy"}),
+                              solo=True)
+        await play_with_keys(app, pilot, timeout=90)
+        ended = _results_box(app.screen)
+        await wait_for(pilot, lambda: read_save(solo_save_path()).state["status"] == "finished")
+    standings, totals, _whole, _line = ended
+    assert ("left in hand" in standings) == (game == "crazy-eights")
+    assert (len(totals) > 1) == (game == "ninety-eight")
+
+    async def see_the_results() -> tuple[str, list[int], bool, str]:
+        again = make_app()
+        async with again.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen) and again.screen.query(".resume"))
+            assert str(again.screen.query_one("#resume-0", Button).label).startswith("See the results:")
+            await pilot.press("enter")
+            results = await wait_for(pilot, lambda: isinstance(again.screen, ResultsScreen) and again.screen)
+            await pilot.pause()
+            box = _results_box(results)
+            await again.leave_table()
+        return box
+
+    assert await see_the_results() == ended
+    results_path(solo_save_path()).unlink()  # as a save made before the results were kept
+    standings, totals, _whole, _line = await see_the_results()
+    assert "left in hand" not in standings and totals == []
+    rows = lambda text: [" ".join(row.split()) for row in text.splitlines() if row.strip()]  # noqa: E731
+    assert len(rows(standings)) == len(rows(ended[0]))  # each seat, its standing and the winner's mark
+    assert all(row.startswith(bare) for row, bare in zip(rows(ended[0]), rows(standings)))

@@ -113,3 +113,36 @@ def test_wide_watchers_names_are_measured_in_cells() -> None:
     wide = ["漢字漢字漢字" + str(i) for i in range(5)]  # 13 cells each
     line = watchers_line({"spectators": 5, "watchers": wide})
     assert line == f"Watching: {wide[0]}, {wide[1]} and 3 more"
+
+
+def test_a_watcher_named_as_a_seat_is_numbered_on_from_the_seats() -> None:
+    """A watcher called Bo at a table where Bo sits reads "Bo 2", as a second seat called Bo
+    would ("Watching: Bo" could be either); two watchers of one name read apart too."""
+    seated = [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Bo"}, {"seat": 2, "name": "Bo"}]
+    assert watchers_line({"spectators": 1, "watchers": ["Bo"], "seats": seated[:2]}) == "Watching: Bo 2"
+    assert watchers_line({"spectators": 2, "watchers": ["Bo", "Cy"], "seats": seated}) == "Watching: Bo 3, Cy"
+    assert watchers_line({"spectators": 2, "watchers": ["Cy", "Cy"], "seats": seated}) == "Watching: Cy, Cy 2"
+    assert numbered(["Bo", "Bo 2", ""], ["Bo", "Bo 3"]) == ["Bo 4", "Bo 2", ""]  # no number twice
+
+
+async def test_the_lobby_tells_a_watcher_from_the_player_of_the_same_name() -> None:
+    """Someone watches under the name of the player in seat 1: the lobby's line names them
+    "Ana 2", so the seat list's Ana is the one who plays."""
+    from net.server import TableConfig
+    from tests.net.table_helpers import join
+
+    from .helpers import join_lobby, someone_elses_table
+
+    async with someone_elses_table(TableConfig(name="Ana's table", seats=2)) as (srv, table, _ana):
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await join_lobby(app, pilot, srv.port)
+            watcher = await join(srv, "Ana", table=table.id, spectator=True, reconnect=False)
+            try:
+                info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
+                await wait_for(pilot, lambda: "Watching: " in info())
+                assert "Watching: Ana 2" in info()
+                assert str(lobby.query_one("#seats").get_option_at_index(0).prompt).startswith("1. Ana ")
+            finally:
+                await watcher.close()
+            await app.leave_table()
