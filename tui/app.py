@@ -656,22 +656,21 @@ class DealMeInApp(App[int]):
         """Said (when there is something to say). The player stays at the table they were at,
         ``here``; if that table is gone meanwhile (closed, or left for a join to its own
         address), home, not a lobby that no longer answers. An SSH guest, whose start has no
-        screen, goes home too. A Join screen still open is told the ``fault``, to focus it."""
+        screen, goes home too. A Join screen still open says it under its fields (a notice
+        covered them) and focuses the ``fault``; elsewhere a notice says it."""
         from .screens.join import JoinScreen
 
-        if said:
-            self.notify(said, severity=severity, timeout=8)
         if here is not None and self.session is not here:
             self.back_home()
         elif len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
             from .screens.home import HomeScreen
 
             self.push_screen(HomeScreen())
-        if fault is not None:
-            for screen in reversed(self.screen_stack):
-                if isinstance(screen, JoinScreen):
-                    screen.join_failed(fault)
-                    break
+        join = next((s for s in reversed(self.screen_stack) if isinstance(s, JoinScreen)), None)
+        if join is not None:
+            join.join_failed(fault, said, severity)
+        elif said:
+            self.notify(said, severity=severity, timeout=8)
 
     async def hand_over(self, session: Any) -> None:
         """The session a join, a host or a resume made becomes the app's, unless the player
