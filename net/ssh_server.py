@@ -31,7 +31,7 @@ import asyncssh
 from .addresses import reach_hosts
 from .environ import SEAT_TOKEN_ENV
 from .lockout import Lockout
-from .protocol import NAME_LEN
+from .protocol import NAME_LEN, clean_name
 from .ssh_keys import fingerprint, load_or_create_host_key, seat_token
 from .ssh_pty import TERMINAL_RESET, PtyChild, child_environment
 from .ssh_zygote import Zygote
@@ -61,10 +61,19 @@ def friendly_password() -> str:
     return f"{secrets.choice(_WORDS)}-{secrets.choice(_WORDS)}-{secrets.randbelow(90) + 10}"
 
 
+#: the player name of a login whose name shows nothing
+NO_NAME = "guest"
+
+
 def player_name(username: str) -> str:
-    """The SSH user name as a player name: printable, at most ``NAME_LEN`` characters."""
+    """The SSH user name as a player name: printable, at most ``NAME_LEN`` characters. One that
+    would show nothing (blank letters or combining marks alone, which the tables seat as
+    "Player") is ``NO_NAME``, as an empty one is: the guest's app shows that name as its own,
+    and says to log in again as it, which is true, since the seat token and the settings folder
+    follow the player name."""
     clean = "".join(ch for ch in username if unicodedata.category(ch)[0] not in "CZ" or ch == " ")
-    return clean.strip()[:NAME_LEN] or "guest"
+    name = clean.strip()[:NAME_LEN]
+    return name if clean_name(name, NAME_LEN) else NO_NAME
 
 
 @dataclass

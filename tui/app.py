@@ -21,7 +21,7 @@ from net.environ import JOIN_PASSWORD_ENV, SEAT_GRACE_ENV, SEAT_TOKEN_ENV, SSH_S
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .plain import printable
-from .settings import CARD_STYLES, Settings, Unread, change_settings, load_settings, settings_path
+from .settings import CARD_STYLES, Settings, Unread, change_settings, file_named, load_settings, settings_path
 from .theming import DEFAULT_THEME, listed_themes, palette_for, quick_theme, shipped_themes
 
 if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
@@ -58,8 +58,12 @@ class DealMeInApp(App[int]):
         from themes.no_color import colour_disabled
 
         self.no_colour = colour_disabled()  # read before Textual takes NO_COLOR out of the environment
+        #: an SSH guest's app: it runs as the host's user, on the host's machine and data folder,
+        #: so it plays at the table it was opened on and nothing else (no solo, hosting, joining
+        #: elsewhere or resuming a save: see ``guest_refuses``)
+        self.guest = os.environ.get(SSH_SESSION_ENV) == "1"
         self.config_path = config_path or settings_path()
-        self.settings, self._settings_problem = load_settings(self.config_path)
+        self.settings, self._settings_problem = load_settings(self.config_path, self.guest)
         wanted = self._wanted_theme()
         # the theme shown first is read on its own (the rest load after the first frame), the
         # user's file of that name if there is one, and before Textual builds the stylesheet,
@@ -74,10 +78,6 @@ class DealMeInApp(App[int]):
         self.ssh_port = ssh_port
         #: the seed of the tables this app hosts (``--seed``): None deals from a secret one
         self.seed = seed if seed is not None else getattr(args, "seed", None)
-        #: an SSH guest's app: it runs as the host's user, on the host's machine and data folder,
-        #: so it plays at the table it was opened on and nothing else (no solo, hosting, joining
-        #: elsewhere or resuming a save: see ``guest_refuses``)
-        self.guest = os.environ.get(SSH_SESSION_ENV) == "1"
         #: keep the seats left at other hosts' tables (``tui.seatkeys``); not for a guest, whose
         #: data folder is the host's own and shared by every guest
         self.remember_seats = not self.guest
@@ -156,7 +156,8 @@ class DealMeInApp(App[int]):
         # one notice for the settings file, one for the themes: a stack of them ran off the screen
         said = [str(self._settings_problem)] if self._settings_problem else []
         if keymap_problems:
-            said.append(f"{self.config_path}: {'; '.join(keymap_problems)}; those keys stay as they were")
+            said.append(f"{file_named(self.config_path, self.guest)}: {'; '.join(keymap_problems)}; "
+                        "those keys stay as they were")
         if said:
             self.notify("\n".join(said), title="Settings", severity="warning", timeout=10)
         from .screens.home import HomeScreen
@@ -185,6 +186,8 @@ class DealMeInApp(App[int]):
         if wanted not in GAMES:
             default = Settings.default_game
             self.settings.default_game = default
+            if self.guest:  # which it never uses: nothing to say
+                return
             self.notify(f"{self.config_path}: default_game: {wanted!r} is not a game (the games are "
                         f"{', '.join(GAMES)}); using {default}", title="Settings", severity="warning", timeout=8)
 
@@ -297,8 +300,9 @@ class DealMeInApp(App[int]):
             except OSError as e:
                 self.notify(f"Could not save the settings: {e.strerror}", severity="error")
         if isinstance(self._settings_problem, Unread):
-            self.warn_once("Settings file", f"{self.config_path} could not be read, so this change is used "
-                                            "but not saved over it: mend or remove the file to keep changes")
+            self.warn_once("Settings file", f"{file_named(self.config_path, self.guest)} could not be read, so "
+                           "this change is used but not kept: " + ("the host can mend or remove it" if self.guest
+                                                                   else "mend or remove the file to keep changes"))
 
     def update_settings(self, **changes: Any) -> None:
         for key, value in changes.items():
@@ -656,22 +660,21 @@ class DealMeInApp(App[int]):
         """Said (when there is something to say). The player stays at the table they were at,
         ``here``; if that table is gone meanwhile (closed, or left for a join to its own
         address), home, not a lobby that no longer answers. An SSH guest, whose start has no
-        screen, goes home too. A Join screen still open is told the ``fault``, to focus it."""
+        screen, goes home too. A Join screen still open says it under its fields (a notice
+        covered them) and focuses the ``fault``; elsewhere a notice says it."""
         from .screens.join import JoinScreen
 
-        if said:
-            self.notify(said, severity=severity, timeout=8)
         if here is not None and self.session is not here:
             self.back_home()
         elif len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
             from .screens.home import HomeScreen
 
             self.push_screen(HomeScreen())
-        if fault is not None:
-            for screen in reversed(self.screen_stack):
-                if isinstance(screen, JoinScreen):
-                    screen.join_failed(fault)
-                    break
+        join = next((s for s in reversed(self.screen_stack) if isinstance(s, JoinScreen)), None)
+        if join is not None:
+            join.join_failed(fault, said, severity)
+        elif said:
+            self.notify(said, severity=severity, timeout=8)
 
     async def hand_over(self, session: Any) -> None:
         """The session a join, a host or a resume made becomes the app's, unless the player

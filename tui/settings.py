@@ -108,40 +108,58 @@ class Unread(str):
 
 #: a settings file is a few lines; one far larger is not read
 MOST_BYTES = 256 * 1024
-_KEPT = ("using the defaults; changes you make here are not saved over it until it is mended "
-         "or removed")
 _KNOWN = {f.name for f in fields(Settings)}
+#: what an SSH guest's app is told of its settings file instead of its path: the file is in the
+#: host's data folder, which is the host's business, and only the host can mend it
+GUEST_FILE = "Your settings file on this host"
+#: the settings an SSH guest neither sees nor uses, so a bad one is not said to it: it plays
+#: under its login name, hosts no table and opens no picker
+GUEST_UNUSED = frozenset({"name", "bot_pause", "default_game"})
 
 
-def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+def file_named(path: Path, guest: bool = False) -> str:
+    """The settings file as a notice names it: its path, or to an SSH guest ``GUEST_FILE``."""
+    return GUEST_FILE if guest else str(path)
+
+
+def _kept(guest: bool) -> str:
+    """What follows from a file that was not read, and who can mend it."""
+    if guest:
+        return "using the defaults; changes you make here are not kept until the host mends or removes it"
+    return "using the defaults; changes you make here are not saved over it until it is mended or removed"
+
+
+def load_settings(path: Path | None = None, guest: bool = False) -> tuple[Settings, str | None]:
     """The settings and, when the file was unreadable (``Unread``) or had bad values, what was
-    wrong."""
+    wrong (for an SSH guest, ``guest``: in words that name none of the host's folders, and
+    nothing of settings it does not use)."""
     path = path or settings_path()
-    data, unread = _read(path)
+    data, unread = _read(path, guest)
     if unread is not None:
         return Settings(), unread
-    return _settings_from(data, path)
+    return _settings_from(data, path, guest)
 
 
-def _read(path: Path) -> tuple[dict[str, Any], Unread | None]:
+def _read(path: Path, guest: bool = False) -> tuple[dict[str, Any], Unread | None]:
     """The file's keys ({} when there is none), or why it could not be read."""
+    name, kept = file_named(path, guest), _kept(guest)
     try:
         if path.stat().st_size > MOST_BYTES:
-            return {}, Unread(f"{path} is larger than {MOST_BYTES // 1024} KB; {_KEPT}")
+            return {}, Unread(f"{name} is larger than {MOST_BYTES // 1024} KB; {kept}")
         raw = path.read_bytes()
     except FileNotFoundError:
         return {}, None
     except OSError as e:
-        return {}, Unread(f"could not read {path}: {e.strerror}; {_KEPT}")
+        return {}, Unread(f"{name} could not be read ({e.strerror}); {kept}")
     try:
         return tomllib.loads(raw.decode("utf-8")), None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        return {}, Unread(f"{path} is not valid TOML ({e}); {_KEPT}")
+        return {}, Unread(f"{name} is not valid TOML ({e}); {kept}")
     except RecursionError:
-        return {}, Unread(f"{path} is not valid TOML (nested too deep); {_KEPT}")
+        return {}, Unread(f"{name} is not valid TOML (nested too deep); {kept}")
 
 
-def _settings_from(data: dict[str, Any], path: Path) -> tuple[Settings, str | None]:
+def _settings_from(data: dict[str, Any], path: Path, guest: bool = False) -> tuple[Settings, str | None]:
     settings = Settings()
     problems: list[str] = []
     for key, value in data.items():
@@ -150,9 +168,10 @@ def _settings_from(data: dict[str, Any], path: Path) -> tuple[Settings, str | No
         try:
             setattr(settings, key, _check(key, value))
         except ValueError as e:
-            problems.append(str(e))
+            if not (guest and key in GUEST_UNUSED):
+                problems.append(str(e))
     if problems:
-        return settings, f"{path}: {'; '.join(problems)}; using the defaults for those"
+        return settings, f"{file_named(path, guest)}: {'; '.join(problems)}; using the defaults for those"
     return settings, None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from pathlib import Path
 
@@ -278,3 +279,50 @@ async def test_a_name_that_looks_like_an_option_reaches_the_table(hosted):
     term = await open_terminal("-x")
     await term.wait_for("-x (you)")
     assert table.seats[0].name == "-x"
+
+
+def _words(screen: str) -> str:
+    """The screen's words in one line, whatever box they are wrapped in."""
+    return " ".join(re.sub(r"[^\w:()'.,-]+", " ", screen).split())
+
+
+async def test_a_login_name_that_shows_nothing_is_guest_wherever_the_guest_sees_its_name(hosted):
+    """A login name of blank letters alone (a Hangul filler) sat at the table as "Player", while
+    the guest's own Settings showed a blank name, and its leave and quit questions said to log in
+    again as that blank. The SSH door names it "guest": the table, Settings and both questions
+    say so, and logging in again as guest, from the same address, does sit it back down."""
+    server, table, ssh, open_terminal = hosted
+    server.start_delay = 0.1
+    server.bot_delay = 0.3  # the match, a bot playing the guest's seat once it is gone, still on when it is back
+    term = await open_terminal("\u3164", 100, 40)
+    await term.wait_for("guest (you)")
+    assert table.seats[0].name == "guest"
+    term.press("\x1b")  # Esc: leave the lobby, home
+    await term.wait_for("Back to the table")
+    term.press("s")
+    screen = await term.wait_for("Kept by this table's host")
+    name_row = next(row for row in screen.splitlines() if "Your name" in row)
+    assert _words(name_row) == "Your name guest", screen
+    assert "Kept by this table's host for guest:" in _words(screen), screen
+    term.press("\x1b")
+    await term.wait_for("Back to the table")
+    term.press("b")
+    await term.wait_for("guest (you)")
+    for seat in (1, 2, 3):
+        table.add_bot(seat, "easy")
+    term.press("r")  # ready: with the bots, the match starts by itself
+    await wait_until(lambda: table.match is not None, what="the match")
+    await term.wait_for("hand 1")
+    term.press("\x1b")
+    said = _words(await term.wait_for("Leave this match?"))
+    assert "logging in again as guest from the same address" in said, said
+    term.press("n")  # Stay
+    await term.pump(1.0)
+    term.press("q")
+    said = _words(await term.wait_for("Quit Deal Me In?"))
+    assert "log in again as guest from the same address" in said, said
+    term.press("y")
+    await wait_until(lambda: table.seats[0].conn is None, what="the guest gone")
+    again = await open_terminal("guest", 100, 40)
+    await again.wait_for("At the table in hand")  # back in its seat, mid-match, not watching
+    assert table.seats[0].name == "guest" and table.seats[0].conn is not None

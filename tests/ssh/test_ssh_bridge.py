@@ -291,6 +291,11 @@ def test_config_and_names():
     assert re.fullmatch(r"[a-z]+-[a-z]+-\d\d", friendly_password())
     assert player_name("ana\x1b[2J\x07") == "ana[2J"
     assert player_name("") == "guest"
+    # a name that would show nothing (blank letters, combining marks alone) is "guest" too: the
+    # tables seated it as "Player" while the guest's own app showed it blank
+    for blank in ("\u3164", "\u2800\u2800", "\u0301", "\u115f \u1160"):
+        assert player_name(blank) == "guest", repr(blank)
+    assert player_name("Zoe\u0301") == "Zoe\u0301"  # a mark on a letter shows
     assert len(player_name("x" * 100)) == 24
     with pytest.raises(ValueError):
         SSHConfig(auth="anything")

@@ -25,6 +25,13 @@ from tui.screens.password import PasswordScreen
 from .helpers import host_two_seats, make_app, said_from_now, wait_for
 
 
+def on_the_form(app: Any) -> str:
+    """The line under the Join screen's fields (what is wrong with the address, or why the last
+    join did not take the player in); "" with no Join screen open."""
+    joins = [s for s in app.screen_stack if isinstance(s, JoinScreen)]
+    return str(joins[-1].query_one("#join-error", Static).render()) if joins else ""
+
+
 @dataclass
 class SilentHost:
     """A host that accepts and reads and never answers."""
@@ -77,22 +84,44 @@ async def test_a_host_that_does_not_answer_shows_the_wait_and_escape_stops_it() 
         await host.close()
 
 
-async def test_a_join_from_the_join_screen_that_fails_leaves_the_join_screen() -> None:
-    """A host that refuses: the wait goes, the reason is given, the address can be typed again."""
-    probe = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
-    port = probe.sockets[0].getsockname()[1]
-    probe.close()
-    await probe.wait_closed()  # nothing listens there now
+@pytest.mark.parametrize("size, lately", [((80, 24), False), ((60, 20), False), ((60, 20), True)])
+async def test_a_join_from_the_join_screen_that_fails_says_why_under_its_fields(size: tuple[int, int],
+                                                                                 lately: bool) -> None:
+    """A host that refuses: the wait goes, and the reason is on the form, under the fields, with
+    the address, the password box and Connect in sight: a notice said it over the password box
+    and Connect for eight seconds. On a small screen with tables joined lately listed too, the
+    screen scrolls to show it."""
+    from tui.recent import note
+
+    for i in range(5 if lately else 0):
+        assert note(f"10.0.0.{i}:7098", f"Table {i}", "ninety-eight") is None
+    port = await refused_port()
     app = make_app()
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         given = said_from_now(app)
         await pilot.press("j")
-        await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
-        app.join_address(f"127.0.0.1:{port}")
-        await wait_for(pilot, lambda: any("Could not join" in n for n in given))
-        await pilot.pause()
-        assert isinstance(app.screen, JoinScreen)
-        assert not any(isinstance(s, JoiningScreen) for s in app.screen_stack)
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join.query_one("#address", Input).value = f"127.0.0.1:{port}"
+        join.query_one("#connect").focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "Could not join" in on_the_form(app))
+        await pilot.pause(0.3)
+        assert app.screen is join and not any(isinstance(s, JoiningScreen) for s in app.screen_stack)
+        assert on_the_form(app) == (f"Could not join: cannot reach 127.0.0.1:{port}: nothing answers on that "
+                                    "port (connection refused): is the table open, and is that its port?")
+        assert not given and not app._notifications  # nothing over the form
+        line = join.query_one("#join-error", Static)
+        assert "error" in line.classes
+        fields = [join.query_one(f"#{name}").region for name in ("address", "password", "connect")]
+        assert all(line.region.y >= f.bottom for f in fields)  # under them
+        await pilot.pause(0.2)
+        assert line.region.height >= 2 and line.region.right <= size[0]
+        assert line.region.y >= 1 and line.region.bottom <= size[1] - 1  # all of it in sight, above the key bar
+        assert all(f.y >= 1 and f.bottom <= line.region.y for f in fields)  # and the fields above it
+        # a join that goes ahead clears it
+        join.query_one("#address", Input).value = "127.0.0.1:5:6"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "more than one ':'" in on_the_form(app))
 
 
 async def test_a_host_that_answers_opens_its_lobby_with_no_wait_left() -> None:
@@ -225,14 +254,13 @@ async def test_an_ipv6_address_reads_bracketed_in_the_reason_a_join_failed() -> 
     port = await refused_port()
     app = make_app()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        given = said_from_now(app)
         await pilot.press("j")
         join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
         join.query_one("#address", Input).value = f"[::ffff:127.0.0.1]:{port}"
         join.query_one("#address", Input).focus()
         await pilot.press("enter")
-        said = await wait_for(pilot, lambda: [n for n in given if "Could not join" in n])
-        assert said[0].startswith(f"Could not join: cannot reach [::ffff:127.0.0.1]:{port}: "), said
+        said = await wait_for(pilot, lambda: "Could not join" in on_the_form(app) and on_the_form(app))
+        assert said.startswith(f"Could not join: cannot reach [::ffff:127.0.0.1]:{port}: "), said
 
 
 async def hangs_up_late() -> asyncio.Server:
@@ -248,8 +276,9 @@ async def hangs_up_late() -> asyncio.Server:
 @pytest.mark.parametrize("fault", ["malformed", "refused", "hangs up"])
 async def test_a_join_that_fails_for_its_address_leaves_the_focus_on_the_address(fault: str, where: str) -> None:
     """Enter in the password box, or on Connect, with an address that cannot be joined: the
-    focus goes to the address, so what is typed next corrects it (it went into the password).
-    So too once a wait that showed has gone."""
+    focus goes to the address, with the caret after it and nothing selected, so what is typed
+    next corrects it (it went into the password; then, with the focus back, Textual selected
+    the whole address and the next key replaced it). So too once a wait that showed has gone."""
     host = await hangs_up_late() if fault == "hangs up" else None
     port = host.sockets[0].getsockname()[1] if host is not None else await refused_port()
     address = "127.0.0.1:5:6" if fault == "malformed" else f"127.0.0.1:{port}"
@@ -266,14 +295,23 @@ async def test_a_join_that_fails_for_its_address_leaves_the_focus_on_the_address
             await wait_for(pilot, lambda: app.focused is join.query_one(where))
             await pilot.press("enter")
             if fault == "malformed":
-                await wait_for(pilot, lambda: "more than one ':'" in str(join.query_one("#join-error", Static).render()))
+                await wait_for(pilot, lambda: "more than one ':'" in on_the_form(app))
             else:
                 if fault == "hangs up":
                     await wait_for(pilot, lambda: isinstance(app.screen, JoiningScreen))
-                await wait_for(pilot, lambda: any("Could not join" in n for n in given))
+                await wait_for(pilot, lambda: "Could not join" in on_the_form(app))
             await wait_for(pilot, lambda: app.screen is join and app.focused is typed, timeout=5)
-            await pilot.press("end", "x")
+            await pilot.pause(0.1)  # the focus's own handling done
+            assert typed.selection.is_empty and typed.cursor_position == len(address)
+            await pilot.press("x")
             assert (typed.value, password.value) == (f"{address}x", "")
+            assert not given  # said on the form, not over it
+            # the box selects its whole text again the next time it takes the focus
+            password.focus()
+            await wait_for(pilot, lambda: app.focused is password)
+            typed.focus()
+            await wait_for(pilot, lambda: app.focused is typed and not typed.selection.is_empty)
+            assert typed.selected_text == f"{address}x"
     finally:
         if host is not None:
             host.close()
@@ -333,7 +371,8 @@ async def test_a_join_from_a_lobby_that_fails_keeps_the_seat_the_player_had() ->
             given = said_from_now(app)
             session = await seated(app, pilot, srv)
             await join_from_the_palette(app, pilot, f"127.0.0.1:{port}")
-            await wait_for(pilot, lambda: any("Could not join" in n for n in given))
+            await wait_for(pilot, lambda: "Could not join" in on_the_form(app))
+            assert not given
             await still_seated(app, pilot, session, table)
             await app.action_quit()
     finally:
@@ -351,8 +390,9 @@ async def test_a_join_from_a_lobby_stopped_with_escape_keeps_the_seat_the_player
             await join_from_the_palette(app, pilot, f"127.0.0.1:{host.port}")
             await wait_for(pilot, lambda: isinstance(app.screen, JoiningScreen))
             await pilot.press("escape")
-            await wait_for(pilot, lambda: any("Stopped joining" in n for n in given))
+            await wait_for(pilot, lambda: on_the_form(app) == f"Stopped joining 127.0.0.1:{host.port}.")
             await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+            assert not given and "error" not in app.screen.query_one("#join-error").classes
             await still_seated(app, pilot, session, table)
             await app.action_quit()
     finally:
@@ -396,8 +436,9 @@ async def test_a_join_to_the_table_the_player_is_at_is_refused_and_keeps_everyth
                            and any(text == "hello" for _, text, _ in session.chat_log))
             chat, conn = list(session.chat_log), table.seats[session.seat].conn
             await join_from_the_palette(app, pilot, f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: "You are at this table already." in given)
+            await wait_for(pilot, lambda: on_the_form(app) == "You are at this table already.")
             await pilot.pause(0.3)
+            assert not given and "error" not in app.screen.query_one("#join-error").classes  # nothing went wrong
             assert isinstance(app.screen, JoinScreen) and app.session is session and not session.closing
             assert table.seats[session.seat].ready and list(session.chat_log) == chat
             assert table.seats[session.seat].conn is conn and len(srv.connections) == 1  # never left
@@ -424,7 +465,7 @@ async def test_a_join_that_fails_after_leaving_the_table_goes_home_not_to_its_de
             session.client.drop_connection()
             await wait_for(pilot, lambda: not session.client.connected)
             await join_from_the_palette(app, pilot, f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: any("Could not join" in n for n in given))
+            await wait_for(pilot, lambda: any("Could not join" in n for n in given))  # the Join screen is gone
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
             assert len(app.screen_stack) == 2 and app.session is None and session.closing
     finally:
@@ -442,7 +483,8 @@ async def test_joining_the_table_this_app_hosts_keeps_the_player_there(spelling:
         lobby = await host_two_seats(app, pilot)
         session, server = app.session, app.session.server
         await join_from_the_palette(app, pilot, f"{spelling}:{server.port}")
-        await wait_for(pilot, lambda: any("this app hosts" in n for n in given))
+        await wait_for(pilot, lambda: "this app hosts" in on_the_form(app))
+        assert not given
         await pilot.press("escape")  # from the Join screen, back to the table's lobby
         await wait_for(pilot, lambda: app.screen is lobby)
         assert app.session is session and session.server is server and not session.closing

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+import pytest
 from textual.widgets import Button
 
 from net.server import Server, TableConfig
@@ -138,6 +139,7 @@ async def test_a_guests_settings_show_its_login_name_and_none_of_the_hosts_folde
             assert settings.query_one("#name-why").region.width <= 70  # held to the form's width
             assert "[keymap]" not in shown and "Move keys (below) moves them" in shown  # no file to edit
             assert "Kept by this table's host for bea" in shown
+            assert settings.query_one("#saved-in").region.width <= 70
             assert not settings.query("#bot_pause") and not settings.query("#default_game")
             assert "Bot pause" not in shown and "Default game" not in shown
             await pilot.press(*"zed", "escape")  # the name field takes nothing
@@ -203,5 +205,58 @@ async def test_a_guest_leaving_a_match_is_told_the_way_back_over_ssh(monkeypatch
             await wait_for(pilot, lambda: table.seats[0].conn is not None
                            and any(isinstance(s, TableScreen) for s in app.screen_stack))  # a hand's results may be up
             assert app.session.client.seat == 0 and table.seats[0].name == "ana"
+    finally:
+        await server.close()
+
+
+BAD_VALUES = ('name = ""\ntheme = 5\nbot_pause = 99\ndefault_game = "poker"\n'
+              '[keymap]\n"table.nothing" = "d"\n')
+
+
+@pytest.mark.parametrize("held, starts, ends", [
+    (BAD_VALUES, "Your settings file on this host: theme: expected a short text; using the defaults for those\n"
+                 "Your settings file on this host: keymap: no key is called 'table.nothing'; ",
+     "those keys stay as they were"),
+    ("theme = \n", "Your settings file on this host is not valid TOML (",
+     "); using the defaults; changes you make here are not kept until the host mends or removes it"),
+], ids=["bad-values", "not-toml"])
+async def test_a_guest_is_told_of_its_settings_file_without_the_hosts_path(monkeypatch, held: str, starts: str,
+                                                                           ends: str) -> None:
+    """An SSH guest's settings file is in the host's data folder: a problem with it is said
+    without that path (the notices named it), in terms of what can be done (the host mends a
+    file the guest cannot), and not at all for settings a guest neither sees nor uses (its
+    name, the bot pause, the default game)."""
+    from tui.settings import settings_path
+
+    from .helpers import said_from_now
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(held, encoding="utf-8")
+    server = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await server.start()
+    try:
+        server.create_table(TableConfig(name="Lounge", seats=3))
+        monkeypatch.setenv("DEALMEIN_SSH_SESSION", "1")
+        args = argparse.Namespace(command="join", address=f"127.0.0.1:{server.port}", name="bea", password=None,
+                                  host_key=None, no_mdns=True)
+        app = make_app(args=args)
+        async with app.run_test(size=(100, 40), notifications=True) as pilot:
+            given = said_from_now(app)
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.pause(0.3)  # the default game is checked after the first frame
+            said = [n.message for n in app._notifications if n.title == "Settings"]
+            assert len(said) == 1 and said[0].startswith(starts) and said[0].endswith(ends), said
+            app.update_settings(card_style="ascii")  # as Settings or F4 changes it
+            await pilot.pause()
+            unsaved = [n.message for n in app._notifications if n.title == "Settings file"]
+            assert unsaved == ([] if held == BAD_VALUES else [
+                "Your settings file on this host could not be read, so this change is used but not kept: "
+                "the host can mend or remove it"])
+            everything = "\n".join(said + unsaved + given)
+            assert str(path.parent) not in everything and "settings.toml" not in everything
+            assert "bot_pause" not in everything and "default_game" not in everything and "name:" not in everything
+        if held != BAD_VALUES:
+            assert path.read_text(encoding="utf-8") == held  # left for the host to mend
     finally:
         await server.close()

@@ -193,9 +193,12 @@ class JoinScreen(Screen[None]):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A list that takes the focus highlights its first row, so that Enter there joins
-        (with none highlighted it did nothing and said nothing)."""
+        (with none highlighted it did nothing and said nothing). A box given the focus with its
+        caret at the end (``caret_at_end``) selects its whole text again the next time."""
         if isinstance(event.widget, OptionList) and event.widget.highlighted is None:
             event.widget.action_first()
+        elif isinstance(event.widget, Input):
+            event.widget.select_on_focus = True  # its own focus handler has run by now
 
     async def on_unmount(self) -> None:
         if self.browser is not None:
@@ -217,6 +220,7 @@ class JoinScreen(Screen[None]):
         """Join with the password typed; a table known to have one, with none typed, asks for
         it first (rather than being refused by its host)."""
         self._typed = False
+        self._say("")
         password = self.query_one("#password", Input).value or None
         if locked and not password:
             self.app.ask_password(address)
@@ -228,22 +232,37 @@ class JoinScreen(Screen[None]):
     @on(Button.Pressed, "#connect")
     def _connect(self) -> None:
         address = self.query_one("#address", Input).value.strip()
-        error = self.query_one("#join-error", Static)
         try:
             split_address(address)
         except ValueError as e:
-            error.update(Text(str(e)))
-            self.query_one("#address").focus()
+            self._say(str(e))
+            caret_at_end(self.query_one("#address", Input))
             return
-        error.update("")
+        self._say("")
         self._typed = True
         self.app.join_address(address, self.query_one("#password", Input).value or None)
 
-    def join_failed(self, fault: Literal["address", "password"]) -> None:
-        """A join failed: the focus goes where the fault is, so that the next keys mend it. Enter
+    def _say(self, said: str, severity: str = "error") -> None:
+        """The line under the fields: what is wrong with the address, or why the last join did
+        not take the player in (a notice for it covered the password box and Connect)."""
+        line = self.query_one("#join-error", Static)
+        line.update(Text(said))
+        line.set_class(severity == "error", "error")
+        line.set_class(severity != "error", "muted")
+        if said:
+            self.call_after_refresh(line.scroll_visible, animate=False)
+
+    def join_failed(self, fault: Literal["address", "password"] | None, said: str = "",
+                    severity: str = "error") -> None:
+        """A join from this screen did not take the player in: ``said`` is why, on the line
+        under the fields. The focus goes where the fault is, so that the next keys mend it. Enter
         in the password box or on Connect left it there, and the address typed to correct a
         host that did not answer went into the password. A table picked from a list keeps the
         focus on its list, unless its password was the fault."""
+        if said:
+            self._say(said, severity)
+        if fault is None:
+            return
         self._refocus = "#password" if fault == "password" else "#address" if self._typed else None
         # after the app's next step: the question for the password opens over this screen
         # then, and the focus moves once it goes (as it does once a wait over it goes)
@@ -254,6 +273,22 @@ class JoinScreen(Screen[None]):
             self._focus_fault()
 
     def _focus_fault(self) -> None:
+        """The address with the caret after it, nothing selected: the key typed next corrects
+        it (Textual selects a box's whole text as it takes the focus, and that key replaced
+        the address). A wrong password, which the box hides, is selected, to be typed again."""
         if self._refocus is not None and self.app.screen is self:
-            self.query_one(self._refocus).focus()
+            field = self.query_one(self._refocus, Input)
+            if self._refocus == "#address":
+                caret_at_end(field)
+            else:
+                field.focus()
             self._refocus = None
+
+
+def caret_at_end(field: Input) -> None:
+    """Focus ``field`` with the caret after its text and nothing selected (its next focus
+    selects as usual again: ``JoinScreen.on_descendant_focus``)."""
+    if not (field.has_focus and field.screen.focused is field):  # a focus event is to come
+        field.select_on_focus = False
+        field.focus()
+    field.cursor_position = len(field.value)

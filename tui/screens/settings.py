@@ -86,8 +86,8 @@ class SettingsScreen(Screen[None]):
         yield KeyFooter()
 
     def _guest_name(self) -> str:
-        """An SSH guest's name: the one it logged in with, cleaned as the tables clean it (one
-        that shows nothing at all is shown as it was typed: the tables seat it as "Player")."""
+        """An SSH guest's name: the one it logged in with, cleaned as the tables clean it (the
+        SSH door gives one that would show nothing as "guest": ``net.ssh_server.player_name``)."""
         name = self.app.player_name
         return clean_name(name, NAME_LEN) or name
 
