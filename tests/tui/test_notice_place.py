@@ -9,7 +9,9 @@ from core import new_match
 from tui.widgets.hand import HandView
 from tui.widgets.keyfooter import KeyFooter
 
-from .helpers import show_link, wait_for
+from textual.widgets import Input
+
+from .helpers import open_table, show_link, wait_for
 from .helpers import make_app
 from .matchlink import MatchLink
 
@@ -44,3 +46,20 @@ async def test_the_hint_stands_over_the_log_not_the_hand(size: tuple[int, int]) 
         for part in (hand, screen.query_one(KeyFooter), screen.query_one("#hint"), screen.query_one("#centre")):
             assert not region.overlaps(part.region), (part, region, part.region)
         assert screen.query_one("#side").region.contains_region(region), region
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_a_notice_leaves_the_chat_line_being_typed_clear(size: tuple[int, int]) -> None:
+    """At a table with others the chat line sits over the hint line: a notice that comes while
+    a line is typed stands above it, not over the words."""
+    app = make_app()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        screen, _link = await open_table(app, pilot, "ninety-eight", 4, 0)
+        chat = screen.query_one("#chat", Input)
+        await pilot.press("slash", *"see you at the next one")
+        await wait_for(pilot, lambda: screen.focused is chat and chat.region.height == 1)
+        screen.say("It is your turn")
+        toast = await wait_for(pilot, lambda: next((t for t in screen.query(Toast) if t.region), None))
+        await pilot.pause()
+        for part in (chat, screen.query_one(HandView), screen.query_one(KeyFooter), screen.query_one("#hint")):
+            assert not toast.region.overlaps(part.region), (part, toast.region, part.region)

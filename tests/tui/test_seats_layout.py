@@ -195,6 +195,9 @@ def test_cut_apart() -> None:
     assert cut_apart(["Christopher A", "Christopher B", "Cy"], 9) == ["Chri…er A", "Chri…er B", "Cy"]
     assert cut_apart(["Christopher A", "Christopher A"], 9) == ["Christop…"] * 2  # the same name: nothing to tell
     assert cut_apart(["Bartholomew"], 12) == ["Bartholomew"]
+    # numbered names cut in the middle keep their number once, at the end
+    assert cut_apart(["Christopher A", "Christopher A 2", "Christopher B", "Christopher B 2"], 12) == [
+        "Christ…her A", "Christ…r A 2", "Christ…her B", "Christ…r B 2"]
 
 
 def by_width(screen: TableScreen, seat: int) -> int:

@@ -157,6 +157,7 @@ class TableScreen(Screen[None]):
                 yield self._log
                 chat = Input(placeholder=self._chat_placeholder(), id="chat", max_length=CHAT_LEN)
                 chat.display = not self.solo  # no one to talk to: the log takes the line
+                self.set_class(not self.solo, "-talk")  # notices stand above the chat line
                 yield chat
         yield Static(id="hint", markup=False)
         yield HandView(id="hand")

@@ -113,8 +113,9 @@ def cut_middle(text: str, width: int) -> str:
         if cell_len(ch + tail) > tail_room:
             break
         tail = ch + tail
-    head = cut(text, width - cell_len(tail))  # ends in the ellipsis
-    return head + tail.lstrip()
+    head = Text(text)  # not ``cut``: the number it would keep is in the tail
+    head.truncate(width - cell_len(tail) - 1)
+    return head.plain.rstrip() + "…" + tail.lstrip()
 
 
 def cut_apart(names: list[str], width: int) -> list[str]:
