@@ -513,3 +513,36 @@ async def test_your_chat_reads_apart_from_another_player_of_your_name() -> None:
     finally:
         await first.close()
         await srv.close()
+
+
+async def test_a_hosts_refusal_reaches_the_join_form_without_its_escape_sequences() -> None:
+    """A host's error message is its own words: the line under the fields draws them without the
+    escape sequences in them (a clipboard write, a new window title), as notices do."""
+    from net.protocol import encode
+
+    evil = "refused\x1b]52;c;cm0gLXJmIH4=\x1b\\ \x1b]0;pwned\x1b\\"
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(encode({"type": "error", "code": "full", "message": evil}))
+        await writer.drain()
+        await asyncio.sleep(1)
+        writer.close()
+
+    srv = await asyncio.start_server(serve, "127.0.0.1", 0)
+    port = srv.sockets[0].getsockname()[1]
+    try:
+        app = make_app()
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.press("j")
+            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+            join.query_one("#address", Input).value = f"127.0.0.1:{port}"
+            join.query_one("#connect").focus()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: "refused" in on_the_form(app))
+            await pilot.pause()
+            assert "\x1b" not in on_the_form(app) and "pwned" in on_the_form(app)
+            drawn = "".join(seg.text for strip in app.screen._compositor.render_strips() for seg in strip)
+            assert "\x1b" not in drawn
+    finally:
+        srv.close()
+        await srv.wait_closed()

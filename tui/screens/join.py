@@ -20,7 +20,7 @@ from core import GAMES
 from net.addresses import address_key, host_port, split_address
 
 from ..optiontext import advert_options_line, clock_label
-from ..plain import clean, cut
+from ..plain import clean, cut, printable
 from ..recent import Recent, load
 from ..widgets.keyfooter import KeyFooter
 from . import popped
@@ -246,7 +246,7 @@ class JoinScreen(Screen[None]):
         """The line under the fields: what is wrong with the address, or why the last join did
         not take the player in (a notice for it covered the password box and Connect)."""
         line = self.query_one("#join-error", Static)
-        line.update(Text(said))
+        line.update(Text(printable(said)))  # a host's own words may be in it
         line.set_class(severity == "error", "error")
         line.set_class(severity != "error", "muted")
         if said:
