@@ -2,7 +2,6 @@
 that the first frame does not wait for the server code to import."""
 from __future__ import annotations
 
-import logging
 import os
 import re
 from pathlib import Path
@@ -12,8 +11,6 @@ from net.paths import try_lock
 from net.savefile import read_save, save_path, saves_dir
 
 from . import jsonfile
-
-log = logging.getLogger("dealmein.tui")
 
 
 def solo_save_path() -> Path:
@@ -176,24 +173,23 @@ def keep_results(save: Path, match: str, kept: KeptResults) -> str | None:
     return jsonfile.write(results_path(save), body, compact=True)
 
 
-def kept_results(save: Path, match: str) -> KeptResults | None:
-    """What the results box of ``match`` showed when it ended, kept beside ``save``; None when
-    nothing is kept for that match (a save from before these were kept, the app stopped before
-    it kept them, another match's, a file that cannot be read): the box then shows what the
-    view holds."""
+def kept_results(save: Path, match: str) -> tuple[KeptResults | None, str | None]:
+    """What the results box of ``match`` showed when it ended, kept beside ``save``, and a
+    problem (None when the file reads well). Nothing is kept for that match when there is no
+    file (a save from before these were kept, the app stopped before it kept them), another
+    match's, or one that cannot be read: the box then shows what the view holds, and a file
+    that cannot be read is named in the problem and left as it is."""
     path = results_path(save)
     try:
         data = jsonfile.read(path, RESULTS_MOST_BYTES, RESULTS_VERSION, "a match's results")
     except jsonfile.Unreadable as e:
-        log.warning("%s", e)
-        return None
+        return None, str(e)
     if data is None or data.get("match") != match:
-        return None
+        return None, None
     points, totals, whole = data.get("points"), data.get("totals"), data.get("whole")
     if not (points is None or _numbers(points)) or not _numbers(totals) or not isinstance(whole, bool):
-        log.warning("%s: not a match's results; %s", path.name, jsonfile.LEFT)
-        return None
-    return KeptResults(points, totals, whole)
+        return None, f"{path.name}: not a match's results; {jsonfile.LEFT}"
+    return KeptResults(points, totals, whole), None
 
 
 def _numbers(value: object) -> TypeGuard[list[int]]:

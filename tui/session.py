@@ -585,7 +585,8 @@ class TableSession:
     def _keep_results(self, event: dict[str, Any], table: Any) -> None:
         """The match just ended here: what its results box shows beyond the view (the last
         hand's points left in hand, its running total) is kept beside the table's save, so
-        that resuming the finished match shows the same box."""
+        that resuming the finished match shows the same box; a file that cannot be written is
+        said once."""
         kept_as = self._match_kept_as()
         if kept_as is None:
             return
@@ -593,12 +594,20 @@ class TableSession:
         kept = KeptResults(points if isinstance(points, list) else None, list(table.hand_totals), table.hand_whole)
         problem = keep_results(*kept_as, kept)
         if problem:  # the match is saved all the same: a resume shows what its view holds
-            log.warning("results not kept: %s", problem)
+            self.app.warn_once("Match results", f"{problem}. Resumed, this match will not show the "
+                                                "last hand's points left in hand or running total.")
 
     def _kept_results(self) -> KeptResults | None:
-        """What the results box showed when the match this app's table resumed with ended."""
+        """What the results box showed when the match this app's table resumed with ended; a
+        file that cannot be read is said once and left as it is."""
         kept_as = self._match_kept_as()
-        return kept_results(*kept_as) if kept_as is not None else None
+        if kept_as is None:
+            return None
+        kept, problem = kept_results(*kept_as)
+        if problem:
+            self.app.warn_once("Match results", f"{problem}. These results do not show the last "
+                                                "hand's points left in hand or running total.")
+        return kept
 
     def _claim_solo_save(self) -> bool:
         self.solo_save = claim_solo_save()

@@ -248,3 +248,41 @@ async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(gam
     rows = lambda text: [" ".join(row.split()) for row in text.splitlines() if row.strip()]  # noqa: E731
     assert len(rows(standings)) == len(rows(ended[0]))  # each seat, its standing and the winner's mark
     assert all(row.startswith(bare) for row, bare in zip(rows(ended[0]), rows(standings)))
+
+
+async def test_results_that_cannot_be_kept_or_read_are_said_once_and_the_file_left() -> None:
+    """The last hand's running total is kept beside the save as the match ends: a place it
+    cannot be written, and then a garbled file where it should be, are each named once, and the
+    garbled file is left as it is (the results show what the view holds)."""
+    from tui.saves import results_path
+    from tui.screens.picker import TableChoice
+
+    from .helpers import play_with_keys, said_from_now
+
+    unkept = "the last hand's points left in hand or running total."
+    path = results_path(solo_save_path())
+    path.mkdir(parents=True)  # a folder where the file should be
+    app = make_app(seed=11)
+    async with app.run_test(size=(100, 30)) as pilot:
+        given = said_from_now(app)
+        await app.start_table(TableChoice(game="ninety-eight", preset="single-hand", options={}, seats=2,
+                                          bots={1: "easy"}), solo=True)
+        await play_with_keys(app, pilot, timeout=90)
+        await wait_for(pilot, lambda: read_save(solo_save_path()).state["status"] == "finished")
+        assert [n for n in given if "solo.results" in n] == [
+            f"solo.results: could not be written (Is a directory). Resumed, this match will not show {unkept}"]
+    path.rmdir()
+    path.write_bytes(b'{"version": 1, "match"')
+    again = make_app()
+    async with again.run_test(size=(100, 30)) as pilot:
+        given = said_from_now(again)
+        await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen) and again.screen.query(".resume"))
+        await pilot.press("enter")
+        results = await wait_for(pilot, lambda: isinstance(again.screen, ResultsScreen) and again.screen)
+        await pilot.pause()
+        assert results.totals == []
+        said = [n for n in given if "solo.results" in n]
+        assert len(said) == 1 and said[0].startswith("solo.results: not a match's results (")
+        assert said[0].endswith(f"; it is left as it is. These results do not show {unkept}")
+        await again.leave_table()
+    assert path.read_bytes() == b'{"version": 1, "match"'

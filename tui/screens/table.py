@@ -55,7 +55,8 @@ FIXED_ROWS = 13
 SAY_SECONDS = 3.0
 #: seconds a warning (why a key did nothing) shows, and is not given again
 WARN_SECONDS = 4.0
-#: cells a warning's line keeps to: one line of an 80-column terminal
+#: cells Enter's warning on a card that cannot be played keeps to: what the line above the hand,
+#: whose wording it shares, holds at 80 columns (its notice, narrower, wraps it over a few lines)
 WARN_WIDTH = 78
 #: seconds after a screen over the table closes in which Enter plays no card: the results of a
 #: hand close on Enter, and a quick second Enter would play a card of the new hand unseen
@@ -650,7 +651,7 @@ class TableScreen(Screen[None]):
                     return
                 if other:
                     actions = other
-            else:  # what can be played instead, as the hint line says it, on one line
+            else:  # what can be played instead, as the line above the hand says it at 80 columns
                 self.warn(self._cannot_play(view, card, min(WARN_WIDTH, self.app.size.width - 2)))
                 return
         if not actions:
