@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .plain import clean
-from .seatnames import lobby_names
+from .seatnames import lobby_names, watcher_names
 
 
 class Change(NamedTuple):
@@ -29,18 +29,30 @@ def _names(watchers: Iterable[Any]) -> Counter[str]:
     return Counter(clean(str(w), 24) for w in watchers if w)
 
 
+def _as_shown(which: Counter[str], watchers: Iterable[Any], seats: list[dict[str, Any]]) -> list[str]:
+    """The watchers counted in ``which`` as the lobby's line names them (``watcher_names``):
+    "Ana 2" where Ana sits. Of several watchers under one name, the latest are the ones meant."""
+    names = [w for w in watchers if w]
+    forms: dict[str, list[str]] = {}
+    for raw, shown in zip((clean(str(w), 24) for w in names), watcher_names(names, seats)):
+        forms.setdefault(raw, []).append(shown)
+    return sorted(shown for name, n in (+which).items() for shown in forms.get(name, [])[-n:])
+
+
 def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]],
                        own_seats: set[int | None],
                        watchers: tuple[Iterable[Any], Iterable[Any]] = ((), ())) -> list[Change]:
     """One line per player who sat down, moved, left, dropped or came back, or whose seat a
     bot took when they did not come back, each named as the seat list names them (two players
     called Ana read "Ana" and "Ana 2"), and per watcher who came or went (``watchers``: the
-    lobby's names before and after, the app's own left out by the caller). The app's own seats,
+    lobby's names before and after, the app's own left out by the caller), named as the lobby's
+    line names them (a watcher called Ana where Ana sits reads "Ana 2"). The app's own seats,
     before and after, say nothing (it knows), nor do bots the host seats (the host did that),
     nor a table whose seats were added or taken away (a new game: the seat list says it all)."""
     if not before or len(before) != len(after):
         return []
-    was_watching, now_watching = _names(watchers[0]), _names(watchers[1])
+    watched, watching = list(watchers[0]), list(watchers[1])
+    was_watching, now_watching = _names(watched), _names(watching)
     started, stopped = now_watching - was_watching, was_watching - now_watching
     shown_before, shown_after = lobby_names(before), lobby_names(after)
     gone: dict[str, list[int]] = {}
@@ -79,6 +91,6 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
                 lines.append(Change("stands", f"{shown_before[i]} gets up to watch."))
             else:
                 lines.append(Change("leaves", f"{shown_before[i]} leaves the table."))
-    lines.extend(Change("watches", f"{name} starts watching.") for name in sorted((+started).elements()))
-    lines.extend(Change("unwatches", f"{name} stops watching.") for name in sorted((+stopped).elements()))
+    lines.extend(Change("watches", f"{name} starts watching.") for name in _as_shown(started, watching, after))
+    lines.extend(Change("unwatches", f"{name} stops watching.") for name in _as_shown(stopped, watched, before))
     return lines

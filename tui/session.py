@@ -49,6 +49,11 @@ def _drop(names: list[Any], name: Any) -> None:
         names.remove(name)
 
 
+def _playing(seat: dict[str, Any]) -> bool:
+    """A player (not a bot) is connected in this lobby's seat."""
+    return bool(seat.get("name")) and not seat.get("bot") and seat.get("connected") is True
+
+
 class TableSession:
     """One table the app sits at. ``names`` and ``act``/``chat`` serve the table screen."""
 
@@ -78,6 +83,9 @@ class TableSession:
         #: when they are waited for (``_through_returns``)
         self._watchers_away: Counter[str] = Counter()
         self._watchers_away_until = 0.0
+        #: the other players connected in their seats as this app's connection dropped, (seat,
+        #: name): all back in them, the table is as it was, and a watcher still missing has gone
+        self._players_at_drop: list[tuple[int, str]] = []
         self._lobby_seat: int | None = None  # this app's seat at the last lobby: its own comings say nothing
         #: this app's seat as the updates have told it so far (each welcome names it), in their
         #: order: the first lobby comes while joining, before ``client`` (and so ``seat``) is set
@@ -642,7 +650,8 @@ class TableSession:
         own = {was, now}
         self._lobby_seat = now
         watchers = (list(earlier.get("watchers") or []), list(lobby.get("watchers") or []))
-        if any(len(names) < watching_count(side) for names, side in zip(watchers, (earlier, lobby))):
+        known = not any(len(names) < watching_count(side) for names, side in zip(watchers, (earlier, lobby)))
+        if not known:
             watchers = ([], [])  # more watchers than the lobby names: who came or went is not known
         # this app's own watching says nothing either: its name leaves the watchers as it sits
         # down and comes into them as it gets up (while it watches throughout, it is in both)
@@ -650,7 +659,7 @@ class TableSession:
             _drop(watchers[0], after[now].get("name"))
         elif was is not None and now is None and was < len(before):
             _drop(watchers[1], before[was].get("name"))
-        watchers = self._through_returns(*watchers)
+        watchers = self._through_returns(*watchers, over=self._wait_over(lobby), known=known)
         changes = [c for c in comings_and_goings(before, after, own, watchers)
                    if c.kind not in ("watches", "unwatches") or self._watch_line_allowed()]
         if (self.lobby or {}).get("status") == "playing":
@@ -669,24 +678,52 @@ class TableSession:
         """This app's connection dropped: the watchers at the table then are waited for while
         its app tries to come back. A host that stopped dead and was resumed brings everyone
         back one by one, and a watcher missing from the first lobbies is on the way back, not
-        gone (their apps try as long as this one does)."""
-        self._watchers_away = Counter((self.lobby or {}).get("watchers") or [])
+        gone (their apps try as long as this one does). The wait ends once every other player
+        seated then is back in their seat (the table is as it was: the drop was this app's
+        own) or when this app would give up; a watcher still missing then has gone, and is
+        said to."""
+        lobby = self.lobby or {}
+        self._watchers_away = Counter(lobby.get("watchers") or [])
+        self._players_at_drop = [(i, str(seat["name"])) for i, seat in enumerate(lobby.get("seats") or [])
+                                 if i != self._seat_told and _playing(seat)]
         reconnect_for = self.client.reconnect_for if self.client is not None else 0.0
         self._watchers_away_until = time.monotonic() + reconnect_for
+        if self._watchers_away:
+            self.app.set_timer(reconnect_for, self._watch_wait_ended)
 
-    def _through_returns(self, before: list[Any], after: list[Any]) -> tuple[list[Any], list[Any]]:
+    def _watch_wait_ended(self) -> None:
+        """The wait for the watchers is over: those not back are said to have gone, if this app
+        is back itself (if not, its first lobby says so, or it gave up and says nothing more)."""
+        if not self._watchers_away or time.monotonic() < self._watchers_away_until or self.left:
+            return  # all back, or a later drop waits afresh
+        if self.client is not None and self.client.connected and self.lobby is not None:
+            self._say_comings_and_goings(self.lobby, self.lobby)
+
+    def _wait_over(self, lobby: dict[str, Any]) -> bool:
+        """Whether the watchers held since the drop are waited for no more (``_wait_for_watchers``)."""
+        if time.monotonic() >= self._watchers_away_until:
+            return True
+        seats = lobby.get("seats") or []
+        return bool(self._players_at_drop) and all(
+            i < len(seats) and _playing(seats[i]) and str(seats[i]["name"]) == name for i, name in self._players_at_drop)
+
+    def _through_returns(self, before: list[Any], after: list[Any], over: bool,
+                         known: bool = True) -> tuple[list[Any], list[Any]]:
         """The watchers before and after a lobby, those waited for since this app's connection
         dropped counted in both: one not back yet has not stopped watching, and one who comes
         back has not started (they were watching all along); nothing is said of them. Those
-        back are waited for no more, nor anyone once the wait is over."""
+        back are waited for no more, nor anyone once the wait is ``over``: those still missing
+        then have stopped watching (said, if the lobby names all its watchers: ``known``)."""
         away = self._watchers_away
-        if away and time.monotonic() > self._watchers_away_until:
-            away.clear()
         if not away:
             return before, after
         was, now = Counter(before), Counter(after)
-        before, after = before + list((away - was).elements()), after + list((away - now).elements())
-        away -= now
+        before = before + list((away - was).elements())
+        after = after + list((away - now).elements()) if not over or not known else after
+        if over:
+            away.clear()
+        else:
+            away -= now
         return before, after
 
     def _watch_line_allowed(self) -> bool:

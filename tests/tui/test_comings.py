@@ -109,6 +109,21 @@ def test_watchers_who_come_go_sit_down_or_get_up_are_told() -> None:
     assert "\x1b" not in line and line.endswith(" starts watching.")
 
 
+def test_a_watcher_named_as_a_seat_is_said_as_the_lobby_names_them() -> None:
+    """A watcher called Ana where Ana sits reads "Ana 2" in the lobby's line: the chat says
+    "Ana 2 starts watching.", not a line that reads as the seated Ana's."""
+    def said(before: list[dict[str, Any]], after: list[dict[str, Any]], was: list[str], now: list[str]) -> list[str]:
+        return [c.text for c in changes(before, after, {None}, (was, now))]
+
+    two = seats("Ana", "Bo")
+    assert said(two, two, [], ["Ana"]) == ["Ana 2 starts watching."]
+    assert said(two, two, ["Ana", "Cy"], ["Cy"]) == ["Ana 2 stops watching."]
+    assert said(two, two, ["Bo"], ["Bo", "Bo"]) == ["Bo 3 starts watching."]  # the latest of two
+    assert said(seats("Ana", None), seats("Ana", None), ["Bo"], []) == ["Bo stops watching."]
+    # the names as each lobby had them: Bo sat as Ana 2 left, and Ana 2 was named so then
+    assert said(seats("Ana", None), two, ["Ana"], []) == ["Bo sits down in seat 2.", "Ana 2 stops watching."]
+
+
 def test_names_are_cleaned_of_control_characters() -> None:
     lines = comings_and_goings(seats("Ana", None), seats("Ana", "B\x1b[2Jo"), {0})
     assert len(lines) == 1 and "\x1b" not in lines[0]
@@ -392,6 +407,83 @@ async def test_a_watcher_back_after_the_host_is_resumed_says_nothing() -> None:
             others.append(await join(srv2, "Cy", table=table.id, spectator=True, reconnect=False))
             await wait_for(pilot, lambda: "Cy starts watching." in said())
             assert [line for line in said() if "Bo" in line] == ["Bo starts watching."]  # once, as Bo came
+            await app.leave_table()
+    finally:
+        for client in others:
+            await client.close()
+        await srv.close()
+        await srv2.close()
+
+
+async def test_a_watcher_who_leaves_while_this_app_is_away_is_told() -> None:
+    """Only this app's connection drops, and Bo stops watching meanwhile: once it is back to a
+    table where every player it left is still seated, Bo's absence is no return on the way, and
+    the chat says Bo went (it stayed at "Bo starts watching.", as if Bo still watched)."""
+    from net.server import TableConfig
+    from tests.net.table_helpers import join
+
+    async with someone_elses_table(TableConfig(name="Ana's table", seats=3)) as (srv, table, _ana):
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await join_lobby(app, pilot, srv.port)
+            session = app.session
+            said = lambda: [text for name, text, _system in session.chat_log if name == "Table"]  # noqa: E731
+            bo = await join(srv, "Bo", table=table.id, spectator=True, reconnect=False)
+            await wait_for(pilot, lambda: "Bo starts watching." in said())
+            mine = [conn for conn in srv.connections if conn.name == app.player_name]
+            assert len(mine) == 1
+            assert mine[0].transport is not None
+            mine[0].transport.abort()
+            await wait_for(pilot, lambda: not session.client.connected)
+            await bo.close()
+            await wait_for(pilot, lambda: session.client.connected)
+            await wait_for(pilot, lambda: "Bo stops watching." in said())  # not two minutes on
+            assert "Watching" not in str(lobby.query_one("#lobby-info").render())
+            assert [line for line in said() if "Bo" in line] == ["Bo starts watching.", "Bo stops watching."]
+            await app.leave_table()
+
+
+async def test_a_watcher_not_back_when_this_app_gives_up_waiting_is_told() -> None:
+    """The host stopped dead and was resumed, and of the players and watchers it had, none but
+    this app comes back: Bo is waited for as long as this app would try to reconnect, then
+    said to have gone, with no lobby more to prompt it."""
+    import time
+
+    from net.server import Server, TableConfig
+    from net.tablestate import table_state
+    from tests.net.table_helpers import FAST, join
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    port = srv.port
+    table = srv.create_table(TableConfig(name="Ana's table", seats=3))
+    srv2 = Server(host="127.0.0.1", port=port, **FAST)  # type: ignore[arg-type]
+    others: list[TableClient] = [await join(srv, "Ana", table=table.id, host_key=table.host_key, reconnect=False)]
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await join_lobby(app, pilot, port)
+            session = app.session
+            said = lambda: [text for name, text, _system in session.chat_log if name == "Table"]  # noqa: E731
+            others.append(await join(srv, "Bo", table=table.id, spectator=True, reconnect=False))
+            await wait_for(pilot, lambda: "Bo starts watching." in said())
+            session.client.reconnect_for = 3.0  # the wait, as short as a test needs
+            state = table_state(table)
+            table.close()
+            assert srv._server is not None
+            srv._server.close()
+            dropped = time.monotonic()
+            for conn in list(srv.connections):
+                assert conn.transport is not None
+                conn.transport.abort()
+            await wait_for(pilot, lambda: not session.client.connected)
+            resumed = srv2.restore_table(state)
+            await srv2.start()
+            resumed.resume()
+            await wait_for(pilot, lambda: session.client.connected and session.lobby["spectators"] == 0)
+            await wait_for(pilot, lambda: "Bo stops watching." in said(), timeout=10)
+            assert time.monotonic() - dropped >= 3.0  # held until the wait was over
+            assert [line for line in said() if "Bo" in line] == ["Bo starts watching.", "Bo stops watching."]
             await app.leave_table()
     finally:
         for client in others:

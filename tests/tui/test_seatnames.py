@@ -127,7 +127,8 @@ def test_a_watcher_named_as_a_seat_is_numbered_on_from_the_seats() -> None:
 
 async def test_the_lobby_tells_a_watcher_from_the_player_of_the_same_name() -> None:
     """Someone watches under the name of the player in seat 1: the lobby's line names them
-    "Ana 2", so the seat list's Ana is the one who plays."""
+    "Ana 2", so the seat list's Ana is the one who plays, and so does the chat as they come
+    and go."""
     from net.server import TableConfig
     from tests.net.table_helpers import join
 
@@ -143,6 +144,11 @@ async def test_the_lobby_tells_a_watcher_from_the_player_of_the_same_name() -> N
                 await wait_for(pilot, lambda: "Watching: " in info())
                 assert "Watching: Ana 2" in info()
                 assert str(lobby.query_one("#seats").get_option_at_index(0).prompt).startswith("1. Ana ")
+                said = lambda: [t for n, t, _s in app.session.chat_log if n == "Table"]  # noqa: E731
+                await wait_for(pilot, lambda: any("starts watching" in line for line in said()))
+                assert "Ana 2 starts watching." in said()  # as the lobby names them
             finally:
                 await watcher.close()
+            await wait_for(pilot, lambda: any("stops watching" in line for line in said()))
+            assert "Ana 2 stops watching." in said()
             await app.leave_table()
