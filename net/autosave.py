@@ -2,7 +2,7 @@
 the save that holds it is on disk.
 
 Why hold frames back: a player who has seen a move must find it again after a crash. So the
-order is change, save, then tell. Saves run in a small thread pool (an fsync costs milliseconds;
+order is change, save, then tell. Saves run in threads of their own (an fsync costs milliseconds;
 the event loop keeps serving other tables meanwhile) and coalesce: changes made while a save is
 being written go out together in the next one, so a busy table writes at most one save at a
 time and never falls behind.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol
@@ -21,14 +21,62 @@ from .savefile import write_save
 
 log = logging.getLogger("dealmein.net")
 
-_pool: ThreadPoolExecutor | None = None
+class GivenUp(Exception):
+    """The save was given up on before it was renamed into place: it was not written."""
 
 
-def _executor() -> ThreadPoolExecutor:
-    global _pool
-    if _pool is None:  # its own threads: saves never wait behind bots thinking in the default pool
-        _pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dealmein-save")
-    return _pool
+class _Landing:
+    """Whether a save being written may still be renamed into place. Once its host has given
+    up waiting and said the table's last state was not saved, it may not: that stays true."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._given_up = False
+        self._landing = False
+
+    def give_up(self) -> bool:
+        """Stop the save from landing; ``False`` when it is too late (its rename has begun)."""
+        with self._lock:
+            if not self._landing:
+                self._given_up = True
+            return self._given_up
+
+    def land(self) -> None:
+        """Run by the write just before its rename: ``GivenUp`` once the host gave up on it."""
+        with self._lock:
+            if self._given_up:
+                raise GivenUp("the host gave up waiting for this save")
+            self._landing = True
+
+
+async def _in_thread(write: Callable[[], None]) -> None:
+    """Run ``write`` in a thread of its own, a daemon one: the event loop serves other tables
+    meanwhile, saves never wait behind bots thinking in the default pool, and a save that hangs
+    (a disk gone away) and was given up on does not keep the host from exiting."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+
+    def settle(error: BaseException | None) -> None:
+        if done.done():
+            return
+        if error is None:
+            done.set_result(None)
+        else:
+            done.set_exception(error)
+
+    def run() -> None:
+        error: BaseException | None = None
+        try:
+            write()
+        except BaseException as e:  # handed to the waiting task, which says what it was
+            error = e
+        try:
+            loop.call_soon_threadsafe(settle, error)
+        except RuntimeError:
+            pass  # the loop has closed: nobody waits for this save any more
+
+    threading.Thread(target=run, name="dealmein-save", daemon=True).start()
+    await done
 
 
 class _Sink(Protocol):
@@ -62,6 +110,8 @@ class Autosaver:
         self._dirty = False
         self._held: list[tuple[_Sink, bytes]] | None = None
         self._task: asyncio.Task[None] | None = None
+        #: the save being written, if one is
+        self._landing: _Landing | None = None
         self.saves = 0
         self.failures = 0
         #: why the latest save failed ("solo.save could not be written (No space left on
@@ -89,16 +139,18 @@ class Autosaver:
         return self._held is not None
 
     async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
         while self._dirty:
             self._dirty = False
             frames, self._held = self._held or [], []
             try:
                 state = self._capture()  # in the loop: the state and the frames belong together
-                await loop.run_in_executor(_executor(), write_save, self.path, state)
+                landing = self._landing = _Landing()
+                await _in_thread(lambda: write_save(self.path, state, landing.land))
                 self.saves += 1
                 self.problem = None
                 self.kept, self.saved_at = True, time.time()
+            except GivenUp:  # the table closed without it: its frames hold what nobody may see
+                return
             except Exception as e:  # a full disk must not stop the game: tell the log, play on
                 self.failures += 1
                 if self.failures == 1 or self.failures % 1000 == 0:
@@ -123,10 +175,20 @@ class Autosaver:
 
     async def finish(self, timeout: float) -> SaveOutcome:
         """Wait up to ``timeout`` seconds for the latest change to be saved, and say how that
-        went: a save still being written then is not one, whatever becomes of it later."""
+        went. A save still being written then is not one, and is stopped from being renamed
+        into place later (the temporary file is removed when the write gets that far), so that
+        what the host says of the file stays true; one whose rename has begun is waited for."""
         try:
             await asyncio.wait_for(self.flush(), timeout)
         except asyncio.TimeoutError:
+            landing = self._landing
+            if landing is not None and not landing.give_up():
+                try:
+                    await asyncio.wait_for(self.flush(), timeout)
+                except asyncio.TimeoutError:
+                    pass
+                else:
+                    return SaveOutcome(self.path, self.problem, self.kept, self.saved_at)
             log.error("the last autosave to %s did not finish in time", self.path)
             return SaveOutcome(self.path, f"the save to {self.path.name} did not finish within {timeout:g} s",
                                self.kept, self.saved_at)

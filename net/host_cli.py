@@ -265,7 +265,10 @@ class Signals:
             self.step.cancel()
 
     async def until_stopped(self, step: Coroutine[Any, Any, T]) -> T | None:
-        """What ``step`` returns; ``None`` when a signal cut it short."""
+        """What ``step`` returns; ``None`` when a signal cut it short, or came before it."""
+        if self.first is not None:
+            step.close()
+            return None
         task = self.step = asyncio.create_task(step)
         try:
             return await task

@@ -5,7 +5,7 @@ import fcntl
 import logging
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -25,10 +25,13 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("dealmein"))
 
 
-def atomic_write(path: Path, data: bytes, mode: int = 0o600) -> None:
+def atomic_write(path: Path, data: bytes, mode: int = 0o600,
+                 before_replace: Callable[[], None] | None = None) -> None:
     """Write a file so that a crash leaves either the old file or the new one, never half.
 
     A temporary file beside it, fsync, rename, then fsync of the folder so the rename is kept.
+    ``before_replace`` runs just before the rename; what it raises stops the write, the old
+    file kept and the temporary one removed.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     _sweep(path)
@@ -39,6 +42,8 @@ def atomic_write(path: Path, data: bytes, mode: int = 0o600) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        if before_replace is not None:
+            before_replace()
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import msgpack
 
@@ -27,9 +27,10 @@ def save_path(port: int) -> Path:
     return saves_dir() / f"table-{port}.save"
 
 
-def write_save(path: Path, state: dict[str, Any]) -> None:
+def write_save(path: Path, state: dict[str, Any], before_replace: Callable[[], None] | None = None) -> None:
+    """``before_replace``: see ``atomic_write`` (a host that gave up waiting stops the save there)."""
     data = msgpack.packb({"format": FORMAT, "saved": time.time(), "state": state}, use_bin_type=True)
-    atomic_write(path, data)
+    atomic_write(path, data, before_replace=before_replace)
 
 
 @dataclass

@@ -3,11 +3,12 @@ stops it in one line, and the command it gives to resume brings the table back r
 
 Saves are made to fail for real: a folder where the save's temporary file goes (the write
 fails, the save before it stays whole), a file where the saves folder should be (nothing can be
-written: tests run as root, whom a read-only folder would not stop), or a FIFO there (opening it
-waits for a reader, as a hung disk would)."""
+written: tests run as root, whom a read-only folder would not stop), or a lease held on the
+temporary file (opening it to write waits until the lease is let go, as a hung disk would)."""
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import os
 import re
 import shlex
@@ -18,7 +19,7 @@ import time
 from pathlib import Path
 
 from net.client import TableClient
-from net.host_cli import RUN_OPTIONS, SSH_OPTIONS, STOPPED_EARLY, resume_command, saved_text
+from net.host_cli import RUN_OPTIONS, SSH_OPTIONS, STOPPED_EARLY, Signals, resume_command, saved_text
 from net.paths import data_dir
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
@@ -102,23 +103,28 @@ async def test_a_table_that_was_never_saved_offers_no_command_to_bring_it_back()
             await proc.wait()
 
 
-async def test_a_last_save_still_being_written_at_close_is_not_called_saved(tmp_path: Path) -> None:
-    """The last save hangs (its temporary file is a FIFO nobody reads): the host waits
-    ``save_wait`` for it, then says it was not saved, and names the save before it."""
+async def test_a_last_save_still_being_written_at_close_is_not_called_saved_nor_lands_later(
+        tmp_path: Path) -> None:
+    """The last save hangs opening its temporary file (a lease on it is held, as a network
+    file system holds a file another machine has open): the host waits ``save_wait`` for it,
+    says it was not saved and names the save before it. Let go afterwards, the write goes on
+    to the end, and still does not replace that save: what the host said stays true."""
     srv = Server(host="127.0.0.1", port=0, bot_delay=0)
     srv.save_wait = 0.5
     await srv.start()
     path = tmp_path / "t.save"
-    fifo = temp_file(path, os.getpid())
+    temp = temp_file(path, os.getpid())
     table = srv.create_table(TableConfig(name="t", seats=2, seed=1), save_path=path)
     saver = table.saver
     assert saver is not None
-    reader = None
+    await asyncio.wait_for(table.flush(), 10)
+    assert saver.saves == 1
+    temp.write_bytes(b"")
+    quiet = signal.signal(signal.SIGIO, signal.SIG_IGN)  # the lease's holder is told of each open
+    lease = os.open(temp, os.O_RDONLY)
     try:
-        await asyncio.wait_for(table.flush(), 10)
-        assert saver.saves == 1
-        os.mkfifo(fifo)
-        table.add_bot(1, "easy")  # a change: its save waits on the FIFO
+        fcntl.fcntl(lease, fcntl.F_SETLEASE, fcntl.F_RDLCK)
+        table.add_bot(1, "easy")  # a change: its save waits to open the temporary file
         started = time.monotonic()
         outcome = (await srv.close())[table.id]
         assert 0.5 <= time.monotonic() - started < 5
@@ -129,17 +135,49 @@ async def test_a_last_save_still_being_written_at_close_is_not_called_saved(tmp_
             "The table's last state was not saved: the save to t.save did not finish within 0.5 s. "
             "Its last good save (written at ")
         assert said.endswith(f") is {path}: CMD brings the table back as it was then.")
-        state = read_save(path).state  # the save it names is the one before the bot sat down
-        assert state is not None and [s["bot"] for s in state["seats"]] == [None, None]
+        assert saver.pending  # still being written
     finally:
-        if fifo.exists():  # let the hung save go on, and end
-            reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
-        try:
-            await asyncio.wait_for(saver.flush(), 10)
-        finally:
-            if reader is not None:
-                os.close(reader)
-        await srv.close()
+        fcntl.fcntl(lease, fcntl.F_SETLEASE, fcntl.F_UNLCK)  # the write goes on
+        os.close(lease)
+        signal.signal(signal.SIGIO, quiet)
+    await asyncio.wait_for(saver.flush(), 10)  # to its end, written, fsynced, not renamed
+    assert not temp.exists()
+    assert saver.saves == 1 and saver.failures == 0
+    state = read_save(path).state  # the save the host named: the one before the bot sat down
+    assert state is not None and [s["bot"] for s in state["seats"]] == [None, None]
+
+
+#: a host whose last save hangs for good (its temporary file is a FIFO nobody reads) closes
+HUNG_SAVE = """
+import asyncio, os, sys
+from pathlib import Path
+from net.server import Server, TableConfig
+async def main():
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    srv.save_wait = 0.5
+    await srv.start()
+    path = Path(sys.argv[1]) / "t.save"
+    table = srv.create_table(TableConfig(name="t", seats=2, seed=1), save_path=path)
+    await table.flush()
+    os.mkfifo(path.with_name(f".{path.name}.{os.getpid()}.tmp"))
+    table.add_bot(1, "easy")
+    print((await srv.close())[table.id].problem, flush=True)
+asyncio.run(main())
+"""
+
+
+async def test_a_host_whose_last_save_hangs_for_good_still_exits(tmp_path: Path) -> None:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HUNG_SAVE, str(tmp_path), stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE, cwd=ROOT)
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), 15)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode == 0, err.decode()
+    assert out.decode() == "the save to t.save did not finish within 0.5 s\n"
 
 
 async def test_a_resumed_table_whose_saves_fail_names_the_save_it_resumed_from(tmp_path: Path) -> None:
@@ -290,6 +328,29 @@ async def test_ctrl_c_while_the_table_is_being_advertised_closes_it_at_once() ->
         "Closing the table (Ctrl+C): no player was seated.",
         f"Saved to {save_path(port)} (lobby): {resume} brings it back.",
         "Table closed."]
+
+
+async def test_a_signal_between_two_start_up_steps_stops_the_next_before_it_starts() -> None:
+    """Ctrl+C handled after the table opened but before its advert is made: no advert is made
+    (nor said to be), the host goes straight on to close the table."""
+    signals = Signals(asyncio.Event())
+    signals.install()
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        deadline = time.monotonic() + 5
+        while signals.first is None:
+            assert time.monotonic() < deadline, "the signal was never handled"
+            await asyncio.sleep(0.01)
+        ran: list[str] = []
+
+        async def advert() -> str:
+            ran.append("advert")
+            return "advertised"
+
+        assert await signals.until_stopped(advert()) is None
+        assert ran == [] and signals.step is None and signals.by == "Ctrl+C"
+    finally:
+        signals.remove()
 
 
 def test_the_command_line_and_the_host_say_the_same_line() -> None:
