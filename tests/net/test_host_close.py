@@ -17,6 +17,7 @@ import socket
 import sys
 import time
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from net.client import TableClient
 from net.host_cli import RUN_OPTIONS, SSH_OPTIONS, STOPPED_EARLY, Signals, resume_command, saved_text
@@ -27,6 +28,8 @@ from net.tablestate import restore_saved
 from tui.cli import HOST_STOPPED_EARLY, build_parser
 
 from .test_net_host_cli import ROOT, run_dealmein, start_host
+
+T = TypeVar("T")
 
 
 def temp_file(path: Path, pid: int) -> Path:
@@ -236,6 +239,28 @@ def said_lines(err: bytes) -> list[str]:
     return [line for line in err.decode().splitlines() if not re.match(r"\d{4}-\d\d-\d\d ", line)]
 
 
+async def interrupted(args: list[str], ready: Callable[[int], T], what: str) -> tuple[int, bytes, bytes, T]:
+    """A headless host on 127.0.0.1 (``args`` added, no advert) sent Ctrl+C as soon as
+    ``ready(pid)`` is true (``what`` says what never came, in 20 s): its status, its output and
+    errors, and what ``ready`` saw."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--no-mdns", *args,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 20
+        while not (seen := ready(proc.pid)):
+            assert proc.returncode is None and time.monotonic() < deadline, what
+            await asyncio.sleep(0.001)
+        proc.send_signal(signal.SIGINT)
+        out, err = await asyncio.wait_for(proc.communicate(), 20)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode is not None
+    return proc.returncode, out, err, seen
+
+
 async def test_ctrl_c_while_the_ssh_door_opens_stops_before_the_table_opens() -> None:
     """Ctrl+C the moment the host starts its SSH door (its app process appears), before the
     table is open: one line, status 130, the app process ended, the port let go, and the save
@@ -248,24 +273,12 @@ async def test_ctrl_c_while_the_ssh_door_opens_stops_before_the_table_opens() ->
         for old in saves.iterdir():
             old.unlink()
         save_path(port).write_bytes(b"the table saved for this port before")
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--port", str(port),
-            "--no-mdns", "--ssh", "0", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=ROOT)
-        try:
-            deadline = time.monotonic() + 20
-            while not (apps := zygotes(proc.pid)):
-                assert proc.returncode is None and time.monotonic() < deadline, "no SSH app process started"
-                await asyncio.sleep(0.001)
-            proc.send_signal(signal.SIGINT)
-            out, err = await asyncio.wait_for(proc.communicate(), 20)
-        finally:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+        status, out, err, apps = await interrupted(
+            ["--port", str(port), "--ssh", "0"], zygotes, "no SSH app process started")
         assert b"Traceback" not in err, err.decode()
-        if proc.returncode == 0 and out.decode().endswith("Table closed.\n"):
+        if status == 0 and out.decode().endswith("Table closed.\n"):
             continue  # the table had opened: closed as usual; try again
-        assert proc.returncode == 130, (out.decode(), err.decode())
+        assert status == 130, (out.decode(), err.decode())
         assert said_lines(err) == [STOPPED_EARLY] and out == b""
         assert sorted(p.name for p in saves.iterdir()) == [save_path(port).name]
         assert save_path(port).read_bytes() == b"the table saved for this port before"
@@ -282,21 +295,10 @@ async def test_ctrl_c_while_the_ssh_door_opens_stops_before_the_table_opens() ->
 async def test_ctrl_c_while_the_host_loads_stops_before_the_table_opens() -> None:
     """Ctrl+C while the host's code is still loading (its message library is in memory, the
     network code not yet): no handler of the host is in place, and it still stops in one line."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--no-mdns",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=ROOT)
-    try:
-        deadline = time.monotonic() + 20
-        while b"msgpack" not in Path(f"/proc/{proc.pid}/maps").read_bytes():
-            assert proc.returncode is None and time.monotonic() < deadline, "the host never loaded msgpack"
-            await asyncio.sleep(0.001)
-        proc.send_signal(signal.SIGINT)
-        out, err = await asyncio.wait_for(proc.communicate(), 20)
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-    assert proc.returncode == 130 and out == b""
+    status, out, err, _loaded = await interrupted(
+        ["--port", "0"], lambda pid: b"msgpack" in Path(f"/proc/{pid}/maps").read_bytes(),
+        "the host never loaded msgpack")
+    assert status == 130 and out == b""
     assert err.decode().splitlines() == [STOPPED_EARLY]
     assert not (data_dir() / "saves").exists()
 

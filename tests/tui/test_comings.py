@@ -364,13 +364,32 @@ async def test_watchers_coming_and_going_are_told_a_few_times_a_minute_at_most()
         await app.action_quit()
 
 
+async def stop_dead_and_resume(pilot: Any, session: Any, srv: Any, srv2: Any, table: Any) -> Any:
+    """The host ``srv`` stops dead (no goodbye, no lobby more) once ``session`` is at its
+    ``table``, and ``srv2`` on the same port brings the table back from its state: the resumed
+    table, with the apps still to come back by themselves."""
+    from net.tablestate import table_state
+
+    state = table_state(table)
+    table.close()
+    assert srv._server is not None
+    srv._server.close()
+    for conn in list(srv.connections):
+        assert conn.transport is not None
+        conn.transport.abort()
+    await wait_for(pilot, lambda: not session.client.connected)
+    resumed = srv2.restore_table(state)
+    await srv2.start()
+    resumed.resume()
+    return resumed
+
+
 async def test_a_watcher_back_after_the_host_is_resumed_says_nothing() -> None:
     """A host that stopped dead and is resumed from its save: the apps at its table come back
     by themselves, one by one. A watcher who was there before and is back after says nothing
     (the chat read "Bo stops watching." and then "Bo starts watching.", as if Bo had gone and
     come again); someone who comes to watch for the first time is still told."""
     from net.server import Server, TableConfig
-    from net.tablestate import table_state
     from tests.net.table_helpers import FAST, join
 
     srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
@@ -387,18 +406,7 @@ async def test_a_watcher_back_after_the_host_is_resumed_says_nothing() -> None:
             said = lambda: [text for name, text, _system in session.chat_log if name == "Table"]  # noqa: E731
             others.append(await join(srv, "Bo", table=table.id, spectator=True, reconnect=False))
             await wait_for(pilot, lambda: "Bo starts watching." in said())
-            state = table_state(table)
-            # the host stops dead: no goodbye, no lobby more; its table comes back from its save
-            table.close()
-            assert srv._server is not None
-            srv._server.close()
-            for conn in list(srv.connections):
-                assert conn.transport is not None
-                conn.transport.abort()
-            await wait_for(pilot, lambda: not session.client.connected)
-            resumed = srv2.restore_table(state)
-            await srv2.start()
-            resumed.resume()
+            resumed = await stop_dead_and_resume(pilot, session, srv, srv2, table)
             # this app is back first, where Bo is not yet; then Bo's app comes back
             await wait_for(pilot, lambda: session.client.connected and resumed.seats[1].conn is not None
                            and session.lobby["spectators"] == 0)
@@ -450,7 +458,6 @@ async def test_a_watcher_not_back_when_this_app_gives_up_waiting_is_told() -> No
     import time
 
     from net.server import Server, TableConfig
-    from net.tablestate import table_state
     from tests.net.table_helpers import FAST, join
 
     srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
@@ -468,18 +475,8 @@ async def test_a_watcher_not_back_when_this_app_gives_up_waiting_is_told() -> No
             others.append(await join(srv, "Bo", table=table.id, spectator=True, reconnect=False))
             await wait_for(pilot, lambda: "Bo starts watching." in said())
             session.client.reconnect_for = 3.0  # the wait, as short as a test needs
-            state = table_state(table)
-            table.close()
-            assert srv._server is not None
-            srv._server.close()
             dropped = time.monotonic()
-            for conn in list(srv.connections):
-                assert conn.transport is not None
-                conn.transport.abort()
-            await wait_for(pilot, lambda: not session.client.connected)
-            resumed = srv2.restore_table(state)
-            await srv2.start()
-            resumed.resume()
+            await stop_dead_and_resume(pilot, session, srv, srv2, table)
             await wait_for(pilot, lambda: session.client.connected and session.lobby["spectators"] == 0)
             await wait_for(pilot, lambda: "Bo stops watching." in said(), timeout=10)
             assert time.monotonic() - dropped >= 3.0  # held until the wait was over
