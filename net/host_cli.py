@@ -102,6 +102,12 @@ def number_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
+def advertised(args: argparse.Namespace | None) -> bool:
+    """Whether the table is advertised on the LAN: not with ``--no-mdns`` (given to ``dealmein``
+    or to ``dealmein host``)."""
+    return not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False))
+
+
 def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: int | None = None) -> str:
     """The command that brings the table on ``port`` back as it was served: on the address it
     listened on, with SSH on the port it had (without ``--ssh`` a resume opens no SSH, and its
@@ -111,7 +117,7 @@ def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: 
     bind = getattr(args, "bind", None)
     if bind and bind != "0.0.0.0":
         parts.append(f"--bind {bind}")
-    if getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False):
+    if not advertised(args):
         parts.append("--no-mdns")  # a table kept off the LAN's lists stays off them
     options = list(RUN_OPTIONS)
     if ssh_port is not None:
@@ -298,14 +304,15 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
     of what it had taken. Nothing on disk changes here."""
     server = Server(host=args.bind, port=args.port, bot_delay=getattr(args, "bot_delay", 0.6),
                     grace=getattr(args, "grace", 120.0), takeover=getattr(args, "takeover", 120.0))
-    if getattr(args, "resume", False) and not args.port:
+    resume = getattr(args, "resume", False)
+    if resume and not args.port:
         print("dealmein host: --resume needs the table's --port (saves are kept per port)", file=sys.stderr)
         return 2
     if not 0 <= args.bots <= args.seats:
         print(f"dealmein host: --bots must be from 0 to {args.seats}", file=sys.stderr)
         return 2
     # a restored table writes its save only when it changes: it resumes once everything is up
-    table, unusable = resume_table(server, args.port, out) if getattr(args, "resume", False) else (None, None)
+    table, unusable = resume_table(server, args.port, out) if resume else (None, None)
     resumed = table is not None
     if table is None:
         try:
@@ -424,7 +431,7 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     saved: SaveOutcome | None = None
     advertiser = None
     try:
-        if not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)):
+        if advertised(args):
             # Ctrl+C meanwhile withdraws the advert being made, and closes the table
             advertiser = await signals.until_stopped(
                 advertise(server, table, args.bind, out, ssh.port if ssh else None))
