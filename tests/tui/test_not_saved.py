@@ -43,7 +43,7 @@ async def _ask_to_leave(app, pilot) -> str:
 
 async def test_a_solo_table_that_cannot_be_saved_says_so_once_and_leaving_tells_the_truth() -> None:
     blocked = _no_saves_folder()
-    app = make_app()
+    app = make_app(seed=5)  # a first hand that outlasts the five plays here
     async with app.run_test(size=(100, 30)) as pilot:
         said = said_from_now(app)
         await app.start_table(SOLO, solo=True)
