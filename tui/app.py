@@ -193,7 +193,7 @@ class DealMeInApp(App[int]):
 
     def _load_themes(self) -> None:
         """Register every shipped and user theme, and say once which theme files are bad."""
-        themes, self._theme_problems = shipped_themes()
+        themes, self._theme_problems = shipped_themes(self.guest)
         for theme in themes:
             if theme.name != self.theme:
                 self.register_theme(theme)

@@ -38,10 +38,16 @@ def listed_themes(available: Mapping[str, Theme]) -> list[str]:
     return ours + [n for n in names if n not in ours]
 
 
-def shipped_themes() -> tuple[list[Theme], list[str]]:
-    """The themes to register and a message for each theme file that could not be used."""
+def shipped_themes(guest: bool = False) -> tuple[list[Theme], list[str]]:
+    """The themes to register and a message for each theme file that could not be used.
+
+    An SSH guest's app (``guest``) is offered the host's own themes too, since they are this
+    installation's, but is told nothing of a bad file among them: the file is in the host's
+    folder, which is the host's business; the guest never sees that theme and cannot mend it;
+    and the host's own app names it. (A guest whose chosen theme is the bad one is still told
+    that theme is not available.)"""
     loaded = load_themes()
-    return list(loaded.themes.values()), [str(p) for p in loaded.problems]
+    return list(loaded.themes.values()), [] if guest else [str(p) for p in loaded.problems]
 
 
 def quick_theme(name: str) -> Theme | None:

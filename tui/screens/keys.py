@@ -1,12 +1,14 @@
 """Keys: every key the player may move, where it is now, and a way to move it without editing
 ``settings.toml`` by hand. A key is moved only where it clashes with nothing (``DealMeInApp.move_key``,
-the same check the file's ``[keymap]`` gets), and the move is saved to that file. Where the new
+the same check the file's ``[keymap]`` gets), and the move is saved to that file (an SSH guest's,
+which the host keeps for the guest's login name, though the guest never sees it). Where the new
 key belongs to one other key there, pressing it again swaps the two: one step, where moving
 each by itself would clash."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -19,6 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..keymap import key_label, pressed_key
+from ..settings import GUEST_FILE, Unread
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 from .help import in_game_words, table_below
@@ -75,6 +78,21 @@ def movable_keys(game: str | None = None) -> list[Movable]:
            for i, k in shipped.items()]
     order = list(WHERE.values())
     return sorted(out, key=lambda m: (order.index(m.where) if m.where in order else len(order), m.does))
+
+
+def kept_words(app: Any) -> str:
+    """Where a move is kept, truly for this app: a local player's settings file by name; for an
+    SSH guest, who has no file of their own to open, the host keeps it for their login name;
+    either way, while that file cannot be read, nowhere (the app said so once already)."""
+    guest = bool(getattr(app, "guest", False))
+    path: Path = app.config_path
+    if isinstance(getattr(app, "_settings_problem", None), Unread):
+        named = GUEST_FILE.lower() if guest else path.name
+        return f"Moves work at once but are not kept: {named} could not be read."
+    if guest:
+        return ("This table's host keeps each move at once for the name you logged in with: yours "
+                "again whenever you log in with it.")
+    return f"Each move is saved in {path.name} at once."
 
 
 class KeyCatcher(Static, can_focus=True):
@@ -134,7 +152,7 @@ class KeysScreen(Screen[None]):
         """How keys move here, naming Put back's key as it is now (it moves here too)."""
         put_back = self.app.keys_for("keys.put_back", "backspace")  # type: ignore[attr-defined]
         return Text(f"Enter on a key, then press where it goes; {put_back} puts it back where it "
-                    "ships. Each move is saved in settings.toml at once.", style="dim")
+                    f"ships. {kept_words(self.app)}", style="dim")
 
     def _now(self, key: Movable) -> str:
         return self.app.keymap.get(key.id, key.shipped)  # type: ignore[attr-defined]
