@@ -222,11 +222,20 @@ class Table:
         self._chat: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self._chat_n = 0
         self.chat_epoch = secrets.token_hex(4)
+        #: who watched when the save this table was resumed from was written: the host's own
+        #: app, which comes back with the table, waits for them as the other apps at the table
+        #: do (``tui.session``) rather than greet them as newcomers
+        self.watchers_saved: list[str] = []
 
     # ------------------------------------------------------------------ lobby state
     def watching(self) -> list[Peer]:
         """The connections at the table without a seat."""
         return [p for p in self.conns if p.seat is None]
+
+    def watcher_names(self, watching: list[Peer] | None = None) -> list[str]:
+        """The watchers the lobby names (``WATCHERS_LISTED`` at most), and the save keeps;
+        ``watching``: ``watching()``, when the caller has it already."""
+        return sorted(p.name for p in (self.watching() if watching is None else watching))[:WATCHERS_LISTED]
 
     def lobby(self) -> dict[str, Any]:
         c = self.config
@@ -237,7 +246,7 @@ class Table:
             "options": dict(c.options), "status": self.status, "password": bool(c.password),
             "turn_time": c.turn_time,
             "spectators": len(watching),
-            "watchers": sorted(p.name for p in watching)[:WATCHERS_LISTED],
+            "watchers": self.watcher_names(watching),
             "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready, "wins": s.wins,
                        "connected": s.conn is not None or s.bot is not None,
                        "host": s.token is not None and s.token == self.host_token}

@@ -1,8 +1,8 @@
 """What a table's autosave holds, and how a table is rebuilt from it.
 
 The save is the table's whole state: lobby (name, game, preset, options, seats with names,
-bots and readiness), the seat tokens players reconnect with, the host key, the password, the
-match snapshot and seed, and where its log is. Everything read back is checked: a save that
+bots and readiness, who watches), the seat tokens players reconnect with, the host key, the
+password, the match snapshot and seed, and where its log is. Everything read back is checked: a save that
 parses but holds nonsense is refused with the field named (``ValueError``), never half-loaded.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .bots import LEVELS
 from .matchlog import MatchLog
 from .protocol import NAME_LEN, clean_name
 from .savefile import aside_text, move_aside, read_save
-from .table import Seat, Table, TableConfig
+from .table import WATCHERS_LISTED, Seat, Table, TableConfig
 
 if TYPE_CHECKING:
     from .server import Server
@@ -47,6 +47,7 @@ def table_state(t: Table) -> dict[str, Any]:
                    "standin": s.standin, "wins": s.wins, "played": s.played, "keeper": s.keeper,
                    "gone": s.gone}
                   for s in t.seats],
+        "watchers": t.watcher_names(),
         "match": _saved_match(t), "match_seed": _seed_out(t.match_seed),
         "log_path": str(t.log_path) if t.log_path is not None else None, "log_offset": log_offset,
     }
@@ -147,6 +148,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         if seat.wins < 0:
             raise ValueError(f"{where}: {seat.wins} wins")
         table.seats[i] = seat
+    table.watchers_saved = _watchers_in(state)
     snap = _field(state, "match", (bytes,), True)
     if snap is not None:
         try:
@@ -165,6 +167,18 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
     if status == "playing" and table.log_path is not None and offset is not None:
         table.log = _reopen_log(table.log_path, offset)
     return table
+
+
+def _watchers_in(state: dict[str, Any]) -> list[str]:
+    """Who watched as the table was saved (none in an older save), named as the host names a
+    connection (``clean_name``)."""
+    names = _added(state, "watchers", (list,), [], "save")
+    if len(names) > WATCHERS_LISTED:
+        raise ValueError(f"save: {len(names)} watchers, at most {WATCHERS_LISTED} are kept")
+    for name in names:
+        if not isinstance(name, str):
+            raise ValueError(f"save: 'watchers' holds a {type(name).__name__}, not a name")
+    return [clean_name(name, NAME_LEN) or "Player" for name in names]
 
 
 def _log_in_folder(server: "Server", saved: str | None) -> Path | None:

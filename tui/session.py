@@ -37,6 +37,14 @@ ANOTHER_WINDOW = "Another Deal Me In window holds the solo save"
 #: lines of watchers coming and going said in the chat at most, within ``WATCH_WINDOW`` seconds
 WATCH_LINES = 4
 WATCH_WINDOW = 60.0
+#: seconds a table resumed from its save waits for its watchers once its players are back:
+#: their apps retry as the players' do, 5 s apart at most, and a try may take a few seconds
+WATCHERS_BACK_WITHIN = 10.0
+#: how long the apps at a table try to come back to it (``TableClient``'s ``reconnect_for``):
+#: the host's app of a resumed table waits for its watchers as long at most
+COMING_BACK_FOR = 120.0
+#: a timer set for the end of a wait fires this much later, so that it never finds it not over
+TIMER_SLACK = 0.05
 
 
 class AtTableAlready(Exception):
@@ -83,8 +91,17 @@ class TableSession:
         #: when they are waited for (``_through_returns``)
         self._watchers_away: Counter[str] = Counter()
         self._watchers_away_until = 0.0
-        #: the other players connected in their seats as this app's connection dropped, (seat,
-        #: name): all back in them, the table is as it was, and a watcher still missing has gone
+        #: the table came back from its save meanwhile (``_wait_over``); and its players are
+        #: back since, the watchers' lag (``WATCHERS_BACK_WITHIN``) counted from then
+        self._table_resumed = False
+        self._players_back = False
+        #: the table's chat numbering as its latest welcome told it, and as it was when this
+        #: app's connection dropped: a table resumed from its save numbers its chat afresh
+        self._chat_epoch: Any = None
+        self._epoch_at_drop: Any = None
+        #: the other players connected in their seats as this app's connection dropped (or held
+        #: for them by the save this app resumes), (seat, name): when the wait for the watchers
+        #: ends once they are all back in them (``_wait_over``)
         self._players_at_drop: list[tuple[int, str]] = []
         self._lobby_seat: int | None = None  # this app's seat at the last lobby: its own comings say nothing
         #: this app's seat as the updates have told it so far (each welcome names it), in their
@@ -188,6 +205,7 @@ class TableSession:
             raise ValueError(problem or f"{path.name} could not be read")
         session.server, session.table = server, table
         session._watch_saves()
+        session._wait_for_saved_watchers()
         try:
             await server.start()
             table.resume()
@@ -382,17 +400,18 @@ class TableSession:
         """A player's chat line goes by the seat it came from, named as the table names that
         seat (two players called Ana read apart), and a watcher's reads "(watching)": the host
         lets anyone take any name, and a watcher must not pass for the player in a seat; nor
-        must the one who sits there now for whoever said a line the table kept from before."""
+        must the one who sits there now for whoever said a line the table kept from before,
+        nor the one the latest lobby seats there for who has just sat down (the host paces its
+        lobbies, and a line said at once comes before the lobby that seats its speaker)."""
         name, seat = str(chat.get("name") or "?"), chat.get("seat")
         seats = (self.lobby or {}).get("seats") or []
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
             return f"{cut(name, 20)} (watching)"
-        if chat.get("earlier") is True and (seat >= len(seats) or (seats[seat] or {}).get("name") != name):
-            # said before someone else sat there, or before the table lost that seat
+        if seat < len(seats) and (seats[seat] or {}).get("name") == name:
+            return self._seat_names()[seat]
+        if chat.get("earlier") is True:  # said before someone else sat there, or before the table lost that seat
             return f"{cut(name, 20)} (was in seat {seat + 1})"
-        if seat >= len(seats):
-            return f"{cut(name, 20)} (watching)"
-        return self._seat_names()[seat]
+        return f"{cut(name, 20)} (seat {seat + 1})"  # seated there by a lobby still on its way
 
     async def act(self, action: str) -> None:
         if self.client is not None:
@@ -451,6 +470,9 @@ class TableSession:
         app = self.app
         if kind == "welcome":
             self._seat_told = update.get("seat")
+            self._chat_epoch = update.get("chat")
+            if self._watchers_away and self._chat_epoch != self._epoch_at_drop:
+                self._table_resumed = True
             self._earlier_told = False  # the table sends what it kept after each welcome on joining
         elif kind == "lobby":
             earlier = self.lobby or {}
@@ -678,18 +700,35 @@ class TableSession:
         """This app's connection dropped: the watchers at the table then are waited for while
         its app tries to come back. A host that stopped dead and was resumed brings everyone
         back one by one, and a watcher missing from the first lobbies is on the way back, not
-        gone (their apps try as long as this one does). The wait ends once every other player
-        seated then is back in their seat (the table is as it was: the drop was this app's
-        own) or when this app would give up; a watcher still missing then has gone, and is
-        said to."""
+        gone (their apps try as long as this one does). When the wait ends, see ``_wait_over``;
+        a watcher still missing then has gone, and is said to."""
         lobby = self.lobby or {}
-        self._watchers_away = Counter(lobby.get("watchers") or [])
-        self._players_at_drop = [(i, str(seat["name"])) for i, seat in enumerate(lobby.get("seats") or [])
-                                 if i != self._seat_told and _playing(seat)]
+        players = [(i, str(seat["name"])) for i, seat in enumerate(lobby.get("seats") or [])
+                   if i != self._seat_told and _playing(seat)]
         reconnect_for = self.client.reconnect_for if self.client is not None else 0.0
-        self._watchers_away_until = time.monotonic() + reconnect_for
+        self._wait_for(lobby.get("watchers") or [], players, reconnect_for)
+        self._epoch_at_drop = self._chat_epoch
+
+    def _wait_for_saved_watchers(self) -> None:
+        """This app resumes its table from the save: the watchers the save names come back as
+        the players do, and are waited for as the other apps at the table wait for them
+        (``_wait_for_watchers``), not greeted as newcomers. The players waited for are those
+        whose seats the save holds for them, the host's own aside."""
+        table = self.table
+        players = [(s.index, s.name) for s in table.seats
+                   if s.name and s.bot is None and s.token is not None and s.token != table.host_token]
+        self._wait_for(table.watchers_saved, players, COMING_BACK_FOR, resumed=True)
+
+    def _wait_for(self, watchers: list[Any], players: list[tuple[int, str]], seconds: float,
+                  resumed: bool = False) -> None:
+        """Wait for ``watchers`` and ``players`` (seat, name) to be back, ``seconds`` at most;
+        ``resumed``: the table is known to come back from its save."""
+        self._watchers_away = Counter(watchers)
+        self._players_at_drop = players
+        self._watchers_away_until = time.monotonic() + seconds
+        self._table_resumed, self._players_back = resumed, False
         if self._watchers_away:
-            self.app.set_timer(reconnect_for, self._watch_wait_ended)
+            self.app.set_timer(seconds + TIMER_SLACK, self._watch_wait_ended)
 
     def _watch_wait_ended(self) -> None:
         """The wait for the watchers is over: those not back are said to have gone, if this app
@@ -700,12 +739,27 @@ class TableSession:
             self._say_comings_and_goings(self.lobby, self.lobby)
 
     def _wait_over(self, lobby: dict[str, Any]) -> bool:
-        """Whether the watchers held since the drop are waited for no more (``_wait_for_watchers``)."""
-        if time.monotonic() >= self._watchers_away_until:
+        """Whether the watchers held since the drop are waited for no more (``_wait_for``). If
+        the table ran on meanwhile (its welcome gives the chat numbering it had: the drop was
+        this app's own), once every other player seated then is back in their seat: the table
+        is as it was. If it came back from its save, the watchers' apps come back as the
+        players' do, a try or two behind: ``WATCHERS_BACK_WITHIN`` once the players are back.
+        And at the latest when this app would give up. The players back after a resume, a
+        timer is set for the lag's end: no lobby may come then."""
+        now = time.monotonic()
+        if not self._watchers_away or now >= self._watchers_away_until:
             return True
         seats = lobby.get("seats") or []
-        return bool(self._players_at_drop) and all(
-            i < len(seats) and _playing(seats[i]) and str(seats[i]["name"]) == name for i, name in self._players_at_drop)
+        back = all(i < len(seats) and _playing(seats[i]) and str(seats[i]["name"]) == name
+                   for i, name in self._players_at_drop)
+        if not self._table_resumed:
+            return back and bool(self._players_at_drop)
+        if back and not self._players_back:
+            self._players_back = True
+            if now + WATCHERS_BACK_WITHIN < self._watchers_away_until:
+                self._watchers_away_until = now + WATCHERS_BACK_WITHIN
+                self.app.set_timer(WATCHERS_BACK_WITHIN + TIMER_SLACK, self._watch_wait_ended)
+        return False
 
     def _through_returns(self, before: list[Any], after: list[Any], over: bool,
                          known: bool = True) -> tuple[list[Any], list[Any]]:
