@@ -234,7 +234,7 @@ async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(gam
         async with again.run_test(size=(100, 30)) as pilot:
             await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen) and again.screen.query(".resume"))
             assert str(again.screen.query_one("#resume-0", Button).label).startswith("See the results:")
-            await pilot.press("enter")
+            await pilot.press("up", "enter")  # Enter alone starts a new game: the results are above it
             results = await wait_for(pilot, lambda: isinstance(again.screen, ResultsScreen) and again.screen)
             await pilot.pause()
             box = _results_box(results)
@@ -277,7 +277,7 @@ async def test_results_that_cannot_be_kept_or_read_are_said_once_and_the_file_le
     async with again.run_test(size=(100, 30)) as pilot:
         given = said_from_now(again)
         await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen) and again.screen.query(".resume"))
-        await pilot.press("enter")
+        await pilot.press("up", "enter")  # See the results, above Play solo
         results = await wait_for(pilot, lambda: isinstance(again.screen, ResultsScreen) and again.screen)
         await pilot.pause()
         assert results.totals == []

@@ -1,4 +1,4 @@
-"""SVG snapshots of what small terminals show: the table and the lobby at 60x20, six seats and
+"""SVG snapshots of what small terminals show: home, the table and the lobby at 60x20, six seats and
 a hint over a long hand at 80x24. Regenerate with ``pytest tests/tui/test_small_snapshots.py
 --snapshot-update`` and look at them."""
 from __future__ import annotations
@@ -44,8 +44,14 @@ def test_table_chat_60x20(snap_compare) -> None:
     assert snap_compare(_app(), terminal_size=(60, 20), run_before=open_chat)
 
 
+def test_home_60x20(snap_compare) -> None:
+    """The key bar without Record (the menu has it), so that Help stays."""
+    assert snap_compare(_app(), terminal_size=(60, 20))
+
+
 def test_lobby_60x20(snap_compare) -> None:
-    """The host's key bar without Invite, so that Help stays."""
+    """The host's key bar without Invite, so that Help stays; the seat list as tall as its four
+    seats, the chat under it the rest."""
     async def open_lobby(pilot) -> None:
         await pilot.app.push_screen(LobbyScreen(InvitingLobby()))
         await pilot.pause()

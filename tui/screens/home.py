@@ -35,6 +35,8 @@ ASCII_LOGO = """\
 
 #: the menu's width (home.tcss), wider only for a Resume label that would not fit in it
 MENU_WIDTH = 40
+#: how ``saved_tables`` labels a finished solo match: going in only shows its results
+RESULTS_LABEL = "See the results:"
 
 
 def logo_for(style: str) -> str:
@@ -47,6 +49,9 @@ class HomeScreen(Screen[None]):
         app = getters.app(DealMeInApp)
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
+    #: what the key bar leaves out first where it is too narrow (60 columns) to keep Help, the
+    #: key a newcomer needs most: each of these is also an entry in the menu above it
+    BAR_SPARE = ("home.record", "home.settings", "home.join", "home.host", "home.back", "home.solo")
     BINDINGS = [
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
@@ -76,21 +81,27 @@ class HomeScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.offers(action, bool(getattr(self.app, "guest", False)))
 
-    def _read_saves(self) -> list[Button]:
-        """Buttons for the tables that can be resumed; a bad save is reported once here (none
-        for an SSH guest: the saves are the host's)."""
+    def _offered(self) -> list[tuple[str, Path, bool]]:
+        """The tables that can be resumed; a bad save is reported once here (none for an SSH
+        guest: the saves are the host's)."""
         from ..saves import saved_tables
 
         if getattr(self.app, "guest", False):
-            self.saved = []
             return []
-        self.saved, problems = saved_tables(self.app.host_address()[1])
+        saved, problems = saved_tables(self.app.host_address()[1])
         for problem in problems:
             self.app.notify(problem, title="Saved table", severity="warning", timeout=10)
-        return [Button(label, id=f"resume-{i}", classes="resume") for i, (label, _p, _s) in enumerate(self.saved)]
+        return saved
+
+    def _resume_buttons(self) -> list[Button]:
+        """A button for each table in ``saved``; a finished solo match's is marked: Enter
+        does not start on it."""
+        return [Button(label, id=f"resume-{i}", classes="resume finished" if label.startswith(RESULTS_LABEL) else "resume")
+                for i, (label, _p, _s) in enumerate(self.saved)]
 
     def compose(self) -> ComposeResult:
-        resume = self._read_saves()
+        self.saved = self._offered()
+        resume = self._resume_buttons()
         menu = Vertical(id="menu")
         self._fit_menu(menu)
         with Vertical(id="home"):
@@ -125,25 +136,44 @@ class HomeScreen(Screen[None]):
         if popped(self):
             return
         self._focus_first()
+        # another window may take the solo save, or let it go, while this one sits here
+        self.watch(self.app, "app_focus", self._window_focused, init=False)
+
+    def _window_focused(self, focused: bool) -> None:
+        """Back in this window (the terminal says so): the saves are read again."""
+        if focused and self.is_current and not popped(self):
+            self.call_later(self._saves_again, True)
 
     def _focus_first(self) -> None:
-        """A table left to resume is what Enter does first; else Play solo (an SSH guest: Back)."""
+        """A table left to resume is what Enter does first; else Play solo (an SSH guest: Back).
+        A finished solo match has nothing left to play: its results stay a press away (Up),
+        and Enter starts a new game."""
         if getattr(self.app, "guest", False):
             self.query_one("#back", Button).focus()
-        elif self.query(".resume"):
-            self.query(".resume").first(Button).focus()
-        else:
-            self.query_one("#solo", Button).focus()
+            return
+        playable = [b for b in self.query(".resume").results(Button) if not b.has_class("finished")]
+        (playable[0] if playable else self.query_one("#solo", Button)).focus()
 
     async def on_screen_resume(self) -> None:
         """Back from a table: it may have left a save to resume (or used one up)."""
         if not self._shown:
             self._shown = True
             return
+        await self._saves_again()
+
+    async def _saves_again(self, only_changed: bool = False) -> None:
+        """The Resume entries read again; ``only_changed``: left as they are (and the focus
+        with them) when the saves offered are the same."""
+        if popped(self) or not self.is_attached:
+            return
+        saved = self._offered()
+        if only_changed and saved == self.saved:
+            return
         lost = self.focused is None or self.focused.has_class("resume")  # its button goes now
         before = {path for _label, path, _solo in self.saved}
         await self.query(".resume").remove()
-        buttons = self._read_saves()
+        self.saved = saved
+        buttons = self._resume_buttons()
         menu = self.query_one("#menu", Vertical)
         self._fit_menu(menu)
         if buttons:

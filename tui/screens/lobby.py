@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import getters, on
+from textual import events, getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from ..app import DealMeInApp
 
 BOT_LEVELS = ("easy", "normal", "hard")
+#: narrow, the rows the chat under the seats keeps at least (its border, 2 of log, the line)
+CHAT_MIN = 4
+#: the seat list's rows at most (8 seats and its border) and at least, when the chat is under it
+SEATS_MAX, SEATS_MIN = 10, 4
 
 
 def lobby_teams(lobby: dict[str, Any]) -> list[list[int]] | None:
@@ -52,8 +56,8 @@ class LobbyScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     #: below 80 columns the chat goes under the seats instead of beside them
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
-    #: a short terminal gives the chat (under the seats when narrow) and the seat list fewer
-    #: rows, so that the host's and the guest's buttons keep theirs
+    #: a short terminal gives the seat list fewer rows (it scrolls), so that the host's and the
+    #: guest's buttons keep theirs; narrow, the chat under it keeps its 4 (``_fit_seats``)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
     BINDINGS = [
         Binding("b", "add_bot", "Bot", id="lobby.add_bot"),
@@ -210,6 +214,25 @@ class LobbyScreen(Screen[None]):
         ready_button.display = me is not None  # a watcher has nothing to be ready for
         ready_button.label = "Not ready" if me is not None and self._seat_info(me).get("ready") else "Ready"
         self._refresh_keys()
+        self.call_after_refresh(self._fit_seats)  # the info's lines and the seats laid out first
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._fit_seats)
+
+    def _fit_seats(self) -> None:
+        """Narrow, the chat goes under the seats, and the seat list (as tall as its seats,
+        lobby.tcss) is held short enough that the info lines, the buttons and the chat's
+        ``CHAT_MIN`` rows keep theirs: it scrolls, not they."""
+        if not self._drawn or popped(self) or not self.is_attached:
+            return
+        seats = self.query_one("#seats", OptionList)
+        if not self.has_class("-narrow"):
+            seats.styles.max_height = None  # beside the chat: the whole column (lobby.tcss)
+            return
+        below = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
+                    for w in self.query("#lobby-info, #host-buttons, #guest-buttons") if w.display)
+        room = self.query_one("#lobby").size.height - below - CHAT_MIN
+        seats.styles.max_height = max(SEATS_MIN, min(SEATS_MAX, room))
 
     def _refresh_keys(self) -> None:
         """The key bar again when what its keys can do has changed: Ready (or Not ready) and

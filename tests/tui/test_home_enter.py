@@ -1,0 +1,91 @@
+"""What Enter does on home, and a home that keeps up with the other windows: a finished solo
+match is offered ("See the results"), but Enter starts a new game rather than open a match
+with nothing left to play; a window come back to reads the saves again, so that a solo save
+another window took or let go is offered, or not, as it now is."""
+from __future__ import annotations
+
+import os
+
+from textual import events
+from textual.widgets import Button
+
+from net.paths import try_lock
+from net.savefile import save_path, write_save
+from tui.saves import solo_save_path
+from tui.screens.home import HomeScreen
+from tui.screens.picker import PickerScreen
+
+from .helpers import make_app, wait_for
+
+
+def _labels(home: HomeScreen) -> list[str]:
+    return [str(b.label) for b in home.query(".resume").results(Button)]
+
+
+async def test_enter_on_home_starts_a_new_game_when_the_solo_match_is_finished() -> None:
+    """The finished match's results stay first in the menu, a press of Up away; Enter opens
+    the picker for a new solo game."""
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "finished"})
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume")
+                              and app.screen)
+        assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)"]
+        assert home.focused is home.query_one("#solo", Button)
+        await pilot.press("up")
+        assert home.focused is home.query_one("#resume-0", Button)  # the results, a press away
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+
+async def test_enter_on_home_resumes_a_table_left_in_play_after_a_finished_solo_match() -> None:
+    """A hosted table left in play is still what Enter resumes, below the finished solo one."""
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "finished"})
+    write_save(save_path(7098), {"config": {"game": "crazy-eights"}, "status": "playing"})
+    app = make_app(port=7098)
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
+                              and len(app.screen.query(".resume")) == 2 and app.screen)
+        assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)", "Resume Crazy Eights (hosted)"]
+        assert home.focused is home.query_one("#resume-1", Button)
+
+
+async def _back_to_the_window(app: object, pilot: object) -> None:
+    """The terminal says the window lost the focus, then has it again."""
+    app.post_message(events.AppBlur())  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    app.post_message(events.AppFocus())  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def test_home_reads_the_saves_again_when_its_window_has_the_focus_again() -> None:
+    """Another window holds the solo save (its lock): home does not offer it. That window lets
+    it go, and this one, come back to, offers it under Enter; taken again, it goes, and Enter
+    is Play solo. A window come back to with nothing changed keeps its focus where it was."""
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "playing"})
+    other = try_lock(solo_save_path())  # the other window's hold on it: a real lock on the file
+    assert other is not None
+    try:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
+            await pilot.pause()
+            assert _labels(home) == []
+            await pilot.press("down")  # on Host a table
+            await _back_to_the_window(app, pilot)
+            assert _labels(home) == [] and home.focused is home.query_one("#host", Button)
+
+            os.close(other)  # that window is closed
+            other = None
+            await _back_to_the_window(app, pilot)
+            await wait_for(pilot, lambda: _labels(home) == ["Resume Ninety-Eight (solo)"])
+            await wait_for(pilot, lambda: home.focused is home.query_one("#resume-0", Button))
+
+            other = try_lock(solo_save_path())  # another window takes it again
+            assert other is not None
+            await _back_to_the_window(app, pilot)
+            await wait_for(pilot, lambda: _labels(home) == [])
+            await wait_for(pilot, lambda: home.focused is home.query_one("#solo", Button))
+    finally:
+        if other is not None:
+            os.close(other)
