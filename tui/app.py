@@ -8,6 +8,7 @@ import asyncio
 import logging
 import os
 import signal
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal
 
@@ -102,6 +103,10 @@ class DealMeInApp(App[int]):
         #: said on the terminal once the app has exited (``run_app``): where a match left by
         #: quitting is kept, since Q leaves a saved solo match without a question
         self.exit_note = ""
+        #: set by ``run_app``: Ctrl+C is ignored once the app is leaving, so that one typed as the
+        #: terminal is given back cannot break into its tables' closing or its event loop's end
+        #: (its tasks ending with a KeyboardInterrupt, each one's traceback printed)
+        self.calm_exit = False
         #: tables being left: each close runs to its end, whoever waited on it (``leave_table``)
         self._closings: set[asyncio.Future[None]] = set()
         #: the join under way, whose wait a timer shows if it takes long
@@ -510,7 +515,7 @@ class DealMeInApp(App[int]):
             else:
                 self.run_worker(self.start_table(choice, solo=False), exclusive=True, group="session")
 
-        from .cli import given
+        from .cmdline import given
 
         args = self.args if getattr(self.args, "command", None) == mode else None
         typed = given(args) if args is not None else set()
@@ -797,6 +802,10 @@ class DealMeInApp(App[int]):
             self.back_home()
 
     async def on_unmount(self) -> None:
+        if self.calm_exit:
+            from .cmdline import ignore_interrupts
+
+            ignore_interrupts()
         await self.leave_table()
         await self._tables_closed()
 
@@ -833,7 +842,7 @@ class DealMeInApp(App[int]):
 def _seconds(text: str | None) -> float | None:
     """A number of seconds from the environment, checked as the command line's are; None for
     none, or for what is not one."""
-    from .cli import seconds
+    from .cmdline import seconds
 
     try:
         return seconds()(text) if text else None
@@ -847,6 +856,17 @@ def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
     terminal back as a player's own quit does. Before the loop runs, SIGTERM keeps its default
     (the terminal is not touched yet)."""
     app = DealMeInApp(args)
+    app.calm_exit = True
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        return _run(app, quit_on_sigterm)
+    finally:  # as it found it (``on_unmount`` ignores Ctrl+C)
+        if before is not None and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, before)
+
+
+def _run(app: DealMeInApp, quit_on_sigterm: bool) -> int:
+    """``run_app``'s run, with or without SIGTERM in hand."""
     if not quit_on_sigterm:
         return said_on_exit(app, app.run())
 
@@ -865,9 +885,13 @@ def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
 
 
 def said_on_exit(app: DealMeInApp, result: object) -> int:
-    """The app's exit code, once its ``exit_note`` is on the terminal it gave back."""
+    """The app's exit code, once its ``exit_note`` is on the terminal it gave back (whole:
+    Ctrl+C meanwhile is ignored)."""
+    from .cmdline import interrupts_held
+
     if app.exit_note:
-        print(app.exit_note)
+        with interrupts_held():
+            print(app.exit_note, flush=True)
     return result if isinstance(result, int) else 0
 
 
