@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
 
 from net.environ import JOIN_PASSWORD_ENV, SEAT_GRACE_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
+from net.lanflags import advertised
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .plain import printable
@@ -74,8 +75,7 @@ class DealMeInApp(App[int]):
         #: the command line (an empty one when the app is made without)
         self.args = args if args is not None else argparse.Namespace()
         self.bot_delay = self.settings.bot_pause if bot_delay is None else bot_delay
-        self.mdns = not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)) \
-            if mdns is None else mdns
+        self.mdns = advertised(args) if mdns is None else mdns
         self.ssh_port = ssh_port
         #: the seed of the tables this app hosts (``--seed``): None deals from a secret one
         self.seed = seed if seed is not None else getattr(args, "seed", None)
