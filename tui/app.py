@@ -9,6 +9,7 @@ import logging
 import os
 import signal
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal
 
@@ -100,8 +101,8 @@ class DealMeInApp(App[int]):
         self._preview_from: str | None = None  # the theme to go back to while the palette previews
         self._stand_in_theme: str | None = None  # shown for a saved theme that is missing: not saved
         self._quitting = False
-        #: said on the terminal once the app has exited (``run_app``): where a match left by
-        #: quitting is kept, since Q leaves a saved solo match without a question
+        #: said on the terminal once the app has exited (``run_app``): what became of the solo
+        #: match left by quitting (``saved_match_note``), since Q leaves a saved one without a question
         self.exit_note = ""
         #: set by ``run_app``: Ctrl+C is ignored once the app is leaving, so that one typed as the
         #: terminal is given back cannot break into its tables' closing or its event loop's end
@@ -756,23 +757,11 @@ class DealMeInApp(App[int]):
         if self._quitting:
             return
         self._quitting = True
-        self.exit_note = self._saved_match_note()
-        await self.leave_table()
-        await self._tables_closed()  # a table left just before, still closing
-        self.exit(0)
-
-    def _saved_match_note(self) -> str:
-        """Where the solo match in play that quitting leaves is kept; "" with none (no question
-        asked it: nothing is lost, but the player should know how to pick it up again)."""
-        from core import GAMES
-
         session = self.session
-        view = session.view if session is not None else None
-        if session is None or not session.solo or not session.saved or view is None or view.get("is_over"):
-            return ""
-        info = GAMES.get(str(view.get("game")))
-        game = info.name if info is not None else "solo"
-        return f"Your {game} match is saved: run dealmein and choose Resume to play on."
+        await self.leave_table()  # its last save written, or given up on
+        await self._tables_closed()  # a table left just before, still closing
+        self.exit_note = saved_match_note(session)
+        self.exit(0)
 
     def away_from_table(self, question: str, then: Callable[[], None]) -> None:
         """Another table leaves this one once it opens: ask first while that ends a match for
@@ -837,6 +826,29 @@ class DealMeInApp(App[int]):
         if self.session is not None:
             yield SystemCommand("Leave the table", "Back to the home screen", self._leave_from_palette)
         yield SystemCommand("Quit", "Leave the table and quit", self.action_quit)
+
+
+def saved_match_note(session: Any) -> str:
+    """What became of the solo match in play that quitting left, said once its table has closed
+    (its last save written, failed or given up on): where it is kept and how to play on, or that
+    its last moves, or all of it, could not be kept. "" for anything else (a finished match, a
+    solo table that is not saved, another table)."""
+    from core import GAMES
+
+    saver = session.table.saver if session is not None and session.solo and session.table is not None else None
+    view = session.view if session is not None else None
+    if saver is None or view is None or view.get("is_over"):
+        return ""
+    info = GAMES.get(str(view.get("game")))
+    game = f"Your {info.name if info is not None else 'solo'} match"
+    if saver.problem is None and not saver.pending:  # the last state is on disk
+        return f"{game} is saved: run dealmein and choose Resume to play on."
+    why = saver.problem or "its last save did not finish in time"
+    if not saver.kept:
+        return f"{game} could not be saved ({why}): it cannot be resumed."
+    when = "from where it was resumed" if saver.saved_at is None else \
+        f"from its save of {time.strftime('%H:%M:%S', time.localtime(saver.saved_at))}"
+    return f"{game}'s last moves could not be saved ({why}): run dealmein and choose Resume to play on {when}."
 
 
 def _seconds(text: str | None) -> float | None:
