@@ -24,6 +24,7 @@ from .addresses import host_port, join_addresses
 from .announce import Announcements, Out
 from .autosave import SaveOutcome
 from .client import app_version
+from .lanflags import advertised
 from .savefile import aside_text, move_aside, save_path
 from .server import Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
@@ -100,12 +101,6 @@ SSH_OPTIONS: tuple[tuple[str, str, float], ...] = (
 def number_text(value: float) -> str:
     """A number as a flag takes it back exactly: 30 for 30.0, 0.25 as it is."""
     return str(int(value)) if float(value).is_integer() else repr(float(value))
-
-
-def advertised(args: argparse.Namespace | None) -> bool:
-    """Whether the table is advertised on the LAN: not with ``--no-mdns`` (given to ``dealmein``
-    or to ``dealmein host``)."""
-    return not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False))
 
 
 def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: int | None = None) -> str:

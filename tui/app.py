@@ -8,6 +8,8 @@ import asyncio
 import logging
 import os
 import signal
+import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal
 
@@ -18,6 +20,7 @@ from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
 
 from net.environ import JOIN_PASSWORD_ENV, SEAT_GRACE_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
+from net.lanflags import advertised
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .plain import printable
@@ -73,8 +76,7 @@ class DealMeInApp(App[int]):
         #: the command line (an empty one when the app is made without)
         self.args = args if args is not None else argparse.Namespace()
         self.bot_delay = self.settings.bot_pause if bot_delay is None else bot_delay
-        self.mdns = not (getattr(args, "no_mdns", False) or getattr(args, "host_no_mdns", False)) \
-            if mdns is None else mdns
+        self.mdns = advertised(args) if mdns is None else mdns
         self.ssh_port = ssh_port
         #: the seed of the tables this app hosts (``--seed``): None deals from a secret one
         self.seed = seed if seed is not None else getattr(args, "seed", None)
@@ -99,9 +101,13 @@ class DealMeInApp(App[int]):
         self._preview_from: str | None = None  # the theme to go back to while the palette previews
         self._stand_in_theme: str | None = None  # shown for a saved theme that is missing: not saved
         self._quitting = False
-        #: said on the terminal once the app has exited (``run_app``): where a match left by
-        #: quitting is kept, since Q leaves a saved solo match without a question
+        #: said on the terminal once the app has exited (``run_app``): what became of the solo
+        #: match left by quitting (``saved_match_note``), since Q leaves a saved one without a question
         self.exit_note = ""
+        #: set by ``run_app``: Ctrl+C is ignored once the app is leaving, so that one typed as the
+        #: terminal is given back cannot break into its tables' closing or its event loop's end
+        #: (its tasks ending with a KeyboardInterrupt, each one's traceback printed)
+        self.calm_exit = False
         #: tables being left: each close runs to its end, whoever waited on it (``leave_table``)
         self._closings: set[asyncio.Future[None]] = set()
         #: the join under way, whose wait a timer shows if it takes long
@@ -510,7 +516,7 @@ class DealMeInApp(App[int]):
             else:
                 self.run_worker(self.start_table(choice, solo=False), exclusive=True, group="session")
 
-        from .cli import given
+        from .cmdline import given
 
         args = self.args if getattr(self.args, "command", None) == mode else None
         typed = given(args) if args is not None else set()
@@ -751,23 +757,11 @@ class DealMeInApp(App[int]):
         if self._quitting:
             return
         self._quitting = True
-        self.exit_note = self._saved_match_note()
-        await self.leave_table()
-        await self._tables_closed()  # a table left just before, still closing
-        self.exit(0)
-
-    def _saved_match_note(self) -> str:
-        """Where the solo match in play that quitting leaves is kept; "" with none (no question
-        asked it: nothing is lost, but the player should know how to pick it up again)."""
-        from core import GAMES
-
         session = self.session
-        view = session.view if session is not None else None
-        if session is None or not session.solo or not session.saved or view is None or view.get("is_over"):
-            return ""
-        info = GAMES.get(str(view.get("game")))
-        game = info.name if info is not None else "solo"
-        return f"Your {game} match is saved: run dealmein and choose Resume to play on."
+        await self.leave_table()  # its last save written, or given up on
+        await self._tables_closed()  # a table left just before, still closing
+        self.exit_note = saved_match_note(session)
+        self.exit(0)
 
     def away_from_table(self, question: str, then: Callable[[], None]) -> None:
         """Another table leaves this one once it opens: ask first while that ends a match for
@@ -797,6 +791,10 @@ class DealMeInApp(App[int]):
             self.back_home()
 
     async def on_unmount(self) -> None:
+        if self.calm_exit:
+            from .cmdline import ignore_interrupts
+
+            ignore_interrupts()
         await self.leave_table()
         await self._tables_closed()
 
@@ -830,10 +828,33 @@ class DealMeInApp(App[int]):
         yield SystemCommand("Quit", "Leave the table and quit", self.action_quit)
 
 
+def saved_match_note(session: Any) -> str:
+    """What became of the solo match in play that quitting left, said once its table has closed
+    (its last save written, failed or given up on): where it is kept and how to play on, or that
+    its last moves, or all of it, could not be kept. "" for anything else (a finished match, a
+    solo table that is not saved, another table)."""
+    from core import GAMES
+
+    saver = session.table.saver if session is not None and session.solo and session.table is not None else None
+    view = session.view if session is not None else None
+    if saver is None or view is None or view.get("is_over"):
+        return ""
+    info = GAMES.get(str(view.get("game")))
+    game = f"Your {info.name if info is not None else 'solo'} match"
+    if saver.problem is None and not saver.pending:  # the last state is on disk
+        return f"{game} is saved: run dealmein and choose Resume to play on."
+    why = saver.problem or "its last save did not finish in time"
+    if not saver.kept:
+        return f"{game} could not be saved ({why}): it cannot be resumed."
+    when = "from where it was resumed" if saver.saved_at is None else \
+        f"from its save of {time.strftime('%H:%M:%S', time.localtime(saver.saved_at))}"
+    return f"{game}'s last moves could not be saved ({why}): run dealmein and choose Resume to play on {when}."
+
+
 def _seconds(text: str | None) -> float | None:
     """A number of seconds from the environment, checked as the command line's are; None for
     none, or for what is not one."""
-    from .cli import seconds
+    from .cmdline import seconds
 
     try:
         return seconds()(text) if text else None
@@ -847,6 +868,17 @@ def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
     terminal back as a player's own quit does. Before the loop runs, SIGTERM keeps its default
     (the terminal is not touched yet)."""
     app = DealMeInApp(args)
+    app.calm_exit = True
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        return _run(app, quit_on_sigterm)
+    finally:  # as it found it (``on_unmount`` ignores Ctrl+C)
+        if before is not None and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, before)
+
+
+def _run(app: DealMeInApp, quit_on_sigterm: bool) -> int:
+    """``run_app``'s run, with or without SIGTERM in hand."""
     if not quit_on_sigterm:
         return said_on_exit(app, app.run())
 
@@ -865,9 +897,13 @@ def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
 
 
 def said_on_exit(app: DealMeInApp, result: object) -> int:
-    """The app's exit code, once its ``exit_note`` is on the terminal it gave back."""
+    """The app's exit code, once its ``exit_note`` is on the terminal it gave back (whole:
+    Ctrl+C meanwhile is ignored)."""
+    from .cmdline import interrupts_held
+
     if app.exit_note:
-        print(app.exit_note)
+        with interrupts_held():
+            print(app.exit_note, flush=True)
     return result if isinstance(result, int) else 0
 
 

@@ -1,0 +1,309 @@
+"""Ctrl+C before a command has taken it in hand (its code loading, the command line being read,
+the settings loading, the app starting, or once the app has exited) leaves quietly: no
+traceback, status 130 and one line (a headless host's own line), or, once the app had exited,
+the app's own status. ``dealmein`` runs for real on a pseudo-terminal, started as the installed
+``dealmein`` script starts it, from this checkout.
+
+Two kinds of moment: a Ctrl+C the process sends itself at a named step (a hook the test puts in
+before the program starts), which lands there every time; and Ctrl+C typed on the terminal a
+set time after the program's first line runs, as a user would."""
+from __future__ import annotations
+
+import compileall
+import fcntl
+import os
+import re
+import select
+import signal
+import struct
+import sys
+import termios
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tui.cli import HOST_STOPPED_EARLY
+from tui.cmdline import STOPPED
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: as the installed ``dealmein`` script runs the program (``pyproject.toml``'s entry point),
+#: after ``HOOK`` and a byte on ``MARK`` that says the program's own code starts now
+PROGRAM = """\
+import os, re, sys
+{hook}
+os.write({mark}, b"."); os.close({mark})
+from tui.cli import main
+sys.exit(main())
+"""
+
+#: a Ctrl+C the process sends itself: the handler in place then answers it
+CTRL_C = "os.kill(os.getpid(), __import__('signal').SIGINT)"
+
+
+def first_import_of(module: str) -> str:
+    """Ctrl+C as ``module`` starts to load."""
+    return f"""
+class _CtrlC:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name == {module!r}:
+            sys.meta_path.remove(_CtrlC)
+            {CTRL_C}
+        return None
+sys.meta_path.insert(0, _CtrlC)
+"""
+
+
+def before_call(module: str, owner: str, name: str) -> str:
+    """Ctrl+C as ``module.owner.name`` is called (``owner`` "": a function of the module)."""
+    target = f"_m.{owner}" if owner else "_m"
+    return f"""
+import importlib
+_m = importlib.import_module({module!r})
+_real = getattr({target}, {name!r})
+def _ctrl_c_first(*a, **k):
+    {CTRL_C}
+    return _real(*a, **k)
+setattr({target}, {name!r}, _ctrl_c_first)
+"""
+
+
+STRIP = re.compile(rb"\x1b\[[0-9;?<>=$]*[a-zA-Z~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>]|\r")
+
+
+@dataclass
+class Ended:
+    status: int
+    raw: bytes
+    #: the terminal is back in line mode, echoing: nothing left it raw
+    cooked: bool
+
+    @property
+    def lines(self) -> list[str]:
+        """What was said, the terminal's control sequences and its echo of Ctrl+C taken out."""
+        text = STRIP.sub(b"", self.raw).replace(b"^C", b"").decode(errors="replace")
+        return [line for line in text.split("\n") if line.strip()]
+
+
+class Program:
+    """``dealmein ARGS`` on a pseudo-terminal of its own (its controlling terminal, so that
+    Ctrl+C typed there is SIGINT to it while it reads lines, and a key once the app has it)."""
+
+    def __init__(self, args: list[str], hook: str = "") -> None:
+        self.master, self.slave = os.openpty()
+        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        mark_r, mark_w = os.pipe()
+        env = dict(os.environ, TERM="xterm-256color", PYTHONPYCACHEPREFIX=str(PYCACHE))
+        code = PROGRAM.format(hook=hook, mark=mark_w)
+        self.pid = os.fork()
+        if self.pid == 0:  # the child: nothing but exec
+            try:
+                os.close(self.master)
+                os.close(mark_r)
+                os.login_tty(self.slave)
+                os.set_inheritable(mark_w, True)
+                os.chdir(ROOT)
+                os.execve(sys.executable, [sys.executable, "-c", code, *args], env)
+            finally:
+                os._exit(127)
+        os.close(mark_w)
+        self.out = b""
+        self.status: int | None = None
+        try:
+            ready, _, _ = select.select([mark_r], [], [], 30)
+            assert ready and os.read(mark_r, 1) == b".", "the program never started"
+        finally:
+            os.close(mark_r)
+
+    def read_for(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready and not self._read():
+                return
+
+    def _read(self) -> bool:
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # the child's side is closed: it has ended
+            return False
+        self.out += chunk
+        return bool(chunk)
+
+    def read_until(self, what: bytes, seconds: float = 30) -> None:
+        """Read until ``what`` is on the screen (or, for a control sequence, sent to it)."""
+        deadline = time.monotonic() + seconds
+        while what not in self.out and what not in STRIP.sub(b"", self.out):
+            assert time.monotonic() < deadline, f"{what!r} never came: {self.out[-400:]!r}"
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready and not self._read():
+                raise AssertionError(f"ended before {what!r}: {self.out[-400:]!r}")
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def end(self, seconds: float = 30) -> Ended:
+        deadline = time.monotonic() + seconds
+        try:
+            while self.status is None:
+                assert time.monotonic() < deadline, f"did not end: {self.out[-400:]!r}"
+                ready, _, _ = select.select([self.master], [], [], 0.05)
+                if ready:
+                    self._read()
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+                if pid:
+                    self.status = os.waitstatus_to_exitcode(status)
+            self.read_for(0.05)  # what is still on its way
+            lflag = termios.tcgetattr(self.slave)[3]
+            return Ended(self.status, self.out, bool(lflag & termios.ICANON and lflag & termios.ECHO))
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.status is None:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.status = -signal.SIGKILL
+        for fd in (self.master, self.slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+#: the checkout's compiled files, as an installed program has them (the tests' own setting writes
+#: none): Python reads the first lines of ``tui.cli`` at once, not after compiling them
+PYCACHE = Path("/nonexistent")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _compiled(tmp_path_factory: pytest.TempPathFactory) -> None:
+    global PYCACHE
+    PYCACHE = tmp_path_factory.mktemp("pycache")
+    old = sys.pycache_prefix
+    sys.pycache_prefix = str(PYCACHE)
+    try:
+        for package in ("tui", "core", "net", "themes"):
+            assert compileall.compile_dir(ROOT / package, quiet=1)
+    finally:
+        sys.pycache_prefix = old
+
+
+def assert_quiet(ended: Ended, line: str = STOPPED) -> None:
+    said = "\n".join(ended.lines)
+    assert "Traceback" not in said and "Error" not in said, said
+    assert ended.status == 130, said
+    assert ended.lines == [line]
+    assert ended.cooked
+
+
+#: each step of ``dealmein`` (the app) before it has the terminal, with a Ctrl+C landing in it
+APP_STEPS = {
+    "loading the command line": first_import_of("tui.cmdline"),
+    "reading the command line": before_call("argparse", "ArgumentParser", "parse_known_args"),
+    "loading the app": first_import_of("textual.app"),
+    "loading the settings": before_call("tui.settings", "", "load_settings"),
+    "building the app": first_import_of("tui.theming"),
+    "starting the event loop": before_call("textual.app", "App", "run_async"),
+}
+
+
+@pytest.mark.parametrize("step", list(APP_STEPS))
+def test_ctrl_c_while_the_app_starts(step: str) -> None:
+    assert_quiet(Program([], APP_STEPS[step]).end())
+
+
+def test_ctrl_c_as_the_app_takes_the_terminal() -> None:
+    """The last moment before the app takes the terminal: the app stops there, and gives the
+    terminal back as it found it."""
+    ended = Program([], before_call("textual.drivers.linux_driver", "LinuxDriver", "start_application_mode")).end()
+    said = "\n".join(ended.lines)
+    assert "Traceback" not in said and ended.cooked
+    assert ended.status == 130 and ended.lines == [STOPPED], said
+
+
+HOST = ["host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--no-mdns"]
+
+#: each step of a headless host before its own Ctrl+C handling (``net.host_cli.Signals``)
+HOST_STEPS = {
+    "loading the command line": first_import_of("tui.cmdline"),
+    "reading the command line": before_call("argparse", "ArgumentParser", "parse_known_args"),
+    "checking the table": first_import_of("core"),
+    "loading the host": first_import_of("net.host_cli"),
+}
+
+
+@pytest.mark.parametrize("step", list(HOST_STEPS))
+def test_ctrl_c_while_a_headless_host_starts(step: str) -> None:
+    assert_quiet(Program(HOST, HOST_STEPS[step]).end(), HOST_STOPPED_EARLY)
+
+
+@pytest.mark.parametrize("args", [[], ["solo", "--seats", "3"], HOST], ids=["app", "solo", "host"])
+def test_ctrl_c_typed_as_soon_as_it_starts(args: list[str]) -> None:
+    """Ctrl+C typed a few milliseconds after the program's first line: as the code loads."""
+    for after in (0.003, 0.01, 0.03):
+        program = Program(args)
+        program.read_for(after)
+        program.type(b"\x03")
+        assert_quiet(program.end(), HOST_STOPPED_EARLY if "host" in args else STOPPED)
+
+
+def test_ctrl_c_typed_at_any_moment_of_the_start() -> None:
+    """Typed later and later: before the app has the terminal, one line and 130; once it has
+    it, Ctrl+C is the app's quit key (status 0). Never a traceback, and the terminal is given
+    back whole."""
+    outcomes = []
+    for after in (0.06, 0.12, 0.25, 0.5, 1.0):
+        program = Program([])
+        program.read_for(after)
+        program.type(b"\x03")
+        ended = program.end()
+        said = "\n".join(ended.lines)
+        assert "Traceback" not in said and ended.cooked, said
+        if ended.status == 130:
+            assert ended.lines == [STOPPED]
+        else:
+            assert ended.status == 0 and b"\x1b[?1049h" in ended.raw, said  # the app had opened
+        outcomes.append(ended.status)
+    assert outcomes == sorted(outcomes, reverse=True)  # once the app is open, it stays the quit key
+
+
+#: moments once the app has exited (Q on the home screen), with a Ctrl+C landing in each
+AFTER_STEPS = {
+    "the event loop shutting down": before_call("asyncio.runners", "Runner", "close"),
+    "the interpreter ending": f"import atexit; atexit.register(lambda: {CTRL_C})",
+}
+
+
+@pytest.mark.parametrize("step", list(AFTER_STEPS))
+def test_ctrl_c_once_the_app_has_exited(step: str) -> None:
+    program = Program([], AFTER_STEPS[step])
+    program.read_until(b"Play solo")
+    program.type(b"q")
+    ended = program.end()
+    said = "\n".join(ended.lines)
+    assert "Traceback" not in said and "Exception ignored" not in said, said
+    assert ended.status == 0 and ended.cooked
+
+
+def test_ctrl_c_typed_as_the_app_exits() -> None:
+    """Ctrl+C typed over and over as the app gives the terminal back: nothing but a quiet end."""
+    program = Program([])
+    program.read_until(b"Play solo")
+    program.type(b"q")
+    program.read_until(b"\x1b[?1049l")  # the terminal given back
+    for _ in range(20):
+        try:
+            program.type(b"\x03")
+        except OSError:
+            break  # ended
+        time.sleep(0.005)
+    ended = program.end()
+    said = "\n".join(ended.lines)
+    assert "Traceback" not in said and "Exception ignored" not in said, said
+    assert ended.status == 0 and ended.cooked  # as the app exited
+    after = Ended(ended.status, ended.raw.rpartition(b"\x1b[?1049l")[2], ended.cooked)
+    assert after.lines == []  # nothing said once the terminal was given back

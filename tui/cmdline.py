@@ -1,0 +1,435 @@
+"""The ``dealmein`` command line: its parser, its checks and what each command runs (``tui.cli``
+runs it). Textual is imported only by the commands that open the app, and the engine and network
+code only by the commands (and options) that use them, so that the app opens as soon as it would
+without the command line."""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import math
+import signal
+import sys
+from typing import Any, Callable, Iterator, NoReturn
+
+
+class Parser(argparse.ArgumentParser):
+    """Command line mistakes are one line on standard error and exit status 2, before anything
+    starts (``--help`` shows the usage)."""
+
+    def error(self, message: str) -> "NoReturn":
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
+        """As argparse's, but a word no command takes is named by that command ("dealmein solo:
+        error: ..."), as its other mistakes are, not by the top level."""
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            commands = getattr(self, "commands", {})
+            commands.get(getattr(parsed, "command", None), self).error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed
+
+
+def port_number(low: int) -> Callable[[str], int]:
+    """An ``argparse`` type: a port number from ``low`` (0: any free port) to 65535."""
+
+    def check(text: str) -> int:
+        try:
+            port = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a port number ({low}-65535)") from None
+        if not low <= port <= 65535:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a port number ({low}-65535)")
+        return port
+
+    check.__name__ = "port"
+    return check
+
+
+def seconds(positive: bool = False) -> Callable[[str], float]:
+    """An ``argparse`` type: a finite number of seconds, at least 0 (or more than 0)."""
+
+    def check(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds")
+        if value < 0 or (positive and value == 0):
+            raise argparse.ArgumentTypeError(
+                f"{text!r} must be {'more than 0' if positive else '0 or more'} seconds")
+        return value
+
+    check.__name__ = "seconds"
+    return check
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def ip_address(text: str) -> str:
+    """An ``argparse`` type: an IPv4 or IPv6 address, written the usual way."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an IPv4 or IPv6 address") from None
+
+
+def bind_address(text: str) -> str:
+    """``--bind``: an IP address to listen on, or ``localhost``."""
+    if text.strip().lower() == "localhost":
+        return "localhost"
+    try:
+        return ip_address(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an IPv4 or IPv6 address (or localhost)") from None
+
+
+def table_address(text: str) -> str:
+    """``join``'s ``HOST[:PORT]``, refused before the app opens as the Join screen refuses it
+    (``net.addresses.split_address`` checks both). Returned as given."""
+    from net.addresses import split_address
+
+    try:
+        split_address(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def readable_file(text: str) -> str:
+    """A file that can be opened for reading (what it holds is checked by whoever reads it)."""
+    try:
+        with open(text, "rb"):
+            pass
+    except OSError as e:
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {e.strerror or e}") from None
+    return text
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the version is read from the package metadata only when it is asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: Any = argparse.SUPPRESS, help: str = "show program's version number and exit") -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from net.client import app_version
+
+        print(f"{parser.prog} {app_version()}")
+        parser.exit()
+
+
+def option_setting(text: str) -> tuple[str, str]:
+    """``limit=50`` as ("limit", "50"); the engine checks the name and the value with the game."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE (for example limit=50)")
+    return name.strip(), value.strip()
+
+
+class GameIds:
+    """The game ids as ``--game`` choices, taken from the engine's registry when a value is checked
+    or the help is shown, not when the parser is built."""
+
+    def _ids(self) -> list[str]:
+        from core import GAMES
+
+        return sorted(GAMES)
+
+    def __contains__(self, game: object) -> bool:
+        return game in self._ids()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids())
+
+
+def seed(text: str) -> int:
+    """An ``argparse`` type: a whole number of at most ``SEED_DIGITS`` digits (what a table's
+    save holds, so that a table dealt from it resumes)."""
+    from core.keyed_random import seed_from_text
+
+    try:
+        return seed_from_text(text.strip())
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+SEED_HELP = ("deal the tables you host from this seed: the same seed, game and seats give the "
+             "same cards, for practice or a bug report (anyone who knows it can work out the hands)")
+
+
+BOT_LEVELS = ["easy", "normal", "hard"]
+
+
+class Given(argparse.Action):
+    """Stores the value, as argparse's own action does, and notes the flag as given (``given``):
+    a picker the command line fills in takes only what was typed, and its last choices for the rest."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        if self.nargs == 0:
+            values = self.const
+        if isinstance(self.default, list):  # repeatable: each one is added
+            values = [*(getattr(namespace, self.dest, None) or []), values]
+        setattr(namespace, self.dest, values)
+        namespace.given = {*getattr(namespace, "given", set()), self.dest}
+
+
+def given(args: argparse.Namespace) -> set[str]:
+    """The table flags typed on the command line (``Given``)."""
+    return set(getattr(args, "given", set()))
+
+
+def table_arguments(parser: argparse.ArgumentParser) -> None:
+    """The game, variant, options, seats and seed of a table this app deals (``host``, ``solo``)."""
+    game = parser.add_argument("--game", default="ninety-eight", action=Given,
+                               help="the game (`dealmein games` lists them; default: ninety-eight)")
+    game.choices = GameIds()  # set after add_argument, which would list the choices (and import the engine)
+    parser.add_argument("--preset", default="standard", action=Given, help="the game's preset (default: standard)")
+    parser.add_argument("--option", type=option_setting, action=Given, default=[], metavar="NAME=VALUE",
+                        help="set one of the game's options over the preset (repeatable; "
+                             "`dealmein games` lists them), e.g. --option limit=50")
+    parser.add_argument("--seats", type=int, default=4, action=Given, help="seats at the table (default: 4)")
+    # SUPPRESS: a subcommand's default would overwrite a --seed given before the subcommand
+    parser.add_argument("--seed", type=seed, default=argparse.SUPPRESS, metavar="N", help=SEED_HELP)
+
+
+@functools.cache
+def build_parser() -> argparse.ArgumentParser:
+    """Built once per process (parsing never changes it): an SSH session forked from the app
+    zygote reuses the zygote's instead of building its own."""
+    p = Parser(prog="dealmein", description="Deal Me In: a terminal card room.")
+    p.add_argument("--version", action=VersionAction)
+    p.add_argument("--no-mdns", action="store_true", help="do not browse or advertise tables on the LAN")
+    p.add_argument("--seed", type=seed, default=None, metavar="N", help=SEED_HELP)
+    sub = p.add_subparsers(dest="command")
+    p.commands = sub.choices  # type: ignore[attr-defined]  # each command's parser, for its own errors
+
+    sub.add_parser("games", help="list the games, their seat counts, presets and options")
+
+    host = sub.add_parser("host", help="host a table for players on the LAN")
+    host.add_argument("--name", default=None,
+                      help="your player name in the app (the table is NAME's table); with --headless, the "
+                           "table's name (default: Deal Me In table)")
+    host.add_argument("--port", type=port_number(0), default=7098,
+                      help="port to listen on (0: any free port; default 7098)")
+    host.add_argument("--bind", type=bind_address, default="0.0.0.0", help="IP address to listen on")
+    table_arguments(host)
+    host.add_argument("--bots", type=int, default=0, action=Given, help="seats to fill with bots (default: 0)")
+    host.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
+                      help="the level of those bots (default: normal)")
+    host.add_argument("--password", default=None, action=Given, help="a password players must give to join")
+    host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
+    host.add_argument("--resume", action=Given, nargs=0, const=True, default=False,
+                      help="bring back the table autosaved on --port (a new table if there is none)")
+    host.add_argument("--ssh", type=port_number(0), default=None, metavar="PORT", action=Given,
+                      help="also serve the app over SSH on this port (e.g. 2222; 0: any free port)")
+    host.add_argument("--ssh-auth", default="password", choices=["password", "open", "keys"], action=Given,
+                      help="password: the table password (made up if not given); open: anyone (trusted LANs "
+                           "only); keys: an authorized_keys file")
+    host.add_argument("--ssh-keys", type=readable_file, default=None, metavar="FILE", action=Given,
+                      help="authorized_keys file for --ssh-auth keys")
+    host.add_argument("--ssh-max-sessions", type=positive_int, default=16, action=Given,
+                      help="SSH sessions at once (default: 16)")
+    host.add_argument("--ssh-idle", type=seconds(positive=True), default=1800.0, action=Given,
+                      help="seconds before an idle SSH session is dropped (default: 1800)")
+    host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns",
+                      help="do not advertise the table on the LAN (players join by its address)")
+    host.add_argument("--grace", type=seconds(), default=120.0, action=Given,
+                      help="seconds a dropped player's seat is held (default: 120)")
+    host.add_argument("--takeover", type=seconds(), default=120.0, action=Given,
+                      help="seconds the table waits for an away player before a bot plays for them (default: 120)")
+    host.add_argument("--bot-delay", type=seconds(), default=0.6, action=Given,
+                      help="seconds a bot pauses before it plays (default: 0.6)")
+    host.add_argument("--turn-time", type=int, default=0, metavar="S", action=Given,
+                      help="seconds a player has for each move before a bot makes it for them (1-3600; "
+                           "default 0: no clock)")
+
+    solo = sub.add_parser("solo", help="play solo against bots: the picker opens filled in")
+    table_arguments(solo)
+    solo.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
+                      help="the bots in the other seats (default: normal)")
+
+    join = sub.add_parser("join", help="join a table at HOST[:PORT]")
+    join.add_argument("address", type=table_address, help="HOST[:PORT] ([IPv6]:PORT for IPv6)")
+    join.add_argument("--name", default=None, help="your player name")
+    join.add_argument("--password", default=None)
+    join.add_argument("--host-key", default=None, help="the host key a headless host printed: run its lobby")
+
+    tables = sub.add_parser("tables", help="list the tables found on the LAN")
+    tables.add_argument("--json", action="store_true")
+    tables.add_argument("--wait", type=seconds(positive=True), default=2.0, help="seconds to browse")
+    tables.add_argument("--interface", type=ip_address, action="append", default=None, metavar="ADDRESS",
+                        help="browse on the interface with this address (repeatable; default: all)")
+    record = sub.add_parser("record", help="your record: matches played and won per game and variant")
+    record.add_argument("--json", action="store_true")
+    replay = sub.add_parser("replay", help="replay a match log and check that it reproduces the match")
+    replay.add_argument("file", type=readable_file)
+    replay.add_argument("--show", action="store_true", help="step through the match with every hand face up")
+    return p
+
+
+def print_games() -> None:
+    from core import GAMES
+    from core.options import value_text
+
+    for info in GAMES.values():
+        print(f"{info.name} ({info.id}), {info.min_players}-{info.max_players} seats: {info.summary}")
+        for preset in info.presets.values():
+            print(f"  preset {preset.name}: {preset.description}")
+        for option in info.options.values():
+            print(f"  option {option.name}={value_text(option.default)} ({option.describe_range()}): {option.description}")
+
+
+def winners_text(winners: list[int], names: list[str]) -> str:
+    """Winners as the host's log names them: "Ana (seat 1) and seat 3"; "none yet"."""
+    from .plain import clean
+
+    def one(seat: int) -> str:
+        name = clean(names[seat], 24) if seat < len(names) else ""
+        return f"{name} (seat {seat + 1})" if name else f"seat {seat + 1}"
+
+    return " and ".join(one(w) for w in winners) or "none yet"
+
+
+def run_replay(file: str) -> int:
+    from pathlib import Path
+
+    from net.matchlog import replay
+
+    result = replay(Path(file))
+    if result.ok:
+        assert result.match is not None
+        print(f"{file}: {result.actions} actions; the log reproduces the match "
+              f"(winners: {winners_text(result.match.winners, result.names)})")
+        return 0
+    if result.line is None:  # the file itself could not be read: nothing was replayed
+        print(f"dealmein replay: {result.error}", file=sys.stderr)
+        return 1
+    print(f"{file}: does not reproduce: {result.error}", file=sys.stderr)
+    return 1
+
+
+#: ``host`` flags the app does not take, and where the app has each instead
+HEADLESS_ONLY = {
+    "--resume": "the home screen offers the saved tables",
+    "--ssh": "SSH is a switch in the host picker",
+    "--ssh-auth": "SSH is a switch in the host picker",
+    "--ssh-keys": "SSH is a switch in the host picker",
+    "--ssh-max-sessions": "SSH is a switch in the host picker",
+    "--ssh-idle": "SSH is a switch in the host picker",
+    "--grace": "a dropped player's seat is held 120 s",
+    "--takeover": "an away player's turn is waited for 120 s",
+    "--bot-delay": "the bots' pause is in Settings",
+}
+
+
+#: said by a headless host that Ctrl+C stopped before its table opened
+HOST_STOPPED_EARLY = "dealmein host: stopped before the table opened."
+
+
+def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """What ``host`` or ``solo`` options say together, checked before anything starts."""
+
+    def error(message: str) -> NoReturn:
+        parser.exit(2, f"{parser.prog} {args.command}: error: {message}\n")
+
+    if args.command == "host" and not 0 <= args.bots <= max(args.seats, 0):
+        error(f"argument --bots: must be from 0 to the {args.seats} seats")
+    from core import GAMES
+
+    try:  # the game's own checks: its preset, its seats and each --option, with the others
+        GAMES[args.game].resolve(args.seats, args.preset, dict(args.option))
+    except ValueError as e:
+        error(str(e))
+    if args.command == "solo":
+        return
+    if not args.headless:  # the app has its own way to each, and would leave the flag unused
+        for flag, instead in HEADLESS_ONLY.items():
+            if flag.lstrip("-").replace("-", "_") in given(args):
+                error(f"argument {flag}: applies only with --headless (in the app, {instead})")
+    from net.table import turn_time_problem
+
+    problem = turn_time_problem(args.turn_time)
+    if problem is not None:
+        error(f"argument --turn-time: {problem}")
+    if args.ssh is not None and args.ssh_auth == "keys" and not args.ssh_keys:
+        error("argument --ssh-auth: keys needs --ssh-keys FILE (an authorized_keys file)")
+
+
+def run_command(argv: list[str] | None) -> int:
+    """Read the command line (``sys.argv`` for None) and run its command; its exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "host" and args.headless:
+        return headless_host(parser, args)
+    if args.command in ("host", "solo"):
+        check_table(parser, args)
+    if args.command == "games":
+        print_games()
+        return 0
+    if args.command == "record":
+        from .recordtext import print_record
+
+        return print_record(args.json)
+    if args.command == "replay" and not args.show:
+        return run_replay(args.file)
+    from tui.commands import run
+
+    return run(args)
+
+
+def headless_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``host --headless``. Ctrl+C while its code loads, before the host takes Ctrl+C in hand,
+    stops it as one a moment later would (``net.host_cli.STOPPED_EARLY``): ``tui.cli.main``
+    says ``HOST_STOPPED_EARLY``, with status 130."""
+    check_table(parser, args)
+    from tui.commands import run
+
+    return run(args)
+
+
+def stopped_line(argv: list[str] | None) -> str:
+    """What Ctrl+C before a command has started says: a headless host's own line (the same at
+    every moment of its start), else ``STOPPED``. Read from the words given, as the command
+    line may not be parsed yet."""
+    words = sys.argv[1:] if argv is None else argv
+    return HOST_STOPPED_EARLY if "host" in words and "--headless" in words else STOPPED
+
+
+#: said by any other command that Ctrl+C stopped before it took Ctrl+C in hand
+STOPPED = "dealmein: stopped."
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl+C is ignored inside (what must be said whole), and answered as before after (in
+    the main thread only, where Python takes signals; elsewhere nothing changes)."""
+    before = ignore_interrupts()
+    try:
+        yield
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGINT, before)
+
+
+def ignore_interrupts() -> Any:
+    """Ignore Ctrl+C from now on; the handler it replaces (None outside the main thread)."""
+    try:
+        return signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:
+        return None
+
