@@ -870,6 +870,15 @@ def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
     app = DealMeInApp(args)
     app.calm_exit = True
     before = signal.getsignal(signal.SIGINT)
+    if before is signal.default_int_handler and threading.current_thread() is threading.main_thread():
+        # answered here rather than by asyncio's runner, which would put its own handler back
+        # only as the loop closes: once the app is leaving (the terminal may be given back
+        # before ``on_unmount`` runs) Ctrl+C is ignored; before, it stops as ever
+        def answer(signum: int, frame: object) -> None:
+            if not getattr(app, "_exit", False):
+                raise KeyboardInterrupt
+
+        signal.signal(signal.SIGINT, answer)
     try:
         return _run(app, quit_on_sigterm)
     finally:  # as it found it (``on_unmount`` ignores Ctrl+C)

@@ -43,10 +43,13 @@ def _finished() -> bool:
 
 
 async def _resume_from_home(app, pilot) -> ResultsScreen:
-    """Home's first entry, pressed: the results of the match that is over. It says so: it read
-    "Resume Ninety-Eight (solo, finished)", with nothing left to play on."""
+    """Home's first entry, pressed: the results of the match that is over. It says so, with
+    nothing left to play on (Enter lands on Play solo; the results are one Up above)."""
     await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume"))
-    assert str(app.screen.query_one("#resume-0", Button).label) == "See the results: Ninety-Eight (solo, finished)"
+    button = app.screen.query_one("#resume-0", Button)
+    assert str(button.label) == "See the results: Ninety-Eight (solo, finished)"
+    await pilot.press("up")
+    await wait_for(pilot, lambda: app.screen.focused is button)
     await pilot.press("enter")
     return await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
 
