@@ -19,9 +19,12 @@ from .lobbycheck import lobby_problem
 from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, FrameProtocol, FrameReader, ProtocolError, check,
                        decode_body, encode, password_proof)
 
-__all__ = ["TableClient", "ConnectError", "app_version"]
+__all__ = ["TableClient", "ConnectError", "app_version", "RECONNECT_FOR"]
 
 log = logging.getLogger("dealmein.net")
+
+#: seconds a client tries to come back to its table after losing it (``reconnect_for``'s default)
+RECONNECT_FOR = 120.0
 
 #: error codes after which reconnecting cannot help
 FATAL = frozenset({"version", "bad_password", "bad_host_key", "no_table", "kicked", "replaced",
@@ -104,7 +107,7 @@ class TableClient:
     def __init__(self, host: str, port: int, name: str, password: str | None = None,
                  table: str | None = None, host_key: str | None = None, spectator: bool = False,
                  token: str | None = None, reconnect: bool = True, timeout: float = 10.0,
-                 reconnect_for: float = 120.0, version: int = PROTOCOL_VERSION,
+                 reconnect_for: float = RECONNECT_FOR, version: int = PROTOCOL_VERSION,
                  on_update: Callable[[dict[str, Any]], None] | None = None,
                  deltas: bool = True) -> None:
         self.host, self.port, self.name = host, port, name

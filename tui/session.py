@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from net.addresses import address_key, host_port, join_addresses, split_address
-from net.client import TableClient
+from net.client import RECONNECT_FOR, TableClient
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig, local_host
 
@@ -42,7 +42,7 @@ WATCH_WINDOW = 60.0
 WATCHERS_BACK_WITHIN = 10.0
 #: how long the apps at a table try to come back to it (``TableClient``'s ``reconnect_for``):
 #: the host's app of a resumed table waits for its watchers as long at most
-COMING_BACK_FOR = 120.0
+COMING_BACK_FOR = RECONNECT_FOR
 #: a timer set for the end of a wait fires this much later, so that it never finds it not over
 TIMER_SLACK = 0.05
 
