@@ -239,6 +239,12 @@ class DealMeInApp(App[int]):
 
     # ------------------------------------------------------------------ settings
     @property
+    def settings_problem(self) -> str | None:
+        """What was wrong with the settings file (an ``Unread`` one was not read, and moves are
+        not kept in it), or None."""
+        return self._settings_problem
+
+    @property
     def player_name(self) -> str:
         name = getattr(self.args, "name", None)
         return name or self.settings.name

@@ -86,7 +86,7 @@ def kept_words(app: Any) -> str:
     either way, while that file cannot be read, nowhere (the app said so once already)."""
     guest = bool(getattr(app, "guest", False))
     path: Path = app.config_path
-    if isinstance(getattr(app, "_settings_problem", None), Unread):
+    if isinstance(app.settings_problem, Unread):
         named = GUEST_FILE.lower() if guest else path.name
         return f"Moves work at once but are not kept: {named} could not be read."
     if guest:
