@@ -240,6 +240,24 @@ async def someone_elses_table(config: Any, **server: Any) -> AsyncIterator[tuple
         await srv.close()
 
 
+@asynccontextmanager
+async def locked_host() -> AsyncIterator[tuple[Any, DealMeInApp, Any]]:
+    """A real host on 127.0.0.1 with one two-seat table, "Locked", whose password is "sesame",
+    and an app running beside it (80x24) that has not joined: (the host, the app, its pilot);
+    the host closed at the end."""
+    from net.server import Server, TableConfig
+
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0, start_delay=0)
+    await srv.start()
+    try:
+        srv.create_table(TableConfig(name="Locked", game="ninety-eight", seats=2, password="sesame"))
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            yield srv, app, pilot
+    finally:
+        await srv.close()
+
+
 async def join_lobby(app: DealMeInApp, pilot: Any, port: int, part: str = "#seats") -> Any:
     """The app joins the table at 127.0.0.1:``port`` as a player would by its address: its
     lobby screen, once ``part`` of it is there."""

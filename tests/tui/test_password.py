@@ -4,20 +4,12 @@ from __future__ import annotations
 
 from textual.widgets import Input, Label
 
-from net.server import Server, TableConfig
 from tui.screens.home import HomeScreen
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.password import PasswordScreen
 
-from .helpers import make_app, wait_for
-
-
-async def locked_table() -> Server:
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0, start_delay=0)
-    await srv.start()
-    srv.create_table(TableConfig(name="Locked", game="ninety-eight", seats=2, password="sesame"))
-    return srv
+from .helpers import locked_host, wait_for
 
 
 def detail(screen: PasswordScreen) -> str:
@@ -25,71 +17,56 @@ def detail(screen: PasswordScreen) -> str:
 
 
 async def test_none_then_a_wrong_one_then_the_right_one() -> None:
-    srv = await locked_table()
-    app = make_app()
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            address = f"127.0.0.1:{srv.port}"
-            app.join_address(address)
-            asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
-            assert f"{address} has a password" in str(asked.query_one("#password-what", Label).render())
-            assert detail(asked) == "Type it to join."
-            await wait_for(pilot, lambda: app.focused is asked.query_one("#password-input", Input))
-            await pilot.press("enter")  # nothing typed: asked again, on the same screen
-            await pilot.pause()
-            assert app.screen is asked and "Esc to go back" in detail(asked)
-            await pilot.press(*"open", "enter")
-            again = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen is not asked
-                                   and app.screen)
-            assert detail(again) == "That password was wrong: try again."
-            await pilot.press(*"sesame", "enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
-            assert app.session.seat == 0
-            assert not any(isinstance(s, PasswordScreen) for s in app.screen_stack)
-            await app.action_quit()
-    finally:
-        await srv.close()
+    async with locked_host() as (srv, app, pilot):
+        address = f"127.0.0.1:{srv.port}"
+        app.join_address(address)
+        asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+        assert f"{address} has a password" in str(asked.query_one("#password-what", Label).render())
+        assert detail(asked) == "Type it to join."
+        await wait_for(pilot, lambda: app.focused is asked.query_one("#password-input", Input))
+        await pilot.press("enter")  # nothing typed: asked again, on the same screen
+        await pilot.pause()
+        assert app.screen is asked and "Esc to go back" in detail(asked)
+        await pilot.press(*"open", "enter")
+        again = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen is not asked
+                               and app.screen)
+        assert detail(again) == "That password was wrong: try again."
+        await pilot.press(*"sesame", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
+        assert app.session.seat == 0
+        assert not any(isinstance(s, PasswordScreen) for s in app.screen_stack)
+        await app.action_quit()
 
 
 async def test_escape_gives_up_and_stays_where_the_join_began() -> None:
-    srv = await locked_table()
-    app = make_app()
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("j")
-            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
-            app.join_address(f"127.0.0.1:{srv.port}", "wrong")
-            await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen))
-            assert detail(app.screen) == "That password was wrong: try again."
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
-            await pilot.pause(0.2)
-            assert app.session is None and isinstance(app.screen, JoinScreen)
-            assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, JoinScreen]
-    finally:
-        await srv.close()
+    async with locked_host() as (srv, app, pilot):
+        await pilot.press("j")
+        await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+        app.join_address(f"127.0.0.1:{srv.port}", "wrong")
+        await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen))
+        assert detail(app.screen) == "That password was wrong: try again."
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen))
+        await pilot.pause(0.2)
+        assert app.session is None and isinstance(app.screen, JoinScreen)
+        assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, JoinScreen]
 
 
 async def test_a_wrong_password_typed_on_the_join_screen_leaves_the_focus_on_it() -> None:
     """Enter in the address box with a wrong password beside it: the table asks again; given up
     with Escape, the focus is in the Join screen's password box, where the fault is, not in the
     address that was right."""
-    srv = await locked_table()
-    app = make_app()
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("j")
-            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
-            typed, password = join.query_one("#address", Input), join.query_one("#password", Input)
-            password.value = "open"
-            await wait_for(pilot, lambda: app.focused is typed)
-            await pilot.press(*f"127.0.0.1:{srv.port}", "enter")
-            asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
-            assert detail(asked) == "That password was wrong: try again."
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: app.screen is join and app.focused is password, timeout=5)
-            await pilot.press("end", "s")
-            assert (typed.value, password.value) == (f"127.0.0.1:{srv.port}", "opens")
-            assert app.session is None
-    finally:
-        await srv.close()
+    async with locked_host() as (srv, app, pilot):
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        typed, password = join.query_one("#address", Input), join.query_one("#password", Input)
+        password.value = "open"
+        await wait_for(pilot, lambda: app.focused is typed)
+        await pilot.press(*f"127.0.0.1:{srv.port}", "enter")
+        asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+        assert detail(asked) == "That password was wrong: try again."
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is join and app.focused is password, timeout=5)
+        await pilot.press("end", "s")
+        assert (typed.value, password.value) == (f"127.0.0.1:{srv.port}", "opens")
+        assert app.session is None

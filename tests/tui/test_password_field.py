@@ -12,8 +12,8 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.password import PasswordScreen
 from tui.screens.rules import RulesScreen
 
-from .helpers import make_app, wait_for
-from .test_password import detail, locked_table
+from .helpers import locked_host, wait_for
+from .test_password import detail
 
 
 def field(screen: PasswordScreen) -> Input:
@@ -21,48 +21,38 @@ def field(screen: PasswordScreen) -> Input:
 
 
 async def test_after_a_wrong_password_the_box_is_empty_and_ready_for_the_next() -> None:
-    srv = await locked_table()
-    app = make_app()
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}")
-            asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
-            await wait_for(pilot, lambda: app.focused is field(asked))
-            await pilot.press(*"opens", "enter")
-            again = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen is not asked
-                                   and app.screen)
-            box = await wait_for(pilot, lambda: app.focused is field(again) and field(again))
-            assert detail(again) == "That password was wrong: try again."
-            assert (box.value, box.cursor_position, box.selection.is_empty) == ("", 0, True)
-            await pilot.press(*"sesame")
-            assert box.value == "sesame"  # the new password alone, nothing of the wrong one
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
-            assert app.session.seat == 0
-    finally:
-        await srv.close()
+    async with locked_host() as (srv, app, pilot):
+        app.join_address(f"127.0.0.1:{srv.port}")
+        asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+        await wait_for(pilot, lambda: app.focused is field(asked))
+        await pilot.press(*"opens", "enter")
+        again = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen is not asked
+                               and app.screen)
+        box = await wait_for(pilot, lambda: app.focused is field(again) and field(again))
+        assert detail(again) == "That password was wrong: try again."
+        assert (box.value, box.cursor_position, box.selection.is_empty) == ("", 0, True)
+        await pilot.press(*"sesame")
+        assert box.value == "sesame"  # the new password alone, nothing of the wrong one
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
+        assert app.session.seat == 0
 
 
 async def test_what_is_typed_stays_as_it_was_after_help_and_the_rules() -> None:
-    srv = await locked_table()
-    app = make_app()
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}", "wrong")
-            asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
-            box = await wait_for(pilot, lambda: app.focused is field(asked) and field(asked))
-            await pilot.press(*"ses")
-            for key, opened in (("f1", HelpScreen), ("f2", RulesScreen)):
-                await pilot.press(key)
-                await wait_for(pilot, lambda: isinstance(app.screen, opened))
-                await pilot.press("escape")
-                await wait_for(pilot, lambda: app.screen is asked and app.focused is box)
-                await pilot.pause()
-                assert (box.value, box.cursor_position, box.selection.is_empty) == ("ses", 3, True), key
-            await pilot.press(*"ame")
-            assert box.value == "sesame"
-            assert "wrong" in str(asked.query_one("#password-detail", Label).render())
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
-    finally:
-        await srv.close()
+    async with locked_host() as (srv, app, pilot):
+        app.join_address(f"127.0.0.1:{srv.port}", "wrong")
+        asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+        box = await wait_for(pilot, lambda: app.focused is field(asked) and field(asked))
+        await pilot.press(*"ses")
+        for key, opened in (("f1", HelpScreen), ("f2", RulesScreen)):
+            await pilot.press(key)
+            await wait_for(pilot, lambda: isinstance(app.screen, opened))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is asked and app.focused is box)
+            await pilot.pause()
+            assert (box.value, box.cursor_position, box.selection.is_empty) == ("ses", 3, True), key
+        await pilot.press(*"ame")
+        assert box.value == "sesame"
+        assert "wrong" in str(asked.query_one("#password-detail", Label).render())
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
