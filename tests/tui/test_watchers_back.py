@@ -5,7 +5,8 @@ as the line of whoever the last lobby sat there."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
 
 import pytest
 
@@ -13,6 +14,7 @@ from net.client import TableClient
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig
 from tests.net.table_helpers import FAST, join
+from tui.app import DealMeInApp
 from tui.screens.lobby import LobbyScreen
 
 from .helpers import host_two_seats, join_lobby, make_app, someone_elses_table, wait_for
@@ -34,10 +36,8 @@ async def test_the_hosts_own_app_resumed_from_its_save_says_nothing_of_the_watch
     from its save, and Bob's and Cy's apps come back by themselves. The host's chat said "Cy
     starts watching." as if Cy were new (the save held no watchers, and every other app kept
     quiet); someone who comes to watch for the first time is still told."""
-    app = make_app(bind="127.0.0.1", port=0)
-    app.settings.name = "Ana"
-    clients: list[TableClient] = []
-    try:
+    async with _closing_all(bind="127.0.0.1", port=0) as (app, clients, _servers):
+        app.settings.name = "Ana"
         async with app.run_test(size=(100, 30)) as pilot:
             await host_two_seats(app, pilot)
             session = app.session
@@ -71,9 +71,21 @@ async def test_the_hosts_own_app_resumed_from_its_save_says_nothing_of_the_watch
             await wait_for(pilot, lambda: "Di starts watching." in _said(session))
             assert not any("Cy" in line for line in _said(session)), _said(session)
             await fresh.leave_table()
+
+
+@asynccontextmanager
+async def _closing_all(**app: Any) -> AsyncIterator[tuple[DealMeInApp, list[TableClient], list[Server]]]:
+    """An app (``make_app(**app)``, not yet running) and the lists a test puts the clients and
+    hosts it opens beside it in: every one of them closed at the end, whatever happened."""
+    clients: list[TableClient] = []
+    servers: list[Server] = []
+    try:
+        yield make_app(**app), clients, servers
     finally:
         for client in clients:
             await client.close()
+        for server in servers:
+            await server.close()
 
 
 async def _resumed_table(app: Any, pilot: Any, watcher: str) -> tuple[Any, Server, Server, Any, TableClient]:
@@ -101,10 +113,7 @@ async def test_a_watcher_back_a_moment_after_the_players_says_nothing() -> None:
     """The host is resumed and the seated players' apps are back before the watcher's: the
     chat said "Bo stops watching." as the players were back, and "Bo starts watching." when
     Bo's app came a moment later."""
-    app = make_app()
-    others: list[TableClient] = []
-    srvs: list[Server] = []
-    try:
+    async with _closing_all() as (app, others, srvs):
         async with app.run_test(size=(80, 24)) as pilot:
             session, srv, srv2, resumed, ana = await _resumed_table(app, pilot, "Bo")
             srvs += [srv, srv2]
@@ -116,11 +125,6 @@ async def test_a_watcher_back_a_moment_after_the_players_says_nothing() -> None:
             await wait_for(pilot, lambda: "Cy starts watching." in _said(session))
             assert [line for line in _said(session) if "Bo" in line] == ["Bo starts watching."]
             await app.leave_table()
-    finally:
-        for client in others:
-            await client.close()
-        for s in srvs:
-            await s.close()
 
 
 async def test_a_watcher_not_back_a_while_after_the_players_is_said_to_have_gone(
@@ -131,10 +135,7 @@ async def test_a_watcher_not_back_a_while_after_the_players_is_said_to_have_gone
     import tui.session
 
     monkeypatch.setattr(tui.session, "WATCHERS_BACK_WITHIN", 2.0)
-    app = make_app()
-    others: list[TableClient] = []
-    srvs: list[Server] = []
-    try:
+    async with _closing_all() as (app, others, srvs):
         async with app.run_test(size=(80, 24)) as pilot:
             session, srv, srv2, _resumed, ana = await _resumed_table(app, pilot, "Bo")
             back = time.monotonic()
@@ -145,11 +146,6 @@ async def test_a_watcher_not_back_a_while_after_the_players_is_said_to_have_gone
             assert time.monotonic() - back >= 2.0 - 0.2  # held for the lag (Ana was back a little before)
             assert [line for line in _said(session) if "Bo" in line] == ["Bo starts watching.", "Bo stops watching."]
             await app.leave_table()
-    finally:
-        for client in others:
-            await client.close()
-        for s in srvs:
-            await s.close()
 
 
 async def test_a_line_said_from_a_seat_just_taken_is_not_shown_as_its_last_players() -> None:
