@@ -89,11 +89,20 @@ def _hosted(host_port: int) -> list[Path]:
     return ([usual] if usual.is_file() else []) + others
 
 
-def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str]]:
-    """The tables this app can resume, as (label, save file, solo?), and the problems with
-    saves that cannot be read (those are moved aside, to be reported once). The label says
-    what going in does: "Resume" a table, or see a finished solo match's results."""
-    found: list[tuple[str, Path, bool]] = []
+class SavedTable(NamedTuple):
+    """A table home offers to resume. ``label`` says what going in does: "Resume" a table, or
+    see a ``finished`` solo match's results (there is nothing left to play on)."""
+
+    label: str
+    path: Path
+    solo: bool
+    finished: bool
+
+
+def saved_tables(host_port: int) -> tuple[list[SavedTable], list[str]]:
+    """The tables this app can resume, and the problems with saves that cannot be read (those
+    are moved aside, to be reported once)."""
+    found: list[SavedTable] = []
     problems: list[str] = []
     # the solo match another window plays is its own, not one to resume here
     mine = [] if solo_save_elsewhere() else [(solo_save_path(), True)]
@@ -101,7 +110,7 @@ def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str
     for path, solo in paths:
         if not path.is_file():
             continue
-        if not solo and sum(1 for _l, _p, s in found if not s) >= HOSTED_SHOWN:
+        if not solo and sum(1 for table in found if not table.solo) >= HOSTED_SHOWN:
             break
         loaded = read_save(path)
         state = loaded.state
@@ -118,8 +127,9 @@ def saved_tables(host_port: int) -> tuple[list[tuple[str, Path, bool]], list[str
             what += f", port {port}"
         # a finished solo match has nothing to play on: going in shows its results, with a
         # rematch there (a hosted one opens its table again for its players to come back to)
-        does = "See the results:" if solo and status == "finished" else "Resume"
-        found.append((f"{does} {game_name(config.get('game'))} ({what})", path, solo))
+        finished = solo and status == "finished"
+        does = "See the results:" if finished else "Resume"
+        found.append(SavedTable(f"{does} {game_name(config.get('game'))} ({what})", path, solo, finished))
     return found, problems
 
 

@@ -145,7 +145,7 @@ def test_a_solo_save_whose_setup_is_not_a_table_is_still_offered(config: object)
     """Home lists it (resuming it then says what is wrong), instead of failing to open."""
     write_save(solo_save_path(), {"config": config, "status": "\x1b[2J"})
     found, problems = saved_tables(47004)
-    assert problems == [] and [(label, solo) for label, _path, solo in found] == [("Resume ? (solo, ?)", True)]
+    assert problems == [] and [(table.label, table.solo) for table in found] == [("Resume ? (solo, ?)", True)]
 
 
 def test_a_user_theme_variable_textual_cannot_take_is_refused(tmp_path: Path) -> None:

@@ -138,7 +138,7 @@ async def test_a_table_hosted_on_another_port_is_offered_and_comes_back_on_that_
     found, problems = saved_tables(usual)
     assert not problems and len(found) == HOSTED_SHOWN
     newest = [port] + [40000 + HOSTED_SHOWN + 1 - i for i in range(HOSTED_SHOWN - 1)]  # the table above is newest
-    assert [p.name for _l, p, _s in found] == [f"table-{n}.save" for n in newest]
+    assert [table.path.name for table in found] == [f"table-{n}.save" for n in newest]
 
 
 async def test_a_hand_resumed_midway_says_where_its_running_total_starts():

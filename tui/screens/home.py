@@ -17,6 +17,7 @@ from . import popped
 
 if TYPE_CHECKING:
     from ..app import DealMeInApp
+    from ..saves import SavedTable
 
 LOGO = """\
 ┌─────┐ Deal Me In
@@ -35,8 +36,6 @@ ASCII_LOGO = """\
 
 #: the menu's width (home.tcss), wider only for a Resume label that would not fit in it
 MENU_WIDTH = 40
-#: how ``saved_tables`` labels a finished solo match: going in only shows its results
-RESULTS_LABEL = "See the results:"
 
 
 def logo_for(style: str) -> str:
@@ -64,7 +63,7 @@ class HomeScreen(Screen[None]):
         Binding("r", "rules", "Rules", id="home.rules"),  # "rules", as F2's: the footer shows the two as one
     ]
 
-    saved: list = []  # (label, save file, solo?) of the tables that can be resumed
+    saved: list[SavedTable] = []  # the tables that can be resumed
     _shown = False
 
     @staticmethod
@@ -81,7 +80,7 @@ class HomeScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.offers(action, bool(getattr(self.app, "guest", False)))
 
-    def _offered(self) -> list[tuple[str, Path, bool]]:
+    def _offered(self) -> list[SavedTable]:
         """The tables that can be resumed; a bad save is reported once here (none for an SSH
         guest: the saves are the host's)."""
         from ..saves import saved_tables
@@ -96,8 +95,8 @@ class HomeScreen(Screen[None]):
     def _resume_buttons(self) -> list[Button]:
         """A button for each table in ``saved``; a finished solo match's is marked: Enter
         does not start on it."""
-        return [Button(label, id=f"resume-{i}", classes="resume finished" if label.startswith(RESULTS_LABEL) else "resume")
-                for i, (label, _p, _s) in enumerate(self.saved)]
+        return [Button(table.label, id=f"resume-{i}", classes="resume finished" if table.finished else "resume")
+                for i, table in enumerate(self.saved)]
 
     def compose(self) -> ComposeResult:
         self.saved = self._offered()
@@ -123,7 +122,7 @@ class HomeScreen(Screen[None]):
     def _fit_menu(self, menu: Vertical) -> None:
         """As wide as the longest Resume label (and a blank each side), so that its port and
         state are in sight: two tables hosted on other ports read apart only by them."""
-        longest = max((cell_len(label) + 2 for label, _path, _solo in self.saved), default=0)
+        longest = max((cell_len(table.label) + 2 for table in self.saved), default=0)
         menu.styles.width = max(MENU_WIDTH, longest)
 
     def restyle(self, style: str, palette: object) -> None:
@@ -170,7 +169,7 @@ class HomeScreen(Screen[None]):
         if only_changed and saved == self.saved:
             return
         lost = self.focused is None or self.focused.has_class("resume")  # its button goes now
-        before = {path for _label, path, _solo in self.saved}
+        before = {table.path for table in self.saved}
         await self.query(".resume").remove()
         self.saved = saved
         buttons = self._resume_buttons()
@@ -179,15 +178,15 @@ class HomeScreen(Screen[None]):
         if buttons:
             await menu.mount_all(buttons, before=0)
         # a table just left to resume is what Enter plays on, as at a fresh start
-        if lost or {path for _label, path, _solo in self.saved} - before:
+        if lost or {table.path for table in self.saved} - before:
             self._focus_first()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"solo": self.action_solo, "host": self.action_host, "join": self.action_join, "back": self.action_back,
                    "record": self.action_record, "settings": self.app.action_settings, "rules": self.app.action_rules}
         if event.button.id and event.button.id.startswith("resume-"):
-            _label, path, solo = self.saved[int(event.button.id.split("-")[1])]
-            self.app.resume_table(path, solo)
+            table = self.saved[int(event.button.id.split("-")[1])]
+            self.app.resume_table(table.path, table.solo)
         elif event.button.id == "quit":
             self.run_worker(self.app.action_quit())
         elif event.button.id in actions:

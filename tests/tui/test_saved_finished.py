@@ -1,0 +1,37 @@
+"""``saved_tables`` says itself which save is a finished solo match (going in shows its results,
+nothing is left to play), and home marks that entry by it: a finished hosted table opens again
+for its players, so it is a table to resume like any other."""
+from __future__ import annotations
+
+from textual.widgets import Button
+
+from net.savefile import save_path, write_save
+from tui.saves import saved_tables, solo_save_path
+from tui.screens.home import HomeScreen
+
+from .helpers import make_app, wait_for
+
+
+def test_only_a_finished_solo_match_is_finished() -> None:
+    write_save(save_path(7098), {"config": {"game": "crazy-eights"}, "status": "finished"})
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "playing"})
+    found, problems = saved_tables(7098)
+    assert not problems
+    assert [(t.label, t.solo, t.finished) for t in found] == [
+        ("Resume Ninety-Eight (solo)", True, False), ("Resume Crazy Eights (hosted, finished)", False, False)]
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "finished"})
+    found, _problems = saved_tables(7098)
+    assert [(t.label, t.finished) for t in found] == [
+        ("See the results: Ninety-Eight (solo, finished)", True), ("Resume Crazy Eights (hosted, finished)", False)]
+
+
+async def test_home_marks_the_entry_saved_tables_says_is_finished() -> None:
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "finished"})
+    write_save(save_path(7098), {"config": {"game": "crazy-eights"}, "status": "finished"})
+    app = make_app(port=7098)
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
+                              and len(app.screen.query(".resume")) == 2 and app.screen)
+        marked = [(str(b.label), b.has_class("finished")) for b in home.query(".resume").results(Button)]
+        assert marked == [("See the results: Ninety-Eight (solo, finished)", True),
+                          ("Resume Crazy Eights (hosted, finished)", False)]
