@@ -11,6 +11,7 @@ import signal
 import threading
 import time
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal
 
 from textual.app import App, SystemCommand
@@ -104,10 +105,6 @@ class DealMeInApp(App[int]):
         #: said on the terminal once the app has exited (``run_app``): what became of the solo
         #: match left by quitting (``saved_match_note``), since Q leaves a saved one without a question
         self.exit_note = ""
-        #: set by ``run_app``: Ctrl+C is ignored once the app is leaving, so that one typed as the
-        #: terminal is given back cannot break into its tables' closing or its event loop's end
-        #: (its tasks ending with a KeyboardInterrupt, each one's traceback printed)
-        self.calm_exit = False
         #: tables being left: each close runs to its end, whoever waited on it (``leave_table``)
         self._closings: set[asyncio.Future[None]] = set()
         #: the join under way, whose wait a timer shows if it takes long
@@ -797,10 +794,6 @@ class DealMeInApp(App[int]):
             self.back_home()
 
     async def on_unmount(self) -> None:
-        if self.calm_exit:
-            from .cmdline import ignore_interrupts
-
-            ignore_interrupts()
         await self.leave_table()
         await self._tables_closed()
 
@@ -874,22 +867,39 @@ def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
     terminal back as a player's own quit does. Before the loop runs, SIGTERM keeps its default
     (the terminal is not touched yet)."""
     app = DealMeInApp(args)
-    app.calm_exit = True
-    before = signal.getsignal(signal.SIGINT)
-    if before is signal.default_int_handler and threading.current_thread() is threading.main_thread():
-        # answered here rather than by asyncio's runner, which would put its own handler back
-        # only as the loop closes: once the app is leaving (the terminal may be given back
-        # before ``on_unmount`` runs) Ctrl+C is ignored; before, it stops as ever
-        def answer(signum: int, frame: object) -> None:
-            if not getattr(app, "_exit", False):
-                raise KeyboardInterrupt
-
-        signal.signal(signal.SIGINT, answer)
+    before = _answer_interrupts(app)
     try:
         return _run(app, quit_on_sigterm)
-    finally:  # as it found it (``on_unmount`` ignores Ctrl+C)
-        if before is not None and threading.current_thread() is threading.main_thread():
+    finally:  # as it found it
+        if before is not None:
             signal.signal(signal.SIGINT, before)
+
+
+def _answer_interrupts(app: DealMeInApp) -> Any:
+    """Ctrl+C (SIGINT) while ``app`` runs: answered as it was (a KeyboardInterrupt; the
+    process's end where SIGINT had its default, as in an SSH session's app) until the app starts
+    to leave (asked to exit, or closing after an error), then ignored, so that one typed as the
+    terminal is given back cannot break into its tables' closing or its event loop's end (each
+    task's traceback printed). Here rather than asyncio's runner, which puts its own handler back
+    only as the loop closes. The handler replaced, to put back; None if none is (not the main
+    thread, or Ctrl+C ignored already or not Python's to answer)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    before = signal.getsignal(signal.SIGINT)
+    if before is None or before is signal.SIG_IGN:
+        return None
+
+    def answer(signum: int, frame: FrameType | None) -> None:
+        if getattr(app, "_exit", False) or getattr(app, "_closing", False):
+            return
+        if callable(before):
+            before(signum, frame)
+        else:  # the default: the process ends of it, as ever
+            signal.signal(signum, signal.SIG_DFL)
+            signal.raise_signal(signum)
+
+    signal.signal(signal.SIGINT, answer)
+    return before
 
 
 def _run(app: DealMeInApp, quit_on_sigterm: bool) -> int:
