@@ -1,13 +1,18 @@
 """Where the table's notices stand: H's hint (and the other notices) over the log, never over
-the hand, whose card the hint names, nor the key bar, at 80x24 and 60x20."""
+the hand, whose card the hint names, nor the key bar, at 80x24 and 60x20; never over the seats,
+however many are current; and below 22 rows, where one shows at a time, the newest still held."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from textual.screen import Screen
 from textual.widgets._toast import Toast
 
 from core import new_match
 from tui.widgets.hand import HandView
 from tui.widgets.keyfooter import KeyFooter
+from tui.widgets.seats import SeatBox
 
 from textual.widgets import Input
 
@@ -63,3 +68,113 @@ async def test_a_notice_leaves_the_chat_line_being_typed_clear(size: tuple[int, 
         await pilot.pause()
         for part in (chat, screen.query_one(HandView), screen.query_one(KeyFooter), screen.query_one("#hint")):
             assert not toast.region.overlaps(part.region), (part, toast.region, part.region)
+
+
+def shown(toast: Toast) -> bool:
+    """The notice is drawn: in the screen's map (a hidden holder's notice is not)."""
+    return bool(toast.region)
+
+
+def held(screen: Screen[Any], message: str) -> Toast | None:
+    """The notice of ``message`` the screen holds, shown or not."""
+    return next((t for t in screen.query(Toast) if message in str(t.render())), None)
+
+
+def seats_clear(screen: Screen[Any]) -> None:
+    """No notice stands over the seats: by region, and by what is drawn on every cell of the
+    seats' bottom row (their border, which a notice stacked too high covered)."""
+    seats = screen.query_one("#seats").region
+    for toast in screen.query(Toast):
+        assert not (shown(toast) and toast.region.overlaps(seats)), (toast.region, seats)
+    for x in range(seats.x, seats.right):
+        widget, _ = screen.get_widget_at(x, seats.bottom - 1)
+        assert isinstance(widget, SeatBox), (x, widget)
+
+
+OLDER = "P2 plays the queen of hearts: 98 (the older notice)"
+NEWER = "It is your turn (the newer notice)"
+
+
+@pytest.mark.parametrize("gone", ["dismissed", "timed out"])
+@pytest.mark.parametrize("size", [(60, 20), (60, 19)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_below_22_rows_the_older_notice_shows_once_the_newer_goes(size: tuple[int, int], gone: str) -> None:
+    """Below 22 rows only the newest notice shows; when it goes (clicked away, or its time is
+    up) while an older one still runs, that one shows: it is still current."""
+    app = make_app()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        screen, _link = await open_table(app, pilot, "ninety-eight", 4, 0, seed=7)
+        assert screen.has_class("-short" if size[1] >= 20 else "-tiny")
+        screen.notify(OLDER, timeout=60)
+        older = await wait_for(pilot, lambda: (t := held(screen, OLDER)) is not None and shown(t) and t)
+        screen.notify(NEWER, timeout=60 if gone == "dismissed" else 3)
+        newer = await wait_for(pilot, lambda: (t := held(screen, NEWER)) is not None and shown(t) and t)
+        await wait_for(pilot, lambda: not shown(older))  # one notice at a time below 22 rows
+        seats_clear(screen)
+        if gone == "dismissed":
+            await pilot.click(newer)
+        await wait_for(pilot, lambda: held(screen, NEWER) is None, timeout=30)
+        await wait_for(pilot, lambda: shown(older), timeout=5)
+        assert held(screen, OLDER) is older and [t for t in screen.query(Toast) if shown(t)] == [older]
+        seats_clear(screen)
+
+
+LONG = ('L says "last card!" with the play that leaves you one card: you hold 14, and '
+        "the hand must come down to two before it means anything.")
+
+
+@pytest.mark.parametrize("size, solo, both", [((80, 24), True, True), ((80, 24), False, False),
+                                              ((100, 30), False, True), ((60, 22), False, False)],
+                         ids=["80x24-solo", "80x24-talk", "100x30-talk", "60x22-talk"])
+async def test_a_stack_of_notices_never_covers_the_seats(size: tuple[int, int], solo: bool, both: bool) -> None:
+    """A long warning and then a hint, both still current: the hint (the newest) shows whole
+    and the stack stops under the seats, the warning out of sight where there is no room for
+    it whole above the hint (a short hint leaves it room at 80x24, a long one not; at 100x30
+    there is room)."""
+    app = make_app()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        if solo:
+            screen = await show_link(app, pilot, long_hand(), first_plays=False)
+            await pilot.press("l")  # fourteen cards: L says why it played nothing
+            await wait_for(pilot, lambda: any("last card!" in str(t.render()) for t in screen.query(Toast)))
+            await pilot.press("h")
+            hint = await wait_for(pilot, lambda: next((t for t in screen.query(Toast) if "Hint: play" in str(t.render())), None))
+        else:
+            screen, _link = await open_table(app, pilot, "ninety-eight", 4, 0, seed=7)
+            screen.warn(LONG)
+            await wait_for(pilot, lambda: held(screen, "last card!"))
+            screen.say("Hint: play the seven of hearts: it keeps the total low and your high cards for later.")
+            hint = await wait_for(pilot, lambda: held(screen, "Hint: play"))
+        assert screen.has_class("-tall")
+        await wait_for(pilot, lambda: shown(hint))
+        await pilot.pause()
+        assert len(screen.query(Toast)) == 2  # the warning is still current
+        seats_clear(screen)
+        assert screen.get_widget_at(hint.region.x + 2, hint.region.y + 1)[0] is hint
+        warning = next(t for t in screen.query(Toast) if t is not hint)
+        assert shown(warning) == both
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_notices_standing_still_lay_the_table_out_no_more(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keeping the notices in place after a layout changes nothing once they are in place: no
+    layout after layout, a frame at a time, while nothing moves."""
+    import tui.screens.table as table
+
+    kept: list[int] = []
+    keep = table.keep_notices
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        kept.append(1)
+        keep(*args, **kwargs)
+
+    monkeypatch.setattr(table, "keep_notices", counted)
+    app = make_app()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        screen, _link = await open_table(app, pilot, "ninety-eight", 4, 0, seed=7)
+        screen.notify(OLDER, timeout=60)
+        screen.notify(LONG, timeout=60)
+        await wait_for(pilot, lambda: (t := held(screen, "last card!")) is not None and shown(t))
+        await pilot.pause(0.3)
+        before = len(kept)
+        await pilot.pause(1.0)
+        assert before and len(kept) - before <= 2, len(kept) - before

@@ -28,6 +28,7 @@ from ..drawchance import DrawChance, why_no_draw
 from ..eventtext import action_text, announcement, chat_text, deal_word, describe, seat_name, told
 from ..handorder import next_order, ordered
 from ..link import TableLink
+from ..notices import keep_notices
 from ..plain import clean, cut
 from ..plays import can, offered, own_status, parse_play, playable, plays_for, unplayable_line, why_not
 from ..widgets.board import BoardCards, board_art
@@ -179,9 +180,17 @@ class TableScreen(Screen[None]):
             return
         self.query_one(HandView).focus()
         self._ready = True
+        self.screen_layout_refresh_signal.subscribe(self, self._keep_notices)
         if self.view is not None:
             self._render_view()
         self.set_interval(1.0, self._tick)
+
+    def _keep_notices(self, _screen: Screen[Any]) -> None:
+        """After each layout: the notices between the seats and the rows kept clear under the
+        log, the newest still held shown (below 22 rows, only that one)."""
+        seats = None if popped(self) else self.query("#seats")
+        if seats and seats.first().region:  # laid out: its foot is where notices stop
+            keep_notices(self, seats.first().region.bottom, one=self.has_class("-short") or self.has_class("-tiny"))
 
     def _tick(self) -> None:
         if self._clock is None and self.clock_left() is None:

@@ -1,0 +1,89 @@
+"""Which of a screen's notices (Textual's toasts) show, kept from code after each layout.
+
+Textual restyles ``:last-child`` when a notice comes but not when one goes, and stacks notices
+as high as they reach: a screen that shows only its newest notice marks it here (the newest
+still held, once a newer one goes), and a stack is kept to the rows it is given, the oldest
+notices hidden first, the newest always shown (cut to those rows if it alone is longer)."""
+from __future__ import annotations
+
+from typing import Any
+
+from textual.css.query import NoMatches
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets._toast import Toast, ToastHolder, ToastRack
+
+#: the class of the newest notice still held (a screen that shows one notice shows this one)
+NEWEST = "-newest"
+#: the class of an older notice with no room left for it whole above the newer ones
+OVER = "-over"
+
+
+def _toast(holder: Widget) -> Toast | None:
+    """The notice a holder holds (Textual removes a stale notice but may leave its holder)."""
+    return next((child for child in holder.children if isinstance(child, Toast)), None)
+
+
+def _rows(toast: Toast, width: int) -> int:
+    """The rows a notice takes in the stack with ``width`` cells for its text (every notice
+    is as wide as the others), worked out from its text: one out of sight was not laid out
+    at the screen's present size."""
+    styles = toast.styles
+    text = toast.get_content_height(Size(0, 0), Size(0, 0), width)
+    return text + styles.gutter.height + styles.margin.top + styles.margin.bottom
+
+
+def _mark(holder: Widget, newest: bool, over: bool) -> bool:
+    """Give a holder its two classes; whether either changed."""
+    before = holder.has_class(NEWEST), holder.has_class(OVER)
+    holder.set_class(newest, NEWEST).set_class(over, OVER)
+    return before != (newest, over)
+
+
+def _cap(toast: Toast, rows: int | None) -> bool:
+    """Cut the newest notice to ``rows`` (``None``: to the screen's own rule) inline; whether
+    that changed (a rule cleared again would lay the screen out again, and again)."""
+    now = toast.styles.inline.max_height
+    if (None if now is None else now.cells) == rows:
+        return False
+    toast.styles.max_height = rows
+    return True
+
+
+def keep_notices(screen: Screen[Any], top: int, one: bool) -> None:
+    """Keep ``screen``'s notices between row ``top`` and the rack's bottom margin: only the
+    newest if ``one``, else the newest and as many older ones whole as fit above it. A change
+    lays the notices out again, and that layout calls this again, with nothing to change."""
+    try:
+        rack = screen.get_child_by_type(ToastRack)
+    except NoMatches:
+        return  # notices are off
+    rows = max(1, screen.size.height - rack.styles.margin.bottom - top)
+    rack.styles.max_height = rows  # the hard limit: the seats stay clear even for a frame
+    # the notices held, oldest first; a holder still mounting has no notice in it yet, and a
+    # layout may not come once it has (it may be out of sight): it counts, as the newest if so
+    held = [(holder, _toast(holder)) for holder in rack.children if isinstance(holder, ToastHolder)]
+    held = [(holder, toast) for holder, toast in held if toast is not None or not holder.is_mounted]
+    if not held:
+        return
+    newest, toast = held[-1]
+    changed = _mark(newest, True, False)
+    # the cells a notice's text has, from one laid out at this size (drawn now)
+    width = next((toast.content_size.width for _, toast in reversed(held) if toast and toast.region), 0)
+    left = rows  # the rows not yet taken, from the foot up
+    if toast is not None:
+        margin = toast.styles.margin  # cut to the rows there are, not pushed up out of them
+        changed |= _cap(toast, None if one else max(1, rows - margin.top - margin.bottom))
+        left -= min(rows, _rows(toast, width))
+    for holder, toast in reversed(held[:-1]):
+        over = holder.has_class(OVER)  # kept while not laid out yet: the next layout comes to it
+        if one:
+            over = False  # out of sight anyway: only the newest shows
+        elif width and toast is not None:
+            taken = _rows(toast, width)
+            left = left - taken if taken <= left else -1  # no room whole: none older either
+            over = left < 0
+        changed |= _mark(holder, False, over)
+    if changed:  # a holder shown or hidden by class alone may wait for another layout
+        rack.refresh(layout=True)
