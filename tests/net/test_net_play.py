@@ -104,10 +104,13 @@ async def test_disconnect_and_automatic_reconnect_restores_the_same_hand(server:
     await bo.close()
 
 
+#: the takeover wait of ``quick_takeover``: one the test measures, short enough to watch it end
+TAKEOVER = 1.0
+
+
 @pytest.fixture
 async def quick_takeover() -> AsyncIterator[Server]:
-    # 1 s: a wait the test measures, short enough to watch it end
-    srv = Server(**{**FAST, "takeover": 1.0, "grace": 10.0})  # type: ignore[arg-type]
+    srv = Server(**{**FAST, "takeover": TAKEOVER, "grace": 10.0})  # type: ignore[arg-type]
     await srv.start()
     yield srv
     await srv.close()
@@ -132,7 +135,7 @@ async def test_bot_takes_over_after_the_wait_and_hands_back(quick_takeover: Serv
     # only seat 1 can act at version v, so a new version is the stand-in's play
     await wait_until(lambda: m.version > v, what="the stand-in bot's play", timeout=6)
     # the table waits for Bo: nothing is played for seat 1 before the wait is over
-    assert time.monotonic() - dropped >= srv.takeover, "the table waits before a bot plays"
+    assert time.monotonic() - dropped >= TAKEOVER, "the table waits before a bot plays"
     assert table.seats[1].standin and table.seats[1].bot is None, "a stand-in, not a new bot"
     back = await join(srv, "Bo", token=token)
     assert back.seat == 1
