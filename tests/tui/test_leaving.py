@@ -5,6 +5,7 @@ Also the key bar: only the keys the game at the table offers."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 from textual.widgets import Button, Select
 
@@ -133,9 +134,8 @@ async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> Non
             await pilot.press("q")
             await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
             await pilot.press("y")
-            for _ in range(500):  # bounded: the host closes, then the app exits
-                if server._server is None:
-                    break
+            deadline = time.monotonic() + 30  # bounded: the host closes, then the app exits
+            while server._server is not None and time.monotonic() < deadline:
                 await asyncio.sleep(0.01)
             assert server._server is None
         finally:
@@ -459,9 +459,8 @@ async def test_a_table_left_closes_to_its_end_though_the_wait_is_stopped() -> No
         leaving.cancel()
         await asyncio.gather(leaving, return_exceptions=True)
         assert leaving.cancelled() and app.session is None
-        for _ in range(500):  # bounded: the close goes on by itself
-            if server._server is None:
-                break
+        deadline = time.monotonic() + 30  # bounded: the close goes on by itself
+        while server._server is not None and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
         assert server._server is None
         try:

@@ -3,6 +3,7 @@ server and client as LAN play (a private host on 127.0.0.1 in the app's process)
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 from textual.widgets import Select
@@ -109,9 +110,8 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
             # q leaves cleanly: the private host is closed
             server = session.server
             await pilot.press("q")
-            for _ in range(500):  # the quit action closes the host, then the app exits
-                if server._server is None and app.session is None:
-                    break
+            deadline = time.monotonic() + 30  # bounded: the quit action closes the host, then the app exits
+            while not (server._server is None and app.session is None) and time.monotonic() < deadline:
                 await asyncio.sleep(0.01)
             assert server._server is None
             assert app.session is None
