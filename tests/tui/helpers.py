@@ -55,14 +55,23 @@ async def show_link(app: DealMeInApp, pilot: Any, link: MatchLink, first_plays: 
 
 
 async def wait_for(pilot: Any, check: Callable[[], Any], timeout: float = 20.0, step: float = 0.01) -> Any:
-    """Poll ``check`` until it gives something truthy, at most ``timeout`` seconds."""
+    """Poll ``check`` until it gives something truthy, at most ``timeout`` seconds. A widget
+    ``check`` looks up that is not there yet (``NoMatches``: a screen just pushed is composed a
+    moment later) counts as not yet, and is named if the time runs out."""
+    from textual.css.query import NoMatches
+
     deadline = time.monotonic() + timeout
+    missing: NoMatches | None = None
     while time.monotonic() < deadline:
-        result = check()
+        try:
+            result = check()
+        except NoMatches as e:
+            missing, result = e, None
         if result:
             return result
         await pilot.pause(step)
-    raise AssertionError(f"timed out after {timeout}s waiting for {check}; {showing(pilot.app)}")
+    last = f" (last look: {missing})" if missing is not None else ""
+    raise AssertionError(f"timed out after {timeout}s waiting for {check}{last}; {showing(pilot.app)}")
 
 
 async def open_settings(app: DealMeInApp, pilot: Any) -> Any:
