@@ -6,7 +6,10 @@ import asyncio
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator, Callable, TypeVar
+
+from textual.app import App
+from textual.screen import Screen
 
 from core import new_match
 from core.cards import CARD_STR
@@ -14,6 +17,8 @@ from tui.app import DealMeInApp
 from tui.screens.table import RESUME_GUARD, TableScreen
 
 from .matchlink import MatchLink
+
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 
 
 def stacked(first: list[str], jokers: bool = False) -> list[str]:
@@ -54,6 +59,13 @@ async def show_link(app: DealMeInApp, pilot: Any, link: MatchLink, first_plays: 
     return screen
 
 
+def current(app: App[Any], kind: type[ScreenT]) -> ScreenT | None:
+    """The app's screen if it is a ``kind``, composed: a screen pushed is the app's screen a
+    moment before its contents are there, and a test looking one up then would fail by chance."""
+    screen = app.screen
+    return screen if isinstance(screen, kind) and screen.is_mounted else None
+
+
 async def wait_for(pilot: Any, check: Callable[[], Any], timeout: float = 20.0, step: float = 0.01) -> Any:
     """Poll ``check`` until it gives something truthy, at most ``timeout`` seconds. A widget
     ``check`` looks up that is not there yet (``NoMatches``: a screen just pushed is composed a
@@ -79,7 +91,7 @@ async def open_settings(app: DealMeInApp, pilot: Any) -> Any:
     from tui.screens.settings import SettingsScreen
 
     await pilot.press("s")
-    return await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+    return await wait_for(pilot, lambda: current(app, SettingsScreen))
 
 
 def notices(app: Any) -> list[str]:
@@ -183,13 +195,13 @@ async def host_two_seats(app: DealMeInApp, pilot: Any) -> Any:
     from tui.screens.picker import PickerScreen
 
     await pilot.press("h")
-    picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+    picker = await wait_for(pilot, lambda: current(app, PickerScreen))
     picker.query_one("#seats", Select).focus()
     await pilot.press("enter", "up", "up", "enter")
     await pilot.pause()
     assert picker.seats == 2
     await pilot.press("ctrl+s")
-    return await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+    return await wait_for(pilot, lambda: current(app, LobbyScreen))
 
 
 async def start_solo(app: DealMeInApp, pilot: Any) -> Any:
@@ -215,7 +227,7 @@ async def seated_and_dealt(app: DealMeInApp, pilot: Any, port: int, table: Any, 
     await app.session.client.ready(True)
     await wait_for(pilot, lambda: table.seats[1].ready)
     await host.start()
-    return await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+    return await wait_for(pilot, lambda: current(app, TableScreen))
 
 
 def user_themes(tmp_path: Path, monkeypatch: Any, files: dict[str, str]) -> Path:

@@ -12,7 +12,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.rules import RulesScreen
 
-from .helpers import make_app, open_table, wait_for
+from .helpers import current, make_app, open_table, wait_for
 
 
 async def test_palette_offers_the_app_commands() -> None:
@@ -137,7 +137,7 @@ async def test_join_command_opens_the_lobby() -> None:
 
         app.push_screen = push_and_look  # type: ignore[method-assign]
         async with app.run_test(size=(80, 24)) as pilot:
-            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+            lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
             assert app.session.lobby["name"] == "Test table"
             assert app.session.lobby["seats"][0]["name"] == "Cleo"
             await wait_for(pilot, lambda: titled(lobby, "Test table"))

@@ -6,7 +6,7 @@ from net.client import TableClient
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.table import TableScreen
 
-from .helpers import host_two_seats, make_app, wait_for
+from .helpers import current, host_two_seats, make_app, wait_for
 
 
 async def test_a_dropped_player_is_shown_away_and_back() -> None:
@@ -22,7 +22,7 @@ async def test_a_dropped_player_is_shown_away_and_back() -> None:
             await bob.ready(True)
             await wait_for(pilot, lambda: session.lobby["seats"][1].get("ready"))
             await pilot.press("ctrl+s")
-            table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            table = await wait_for(pilot, lambda: current(app, TableScreen))
             assert session.names[1] == "Bob"
             token = bob.token
             await bob.close()  # gone, without standing up: the seat waits for him

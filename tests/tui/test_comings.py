@@ -12,7 +12,7 @@ from net.client import TableClient
 from tui.comings import comings_and_goings as changes
 from tui.screens.lobby import LobbyScreen
 
-from .helpers import host_two_seats, join_lobby, make_app, someone_elses_table, wait_for
+from .helpers import current, host_two_seats, join_lobby, make_app, someone_elses_table, wait_for
 
 
 def seats(*held: Any) -> list[dict[str, Any]]:
@@ -136,7 +136,7 @@ def _chat(lobby: Any) -> list[str]:
 async def _bob_sits_down(app: Any, pilot: Any) -> tuple[Any, TableClient]:
     """The app hosts two seats; Bob connects and the lobby's chat says he sat down."""
     await host_two_seats(app, pilot)
-    lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+    lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
     bob = await TableClient.connect("127.0.0.1", app.session.server.port, name="Bob", reconnect=False)
     await wait_for(pilot, lambda: any("Table: Bob sits down in seat 2." in line for line in _chat(lobby)))
     return lobby, bob
@@ -221,7 +221,7 @@ async def test_a_player_who_moves_is_not_told_they_left() -> None:
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             app.join_address(f"127.0.0.1:{srv.port}")
-            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+            lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
             assert app.session.seat == 1
             await pilot.press("down", "down", "t")
             await wait_for(pilot, lambda: app.session.seat == 2 and table.seats[2].name == "Bea")
@@ -308,7 +308,7 @@ async def test_the_lobby_names_its_watchers_and_says_who_came_to_watch() -> None
     app.settings.name = "Ana"
     async with app.run_test(size=(80, 24)) as pilot:
         await host_two_seats(app, pilot)
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
         log = lambda: _chat(lobby)  # noqa: E731
         bob = await TableClient.connect("127.0.0.1", app.session.server.port, name="Bob", spectator=True,
@@ -345,7 +345,7 @@ async def test_watchers_coming_and_going_are_told_a_few_times_a_minute_at_most()
     app.settings.name = "Ana"
     async with app.run_test(size=(100, 30)) as pilot:
         await host_two_seats(app, pilot)
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         port = app.session.server.port
         watchers = []
         try:

@@ -10,7 +10,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, play_with_keys, wait_for
+from .helpers import current, make_app, play_with_keys, wait_for
 
 
 def test_the_tables_own_lines_are_dimmed_and_players_lines_are_not() -> None:
@@ -39,7 +39,7 @@ async def test_ready_starts_the_match_and_r_readies_the_rematch() -> None:
             chat = lambda: [line.text for line in lobby.query_one("#chat-log").lines]  # noqa: E731
             await wait_for(pilot, lambda: "Table: The match starts by itself" in " ".join(line.strip() for line in chat()))
             await pilot.press("r")  # ready: with the bot, every seat is, and the match starts
-            screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
             # the lobby's chat wraps the table's lines inside its panel
             width = lobby.query_one("#chat-log").scrollable_content_region.width
             assert max(strip.cell_length for strip in lobby.query_one("#chat-log").lines) <= width

@@ -11,7 +11,7 @@ from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
 
-from .helpers import key_bar, make_app, show_link, wait_for
+from .helpers import current, key_bar, make_app, show_link, wait_for
 from .matchlink import MatchLink
 
 
@@ -92,7 +92,7 @@ async def test_a_hint_at_a_real_solo_table() -> None:
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.press("ctrl+s")
-        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        table = await wait_for(pilot, lambda: current(app, TableScreen))
         await wait_for(pilot, lambda: table.view and table.view["current_seat"] == 0, timeout=20)
         await pilot.press("h")
         await pilot.pause()
@@ -105,14 +105,14 @@ async def test_help_lists_hint_at_a_solo_table_and_chat_at_any_other() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f1")  # from home: both, each saying where it answers
-        keys = dict((await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)).sections["At the table"])
+        keys = dict((await wait_for(pilot, lambda: current(app, HelpScreen))).sections["At the table"])
         assert keys["H"] == "Hint (at a solo table)" and keys["/"] == "Chat (at a table with players)"
         assert "chat line" in keys["Tab"]
         await pilot.press("escape")
         for solo in (True, False):
             await open_table(app, pilot, solo, "ninety-eight", 4)
             await pilot.press("f1")
-            help_screen = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+            help_screen = await wait_for(pilot, lambda: current(app, HelpScreen))
             keys = dict(help_screen.sections["At the table"])
             assert ("H" in keys, "/" in keys) == (solo, not solo), keys
             assert ("chat line" in keys["Tab"]) is not solo

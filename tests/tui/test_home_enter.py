@@ -15,7 +15,7 @@ from tui.saves import solo_save_path
 from tui.screens.home import HomeScreen
 from tui.screens.picker import PickerScreen
 
-from .helpers import make_app, wait_for
+from .helpers import current, make_app, wait_for
 
 
 def _labels(home: HomeScreen) -> list[str]:
@@ -68,7 +68,7 @@ async def test_home_reads_the_saves_again_when_its_window_has_the_focus_again() 
     try:
         app = make_app()
         async with app.run_test(size=(80, 24)) as pilot:
-            home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
+            home = await wait_for(pilot, lambda: current(app, HomeScreen))
             await pilot.pause()
             assert _labels(home) == []
             await pilot.press("down")  # on Host a table

@@ -12,7 +12,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 
-from .helpers import make_app, wait_for
+from .helpers import current, make_app, wait_for
 
 
 def _told(lobby: LobbyScreen) -> re.Match[str] | None:
@@ -31,7 +31,7 @@ async def test_port_0_is_any_free_port_told_saved_and_resumed_there() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.press("ctrl+s")  # the picker the host command opens, as it stands
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         port = app.session.server.port
         assert port not in (0, 7098)
         told = await wait_for(pilot, lambda: _told(lobby))  # once the lobby has drawn its lines

@@ -20,9 +20,8 @@ from tui.screens.joining import JoiningScreen
 from tui.screens.join import JoinScreen
 from tui.cli import table_address
 from tui.screens.lobby import LobbyScreen
-from tui.screens.password import PasswordScreen
 
-from .helpers import host_two_seats, make_app, said_from_now, wait_for
+from .helpers import current, host_two_seats, make_app, said_from_now, wait_for
 
 
 def on_the_form(app: Any) -> str:
@@ -72,7 +71,7 @@ async def test_a_host_that_does_not_answer_shows_the_wait_and_escape_stops_it() 
             given = said_from_now(app)
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
             app.join_address(f"127.0.0.1:{port}")
-            waiting = await wait_for(pilot, lambda: isinstance(app.screen, JoiningScreen) and app.screen)
+            waiting = await wait_for(pilot, lambda: current(app, JoiningScreen))
             assert str(waiting.query_one("#joining-what").render()) == f"Joining 127.0.0.1:{port}…"
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
@@ -100,7 +99,7 @@ async def test_a_join_from_the_join_screen_that_fails_says_why_under_its_fields(
     async with app.run_test(size=size, notifications=True) as pilot:
         given = said_from_now(app)
         await pilot.press("j")
-        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
         join.query_one("#address", Input).value = f"127.0.0.1:{port}"
         join.query_one("#connect").focus()
         await pilot.press("enter")
@@ -150,7 +149,7 @@ async def test_a_wait_under_another_screen_goes_once_that_screen_closes() -> Non
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             app.join_address(f"127.0.0.1:{port}")
-            waiting = await wait_for(pilot, lambda: isinstance(app.screen, JoiningScreen) and app.screen)
+            waiting = await wait_for(pilot, lambda: current(app, JoiningScreen))
             app.push_screen(HelpScreen())
             await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
             waiting.action_stop()
@@ -201,7 +200,7 @@ async def test_the_join_screen_refuses_what_dealmein_join_refuses_in_its_words()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         given = said_from_now(app)
         await pilot.press("j")
-        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
         typed, error = join.query_one("#address", Input), join.query_one("#join-error", Static)
         for address in MALFORMED:
             with pytest.raises(argparse.ArgumentTypeError) as refused:
@@ -229,7 +228,7 @@ async def test_the_join_screen_says_what_is_wrong_with_an_address(address: str, 
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("j")
-        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
         join.query_one("#address", Input).value = address
         join.query_one("#address", Input).focus()
         await pilot.press("enter")
@@ -255,7 +254,7 @@ async def test_an_ipv6_address_reads_bracketed_in_the_reason_a_join_failed() -> 
     app = make_app()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await pilot.press("j")
-        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
         join.query_one("#address", Input).value = f"[::ffff:127.0.0.1]:{port}"
         join.query_one("#address", Input).focus()
         await pilot.press("enter")
@@ -287,7 +286,7 @@ async def test_a_join_that_fails_for_its_address_leaves_the_focus_on_the_address
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             given = said_from_now(app)
             await pilot.press("j")
-            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+            join = await wait_for(pilot, lambda: current(app, JoinScreen))
             typed, password = join.query_one("#address", Input), join.query_one("#password", Input)
             await wait_for(pilot, lambda: app.focused is typed)
             await pilot.press(*address)
@@ -534,7 +533,7 @@ async def test_a_hosts_refusal_reaches_the_join_form_without_its_escape_sequence
         app = make_app()
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await pilot.press("j")
-            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+            join = await wait_for(pilot, lambda: current(app, JoinScreen))
             join.query_one("#address", Input).value = f"127.0.0.1:{port}"
             join.query_one("#connect").focus()
             await pilot.press("enter")

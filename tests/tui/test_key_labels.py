@@ -14,7 +14,7 @@ from tui.settings import Settings, save_settings
 from tui.widgets.hand import HandView
 from tui.widgets.tablelog import TableLog
 
-from .helpers import join_lobby, key_bar, make_app, open_table, someone_elses_table, start_solo, wait_for
+from .helpers import current, join_lobby, key_bar, make_app, open_table, someone_elses_table, start_solo, wait_for
 
 
 def _esc(screen) -> list[str]:
@@ -36,7 +36,7 @@ async def test_the_tables_esc_reads_back_to_hand_from_the_log_and_the_chat_line(
             await wait_for(pilot, lambda: isinstance(screen.focused, HandView) and _esc(screen) == ["Leave"])
             assert app.screen is screen
         await pilot.press("escape")  # from the hand it leaves, asking first: the question's Esc stays
-        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         await wait_for(pilot, lambda: _esc(ask) == ["Stay"])
         assert [str(b.label) for b in ask.query(Button)] == ["Stay", "Leave"]
 
@@ -50,7 +50,7 @@ async def test_leave_from_the_palette_leaves_with_the_focus_in_the_chat_line() -
         await pilot.press("slash")
         await wait_for(pilot, lambda: isinstance(screen.focused, Input))
         app._leave_from_palette()
-        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         assert ask.question == "Leave this match?"
 
 
@@ -100,7 +100,7 @@ async def test_a_questions_esc_is_named_as_its_cancel_button() -> None:
         app.back_home()
         await wait_for(pilot, lambda: app.session is None and isinstance(app.screen, HomeScreen))
         await pilot.press("p")
-        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         assert ask.question == "Start a new solo match?"
         await wait_for(pilot, lambda: _esc(ask) == ["Keep it"])
         assert [str(b.label) for b in ask.query(Button)] == ["Keep it", "New match"]
@@ -122,7 +122,7 @@ async def test_help_says_the_last_card_announcement_as_the_table_says_it() -> No
         for preset, said in (("countdown", "last card, on 8!"), ("standard", "last card!")):
             screen, _ = await open_table(app, pilot, "crazy-eights", 2, seat=1, preset=preset, seed=3)
             await pilot.press("f1")
-            helped = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+            helped = await wait_for(pilot, lambda: current(app, HelpScreen))
             assert dict(helped.sections["At the table"])["L"] == \
                 f'Play the selected card saying "{said}" (only the play that leaves you one card)', preset
             await pilot.press("escape")

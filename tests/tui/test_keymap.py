@@ -12,7 +12,7 @@ from tui.screens.help import HelpScreen
 from tui.settings import Settings, load_settings, save_settings
 from tui.widgets.hand import HandView
 
-from .helpers import key_bar, make_app, notices, open_table, stacked
+from .helpers import current, key_bar, make_app, notices, open_table, stacked
 
 
 def test_keys_are_read_as_textual_spells_them() -> None:
@@ -229,13 +229,13 @@ async def test_a_start_key_refused_leaves_typing_alone(tmp_path: Path) -> None:
         assert "lobby.start cannot take S" in said and "picker.start cannot take N" in said
         assert app.keymap == {}
         await pilot.press("h")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         picker.query_one("#table-password").focus()
         await pilot.press("a", "n")
         await pilot.pause()
         assert app.screen is picker and picker.query_one("#table-password").value == "an"
         await pilot.press("ctrl+s")  # Start is where it ships
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         session = app.session
         await pilot.press("home")
         for _ in session.lobby["seats"][1:]:  # B from your own seat fills the next open seat

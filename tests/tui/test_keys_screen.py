@@ -11,7 +11,7 @@ from tui.screens.keys import KeysScreen
 from tui.screens.settings import SettingsScreen
 from tui.settings import Settings, load_settings, save_settings
 
-from .helpers import make_app, open_settings, open_table, wait_for
+from .helpers import current, make_app, open_settings, open_table, wait_for
 
 
 async def open_keys(app, pilot) -> KeysScreen:
@@ -19,7 +19,7 @@ async def open_keys(app, pilot) -> KeysScreen:
     settings = await open_settings(app, pilot)
     settings.query_one("#move-keys").focus()  # below the form at 80x24: Tab reaches it
     await pilot.press("enter")
-    return await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen) and app.screen)
+    return await wait_for(pilot, lambda: current(app, KeysScreen))
 
 
 async def move(pilot, screen: KeysScreen, binding_id: str, key: str) -> str:
@@ -59,7 +59,7 @@ async def test_a_key_moved_there_answers_at_the_table_at_once_and_is_saved(tmp_p
         assert "ships as Space" in row(screen, "table.draw")
         assert app.keymap == {"table.draw": "d"} and load_settings(path)[0].keymap == {"table.draw": "d"}
         await pilot.press("escape")
-        settings = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+        settings = await wait_for(pilot, lambda: current(app, SettingsScreen))
         assert str(settings.query_one("#keys").content) == "Keys moved: Draw: D"
 
         table, link = await open_table(app, pilot, "crazy-eights", 3, seat=1, seed=4)
@@ -146,7 +146,7 @@ async def test_help_lists_the_keys_screen_and_its_own_key_moves_too(tmp_path: Pa
     app = make_app(config_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f1")
-        help_screen = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+        help_screen = await wait_for(pilot, lambda: current(app, HelpScreen))
         keys = dict(help_screen.sections["Keys (Settings, Move keys)"])
         assert keys == {"Esc": "Back", "Del": "Put back", "Enter, then a key": "Move the highlighted key there (Esc keeps it)",
                         "That key again": "Swap the two, where the key belonged to one other"}

@@ -20,21 +20,21 @@ from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
 
-from .helpers import (host_two_seats, key_bar, make_app, open_table, play_with_keys, seated_and_dealt, show_match,
+from .helpers import (current, host_two_seats, key_bar, make_app, open_table, play_with_keys, seated_and_dealt, show_match,
                       wait_for)
 
 
 async def solo_table(app, pilot, preset: str = "standard") -> TableScreen:
     """A two-seat solo Ninety-Eight table, dealt."""
     await pilot.press("p")
-    picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+    picker = await wait_for(pilot, lambda: current(app, PickerScreen))
     await pilot.press("enter", *["down"] * list(GAMES["ninety-eight"].presets).index(preset))
     picker.query_one("#seats", Select).focus()
     await pilot.press("enter", "up", "up", "enter")
     await pilot.pause()
     assert picker.seats == 2
     await pilot.press("ctrl+s")
-    table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+    table = await wait_for(pilot, lambda: current(app, TableScreen))
     await wait_for(pilot, lambda: table.view is not None and app.session is not None)
     return table
 
@@ -45,7 +45,7 @@ async def test_escape_asks_before_leaving_a_solo_match_which_stays_saved() -> No
         table = await solo_table(app, pilot)
         session, server = app.session, app.session.server
         await pilot.press("escape")
-        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         assert "saved" in str(ask.query_one("#confirm-detail").render())
         await pilot.press("enter")  # the safe answer has the focus: stay
         await wait_for(pilot, lambda: app.screen is table)
@@ -53,12 +53,12 @@ async def test_escape_asks_before_leaving_a_solo_match_which_stays_saved() -> No
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
-        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
+        home = await wait_for(pilot, lambda: current(app, HomeScreen))
         await wait_for(pilot, lambda: app.session is None and server._server is None)
         # the match left is there to resume
         await wait_for(pilot, lambda: home.query(".resume"))
         await pilot.click(f"#{home.query(Button).filter('.resume').first().id}")
-        again = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        again = await wait_for(pilot, lambda: current(app, TableScreen))
         await wait_for(pilot, lambda: again.view is not None)
         assert again.view["hand"] == table.view["hand"]
 
@@ -98,7 +98,7 @@ async def test_a_finished_match_offers_rematch_and_the_lobby_from_the_table() ->
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is table)
         await pilot.press("escape")
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         assert lobby.link is app.session
         await pilot.pause()  # a solo table's lobby has no chat line: bots only, as at its table
         assert not lobby.query_one("#chat").display and "Chat" not in key_bar(lobby)
@@ -117,7 +117,7 @@ async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> Non
             await wait_for(pilot, lambda: session.others_seated() == 1)
             assert "the other player" in session.leave_note()
             await pilot.press("escape")  # leaving the lobby closes the table for Bob: asked first
-            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
             assert "the other player" in str(ask.query_one("#confirm-detail").render())
             await pilot.press("q")  # another question is open: Q waits for its answer
             await pilot.pause()
@@ -126,7 +126,7 @@ async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> Non
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
             assert app.session is session and server._server is not None
             await pilot.press("q")
-            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
             assert "the other player" in str(ask.query_one("#confirm-detail").render())
             await pilot.press("escape")  # stay
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
@@ -165,7 +165,7 @@ async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> No
             assert session.quit_note() == ""  # nothing left to play: no question, no bot
             session.view = view
             await pilot.press("q")
-            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
             detail = str(ask.query_one("#confirm-detail").render())
             assert "A bot plays your seat while you are away" in detail and "join the table again" in detail
             await pilot.press("escape")  # stay
@@ -329,11 +329,11 @@ async def test_a_new_solo_match_asks_before_replacing_the_saved_one() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await solo_table(app, pilot)
         app.back_home()
-        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
+        home = await wait_for(pilot, lambda: current(app, HomeScreen))
         await wait_for(pilot, lambda: app.session is None and home.query(".resume"))
         assert str(home.query(".resume").first(Button).label) == "Resume Ninety-Eight (solo)"
         await pilot.press("p")
-        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         assert "Ninety-Eight" in str(ask.query_one("#confirm-detail").render())
         await pilot.press("n")  # keep it
         await wait_for(pilot, lambda: app.screen is home)
@@ -375,7 +375,7 @@ async def test_the_question_wraps_its_detail_at_80_columns() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         app.push_screen(ConfirmScreen("Leave this match?", detail, yes="Leave"))
-        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         await pilot.pause()
         label = ask.query_one("#confirm-detail")
         # wrapped onto enough lines for all of it, inside the screen, not cut at the box's edge

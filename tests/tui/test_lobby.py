@@ -7,7 +7,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 
-from .helpers import (host_two_seats, join_lobby, make_app, notices, said_from_now, someone_elses_table, start_solo,
+from .helpers import (current, host_two_seats, join_lobby, make_app, notices, said_from_now, someone_elses_table, start_solo,
                       wait_for)
 
 
@@ -16,7 +16,7 @@ async def host_lobby(app, pilot) -> LobbyScreen:
     await pilot.press("h")
     await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
     await pilot.press("ctrl+s")
-    return await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+    return await wait_for(pilot, lambda: current(app, LobbyScreen))
 
 
 async def test_host_controls() -> None:
@@ -38,7 +38,7 @@ async def test_host_controls() -> None:
         assert seats()[0]["bot"] is None and seats()[1]["bot"] == "normal" and seats()[3]["bot"] is None
 
         await pilot.press("g")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         assert picker.mode == "configure" and picker.game == "ninety-eight"
         # the seats keep their players and bots: the picker does not offer them, it says where
         assert not picker.query("#bots Select")
@@ -53,7 +53,7 @@ async def test_host_controls() -> None:
         await pilot.press("down", "down", "b", "down", "b")
         await wait_for(pilot, lambda: all(s["name"] for s in seats()))
         await pilot.press("ctrl+s")
-        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        table = await wait_for(pilot, lambda: current(app, TableScreen))
         assert table.view["game"] == "ninety-nine" and table.view["options"]["chips"] == 3
         await app.action_quit()
 
@@ -137,7 +137,7 @@ async def test_escape_in_the_chat_goes_back_to_the_seats_and_the_table_stays() -
         assert lobby.focused is lobby.query_one("#seats")
         assert lobby.query_one("#chat").value == "half a thought"
         await pilot.press("f1")
-        help_screen = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+        help_screen = await wait_for(pilot, lambda: current(app, HelpScreen))
         assert dict(help_screen.sections["Lobby"])["Esc in the chat line"].startswith("Back to the seats")
         assert "stay for the next" in dict(help_screen.sections["Lobby"])["Enter in the chat line"]
         await pilot.press("escape")

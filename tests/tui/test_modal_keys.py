@@ -9,17 +9,17 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 
-from .helpers import key_bar, make_app, show_match, start_solo, stacked, wait_for
+from .helpers import current, key_bar, make_app, show_match, start_solo, stacked, wait_for
 
 
 async def test_the_leave_question_names_its_own_keys() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await start_solo(app, pilot)
-        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        table = await wait_for(pilot, lambda: current(app, TableScreen))
         assert "Leave" in key_bar(table)
         await pilot.press("escape")
-        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         await pilot.pause()
         assert key_bar(ask) == ["Stay"]
         await pilot.press("escape")
@@ -33,7 +33,7 @@ async def test_a_choice_names_its_own_keys() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await show_match(app, pilot, new_match("ninety-eight", 4, deck=deck, dealer=0), seat=1)
         await pilot.press("1", "enter")
-        prompt = await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen)
+        prompt = await wait_for(pilot, lambda: current(app, ChoiceScreen))
         await pilot.pause()
         assert key_bar(prompt) == ["Cancel"]
 
@@ -64,7 +64,7 @@ async def test_help_and_the_rules_open_over_a_question_and_give_it_back() -> Non
         await start_solo(app, pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.press("escape")
-        ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         await pilot.press("f1")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         await pilot.press("f2")

@@ -12,7 +12,7 @@ from tui.screens.picker import TableChoice
 from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, said_from_now, wait_for
+from .helpers import current, make_app, said_from_now, wait_for
 
 SOLO = TableChoice(game="ninety-eight", preset="standard", options={}, seats=3, bots={1: "easy", 2: "easy"})
 #: the tables' seed: one deal for every run, so that a failure plays again the same; its first
@@ -83,7 +83,7 @@ async def test_leaving_an_unsaved_solo_match_offers_nothing_to_resume() -> None:
         await wait_for(pilot, lambda: saver.problem)
         assert await _ask_to_leave(app, pilot) == "It could not be saved: leaving ends it."
         await pilot.press("y")
-        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
+        home = await wait_for(pilot, lambda: current(app, HomeScreen))
         await wait_for(pilot, lambda: app.session is None)
         assert not home.query(".resume")
 
@@ -96,7 +96,7 @@ async def test_opening_another_table_over_an_unsaved_solo_match_asks_first() -> 
         await wait_for(pilot, lambda: app.session.table.saver.problem and isinstance(app.screen, TableScreen))
         opened: list[bool] = []
         app.away_from_table("Join another table?", lambda: opened.append(True))  # as the palette's Join does
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        screen = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         assert screen.detail == "It could not be saved: leaving ends it." and not opened
         await pilot.press("n")
         await app.leave_table()
@@ -111,7 +111,7 @@ async def test_quitting_over_an_unsaved_solo_match_asks_first() -> None:
         await app.start_table(SOLO, solo=True)
         await wait_for(pilot, lambda: app.session.table.saver.problem and isinstance(app.screen, TableScreen))
         await pilot.press("q")
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+        screen = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         assert screen.detail == "It could not be saved: leaving ends it." and app.is_running
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))

@@ -6,7 +6,7 @@ from core import GAMES
 from core.options import value_text
 from tui.optiontext import idle_reason, options_line, problem_text
 
-from .helpers import make_app, wait_for
+from .helpers import current, make_app, wait_for
 
 
 def _lobby(game: str, preset: str, options: object, seats: int = 4) -> dict:
@@ -45,7 +45,7 @@ async def test_a_guest_sees_the_options_in_the_lobby() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.query("#bots Select"))
         await pilot.press("ctrl+s")
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         await wait_for(pilot, lambda: "Options: limit 50" in str(lobby.query_one("#lobby-info").render()))
         assert app.session.lobby["options"] == {"limit": 50}
         await app.action_quit()

@@ -9,7 +9,7 @@ from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.password import PasswordScreen
 
-from .helpers import locked_host, wait_for
+from .helpers import current, locked_host, wait_for
 
 
 def detail(screen: PasswordScreen) -> str:
@@ -20,7 +20,7 @@ async def test_none_then_a_wrong_one_then_the_right_one() -> None:
     async with locked_host() as (srv, app, pilot):
         address = f"127.0.0.1:{srv.port}"
         app.join_address(address)
-        asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+        asked = await wait_for(pilot, lambda: current(app, PasswordScreen))
         assert f"{address} has a password" in str(asked.query_one("#password-what", Label).render())
         assert detail(asked) == "Type it to join."
         await wait_for(pilot, lambda: app.focused is asked.query_one("#password-input", Input))
@@ -58,12 +58,12 @@ async def test_a_wrong_password_typed_on_the_join_screen_leaves_the_focus_on_it(
     address that was right."""
     async with locked_host() as (srv, app, pilot):
         await pilot.press("j")
-        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
         typed, password = join.query_one("#address", Input), join.query_one("#password", Input)
         password.value = "open"
         await wait_for(pilot, lambda: app.focused is typed)
         await pilot.press(*f"127.0.0.1:{srv.port}", "enter")
-        asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+        asked = await wait_for(pilot, lambda: current(app, PasswordScreen))
         assert detail(asked) == "That password was wrong: try again."
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is join and app.focused is password, timeout=5)

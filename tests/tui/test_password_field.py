@@ -12,7 +12,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.password import PasswordScreen
 from tui.screens.rules import RulesScreen
 
-from .helpers import locked_host, wait_for
+from .helpers import current, locked_host, wait_for
 from .test_password import detail
 
 
@@ -23,7 +23,7 @@ def field(screen: PasswordScreen) -> Input:
 async def test_after_a_wrong_password_the_box_is_empty_and_ready_for_the_next() -> None:
     async with locked_host() as (srv, app, pilot):
         app.join_address(f"127.0.0.1:{srv.port}")
-        asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+        asked = await wait_for(pilot, lambda: current(app, PasswordScreen))
         await wait_for(pilot, lambda: app.focused is field(asked))
         await pilot.press(*"opens", "enter")
         again = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen is not asked
@@ -41,7 +41,7 @@ async def test_after_a_wrong_password_the_box_is_empty_and_ready_for_the_next() 
 async def test_what_is_typed_stays_as_it_was_after_help_and_the_rules() -> None:
     async with locked_host() as (srv, app, pilot):
         app.join_address(f"127.0.0.1:{srv.port}", "wrong")
-        asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+        asked = await wait_for(pilot, lambda: current(app, PasswordScreen))
         box = await wait_for(pilot, lambda: app.focused is field(asked) and field(asked))
         await pilot.press(*"ses")
         for key, opened in (("f1", HelpScreen), ("f2", RulesScreen)):

@@ -11,7 +11,7 @@ from textual.widgets import Button, Label, Select, Static
 from core import GAMES
 from tui.screens.picker import PickerScreen, TableChoice
 
-from .helpers import make_app, wait_for
+from .helpers import current, make_app, wait_for
 
 
 def _shown(value: object) -> str:
@@ -346,7 +346,7 @@ async def test_a_narrow_terminal_keeps_room_for_the_choices() -> None:
     app = make_app()
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.press("h")  # the host's picker: its "Turn clock" is the longest name
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         await pilot.pause()
         names = list(picker.query(".row .name").results(Label))
         assert any(str(n.render()) == "Turn clock" for n in names)
@@ -440,13 +440,13 @@ async def test_the_key_bar_names_start_as_its_button_does(tmp_path) -> None:
         picker = await _solo_picker(app, pilot)
         assert start_key(picker) == ("ctrl+s", "Start")
         await pilot.press("escape", "h")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         await wait_for(pilot, lambda: key_bar(picker))
         assert start_key(picker) == ("ctrl+s", "Open table") and "Start" not in key_bar(picker)
         await pilot.press("escape")
         lobby = await host_two_seats(app, pilot)
         await pilot.press("g")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         await wait_for(pilot, lambda: key_bar(picker))
         assert start_key(picker) == ("ctrl+s", "Apply") and "Start" not in key_bar(picker)
         await pilot.press("escape")
@@ -457,6 +457,6 @@ async def test_the_key_bar_names_start_as_its_button_does(tmp_path) -> None:
     app = make_app(config_path=tmp_path / "moved.toml")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("h")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         await wait_for(pilot, lambda: key_bar(picker))
         assert start_key(picker) == ("f5", "Open table")

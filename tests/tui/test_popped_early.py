@@ -24,7 +24,7 @@ from tui.screens.record import RecordScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, wait_for
+from .helpers import current, make_app, wait_for
 from .matchlink import MatchLink
 
 
@@ -114,7 +114,7 @@ async def test_leaving_while_views_stream_in_brings_no_table_back() -> None:
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
             await app.join_table(f"127.0.0.1:{srv.port}")
-            shown = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            shown = await wait_for(pilot, lambda: current(app, TableScreen))
             # a table joined in mid-match: its table on top, the lobby beneath
             assert [type(s).__name__ for s in app.screen_stack[1:]] == ["HomeScreen", "LobbyScreen", "TableScreen"]
             version = shown.view["version"]

@@ -17,7 +17,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, seated_and_dealt, someone_elses_table, wait_for
+from .helpers import current, make_app, seated_and_dealt, someone_elses_table, wait_for
 
 
 ENDS_A_HAND = ("hand_over", "round_over", "match_over")
@@ -79,7 +79,7 @@ class AtTheEnd(NamedTuple):
         screen, still on top a moment later, with no results over it or under it."""
         app = self.app
         await self.pilot.press(key)
-        over = await wait_for(self.pilot, lambda: isinstance(app.screen, kind) and app.screen)
+        over = await wait_for(self.pilot, lambda: current(app, kind))
         await self.end_it()
         await self.pilot.pause(0.2)
         assert app.screen is over and not any(isinstance(s, ResultsScreen) for s in app.screen_stack)
@@ -103,7 +103,7 @@ async def test_a_hand_that_ends_under_the_leave_question_shows_its_results_once_
         app, pilot = at.app, at.pilot
         await at.end_it_under("escape", ConfirmScreen)  # the question is still on top, to be answered
         await pilot.press("escape")  # stay
-        results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
+        results = await wait_for(pilot, lambda: current(app, ResultsScreen))
         assert app.screen_stack[-2] is at.screen and not results.match_over
         assert (results.event or {}).get("kind") in ("hand_over", "round_over")
         await wait_for(pilot, results.keys_act)
@@ -134,11 +134,11 @@ async def test_results_held_under_a_question_wait_for_the_screen_its_answer_open
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await at.end_it()
         await pilot.press("y")
-        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
         await pilot.pause(0.2)
         assert app.screen is join and not any(isinstance(s, ResultsScreen) for s in app.screen_stack)
         await pilot.press("escape")
-        results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
+        results = await wait_for(pilot, lambda: current(app, ResultsScreen))
         assert app.screen_stack[-2] is at.screen and (results.event or {}).get("kind") in ("hand_over", "round_over")
 
 
@@ -164,7 +164,7 @@ async def test_a_match_that_ends_under_the_leave_question_says_so_and_keeps_the_
         ask = await at.end_it_under("escape", ConfirmScreen)
         assert str(ask.query_one("#confirm-detail").render()) == "The match is over."
         await pilot.press("enter")  # Stay, the question's own first answer
-        results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
+        results = await wait_for(pilot, lambda: current(app, ResultsScreen))
         assert results.match_over and app.screen_stack[-2] is at.screen
         assert app.session is at.session  # Enter went to the question, not to the results' first button
 

@@ -19,7 +19,7 @@ from tui.app import said_on_exit
 from tui.saves import solo_save_path
 from tui.screens.confirm import ConfirmScreen
 
-from .helpers import make_app, start_solo, wait_for
+from .helpers import current, make_app, start_solo, wait_for
 from .test_not_saved import SOLO, _no_saves_folder
 
 
@@ -102,7 +102,7 @@ async def test_a_save_that_lands_as_the_player_quits_is_said(capsys: Any) -> Non
         with save_held() as let_go:
             await _move_held(session, pilot)
             await pilot.press("q")
-            question = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            question = await wait_for(pilot, lambda: current(app, ConfirmScreen))
             assert question.detail == "It could not be saved: leaving ends it."
             asyncio.get_running_loop().call_later(0.3, let_go)  # as the table closes
             await pilot.press("y")

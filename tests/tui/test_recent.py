@@ -17,7 +17,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.join import JoinScreen
 from tui.screens.lobby import LobbyScreen
 
-from .helpers import make_app, said_from_now, wait_for
+from .helpers import current, make_app, said_from_now, wait_for
 
 DAY = datetime.date(2026, 11, 29)
 
@@ -106,7 +106,7 @@ async def test_a_table_joined_is_offered_again_and_suggested_as_its_address_is_t
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("j")
-            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+            join = await wait_for(pilot, lambda: current(app, JoinScreen))
             assert not join.query("#recent")  # nothing joined yet: no list
             await pilot.press(*address, "enter")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
@@ -175,7 +175,7 @@ async def test_a_table_with_a_password_asks_for_it_when_chosen_again(caplog: pyt
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("j")
-            join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+            join = await wait_for(pilot, lambda: current(app, JoinScreen))
             join.query_one("#password", Input).value = "sesame"
             join.query_one("#address", Input).focus()
             await pilot.press(*address, "enter")
@@ -186,7 +186,7 @@ async def test_a_table_with_a_password_asks_for_it_when_chosen_again(caplog: pyt
             caplog.clear()
             listed.focus()
             await pilot.press("enter")
-            asked = await wait_for(pilot, lambda: isinstance(app.screen, PasswordScreen) and app.screen)
+            asked = await wait_for(pilot, lambda: current(app, PasswordScreen))
             assert not asked.wrong
             await pilot.pause(0.2)
             assert not any("password" in r.getMessage() for r in caplog.records)  # no refused try
@@ -210,7 +210,7 @@ async def test_a_long_table_name_ends_in_an_ellipsis_at_80_columns() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("j")
-        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
         advert = TableAdvert(name=name, game="ninety-eight", preset="standard", seats_taken=1, seats_total=4)
         join.found = {"q._dealmein._tcp.local.": FoundTable("q._dealmein._tcp.local.", name, advert, True, "",
                                                             ("192.168.1.31",), 7098, True, "192.168.1.31")}

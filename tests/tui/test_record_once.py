@@ -15,7 +15,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.picker import TableChoice
 from tui.screens.results import ResultsScreen
 
-from .helpers import make_app, play_with_keys, wait_for
+from .helpers import current, make_app, play_with_keys, wait_for
 
 #: a real app in its own process playing a short solo match as fast as it can
 PLAYER = """
@@ -51,7 +51,7 @@ async def _resume_from_home(app, pilot) -> ResultsScreen:
     await pilot.press("up")
     await wait_for(pilot, lambda: app.screen.focused is button)
     await pilot.press("enter")
-    return await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
+    return await wait_for(pilot, lambda: current(app, ResultsScreen))
 
 
 async def test_a_match_finished_just_before_the_app_was_killed_is_counted_once_when_resumed() -> None:

@@ -21,7 +21,7 @@ from tui.screens.table import TableScreen
 from tui.seatkeys import Kept, claim, remember, seats_path
 
 from ..net.table_helpers import wait_until
-from .helpers import make_app, seated_and_dealt, wait_for
+from .helpers import current, make_app, seated_and_dealt, wait_for
 
 
 @pytest.mark.parametrize("remember", [True, False], ids=["remembered", "not-remembered"])
@@ -62,7 +62,7 @@ async def test_a_seat_left_when_the_host_quit_comes_back_when_it_resumes(tmp_pat
             await wait_for(pilot, lambda: app.session is not None and app.session.client is not None
                            and app.session.client.lobby is not None)
             if remember:
-                back = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+                back = await wait_for(pilot, lambda: current(app, TableScreen))
                 assert app.session.seat == 1
                 assert back.view["seat"] == 1 and back.view["hand"] == hand
                 assert resumed.seats[1].conn is not None and not resumed.seats[1].standin
@@ -161,7 +161,7 @@ async def test_an_app_killed_at_the_table_gets_its_seat_back_when_started_again(
         async with app.run_test(size=(80, 24)) as pilot:
             app.join_address(address)
             await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            back = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            back = await wait_for(pilot, lambda: current(app, TableScreen))
             assert back.view["seat"] == 1 and back.view["hand"] == hand
             assert table.seats[1].conn is not None
             await app.leave_table()
@@ -223,7 +223,7 @@ async def test_the_host_key_holder_gets_its_seat_back_when_the_table_resumes(tmp
             await bob.ready(True)
             await wait_for(pilot, lambda: all(s.ready or s.conn is None or s.conn.is_host for s in table.seats))
             await app.session.client.start()
-            screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
             hand = list(screen.view["hand"])
 
             await srv.close()

@@ -11,7 +11,7 @@ from tests.net.table_helpers import FAST, RandomPlayer, join
 from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 
-from .helpers import key_bar, make_app, notices, play_with_keys, wait_for
+from .helpers import current, key_bar, make_app, notices, play_with_keys, wait_for
 
 
 async def _dealt(app: Any, pilot: Any, srv: Server) -> tuple[Any, Any]:
@@ -88,7 +88,7 @@ async def test_a_match_that_ends_while_the_guests_connection_is_down_is_told_and
             await wait_for(pilot, lambda: table.status == "finished", timeout=30)
             srv.max_connections = 1000
             await wait_for(pilot, lambda: app.session.client.connected and app.session.view["is_over"], timeout=15)
-            results = await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen)
+            results = await wait_for(pilot, lambda: current(app, ResultsScreen))
             assert results.match_over
             log = app.screen_stack[-2].query_one("#log")
             await wait_for(pilot, lambda: any(e.plain.startswith("Match over:") for e in log.entries))

@@ -10,7 +10,7 @@ from textual.widgets._markdown import MarkdownTableCellContents
 
 from tui.screens.rules import RulesScreen
 
-from .helpers import make_app, open_table, wait_for
+from .helpers import current, make_app, open_table, wait_for
 
 
 def shown(app: Any) -> list[str]:
@@ -27,7 +27,7 @@ async def open_rules(app: Any, pilot: Any, game: str, seats: int, preset: str,
     app.rules_game = game
     app.rules_table = {"game": game, "preset": preset, "options": dict(options or {}), "seats": seats}
     await pilot.press("f2")
-    screen = await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen) and app.screen)
+    screen = await wait_for(pilot, lambda: current(app, RulesScreen))
     await wait_for(pilot, lambda: screen.query("MarkdownH2") and screen.query_one("MarkdownH1").region.height)
     await pilot.pause()
     return screen

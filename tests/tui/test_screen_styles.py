@@ -10,7 +10,7 @@ import pytest
 
 import tui.screens
 
-from .helpers import make_app, start_solo, wait_for
+from .helpers import current, make_app, start_solo, wait_for
 
 SCREENS = Path(tui.screens.__file__).parent
 RULE = re.compile(r"/\*.*?\*/|([^{}/]+)\{[^{}]*\}", re.S)
@@ -36,7 +36,7 @@ async def test_the_table_keeps_its_layout_after_a_lobby() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await start_solo(app, pilot)
-        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        table = await wait_for(pilot, lambda: current(app, TableScreen))
         await pilot.pause()
         assert table.query_one("#seats").region.height == 4
         assert table.query_one("#middle").region.y == 5
@@ -89,7 +89,7 @@ async def test_the_join_screens_connect_button_shows_whole(columns: int) -> None
     app = make_app()
     async with app.run_test(size=(columns, 24)) as pilot:
         await pilot.press("j")
-        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
         await pilot.pause()
         button, password = join.query_one("#connect").region, join.query_one("#password").region
         row = join.query_one(".row").content_region

@@ -12,7 +12,7 @@ from textual import events
 from net.protocol import NAME_LEN
 from tui.settings import Settings, config_dir, load_settings, save_settings, settings_path
 
-from .helpers import make_app
+from .helpers import current, make_app
 
 
 def test_config_dir_follows_the_environment(tmp_path: Path, monkeypatch) -> None:
@@ -255,7 +255,7 @@ async def test_a_default_game_that_is_no_game_is_said_and_the_default_used(tmp_p
         await wait_for(pilot, lambda: any("default_game: 'poker' is not a game" in n for n in notices(app)))
         assert app.settings.default_game == "ninety-eight"
         await pilot.press("p")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         assert picker.game == "ninety-eight"
 
 

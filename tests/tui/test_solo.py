@@ -18,7 +18,7 @@ from tui.screens.picker import PickerScreen
 from tui.screens.results import ResultsScreen, standings
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, play_with_keys, wait_for
+from .helpers import current, make_app, play_with_keys, wait_for
 
 #: (game, preset, keystrokes typed into an option field or None)
 SHORT = [
@@ -44,7 +44,7 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
     app = make_app(seed=SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("p")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         games = list(GAMES)
         await pilot.press(*["down"] * games.index(game), "enter")  # game list: choose, on to presets
         await pilot.pause()
@@ -118,7 +118,7 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
         else:
             # Back to lobby: the lobby of the same table
             await pilot.press("b")
-            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+            lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
             assert lobby.link is session and session.lobby["status"] == "finished"
             won = [i for i in range(lobby.query_one("#seats").option_count)
                    if "1 win" in str(lobby.query_one("#seats").get_option_at_index(i).prompt)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from net.client import TableClient
 from tui.screens.lobby import LobbyScreen
 
-from .helpers import host_two_seats, make_app, wait_for
+from .helpers import current, host_two_seats, make_app, wait_for
 
 
 async def test_a_watching_guest_takes_an_open_seat() -> None:
@@ -151,10 +151,10 @@ async def test_a_watcher_holding_the_host_key_is_asked_before_leaving() -> None:
             await wait_for(pilot, lambda: app.session is not None and app.session.client is not None
                            and app.session.client.is_host)
             await app.session.client.start()
-            screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
             assert app.session.seat is None and not app.session.watching
             await pilot.press("escape")
-            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
             assert "host key" in str(ask.query_one("#confirm-detail").render())
             await pilot.press("escape")
             await wait_for(pilot, lambda: app.screen is screen)

@@ -14,7 +14,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.recent import recent_path
 from tui.saves import solo_save_path
 
-from .helpers import make_app, open_settings, start_solo, wait_for
+from .helpers import current, make_app, open_settings, start_solo, wait_for
 
 
 async def _host_leaves_a_solo_save() -> None:
@@ -128,7 +128,7 @@ async def test_a_guests_settings_show_its_login_name_and_none_of_the_hosts_folde
             commands = {c.title: c.help for c in app.get_system_commands(app.screen)}
             assert "name" not in commands["Settings"].lower() and "bots" not in commands["Settings"].lower()
             app.action_settings()
-            settings = await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen)
+            settings = await wait_for(pilot, lambda: current(app, SettingsScreen))
             await pilot.pause()
             name = settings.query_one("#name", Input)
             assert name.value == "bea" and name.disabled and not name.has_focus
@@ -192,7 +192,7 @@ async def test_a_guest_leaving_a_match_is_told_the_way_back_over_ssh(monkeypatch
             await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("escape")
-            ask = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
             assert ask.question == "Leave this match?"
             assert "join the table again" not in ask.detail
             assert "keeps your seat for 45 seconds" in ask.detail

@@ -10,14 +10,14 @@ from textual.widgets import Input, Switch
 from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 
-from .helpers import make_app, wait_for
+from .helpers import current, make_app, wait_for
 
 
 async def test_host_with_ssh_shows_how_to_come_in() -> None:
     app = make_app(bind="127.0.0.1", port=0, ssh_port=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("h")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         picker.query_one("#table-password", Input).focus()
         await pilot.press(*"sesame")
         picker.query_one("#ssh", Switch).focus()
@@ -26,7 +26,7 @@ async def test_host_with_ssh_shows_how_to_come_in() -> None:
         choice = picker.choice()
         assert choice.ssh and choice.password == "sesame"
         await pilot.press("ctrl+s")
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         session = app.session
         ssh = await wait_for(pilot, lambda: session.ssh)
         info = str(lobby.query_one("#lobby-info").render())
@@ -56,7 +56,7 @@ async def test_host_with_ssh_shows_how_to_come_in() -> None:
 async def _host_with_ssh(app: Any, pilot: Any) -> None:
     """H, the SSH switch on, Ctrl+S: the table opens with SSH, as a host does it."""
     await pilot.press("h")
-    picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+    picker = await wait_for(pilot, lambda: current(app, PickerScreen))
     picker.query_one("#ssh", Switch).focus()
     await pilot.press("space", "ctrl+s")
 
@@ -140,7 +140,7 @@ async def test_a_table_hosted_with_ssh_comes_back_with_it_and_the_same_password(
                        and app.session is None)
         app.screen.set_focus(app.screen.query_one("#resume-0"))
         await pilot.press("enter")
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         again = await wait_for(pilot, lambda: app.session is not None and app.session.ssh)
         assert again.config.password == password
         assert f"SSH password: {password}" in str(lobby.query_one("#lobby-info").render())

@@ -12,7 +12,7 @@ from tui.screens.choice import ChoiceScreen
 from tui.widgets.board import STOCK_X
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, notices, open_table, stacked, wait_for
+from .helpers import current, make_app, notices, open_table, stacked, wait_for
 
 # Dealer 0 at four seats: seat 1 gets deck[0], seat 2 deck[1], seat 3 deck[2], seat 0 deck[3], ...
 TIGHT = dict(preset="standard", options={"limit": 20}, dealer=0,
@@ -424,7 +424,7 @@ async def test_a_choice_closes_when_the_position_it_was_asked_of_has_gone() -> N
         for over_it in (False, True):
             screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=1, deck=deck, dealer=0)
             await pilot.press("1", "enter")
-            prompt = await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen)
+            prompt = await wait_for(pilot, lambda: current(app, ChoiceScreen))
             screen.show(link.view(), [])  # the same position again: the question stands
             await pilot.pause()
             assert app.screen is prompt

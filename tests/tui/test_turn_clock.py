@@ -12,7 +12,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, wait_for
+from .helpers import current, make_app, wait_for
 
 
 async def test_the_host_sets_the_clock_and_the_table_counts_down() -> None:
@@ -20,14 +20,14 @@ async def test_the_host_sets_the_clock_and_the_table_counts_down() -> None:
     app.settings.name = "Ana"
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("h")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         clock = picker.query_one("#turn-clock", Select)
         assert clock.value == 0 and picker.choice().turn_time == 0
         clock.value = 30
         await pilot.pause()
         assert picker.choice().turn_time == 30
         await pilot.press("ctrl+s")
-        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         session = app.session
         assert session.table.config.turn_time == 30
         await wait_for(pilot, lambda: "Turn clock: 30 s a move" in str(lobby.query_one("#lobby-info").render()))
@@ -50,7 +50,7 @@ async def test_the_host_sets_the_clock_and_the_table_counts_down() -> None:
         await session.client.add_bot(1, "normal")
         await wait_for(pilot, lambda: session.lobby["seats"][1]["bot"] == "normal")
         await pilot.press("ctrl+s")
-        table = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+        table = await wait_for(pilot, lambda: current(app, TableScreen))
         await wait_for(pilot, lambda: table.view and table.view["current_seat"] == 0, timeout=10)
         version = table.view["version"]
         top = lambda: str(table.query_one("#topbar").render())  # noqa: E731
@@ -71,7 +71,7 @@ async def test_turn_time_fills_the_hosts_picker() -> None:
     assert isinstance(args, argparse.Namespace) and args.turn_time == 45
     app = make_app(args=args, bind="127.0.0.1", port=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         clock = await wait_for(pilot, lambda: picker.query("#turn-clock") and picker.query_one("#turn-clock", Select))
         await wait_for(pilot, lambda: clock.value == 45)
         assert picker.choice().turn_time == 45
@@ -82,7 +82,7 @@ async def test_a_solo_table_has_no_clock() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("p")
-        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen)
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         assert not picker.query("#turn-clock") and picker.choice().turn_time == 0
 
 
@@ -110,7 +110,7 @@ async def test_after_its_own_reconnect_the_app_counts_the_full_clock_the_host_gi
             player = RandomPlayer(ana, 1)
             dealt = time.monotonic()  # no clock of this match started before this
             await ana.start()
-            screen = await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen)
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
             await wait_for(pilot, lambda: table.match.current_seat == 1 and screen.view["current_seat"] == 1)
             top = lambda: str(screen.query_one("#topbar").render())  # noqa: E731
             await wait_for(pilot, lambda: top().endswith(("· 20 s", "· 19 s")), timeout=3)

@@ -16,7 +16,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.picker import TableChoice
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, said_from_now, wait_for
+from .helpers import current, make_app, said_from_now, wait_for
 
 #: the first window: a solo Crazy Eights table, left open (at most a minute)
 FIRST = """
@@ -78,7 +78,7 @@ async def test_a_second_window_playing_solo_is_told_and_leaves_the_first_ones_sa
             assert _saved_game() == "crazy-eights"
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
             await pilot.press("escape")
-            confirm = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen)
+            confirm = await wait_for(pilot, lambda: current(app, ConfirmScreen))
             assert confirm.detail == "Another Deal Me In window holds the solo save: leaving ends this match."
             await pilot.press("y")
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
