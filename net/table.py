@@ -30,6 +30,7 @@ from .bots import LEVELS, choose_async, takes_chance
 from .client import app_version
 from .matchlog import MatchLog
 from .protocol import CHAT_LEN, clean_name, clean_text, encode
+from .seatnames import numbered
 
 if TYPE_CHECKING:
     from .server import Server
@@ -335,6 +336,10 @@ class Table:
         for p in list(self.conns):
             self._emit(p, frame)
         self.server._notify(self)
+
+    def _shown_names(self) -> list[str]:
+        """The seats' names as the lobby shows them: repeated ones numbered ("Normal bot 2")."""
+        return numbered([s.name or "" for s in self.seats])
 
     def _note(self, what: str, *args: Any) -> None:
         """A line for the host's log (a headless host's terminal): who came, went, and won.
@@ -764,9 +769,10 @@ class Table:
         self.status = "playing"
         for seat in self.seats:
             seat.played = True
-        # by seat, as every other line of the log: bots of one level share a name
+        # by seat, as every other line of the log, and numbered as the lobby numbers them:
+        # bots of one level share a name
         self._note("the match starts: %s (%s), %s", c.game, c.preset,
-                   ", ".join(f"{s.index + 1} {s.name or '(open)'}" for s in self.seats))
+                   ", ".join(f"{s.index + 1} {name or '(open)'}" for s, name in zip(self.seats, self._shown_names())))
         self._broadcast_lobby(at_once=True)
         self._send_views(self.match.start_events)
         self._after_change()
@@ -797,8 +803,9 @@ class Table:
             self.status = "finished"
             for w in m.winners:
                 self.seats[w].wins += 1
+            names = self._shown_names()
             self._note("the match is over: %s won",
-                       " and ".join(f"{self.seats[w].name} (seat {w + 1})" if self.seats[w].name else f"seat {w + 1}"
+                       " and ".join(f"{names[w]} (seat {w + 1})" if names[w] else f"seat {w + 1}"
                                     for w in m.winners) or "no one")
             for seat_ in self.seats:
                 if seat_.keeper:  # its player is gone: the seat opens for whoever comes next

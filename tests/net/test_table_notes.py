@@ -10,7 +10,7 @@ import pytest
 
 from net.server import Server, TableConfig
 
-from .table_helpers import FAST, join, server, wait_until  # noqa: F401 (server: a fixture)
+from .table_helpers import FAST, join, seated_table, server, wait_until  # noqa: F401 (server: a fixture)
 
 
 def notes(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -83,3 +83,19 @@ async def test_the_log_says_whom_the_host_sent_away(caplog: pytest.LogCaptureFix
     finally:
         await bo.close()
         await ana.close()
+
+
+async def test_the_log_numbers_bots_of_one_level_as_the_lobby_does(caplog: pytest.LogCaptureFixture,
+                                                                     server: Server) -> None:
+    """Two normal bots: the log's "Normal bot" and "Normal bot 2" are the lobby's, not two alike."""
+    caplog.set_level(logging.INFO, logger="dealmein.net")
+    table, clients = await seated_table(server, TableConfig(name="T", game="ninety-eight", seats=3, seed=4),
+                                        humans=1, bots={1: "normal", 2: "normal"})
+    try:
+        await clients[0].start()
+        await wait_until(lambda: any("the match starts" in n for n in notes(caplog)), what="the start")
+        assert "table T: the match starts: ninety-eight (standard), 1 P0, 2 Normal bot, 3 Normal bot 2" \
+            in notes(caplog), notes(caplog)
+    finally:
+        for c in clients:
+            await c.close()

@@ -1,0 +1,28 @@
+"""Repeated seat names told apart by number, the one way the host's log and every app name
+them, so that the "Normal bot 2" a log line names is the one the lobby shows."""
+from __future__ import annotations
+
+
+def numbered(names: list[str], shown: list[str] | None = None) -> list[str]:
+    """Repeated names numbered from their second seat on (``Normal bot``, ``Normal bot 2``,
+    ...): bots of one level share a name, and so may two players. A number already taken by
+    another seat's name is skipped, so that no two seats read alike. An empty name (an open
+    seat) stays empty. ``shown``: names already on screen before these (the seat list's, for
+    the watchers after it), which these carry on from: a watcher called Bo at a table where Bo
+    sits reads "Bo 2"."""
+    before = [name for name in shown or [] if name]
+    taken = set(names) | set(before)
+    seen: dict[str, int] = {name: 1 for name in before}
+    out: list[str] = []
+    for name in names:
+        if not name:
+            out.append(name)
+            continue
+        n = seen.get(name, 0) + 1
+        if n > 1:
+            while f"{name} {n}" in taken:
+                n += 1
+            taken.add(f"{name} {n}")
+        seen[name] = n
+        out.append(name if n == 1 else f"{name} {n}")
+    return out
