@@ -74,6 +74,7 @@ class Connection(FrameProtocol):
         self.transport: asyncio.Transport | None = None
         self.peer = "?"
         self.address = "?"  # the peer's host, without its port: wrong passwords count by it
+        self.chat_from = "?"  # what its chat as a watcher is counted by (``Table``)
         self.reader = FrameReader()
         self.counted = False  # in the server's count of connections by address
         self.nonce = secrets.token_bytes(16)
@@ -103,6 +104,10 @@ class Connection(FrameProtocol):
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)  # the host, for the lockout
         srv = self.server
+        # a watcher's chat counts against its address; on loopback (every SSH guest, each capped
+        # by its own address by the SSH server) against its connection, so that one chatty guest
+        # cannot silence the others
+        self.chat_from = self.peer if srv.spared(self.address) else self.address
         if len(srv.connections) >= srv.max_connections:
             log.warning("%s refused: %d connections already", self.peer, len(srv.connections))
             self.close("full", f"the host is full ({srv.max_connections} connections)")

@@ -42,7 +42,8 @@ TABLE_NAME_LEN = 40
 SYSTEM_NAME = "Table"
 #: chat lines a second, and in a burst, that the watchers at a table from one address send
 #: together: an address holding many connections cannot flood the chat of the players, each of
-#: whom gets every line (seated players have only the per-connection rate: a table has few seats)
+#: whom gets every line (seated players have only the per-connection rate: a table has few seats).
+#: On loopback each connection counts apart: every SSH guest comes from it
 WATCHER_CHAT_RATE = 3.0
 WATCHER_CHAT_BURST = 10
 #: the players' latest chat lines a table keeps for a connection that joins (a player back
@@ -58,7 +59,8 @@ class Peer(Protocol):
 
     seat: int | None
     name: str
-    address: str  # the peer's host: what its watchers' chat is counted by
+    address: str  # the peer's host
+    chat_from: str  # what its chat as a watcher is counted by: its host, or its connection on loopback
     token: str
     is_host: bool
     deltas: bool  # it takes views as changes to the last one it was sent
@@ -907,8 +909,9 @@ class Table:
             self._emit(p, frame)
 
     def _on_chat(self, p: Peer, msg: dict[str, Any]) -> None:
-        if p.seat is None and not self._watcher_chat.take(p.address):
-            raise Refused("rate", f"too many chat lines from watchers at your address "
+        if p.seat is None and not self._watcher_chat.take(p.chat_from):
+            whose = "watchers at your address" if p.chat_from == p.address else "you as a watcher"
+            raise Refused("rate", f"too many chat lines from {whose} "
                                   f"({WATCHER_CHAT_RATE:g} a second): this one was dropped")
         text = clean_text(msg["text"], CHAT_LEN)
         if not text:

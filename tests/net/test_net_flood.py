@@ -114,6 +114,12 @@ async def test_many_watchers_at_one_address_cannot_flood_the_players_chat(server
     """Watchers at one address share a few chat lines a second however many connections they
     hold: the rest are refused with ``rate`` to their sender alone, the seated players stay
     connected and hear few of them, and a seated player's own chat is not held back."""
+    from net.budget import Budget
+
+    # loopback's chat counted as any other address's (it counts connections apart), its
+    # connections let in as loopback's are
+    server.spared = lambda address: False
+    server.per_address, server.connects = 0, Budget(rate=1000.0, burst=1000)
     table = server.create_table(TableConfig(name="t", seats=4))
     ana = await join(server, "Ana", table=table.id)
     bo = await join(server, "Bo", table=table.id)
@@ -155,6 +161,38 @@ async def test_many_watchers_at_one_address_cannot_flood_the_players_chat(server
         task.cancel()
         await ana.close()
         await bo.close()
+
+
+async def test_on_loopback_one_chatty_watcher_leaves_the_others_their_chat(server: Server) -> None:
+    """Every SSH guest comes from 127.0.0.1: there a watcher's chat is counted by its connection,
+    so one who spends the budget is refused alone (told it is them), and another still speaks."""
+    table = server.create_table(TableConfig(name="t", seats=4))
+    ana = await join(server, "Ana", table=table.id)
+    heard: list[str] = []
+
+    async def listen() -> None:
+        async for u in ana.updates():
+            if u["type"] == "chat" and not u.get("system"):
+                heard.append(u["name"])
+    task = asyncio.get_running_loop().create_task(listen())
+    r, w = await asyncio.open_connection("127.0.0.1", server.port)
+    got: list[dict[str, Any]] = []
+    reading = read_into(r, got)
+    quiet = await join(server, "Quiet", table=table.id, spectator=True)
+    try:
+        w.write(hello(table.id, "Loud") + encode({"type": "chat", "text": "spam"}) * (WATCHER_CHAT_BURST + 10))
+        refusals = lambda: [m for m in got if m["type"] == "error" and m["code"] == "rate"]  # noqa: E731
+        await wait_until(lambda: len(refusals()) >= 5, what="the loud watcher refused")
+        assert "from you as a watcher" in refusals()[0]["message"]
+        await quiet.chat("a word from the quiet one")
+        await wait_until(lambda: "Quiet" in heard, what="the quiet watcher heard")
+        assert heard.count("Loud") <= WATCHER_CHAT_BURST + 5 and ana.connected
+    finally:
+        w.close()
+        reading.cancel()
+        task.cancel()
+        await quiet.close()
+        await ana.close()
 
 
 def test_a_budget_counts_each_address_apart_and_remembers_a_bounded_few() -> None:
