@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Coroutine, TypeVar
 
+from asyncssh import SSHAuthorizedKeys
+
 from core.options import value_text
 
 from .addresses import host_port, join_addresses
@@ -28,6 +30,7 @@ from .lanflags import advertised
 from .savefile import aside_text, move_aside, save_path
 from .server import Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
+from .ssh_keys import read_client_keys
 from .ssh_server import SSHConfig, SSHTableServer
 from .table import Refused, Seat, Table
 from .tablestate import restore_saved
@@ -50,11 +53,30 @@ def table_config(args: argparse.Namespace) -> TableConfig:
                        turn_time=getattr(args, "turn_time", 0))
 
 
-async def start_ssh(args: argparse.Namespace, server: Server, table: Table) -> SSHTableServer:
-    """The SSH front door, listening (``OSError``/``ValueError`` if it cannot)."""
+def check_ssh_flags(args: argparse.Namespace) -> SSHAuthorizedKeys | None:
+    """What the ``--ssh`` flags say together, checked before anything starts: a port of its own
+    (on the table's, SSH would take the port the table had bound and not yet listened on), and, for
+    ``--ssh-auth keys``, an authorized_keys file that lets someone in, whose keys it returns
+    (read once, here: the SSH door is opened with these). ``ValueError`` says the mistake as
+    ``argparse`` would."""
+    if args.ssh and args.ssh == args.port:
+        raise ValueError(f"argument --ssh: port {args.ssh} is the table's --port too; SSH needs a port of "
+                         f"its own (--ssh 0 takes any free one)")
+    if args.ssh_auth != "keys" or not args.ssh_keys:
+        return None
+    try:
+        return read_client_keys(str(args.ssh_keys))
+    except ValueError as e:
+        raise ValueError(f"argument --ssh-keys: {e}") from None
+
+
+async def start_ssh(args: argparse.Namespace, server: Server, table: Table,
+                    keys: SSHAuthorizedKeys | None = None) -> SSHTableServer:
+    """The SSH front door, listening (``OSError``/``ValueError`` if it cannot); ``keys``, those
+    of ``--ssh-keys`` read already."""
     c = table.config
     config = SSHConfig(host=args.bind, port=args.ssh, auth=args.ssh_auth, password=c.password or c.ssh_password,
-                       authorized_keys=args.ssh_keys, max_sessions=args.ssh_max_sessions,
+                       authorized_keys=args.ssh_keys, client_keys=keys, max_sessions=args.ssh_max_sessions,
                        idle_timeout=args.ssh_idle)
     ssh = make_ssh_server(config, client_address(args.bind, server.port), c.password, grace=server.grace)
     try:
@@ -306,6 +328,13 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
     if not 0 <= args.bots <= args.seats:
         print(f"dealmein host: --bots must be from 0 to {args.seats}", file=sys.stderr)
         return 2
+    keys = None
+    if getattr(args, "ssh", None) is not None:
+        try:
+            keys = check_ssh_flags(args)
+        except ValueError as e:
+            print(f"dealmein host: error: {e}", file=sys.stderr)
+            return 2
     # a restored table writes its save only when it changes: it resumes once everything is up
     table, unusable = resume_table(server, args.port, out) if resume else (None, None)
     resumed = table is not None
@@ -328,13 +357,21 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
             return 1
         if getattr(args, "ssh", None) is not None:
             try:
-                ssh = await start_ssh(args, server, table)
+                ssh = await start_ssh(args, server, table, keys)
             except (OSError, ValueError) as e:
                 left_alone(unusable)
                 print(f"dealmein host: cannot serve SSH on port {args.ssh}: {e}", file=sys.stderr)
                 await server.close()
                 return 1
-        await server.serve()
+        try:
+            await server.serve()
+        except OSError as e:  # the port was bound, then taken from it before it listened
+            left_alone(unusable)
+            print(f"dealmein host: cannot listen on {host_port(args.bind, server.port)}: {e}", file=sys.stderr)
+            if ssh is not None:
+                await ssh.close()
+            await server.close()
+            return 1
     except BaseException:  # stopped midway (Ctrl+C): the ports are let go, the SSH app process ends
         if ssh is not None:
             await ssh.close()

@@ -40,3 +40,25 @@ def seat_token(key: asyncssh.SSHKey, name: str, address: str) -> str:
     secret = hashlib.sha256(b"dealmein seat tokens\0" + key.export_private_key("pkcs8-der")).digest()
     mac = hmac.new(secret, f"{name}\0{address}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac[:24]).decode()
+
+
+#: what an ``authorized_keys`` file holds, for a host told a file that holds none of it
+AUTHORIZED_KEYS_FORM = "one public key a line, as in a copy of ~/.ssh/id_ed25519.pub"
+
+
+def read_client_keys(path: str) -> asyncssh.SSHAuthorizedKeys:
+    """The keys of an ``authorized_keys`` file, read by asyncssh's own reader as its server
+    would read them: a file it cannot read or use is a ``ValueError`` naming the file and what
+    is wrong, so that a host refuses it before it starts, not once it opens its SSH port."""
+    try:
+        return asyncssh.read_authorized_keys(path)
+    except UnicodeDecodeError as e:  # (a ValueError too)
+        raise ValueError(f"{path} is not a text file (byte {e.start} is not UTF-8): an authorized_keys "
+                         f"file holds {AUTHORIZED_KEYS_FORM}") from None
+    except OSError as e:
+        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
+    except ValueError as e:
+        if str(e) == "No valid entries found":
+            raise ValueError(f"{path} holds no valid SSH public key: an authorized_keys file holds "
+                             f"{AUTHORIZED_KEYS_FORM}") from None
+        raise ValueError(f"{path} cannot be used as an authorized_keys file: {e}") from None

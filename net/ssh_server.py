@@ -32,7 +32,7 @@ from .addresses import reach_hosts
 from .environ import SEAT_TOKEN_ENV
 from .lockout import Lockout
 from .protocol import NAME_LEN, clean_name
-from .ssh_keys import fingerprint, load_or_create_host_key, seat_token
+from .ssh_keys import fingerprint, load_or_create_host_key, read_client_keys, seat_token
 from .ssh_pty import TERMINAL_RESET, PtyChild, child_environment
 from .ssh_zygote import Zygote
 
@@ -83,6 +83,9 @@ class SSHConfig:
     auth: str = "password"
     password: str | None = None
     authorized_keys: str | None = None
+    #: the keys of ``authorized_keys`` when already read (a host checks them before it starts);
+    #: read from the file at ``start`` otherwise
+    client_keys: asyncssh.SSHAuthorizedKeys | None = None
     host_key_path: Path | None = None
     max_sessions: int = 16
     max_per_address: int = 4
@@ -99,7 +102,7 @@ class SSHConfig:
             raise ValueError(f"ssh auth must be one of {', '.join(AUTH_MODES)}, not {self.auth!r}")
         if self.auth == "password" and not self.password:
             self.password = friendly_password()
-        if self.auth == "keys" and not self.authorized_keys:
+        if self.auth == "keys" and not self.authorized_keys and self.client_keys is None:
             raise ValueError("ssh auth 'keys' needs an authorized_keys file")
 
 
@@ -159,7 +162,12 @@ class SSHTableServer:
         return f"ssh -p {self.port} {user}@{self.reach_host}"
 
     async def start(self) -> None:
+        """Listen (``OSError`` if the port cannot be had; ``ValueError`` naming the
+        ``authorized_keys`` file if it holds no key to let in)."""
         c = self.config
+        keys = None
+        if c.auth == "keys":
+            keys = c.client_keys if c.client_keys is not None else read_client_keys(str(c.authorized_keys))
         if c.zygote and self.app_args is not None:
             self.zygote = Zygote(child_environment(None, {}))
             try:
@@ -170,7 +178,7 @@ class SSHTableServer:
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self), c.host, c.port,
             server_host_keys=[self.host_key],
-            authorized_client_keys=c.authorized_keys if c.auth == "keys" else None,
+            authorized_client_keys=keys,
             login_timeout=c.login_timeout,
             encoding=None, line_editor=False,
             agent_forwarding=False, x11_forwarding=False, allow_scp=False,
