@@ -229,27 +229,48 @@ class Table:
         #: app, which comes back with the table, waits for them as the other apps at the table
         #: do (``tui.session``) rather than greet them as newcomers
         self.watchers_saved: list[str] = []
+        #: each connection's number at this table, given as it joins and never again while the
+        #: table lives: the lobby lists the watchers with theirs (``watcher_ids``) and a watcher's
+        #: chat line carries it (``watcher``), so that apps name two watchers called Ana apart
+        self._numbers: dict[Peer, int] = {}
+        self._numbered = 0
 
     # ------------------------------------------------------------------ lobby state
     def watching(self) -> list[Peer]:
         """The connections at the table without a seat."""
         return [p for p in self.conns if p.seat is None]
 
+    def conn_number(self, p: Peer) -> int:
+        """``p``'s number at this table (see ``_numbers``), given now if it has none yet."""
+        n = self._numbers.get(p)
+        if n is None:
+            self._numbered += 1
+            n = self._numbers[p] = self._numbered
+        return n
+
+    def listed(self, watching: list[Peer] | None = None) -> list[Peer]:
+        """The watchers the lobby names (``WATCHERS_LISTED`` at most): by name, and of one name
+        the first come first, so that the apps number them ("Ana", "Ana 2") the same way from
+        one lobby to the next; ``watching``: ``watching()``, when the caller has it already."""
+        return sorted(self.watching() if watching is None else watching,
+                      key=lambda p: (p.name, self.conn_number(p)))[:WATCHERS_LISTED]
+
     def watcher_names(self, watching: list[Peer] | None = None) -> list[str]:
-        """The watchers the lobby names (``WATCHERS_LISTED`` at most), and the save keeps;
-        ``watching``: ``watching()``, when the caller has it already."""
-        return sorted(p.name for p in (self.watching() if watching is None else watching))[:WATCHERS_LISTED]
+        """The names of the watchers the lobby names (``listed``), which the save keeps."""
+        return [p.name for p in self.listed(watching)]
 
     def lobby(self) -> dict[str, Any]:
         c = self.config
         by_host = self.playing_host() or self._bots_only()
         watching = self.watching()
+        listed = self.listed(watching)
         return {
             "table": self.id, "name": c.name, "game": c.game, "preset": c.preset,
             "options": dict(c.options), "status": self.status, "password": bool(c.password),
             "turn_time": c.turn_time,
             "spectators": len(watching),
-            "watchers": self.watcher_names(watching),
+            "watchers": [p.name for p in listed],
+            "watcher_ids": [self.conn_number(p) for p in listed],
             "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready, "wins": s.wins,
                        "connected": s.conn is not None or s.bot is not None,
                        "host": s.token is not None and s.token == self.host_token}
@@ -425,6 +446,7 @@ class Table:
         lost = next((s for s in self.seats if token and s.keeper and s.gone == token), None)
         if p.seat is None:
             self._note("%s watches", p.name)
+        self.conn_number(p)  # in the order they come
         self.conns.add(p)
         self._welcome(p)
         self._broadcast_lobby(to=p)
@@ -440,6 +462,7 @@ class Table:
         """A connection went away. A human's seat is held for the grace period."""
         here = p in self.conns  # not one the table already let go (sent away, or replaced)
         self.conns.discard(p)
+        self._numbers.pop(p, None)
         if self._closed:
             return
         i = p.seat
@@ -917,7 +940,9 @@ class Table:
         if not text:
             raise Refused("bad_chat", "empty chat line")
         line: dict[str, Any] = {"type": "chat", "name": p.name, "seat": p.seat, "text": text}
-        if p.seat is not None:  # the players' lines are kept: the watchers' could crowd them out
+        if p.seat is None:
+            line["watcher"] = self.conn_number(p)
+        else:  # the players' lines are kept: the watchers' could crowd them out
             self._chat_n += 1
             line["n"] = self._chat_n
             self._chat.append(line)

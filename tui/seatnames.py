@@ -36,6 +36,32 @@ def watching_count(lobby: dict[str, Any]) -> int:
     return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 0
 
 
+def _watchers(lobby: dict[str, Any]) -> list[Any]:
+    """The watchers the lobby names, as many as it counts."""
+    watchers = lobby.get("watchers")
+    return watchers[:watching_count(lobby)] if isinstance(watchers, list) else []
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def listed_watcher(lobby: dict[str, Any], number: Any, name: str) -> str:
+    """The watcher whose number at the table (``watcher`` on its chat line) is ``number``,
+    named as the lobby's line names it ("Ana 2"); "" when the lobby does not list it (a host
+    of an older version, a watcher past the ones listed, or one who has left or come since)
+    or lists another name for it, or its ``watcher_ids`` are not one number per watcher."""
+    watchers, ids = _watchers(lobby), lobby.get("watcher_ids")
+    if not _number(number) or not isinstance(ids, list) or len(ids) != len(lobby.get("watchers") or []):
+        return ""
+    if not all(_number(i) for i in ids) or ids.count(number) != 1:
+        return ""
+    at = ids.index(number)
+    if at >= len(watchers) or watchers[at] != name:
+        return ""
+    return watcher_names(watchers, lobby.get("seats") or [])[at]
+
+
 def watchers_line(lobby: dict[str, Any]) -> str:
     """Who watches the table, for the lobby: "Watching: Bea, Cy", "and 3 more" past the names
     that fit ``WATCHERS_ROOM`` or that the lobby gives (a host of an older version gives only
@@ -44,7 +70,7 @@ def watchers_line(lobby: dict[str, Any]) -> str:
     if not count:
         return ""
     names: list[str] = []
-    for name in watcher_names((lobby.get("watchers") or [])[:count], lobby.get("seats") or []):
+    for name in watcher_names(_watchers(lobby), lobby.get("seats") or []):
         if name and (not names or cell_len(", ".join([*names, name])) <= WATCHERS_ROOM):
             names.append(name)
     if not names:

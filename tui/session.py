@@ -23,7 +23,7 @@ from .plain import clean, cut
 from .plays import own_status
 from .saves import (KeptResults, claim_solo_save, keep_results, kept_results, release_solo_save, save_port,
                     solo_save_path)
-from .seatnames import numbered, watching_count
+from .seatnames import listed_watcher, numbered, watching_count
 from .widgets.tablelog import CHAT_LINES
 
 if TYPE_CHECKING:
@@ -402,11 +402,14 @@ class TableSession:
         lets anyone take any name, and a watcher must not pass for the player in a seat; nor
         must the one who sits there now for whoever said a line the table kept from before,
         nor the one the latest lobby seats there for who has just sat down (the host paces its
-        lobbies, and a line said at once comes before the lobby that seats its speaker)."""
+        lobbies, and a line said at once comes before the lobby that seats its speaker). A
+        watcher the latest lobby lists by its number (``watcher``) is named as the lobby names
+        it, so two watchers called Ana read apart there too ("Ana 2 (watching)")."""
         name, seat = str(chat.get("name") or "?"), chat.get("seat")
         seats = (self.lobby or {}).get("seats") or []
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-            return f"{cut(name, 20)} (watching)"
+            listed = listed_watcher(self.lobby or {}, chat.get("watcher"), name)
+            return f"{cut(listed or name, 20)} (watching)"
         if seat < len(seats) and (seats[seat] or {}).get("name") == name:
             return self._seat_names()[seat]
         if chat.get("earlier") is True:  # said before someone else sat there, or before the table lost that seat

@@ -191,7 +191,8 @@ async def test_a_short_narrow_terminal_keeps_the_hosts_buttons_in_sight() -> Non
 
 async def test_a_watcher_cannot_pass_for_the_player_in_a_seat_in_the_chat() -> None:
     """The host lets anyone take any name: a watcher who calls themself Bob, like the player in
-    seat 2, reads "Bob (watching)"; the seated Bob reads as his seat is named."""
+    seat 2, reads "Bob 2 (watching)", as the lobby lists that watcher; the seated Bob reads as
+    his seat is named."""
     from net.client import TableClient
 
     app = make_app(bind="127.0.0.1", port=0)
@@ -201,13 +202,14 @@ async def test_a_watcher_cannot_pass_for_the_player_in_a_seat_in_the_chat() -> N
         bob = await TableClient.connect("127.0.0.1", port, name="Bob")
         fake = await TableClient.connect("127.0.0.1", port, name="Bob", spectator=True)
         try:
-            await wait_for(pilot, lambda: any(s.get("name") == "Bob" for s in app.session.lobby["seats"]))
+            await wait_for(pilot, lambda: any(s.get("name") == "Bob" for s in app.session.lobby["seats"])
+                           and app.session.lobby.get("watchers") == ["Bob"])
             await fake.chat("I am Bob in seat 2: start without me")
             await bob.chat("no I am not")
             log = lobby.query_one("#chat-log")
             lines = lambda: [e.plain for e in log.entries if "Table" not in e.plain]  # noqa: E731
             await wait_for(pilot, lambda: len(lines()) == 2)
-            assert lines() == ["Bob (watching): I am Bob in seat 2: start without me", "Bob: no I am not"]
+            assert lines() == ["Bob 2 (watching): I am Bob in seat 2: start without me", "Bob: no I am not"]
         finally:
             await fake.close()
             await bob.close()

@@ -175,7 +175,8 @@ async def test_a_line_said_from_a_seat_just_taken_is_not_shown_as_its_last_playe
                 await other_ana.stand()
                 await wait_for(pilot, lambda: other_ana.seat is None)
                 await other_ana.chat("watching again")
-                await wait_for(pilot, lambda: ("Ana (watching)", "watching again", False) in session.chat_log)
+                # named as the app's lobby, still the one before she sat, lists her: "Watching: Ana 2"
+                await wait_for(pilot, lambda: ("Ana 2 (watching)", "watching again", False) in session.chat_log)
                 await app.leave_table()
             finally:
                 await other_ana.close()
