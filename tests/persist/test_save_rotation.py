@@ -11,6 +11,7 @@ import sys
 from net.savefile import read_save, save_path
 
 from ..net.table_helpers import wait_until
+from ..runs import run_to_end
 from .test_kill9 import HOST_ARGS, free_port, start_host, stop
 
 
@@ -24,17 +25,7 @@ async def saved_host(port: int, *extra: str) -> None:
 
 
 async def failed_start(*args: str) -> tuple[int, str, str]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui", "host", *HOST_ARGS, *args, stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    try:
-        out, err = await asyncio.wait_for(proc.communicate(), 60)
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-    assert proc.returncode is not None
-    return proc.returncode, out.decode(), err.decode()
+    return await run_to_end("host", *HOST_ARGS, *args)
 
 
 def busy_port() -> socket.socket:

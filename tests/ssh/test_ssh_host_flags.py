@@ -25,23 +25,9 @@ from tui.cmdline import build_parser
 
 from ..net.test_net_host_cli import ROOT
 from ..persist.test_kill9 import free_port
+from ..runs import run_to_end
 
 HOST = ("host", "--headless", "--bind", "127.0.0.1", "--no-mdns")
-
-
-async def failed_start(*args: str) -> tuple[int, str, str]:
-    """``dealmein ARGS`` that is expected to end by itself: its status, output and errors."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui", *args, stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=ROOT)
-    try:
-        out, err = await asyncio.wait_for(proc.communicate(), 60)
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-    assert proc.returncode is not None
-    return proc.returncode, out.decode(), err.decode()
 
 
 def nothing_started() -> None:
@@ -54,7 +40,7 @@ def nothing_started() -> None:
 async def test_the_same_port_for_the_table_and_ssh_is_refused_before_anything_starts() -> None:
     """Both on one port used to bind the table's, open SSH on it, then fail with a traceback."""
     port = str(free_port())
-    code, out, err = await failed_start(*HOST, "--port", port, "--ssh", port)
+    code, out, err = await run_to_end(*HOST, "--port", port, "--ssh", port)
     assert code == 2, err
     assert err == (f"dealmein host: error: argument --ssh: port {port} is the table's --port too; "
                    f"SSH needs a port of its own (--ssh 0 takes any free one)\n")
@@ -79,7 +65,7 @@ async def test_an_authorized_keys_file_without_a_usable_key_is_refused_up_front(
     on port 0: No valid entries found", status 1)."""
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(holds)
-    code, out, err = await failed_start(*HOST, "--port", "0", "--ssh", "0", "--ssh-auth", "keys",
+    code, out, err = await run_to_end(*HOST, "--port", "0", "--ssh", "0", "--ssh-auth", "keys",
                                         "--ssh-keys", str(keys))
     assert code == 2, err
     assert err.startswith(f"dealmein host: error: argument --ssh-keys: {keys} ") and says in err, err
