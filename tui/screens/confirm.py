@@ -38,6 +38,8 @@ class ConfirmScreen(Question[bool]):
         # it"), through this question's own Escape binding (its bindings are its own copy)
         keys = self._bindings.key_to_bindings
         keys["escape"] = [replace(b, description=no) for b in keys["escape"]]
+        #: its widgets are all there: a detail restated sooner is shown by ``on_mount``
+        self._drawn = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):
@@ -52,19 +54,27 @@ class ConfirmScreen(Question[bool]):
     def on_mount(self) -> None:
         if popped(self):
             return
+        self._drawn = True
         self.query_one("#no", Button).focus()  # the safe answer is the one Enter gives
+        self._show_detail()  # restated while the screen was being composed, after its label was made
 
     def restate(self, detail: str) -> None:
         """What the question says of its answer has changed while it is up (the match it asks
-        about has ended): the new detail, in place of the old."""
+        about has ended): the new detail, in place of the old (by ``on_mount``, on a question
+        still being composed)."""
         self.detail = detail
-        if self.is_mounted and not popped(self):
-            labels = self.query("#confirm-detail")
-            if labels:
-                labels.first(Label).update(detail)
-            else:  # asked with no detail: the line goes under the question
-                self.query_one("#confirm").mount(Label(detail, id="confirm-detail", markup=False),
-                                                after=self.query_one("#confirm-question"))
+        if self._drawn and not popped(self):
+            self._show_detail()
+
+    def _show_detail(self) -> None:
+        labels = self.query("#confirm-detail")
+        if labels:
+            label = labels.first(Label)
+            if str(label.content) != self.detail:
+                label.update(self.detail)
+        elif self.detail:  # asked with no detail: the line goes under the question
+            self.query_one("#confirm").mount(Label(self.detail, id="confirm-detail", markup=False),
+                                            after=self.query_one("#confirm-question"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id == "yes")

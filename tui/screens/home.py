@@ -134,6 +134,7 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         if popped(self):
             return
+        self.restyle(self.app.card_style, None)  # switched while the screen was being composed
         self._focus_first()
         # another window may take the solo save, or let it go, while this one sits here
         self.watch(self.app, "app_focus", self._window_focused, init=False)

@@ -108,6 +108,9 @@ class JoinScreen(Screen[None]):
         self._quiet = False  # the LAN has been browsed for QUIET_AFTER seconds
         self._typed = False  # the last join began at the address form, not a list
         self._refocus: str | None = None  # the field a failed join sends the focus to, once on top
+        #: its widgets are all there: a failed join said sooner is shown by ``on_mount``
+        self._drawn = False
+        self._said: tuple[str, str] = ("", "error")  # the line under the fields, and its severity
 
     def compose(self) -> ComposeResult:
         self.recent, problem = ([], None) if not self.app.remember_seats else load()
@@ -135,7 +138,12 @@ class JoinScreen(Screen[None]):
     def on_mount(self) -> None:
         if popped(self):
             return
+        self._drawn = True
         self.query_one("#address").focus()
+        if self._said[0]:  # a join failed while the screen was being composed
+            self._say(*self._said)
+        if self._refocus is not None:
+            self._focus_fault()
         if self.app.mdns:
             self.run_worker(self._browse(), group="browse", exclusive=True)
         else:
@@ -244,7 +252,11 @@ class JoinScreen(Screen[None]):
 
     def _say(self, said: str, severity: str = "error") -> None:
         """The line under the fields: what is wrong with the address, or why the last join did
-        not take the player in (a notice for it covered the password box and Connect)."""
+        not take the player in (a notice for it covered the password box and Connect). Said
+        before the screen is composed, it is kept for ``on_mount``."""
+        self._said = (said, severity)
+        if not self._drawn or popped(self):
+            return
         line = self.query_one("#join-error", Static)
         line.update(Text(printable(said)))  # a host's own words may be in it
         line.set_class(severity == "error", "error")
@@ -276,7 +288,7 @@ class JoinScreen(Screen[None]):
         """The address with the caret after it, nothing selected: the key typed next corrects
         it (Textual selects a box's whole text as it takes the focus, and that key replaced
         the address). A wrong password, which the box hides, is selected, to be typed again."""
-        if self._refocus is not None and self.app.screen is self:
+        if self._refocus is not None and self.app.screen is self and self._drawn and not popped(self):
             field = self.query_one(self._refocus, Input)
             if self._refocus == "#address":
                 caret_at_end(field)

@@ -276,7 +276,10 @@ class LobbyScreen(Screen[None]):
         return bool(getattr(self.link, "solo", False))
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
-        if self.query("#chat-log"):
+        """A line said at the table. Before ``on_mount`` it is left to ``on_mount``, which
+        draws the session's whole chat (this line in it): the chat log may be there sooner, and
+        a line written into it then would show twice."""
+        if self._drawn and not popped(self):
             self.query_one("#chat-log", TableLog).add(chat_text(name, text, system))
 
     # ------------------------------------------------------------------ controls

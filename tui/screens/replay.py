@@ -93,6 +93,8 @@ class ReplayScreen(Screen[None]):
         first = self.result.history[0].match if self.result.history else self.result.match
         players = first.players if first is not None else 0
         self.names = seat_names(self.header, players)
+        #: its widgets are all there: a restyle that comes sooner is drawn by ``on_mount``
+        self._drawn = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-head")
@@ -105,6 +107,7 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         if popped(self):
             return
+        self._drawn = True
         self.set_rules()
         problem = self.query_one("#replay-problem", Static)
         problem.display = not self.result.ok
@@ -131,7 +134,8 @@ class ReplayScreen(Screen[None]):
                                 "seats": match.players if match is not None else self.header.get("players")}
 
     def restyle(self, style: str, palette: object) -> None:
-        """A card style switched at run time (F4, Settings, the palette) shows at once."""
+        """A card style switched at run time (F4, Settings, the palette) shows at once; a
+        screen still being composed draws the step in that style as it mounts."""
         self.render_step()
 
     @property
@@ -161,6 +165,10 @@ class ReplayScreen(Screen[None]):
         return head
 
     def render_step(self) -> None:
+        """The step at ``index``; on a screen not composed yet (a key or a restyle in the
+        moment it opens), nothing: ``on_mount`` draws the step as it is then."""
+        if not self._drawn or popped(self):
+            return
         style = getattr(getattr(self.app, "settings", None), "card_style", "two-colour")
         self.query_one("#replay-head", Static).update(self.render_head())
         if not self.steps:

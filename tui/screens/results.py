@@ -134,6 +134,8 @@ class ResultsScreen(Withdrawable[None]):
         self.event = event
         #: when its keys (and its buttons) start to act (``RESULTS_GRACE``)
         self.keys_from = time.monotonic() + RESULTS_GRACE
+        #: its widgets are all there: a lobby that comes sooner is shown by ``on_mount``
+        self._drawn = False
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -175,6 +177,10 @@ class ResultsScreen(Withdrawable[None]):
     def on_mount(self) -> None:
         if popped(self):
             return
+        self._drawn = True
+        # the lobby that counts the match just won comes right after it: one that came while
+        # the screen was being composed found no tally line to update
+        self.refresh_tally()
         self.query(Button).first().focus()
 
     def keys_act(self) -> bool:
@@ -182,7 +188,10 @@ class ResultsScreen(Withdrawable[None]):
         return time.monotonic() >= self.keys_from
 
     def refresh_tally(self) -> None:
-        """The table's lobby changed: the match just won is counted once the host says so."""
+        """The table's lobby changed: the match just won is counted once the host says so.
+        Before ``on_mount`` it is left to ``on_mount``, which shows the lobby as it is then."""
+        if not self._drawn or popped(self):
+            return
         for label in self.query("#tally").results(Label):
             tally = tally_text(getattr(self.link, "lobby", None), self.names)
             label.update(Text(tally))

@@ -44,6 +44,8 @@ class SettingsScreen(Screen[None]):
     #: focused, a letter ran the app's key for it (Q quit at once)
     AUTO_FOCUS = "#name"
     _themes_listed: tuple[str, ...] = ()
+    #: its widgets are all there: a change that comes sooner is shown by ``on_mount``
+    _drawn = False
 
     def compose(self) -> ComposeResult:
         s = self.app.settings
@@ -99,6 +101,11 @@ class SettingsScreen(Screen[None]):
     def on_mount(self) -> None:
         if popped(self):
             return
+        self._drawn = True
+        # a theme, card style or hand order changed while the screen was being composed: its
+        # fields were made with the values before
+        self.restyle(self.app.card_style, None)
+        self.reorder(self.app.settings.hand_order)
         themes = self.query_one("#theme", Select)
         if self.app.guest:  # the name cannot change: the first thing there is to change has the focus
             themes.focus()
@@ -109,7 +116,7 @@ class SettingsScreen(Screen[None]):
         """A theme or card style changed while Settings is open (F3, F4, the palette): its
         fields show the change, so they never offer the old value as the one in use. The theme
         list is left alone while it is open: it is what is previewing the theme."""
-        if not self.query("#theme"):  # not composed yet: it opens on the values in use
+        if not self._drawn or popped(self):  # not composed yet: ``on_mount`` sets the values in use
             return
         self.query_one("#card_style", Select).value = style
         themes = self.query_one("#theme", Select)
@@ -122,7 +129,7 @@ class SettingsScreen(Screen[None]):
 
     def reorder(self, order: str) -> None:
         """The hand order changed while Settings is open (the palette): its field shows it."""
-        if self.query("#hand_order"):
+        if self._drawn and not popped(self):  # else ``on_mount`` sets it
             self.query_one("#hand_order", Select).value = order
 
     def _theme_list_shown(self, shown: bool) -> None:
@@ -205,6 +212,10 @@ class SettingsScreen(Screen[None]):
         if key == "theme":  # kept as its list closes (``_theme_list_shown``), not as the control fills in
             return
         if event.value is Select.BLANK or getattr(self.app.settings, key, None) == event.value:
+            return
+        if event.select.value != event.value:
+            # said as the field was made, with a value since replaced (the card style switched
+            # while Settings opened, ``restyle``): not a choice, or it would switch it back
             return
         self.app.update_settings(**{key: event.value})
 

@@ -305,9 +305,11 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ the turn clock
     def restart_clock(self) -> None:
         """Count the turn clock again from now: this app's connection came back, and the host
-        starts a full clock for a seat whose player returns (it stops while the seat is away)."""
+        starts a full clock for a seat whose player returns (it stops while the seat is away).
+        A table still being composed draws its clock as it mounts."""
         self._clock = None
-        self._render_topbar()
+        if self._ready and not popped(self):
+            self._render_topbar()
 
     def clock_left(self) -> int | None:
         """Seconds left on the turn clock of the player to move (``turn_time`` in the table's
