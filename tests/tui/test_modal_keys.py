@@ -17,7 +17,7 @@ async def test_the_leave_question_names_its_own_keys() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await start_solo(app, pilot)
         table = await wait_for(pilot, lambda: current(app, TableScreen))
-        assert "Leave" in key_bar(table)
+        await wait_for(pilot, lambda: "Leave" in key_bar(table))  # the bar follows the hand's focus at its next refresh
         await pilot.press("escape")
         ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         await pilot.pause()
