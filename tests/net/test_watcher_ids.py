@@ -17,12 +17,18 @@ def _listed(c: TableClient, count: int) -> bool:
     return c.lobby is not None and c.lobby["spectators"] == count
 
 
-async def test_two_watchers_of_one_name_are_numbered_apart_in_the_lobby_and_the_chat(server: Server) -> None:
+async def two_anas(server: Server) -> tuple[Any, TableClient, TableClient, TableClient]:
+    """A table Bo hosts from a seat, and two watchers called Ana, both in Bo's lobby."""
     table = server.create_table(TableConfig(seats=3))
     bo = await join(server, "Bo", host_key=table.host_key, table=table.id)
     first = await join(server, "Ana", table=table.id, spectator=True)
     second = await join(server, "Ana", table=table.id, spectator=True)
     await wait_until(lambda: _listed(bo, 2), what="two watchers in Bo's lobby")
+    return table, bo, first, second
+
+
+async def test_two_watchers_of_one_name_are_numbered_apart_in_the_lobby_and_the_chat(server: Server) -> None:
+    _table, bo, first, second = await two_anas(server)
     assert bo.lobby is not None
     assert bo.lobby["watchers"] == ["Ana", "Ana"]
     ids = bo.lobby["watcher_ids"]
@@ -40,11 +46,7 @@ async def test_two_watchers_of_one_name_are_numbered_apart_in_the_lobby_and_the_
 
 
 async def test_a_number_is_not_given_again_and_the_first_come_stays_first(server: Server) -> None:
-    table = server.create_table(TableConfig(seats=3))
-    bo = await join(server, "Bo", host_key=table.host_key, table=table.id)
-    first = await join(server, "Ana", table=table.id, spectator=True)
-    second = await join(server, "Ana", table=table.id, spectator=True)
-    await wait_until(lambda: _listed(bo, 2), what="two watchers")
+    table, bo, first, second = await two_anas(server)
     assert bo.lobby is not None
     ids = list(bo.lobby["watcher_ids"])
     await first.close()
