@@ -255,9 +255,9 @@ class Table:
         return sorted(self.watching() if watching is None else watching,
                       key=lambda p: (p.name, self.conn_number(p)))[:WATCHERS_LISTED]
 
-    def watcher_names(self, watching: list[Peer] | None = None) -> list[str]:
+    def watcher_names(self) -> list[str]:
         """The names of the watchers the lobby names (``listed``), which the save keeps."""
-        return [p.name for p in self.listed(watching)]
+        return [p.name for p in self.listed()]
 
     def lobby(self) -> dict[str, Any]:
         c = self.config

@@ -3,7 +3,7 @@ the "Normal bot 3" of the lobby is the one that plays at the table."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeGuard
 
 from rich.cells import cell_len
 
@@ -30,20 +30,21 @@ def watcher_names(watchers: Iterable[Any], seats: list[dict[str, Any]]) -> list[
 WATCHERS_ROOM = 40
 
 
+def _number(value: Any) -> TypeGuard[int]:
+    """An int, not a bool (which Python counts as one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def watching_count(lobby: dict[str, Any]) -> int:
     """How many watch the table (the lobby's ``spectators``; 0 for what is not a count)."""
     count = lobby.get("spectators")
-    return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 0
+    return count if _number(count) and count > 0 else 0
 
 
 def _watchers(lobby: dict[str, Any]) -> list[Any]:
     """The watchers the lobby names, as many as it counts."""
     watchers = lobby.get("watchers")
     return watchers[:watching_count(lobby)] if isinstance(watchers, list) else []
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def listed_watcher(lobby: dict[str, Any], number: Any, name: str) -> str:

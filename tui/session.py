@@ -40,9 +40,6 @@ WATCH_WINDOW = 60.0
 #: seconds a table resumed from its save waits for its watchers once its players are back:
 #: their apps retry as the players' do, 5 s apart at most, and a try may take a few seconds
 WATCHERS_BACK_WITHIN = 10.0
-#: how long the apps at a table try to come back to it (``TableClient``'s ``reconnect_for``):
-#: the host's app of a resumed table waits for its watchers as long at most
-COMING_BACK_FOR = RECONNECT_FOR
 #: a timer set for the end of a wait fires this much later, so that it never finds it not over
 TIMER_SLACK = 0.05
 
@@ -720,7 +717,8 @@ class TableSession:
         table = self.table
         players = [(s.index, s.name) for s in table.seats
                    if s.name and s.bot is None and s.token is not None and s.token != table.host_token]
-        self._wait_for(table.watchers_saved, players, COMING_BACK_FOR, resumed=True)
+        # as long at most as their apps try to come back (``TableClient``'s ``reconnect_for``)
+        self._wait_for(table.watchers_saved, players, RECONNECT_FOR, resumed=True)
 
     def _wait_for(self, watchers: list[Any], players: list[tuple[int, str]], seconds: float,
                   resumed: bool = False) -> None:

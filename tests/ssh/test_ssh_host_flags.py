@@ -25,6 +25,7 @@ from tui.cmdline import build_parser
 
 from ..net.test_net_host_cli import ROOT
 from ..persist.test_kill9 import free_port
+from ..persist.test_save_rotation import busy_port
 from ..runs import run_to_end
 
 HOST = ("host", "--headless", "--bind", "127.0.0.1", "--no-mdns")
@@ -170,9 +171,7 @@ async def test_an_ssh_port_in_use_is_one_line_and_lets_the_table_port_go(
     """The table's port bound, SSH's taken by another program: one line naming the SSH port,
     status 1; the table's port is free again, no app process is left, nothing is saved."""
     port = free_port()
-    with socket.socket() as busy:
-        busy.bind(("127.0.0.1", 0))
-        busy.listen()
+    with busy_port() as busy:
         ssh = busy.getsockname()[1]
         before = children()
         code, out, err = await hosted(host_args("--port", str(port), "--ssh", str(ssh)), capsys)
@@ -190,9 +189,7 @@ async def test_a_table_port_in_use_is_one_line_and_opens_no_ssh(capsys: pytest.C
     """The table's port taken: one line naming it, status 1, and SSH is never opened (its port
     is free, no app process started)."""
     ssh = free_port()
-    with socket.socket() as busy:
-        busy.bind(("127.0.0.1", 0))
-        busy.listen()
+    with busy_port() as busy:
         port = busy.getsockname()[1]
         before = children()
         code, out, err = await hosted(host_args("--port", str(port), "--ssh", str(ssh)), capsys)
