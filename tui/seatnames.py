@@ -41,8 +41,9 @@ def watching_count(lobby: dict[str, Any]) -> int:
     return count if _number(count) and count > 0 else 0
 
 
-def _watchers(lobby: dict[str, Any]) -> list[Any]:
-    """The watchers the lobby names, as many as it counts."""
+def listed_watchers(lobby: dict[str, Any]) -> list[Any]:
+    """The watchers the lobby names, as many as it counts (a longer list is not believed past
+    its count: the lobby's line, the chat and the comings and goings all read this one)."""
     watchers = lobby.get("watchers")
     return watchers[:watching_count(lobby)] if isinstance(watchers, list) else []
 
@@ -52,7 +53,7 @@ def listed_watcher(lobby: dict[str, Any], number: Any, name: str) -> str:
     named as the lobby's line names it ("Ana 2"); "" when the lobby does not list it (a host
     of an older version, a watcher past the ones listed, or one who has left or come since)
     or lists another name for it, or its ``watcher_ids`` are not one number per watcher."""
-    watchers, ids = _watchers(lobby), lobby.get("watcher_ids")
+    watchers, ids = listed_watchers(lobby), lobby.get("watcher_ids")
     if not _number(number) or not isinstance(ids, list) or len(ids) != len(lobby.get("watchers") or []):
         return ""
     if not all(_number(i) for i in ids) or ids.count(number) != 1:
@@ -71,7 +72,7 @@ def watchers_line(lobby: dict[str, Any]) -> str:
     if not count:
         return ""
     names: list[str] = []
-    for name in watcher_names(_watchers(lobby), lobby.get("seats") or []):
+    for name in watcher_names(listed_watchers(lobby), lobby.get("seats") or []):
         if name and (not names or cell_len(", ".join([*names, name])) <= WATCHERS_ROOM):
             names.append(name)
     if not names:

@@ -23,7 +23,7 @@ from .plain import clean, cut
 from .plays import own_status
 from .saves import (KeptResults, claim_solo_save, keep_results, kept_results, release_solo_save, save_port,
                     solo_save_path)
-from .seatnames import listed_watcher, numbered, watching_count
+from .seatnames import listed_watcher, listed_watchers, numbered, watching_count
 from .widgets.tablelog import CHAT_LINES
 
 if TYPE_CHECKING:
@@ -671,7 +671,7 @@ class TableSession:
         was, now = self._lobby_seat, self._seat_told
         own = {was, now}
         self._lobby_seat = now
-        watchers = (list(earlier.get("watchers") or []), list(lobby.get("watchers") or []))
+        watchers = (listed_watchers(earlier), listed_watchers(lobby))
         known = not any(len(names) < watching_count(side) for names, side in zip(watchers, (earlier, lobby)))
         if not known:
             watchers = ([], [])  # more watchers than the lobby names: who came or went is not known

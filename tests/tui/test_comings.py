@@ -336,6 +336,26 @@ async def test_the_lobby_names_its_watchers_and_says_who_came_to_watch() -> None
         await app.action_quit()
 
 
+async def test_names_past_the_watchers_a_lobby_counts_are_not_said_to_come() -> None:
+    """A lobby naming more watchers than its ``spectators`` count (a host gone wrong) is read
+    as its "Watching:" line reads it: only the counted names come or go."""
+    app = make_app(bind="127.0.0.1", port=0)
+    app.settings.name = "Ana"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await host_two_seats(app, pilot)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
+        session = app.session
+        base = {k: v for k, v in session.lobby.items() if k != "watcher_ids"}
+        session._on_update({"type": "lobby", "lobby": {**base, "spectators": 1, "watchers": ["Cy", "Dee"]}})
+        await wait_for(pilot, lambda: "Table: Cy starts watching." in _chat(lobby))
+        assert "Watching: Cy" in str(lobby.query_one("#lobby-info").render())
+        session._on_update({"type": "lobby", "lobby": {**base, "spectators": 1, "watchers": ["Cy", "Eve"]}})
+        session._on_update({"type": "lobby", "lobby": {**base, "spectators": 0, "watchers": ["Eve"]}})
+        await wait_for(pilot, lambda: "Table: Cy stops watching." in _chat(lobby))
+        assert not any(name in line for line in _chat(lobby) for name in ("Dee", "Eve"))
+        await app.action_quit()
+
+
 async def test_watchers_coming_and_going_are_told_a_few_times_a_minute_at_most() -> None:
     """Anyone can connect as a watcher, under any name, again and again: the chat says so
     ``WATCH_LINES`` times a minute at most, and the lobby's "Watching:" line says the rest."""
