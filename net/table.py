@@ -946,6 +946,12 @@ class Table:
             self._chat_n += 1
             line["n"] = self._chat_n
             self._chat.append(line)
+        timer = self._lobby_timer
+        if timer is not None:
+            # the lobby held back (``lobby_every``) goes first: the line's seat or watcher number
+            # may name someone who has only just come, whom only that lobby lists
+            timer.cancel()
+            self._send_lobby()
         frame = encode(line)
         for q in list(self.conns):
             self._emit(q, frame)

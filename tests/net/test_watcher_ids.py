@@ -4,6 +4,7 @@ first come first, a line says whose it is, and a number is not given twice while
 lives. Real sockets on 127.0.0.1."""
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from net.client import TableClient
@@ -99,3 +100,30 @@ async def test_a_client_passes_on_bad_numbers_from_a_host_rather_than_hang_up() 
         await c.close()
         srv.close()
         await srv.wait_closed()
+
+
+async def test_a_watchers_first_line_comes_after_the_lobby_that_numbers_it(server: Server) -> None:
+    """The lobby goes out at most once a ``lobby_every``; a line from a watcher who came within
+    it brings the lobby held back first, so the line's number is one the players' lobby lists
+    (a watcher's first line used to read "Ana (watching)" where the lobby then said "Ana 2")."""
+    server.lobby_every = 3.0  # long enough that nothing below waits out the interval by chance
+    table = server.create_table(TableConfig(seats=3))
+    bo = await join(server, "Bo", host_key=table.host_key, table=table.id)
+    first = await join(server, "Ana", table=table.id, spectator=True)
+    await wait_until(lambda: _listed(bo, 1), what="the first Ana in Bo's lobby")
+    second = await join(server, "Ana", table=table.id, spectator=True)  # within the interval: held back
+    assert bo.lobby is not None and bo.lobby["spectators"] == 1
+    await second.chat("just came")
+    seen: list[dict[str, Any]] = []
+
+    async def to_the_line() -> None:
+        async for u in bo.updates():
+            seen.append(u)
+            if u["type"] == "chat" and u.get("text") == "just came":
+                return
+    await asyncio.wait_for(to_the_line(), 5.0)
+    lobbies = [u["lobby"] for u in seen if u["type"] == "lobby"]
+    assert lobbies and lobbies[-1]["spectators"] == 2
+    assert seen[-1]["watcher"] == lobbies[-1]["watcher_ids"][1]  # the lobby Bo holds names the line
+    for c in (bo, first, second):
+        await c.close()
