@@ -41,9 +41,9 @@ def _mark(holder: Widget, newest: bool, over: bool) -> bool:
     return before != (newest, over)
 
 
-def _cap(toast: Toast, rows: int | None) -> bool:
-    """Cut the newest notice to ``rows`` (``None``: to the screen's own rule) inline; whether
-    that changed (a rule cleared again would lay the screen out again, and again)."""
+def _cap(toast: Toast, rows: int) -> bool:
+    """Cut the newest notice to ``rows`` inline; whether that changed (a rule set again to the
+    same would lay the screen out again, and again)."""
     now = toast.styles.inline.max_height
     if (None if now is None else now.cells) == rows:
         return False
@@ -74,7 +74,7 @@ def keep_notices(screen: Screen[Any], top: int, one: bool) -> None:
     left = rows  # the rows not yet taken, from the foot up
     if toast is not None:
         margin = toast.styles.margin  # cut to the rows there are, not pushed up out of them
-        changed |= _cap(toast, None if one else max(1, rows - margin.top - margin.bottom))
+        changed |= _cap(toast, max(1, rows - margin.top - margin.bottom))
         left -= min(rows, _rows(toast, width))
     for holder, toast in reversed(held[:-1]):
         over = holder.has_class(OVER)  # kept while not laid out yet: the next layout comes to it

@@ -126,7 +126,7 @@ def _shown_toasts(screen: Any) -> list[tuple[str, Any]]:
 async def test_notices_never_stand_over_the_seats_in_a_short_terminal(size: tuple[int, int]) -> None:
     """Four notices in a row at a short table: only the newest shows (they stacked up over the
     seat boxes), without a blank row inside it; a long warning is cut short rather than rise
-    over them."""
+    over them, to the rows there are under them."""
     app = make_app()
     async with app.run_test(size=size, notifications=True) as pilot:
         screen, _link = await open_table(app, pilot, "ninety-eight", 4, 0)
@@ -149,6 +149,7 @@ async def test_notices_never_stand_over_the_seats_in_a_short_terminal(size: tupl
         (_m, region), = _shown_toasts(screen)
         assert not region.overlaps(seats) and region.y >= seats.bottom, (region, seats)
         assert not region.overlaps(screen.query_one("#hint").region) and not region.overlaps(chat.region)
+        assert region.y == seats.bottom + 1  # longer than the room: it takes all of it (it was cut to 3 rows below 20)
         assert len(screen.query(Toast)) == 5  # the older ones still held, out of sight
 
 
