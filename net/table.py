@@ -31,6 +31,7 @@ from .client import app_version
 from .matchlog import MatchLog
 from .protocol import CHAT_LEN, clean_name, clean_text, encode
 from .seatnames import numbered
+from .turnclock import Key, TurnClock
 
 if TYPE_CHECKING:
     from .server import Server
@@ -212,9 +213,7 @@ class Table:
         self._wake = asyncio.Event()
         self._bot_task: asyncio.Task[None] | None = None
         self._start_timer: asyncio.TimerHandle | None = None  # a table without a host: the countdown
-        self._clock: asyncio.TimerHandle | None = None  # the turn clock of the player to move
-        self._clock_key: tuple[int, int] | None = None  # (seat, match version) it runs for
-        self._clock_task: asyncio.Task[None] | None = None  # the bot's move for a player out of time
+        self._clock = TurnClock(self._move_for)  # the turn clock of the player to move
         self._closed = False
         self._lobby_timer: asyncio.TimerHandle | None = None  # the lobby held back (``_broadcast_lobby``)
         self._lobby_sent = float("-inf")  # when the last lobby went to everyone (the loop's clock)
@@ -859,28 +858,9 @@ class Table:
             cur = m.current_seat
             if cur is not None and self.seats[cur].conn is not None and self._bot_level(self.seats[cur]) is None:
                 key = (cur, m.version)
-        if key == self._clock_key:
-            return
-        if self._clock is not None:
-            self._clock.cancel()
-            self._clock = None
-        self._clock_key = key
-        if key is not None:
-            self._clock = asyncio.get_running_loop().call_later(limit, self._clock_out, key)
+        self._clock.arm(key, limit)
 
-    def _clock_out(self, key: tuple[int, int]) -> None:
-        self._clock = None
-        if self._closed or key != self._clock_key:
-            return
-        task = self._clock_task
-        if task is not None and not task.done():
-            # the last move made for a player is still being worked out (a busy thread pool):
-            # this one is made after it, not dropped, or this turn would have no clock at all
-            task.add_done_callback(lambda _done: self._clock_out(key))
-            return
-        self._clock_task = asyncio.get_running_loop().create_task(self._move_for(key))
-
-    async def _move_for(self, key: tuple[int, int]) -> None:
+    async def _move_for(self, key: Key) -> None:
         """The player to move ran out of time: a ``normal`` bot makes this one move for them."""
         m = self.match
         index, version = key
@@ -1124,11 +1104,7 @@ class Table:
             seat.cancel_timers()
         if self._bot_task is not None:
             self._bot_task.cancel()
-        if self._clock is not None:
-            self._clock.cancel()
-            self._clock = None
-        if self._clock_task is not None:
-            self._clock_task.cancel()
+        self._clock.close()
 
     def close_log(self) -> None:
         """Close the match log, unfinished: a resumed table continues it."""

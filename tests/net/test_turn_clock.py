@@ -130,7 +130,7 @@ async def test_a_clock_that_runs_out_while_the_last_clock_move_is_still_worked_o
         mover = ana if ana.seat == first else bo
         workers = min(32, (os.cpu_count() or 1) + 4)  # the default executor's size (ThreadPoolExecutor)
         busy = [loop.run_in_executor(None, time.sleep, 2.5) for _ in range(workers)]  # each worker, 2.5 s
-        await wait_until(lambda: table._clock_task is not None, timeout=3, what="the first clock running out")
+        await wait_until(lambda: table._clock.task is not None, timeout=3, what="the first clock running out")
         await wait_until(lambda: mover.view is not None and mover.view["version"] == version, what="the view")
         await mover.act(mover.view["legal"][0], version)  # moves itself while the bot's move waits
         await wait_until(lambda: m.version > version, what="the player's own move")
