@@ -149,10 +149,11 @@ async def test_a_watcher_not_back_a_while_after_the_players_is_said_to_have_gone
 
 
 async def test_a_line_said_from_a_seat_just_taken_is_not_shown_as_its_last_players() -> None:
-    """Cy leaves seat 3 and a watcher who also calls herself Ana sits there and talks at once:
-    the host paces its lobbies, and the line comes before the lobby that seats her. It read
-    "Cy: ..." (the seat's player in the last lobby); it reads as the speaker in that seat, and
-    the seated Ana's and a watcher's lines read as before."""
+    """Cy leaves seat 3 and a watcher who also calls herself Ana sits there and talks at once,
+    while the host paces its lobbies: the line brings the lobby that seats her before it, and
+    reads as the lobby names her ("Ana 2"), never "Cy: ...". A host of an older version sent
+    the line first: the app then names it by the seat it came from ("Ana (seat 3)"). The seated
+    Ana's and a watcher's lines read as before."""
     async with someone_elses_table(TableConfig(name="Ana's table", seats=3)) as (srv, table, ana):
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
@@ -162,21 +163,26 @@ async def test_a_line_said_from_a_seat_just_taken_is_not_shown_as_its_last_playe
             other_ana = await join(srv, "Ana", table=table.id, spectator=True)
             try:
                 await wait_for(pilot, lambda: _seated(session, 2, "Cy") and session.lobby.get("watchers") == ["Ana"])
-                srv.lobby_every = 60.0  # the next lobby is a minute away: what the chat says meanwhile
+                srv.lobby_every = 60.0  # the next lobby is a minute away but for what the chat brings
+                held = dict(session.lobby)  # the lobby that still seats Cy
                 await cy.close()
                 await other_ana.sit(2)
                 await wait_for(pilot, lambda: table.seats[2].name == "Ana" and other_ana.seat == 2)
                 await other_ana.chat("hello from seat 3")
                 await ana.chat("hello from seat 1")
                 await wait_for(pilot, lambda: any(text == "hello from seat 1" for _n, text, _s in session.chat_log))
-                assert _seated(session, 2, "Cy")  # the lobby that seats her is still to come
+                assert _seated(session, 2, "Ana")  # the lobby came with the line
                 lines = [(name, text) for name, text, system in session.chat_log if not system]
-                assert lines == [("Ana (seat 3)", "hello from seat 3"), ("Ana", "hello from seat 1")]
+                assert lines == [("Ana 2", "hello from seat 3"), ("Ana", "hello from seat 1")]
                 await other_ana.stand()
                 await wait_for(pilot, lambda: other_ana.seat is None)
                 await other_ana.chat("watching again")
-                # named as the app's lobby, still the one before she sat, lists her: "Watching: Ana 2"
+                # named as the lobby that came with the line lists her: "Watching: Ana 2"
                 await wait_for(pilot, lambda: ("Ana 2 (watching)", "watching again", False) in session.chat_log)
+                # an older host: the line from the seat just taken comes before its lobby
+                session._on_update({"type": "lobby", "lobby": held})
+                session._on_update({"type": "chat", "name": "Ana", "seat": 2, "text": "ahead of the lobby"})
+                assert ("Ana (seat 3)", "ahead of the lobby", False) in session.chat_log
                 await app.leave_table()
             finally:
                 await other_ana.close()
