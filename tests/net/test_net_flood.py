@@ -65,6 +65,34 @@ async def test_a_peer_joining_and_leaving_over_and_over_sends_the_players_few_lo
     await ana.close()
 
 
+async def test_chat_amid_the_churn_brings_no_more_lobbies_than_its_lines(server: Server) -> None:
+    """A chat line brings the lobby held back ahead of it (docs/protocol.md, Limits): with a
+    peer joining and leaving over and over and a player talking all the while, the others get
+    at most one lobby a ``lobby_every`` and one per line, never one per change."""
+    table = server.create_table(TableConfig(name="t", seats=4))
+    ana = await join(server, "Ana", table=table.id)
+    bo = await join(server, "Bo", table=table.id)
+    counts, task = counting(ana)
+    start = time.monotonic()
+    lines = 0
+    for n in range(CYCLES):
+        await churn_once(server, table.id)
+        if n % 2 == 0:
+            await bo.chat(f"line {n}")
+            lines += 1
+    took = time.monotonic() - start
+    await wait_until(lambda: counts.get("chat", 0) >= lines, what="every line heard")  # (and the table's own)
+    await wait_until(lambda: ana.lobby is not None and ana.lobby["spectators"] == 0, what="the latest lobby")
+    await asyncio.sleep(server.lobby_every * 2)  # a lobby still held back would have gone by now
+    lobbies = counts.get("lobby", 0)
+    assert lobbies <= 2 + took / server.lobby_every + lines, (lobbies, took, lines)
+    assert lobbies < 2 * CYCLES  # (one per join and one per leave)
+    assert ana.connected and ana.lobby == table.lobby()
+    task.cancel()
+    await ana.close()
+    await bo.close()
+
+
 async def test_changes_within_the_interval_go_out_as_one_lobby_but_not_to_the_actor(server: Server) -> None:
     """Changes made within ``lobby_every`` of the last lobby reach the other players as one
     lobby, the latest; the player whose action it was gets it straight after its welcome, and
