@@ -400,9 +400,9 @@ class TableSession:
         must the one who sits there now for whoever said a line the table kept from before,
         nor the one the latest lobby seats there for who has just sat down (a host of an older
         version paces its lobbies, and a line said at once came before the lobby that seats its
-        speaker; this one sends the lobby held back first). A
-        watcher the latest lobby lists by its number (``watcher``) is named as the lobby names
-        it, so two watchers called Ana read apart there too ("Ana 2 (watching)")."""
+        speaker; this one sends the lobby held back first). A watcher the latest lobby lists by
+        its number (``watcher``) is named as the lobby names it, so two watchers called Ana read
+        apart there too ("Ana 2 (watching)")."""
         name, seat = str(chat.get("name") or "?"), chat.get("seat")
         seats = (self.lobby or {}).get("seats") or []
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
