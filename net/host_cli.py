@@ -27,12 +27,14 @@ from .announce import Announcements, Out
 from .autosave import SaveOutcome
 from .client import app_version
 from .lanflags import advertised
+from .peer import Refused
 from .savefile import aside_text, move_aside, save_path
+from .seat import Seat
 from .server import Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
 from .ssh_keys import read_client_keys
 from .ssh_server import SSHConfig, SSHTableServer
-from .table import Refused, Seat, Table
+from .table import Table
 from .tablestate import restore_saved
 
 T = TypeVar("T")

@@ -21,7 +21,8 @@ from .autosave import Autosaver, SaveOutcome
 from .budget import Budget
 from .lockout import Lockout
 from .paths import data_dir
-from .table import Table, TableConfig
+from .table import Table
+from .tableconfig import TableConfig
 
 __all__ = ["Server", "TableConfig", "Table"]
 

@@ -19,7 +19,10 @@ from .bots import LEVELS
 from .matchlog import MatchLog
 from .protocol import NAME_LEN, clean_name
 from .savefile import aside_text, move_aside, read_save
-from .table import WATCHERS_LISTED, Seat, Table, TableConfig
+from .seat import Seat
+from .table import Table
+from .tableconfig import TableConfig
+from .watchers import WATCHERS_LISTED
 
 if TYPE_CHECKING:
     from .server import Server

@@ -10,7 +10,7 @@ from typing import Any
 
 from net.client import TableClient
 from net.server import Server, TableConfig
-from net.table import CHAT_HISTORY
+from net.tablechat import CHAT_HISTORY
 from net.tablestate import table_state
 
 from .table_helpers import FAST, join, next_update, server, wait_until  # noqa: F401

@@ -9,7 +9,7 @@ from typing import Any
 from net.client import TableClient
 from net.protocol import PROTOCOL_VERSION, FrameReader, decode_body, encode
 from net.server import Server, TableConfig
-from net.table import WATCHER_CHAT_BURST, WATCHER_CHAT_RATE
+from net.tablechat import WATCHER_CHAT_BURST, WATCHER_CHAT_RATE
 
 from .table_helpers import join, server, wait_until  # noqa: F401 (a fixture)
 

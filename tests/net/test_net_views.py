@@ -15,7 +15,7 @@ from core import GAMES, new_match
 from net.client import TableClient
 from net.protocol import MAX_FRAME, FrameReader, ProtocolError, decode_body, encode
 from net.server import Server, TableConfig
-from net.table import view_frame
+from net.viewframes import view_frame
 
 from .table_helpers import host_sending, join, seated_table, server, until_goodbye, wait_until  # noqa: F401
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from net.client import TableClient
 from net.server import Server, TableConfig
-from net.table import SYSTEM_NAME
+from net.tablechat import SYSTEM_NAME
 
 from .table_helpers import RandomPlayer, join, next_update, server, wait_until  # noqa: F401
 

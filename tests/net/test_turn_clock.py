@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from net.server import Server, TableConfig
-from net.table import TURN_TIME_RANGE, turn_time_problem
+from net.tableconfig import TURN_TIME_RANGE, turn_time_problem
 from net.tablestate import restore_table, table_state
 
 from .table_helpers import RandomPlayer, seated_table, server, wait_until  # noqa: F401

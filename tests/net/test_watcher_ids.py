@@ -9,7 +9,7 @@ from typing import Any
 
 from net.client import TableClient
 from net.server import Server, TableConfig
-from net.table import WATCHERS_LISTED
+from net.watchers import WATCHERS_LISTED
 
 from .table_helpers import host_sending, join, next_update, server, wait_until  # noqa: F401
 

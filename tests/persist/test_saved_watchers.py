@@ -9,7 +9,7 @@ import pytest
 
 from net.savefile import save_path, write_save
 from net.server import Server, TableConfig
-from net.table import WATCHERS_LISTED
+from net.watchers import WATCHERS_LISTED
 from net.tablestate import restore_saved, restore_table, table_state
 from tests.net.table_helpers import FAST, join, wait_until
 

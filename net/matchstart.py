@@ -1,0 +1,132 @@
+"""When a table's next match may start, and the countdown that starts it by itself at a table
+whose host does not play: one rule, read alike by the host's start, the countdown and the
+lobby's note that tells people what starts the match."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from .peer import Peer, Refused
+from .seat import Seat
+
+if TYPE_CHECKING:
+    from .server import Server
+
+log = logging.getLogger("dealmein.net")
+
+
+def not_ready(seats: list[Seat], starter: Peer | None) -> str | None:
+    """Why a match cannot start now (seats count from 1 for people), or ``None``. The
+    ``starter`` (a host starting it) need not have said it is ready; without one, every
+    seated player must be here and ready, and at least one must be seated."""
+    humans = 0
+    for seat in seats:
+        if seat.empty:
+            return f"seat {seat.index + 1} is empty: add a bot or wait for a player"
+        if seat.bot is not None:
+            continue
+        humans += 1
+        if seat.conn is not None and seat.conn is starter:
+            continue
+        if not seat.ready or (starter is None and seat.conn is None):
+            return f"{seat.name} (seat {seat.index + 1}) is not ready"
+    if starter is None and not humans:
+        return "no player is seated"
+    return None
+
+
+def bots_only(seats: list[Seat]) -> bool:
+    """Every seat is a bot: with no player to be ready, nothing starts by itself (anyone who
+    comes to watch would set bots playing on and on); the host key's holder starts it."""
+    return all(s.bot is not None for s in seats)
+
+
+class StartTable(Protocol):
+    """What the countdown reads of its table."""
+
+    id: str
+    server: "Server"  # its ``start_delay``
+    seats: list[Seat]
+    status: str
+
+    def playing_host(self) -> bool: ...
+
+
+class Countdown:
+    """The countdown to the match at ``table`` while its host does not play. ``start`` starts
+    the match (``Refused`` if it cannot), ``say`` tells everyone at the table, ``lobby`` sends
+    the lobby again."""
+
+    def __init__(self, table: StartTable, start: Callable[[], None], say: Callable[[str], None],
+                 lobby: Callable[[], None]) -> None:
+        self._table = table
+        self._start = start
+        self._say = say
+        self._lobby = lobby
+        self._timer: asyncio.TimerHandle | None = None
+        self._closed = False
+
+    def note(self, by_host: bool) -> str:
+        """What starts the next match, for people (the lobby's ``start_note``)."""
+        status = self._table.status
+        if status == "playing":
+            return ""
+        if bots_only(self._table.seats):  # no seat for a playing host either
+            what = "rematch" if status == "finished" else "match"
+            return (f"Every seat is a bot, so nothing starts by itself: whoever joined with the host key "
+                    f"starts the {what}.")
+        if by_host:
+            return "The host starts the rematch." if status == "finished" else "The host starts the match."
+        if self._timer is not None:
+            return "Everyone is ready: the match is about to start."
+        if status == "finished":
+            return "The rematch starts by itself once every player is ready again."
+        return "The match starts by itself once every seat is filled and every player is ready."
+
+    def check(self) -> bool:
+        """Start the countdown once every seat is filled and every seated player is ready, and
+        call it off when that stops being so (after any lobby change). Whether it did either."""
+        t = self._table
+        waiting = (not self._closed and t.status != "playing" and not t.playing_host()
+                   and not_ready(t.seats, None) is None)
+        timer = self._timer
+        if waiting and timer is None:
+            delay = max(0.0, t.server.start_delay)
+            self._timer = asyncio.get_running_loop().call_later(delay, self._fire)
+            what = "rematch" if t.status == "finished" else "match"
+            self._say(f"Everyone is ready: the {what} starts in {delay:g} second{'' if delay == 1 else 's'}."
+                      if delay >= 1 else f"Everyone is ready: the {what} starts.")
+            return True
+        if not waiting and timer is not None:
+            timer.cancel()
+            self._timer = None
+            if not self._closed and t.status != "playing":
+                why = not_ready(t.seats, None) if not t.playing_host() else "the host starts it"
+                self._say(f"Start called off: {why}.")
+            return True
+        return False
+
+    def cancel(self) -> None:
+        """The match starts another way (a host's start overtakes the countdown)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def close(self) -> None:
+        """No countdown runs from now on."""
+        self._closed = True
+        self.cancel()
+
+    def _fire(self) -> None:
+        self._timer = None
+        t = self._table
+        if self._closed or t.status == "playing" or t.playing_host() or not_ready(t.seats, None):
+            self._lobby()  # the note changes back (and a new countdown may begin)
+            return
+        try:
+            self._start()
+        except Refused as r:
+            log.error("table %s: the match could not start: %s", t.id, r.message)
+            self._say(f"The match could not start: {r.message}")

@@ -1,0 +1,54 @@
+"""Where a hosted table writes each match's log (``net/matchlog.py``), kept to the host's user,
+and a failing disk costing the log, never the match being played."""
+from __future__ import annotations
+
+import logging
+import os
+import time
+from pathlib import Path
+
+from core import Match
+
+from .client import app_version
+from .matchlog import MatchLog
+from .tableconfig import TableConfig
+
+log = logging.getLogger("dealmein.net")
+
+
+def open_log(folder: Path, table_id: str, config: TableConfig, m: Match, seed: int,
+             names: list[str]) -> tuple[MatchLog, Path] | tuple[None, None]:
+    """The log of a match starting with ``seed`` and the seats' ``names``, and its path; Nones
+    when it cannot be written (the host's log says why)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{stamp}-{config.game}-{table_id}-{seed & (1 << 64) - 1:016x}.jsonl"  # its log holds the whole seed
+    try:
+        # with its seed a log reveals every hand: only the host's user may read it
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
+        return MatchLog(path, app_version=app_version(), game=config.game, players=len(names),
+                        preset=config.preset, options=dict(m.options), seed=seed, names=names), path
+    except OSError as e:  # a full or read-only disk costs the log, not the match
+        log.error("table %s: cannot write the match log %s: %s", table_id, path, e)
+        return None, None
+
+
+def log_action(lg: MatchLog, table_id: str, seat: int, action: str, m: Match,
+               snapshot: bytes | None) -> MatchLog | None:
+    """``lg`` with the action written, or None (closed) once it cannot be written."""
+    try:
+        lg.action(seat, action, m, snapshot)
+    except OSError as e:
+        log.error("table %s: match log %s stopped: %s", table_id, lg.path, e)
+        lg.close()
+        return None
+    return lg
+
+
+def finish_log(lg: MatchLog, table_id: str, m: Match) -> None:
+    """Write the match's end to ``lg`` and close it."""
+    try:
+        lg.finish(m)
+    except OSError as e:
+        log.error("table %s: match log %s: %s", table_id, lg.path, e)
+    lg.close()
