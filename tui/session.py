@@ -3,11 +3,8 @@ app hosts, the in-process ``Server`` (plus its LAN advert). Updates from the cli
 lobby, table and results screens."""
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
-from collections import Counter, deque
-from collections.abc import Awaitable
+from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,14 +13,17 @@ from net.client import RECONNECT_FOR, TableClient
 from net.savefile import read_save, save_path
 from net.server import Server, TableConfig, local_host
 
-from . import seatkeys
-from .comings import comings_and_goings
-from .eventtext import at_hand_end, deal_word, other_name, with_causes
-from .plain import clean, cut
+from . import leavewords, seatkeys
+from .comingstold import ComingsTold
+from .doors import Doors
+from .eventtext import at_hand_end, deal_word, with_causes
+from .heldresults import HeldResults, table_screen
+from .hostsave import ANOTHER_WINDOW, HostSave, has_save
+from .plain import clean
 from .plays import own_status
-from .saves import (KeptResults, claim_solo_save, keep_results, kept_results, release_solo_save, save_port,
-                    solo_save_path)
-from .seatnames import listed_watcher, listed_watchers, numbered, watching_count
+from .saves import KeptResults, save_port, solo_save_path
+from .tablenames import seat_names, speaker
+from .watchwait import WatcherWait
 from .widgets.tablelog import CHAT_LINES
 
 if TYPE_CHECKING:
@@ -32,31 +32,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("dealmein.tui")
 
-#: why a solo table is not saved: one solo save, and another app uses it
-ANOTHER_WINDOW = "Another Deal Me In window holds the solo save"
-#: lines of watchers coming and going said in the chat at most, within ``WATCH_WINDOW`` seconds
-WATCH_LINES = 4
-WATCH_WINDOW = 60.0
-#: seconds a table resumed from its save waits for its watchers once its players are back:
-#: their apps retry as the players' do, 5 s apart at most, and a try may take a few seconds
-WATCHERS_BACK_WITHIN = 10.0
-#: a timer set for the end of a wait fires this much later, so that it never finds it not over
-TIMER_SLACK = 0.05
-
 
 class AtTableAlready(Exception):
     """A join to the table the player is at and still connected to: refused, nothing changes."""
-
-
-def _drop(names: list[Any], name: Any) -> None:
-    """Takes one ``name`` out of ``names``, if it is there."""
-    if name in names:
-        names.remove(name)
-
-
-def _playing(seat: dict[str, Any]) -> bool:
-    """A player (not a bot) is connected in this lobby's seat."""
-    return bool(seat.get("name")) and not seat.get("bot") and seat.get("connected") is True
 
 
 class TableSession:
@@ -68,8 +46,7 @@ class TableSession:
         self.server: Server | None = None
         self.table: Any = None  # the hosted net.table.Table, when hosting
         self.client: TableClient | None = None
-        self.advertiser: Any = None
-        self.ssh: Any = None  # net.ssh_server.SSHTableServer when serving over SSH
+        self._doors = Doors(app)  # the LAN advert and the SSH server, when this app hosts
         self.address: str | None = None
         #: a host's addresses as its players type them (``dealmein join``), not the one bound
         self.join_at: list[str] = []
@@ -82,25 +59,10 @@ class TableSession:
         # (name, text, said by the table itself): the latest only, as the chat widget keeps,
         # so that a long flood of chat costs no more memory than a screenful
         self.chat_log: deque[tuple[str, str, bool]] = deque(maxlen=CHAT_LINES)
-        #: when the latest lines of watchers coming and going were said (``WATCH_LINES``)
-        self._watch_lines: deque[float] = deque()
-        #: the watchers named as this app's connection dropped who are not back yet, and until
-        #: when they are waited for (``_through_returns``)
-        self._watchers_away: Counter[str] = Counter()
-        self._watchers_away_until = 0.0
-        #: the table came back from its save meanwhile (``_wait_over``); and its players are
-        #: back since, the watchers' lag (``WATCHERS_BACK_WITHIN``) counted from then
-        self._table_resumed = False
-        self._players_back = False
-        #: the table's chat numbering as its latest welcome told it, and as it was when this
-        #: app's connection dropped: a table resumed from its save numbers its chat afresh
-        self._chat_epoch: Any = None
-        self._epoch_at_drop: Any = None
-        #: the other players connected in their seats as this app's connection dropped (or held
-        #: for them by the save this app resumes), (seat, name): when the wait for the watchers
-        #: ends once they are all back in them (``_wait_over``)
-        self._players_at_drop: list[tuple[int, str]] = []
-        self._lobby_seat: int | None = None  # this app's seat at the last lobby: its own comings say nothing
+        #: the watchers at the table as this app's connection dropped, or as its save held
+        #: them, waited for: their return is no news (``tui.watchwait``)
+        self._waiting = WatcherWait(lambda seconds: self.app.set_timer(seconds, self._watch_wait_ended))
+        self._comings = ComingsTold(self._waiting)  # what the chat has told of comings and goings
         #: this app's seat as the updates have told it so far (each welcome names it), in their
         #: order: the first lobby comes while joining, before ``client`` (and so ``seat``) is set
         self._seat_told: int | None = None
@@ -111,14 +73,13 @@ class TableSession:
         self.recent_address: str | None = None
         #: what the recent tables were last told of this table: (name, game, password)
         self._recent_noted: tuple[str, str, bool] | None = None
-        #: this solo table holds the solo save (``tui.saves.claim_solo_save``)
-        self.solo_save = False
+        #: this app's hold on its own table's save (``tui.hostsave``)
+        self._save = HostSave(app)
         #: this app comes back to a seat it sat in before (a resumed save, a kept seat's token): a
         #: match that ended meanwhile was its own, to show and count
         self.returning = False
-        #: a hand's or match's results that came while another screen was over the table (a
-        #: question, Help): shown once the table is uncovered (``show_held_results``)
-        self._held_results: tuple[str | None, dict[str, Any] | None, dict[str, Any] | None] | None = None
+        #: the results put up over the table, or held while it is covered (``tui.heldresults``)
+        self._results = HeldResults(self)
         #: the chat lines the table kept have had their heading (``chat``'s ``earlier``)
         self._earlier_told = False
 
@@ -147,12 +108,12 @@ class TableSession:
             session.table = table
             if not solo:
                 server.autosave(table, save_path(server.port))
-            elif session._claim_solo_save():
+            elif session._save.claim_solo():
                 server.autosave(table, solo_save_path())
             else:
                 app.notify(f"{ANOTHER_WINDOW}: this solo match is not kept, and leaving or quitting ends it.",
                            title="Solo save", severity="warning", timeout=10)
-            session._watch_saves()
+            session._save.watch(session.table)
             session._listening(bind, server.port)
             # the host's own app comes in where the table listens: a table bound to one address
             # answers on no other, 127.0.0.1 included
@@ -164,10 +125,10 @@ class TableSession:
                 await session.client.add_bot(seat, level)
             if not solo:
                 if choice.ssh:
-                    await session._serve_ssh(bind)
+                    await session._doors.serve_ssh(bind, server, table, session.password)
                 session.show_lobby()
                 if app.mdns:
-                    await session._advertise()
+                    await session._doors.advertise(server, table)
             else:
                 session.show_lobby()
                 await session.client.start()
@@ -189,7 +150,7 @@ class TableSession:
 
         session = cls(app, solo=solo)
         session.returning = True
-        if solo and not session._claim_solo_save():
+        if solo and not session._save.claim_solo():
             raise ValueError(f"{ANOTHER_WINDOW} and plays its match")
         bind, port = ("127.0.0.1", 0) if solo else app.host_address()
         if not solo:
@@ -198,11 +159,12 @@ class TableSession:
         state = read_save(path).state
         table, problem = restore_saved(server, path)
         if table is None or state is None:
-            session._release_solo_save()
+            session._save.release_solo()
             raise ValueError(problem or f"{path.name} could not be read")
         session.server, session.table = server, table
-        session._watch_saves()
-        session._wait_for_saved_watchers()
+        session._save.watch(session.table)
+        # as long at most as their apps try to come back (``TableClient``'s ``reconnect_for``)
+        session._waiting.after_resume(table, RECONNECT_FOR)
         try:
             await server.start()
             table.resume()
@@ -213,10 +175,10 @@ class TableSession:
                 host_key=table.host_key, token=state.get("host_token"), reconnect=False,
                 on_update=session._on_update)
             if not solo and table.config.ssh_password is not None:  # it had SSH guests: their way back
-                await session._serve_ssh(bind)
+                await session._doors.serve_ssh(bind, server, table, session.password)
             session.show_lobby()
             if not solo and app.mdns:
-                await session._advertise()
+                await session._doors.advertise(server, table)
         except BaseException:
             await session.close()
             raise
@@ -286,53 +248,20 @@ class TableSession:
             seatkeys.hold(self.address, *now)
         self.held = now
 
-    async def _advertise(self) -> None:
-        """Tell the LAN about the table; a LAN without multicast only loses the advert."""
-        try:
-            from net.discovery import Advertiser, bound_advert
+    @property
+    def advertiser(self) -> Any:
+        """The table's LAN advert (``net.discovery.Advertiser``), while it is advertised."""
+        return self._doors.advertiser
 
-            assert self.server is not None and self.table is not None
-            # a table bound to one address gives that address, as the headless host's does
-            interfaces, addresses = bound_advert(self.server.host, self.app.lan_interfaces)
-            self.advertiser = Advertiser(self.server.port, interfaces=interfaces, addresses=addresses,
-                                         bind=self.server.host)
-            await self.advertiser.start(self._advert())
-            self.server.add_listener(lambda _table: self.advertiser and self.advertiser.update_soon(self._advert()))
-        except Exception as e:  # no network interface, multicast refused...
-            log.warning("no LAN advert: %s", e)
-            self.app.notify(f"The table is not advertised on the LAN ({e}); players can still join by address.",
-                            severity="warning", timeout=8)
-            self.advertiser = None
-
-    async def _serve_ssh(self, bind: str) -> None:
-        """Serve the app over SSH: each session runs the app joined to this table by address."""
-        from net.ssh_host import client_address, make_ssh_server
-        from net.ssh_server import SSHConfig
-
-        assert self.server is not None
-        table = self.table
-        # a resumed table's guests log in with the password they had (``TableConfig.ssh_password``)
-        config = SSHConfig(host=bind, port=self.app.ssh_port, auth="password",
-                           password=table.config.ssh_password if table is not None else None)
-        self.ssh = make_ssh_server(config, client_address(bind, self.server.port), self.password,
-                                   table.id if table is not None else None, grace=self.server.grace)
-        try:
-            await self.ssh.start()
-            if table is not None:
-                table.keep_ssh_password(self.ssh.config.password)
-        except OSError as e:
-            self.app.notify(f"SSH not started: {e}", severity="error", timeout=8)
-            ssh, self.ssh = self.ssh, None
-            await _close_within(ssh.close(), 5, "ssh server not closed cleanly")  # its app zygote too
+    @property
+    def ssh(self) -> Any:
+        """The table's SSH server (``net.ssh_server.SSHTableServer``), while it serves there."""
+        return self._doors.ssh
 
     @property
     def ssh_lines(self) -> list[str]:
         """For the host's lobby: how to come in over SSH, the key to check, the password."""
-        if self.ssh is None:
-            return []
-        return [f"SSH: {self.ssh.login_command('NAME')}",
-                f"SSH host key {self.ssh.fingerprint}",
-                f"SSH password: {self.ssh.config.password}"]
+        return self._doors.ssh_lines
 
     @property
     def can_invite(self) -> bool:
@@ -351,17 +280,10 @@ class TableSession:
         where = clean(str(lobby.get("name") or "my table"), 40)
         line = f"Come and play {info.name if info else 'cards'} at {where}: dealmein join {self.join_at[0]}"
         lines = [line + (f" (password: {self.password})" if self.password else "")]
-        if self.ssh is not None:
-            lines.append(f"Nothing installed? {self.ssh.login_command('YOURNAME')} "
-                         f"(password: {self.ssh.config.password}; host key {self.ssh.fingerprint})")
+        ssh = self._doors.ssh_invite()
+        if ssh is not None:
+            lines.append(ssh)
         return "\n".join(lines)
-
-    def _advert(self) -> Any:
-        from net.client import app_version
-        from net.discovery_txt import advert_from_lobby
-
-        return advert_from_lobby(self.table.lobby(), app_version=app_version(),
-                                 ssh_port=self.ssh.port if self.ssh is not None else None)
 
     # ------------------------------------------------------------------ the link
     @property
@@ -374,45 +296,11 @@ class TableSession:
 
     @property
     def names(self) -> list[str]:
-        names = self._seat_names()
+        names = seat_names(self.lobby or {})
         me = self.seat
         if me is not None and me < len(names):
             names[me] = "You"  # the log reads "You play 9♥", at a solo table and a hosted one alike
         return names
-
-    def _seat_names(self) -> list[str]:
-        """Each seat's name as the table shows it, yours too: two players called Ana read apart
-        ("Ana", "Ana 2"), a seat a bot plays for its player or whose player is away says so."""
-        seats = (self.lobby or {}).get("seats") or []
-        names = numbered([other_name(str(s.get("name") or f"Seat {i + 1}")) for i, s in enumerate(seats)])
-        for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
-            # the marker must survive the seat box's cut of long names (16 cells)
-            if s.get("bot") and not str(s.get("name") or "").lower().endswith("bot"):
-                names[i] = f"{cut(names[i], 10)} (bot)"
-            elif s.get("name") and not s.get("bot") and s.get("connected") is False:
-                names[i] = f"{cut(names[i], 9)} (away)"
-        return names
-
-    def _speaker(self, chat: dict[str, Any]) -> str:
-        """A player's chat line goes by the seat it came from, named as the table names that
-        seat (two players called Ana read apart), and a watcher's reads "(watching)": the host
-        lets anyone take any name, and a watcher must not pass for the player in a seat; nor
-        must the one who sits there now for whoever said a line the table kept from before,
-        nor the one the latest lobby seats there for who has just sat down (a host of an older
-        version paces its lobbies, and a line said at once came before the lobby that seats its
-        speaker; this one sends the lobby held back first). A watcher the latest lobby lists by
-        its number (``watcher``) is named as the lobby names it, so two watchers called Ana read
-        apart there too ("Ana 2 (watching)")."""
-        name, seat = str(chat.get("name") or "?"), chat.get("seat")
-        seats = (self.lobby or {}).get("seats") or []
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-            listed = listed_watcher(self.lobby or {}, chat.get("watcher"), name)
-            return f"{cut(listed or name, 20)} (watching)"
-        if seat < len(seats) and (seats[seat] or {}).get("name") == name:
-            return self._seat_names()[seat]
-        if chat.get("earlier") is True:  # said before someone else sat there, or before the table lost that seat
-            return f"{cut(name, 20)} (was in seat {seat + 1})"
-        return f"{cut(name, 20)} (seat {seat + 1})"  # seated there by a lobby still on its way
 
     async def act(self, action: str) -> None:
         if self.client is not None:
@@ -471,9 +359,7 @@ class TableSession:
         app = self.app
         if kind == "welcome":
             self._seat_told = update.get("seat")
-            self._chat_epoch = update.get("chat")
-            if self._watchers_away and self._chat_epoch != self._epoch_at_drop:
-                self._table_resumed = True
+            self._waiting.welcome(update.get("chat"))
             self._earlier_told = False  # the table sends what it kept after each welcome on joining
         elif kind == "lobby":
             earlier = self.lobby or {}
@@ -503,10 +389,10 @@ class TableSession:
                 # running at all: its end is told, shown and counted all the same (the view on the
                 # way back brings no events; the record counts a match once), its box as it was
                 # shown when it ended where this app kept that (its own table's save)
-                kept = self._kept_results() if ended_away else None
+                kept = self._save.kept_results(self.table, self.view, self.lobby) if ended_away else None
                 ended = {"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}
                 events = [ended if kept is None or kept.points is None else {**ended, "points": kept.points}]
-            table = self._table_screen()
+            table = table_screen(self)
             if table is None and self.view.get("is_over") and not events:
                 self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
                 return
@@ -526,22 +412,22 @@ class TableSession:
             if kept is not None:  # the match's last hand, as its results showed it
                 table.hand_totals, table.hand_whole = list(kept.totals), kept.whole
             if not self.view.get("is_over"):
-                self._withdraw_match_results()
+                self._results.withdraw_match()
             for i, event in enumerate(events):
                 kind = event.get("kind")
                 if kind == "match_over":
                     self._record()
                     if told:
-                        self._keep_results(event, table)
+                        self._save.keep_results(self.table, self.view, self.lobby, event, table)
                 if kind in ("hand_over", "round_over", "match_over"):
                     # the standings as the hand left them, whatever arrives before the screen shows
-                    app.call_later(self._results, kind, event, at_hand_end(self.view, events[i + 1:]))
+                    app.call_later(self._results.show, kind, event, at_hand_end(self.view, events[i + 1:]))
         elif kind == "chat":
             system = update.get("system") is True
             if update.get("earlier") is True and not self._earlier_told:
                 self._earlier_told = True
                 self._add_chat("Table", "Said at this table earlier:", True)
-            name = str(update.get("name") or "?") if system else self._speaker(update)
+            name = str(update.get("name") or "?") if system else speaker(self.lobby or {}, update)
             self._add_chat(name, str(update.get("text") or ""), system)
         elif kind == "error":
             self.last_said = str(update.get("message") or update.get("code"))
@@ -549,11 +435,12 @@ class TableSession:
         elif kind == "connection":
             state = update.get("state")
             if state == "reconnecting":
-                self._wait_for_watchers()
+                reconnect_for = self.client.reconnect_for if self.client is not None else 0.0
+                self._waiting.after_drop(self.lobby or {}, self._seat_told, reconnect_for)
                 app.notify("Connection lost: reconnecting...", severity="warning")
             elif state == "connected":
                 app.notify("Reconnected.")
-                table = self._table_screen()
+                table = table_screen(self)
                 if table is not None:  # the host gave the turn a full clock when the seat came back
                     table.restart_clock()
             elif state == "closed" and not self.closing:
@@ -601,92 +488,22 @@ class TableSession:
             return
         self.record_line = record_line(matches, played.game)
 
-    def _match_kept_as(self) -> tuple[Path, str] | None:
-        """Where the finished match's results are kept, and under what (``tui.saves``): beside
-        this app's own table's save, for the seat it played; None for another host's table, a
-        table not saved, or a match not played from a seat."""
-        saver = self.table.saver if self.table is not None else None
-        seat = (self.view or {}).get("seat")
-        if saver is None or self.view is None or not isinstance(seat, int) or isinstance(seat, bool):
-            return None
-        from .record import match_identity
-
-        return saver.path, match_identity(self.view, self.lobby, seat)
-
-    def _keep_results(self, event: dict[str, Any], table: Any) -> None:
-        """The match just ended here: what its results box shows beyond the view (the last
-        hand's points left in hand, its running total) is kept beside the table's save, so
-        that resuming the finished match shows the same box; a file that cannot be written is
-        said once."""
-        kept_as = self._match_kept_as()
-        if kept_as is None:
-            return
-        points = event.get("points")
-        kept = KeptResults(points if isinstance(points, list) else None, list(table.hand_totals), table.hand_whole)
-        problem = keep_results(*kept_as, kept)
-        if problem:  # the match is saved all the same: a resume shows what its view holds
-            self.app.warn_once("Match results", f"{problem}. Resumed, this match will not show the "
-                                                "last hand's points left in hand or running total.")
-
-    def _kept_results(self) -> KeptResults | None:
-        """What the results box showed when the match this app's table resumed with ended; a
-        file that cannot be read is said once and left as it is."""
-        kept_as = self._match_kept_as()
-        if kept_as is None:
-            return None
-        kept, problem = kept_results(*kept_as)
-        if problem:
-            self.app.warn_once("Match results", f"{problem}. These results do not show the last "
-                                                "hand's points left in hand or running total.")
-        return kept
-
-    def _claim_solo_save(self) -> bool:
-        self.solo_save = claim_solo_save()
-        return self.solo_save
-
-    def _release_solo_save(self) -> None:
-        if self.solo_save:
-            self.solo_save = False
-            release_solo_save()
-
-    def _watch_saves(self) -> None:
-        """Hear from this app's table's autosave when saving fails."""
-        if self.table is not None and self.table.saver is not None:
-            self.table.saver.on_problem = self._not_saved
-
-    def _not_saved(self, problem: str) -> None:
-        """Saving this table failed (a full or read-only data folder): play goes on, and the
-        player is told once a run that it cannot be resumed, rather than finding no Resume later."""
-        self.app.warn_once("Saving", f"{problem}. Play goes on, but this table cannot be resumed later.")
+    @property
+    def solo_save(self) -> bool:
+        """This solo table holds the solo save (``tui.saves.claim_solo_save``)."""
+        return self._save.solo
 
     @property
     def saved(self) -> bool:
         """This app's table has a save to resume it from: the latest save did not fail."""
-        saver = self.table.saver if self.table is not None else None
-        return saver is not None and saver.problem is None
+        return has_save(self.table)
 
     def _say_comings_and_goings(self, earlier: dict[str, Any], lobby: dict[str, Any]) -> None:
         """Who came and who went (``tui.comings``): in the chat, where the lobby shows it; in a
         match the table's log says it its own way, and the lobby's chat keeps it for later."""
-        before, after = earlier.get("seats") or [], lobby.get("seats") or []
-        was, now = self._lobby_seat, self._seat_told
-        own = {was, now}
-        self._lobby_seat = now
-        watchers = (listed_watchers(earlier), listed_watchers(lobby))
-        known = not any(len(names) < watching_count(side) for names, side in zip(watchers, (earlier, lobby)))
-        if not known:
-            watchers = ([], [])  # more watchers than the lobby names: who came or went is not known
-        # this app's own watching says nothing either: its name leaves the watchers as it sits
-        # down and comes into them as it gets up (while it watches throughout, it is in both)
-        if was is None and now is not None and now < len(after):
-            _drop(watchers[0], after[now].get("name"))
-        elif was is not None and now is None and was < len(before):
-            _drop(watchers[1], before[was].get("name"))
-        watchers = self._through_returns(*watchers, over=self._wait_over(lobby), known=known)
-        changes = [c for c in comings_and_goings(before, after, own, watchers)
-                   if c.kind not in ("watches", "unwatches") or self._watch_line_allowed()]
+        changes = self._comings.changes(earlier, lobby, self._seat_told)
         if (self.lobby or {}).get("status") == "playing":
-            table = self._table_screen()
+            table = table_screen(self)
             for change in changes:
                 if table is not None:
                     table.log_line(change.text, style="italic")
@@ -697,104 +514,13 @@ class TableSession:
         if self.is_host and not self.solo and self.app.settings.bell and any(c.kind == "sits" for c in changes):
             self.app.bell()  # a host waiting in the lobby hears the players come, as a turn is heard
 
-    def _wait_for_watchers(self) -> None:
-        """This app's connection dropped: the watchers at the table then are waited for while
-        its app tries to come back. A host that stopped dead and was resumed brings everyone
-        back one by one, and a watcher missing from the first lobbies is on the way back, not
-        gone (their apps try as long as this one does). When the wait ends, see ``_wait_over``;
-        a watcher still missing then has gone, and is said to."""
-        lobby = self.lobby or {}
-        players = [(i, str(seat["name"])) for i, seat in enumerate(lobby.get("seats") or [])
-                   if i != self._seat_told and _playing(seat)]
-        reconnect_for = self.client.reconnect_for if self.client is not None else 0.0
-        self._wait_for(lobby.get("watchers") or [], players, reconnect_for)
-        self._epoch_at_drop = self._chat_epoch
-
-    def _wait_for_saved_watchers(self) -> None:
-        """This app resumes its table from the save: the watchers the save names come back as
-        the players do, and are waited for as the other apps at the table wait for them
-        (``_wait_for_watchers``), not greeted as newcomers. The players waited for are those
-        whose seats the save holds for them, the host's own aside."""
-        table = self.table
-        players = [(s.index, s.name) for s in table.seats
-                   if s.name and s.bot is None and s.token is not None and s.token != table.host_token]
-        # as long at most as their apps try to come back (``TableClient``'s ``reconnect_for``)
-        self._wait_for(table.watchers_saved, players, RECONNECT_FOR, resumed=True)
-
-    def _wait_for(self, watchers: list[Any], players: list[tuple[int, str]], seconds: float,
-                  resumed: bool = False) -> None:
-        """Wait for ``watchers`` and ``players`` (seat, name) to be back, ``seconds`` at most;
-        ``resumed``: the table is known to come back from its save."""
-        self._watchers_away = Counter(watchers)
-        self._players_at_drop = players
-        self._watchers_away_until = time.monotonic() + seconds
-        self._table_resumed, self._players_back = resumed, False
-        if self._watchers_away:
-            self.app.set_timer(seconds + TIMER_SLACK, self._watch_wait_ended)
-
     def _watch_wait_ended(self) -> None:
         """The wait for the watchers is over: those not back are said to have gone, if this app
         is back itself (if not, its first lobby says so, or it gave up and says nothing more)."""
-        if not self._watchers_away or time.monotonic() < self._watchers_away_until or self.left:
+        if not self._waiting.timed_out() or self.left:
             return  # all back, or a later drop waits afresh
         if self.client is not None and self.client.connected and self.lobby is not None:
             self._say_comings_and_goings(self.lobby, self.lobby)
-
-    def _wait_over(self, lobby: dict[str, Any]) -> bool:
-        """Whether the watchers held since the drop are waited for no more (``_wait_for``). If
-        the table ran on meanwhile (its welcome gives the chat numbering it had: the drop was
-        this app's own), once every other player seated then is back in their seat: the table
-        is as it was. If it came back from its save, the watchers' apps come back as the
-        players' do, a try or two behind: ``WATCHERS_BACK_WITHIN`` once the players are back.
-        And at the latest when this app would give up. The players back after a resume, a
-        timer is set for the lag's end: no lobby may come then."""
-        now = time.monotonic()
-        if not self._watchers_away or now >= self._watchers_away_until:
-            return True
-        seats = lobby.get("seats") or []
-        back = all(i < len(seats) and _playing(seats[i]) and str(seats[i]["name"]) == name
-                   for i, name in self._players_at_drop)
-        if not self._table_resumed:
-            return back and bool(self._players_at_drop)
-        if back and not self._players_back:
-            self._players_back = True
-            if now + WATCHERS_BACK_WITHIN < self._watchers_away_until:
-                self._watchers_away_until = now + WATCHERS_BACK_WITHIN
-                self.app.set_timer(WATCHERS_BACK_WITHIN + TIMER_SLACK, self._watch_wait_ended)
-        return False
-
-    def _through_returns(self, before: list[Any], after: list[Any], over: bool,
-                         known: bool = True) -> tuple[list[Any], list[Any]]:
-        """The watchers before and after a lobby, those waited for since this app's connection
-        dropped counted in both: one not back yet has not stopped watching, and one who comes
-        back has not started (they were watching all along); nothing is said of them. Those
-        back are waited for no more, nor anyone once the wait is ``over``: those still missing
-        then have stopped watching (said, if the lobby names all its watchers: ``known``)."""
-        away = self._watchers_away
-        if not away:
-            return before, after
-        was, now = Counter(before), Counter(after)
-        before = before + list((away - was).elements())
-        after = after + list((away - now).elements()) if not over or not known else after
-        if over:
-            away.clear()
-        else:
-            away -= now
-        return before, after
-
-    def _watch_line_allowed(self) -> bool:
-        """Whether one more "starts/stops watching" line may go in the chat: anyone can come
-        and go as a watcher, under any name, as often as the host lets them connect, so those
-        lines are limited (``WATCH_LINES`` a ``WATCH_WINDOW``); the lobby's "Watching:" line
-        still says who watches."""
-        now = time.monotonic()
-        said = self._watch_lines
-        while said and now - said[0] > WATCH_WINDOW:
-            said.popleft()
-        if len(said) >= WATCH_LINES:
-            return False
-        said.append(now)
-        return True
 
     def _add_chat(self, name: str, text: str, system: bool, table: bool = True) -> None:
         """A chat line, kept and shown on every screen of this table (not the table's own
@@ -806,42 +532,6 @@ class TableSession:
             add = getattr(screen, "add_chat", None)
             if add is not None and getattr(screen, "link", None) is self and (table or not isinstance(screen, TableScreen)):
                 add(name, text, system)
-
-    def _table_screen(self) -> Any:
-        from .screens.table import TableScreen
-
-        for screen in self.app.screen_stack:
-            if isinstance(screen, TableScreen) and screen.link is self:
-                return screen
-        return None
-
-    def _results(self, kind: str | None, event: dict[str, Any] | None = None,
-                 view: dict[str, Any] | None = None) -> None:
-        from .screens.confirm import ConfirmScreen
-        from .screens.results import ResultsScreen
-
-        table = self._table_screen()
-        if table is None or self.view is None:
-            return
-        top = self.app.screen
-        if kind == "match_over" and isinstance(top, ConfirmScreen) and top.purpose == "leave":
-            # what "Leave this match?" said of leaving no longer holds; the question stays (a
-            # key pressed for it must not land on the results), and says so
-            top.restate("The match is over.")
-        if top is not table and not (isinstance(top, ResultsScreen) and top.link is self):
-            # the player is answering a question ("Leave this match?": its answer must not go to
-            # a screen the player has not read) or is elsewhere (Help, the join screen): the
-            # results show once the table is back on top
-            self._held_results = (kind, event, view)
-            return
-        if isinstance(top, ResultsScreen):
-            top.dismiss(None)
-        over = kind == "match_over" or bool(self.view.get("is_over"))
-        if kind != "match_over" and over:
-            return  # the match_over event brings its own screen
-        self.app.push_screen(ResultsScreen(self, view or self.view, table.names, list(table.hand_totals),
-                                           match_over=over, style=self.app.card_style, event=event,
-                                           whole=table.hand_whole))
 
     def show_lobby(self) -> None:
         """The table's lobby, once. A table joined or resumed in mid-match sends its view while
@@ -861,9 +551,7 @@ class TableSession:
         """Other players connected at a table this app hosts: leaving it ends their match."""
         if self.server is None or self.solo:
             return 0
-        me = self.client.seat if self.client is not None else None
-        return sum(1 for s in (self.lobby or {}).get("seats") or []
-                   if s.get("name") and not s.get("bot") and s.get("connected") and s.get("seat") != me)
+        return leavewords.others_seated(self.lobby or {}, self.client.seat if self.client is not None else None)
 
     def others_watching(self) -> int:
         """Watchers at a table this app hosts, not counting this app's own connection should it
@@ -871,19 +559,11 @@ class TableSession:
         if self.server is None or self.solo:
             return 0
         mine = 1 if self.client is not None and self.client.seat is None else 0
-        return max(0, watching_count(self.lobby or {}) - mine)
+        return leavewords.others_watching(self.lobby or {}, mine)
 
     def others_phrase(self) -> str:
-        """Who else is at a table this app hosts, players and watchers: "the other player", "the
-        3 other players", "the watcher", "the 2 watchers", "the other player and 1 watcher"...;
-        "" with none."""
-        players, watchers = self.others_seated(), self.others_watching()
-        seated = "" if not players else f"the {players} other players" if players > 1 else "the other player"
-        if not watchers:
-            return seated
-        if seated:
-            return f"{seated} and {watchers} watcher{'s' if watchers > 1 else ''}"
-        return f"the {watchers} watchers" if watchers > 1 else "the watcher"
+        """Who else is at a table this app hosts (``tui.leavewords``); "" with none."""
+        return leavewords.others_phrase(self.others_seated(), self.others_watching())
 
     def closing_note(self) -> str:
         """What closing this app's table costs the others at it, said before the player confirms
@@ -904,7 +584,8 @@ class TableSession:
             return ""
         seated = self.client is not None and self.client.seat is not None
         if self.app.guest and seated:
-            return f"Quitting ends your SSH session. {self._seat_kept()}: log in again as " \
+            kept = leavewords.seat_kept(self.app.seat_grace)
+            return f"Quitting ends your SSH session. {kept}: log in again as " \
                    f"{clean(self.app.player_name)} from the same address to sit back down."
         if seated and not self.solo and self.server is None and not own_status(self.view).get("out"):  # someone else's table
             return "A bot plays your seat while you are away. " + self.leave_note()
@@ -930,42 +611,14 @@ class TableSession:
             return "You are only watching: nothing is lost."
         if self.app.guest:  # over SSH the way back is the home screen's, or a new login
             back = self.app.keys_for("home.back", "b")
-            return f"{self._seat_kept()}: {back} on the home screen (Back to the table), or logging in " \
+            kept = leavewords.seat_kept(self.app.seat_grace)
+            return f"{kept}: {back} on the home screen (Back to the table), or logging in " \
                    f"again as {clean(self.app.player_name)} from the same address, sits you back down."
         return "The host keeps your seat for a while: join the table again to sit back down."
 
-    def _seat_kept(self) -> str:
-        """How long the host keeps an SSH guest's seat once it is gone, a bot playing it."""
-        grace = self.app.seat_grace
-        if grace is None:
-            return "The host keeps your seat for a while, a bot playing it meanwhile"
-        period = f"{grace / 60:g} minute{'s' if grace != 60 else ''}" if grace >= 60 and grace % 60 == 0 \
-            else f"{grace:g} second{'s' if grace != 1 else ''}"
-        return f"The host keeps your seat for {period}, a bot playing it meanwhile"
-
     def show_held_results(self) -> None:
-        """The table is uncovered: the results that came while a question was up show now;
-        not if the answer has covered it again meanwhile (the join screen, asked "Join another
-        table?"), where the next uncovering shows them, nor once the table is being left."""
-        if self._held_results is None or self.left or self.app.session is not self \
-                or self.app.screen is not self._table_screen():
-            return
-        held, self._held_results = self._held_results, None
-        self._results(*held)
-
-    def _withdraw_match_results(self) -> None:
-        """A new match is in play: the last one's results, still up, have had their time."""
-        from .screens.results import ResultsScreen
-
-        dropped = self._held_results is not None and self._held_results[0] == "match_over"
-        if dropped:
-            self._held_results = None  # not yet shown, and already past
-        stale = [s for s in self.app.screen_stack
-                 if isinstance(s, ResultsScreen) and s.link is self and s.match_over and not s.withdrawn]
-        for screen in stale:
-            screen.withdraw()
-        if stale or dropped:
-            self.app.notify("A new match has started.", title="Table")
+        """The table is uncovered: results held while a question was up show now (``tui.heldresults``)."""
+        self._results.show_held()
 
     def back_to_lobby(self) -> None:
         """Back to the lobby after a match; not while a match is in play (a rematch the host
@@ -973,7 +626,7 @@ class TableSession:
         from .screens.lobby import LobbyScreen
 
         app = self.app
-        if self.view is not None and not self.view.get("is_over") and self._table_screen() is not None:
+        if self.view is not None and not self.view.get("is_over") and table_screen(self) is not None:
             return
         while len(app.screen_stack) > 1 and not (isinstance(app.screen, LobbyScreen) and app.screen.link is self):
             app.pop_screen()
@@ -984,9 +637,7 @@ class TableSession:
         if self.closing:
             return
         self.closing = True
-        if self.advertiser is not None:
-            await _close_within(self.advertiser.close(), 3, "advert not withdrawn")
-            self.advertiser = None
+        await self._doors.close_advert()
         c = self.client
         if c is not None:
             here = self._seat_here()
@@ -1000,16 +651,6 @@ class TableSession:
         if self.server is not None:
             await self.server.close()  # its last save written, the SSH guests' seats as they sat
             self.server = None
-        if self.ssh is not None:  # after the table: a guest's app quitting first gave up its seat
-            await _close_within(self.ssh.close(), 5, "ssh server not closed cleanly")
-            self.ssh = None
-        self._release_solo_save()
+        await self._doors.close_ssh()  # after the table: a guest's app quitting first gave up its seat
+        self._save.release_solo()
 
-
-async def _close_within(closing: Awaitable[Any], seconds: float, failure: str) -> None:
-    """Await a part's close for at most ``seconds``: a part that fails to close is logged, and
-    the rest of the session still closes."""
-    try:
-        await asyncio.wait_for(closing, seconds)
-    except Exception as e:
-        log.warning("%s: %s", failure, e)

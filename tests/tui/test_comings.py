@@ -359,7 +359,7 @@ async def test_names_past_the_watchers_a_lobby_counts_are_not_said_to_come() -> 
 async def test_watchers_coming_and_going_are_told_a_few_times_a_minute_at_most() -> None:
     """Anyone can connect as a watcher, under any name, again and again: the chat says so
     ``WATCH_LINES`` times a minute at most, and the lobby's "Watching:" line says the rest."""
-    from tui.session import WATCH_LINES
+    from tui.comingstold import WATCH_LINES
 
     app = make_app(bind="127.0.0.1", port=0)
     app.settings.name = "Ana"

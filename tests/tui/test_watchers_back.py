@@ -132,9 +132,9 @@ async def test_a_watcher_not_back_a_while_after_the_players_is_said_to_have_gone
     """The wait for the watchers after a resume is bounded by the players' return: once they are
     back, a watcher whose app has not come ``WATCHERS_BACK_WITHIN`` later has gone, and is said
     to, long before this app would give up reconnecting."""
-    import tui.session
+    import tui.watchwait
 
-    monkeypatch.setattr(tui.session, "WATCHERS_BACK_WITHIN", 2.0)
+    monkeypatch.setattr(tui.watchwait, "WATCHERS_BACK_WITHIN", 2.0)
     async with _closing_all() as (app, others, srvs):
         async with app.run_test(size=(80, 24)) as pilot:
             session, srv, srv2, _resumed, ana = await _resumed_table(app, pilot, "Bo")

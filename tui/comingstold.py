@@ -1,0 +1,66 @@
+"""Which comings and goings a table's chat tells: none of this app's own, none of watchers coming back, few watcher lines."""
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any
+
+from .comings import Change, comings_and_goings
+from .seatnames import listed_watchers, watching_count
+from .watchwait import WatcherWait
+
+#: lines of watchers coming and going said in the chat at most, within ``WATCH_WINDOW`` seconds
+WATCH_LINES = 4
+WATCH_WINDOW = 60.0
+
+
+def _drop(names: list[Any], name: Any) -> None:
+    """Takes one ``name`` out of ``names``, if it is there."""
+    if name in names:
+        names.remove(name)
+
+
+class ComingsTold:
+    """What this app has told of one table's comings and goings so far; ``waiting`` holds the
+    watchers whose return is no news."""
+
+    def __init__(self, waiting: WatcherWait) -> None:
+        self.waiting = waiting
+        self._lobby_seat: int | None = None  # this app's seat at the last lobby: its own comings say nothing
+        #: when the latest lines of watchers coming and going were said (``WATCH_LINES``)
+        self._watch_lines: deque[float] = deque()
+
+    def changes(self, earlier: dict[str, Any], lobby: dict[str, Any], seat: int | None) -> list[Change]:
+        """Who came and who went between two lobbies (``tui.comings``), this app in ``seat``
+        now (None: it watches)."""
+        before, after = earlier.get("seats") or [], lobby.get("seats") or []
+        was, now = self._lobby_seat, seat
+        own = {was, now}
+        self._lobby_seat = now
+        watchers = (listed_watchers(earlier), listed_watchers(lobby))
+        known = not any(len(names) < watching_count(side) for names, side in zip(watchers, (earlier, lobby)))
+        if not known:
+            watchers = ([], [])  # more watchers than the lobby names: who came or went is not known
+        # this app's own watching says nothing either: its name leaves the watchers as it sits
+        # down and comes into them as it gets up (while it watches throughout, it is in both)
+        if was is None and now is not None and now < len(after):
+            _drop(watchers[0], after[now].get("name"))
+        elif was is not None and now is None and was < len(before):
+            _drop(watchers[1], before[was].get("name"))
+        watchers = self.waiting.through_returns(*watchers, over=self.waiting.over(lobby), known=known)
+        return [c for c in comings_and_goings(before, after, own, watchers)
+                if c.kind not in ("watches", "unwatches") or self._watch_line_allowed()]
+
+    def _watch_line_allowed(self) -> bool:
+        """Whether one more "starts/stops watching" line may go in the chat: anyone can come
+        and go as a watcher, under any name, as often as the host lets them connect, so those
+        lines are limited (``WATCH_LINES`` a ``WATCH_WINDOW``); the lobby's "Watching:" line
+        still says who watches."""
+        now = time.monotonic()
+        said = self._watch_lines
+        while said and now - said[0] > WATCH_WINDOW:
+            said.popleft()
+        if len(said) >= WATCH_LINES:
+            return False
+        said.append(now)
+        return True

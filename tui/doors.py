@@ -1,0 +1,102 @@
+"""The ways in to a table this app hosts besides its address: its LAN advert and its SSH server."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from net.server import Server
+
+    from .app import DealMeInApp
+
+log = logging.getLogger("dealmein.tui")
+
+
+class Doors:
+    """The advert and the SSH server of a table this app hosts, each None while not open."""
+
+    def __init__(self, app: "DealMeInApp") -> None:
+        self.app = app
+        self.advertiser: Any = None
+        self.ssh: Any = None  # net.ssh_server.SSHTableServer when serving over SSH
+
+    async def advertise(self, server: "Server", table: Any) -> None:
+        """Tell the LAN about the table; a LAN without multicast only loses the advert."""
+        try:
+            from net.discovery import Advertiser, bound_advert
+
+            # a table bound to one address gives that address, as the headless host's does
+            interfaces, addresses = bound_advert(server.host, self.app.lan_interfaces)
+            self.advertiser = Advertiser(server.port, interfaces=interfaces, addresses=addresses, bind=server.host)
+            await self.advertiser.start(self._advert(table))
+            server.add_listener(lambda _table: self.advertiser and self.advertiser.update_soon(self._advert(table)))
+        except Exception as e:  # no network interface, multicast refused...
+            log.warning("no LAN advert: %s", e)
+            self.app.notify(f"The table is not advertised on the LAN ({e}); players can still join by address.",
+                            severity="warning", timeout=8)
+            self.advertiser = None
+
+    def _advert(self, table: Any) -> Any:
+        from net.client import app_version
+        from net.discovery_txt import advert_from_lobby
+
+        return advert_from_lobby(table.lobby(), app_version=app_version(),
+                                 ssh_port=self.ssh.port if self.ssh is not None else None)
+
+    async def serve_ssh(self, bind: str, server: "Server", table: Any, password: str | None) -> None:
+        """Serve the app over SSH: each session runs the app joined to this table by address."""
+        from net.ssh_host import client_address, make_ssh_server
+        from net.ssh_server import SSHConfig
+
+        # a resumed table's guests log in with the password they had (``TableConfig.ssh_password``)
+        config = SSHConfig(host=bind, port=self.app.ssh_port, auth="password",
+                           password=table.config.ssh_password if table is not None else None)
+        self.ssh = make_ssh_server(config, client_address(bind, server.port), password,
+                                   table.id if table is not None else None, grace=server.grace)
+        try:
+            await self.ssh.start()
+            if table is not None:
+                table.keep_ssh_password(self.ssh.config.password)
+        except OSError as e:
+            self.app.notify(f"SSH not started: {e}", severity="error", timeout=8)
+            ssh, self.ssh = self.ssh, None
+            await _close_within(ssh.close(), 5, "ssh server not closed cleanly")  # its app zygote too
+
+    @property
+    def ssh_lines(self) -> list[str]:
+        """For the host's lobby: how to come in over SSH, the key to check, the password."""
+        if self.ssh is None:
+            return []
+        return [f"SSH: {self.ssh.login_command('NAME')}",
+                f"SSH host key {self.ssh.fingerprint}",
+                f"SSH password: {self.ssh.config.password}"]
+
+    def ssh_invite(self) -> str | None:
+        """The invite's line for a friend with nothing installed; None without SSH."""
+        if self.ssh is None:
+            return None
+        return (f"Nothing installed? {self.ssh.login_command('YOURNAME')} "
+                f"(password: {self.ssh.config.password}; host key {self.ssh.fingerprint})")
+
+    async def close_advert(self) -> None:
+        """Withdraw the advert, if any, within a few seconds."""
+        if self.advertiser is not None:
+            await _close_within(self.advertiser.close(), 3, "advert not withdrawn")
+            self.advertiser = None
+
+    async def close_ssh(self) -> None:
+        """Close the SSH server, if any, and its app zygote, within a few seconds."""
+        if self.ssh is not None:
+            await _close_within(self.ssh.close(), 5, "ssh server not closed cleanly")
+            self.ssh = None
+
+
+async def _close_within(closing: Awaitable[Any], seconds: float, failure: str) -> None:
+    """Await a part's close for at most ``seconds``: a part that fails to close is logged, and
+    the rest of the session still closes."""
+    try:
+        await asyncio.wait_for(closing, seconds)
+    except Exception as e:
+        log.warning("%s: %s", failure, e)

@@ -1,0 +1,89 @@
+"""The save of the table this app hosts: the solo save claimed, a failure told, a finished match's box kept."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .saves import KeptResults, claim_solo_save, keep_results, kept_results, release_solo_save
+
+if TYPE_CHECKING:
+    from .app import DealMeInApp
+
+#: why a solo table is not saved: one solo save, and another app uses it
+ANOTHER_WINDOW = "Another Deal Me In window holds the solo save"
+
+
+def has_save(table: Any) -> bool:
+    """``table`` (this app's, or None) has a save to resume it from: the latest save did not fail."""
+    saver = table.saver if table is not None else None
+    return saver is not None and saver.problem is None
+
+
+def match_kept_as(table: Any, view: dict[str, Any] | None, lobby: dict[str, Any] | None) -> tuple[Path, str] | None:
+    """Where the finished match's results are kept, and under what (``tui.saves``): beside
+    this app's own table's save, for the seat it played; None for another host's table, a
+    table not saved, or a match not played from a seat."""
+    saver = table.saver if table is not None else None
+    seat = (view or {}).get("seat")
+    if saver is None or view is None or not isinstance(seat, int) or isinstance(seat, bool):
+        return None
+    from .record import match_identity
+
+    return saver.path, match_identity(view, lobby, seat)
+
+
+class HostSave:
+    """This app's hold on its table's save; problems are said once a run (``warn_once``)."""
+
+    def __init__(self, app: "DealMeInApp") -> None:
+        self.app = app
+        #: this solo table holds the solo save (``tui.saves.claim_solo_save``)
+        self.solo = False
+
+    def claim_solo(self) -> bool:
+        self.solo = claim_solo_save()
+        return self.solo
+
+    def release_solo(self) -> None:
+        if self.solo:
+            self.solo = False
+            release_solo_save()
+
+    def watch(self, table: Any) -> None:
+        """Hear from this app's table's autosave when saving fails."""
+        if table is not None and table.saver is not None:
+            table.saver.on_problem = self._not_saved
+
+    def _not_saved(self, problem: str) -> None:
+        """Saving this table failed (a full or read-only data folder): play goes on, and the
+        player is told once a run that it cannot be resumed, rather than finding no Resume later."""
+        self.app.warn_once("Saving", f"{problem}. Play goes on, but this table cannot be resumed later.")
+
+    def keep_results(self, table: Any, view: dict[str, Any] | None, lobby: dict[str, Any] | None,
+                     event: dict[str, Any], screen: Any) -> None:
+        """The match just ended here: what its results box (on the table ``screen``) shows
+        beyond the view (the last hand's points left in hand, its running total) is kept beside
+        the table's save, so that resuming the finished match shows the same box; a file that
+        cannot be written is said once."""
+        kept_as = match_kept_as(table, view, lobby)
+        if kept_as is None:
+            return
+        points = event.get("points")
+        kept = KeptResults(points if isinstance(points, list) else None, list(screen.hand_totals), screen.hand_whole)
+        problem = keep_results(*kept_as, kept)
+        if problem:  # the match is saved all the same: a resume shows what its view holds
+            self.app.warn_once("Match results", f"{problem}. Resumed, this match will not show the "
+                                                "last hand's points left in hand or running total.")
+
+    def kept_results(self, table: Any, view: dict[str, Any] | None,
+                     lobby: dict[str, Any] | None) -> KeptResults | None:
+        """What the results box showed when the match this app's table resumed with ended; a
+        file that cannot be read is said once and left as it is."""
+        kept_as = match_kept_as(table, view, lobby)
+        if kept_as is None:
+            return None
+        kept, problem = kept_results(*kept_as)
+        if problem:
+            self.app.warn_once("Match results", f"{problem}. These results do not show the last "
+                                                "hand's points left in hand or running total.")
+        return kept

@@ -1,0 +1,38 @@
+"""Words for what leaving a table costs: who else is there to lose it, and how long a guest's seat is kept."""
+from __future__ import annotations
+
+from typing import Any
+
+from .seatnames import watching_count
+
+
+def others_seated(lobby: dict[str, Any], me: int | None) -> int:
+    """Other players connected in the lobby's seats than the one in seat ``me``."""
+    return sum(1 for s in lobby.get("seats") or []
+               if s.get("name") and not s.get("bot") and s.get("connected") and s.get("seat") != me)
+
+
+def others_watching(lobby: dict[str, Any], mine: int) -> int:
+    """The lobby's watchers but ``mine``, this app's own connection when it watches."""
+    return max(0, watching_count(lobby) - mine)
+
+
+def others_phrase(players: int, watchers: int) -> str:
+    """Who else is at a table, players and watchers: "the other player", "the 3 other
+    players", "the watcher", "the 2 watchers", "the other player and 1 watcher"...; "" with none."""
+    seated = "" if not players else f"the {players} other players" if players > 1 else "the other player"
+    if not watchers:
+        return seated
+    if seated:
+        return f"{seated} and {watchers} watcher{'s' if watchers > 1 else ''}"
+    return f"the {watchers} watchers" if watchers > 1 else "the watcher"
+
+
+def seat_kept(grace: float | None) -> str:
+    """How long the host keeps an SSH guest's seat once it is gone (``grace`` seconds, or not
+    known), a bot playing it."""
+    if grace is None:
+        return "The host keeps your seat for a while, a bot playing it meanwhile"
+    period = f"{grace / 60:g} minute{'s' if grace != 60 else ''}" if grace >= 60 and grace % 60 == 0 \
+        else f"{grace:g} second{'s' if grace != 1 else ''}"
+    return f"The host keeps your seat for {period}, a bot playing it meanwhile"
