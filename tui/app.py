@@ -8,7 +8,7 @@ import asyncio
 import logging
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -22,6 +22,7 @@ from .handorder import HAND_ORDERS, ORDER_LABELS
 from .plain import printable
 from .running import run_app, saved_match_note
 from .settings import CARD_STYLES, Settings, Unread, change_settings, file_named, load_settings, settings_path
+from .tablejoin import TableJoin
 from .themechoice import ThemeChoice
 from .theming import listed_themes, palette_for, quick_theme
 
@@ -29,10 +30,7 @@ if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with th
     from .cardface import CardPalette
 
 #: ``run_app`` is ``tui.running``'s, named here too for ``net.ssh_zygote``, which imports it from here
-__all__ = ["JOINING_AFTER", "DealMeInApp", "run_app"]
-
-#: seconds a join may take before the app says it is still trying (a LAN host answers sooner)
-JOINING_AFTER = 0.3
+__all__ = ["DealMeInApp", "run_app"]
 
 
 class DealMeInApp(App[int]):
@@ -103,8 +101,8 @@ class DealMeInApp(App[int]):
         self.exit_note = ""
         #: tables being left: each close runs to its end, whoever waited on it (``leave_table``)
         self._closings: set[asyncio.Future[None]] = set()
-        #: the join under way, whose wait a timer shows if it takes long
-        self._joining: asyncio.Task[Any] | None = None
+        #: joins to other tables, one at a time (``tui.tablejoin``)
+        self.joins = TableJoin(self)
         self._warned: set[str] = set()  # the titles ``warn_once`` has said
         if not self.settings.animation:
             self.animation_level = "none"
@@ -397,8 +395,6 @@ class DealMeInApp(App[int]):
             self.join_address(self.args.address, self._join_password())
 
     def open_picker(self, mode: str = "solo", replace_ok: bool = False) -> None:
-        from .screens.picker import PickerScreen
-
         if self.guest_refuses("play solo" if mode == "solo" else "host a table"):
             return
         if mode == "solo" and not replace_ok:
@@ -431,26 +427,9 @@ class DealMeInApp(App[int]):
             else:
                 self.run_worker(self.start_table(choice, solo=False), exclusive=True, group="session")
 
-        from .cmdline import given
+        from .pickerargs import picker_for
 
-        args = self.args if getattr(self.args, "command", None) == mode else None
-        typed = given(args) if args is not None else set()
-        if typed <= {"game"}:  # nothing typed, or only the game: the picker opens on the last choices
-            game = args.game if typed else self.settings.default_game  # type: ignore[union-attr]
-            picker = PickerScreen(mode=mode, game=game, remembered=remembered)
-        else:  # ``dealmein host|solo --game ... --seats ... --bots ...`` fills the picker
-            assert args is not None
-            first_bot = 1 if mode == "solo" else max(1, args.seats - args.bots)  # solo: every other seat
-            bots = {seat: args.bot_level for seat in range(first_bot, args.seats)}
-            from core import GAMES
-
-            schema = GAMES[args.game].options  # ``--option`` values as the picker's controls take them
-            options = {name: schema[name].coerce(value) for name, value in args.option}
-            picker = PickerScreen(mode=mode, game=args.game, preset=args.preset, seats=args.seats,
-                                  options=options, bots=bots, password=getattr(args, "password", None),
-                                  turn_time=getattr(args, "turn_time", 0) if mode == "host" else None,
-                                  remembered=remembered)
-        self.push_screen(picker, chosen)
+        self.push_screen(picker_for(mode, self.args, self.settings.default_game, remembered), chosen)
 
     def _remember_pick(self, mode: str, choice: Any) -> None:
         """Keep the choice as its game's last in ``mode`` (not its password or SSH switch); a
@@ -509,93 +488,17 @@ class DealMeInApp(App[int]):
 
     async def join_table(self, address: str, password: str | None = None, table: str | None = None,
                          host_key: str | None = None) -> None:
-        from .session import AtTableAlready, TableSession
-
-        here = self.session  # left only once the new table takes the player (``TableSession.join``)
-        task = asyncio.current_task()
-        self._joining = task
-        waiting = self.set_timer(JOINING_AFTER, lambda: self._show_joining(address, task))
-        try:
-            session = await TableSession.join(self, address, password=password, table=table, host_key=host_key)
-        except asyncio.CancelledError:
-            stopped = self._join_stopped()  # Escape on the wait; otherwise the app is closing
-            self.end_joining()
-            if stopped:
-                self._join_failed(here, f"Stopped joining {address}.", "information")
-            raise
-        except AtTableAlready as e:  # said as it is, no "Could not join": nothing went wrong
-            self.end_joining()
-            self._join_failed(here, str(e), "information")
-            return
-        except Exception as e:
-            self.end_joining()
-            if getattr(e, "code", None) == "bad_password" and len(self.screen_stack) > 1:  # not an SSH guest's start
-                self._join_failed(here, fault="password")
-                self.ask_password(address, password is not None, table, host_key)
-                return
-            said = str(e)
-            self._join_failed(here, f"Could not join: {said}" if address in said
-                              else f"Could not join {address}: {said}", fault="address")
-            return
-        finally:
-            waiting.stop()
-            if self._joining is task:
-                self._joining = None
-        # the join showed its lobby (``TableSession.show_lobby``), which put the wait away
-        await self.hand_over(session)
+        """Join the table at ``address``; the one the player is at stays theirs until it takes them."""
+        await self.joins.join(address, password, table, host_key)
 
     def ask_password(self, address: str, wrong: bool = False, table: str | None = None,
                      host_key: str | None = None) -> None:
         """The table wants a password (or another one): ask for it, and join with it."""
-        from .screens.password import PasswordScreen
-
-        def answered(password: str | None) -> None:
-            if password:
-                self.run_worker(self.join_table(address, password, table=table, host_key=host_key),
-                                exclusive=True, group="session")
-
-        self.push_screen(PasswordScreen(address, wrong), answered)
-
-    def _show_joining(self, address: str, task: asyncio.Task[Any] | None) -> None:
-        from .screens.joining import JoiningScreen
-
-        if task is not None and self._joining is task and self.is_running:  # still under way
-            self.push_screen(JoiningScreen(address, task))
-
-    def _join_stopped(self) -> bool:
-        from .screens.joining import JoiningScreen
-
-        return any(isinstance(s, JoiningScreen) and s.stopped for s in self.screen_stack)
+        self.joins.ask_password(address, wrong, table, host_key)
 
     def end_joining(self) -> None:
-        """A join's wait is over: its screen goes before the table's first screen comes (or,
-        under a screen opened over it meanwhile, as soon as it shows again)."""
-        from .screens.joining import JoiningScreen
-
-        for screen in list(self.screen_stack):
-            if isinstance(screen, JoiningScreen):
-                screen.withdraw()
-
-    def _join_failed(self, here: Any, said: str = "", severity: str = "error",
-                     fault: Literal["address", "password"] | None = None) -> None:
-        """Said (when there is something to say). The player stays at the table they were at,
-        ``here``; if that table is gone meanwhile (closed, or left for a join to its own
-        address), home, not a lobby that no longer answers. An SSH guest, whose start has no
-        screen, goes home too. A Join screen still open says it under its fields (a notice
-        covered them) and focuses the ``fault``; elsewhere a notice says it."""
-        from .screens.join import JoinScreen
-
-        if here is not None and self.session is not here:
-            self.back_home()
-        elif len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
-            from .screens.home import HomeScreen
-
-            self.push_screen(HomeScreen())
-        join = next((s for s in reversed(self.screen_stack) if isinstance(s, JoinScreen)), None)
-        if join is not None:
-            join.join_failed(fault, said, severity)
-        elif said:
-            self.notify(said, severity=severity, timeout=8)
+        """A join's wait is over: its screen goes before the table's first screen comes."""
+        self.joins.end_wait()
 
     async def hand_over(self, session: Any) -> None:
         """The session a join, a host or a resume made becomes the app's, unless the player
