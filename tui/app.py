@@ -1,41 +1,36 @@
 """The Deal Me In app: screens, settings, themes, and the one table session it may hold.
 
-``run_app(args)`` is what ``dealmein``, ``dealmein join`` and ``dealmein host`` run."""
+``tui.running.run_app(args)`` is what ``dealmein``, ``dealmein join`` and ``dealmein host`` run."""
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
 import os
-import signal
-import threading
-import time
 from pathlib import Path
-from types import FrameType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.theme import BUILTIN_THEMES, Theme
+from textual.theme import BUILTIN_THEMES
 
 from net.environ import JOIN_PASSWORD_ENV, SEAT_GRACE_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
 from net.lanflags import advertised
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .plain import printable
+from .running import run_app, saved_match_note
 from .settings import CARD_STYLES, Settings, Unread, change_settings, file_named, load_settings, settings_path
-from .theming import DEFAULT_THEME, listed_themes, palette_for, quick_theme, shipped_themes
+from .tablejoin import TableJoin
+from .themechoice import ThemeChoice
+from .theming import listed_themes, palette_for, quick_theme
 
 if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
-    from textual.widget import Widget
-
     from .cardface import CardPalette
 
-
-#: seconds a join may take before the app says it is still trying (a LAN host answers sooner)
-JOINING_AFTER = 0.3
+#: ``run_app`` is ``tui.running``'s, named here too for ``net.ssh_zygote``, which imports it from here
+__all__ = ["DealMeInApp", "run_app"]
 
 
 class DealMeInApp(App[int]):
@@ -68,7 +63,9 @@ class DealMeInApp(App[int]):
         self.guest = os.environ.get(SSH_SESSION_ENV) == "1"
         self.config_path = config_path or settings_path()
         self.settings, self._settings_problem = load_settings(self.config_path, self.guest)
-        wanted = self._wanted_theme()
+        #: the theme shown and the one kept (``tui.themechoice``)
+        self.theme_choice = ThemeChoice(self)
+        wanted = self.theme_choice.wanted()
         # the theme shown first is read on its own (the rest load after the first frame), the
         # user's file of that name if there is one, and before Textual builds the stylesheet,
         # which then needs no variables for a theme never shown
@@ -98,47 +95,23 @@ class DealMeInApp(App[int]):
         self.keymap: dict[str, str] = {}
         self.rules_game = self.settings.default_game
         self.rules_table: dict[str, Any] | None = None  # preset and options in force, for Rules
-        self._theme_problems: list[str] = []
-        self._preview_from: str | None = None  # the theme to go back to while the palette previews
-        self._stand_in_theme: str | None = None  # shown for a saved theme that is missing: not saved
         self._quitting = False
         #: said on the terminal once the app has exited (``run_app``): what became of the solo
         #: match left by quitting (``saved_match_note``), since Q leaves a saved one without a question
         self.exit_note = ""
         #: tables being left: each close runs to its end, whoever waited on it (``leave_table``)
         self._closings: set[asyncio.Future[None]] = set()
-        #: the join under way, whose wait a timer shows if it takes long
-        self._joining: asyncio.Task[Any] | None = None
+        #: joins to other tables, one at a time (``tui.tablejoin``)
+        self.joins = TableJoin(self)
         self._warned: set[str] = set()  # the titles ``warn_once`` has said
         if not self.settings.animation:
             self.animation_level = "none"
         first, self._first_theme = self._first_theme, None
         self._themes_pending = first is not None  # the other themes load after the first frame
         if first is not None:
-            self._start_with_theme(first)
+            self.theme_choice.start_with(first)
 
     # ------------------------------------------------------------------ start
-    def _start_with_theme(self, theme: Theme) -> None:
-        """Make ``theme`` the theme before the stylesheet is first parsed. Setting ``self.theme``
-        would have Textual parse every rule again at start (its theme watcher refreshes the CSS);
-        before anything is parsed or shown, the variables and the theme's class are all there is
-        to change, as long as it is as dark (or light) as Textual's default."""
-        self.register_theme(theme)
-        before = self.current_theme
-        if theme.dark != before.dark:
-            self.theme = theme.name
-            return
-        self.set_reactive(App.theme, theme.name)
-        self.set_class(False, f"-theme-{before.name}", update=False)
-        self.set_class(True, f"-theme-{theme.name}", update=False)
-        self.stylesheet.set_variables(self.get_css_variables())
-
-    def _wanted_theme(self) -> str:
-        """The saved choice, or monochrome while ``NO_COLOR`` is set (not saved)."""
-        from themes.no_color import theme_for_environment
-
-        return theme_for_environment(self.settings.theme, {"NO_COLOR": "1"} if self.no_colour else {})
-
     def notify(self, message: str, *, title: str = "", severity: Any = "information",
                timeout: float | None = None, markup: bool = False) -> None:
         """Every notice is plain text, whatever the caller asks (a screen's ``notify`` asks for
@@ -150,11 +123,11 @@ class DealMeInApp(App[int]):
 
     def on_mount(self) -> None:
         if self._themes_pending:
-            self.call_after_refresh(self._load_themes)
+            self.call_after_refresh(self.theme_choice.load)
         else:
-            self._load_themes()
+            self.theme_choice.load()
         self.call_after_refresh(self._check_default_game)
-        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.theme_changed_signal.subscribe(self, self.theme_choice.changed)
         keymap_problems = self._apply_keymap()
         # one notice for the settings file, one for the themes: a stack of them ran off the screen
         said = [str(self._settings_problem)] if self._settings_problem else []
@@ -193,29 +166,6 @@ class DealMeInApp(App[int]):
                 return
             self.notify(f"{self.config_path}: default_game: {wanted!r} is not a game (the games are "
                         f"{', '.join(GAMES)}); using {default}", title="Settings", severity="warning", timeout=8)
-
-    def _load_themes(self) -> None:
-        """Register every shipped and user theme, and say once which theme files are bad."""
-        themes, self._theme_problems = shipped_themes(self.guest)
-        for theme in themes:
-            if theme.name != self.theme:
-                self.register_theme(theme)
-            elif theme != self.current_theme:  # the one in use, replaced by a user file: shown now
-                self.register_theme(theme)
-                self.mutate_reactive(App.theme)
-        wanted = self._wanted_theme()
-        said = list(self._theme_problems)
-        if wanted not in self.available_themes:
-            # a theme no longer there (a user theme file gone or broken): shown, not saved, so
-            # that the choice comes back once the file is mended
-            missing = wanted
-            wanted = DEFAULT_THEME if DEFAULT_THEME in self.available_themes else "textual-dark"
-            self._stand_in_theme = wanted
-            said.insert(0, f"The theme {missing!r} is not available: showing {wanted} (your choice is kept).")
-        if wanted != self.theme:
-            self.theme = wanted
-        if said:  # one notice, each problem on its lines: a stack of them ran off the screen
-            self.notify("\n".join(said), title="Themes", severity="warning", timeout=10)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         from themes.variables import app_variables
@@ -258,9 +208,9 @@ class DealMeInApp(App[int]):
         """Move the keys ``[keymap]`` asks for (those that can move); what could not, and why."""
         if not self.settings.keymap:
             return []
-        from .keymap import check_keymap
+        from .screenkeys import checked_keymap
 
-        self.keymap, problems = check_keymap(self.settings.keymap, screen_bindings(), screen_widgets())
+        self.keymap, problems = checked_keymap(self.settings.keymap)
         self.set_keymap(self.keymap)
         return problems
 
@@ -273,23 +223,15 @@ class DealMeInApp(App[int]):
     def move_keys(self, moves: dict[str, str | None], dry_run: bool = False) -> str | None:
         """Several keys moved together, as ``move_key`` moves one (a swap is two moves that
         each clash alone); ``dry_run`` only says whether they could be."""
-        from .keymap import check_keymap, written
+        from .screenkeys import moved_keymap
 
-        screens, widgets = screen_bindings(), screen_widgets()
-        before, old_problems = check_keymap(self.settings.keymap, screens, widgets)
-        wanted = {k: v for k, v in self.settings.keymap.items() if k not in moves}
-        wanted.update({k: written(v) for k, v in moves.items() if v is not None})
-        usable, problems = check_keymap(wanted, screens, widgets)
-        lost = any(v is not None and k not in usable for k, v in moves.items()) \
-            or any(k not in usable for k in before if k not in moves)
-        if lost:
-            new = [p for p in problems if p not in old_problems] or problems
-            return new[0].removeprefix("keymap: ")
+        moved = moved_keymap(self.settings.keymap, moves)
+        if isinstance(moved, str):
+            return moved
         if dry_run:
             return None
-        self.settings.keymap = wanted
-        self.keymap = usable
-        self.set_keymap(usable)
+        self.settings.keymap, self.keymap = moved
+        self.set_keymap(self.keymap)
         self.save_settings("keymap")
         return None
 
@@ -330,19 +272,6 @@ class DealMeInApp(App[int]):
         self.save_settings(*changes)
         self.refresh_cards()
 
-    def _theme_changed(self, theme: Any) -> None:
-        if self._preview_from is not None:  # browsing the palette: show it, save nothing yet
-            self.refresh_cards()
-            return
-        if theme.name == self._stand_in_theme:  # standing in for a missing theme: not a choice
-            self.refresh_cards()
-            return
-        self._stand_in_theme = None
-        if self.settings.theme != theme.name and theme.name != self._wanted_theme():
-            self.settings.theme = theme.name
-            self.save_settings("theme")
-        self.refresh_cards()
-
     def refresh_cards(self) -> None:
         """Redraw card drawings after a theme or card style change."""
         self._tell_screens("restyle", self.card_style, self.palette)
@@ -355,17 +284,22 @@ class DealMeInApp(App[int]):
             if call is not None:
                 call(*args)
 
+    # a theme list (the palette's, or Settings') shows each theme as it is highlighted and saves
+    # only the one chosen; closed without a choice, the theme from before comes back
     def choose_theme(self, name: str) -> None:
         """Keep ``name`` as the theme and save it (the palette's and Settings' choice)."""
-        self._preview_from = None
-        if name not in self.available_themes:
-            return
-        if self.theme != name:
-            self.theme = name
-        if self.settings.theme != name:
-            self.settings.theme = name
-            self.save_settings("theme")
-        self.refresh_cards()
+        self.theme_choice.choose(name)
+
+    def begin_theme_preview(self) -> None:
+        self.theme_choice.begin_preview()
+
+    def preview_theme(self, name: str) -> None:
+        self.theme_choice.preview(name)
+
+    def end_theme_preview(self, chosen: str | None) -> None:
+        """``chosen`` is kept and saved; ``None``, or the theme the preview began on, brings that
+        one back and saves nothing."""
+        self.theme_choice.end_preview(chosen)
 
     def action_change_theme(self) -> None:
         """The palette's theme list, previewing each theme as it is highlighted; Escape goes back."""
@@ -376,27 +310,6 @@ class DealMeInApp(App[int]):
         self.begin_theme_preview()
         self.push_screen(CommandPalette(providers=[ThemePreviewProvider], placeholder="Search for themes…"))
 
-    # a theme list (the palette's, or Settings') shows each theme as it is highlighted and saves
-    # only the one chosen; closed without a choice, the theme from before comes back
-    def begin_theme_preview(self) -> None:
-        if self._preview_from is None:
-            self._preview_from = self.theme
-
-    def preview_theme(self, name: str) -> None:
-        if self._preview_from is not None and name in self.available_themes and name != self.theme:
-            self.theme = name
-
-    def end_theme_preview(self, chosen: str | None) -> None:
-        """``chosen`` is kept and saved; ``None``, or the theme the preview began on, brings that
-        one back and saves nothing (it may stand in for a missing theme, or be NO_COLOR's)."""
-        original = self._preview_from
-        if chosen is not None and chosen != original:
-            self.choose_theme(chosen)
-            return
-        self._preview_from = None
-        if original is not None and self.theme != original:
-            self.theme = original
-
     def on_command_palette_option_highlighted(self, event: Any) -> None:
         from .theming import previewed_theme
 
@@ -405,10 +318,7 @@ class DealMeInApp(App[int]):
             self.preview_theme(name)
 
     def on_command_palette_closed(self, event: Any) -> None:
-        if event.option_selected:  # the provider keeps the choice (``choose_theme``)
-            self._preview_from = None
-        else:
-            self.end_theme_preview(None)
+        self.theme_choice.palette_closed(event.option_selected)
 
     def action_next_theme(self) -> None:
         names = listed_themes(self.available_themes)
@@ -485,8 +395,6 @@ class DealMeInApp(App[int]):
             self.join_address(self.args.address, self._join_password())
 
     def open_picker(self, mode: str = "solo", replace_ok: bool = False) -> None:
-        from .screens.picker import PickerScreen
-
         if self.guest_refuses("play solo" if mode == "solo" else "host a table"):
             return
         if mode == "solo" and not replace_ok:
@@ -519,26 +427,9 @@ class DealMeInApp(App[int]):
             else:
                 self.run_worker(self.start_table(choice, solo=False), exclusive=True, group="session")
 
-        from .cmdline import given
+        from .pickerargs import picker_for
 
-        args = self.args if getattr(self.args, "command", None) == mode else None
-        typed = given(args) if args is not None else set()
-        if typed <= {"game"}:  # nothing typed, or only the game: the picker opens on the last choices
-            game = args.game if typed else self.settings.default_game  # type: ignore[union-attr]
-            picker = PickerScreen(mode=mode, game=game, remembered=remembered)
-        else:  # ``dealmein host|solo --game ... --seats ... --bots ...`` fills the picker
-            assert args is not None
-            first_bot = 1 if mode == "solo" else max(1, args.seats - args.bots)  # solo: every other seat
-            bots = {seat: args.bot_level for seat in range(first_bot, args.seats)}
-            from core import GAMES
-
-            schema = GAMES[args.game].options  # ``--option`` values as the picker's controls take them
-            options = {name: schema[name].coerce(value) for name, value in args.option}
-            picker = PickerScreen(mode=mode, game=args.game, preset=args.preset, seats=args.seats,
-                                  options=options, bots=bots, password=getattr(args, "password", None),
-                                  turn_time=getattr(args, "turn_time", 0) if mode == "host" else None,
-                                  remembered=remembered)
-        self.push_screen(picker, chosen)
+        self.push_screen(picker_for(mode, self.args, self.settings.default_game, remembered), chosen)
 
     def _remember_pick(self, mode: str, choice: Any) -> None:
         """Keep the choice as its game's last in ``mode`` (not its password or SSH switch); a
@@ -597,93 +488,17 @@ class DealMeInApp(App[int]):
 
     async def join_table(self, address: str, password: str | None = None, table: str | None = None,
                          host_key: str | None = None) -> None:
-        from .session import AtTableAlready, TableSession
-
-        here = self.session  # left only once the new table takes the player (``TableSession.join``)
-        task = asyncio.current_task()
-        self._joining = task
-        waiting = self.set_timer(JOINING_AFTER, lambda: self._show_joining(address, task))
-        try:
-            session = await TableSession.join(self, address, password=password, table=table, host_key=host_key)
-        except asyncio.CancelledError:
-            stopped = self._join_stopped()  # Escape on the wait; otherwise the app is closing
-            self.end_joining()
-            if stopped:
-                self._join_failed(here, f"Stopped joining {address}.", "information")
-            raise
-        except AtTableAlready as e:  # said as it is, no "Could not join": nothing went wrong
-            self.end_joining()
-            self._join_failed(here, str(e), "information")
-            return
-        except Exception as e:
-            self.end_joining()
-            if getattr(e, "code", None) == "bad_password" and len(self.screen_stack) > 1:  # not an SSH guest's start
-                self._join_failed(here, fault="password")
-                self.ask_password(address, password is not None, table, host_key)
-                return
-            said = str(e)
-            self._join_failed(here, f"Could not join: {said}" if address in said
-                              else f"Could not join {address}: {said}", fault="address")
-            return
-        finally:
-            waiting.stop()
-            if self._joining is task:
-                self._joining = None
-        # the join showed its lobby (``TableSession.show_lobby``), which put the wait away
-        await self.hand_over(session)
+        """Join the table at ``address``; the one the player is at stays theirs until it takes them."""
+        await self.joins.join(address, password, table, host_key)
 
     def ask_password(self, address: str, wrong: bool = False, table: str | None = None,
                      host_key: str | None = None) -> None:
         """The table wants a password (or another one): ask for it, and join with it."""
-        from .screens.password import PasswordScreen
-
-        def answered(password: str | None) -> None:
-            if password:
-                self.run_worker(self.join_table(address, password, table=table, host_key=host_key),
-                                exclusive=True, group="session")
-
-        self.push_screen(PasswordScreen(address, wrong), answered)
-
-    def _show_joining(self, address: str, task: asyncio.Task[Any] | None) -> None:
-        from .screens.joining import JoiningScreen
-
-        if task is not None and self._joining is task and self.is_running:  # still under way
-            self.push_screen(JoiningScreen(address, task))
-
-    def _join_stopped(self) -> bool:
-        from .screens.joining import JoiningScreen
-
-        return any(isinstance(s, JoiningScreen) and s.stopped for s in self.screen_stack)
+        self.joins.ask_password(address, wrong, table, host_key)
 
     def end_joining(self) -> None:
-        """A join's wait is over: its screen goes before the table's first screen comes (or,
-        under a screen opened over it meanwhile, as soon as it shows again)."""
-        from .screens.joining import JoiningScreen
-
-        for screen in list(self.screen_stack):
-            if isinstance(screen, JoiningScreen):
-                screen.withdraw()
-
-    def _join_failed(self, here: Any, said: str = "", severity: str = "error",
-                     fault: Literal["address", "password"] | None = None) -> None:
-        """Said (when there is something to say). The player stays at the table they were at,
-        ``here``; if that table is gone meanwhile (closed, or left for a join to its own
-        address), home, not a lobby that no longer answers. An SSH guest, whose start has no
-        screen, goes home too. A Join screen still open says it under its fields (a notice
-        covered them) and focuses the ``fault``; elsewhere a notice says it."""
-        from .screens.join import JoinScreen
-
-        if here is not None and self.session is not here:
-            self.back_home()
-        elif len(self.screen_stack) == 1:  # an SSH session has no screen yet: home, with the error
-            from .screens.home import HomeScreen
-
-            self.push_screen(HomeScreen())
-        join = next((s for s in reversed(self.screen_stack) if isinstance(s, JoinScreen)), None)
-        if join is not None:
-            join.join_failed(fault, said, severity)
-        elif said:
-            self.notify(said, severity=severity, timeout=8)
+        """A join's wait is over: its screen goes before the table's first screen comes."""
+        self.joins.end_wait()
 
     async def hand_over(self, session: Any) -> None:
         """The session a join, a host or a resume made becomes the app's, unless the player
@@ -827,29 +642,6 @@ class DealMeInApp(App[int]):
         yield SystemCommand("Quit", "Leave the table and quit", self.action_quit)
 
 
-def saved_match_note(session: Any) -> str:
-    """What became of the solo match in play that quitting left, said once its table has closed
-    (its last save written, failed or given up on): where it is kept and how to play on, or that
-    its last moves, or all of it, could not be kept. "" for anything else (a finished match, a
-    solo table that is not saved, another table)."""
-    from core import GAMES
-
-    saver = session.table.saver if session is not None and session.solo and session.table is not None else None
-    view = session.view if session is not None else None
-    if saver is None or view is None or view.get("is_over"):
-        return ""
-    info = GAMES.get(str(view.get("game")))
-    game = f"Your {info.name if info is not None else 'solo'} match"
-    if saver.problem is None and not saver.pending:  # the last state is on disk
-        return f"{game} is saved: run dealmein and choose Resume to play on."
-    why = saver.problem or "its last save did not finish in time"
-    if not saver.kept:
-        return f"{game} could not be saved ({why}): it cannot be resumed."
-    when = "from where it was resumed" if saver.saved_at is None else \
-        f"from its save of {time.strftime('%H:%M:%S', time.localtime(saver.saved_at))}"
-    return f"{game}'s last moves could not be saved ({why}): run dealmein and choose Resume to play on {when}."
-
-
 def _seconds(text: str | None) -> float | None:
     """A number of seconds from the environment, checked as the command line's are; None for
     none, or for what is not one."""
@@ -859,123 +651,3 @@ def _seconds(text: str | None) -> float | None:
         return seconds()(text) if text else None
     except argparse.ArgumentTypeError:
         return None
-
-
-def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
-    """Run the app; its exit code. ``quit_on_sigterm`` (an SSH session's app, which the server
-    may end while its player still watches): SIGTERM asks the app to quit, so that it puts the
-    terminal back as a player's own quit does. Before the loop runs, SIGTERM keeps its default
-    (the terminal is not touched yet)."""
-    app = DealMeInApp(args)
-    before = _answer_interrupts(app)
-    try:
-        return _run(app, quit_on_sigterm)
-    finally:  # as it found it
-        if before is not None:
-            signal.signal(signal.SIGINT, before)
-
-
-def _answer_interrupts(app: DealMeInApp) -> Any:
-    """Ctrl+C (SIGINT) while ``app`` runs: answered as it was (a KeyboardInterrupt; the
-    process's end where SIGINT had its default, as in an SSH session's app) until the app starts
-    to leave (asked to exit, or closing after an error), then ignored, so that one typed as the
-    terminal is given back cannot break into its tables' closing or its event loop's end (each
-    task's traceback printed). Here rather than asyncio's runner, which puts its own handler back
-    only as the loop closes. The handler replaced, to put back; None if none is (not the main
-    thread, or Ctrl+C ignored already or not Python's to answer)."""
-    if threading.current_thread() is not threading.main_thread():
-        return None
-    before = signal.getsignal(signal.SIGINT)
-    if before is None or before is signal.SIG_IGN:
-        return None
-
-    def answer(signum: int, frame: FrameType | None) -> None:
-        if getattr(app, "_exit", False) or getattr(app, "_closing", False):
-            return
-        if callable(before):
-            before(signum, frame)
-        else:  # the default: the process ends of it, as ever
-            signal.signal(signum, signal.SIG_DFL)
-            signal.raise_signal(signum)
-
-    signal.signal(signal.SIGINT, answer)
-    return before
-
-
-def _run(app: DealMeInApp, quit_on_sigterm: bool) -> int:
-    """``run_app``'s run, with or without SIGTERM in hand."""
-    if not quit_on_sigterm:
-        return said_on_exit(app, app.run())
-
-    async def run() -> object:
-        loop = asyncio.get_running_loop()
-        # (a handler of the loop's own: the signal wakes the loop at once, whichever thread
-        # the kernel hands it to; a plain ``signal.signal`` handler would wait for the main
-        # thread to wake up for some other reason)
-        loop.add_signal_handler(signal.SIGTERM, app.exit)
-        try:
-            return await app.run_async()
-        finally:
-            loop.remove_signal_handler(signal.SIGTERM)
-
-    return said_on_exit(app, asyncio.run(run()))
-
-
-def said_on_exit(app: DealMeInApp, result: object) -> int:
-    """The app's exit code, once its ``exit_note`` is on the terminal it gave back (whole:
-    Ctrl+C meanwhile is ignored)."""
-    from .cmdline import interrupts_held
-
-    if app.exit_note:
-        with interrupts_held():
-            print(app.exit_note, flush=True)
-    return result if isinstance(result, int) else 0
-
-
-def screen_bindings() -> dict[str, list[Binding]]:
-    """Every screen's own keys with the app's (and the hand's, at the table): what a key moved
-    by the keymap must not clash with."""
-    from .screens.help import HelpScreen
-    from .screens.home import HomeScreen
-    from .screens.join import JoinScreen
-    from .screens.keys import KeysScreen
-    from .screens.lobby import LobbyScreen
-    from .screens.picker import PickerScreen
-    from .screens.record import RecordScreen
-    from .screens.replay import ReplayScreen
-    from .screens.results import ResultsScreen
-    from .screens.rules import RulesScreen
-    from .screens.settings import SettingsScreen
-    from .screens.table import TableScreen
-    from .widgets.hand import HandView
-
-    def of(*classes: type[DOMNode]) -> list[Binding]:
-        return [b for cls in classes for b in cls.BINDINGS if isinstance(b, Binding)]
-
-    everywhere = of(DealMeInApp)
-    return {"home": of(HomeScreen) + everywhere, "picker": of(PickerScreen) + everywhere,
-            "lobby": of(LobbyScreen) + everywhere, "table": of(TableScreen, HandView) + everywhere,
-            "results": of(ResultsScreen) + everywhere, "replay": of(ReplayScreen) + everywhere,
-            "help": of(HelpScreen) + everywhere, "rules": of(RulesScreen) + everywhere,
-            "settings": of(SettingsScreen) + everywhere, "join": of(JoinScreen) + everywhere,
-            "record": of(RecordScreen) + everywhere, "keys": of(KeysScreen) + everywhere}
-
-
-def screen_widgets() -> dict[str, list[type[Widget]]]:
-    """The kinds of widget that can have the focus on each screen of ``screen_bindings``: a
-    key they answer to reaches them before the screen's own (Enter on a list or a button), so a
-    key moved by the keymap must not take it."""
-    from textual.containers import ScrollableContainer
-    from textual.widgets import Button, Input, OptionList, Select, Switch
-
-    from .screens.keys import KeyCatcher
-    from .screens.replay import StepBody
-    from .screens.rules import GameTabs
-    from .widgets.hand import HandView
-    from .widgets.tablelog import TableLog
-
-    return {"home": [Button], "picker": [OptionList, Select, Input, Switch, Button, ScrollableContainer],
-            "lobby": [OptionList, Button, TableLog, Input], "table": [HandView, TableLog, Input],
-            "results": [Button], "replay": [StepBody], "help": [ScrollableContainer],
-            "rules": [GameTabs, ScrollableContainer], "settings": [ScrollableContainer, Input, Select, Switch, Button],
-            "join": [OptionList, Input, Button], "record": [ScrollableContainer], "keys": [OptionList, KeyCatcher]}

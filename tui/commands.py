@@ -14,6 +14,6 @@ def run(args: argparse.Namespace) -> int:
         from net.host_cli import run_headless
 
         return run_headless(args)
-    from tui.app import run_app
+    from tui.running import run_app
 
     return run_app(args)

@@ -109,7 +109,7 @@ async def test_a_join_that_fails_as_the_join_screen_opens_says_why_there() -> No
         app.open_join()
         screen = app.screen
         assert isinstance(screen, JoinScreen) and not screen.is_mounted
-        app._join_failed(None, "Could not join 127.0.0.1:9: wrong password", fault="password")  # same tick
+        app.joins.failed(None, "Could not join 127.0.0.1:9: wrong password", fault="password")  # same tick
         await wait_for(pilot, lambda: screen.is_mounted)
         await pilot.pause()
         assert "wrong password" in str(screen.query_one("#join-error", Static).render())

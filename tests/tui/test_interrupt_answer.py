@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = """\
 import signal, sys
 signal.signal(signal.SIGINT, {found})
-from tui.app import DealMeInApp, _answer_interrupts
+from tui.app import DealMeInApp
+from tui.running import _answer_interrupts
 from tui.cli import build_parser
 
 app = DealMeInApp(build_parser().parse_args([]))

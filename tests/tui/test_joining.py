@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 
 from net.client import ConnectError, TableClient
 from net.server import Server, TableConfig
-from tui.app import JOINING_AFTER
+from tui.tablejoin import JOINING_AFTER
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.joining import JoiningScreen

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.binding import Binding
 
-from tui.app import screen_bindings
+from tui.screenkeys import screen_bindings
 from tui.keymap import check_keymap, key_label, normal_key
 from tui.screens.help import HelpScreen
 from tui.settings import Settings, load_settings, save_settings
@@ -157,7 +157,7 @@ def test_any_keymap_leaves_no_screen_with_a_key_of_two_meanings() -> None:
 
     from tui.keymap import _first_clash
 
-    from tui.app import screen_widgets
+    from tui.screenkeys import screen_widgets
 
     screens, widgets = screen_bindings(), screen_widgets()
     ids = sorted({b.id for bs in screens.values() for b in bs if b.id})
@@ -197,7 +197,7 @@ async def test_the_settings_screen_lists_the_keys_moved(tmp_path: Path) -> None:
 def test_a_start_key_takes_no_key_that_types() -> None:
     """Start (lobby and picker) answers even while the chat line or the password field has the
     focus (a priority binding), so a letter, a sign or Space there would start a match mid-word."""
-    from tui.app import screen_widgets
+    from tui.screenkeys import screen_widgets
 
     screens, widgets = screen_bindings(), screen_widgets()
     for binding_id, key in (("lobby.start", "s"), ("picker.start", "n"), ("lobby.start", "space"),
@@ -274,7 +274,7 @@ def test_a_key_the_focused_widget_answers_first_is_refused() -> None:
     """Enter on the lobby's seat list, the Keys screen's list and the buttons of the home and
     results screens is theirs before the screen's keys see it: no key moves there. The hand's
     own keys answer only while it has the focus, so the log beside it takes none of theirs."""
-    from tui.app import screen_widgets
+    from tui.screenkeys import screen_widgets
 
     screens, widgets = screen_bindings(), screen_widgets()
     for binding_id, key, widget, screen in (("lobby.add_bot", "enter", "a list", "lobby"),
@@ -294,7 +294,7 @@ def test_a_key_the_focused_widget_answers_first_is_refused() -> None:
 
 def test_every_key_as_shipped_passes_the_check() -> None:
     """Writing every key where it ships in the file moves nothing and is refused nowhere."""
-    from tui.app import screen_widgets
+    from tui.screenkeys import screen_widgets
 
     from tui.screens.keys import movable_keys
 
@@ -306,7 +306,7 @@ def test_every_key_as_shipped_passes_the_check() -> None:
 async def test_the_widgets_the_check_knows_are_those_that_take_the_focus(tmp_path: Path) -> None:
     """Every widget that can have the focus on the home, settings, Keys, picker, lobby and table
     screens is of a kind ``screen_widgets`` lists for that screen, so the check sees its keys."""
-    from tui.app import screen_widgets
+    from tui.screenkeys import screen_widgets
     from tui.screens.keys import KeysScreen
     from tui.screens.lobby import LobbyScreen
     from tui.screens.picker import PickerScreen
@@ -378,7 +378,7 @@ async def test_a_capital_letter_in_the_file_moves_to_the_letter(tmp_path: Path) 
 def test_a_key_most_terminals_cannot_send_is_refused() -> None:
     """Ctrl+1 or Super+D reach the app only in a few terminals: an action moved there alone
     would have no key in the others."""
-    from tui.app import screen_widgets
+    from tui.screenkeys import screen_widgets
 
     screens, widgets = screen_bindings(), screen_widgets()
     for key in ("ctrl+1", "super+d", "ctrl+shift+a", "shift+f5", "alt+up", "hyper+x", "ctrl+alt+d", "shift+1"):
@@ -416,7 +416,7 @@ async def test_the_chat_line_names_the_chat_key_where_it_is(tmp_path: Path) -> N
 def test_a_clash_names_the_keys_the_other_action_has_now() -> None:
     """Pass moved to D and F5, Hint then moved to D: the notice says Pass is on D, F5 (as
     Settings lists it), not on P, where it ships."""
-    from tui.app import screen_bindings, screen_widgets
+    from tui.screenkeys import screen_bindings, screen_widgets
 
     usable, problems = check_keymap({"table.pass": "d,f5", "table.hint": "d"}, screen_bindings(), screen_widgets())
     assert usable == {"table.pass": "d,f5"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.app import said_on_exit
+from tui.running import said_on_exit
 
 from .helpers import make_app, start_solo, wait_for
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from net.savefile import read_save
-from tui.app import said_on_exit
+from tui.running import said_on_exit
 from tui.saves import solo_save_path
 from tui.screens.confirm import ConfirmScreen
 

@@ -84,12 +84,12 @@ async def test_palette_previews_themes_and_saves_the_choice(tmp_path: Path) -> N
         await type_text(pilot, "switch theme")
         await pilot.pause(0.3)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: app._preview_from == "casino")
+        await wait_for(pilot, lambda: app.theme_choice.preview_from == "casino")
         await pilot.pause(0.3)
         assert await browsed(app, pilot) - {"casino"}, "browsing the list did not preview any theme"
         assert load_settings(path)[0] == Settings() or not path.exists()  # nothing saved while browsing
         await pilot.press("escape")
-        await wait_for(pilot, lambda: app.theme == "casino" and app._preview_from is None)
+        await wait_for(pilot, lambda: app.theme == "casino" and app.theme_choice.preview_from is None)
         await pilot.pause()
         assert colours(rendered_segments(app)) == start_colours
         assert not path.exists() or load_settings(path)[0].theme == "casino"
@@ -98,13 +98,13 @@ async def test_palette_previews_themes_and_saves_the_choice(tmp_path: Path) -> N
         await type_text(pilot, "switch theme")
         await pilot.pause(0.3)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: app._preview_from == "casino")
+        await wait_for(pilot, lambda: app.theme_choice.preview_from == "casino")
         await type_text(pilot, "paper")
         await wait_for(pilot, lambda: app.theme == "paper")  # the one match previews as it is found
         await pilot.pause(0.3)
-        if app._preview_from is not None:
+        if app.theme_choice.preview_from is not None:
             await pilot.press("enter")
-        await wait_for(pilot, lambda: app._preview_from is None and load_settings(path)[0].theme == "paper")
+        await wait_for(pilot, lambda: app.theme_choice.preview_from is None and load_settings(path)[0].theme == "paper")
         assert app.theme == "paper"
     fresh = make_app(config_path=path)
     async with fresh.run_test(size=(80, 24)) as pilot:
@@ -128,12 +128,12 @@ async def test_settings_theme_list_previews_and_saves_only_the_choice(tmp_path: 
         await wait_for(pilot, lambda: app.theme == "casino" and "paper" in app.available_themes)
         themes = await settings_theme_list(app, pilot)
         await pilot.press("enter")  # open the list
-        await wait_for(pilot, lambda: themes.expanded and app._preview_from == "casino")
+        await wait_for(pilot, lambda: themes.expanded and app.theme_choice.preview_from == "casino")
         assert await browsed(app, pilot) - {"casino"}, "browsing the list did not preview any theme"
         assert themes.value == "casino"
         assert not path.exists()  # nothing saved while browsing
         await pilot.press("escape")  # closed without a choice: the theme from before
-        await wait_for(pilot, lambda: not themes.expanded and app.theme == "casino" and app._preview_from is None)
+        await wait_for(pilot, lambda: not themes.expanded and app.theme == "casino" and app.theme_choice.preview_from is None)
         assert not path.exists() or load_settings(path)[0].theme == "casino"
         await pilot.press("enter")
         await wait_for(pilot, lambda: themes.expanded)
@@ -144,7 +144,7 @@ async def test_settings_theme_list_previews_and_saves_only_the_choice(tmp_path: 
             await pilot.pause(0.1)
         assert app.theme == "paper"
         await pilot.press("enter")  # chosen: kept and saved
-        await wait_for(pilot, lambda: not themes.expanded and themes.value == "paper" and app._preview_from is None)
+        await wait_for(pilot, lambda: not themes.expanded and themes.value == "paper" and app.theme_choice.preview_from is None)
         await wait_for(pilot, lambda: path.exists() and load_settings(path)[0].theme == "paper")
         assert app.theme == "paper"
 
@@ -248,7 +248,7 @@ async def test_closing_the_settings_theme_list_saves_nothing(tmp_path: Path, mon
         await wait_for(pilot, lambda: app.theme == "monochrome" and "casino" in app.available_themes)
         themes = await settings_theme_list(app, pilot)
         await pilot.press("enter", "down", "down", "escape")
-        await wait_for(pilot, lambda: not themes.expanded and app._preview_from is None)
+        await wait_for(pilot, lambda: not themes.expanded and app.theme_choice.preview_from is None)
         await pilot.pause()
         assert app.theme == "monochrome"
     assert load_settings(path)[0].theme == "paper"

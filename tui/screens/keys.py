@@ -59,7 +59,7 @@ AWAY_WORDS = {"table.say_total": "Total / suit to follow"}
 def movable_keys(game: str | None = None) -> list[Movable]:
     """Every binding id of every screen once, in the order Help reads them (app-wide first),
     each named as the game ``game`` has it (``None``: opened away from a table, any game)."""
-    from ..app import screen_bindings
+    from ..screenkeys import screen_bindings
 
     shipped: dict[str, list[str]] = {}
     does: dict[str, str] = {}

@@ -240,6 +240,6 @@ class SettingsScreen(Screen[None]):
         self.query_one("#keys", Static).update(self._keys_moved())
 
     def _keys_moved(self) -> Text:
-        from ..app import screen_bindings
+        from ..screenkeys import screen_bindings
 
         return Text(f"Keys moved: {moved_text(self.app.keymap, screen_bindings(), file=not self.app.guest)}")

@@ -1,0 +1,109 @@
+"""Running the app from the command line: Ctrl+C and SIGTERM while it runs, and its last words."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import threading
+import time
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # loaded by ``run_app`` itself: ``tui.app`` imports this module
+    from .app import DealMeInApp
+
+
+def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
+    """Run the app; its exit code. ``quit_on_sigterm`` (an SSH session's app, which the server
+    may end while its player still watches): SIGTERM asks the app to quit, so that it puts the
+    terminal back as a player's own quit does. Before the loop runs, SIGTERM keeps its default
+    (the terminal is not touched yet)."""
+    from .app import DealMeInApp
+
+    app = DealMeInApp(args)
+    before = _answer_interrupts(app)
+    try:
+        return _run(app, quit_on_sigterm)
+    finally:  # as it found it
+        if before is not None:
+            signal.signal(signal.SIGINT, before)
+
+
+def _answer_interrupts(app: DealMeInApp) -> Any:
+    """Ctrl+C (SIGINT) while ``app`` runs: answered as it was (a KeyboardInterrupt; the
+    process's end where SIGINT had its default, as in an SSH session's app) until the app starts
+    to leave (asked to exit, or closing after an error), then ignored, so that one typed as the
+    terminal is given back cannot break into its tables' closing or its event loop's end (each
+    task's traceback printed). Here rather than asyncio's runner, which puts its own handler back
+    only as the loop closes. The handler replaced, to put back; None if none is (not the main
+    thread, or Ctrl+C ignored already or not Python's to answer)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    before = signal.getsignal(signal.SIGINT)
+    if before is None or before is signal.SIG_IGN:
+        return None
+
+    def answer(signum: int, frame: FrameType | None) -> None:
+        if getattr(app, "_exit", False) or getattr(app, "_closing", False):
+            return
+        if callable(before):
+            before(signum, frame)
+        else:  # the default: the process ends of it, as ever
+            signal.signal(signum, signal.SIG_DFL)
+            signal.raise_signal(signum)
+
+    signal.signal(signal.SIGINT, answer)
+    return before
+
+
+def _run(app: DealMeInApp, quit_on_sigterm: bool) -> int:
+    """``run_app``'s run, with or without SIGTERM in hand."""
+    if not quit_on_sigterm:
+        return said_on_exit(app, app.run())
+
+    async def run() -> object:
+        loop = asyncio.get_running_loop()
+        # (a handler of the loop's own: the signal wakes the loop at once, whichever thread
+        # the kernel hands it to; a plain ``signal.signal`` handler would wait for the main
+        # thread to wake up for some other reason)
+        loop.add_signal_handler(signal.SIGTERM, app.exit)
+        try:
+            return await app.run_async()
+        finally:
+            loop.remove_signal_handler(signal.SIGTERM)
+
+    return said_on_exit(app, asyncio.run(run()))
+
+
+def said_on_exit(app: DealMeInApp, result: object) -> int:
+    """The app's exit code, once its ``exit_note`` is on the terminal it gave back (whole:
+    Ctrl+C meanwhile is ignored)."""
+    from .cmdline import interrupts_held
+
+    if app.exit_note:
+        with interrupts_held():
+            print(app.exit_note, flush=True)
+    return result if isinstance(result, int) else 0
+
+
+def saved_match_note(session: Any) -> str:
+    """What became of the solo match in play that quitting left, said once its table has closed
+    (its last save written, failed or given up on): where it is kept and how to play on, or that
+    its last moves, or all of it, could not be kept. "" for anything else (a finished match, a
+    solo table that is not saved, another table)."""
+    from core import GAMES
+
+    saver = session.table.saver if session is not None and session.solo and session.table is not None else None
+    view = session.view if session is not None else None
+    if saver is None or view is None or view.get("is_over"):
+        return ""
+    info = GAMES.get(str(view.get("game")))
+    game = f"Your {info.name if info is not None else 'solo'} match"
+    if saver.problem is None and not saver.pending:  # the last state is on disk
+        return f"{game} is saved: run dealmein and choose Resume to play on."
+    why = saver.problem or "its last save did not finish in time"
+    if not saver.kept:
+        return f"{game} could not be saved ({why}): it cannot be resumed."
+    when = "from where it was resumed" if saver.saved_at is None else \
+        f"from its save of {time.strftime('%H:%M:%S', time.localtime(saver.saved_at))}"
+    return f"{game}'s last moves could not be saved ({why}): run dealmein and choose Resume to play on {when}."

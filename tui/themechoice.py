@@ -1,0 +1,130 @@
+"""The app's theme: the first one shown, the rest loaded after, previews, and the choice it saves."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.theme import Theme
+
+from .theming import DEFAULT_THEME, shipped_themes
+
+if TYPE_CHECKING:
+    from .app import DealMeInApp
+
+
+class ThemeChoice:
+    """Which theme the app shows and which it keeps in settings.toml: a theme shown while a list
+    previews, or standing in for a missing one, is not the player's choice and is never saved."""
+
+    def __init__(self, app: DealMeInApp) -> None:
+        self.app = app
+        #: what was wrong with the theme files, said once they are loaded
+        self.problems: list[str] = []
+        #: the theme to go back to while a theme list previews (None: not previewing)
+        self.preview_from: str | None = None
+        #: shown for a saved theme that is missing: not saved
+        self.stand_in: str | None = None
+
+    def wanted(self) -> str:
+        """The saved choice, or monochrome while ``NO_COLOR`` is set (not saved)."""
+        from themes.no_color import theme_for_environment
+
+        app = self.app
+        return theme_for_environment(app.settings.theme, {"NO_COLOR": "1"} if app.no_colour else {})
+
+    def start_with(self, theme: Theme) -> None:
+        """Make ``theme`` the theme before the stylesheet is first parsed. Setting ``app.theme``
+        would have Textual parse every rule again at start (its theme watcher refreshes the CSS);
+        before anything is parsed or shown, the variables and the theme's class are all there is
+        to change, as long as it is as dark (or light) as Textual's default."""
+        app = self.app
+        app.register_theme(theme)
+        before = app.current_theme
+        if theme.dark != before.dark:
+            app.theme = theme.name
+            return
+        app.set_reactive(App.theme, theme.name)
+        app.set_class(False, f"-theme-{before.name}", update=False)
+        app.set_class(True, f"-theme-{theme.name}", update=False)
+        app.stylesheet.set_variables(app.get_css_variables())
+
+    def load(self) -> None:
+        """Register every shipped and user theme, and say once which theme files are bad."""
+        app = self.app
+        themes, self.problems = shipped_themes(app.guest)
+        for theme in themes:
+            if theme.name != app.theme:
+                app.register_theme(theme)
+            elif theme != app.current_theme:  # the one in use, replaced by a user file: shown now
+                app.register_theme(theme)
+                app.mutate_reactive(App.theme)
+        wanted = self.wanted()
+        said = list(self.problems)
+        if wanted not in app.available_themes:
+            # a theme no longer there (a user theme file gone or broken): shown, not saved, so
+            # that the choice comes back once the file is mended
+            missing = wanted
+            wanted = DEFAULT_THEME if DEFAULT_THEME in app.available_themes else "textual-dark"
+            self.stand_in = wanted
+            said.insert(0, f"The theme {missing!r} is not available: showing {wanted} (your choice is kept).")
+        if wanted != app.theme:
+            app.theme = wanted
+        if said:  # one notice, each problem on its lines: a stack of them ran off the screen
+            app.notify("\n".join(said), title="Themes", severity="warning", timeout=10)
+
+    def changed(self, theme: Any) -> None:
+        """The theme shown changed (F3, a list, a setting): saved if it is a choice."""
+        app = self.app
+        if self.preview_from is not None:  # browsing the palette: show it, save nothing yet
+            app.refresh_cards()
+            return
+        if theme.name == self.stand_in:  # standing in for a missing theme: not a choice
+            app.refresh_cards()
+            return
+        self.stand_in = None
+        if app.settings.theme != theme.name and theme.name != self.wanted():
+            app.settings.theme = theme.name
+            app.save_settings("theme")
+        app.refresh_cards()
+
+    def choose(self, name: str) -> None:
+        """Keep ``name`` as the theme and save it (the palette's and Settings' choice)."""
+        app = self.app
+        self.preview_from = None
+        if name not in app.available_themes:
+            return
+        if app.theme != name:
+            app.theme = name
+        if app.settings.theme != name:
+            app.settings.theme = name
+            app.save_settings("theme")
+        app.refresh_cards()
+
+    # a theme list (the palette's, or Settings') shows each theme as it is highlighted and saves
+    # only the one chosen; closed without a choice, the theme from before comes back
+    def begin_preview(self) -> None:
+        if self.preview_from is None:
+            self.preview_from = self.app.theme
+
+    def preview(self, name: str) -> None:
+        app = self.app
+        if self.preview_from is not None and name in app.available_themes and name != app.theme:
+            app.theme = name
+
+    def end_preview(self, chosen: str | None) -> None:
+        """``chosen`` is kept and saved; ``None``, or the theme the preview began on, brings that
+        one back and saves nothing (it may stand in for a missing theme, or be NO_COLOR's)."""
+        original = self.preview_from
+        if chosen is not None and chosen != original:
+            self.choose(chosen)
+            return
+        self.preview_from = None
+        if original is not None and self.app.theme != original:
+            self.app.theme = original
+
+    def palette_closed(self, chose: bool) -> None:
+        """The palette's theme list closed: a choice is already kept (its provider chose it)."""
+        if chose:
+            self.preview_from = None
+        else:
+            self.end_preview(None)
