@@ -70,7 +70,7 @@ def _child(request: dict[str, Any], slave: int, control: socket.socket) -> None:
 def run_session(argv: Sequence[str]) -> int:
     """Run the app's command line for one SSH session; its exit code.
 
-    A session's app (``join``) runs with SIGTERM asking it to quit (``tui.app.run_app``):
+    A session's app (``join``) runs with SIGTERM asking it to quit (``tui.running.run_app``):
     Textual then leaves the alternate screen, turns mouse reports off and shows the cursor, and
     the app leaves its table (``on_unmount``), as when its player quits. Any other command line
     runs as ``dealmein`` would run it."""
@@ -79,7 +79,7 @@ def run_session(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(list(argv))
     if getattr(args, "command", None) != "join":
         return main(list(argv)) or 0
-    from tui.app import run_app
+    from tui.running import run_app
 
     return run_app(args, quit_on_sigterm=True)
 

@@ -20,7 +20,7 @@ from net.lanflags import advertised
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .plain import printable
-from .running import run_app, saved_match_note
+from .running import saved_match_note
 from .settings import CARD_STYLES, Settings, Unread, change_settings, file_named, load_settings, settings_path
 from .tablejoin import TableJoin
 from .themechoice import ThemeChoice
@@ -28,9 +28,6 @@ from .theming import listed_themes, palette_for, quick_theme
 
 if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
     from .cardface import CardPalette
-
-#: ``run_app`` is ``tui.running``'s, named here too for ``net.ssh_zygote``, which imports it from here
-__all__ = ["DealMeInApp", "run_app"]
 
 
 class DealMeInApp(App[int]):

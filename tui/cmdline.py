@@ -361,7 +361,7 @@ def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
         for flag, instead in HEADLESS_ONLY.items():
             if flag.lstrip("-").replace("-", "_") in given(args):
                 error(f"argument {flag}: applies only with --headless (in the app, {instead})")
-    from net.table import turn_time_problem
+    from net.tableconfig import turn_time_problem
 
     problem = turn_time_problem(args.turn_time)
     if problem is not None:

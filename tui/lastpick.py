@@ -15,7 +15,7 @@ from typing import Any
 from core import GAMES
 from core.bots import LEVELS
 from net.paths import data_dir, locked
-from net.table import turn_time_problem
+from net.tableconfig import turn_time_problem
 
 from . import jsonfile
 

@@ -56,7 +56,7 @@ class TableChoice:
 #: what Start does in each mode: its button's label, and its key's on the key bar
 START_LABELS = {"solo": "Start", "host": "Open table", "configure": "Apply"}
 
-#: the turn clocks the picker offers, in seconds (``net.table.TableConfig.turn_time``)
+#: the turn clocks the picker offers, in seconds (``net.tableconfig.TableConfig.turn_time``)
 TURN_CLOCKS = (0, 15, 30, 60, 120, 300)
 
 
