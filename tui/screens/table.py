@@ -22,19 +22,19 @@ from textual.widgets import Digits, Input, Static
 
 from net.protocol import CHAT_LEN
 
-from ..cardface import (DEFAULT_PALETTE, CardPalette, back_lines, card_label,
-                        empty_lines, face_lines, suit_label)
+from ..cardface import DEFAULT_PALETTE, CardPalette, back_lines, card_label, empty_lines, face_lines
 from ..drawchance import DrawChance, why_no_draw
-from ..eventtext import action_text, announcement, chat_text, deal_word, describe, seat_name, told
+from ..eventtext import action_text, announcement, chat_text, describe, told
 from ..handorder import next_order, ordered
 from ..link import TableLink
 from ..notices import keep_notices
-from ..plain import clean, cut
+from ..plain import clean
 from ..plays import can, offered, own_status, parse_play, playable, plays_for, unplayable_line, why_not
+from ..tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
-from ..widgets.seats import SeatBox, fit, status_text, statuses
+from ..widgets.seats import SeatBox, fit
 from ..widgets.tablelog import TableLog
 from ..widgets.topbar import TopBar
 from . import popped
@@ -42,9 +42,6 @@ from .choice import ChoiceScreen
 
 if TYPE_CHECKING:
     from ..app import DealMeInApp
-
-GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "crazy-eights": "Crazy Eights"}
-
 
 #: lines the log keeps
 LOG_LINES = 500
@@ -360,24 +357,7 @@ class TableScreen(Screen[None]):
         names = self.names
         me = view.get("seat")
         players = int(view.get("players", 0))
-        current = view.get("current_seat")
-        direction = "clockwise ↻" if view.get("direction", 1) == 1 else "anticlockwise ↺"
-        if self.card_style == "ascii":
-            direction = direction[:-2]
-        game = GAME_NAMES.get(view.get("game", ""), str(view.get("game", "")))
-        if view.get("is_over"):
-            turn = "match over"
-        elif current is None:
-            turn = ""
-        elif current == me:
-            turn = "your turn"
-        else:
-            turn = f"{seat_name(names, current)}'s turn"
-        number = f"{view.get('hand_number', 1)}"
-        options = view.get("options") or {}
-        if options.get("scoring") == "stakes" and options.get("hands"):  # ninety-eight 6: it ends after `hands`
-            number += f" of {options['hands']}"
-        self._topbar = f" {game} · {deal_word(view.get('game'))} {number} · {direction} · {turn}"
+        self._topbar = top_line(view, names, self.card_style)
         self._render_topbar()
         self._ring_for_turn(view)
         self._render_seats(view, names, me, players)
@@ -496,40 +476,6 @@ class TableScreen(Screen[None]):
         for box, seat in zip(boxes, order):
             box.show(names[seat], seat, view, view.get("dealer") == seat)
 
-    def _follow_text(self, view: dict[str, Any], width: int | None = None, rows: int = 1) -> Text:
-        """The suit to follow, what is wild, a debt, this seat's own status and the pot: on one
-        line, or (``width``) on lines of that width, each part whole where it fits, at most
-        ``rows`` of them (the last goes on with what is left, cut short)."""
-        parts: list[str] = []
-        me = view.get("seat")
-        if view.get("suit"):
-            parts.append(f"follow {suit_label(view['suit'], self.card_style)}")
-        wild = [str(w) for w in view.get("wild") or []]
-        if wild and wild != ["8"]:  # Countdown's rank of the moment, jokers: say what is wild now
-            parts.append("wild " + " ".join("jokers" if w == "JK" else f"{'10' if w == 'T' else w}s" for w in wild))
-        if view.get("debt"):
-            parts.append(f"a 2 or draw {view['debt']}")
-        if me is not None:
-            shown = statuses(view)
-            mine = status_text(shown[me] if me < len(shown) else {})
-            if mine:
-                parts.append(f"you: {mine}")
-            if view.get("dealer") == me:  # the others' boxes say it of them
-                parts.append("you deal")
-        if view.get("pot"):
-            parts.append(f"pot {view['pot']}")
-        if width is None:
-            return Text(" · ".join(parts), no_wrap=True)
-        lines: list[str] = []  # a part is never split: a new line starts where one would not fit
-        for part in parts:
-            if lines and cell_len(lines[-1]) + 3 + cell_len(part) <= width:
-                lines[-1] += " · " + part
-            else:
-                lines.append(part)
-        if len(lines) > rows:
-            lines[rows - 1:] = [" · ".join(lines[rows - 1:])]
-        return Text("\n".join(cut(line, width) for line in lines))
-
     def _follow_rows(self) -> int:
         """The rows under the board (from 20 rows down the board's spacer goes, and from 22 up
         there are two or more): the middle's height less the board's, from the screen's own."""
@@ -554,13 +500,13 @@ class TableScreen(Screen[None]):
         """The line under the board, as the view and the rows under the board have it (a
         height of its own: a layout pass)."""
         if self.view is not None and self.query("#follow"):
-            self._put("#follow", self._follow_text(self.view, FOLLOW_WIDTH, self._follow_rows()), layout=True)
+            self._put("#follow", follow_text(self.view, self.card_style, FOLLOW_WIDTH, self._follow_rows()), layout=True)
 
     def _tiny_follow(self) -> str:
         """The line under the board, where the terminal is too short to show it there."""
         if not self.has_class("-tiny") or self.view is None:
             return ""
-        return self._follow_text(self.view).plain
+        return follow_text(self.view, self.card_style).plain
 
     def _hint_width(self) -> int:
         """The cells the hint line has: one row, inside its padding (and after the board's
@@ -768,18 +714,6 @@ class TableScreen(Screen[None]):
         """Only this player and bots at the table."""
         return bool(getattr(self.link, "solo", False))
 
-    def _why_no_hint(self, view: dict[str, Any]) -> str:
-        """Why there is nothing to hint: the match is over, this seat is out of it or of the
-        hand, or another seat is to move."""
-        status = own_status(view)
-        if view.get("is_over"):
-            return "Nothing to do: the match is over"
-        if status.get("out"):
-            return "Nothing to do: you are out of the match"
-        if status.get("in_hand") is False:
-            return "Nothing to do until the next hand: you are out of this one"
-        return "Nothing to do yet: it is not your turn"
-
     def action_hint(self) -> None:
         """At a solo table, what the ``normal`` bot would do with your cards, that card selected:
         a way to learn a game. At a table with other players it stays off (``check_action``),
@@ -789,7 +723,7 @@ class TableScreen(Screen[None]):
             return
         legal = [a for a in view.get("legal") or [] if isinstance(a, str)]
         if not legal:
-            self.say(self._why_no_hint(view))
+            self.say(why_no_hint(view))
             return
         from core.bots import choose  # here: the bots' import is kept off the app's start
 
@@ -805,46 +739,13 @@ class TableScreen(Screen[None]):
         self.say(f"Hint: {'play ' if play else ''}{action_text(action, self.card_style)}{said}")
 
     def action_say_total(self) -> None:
-        view = self.view or {}
-        if view.get("total") is not None:
-            text = f"The total is {view['total']}"
-            if view.get("limit"):
-                text += f" (limit {view['limit']})"
-        elif view.get("suit"):
-            text = f"Follow {suit_label(view['suit'], self.card_style)}"
-            if view.get("top"):
-                text += f", on {card_label(view['top'], self.card_style)}"
-            if view.get("debt"):
-                text += f"; play a 2 or draw {view['debt']}"
-        elif view.get("top"):  # a joker turned up to start: anything goes
-            text = f"Any card may follow the {card_label(view['top'], self.card_style)}"
-        else:
-            text = "There is no total in this game"
-        self.say(text)
+        self.say(total_words(self.view or {}, self.card_style))
 
     def action_say_scores(self) -> None:
-        view = self.view or {}
-        names = self.names
-        parts = []
-        for seat, st in enumerate(statuses(view)):
-            parts.append(f"{seat_name(names, seat)} {status_text(st) or 'in'}")
-        text = "Scores: " + "; ".join(parts) if parts else "No scores yet"
-        teams = view.get("teams")
-        if teams:  # ninety-eight 7.2: partners share their lives or chips
-            text += ". Partners: " + "; ".join(" and ".join(seat_name(names, s) for s in team) for team in teams)
-        if view.get("pot"):
-            text += f". Pot {view['pot']}"
-        self.say(text)
+        self.say(scores_words(self.view or {}, self.names))
 
     def action_say_turn(self) -> None:
-        view = self.view or {}
-        current = view.get("current_seat")
-        if current is None:
-            self.say("Nobody's turn: the match is over")
-        elif current == view.get("seat"):
-            self.say("It is your turn")
-        else:
-            self.say(f"It is {seat_name(self.names, current)}'s turn")
+        self.say(turn_words(self.view or {}, self.names))
 
     def action_focus_chat(self) -> None:
         self.query_one("#chat", Input).focus()

@@ -1,0 +1,52 @@
+"""The table's words for a view (tui/tablewords.py), read from views of real matches."""
+from __future__ import annotations
+
+from core import new_match
+from tui.tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
+
+NAMES = ["Ana", "Bob", "Cy", "Di"]
+
+
+def test_the_top_line_names_the_game_the_hand_the_direction_and_whose_turn() -> None:
+    view = new_match("ninety-eight", 4, seed=3).view(0)
+    assert view["current_seat"] == 1
+    assert top_line(view, NAMES, "two-colour") == " Ninety-Eight · hand 1 · clockwise ↻ · Bob's turn"
+    assert top_line(view, NAMES, "ascii") == " Ninety-Eight · hand 1 · clockwise · Bob's turn"
+    assert top_line(new_match("ninety-eight", 4, seed=3).view(1), NAMES, "ascii").endswith("· your turn")
+
+
+def test_a_match_for_stakes_counts_its_hands_against_how_many_it_has() -> None:
+    """ninety-eight 6.3: a stakes match ends after ``hands`` hands, so the top line says of how many."""
+    view = new_match("ninety-eight", 4, "stakes", seed=3).view(0)
+    assert " · hand 1 of 10 · " in top_line(view, NAMES, "ascii")
+
+
+def test_the_line_under_the_board_follows_the_suit_and_wraps_whole_parts() -> None:
+    view = new_match("crazy-eights", 4, seed=3).view(0)
+    assert view["suit"] == "H" and view["dealer"] == 0
+    line = follow_text(view, "ascii").plain
+    assert line.startswith("follow ") and line.endswith("· you: 0 pts · you deal")
+    wrapped = follow_text(view, "ascii", width=20, rows=3).plain.split("\n")
+    assert len(wrapped) == 3 and all(len(row) <= 20 for row in wrapped)
+    assert wrapped[1:] == ["you: 0 pts", "you deal"]
+    # two rows: the last goes on with what is left, cut short at the width
+    assert follow_text(view, "ascii", width=20, rows=2).plain.split("\n")[1] == "you: 0 pts · you de…"
+
+
+def test_the_answers_to_c_s_and_t() -> None:
+    """ninety-eight 7.2: partners share their lives, so S names the pairs."""
+    view = new_match("ninety-eight", 4, "teams", seed=3).view(0)
+    assert total_words(view, "ascii") == "The total is 0 (limit 98)"
+    assert scores_words(view, NAMES) == ("Scores: Ana 3 lives; Bob 3 lives; Cy 3 lives; Di 3 lives. "
+                                         "Partners: Ana and Cy; Bob and Di")
+    assert turn_words(view, NAMES) == "It is Bob's turn"
+    eights = new_match("crazy-eights", 4, seed=3).view(1)
+    assert total_words(eights, "ascii").startswith("Follow ") and ", on " in total_words(eights, "ascii")
+    assert turn_words(eights, NAMES) == "It is your turn"
+
+
+def test_with_nothing_to_hint_the_hint_says_why() -> None:
+    view = new_match("ninety-nine", 4, seed=3).view(0)
+    assert view["current_seat"] != 0
+    assert why_no_hint(view) == "Nothing to do yet: it is not your turn"
+    assert why_no_hint({**view, "is_over": True}) == "Nothing to do: the match is over"

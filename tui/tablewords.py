@@ -1,0 +1,130 @@
+"""What the table screen says of a view in words: its top line, the line under the board, and
+the answers to C, S, T and a hint with nothing to hint. Plain functions of the view, so the
+wording is read and tested apart from the screen that shows it."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from .cardface import card_label, suit_label
+from .eventtext import deal_word, seat_name
+from .plain import cut
+from .plays import own_status
+from .widgets.seats import status_text, statuses
+
+GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "crazy-eights": "Crazy Eights"}
+
+
+def top_line(view: dict[str, Any], names: list[str], style: str) -> str:
+    """The line above the seats, without the turn clock: the game, the hand, the direction of
+    play and whose turn it is."""
+    me = view.get("seat")
+    current = view.get("current_seat")
+    direction = "clockwise ↻" if view.get("direction", 1) == 1 else "anticlockwise ↺"
+    if style == "ascii":
+        direction = direction[:-2]
+    game = GAME_NAMES.get(view.get("game", ""), str(view.get("game", "")))
+    if view.get("is_over"):
+        turn = "match over"
+    elif current is None:
+        turn = ""
+    elif current == me:
+        turn = "your turn"
+    else:
+        turn = f"{seat_name(names, current)}'s turn"
+    number = f"{view.get('hand_number', 1)}"
+    options = view.get("options") or {}
+    if options.get("scoring") == "stakes" and options.get("hands"):  # ninety-eight 6: it ends after `hands`
+        number += f" of {options['hands']}"
+    return f" {game} · {deal_word(view.get('game'))} {number} · {direction} · {turn}"
+
+
+def follow_text(view: dict[str, Any], style: str, width: int | None = None, rows: int = 1) -> Text:
+    """The suit to follow, what is wild, a debt, this seat's own status and the pot: on one
+    line, or (``width``) on lines of that width, each part whole where it fits, at most
+    ``rows`` of them (the last goes on with what is left, cut short)."""
+    parts: list[str] = []
+    me = view.get("seat")
+    if view.get("suit"):
+        parts.append(f"follow {suit_label(view['suit'], style)}")
+    wild = [str(w) for w in view.get("wild") or []]
+    if wild and wild != ["8"]:  # Countdown's rank of the moment, jokers: say what is wild now
+        parts.append("wild " + " ".join("jokers" if w == "JK" else f"{'10' if w == 'T' else w}s" for w in wild))
+    if view.get("debt"):
+        parts.append(f"a 2 or draw {view['debt']}")
+    if me is not None:
+        shown = statuses(view)
+        mine = status_text(shown[me] if me < len(shown) else {})
+        if mine:
+            parts.append(f"you: {mine}")
+        if view.get("dealer") == me:  # the others' boxes say it of them
+            parts.append("you deal")
+    if view.get("pot"):
+        parts.append(f"pot {view['pot']}")
+    if width is None:
+        return Text(" · ".join(parts), no_wrap=True)
+    lines: list[str] = []  # a part is never split: a new line starts where one would not fit
+    for part in parts:
+        if lines and cell_len(lines[-1]) + 3 + cell_len(part) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    if len(lines) > rows:
+        lines[rows - 1:] = [" · ".join(lines[rows - 1:])]
+    return Text("\n".join(cut(line, width) for line in lines))
+
+
+def total_words(view: dict[str, Any], style: str) -> str:
+    """C's answer: the total and its limit, or the suit to follow, the top card and a debt."""
+    if view.get("total") is not None:
+        text = f"The total is {view['total']}"
+        if view.get("limit"):
+            text += f" (limit {view['limit']})"
+        return text
+    if view.get("suit"):
+        text = f"Follow {suit_label(view['suit'], style)}"
+        if view.get("top"):
+            text += f", on {card_label(view['top'], style)}"
+        if view.get("debt"):
+            text += f"; play a 2 or draw {view['debt']}"
+        return text
+    if view.get("top"):  # a joker turned up to start: anything goes
+        return f"Any card may follow the {card_label(view['top'], style)}"
+    return "There is no total in this game"
+
+
+def scores_words(view: dict[str, Any], names: list[str]) -> str:
+    """S's answer: every seat's lives, chips or points, the partners and the pot."""
+    parts = [f"{seat_name(names, seat)} {status_text(st) or 'in'}" for seat, st in enumerate(statuses(view))]
+    text = "Scores: " + "; ".join(parts) if parts else "No scores yet"
+    teams = view.get("teams")
+    if teams:  # ninety-eight 7.2: partners share their lives or chips
+        text += ". Partners: " + "; ".join(" and ".join(seat_name(names, s) for s in team) for team in teams)
+    if view.get("pot"):
+        text += f". Pot {view['pot']}"
+    return text
+
+
+def turn_words(view: dict[str, Any], names: list[str]) -> str:
+    """T's answer: whose turn it is."""
+    current = view.get("current_seat")
+    if current is None:
+        return "Nobody's turn: the match is over"
+    if current == view.get("seat"):
+        return "It is your turn"
+    return f"It is {seat_name(names, current)}'s turn"
+
+
+def why_no_hint(view: dict[str, Any]) -> str:
+    """Why there is nothing to hint: the match is over, this seat is out of it or of the
+    hand, or another seat is to move."""
+    status = own_status(view)
+    if view.get("is_over"):
+        return "Nothing to do: the match is over"
+    if status.get("out"):
+        return "Nothing to do: you are out of the match"
+    if status.get("in_hand") is False:
+        return "Nothing to do until the next hand: you are out of this one"
+    return "Nothing to do yet: it is not your turn"
