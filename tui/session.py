@@ -22,7 +22,7 @@ from .hostsave import ANOTHER_WINDOW, HostSave, has_save
 from .plain import clean
 from .plays import own_status
 from .saves import KeptResults, save_port, solo_save_path
-from .tablenames import seat_names, speaker
+from .seatnames import seat_names, speaker
 from .watchwait import WatcherWait
 from .widgets.tablelog import CHAT_LINES
 
