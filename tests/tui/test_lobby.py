@@ -295,3 +295,30 @@ async def test_the_ready_button_reads_in_full_once_the_player_is_ready() -> None
                        and "esc" not in line.text)
             assert "Not ready" in row, row
             await app.leave_table()
+
+
+async def test_the_host_in_a_seat_is_told_which_key_starts_the_match_and_a_guest_who_starts_it() -> None:
+    """The table's note says "The host starts the match." to everyone; the host seated there
+    reads what that means for them: the key that starts it, and while a seat is open, that it
+    needs filling first (net/matchstart.py: an empty seat refuses the start)."""
+    from net.server import TableConfig
+
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await host_lobby(app, pilot)
+        info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
+        await wait_for(pilot, lambda: "You start the match with Ctrl+S once every seat is filled (B adds a bot)."
+                       in info())
+        assert "The host starts the match." not in info()
+        await pilot.press("b", "b", "b")
+        await wait_for(pilot, lambda: "You start the match with Ctrl+S." in info())
+        await app.leave_table()
+
+    async with someone_elses_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1)) as (srv, table, ana):
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            lobby = await join_lobby(app, pilot, srv.port, "#ready")
+            info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
+            await wait_for(pilot, lambda: "The host starts the match." in info())
+            assert "You start" not in info()
+            await app.leave_table()

@@ -206,7 +206,8 @@ class LobbyScreen(Screen[None]):
                          else "You are watching: every seat is taken.")
         note = lobby.get("start_note")
         if note and not solo:  # who starts the match: the host, or everyone being ready
-            lines.append(clean(str(note), 120))
+            lines.append(self._own_start(lobby) if host and me is not None and lobby.get("start") == "host"
+                         else clean(str(note), 120))
         self.query_one("#lobby-info", Static).update("\n".join(lines))
         self.query_one("#host-buttons").display = host
         self.query_one("#guest-buttons").display = not host
@@ -215,6 +216,17 @@ class LobbyScreen(Screen[None]):
         ready_button.label = "Not ready" if me is not None and self._seat_info(me).get("ready") else "Ready"
         self._refresh_keys()
         self.call_after_refresh(self._fit_seats)  # the info's lines and the seats laid out first
+
+    def _own_start(self, lobby: dict[str, Any]) -> str:
+        """The note on who starts the match, for the host seated at it: which key starts it,
+        and while a seat is empty, that it needs a bot or a player first."""
+        what = "rematch" if lobby.get("status") == "finished" else "match"
+        start = self.app.keys_for("lobby.start", "ctrl+s")
+        empty = any(not s.get("name") and not s.get("bot") for s in lobby.get("seats") or [])
+        if not empty:
+            return f"You start the {what} with {start}."
+        bot = self.app.keys_for("lobby.add_bot", "b")
+        return f"You start the {what} with {start} once every seat is filled ({bot} adds a bot)."
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._fit_seats)
