@@ -319,6 +319,9 @@ def run_replay(file: str) -> int:
     if result.line is None:  # the file itself could not be read: nothing was replayed
         print(f"dealmein replay: {result.error}", file=sys.stderr)
         return 1
+    if result.line == 1:  # its header: not a match log (or one of a format this app does not know)
+        print(f"dealmein replay: {file} is not a match log this app can read: {result.error}", file=sys.stderr)
+        return 1
     print(f"{file}: does not reproduce: {result.error}", file=sys.stderr)
     return 1
 

@@ -152,6 +152,20 @@ def test_a_log_that_is_not_text_cannot_be_read_rather_than_not_reproducing(tmp_p
     assert len(run.stderr.splitlines()) == 1
 
 
+@pytest.mark.parametrize("first, says", [("garbage", "Expecting value"), ("[1, 2]", "not a record of fields"),
+                                         ('{"format": 99}', "unknown log format 99")],
+                         ids=["not-json", "not-a-record", "unknown-format"])
+def test_a_file_that_is_not_a_match_log_says_so_rather_than_not_reproducing(tmp_path: Path, first: str,
+                                                                           says: str) -> None:
+    """Nothing was replayed: the file is named as not a log, with what is wrong in its first line."""
+    other = tmp_path / "notes.jsonl"
+    other.write_text(first + "\n")
+    run = dealmein("replay", str(other))
+    assert run.returncode == 1 and run.stdout == "" and len(run.stderr.splitlines()) == 1
+    assert run.stderr.startswith(f"dealmein replay: {other} is not a match log this app can read: ")
+    assert says in run.stderr and "reproduce" not in run.stderr
+
+
 def test_games_lists_every_preset_and_option_a_host_can_set() -> None:
     """``dealmein games`` is where ``--preset`` and ``--option NAME=VALUE`` are looked up."""
     from core import GAMES

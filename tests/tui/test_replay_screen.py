@@ -75,6 +75,22 @@ async def test_replay_of_a_tampered_log_says_so(tmp_path):
         assert "does not reproduce" in text and "line 6: the match state differs from the log" in text
 
 
+async def test_replay_of_a_file_that_is_not_a_match_log_says_so(tmp_path):
+    """Nothing to step through: the verdict is that the file is not a log, with its first
+    line's fault, not that a match failed to reproduce."""
+    path = tmp_path / "notes.jsonl"
+    path.write_text("just some notes\n")
+    args = argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True)
+    app = make_app(args=args)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        text = screen_text(app)
+        assert "not a match log this app can read" in text and "bad header" in text
+        assert "does not reproduce" not in text
+        await app.action_quit()
+
+
 async def test_replay_redraws_in_a_card_style_switched_while_it_shows(tmp_path):
     """F4 switches the card style everywhere: the replay's cards follow at once."""
     path = tmp_path / "match.jsonl"

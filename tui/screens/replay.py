@@ -156,6 +156,8 @@ class ReplayScreen(Screen[None]):
         head = Text(no_wrap=True, overflow="ellipsis", end="")
         if self.result.ok:
             head.append("reproduces its match", style=theme.success or "green")
+        elif self.result.line == 1 and not self.steps:  # its header: nothing to replay
+            head.append("not a match log this app can read", style=f"bold {theme.error or 'red'}")
         else:
             head.append("does not reproduce", style=f"bold {theme.error or 'red'}")
         if self.steps:
