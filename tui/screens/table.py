@@ -4,7 +4,6 @@ The screen renders view dicts (``Match.view(seat)`` as the host sends them) and 
 through its ``TableLink``; it never holds a match itself."""
 from __future__ import annotations
 
-import math
 import random
 import time
 from pathlib import Path
@@ -26,10 +25,12 @@ from ..cardface import DEFAULT_PALETTE, CardPalette, back_lines, card_label, emp
 from ..drawchance import DrawChance, why_no_draw
 from ..eventtext import action_text, announcement, chat_text, describe, told
 from ..handorder import next_order, ordered
+from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..link import TableLink
 from ..notices import keep_notices
 from ..plain import clean
-from ..plays import can, offered, own_status, parse_play, playable, plays_for, unplayable_line, why_not
+from ..plays import can, offered, own_status, parse_play, playable, plays_for
+from ..shownclock import ShownClock
 from ..tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art
 from ..widgets.hand import HandView
@@ -59,8 +60,6 @@ WARN_WIDTH = 78
 #: seconds after a screen over the table closes in which Enter plays no card: the results of a
 #: hand close on Enter, and a quick second Enter would play a card of the new hand unseen
 RESUME_GUARD = 0.4
-#: the moves made with a key of their own: their binding id and default key, for the hint
-HINT_KEYS = {"draw": ("table.draw", "space"), "pass": ("table.pass", "p")}
 
 
 class _Hint:
@@ -135,9 +134,8 @@ class TableScreen(Screen[None]):
         self._shown: dict[str, Any] = {}  # what each static shows, to skip unchanged updates
         self._keys: tuple[Any, ...] = ()  # what ``check_action`` answers now, to refresh the key bar on change
         self._topbar = ""  # the line above the seats, without the turn clock
-        self._clock: tuple[tuple[Any, Any], float] | None = None  # ((seat, version), when it started)
+        self._clock = ShownClock()  # the turn clock's seconds left, as this app counts them
         self._was_mine = False  # the last view drawn was this seat's turn (the bell rings as it comes)
-        self._warned: Any = None  # the clock (seat, version) the ten-second bell rang for
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -190,12 +188,10 @@ class TableScreen(Screen[None]):
             keep_notices(self, seats.first().region.bottom, one=self.has_class("-short") or self.has_class("-tiny"))
 
     def _tick(self) -> None:
-        if self._clock is None and self.clock_left() is None:
+        if not self._clock.running and self.clock_left() is None:
             return  # no clock was shown, and none runs now
         left = self._render_topbar()
-        if left is not None and left <= 10 and self._was_mine and self._clock is not None \
-                and self._warned != self._clock[0] and self._wants_bell():
-            self._warned = self._clock[0]
+        if left is not None and left <= 10 and self._was_mine and self._wants_bell() and self._clock.first_warning():
             self.app.bell()
 
     def _wants_bell(self) -> bool:
@@ -304,27 +300,14 @@ class TableScreen(Screen[None]):
         """Count the turn clock again from now: this app's connection came back, and the host
         starts a full clock for a seat whose player returns (it stops while the seat is away).
         A table still being composed draws its clock as it mounts."""
-        self._clock = None
+        self._clock.restart()
         if self._ready and not popped(self):
             self._render_topbar()
 
     def clock_left(self) -> int | None:
-        """Seconds left on the turn clock of the player to move (``turn_time`` in the table's
-        lobby), counted from when this view came; None when no clock runs (none set, a bot's or
-        an away seat's turn, the match over). The host keeps the real clock."""
-        view = self.view or {}
-        lobby = getattr(self.link, "lobby", None) or {}
-        limit = lobby.get("turn_time")
-        seats = lobby.get("seats") or []
-        current = view.get("current_seat")
-        if not isinstance(limit, int) or limit <= 0 or view.get("is_over") or not isinstance(current, int) \
-                or not 0 <= current < len(seats) or seats[current].get("bot") or not seats[current].get("connected"):
-            self._clock = None
-            return None
-        key = (current, view.get("version"))
-        if self._clock is None or self._clock[0] != key:
-            self._clock = (key, time.monotonic())
-        return max(0, math.ceil(limit - (time.monotonic() - self._clock[1])))
+        """Seconds left on the turn clock of the player to move, counted from when this view
+        came (``tui/shownclock.py``); None when no clock runs."""
+        return self._clock.left(self.view or {}, getattr(self.link, "lobby", None) or {})
 
     def _render_topbar(self) -> int | None:
         """The line above the seats with the turn clock's seconds left, which it returns."""
@@ -437,7 +420,7 @@ class TableScreen(Screen[None]):
         play with the announcement."""
         hand = next(iter(self.query(HandView)), None)  # none before compose or once left
         card = hand.selected if hand is not None else None
-        return (view.get("current_seat") == view.get("seat") and _announces(view)
+        return (view.get("current_seat") == view.get("seat") and announces(view)
                 and card is not None and bool(plays_for(view, card, announce=True)))
 
     def reorder(self, order: str) -> None:
@@ -516,59 +499,10 @@ class TableScreen(Screen[None]):
         ahead = self._tiny_follow()
         return max(10, width - cell_len(ahead) - 3) if ahead else width
 
-    def _move_keys(self, view: dict[str, Any]) -> list[str]:
-        """"Space draws", "P passes": the moves with keys of their own this turn offers, as the
-        keymap has those keys."""
-        key = self.app.keys_for
-        return [f"{key(*HINT_KEYS[move])} {verb}" for move, verb in (("draw", "draws"), ("pass", "passes"))
-                if can(view, move)]
-
     def _update_hint(self) -> None:
-        view = self.view
-        hint = _Hint(self)
-        card = self.query_one(HandView).selected
-        if view is None:
-            hint.update("")
-            return
-        if view.get("is_over"):
-            hint.update(Text("The match is over.", style="bold"))
-            return
-        me = view.get("seat")
-        if me is None:
-            hint.update(Text("You are watching this match."))
-            return
-        key = self.app.keys_for  # the hints name the keys as the keymap has them
-        mine = own_status(view)
-        if mine.get("out"):
-            hint.update(Text("You are out of this match: watching the others play it out."))
-            return
-        if mine.get("in_hand") is False and view.get("current_seat") != me:
-            hint.update(Text("You are out of this hand: watching until the next deal."))
-            return
-        moves = self._move_keys(view)  # the draw and the pass, where the turn offers them
-        if card is None:
-            hint.update(Text("No cards. " + ", ".join(moves)))
-            return
-        if playable(view, card):
-            keys = [f"{key('hand.play', 'enter')} plays " + card_label(card, self.card_style)]
-            if plays_for(view, card, announce=True) and _announces(view):
-                said = announcement(mine.get("count"))
-                keys.append(f'{key("table.last_card", "l")} plays it with "{said}" (else a penalty)')
-            keys += moves
-            width = self._hint_width()
-            short = [k.replace(" (else a penalty)", "") for k in keys]
-            hint.update(Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1])], width)))
-        else:
-            hint.update(Text(self._cannot_play(view, card, self._hint_width()), style="italic"))
-
-    def _cannot_play(self, view: dict[str, Any], card: str, width: int) -> str:
-        """Why ``card`` cannot be played, which cards can and the keys of the turn's other
-        moves, in ``width`` cells: the hint line on that card, and Enter's warning on it."""
-        why = why_not(view, card, self.names, self.card_style)
-        others = [card_label(c, self.card_style) for c in dict.fromkeys(self.query_one(HandView).cards)
-                  if playable(view, c)]
-        label = card_label(card, self.card_style)
-        return unplayable_line(label, why, others, self._move_keys(view), width)
+        hand = self.query_one(HandView)
+        _Hint(self).update(hint_text(self.view, hand.selected, list(hand.cards), self.names, self.card_style,
+                                     self.app.keys_for, self._hint_width))
 
     # ------------------------------------------------------------------ input
     @on(HandView.Selected)
@@ -609,7 +543,8 @@ class TableScreen(Screen[None]):
                 if other:
                     actions = other
             else:  # what can be played instead, as the line above the hand says it at 80 columns
-                self.warn(self._cannot_play(view, card, min(WARN_WIDTH, self.app.size.width - 2)))
+                self.warn(cannot_play(view, card, list(self.query_one(HandView).cards), self.names, self.card_style,
+                                      self.app.keys_for, min(WARN_WIDTH, self.app.size.width - 2)))
                 return
         if not actions:
             return
@@ -684,7 +619,7 @@ class TableScreen(Screen[None]):
         view = self.view
         if view is None or self.query_one(HandView).selected is None:
             return
-        if not _announces(view):
+        if not announces(view):
             key, held = self.app.keys_for, len(view.get("hand") or [])
             said = announcement(own_status(view).get("count"))
             why = (f"you hold {held}." if held != 1 else  # 4.4: that play goes out
@@ -797,12 +732,6 @@ class TableScreen(Screen[None]):
             self.action_focus_hand()
             return
         self.run_worker(self.link.chat(text), group="chat")
-
-
-def _announces(view: dict[str, Any]) -> bool:
-    """Whether a play now leaves this seat exactly one card, the play "last card!" is said with
-    (crazy-eights 4.1): every play lays down one card, so it is made from two."""
-    return len(view.get("hand") or []) == 2
 
 
 def _again(shown_at: dict[str, float], text: str, seconds: float) -> bool:

@@ -1,0 +1,64 @@
+"""The line above the hand (tui/hintline.py) and the turn clock as the app counts it
+(tui/shownclock.py), read from views of real matches."""
+from __future__ import annotations
+
+from core import new_match
+from tui.hintline import announces, hint_text, move_keys
+from tui.shownclock import ShownClock
+
+NAMES = ["Ana", "Bob", "Cy", "Di"]
+LABELS = {"enter": "Enter", "space": "Space", "l": "L", "p": "P"}
+
+
+def keys(binding: str, default: str) -> str:
+    """The keymap's defaults, named as a hint names them."""
+    return LABELS[default]
+
+
+def test_a_playable_card_names_enter_and_the_turns_other_moves_cut_to_the_width() -> None:
+    view = new_match("crazy-eights", 4, seed=3).view(1)
+    assert view["top"] == "3H" and "KH" in view["hand"] and "draw" in view["legal"]
+    assert move_keys(view, keys) == ["Space draws"]
+    line = lambda width: hint_text(view, "KH", view["hand"], NAMES, "ascii", keys, lambda: width).plain  # noqa: E731
+    assert line(80) == "Enter plays KH · Space draws"
+    assert line(14) == "Enter plays KH"  # the shortest form that still says what Enter does
+
+
+def test_a_card_that_cannot_be_played_says_why_and_which_can() -> None:
+    """crazy-eights 3.1: a card follows by suit or rank; eights are wild."""
+    view = new_match("crazy-eights", 4, seed=3).view(1)
+    hint = hint_text(view, "6S", view["hand"], NAMES, "ascii", keys, lambda: 80)
+    assert hint.plain == "6S matches neither H hearts nor a 3; 8S and KH can be played. Space draws."
+    assert hint.style == "italic"
+
+
+def test_the_play_that_leaves_one_card_offers_last_card() -> None:
+    """crazy-eights 4.1: "last card!" is said with the play that leaves one card, from a hand of two."""
+    view = new_match("crazy-eights", 4, seed=3).view(1)
+    two = {**view, "hand": ["KH", "6S"]}
+    assert announces(two) and not announces(view)
+    assert hint_text(two, "KH", two["hand"], NAMES, "ascii", keys, lambda: 120).plain == \
+        'Enter plays KH · L plays it with "last card!" (else a penalty) · Space draws'
+    assert "L plays" not in hint_text(view, "KH", view["hand"], NAMES, "ascii", keys, lambda: 120).plain
+
+
+def test_a_watcher_and_a_finished_match_have_no_card_to_hint() -> None:
+    m = new_match("ninety-eight", 4, seed=3)
+    assert hint_text(m.view(None), None, [], NAMES, "ascii", keys, lambda: 80).plain == "You are watching this match."
+    over = {**m.view(1), "is_over": True}
+    assert hint_text(over, "6S", over["hand"], NAMES, "ascii", keys, lambda: 80).plain == "The match is over."
+
+
+def test_the_shown_clock_counts_a_turn_from_its_view_and_rings_once_a_turn() -> None:
+    view = new_match("ninety-eight", 4, seed=3).view(0)
+    lobby = {"turn_time": 30, "seats": [{"name": n, "connected": True} for n in NAMES]}
+    clock = ShownClock()
+    assert clock.left(view, {**lobby, "turn_time": None}) is None and not clock.running
+    assert clock.left(view, lobby) == 30 and clock.running
+    assert clock.first_warning() and not clock.first_warning()  # once a turn
+    clock.restart()  # back after a drop: a full clock, but no second bell for the same turn
+    assert clock.left(view, lobby) == 30 and not clock.first_warning()
+    bot_turn = {**lobby, "seats": [*lobby["seats"][:1], {"name": "Normal bot", "bot": "normal", "connected": True},
+                                   *lobby["seats"][2:]]}
+    assert view["current_seat"] == 1 and clock.left(view, bot_turn) is None and not clock.running
+    assert clock.left({**view, "version": 1}, lobby) == 30 and clock.first_warning()  # a new turn rings again

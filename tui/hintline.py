@@ -1,0 +1,71 @@
+"""The line above the hand: what Enter does with the selected card, or why it cannot be played,
+and the turn's other moves, with their keys as the keymap has them. Plain functions of the view,
+so the table screen only says where the line goes and how wide it is."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+
+from .cardface import card_label
+from .eventtext import announcement
+from .plays import can, own_status, playable, plays_for, unplayable_line, why_not
+from .widgets.seats import fit
+
+#: the moves made with a key of their own: their binding id and default key
+HINT_KEYS = {"draw": ("table.draw", "space"), "pass": ("table.pass", "p")}
+
+#: how a line names a key: ``App.keys_for(binding id, default key)``
+KeysFor = Callable[[str, str], str]
+
+
+def announces(view: dict[str, Any]) -> bool:
+    """Whether a play now leaves this seat exactly one card, the play "last card!" is said with
+    (crazy-eights 4.1): every play lays down one card, so it is made from two."""
+    return len(view.get("hand") or []) == 2
+
+
+def move_keys(view: dict[str, Any], key: KeysFor) -> list[str]:
+    """"Space draws", "P passes": the moves with keys of their own this turn offers."""
+    return [f"{key(*HINT_KEYS[move])} {verb}" for move, verb in (("draw", "draws"), ("pass", "passes"))
+            if can(view, move)]
+
+
+def cannot_play(view: dict[str, Any], card: str, cards: list[str], names: list[str], style: str,
+                key: KeysFor, width: int) -> str:
+    """Why ``card`` cannot be played, which of ``cards`` (the hand) can and the keys of the
+    turn's other moves, in ``width`` cells: the hint line on that card, and Enter's warning on it."""
+    why = why_not(view, card, names, style)
+    others = [card_label(c, style) for c in dict.fromkeys(cards) if playable(view, c)]
+    return unplayable_line(card_label(card, style), why, others, move_keys(view, key), width)
+
+
+def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], names: list[str], style: str,
+              key: KeysFor, width: Callable[[], int]) -> Text:
+    """The line above the hand for ``card`` selected in ``cards``; ``width`` gives the cells
+    it has, asked only where the line is cut to fit."""
+    if view is None:
+        return Text("")
+    if view.get("is_over"):
+        return Text("The match is over.", style="bold")
+    me = view.get("seat")
+    if me is None:
+        return Text("You are watching this match.")
+    mine = own_status(view)
+    if mine.get("out"):
+        return Text("You are out of this match: watching the others play it out.")
+    if mine.get("in_hand") is False and view.get("current_seat") != me:
+        return Text("You are out of this hand: watching until the next deal.")
+    moves = move_keys(view, key)  # the draw and the pass, where the turn offers them
+    if card is None:
+        return Text("No cards. " + ", ".join(moves))
+    if not playable(view, card):
+        return Text(cannot_play(view, card, cards, names, style, key, width()), style="italic")
+    keys = [f"{key('hand.play', 'enter')} plays " + card_label(card, style)]
+    if plays_for(view, card, announce=True) and announces(view):
+        said = announcement(mine.get("count"))
+        keys.append(f'{key("table.last_card", "l")} plays it with "{said}" (else a penalty)')
+    keys += moves
+    short = [k.replace(" (else a penalty)", "") for k in keys]
+    return Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1])], width()))

@@ -1,0 +1,48 @@
+"""The turn clock as an app shows it: the seconds left to the player to move, counted from when
+the view of that turn came. The host keeps the real clock; this one only tells the time."""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+
+class ShownClock:
+    """The clock of the turn on screen, and whether its ten-second bell has rung."""
+
+    def __init__(self) -> None:
+        self._turn: tuple[Any, Any] | None = None  # (seat, version) the clock runs for
+        self._started = 0.0  # when that turn's view came (``time.monotonic``)
+        self._rang: Any = None  # the turn the ten-second bell rang for
+
+    @property
+    def running(self) -> bool:
+        """A clock was shown for the latest turn asked about."""
+        return self._turn is not None
+
+    def restart(self) -> None:
+        """Count again from the next ``left``: this app's connection came back, and the host
+        starts a full clock for a seat whose player returns."""
+        self._turn = None
+
+    def left(self, view: dict[str, Any], lobby: dict[str, Any]) -> int | None:
+        """Seconds left on the turn clock of the player to move (``turn_time`` in the table's
+        lobby); None when no clock runs (none set, a bot's or an away seat's turn, the match over)."""
+        limit = lobby.get("turn_time")
+        seats = lobby.get("seats") or []
+        current = view.get("current_seat")
+        if not isinstance(limit, int) or limit <= 0 or view.get("is_over") or not isinstance(current, int) \
+                or not 0 <= current < len(seats) or seats[current].get("bot") or not seats[current].get("connected"):
+            self._turn = None
+            return None
+        turn = (current, view.get("version"))
+        if self._turn != turn:
+            self._turn, self._started = turn, time.monotonic()
+        return max(0, math.ceil(limit - (time.monotonic() - self._started)))
+
+    def first_warning(self) -> bool:
+        """Whether this turn's ten-second bell is still to ring; noted as rung if so."""
+        if self._turn is None or self._rang == self._turn:
+            return False
+        self._rang = self._turn
+        return True
