@@ -18,7 +18,7 @@ import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core import GAMES, IllegalAction, Match, new_match
+from core import IllegalAction, Match, new_match
 from core.events import Event
 from core.keyed_random import fresh_seed
 
@@ -29,11 +29,11 @@ from .lobbypace import LobbyPace
 from .matchlog import MatchLog
 from .matchstart import Countdown, bots_only, not_ready
 from .peer import Peer, Refused
-from .protocol import clean_name, encode
+from .protocol import encode
 from .seat import Seat, adoptable
 from .seatnames import numbered
 from .tablechat import TableChat, system_line
-from .tableconfig import TABLE_NAME_LEN, TableConfig, reconfigure, turn_time_problem
+from .tableconfig import TableConfig, reconfigure, settle
 from .tablelog import finish_log, log_action, open_log
 from .turnclock import Key, TurnClock
 from .viewframes import seat_frames, view_frame
@@ -47,15 +47,7 @@ log = logging.getLogger("dealmein.net")
 
 class Table:
     def __init__(self, server: "Server", config: TableConfig) -> None:
-        info = GAMES.get(config.game)
-        if info is None:
-            raise ValueError(f"game {config.game!r}: the games are {', '.join(GAMES)}")
-        resolved = info.resolve(config.seats, config.preset, config.options)  # ValueError names the culprit
-        config.options = {k: resolved[k] for k in config.options}  # as the engine reads them: " 50" is 50
-        problem = turn_time_problem(config.turn_time)
-        if problem is not None:
-            raise ValueError(problem)
-        config.name = clean_name(config.name, TABLE_NAME_LEN) or "Deal Me In table"
+        settle(config)
         self.server = server
         self.config = config
         self.id = secrets.token_hex(4)

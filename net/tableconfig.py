@@ -40,6 +40,24 @@ def turn_time_problem(value: object) -> str | None:
     return None
 
 
+def settle(c: TableConfig) -> None:
+    """Check a new table's ``c`` and keep its options as the engine reads them (" 50" is 50) and
+    its name cleaned; ``ValueError`` names the culprit."""
+    info = GAMES.get(c.game)
+    if info is None:
+        raise ValueError(f"game {c.game!r}: the games are {', '.join(GAMES)}")
+    resolved = info.resolve(c.seats, c.preset, c.options)  # ValueError names the culprit
+    c.options = {k: resolved[k] for k in c.options}
+    problem = turn_time_problem(c.turn_time)
+    if problem is not None:
+        raise ValueError(problem)
+    # here, not at the top: the command line checks its flags with this module before the host
+    # takes Ctrl+C in hand, and the protocol brings msgpack with it
+    from .protocol import clean_name
+
+    c.name = clean_name(c.name, TABLE_NAME_LEN) or "Deal Me In table"
+
+
 def reconfigure(c: TableConfig, seats_now: int, msg: dict[str, Any]) -> None:
     """Change ``c`` as a host's ``configure`` asks: a field left out (None) keeps what the table
     has (``seats_now`` seats), and any value sent is checked, 0 and "" too. ``ValueError``

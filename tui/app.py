@@ -419,10 +419,7 @@ class DealMeInApp(App[int]):
             if choice is None:
                 return
             self._remember_pick(mode, choice)
-            if mode == "solo":
-                self.run_worker(self.start_table(choice, solo=True), exclusive=True, group="session")
-            else:
-                self.run_worker(self.start_table(choice, solo=False), exclusive=True, group="session")
+            self.run_worker(self.start_table(choice, solo=mode == "solo"), exclusive=True, group="session")
 
         from .pickerargs import picker_for
 

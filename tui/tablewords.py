@@ -8,13 +8,13 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
+from core import GAMES
+
 from .cardface import card_label, suit_label
 from .eventtext import deal_word, seat_name
 from .plain import cut
 from .plays import own_status
 from .widgets.seats import status_text, statuses
-
-GAME_NAMES = {"ninety-eight": "Ninety-Eight", "ninety-nine": "Ninety-Nine", "crazy-eights": "Crazy Eights"}
 
 
 def top_line(view: dict[str, Any], names: list[str], style: str) -> str:
@@ -25,7 +25,8 @@ def top_line(view: dict[str, Any], names: list[str], style: str) -> str:
     direction = "clockwise ↻" if view.get("direction", 1) == 1 else "anticlockwise ↺"
     if style == "ascii":
         direction = direction[:-2]
-    game = GAME_NAMES.get(view.get("game", ""), str(view.get("game", "")))
+    info = GAMES.get(view.get("game", ""))
+    game = info.name if info is not None else str(view.get("game", ""))
     if view.get("is_over"):
         turn = "match over"
     elif current is None:
