@@ -25,7 +25,7 @@ def test_a_playable_card_names_enter_and_the_turns_other_moves_cut_to_the_width(
 
 
 def test_a_card_that_cannot_be_played_says_why_and_which_can() -> None:
-    """crazy-eights 3.1: a card follows by suit or rank; eights are wild."""
+    """crazy-eights 3.2: a card follows by suit or rank, or is wild."""
     view = new_match("crazy-eights", 4, seed=3).view(1)
     hint = hint_text(view, "6S", view["hand"], NAMES, "ascii", keys, lambda: 80)
     assert hint.plain == "6S matches neither H hearts nor a 3; 8S and KH can be played. Space draws."
