@@ -33,12 +33,14 @@ def move_keys(view: dict[str, Any], key: KeysFor) -> list[str]:
 
 
 def cannot_play(view: dict[str, Any], card: str, cards: list[str], names: list[str], style: str,
-                key: KeysFor, width: int) -> str:
+                key: KeysFor, width: int, moves: list[str] | None = None) -> str:
     """Why ``card`` cannot be played, which of ``cards`` (the hand) can and the keys of the
-    turn's other moves, in ``width`` cells: the hint line on that card, and Enter's warning on it."""
+    turn's other moves (``moves``, where the caller has them), in ``width`` cells: the hint line
+    on that card, and Enter's warning on it."""
     why = why_not(view, card, names, style)
     others = [card_label(c, style) for c in dict.fromkeys(cards) if playable(view, c)]
-    return unplayable_line(card_label(card, style), why, others, move_keys(view, key), width)
+    return unplayable_line(card_label(card, style), why, others,
+                           move_keys(view, key) if moves is None else moves, width)
 
 
 def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], names: list[str], style: str,
@@ -61,7 +63,7 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
     if card is None:
         return Text("No cards. " + ", ".join(moves))
     if not playable(view, card):
-        return Text(cannot_play(view, card, cards, names, style, key, width()), style="italic")
+        return Text(cannot_play(view, card, cards, names, style, key, width(), moves), style="italic")
     keys = [f"{key('hand.play', 'enter')} plays " + card_label(card, style)]
     if plays_for(view, card, announce=True) and announces(view):
         said = announcement(mine.get("count"))

@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 
 #: lines the log keeps
 LOG_LINES = 500
+#: columns from which the table is laid out wide (``-wide``)
+WIDE = 110
 #: cells of the line under the board (``#centre`` is 32 wide with a cell of padding each side)
 FOLLOW_WIDTH = 30
 #: rows of the screen outside its middle: the top bar, the seats, the hint, the hand, the keys
@@ -84,6 +86,9 @@ class TableScreen(Screen[None]):
     #: below 22 rows the board gives up its spacer, so the line under it (the suit to follow,
     #: your lives or chips) still shows at 20; below 20 that line leads the hint line instead
     VERTICAL_BREAKPOINTS = [(0, "-tiny"), (20, "-short"), (22, "-tall")]
+    #: from 110 columns the log keeps a reader's width and the board stands in the middle of
+    #: the rest, as a pile does on a table, instead of a wide log beside a board in a corner
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     BINDINGS = [
         Binding("space", "draw", "Draw", id="table.draw"),
         Binding("p", "pass_turn", "Pass", id="table.pass"),
