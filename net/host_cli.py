@@ -460,7 +460,7 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     if ssh is not None:
         print_ssh(ssh, out, c.password)
     if resumed and getattr(args, "password", None) and args.password != c.password:
-        print("dealmein host: --password is not used: a resumed table keeps the password it had "
+        print("dealmein host: the password given is not used: a resumed table keeps the password it had "
               "(its players come back with it)", file=sys.stderr)
     saved: SaveOutcome | None = None
     advertiser = None

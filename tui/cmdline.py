@@ -117,6 +117,42 @@ def readable_file(text: str) -> str:
     return text
 
 
+#: bytes of a password file read at most: a password is its first line
+PASSWORD_FILE_BYTES = 4096
+
+#: what ``--password`` says of itself, and of the flag that keeps it off the command line
+PASSWORD_HELP = ("{what}; any user of this machine can read a command line: --password-file keeps it off")
+PASSWORD_FILE_HELP = "read the password from the first line of FILE"
+
+
+def password_file(text: str) -> str:
+    """The password on the first line of a file, its line ending left off: a password given as
+    a flag shows in every user's process list. Not standard input: the app reads its keys there."""
+    try:
+        with open(text, "rb") as f:
+            raw = f.read(PASSWORD_FILE_BYTES)
+    except OSError as e:
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {e.strerror or e}") from None
+    line, newline, _ = raw.partition(b"\n")
+    if not newline and len(raw) == PASSWORD_FILE_BYTES:
+        raise argparse.ArgumentTypeError(f"the first line of {text} is too long for a password")
+    try:
+        password = line.decode("utf-8").rstrip("\r")
+    except UnicodeDecodeError:
+        raise argparse.ArgumentTypeError(f"{text} is not UTF-8 text") from None
+    if not password:
+        raise argparse.ArgumentTypeError(f"{text} holds no password on its first line")
+    return password
+
+
+def password_flags(parser: argparse.ArgumentParser, what: str, action: type[argparse.Action] | str = "store") -> None:
+    """``--password`` and ``--password-file``, one or the other, both into ``password``."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--password", default=None, action=action, help=PASSWORD_HELP.format(what=what))
+    group.add_argument("--password-file", type=password_file, dest="password", default=None, action=action,
+                       metavar="FILE", help=PASSWORD_FILE_HELP)
+
+
 class VersionAction(argparse.Action):
     """``--version``: the version is read from the package metadata only when it is asked for."""
 
@@ -231,7 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--bots", type=int, default=0, action=Given, help="seats to fill with bots (default: 0)")
     host.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
                       help="the level of those bots (default: normal)")
-    host.add_argument("--password", default=None, action=Given, help="a password players must give to join")
+    password_flags(host, "a password players must give to join", Given)
     host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
     host.add_argument("--resume", action=Given, nargs=0, const=True, default=False,
                       help="bring back the table autosaved on --port (a new table if there is none)")
@@ -266,7 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     join = sub.add_parser("join", help="join a table at HOST[:PORT]")
     join.add_argument("address", type=table_address, help="HOST[:PORT] ([IPv6]:PORT for IPv6)")
     join.add_argument("--name", default=None, help="your player name")
-    join.add_argument("--password", default=None)
+    password_flags(join, "the table's password (asked for if it has one and this is not given)")
     join.add_argument("--host-key", default=None, help="the host key a headless host printed: run its lobby")
 
     tables = sub.add_parser("tables", help="list the tables found on the LAN")

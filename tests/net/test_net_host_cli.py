@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from net.client import TableClient
+from net.client import ConnectError, TableClient
 from net.paths import data_dir
 from net.server import Server, TableConfig
 
@@ -37,6 +37,29 @@ async def run_dealmein(*args: str) -> tuple[asyncio.subprocess.Process, list[str
             break
         lines.append(line.decode().strip())
     return proc, lines
+
+
+async def test_a_headless_host_takes_its_password_from_a_file(tmp_path: Path) -> None:
+    """``--password-file``: the file's first line is the table's password, kept off the command
+    line (every user's process list shows it); the host's own terminal prints it as it does
+    for ``--password``, a player needs it to join, and nowhere in the process's arguments is it."""
+    path = tmp_path / "pw"
+    path.write_text("correct horse\r\n")
+    proc, lines = await start_host("--password-file", str(path))
+    try:
+        text = "\n".join(lines)
+        assert "Table password: correct horse" in text
+        port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
+        assert b"correct horse" not in Path(f"/proc/{proc.pid}/cmdline").read_bytes()
+        with pytest.raises(ConnectError) as refused:
+            await TableClient.connect("127.0.0.1", port, name="Eve", password="wrong", reconnect=False)
+        assert refused.value.code == "bad_password"
+        c = await TableClient.connect("127.0.0.1", port, name="Ana", password="correct horse", reconnect=False)
+        assert c.seat is not None
+        await c.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        await asyncio.wait_for(proc.communicate(), 10)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])

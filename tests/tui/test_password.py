@@ -70,3 +70,29 @@ async def test_a_wrong_password_typed_on_the_join_screen_leaves_the_focus_on_it(
         await pilot.press("end", "s")
         assert (typed.value, password.value) == (f"127.0.0.1:{srv.port}", "opens")
         assert app.session is None
+
+
+async def test_join_with_a_password_file_joins_without_asking(tmp_path) -> None:
+    """``dealmein join HOST:PORT --password-file FILE``: the file's first line is the password
+    (kept off the command line, which every user's process list shows), and the app joins with
+    it, no password asked."""
+    from net.server import Server, TableConfig
+    from tui.app import DealMeInApp
+    from tui.cli import build_parser
+
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0, start_delay=0)
+    await srv.start()
+    try:
+        srv.create_table(TableConfig(name="Locked", game="ninety-eight", seats=2, password="sesame"))
+        path = tmp_path / "pw"
+        path.write_text("sesame\nnot this line\n")
+        args = build_parser().parse_args(["join", f"127.0.0.1:{srv.port}", "--password-file", str(path)])
+        assert args.password == "sesame"
+        app = DealMeInApp(args, mdns=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
+            assert app.session.seat == 0
+            assert not any(isinstance(s, PasswordScreen) for s in app.screen_stack)
+            await app.action_quit()
+    finally:
+        await srv.close()
