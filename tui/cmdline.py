@@ -121,7 +121,7 @@ def readable_file(text: str) -> str:
 PASSWORD_FILE_BYTES = 4096
 
 #: what ``--password`` says of itself, and of the flag that keeps it off the command line
-PASSWORD_HELP = ("{what}; any user of this machine can read a command line: --password-file keeps it off")
+PASSWORD_HELP = "{what}; any user of this machine can read a command line: --password-file keeps it off"
 PASSWORD_FILE_HELP = "read the password from the first line of FILE"
 
 
