@@ -11,8 +11,19 @@ from rich.text import Text
 from themes.card_styles import CARD_STYLES, DEFAULT_CARD_STYLE, card_face
 
 SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-CARD_WIDTH = 5
-CARD_HEIGHT = 5
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """The cells a card drawing takes: the small one fits 80x24, the large one a table with
+    room to spare (both odd, so that the suit has a middle)."""
+
+    width: int
+    height: int
+
+
+SMALL = CardSize(5, 5)
+LARGE = CardSize(7, 7)
 
 
 @dataclass(frozen=True)
@@ -79,8 +90,9 @@ def _borders(style: str) -> tuple[str, str, str, str, str, str]:
 
 
 def face_lines(card: str, style: str = DEFAULT_CARD_STYLE, palette: CardPalette = DEFAULT_PALETTE,
-               *, dim: bool = False, number: str = "", playable: bool = False) -> list[Text]:
-    """Five lines of five cells: the rank in two corners and the suit in the middle.
+               *, dim: bool = False, number: str = "", playable: bool = False, size: CardSize = SMALL) -> list[Text]:
+    """``size.height`` lines of ``size.width`` cells: the rank in two corners and the suit in
+    the middle.
 
     A ``dim`` card (one that may not be played now) is drawn in the muted colours, its text
     still readable; a ``playable`` one gets an outline in the theme's highlight colour."""
@@ -94,28 +106,33 @@ def face_lines(card: str, style: str = DEFAULT_CARD_STYLE, palette: CardPalette 
         mark = Style(color=palette.colour(face.colour), bgcolor=palette.face) + Style.parse(
             palette.playable_style if playable else "bold")
     edge = Style(color=palette.playable, bold=True) if playable and not dim else base
+    inner, rows = size.width - 2, size.height - 2
     rank, centre = face.rank, face.suit
-    top = tl + (number[:1] if number else h) + h * 2 + tr
-    lines = [Text(top, style=edge)]
-    lines.append(Text.assemble((v, edge), (f"{rank:<3}", mark), (v, edge)))
-    lines.append(Text.assemble((v, edge), (f" {centre} ", mark), (v, edge)))
-    lines.append(Text.assemble((v, edge), (f"{rank:>3}", mark), (v, edge)))
-    lines.append(Text(bl + h * 3 + br, style=edge))
-    return lines
+    middle = [f"{rank:<{inner}}", *[" " * inner] * (rows - 2), f"{rank:>{inner}}"]
+    middle[rows // 2] = f"{centre:^{inner}}"
+    top = tl + (number[:1] if number else h) + h * (inner - 1) + tr
+    return [Text(top, style=edge),
+            *[Text.assemble((v, edge), (row, mark), (v, edge)) for row in middle],
+            Text(bl + h * inner + br, style=edge)]
 
 
-def back_lines(style: str = DEFAULT_CARD_STYLE, palette: CardPalette = DEFAULT_PALETTE) -> list[Text]:
+def back_lines(style: str = DEFAULT_CARD_STYLE, palette: CardPalette = DEFAULT_PALETTE,
+               size: CardSize = SMALL) -> list[Text]:
     """A face-down card."""
     tl, h, tr, v, bl, br = _borders(style)
     edge = Style(color=palette.back_pattern, bgcolor=palette.back)
     fill = "#" if style == "ascii" else "░"
-    return [Text(tl + h * 3 + tr, style=edge)] + [Text(v + fill * 3 + v, style=edge)] * 3 + [
-        Text(bl + h * 3 + br, style=edge)]
+    inner = size.width - 2
+    return [Text(tl + h * inner + tr, style=edge)] + [Text(v + fill * inner + v, style=edge)] * (size.height - 2) + [
+        Text(bl + h * inner + br, style=edge)]
 
 
-def empty_lines(style: str = DEFAULT_CARD_STYLE) -> list[Text]:
+def empty_lines(style: str = DEFAULT_CARD_STYLE, size: CardSize = SMALL) -> list[Text]:
     """The outline of an empty pile."""
     dot = Style(dim=True)
+    inner, rows = size.width - 2, size.height - 2
     if style == "ascii":
-        return [Text(". . .", style=dot), *[Text(".   .", style=dot)] * 3, Text(". . .", style=dot)]
-    return [Text("╭┄┄┄╮", style=dot), *[Text("┆   ┆", style=dot)] * 3, Text("╰┄┄┄╯", style=dot)]
+        edge = "." + " ." * (inner // 2 + 1)
+        return [Text(edge, style=dot), *[Text("." + " " * inner + ".", style=dot)] * rows, Text(edge, style=dot)]
+    return [Text("╭" + "┄" * inner + "╮", style=dot), *[Text("┆" + " " * inner + "┆", style=dot)] * rows,
+            Text("╰" + "┄" * inner + "╯", style=dot)]

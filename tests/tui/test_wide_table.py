@@ -27,3 +27,59 @@ async def test_from_wide_columns_the_board_stands_in_the_middle_and_the_log_keep
         centre, board = screen.query_one("#centre").region, screen.query_one("#board").region
         assert centre.width == 32 and board.x == centre.x + 1 and board.y == centre.y
         assert screen.query_one("#side").region.width == WIDE - 1 - 32
+
+
+def test_a_large_card_has_its_rank_in_two_corners_and_its_suit_in_the_middle() -> None:
+    """Every size draws the same card: the small one as it always was, the large one with room
+    round the suit; a back and an empty pile take the same cells as a face."""
+    from tui.cardface import LARGE, SMALL, back_lines, empty_lines, face_lines
+
+    small = [line.plain for line in face_lines("TH", number="3")]
+    assert small == ["┌3──┐", "│10 │", "│ ♥ │", "│ 10│", "└───┘"]
+    large = [line.plain for line in face_lines("TH", number="3", size=LARGE)]
+    assert large == ["┌3────┐", "│10   │", "│     │", "│  ♥  │", "│     │", "│   10│", "└─────┘"]
+    for style in ("two-colour", "ascii"):
+        for size in (SMALL, LARGE):
+            for lines in (face_lines("JK", style, size=size), back_lines(style, size=size),
+                          empty_lines(style, size)):
+                assert [len(line.plain) for line in lines] == [size.width] * size.height, (style, size)
+
+
+async def test_a_wide_and_tall_table_draws_its_cards_large_and_a_click_still_finds_them() -> None:
+    """From ``ROOMY`` rows on a wide table the hand and the pile are drawn large; the number
+    keys, a click on a card and a click on the stock still do what they do at 80x24; and the
+    cards shrink again when the terminal does."""
+    from textual.widgets import Static
+
+    from tui.cardface import LARGE, SMALL
+    from tui.screens.table import ROOMY
+    from tui.widgets.board import GAP
+    from tui.widgets.hand import HandView
+
+    app = make_app()
+    async with app.run_test(size=(WIDE, ROOMY)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 3, seat=0, seed=5)
+        hand = screen.query_one(HandView)
+        await wait_for(pilot, lambda: hand.card_size == LARGE and hand.region.height == LARGE.height + 1)
+        rows = str(hand.render()).splitlines()
+        assert len(rows) == LARGE.height + 1
+        first = rows[0 if hand.cursor == 0 else 1]  # the selected card stands a row higher
+        assert first.startswith("┌1────┐"), rows
+        board = str(screen.query_one("#cards", Static).render()).splitlines()
+        assert len(board) == LARGE.height + 1 and board[0].startswith("┌─────┐" if screen.view["top"] else "╭")
+        assert board[-1].startswith("pile ")
+        # a click on the third card selects it, the way a click does at any size
+        await pilot.click(HandView, offset=(2 * (LARGE.width + 1) + 3, 4))
+        assert hand.cursor == 2
+        # a click on the stock draws, where the large stock is drawn
+        before = len(link.sent)
+        await pilot.click("#cards", offset=(LARGE.width + GAP + 3, 3))
+        await wait_for(pilot, lambda: len(link.sent) > before)
+        assert link.sent[-1] == "draw"
+
+        await pilot.resize_terminal(WIDE, ROOMY - 1)
+        await wait_for(pilot, lambda: hand.card_size == SMALL and hand.region.height == SMALL.height + 1)
+        assert len(str(screen.query_one("#cards", Static).render()).splitlines()) == SMALL.height + 1
+        await pilot.resize_terminal(WIDE - 1, ROOMY + 4)  # tall but not wide: small still
+        await pilot.pause(0.2)
+        assert hand.card_size == SMALL

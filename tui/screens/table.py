@@ -21,7 +21,7 @@ from textual.widgets import Digits, Input, Static
 
 from net.protocol import CHAT_LEN
 
-from ..cardface import DEFAULT_PALETTE, CardPalette, back_lines, card_label, empty_lines, face_lines
+from ..cardface import DEFAULT_PALETTE, LARGE, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
 from ..drawchance import DrawChance, why_no_draw
 from ..eventtext import action_text, announcement, chat_text, describe, told
 from ..handorder import next_order, ordered
@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 LOG_LINES = 500
 #: columns from which the table is laid out wide (``-wide``)
 WIDE = 110
+#: rows from which a wide table draws its cards large (``-roomy``; ``LARGE`` cards)
+ROOMY = 36
 #: cells of the line under the board (``#centre`` is 32 wide with a cell of padding each side)
 FOLLOW_WIDTH = 30
 #: rows of the screen outside its middle: the top bar, the seats, the hint, the hand, the keys
@@ -85,7 +87,7 @@ class TableScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     #: below 22 rows the board gives up its spacer, so the line under it (the suit to follow,
     #: your lives or chips) still shows at 20; below 20 that line leads the hint line instead
-    VERTICAL_BREAKPOINTS = [(0, "-tiny"), (20, "-short"), (22, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-tiny"), (20, "-short"), (22, "-tall"), (ROOMY, "-roomy")]
     #: from 110 columns the log keeps a reader's width and the board stands in the middle of
     #: the rest, as a pile does on a table, instead of a wide log beside a board in a corner
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
@@ -351,12 +353,14 @@ class TableScreen(Screen[None]):
         self._render_seats(view, names, me, players)
         pile = view.get("pile") or []
         top = view.get("top")
-        pile_art = face_lines(top, self.card_style, self.palette) if top else empty_lines(self.card_style)
+        size = self._card_size()
+        pile_art = face_lines(top, self.card_style, self.palette, size=size) if top else empty_lines(self.card_style, size)
         stock = int(view.get("stock_count", 0))
-        stock_art = back_lines(self.card_style, self.palette) if stock else empty_lines(self.card_style)
+        stock_art = back_lines(self.card_style, self.palette, size) if stock else empty_lines(self.card_style, size)
+        self.query_one(BoardCards).card_size = size
         art = board_art(pile_art, stock_art)
         art.append("\n")
-        art.append(f"{'pile ' + str(len(pile)):<7} stock {stock}", style="dim")
+        art.append(f"{'pile ' + str(len(pile)):<{size.width + 2}} stock {stock}", style="dim")
         self._put("#cards", art)
         total = view.get("total")
         digits = "" if total is None else str(total)
@@ -374,6 +378,7 @@ class TableScreen(Screen[None]):
         dimmed = {i for i, card in enumerate(hand) if not playable(view, card)}
         hv = self.query_one(HandView)
         before = list(hv.cards)
+        hv.set_card_size(size)
         hv.set_cards(hand, dimmed, self.card_style, self.palette)
         drawn = _drawn_card(before, hand)
         if drawn is not None and drawn not in dimmed and hv.cursor in dimmed:
@@ -470,7 +475,8 @@ class TableScreen(Screen[None]):
         centre, board = self.query_one("#centre"), self.query_one("#board")
         if centre.size.height and board.size.height:
             return max(1, centre.size.height - board.outer_size.height)
-        return max(1, self.app.size.height - FIXED_ROWS - (6 if self.app.size.height < 22 else 7))
+        grow = 2 if self._card_size() is LARGE else 0  # the hand's and the board's rows more
+        return max(1, self.app.size.height - FIXED_ROWS - grow - (6 if self.app.size.height < 22 else 7 + grow))
 
     def on_resize(self, event: ui.Resize) -> None:
         if self._ready:
@@ -480,9 +486,16 @@ class TableScreen(Screen[None]):
         """The hint line and the chat line's prompt fit their new width, and the line under the
         board its rows; not on a table left meanwhile, its widgets gone."""
         if not popped(self) and self.query(HandView):
+            if self.query_one(HandView).card_size != self._card_size():
+                self._render_view()  # the cards drawn at the size the table now has room for
             self._update_hint()
             self._refollow()
             self.query_one("#chat", Input).placeholder = self._chat_placeholder()
+
+    def _card_size(self) -> CardSize:
+        """Large cards on a table wide and tall enough for them (the stylesheet gives the hand
+        and the board their rows by the same two classes), else the small ones."""
+        return LARGE if self.has_class("-wide") and self.has_class("-roomy") else SMALL
 
     def _refollow(self) -> None:
         """The line under the board, as the view and the rows under the board have it (a

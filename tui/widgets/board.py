@@ -7,35 +7,40 @@ from textual import events
 from textual.message import Message
 from textual.widgets import Static
 
-from ..cardface import CARD_HEIGHT, CARD_WIDTH
+from ..cardface import SMALL, CardSize
 
 #: columns between the pile and the stock
 GAP = 2
-#: where the stock starts in the board's drawing
-STOCK_X = CARD_WIDTH + GAP
+#: where the stock starts in the board's drawing, with cards of the small size
+STOCK_X = SMALL.width + GAP
 
 
 def board_art(pile: list[Text], stock: list[Text]) -> Text:
-    """The pile's drawing and the stock's side by side, the stock ``STOCK_X`` columns in: where
-    ``BoardCards`` looks for a click on it."""
+    """The pile's drawing and the stock's side by side, the stock a card's width and ``GAP``
+    columns in: where ``BoardCards`` looks for a click on it."""
     out = Text(no_wrap=True)
-    for r in range(CARD_HEIGHT):
+    for r, (left, right) in enumerate(zip(pile, stock)):
         if r:
             out.append("\n")
-        out.append_text(pile[r])
+        out.append_text(left)
         out.append(" " * GAP)
-        out.append_text(stock[r])
+        out.append_text(right)
     return out
 
 
 class BoardCards(Static):
-    """Shows ``board_art`` (with the table screen's line under it)."""
+    """Shows ``board_art`` (with the table screen's line under it); ``card_size`` is the size
+    its cards are drawn at, for where a click finds the stock."""
+
+    card_size: CardSize = SMALL
 
     class StockClicked(Message):
         """The player clicked the stock."""
 
     def on_click(self, event: events.Click) -> None:
         at = event.get_content_offset(self)
-        if at is not None and STOCK_X <= at.x < STOCK_X + CARD_WIDTH and 0 <= at.y < CARD_HEIGHT:
+        card = self.card_size
+        stock_x = card.width + GAP
+        if at is not None and stock_x <= at.x < stock_x + card.width and 0 <= at.y < card.height:
             event.stop()
             self.post_message(self.StockClicked())

@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..cardface import CARD_WIDTH, DEFAULT_PALETTE, CardPalette, face_lines
+from ..cardface import DEFAULT_PALETTE, SMALL, CardPalette, CardSize, face_lines
 
 NUMBER_KEYS = "1234567890"
 
@@ -60,6 +60,7 @@ class HandView(Widget, can_focus=True):
         self.dimmed: set[int] = set()
         self.card_style = "two-colour"
         self.palette: CardPalette = DEFAULT_PALETTE
+        self.card_size: CardSize = SMALL  # the screen's stylesheet gives the widget its height
 
     # ------------------------------------------------------------------ data
     def set_cards(self, cards: list[str], dimmed: set[int], style: str | None = None,
@@ -92,15 +93,21 @@ class HandView(Widget, can_focus=True):
     def selected(self) -> str | None:
         return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
 
+    def set_card_size(self, size: CardSize) -> None:
+        """Cards drawn at ``size`` from now on (a table with room to spare draws them large)."""
+        if size != self.card_size:
+            self.card_size = size
+            self.refresh()
+
     # ------------------------------------------------------------------ layout
     def _step(self, width: int) -> int:
-        n = len(self.cards)
+        n, card = len(self.cards), self.card_size.width
         if n <= 1:
-            return CARD_WIDTH + 1
-        full = CARD_WIDTH + 1
+            return card + 1
+        full = card + 1
         if n * full - 1 <= width:
             return full
-        return max(2, (width - CARD_WIDTH) // (n - 1))
+        return max(2, (width - card) // (n - 1))
 
     def index_at(self, x: int) -> int | None:
         if not self.cards:
@@ -108,19 +115,21 @@ class HandView(Widget, can_focus=True):
         step = self._step(self.size.width)
         for i in range(len(self.cards) - 1, -1, -1):
             left = i * step
-            right = left + (CARD_WIDTH if i == len(self.cards) - 1 else min(step, CARD_WIDTH))
+            card = self.card_size.width
+            right = left + (card if i == len(self.cards) - 1 else min(step, card))
             if left <= x < right:
                 return i
         return None
 
     def render(self) -> Text:
-        width = max(self.size.width, CARD_WIDTH)
-        rows: list[list[tuple[str, Style | str]]] = [[(" ", "")] * width for _ in range(6)]
+        width = max(self.size.width, self.card_size.width)
+        # the card's rows and one more: the selected card stands a row above the others
+        rows: list[list[tuple[str, Style | str]]] = [[(" ", "")] * width for _ in range(self.card_size.height + 1)]
         step = self._step(width)
         for i, card in enumerate(self.cards):
             number = NUMBER_KEYS[i] if i < len(NUMBER_KEYS) else ""
             lines = face_lines(card, self.card_style, self.palette, dim=i in self.dimmed, number=number,
-                               playable=i not in self.dimmed)
+                               playable=i not in self.dimmed, size=self.card_size)
             top = 0 if i == self.cursor else 1
             left = i * step
             for r, line in enumerate(lines):
