@@ -319,6 +319,42 @@ async def test_the_host_in_a_seat_is_told_which_key_starts_the_match_and_a_guest
         async with app.run_test(size=(100, 30)) as pilot:
             lobby = await join_lobby(app, pilot, srv.port, "#ready")
             info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
-            await wait_for(pilot, lambda: "The host starts the match." in info())
+            await wait_for(pilot, lambda: "The host starts the match once you are ready: press R." in info())
             assert "You start" not in info()
+            await pilot.press("r")
+            await wait_for(pilot, lambda: "The host starts the match." in info() and table.seats[1].ready)
+            assert "once you are ready" not in info()
             await app.leave_table()
+
+
+async def test_the_host_reads_whom_the_start_waits_for_and_a_player_that_it_waits_for_them() -> None:
+    """net/matchstart.py: the host's start is refused while a seated player is not ready. The
+    host reads who it waits for, by name, until they are ready; a player who is not ready
+    reads that the host waits for them, and the key that says so."""
+    from net.client import TableClient
+
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await host_lobby(app, pilot)
+        info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
+        port = app.session.server.port
+        bea = await TableClient.connect("127.0.0.1", port, name="Bea")
+        cy = await TableClient.connect("127.0.0.1", port, name="Cy")
+        try:
+            seated = lambda: [s.get("name") or s.get("bot") for s in app.session.lobby["seats"]]  # noqa: E731
+            await wait_for(pilot, lambda: seated()[1:3] == ["Bea", "Cy"])
+            await pilot.press("b")  # the last seat a bot: every seat filled
+            await wait_for(pilot, lambda: all(seated()))
+            await wait_for(pilot, lambda: "once every player is ready (waiting for Bea and Cy)." in info())
+            await bea.ready()
+            await wait_for(pilot, lambda: "once every player is ready (waiting for Cy)." in info())
+            await pilot.press("ctrl+s")  # refused: the table stays in its lobby
+            await pilot.pause(0.3)
+            assert app.session.lobby["status"] == "lobby"
+            await cy.ready()
+            await wait_for(pilot, lambda: "You start the match with Ctrl+S." in info())
+            assert "waiting" not in info()
+        finally:
+            await bea.close()
+            await cy.close()
+        await app.leave_table()

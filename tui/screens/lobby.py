@@ -206,7 +206,9 @@ class LobbyScreen(Screen[None]):
                          else "You are watching: every seat is taken.")
         note = lobby.get("start_note")
         if note and not solo:  # who starts the match: the host, or everyone being ready
-            lines.append(self._own_start(lobby) if host and me is not None and lobby.get("start") == "host"
+            by_host = lobby.get("start") == "host"
+            lines.append(self._own_start(lobby, me) if host and me is not None and by_host
+                         else self._wait_for_me(lobby, me) if by_host and me is not None and not host
                          else clean(str(note), 120))
         self.query_one("#lobby-info", Static).update("\n".join(lines))
         self.query_one("#host-buttons").display = host
@@ -217,16 +219,31 @@ class LobbyScreen(Screen[None]):
         self._refresh_keys()
         self.call_after_refresh(self._fit_seats)  # the info's lines and the seats laid out first
 
-    def _own_start(self, lobby: dict[str, Any]) -> str:
+    def _own_start(self, lobby: dict[str, Any], me: int) -> str:
         """The note on who starts the match, for the host seated at it: which key starts it,
-        and while a seat is empty, that it needs a bot or a player first."""
+        and what it waits for first: a seat filled, or the players not ready yet by name
+        (net/matchstart.py refuses the start for either)."""
         what = "rematch" if lobby.get("status") == "finished" else "match"
         start = self.app.keys_for("lobby.start", "ctrl+s")
-        empty = any(not s.get("name") and not s.get("bot") for s in lobby.get("seats") or [])
-        if not empty:
-            return f"You start the {what} with {start}."
-        bot = self.app.keys_for("lobby.add_bot", "b")
-        return f"You start the {what} with {start} once every seat is filled ({bot} adds a bot)."
+        seats = [s for s in lobby.get("seats") or [] if isinstance(s, dict)]
+        if any(not s.get("name") and not s.get("bot") for s in seats):
+            bot = self.app.keys_for("lobby.add_bot", "b")
+            return f"You start the {what} with {start} once every seat is filled ({bot} adds a bot)."
+        waiting = [name for s, name in zip(seats, lobby_names(seats))
+                   if s.get("seat") != me and not s.get("bot") and not s.get("ready")]
+        if waiting:
+            who = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
+            return f"You start the {what} with {start} once every player is ready (waiting for {clean(who, 80)})."
+        return f"You start the {what} with {start}."
+
+    def _wait_for_me(self, lobby: dict[str, Any], me: int) -> str:
+        """The note on who starts the match, for a player at a table the host starts: the host
+        cannot start it while this player is not ready, so it says which key says so."""
+        what = "rematch" if lobby.get("status") == "finished" else "match"
+        if self._seat_info(me).get("ready"):
+            return f"The host starts the {what}."
+        ready = self.app.keys_for("lobby.ready", "r")
+        return f"The host starts the {what} once you are ready: press {ready}."
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._fit_seats)
