@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .plays import own_status
+
 
 @dataclass
 class DrawChance:
@@ -42,8 +44,7 @@ def why_no_draw(view: dict[str, Any], names: list[str], chance: DrawChance) -> s
         return "The match is over."
     if me is None:
         return "You are watching."
-    status = view.get("status") or []
-    if isinstance(me, int) and me < len(status) and (status[me] or {}).get("out"):
+    if own_status(view).get("out"):
         return "You are out of this match."
     if view.get("game") != "ninety-nine":
         if current != me:

@@ -21,7 +21,17 @@ def own_status(view: dict[str, Any]) -> dict[str, Any]:
     """This seat's status in ``view`` (lives, chips, in the hand, out...); empty for a watcher."""
     seat, status = view.get("seat"), view.get("status") or []
     mine = status[seat] if isinstance(seat, int) and 0 <= seat < len(status) else {}
-    return mine if isinstance(mine, dict) else {}
+    return match_status(view, seat, mine) if isinstance(mine, dict) and isinstance(seat, int) else {}
+
+
+def match_status(view: dict[str, Any], seat: int, status: dict[str, Any]) -> dict[str, Any]:
+    """``status`` as the match stands: under Ninety-Eight's single-hand scoring the match is
+    one hand (6.1), so a seat out of it (with teams, its partner with it, 7.2) is out of the
+    match, with no next deal to sit out until; once it is over, every seat but its winners is."""
+    if (view.get("options") or {}).get("scoring") != "single" or status.get("out"):
+        return status
+    gone = seat not in (view.get("winners") or []) if view.get("is_over") else status.get("in_hand") is False
+    return {**status, "out": True} if gone else status
 
 
 def parse_play(action: str) -> tuple[str, int | None, str | None, bool] | None:

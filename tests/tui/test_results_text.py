@@ -106,8 +106,9 @@ async def test_a_stakes_hands_results_show_its_chips_not_the_next_antes() -> Non
 
 
 def test_the_standings_never_say_a_player_sits_out() -> None:
-    """ninety-eight 6.1: a single hand's losers went out of that hand; the match's standings
-    show where each stands ("in", or lives, chips, points), not who sits out of a hand."""
+    """ninety-eight 6.1: a single hand's losers went out of that hand, and so of the match; the
+    match's standings show where each stands (the winner "in", the others "out"; elsewhere
+    lives, chips, points), not who sits out of a hand."""
     import random
 
     from rich.console import Console
@@ -125,7 +126,9 @@ def test_the_standings_never_say_a_player_sits_out() -> None:
     console = Console(width=80, record=True)
     console.print(standings(view, ["You", "Bob", "Cy"]))
     text = console.export_text()
-    assert "sits out" not in text and text.count(" in") >= 3
+    assert "sits out" not in text
+    rows = {line.split()[-2]: line.split()[-1] for line in text.splitlines()[1:] if line.strip()}
+    assert rows == {name: "in" if seat in view["winners"] else "out" for seat, name in enumerate(["You", "Bob", "Cy"])}
 
 
 def test_a_long_run_of_totals_keeps_where_the_deal_began() -> None:

@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..plain import clean, cut
+from ..plays import match_status
 
 #: a box narrower than this (border included) drops its side padding
 NARROW = 14
@@ -57,10 +58,11 @@ def _status_parts(status: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def statuses(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each seat's status as the table shows it: under Crazy Eights' Countdown, which keeps no
-    points (6.2), without the score the engine still reports; once the match is over, with no
+    """Each seat's status as the table shows it: out of a single-hand match once out of its
+    hand (``match_status``); under Crazy Eights' Countdown, which keeps no points (6.2), without
+    the score the engine still reports; once the match is over, with no
     seat in or out of a hand (no next hand is dealt: its winner sits out of nothing)."""
-    out = [s if isinstance(s, dict) else {} for s in view.get("status") or []]
+    out = [match_status(view, seat, s) if isinstance(s, dict) else {} for seat, s in enumerate(view.get("status") or [])]
     if (view.get("options") or {}).get("countdown"):
         out = [{k: v for k, v in s.items() if k != "score"} for s in out]
     if view.get("is_over"):
