@@ -55,6 +55,7 @@ class HeldResults:
         over = kind == "match_over" or bool(link.view.get("is_over"))
         if kind != "match_over" and over:
             return  # the match_over event brings its own screen
+        table.drop_passing_notices()  # about the table a moment ago: not over its results
         app.push_screen(ResultsScreen(link, view or link.view, table.names, list(table.hand_totals),
                                       match_over=over, style=app.card_style, event=event,
                                       whole=table.hand_whole))

@@ -201,27 +201,3 @@ async def test_the_running_total_wraps_instead_of_losing_a_number_in_a_small_ter
         assert shown == "running total over the hand: " + " ".join(map(str, totals))
         # the words and the numbers each keep to a row: no number is split from the others
         assert rows[label.region.y][label.region.x:label.region.right].strip() == "running total over the hand:"
-
-
-async def test_the_tables_passing_notices_do_not_cover_the_results_and_come_back_after() -> None:
-    """A key pressed as the results came up ("Wait: it is Bob's turn.") said over the results
-    hid their standings; such notices now wait behind them (still held, they show on the table
-    again once the results close), while an error still shows over them."""
-    from textual.widgets._toast import Toast
-
-    link = MatchLink(new_match("ninety-nine", 2, seed=3), 0, names=NAMES)
-    app = make_app()
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        app.notify("Wait: it is Bob's turn.", severity="warning", timeout=30)
-        app.notify("The total is 12", timeout=30)
-        await app.push_screen(ResultsScreen(link, {**link.view(), "is_over": True, "winners": [0]}, NAMES, [0],
-                                             match_over=True))
-        await pilot.pause(0.2)
-        shown = lambda: [str(t.render()) for t in app.screen.query(Toast) if t.display and t.region]  # noqa: E731
-        assert shown() == []
-        app.notify("Connection lost for good", severity="error", timeout=30)
-        await pilot.pause(0.2)
-        assert [text for text in shown() if "Connection lost" in text]
-        app.pop_screen()
-        await pilot.pause(0.2)
-        assert any("Wait: it is Bob's turn." in text for text in shown())

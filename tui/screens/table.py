@@ -28,7 +28,7 @@ from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..link import TableLink
 from ..notices import keep_notices
-from ..plain import clean
+from ..plain import clean, printable
 from ..plays import can, offered, own_status, parse_play, playable, plays_for
 from ..shownclock import ShownClock
 from ..tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
@@ -661,6 +661,19 @@ class TableScreen(Screen[None]):
             return
         self.log_line(text, style="bold")
         self.notify(text, timeout=SAY_SECONDS)
+
+    def drop_passing_notices(self) -> None:
+        """Take down this table's notices still up (why a key did nothing, a hint, an answer to
+        C, S or T): they were about the table as it stood, and would stand over the results
+        that replace it. Other notices (a lost connection, a save that failed) stay."""
+        now = time.monotonic()
+        passing = {printable(text) for text, at in self._warned_at.items() if now - at < WARN_SECONDS}
+        passing |= {printable(text) for text, at in self._said_at.items() if now - at < SAY_SECONDS}
+        self._warned_at.clear()  # the same key pressed again after the results is told again
+        self._said_at.clear()
+        gone = [n for n in self.app._notifications if not n.title and n.message in passing]
+        for notification in gone:  # Textual has no public way to take one notice down
+            self.app._unnotify(notification, refresh=notification is gone[-1])
 
     @property
     def solo(self) -> bool:

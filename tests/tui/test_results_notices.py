@@ -1,0 +1,32 @@
+"""The results of a hand go up over the table: the table's own passing notices (why a key did
+nothing, a hint, an answer to C, S or T) are about the table a moment ago and come down with
+it, where they stood over the results' standings; any other notice (a lost connection, a save
+that failed) stays."""
+from __future__ import annotations
+
+from tui.screens.results import ResultsScreen
+from tui.screens.table import TableScreen
+
+from .helpers import current, make_app, notices, start_solo, wait_for
+
+
+async def test_the_tables_passing_notices_come_down_as_its_results_go_up() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = await start_solo(app, pilot)
+        table = await wait_for(pilot, lambda: current(app, TableScreen))
+        table.warn("Wait: it is Normal bot's turn.")
+        table.say("The total is 12")
+        app.notify("Connection lost: reconnecting...", severity="warning")
+        await wait_for(pilot, lambda: len(notices(app)) == 3)
+        event = {"kind": "hand_over", "seat": 0, "winners": [0], "hand": 1}
+        session._results.show("hand_over", event)
+        await wait_for(pilot, lambda: current(app, ResultsScreen))
+        assert notices(app) == ["Connection lost: reconnecting..."]
+        # once the results close, the same key pressed again is told again, not taken for a
+        # warning still up
+        app.screen.dismiss(None)
+        await wait_for(pilot, lambda: app.screen is table)
+        table.warn("Wait: it is Normal bot's turn.")
+        await wait_for(pilot, lambda: "Wait: it is Normal bot's turn." in notices(app))
+        await app.action_quit()
