@@ -689,7 +689,7 @@ class TableScreen(Screen[None]):
             return
         legal = [a for a in view.get("legal") or [] if isinstance(a, str)]
         if not legal:
-            self.say(why_no_hint(view))
+            self.warn(why_no_hint(view))  # why the key did nothing: a notice, not a line of the log
             return
         from core.bots import choose  # here: the bots' import is kept off the app's start
 
