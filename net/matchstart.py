@@ -100,8 +100,7 @@ class Countdown:
                       if delay >= 1 else f"Everyone is ready: the {what} starts.")
             return True
         if not waiting and timer is not None:
-            timer.cancel()
-            self._timer = None
+            self.cancel()
             if not self._closed and t.status != "playing":
                 why = not_ready(t.seats, None) if not t.playing_host() else "the host starts it"
                 self._say(f"Start called off: {why}.")

@@ -61,8 +61,7 @@ class Doors:
                 table.keep_ssh_password(self.ssh.config.password)
         except OSError as e:
             self.app.notify(f"SSH not started: {e}", severity="error", timeout=8)
-            ssh, self.ssh = self.ssh, None
-            await _close_within(ssh.close(), 5, "ssh server not closed cleanly")  # its app zygote too
+            await self.close_ssh()  # its app zygote too
 
     @property
     def ssh_lines(self) -> list[str]:
@@ -87,10 +86,11 @@ class Doors:
             self.advertiser = None
 
     async def close_ssh(self) -> None:
-        """Close the SSH server, if any, and its app zygote, within a few seconds."""
-        if self.ssh is not None:
-            await _close_within(self.ssh.close(), 5, "ssh server not closed cleanly")
-            self.ssh = None
+        """Close the SSH server, if any, and its app zygote, within a few seconds; the lobby
+        and the invite stop naming it at once."""
+        ssh, self.ssh = self.ssh, None
+        if ssh is not None:
+            await _close_within(ssh.close(), 5, "ssh server not closed cleanly")
 
 
 async def _close_within(closing: Awaitable[Any], seconds: float, failure: str) -> None:

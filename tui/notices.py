@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import App
 from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.screen import Screen
@@ -18,6 +19,14 @@ from textual.widgets._toast import Toast, ToastHolder, ToastRack
 NEWEST = "-newest"
 #: the class of an older notice with no room left for it whole above the newer ones
 OVER = "-over"
+
+
+def take_down(app: App[Any], messages: set[str]) -> None:
+    """Take down the untitled notices ``app`` holds whose text is one of ``messages`` (as the
+    app shows them): Textual has no public way to take one notice down."""
+    gone = [n for n in app._notifications if not n.title and n.message in messages]
+    for notification in gone:
+        app._unnotify(notification, refresh=notification is gone[-1])
 
 
 def _toast(holder: Widget) -> Toast | None:

@@ -1,7 +1,7 @@
 """Ninety-Eight's single-hand scoring as the table tells it (rules 6.1: the match is one hand;
 its winner wins): a seat out of that hand is out of the match, not waiting for a next deal;
-with teams (5.3) a seat out of the hand waits on its partner until the match is over. Read
-from views of real matches played to those points."""
+with teams (7.2) its partner goes out with it. Read from views of real matches played to
+those points."""
 from __future__ import annotations
 
 import random
@@ -20,21 +20,25 @@ def keys(binding: str, default: str) -> str:
     return default
 
 
-def played_until(preset: str, seed: int, done: Any) -> Any:
-    """A match of ``preset`` played at random from ``seed`` until ``done(match)``, or ``None``."""
-    match = new_match("ninety-eight", 4, preset, seed=seed)
-    rng = random.Random(seed)
+def play_on(match: Any, rng: random.Random, done: Any) -> bool:
+    """Play ``match`` on at random until ``done(match)`` (True), or to its end without (False)."""
     for _ in range(2000):  # bounded: a single hand ends long before
         if done(match):
-            return match
+            return True
         if match.is_over:
-            return None
+            return False
         match.apply(rng.choice(match.legal_actions()))
-    return None
+    return False
 
 
-def out_of_hand(match: Any, players: int = 4) -> list[int]:
-    return [seat for seat in range(players) if match.view(seat)["status"][seat].get("in_hand") is False]
+def played_until(preset: str, seed: int, done: Any, players: int = 4, options: dict[str, Any] | None = None) -> Any:
+    """A match of ``preset`` played at random from ``seed`` until ``done(match)``, or ``None``."""
+    match = new_match("ninety-eight", players, preset, options=options, seed=seed)
+    return match if play_on(match, random.Random(seed), done) else None
+
+
+def out_of_hand(match: Any) -> list[int]:
+    return [seat for seat in range(match.players) if match.view(seat)["status"][seat].get("in_hand") is False]
 
 
 def test_a_seat_out_of_the_single_hand_is_out_of_the_match() -> None:
@@ -60,28 +64,14 @@ def test_with_teams_a_pair_out_of_the_single_hand_is_out_of_the_match() -> None:
     match at once (six seats: three pairs, one goes first), and the results keep the winning
     pair in."""
     options = {"scoring": "single", "teams": "pairs"}
-    match = None
-    for seed in range(50):
-        m = new_match("ninety-eight", 6, "teams", options=options, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(2000):  # bounded: a single hand ends long before
-            if out_of_hand(m, 6) or m.is_over:
-                break
-            m.apply(rng.choice(m.legal_actions()))
-        if out_of_hand(m, 6) and not m.is_over:
-            match = m
-            break
-    assert match is not None
-    gone = out_of_hand(match, 6)
+    match = next(m for seed in range(50)
+                 if (m := played_until("teams", seed, lambda m: out_of_hand(m) and not m.is_over, 6, options)))
+    gone = out_of_hand(match)
     assert len(gone) == 2 and gone[1] - gone[0] == 3  # partners sit opposite
     shown = statuses(match.view(None))
     assert [bool(shown[seat].get("out")) for seat in range(6)] == [seat in gone for seat in range(6)]
     assert own_status(match.view(gone[0]))["out"] is True
-    rng = random.Random(7)
-    for _ in range(2000):
-        if match.is_over:
-            break
-        match.apply(rng.choice(match.legal_actions()))
+    assert play_on(match, random.Random(7), lambda m: m.is_over)
     view = match.view(None)
     shown = statuses(view)
     assert len(view["winners"]) == 2

@@ -27,7 +27,7 @@ from ..eventtext import action_text, announcement, chat_text, describe, told
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..link import TableLink
-from ..notices import keep_notices
+from ..notices import keep_notices, take_down
 from ..plain import clean, printable
 from ..plays import can, offered, own_status, parse_play, playable, plays_for
 from ..shownclock import ShownClock
@@ -671,9 +671,7 @@ class TableScreen(Screen[None]):
         passing |= {printable(text) for text, at in self._said_at.items() if now - at < SAY_SECONDS}
         self._warned_at.clear()  # the same key pressed again after the results is told again
         self._said_at.clear()
-        gone = [n for n in self.app._notifications if not n.title and n.message in passing]
-        for notification in gone:  # Textual has no public way to take one notice down
-            self.app._unnotify(notification, refresh=notification is gone[-1])
+        take_down(self.app, passing)
 
     @property
     def solo(self) -> bool:

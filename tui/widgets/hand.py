@@ -112,10 +112,9 @@ class HandView(Widget, can_focus=True):
     def index_at(self, x: int) -> int | None:
         if not self.cards:
             return None
-        step = self._step(self.size.width)
+        step, card = self._step(self.size.width), self.card_size.width
         for i in range(len(self.cards) - 1, -1, -1):
             left = i * step
-            card = self.card_size.width
             right = left + (card if i == len(self.cards) - 1 else min(step, card))
             if left <= x < right:
                 return i
