@@ -452,6 +452,8 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     print(f"Host key (lets one player run the lobby): {table.host_key}", file=out)
     if joins:
         print(f"  that player joins with: dealmein join {joins[0]} --host-key {table.host_key}", file=out)
+        print("  (or --host-key-file FILE, the key on its first line: other users can read a command line)",
+              file=out)
     if bots == c.seats:  # no player to be ready: the key's holder starts each match
         print(table.lobby()["start_note"], file=out)
     print(f"Autosave: {save_path(server.port)} ({resume} brings it back)", file=out)

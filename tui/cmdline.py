@@ -117,32 +117,41 @@ def readable_file(text: str) -> str:
     return text
 
 
-#: bytes of a password file read at most: a password is its first line
-PASSWORD_FILE_BYTES = 4096
+#: bytes of a secret's file read at most: the secret is its first line
+SECRET_FILE_BYTES = 4096
 
 #: what ``--password`` says of itself, and of the flag that keeps it off the command line
 PASSWORD_HELP = "{what}; any user of this machine can read a command line: --password-file keeps it off"
 PASSWORD_FILE_HELP = "read the password from the first line of FILE"
 
 
-def password_file(text: str) -> str:
-    """The password on the first line of a file, its line ending left off: a password given as
-    a flag shows in every user's process list. Not standard input: the app reads its keys there."""
-    try:
-        with open(text, "rb") as f:
-            raw = f.read(PASSWORD_FILE_BYTES)
-    except OSError as e:
-        raise argparse.ArgumentTypeError(f"cannot read {text}: {e.strerror or e}") from None
-    line, newline, _ = raw.partition(b"\n")
-    if not newline and len(raw) == PASSWORD_FILE_BYTES:
-        raise argparse.ArgumentTypeError(f"the first line of {text} is too long for a password")
-    try:
-        password = line.decode("utf-8").rstrip("\r")
-    except UnicodeDecodeError:
-        raise argparse.ArgumentTypeError(f"{text} is not UTF-8 text") from None
-    if not password:
-        raise argparse.ArgumentTypeError(f"{text} holds no password on its first line")
-    return password
+def secret_file(what: str) -> Callable[[str], str]:
+    """The ``what`` (a password, a host key) on the first line of a file, its line ending left
+    off: a secret given as a flag shows in every user's process list. Not standard input: the
+    app reads its keys there."""
+
+    def read(text: str) -> str:
+        try:
+            with open(text, "rb") as f:
+                raw = f.read(SECRET_FILE_BYTES)
+        except OSError as e:
+            raise argparse.ArgumentTypeError(f"cannot read {text}: {e.strerror or e}") from None
+        line, newline, _ = raw.partition(b"\n")
+        if not newline and len(raw) == SECRET_FILE_BYTES:
+            raise argparse.ArgumentTypeError(f"the first line of {text} is too long for a {what}")
+        try:
+            secret = line.decode("utf-8").rstrip("\r")
+        except UnicodeDecodeError:
+            raise argparse.ArgumentTypeError(f"{text} is not UTF-8 text") from None
+        if not secret:
+            raise argparse.ArgumentTypeError(f"{text} holds no {what} on its first line")
+        return secret
+
+    return read
+
+
+password_file = secret_file("password")
+host_key_file = secret_file("host key")
 
 
 def password_flags(parser: argparse.ArgumentParser, what: str, action: type[argparse.Action] | str = "store") -> None:
@@ -151,6 +160,17 @@ def password_flags(parser: argparse.ArgumentParser, what: str, action: type[argp
     group.add_argument("--password", default=None, action=action, help=PASSWORD_HELP.format(what=what))
     group.add_argument("--password-file", type=password_file, dest="password", default=None, action=action,
                        metavar="FILE", help=PASSWORD_FILE_HELP)
+
+
+def host_key_flags(parser: argparse.ArgumentParser) -> None:
+    """``--host-key`` and ``--host-key-file``, one or the other, both into ``host_key``: the key
+    runs a lobby, so it is a secret like a password."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--host-key", default=None,
+                       help="the host key a headless host printed: run its lobby; any user of this machine "
+                            "can read a command line: --host-key-file keeps it off")
+    group.add_argument("--host-key-file", type=host_key_file, dest="host_key", default=None, metavar="FILE",
+                       help="read the host key from the first line of FILE")
 
 
 class VersionAction(argparse.Action):
@@ -303,7 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("address", type=table_address, help="HOST[:PORT] ([IPv6]:PORT for IPv6)")
     join.add_argument("--name", default=None, help="your player name")
     password_flags(join, "the table's password (asked for if it has one and this is not given)")
-    join.add_argument("--host-key", default=None, help="the host key a headless host printed: run its lobby")
+    host_key_flags(join)
 
     tables = sub.add_parser("tables", help="list the tables found on the LAN")
     tables.add_argument("--json", action="store_true")

@@ -134,31 +134,38 @@ def test_a_malformed_join_address_fails_before_the_app(address: str, words: list
     one_line_error(dealmein("join", address), "dealmein join", *words)
 
 
-@pytest.mark.parametrize("command", [["host", "--headless", "--no-mdns", "--bind", "127.0.0.1", "--port", "0"],
-                                     ["join", "127.0.0.1:7098"]], ids=["host", "join"])
+@pytest.mark.parametrize("command, flag, what", [
+    (["host", "--headless", "--no-mdns", "--bind", "127.0.0.1", "--port", "0"], "--password-file", "password"),
+    (["join", "127.0.0.1:7098"], "--password-file", "password"),
+    (["join", "127.0.0.1:7098"], "--host-key-file", "host key"),
+], ids=["host-password", "join-password", "join-host-key"])
 @pytest.mark.parametrize("content, words", [
-    (None, ["--password-file", "cannot read", "No such file"]),
-    (b"", ["--password-file", "holds no password on its first line"]),
-    (b"\nswordfish\n", ["--password-file", "holds no password on its first line"]),
-    (b"\xff\xfe", ["--password-file", "is not UTF-8 text"]),
-    (b"x" * 5000, ["--password-file", "too long for a password"]),
+    (None, ["cannot read", "No such file"]),
+    (b"", ["holds no {what} on its first line"]),
+    (b"\nswordfish\n", ["holds no {what} on its first line"]),
+    (b"\xff\xfe", ["is not UTF-8 text"]),
+    (b"x" * 5000, ["too long for a {what}"]),
 ], ids=["missing", "empty", "blank-first-line", "not-utf8", "one-long-line"])
-def test_a_password_file_that_gives_no_password_is_a_one_line_error(tmp_path: Path, command: list[str],
-                                                                   content: bytes | None, words: list[str]) -> None:
-    """A password kept off the command line (where every user's process list shows it) comes
-    from a file's first line; a file that gives none is refused before anything starts."""
-    path = tmp_path / "pw"
+def test_a_secret_file_that_gives_no_secret_is_a_one_line_error(tmp_path: Path, command: list[str], flag: str,
+                                                                what: str, content: bytes | None,
+                                                                words: list[str]) -> None:
+    """A password or host key kept off the command line (where every user's process list shows
+    it) comes from a file's first line; a file that gives none is refused before anything starts."""
+    path = tmp_path / "secret"
     if content is not None:
         path.write_bytes(content)
-    one_line_error(dealmein(*command, "--password-file", str(path)), f"dealmein {command[0]}", *words)
+    one_line_error(dealmein(*command, flag, str(path)), f"dealmein {command[0]}", flag,
+                   *(w.format(what=what) for w in words))
 
 
-def test_password_and_password_file_are_one_or_the_other(tmp_path: Path) -> None:
-    path = tmp_path / "pw"
+def test_a_secret_and_its_file_are_one_or_the_other(tmp_path: Path) -> None:
+    path = tmp_path / "secret"
     path.write_text("swordfish\n")
     for command in (["host", "--headless", "--no-mdns", "--port", "0"], ["join", "127.0.0.1:7098"]):
         one_line_error(dealmein(*command, "--password", "pw", "--password-file", str(path)),
                        f"dealmein {command[0]}", "--password-file", "not allowed with argument --password")
+    one_line_error(dealmein("join", "127.0.0.1:7098", "--host-key", "k", "--host-key-file", str(path)),
+                   "dealmein join", "--host-key-file", "not allowed with argument --host-key")
 
 
 def test_replay_of_a_missing_file_fails_before_the_app(tmp_path: Path) -> None:
