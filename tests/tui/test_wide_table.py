@@ -83,3 +83,39 @@ async def test_a_wide_and_tall_table_draws_its_cards_large_and_a_click_still_fin
         await pilot.resize_terminal(WIDE - 1, ROOMY + 4)  # tall but not wide: small still
         await pilot.pause(0.2)
         assert hand.card_size == SMALL
+
+
+async def test_on_a_wide_table_the_hand_stands_under_the_board_and_clicks_find_its_cards() -> None:
+    """The hand's row is centred under the board where it fits (as far as the width allows
+    where it does not), a click on a card there selects that card, and a narrower table draws
+    the row from the left edge again."""
+    from tui.widgets.hand import HandView
+
+    app = make_app()
+    async with app.run_test(size=(160, 44)) as pilot:
+        screen, _ = await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=3)
+        hand = screen.query_one(HandView)
+        await wait_for(pilot, lambda: hand.centre_on is not None and len(hand.cards) == 4)
+        board = screen.query_one("#board").region
+
+        def row_span() -> tuple[int, int]:
+            """Screen columns of the row's first and last drawn cell (the lower row: every card
+            but the raised one has its top edge there)."""
+            rows = str(hand.render()).splitlines()
+            cells = [i for row in rows for i, ch in enumerate(row) if ch != " "]
+            return hand.content_region.x + min(cells), hand.content_region.x + max(cells)
+
+        left, right = row_span()
+        assert abs((left + right) / 2 - (board.x + board.width / 2)) <= 1, (left, right, board)
+        assert left > hand.content_region.x + 20  # not at the edge
+        # a click on the third card, where it is drawn, selects it
+        step = hand.card_size.width + 1
+        await pilot.click(HandView, offset=(left - hand.region.x + 2 * step + 2, 4))
+        assert hand.cursor == 2
+
+        await pilot.resize_terminal(WIDE - 1, 30)
+        await wait_for(pilot, lambda: hand.centre_on is None)
+        await pilot.pause()
+        assert row_span()[0] == hand.content_region.x
+        await pilot.click(HandView, offset=(1 + 1 * (hand.card_size.width + 1) + 2, 4))
+        assert hand.cursor == 1

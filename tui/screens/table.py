@@ -183,6 +183,7 @@ class TableScreen(Screen[None]):
         self.query_one(HandView).focus()
         self._ready = True
         self.screen_layout_refresh_signal.subscribe(self, self._keep_notices)
+        self.screen_layout_refresh_signal.subscribe(self, self._centre_hand)
         if self.view is not None:
             self._render_view()
         self.set_interval(1.0, self._tick)
@@ -193,6 +194,15 @@ class TableScreen(Screen[None]):
         seats = None if popped(self) else self.query("#seats")
         if seats and seats.first().region:  # laid out: its foot is where notices stop
             keep_notices(self, seats.first().region.bottom, one=self.has_class("-short") or self.has_class("-tiny"))
+
+    def _centre_hand(self, _screen: Screen[Any]) -> None:
+        """After each layout: on a wide table the hand stands under the board (centred in the
+        columns left of the log), as far as its width allows; else from the left edge."""
+        if popped(self) or not self.query(HandView):
+            return
+        hand, board = self.query_one(HandView), self.query_one("#board")
+        wide = self.has_class("-wide") and board.region.width and hand.content_region.width
+        hand.set_centre(board.region.x + board.region.width // 2 - hand.content_region.x if wide else None)
 
     def _tick(self) -> None:
         if not self._clock.running and self.clock_left() is None:

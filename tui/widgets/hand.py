@@ -61,6 +61,7 @@ class HandView(Widget, can_focus=True):
         self.card_style = "two-colour"
         self.palette: CardPalette = DEFAULT_PALETTE
         self.card_size: CardSize = SMALL  # the screen's stylesheet gives the widget its height
+        self.centre_on: int | None = None  # the column the row's middle stands at; None: from the left
 
     # ------------------------------------------------------------------ data
     def set_cards(self, cards: list[str], dimmed: set[int], style: str | None = None,
@@ -99,7 +100,21 @@ class HandView(Widget, can_focus=True):
             self.card_size = size
             self.refresh()
 
+    def set_centre(self, column: int | None) -> None:
+        """The row of cards centred on ``column`` as far as the width allows (a wide table
+        stands its hand under the board); None: the row starts at the left edge."""
+        if column != self.centre_on:
+            self.centre_on = column
+            self.refresh()
+
     # ------------------------------------------------------------------ layout
+    def _left(self, width: int, step: int) -> int:
+        """The first card's column: under ``centre_on``, never past either edge."""
+        if self.centre_on is None or not self.cards:
+            return 0
+        span = (len(self.cards) - 1) * step + self.card_size.width
+        return max(0, min(self.centre_on - span // 2, width - span))
+
     def _step(self, width: int) -> int:
         n, card = len(self.cards), self.card_size.width
         if n <= 1:
@@ -113,8 +128,9 @@ class HandView(Widget, can_focus=True):
         if not self.cards:
             return None
         step, card = self._step(self.size.width), self.card_size.width
+        start = self._left(self.size.width, step)
         for i in range(len(self.cards) - 1, -1, -1):
-            left = i * step
+            left = start + i * step
             right = left + (card if i == len(self.cards) - 1 else min(step, card))
             if left <= x < right:
                 return i
@@ -125,12 +141,13 @@ class HandView(Widget, can_focus=True):
         # the card's rows and one more: the selected card stands a row above the others
         rows: list[list[tuple[str, Style | str]]] = [[(" ", "")] * width for _ in range(self.card_size.height + 1)]
         step = self._step(width)
+        start = self._left(width, step)
         for i, card in enumerate(self.cards):
             number = NUMBER_KEYS[i] if i < len(NUMBER_KEYS) else ""
             lines = face_lines(card, self.card_style, self.palette, dim=i in self.dimmed, number=number,
                                playable=i not in self.dimmed, size=self.card_size)
             top = 0 if i == self.cursor else 1
-            left = i * step
+            left = start + i * step
             for r, line in enumerate(lines):
                 cells = list(_cells(line))
                 for c, cell in enumerate(cells):
