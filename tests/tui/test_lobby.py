@@ -358,3 +358,23 @@ async def test_the_host_reads_whom_the_start_waits_for_and_a_player_that_it_wait
             await bea.close()
             await cy.close()
         await app.leave_table()
+
+
+async def test_a_wide_lobby_keeps_its_seats_a_rows_width_and_gives_the_chat_the_rest() -> None:
+    """From the table's wide width the seat list stops stretching (at 160 columns it took 88,
+    most of them blank) and the chat, whose lines are the long ones, takes what is left; below
+    it the two share the width as before."""
+    from tui.screens import WIDE
+
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(160, 30)) as pilot:
+        lobby = await host_lobby(app, pilot)
+        await wait_for(pilot, lambda: lobby.has_class("-wide") and lobby.query_one("#lobby-chat").region.width)
+        left, chat = lobby.query_one("#lobby-left").region, lobby.query_one("#lobby-chat").region
+        assert left.width == 64 and chat.x == left.right and chat.right == 160
+        await pilot.resize_terminal(WIDE - 1, 30)
+        await wait_for(pilot, lambda: not lobby.has_class("-wide"))
+        await pilot.pause()
+        left, chat = lobby.query_one("#lobby-left").region, lobby.query_one("#lobby-chat").region
+        assert left.width + chat.width == WIDE - 1 and left.width > chat.width  # 11:9
+        await app.action_quit()

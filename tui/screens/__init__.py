@@ -7,6 +7,9 @@ from textual.screen import ModalScreen, Screen
 
 ResultT = TypeVar("ResultT")
 
+#: columns from which the table and its lobby are laid out wide (``-wide``)
+WIDE = 110
+
 
 def popped(screen: Screen) -> bool:
     """A screen popped before it finished mounting (a player who leaves the moment a table

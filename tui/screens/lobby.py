@@ -23,7 +23,7 @@ from ..seatnames import lobby_names, watchers_line
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import team_labels
 from ..widgets.tablelog import CHAT_LINES, TableLog
-from . import popped
+from . import WIDE, popped
 
 if TYPE_CHECKING:
     from ..app import DealMeInApp
@@ -54,8 +54,9 @@ class LobbyScreen(Screen[None]):
         app = getters.app(DealMeInApp)
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
-    #: below 80 columns the chat goes under the seats instead of beside them
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
+    #: below 80 columns the chat goes under the seats instead of beside them; from the table's
+    #: wide width the seats keep a row's width and the chat takes the rest
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal"), (WIDE, "-wide")]
     #: a short terminal gives the seat list fewer rows (it scrolls), so that the host's and the
     #: guest's buttons keep theirs; narrow, the chat under it keeps its 4 (``_fit_seats``)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]

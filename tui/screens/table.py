@@ -38,7 +38,7 @@ from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox, fit
 from ..widgets.tablelog import TableLog
 from ..widgets.topbar import TopBar
-from . import popped
+from . import WIDE, popped
 from .choice import ChoiceScreen
 
 if TYPE_CHECKING:
@@ -46,8 +46,6 @@ if TYPE_CHECKING:
 
 #: lines the log keeps
 LOG_LINES = 500
-#: columns from which the table is laid out wide (``-wide``)
-WIDE = 110
 #: rows from which a wide table draws its cards large (``-roomy``; ``LARGE`` cards)
 ROOMY = 36
 #: cells of the line under the board (``#centre`` is 32 wide with a cell of padding each side)
