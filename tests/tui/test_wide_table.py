@@ -113,6 +113,13 @@ async def test_on_a_wide_table_the_hand_stands_under_the_board_and_clicks_find_i
         await pilot.click(HandView, offset=(left - hand.region.x + 2 * step + 2, 4))
         assert hand.cursor == 2
 
+        # an empty hand says so under the board too
+        hand.set_cards([], set())
+        words = str(hand.render())
+        assert abs(hand.content_region.x + words.index("(") + len("(no cards)") / 2
+                   - (board.x + board.width / 2)) <= 1, words
+
+        hand.set_cards(screen.view["hand"], set())
         await pilot.resize_terminal(WIDE - 1, 30)
         await wait_for(pilot, lambda: hand.centre_on is None)
         await pilot.pause()

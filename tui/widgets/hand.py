@@ -154,7 +154,9 @@ class HandView(Widget, can_focus=True):
                     if left + c < width:
                         rows[top + r][left + c] = cell
         if not self.cards:
-            return Text("(no cards)", style="dim")
+            empty = "(no cards)"
+            pad = 0 if self.centre_on is None else max(0, min(self.centre_on - len(empty) // 2, width - len(empty)))
+            return Text(" " * pad + empty, style="dim")
         text = Text(no_wrap=True, overflow="crop")
         for r, row in enumerate(rows):
             if r:
