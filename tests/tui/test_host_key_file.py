@@ -3,7 +3,11 @@ from a file's first line, since a key given with ``--host-key`` shows in every u
 list and lets whoever reads it run the lobby."""
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from net.server import Server, TableConfig
 from tui.cli import build_parser
@@ -13,42 +17,47 @@ from tui.screens.lobby import LobbyScreen
 from .helpers import current, make_app, wait_for
 
 
-async def test_the_key_from_a_file_runs_the_lobby(tmp_path: Path) -> None:
+@pytest.fixture
+async def headless() -> AsyncIterator[tuple[Server, Any]]:
+    """A server on 127.0.0.1 with one table of three seats and nobody at it: the server and the table."""
     srv = Server(host="127.0.0.1", port=0, bot_delay=0, start_delay=0)
     await srv.start()
     try:
-        table = srv.create_table(TableConfig(name="Headless", game="ninety-eight", seats=3))
-        path = tmp_path / "key"
-        path.write_text(f"{table.host_key}\r\nnot this line\n")  # a line ending from any system
-        args = build_parser().parse_args(["join", f"127.0.0.1:{srv.port}", "--name", "Ana",
-                                          "--host-key-file", str(path)])
-        assert args.host_key == table.host_key
-        args.no_mdns = True
-        app = make_app(args=args)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: current(app, LobbyScreen) and app.session is not None)
-            assert app.session.is_host and app.session.seat == 0
-            await app.session.call("add_bot", 1, "easy")  # only the key's holder may fill a seat
-            await wait_for(pilot, lambda: app.session.lobby["seats"][1]["bot"] == "easy")
-            await app.action_quit()
+        yield srv, srv.create_table(TableConfig(name="Headless", game="ninety-eight", seats=3))
     finally:
         await srv.close()
 
 
-async def test_a_wrong_key_in_the_file_leaves_the_app_home_with_the_reason(tmp_path: Path) -> None:
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0, start_delay=0)
-    await srv.start()
-    try:
-        table = srv.create_table(TableConfig(name="Headless", game="ninety-eight", seats=3))
-        path = tmp_path / "key"
-        path.write_text("not-the-key\n")
-        args = build_parser().parse_args(["join", f"127.0.0.1:{srv.port}", "--host-key-file", str(path)])
-        args.no_mdns = True
-        app = make_app(args=args)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None
-                           and any("host key" in n.message for n in app._notifications))
-            assert not table.seats[0].name
-            await app.action_quit()
-    finally:
-        await srv.close()
+def joining_with(srv: Server, path: Path, *more: str) -> Any:
+    """The app as ``dealmein join 127.0.0.1:PORT ... --host-key-file PATH`` opens it."""
+    args = build_parser().parse_args(["join", f"127.0.0.1:{srv.port}", *more, "--host-key-file", str(path)])
+    args.no_mdns = True
+    return args
+
+
+async def test_the_key_from_a_file_runs_the_lobby(tmp_path: Path, headless: tuple[Server, Any]) -> None:
+    srv, table = headless
+    path = tmp_path / "key"
+    path.write_text(f"{table.host_key}\r\nnot this line\n")  # a line ending from any system
+    args = joining_with(srv, path, "--name", "Ana")
+    assert args.host_key == table.host_key
+    app = make_app(args=args)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: current(app, LobbyScreen) and app.session is not None)
+        assert app.session.is_host and app.session.seat == 0
+        await app.session.call("add_bot", 1, "easy")  # only the key's holder may fill a seat
+        await wait_for(pilot, lambda: app.session.lobby["seats"][1]["bot"] == "easy")
+        await app.action_quit()
+
+
+async def test_a_wrong_key_in_the_file_leaves_the_app_home_with_the_reason(tmp_path: Path,
+                                                                          headless: tuple[Server, Any]) -> None:
+    srv, table = headless
+    path = tmp_path / "key"
+    path.write_text("not-the-key\n")
+    app = make_app(args=joining_with(srv, path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None
+                       and any("host key" in n.message for n in app._notifications))
+        assert not table.seats[0].name
+        await app.action_quit()
