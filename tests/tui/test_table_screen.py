@@ -257,6 +257,28 @@ async def test_mouse_selects_then_plays() -> None:
         assert link.sent == ["KH"]
 
 
+async def test_a_click_finds_the_card_drawn_under_it_edge_to_edge() -> None:
+    """A card's whole drawn width takes its click, its right edge too, and the column between
+    two cards takes none: a click mapped from the hand's padded edge was one column out."""
+    from tui.cardface import SMALL
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        hand = screen.query_one(HandView)
+        pad, step = hand.content_region.x - hand.region.x, SMALL.width + 1
+        hand.cursor = 3  # a click on the selected card would play it
+        await pilot.click(HandView, offset=(pad + 2 * step + 2, 3))
+        assert hand.cursor == 2
+        await pilot.click(HandView, offset=(pad + SMALL.width, 3))  # between the first two cards
+        await pilot.pause()
+        assert hand.cursor == 2 and link.sent == []
+        await pilot.click(HandView, offset=(pad + SMALL.width - 1, 3))  # the first card's right edge
+        assert hand.cursor == 0
+        await pilot.click(HandView, offset=(pad + step, 3))  # the second card's left edge
+        assert hand.cursor == 1 and link.sent == []
+
+
 async def test_a_click_on_the_stock_draws_where_the_game_has_draws() -> None:
     """crazy-eights 3.1 / 3.4: a click on the stock draws, as Space does; a click on the pile
     does nothing; out of turn it says so and sends nothing. Ninety-Eight draws for the player

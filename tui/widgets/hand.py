@@ -190,7 +190,8 @@ class HandView(Widget, can_focus=True):
             self.post_message(self.Play(self, self.cursor))
 
     def on_click(self, event: events.Click) -> None:
-        index = self.index_at(event.x)
+        # the cards are drawn in the content area: the widget's padding is not a card's column
+        index = self.index_at(event.get_content_offset_capture(self).x)
         if index is None:
             return
         if index == self.cursor:
