@@ -359,6 +359,25 @@ async def test_a_narrow_terminal_keeps_room_for_the_choices() -> None:
         assert app.screen.has_class("-normal") and app.screen.query_one("#left").size.width == 34
 
 
+async def test_a_wide_terminal_keeps_the_picker_in_the_middle_and_its_buttons_beside_it() -> None:
+    """Past 120 columns the choices, their summary and the buttons keep 120 of them in the middle
+    of the screen (the buttons stood at its far edge, 80 columns from the options they start);
+    every option's description still fits on one line there."""
+    app = make_app()
+    async with app.run_test(size=(200, 40)) as pilot:
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
+        await wait_for(pilot, lambda: picker.query(".option .description"))
+        await pilot.pause()
+        parts = [picker.query_one(f"#{name}").region for name in ("picker-title", "picker", "summary", "buttons")]
+        for part in parts:
+            assert part.width == 120 and part.x == 40, (part, parts)
+        start = picker.query_one("#start", Button).region
+        assert parts[1].right - 30 <= start.x < parts[1].right
+        for description in picker.query(".option .description").results(Static):
+            assert description.region.height == 1, str(description.render())
+
+
 async def test_the_summary_shows_every_option_in_force_at_80_columns() -> None:
     """ninety-eight presets: the ninety-nine preset changes three options; the summary under
     the form names all three in an 80x24 terminal (the last one used to be cut off)."""

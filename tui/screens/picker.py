@@ -122,42 +122,45 @@ class PickerScreen(Screen["TableChoice | None"]):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         title = {"solo": "Play solo against bots", "host": "Host a table", "configure": "Change the game"}
-        yield Static(title.get(self.mode, "Choose a game"), classes="title", id="picker-title")
-        with Horizontal(id="picker"):
-            with Vertical(id="left"):
-                yield Label("Game", classes="heading")
-                yield OptionList(*[ListOption(i["name"], id=gid) for gid, i in self.infos.items()], id="games")
-                yield Label("Variant", classes="heading")
-                yield OptionList(id="presets")
-            with VerticalScroll(id="right", can_focus=False):  # Tab goes from control to control
-                with Horizontal(classes="row"):
-                    yield Label("Seats", classes="name")
-                    yield Select([(str(self.seats), self.seats)], value=self.seats, id="seats", allow_blank=False, compact=True)
-                yield Static("", id="err-seats", classes="error empty")
-                yield Vertical(id="bots")
-                if self.mode == "host":
+        with Vertical(id="body"):  # on a wide screen it stands in the middle
+            yield Static(title.get(self.mode, "Choose a game"), classes="title", id="picker-title")
+            with Horizontal(id="picker"):
+                with Vertical(id="left"):
+                    yield Label("Game", classes="heading")
+                    yield OptionList(*[ListOption(i["name"], id=gid) for gid, i in self.infos.items()],
+                                     id="games")
+                    yield Label("Variant", classes="heading")
+                    yield OptionList(id="presets")
+                with VerticalScroll(id="right", can_focus=False):  # Tab goes from control to control
                     with Horizontal(classes="row"):
-                        yield Label("Password", classes="name")
-                        yield Input(self._initial_password, placeholder="none", id="table-password", max_length=40,
-                                    compact=True)
-                    with Horizontal(classes="row"):
-                        yield Label("SSH", classes="name")
-                        yield OnOffSwitch(False, id="ssh")
-                    yield Static(Text("also let players in with ssh (they need nothing installed)"),
-                                 classes="description")
-                if self._initial_clock is not None:
-                    with Horizontal(classes="row"):
-                        yield Label("Turn clock", classes="name")
-                        yield Select(clock_choices(self._initial_clock), value=self._initial_clock,
-                                     id="turn-clock", allow_blank=False, compact=True)
-                    yield Static(Text("a player who takes longer over a move has a bot make it"),
-                                 classes="description")
-                yield Label("Options", classes="heading")
-                yield Vertical(id="options")
-        yield Static(id="summary")
-        with Horizontal(id="buttons"):
-            yield Button(START_LABELS.get(self.mode, "Start"), id="start", variant="primary")
-            yield Button("Cancel", id="cancel")
+                        yield Label("Seats", classes="name")
+                        yield Select([(str(self.seats), self.seats)], value=self.seats, id="seats",
+                                     allow_blank=False, compact=True)
+                    yield Static("", id="err-seats", classes="error empty")
+                    yield Vertical(id="bots")
+                    if self.mode == "host":
+                        with Horizontal(classes="row"):
+                            yield Label("Password", classes="name")
+                            yield Input(self._initial_password, placeholder="none", id="table-password", max_length=40,
+                                        compact=True)
+                        with Horizontal(classes="row"):
+                            yield Label("SSH", classes="name")
+                            yield OnOffSwitch(False, id="ssh")
+                        yield Static(Text("also let players in with ssh (they need nothing installed)"),
+                                     classes="description")
+                    if self._initial_clock is not None:
+                        with Horizontal(classes="row"):
+                            yield Label("Turn clock", classes="name")
+                            yield Select(clock_choices(self._initial_clock), value=self._initial_clock,
+                                         id="turn-clock", allow_blank=False, compact=True)
+                        yield Static(Text("a player who takes longer over a move has a bot make it"),
+                                     classes="description")
+                    yield Label("Options", classes="heading")
+                    yield Vertical(id="options")
+            yield Static(id="summary")
+            with Horizontal(id="buttons"):
+                yield Button(START_LABELS.get(self.mode, "Start"), id="start", variant="primary")
+                yield Button("Cancel", id="cancel")
         yield KeyFooter()
 
     async def on_mount(self) -> None:
