@@ -109,10 +109,17 @@ class HandView(Widget, can_focus=True):
 
     # ------------------------------------------------------------------ layout
     def _left(self, width: int, step: int) -> int:
-        """The first card's column: under ``centre_on``, never past either edge."""
-        if self.centre_on is None or not self.cards:
+        """The first card's column: under ``centre_on``, never past either edge. A row longer
+        than the width even overlapped (a long run of draws in a narrow terminal) starts left
+        of it, as far as keeps the selected card in view."""
+        if not self.cards:
             return 0
-        span = (len(self.cards) - 1) * step + self.card_size.width
+        card = self.card_size.width
+        span = (len(self.cards) - 1) * step + card
+        if span > width:
+            return max(width - span, min(0, width - (self.cursor * step + card)))
+        if self.centre_on is None:
+            return 0
         return max(0, min(self.centre_on - span // 2, width - span))
 
     def _step(self, width: int) -> int:
@@ -151,7 +158,7 @@ class HandView(Widget, can_focus=True):
             for r, line in enumerate(lines):
                 cells = list(_cells(line))
                 for c, cell in enumerate(cells):
-                    if left + c < width:
+                    if 0 <= left + c < width:
                         rows[top + r][left + c] = cell
         if not self.cards:
             empty = "(no cards)"

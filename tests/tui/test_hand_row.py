@@ -1,0 +1,53 @@
+"""The hand's row of cards: overlapped when it is long, and longer still (a run of draws in a
+narrow terminal), moved along so that the selected card stays in view."""
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from tui.cardface import SMALL
+from tui.widgets.hand import HandView
+
+RANKS = "A23456789TJQK"
+#: 26 cards: more than a 40-column row holds with two columns of each showing
+CARDS = [r + s for s in "CH" for r in RANKS]
+
+
+class OneHand(App[None]):
+    def compose(self) -> ComposeResult:
+        yield HandView(id="hand")
+
+
+def rows(hand: HandView) -> list[str]:
+    return str(hand.render()).splitlines()
+
+
+async def test_the_selected_card_of_a_row_too_long_for_its_width_stays_in_view() -> None:
+    app = OneHand()
+    async with app.run_test(size=(40, 8)) as pilot:
+        hand = app.query_one(HandView)
+        hand.set_cards(CARDS, set())
+        await pilot.pause()
+        width = hand.content_region.width
+        assert (len(CARDS) - 1) * 2 + SMALL.width > width  # even two columns a card overflow
+        hand.cursor = 0
+        await pilot.pause()
+        assert rows(hand)[0].startswith("┌1──┐")  # the first card, raised, at the left edge
+        for index in (13, len(CARDS) - 1):
+            hand.cursor = index
+            await pilot.pause()
+            raised = rows(hand)[0]  # only the selected card stands in the top row
+            left = raised.index("┌")
+            assert 0 <= left and left + SMALL.width <= width, raised
+            rank = CARDS[index][0].replace("T", "10")
+            assert rows(hand)[1][left + 1:].startswith(rank), rows(hand)
+            assert hand.index_at(left + 1) == index  # a click on its rank finds it (the next card overlaps the rest)
+
+
+async def test_a_row_that_fits_starts_at_the_left_edge_whatever_is_selected() -> None:
+    app = OneHand()
+    async with app.run_test(size=(80, 8)) as pilot:
+        hand = app.query_one(HandView)
+        hand.set_cards(CARDS[:8], set())
+        hand.cursor = 7
+        await pilot.pause()
+        assert rows(hand)[1].startswith("┌1──┐")
