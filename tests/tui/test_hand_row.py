@@ -32,7 +32,10 @@ async def test_the_selected_card_of_a_row_too_long_for_its_width_stays_in_view()
         hand.cursor = 0
         await pilot.pause()
         assert rows(hand)[0].startswith("┌1──┐")  # the first card, raised, at the left edge
-        for index in (13, len(CARDS) - 1):
+        middle = rows(hand)[1 + SMALL.height // 2]
+        assert middle[0] != "‹" and middle[width - 1] == "›"  # more cards to the right only
+        # the marks at the row's ends: cards hidden that way
+        for index, marks in ((13, (False, True)), (len(CARDS) - 1, (True, False))):
             hand.cursor = index
             await pilot.pause()
             raised = rows(hand)[0]  # only the selected card stands in the top row
@@ -40,6 +43,8 @@ async def test_the_selected_card_of_a_row_too_long_for_its_width_stays_in_view()
             assert 0 <= left and left + SMALL.width <= width, raised
             rank = CARDS[index][0].replace("T", "10")
             assert rows(hand)[1][left + 1:].startswith(rank), rows(hand)
+            middle = rows(hand)[1 + SMALL.height // 2]
+            assert (middle[0] == "‹", middle[width - 1] == "›") == marks, middle
             assert hand.index_at(left + 1) == index  # a click on its rank finds it (the next card overlaps the rest)
 
 
