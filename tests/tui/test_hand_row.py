@@ -56,3 +56,15 @@ async def test_a_row_that_fits_starts_at_the_left_edge_whatever_is_selected() ->
         hand.cursor = 7
         await pilot.pause()
         assert rows(hand)[1].startswith("┌1──┐")
+
+
+async def test_the_marks_are_plain_text_with_ascii_cards() -> None:
+    """The ``ascii`` card style is for terminals without the box and suit glyphs: its marks too."""
+    app = OneHand()
+    async with app.run_test(size=(40, 8)) as pilot:
+        hand = app.query_one(HandView)
+        hand.set_cards(CARDS, set(), style="ascii")
+        hand.cursor = 13
+        await pilot.pause()
+        middle = rows(hand)[1 + SMALL.height // 2]
+        assert middle[-1] == ">" and all(ord(ch) < 128 for row in rows(hand) for ch in row), rows(hand)

@@ -163,10 +163,11 @@ class HandView(Widget, can_focus=True):
         if self.cards:  # cards moved past an edge: a mark there says more lie that way
             middle = 1 + self.card_size.height // 2
             span = (len(self.cards) - 1) * step + self.card_size.width
+            before, after = ("<", ">") if self.card_style == "ascii" else ("‹", "›")
             if start < 0:
-                rows[middle][0] = ("‹", "bold reverse")
+                rows[middle][0] = (before, "bold reverse")
             if start + span > width:
-                rows[middle][width - 1] = ("›", "bold reverse")
+                rows[middle][width - 1] = (after, "bold reverse")
         if not self.cards:
             empty = "(no cards)"
             pad = 0 if self.centre_on is None else max(0, min(self.centre_on - len(empty) // 2, width - len(empty)))
