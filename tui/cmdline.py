@@ -166,7 +166,7 @@ def host_key_flags(parser: argparse.ArgumentParser) -> None:
     """``--host-key`` and ``--host-key-file``, one or the other, both into ``host_key``: the key
     runs a lobby, so it is a secret like a password."""
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--host-key", default=None,
+    group.add_argument("--host-key", default=None, metavar="KEY",
                        help="the host key a headless host printed: run its lobby; any user of this machine "
                             "can read a command line: --host-key-file keeps it off")
     group.add_argument("--host-key-file", type=host_key_file, dest="host_key", default=None, metavar="FILE",
