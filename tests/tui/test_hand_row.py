@@ -68,3 +68,21 @@ async def test_the_marks_are_plain_text_with_ascii_cards() -> None:
         await pilot.pause()
         middle = rows(hand)[1 + SMALL.height // 2]
         assert middle[-1] == ">" and all(ord(ch) < 128 for row in rows(hand) for ch in row), rows(hand)
+
+
+async def test_a_card_overlapped_past_its_suit_shows_its_suit_beside_its_rank() -> None:
+    """Two columns of a card show at the tightest overlap: its rank, and its suit moved under
+    the rank from the middle column, which the next card covers (the suit was lost there)."""
+    app = OneHand()
+    async with app.run_test(size=(60, 8)) as pilot:
+        hand = app.query_one(HandView)
+        hand.set_cards(CARDS, set())
+        hand.cursor = 0
+        await pilot.pause()
+        assert hand._step(hand.size.width) == 2
+        drawn = rows(hand)
+        ranks, suits = drawn[2], drawn[1 + SMALL.height // 2]
+        shown = (hand.size.width - 1) // 2  # the cards whose two columns are in view
+        for i in range(1, min(shown, len(CARDS) - 1)):  # the last card shows whole
+            assert ranks[2 * i + 1] == CARDS[i][0].replace("T", "1"), (i, ranks)
+            assert suits[2 * i + 1] == {"C": "♣", "H": "♥"}[CARDS[i][1]], (i, suits)

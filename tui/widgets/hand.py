@@ -155,8 +155,11 @@ class HandView(Widget, can_focus=True):
                                playable=i not in self.dimmed, size=self.card_size)
             top = 0 if i == self.cursor else 1
             left = start + i * step
+            middle = self.card_size.height // 2
             for r, line in enumerate(lines):
                 cells = list(_cells(line))
+                if r == middle and i < len(self.cards) - 1:
+                    _suit_into_view(cells, step)
                 for c, cell in enumerate(cells):
                     if 0 <= left + c < width:
                         rows[top + r][left + c] = cell
@@ -223,3 +226,12 @@ def _cells(line: Text):
         for i in range(span.start, min(span.end, len(plain))):
             styles[i] = span.style
     return zip(plain, styles)
+
+
+def _suit_into_view(cells: list[tuple[str, Style | str]], step: int) -> None:
+    """A card overlapped so far that its middle column (the suit) is under the next card has
+    the suit moved to its last column in view, which is blank there: rank and suit show even
+    in a row of many cards."""
+    suit = len(cells) // 2
+    if 1 <= step - 1 < suit and cells[step - 1][0] == " ":
+        cells[step - 1], cells[suit] = cells[suit], cells[step - 1]
