@@ -114,13 +114,16 @@ class HandView(Widget, can_focus=True):
         of it, as far as keeps the selected card in view."""
         if not self.cards:
             return 0
-        card = self.card_size.width
-        span = (len(self.cards) - 1) * step + card
+        span = self._span(step)
         if span > width:
-            return max(width - span, min(0, width - (self.cursor * step + card)))
+            return max(width - span, min(0, width - (self.cursor * step + self.card_size.width)))
         if self.centre_on is None:
             return 0
         return max(0, min(self.centre_on - span // 2, width - span))
+
+    def _span(self, step: int) -> int:
+        """Columns the whole row takes, its cards ``step`` apart."""
+        return (len(self.cards) - 1) * step + self.card_size.width
 
     def _step(self, width: int) -> int:
         n, card = len(self.cards), self.card_size.width
@@ -145,36 +148,34 @@ class HandView(Widget, can_focus=True):
 
     def render(self) -> Text:
         width = max(self.size.width, self.card_size.width)
+        if not self.cards:
+            empty = "(no cards)"
+            pad = 0 if self.centre_on is None else max(0, min(self.centre_on - len(empty) // 2, width - len(empty)))
+            return Text(" " * pad + empty, style="dim")
         # the card's rows and one more: the selected card stands a row above the others
         rows: list[list[tuple[str, Style | str]]] = [[(" ", "")] * width for _ in range(self.card_size.height + 1)]
         step = self._step(width)
         start = self._left(width, step)
+        suit_row = self.card_size.height // 2  # of a card's lines
         for i, card in enumerate(self.cards):
             number = NUMBER_KEYS[i] if i < len(NUMBER_KEYS) else ""
             lines = face_lines(card, self.card_style, self.palette, dim=i in self.dimmed, number=number,
                                playable=i not in self.dimmed, size=self.card_size)
             top = 0 if i == self.cursor else 1
             left = start + i * step
-            middle = self.card_size.height // 2
             for r, line in enumerate(lines):
                 cells = list(_cells(line))
-                if r == middle and i < len(self.cards) - 1:
+                if r == suit_row and i < len(self.cards) - 1:
                     _suit_into_view(cells, step)
                 for c, cell in enumerate(cells):
                     if 0 <= left + c < width:
                         rows[top + r][left + c] = cell
-        if self.cards:  # cards moved past an edge: a mark there says more lie that way
-            middle = 1 + self.card_size.height // 2
-            span = (len(self.cards) - 1) * step + self.card_size.width
-            before, after = ("<", ">") if self.card_style == "ascii" else ("‹", "›")
-            if start < 0:
-                rows[middle][0] = (before, "bold reverse")
-            if start + span > width:
-                rows[middle][width - 1] = (after, "bold reverse")
-        if not self.cards:
-            empty = "(no cards)"
-            pad = 0 if self.centre_on is None else max(0, min(self.centre_on - len(empty) // 2, width - len(empty)))
-            return Text(" " * pad + empty, style="dim")
+        # cards moved past an edge: a mark there, on the cards' middle row, says more lie that way
+        before, after = ("<", ">") if self.card_style == "ascii" else ("‹", "›")
+        if start < 0:
+            rows[1 + suit_row][0] = (before, "bold reverse")
+        if start + self._span(step) > width:
+            rows[1 + suit_row][width - 1] = (after, "bold reverse")
         text = Text(no_wrap=True, overflow="crop")
         for r, row in enumerate(rows):
             if r:
