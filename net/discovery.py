@@ -151,7 +151,7 @@ class Advertiser:
         await watcher.async_cancel()
         self._info = info
         self.advert = advert
-        log.info("advertising %s on port %d", info.name, self.port)
+        log.debug("advertising %s on port %d", info.name, self.port)  # a host says so itself
         if self._pending is not None:  # changes that came while the name was being probed
             self.update_soon(self._pending)
         return info.name
