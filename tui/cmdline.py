@@ -258,7 +258,8 @@ def table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", type=option_setting, action=Given, default=[], metavar="NAME=VALUE",
                         help="set one of the game's options over the preset (repeatable; "
                              "`dealmein games` lists them), e.g. --option limit=50")
-    parser.add_argument("--seats", type=int, default=4, action=Given, help="seats at the table (default: 4)")
+    parser.add_argument("--seats", type=int, default=4, action=Given, metavar="N",
+                        help="seats at the table (default: 4)")
     # SUPPRESS: a subcommand's default would overwrite a --seed given before the subcommand
     parser.add_argument("--seed", type=seed, default=argparse.SUPPRESS, metavar="N", help=SEED_HELP)
 
@@ -282,9 +283,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "table's name (default: Deal Me In table)")
     host.add_argument("--port", type=port_number(0), default=7098,
                       help="port to listen on (0: any free port; default 7098)")
-    host.add_argument("--bind", type=bind_address, default="0.0.0.0", help="IP address to listen on")
+    host.add_argument("--bind", type=bind_address, default="0.0.0.0", metavar="ADDRESS", help="IP address to listen on")
     table_arguments(host)
-    host.add_argument("--bots", type=int, default=0, action=Given, help="seats to fill with bots (default: 0)")
+    host.add_argument("--bots", type=int, default=0, action=Given, metavar="N",
+                      help="seats to fill with bots (default: 0)")
     host.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
                       help="the level of those bots (default: normal)")
     password_flags(host, "a password players must give to join", Given)
@@ -298,17 +300,17 @@ def build_parser() -> argparse.ArgumentParser:
                            "only); keys: an authorized_keys file")
     host.add_argument("--ssh-keys", type=readable_file, default=None, metavar="FILE", action=Given,
                       help="authorized_keys file for --ssh-auth keys")
-    host.add_argument("--ssh-max-sessions", type=positive_int, default=16, action=Given,
+    host.add_argument("--ssh-max-sessions", type=positive_int, default=16, action=Given, metavar="N",
                       help="SSH sessions at once (default: 16)")
-    host.add_argument("--ssh-idle", type=seconds(positive=True), default=1800.0, action=Given,
+    host.add_argument("--ssh-idle", type=seconds(positive=True), default=1800.0, action=Given, metavar="S",
                       help="seconds before an idle SSH session is dropped (default: 1800)")
     host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns",
                       help="do not advertise the table on the LAN (players join by its address)")
-    host.add_argument("--grace", type=seconds(), default=120.0, action=Given,
+    host.add_argument("--grace", type=seconds(), default=120.0, action=Given, metavar="S",
                       help="seconds a dropped player's seat is held (default: 120)")
-    host.add_argument("--takeover", type=seconds(), default=120.0, action=Given,
+    host.add_argument("--takeover", type=seconds(), default=120.0, action=Given, metavar="S",
                       help="seconds the table waits for an away player before a bot plays for them (default: 120)")
-    host.add_argument("--bot-delay", type=seconds(), default=0.6, action=Given,
+    host.add_argument("--bot-delay", type=seconds(), default=0.6, action=Given, metavar="S",
                       help="seconds a bot pauses before it plays (default: 0.6)")
     host.add_argument("--turn-time", type=int, default=0, metavar="S", action=Given,
                       help="seconds a player has for each move before a bot makes it for them (1-3600; "
@@ -327,7 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     tables = sub.add_parser("tables", help="list the tables found on the LAN")
     tables.add_argument("--json", action="store_true")
-    tables.add_argument("--wait", type=seconds(positive=True), default=2.0, help="seconds to browse")
+    tables.add_argument("--wait", type=seconds(positive=True), default=2.0, metavar="S", help="seconds to browse")
     tables.add_argument("--interface", type=ip_address, action="append", default=None, metavar="ADDRESS",
                         help="browse on the interface with this address (repeatable; default: all)")
     record = sub.add_parser("record", help="your record: matches played and won per game and variant")

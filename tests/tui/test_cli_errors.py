@@ -4,6 +4,7 @@ interface with ValueError, negative seconds were taken, and ``join host:abc`` or
 missing --show`` opened the app). Each case runs the real ``dealmein`` command line."""
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -229,3 +230,17 @@ def test_output_to_a_reader_that_has_gone_ends_quietly(args: list[str]) -> None:
         os.close(write)
     assert run.returncode in (0, 1), run.stderr  # --help's own exit is 0 whatever became of its text
     assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr
+
+
+def test_every_flags_value_is_named_for_what_it_takes() -> None:
+    """``--help`` names a flag's value N, S, ADDRESS, FILE, KEY... as the README does, not by
+    its parser field (SSH_MAX_SESSIONS, BOT_DELAY)."""
+    import argparse
+
+    from tui.cli import build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in [("dealmein", parser), *commands.choices.items()]:
+        for flag, value in re.findall(r"(--[a-z-]+) ([A-Z_]+)\b", sub.format_help()):
+            assert "_" not in value, f"{name} {flag} {value}"
