@@ -158,7 +158,11 @@ def test_a_keyed_match_replays_from_its_seed_and_restores(game: str) -> None:
             break
         if n == 150:
             halfway = Match.restore(one.snapshot())
-        action = picks.choice(one.legal_actions())
+        # a card played when one can be, nine times in ten: picks that draw as often as they play
+        # kept about one Crazy Eights match in forty in its first hand for all 3,000 moves
+        legal = one.legal_actions()
+        plays = [a for a in legal if str(a) not in ("draw", "pass")]
+        action = picks.choice(plays if plays and picks.random() < 0.9 else legal)
         events = one.apply(action)
         assert [e.to_dict() for e in two.apply(action)] == [e.to_dict() for e in events]
         if halfway is not None:

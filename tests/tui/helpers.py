@@ -159,6 +159,8 @@ async def play_with_keys(app: DealMeInApp, pilot: Any, timeout: float = 60.0,
             view = screen.view or {}
             if time.monotonic() - screen._resumed < RESUME_GUARD:
                 pass  # just uncovered: the table takes no Enter yet (a double Enter's second)
+            elif not screen.query(HandView):
+                pass  # pushed, not composed yet: a busy machine can be a frame or more behind
             elif view.get("current_seat") == view.get("seat") and not view.get("is_over") and view.get("legal"):
                 hand = screen.query_one(HandView)
                 free = [i for i in range(min(len(hand.cards), 10)) if i not in hand.dimmed]
