@@ -120,10 +120,6 @@ def readable_file(text: str) -> str:
 #: bytes of a secret's file read at most: the secret is its first line
 SECRET_FILE_BYTES = 4096
 
-#: what ``--password`` says of itself, and of the flag that keeps it off the command line
-PASSWORD_HELP = "{what}; any user of this machine can read a command line: --password-file keeps it off"
-PASSWORD_FILE_HELP = "read the password from the first line of FILE"
-
 
 def secret_file(what: str) -> Callable[[str], str]:
     """The ``what`` (a password, a host key) on the first line of a file, its line ending left
@@ -150,27 +146,16 @@ def secret_file(what: str) -> Callable[[str], str]:
     return read
 
 
-password_file = secret_file("password")
-host_key_file = secret_file("host key")
-
-
-def password_flags(parser: argparse.ArgumentParser, what: str, action: type[argparse.Action] | str = "store") -> None:
-    """``--password`` and ``--password-file``, one or the other, both into ``password``."""
+def secret_flags(parser: argparse.ArgumentParser, flag: str, what: str, help: str,
+                 action: type[argparse.Action] | str = "store", metavar: str | None = None) -> None:
+    """``flag`` and ``flag``-file, one or the other, both into the flag's field: the ``what``
+    given on the command line, or read from a file's first line, off it."""
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--password", default=None, action=action, help=PASSWORD_HELP.format(what=what))
-    group.add_argument("--password-file", type=password_file, dest="password", default=None, action=action,
-                       metavar="FILE", help=PASSWORD_FILE_HELP)
-
-
-def host_key_flags(parser: argparse.ArgumentParser) -> None:
-    """``--host-key`` and ``--host-key-file``, one or the other, both into ``host_key``: the key
-    runs a lobby, so it is a secret like a password."""
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--host-key", default=None, metavar="KEY",
-                       help="the host key a headless host printed: run its lobby; any user of this machine "
-                            "can read a command line: --host-key-file keeps it off")
-    group.add_argument("--host-key-file", type=host_key_file, dest="host_key", default=None, metavar="FILE",
-                       help="read the host key from the first line of FILE")
+    dest = flag.removeprefix("--").replace("-", "_")
+    group.add_argument(flag, default=None, action=action, metavar=metavar,
+                       help=f"{help}; any user of this machine can read a command line: {flag}-file keeps it off")
+    group.add_argument(f"{flag}-file", type=secret_file(what), dest=dest, default=None, action=action,
+                       metavar="FILE", help=f"read the {what} from the first line of FILE")
 
 
 class VersionAction(argparse.Action):
@@ -289,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seats to fill with bots (default: 0)")
     host.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
                       help="the level of those bots (default: normal)")
-    password_flags(host, "a password players must give to join", Given)
+    secret_flags(host, "--password", "password", "a password players must give to join", Given)
     host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
     host.add_argument("--resume", action=Given, nargs=0, const=True, default=False,
                       help="bring back the table autosaved on --port (a new table if there is none)")
@@ -324,8 +309,10 @@ def build_parser() -> argparse.ArgumentParser:
     join = sub.add_parser("join", help="join a table at HOST[:PORT]")
     join.add_argument("address", type=table_address, help="HOST[:PORT] ([IPv6]:PORT for IPv6)")
     join.add_argument("--name", default=None, help="your player name")
-    password_flags(join, "the table's password (asked for if it has one and this is not given)")
-    host_key_flags(join)
+    secret_flags(join, "--password", "password",
+                 "the table's password (asked for if it has one and this is not given)")
+    secret_flags(join, "--host-key", "host key", "the host key a headless host printed: run its lobby",
+                 metavar="KEY")
 
     tables = sub.add_parser("tables", help="list the tables found on the LAN")
     tables.add_argument("--json", action="store_true")
