@@ -49,6 +49,11 @@ def lobby_teams(lobby: dict[str, Any]) -> list[list[int]] | None:
         return None
 
 
+def _start_word(lobby: dict[str, Any]) -> str:
+    """What the host's start begins: after a finished match, the rematch."""
+    return "rematch" if lobby.get("status") == "finished" else "match"
+
+
 class LobbyScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(DealMeInApp)
@@ -224,7 +229,7 @@ class LobbyScreen(Screen[None]):
         """The note on who starts the match, for the host seated at it: which key starts it,
         and what it waits for first: a seat filled, or the players not ready yet by name
         (net/matchstart.py refuses the start for either)."""
-        what = "rematch" if lobby.get("status") == "finished" else "match"
+        what = _start_word(lobby)
         start = self.app.keys_for("lobby.start", "ctrl+s")
         seats = [s for s in lobby.get("seats") or [] if isinstance(s, dict)]
         if any(not s.get("name") and not s.get("bot") for s in seats):
@@ -240,7 +245,7 @@ class LobbyScreen(Screen[None]):
     def _wait_for_me(self, lobby: dict[str, Any], me: int) -> str:
         """The note on who starts the match, for a player at a table the host starts: the host
         cannot start it while this player is not ready, so it says which key says so."""
-        what = "rematch" if lobby.get("status") == "finished" else "match"
+        what = _start_word(lobby)
         if self._seat_info(me).get("ready"):
             return f"The host starts the {what}."
         ready = self.app.keys_for("lobby.ready", "r")

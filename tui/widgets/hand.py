@@ -117,9 +117,12 @@ class HandView(Widget, can_focus=True):
         span = self._span(step)
         if span > width:
             return max(width - span, min(0, width - (self.cursor * step + self.card_size.width)))
-        if self.centre_on is None:
-            return 0
-        return max(0, min(self.centre_on - span // 2, width - span))
+        return self._centred(span, width)
+
+    def _centred(self, span: int, width: int) -> int:
+        """Where ``span`` columns start under ``centre_on`` in ``width``, kept inside it; 0
+        with no centre."""
+        return 0 if self.centre_on is None else max(0, min(self.centre_on - span // 2, width - span))
 
     def _span(self, step: int) -> int:
         """Columns the whole row takes, its cards ``step`` apart."""
@@ -150,8 +153,7 @@ class HandView(Widget, can_focus=True):
         width = max(self.size.width, self.card_size.width)
         if not self.cards:
             empty = "(no cards)"
-            pad = 0 if self.centre_on is None else max(0, min(self.centre_on - len(empty) // 2, width - len(empty)))
-            return Text(" " * pad + empty, style="dim")
+            return Text(" " * self._centred(len(empty), width) + empty, style="dim")
         # the card's rows and one more: the selected card stands a row above the others
         rows: list[list[tuple[str, Style | str]]] = [[(" ", "")] * width for _ in range(self.card_size.height + 1)]
         step = self._step(width)
