@@ -413,8 +413,10 @@ async def test_a_guest_who_quits_mid_match_is_asked_first_and_told_how_to_sit_ba
     Now it asks, as Escape does, and says what is true over SSH: the host keeps the seat for its
     grace period (``--grace``), and logging in again with the same name sits the guest back
     down; Stay keeps the session, Quit ends it, and logging in again brings the seat back."""
+    # Seed 7: Ana leads hand 1, so it waits on her. Dealt at random, the bot led now and then and
+    # its first card could leave her nothing to play: the hand ended and its results took the Q.
     proc, text = await _banner("--port", "0", "--seats", "2", "--bots", "1", "--grace", "45",
-                               "--ssh", "0", "--ssh-auth", "open")
+                               "--ssh", "0", "--ssh-auth", "open", "--seed", "7")
     conns: list[asyncssh.SSHClientConnection] = []
 
     async def log_in() -> RawTerminal:
