@@ -68,17 +68,20 @@ class Countdown:
         self._timer: asyncio.TimerHandle | None = None
         self._closed = False
 
+    def _what(self) -> str:
+        """What the next start deals: after a finished match, its rematch."""
+        return "rematch" if self._table.status == "finished" else "match"
+
     def note(self, by_host: bool) -> str:
         """What starts the next match, for people (the lobby's ``start_note``)."""
         status = self._table.status
         if status == "playing":
             return ""
         if bots_only(self._table.seats):  # no seat for a playing host either
-            what = "rematch" if status == "finished" else "match"
             return (f"Every seat is a bot, so nothing starts by itself: whoever joined with the host key "
-                    f"starts the {what}.")
+                    f"starts the {self._what()}.")
         if by_host:
-            return "The host starts the rematch." if status == "finished" else "The host starts the match."
+            return f"The host starts the {self._what()}."
         if self._timer is not None:
             return "Everyone is ready: the match is about to start."
         if status == "finished":
@@ -95,7 +98,7 @@ class Countdown:
         if waiting and timer is None:
             delay = max(0.0, t.server.start_delay)
             self._timer = asyncio.get_running_loop().call_later(delay, self._fire)
-            what = "rematch" if t.status == "finished" else "match"
+            what = self._what()
             self._say(f"Everyone is ready: the {what} starts in {delay:g} second{'' if delay == 1 else 's'}."
                       if delay >= 1 else f"Everyone is ready: the {what} starts.")
             return True
