@@ -1,5 +1,6 @@
 """Shared test settings."""
 import os
+import signal
 
 from hypothesis import HealthCheck, settings
 
@@ -11,6 +12,23 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Programs the tests start begin as a shell starts a command in the foreground, Ctrl+C at
+    its default, even when the suite itself was started in the background (where the shell
+    ignores Ctrl+C for it, and every child inherits that): tests that type Ctrl+C count on it.
+    Runs in each worker too."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (the suite's default, at most ``--maxprocesses``): one worker more than the
+    machine has cores. Many tests spend much of their time waiting on sockets, child processes
+    and terminals, and the one more keeps the cores busy (on 2 cores, a fifth off the run)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores + 1
 
 
 @pytest.fixture(autouse=True)
