@@ -185,7 +185,7 @@ class SSHTableServer:
             sftp_factory=None, process_factory=None, session_factory=None,
             keepalive_interval=30,
         )
-        log.info("ssh listening on %s:%s (%s)", c.host, self.port, self.fingerprint)
+        log.debug("ssh listening on %s:%s (%s)", c.host, self.port, self.fingerprint)  # a host says so itself
 
     async def close(self) -> None:
         """Stop listening; end every session (each app asked to quit first, see the module's

@@ -278,15 +278,19 @@ async def test_a_table_nobody_sat_at_is_saved_without_seats_to_hold(tmp_path: Pa
     assert saved_text(table, saved, "CMD") == f"Saved to {tmp_path / 't.save'} (lobby): CMD brings it back."
 
 
-async def test_a_headless_host_on_the_loopback_says_once_that_it_is_advertised() -> None:
+async def test_a_headless_host_on_the_loopback_says_once_that_it_is_advertised_and_where_ssh_listens() -> None:
     """With mDNS on (bound to 127.0.0.1, so its adverts stay on the loopback), the banner says
-    where the table is advertised, and the running log does not say it again beside it."""
-    proc, lines = await run_dealmein("host", "--headless", "--bind", "127.0.0.1", "--port", "0")
+    where the table is advertised, and the running log does not say it again beside it; nor
+    does it say again where SSH listens and its key's fingerprint (before the banner, it did)."""
+    proc, lines = await run_dealmein("host", "--headless", "--bind", "127.0.0.1", "--port", "0",
+                                     "--ssh", "0", "--ssh-auth", "open")
     try:
         advertised = [line for line in lines if line.startswith("Advertised on the LAN as ")]
         assert len(advertised) == 1 and "_dealmein._tcp.local." in advertised[0], lines
+        fingerprint = next(line for line in lines if line.startswith("SSH host key fingerprint: "))
     finally:
         proc.send_signal(signal.SIGINT)
         _, err = await asyncio.wait_for(proc.communicate(), 10)
     assert proc.returncode == 0
     assert "advertising" not in err.decode(), err.decode()
+    assert "ssh listening" not in err.decode() and fingerprint.split()[-1] not in err.decode(), err.decode()

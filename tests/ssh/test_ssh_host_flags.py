@@ -150,7 +150,7 @@ async def test_a_table_port_taken_between_binding_and_listening_is_one_line(
         await real_serve(server)
 
     monkeypatch.setattr(Server, "serve", rival_first)
-    caplog.set_level(logging.INFO, logger="dealmein.ssh")
+    caplog.set_level(logging.DEBUG, logger="dealmein.ssh")
     before = children()
     try:
         code, out, err = await hosted(host_args("--port", str(port), "--ssh", "0"), capsys)
