@@ -570,9 +570,10 @@ class DealMeInApp(App[int]):
             return
         self._quitting = True
         session = self.session
+        away = session.away_note() if session is not None else ""  # before the seat is left
         await self.leave_table()  # its last save written, or given up on
         await self._tables_closed()  # a table left just before, still closing
-        self.exit_note = saved_match_note(session)
+        self.exit_note = saved_match_note(session) or away
         self.exit(0)
 
     def away_from_table(self, question: str, then: Callable[[], None]) -> None:

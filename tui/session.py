@@ -593,6 +593,22 @@ class TableSession:
             return ""
         return self.leave_note()
 
+    def away_note(self) -> str:
+        """Said on the terminal once the app has quit, leaving a seat in a match in play at
+        someone else's table (``quit_note`` asked first): how to sit back down; "" otherwise."""
+        c = self.client
+        if self.view is None or self.view.get("is_over") or self.solo or self.server is not None:
+            return ""
+        if c is None or c.seat is None or own_status(self.view).get("out"):
+            return ""
+        if self.app.guest:
+            kept = leavewords.seat_kept(self.app.seat_grace)
+            return f"{kept}: log in again as {clean(self.app.player_name)} from the same address to sit back down."
+        table = clean(str((self.lobby or {}).get("name") or "")) or "the table"
+        where = self.recent_address or host_port(c.host, c.port)
+        return f"The host of {table} keeps your seat for a while, a bot playing it meanwhile: " \
+               f"dealmein join {where} sits you back down."
+
     def leave_note(self) -> str:
         """What leaving a match in play costs, said before the player confirms it."""
         if self.solo:

@@ -412,7 +412,8 @@ async def test_a_guest_who_quits_mid_match_is_asked_first_and_told_how_to_sit_ba
     """Q (or Ctrl+C) in a match in play ended a guest's SSH session at once, as at the lobby.
     Now it asks, as Escape does, and says what is true over SSH: the host keeps the seat for its
     grace period (``--grace``), and logging in again with the same name sits the guest back
-    down; Stay keeps the session, Quit ends it, and logging in again brings the seat back."""
+    down; Stay keeps the session, Quit ends it (the terminal given back says it again), and
+    logging in again brings the seat back."""
     # Seed 7: Ana leads hand 1, so it waits on her. Dealt at random, the bot led now and then and
     # its first card could leave her nothing to play: the hand ended and its results took the Q.
     proc, text = await _banner("--port", "0", "--seats", "2", "--bots", "1", "--grace", "45",
@@ -447,6 +448,10 @@ async def test_a_guest_who_quits_mid_match_is_asked_first_and_told_how_to_sit_ba
         term.proc.stdin.write(b"y")  # Quit
         await term.until_closed(15)
         assert term.proc.exit_status == 0
+        # and says it again on the terminal given back, where it stays once the session ends
+        said = b"The host keeps your seat for 45 seconds, a bot playing it meanwhile: log in again as ana " \
+               b"from the same address to sit back down."
+        assert said in term.raw.rpartition(ALT_OFF)[2], bytes(term.raw[-400:])
         again = await log_in()
         await again.wait_for("At the table in hand")  # back in the seat, mid-match, not watching
         assert "watching" not in again.text().lower()

@@ -145,7 +145,8 @@ async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> Non
 async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> None:
     """A player at another host's table who presses Q in a match in play is asked first, as
     Escape asks: a bot plays the seat at once (a goodbye is no drop to wait out). Stay keeps the
-    seat; Quit leaves it to the bot, held for the player's return."""
+    seat; Quit leaves it to the bot, held for the player's return, and the terminal, given
+    back, says how to sit back down."""
     from net.server import Server, TableConfig
 
     srv = Server(host="127.0.0.1", port=0, bot_delay=0)
@@ -162,7 +163,7 @@ async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> No
             out = [dict(s) for s in view["status"]]
             out[1]["out"] = True  # as a seat with no lives left in a match still going would read
             session.view = {**view, "status": out}
-            assert session.quit_note() == ""  # nothing left to play: no question, no bot
+            assert session.quit_note() == "" and session.away_note() == ""  # nothing left to play: no question, no bot
             session.view = view
             await pilot.press("q")
             ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
@@ -176,6 +177,15 @@ async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> No
             await pilot.press("y")
             await wait_for(pilot, lambda: table.seats[1].conn is None, timeout=10)
         assert table.seats[1].standin and table.seats[1].name  # the bot plays it, held for the player
+        # the terminal, given back, says how to sit back down; doing so does
+        join = f"dealmein join 127.0.0.1:{srv.port}"
+        assert app.exit_note == ("The host of Ana's table keeps your seat for a while, a bot playing it "
+                                 f"meanwhile: {join} sits you back down.")
+        again = make_app()
+        async with again.run_test(size=(80, 24)) as pilot:
+            again.join_address(join.split()[-1])
+            await wait_for(pilot, lambda: current(again, TableScreen) and again.session.seat == 1, timeout=10)
+            assert table.seats[1].conn is not None and not table.seats[1].standin
     finally:
         await ana.close()
         await srv.close()
