@@ -43,13 +43,26 @@ async def test_results_offer_rematch_only_at_the_end_of_a_match() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen, link = await show_match(app, pilot, new_match("ninety-eight", 2, seed=1))
         view = link.view()
-        for match_over, keys in ((False, ["Continue"]), (True, ["Continue", "Rematch", "Back to lobby"])):
+        for match_over, keys in ((False, ["Continue", "Quit"]), (True, ["Continue", "Rematch", "Back to lobby", "Quit"])):
             results = ResultsScreen(link, view, screen.names, [0, 5], match_over)
             await app.push_screen(results)
             await pilot.pause()
             assert key_bar(results) == keys
             results.dismiss(None)
             await pilot.pause()
+
+
+async def test_q_quits_from_a_hands_results_as_from_the_table() -> None:
+    """Textual leaves the app's keys out of a modal screen's: Q under a hand's results did
+    nothing. It quits there as it does at the table."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await show_match(app, pilot, new_match("ninety-eight", 2, seed=1))
+        await app.push_screen(ResultsScreen(link, link.view(), screen.names, [0, 5], False))
+        await pilot.pause()
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
+    assert app.return_code == 0
 
 
 async def test_help_and_the_rules_open_over_a_question_and_give_it_back() -> None:

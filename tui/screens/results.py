@@ -116,6 +116,9 @@ class ResultsScreen(Withdrawable[None]):
         Binding("escape", "close", "Continue"),
         Binding("r", "press('rematch')", "Rematch", id="results.rematch"),
         Binding("b", "press('lobby')", "Back to lobby", id="results.lobby"),
+        # the app's Q, which Textual leaves out of a modal screen's keys: it quits from the
+        # results as from the table (asking first where the table does)
+        Binding("q", "app.quit", "Quit", id="app.quit"),
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
     ]
