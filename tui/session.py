@@ -584,9 +584,7 @@ class TableSession:
             return ""
         seated = self.client is not None and self.client.seat is not None
         if self.app.guest and seated:
-            kept = leavewords.seat_kept(self.app.seat_grace)
-            return f"Quitting ends your SSH session. {kept}: log in again as " \
-                   f"{clean(self.app.player_name)} from the same address to sit back down."
+            return f"Quitting ends your SSH session. {self._guest_way_back()}"
         if seated and not self.solo and self.server is None and not own_status(self.view).get("out"):  # someone else's table
             return "A bot plays your seat while you are away. " + self.leave_note()
         if not self.solo or self.saved:
@@ -602,12 +600,17 @@ class TableSession:
         if c is None or c.seat is None or own_status(self.view).get("out"):
             return ""
         if self.app.guest:
-            kept = leavewords.seat_kept(self.app.seat_grace)
-            return f"{kept}: log in again as {clean(self.app.player_name)} from the same address to sit back down."
+            return self._guest_way_back()
         table = clean(str((self.lobby or {}).get("name") or "")) or "the table"
         where = self.recent_address or host_port(c.host, c.port)
         return f"The host of {table} keeps your seat for a while, a bot playing it meanwhile: " \
                f"dealmein join {where} sits you back down."
+
+    def _guest_way_back(self) -> str:
+        """How an SSH guest who quit sits back down: the seat is kept a while, and a login by
+        the same name from the same address claims it."""
+        kept = leavewords.seat_kept(self.app.seat_grace)
+        return f"{kept}: log in again as {clean(self.app.player_name)} from the same address to sit back down."
 
     def leave_note(self) -> str:
         """What leaving a match in play costs, said before the player confirms it."""
