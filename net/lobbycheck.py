@@ -51,8 +51,9 @@ def lobby_problem(lobby: Any) -> str | None:
     watchers = lobby.get("watchers", [])
     if not isinstance(watchers, list) or len(watchers) > 100 or not all(_text(w) for w in watchers):
         return "watchers: expected a list of names"
-    if "turn_time" in lobby and not _count(lobby["turn_time"], 10 ** 6):
-        return "turn_time: expected a number of seconds"
+    for key in ("turn_time", "grace"):
+        if key in lobby and not _count(lobby[key], 10 ** 6):
+            return f"{key}: expected a number of seconds"
     options = lobby.get("options", {})
     if not isinstance(options, dict) or len(options) > 100 or not all(
             _text(k) and (v is None or isinstance(v, bool) or (isinstance(v, int) and abs(v) <= 10 ** 9)

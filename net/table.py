@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import secrets
 from pathlib import Path
@@ -109,6 +110,7 @@ class Table:
             "table": self.id, "name": c.name, "game": c.game, "preset": c.preset,
             "options": dict(c.options), "status": self.status, "password": bool(c.password),
             "turn_time": c.turn_time,
+            "grace": math.ceil(self.server.grace),  # a player who leaves or drops: how long the seat is kept
             "spectators": len(watching),
             "watchers": [p.name for p in listed],
             "watcher_ids": [self.conn_number(p) for p in listed],

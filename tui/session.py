@@ -586,7 +586,7 @@ class TableSession:
         if self.app.guest and seated:
             return f"Quitting ends your SSH session. {self._guest_way_back()}"
         if seated and not self.solo and self.server is None and not own_status(self.view).get("out"):  # someone else's table
-            return "A bot plays your seat while you are away. " + self.leave_note()
+            return self.leave_note()
         if not self.solo or self.saved:
             return ""
         return self.leave_note()
@@ -601,16 +601,18 @@ class TableSession:
             return ""
         if self.app.guest:
             return self._guest_way_back()
-        table = clean(str((self.lobby or {}).get("name") or "")) or "the table"
-        where = self.recent_address or host_port(c.host, c.port)
-        return f"The host of {table} keeps your seat for a while, a bot playing it meanwhile: " \
-               f"dealmein join {where} sits you back down."
+        return f"{self._seat_kept()}: dealmein join {self.recent_address or host_port(c.host, c.port)} sits you back down."
+
+    def _seat_kept(self) -> str:
+        """How long the host keeps this player's seat once they are gone (the lobby's ``grace``;
+        an SSH guest's app is also told it as it starts), a bot playing it."""
+        grace = (self.lobby or {}).get("grace")
+        return leavewords.seat_kept(grace if isinstance(grace, int) else self.app.seat_grace)
 
     def _guest_way_back(self) -> str:
         """How an SSH guest who quit sits back down: the seat is kept a while, and a login by
         the same name from the same address claims it."""
-        kept = leavewords.seat_kept(self.app.seat_grace)
-        return f"{kept}: log in again as {clean(self.app.player_name)} from the same address to sit back down."
+        return f"{self._seat_kept()}: log in again as {clean(self.app.player_name)} from the same address to sit back down."
 
     def leave_note(self) -> str:
         """What leaving a match in play costs, said before the player confirms it."""
@@ -630,10 +632,9 @@ class TableSession:
             return "You are only watching: nothing is lost."
         if self.app.guest:  # over SSH the way back is the home screen's, or a new login
             back = self.app.keys_for("home.back", "b")
-            kept = leavewords.seat_kept(self.app.seat_grace)
-            return f"{kept}: {back} on the home screen (Back to the table), or logging in " \
+            return f"{self._seat_kept()}: {back} on the home screen (Back to the table), or logging in " \
                    f"again as {clean(self.app.player_name)} from the same address, sits you back down."
-        return "The host keeps your seat for a while: join the table again to sit back down."
+        return f"{self._seat_kept()}: join the table again to sit back down."
 
     def show_held_results(self) -> None:
         """The table is uncovered: results held while a question was up show now (``tui.heldresults``)."""

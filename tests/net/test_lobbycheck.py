@@ -35,7 +35,7 @@ def test_a_garbled_lobby_is_named_and_refused() -> None:
     good = {"table": "t", "name": "Den", "game": "ninety-eight", "preset": "standard", "options": {"limit": 50},
             "status": "lobby", "password": False, "spectators": 1, "watchers": ["Bo"], "start": "ready",
             "start_note": "",
-            "turn_time": 60, "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True,
+            "turn_time": 60, "grace": 120, "seats": [{"seat": 0, "name": "Ana", "bot": None, "ready": True, "connected": True, "host": True,
                                         "wins": 2},
                       {"seat": 1, "name": None, "bot": "easy", "ready": True, "connected": True, "host": False}]}
     assert lobby_problem(good) is None
@@ -60,6 +60,7 @@ def test_a_garbled_lobby_is_named_and_refused() -> None:
     assert lobby_problem({**good, "from_a_newer_host": [1, {"x": None}]}) is None
     assert lobby_problem("lobby") == "a lobby is a map"
     assert lobby_problem({**good, "turn_time": -5}) == "turn_time: expected a number of seconds"
+    assert lobby_problem({**good, "grace": "2 minutes"}) == "grace: expected a number of seconds"
     assert lobby_problem({**good, "seats": [{**good["seats"][0], "wins": "2"}]}) == "seats[0].wins: expected a count"
     assert lobby_problem({**good, "watchers": ["Bo", 3]}) == "watchers: expected a list of names"
     assert lobby_problem({**good, "watchers": ["Bo"] * 101}) == "watchers: expected a list of names"

@@ -149,7 +149,7 @@ async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> No
     back, says how to sit back down."""
     from net.server import Server, TableConfig
 
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0, grace=90)
     await srv.start()
     table = srv.create_table(TableConfig(name="Ana's table", game="ninety-nine", seats=2, seed=7))
     ana = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id, host_key=table.host_key,
@@ -168,7 +168,8 @@ async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> No
             await pilot.press("q")
             ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
             detail = str(ask.query_one("#confirm-detail").render())
-            assert "A bot plays your seat while you are away" in detail and "join the table again" in detail
+            # how long the seat is kept comes from the host (the lobby's grace)
+            assert "The host keeps your seat for 90 seconds, a bot playing it meanwhile: join the table again" in detail
             await pilot.press("escape")  # stay
             await wait_for(pilot, lambda: app.screen is screen)
             assert app.is_running and table.seats[1].conn is not None and not table.seats[1].standin
@@ -179,8 +180,7 @@ async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> No
         assert table.seats[1].standin and table.seats[1].name  # the bot plays it, held for the player
         # the terminal, given back, says how to sit back down; doing so does
         join = f"dealmein join 127.0.0.1:{srv.port}"
-        assert app.exit_note == ("The host of Ana's table keeps your seat for a while, a bot playing it "
-                                 f"meanwhile: {join} sits you back down.")
+        assert app.exit_note == f"The host keeps your seat for 90 seconds, a bot playing it meanwhile: {join} sits you back down."
         again = make_app()
         async with again.run_test(size=(80, 24)) as pilot:
             again.join_address(join.split()[-1])
