@@ -585,19 +585,24 @@ class TableSession:
         seated = self.client is not None and self.client.seat is not None
         if self.app.guest and seated:
             return f"Quitting ends your SSH session. {self._guest_way_back()}"
-        if seated and not self.solo and self.server is None and not own_status(self.view).get("out"):  # someone else's table
+        if self._seat_in_play_elsewhere():
             return self.leave_note()
         if not self.solo or self.saved:
             return ""
         return self.leave_note()
 
+    def _seat_in_play_elsewhere(self) -> bool:
+        """This player sits in a match in play at someone else's table, still in it: leaving
+        or quitting hands the seat to a bot, kept for the player's return."""
+        c = self.client
+        return (self.view is not None and not self.view.get("is_over") and not self.solo and self.server is None
+                and c is not None and c.seat is not None and not own_status(self.view).get("out"))
+
     def away_note(self) -> str:
         """Said on the terminal once the app has quit, leaving a seat in a match in play at
         someone else's table (``quit_note`` asked first): how to sit back down; "" otherwise."""
         c = self.client
-        if self.view is None or self.view.get("is_over") or self.solo or self.server is not None:
-            return ""
-        if c is None or c.seat is None or own_status(self.view).get("out"):
+        if c is None or not self._seat_in_play_elsewhere():
             return ""
         if self.app.guest:
             return self._guest_way_back()
