@@ -1,6 +1,6 @@
 """A question over the table shows its own key bar, not the table's: under "Leave this match?"
 Escape stays (the table's bar said "esc Leave"), under a choice it cancels, under a hand's
-results it continues; Rematch and Back to lobby are offered only when the match is over."""
+results it continues; Q quits under either, as at the table; Rematch and Back to lobby are offered only when the match is over."""
 from __future__ import annotations
 
 from core import new_match
@@ -27,7 +27,8 @@ async def test_the_leave_question_names_its_own_keys() -> None:
 
 
 async def test_a_choice_names_its_own_keys() -> None:
-    """ninety-eight 2: at 0 an ace is 1 or 11; the prompt's bar offers Cancel, not the table's keys."""
+    """ninety-eight 2: at 0 an ace is 1 or 11; the prompt's bar offers Cancel and Quit, not the
+    table's keys."""
     app = make_app()
     deck = stacked(["AS", "2C", "3C", "4C", "TD", "6C", "7C", "8C"])
     async with app.run_test(size=(80, 24)) as pilot:
@@ -35,7 +36,21 @@ async def test_a_choice_names_its_own_keys() -> None:
         await pilot.press("1", "enter")
         prompt = await wait_for(pilot, lambda: current(app, ChoiceScreen))
         await pilot.pause()
-        assert key_bar(prompt) == ["Cancel"]
+        assert key_bar(prompt) == ["Cancel", "Quit"]
+
+
+async def test_q_quits_from_a_choice_as_from_the_table() -> None:
+    """Q under the ace's 1-or-11 prompt quits (it did nothing: a modal screen leaves out the
+    app's keys)."""
+    app = make_app()
+    deck = stacked(["AS", "2C", "3C", "4C", "TD", "6C", "7C", "8C"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_match(app, pilot, new_match("ninety-eight", 4, deck=deck, dealer=0), seat=1)
+        await pilot.press("1", "enter")
+        await wait_for(pilot, lambda: current(app, ChoiceScreen))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
+    assert app.return_code == 0
 
 
 async def test_results_offer_rematch_only_at_the_end_of_a_match() -> None:

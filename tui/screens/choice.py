@@ -18,6 +18,7 @@ class ChoiceScreen(Withdrawable[str | None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
+        Binding("q", "app.quit", "Quit", id="app.quit"),  # a modal leaves out the app's keys
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
         *[Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)],
