@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from .leavewords import kept_for
 from .plain import clean
 from .seatnames import lobby_names, watcher_names
 
@@ -41,14 +42,16 @@ def _as_shown(which: Counter[str], watchers: Iterable[Any], seats: list[dict[str
 
 def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]],
                        own_seats: set[int | None],
-                       watchers: tuple[Iterable[Any], Iterable[Any]] = ((), ())) -> list[Change]:
+                       watchers: tuple[Iterable[Any], Iterable[Any]] = ((), ()),
+                       grace: float | None = None) -> list[Change]:
     """One line per player who sat down, moved, left, dropped or came back, or whose seat a
     bot took when they did not come back, each named as the seat list names them (two players
     called Ana read "Ana" and "Ana 2"), and per watcher who came or went (``watchers``: the
     lobby's names before and after, the app's own left out by the caller), named as the lobby's
     line names them (a watcher called Ana where Ana sits reads "Ana 2"). The app's own seats,
     before and after, say nothing (it knows), nor do bots the host seats (the host did that),
-    nor a table whose seats were added or taken away (a new game: the seat list says it all)."""
+    nor a table whose seats were added or taken away (a new game: the seat list says it all).
+    ``grace`` is how long the host keeps an away seat (the lobby's, in seconds; None: not told)."""
     if not before or len(before) != len(after):
         return []
     watched, watching = list(watchers[0]), list(watchers[1])
@@ -64,7 +67,7 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
         was, now = _human(old), _human(new)
         if was is not None and was == now:
             if old.get("connected") and new.get("connected") is False:
-                lines.append(Change("away", f"{shown_after[i]} is away: the seat is kept for them a while."))
+                lines.append(Change("away", f"{shown_after[i]} is away: their seat is kept {kept_for(grace)}."))
             elif old.get("connected") is False and new.get("connected"):
                 lines.append(Change("back", f"{shown_after[i]} is back."))
             continue

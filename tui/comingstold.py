@@ -48,7 +48,8 @@ class ComingsTold:
         elif was is not None and now is None and was < len(before):
             _drop(watchers[1], before[was].get("name"))
         watchers = self.waiting.through_returns(*watchers, over=self.waiting.over(lobby), known=known)
-        return [c for c in comings_and_goings(before, after, own, watchers)
+        grace = lobby.get("grace")  # checked on arrival (net.lobbycheck): an int, or absent
+        return [c for c in comings_and_goings(before, after, own, watchers, grace if isinstance(grace, int) else None)
                 if c.kind not in ("watches", "unwatches") or self._watch_line_allowed()]
 
     def _watch_line_allowed(self) -> bool:

@@ -28,11 +28,16 @@ def others_phrase(players: int, watchers: int) -> str:
     return f"the {watchers} watchers" if watchers > 1 else "the watcher"
 
 
-def seat_kept(grace: float | None) -> str:
-    """How long the host keeps an SSH guest's seat once it is gone (``grace`` seconds, or not
-    known), a bot playing it."""
+def kept_for(grace: float | None) -> str:
+    """How long a gone player's seat is kept: "for 2 minutes" from ``grace`` seconds, "for a
+    while" where it is not known (a host of an older version)."""
     if grace is None:
-        return "The host keeps your seat for a while, a bot playing it meanwhile"
+        return "for a while"
     period = f"{grace / 60:g} minute{'s' if grace != 60 else ''}" if grace >= 60 and grace % 60 == 0 \
         else f"{grace:g} second{'s' if grace != 1 else ''}"
-    return f"The host keeps your seat for {period}, a bot playing it meanwhile"
+    return f"for {period}"
+
+
+def seat_kept(grace: float | None) -> str:
+    """How long the host keeps this player's seat once it is gone, a bot playing it."""
+    return f"The host keeps your seat {kept_for(grace)}, a bot playing it meanwhile"

@@ -53,7 +53,7 @@ def test_a_player_with_another_players_name_is_named_as_the_seat_list_names_them
     assert comings_and_goings(seats("Hana", None, None), seats("Hana", None, "Hana"), {0}) \
         == ["Hana 2 sits down in seat 3."]
     assert comings_and_goings(seats("Hana", None, "Hana"), seats("Hana", None, ("Hana", False)), {0}) \
-        == ["Hana 2 is away: the seat is kept for them a while."]
+        == ["Hana 2 is away: their seat is kept for a while."]
     assert comings_and_goings(seats("Hana", None, "Hana"), seats("Hana", "Hana", None), {0}) == ["Hana 2 moves to seat 2."]
     assert comings_and_goings(seats("Hana", None, "Hana"), seats("Hana", None, None), {0}) == ["Hana 2 leaves the table."]
     assert comings_and_goings(seats(None, "Hana", "Hana"), seats(None, None, None), set()) \
@@ -62,12 +62,17 @@ def test_a_player_with_another_players_name_is_named_as_the_seat_list_names_them
 
 def test_a_player_drops_comes_back_or_gives_the_seat_to_a_bot() -> None:
     assert comings_and_goings(seats("Ana", "Bo"), seats("Ana", ("Bo", False)), {0}) \
-        == ["Bo is away: the seat is kept for them a while."]
+        == ["Bo is away: their seat is kept for a while."]
     assert comings_and_goings(seats("Ana", ("Bo", False)), seats("Ana", "Bo"), {0}) == ["Bo is back."]
     assert comings_and_goings(seats("Ana", ("Bo", False)), seats("Ana", ("Bo", "normal")), {0}) \
         == ["Bo did not come back: a bot plays their seat for the rest of the match."]
     assert comings_and_goings(seats("Ana", "Bo"), seats("Ana", ("Bo", "normal")), {0}) \
         == ["Bo was sent away by the host: a bot plays their seat for the rest of the match."]
+    # the lobby's grace says how long the seat is kept; a host that sends none: "a while"
+    assert [c.text for c in changes(seats("Ana", "Bo"), seats("Ana", ("Bo", False)), {0}, grace=90)] \
+        == ["Bo is away: their seat is kept for 90 seconds."]
+    assert [c.text for c in changes(seats("Ana", "Bo"), seats("Ana", ("Bo", False)), {0}, grace=60)] \
+        == ["Bo is away: their seat is kept for 1 minute."]
     kinds = [[c.kind for c in changes(a, b, {0})] for a, b in [
         (seats("Ana", "Bo"), seats("Ana", ("Bo", False))), (seats("Ana", ("Bo", False)), seats("Ana", "Bo")),
         (seats("Ana", ("Bo", False)), seats("Ana", ("Bo", "normal"))), (seats("Ana", "Bo", None), seats("Ana", None, "Bo"))]]
@@ -159,6 +164,8 @@ async def test_the_hosts_lobby_chat_says_who_came_and_went(bell: bool) -> None:
             token = bob.token
             bob.drop_connection()  # dropped, no goodbye (and no reconnecting): the seat waits for him
             await wait_for(pilot, lambda: any("Bob is away" in line for line in log()))
+            assert app.session.server.grace == 120  # the lobby tells how long (its "grace")
+            assert "Table: Bob is away: their seat is kept for 2 minutes." in "".join(log())  # wrapped in two
             bob = await TableClient.connect("127.0.0.1", port, name="Bob", token=token, reconnect=False)
             await wait_for(pilot, lambda: any("Table: Bob is back." in line for line in log()))
             await bob.close()  # a goodbye in the lobby frees the seat
