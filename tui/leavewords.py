@@ -1,4 +1,4 @@
-"""Words for what leaving a table costs: who else is there to lose it, and how long a guest's seat is kept."""
+"""Words for what leaving a table costs: who else is there to lose it, and how long a gone player's seat is kept."""
 from __future__ import annotations
 
 from typing import Any

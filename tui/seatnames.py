@@ -82,11 +82,16 @@ def watchers_line(lobby: dict[str, Any]) -> str:
     return "Watching: " + ", ".join(names) + (f" and {more} more" if more > 0 else "")
 
 
+def _plain_seat_names(seats: list[dict[str, Any]]) -> list[str]:
+    """Each seat's name, two players called Ana read apart, without the bot or away marker."""
+    return numbered([other_name(str(s.get("name") or f"Seat {i + 1}")) for i, s in enumerate(seats)])
+
+
 def seat_names(lobby: dict[str, Any]) -> list[str]:
     """Each seat's name as the table shows it, yours too: two players called Ana read apart
     ("Ana", "Ana 2"), a seat a bot plays for its player or whose player is away says so."""
     seats = lobby.get("seats") or []
-    names = numbered([other_name(str(s.get("name") or f"Seat {i + 1}")) for i, s in enumerate(seats)])
+    names = _plain_seat_names(seats)
     for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
         # the marker must survive the seat box's cut of long names (16 cells)
         if s.get("bot") and not str(s.get("name") or "").lower().endswith("bot"):
@@ -105,13 +110,16 @@ def speaker(lobby: dict[str, Any], chat: dict[str, Any]) -> str:
     version paces its lobbies, and a line said at once came before the lobby that seats its
     speaker; this one sends the lobby held back first). A watcher the latest lobby lists by
     its number (``watcher``) is named as the lobby names it, so two watchers called Ana read
-    apart there too ("Ana 2 (watching)")."""
+    apart there too ("Ana 2 (watching)"). A line from a seat a bot now plays for its player
+    was that player's: it reads their name, not "(bot)"."""
     name, seat = str(chat.get("name") or "?"), chat.get("seat")
     seats = lobby.get("seats") or []
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
         listed = listed_watcher(lobby, chat.get("watcher"), name)
         return f"{cut(listed or name, 20)} (watching)"
     if seat < len(seats) and (seats[seat] or {}).get("name") == name:
+        if seats[seat].get("bot"):  # bots do not chat: the player a bot now stands in for said it
+            return _plain_seat_names(seats)[seat]
         return seat_names(lobby)[seat]
     if chat.get("earlier") is True:  # said before someone else sat there, or before the table lost that seat
         return f"{cut(name, 20)} (was in seat {seat + 1})"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from tui.screens.lobby import LobbyScreen
 from tui.screens.replay import seat_names
 from tui.screens.table import TableScreen
-from tui.seatnames import numbered, watchers_line
+from tui.seatnames import numbered, speaker, watchers_line
 from tui.widgets.seats import SeatBox
 
 from .test_lobby import host_lobby
@@ -85,6 +85,19 @@ async def test_a_bot_in_a_players_seat_is_said_to_be_one() -> None:
         await pilot.pause()
         rows = [str(lobby.query_one("#seats").get_option_at_index(i).prompt) for i in range(4)]
         assert rows[1:] == ["2. Bo  bot: normal", "3. Hard bot", "4. Richard  bot: hard"], rows  # "hard" in a name
+
+
+def test_a_line_from_a_seat_a_bot_now_plays_is_its_players() -> None:
+    """Bots do not chat: a kept line from the seat a bot took over when its player did not come
+    back was said by that player, and reads their name (numbered like the seat), not "(bot)";
+    an away player's line says they are away."""
+    lobby = {"seats": [{"seat": 0, "name": "Ana", "bot": None, "connected": True},
+                       {"seat": 1, "name": "Ana", "bot": "normal", "connected": True},
+                       {"seat": 2, "name": "Bo", "bot": None, "connected": False}]}
+    line = {"name": "Ana", "seat": 1, "text": "hello there", "earlier": True}
+    assert speaker(lobby, line) == "Ana 2"
+    assert speaker(lobby, {"name": "Bo", "seat": 2, "text": "brb"}) == "Bo (away)"
+    assert speaker(lobby, {"name": "Ana", "seat": 0, "text": "hi"}) == "Ana"
 
 
 def test_the_lobby_names_its_watchers_and_counts_the_rest() -> None:
