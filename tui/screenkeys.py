@@ -14,6 +14,7 @@ def screen_bindings() -> dict[str, list[Binding]]:
     """Every screen's own keys with the app's (and the hand's, at the table): what a key moved
     by the keymap must not clash with."""
     from .app import DealMeInApp
+    from .screens.choice import ChoiceScreen
     from .screens.help import HelpScreen
     from .screens.home import HomeScreen
     from .screens.join import JoinScreen
@@ -37,7 +38,8 @@ def screen_bindings() -> dict[str, list[Binding]]:
             "results": of(ResultsScreen) + everywhere, "replay": of(ReplayScreen) + everywhere,
             "help": of(HelpScreen) + everywhere, "rules": of(RulesScreen) + everywhere,
             "settings": of(SettingsScreen) + everywhere, "join": of(JoinScreen) + everywhere,
-            "record": of(RecordScreen) + everywhere, "keys": of(KeysScreen) + everywhere}
+            "record": of(RecordScreen) + everywhere, "keys": of(KeysScreen) + everywhere,
+            "choice": of(ChoiceScreen) + everywhere}
 
 
 def screen_widgets() -> dict[str, list[type[Widget]]]:
@@ -57,7 +59,8 @@ def screen_widgets() -> dict[str, list[type[Widget]]]:
             "lobby": [OptionList, Button, TableLog, Input], "table": [HandView, TableLog, Input],
             "results": [Button], "replay": [StepBody], "help": [ScrollableContainer],
             "rules": [GameTabs, ScrollableContainer], "settings": [ScrollableContainer, Input, Select, Switch, Button],
-            "join": [OptionList, Input, Button], "record": [ScrollableContainer], "keys": [OptionList, KeyCatcher]}
+            "join": [OptionList, Input, Button], "record": [ScrollableContainer], "keys": [OptionList, KeyCatcher],
+            "choice": [Button]}
 
 
 def checked_keymap(keymap: dict[str, str]) -> tuple[dict[str, str], list[str]]:
