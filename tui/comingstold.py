@@ -6,6 +6,7 @@ from collections import deque
 from typing import Any
 
 from .comings import Change, comings_and_goings
+from .leavewords import lobby_grace
 from .seatnames import listed_watchers, watching_count
 from .watchwait import WatcherWait
 
@@ -48,8 +49,7 @@ class ComingsTold:
         elif was is not None and now is None and was < len(before):
             _drop(watchers[1], before[was].get("name"))
         watchers = self.waiting.through_returns(*watchers, over=self.waiting.over(lobby), known=known)
-        grace = lobby.get("grace")  # checked on arrival (net.lobbycheck): an int, or absent
-        return [c for c in comings_and_goings(before, after, own, watchers, grace if isinstance(grace, int) else None)
+        return [c for c in comings_and_goings(before, after, own, watchers, lobby_grace(lobby))
                 if c.kind not in ("watches", "unwatches") or self._watch_line_allowed()]
 
     def _watch_line_allowed(self) -> bool:

@@ -28,6 +28,13 @@ def others_phrase(players: int, watchers: int) -> str:
     return f"the {watchers} watchers" if watchers > 1 else "the watcher"
 
 
+def lobby_grace(lobby: dict[str, Any] | None) -> int | None:
+    """The seconds the lobby says its table keeps a gone player's seat (checked on arrival by
+    ``net.lobbycheck``); None from a host of an older version, which sends none."""
+    grace = (lobby or {}).get("grace")
+    return grace if isinstance(grace, int) else None
+
+
 def kept_for(grace: float | None) -> str:
     """How long a gone player's seat is kept: "for 2 minutes" from ``grace`` seconds, "for a
     while" where it is not known (a host of an older version)."""

@@ -611,8 +611,8 @@ class TableSession:
     def _seat_kept(self) -> str:
         """How long the host keeps this player's seat once they are gone (the lobby's ``grace``;
         an SSH guest's app is also told it as it starts), a bot playing it."""
-        grace = (self.lobby or {}).get("grace")
-        return leavewords.seat_kept(grace if isinstance(grace, int) else self.app.seat_grace)
+        grace = leavewords.lobby_grace(self.lobby)
+        return leavewords.seat_kept(grace if grace is not None else self.app.seat_grace)
 
     def _guest_way_back(self) -> str:
         """How an SSH guest who quit sits back down: the seat is kept a while, and a login by
