@@ -651,3 +651,23 @@ async def test_a_resize_that_lands_after_the_table_was_left_changes_nothing() ->
         screen._resized()  # what the resize had asked for after the refresh
         await pilot.pause()
         assert app.return_code is None and app.is_running
+
+
+async def test_the_counts_under_the_board_start_under_their_own_cards() -> None:
+    """The line under the pile and the stock: "pile N" starts under the pile's left edge and
+    "stock N" under the stock's, at both card sizes; a pile count too long for its column keeps a
+    space before the stock's."""
+    from textual.widgets import Static
+
+    from tui.cardface import LARGE, SMALL
+    from tui.widgets.board import GAP, board_caption
+
+    for size in (SMALL, LARGE):
+        line = board_caption(7, 31, size.width)
+        assert line.index("pile 7") == 0 and line.index("stock 31") == size.width + GAP
+    assert board_caption(104, 0, SMALL.width) == "pile 104 stock 0"
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await open_table(app, pilot, "crazy-eights", 3, seat=1, seed=4)
+        rows = str(screen.query_one("#cards", Static).render()).splitlines()
+        assert rows[0].index("┌", 1) == STOCK_X == rows[-1].index("stock")

@@ -32,7 +32,7 @@ from ..plain import clean, printable
 from ..plays import can, offered, own_status, parse_play, playable, plays_for
 from ..shownclock import ShownClock
 from ..tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
-from ..widgets.board import GAP, BoardCards, board_art
+from ..widgets.board import BoardCards, board_art, board_caption
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox, fit
@@ -368,7 +368,7 @@ class TableScreen(Screen[None]):
         self.query_one(BoardCards).card_size = size
         art = board_art(pile_art, stock_art)
         art.append("\n")
-        art.append(f"{'pile ' + str(len(pile)):<{size.width + GAP}} stock {stock}", style="dim")
+        art.append(board_caption(len(pile), stock, size.width), style="dim")
         self._put("#cards", art)
         total = view.get("total")
         digits = "" if total is None else str(total)

@@ -28,6 +28,13 @@ def board_art(pile: list[Text], stock: list[Text]) -> Text:
     return out
 
 
+def board_caption(pile: int, stock: int, width: int) -> str:
+    """The line under the cards: each count starts under its own card's left edge (pushed one
+    column further only when a long pile count would run into the stock's)."""
+    left = f"pile {pile}"
+    return f"{left:<{max(width + GAP, len(left) + 1)}}stock {stock}"
+
+
 class BoardCards(Static):
     """Shows ``board_art`` (with the table screen's line under it); ``card_size`` is the size
     its cards are drawn at, for where a click finds the stock."""
