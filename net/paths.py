@@ -25,6 +25,11 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("dealmein"))
 
 
+def logs_dir() -> Path:
+    """The match logs of the tables hosted here: one file per match, for ``dealmein replay``."""
+    return data_dir() / "logs"
+
+
 def atomic_write(path: Path, data: bytes, mode: int = 0o600,
                  before_replace: Callable[[], None] | None = None) -> None:
     """Write a file so that a crash leaves either the old file or the new one, never half.

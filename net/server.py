@@ -20,7 +20,7 @@ from .protocol import (CLIENT_MESSAGES, NAME_LEN, PROTOCOL_VERSION, FrameProtoco
 from .autosave import Autosaver, SaveOutcome
 from .budget import Budget
 from .lockout import Lockout
-from .paths import data_dir
+from .paths import logs_dir
 from .table import Table
 from .tableconfig import TableConfig
 
@@ -383,7 +383,7 @@ class Server:
         self.save_wait = SAVE_WAIT
         self.lobby_every = LOBBY_EVERY
         #: every match's log goes here (``None``: no logs, for network benchmarks)
-        self.logs_dir: Path | None = data_dir() / "logs" if match_logs else None
+        self.logs_dir: Path | None = logs_dir() if match_logs else None
         self.tables: dict[str, Table] = {}
         self.connections: set[Connection] = set()
         #: closed connections still reading what their peers send (see ``Connection.close``)

@@ -250,6 +250,13 @@ def table_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 @functools.cache
+def logs_folder() -> str:
+    """Where the match logs of the tables this machine hosts are kept, for the help to name."""
+    from net.paths import logs_dir
+
+    return str(logs_dir())
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Built once per process (parsing never changes it): an SSH session forked from the app
     zygote reuses the zygote's instead of building its own."""
@@ -315,14 +322,17 @@ def build_parser() -> argparse.ArgumentParser:
                  metavar="KEY")
 
     tables = sub.add_parser("tables", help="list the tables found on the LAN")
-    tables.add_argument("--json", action="store_true")
+    tables.add_argument("--json", action="store_true",
+                        help="print the tables found as JSON (a list, one object per table) for scripts")
     tables.add_argument("--wait", type=seconds(positive=True), default=2.0, metavar="S", help="seconds to browse")
     tables.add_argument("--interface", type=ip_address, action="append", default=None, metavar="ADDRESS",
                         help="browse on the interface with this address (repeatable; default: all)")
     record = sub.add_parser("record", help="your record: matches played and won per game and variant")
-    record.add_argument("--json", action="store_true")
+    record.add_argument("--json", action="store_true",
+                        help="print the record as JSON, with the file it is kept in, for scripts")
     replay = sub.add_parser("replay", help="replay a match log and check that it reproduces the match")
-    replay.add_argument("file", type=readable_file)
+    replay.add_argument("file", type=readable_file,
+                        help=f"a match log: the tables you host keep one per match in {logs_folder()}")
     replay.add_argument("--show", action="store_true", help="step through the match with every hand face up")
     return p
 

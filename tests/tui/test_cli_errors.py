@@ -232,6 +232,29 @@ def test_output_to_a_reader_that_has_gone_ends_quietly(args: list[str]) -> None:
     assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr
 
 
+def test_every_argument_says_what_it_is_for_and_replay_names_where_the_logs_are(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No flag or argument in ``--help`` is left bare; ``replay``'s file is looked for in the
+    folder the tables hosted here write their match logs to, which its help names."""
+    import argparse
+
+    from net.environ import DATA_DIR_ENV
+    from net.server import Server
+    from tui.cli import build_parser
+
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "1000")  # the path on one line, unbroken at its hyphens
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in [("dealmein", parser), *commands.choices.items()]:
+        for action in sub._actions:
+            if not isinstance(action, argparse._SubParsersAction):
+                assert action.help, f"{name} {action.dest}"
+    logs = Server(port=0).logs_dir
+    assert logs is not None and logs.parent == tmp_path
+    assert str(logs) in commands.choices["replay"].format_help()
+
+
 def test_every_flags_value_is_named_for_what_it_takes() -> None:
     """``--help`` names a flag's value N, S, ADDRESS, FILE, KEY... as the README does, not by
     its parser field (SSH_MAX_SESSIONS, BOT_DELAY)."""
