@@ -258,6 +258,8 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
         return text
     if kind == "draw":
         cards = event.get("cards")
+        if isinstance(event.get("owed"), int):  # crazy-eights 7.1: a debt taken, in one line
+            return _debt_taken(who, event["owed"], int(event.get("count", 0)), cards or [], style)
         if cards:
             return f"{who} draws {', '.join(card_label(c, style) for c in cards)}"
         return f"{who} draws {_plural(event.get('count', 1), 'card')}"
@@ -327,6 +329,16 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     extra = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("kind", "seat"))
     label = str(kind).replace("_", " ")
     return f"{who}: {label}" + (f" ({extra})" if extra else "")
+
+
+def _debt_taken(who: str, owed: int, count: int, cards: list[str], style: str) -> str:
+    """"Bo takes the 2 cards owed", "You take the 2 cards owed: 9♥, 2♣"; fewer where the stock
+    ran out with no pile to reshuffle (crazy-eights 3.5)."""
+    shown = ", ".join(card_label(c, style) for c in cards)
+    if count < owed:
+        return (f"{who} takes {count or 'none'} of the {_plural(owed, 'card')} owed"
+                + (f" ({shown})" if shown else "") + ": the stock has no more")
+    return f"{who} takes the {_plural(owed, 'card')} owed" + (f": {shown}" if shown else "")
 
 
 def action_text(action: str, style: str) -> str:

@@ -277,6 +277,12 @@ def test_a_debt_the_stock_cannot_pay_says_so():
         "Bob takes none of the 4 cards owed: the stock has no more"
     assert describe({"kind": "debt_paid", "seat": 1, "debt": 2, "drawn": 2}, names) == \
         "Bob has paid the 2 cards owed"
+    # the table's one line for the draw and the debt together (its draw with what was owed)
+    assert describe({"kind": "draw", "seat": 0, "count": 2, "cards": ["7D", "4S"], "owed": 2}, names) == \
+        "You take the 2 cards owed: 7♦, 4♠"
+    assert describe({"kind": "draw", "seat": 1, "count": 4, "owed": 4}, names) == "Bob takes the 4 cards owed"
+    assert describe({"kind": "draw", "seat": 0, "count": 1, "cards": ["7D"], "owed": 2}, names) == \
+        "You take 1 of the 2 cards owed (7♦): the stock has no more"
 
 
 def test_a_cut_to_numbered_bots_reads_apart_from_their_names():

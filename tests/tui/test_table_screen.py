@@ -12,7 +12,7 @@ from tui.screens.choice import ChoiceScreen
 from tui.widgets.board import STOCK_X
 from tui.widgets.hand import HandView
 
-from .helpers import current, make_app, notices, open_table, stacked, wait_for
+from .helpers import current, make_app, notices, open_table, show_match, stacked, wait_for
 
 # Dealer 0 at four seats: seat 1 gets deck[0], seat 2 deck[1], seat 3 deck[2], seat 0 deck[3], ...
 TIGHT = dict(preset="standard", options={"limit": 20}, dealer=0,
@@ -671,3 +671,46 @@ async def test_the_counts_under_the_board_start_under_their_own_cards() -> None:
         screen, _ = await open_table(app, pilot, "crazy-eights", 3, seat=1, seed=4)
         rows = str(screen.query_one("#cards", Static).render()).splitlines()
         assert rows[0].index("┌", 1) == STOCK_X == rows[-1].index("stock")
+
+
+async def test_a_debt_taken_takes_one_line() -> None:
+    """crazy-eights 7.1: a seat facing a 2 that takes the cards owed reads as one line saying
+    so (the cards themselves for the seat's own), not a draw line with a paid line under it; a
+    take split by a reshuffle keeps its lines, and so does one the stock cut short (3.5)."""
+    app = make_app()
+    # dealer 1 at two seats: seat 0 gets 2C and 9S, seat 1 5H and KD; the starter 3C; then 7D, 4S
+    deck = stacked(["2C", "5H", "9S", "KD", "3C", "7D", "4S"])
+    async with app.run_test(size=(120, 40)) as pilot:  # a log wide enough for each line whole
+        match = new_match("crazy-eights", 2, preset="specials", deck=deck, dealer=1, options={"hand_size": 2})
+        played = [e.for_seat(1) for e in match.apply("2C", 0)]
+        screen, link = await show_match(app, pilot, match, seat=1)
+        screen.show(link.view(), played)
+        assert link.view()["legal"] == ["draw"]
+
+        def log() -> list[str]:
+            return [str(line.text).rstrip() for line in screen.query_one("#log").lines]
+
+        start = len(log())
+        for event in match.apply("draw", 1):
+            screen.show(link.view(), [event.for_seat(1)])
+        await pilot.pause()
+        assert log()[start:start + 1] == ["P1 takes the 2 cards owed: 7♦, 4♠"]
+        assert not any("draws" in line or "paid" in line for line in log()[start:])
+        # another seat's take: its cards unseen
+        screen.show(link.view(), [{"kind": "draw", "seat": 0, "count": 4},
+                                  {"kind": "debt_paid", "seat": 0, "debt": 4, "drawn": 4}])
+        await pilot.pause()
+        assert log()[-1] == "P0 takes the 4 cards owed"
+        # split by a reshuffle: each step keeps its line
+        screen.show(link.view(), [{"kind": "draw", "seat": 0, "count": 1},
+                                  {"kind": "reshuffle", "stock": 20},
+                                  {"kind": "draw", "seat": 0, "count": 1},
+                                  {"kind": "debt_paid", "seat": 0, "debt": 2, "drawn": 2}])
+        await pilot.pause()
+        assert log()[-4:] == ["P0 draws 1 card", "The pile is shuffled into a new stock of 20",
+                              "P0 draws 1 card", "P0 has paid the 2 cards owed"]
+        # the stock ran out with nothing to reshuffle
+        screen.show(link.view(), [{"kind": "draw", "seat": 0, "count": 1},
+                                  {"kind": "debt_paid", "seat": 0, "debt": 2, "drawn": 1}])
+        await pilot.pause()
+        assert log()[-2:] == ["P0 has paid the 2 cards owed", "P0 takes 1 of the 2 cards owed: the stock has no more"]

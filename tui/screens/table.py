@@ -253,7 +253,7 @@ class TableScreen(Screen[None]):
             self._track(event)
             open_before = self._chance.state == "open"
             self._chance.see(event, view.get("seat"))
-            if self._more_draws(event, view.get("game")):
+            if self._more_draws(event, view.get("game")) or self._debt_drawn(event, view.get("game")):
                 before = event
                 continue
             self._draws = None  # anything else between two draws ends the run, said or not
@@ -305,6 +305,22 @@ class TableScreen(Screen[None]):
         if not line:
             return False
         self._log.replace_last(Text(clean(line, 300)))
+        return True
+
+    def _debt_drawn(self, event: dict[str, Any], game: str | None) -> bool:
+        """A debt paid (crazy-eights 7.1) by the seat whose draws the last line tells, with just
+        those cards, turns that line into one that says so: "You take the 2 cards owed: 9♥, 2♣"
+        rather than a draw line and a paid line under it."""
+        run = self._draws
+        if (event.get("kind") != "debt_paid" or run is None or run["seat"] != event.get("seat")
+                or run["count"] != event.get("drawn") or not isinstance(event.get("debt"), int)):
+            return False
+        line = describe({"kind": "draw", "seat": run["seat"], "count": run["count"], "cards": run["cards"],
+                         "owed": event["debt"]}, self.names, self.card_style, game)
+        if not line:
+            return False
+        self._log.replace_last(Text(clean(line, 300)))
+        self._draws = None
         return True
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
