@@ -17,6 +17,15 @@ class Parser(argparse.ArgumentParser):
     """Command line mistakes are one line on standard error and exit status 2, before anything
     starts (``--help`` shows the usage)."""
 
+    #: help texts made only as the help is shown (by the argument's ``dest``)
+    late_help: dict[str, Callable[[], str]] = {}
+
+    def format_help(self) -> str:
+        for action in self._actions:
+            if action.dest in self.late_help:
+                action.help = self.late_help[action.dest]()
+        return super().format_help()
+
     def error(self, message: str) -> "NoReturn":
         self.exit(2, f"{self.prog}: error: {message}\n")
 
@@ -249,14 +258,15 @@ def table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed, default=argparse.SUPPRESS, metavar="N", help=SEED_HELP)
 
 
-@functools.cache
-def logs_folder() -> str:
-    """Where the match logs of the tables this machine hosts are kept, for the help to name."""
+def replay_file_help() -> str:
+    """Names the folder the match logs are in: found as the help is shown, since parsing a
+    command line imports no part of ``net``."""
     from net.paths import logs_dir
 
-    return str(logs_dir())
+    return f"a match log: the tables you host keep one per match in {logs_dir()}"
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
     """Built once per process (parsing never changes it): an SSH session forked from the app
     zygote reuses the zygote's instead of building its own."""
@@ -331,8 +341,8 @@ def build_parser() -> argparse.ArgumentParser:
     record.add_argument("--json", action="store_true",
                         help="print the record as JSON, with the file it is kept in, for scripts")
     replay = sub.add_parser("replay", help="replay a match log and check that it reproduces the match")
-    replay.add_argument("file", type=readable_file,
-                        help=f"a match log: the tables you host keep one per match in {logs_folder()}")
+    replay.add_argument("file", type=readable_file, help="a match log")
+    replay.late_help = {"file": replay_file_help}
     replay.add_argument("--show", action="store_true", help="step through the match with every hand face up")
     return p
 
