@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import logging
 import shlex
 import signal
@@ -38,6 +39,14 @@ from .table import Table
 from .tablestate import restore_saved
 
 T = TypeVar("T")
+
+
+def listen_problem(e: OSError, flag: str) -> str:
+    """Why a port cannot be listened on; for one in use (the usual case: another table here),
+    the flag that picks another."""
+    if e.errno == errno.EADDRINUSE:
+        return f"the port is in use (another table on this machine?): {flag} N picks another, {flag} 0 any free one"
+    return str(e)
 
 
 def address_line(bind: str, port: int) -> str:
@@ -354,7 +363,8 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
             await server.start(serving=False)
         except OSError as e:
             left_alone(unusable)
-            print(f"dealmein host: cannot listen on {host_port(args.bind, args.port)}: {e}", file=sys.stderr)
+            print(f"dealmein host: cannot listen on {host_port(args.bind, args.port)}: {listen_problem(e, '--port')}",
+                  file=sys.stderr)
             await server.close()
             return 1
         if getattr(args, "ssh", None) is not None:
@@ -362,14 +372,16 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
                 ssh = await start_ssh(args, server, table, keys)
             except (OSError, ValueError) as e:
                 left_alone(unusable)
-                print(f"dealmein host: cannot serve SSH on port {args.ssh}: {e}", file=sys.stderr)
+                print(f"dealmein host: cannot serve SSH on port {args.ssh}: {listen_problem(e, '--ssh')}",
+                      file=sys.stderr)
                 await server.close()
                 return 1
         try:
             await server.serve()
         except OSError as e:  # the port was bound, then taken from it before it listened
             left_alone(unusable)
-            print(f"dealmein host: cannot listen on {host_port(args.bind, server.port)}: {e}", file=sys.stderr)
+            print(f"dealmein host: cannot listen on {host_port(args.bind, server.port)}: {listen_problem(e, '--port')}",
+                  file=sys.stderr)
             if ssh is not None:
                 await ssh.close()
             await server.close()
