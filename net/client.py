@@ -75,6 +75,25 @@ def _check_view(view: Any, events: Any, changed: Any = None) -> None:
         raise ProtocolError("bad_view", f"the host sent a table this app cannot show ({problem})")
 
 
+#: how an SSH server's first bytes read as a frame's length ("SSH-2.0-..."): a player who
+#: typed a table's SSH port into Join
+SSH_BANNER = b"SSH-"
+
+
+#: errors of bytes that are no frames of this protocol at all (not a message this app cannot
+#: use: a lobby it cannot show is said as such)
+NOT_FRAMES = frozenset({"too_large", "bad_frame"})
+
+
+def not_a_table(host: str, port: int, e: ProtocolError) -> str:
+    """What to tell a player whose join reached something that is not a table."""
+    where = host_port(host, port)
+    if e.head == SSH_BANNER:
+        return (f"{where} is an SSH port, not a table's: join at the address the host gives for the app, "
+                f"or log in with ssh -p {port} NAME@{host}")
+    return f"what answers at {where} is not a Deal Me In table: is that the table's port?"
+
+
 class _Wire(FrameProtocol):
     """The connection to the host; reads into ``FrameReader``'s shared buffer (see there)."""
 
@@ -95,7 +114,13 @@ class _Wire(FrameProtocol):
                 on_message(check(decode_body(body), SERVER_MESSAGES))
         except ProtocolError as e:
             log.warning("host sent a bad frame: %s", e.message)
-            self.client._last_error = (e.code, e.message)
+            c = self.client
+            w = c._welcomed
+            if w is not None and not w.done() and e.code in NOT_FRAMES:
+                # what answered is no table: say so, not how its bytes broke the framing
+                c._last_error = ("not_a_table", not_a_table(c.host, c.port, e))
+            else:
+                c._last_error = (e.code, e.message)
             if self.transport is not None:
                 self.transport.close()
 
@@ -165,7 +190,8 @@ class TableClient:
             await asyncio.wait_for(asyncio.shield(self._welcomed), self.timeout)
         except asyncio.TimeoutError:
             self._drop_wire()
-            raise ConnectError("timeout", "the host did not answer the handshake") from None
+            raise ConnectError("timeout", f"the host did not answer the handshake within {self.timeout:g} s "
+                                          "(is that a Deal Me In table's port?)") from None
         except (ConnectError, asyncio.CancelledError):  # refused, or given up on: the socket goes too
             self._drop_wire()
             raise

@@ -40,10 +40,12 @@ UNPACK_LIMITS: dict[str, int] = {
 class ProtocolError(Exception):
     """A peer broke the protocol; the connection that sent it is closed."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, head: bytes = b"") -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        #: the first bytes of a frame too large to take: what spoke, when it was no table
+        self.head = head
 
 
 def _no_ext(code: int, data: bytes) -> Any:
@@ -209,7 +211,8 @@ class FrameReader:
         while end - pos >= 4:
             (size,) = unpack_from(data, pos)
             if size > MAX_FRAME:
-                raise ProtocolError("too_large", f"declared frame of {size} bytes exceeds {MAX_FRAME}")
+                raise ProtocolError("too_large", f"declared frame of {size} bytes exceeds {MAX_FRAME}",
+                                    bytes(data[pos:pos + 4]))
             stop = pos + 4 + size
             if stop > end:
                 break

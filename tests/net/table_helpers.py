@@ -125,9 +125,11 @@ def raise_fd_limit(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
 
 
-async def host_sending(frames: list[dict[str, Any]]) -> tuple[Any, int, asyncio.Event]:
-    """A fake host on 127.0.0.1 that welcomes one client, sends ``frames`` and waits for the
-    client to hang up (``hung_up``); the second connection, if any, is counted in ``again``."""
+async def host_sending(frames: list[dict[str, Any]],
+                       lobby: dict[str, Any] | None = None) -> tuple[Any, int, asyncio.Event]:
+    """A fake host on 127.0.0.1 that welcomes one client with ``lobby`` (a bare one by
+    default), sends ``frames`` and waits for the client to hang up (``hung_up``); the second
+    connection, if any, is counted in ``again``."""
     hung_up = asyncio.Event()
     connections = []
 
@@ -137,7 +139,7 @@ async def host_sending(frames: list[dict[str, Any]]) -> tuple[Any, int, asyncio.
         (size,) = struct.unpack(">I", await reader.readexactly(4))
         decode_body(await reader.readexactly(size))
         writer.write(encode({"type": "welcome", "table": "t", "seat": 0, "token": "x" * 22, "host": False}))
-        writer.write(encode({"type": "lobby", "lobby": {"table": "t"}}))
+        writer.write(encode({"type": "lobby", "lobby": {"table": "t"} if lobby is None else lobby}))
         for frame in frames:
             await asyncio.sleep(0.02)
             writer.write(encode(frame))
