@@ -41,10 +41,10 @@ from .tablestate import restore_saved
 T = TypeVar("T")
 
 
-def listen_problem(e: OSError, flag: str) -> str:
+def listen_problem(e: Exception, flag: str) -> str:
     """Why a port cannot be listened on; for one in use (the usual case: another table here),
     the flag that picks another."""
-    if e.errno == errno.EADDRINUSE:
+    if getattr(e, "errno", None) == errno.EADDRINUSE:
         return f"the port is in use (another table on this machine?): {flag} N picks another, {flag} 0 any free one"
     return str(e)
 
