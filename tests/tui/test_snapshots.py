@@ -119,3 +119,21 @@ def test_solo_table(snap_compare) -> None:
         await pilot.press("2")
 
     assert snap_compare(_app(), terminal_size=(80, 24), run_before=open_solo)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_settings(snap_compare, size, tmp_path, monkeypatch) -> None:
+    """Settings: one column of fields, in the middle of a wide screen."""
+    from pathlib import Path
+
+    from tui.settings import Settings, save_settings
+
+    monkeypatch.chdir(tmp_path)  # the screen names its file: the same in every run
+    path = Path("settings.toml")
+    save_settings(Settings(name="Ana"), path)
+
+    async def open_settings(pilot) -> None:
+        pilot.app.action_settings()
+        await pilot.pause()
+
+    assert snap_compare(make_app(config_path=path), terminal_size=size, run_before=open_settings)

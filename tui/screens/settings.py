@@ -15,7 +15,7 @@ from textual import getters, on
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, VerticalScroll
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 
@@ -53,38 +53,39 @@ class SettingsScreen(Screen[None]):
         # no Tab stop of its own (it showed nothing there): its keys still scroll it from any
         # control, and the control Tab reaches is scrolled into view
         with VerticalScroll(id="settings", can_focus=False):
-            yield Static("Settings", classes="title")
-            with Grid(id="form"):
-                yield Label("Your name")
-                yield Input(self._guest_name() if guest else s.name, id="name", max_length=NAME_LEN,
-                            disabled=guest)
-                yield Label("Theme")
-                yield Select(self._theme_options(), value=self.app.theme, allow_blank=False, id="theme")
-                yield Label("Cards")
-                yield Select([(c, c) for c in CARD_STYLES], value=s.card_style, allow_blank=False, id="card_style")
-                yield Label("Your hand")
-                yield Select([(ORDER_LABELS[o], o) for o in HAND_ORDERS], value=s.hand_order, allow_blank=False,
-                             id="hand_order")
-                yield Label("Animation")
-                yield OnOffSwitch(s.animation, id="animation")
-                yield Label("Turn bell")
-                yield OnOffSwitch(s.bell, id="bell")
-                if not guest:  # for the tables this app hosts, and its picker: not over SSH
-                    yield Label("Bot pause (s)")
-                    yield Input(f"{s.bot_pause:g}", id="bot_pause", type="number", max_length=5)
-                    yield Label("Default game")
-                    yield Select([(info.name, gid) for gid, info in GAMES.items()],
-                                 value=s.default_game if s.default_game in GAMES else next(iter(GAMES)),
-                                 allow_blank=False, id="default_game")
-            if guest:
-                yield Static(Text("Over SSH your name is the one you logged in with: to play under "
-                                  "another, log in with that name."), id="name-why", classes="muted")
-            yield Static(self._keys_moved(), id="keys")
-            yield Button("Move keys…", id="move-keys")
-            yield Static("", id="problem", classes="error")
-            where = (f"Kept by this table's host for {self._guest_name()}: yours again whenever you "
-                     "log in with that name." if guest else f"Saved in {self.app.config_path}")
-            yield Static(Text(where), id="saved-in", classes="muted")
+            with Vertical(id="settings-body"):  # one column, in the middle of a wide screen
+                yield Static("Settings", classes="title")
+                with Grid(id="form"):
+                    yield Label("Your name")
+                    yield Input(self._guest_name() if guest else s.name, id="name", max_length=NAME_LEN,
+                                disabled=guest)
+                    yield Label("Theme")
+                    yield Select(self._theme_options(), value=self.app.theme, allow_blank=False, id="theme")
+                    yield Label("Cards")
+                    yield Select([(c, c) for c in CARD_STYLES], value=s.card_style, allow_blank=False, id="card_style")
+                    yield Label("Your hand")
+                    yield Select([(ORDER_LABELS[o], o) for o in HAND_ORDERS], value=s.hand_order, allow_blank=False,
+                                 id="hand_order")
+                    yield Label("Animation")
+                    yield OnOffSwitch(s.animation, id="animation")
+                    yield Label("Turn bell")
+                    yield OnOffSwitch(s.bell, id="bell")
+                    if not guest:  # for the tables this app hosts, and its picker: not over SSH
+                        yield Label("Bot pause (s)")
+                        yield Input(f"{s.bot_pause:g}", id="bot_pause", type="number", max_length=5)
+                        yield Label("Default game")
+                        yield Select([(info.name, gid) for gid, info in GAMES.items()],
+                                     value=s.default_game if s.default_game in GAMES else next(iter(GAMES)),
+                                     allow_blank=False, id="default_game")
+                if guest:
+                    yield Static(Text("Over SSH your name is the one you logged in with: to play under "
+                                      "another, log in with that name."), id="name-why", classes="muted")
+                yield Static(self._keys_moved(), id="keys")
+                yield Button("Move keys…", id="move-keys")
+                yield Static("", id="problem", classes="error")
+                where = (f"Kept by this table's host for {self._guest_name()}: yours again whenever you "
+                         "log in with that name." if guest else f"Saved in {self.app.config_path}")
+                yield Static(Text(where), id="saved-in", classes="muted")
         yield KeyFooter()
 
     def _guest_name(self) -> str:
