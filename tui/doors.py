@@ -50,18 +50,25 @@ class Doors:
         from net.ssh_host import client_address, make_ssh_server
         from net.ssh_server import SSHConfig
 
-        # a resumed table's guests log in with the password they had (``TableConfig.ssh_password``)
-        config = SSHConfig(host=bind, port=self.app.ssh_port, auth="password",
-                           password=table.config.ssh_password if table is not None else None)
-        self.ssh = make_ssh_server(config, client_address(bind, server.port), password,
-                                   table.id if table is not None else None, grace=server.grace)
-        try:
-            await self.ssh.start()
+        # the usual port, or any free one where it is taken (another table's SSH on this
+        # machine), as the table's own port does: the lobby gives the guests the one in use
+        ports = [self.app.ssh_port, 0] if self.app.ssh_port else [0]
+        for port in ports:
+            # a resumed table's guests log in with the password they had (``TableConfig.ssh_password``)
+            config = SSHConfig(host=bind, port=port, auth="password",
+                               password=table.config.ssh_password if table is not None else None)
+            self.ssh = make_ssh_server(config, client_address(bind, server.port), password,
+                                       table.id if table is not None else None, grace=server.grace)
+            try:
+                await self.ssh.start()
+            except OSError as e:
+                await self.close_ssh()  # its app zygote too
+                if port == ports[-1]:
+                    self.app.notify(f"SSH not started: {e}", severity="error", timeout=8)
+                continue
             if table is not None:
                 table.keep_ssh_password(self.ssh.config.password)
-        except OSError as e:
-            self.app.notify(f"SSH not started: {e}", severity="error", timeout=8)
-            await self.close_ssh()  # its app zygote too
+            return
 
     @property
     def ssh_lines(self) -> list[str]:

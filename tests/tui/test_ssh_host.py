@@ -80,24 +80,33 @@ def _zygotes() -> list[int]:
     return found
 
 
-async def test_ssh_that_cannot_listen_leaves_no_app_zygote_running() -> None:
-    """SSH on a port already taken: the lobby says SSH did not start, and the app zygote that
-    server started for its sessions goes with it (one was left for each such try until the app
-    quit)."""
+async def test_ssh_on_a_taken_port_opens_on_a_free_one_and_leaves_no_extra_app_zygote() -> None:
+    """SSH's usual port already taken (another table's SSH on this machine): the table's SSH
+    opens on a free port instead, as the table's own port does, and the lobby names that one;
+    the app zygote the first try started goes with it (one was left for each such try until
+    the app quit)."""
     import socket
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
-        app = make_app(bind="127.0.0.1", port=0, ssh_port=taken.getsockname()[1])
+        busy = taken.getsockname()[1]
+        app = make_app(bind="127.0.0.1", port=0, ssh_port=busy)
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             assert _zygotes() == []
             await _host_with_ssh(app, pilot)
-            await wait_for(pilot, lambda: any(n.message.startswith("SSH not started") for n in app._notifications))
+            lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
             session = await wait_for(pilot, lambda: app.session)
-            assert session.ssh is None and session.server is not None  # the table opened without SSH
-            await wait_for(pilot, lambda: _zygotes() == [], timeout=10)
+            ssh = await wait_for(pilot, lambda: session.ssh)
+            assert ssh.port not in (busy, 0)
+            await wait_for(pilot, lambda: f"ssh -p {ssh.port} NAME@127.0.0.1" in str(lobby.query_one("#lobby-info").render()))
+            assert not any(n.message.startswith("SSH not started") for n in app._notifications)
+            async with asyncssh.connect("127.0.0.1", ssh.port, username="bob", password=ssh.config.password,
+                                        known_hosts=None) as conn:
+                assert conn.get_server_host_key().get_fingerprint("sha256") == ssh.fingerprint
+            await wait_for(pilot, lambda: len(_zygotes()) == 1, timeout=10)
             await app.leave_table()
+            await wait_for(pilot, lambda: _zygotes() == [], timeout=10)
 
 
 async def test_leaving_a_hosted_table_keeps_its_ssh_guests_seats_in_its_save() -> None:
