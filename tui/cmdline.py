@@ -405,6 +405,9 @@ HEADLESS_ONLY = {
 }
 
 
+#: a headless host's flags that shape its SSH door, which only ``--ssh`` opens
+SSH_SHAPING = ("--ssh-auth", "--ssh-keys", "--ssh-max-sessions", "--ssh-idle")
+
 #: said by a headless host that Ctrl+C stopped before its table opened
 HOST_STOPPED_EARLY = "dealmein host: stopped before the table opened."
 
@@ -429,6 +432,10 @@ def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
         for flag, instead in HEADLESS_ONLY.items():
             if flag.lstrip("-").replace("-", "_") in given(args):
                 error(f"argument {flag}: applies only with --headless (in the app, {instead})")
+    elif args.ssh is None:  # each shapes the SSH door, which is shut without --ssh: not ignored
+        for flag in SSH_SHAPING:
+            if flag.lstrip("-").replace("-", "_") in given(args):
+                error(f"argument {flag}: applies only with --ssh PORT (without it there is no SSH)")
     from net.tableconfig import turn_time_problem
 
     problem = turn_time_problem(args.turn_time)

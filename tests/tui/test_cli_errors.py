@@ -71,6 +71,11 @@ def free_port() -> int:
     (["--port", "0", "--ssh", "0", "--ssh-auth", "keys"], ["--ssh-keys"]),
     (["--port", "0", "--ssh", "0", "--ssh-auth", "keys", "--ssh-keys", "no-such-file"],
      ["--ssh-keys", "no-such-file"]),
+    # SSH's own flags without --ssh, which alone opens it: refused, not ignored
+    (["--port", "0", "--ssh-auth", "open"], ["--ssh-auth", "only with --ssh PORT"]),
+    (["--port", "0", "--ssh-max-sessions", "4"], ["--ssh-max-sessions", "only with --ssh PORT"]),
+    (["--port", "0", "--ssh-idle", "60"], ["--ssh-idle", "only with --ssh PORT"]),
+    (["--port", "0", "--ssh-keys", __file__], ["--ssh-keys", "only with --ssh PORT"]),
 ])
 def test_bad_host_options_are_one_line_errors(args: list[str], words: list[str]) -> None:
     one_line_error(dealmein("host", "--headless", "--no-mdns", "--bind", "127.0.0.1", *args),
