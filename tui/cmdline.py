@@ -420,6 +420,8 @@ def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
 
     if args.command == "host" and not 0 <= args.bots <= max(args.seats, 0):
         error(f"argument --bots: must be from 0 to the {args.seats} seats")
+    if args.command == "host" and args.bots == 0 and "bot_level" in given(args):  # no bots to set it for
+        error("argument --bot-level: applies only with --bots N (the seats it fills with bots)")
     from core import GAMES
 
     try:  # the game's own checks: its preset, its seats and each --option, with the others

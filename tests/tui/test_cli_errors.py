@@ -71,6 +71,7 @@ def free_port() -> int:
     (["--port", "0", "--ssh", "0", "--ssh-auth", "keys"], ["--ssh-keys"]),
     (["--port", "0", "--ssh", "0", "--ssh-auth", "keys", "--ssh-keys", "no-such-file"],
      ["--ssh-keys", "no-such-file"]),
+    (["--port", "0", "--bot-level", "hard"], ["--bot-level", "only with --bots N"]),
     # SSH's own flags without --ssh, which alone opens it: refused, not ignored
     (["--port", "0", "--ssh-auth", "open"], ["--ssh-auth", "only with --ssh PORT"]),
     (["--port", "0", "--ssh-max-sessions", "4"], ["--ssh-max-sessions", "only with --ssh PORT"]),
