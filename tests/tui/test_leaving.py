@@ -91,12 +91,16 @@ async def test_a_finished_match_offers_rematch_and_the_lobby_from_the_table() ->
         await pilot.press("r")  # the host rematches from the table
         await wait_for(pilot, lambda: not table.view["is_over"])
         assert "r" not in table.active_bindings  # Rematch only once a match is over
+        await wait_for(pilot, lambda: "Leave" in key_bar(table) and "Lobby" not in key_bar(table))
         # and once over again, Escape goes back to the lobby, no question asked
         await play_with_keys(app, pilot, timeout=90)
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.match_over
                               and app.screen.keys_act())
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is table)
+        # the key bar names where Esc goes now: the lobby, not away from the table
+        await wait_for(pilot, lambda: "Lobby" in key_bar(table))
+        assert "Leave" not in key_bar(table)
         await pilot.press("escape")
         lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         assert lobby.link is app.session

@@ -104,7 +104,8 @@ class TableScreen(Screen[None]):
         Binding("slash", "focus_chat", "Chat", id="table.chat"),
         # Esc leaves from the hand; from the log or the chat line it goes back to the hand
         # (``check_action`` lets one of the two answer, and the key bar names that one)
-        Binding("escape", "leave", "Leave"),
+        Binding("escape", "leave", "Leave", tooltip="Leave the match (from a finished one: back to the lobby)"),
+        Binding("escape", "to_lobby", "Lobby"),  # from a finished match: nothing to leave
         Binding("escape", "focus_hand", "Back to hand"),
         # on the bar: Esc and F1 Help; Quit and Rules stay keys (and in Help), room for the game's
         Binding("q", "app.quit", "Quit", show=False, id="app.quit"),
@@ -415,7 +416,7 @@ class TableScreen(Screen[None]):
     def _refresh_keys(self) -> None:
         """The key bar again, where what ``check_action`` answers has changed (the view, or
         the card selected: L is lit only on a card it can play)."""
-        keys = (*(self.check_action(a, ()) for a in ("draw", "pass_turn", "last_card", "rematch")),
+        keys = (*(self.check_action(a, ()) for a in ("draw", "pass_turn", "last_card", "rematch", "to_lobby")),
                 self.query_one(HandView).check_action("play", ()))
         if keys != self._keys:
             self._keys = keys
@@ -428,8 +429,10 @@ class TableScreen(Screen[None]):
         finished match, Hint at a solo table and Chat at any other; Esc as what it does where
         the focus is."""
         view = self.view or {}
-        if action in ("leave", "focus_hand"):
-            return (action == "focus_hand") == self._off_hand()
+        if action in ("leave", "to_lobby", "focus_hand"):
+            if self._off_hand():
+                return action == "focus_hand"
+            return action == ("to_lobby" if self._lobby_next() else "leave")
         if action == "hint":
             return self.solo and view.get("seat") is not None and not view.get("is_over")
         if action == "focus_chat":
@@ -748,6 +751,14 @@ class TableScreen(Screen[None]):
     def _off_hand(self) -> bool:
         """The focus is in the log or the chat line, from where Escape goes back to the hand."""
         return self.focused is not None and not isinstance(self.focused, HandView)
+
+    def _lobby_next(self) -> bool:
+        """Whether Esc from the hand goes back to the table's lobby (a finished match) rather
+        than away from the table."""
+        return bool((self.view or {}).get("is_over")) and getattr(self.link, "back_to_lobby", None) is not None
+
+    def action_to_lobby(self) -> None:
+        self.action_leave()
 
     def action_leave(self) -> None:
         """Escape from the hand (from the log or the chat line it is Back to hand): from a
