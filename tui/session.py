@@ -23,6 +23,7 @@ from .plain import clean
 from .plays import own_status
 from .saves import KeptResults, save_port, solo_save_path
 from .seatnames import seat_names, speaker
+from .tablechange import table_change
 from .watchwait import WatcherWait
 from .widgets.tablelog import CHAT_LINES
 
@@ -502,6 +503,9 @@ class TableSession:
         """Who came and who went (``tui.comings``): in the chat, where the lobby shows it; in a
         match the table's log says it its own way, and the lobby's chat keeps it for later."""
         changes = self._comings.changes(earlier, lobby, self._seat_told)
+        changed = None if self.is_host else table_change(earlier, lobby)  # the host knows what it did
+        if changed is not None:
+            self._add_chat("Table", changed, True)
         if (self.lobby or {}).get("status") == "playing":
             table = table_screen(self)
             for change in changes:

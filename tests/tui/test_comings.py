@@ -514,3 +514,48 @@ async def test_a_watcher_not_back_when_this_app_gives_up_waiting_is_told() -> No
             await client.close()
         await srv.close()
         await srv2.close()
+
+
+async def test_a_change_of_game_by_the_host_is_told_in_the_lobby_chat() -> None:
+    """The host changes the game, then the options and the turn clock, then the seats: each
+    change is one line in the others' lobby chat saying what the table is now; a lobby that
+    changes nothing of the setup (a player readying) says nothing of it."""
+    from net.server import TableConfig
+
+    async with someone_elses_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1)) as (srv, table, ana):
+        await ana.chat("a change of plan")
+        async with _bea_joins(srv.port, "a change of plan") as (app, pilot, chat):
+            # the session's chat as kept (the panel wraps long lines), and the panel shows it
+            told = lambda: [text for name, text, _ in app.session.chat_log if "changes the table" in text]  # noqa: E731
+            assert told() == []
+            await ana.configure(game="crazy-eights", preset="jokers")
+            await wait_for(pilot, lambda: len(told()) == 1)
+            assert told() == ["The host changes the table: Crazy Eights (jokers), 4 seats."]
+            await wait_for(pilot, lambda: any("changes the table" in line for line in chat()))
+            await ana.configure(options={"target": 50}, turn_time=30)
+            await wait_for(pilot, lambda: len(told()) == 2)
+            assert told()[-1] == ("The host changes the table: Crazy Eights (jokers), 4 seats; "
+                                  "Options: target 50; turn clock 30 s a move.")
+            await ana.configure(seats=3)
+            await wait_for(pilot, lambda: len(told()) == 3)
+            assert told()[-1].startswith("The host changes the table: Crazy Eights (jokers), 3 seats;")
+            await app.session.client.ready(True)
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            await wait_for(pilot, lambda: app.session.lobby["seats"][1].get("ready"))
+            await pilot.pause()
+            assert len(told()) == 3
+
+
+def test_a_table_change_is_said_only_between_two_lobbies_of_one_table_whose_setup_differs() -> None:
+    from tui.tablechange import table_change
+
+    lobby = {"table": "t1", "game": "ninety-nine", "preset": "standard", "options": {}, "turn_time": 0,
+             "seats": seats("Ana", None, None)}
+    assert table_change({}, lobby) is None  # the first lobby: nothing changed
+    assert table_change(lobby, {**lobby, "seats": seats("Ana", "Bo", None)}) is None  # someone sat down
+    assert table_change(lobby, {**lobby, "table": "t2", "game": "crazy-eights"}) is None  # another table
+    assert table_change(lobby, {**lobby, "preset": "quick"}) == "The host changes the table: Ninety-Nine (quick), 3 seats."
+    assert table_change(lobby, {**lobby, "seats": seats("Ana", None)}) == \
+        "The host changes the table: Ninety-Nine (standard), 2 seats."
+    odd = table_change(lobby, {**lobby, "game": "\x1b[2Jpoker", "preset": "x\x07"})
+    assert odd is not None and "\x1b" not in odd and "\x07" not in odd

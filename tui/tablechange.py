@@ -1,0 +1,36 @@
+"""The line that tells the players in a lobby that the host changed the table's game, variant,
+options, seat count or turn clock: the lobby's header and seat list change without a word,
+and a player who had said they were ready should know what they are now ready for."""
+from __future__ import annotations
+
+from typing import Any
+
+from core import GAMES
+
+from .optiontext import clock_label, options_line
+from .plain import clean
+
+#: what a host's ``configure`` may change, as the lobby carries it
+SETUP = ("game", "preset", "options", "turn_time")
+
+
+def table_change(before: dict[str, Any], after: dict[str, Any]) -> str | None:
+    """"The host changes the table: Crazy Eights (jokers), 3 seats; Options: target 50; turn
+    clock 30 s." between two lobbies of one table, or None where its setup is the same (or
+    ``before`` is no earlier lobby of it)."""
+    if not before or before.get("table") != after.get("table"):
+        return None
+    seats_before, seats_after = len(before.get("seats") or []), len(after.get("seats") or [])
+    if seats_before == seats_after and all(before.get(k) == after.get(k) for k in SETUP):
+        return None
+    game = after.get("game")
+    info = GAMES.get(game) if isinstance(game, str) else None
+    name = info.name if info is not None else clean(str(game), 40)
+    text = f"The host changes the table: {name} ({clean(str(after.get('preset')), 30)}), {seats_after} seats"
+    options = options_line(after)
+    if options:
+        text += f"; {options}"
+    clock = after.get("turn_time")
+    if isinstance(clock, int) and not isinstance(clock, bool) and clock > 0:
+        text += f"; turn clock {clock_label(clock)} a move"
+    return text + "."
