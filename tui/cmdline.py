@@ -405,6 +405,9 @@ HEADLESS_ONLY = {
 }
 
 
+#: commands that open no app and deal no table: a seed given them would be ignored
+DEALS_NOTHING = ("games", "record", "tables")
+
 #: a headless host's flags that shape its SSH door, which only ``--ssh`` opens
 SSH_SHAPING = ("--ssh-auth", "--ssh-keys", "--ssh-max-sessions", "--ssh-idle")
 
@@ -455,6 +458,10 @@ def run_command(argv: list[str] | None) -> int:
         return headless_host(parser, args)
     if args.command in ("host", "solo"):
         check_table(parser, args)
+    if getattr(args, "seed", None) is not None and (args.command in DEALS_NOTHING
+                                                    or args.command == "replay" and not args.show):
+        parser.exit(2, f"{parser.prog} {args.command}: error: argument --seed: this command deals no "
+                       "table (it is for the app, solo and host)\n")
     if args.command == "games":
         print_games()
         return 0

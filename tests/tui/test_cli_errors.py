@@ -273,3 +273,10 @@ def test_every_flags_value_is_named_for_what_it_takes() -> None:
     for name, sub in [("dealmein", parser), *commands.choices.items()]:
         for flag, value in re.findall(r"(--[a-z-]+) ([A-Z_]+)\b", sub.format_help()):
             assert "_" not in value, f"{name} {flag} {value}"
+
+
+@pytest.mark.parametrize("args", [["games"], ["record"], ["tables", "--interface", "127.0.0.1"], ["replay", __file__]])
+def test_a_seed_given_to_a_command_that_deals_nothing_is_refused_not_ignored(args: list[str]) -> None:
+    """``--seed`` deals the tables this app hosts: a command that opens no app and deals no
+    table says so rather than run as if it had not been given."""
+    one_line_error(dealmein("--seed", "7", *args), f"dealmein {args[0]}", "--seed", "deals no table")
