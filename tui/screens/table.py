@@ -102,8 +102,9 @@ class TableScreen(Screen[None]):
         Binding("h", "hint", "Hint", id="table.hint"),  # on the bar at a solo table only
         Binding("o", "next_hand_order", "Hand order", show=False, id="table.hand_order"),
         Binding("slash", "focus_chat", "Chat", id="table.chat"),
-        # Esc leaves from the hand; from the log or the chat line it goes back to the hand
-        # (``check_action`` lets one of the two answer, and the key bar names that one)
+        # Esc leaves from the hand (from a finished match: to the lobby); from the log or the
+        # chat line it goes back to the hand (``check_action`` lets one of the three answer,
+        # and the key bar names that one)
         Binding("escape", "leave", "Leave", tooltip="Leave the match (from a finished one: back to the lobby)"),
         Binding("escape", "to_lobby", "Lobby"),  # from a finished match: nothing to leave
         Binding("escape", "focus_hand", "Back to hand"),
