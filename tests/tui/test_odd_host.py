@@ -149,3 +149,26 @@ async def test_a_lobby_that_comes_while_its_screen_is_still_composing_is_drawn_o
         await pilot.pause()
         assert screen.is_mounted and app.screen is screen
         assert str(screen.query_one("#ready", Button).label) == "Ready"  # Bo, seat 1, not ready
+
+
+def test_what_changed_between_any_two_lobbies_the_client_lets_through_is_said_without_failing() -> None:
+    """The lines a lobby's chat gets from one lobby to the next (who came and went, the table's
+    new setup) come from the host's words: any pair the client's check lets through gives text."""
+    from tui.comings import comings_and_goings
+    from tui.tablechange import table_change
+
+    rng = random.Random(3)
+    said = 0
+    for _ in range(TRIES * 2):
+        after = _odd(LOBBY, rng)
+        before = LOBBY if rng.random() < 0.5 else _odd(LOBBY, rng)
+        if rng.random() < 0.5:  # the odd lobby first as often as last
+            before, after = after, before
+        if lobby_problem(before) is not None or lobby_problem(after) is not None:
+            continue
+        line = table_change(before, after)
+        assert line is None or (isinstance(line, str) and line.endswith(".") and "\x1b" not in line)
+        for change in comings_and_goings(before.get("seats") or [], after.get("seats") or [], {0}):
+            assert isinstance(change.text, str)
+        said += 1
+    assert said > TRIES // 10
