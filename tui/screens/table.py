@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -303,11 +303,7 @@ class TableScreen(Screen[None]):
         merged = {"kind": "draw", "seat": run["seat"], "count": run["count"]}
         if run["cards"]:
             merged["cards"] = run["cards"]
-        line = describe(merged, self.names, self.card_style, game)
-        if not line:
-            return False
-        self._log.replace_last(Text(clean(line, 300)))
-        return True
+        return self._say_again(merged, game)
 
     def _debt_drawn(self, event: dict[str, Any], game: str | None) -> bool:
         """A debt paid (crazy-eights 7.1) by the seat whose draws the last line tells, with just
@@ -317,12 +313,19 @@ class TableScreen(Screen[None]):
         if (event.get("kind") != "debt_paid" or run is None or run["seat"] != event.get("seat")
                 or run["count"] != event.get("drawn") or not isinstance(event.get("debt"), int)):
             return False
-        line = describe({"kind": "draw", "seat": run["seat"], "count": run["count"], "cards": run["cards"],
-                         "owed": event["debt"]}, self.names, self.card_style, game)
+        if not self._say_again({"kind": "draw", "seat": run["seat"], "count": run["count"], "cards": run["cards"],
+                                "owed": event["debt"]}, game):
+            return False
+        self._draws = None
+        return True
+
+    def _say_again(self, event: dict[str, Any], game: str | None) -> bool:
+        """The log's last line written again as ``event`` tells it (a run of draws grown, a debt
+        taken); False, the line left, where it tells nothing."""
+        line = describe(event, self.names, self.card_style, game)
         if not line:
             return False
         self._log.replace_last(Text(clean(line, 300)))
-        self._draws = None
         return True
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
@@ -433,7 +436,7 @@ class TableScreen(Screen[None]):
         if action in ("leave", "to_lobby", "focus_hand"):
             if self._off_hand():
                 return action == "focus_hand"
-            return action == ("to_lobby" if self._lobby_next() else "leave")
+            return action == ("to_lobby" if self._back_to_lobby() is not None else "leave")
         if action == "hint":
             return self.solo and view.get("seat") is not None and not view.get("is_over")
         if action == "focus_chat":
@@ -753,10 +756,10 @@ class TableScreen(Screen[None]):
         """The focus is in the log or the chat line, from where Escape goes back to the hand."""
         return self.focused is not None and not isinstance(self.focused, HandView)
 
-    def _lobby_next(self) -> bool:
-        """Whether Esc from the hand goes back to the table's lobby (a finished match) rather
-        than away from the table."""
-        return bool((self.view or {}).get("is_over")) and getattr(self.link, "back_to_lobby", None) is not None
+    def _back_to_lobby(self) -> Callable[[], None] | None:
+        """Where Esc from the hand goes after a finished match: the link's way back to its
+        table's lobby; None during a match, or for a link with no lobby."""
+        return getattr(self.link, "back_to_lobby", None) if (self.view or {}).get("is_over") else None
 
     def action_to_lobby(self) -> None:
         self.action_leave()
@@ -765,12 +768,12 @@ class TableScreen(Screen[None]):
         """Escape from the hand (from the log or the chat line it is Back to hand): from a
         finished match back to the lobby; from a match in play home, once the player says so
         (a watcher at once)."""
+        back = self._back_to_lobby()
+        if back is not None:
+            back()
+            return
         if (self.view or {}).get("is_over"):
-            back = getattr(self.link, "back_to_lobby", None)
-            if back is not None:
-                back()
-            else:
-                self.app.back_home()
+            self.app.back_home()
             return
         if getattr(self.link, "watching", False):  # nothing is lost: nothing to ask
             self.app.back_home()
