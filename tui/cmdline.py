@@ -10,7 +10,7 @@ import functools
 import math
 import signal
 import sys
-from typing import Any, Callable, Iterator, NoReturn
+from typing import Any, Callable, Iterable, Iterator, NoReturn
 
 
 class Parser(argparse.ArgumentParser):
@@ -243,6 +243,12 @@ def given(args: argparse.Namespace) -> set[str]:
     return set(getattr(args, "given", set()))
 
 
+def given_flags(args: argparse.Namespace, flags: Iterable[str]) -> list[str]:
+    """Those of ``flags`` (``--ssh-auth``...) that the command line gave."""
+    said = given(args)
+    return [flag for flag in flags if flag.lstrip("-").replace("-", "_") in said]
+
+
 def table_arguments(parser: argparse.ArgumentParser) -> None:
     """The game, variant, options, seats and seed of a table this app deals (``host``, ``solo``)."""
     game = parser.add_argument("--game", default="ninety-eight", action=Given,
@@ -434,13 +440,11 @@ def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
     if args.command == "solo":
         return
     if not args.headless:  # the app has its own way to each, and would leave the flag unused
-        for flag, instead in HEADLESS_ONLY.items():
-            if flag.lstrip("-").replace("-", "_") in given(args):
-                error(f"argument {flag}: applies only with --headless (in the app, {instead})")
+        for flag in given_flags(args, HEADLESS_ONLY):
+            error(f"argument {flag}: applies only with --headless (in the app, {HEADLESS_ONLY[flag]})")
     elif args.ssh is None:  # each shapes the SSH door, which is shut without --ssh: not ignored
-        for flag in SSH_SHAPING:
-            if flag.lstrip("-").replace("-", "_") in given(args):
-                error(f"argument {flag}: applies only with --ssh PORT (without it there is no SSH)")
+        for flag in given_flags(args, SSH_SHAPING):
+            error(f"argument {flag}: applies only with --ssh PORT (without it there is no SSH)")
     from net.tableconfig import turn_time_problem
 
     problem = turn_time_problem(args.turn_time)
