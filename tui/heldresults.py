@@ -3,11 +3,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .eventtext import deal_word
+from .plays import own_status
+
 if TYPE_CHECKING:
     from .session import TableSession
 
 #: a hand's or match's results as they came: (kind, event, view at the hand's end)
 Results = tuple[str | None, dict[str, Any] | None, dict[str, Any] | None]
+
+#: the events that end a hand, a round or the match, each with its results
+ENDINGS = ("hand_over", "round_over", "match_over")
+
+
+def sat_out(before: dict[str, Any] | None, view: dict[str, Any], events: list[dict[str, Any]], i: int) -> bool:
+    """Whether this app's seat was out of the match all through the hand that ``events[i]``
+    ends (out before these events, ``before`` as the view stood, or put out by them in an
+    earlier hand): its results are no news for it. The hand it went out in still is."""
+    seat = view.get("seat")
+    if not isinstance(seat, int):
+        return False  # a watcher follows every seat's results
+    start = max((j for j in range(i) if events[j].get("kind") in ENDINGS), default=-1)
+    if any(e.get("kind") == "out" and e.get("seat") == seat for e in events[:start + 1]):
+        return True
+    return (before is not None and before.get("seat") == seat and not before.get("is_over")
+            and bool(own_status(before).get("out")))
 
 
 def table_screen(link: Any) -> Any:
@@ -28,16 +48,29 @@ class HeldResults:
         #: a hand's or match's results that came while another screen was over the table (a
         #: question, Help): shown once the table is uncovered (``show_held``)
         self.held: Results | None = None
+        #: the log has said that, the seat out of the match, its hands' results are told there
+        self.out_told = False
 
     def show(self, kind: str | None, event: dict[str, Any] | None = None,
-             view: dict[str, Any] | None = None) -> None:
-        """Put up the results of a hand (``kind``) just over, or hold them."""
+             view: dict[str, Any] | None = None, out: bool = False) -> None:
+        """Put up the results of a hand (``kind``) just over, or hold them; for a seat ``out``
+        of the match all through that hand (``sat_out``), the log's line on it is enough, and
+        the match's own results still show at its end."""
         from .screens.confirm import ConfirmScreen
         from .screens.results import ResultsScreen
 
         link, app = self.link, self.link.app
         table = table_screen(link)
         if table is None or link.view is None:
+            return
+        if kind == "match_over":
+            self.out_told = False  # a rematch starts every seat in again
+        elif out:
+            if not self.out_told:
+                self.out_told = True
+                word = deal_word(link.view.get("game"))
+                table.log_line(f"You are out of the match: each {word}'s results are told here "
+                               "until it ends.", style="dim")
             return
         top = app.screen
         if kind == "match_over" and isinstance(top, ConfirmScreen) and top.purpose == "leave":

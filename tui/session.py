@@ -17,7 +17,7 @@ from . import leavewords, seatkeys
 from .comingstold import ComingsTold
 from .doors import Doors
 from .eventtext import at_hand_end, deal_word, with_causes
-from .heldresults import HeldResults, table_screen
+from .heldresults import ENDINGS, HeldResults, sat_out, table_screen
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
 from .plain import clean
 from .plays import own_status
@@ -420,9 +420,10 @@ class TableSession:
                     self._record()
                     if told:
                         self._save.keep_results(self.table, self.view, self.lobby, event, table)
-                if kind in ("hand_over", "round_over", "match_over"):
+                if kind in ENDINGS:
                     # the standings as the hand left them, whatever arrives before the screen shows
-                    app.call_later(self._results.show, kind, event, at_hand_end(self.view, events[i + 1:]))
+                    app.call_later(self._results.show, kind, event, at_hand_end(self.view, events[i + 1:]),
+                                   sat_out(before, self.view, events, i))
         elif kind == "chat":
             system = update.get("system") is True
             if update.get("earlier") is True and not self._earlier_told:
