@@ -34,7 +34,7 @@ class Seat:
         self.conn: Peer | None = None
         self.token: str | None = None  # the human's token; None for bots and empty seats
         self.standin = False  # a normal bot plays for the away human
-        self.wins = 0  # matches won at this table since whoever sits here sat down
+        self.wins = 0  # matches won at this table's game since whoever sits here sat down
         self.played = False  # whoever sits here held this seat in the table's latest match
         #: a bot keeps a departed player's seat for the rest of the match, then the seat opens
         self.keeper = False

@@ -423,10 +423,14 @@ class Table:
         self._host_only(p)
         self._in_lobby()
         c = self.config
+        game = c.game
         try:
             reconfigure(c, len(self.seats), msg)
         except ValueError as e:
             raise Refused("bad_config", str(e)) from None
+        if c.game != game:
+            for seat in self.seats:
+                seat.wins = 0  # matches won at another game are no score at this one
         seats = c.seats
         if seats != len(self.seats):
             moved: list[Peer] = []  # players whose seats went: they watch now

@@ -33,4 +33,11 @@ def table_change(before: dict[str, Any], after: dict[str, Any]) -> str | None:
     clock = after.get("turn_time")
     if isinstance(clock, int) and not isinstance(clock, bool) and clock > 0:
         text += f"; turn clock {clock_label(clock)} a move"
+    if game != before.get("game") and _won_any(before):
+        text += "; the matches won start again from 0"  # the host's table counts them per game
     return text + "."
+
+
+def _won_any(lobby: dict[str, Any]) -> bool:
+    return any(isinstance(s, dict) and isinstance(s.get("wins"), int) and s["wins"] > 0
+               for s in lobby.get("seats") or [])

@@ -1,5 +1,6 @@
 """Matches won at a table (the lobby's seats' ``wins``): counted for each winner as a match
-ends, kept across rematches and in the save, and started again when someone else sits down."""
+ends, kept across rematches, a change of variant and in the save, and started again when
+someone else sits down or the host changes the game."""
 from __future__ import annotations
 
 from net.server import Server, TableConfig
@@ -37,6 +38,13 @@ async def test_wins_are_counted_kept_and_cleared(server: Server) -> None:  # noq
         await ana.add_bot(2, "normal")
         await wait_until(lambda: table.lobby()["seats"][2]["bot"] == "normal", what="a new bot")
         assert [s["wins"] for s in table.lobby()["seats"]] == [*counted[:2], 0]
+        await ana.configure(preset="standard")  # another variant of the same game: still counted
+        await wait_until(lambda: ana.lobby["preset"] == "standard", what="the variant changed")
+        assert [s["wins"] for s in ana.lobby["seats"]] == [*counted[:2], 0]
+        await ana.configure(game="crazy-eights")  # matches won at another game: no score at this one
+        await wait_until(lambda: ana.lobby["game"] == "crazy-eights", what="the game changed")
+        assert [s["wins"] for s in ana.lobby["seats"]] == [0, 0, 0]
+        assert [s.wins for s in restore_table(server, table_state(table)).seats] == [0, 0, 0]
     finally:
         for p in players:
             await p.stop()

@@ -557,5 +557,12 @@ def test_a_table_change_is_said_only_between_two_lobbies_of_one_table_whose_setu
     assert table_change(lobby, {**lobby, "preset": "quick"}) == "The host changes the table: Ninety-Nine (quick), 3 seats."
     assert table_change(lobby, {**lobby, "seats": seats("Ana", None)}) == \
         "The host changes the table: Ninety-Nine (standard), 2 seats."
+    # the matches won are counted per game (net.table): a new game starts them again, and says so
+    won = {**lobby, "seats": [{**s, "wins": 2 * (i == 0)} for i, s in enumerate(lobby["seats"])]}
+    assert table_change(won, {**lobby, "preset": "quick"}) == "The host changes the table: Ninety-Nine (quick), 3 seats."
+    assert table_change(won, {**lobby, "game": "crazy-eights"}) == \
+        "The host changes the table: Crazy Eights (standard), 3 seats; the matches won start again from 0."
+    assert table_change(lobby, {**lobby, "game": "crazy-eights"}) == \
+        "The host changes the table: Crazy Eights (standard), 3 seats."
     odd = table_change(lobby, {**lobby, "game": "\x1b[2Jpoker", "preset": "x\x07"})
     assert odd is not None and "\x1b" not in odd and "\x07" not in odd
