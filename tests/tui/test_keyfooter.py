@@ -128,6 +128,31 @@ async def test_table_keys_follow_the_focus() -> None:
         await wait_for(pilot, lambda: "Play" in key_bar(app.screen))
 
 
+async def test_a_tables_first_frame_has_the_hands_play_key() -> None:
+    """The bar is built before the screen's auto focus reaches the hand and before the hand's
+    cards are drawn: the table's first frame still has "⏎ Play" (the hand's key), and the bar
+    is not rebuilt once they are."""
+    from tui.screens.table import TableScreen
+
+    app = make_app()
+    frames: list[list[str]] = []
+    display = app._display
+
+    def record(screen: Any, renderable: Any) -> None:
+        display(screen, renderable)
+        if isinstance(screen, TableScreen) and isinstance(renderable, LayoutUpdate):
+            frames.append(_rows(renderable))
+
+    app._display = record  # type: ignore[method-assign]
+    async with app.run_test(size=(100, 30)) as pilot:
+        table, _link = await open_table(app, pilot, "ninety-eight", 3, 0, seed=1)
+        await wait_for(pilot, lambda: bool(frames))
+        assert "⏎ Play" in frames[0][-1] and "Leave" in frames[0][-1]
+        keys = list(table.query(FooterKey))
+        await pilot.pause(0.2)
+        assert app.focused is table.query_one("#hand") and list(table.query(FooterKey)) == keys
+
+
 async def test_a_narrow_terminal_keeps_every_key_in_sight() -> None:
     """Too narrow for every key: the keys close up, then the palette's key goes (Ctrl+P still
     opens it), so Leave and Help on the right are not the ones cut off; wider again, both return."""

@@ -83,6 +83,7 @@ class TableScreen(Screen[None]):
         app = getters.app(DealMeInApp)
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
+    AUTO_FOCUS = "#hand"  # the hand's keys (Enter plays) are on the key bar from the first frame
     #: below 22 rows the board gives up its spacer, so the line under it (the suit to follow,
     #: your lives or chips) still shows at 20; below 20 that line leads the hint line instead
     VERTICAL_BREAKPOINTS = [(0, "-tiny"), (20, "-short"), (22, "-tall"), (ROOMY, "-roomy")]

@@ -11,6 +11,9 @@ A terminal too narrow for every key draws them closer together, then leaves out 
 key (Ctrl+P still opens it; Help lists it), then the screen's lesser keys (``BAR_SPARE``: their
 binding ids, first to go first; the keys still work, and Help lists them), so that the keys on
 the right (Leave, Help) are not the ones cut off.
+
+The bar is built as the screen's widgets mount, before the screen's auto focus picks a widget:
+it gives that focus itself first, so that the first frame shows the focused widget's keys.
 """
 from __future__ import annotations
 
@@ -106,8 +109,22 @@ class KeyFooter(Footer):
             key.set_class(self.compact, "-compact")  # what FooterKey's own watcher would do
         return key
 
+    def _focus_first(self) -> None:
+        """Give the focus now to the widget the screen's own ``AUTO_FOCUS`` names, which Textual
+        focuses only once all its widgets are mounted: the bar is built before that, and would
+        otherwise first show the keys of nothing focused (a table's "Play" a frame late)."""
+        screen, app = self.screen, self.app
+        wanted = screen.AUTO_FOCUS  # a screen's own: the app's ("*") may find a widget not yet mounted
+        if screen.focused is not None or not wanted or not app.app_focus:
+            return
+        for widget in screen.query(wanted):
+            if widget.focusable:
+                screen.set_focus(widget)
+                return
+
     def compose(self) -> ComposeResult:
         self._bindings_ready = True
+        self._focus_first()
         self._apply_fit()
         self._shown, self._lit = self._keys()
         active = self.screen.active_bindings
