@@ -69,6 +69,9 @@ async def test_chat_amid_the_churn_brings_no_more_lobbies_than_its_lines(server:
     """A chat line brings the lobby held back ahead of it (docs/protocol.md, Limits): with a
     peer joining and leaving over and over and a player talking all the while, the others get
     at most one lobby a ``lobby_every`` and one per line, never one per change."""
+    # Bo's lines come as fast as the churn allows: on a quick machine faster than the
+    # per-connection message limit (tested on its own), which would drop some of them
+    server.rate, server.burst = 10_000.0, 10_000
     table = server.create_table(TableConfig(name="t", seats=4))
     ana = await join(server, "Ana", table=table.id)
     bo = await join(server, "Bo", table=table.id)
