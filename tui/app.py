@@ -416,14 +416,14 @@ class DealMeInApp(App[int]):
         remembered = picks.get(mode, {})
 
         def chosen(choice: Any) -> None:
-            if choice is None:
-                return
             self._remember_pick(mode, choice)
             self.run_worker(self.start_table(choice, solo=mode == "solo"), exclusive=True, group="session")
 
         from .pickerargs import picker_for
 
-        self.push_screen(picker_for(mode, self.args, self.settings.default_game, remembered), chosen)
+        picker = picker_for(mode, self.args, self.settings.default_game, remembered)
+        picker.on_start = chosen  # the picker stays up until the table's first screen replaces it
+        self.push_screen(picker)
 
     def _remember_pick(self, mode: str, choice: Any) -> None:
         """Keep the choice as its game's last in ``mode`` (not its password or SSH switch); a
@@ -464,6 +464,8 @@ class DealMeInApp(App[int]):
         except Exception as e:  # a port in use, a refused configuration: say so, stay put
             self.notify(f"Could not open the table: {e}", severity="error", timeout=8)
             self.session = None
+            for screen in self._pickers_opening():
+                screen.not_opened()  # the choice is still there, to change or try again
 
     def resume_table(self, path: Path, solo: bool) -> None:
         if self.guest_refuses("resume a saved table"):
@@ -489,6 +491,17 @@ class DealMeInApp(App[int]):
                      host_key: str | None = None) -> None:
         """The table wants a password (or another one): ask for it, and join with it."""
         self.joins.ask_password(address, wrong, table, host_key)
+
+    def _pickers_opening(self) -> list[Any]:
+        from .screens.picker import PickerScreen
+
+        return [s for s in self.screen_stack if isinstance(s, PickerScreen) and s.opening]
+
+    def end_picking(self) -> None:
+        """A new table's first screen comes: the picker it was chosen in goes first, in the
+        same frame (``PickerScreen.on_start``)."""
+        for screen in self._pickers_opening():
+            screen.opened()
 
     def end_joining(self) -> None:
         """A join's wait is over: its screen goes before the table's first screen comes."""

@@ -131,7 +131,8 @@ class TableSession:
                 if app.mdns:
                     await session._doors.advertise(server, table)
             else:
-                session.show_lobby()
+                # the first view brings the lobby (beneath) and the table together: the lobby
+                # alone would show for a moment on the way to the table
                 await session.client.start()
         except BaseException:
             await session.close()
@@ -434,6 +435,8 @@ class TableSession:
         elif kind == "error":
             self.last_said = str(update.get("message") or update.get("code"))
             app.notify(self.last_said, title="Table", severity="error")
+            if self.solo and self.view is None:
+                self.show_lobby()  # the solo match did not start: its lobby, where it can be
         elif kind == "connection":
             state = update.get("state")
             if state == "reconnecting":
@@ -544,6 +547,7 @@ class TableSession:
         from .screens.lobby import LobbyScreen
 
         self.app.end_joining()
+        self.app.end_picking()
         if not any(isinstance(s, LobbyScreen) and s.link is self for s in self.app.screen_stack):
             self.app.push_screen(LobbyScreen(self))
 

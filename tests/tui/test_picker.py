@@ -66,7 +66,7 @@ async def test_every_game_and_preset() -> None:
         await pilot.pause()
         assert app.screen.focused is picker.query_one("#start", Button)
         result: list[TableChoice] = []
-        picker.dismiss = lambda value: result.append(value)  # type: ignore[method-assign]
+        picker.on_start = result.append  # the choice Start gives, no table opened
         await pilot.press("enter")
         await pilot.pause()
         last_game, last_info = list(GAMES.items())[-1]
@@ -137,7 +137,7 @@ async def _started_mid_rebuild(change: str) -> TableChoice:
         picker = app.screen
         assert isinstance(picker, PickerScreen) and picker.game == "ninety-eight" and picker.seats == 4
         result: list[TableChoice] = []
-        picker.dismiss = lambda value: result.append(value)  # type: ignore[method-assign]
+        picker.on_start = result.append  # the choice Start gives, no table opened
         if change == "seats":
             picker.query_one("#seats", Select).value = 2
             changed = lambda: picker.seats == 2  # noqa: E731

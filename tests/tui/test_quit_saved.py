@@ -18,6 +18,7 @@ from net.savefile import read_save
 from tui.running import said_on_exit
 from tui.saves import solo_save_path
 from tui.screens.confirm import ConfirmScreen
+from tui.screens.table import TableScreen
 
 from .helpers import current, make_app, start_solo, wait_for
 from .test_not_saved import SOLO, _no_saves_folder
@@ -122,7 +123,7 @@ async def test_quitting_a_match_that_could_not_be_saved_says_so(capsys: Any) -> 
     async with app.run_test(size=(100, 30)) as pilot:
         await app.start_table(SOLO, solo=True)
         saver = app.session.table.saver
-        await wait_for(pilot, lambda: saver.problem)
+        await wait_for(pilot, lambda: saver.problem and current(app, TableScreen))
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")

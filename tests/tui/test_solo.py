@@ -152,3 +152,94 @@ async def test_a_seed_deals_the_same_cards_again() -> None:
     assert len(first) == 4
     assert await opening_hand(5) == first
     assert await opening_hand(6) != first  # the seed is what fixes them
+
+
+def painted_screens(app: DealMeInApp) -> list[type]:
+    """Each screen ``app`` draws from now on, in turn (one entry for a run of frames)."""
+    from typing import Any
+
+    painted: list[type] = []
+    display = app._display
+
+    def record(screen: Any, renderable: Any) -> None:
+        display(screen, renderable)
+        if renderable is not None and (not painted or painted[-1] is not type(screen)):
+            painted.append(type(screen))
+
+    app._display = record  # type: ignore[method-assign]
+    return painted
+
+
+async def test_a_solo_start_goes_straight_to_the_table() -> None:
+    """Play solo and Start: the picker stays until the table replaces it, so the next screen
+    drawn is the table, with no frame of home or of the lobby on the way; the lobby waits
+    beneath it, where the match's end leads back to."""
+    from tui.screens.home import HomeScreen
+
+    app = make_app(seed=SEED)
+    painted = painted_screens(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: current(app, HomeScreen))
+        await pilot.press("p")
+        await wait_for(pilot, lambda: current(app, PickerScreen))
+        await pilot.press("ctrl+s")
+        table = await wait_for(pilot, lambda: current(app, TableScreen))
+        await pilot.pause(0.2)
+        assert painted == [HomeScreen, PickerScreen, TableScreen]
+        under = app.screen_stack[app.screen_stack.index(table) - 1]
+        assert isinstance(under, LobbyScreen) and under.link is app.session
+        assert not any(isinstance(s, PickerScreen) for s in app.screen_stack)
+
+
+async def test_a_hosted_table_opens_straight_on_its_lobby() -> None:
+    """Host and Open table: from the picker to the table's lobby with no frame of home."""
+    from tui.screens.home import HomeScreen
+
+    app = make_app(bind="127.0.0.1", port=0)
+    painted = painted_screens(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: current(app, HomeScreen))
+        await pilot.press("h")
+        await wait_for(pilot, lambda: current(app, PickerScreen))
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: current(app, LobbyScreen))
+        await pilot.pause(0.2)
+        assert painted == [HomeScreen, PickerScreen, LobbyScreen]
+        assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, LobbyScreen]
+        await app.leave_table()
+
+
+async def test_a_solo_match_that_does_not_start_shows_its_lobby_and_why() -> None:
+    """Should the host refuse to deal (a seat left empty), the player is not left looking at
+    the picker: the lobby shows, with the host's reason."""
+    from tui.screens.picker import TableChoice
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        choice = TableChoice(game="ninety-eight", preset="standard", seats=3, bots={1: "easy"})
+        await app.start_table(choice, solo=True)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
+        assert lobby.link is app.session and app.session.view is None
+        assert "seat 3 is empty" in (app.session.last_said or "")
+
+
+async def test_a_table_that_cannot_open_leaves_the_picker_to_try_again() -> None:
+    """Start keeps the picker up until the table's first screen replaces it; a table that
+    cannot open (here a port no socket can have) is said, and the picker, its choice as it
+    was, offers Start again."""
+    from textual.widgets import Button
+
+    from tui.screens.home import HomeScreen
+
+    app = make_app(bind="127.0.0.1", port=70000)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: current(app, HomeScreen))
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
+        chosen = (picker.game, picker.preset, picker.seats)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any("Could not open the table" in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: not picker.opening)
+        assert app.screen is picker and app.session is None
+        assert (picker.game, picker.preset, picker.seats) == chosen
+        assert not picker.query_one("#start", Button).disabled

@@ -7,7 +7,7 @@ import asyncio
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.text import Text
 from textual import getters, on
@@ -106,6 +106,11 @@ class PickerScreen(Screen["TableChoice | None"]):
         #: key is handled beside the screen's queue and would otherwise read half-built controls
         self._building = asyncio.Lock()
         self.problem: str | None = None
+        #: what Start does with the choice of a new table (``App.open_picker``): the picker stays
+        #: up, Start spent (``opening``), until the table's first screen takes its place
+        #: (``opened``), so that home does not show between them; without it, Start dismisses
+        self.on_start: Callable[[TableChoice], None] | None = None
+        self.opening = False
 
     def _name_start(self, label: str) -> None:
         """The key bar names Start's key as its button does ("Open table", "Apply"): this
@@ -441,12 +446,29 @@ class PickerScreen(Screen["TableChoice | None"]):
     @on(Button.Pressed, "#start")
     async def action_start(self) -> None:
         async with self._building:
-            if self.is_attached and self.app.screen is self:  # not already dismissed
+            if self.is_attached and self.app.screen is self and not self.opening:  # not already dismissed
                 self._validate()
                 if self.problem:
                     self.notify(self.problem, severity="error")
                     return
-                self.dismiss(self.choice())
+                if self.on_start is None:
+                    self.dismiss(self.choice())
+                    return
+                self.opening = True
+                self.query_one("#start", Button).disabled = True
+                self.on_start(self.choice())
+
+    def opened(self) -> None:
+        """The table's first screen comes: the picker goes in the same frame."""
+        self.opening = False
+        if self.is_attached and self.app.screen is self:
+            self.app.pop_screen()
+
+    def not_opened(self) -> None:
+        """The table did not open (a notice says why): Start is offered again."""
+        self.opening = False
+        if self.is_attached:
+            self._validate()
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
