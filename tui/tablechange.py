@@ -15,7 +15,7 @@ SETUP = ("game", "preset", "options", "turn_time")
 
 
 def table_change(before: dict[str, Any], after: dict[str, Any]) -> str | None:
-    """"The host changes the table: Crazy Eights (jokers), 3 seats; Options: target 50; turn
+    """"The host changes the table: Crazy Eights (jokers), 3 seats; options: target 50; turn
     clock 30 s." between two lobbies of one table, or None where its setup is the same (or
     ``before`` is no earlier lobby of it)."""
     if not before or before.get("table") != after.get("table"):
@@ -28,8 +28,8 @@ def table_change(before: dict[str, Any], after: dict[str, Any]) -> str | None:
     name = info.name if info is not None else clean(str(game), 40)
     text = f"The host changes the table: {name} ({clean(str(after.get('preset')), 30)}), {seats_after} seats"
     options = options_line(after)
-    if options:
-        text += f"; {options}"
+    if options:  # mid-sentence: "; options: target 50"
+        text += f"; {options[0].lower()}{options[1:]}"
     clock = after.get("turn_time")
     if isinstance(clock, int) and not isinstance(clock, bool) and clock > 0:
         text += f"; turn clock {clock_label(clock)} a move"

@@ -535,7 +535,7 @@ async def test_a_change_of_game_by_the_host_is_told_in_the_lobby_chat() -> None:
             await ana.configure(options={"target": 50}, turn_time=30)
             await wait_for(pilot, lambda: len(told()) == 2)
             assert told()[-1] == ("The host changes the table: Crazy Eights (jokers), 4 seats; "
-                                  "Options: target 50; turn clock 30 s a move.")
+                                  "options: target 50; turn clock 30 s a move.")
             await ana.configure(seats=3)
             await wait_for(pilot, lambda: len(told()) == 3)
             assert told()[-1].startswith("The host changes the table: Crazy Eights (jokers), 3 seats;")
