@@ -1,7 +1,7 @@
 """A seat out of a Ninety-Nine match (1.2: out of chips) watches the others play on: the round
 it went out in shows its results, the rounds after it are told in the log only (a box over the
 table every round would be about a match it no longer plays), and the match's end shows its
-results again."""
+results again. Its key bar offers nothing to play."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,7 +11,7 @@ from tui.screens.picker import TableChoice
 from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 
-from .helpers import current, make_app, wait_for
+from .helpers import current, key_bar, make_app, wait_for
 
 OUT_NOTE = "You are out of the match: each round's results are told here until it ends."
 
@@ -47,6 +47,8 @@ async def test_rounds_after_the_seat_is_out_are_told_in_the_log_not_over_the_tab
                 await session.client.act(plays[0], view.get("version"))
             await pilot.pause(0.01)
         assert own_status(session.view).get("out") and not session.view.get("is_over")
+        # nothing left to play: Draw and Hint leave the key bar (as at a match's end)
+        await wait_for(pilot, lambda: "Leave" in key_bar(table) and not {"Draw", "Hint"} & set(key_bar(table)))
         # the round it went out in shows, as every round before it did
         went_out = await wait_for(pilot, lambda: watch() and isinstance(app.screen, ResultsScreen) and app.screen)
         assert went_out.event is not None and went_out.event.get("kind") == "round_over" and not went_out.match_over

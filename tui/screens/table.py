@@ -438,12 +438,13 @@ class TableScreen(Screen[None]):
             if self._off_hand():
                 return action == "focus_hand"
             return action == ("to_lobby" if self._back_to_lobby() is not None else "leave")
+        if action in ("hint", "draw", "pass_turn", "last_card") and (
+                view.get("seat") is None or view.get("is_over") or own_status(view).get("out")):
+            return False  # watching, the match is over, or this seat is out of it: nothing to play
         if action == "hint":
-            return self.solo and view.get("seat") is not None and not view.get("is_over")
+            return self.solo
         if action == "focus_chat":
             return not self.solo
-        if action in ("draw", "pass_turn", "last_card") and (view.get("seat") is None or view.get("is_over")):
-            return False  # watching, or the match is over: nothing to play
         if action == "draw":
             if can(view, "pass") and not can(view, "draw"):
                 return False  # Pass takes its place on the bar
