@@ -413,6 +413,26 @@ async def test_the_chat_line_names_the_chat_key_where_it_is(tmp_path: Path) -> N
         assert chat.placeholder == "chat: F6 to type, Enter to send, Esc to stop"
 
 
+async def test_the_lobbys_chat_line_names_the_chat_key_in_the_words_its_width_holds(tmp_path: Path) -> None:
+    """The lobby's chat line, like the table's, says which key opens it (it said only "Enter to
+    send, Esc to stop"), in as many words as its width holds, again when the width changes."""
+    from rich.cells import cell_len
+
+    from .helpers import host_two_seats, wait_for
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(keymap={"lobby.chat": "ctrl+g"}), path)
+    app = make_app(config_path=path, bind="127.0.0.1", port=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        lobby = await host_two_seats(app, pilot)
+        chat = lobby.query_one("#chat")
+        await wait_for(pilot, lambda: chat.placeholder == "chat: Ctrl+G to type, Enter to send, Esc to stop")
+        await pilot.resize_terminal(90, 24)
+        await wait_for(pilot, lambda: chat.placeholder == "chat: Ctrl+G to type, Enter to send")
+        assert cell_len(chat.placeholder) <= chat.content_size.width
+        await app.leave_table()
+
+
 def test_a_clash_names_the_keys_the_other_action_has_now() -> None:
     """Pass moved to D and F5, Hint then moved to D: the notice says Pass is on D, F5 (as
     Settings lists it), not on P, where it ships."""

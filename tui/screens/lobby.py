@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from core import GAMES
 from net.protocol import CHAT_LEN
 
+from ..chatprompt import chat_prompt, reprompt
 from ..eventtext import chat_text
 from ..optiontext import clock_label, options_line
 from ..plain import clean
@@ -110,7 +111,8 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="lobby-chat"):
                 # wrapped in the panel, and again when its width changes
                 yield TableLog(id="chat-log", wrap=True, markup=False, max_lines=CHAT_LINES, min_width=16)
-                yield Input(placeholder="Enter to send, Esc to stop", id="chat", max_length=CHAT_LEN)
+                yield Input(placeholder=chat_prompt(self.app.keys_for("lobby.chat", "slash"), 0), id="chat",
+                            max_length=CHAT_LEN)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -127,6 +129,7 @@ class LobbyScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if not popped(self):  # resumed and popped at once (home at once): its widgets may be half gone
             self.refresh_lobby()
+            reprompt(self, "lobby.chat")  # keys moved meanwhile
             chat = self.query_one("#chat", Input)
             if self.focused is chat and not chat.value:  # back from a match: R says ready, not "r"
                 self.query_one("#seats").focus()
@@ -253,6 +256,12 @@ class LobbyScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._fit_seats)
+        self.call_after_refresh(self._fit_chat)
+
+    def _fit_chat(self) -> None:
+        """The chat line's prompt in the wording its width holds."""
+        if self._drawn and not popped(self) and self.is_attached:
+            reprompt(self, "lobby.chat")
 
     def _fit_seats(self) -> None:
         """Narrow, the chat goes under the seats, and the seat list (as tall as its seats,

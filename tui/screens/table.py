@@ -22,6 +22,7 @@ from textual.widgets import Digits, Input, Static
 from net.protocol import CHAT_LEN
 
 from ..cardface import DEFAULT_PALETTE, LARGE, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
+from ..chatprompt import chat_prompt, reprompt
 from ..drawchance import DrawChance, why_no_draw
 from ..eventtext import action_text, announcement, chat_text, describe, told
 from ..handorder import next_order, ordered
@@ -35,7 +36,7 @@ from ..tablewords import follow_text, scores_words, top_line, total_words, turn_
 from ..widgets.board import BoardCards, board_art, board_caption
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
-from ..widgets.seats import SeatBox, fit
+from ..widgets.seats import SeatBox
 from ..widgets.tablelog import TableLog
 from ..widgets.topbar import TopBar
 from . import WIDE, popped
@@ -160,23 +161,14 @@ class TableScreen(Screen[None]):
             with Vertical(id="side"):
                 # wrapped at the panel's width (RichLog's default minimum, 78, overflows it)
                 yield self._log
-                chat = Input(placeholder=self._chat_placeholder(), id="chat", max_length=CHAT_LEN)
+                chat = Input(placeholder=chat_prompt(self.app.keys_for("table.chat", "slash"), 0), id="chat",
+                             max_length=CHAT_LEN)
                 chat.display = not self.solo  # no one to talk to: the log takes the line
                 self.set_class(not self.solo, "-talk")  # notices stand above the chat line
                 yield chat
         yield Static(id="hint", markup=False)
         yield HandView(id="hand")
         yield KeyFooter()
-
-    def _chat_placeholder(self) -> str:
-        """The chat line's prompt, naming Chat's key as the keymap has it, in the longest
-        wording its line holds (26 cells at 60 columns)."""
-        key = self.app.keys_for("table.chat", "slash")
-        chat = self.query("#chat")
-        width = chat.first().content_size.width if chat else 0
-        forms = [f"chat: {key} to type, Enter to send, Esc to stop", f"chat: {key} to type, Enter to send",
-                 f"{key} to chat, Enter to send", f"{key} to chat"]
-        return fit(forms, width) if width else forms[0]
 
     def on_mount(self) -> None:
         if popped(self):
@@ -523,7 +515,7 @@ class TableScreen(Screen[None]):
                 self._render_view()  # the cards drawn at the size the table now has room for
             self._update_hint()
             self._refollow()
-            self.query_one("#chat", Input).placeholder = self._chat_placeholder()
+            reprompt(self, "table.chat")
 
     def _card_size(self) -> CardSize:
         """Large cards on a table wide and tall enough for them (the stylesheet gives the hand
@@ -567,7 +559,7 @@ class TableScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self._covered:  # uncovered, not first shown
             self._covered, self._resumed = False, time.monotonic()
-            self.query_one("#chat", Input).placeholder = self._chat_placeholder()  # keys moved meanwhile
+            reprompt(self, "table.chat")  # keys moved meanwhile
             self._leave_empty_chat()  # the results closed: the cards again, not a chat line left empty
             held = getattr(self.link, "show_held_results", None)
             if held is not None:  # a hand ended while a question was up

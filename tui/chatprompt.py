@@ -1,0 +1,23 @@
+"""The chat line's prompt, shared by the lobby and the table: it names the key that reaches the
+line, as the keymap has it, since the line itself only takes the focus through that key."""
+from __future__ import annotations
+
+from typing import Any
+
+from .widgets.seats import fit
+
+
+def chat_prompt(key: str, width: int) -> str:
+    """The longest wording that ``width`` cells hold (the whole one before layout, ``width`` 0)."""
+    forms = [f"chat: {key} to type, Enter to send, Esc to stop", f"chat: {key} to type, Enter to send",
+             f"{key} to chat, Enter to send", f"{key} to chat"]
+    return fit(forms, width) if width else forms[0]
+
+
+def reprompt(screen: Any, binding_id: str) -> None:
+    """Fit ``screen``'s chat line (``#chat``) to its width and to the key the keymap gives
+    ``binding_id`` now: after a resize, or back from the keys screen."""
+    from textual.widgets import Input
+
+    for chat in screen.query("#chat").results(Input):
+        chat.placeholder = chat_prompt(screen.app.keys_for(binding_id, "slash"), chat.content_size.width)
