@@ -20,18 +20,24 @@ def _rows(update: LayoutUpdate) -> list[str]:
     return ["".join(segment.text for segment in strip) for strip in update.strips]
 
 
-async def test_home_first_frame_shows_its_keys() -> None:
-    """The first frame of home already has the key row (Textual's Footer left it empty)."""
-    app = make_app()
+def whole_frames(app: App[Any], kind: type[Screen[Any]]) -> list[list[str]]:
+    """The rows of each whole frame ``app`` draws of a ``kind`` screen from now on."""
     frames: list[list[str]] = []
     display = app._display
 
     def record(screen: Any, renderable: Any) -> None:
         display(screen, renderable)
-        if isinstance(screen, HomeScreen) and isinstance(renderable, LayoutUpdate):
+        if isinstance(screen, kind) and isinstance(renderable, LayoutUpdate):
             frames.append(_rows(renderable))
 
     app._display = record  # type: ignore[method-assign]
+    return frames
+
+
+async def test_home_first_frame_shows_its_keys() -> None:
+    """The first frame of home already has the key row (Textual's Footer left it empty)."""
+    app = make_app()
+    frames = whole_frames(app, HomeScreen)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: bool(frames))
         first = frames[0]
@@ -135,15 +141,7 @@ async def test_a_tables_first_frame_has_the_hands_play_key() -> None:
     from tui.screens.table import TableScreen
 
     app = make_app()
-    frames: list[list[str]] = []
-    display = app._display
-
-    def record(screen: Any, renderable: Any) -> None:
-        display(screen, renderable)
-        if isinstance(screen, TableScreen) and isinstance(renderable, LayoutUpdate):
-            frames.append(_rows(renderable))
-
-    app._display = record  # type: ignore[method-assign]
+    frames = whole_frames(app, TableScreen)
     async with app.run_test(size=(100, 30)) as pilot:
         table, _link = await open_table(app, pilot, "ninety-eight", 3, 0, seed=1)
         await wait_for(pilot, lambda: bool(frames))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 import pytest
 from textual.widgets import Select
@@ -13,6 +14,7 @@ from tui.app import DealMeInApp
 from tui.record import load as load_record
 from tui.saves import solo_saved
 from tui.screens.confirm import ConfirmScreen
+from tui.screens.home import HomeScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.results import ResultsScreen, standings
@@ -156,8 +158,6 @@ async def test_a_seed_deals_the_same_cards_again() -> None:
 
 def painted_screens(app: DealMeInApp) -> list[type]:
     """Each screen ``app`` draws from now on, in turn (one entry for a run of frames)."""
-    from typing import Any
-
     painted: list[type] = []
     display = app._display
 
@@ -170,19 +170,23 @@ def painted_screens(app: DealMeInApp) -> list[type]:
     return painted
 
 
+async def start_in_picker(app: DealMeInApp, pilot: Any, key: str) -> PickerScreen:
+    """From home, ``key`` (P: Play solo, H: Host) opens the picker, and Start is pressed."""
+    await wait_for(pilot, lambda: current(app, HomeScreen))
+    await pilot.press(key)
+    picker = await wait_for(pilot, lambda: current(app, PickerScreen))
+    await pilot.press("ctrl+s")
+    return picker
+
+
 async def test_a_solo_start_goes_straight_to_the_table() -> None:
     """Play solo and Start: the picker stays until the table replaces it, so the next screen
     drawn is the table, with no frame of home or of the lobby on the way; the lobby waits
     beneath it, where the match's end leads back to."""
-    from tui.screens.home import HomeScreen
-
     app = make_app(seed=SEED)
     painted = painted_screens(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: current(app, HomeScreen))
-        await pilot.press("p")
-        await wait_for(pilot, lambda: current(app, PickerScreen))
-        await pilot.press("ctrl+s")
+        await start_in_picker(app, pilot, "p")
         table = await wait_for(pilot, lambda: current(app, TableScreen))
         await pilot.pause(0.2)
         assert painted == [HomeScreen, PickerScreen, TableScreen]
@@ -193,15 +197,10 @@ async def test_a_solo_start_goes_straight_to_the_table() -> None:
 
 async def test_a_hosted_table_opens_straight_on_its_lobby() -> None:
     """Host and Open table: from the picker to the table's lobby with no frame of home."""
-    from tui.screens.home import HomeScreen
-
     app = make_app(bind="127.0.0.1", port=0)
     painted = painted_screens(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: current(app, HomeScreen))
-        await pilot.press("h")
-        await wait_for(pilot, lambda: current(app, PickerScreen))
-        await pilot.press("ctrl+s")
+        await start_in_picker(app, pilot, "h")
         await wait_for(pilot, lambda: current(app, LobbyScreen))
         await pilot.pause(0.2)
         assert painted == [HomeScreen, PickerScreen, LobbyScreen]
@@ -229,15 +228,10 @@ async def test_a_table_that_cannot_open_leaves_the_picker_to_try_again() -> None
     was, offers Start again."""
     from textual.widgets import Button
 
-    from tui.screens.home import HomeScreen
-
     app = make_app(bind="127.0.0.1", port=70000)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await wait_for(pilot, lambda: current(app, HomeScreen))
-        await pilot.press("h")
-        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
+        picker = await start_in_picker(app, pilot, "h")
         chosen = (picker.game, picker.preset, picker.seats)
-        await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: any("Could not open the table" in n.message for n in app._notifications))
         await wait_for(pilot, lambda: not picker.opening)
         assert app.screen is picker and app.session is None
