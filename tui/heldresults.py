@@ -1,4 +1,5 @@
-"""A table's results put up over it: at once, or held while a question covers it, and withdrawn once past."""
+"""A table's results put up over it: at once, or held while a question covers it, and withdrawn
+once past; for a seat out of the match, the hands after it went out are told in the log only."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -16,18 +17,46 @@ Results = tuple[str | None, dict[str, Any] | None, dict[str, Any] | None]
 ENDINGS = ("hand_over", "round_over", "match_over")
 
 
-def sat_out(before: dict[str, Any] | None, view: dict[str, Any], events: list[dict[str, Any]], i: int) -> bool:
-    """Whether this app's seat was out of the match all through the hand that ``events[i]``
-    ends (out before these events, ``before`` as the view stood, or put out by them in an
-    earlier hand): its results are no news for it. The hand it went out in still is."""
-    seat = view.get("seat")
-    if not isinstance(seat, int):
-        return False  # a watcher follows every seat's results
-    start = max((j for j in range(i) if events[j].get("kind") in ENDINGS), default=-1)
-    if any(e.get("kind") == "out" and e.get("seat") == seat for e in events[:start + 1]):
-        return True
-    return (before is not None and before.get("seat") == seat and not before.get("is_over")
-            and bool(own_status(before).get("out")))
+class OutSince:
+    """The hand (or round) in which this app's seat went out of the match: the results of the
+    hands after it are no news for that seat; those of the hand it went out in are, whether it
+    went out in its play (Ninety-Nine 4.1, Ninety-Eight 4.3) or as it was settled (stakes, 6.3)."""
+
+    def __init__(self) -> None:
+        self.hand: int | None = None  # None: in the match, as far as this app knows
+
+    def read(self, before: dict[str, Any] | None, view: dict[str, Any], events: list[dict[str, Any]]) -> list[bool]:
+        """For each of ``events`` (that led from ``before`` to ``view``): whether it ends a hand
+        that this seat was out of the match all through."""
+        seat = view.get("seat")
+        if not isinstance(seat, int):
+            self.hand = None  # a watcher follows every seat's results
+            return [False] * len(events)
+        deals = [e for e in events if e.get("kind") == "deal"]
+        hand = _count(view.get("hand_number")) - len(deals)  # the hand in play as these events began
+        if before is None or before.get("seat") != seat or before.get("is_over") \
+                or _count(before.get("hand_number")) > hand:
+            # a new match, or this app new to it: a seat out already as it came in (joined, or
+            # back after a drop) counts as out since before the hand in play
+            came_out = own_status(view).get("out") and not any(
+                e.get("kind") == "out" and e.get("seat") == seat for e in events)
+            self.hand = hand - 1 if came_out else None
+        flags: list[bool] = []
+        for e in events:
+            kind = e.get("kind")
+            if kind == "deal":
+                hand = _count(e.get("hand"), hand + 1)
+            elif kind == "out" and e.get("seat") == seat and self.hand is None:
+                self.hand = hand
+            ended = _count(e.get("hand") or e.get("round"), hand)
+            flags.append(kind in ENDINGS and kind != "match_over" and self.hand is not None and self.hand < ended)
+            if kind == "match_over":
+                self.hand = None  # a rematch starts every seat in again
+        return flags
+
+
+def _count(value: Any, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def table_screen(link: Any) -> Any:
@@ -50,11 +79,13 @@ class HeldResults:
         self.held: Results | None = None
         #: the log has said that, the seat out of the match, its hands' results are told there
         self.out_told = False
+        #: when this app's seat went out of the match (``OutSince``)
+        self.out_since = OutSince()
 
     def show(self, kind: str | None, event: dict[str, Any] | None = None,
              view: dict[str, Any] | None = None, out: bool = False) -> None:
         """Put up the results of a hand (``kind``) just over, or hold them; for a seat ``out``
-        of the match all through that hand (``sat_out``), the log's line on it is enough, and
+        of the match all through that hand (``OutSince``), the log's line on it is enough, and
         the match's own results still show at its end."""
         from .screens.confirm import ConfirmScreen
         from .screens.results import ResultsScreen

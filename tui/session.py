@@ -17,7 +17,7 @@ from . import leavewords, seatkeys
 from .comingstold import ComingsTold
 from .doors import Doors
 from .eventtext import at_hand_end, deal_word, with_causes
-from .heldresults import ENDINGS, HeldResults, sat_out, table_screen
+from .heldresults import ENDINGS, HeldResults, table_screen
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
 from .plain import clean
 from .plays import own_status
@@ -415,6 +415,7 @@ class TableSession:
                 table.hand_totals, table.hand_whole = list(kept.totals), kept.whole
             if not self.view.get("is_over"):
                 self._results.withdraw_match()
+            sat_out = self._results.out_since.read(before, self.view, events)
             for i, event in enumerate(events):
                 kind = event.get("kind")
                 if kind == "match_over":
@@ -424,7 +425,7 @@ class TableSession:
                 if kind in ENDINGS:
                     # the standings as the hand left them, whatever arrives before the screen shows
                     app.call_later(self._results.show, kind, event, at_hand_end(self.view, events[i + 1:]),
-                                   sat_out(before, self.view, events, i))
+                                   sat_out[i])
         elif kind == "chat":
             system = update.get("system") is True
             if update.get("earlier") is True and not self._earlier_told:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tui.plays import own_status
 from tui.screens.picker import TableChoice
 from tui.screens.results import ResultsScreen
@@ -69,17 +71,77 @@ async def test_rounds_after_the_seat_is_out_are_told_in_the_log_not_over_the_tab
         assert lines.index(OUT_NOTE) > lines.index(next(line for line in lines if line.startswith(f"Round {out_round} over")))
 
 
-def test_a_round_is_sat_out_only_when_the_seat_was_out_before_it_began() -> None:
-    """One update may carry several rounds (the bots play fast): the round whose events put the
-    seat out still shows; the next does not; a watcher (no seat) follows them all."""
-    from tui.heldresults import sat_out
+def test_a_hand_is_sat_out_only_when_the_seat_was_out_before_it_was_dealt() -> None:
+    """One update may carry several hands (the bots play fast): the hand whose events put the
+    seat out still shows, whether it went out in its play (Ninety-Nine 4.1, 5.3) or as it was
+    settled after its end (Ninety-Eight stakes, 6.3); the next does not; a watcher (no seat)
+    follows them all; a seat out already as the app comes in sits out the hand in play."""
+    from tui.heldresults import OutSince
 
-    playing = {"seat": 0, "status": [{"chips": 3, "out": False}, {"chips": 3, "out": False}]}
-    gone = {"seat": 0, "status": [{"chips": 0, "out": True}, {"chips": 3, "out": False}]}
-    events = [{"kind": "chips", "seat": 0, "delta": -3, "left": 0}, {"kind": "out", "seat": 0},
-              {"kind": "round_over", "round": 2, "reason": "no_cards", "by": 0},
-              {"kind": "play", "seat": 1}, {"kind": "round_over", "round": 3, "reason": "over", "by": 1}]
-    assert [sat_out(playing, gone, events, i) for i in (2, 4)] == [False, True]
-    assert sat_out(gone, gone, events[3:], 1)  # out before this update began
-    assert not sat_out({**gone, "is_over": True}, gone, events[3:], 1)  # that was the last match
-    assert not sat_out(None, {**gone, "seat": None}, events, 4)
+    def seats(out: bool, hand: int, seat: int | None = 0) -> dict[str, Any]:
+        return {"seat": seat, "hand_number": hand, "status": [{"chips": 0 if out else 3, "out": out}, {"chips": 3}]}
+
+    dry = [{"kind": "chips", "seat": 0, "delta": -3, "left": 0}, {"kind": "out", "seat": 0},
+           {"kind": "round_over", "round": 2, "reason": "no_cards", "by": 0},
+           {"kind": "deal", "seat": 1, "hand": 3}, {"kind": "play", "seat": 1},
+           {"kind": "round_over", "round": 3, "reason": "over", "by": 1}, {"kind": "deal", "seat": 1, "hand": 4}]
+    assert OutSince().read(seats(False, 2), seats(True, 4), dry) == [False] * 5 + [True, False]
+    settled = [{"kind": "hand_over", "seat": 1, "winners": [1], "hand": 4},
+               {"kind": "chips", "seat": 0, "to": 1, "chips": 1, "left": 0}, {"kind": "out", "seat": 0},
+               {"kind": "deal", "seat": 1, "hand": 5}, {"kind": "hand_over", "seat": 1, "winners": [1], "hand": 5},
+               {"kind": "deal", "seat": 1, "hand": 6}]
+    assert OutSince().read(seats(False, 4), seats(True, 6), settled) == [False] * 4 + [True, False]
+    # out in the middle of a round that plays on, its end in a later update: that round shows
+    paying = [{"kind": "chips", "seat": 0, "delta": -1, "left": 0}, {"kind": "out", "seat": 0}]
+    watch = OutSince()
+    assert watch.read(seats(False, 2), seats(True, 2), paying) == [False, False]
+    assert watch.read(seats(True, 2), seats(True, 4), dry[2:]) == [False, False, False, True, False]
+    # a seat out as the app comes in sits out the hand in play; a watcher sits none out
+    assert OutSince().read(None, seats(True, 3), dry[4:6]) == [False, True]
+    assert OutSince().read(None, seats(True, 3, seat=None), dry[4:6]) == [False, False]
+
+
+#: the games and variants where a seat can be put out of the match while others play on
+OUT_VARIANTS = [("ninety-eight", "standard", {"lives": 2}), ("ninety-eight", "stakes", {"chips": 3}),
+                ("ninety-nine", "quick", {}), ("ninety-nine", "manual-draw", {"chips": 2})]
+
+
+@pytest.mark.parametrize("game,preset,options", OUT_VARIANTS, ids=[f"{g}-{p}" for g, p, _ in OUT_VARIANTS])
+def test_sat_out_agrees_with_the_engine_over_random_matches(game: str, preset: str, options: dict[str, Any]) -> None:
+    """Over seeded random matches of the real engine, told one play at a time or all in one
+    update, a hand counts as sat out exactly when seat 0 was out of the match as it was dealt."""
+    import random
+
+    from core import new_match
+    from tui.heldresults import ENDINGS, OutSince
+
+    sat_out_seen = 0
+    for seed in range(40):  # bounded: 40 matches of at most 3000 plays each
+        m = new_match(game, 4, seed=seed, preset=preset, options=options)
+        rng = random.Random(seed)
+        first = m.view(0)
+        out_when_dealt = {m.hand_number: False}
+        told: list[dict[str, Any]] = []  # every event as seat 0 is told it
+        answers: list[bool] = []  # for each hand's end, told one play at a time
+        one_by_one = OutSince()
+        for _ in range(3000):
+            if m.is_over:
+                break
+            before, hand = m.view(0), m.hand_number
+            seat = m.current_seat
+            events = [e.for_seat(0) for e in m.apply(rng.choice(m.legal_actions(seat)), seat)]
+            if m.hand_number != hand:
+                assert m.hand_number == hand + 1
+                out_when_dealt[m.hand_number] = bool(m.status(0).get("out"))
+            view = m.view(0)
+            answers += [flag for flag, e in zip(one_by_one.read(before, view, events), events)
+                        if e["kind"] in ENDINGS and e["kind"] != "match_over"]
+            told += events
+        assert m.is_over
+        ends = [(i, e) for i, e in enumerate(told) if e["kind"] in ENDINGS and e["kind"] != "match_over"]
+        expected = [out_when_dealt[e.get("hand") or e.get("round")] for _, e in ends]
+        assert answers == expected, (seed, answers, expected)
+        at_once = OutSince().read(first, m.view(0), told)
+        assert [at_once[i] for i, _ in ends] == expected, seed
+        sat_out_seen += sum(expected)
+    assert sat_out_seen, "some hand was played with seat 0 out of the match"
