@@ -230,10 +230,20 @@ async def test_a_table_that_cannot_open_leaves_the_picker_to_try_again() -> None
 
     app = make_app(bind="127.0.0.1", port=70000)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        picker = await start_in_picker(app, pilot, "h")
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         chosen = (picker.game, picker.preset, picker.seats)
+        start, opening, seen = picker.query_one("#start", Button), picker.on_start, []
+
+        def opens(choice: Any) -> None:  # the table is opened as ever; what Start reads meanwhile noted
+            seen.append((start.disabled, str(start.label)))
+            opening(choice)
+
+        picker.on_start = opens
+        await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: any("Could not open the table" in n.message for n in app._notifications))
         await wait_for(pilot, lambda: not picker.opening)
         assert app.screen is picker and app.session is None
         assert (picker.game, picker.preset, picker.seats) == chosen
-        assert not picker.query_one("#start", Button).disabled
+        assert seen == [(True, "Opening…")]  # until the table opens, or cannot
+        assert not start.disabled and str(start.label) == "Open table"

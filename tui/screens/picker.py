@@ -455,7 +455,8 @@ class PickerScreen(Screen["TableChoice | None"]):
                     self.dismiss(self.choice())
                     return
                 self.opening = True
-                self.query_one("#start", Button).disabled = True
+                start = self.query_one("#start", Button)
+                start.disabled, start.label = True, "Opening…"  # a table with SSH takes a moment
                 self.on_start(self.choice())
 
     def opened(self) -> None:
@@ -468,6 +469,7 @@ class PickerScreen(Screen["TableChoice | None"]):
         """The table did not open (a notice says why): Start is offered again."""
         self.opening = False
         if self.is_attached:
+            self.query_one("#start", Button).label = START_LABELS.get(self.mode, "Start")
             self._validate()
 
     @on(Button.Pressed, "#cancel")
