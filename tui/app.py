@@ -499,9 +499,16 @@ class DealMeInApp(App[int]):
 
     def end_picking(self) -> None:
         """A new table's first screen comes: the picker it was chosen in goes first, in the
-        same frame (``PickerScreen.on_start``)."""
-        for screen in self._pickers_opening():
-            screen.opened()
+        same frame (``PickerScreen.on_start``), and with it the screens of the table it was
+        opened over (closed by now), so that the new table stands on home alone."""
+        from .screens.home import HomeScreen
+
+        pickers = self._pickers_opening()
+        for screen in pickers:
+            screen.opening = False
+        if pickers and any(isinstance(s, HomeScreen) for s in self.screen_stack):
+            while not isinstance(self.screen, HomeScreen):
+                self.pop_screen()
 
     def end_joining(self) -> None:
         """A join's wait is over: its screen goes before the table's first screen comes."""

@@ -156,15 +156,15 @@ async def test_a_seed_deals_the_same_cards_again() -> None:
     assert await opening_hand(6) != first  # the seed is what fixes them
 
 
-def painted_screens(app: DealMeInApp) -> list[type]:
+def painted_screens(app: DealMeInApp) -> list[Any]:
     """Each screen ``app`` draws from now on, in turn (one entry for a run of frames)."""
-    painted: list[type] = []
+    painted: list[Any] = []
     display = app._display
 
     def record(screen: Any, renderable: Any) -> None:
         display(screen, renderable)
-        if renderable is not None and (not painted or painted[-1] is not type(screen)):
-            painted.append(type(screen))
+        if renderable is not None and (not painted or painted[-1] is not screen):
+            painted.append(screen)
 
     app._display = record  # type: ignore[method-assign]
     return painted
@@ -189,7 +189,7 @@ async def test_a_solo_start_goes_straight_to_the_table() -> None:
         await start_in_picker(app, pilot, "p")
         table = await wait_for(pilot, lambda: current(app, TableScreen))
         await pilot.pause(0.2)
-        assert painted == [HomeScreen, PickerScreen, TableScreen]
+        assert [type(s) for s in painted] == [HomeScreen, PickerScreen, TableScreen]
         under = app.screen_stack[app.screen_stack.index(table) - 1]
         assert isinstance(under, LobbyScreen) and under.link is app.session
         assert not any(isinstance(s, PickerScreen) for s in app.screen_stack)
@@ -203,7 +203,7 @@ async def test_a_hosted_table_opens_straight_on_its_lobby() -> None:
         await start_in_picker(app, pilot, "h")
         await wait_for(pilot, lambda: current(app, LobbyScreen))
         await pilot.pause(0.2)
-        assert painted == [HomeScreen, PickerScreen, LobbyScreen]
+        assert [type(s) for s in painted] == [HomeScreen, PickerScreen, LobbyScreen]
         assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, LobbyScreen]
         await app.leave_table()
 
@@ -247,3 +247,27 @@ async def test_a_table_that_cannot_open_leaves_the_picker_to_try_again() -> None
         assert (picker.game, picker.preset, picker.seats) == chosen
         assert seen == [(True, "Opening…")]  # until the table opens, or cannot
         assert not start.disabled and str(start.label) == "Open table"
+
+
+async def test_a_table_opened_from_another_stands_on_home_alone() -> None:
+    """Host a table from the palette while at one: once the new table's lobby comes, the old
+    table's screens are gone with its picker (the old table closed as the new one opened), so
+    nothing of it is left beneath, to show again or to be left twice."""
+    from tests.tui.helpers import host_two_seats
+
+    app = make_app(bind="127.0.0.1", port=0)
+    painted = painted_screens(app)
+    async with app.run_test(size=(100, 30)) as pilot:
+        old = await host_two_seats(app, pilot)
+        first = app.session
+        command = next(c for c in app.get_system_commands(app.screen) if c.title == "Host a table")
+        command.callback()
+        await wait_for(pilot, lambda: current(app, PickerScreen))
+        painted.clear()
+        await pilot.press("ctrl+s")
+        new = await wait_for(pilot, lambda: app.screen is not old and current(app, LobbyScreen))
+        await pilot.pause(0.2)
+        assert app.session is not first and first.closing and new.link is app.session
+        assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, LobbyScreen]
+        assert painted[-1] is new and not [s for s in painted if s is not new and not isinstance(s, PickerScreen)]
+        await app.leave_table()

@@ -108,7 +108,7 @@ class PickerScreen(Screen["TableChoice | None"]):
         self.problem: str | None = None
         #: what Start does with the choice of a new table (``App.open_picker``): the picker stays
         #: up, Start spent (``opening``), until the table's first screen takes its place
-        #: (``opened``), so that home does not show between them; without it, Start dismisses
+        #: (``App.end_picking``), so that home does not show between them; without it, Start dismisses
         self.on_start: Callable[[TableChoice], None] | None = None
         self.opening = False
 
@@ -458,12 +458,6 @@ class PickerScreen(Screen["TableChoice | None"]):
                 start = self.query_one("#start", Button)
                 start.disabled, start.label = True, "Opening…"  # a table with SSH takes a moment
                 self.on_start(self.choice())
-
-    def opened(self) -> None:
-        """The table's first screen comes: the picker goes in the same frame."""
-        self.opening = False
-        if self.is_attached and self.app.screen is self:
-            self.app.pop_screen()
 
     def not_opened(self) -> None:
         """The table did not open (a notice says why): Start is offered again."""
