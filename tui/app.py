@@ -497,22 +497,27 @@ class DealMeInApp(App[int]):
 
         return [s for s in self.screen_stack if isinstance(s, PickerScreen) and s.opening]
 
-    def end_picking(self) -> None:
-        """A new table's first screen comes: the picker it was chosen in goes first, in the
-        same frame (``PickerScreen.on_start``), and with it the screens of the table it was
-        opened over (closed by now), so that the new table stands on home alone."""
+    def table_comes(self, session: Any) -> None:
+        """``session``'s lobby is to show (``TableSession.show_lobby``): the wait for it goes
+        (the joining screen). As the table's first screen comes, where it was chosen, in a
+        picker (``PickerScreen.on_start``) or on the Join screen, those go too, with the
+        screens of a table it was opened from (closed by now), in the same frame: the new table
+        stands on home alone, and the Join screen's LAN browser stops rather than running on
+        beneath it. A table already showing (a match starting while the Join screen is open
+        over it) keeps them."""
         from .screens.home import HomeScreen
+        from .screens.join import JoinScreen
 
+        self.joins.end_wait()
+        if any(getattr(s, "link", None) is session for s in self.screen_stack):
+            return
         pickers = self._pickers_opening()
         for screen in pickers:
             screen.opening = False
-        if pickers and any(isinstance(s, HomeScreen) for s in self.screen_stack):
+        chosen = pickers or any(isinstance(s, JoinScreen) for s in self.screen_stack)
+        if chosen and any(isinstance(s, HomeScreen) for s in self.screen_stack):
             while not isinstance(self.screen, HomeScreen):
                 self.pop_screen()
-
-    def end_joining(self) -> None:
-        """A join's wait is over: its screen goes before the table's first screen comes."""
-        self.joins.end_wait()
 
     async def hand_over(self, session: Any) -> None:
         """The session a join, a host or a resume made becomes the app's, unless the player

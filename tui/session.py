@@ -547,8 +547,7 @@ class TableSession:
         connecting: the lobby then goes beneath the table, not over it."""
         from .screens.lobby import LobbyScreen
 
-        self.app.end_joining()
-        self.app.end_picking()
+        self.app.table_comes(self)
         if not any(isinstance(s, LobbyScreen) and s.link is self for s in self.app.screen_stack):
             self.app.push_screen(LobbyScreen(self))
 

@@ -20,6 +20,7 @@ from tui.screens.joining import JoiningScreen
 from tui.screens.join import JoinScreen
 from tui.cli import table_address
 from tui.screens.lobby import LobbyScreen
+from tui.screens.table import TableScreen
 
 from .helpers import current, host_two_seats, make_app, said_from_now, wait_for
 
@@ -545,3 +546,45 @@ async def test_a_hosts_refusal_reaches_the_join_form_without_its_escape_sequence
     finally:
         srv.close()
         await srv.wait_closed()
+
+
+async def test_a_table_joined_on_the_join_screen_stands_on_home_alone() -> None:
+    """Join a table by its address while at another: once its lobby comes, the Join screen
+    goes (it would browse the LAN on beneath the table) and so do the screens of the table
+    left."""
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    srv.create_table(TableConfig(name="Other", game="ninety-nine", seats=3))
+    app = make_app(bind="127.0.0.1", port=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            mine = await host_two_seats(app, pilot)
+            here = app.session
+            app.open_join()
+            join = await wait_for(pilot, lambda: current(app, JoinScreen))
+            join.query_one("#address", Input).value = f"127.0.0.1:{srv.port}"
+            join.query_one("#connect").focus()
+            await pilot.press("enter")
+            other = await wait_for(pilot, lambda: app.session is not here and current(app, LobbyScreen))
+            await pilot.pause(0.2)
+            assert other is not mine and other.link is app.session and here.closing
+            assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, LobbyScreen]
+            await app.leave_table()
+    finally:
+        await srv.close()
+
+
+async def test_a_match_starting_under_the_join_screen_leaves_it_open() -> None:
+    """The table the player is at starts its match while the Join screen is open over its
+    lobby: the table comes over it, and the Join screen and the lobby stay beneath (only a new
+    table's first screen clears them away)."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        mine = await host_two_seats(app, pilot)
+        await app.session.client.add_bot(1, "easy")
+        app.open_join()
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
+        await app.session.client.start()
+        table = await wait_for(pilot, lambda: current(app, TableScreen))
+        assert app.screen_stack[-3:] == [mine, join, table]
+        await app.leave_table()

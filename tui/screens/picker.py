@@ -108,7 +108,7 @@ class PickerScreen(Screen["TableChoice | None"]):
         self.problem: str | None = None
         #: what Start does with the choice of a new table (``App.open_picker``): the picker stays
         #: up, Start spent (``opening``), until the table's first screen takes its place
-        #: (``App.end_picking``), so that home does not show between them; without it, Start dismisses
+        #: (``App.table_comes``), so that home does not show between them; without it, Start dismisses
         self.on_start: Callable[[TableChoice], None] | None = None
         self.opening = False
 
