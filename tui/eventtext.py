@@ -17,6 +17,9 @@ from .plays import parse_play
 #: events that only move cards about and would flood the log
 QUIET = frozenset({"hand", "suit"})
 
+#: the events that end a hand, a round or the match, each with its results
+ENDINGS = ("hand_over", "round_over", "match_over")
+
 
 def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The events of one update, the ends of hands told what ended them: the final standings
@@ -288,7 +291,7 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
         return f"{who} is out of the match"
     if kind == "reset":
         return f"The total goes back to {event.get('total', 0)}"
-    if kind in ("hand_over", "round_over", "match_over"):
+    if kind in ENDINGS:
         return ending(event, names)
     if kind == "ante":
         return f"{who} antes {_plural(event.get('chips'), 'chip')} (pot {event.get('pot')})"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .eventtext import deal_word
+from .eventtext import ENDINGS, deal_word
 from .plays import own_status
 
 if TYPE_CHECKING:
@@ -12,10 +12,6 @@ if TYPE_CHECKING:
 
 #: a hand's or match's results as they came: (kind, event, view at the hand's end)
 Results = tuple[str | None, dict[str, Any] | None, dict[str, Any] | None]
-
-#: the events that end a hand, a round or the match, each with its results
-ENDINGS = ("hand_over", "round_over", "match_over")
-
 
 class OutSince:
     """The hand (or round) in which this app's seat went out of the match: the results of the

@@ -16,8 +16,8 @@ from net.server import Server, TableConfig, local_host
 from . import leavewords, seatkeys
 from .comingstold import ComingsTold
 from .doors import Doors
-from .eventtext import at_hand_end, deal_word, with_causes
-from .heldresults import ENDINGS, HeldResults, table_screen
+from .eventtext import ENDINGS, at_hand_end, deal_word, with_causes
+from .heldresults import HeldResults, table_screen
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
 from .plain import clean
 from .plays import own_status

@@ -113,7 +113,8 @@ def test_sat_out_agrees_with_the_engine_over_random_matches(game: str, preset: s
     import random
 
     from core import new_match
-    from tui.heldresults import ENDINGS, OutSince
+    from tui.eventtext import ENDINGS
+    from tui.heldresults import OutSince
 
     sat_out_seen = 0
     for seed in range(40):  # bounded: 40 matches of at most 3000 plays each

@@ -24,7 +24,7 @@ from net.protocol import CHAT_LEN
 from ..cardface import DEFAULT_PALETTE, LARGE, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
 from ..chatprompt import chat_prompt, reprompt
 from ..drawchance import DrawChance, why_no_draw
-from ..eventtext import action_text, announcement, chat_text, describe, told
+from ..eventtext import ENDINGS, action_text, announcement, chat_text, describe, told
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..link import TableLink
@@ -270,7 +270,7 @@ class TableScreen(Screen[None]):
 
     def _track(self, event: dict[str, Any]) -> None:
         kind = event.get("kind")
-        if kind in ("hand_over", "round_over", "match_over") and self.totals:
+        if kind in ENDINGS and self.totals:
             self.hand_totals, self.hand_whole = list(self.totals), self._totals_whole
         if kind == "deal":
             self.totals, self._totals_whole = [0], True
