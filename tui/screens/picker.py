@@ -83,7 +83,7 @@ class PickerScreen(Screen["TableChoice | None"]):
                  turn_time: int | None = None, remembered: dict[str, Pick] | None = None) -> None:
         super().__init__()
         self.mode = mode
-        self._name_start(START_LABELS.get(mode, "Start"))
+        self._name_start(self._start_label)
         #: each game's last choice in this mode (``tui.lastpick``): the picker opens a game on it
         self.remembered = dict(remembered or {})
         last = self.remembered.get(game or "") if preset is None else None
@@ -111,6 +111,11 @@ class PickerScreen(Screen["TableChoice | None"]):
         #: (``App.table_comes``), so that home does not show between them; without it, Start dismisses
         self.on_start: Callable[[TableChoice], None] | None = None
         self.opening = False
+
+    @property
+    def _start_label(self) -> str:
+        """What Start is called in this picker's mode: its button and its key on the bar."""
+        return START_LABELS.get(self.mode, "Start")
 
     def _name_start(self, label: str) -> None:
         """The key bar names Start's key as its button does ("Open table", "Apply"): this
@@ -164,7 +169,7 @@ class PickerScreen(Screen["TableChoice | None"]):
                     yield Vertical(id="options")
             yield Static(id="summary")
             with Horizontal(id="buttons"):
-                yield Button(START_LABELS.get(self.mode, "Start"), id="start", variant="primary")
+                yield Button(self._start_label, id="start", variant="primary")
                 yield Button("Cancel", id="cancel")
         yield KeyFooter()
 
@@ -463,7 +468,7 @@ class PickerScreen(Screen["TableChoice | None"]):
         """The table did not open (a notice says why): Start is offered again."""
         self.opening = False
         if self.is_attached:
-            self.query_one("#start", Button).label = START_LABELS.get(self.mode, "Start")
+            self.query_one("#start", Button).label = self._start_label
             self._validate()
 
     @on(Button.Pressed, "#cancel")
