@@ -627,7 +627,10 @@ class Table:
         action = await choose_async("normal", m.view(index), legal, self._rng)
         if self._closed or self.match is not m or m.version != version or seat.conn is None:
             return  # they moved meanwhile, or went away (the takeover clock has the seat now)
-        self._say(f"{seat.name or f'Seat {index + 1}'} ran out of time: a bot moved for them.")
+        name = self._shown_names()[index] or f"Seat {index + 1}"  # as the lobby and log name it
+        for p in list(self.conns):
+            self._say("You ran out of time: a bot moved for you." if p.seat == index
+                      else f"{name} ran out of time: a bot moved for them.", to=p)
         try:
             self._apply(index, action)
         except Refused as r:

@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
+from net.seatnames import numbered
 from net.server import Server, TableConfig
 from net.tableconfig import TURN_TIME_RANGE, turn_time_problem
 from net.tablestate import restore_table, table_state
 
-from .table_helpers import RandomPlayer, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import RandomPlayer, join, seated_table, server, wait_until  # noqa: F401
 
 OUT_OF_TIME = "ran out of time: a bot moved for them"
 
@@ -30,8 +31,8 @@ async def test_a_player_who_does_not_move_is_moved_for_and_keeps_the_seat(server
     # 2 s: the check that nobody moves early keeps a second of slack on a busy machine
     table, (ana, bo) = await seated_table(server, TableConfig(name="Clock", seats=2, seed=5, turn_time=2), 2)
     assert ana.lobby["turn_time"] == 2
-    got: list[dict[str, Any]] = []
-    watch = asyncio.get_running_loop().create_task(collect(bo, got))
+    got: list[list[dict[str, Any]]] = [[], []]
+    watches = [asyncio.get_running_loop().create_task(collect(c, g)) for c, g in zip((ana, bo), got)]
     try:
         await ana.start()
         await wait_until(lambda: table.status == "playing", what="the match")
@@ -40,14 +41,19 @@ async def test_a_player_who_does_not_move_is_moved_for_and_keeps_the_seat(server
         await asyncio.sleep(0.8)
         assert (m.current_seat, m.version) == (first, version), "nobody moves before the clock runs out"
         await wait_until(lambda: m.version > version, timeout=5, what="the clock's move")
+        # the other player reads the seat's name; the player moved for reads that it was them
         name = f"P{first}"
-        await wait_until(lambda: f"{name} {OUT_OF_TIME}." in chat_lines(got), what="the table saying so")
+        await wait_until(lambda: f"{name} {OUT_OF_TIME}." in chat_lines(got[1 - first]), what="the table saying so")
+        await wait_until(lambda: "You ran out of time: a bot moved for you." in chat_lines(got[first]),
+                         what="the player told")
+        assert not any(OUT_OF_TIME in line for line in chat_lines(got[first]))
         # nobody moves: each move comes on the clock, and the seats stay the players'
         await wait_until(lambda: m.version >= version + 3 or m.is_over, timeout=14, what="more moves on the clock")
         assert [s["bot"] for s in table.lobby()["seats"]] == [None, None]
         assert ana.connected and bo.connected and table.seats[0].conn is not None
     finally:
-        watch.cancel()
+        for w in watches:
+            w.cancel()
         for c in (ana, bo):
             await c.close()
 
@@ -141,4 +147,30 @@ async def test_a_clock_that_runs_out_while_the_last_clock_move_is_still_worked_o
         assert (m.current_seat, m.version) != (second, after)
     finally:
         for c in (ana, bo):
+            await c.close()
+
+
+async def test_the_line_names_the_seat_as_the_table_does_where_two_players_share_a_name(server: Server) -> None:  # noqa: F811
+    """Two players called Ana read "Ana" and "Ana 2" everywhere at the table: the clock's line
+    names the one it moved for the same way, so the other can tell who it was."""
+    table = server.create_table(TableConfig(name="Twins", seats=2, seed=5, turn_time=1))
+    ana = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    twin = await join(server, "Ana", table=table.id)
+    got: list[list[dict[str, Any]]] = [[], []]
+    watches = [asyncio.get_running_loop().create_task(collect(c, g)) for c, g in zip((ana, twin), got)]
+    try:
+        await twin.ready(True)
+        await wait_until(lambda: table.lobby()["seats"][1]["ready"], what="the twin ready")
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        shown = numbered([s["name"] for s in table.lobby()["seats"]])
+        assert shown == ["Ana", "Ana 2"]
+        # nobody moves: the clock moves for each in turn, the second seat within two turns
+        await wait_until(lambda: f"Ana 2 {OUT_OF_TIME}." in chat_lines(got[0]), timeout=8,
+                         what="the first Ana told of the second, by the seat's name")
+        assert f"Ana {OUT_OF_TIME}." not in chat_lines(got[0])
+    finally:
+        for w in watches:
+            w.cancel()
+        for c in (ana, twin):
             await c.close()

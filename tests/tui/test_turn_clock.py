@@ -64,7 +64,7 @@ async def test_the_host_sets_the_clock_and_the_table_counts_down() -> None:
         # Ana does not move: the bot's move for her comes, she is told, and her seat stays hers
         await wait_for(pilot, lambda: table.view["version"] != version, timeout=8)
         log = table.query_one("#log")
-        await wait_for(pilot, lambda: any("Ana ran out of time" in line.text for line in log.lines))
+        await wait_for(pilot, lambda: any("You ran out of time: a bot moved for you." in line.text for line in log.lines))
         assert session.lobby["seats"][0]["name"] == "Ana" and session.lobby["seats"][0]["bot"] is None
         await app.action_quit()
 
