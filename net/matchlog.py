@@ -101,17 +101,25 @@ def replay(path: Path, keep_history: bool = False) -> ReplayResult:
         return ReplayResult(False, error=f"{path} is empty", line=1)
     try:
         header = json.loads(lines[0])
-        if not isinstance(header, dict):
-            return ReplayResult(False, error="bad header: not a record of fields", line=1)
-        if header.get("format") not in FORMATS:
-            return ReplayResult(False, error=f"unknown log format {header.get('format')!r}", line=1)
+    except ValueError:
+        return ReplayResult(False, error="its first line is not a match log's header (not JSON)", line=1)
+    except RecursionError:
+        return ReplayResult(False, error="its first line is not a match log's header (nested too deep)", line=1)
+    if not isinstance(header, dict):
+        return ReplayResult(False, error="its first line is not a match log's header (not a record of fields)", line=1)
+    if "format" not in header:
+        return ReplayResult(False, error="its first line is not a match log's header (it names no log format)", line=1)
+    if header["format"] not in FORMATS:
+        return ReplayResult(False, error=f"its header's log format {header['format']!r} is not one this app reads "
+                                         f"({', '.join(map(str, FORMATS))})", line=1)
+    try:
         match = new_match(header["game"], header["players"], header.get("preset") or "standard",
                           header["options"], seed=header["seed"], deck=header.get("deck"),
                           dealer=header.get("dealer"))
-    except (ValueError, KeyError, TypeError) as e:
-        return ReplayResult(False, error=f"bad header: {e}", line=1)
-    except RecursionError:
-        return ReplayResult(False, error="bad header: nested too deep", line=1)
+    except KeyError as e:
+        return ReplayResult(False, error=f"its header has no {e.args[0]!r}", line=1)
+    except (ValueError, TypeError) as e:
+        return ReplayResult(False, error=f"its header is not a table this app can deal: {e}", line=1)
     given = header.get("names")
     names = [n if isinstance(n, str) else "" for n in given] if isinstance(given, list) else []
     result = ReplayResult(True, match=match, names=(names + [""] * match.players)[:match.players])

@@ -366,11 +366,16 @@ def print_games() -> None:
 
 
 def winners_text(winners: list[int], names: list[str]) -> str:
-    """Winners as the host's log names them: "Ana (seat 1) and seat 3"; "none yet"."""
+    """Winners as the host's log and the app name them: "Ana (seat 1) and seat 3"; a repeated
+    name numbered ("Normal bot 2 (seat 3)"); "none yet"."""
+    from net.seatnames import numbered
+
     from .plain import clean
 
+    shown = numbered([clean(name, 24) for name in names])
+
     def one(seat: int) -> str:
-        name = clean(names[seat], 24) if seat < len(names) else ""
+        name = shown[seat] if seat < len(shown) else ""
         return f"{name} (seat {seat + 1})" if name else f"seat {seat + 1}"
 
     return " and ".join(one(w) for w in winners) or "none yet"

@@ -52,9 +52,9 @@ def test_deep_json_files_are_unreadable_and_left_as_they_are(tmp_path: Path, nam
 
 
 @pytest.mark.parametrize("first, says", [
-    ("[1, 2]", "bad header: not a record of fields"), ("5", "bad header: not a record of fields"),
-    ('"x"', "bad header: not a record of fields"), ("null", "bad header: not a record of fields"),
-    (DEEP_JSON, "bad header: nested too deep"),
+    ("[1, 2]", "its first line is not a match log's header (not a record of fields)"), ("5", "its first line is not a match log's header (not a record of fields)"),
+    ('"x"', "its first line is not a match log's header (not a record of fields)"), ("null", "its first line is not a match log's header (not a record of fields)"),
+    (DEEP_JSON, "its first line is not a match log's header (nested too deep)"),
 ], ids=["list", "number", "text", "null", "deep"])
 def test_a_log_whose_header_is_not_a_record_does_not_replay(tmp_path: Path, first: str, says: str) -> None:
     path = tmp_path / "match.jsonl"

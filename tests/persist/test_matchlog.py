@@ -145,4 +145,30 @@ def test_a_log_of_a_keyed_seed_says_its_format(tmp_path):
         assert result.ok and result.match is not None and result.match.winners == winners
     tamper(path, 0, lambda r: r.update(format=3))
     bad = replay(path)
-    assert not bad.ok and "unknown log format 3" in str(bad.error)
+    assert not bad.ok and "log format 3 is not one this app reads" in str(bad.error)
+
+
+def test_replay_names_a_repeated_name_as_the_app_and_the_hosts_log_do():
+    """Three bots of one level are "Normal bot", "Normal bot 2" and "Normal bot 3" at the table
+    and in the host's log; the replay's line names the winner the same way."""
+    from tui.cmdline import winners_text
+
+    names = ["Ana", "Normal bot", "Normal bot", "Normal bot"]
+    assert winners_text([2], names) == "Normal bot 2 (seat 3)"
+    assert winners_text([1, 3], names) == "Normal bot (seat 2) and Normal bot 3 (seat 4)"
+    assert winners_text([0], ["Ana", ""]) == "Ana (seat 1)"
+    assert winners_text([], names) == "none yet"
+
+
+def test_a_file_that_is_not_a_match_log_is_told_in_words_not_in_a_parsers_message(tmp_path):
+    """``dealmein replay`` on the wrong file says what is wrong with it, not Python's reason."""
+    cases = {"not json\n": "not JSON", "[1, 2]\n": "not a record of fields",
+             '{"entries": []}\n': "names no log format", '{"format": 99}\n': "format 99 is not one this app reads",
+             '{"format": 2, "game": "ninety-eight"}\n': "has no 'players'",
+             '{"format": 2, "game": "poker", "players": 4, "options": {}, "seed": 1}\n': "not a table this app can deal"}
+    for i, (text, words) in enumerate(cases.items()):
+        path = tmp_path / f"wrong{i}.jsonl"
+        path.write_text(text)
+        result = replay(path)
+        assert not result.ok and result.line == 1 and "header" in result.error and words in result.error, result.error
+        assert "Expecting" not in result.error and "None" not in result.error

@@ -193,8 +193,8 @@ def test_a_log_that_is_not_text_cannot_be_read_rather_than_not_reproducing(tmp_p
     assert len(run.stderr.splitlines()) == 1
 
 
-@pytest.mark.parametrize("first, says", [("garbage", "Expecting value"), ("[1, 2]", "not a record of fields"),
-                                         ('{"format": 99}', "unknown log format 99")],
+@pytest.mark.parametrize("first, says", [("garbage", "not JSON"), ("[1, 2]", "not a record of fields"),
+                                         ('{"format": 99}', "log format 99 is not one this app reads")],
                          ids=["not-json", "not-a-record", "unknown-format"])
 def test_a_file_that_is_not_a_match_log_says_so_rather_than_not_reproducing(tmp_path: Path, first: str,
                                                                            says: str) -> None:
