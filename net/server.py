@@ -165,8 +165,10 @@ class Connection(FrameProtocol):
     def frames_received(self, data: bytes | int) -> None:
         if self.closed:
             return
+        completed = False
         try:
             for body in self.read_frames(data):
+                completed = True
                 if self.closed:
                     return
                 if not self._allow():
@@ -181,7 +183,7 @@ class Connection(FrameProtocol):
             log.exception("%s: error handling its message; closing it", self.peer)
             self.close("internal", "the host could not handle that message")
             return
-        self._watch_trickle()
+        self._watch_trickle(completed)
 
     # ------------------------------------------------------------------ limits
     def _allow(self) -> bool:
@@ -206,8 +208,12 @@ class Connection(FrameProtocol):
             self.error("rate", "too many messages: this one was dropped")
         return False
 
-    def _watch_trickle(self) -> None:
-        """A frame once begun must arrive within ``frame_timeout``."""
+    def _watch_trickle(self, completed: bool = False) -> None:
+        """A frame once begun must arrive within ``frame_timeout``: each frame, so a frame
+        ``completed`` in this read starts the clock again for the one begun after it."""
+        if completed and self._frame_timer is not None:
+            self._frame_timer.cancel()
+            self._frame_timer = None
         if self.reader.pending and self._frame_timer is None and not self.closed:
             self._frame_timer = asyncio.get_running_loop().call_later(
                 self.server.frame_timeout, self._trickle_late)

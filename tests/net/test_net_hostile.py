@@ -180,6 +180,33 @@ async def test_slow_trickle_of_one_frame_hits_the_frame_deadline(arena: tuple[Se
     await bg.check_unaffected(since)
 
 
+async def test_the_frame_deadline_runs_from_each_frame(arena: tuple[Server, Background]) -> None:
+    """Reads that each finish one frame and begin the next, well within the deadline apiece,
+    keep the connection however long they go on: the deadline is for a frame, not for the
+    stretch in which some frame is always unfinished."""
+    srv, bg = arena
+    since = bg.table.actions
+    pings = b"".join(encode({"type": "ping", "n": n}) for n in range(9))
+    size = len(encode({"type": "ping", "n": 0}))
+    # chunk k ends 3 bytes into ping k: every read completes a ping and leaves the next begun
+    cuts = [0] + [k * size + 3 for k in range(8)] + [len(pings)]
+    r, w = await asyncio.open_connection("127.0.0.1", srv.port)
+    got: list[dict[str, Any]] = []
+    reading = read_into(r, got)
+    w.write(HELLO)
+    try:
+        for a, b in zip(cuts, cuts[1:]):
+            w.write(pings[a:b])
+            await w.drain()
+            await asyncio.sleep(srv.frame_timeout * 0.4)  # 3.6 frame deadlines in all
+        await wait_until(lambda: sum(m["type"] == "pong" for m in got) == 9, what="every ping answered")
+        assert codes(got) == [] and not reading.done(), "still open, nothing refused"
+    finally:
+        w.close()
+        reading.cancel()
+    await bg.check_unaffected(since)
+
+
 async def test_flood_is_rate_limited_then_closed(arena: tuple[Server, Background]) -> None:
     srv, bg = arena
     since = bg.table.actions
