@@ -215,7 +215,7 @@ def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
     reworded would otherwise keep its usual game's sentence at the table); a table of the usual
     game reads the page as it is, and a changed hand size says how many cards."""
     from core import GAMES
-    from tui.screens.rules import RULES_DIR, rules_markdown, variant_sentences
+    from tui.screens.rules import RULES_DIR, rules_markdown, variant_sentences, with_keys
 
     tables = [("crazy-eights", "countdown", {}), ("crazy-eights", "standard", {"hand_size": 6}),
               ("crazy-eights", "countdown", {"jokers": True}), ("crazy-eights", "standard", {"last_card": "off"}),
@@ -224,7 +224,7 @@ def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
     for game, preset, options in tables:
         resolved = GAMES[game].resolve(3, preset, options)
         said = variant_sentences(game, resolved)
-        page = " ".join((RULES_DIR / f"{game}.md").read_text(encoding="utf-8").split())
+        page = " ".join(with_keys((RULES_DIR / f"{game}.md").read_text(encoding="utf-8")).split())
         at_table = " ".join(rules_markdown(game, {"game": game, "preset": preset, "options": options,
                                                   "seats": 3}).split())
         assert said, (game, preset, options)
@@ -235,4 +235,25 @@ def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
     for game in GAMES:  # from the first heading on, the page as written
         usual = rules_markdown(game, {"game": game, "preset": "standard", "options": {}, "seats": 3})
         assert variant_sentences(game, GAMES[game].resolve(3, "standard", {})) == {}
-        assert usual.endswith((RULES_DIR / f"{game}.md").read_text(encoding="utf-8").split("\n## ", 1)[1])
+        assert usual.endswith(with_keys((RULES_DIR / f"{game}.md").read_text(encoding="utf-8")).split("\n## ", 1)[1])
+
+
+async def test_the_rules_name_the_keys_as_the_keymap_has_them(tmp_path: Any) -> None:
+    """Draw moved to D (and the rest left where they ship): the rules pages say D where they
+    told of Space, as the key bar and the hints do; the keys not moved read as they ship."""
+    from tui.settings import Settings, save_settings
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(keymap={"table.draw": "d", "table.say_total": "f6"}), path)
+    for config_path, draw, total in ((None, "Space", "C"), (path, "D", "F6")):
+        app = make_app(config_path=config_path) if config_path else make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.rules_game = "crazy-eights"
+            await pilot.press("f2")
+            screen = await wait_for(pilot, lambda: current(app, RulesScreen))
+            page = await wait_for(pilot, lambda: screen.query("#rules") and screen.query_one("#rules", Markdown))
+            assert f"- **draw** a card ({draw})." in page.source and "**L** (\"Play+last" in page.source
+            assert "[[" not in page.source and "instead of Enter." in page.source
+            screen.query_one("#games", Tabs).active = "rules-ninety-nine"
+            await wait_for(pilot, lambda: f"**{draw}** draws, **{total}** says the total, **S** the chips" in page.source)
+            assert f"press **{draw}** after playing" in page.source and "[[" not in page.source

@@ -3,10 +3,11 @@ variant in force comes first ("At this table"), each option with what its value 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -17,8 +18,12 @@ from textual.widgets import Markdown, Tab, Tabs
 from core import GAMES
 from core.options import deck_count, value_text
 
+from ..keymap import key_label
 from ..widgets.keyfooter import KeyFooter
 from . import popped
+
+if TYPE_CHECKING:
+    from ..app import DealMeInApp
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
@@ -171,12 +176,24 @@ def _put(text: str, sentence: str, instead: str) -> str:
     return re.sub(pattern, lambda _: instead, text, count=1)
 
 
-def rules_markdown(game: str, table: dict[str, Any] | None = None) -> str:
-    """The game's rules page; when a table of this game is known, its preset and options come
-    first, under the page's title, and the rules follow, saying what its variant changes where
-    they speak of the usual game (``variant_sentences``)."""
+#: a key named in a rules page: ``[[binding id|key it ships on]]``
+KEY_MARK = re.compile(r"\[\[([\w.]+)\|([^\]|]+)\]\]")
+
+
+def with_keys(text: str, keys_for: Callable[[str, str], str] | None = None) -> str:
+    """``text`` with each key it names as the keymap has it now (``App.keys_for``), so that a
+    key moved on the Keys screen is the one the page tells of; without one, the shipped key."""
+    return KEY_MARK.sub(lambda m: keys_for(m[1], m[2]) if keys_for else key_label(m[2]), text)
+
+
+def rules_markdown(game: str, table: dict[str, Any] | None = None,
+                   keys_for: Callable[[str, str], str] | None = None) -> str:
+    """The game's rules page, its keys as ``keys_for`` names them (``with_keys``); when a table
+    of this game is known, its preset and options come first, under the page's title, and the
+    rules follow, saying what its variant changes where they speak of the usual game
+    (``variant_sentences``)."""
     try:
-        text = (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
+        text = with_keys((RULES_DIR / f"{game}.md").read_text(encoding="utf-8"), keys_for)
     except OSError:
         text = f"# {game}\n\nNo rules page for this game."
     if not (table and table.get("game") == game and game in GAMES):
@@ -202,6 +219,9 @@ class GameTabs(Tabs):
 
 
 class RulesScreen(Screen[None]):
+    if TYPE_CHECKING:
+        app = getters.app(DealMeInApp)
+
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
@@ -214,7 +234,7 @@ class RulesScreen(Screen[None]):
         yield GameTabs(*[Tab(info.name, id=f"rules-{gid}") for gid, info in GAMES.items()],
                        active=f"rules-{self.game}", id="games")
         with VerticalScroll(id="scroll"):
-            yield Markdown(rules_markdown(self.game, self.table), id="rules")
+            yield Markdown(rules_markdown(self.game, self.table, self.app.keys_for), id="rules")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -227,4 +247,4 @@ class RulesScreen(Screen[None]):
         game = (event.tab.id or "")[len("rules-"):]
         if game and game != self.game:
             self.game = game
-            self.query_one("#rules", Markdown).update(rules_markdown(game, self.table))
+            self.query_one("#rules", Markdown).update(rules_markdown(game, self.table, self.app.keys_for))
