@@ -26,3 +26,13 @@ def numbered(names: list[str], shown: list[str] | None = None) -> list[str]:
         seen[name] = n
         out.append(name if n == 1 else f"{name} {n}")
     return out
+
+
+def seats_named(seats: list[int], shown: list[str]) -> str:
+    """``seats`` as the host's log and ``dealmein replay`` name them, by their ``shown`` names
+    (``numbered``): "Ana (seat 1) and seat 3" (a seat with no name by its number alone); "" for none."""
+    def one(seat: int) -> str:
+        name = shown[seat] if seat < len(shown) else ""
+        return f"{name} (seat {seat + 1})" if name else f"seat {seat + 1}"
+
+    return " and ".join(one(seat) for seat in seats)

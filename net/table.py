@@ -32,7 +32,7 @@ from .matchstart import Countdown, bots_only, not_ready
 from .peer import Peer, Refused
 from .protocol import encode
 from .seat import Seat, adoptable
-from .seatnames import numbered
+from .seatnames import numbered, seats_named
 from .tablechat import TableChat, system_line
 from .tableconfig import TableConfig, reconfigure, settle
 from .tablelog import finish_log, log_action, open_log
@@ -581,10 +581,7 @@ class Table:
             self.status = "finished"
             for w in m.winners:
                 self.seats[w].wins += 1
-            names = self._shown_names()
-            self._note("the match is over: %s won",
-                       " and ".join(f"{names[w]} (seat {w + 1})" if names[w] else f"seat {w + 1}"
-                                    for w in m.winners) or "no one")
+            self._note("the match is over: %s won", seats_named(m.winners, self._shown_names()) or "no one")
             for seat_ in self.seats:
                 if seat_.keeper:  # its player is gone: the seat opens for whoever comes next
                     self._note("seat %d is open", seat_.index + 1)

@@ -368,17 +368,11 @@ def print_games() -> None:
 def winners_text(winners: list[int], names: list[str]) -> str:
     """Winners as the host's log and the app name them: "Ana (seat 1) and seat 3"; a repeated
     name numbered ("Normal bot 2 (seat 3)"); "none yet"."""
-    from net.seatnames import numbered
+    from net.seatnames import numbered, seats_named
 
     from .plain import clean
 
-    shown = numbered([clean(name, 24) for name in names])
-
-    def one(seat: int) -> str:
-        name = shown[seat] if seat < len(shown) else ""
-        return f"{name} (seat {seat + 1})" if name else f"seat {seat + 1}"
-
-    return " and ".join(one(w) for w in winners) or "none yet"
+    return seats_named(winners, numbered([clean(name, 24) for name in names])) or "none yet"
 
 
 def run_replay(file: str) -> int:
