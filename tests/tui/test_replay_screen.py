@@ -86,7 +86,7 @@ async def test_replay_of_a_file_that_is_not_a_match_log_says_so(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         text = screen_text(app)
-        assert "not a match log this app can read" in text and "header" in text
+        assert "not a match log this app can read" in text and "header" in text and "not JSON" in text
         assert "does not reproduce" not in text
         await app.action_quit()
 
