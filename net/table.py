@@ -77,6 +77,9 @@ class Table:
         #: do (``tui.session``) rather than greet them as newcomers
         self.watchers_saved: list[str] = []
         self._watchers = Watchers()  # each connection's number at the table
+        #: the players (seat and its token) who asked the playing host for a rematch since the
+        #: match ended: told once each, taking ``ready`` back and giving it again says nothing more
+        self._rematch_asked: set[tuple[int, str | None]] = set()
 
     @property
     def chat_epoch(self) -> str:
@@ -416,8 +419,14 @@ class Table:
         self._in_lobby()
         if p.seat is None:
             raise Refused("not_seated", "take a seat first")
-        self.seats[p.seat].ready = msg["ready"]
+        seat = self.seats[p.seat]
+        asks = (msg["ready"] and not seat.ready and self.status == "finished" and not p.is_host
+                and self.playing_host() and (seat.index, seat.token) not in self._rematch_asked)
+        seat.ready = msg["ready"]
         self._broadcast_lobby(to=p)
+        if asks:  # the host starts the rematch without it: a player's ready after a match asks for one
+            self._rematch_asked.add((seat.index, seat.token))
+            self._say(f"{seats_named([seat.index], self._shown_names())} would like a rematch.")
 
     def _on_configure(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)
@@ -531,6 +540,7 @@ class Table:
     # ------------------------------------------------------------------ the match
     def _start_match(self) -> None:
         self._countdown.cancel()  # a host's start overtakes it
+        self._rematch_asked.clear()
         c = self.config
         # every match has a seed, so that its log replays it: a secret one that deals with the
         # keyed generator (rules README, "Shuffling"), or, from a fixed table seed (tests,

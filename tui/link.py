@@ -19,4 +19,4 @@ class TableLink(Protocol):
 
     async def chat(self, text: str) -> None: ...
 
-    async def rematch(self) -> None: ...  # the host starts it; at a table that starts on ready, a player's ready
+    async def rematch(self) -> None: ...  # the host starts it; a guest's ready says ready or asks the host

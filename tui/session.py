@@ -324,11 +324,26 @@ class TableSession:
         asks for a rematch by saying it is ready: the rematch starts once every player is."""
         return not self.is_host and self.seat is not None and (self.lobby or {}).get("start") == "ready"
 
+    @property
+    def asks_rematch(self) -> bool:
+        """At a table whose host plays, a seated guest asks the host for a rematch by saying it
+        is ready: the table tells everyone, and the host starts it."""
+        return not self.is_host and self.seat is not None and (self.lobby or {}).get("start") == "host"
+
     async def rematch(self) -> None:
-        """The host starts the rematch; at a table that starts on ready, a player says ready."""
+        """The host starts the rematch; at a table that starts on ready, a player says ready;
+        at a table whose host plays, a guest asks the host (by saying ready, once)."""
         if self.client is None:
             return
-        if self.rematch_by_ready:
+        if self.asks_rematch:
+            seats = (self.lobby or {}).get("seats") or []
+            seat = self.seat
+            if seat is not None and seat < len(seats) and seats[seat].get("ready"):
+                self.app.notify("You have asked for a rematch: the host starts it.")
+                return
+            await self.call("ready", True)
+            self.app.notify("You asked for a rematch: the host starts it.")
+        elif self.rematch_by_ready:
             await self.call("ready", True)
             self.app.notify("Ready for the rematch: it starts once every player is.")
         else:

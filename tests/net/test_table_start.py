@@ -98,6 +98,51 @@ async def test_a_seated_host_starts_and_nothing_starts_by_itself(server: Server)
     await bo.close()
 
 
+async def test_a_guest_asks_the_playing_host_for_a_rematch_by_being_ready(server: Server) -> None:
+    """Protocol, Starting a match: the host starts each rematch, needing no guest ready; a guest's
+    ``ready`` after the match asks for one, and the table says so once, naming the seat as the
+    lobby does."""
+    server.start_delay = 0.0
+    table = server.create_table(TableConfig(game="ninety-nine", preset="quick", options={"chips": 2},
+                                            seats=3, seed=4))
+    ana = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    bo = await join(server, "Bo", table=table.id)
+    bo2 = await join(server, "Bo", table=table.id)
+    cy = await join(server, "Cy", table=table.id, spectator=True)  # hears what the table says
+    got: list[dict[str, Any]] = []
+    watch = asyncio.create_task(collect(cy, got))
+    players = [RandomPlayer(ana, 1), RandomPlayer(bo, 2), RandomPlayer(bo2, 3)]
+    try:
+        await bo2.ready(True)  # before the match, ready asks nothing
+        await bo.ready(True)
+        await wait_until(lambda: table.seats[1].ready and table.seats[2].ready, what="both ready")
+        await ana.start()
+        await wait_until(lambda: table.status == "finished", 30.0, "the match to end")
+        await asyncio.sleep(0.1)
+        assert not any("rematch" in line for line in table_lines(cy, got))
+        await bo2.ready(True)
+        await wait_until(lambda: "Bo 2 (seat 3) would like a rematch." in table_lines(cy, got),
+                         what="the ask")
+        assert table.status == "finished", "the ask starts nothing: the host does"
+        await bo2.ready(False)
+        await bo2.ready(True)  # taken back and given again: told once
+        await ana.ready(True)  # the host's own ready asks no one
+        await bo.ready(True)
+        await wait_until(lambda: "Bo (seat 2) would like a rematch." in table_lines(cy, got), what="Bo's ask")
+        await asyncio.sleep(0.2)
+        asks = [line for line in table_lines(cy, got) if "rematch" in line]
+        assert asks == ["Bo 2 (seat 3) would like a rematch.", "Bo (seat 2) would like a rematch."]
+        first = table.match
+        await ana.rematch()
+        await wait_until(lambda: table.match is not first, what="the host's rematch")
+    finally:
+        watch.cancel()
+        for p in players:
+            await p.stop()
+        for c in (ana, bo, bo2, cy):
+            await c.close()
+
+
 async def test_a_table_of_bots_alone_never_starts_by_itself(server: Server) -> None:
     server.start_delay = 0.0
     table = server.create_table(TableConfig(seats=2, seed=5))

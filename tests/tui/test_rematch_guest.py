@@ -1,15 +1,18 @@
-"""A guest in the app at a table whose host plays from another terminal, at a match's end: the
-host starts a rematch while the guest still reads the last match's results (the new match must
+"""A guest in the app at a table whose host plays from another terminal, at a match's end: R
+asks the host for a rematch (the table says so once); the host starts a rematch while the guest still reads the last match's results (the new match must
 reach the guest's table, not leave the guest in the lobby with the match waiting on their
 turn); the match ends while the guest's connection is down (its end is still told and counted)."""
 from __future__ import annotations
 
+import asyncio
 from typing import Any
+
+from textual.widgets import Button, Label
 
 from net.server import Server, TableConfig
 from tests.net.table_helpers import FAST, RandomPlayer, join
-from tui.screens.results import ResultsScreen
-from tui.screens.table import TableScreen
+from tui.screens.results import RESULTS_GRACE, ResultsScreen
+from tui.screens.table import RESUME_GUARD, TableScreen
 
 from .helpers import current, key_bar, make_app, notices, play_with_keys, wait_for
 
@@ -45,10 +48,13 @@ async def test_a_rematch_closes_the_last_matchs_results_and_deals_at_the_table()
         async with app.run_test(size=(100, 30)) as pilot:
             table, ana, player = await _finished_match(app, pilot, srv)
             results = app.screen
-            # the host rematches here: Bo's key bar offers no Rematch, as his screen has no button
             await pilot.pause()
-            assert not results.query("#rematch") and "Rematch" not in key_bar(results)
-            assert "Back to lobby" in key_bar(results)
+            assert str(results.query_one("#rematch", Button).label) == "Ask for a rematch"
+            # the results cover the table's log: a line said meanwhile shows on them too
+            said = results.query_one("#said", Label)
+            assert not said.display
+            await ana.chat("well played")
+            await wait_for(pilot, lambda: said.display and str(said.render()) == "Ana: well played")
             await ana.rematch()
             await wait_for(pilot, lambda: table.status == "playing")
             await wait_for(pilot, lambda: not app.session.view.get("is_over"))
@@ -61,6 +67,42 @@ async def test_a_rematch_closes_the_last_matchs_results_and_deals_at_the_table()
             app.session.back_to_lobby()
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
+            await player.stop()
+            await ana.close()
+            await app.leave_table()
+    finally:
+        await srv.close()
+
+
+async def test_a_guests_r_asks_the_playing_host_for_a_rematch_once() -> None:
+    """The host starts every rematch; Bo's R asks Ana for one: his ready, which the table tells
+    everyone once (pressed again, the app says he has asked already). Ana's rematch deals."""
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            table, ana, player = await _finished_match(app, pilot, srv)
+            results = app.screen
+            await pilot.pause()
+            assert str(results.query_one("#rematch", Button).label) == "Ask for a rematch"
+            assert "Rematch" in key_bar(results) and "Back to lobby" in key_bar(results)
+            await asyncio.sleep(RESULTS_GRACE)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            assert table.status == "finished", "the ask starts nothing by itself"
+            await wait_for(pilot, lambda: "You asked for a rematch: the host starts it." in notices(app))
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            log = screen.query_one("#log")
+            await wait_for(pilot, lambda: any(e.plain == "Table: Bo (seat 2) would like a rematch." for e in log.entries))
+            await asyncio.sleep(RESUME_GUARD)
+            await pilot.press("r")  # asked already: said so, and nothing sent again
+            await wait_for(pilot, lambda: "You have asked for a rematch: the host starts it." in notices(app))
+            assert sum("would like a rematch" in e.plain for e in log.entries) == 1
+            first = table.match
+            await ana.rematch()
+            await wait_for(pilot, lambda: table.match is not first and table.status == "playing")
+            await wait_for(pilot, lambda: not app.session.view.get("is_over") and not screen.view.get("is_over"))
             await player.stop()
             await ana.close()
             await app.leave_table()

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
-from ..eventtext import deal_word, ending, seat_name
+from ..eventtext import chat_text, deal_word, ending, seat_name
 from ..plain import clean
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import status_text, statuses
@@ -139,6 +139,9 @@ class ResultsScreen(Withdrawable[None]):
         self.keys_from = time.monotonic() + RESULTS_GRACE
         #: its widgets are all there: a lobby that comes sooner is shown by ``on_mount``
         self._drawn = False
+        #: the latest chat line said while it is up (it covers the table's log, where the line
+        #: goes too): a guest asking for a rematch, a "well played"
+        self._said: Text | None = None
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -158,12 +161,17 @@ class ResultsScreen(Withdrawable[None]):
                 yield label
                 if mine:
                     yield Label(Text(mine), id="record-line")
+            said = Label(self._said or "", id="said")
+            said.display = self._said is not None
+            yield said
             with Horizontal(id="results-buttons"):
                 if self.match_over:
                     if getattr(self.link, "is_host", False):
                         yield Button("Rematch", id="rematch", variant="primary")
                     elif getattr(self.link, "rematch_by_ready", False):
                         yield Button("Ready for a rematch", id="rematch", variant="primary")
+                    elif getattr(self.link, "asks_rematch", False):
+                        yield Button("Ask for a rematch", id="rematch", variant="primary")
                     yield Button("Back to lobby", id="lobby")
                 else:
                     yield Button("Continue", id="continue", variant="primary")
@@ -200,14 +208,23 @@ class ResultsScreen(Withdrawable[None]):
             label.update(Text(tally))
             label.display = bool(tally)
 
+    def add_chat(self, name: str, text: str, system: bool = False) -> None:
+        """A chat line said while the results are up, shown above the choices (the latest)."""
+        self._said = chat_text(name, text, system)
+        if popped(self):
+            return
+        for label in self.query("#said").results(Label):
+            label.update(self._said)
+            label.display = True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if self.keys_act():  # Enter on a button (or Tab or an arrow to one first) waits too
             self.choose(event.button.id or "continue")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar offers Rematch and Back to lobby only at the end of a match, and
-        Rematch only where the screen has its button (the host, or a table that starts on
-        ready)."""
+        Rematch only where the screen has its button (the host, a table that starts on ready,
+        a guest who asks the host)."""
         if action == "press":
             if parameters and parameters[0] == "rematch":
                 return self.match_over and self._offers_rematch()
@@ -215,7 +232,8 @@ class ResultsScreen(Withdrawable[None]):
         return True
 
     def _offers_rematch(self) -> bool:
-        return bool(getattr(self.link, "is_host", False) or getattr(self.link, "rematch_by_ready", False))
+        link = self.link
+        return any(getattr(link, how, False) for how in ("is_host", "rematch_by_ready", "asks_rematch"))
 
     def action_press(self, button: str) -> None:
         # straight to the choice, not through the button, which may not be mounted yet
@@ -227,7 +245,7 @@ class ResultsScreen(Withdrawable[None]):
         if button == "rematch":
             if not (self.match_over and self._offers_rematch()):
                 return
-            self.dismiss(None)  # the host's start, or a player's ready (``TableSession.rematch``)
+            self.dismiss(None)  # the host's start, a player's ready or ask (``TableSession.rematch``)
             self.app.run_worker(self.link.rematch(), group="rematch")
         elif button == "lobby":
             if not self.match_over:

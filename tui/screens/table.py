@@ -446,8 +446,8 @@ class TableScreen(Screen[None]):
         if action == "last_card":  # dimmed, it still says why it plays nothing (``on_key``)
             return (True if self._announces_now(view) else None) if "last card" in offered(view) else False
         if action == "rematch":
-            return bool(view.get("is_over")) and bool(getattr(self.link, "is_host", False)
-                                                      or getattr(self.link, "rematch_by_ready", False))
+            return bool(view.get("is_over")) and any(getattr(self.link, how, False)
+                                                     for how in ("is_host", "rematch_by_ready", "asks_rematch"))
         return True
 
     def _announces_now(self, view: dict[str, Any]) -> bool:
