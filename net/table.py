@@ -441,12 +441,17 @@ class Table:
             for seat in self.seats:
                 seat.wins = 0  # matches won at another game are no score at this one
         seats = c.seats
+        unseated: list[str] = []  # what became of the players whose seats went, for everyone
         if seats != len(self.seats):
             moved: list[Peer] = []  # players whose seats went: they watch now
+            shown = self._shown_names()
             for seat in self.seats[seats:]:
                 if seat.conn is not None:
                     seat.conn.seat = None
                     moved.append(seat.conn)
+                    unseated.append(f"{seats_named([seat.index], shown)} watches now")
+                elif seat.token is not None:  # away: back, they find no seat and may take one
+                    unseated.append(f"{seats_named([seat.index], shown)}, who is away, has no seat now")
                 seat.clear()
             self.seats = self.seats[:seats] + [Seat(i) for i in range(len(self.seats), seats)]
             self._forget_chat(moved)
@@ -454,6 +459,8 @@ class Table:
             seat.ready = seat.bot is not None
         self.status = "lobby"  # after a finished match: back to the lobby for the new setup
         self._broadcast_lobby(to=p)
+        if unseated:  # the apps' seat lists change length and tell no comings (a new setup)
+            self._say(f"The table has {seats} seats now: {'; '.join(unseated)}.")
 
     def _on_add_bot(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)

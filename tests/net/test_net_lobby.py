@@ -234,3 +234,44 @@ async def test_a_seat_added_after_a_match_rejoins_without_the_old_match_failing(
     finally:
         await back.close()
         await host.close()
+
+
+async def test_seats_taken_away_say_what_became_of_their_players(server: Server) -> None:
+    """Protocol, ``configure``: fewer seats than players leaves the players in the seats that go
+    watching (or, away, with no seat); the table says so to everyone, since a seat list that
+    changes length tells no one who stood up."""
+    table = server.create_table(TableConfig(name="Ana's table", seats=4))
+    host = await join(server, "Ana", host_key=table.host_key)
+    bo = await join(server, "Bo", table=table.id)
+    await bo.sit(2)
+    await wait_until(lambda: bo.seat == 2, what="Bo in seat 3")
+    cy = await join(server, "Cy", table=table.id, reconnect=False)
+    assert cy.seat == 1
+    await cy.sit(3)
+    await wait_until(lambda: cy.seat == 3, what="Cy in seat 4")
+    cy.drop_connection()  # no goodbye: away, the lobby keeps the seat for the token
+    await wait_until(lambda: table.seats[3].token is not None and table.seats[3].conn is None, what="Cy away")
+    await host.configure(seats=2)
+    line = await next_update(bo, "chat", pred=lambda u: "seats now" in u.get("text", ""))
+    assert line["system"] is True
+    assert line["text"] == ("The table has 2 seats now: Bo (seat 3) watches now; "
+                            "Cy (seat 4), who is away, has no seat now.")
+    await wait_until(lambda: bo.seat is None and len(seats(bo)) == 2, what="Bo watching")
+    await next_update(bo, "lobby", pred=lambda u: len(u["lobby"]["seats"]) == 2)
+    await host.configure(seats=3)  # more seats take no one away: nothing said
+    await host.chat("after")
+    got: list[dict[str, Any]] = []
+
+    async def until_after() -> None:
+        async for u in bo.updates():
+            got.append(u)
+            if u["type"] == "chat" and u["text"] == "after":
+                return
+
+    await asyncio.wait_for(until_after(), 5)
+    assert [u["text"] for u in got if u["type"] == "chat"] == ["after"], "no line about seats came between"
+    lobbies = [u["lobby"] for u in got if u["type"] == "lobby"]
+    assert lobbies and len(lobbies[-1]["seats"]) == 3 and lobbies[-1]["seats"][2]["name"] is None
+    assert bo.seat is None
+    for c in (bo, cy, host):
+        await c.close()
