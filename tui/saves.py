@@ -133,6 +133,21 @@ def saved_tables(host_port: int) -> tuple[list[SavedTable], list[str]]:
     return found, problems
 
 
+def forget_saved(path: Path) -> str | None:
+    """Delete a saved table and the results kept beside it, so that home offers it no more;
+    the problem if the save could not be deleted (a results file left behind is harmless: it
+    is read only beside its save)."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as e:
+        return f"{path.name} could not be deleted: {e.strerror or e}"
+    try:
+        results_path(path).unlink(missing_ok=True)
+    except OSError:
+        pass
+    return None
+
+
 def game_name(game: object) -> str:
     """``Crazy Eights`` for ``crazy-eights``; an id no game has, as it is."""
     from core import GAMES

@@ -1,6 +1,7 @@
 """The first screen: play solo, host, join, your record, settings, rules, quit."""
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -61,10 +62,15 @@ class HomeScreen(Screen[None]):
         Binding("y", "record", "Record", id="home.record"),
         Binding("s", "app.settings", "Settings", id="home.settings"),
         Binding("r", "rules", "Rules", id="home.rules"),  # "rules", as F2's: the footer shows the two as one
+        Binding("delete", "forget", "Forget saved", id="home.forget"),  # on a Resume entry
     ]
 
     saved: list[SavedTable] = []  # the tables that can be resumed
     _shown = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._reading = asyncio.Lock()  # ``_saves_again``, one at a time
 
     @staticmethod
     def offers(action: str, guest: bool) -> bool:
@@ -78,7 +84,49 @@ class HomeScreen(Screen[None]):
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "forget":  # on the key bar while a Resume entry has the focus
+            return self._focused_saved() is not None
         return self.offers(action, bool(getattr(self.app, "guest", False)))
+
+    def _focused_saved(self) -> SavedTable | None:
+        """The saved table whose Resume entry has the focus."""
+        focused = self.focused
+        if not isinstance(focused, Button) or not (focused.id or "").startswith("resume-"):
+            return None
+        i = int((focused.id or "").split("-")[1])
+        return self.saved[i] if i < len(self.saved) else None
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()  # Forget is offered on a Resume entry only
+
+    def action_forget(self) -> None:
+        """Delete the focused saved table, once the player says so: a table closed for good, a
+        lobby never played, need not stay on the menu."""
+        table = self._focused_saved()
+        if table is None:
+            return
+        from .confirm import ConfirmScreen
+
+        entry = table.label.removeprefix("See the results: ").removeprefix("Resume ")
+        if table.solo:
+            detail = "Its save is deleted: the match cannot be played on (your record keeps the matches you finished)."
+        else:
+            detail = ("Its save is deleted: the table cannot be opened again, and its players cannot come back "
+                      "to their seats (your record keeps the matches you finished).")
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            from ..saves import forget_saved
+
+            problem = forget_saved(table.path)
+            if problem is not None:
+                self.app.notify(problem, title="Saved table", severity="error", timeout=10)
+            else:
+                self.app.notify(f"Forgotten: {entry}.")
+            self.run_worker(self._saves_again())
+
+        self.app.push_screen(ConfirmScreen(f"Forget the saved {entry}?", detail, "Forget it", "Keep it"), answered)
 
     def _offered(self) -> list[SavedTable]:
         """The tables that can be resumed; a bad save is reported once here (none for an SSH
@@ -163,7 +211,12 @@ class HomeScreen(Screen[None]):
 
     async def _saves_again(self, only_changed: bool = False) -> None:
         """The Resume entries read again; ``only_changed``: left as they are (and the focus
-        with them) when the saves offered are the same."""
+        with them) when the saves offered are the same. One reading at a time: two at once (the
+        screen uncovered as the window has the focus again) would each mount the new entries."""
+        async with self._reading:
+            await self._read_saves(only_changed)
+
+    async def _read_saves(self, only_changed: bool) -> None:
         if popped(self) or not self.is_attached:
             return
         saved = self._offered()

@@ -1,0 +1,63 @@
+"""Forgetting a saved table on home: Del on a Resume entry asks first ("Keep it" is Escape's
+answer and leaves the save), then deletes the save and the results kept beside it, and the
+menu offers it no more. Del is on the key bar only where a Resume entry has the focus."""
+from __future__ import annotations
+
+from textual.widgets import Button
+
+from net.savefile import save_path, write_save
+from tui.saves import results_path, solo_save_path
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.home import HomeScreen
+
+from .helpers import current, key_bar, make_app, notices, wait_for
+
+
+def _labels(home: HomeScreen) -> list[str]:
+    return [str(b.label) for b in home.query(".resume").results(Button)]
+
+
+async def test_del_on_a_resume_entry_forgets_that_saved_table_once_asked() -> None:
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "finished"})
+    results_path(solo_save_path()).write_text("{}", encoding="utf-8")
+    hosted = save_path(7098)
+    write_save(hosted, {"config": {"game": "crazy-eights"}, "status": "lobby"})
+    app = make_app(port=7098)
+    async with app.run_test(size=(100, 30)) as pilot:
+        home = await wait_for(pilot, lambda: current(app, HomeScreen) and len(app.screen.query(".resume")) == 2
+                              and app.screen)
+        assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)", "Resume Crazy Eights (hosted, lobby)"]
+        assert home.focused is home.query_one("#resume-1", Button)
+        await wait_for(pilot, lambda: "Forget saved" in key_bar(home))
+
+        await pilot.press("delete")  # asked first; Escape keeps it
+        question = await wait_for(pilot, lambda: current(app, ConfirmScreen))
+        assert question.question == "Forget the saved Crazy Eights (hosted, lobby)?"
+        assert "players cannot come back" in question.detail
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: current(app, HomeScreen))
+        assert hosted.is_file() and len(_labels(home)) == 2
+
+        await pilot.press("delete")
+        await wait_for(pilot, lambda: current(app, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: _labels(home) == ["See the results: Ninety-Eight (solo, finished)"])
+        assert not hosted.exists()
+        assert "Forgotten: Crazy Eights (hosted, lobby)." in notices(app)
+
+        # on the solo match's entry: its save and its kept results go
+        home.query_one("#resume-0", Button).focus()
+        await pilot.press("delete")
+        question = await wait_for(pilot, lambda: current(app, ConfirmScreen))
+        assert question.question == "Forget the saved Ninety-Eight (solo, finished)?"
+        await pilot.press("y")
+        await wait_for(pilot, lambda: _labels(home) == [])
+        assert not solo_save_path().exists() and not results_path(solo_save_path()).exists()
+
+        # with no Resume entry in focus, Del is not on the key bar and does nothing
+        await wait_for(pilot, lambda: home.focused is home.query_one("#solo", Button))
+        assert "Forget saved" not in key_bar(home)
+        await pilot.press("delete")
+        await pilot.pause()
+        assert current(app, HomeScreen) is home
+
