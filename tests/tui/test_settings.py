@@ -79,10 +79,13 @@ async def test_app_notifies_once_and_keeps_changes_off_a_file_it_could_not_read(
 
 
 @pytest.mark.parametrize("typed, kept", [("Bo", "Bo"), ("z" * (NAME_LEN + 5), "z" * NAME_LEN),
-                                          ("\u3164\u3164", None), ("\u0301\u0301", None), ("Zo\u200be", "Zoe")])
+                                          ("\u3164\u3164", None), ("\u0301\u0301", None), ("Zo\u200be", "Zoe"),
+                                          ("", None), ("   ", None)])
 async def test_settings_screen_saves(tmp_path: Path, typed: str, kept: str | None) -> None:
     """The name field takes as many characters as the tables do (``NAME_LEN``), no more, and keeps
-    the name as the tables show it: a name of blank letters or lone marks is not kept."""
+    the name as the tables show it: a name of blank letters or lone marks is not kept, nor a blank
+    one, and the player is told once (the field shows the name kept again, so that moving on
+    says nothing more)."""
     path = tmp_path / "settings.toml"
     save_settings(Settings(name="Ana"), path)
     app = make_app(config_path=path)
@@ -99,9 +102,13 @@ async def test_settings_screen_saves(tmp_path: Path, typed: str, kept: str | Non
             await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
+        assert name.value == (kept or "Ana")
+        await pilot.press("tab")  # the field loses the focus: kept already, nothing more is said
+        await pilot.pause()
         warned = [n.message for n in app._notifications if n.message.startswith("Name not kept")]
     assert load_settings(path)[0].name == (kept or "Ana")
-    assert warned == ([] if kept else ["Name not kept: it shows no letter. It stays Ana."])
+    why = "it is blank" if not typed.strip() else "it shows no letter"
+    assert warned == ([] if kept else [f"Name not kept: {why}. It stays Ana."])
 
 
 async def test_no_color_shows_monochrome_without_saving_it(tmp_path: Path, monkeypatch) -> None:

@@ -170,10 +170,15 @@ class SettingsScreen(Screen[None]):
             return
         name = clean_name(text, NAME_LEN)  # as the tables will show it
         if not name:
-            if text.strip():
-                self.app.notify(f"Name not kept: it shows no letter. It stays {self.app.settings.name}.",
-                                severity="warning")
+            why = "it shows no letter" if text.strip() else "it is blank"
+            self.app.notify(f"Name not kept: {why}. It stays {self.app.settings.name}.", severity="warning")
+            # the field shows the name kept again: said once, not at every move of the focus
+            for field in self.query("#name").results(Input):
+                field.value = self.app.settings.name
             return
+        if name != text:  # the field shows the name as kept (the tables show it so)
+            for field in self.query("#name").results(Input):
+                field.value = name
         if name != self.app.settings.name:
             self.app.update_settings(name=name)
 
