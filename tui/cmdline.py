@@ -375,13 +375,18 @@ def winners_text(winners: list[int], names: list[str]) -> str:
     return seats_named(winners, numbered([clean(name, 24) for name in names])) or "none yet"
 
 
-def run_replay(file: str) -> int:
+def run_replay(file: str, show: bool = False) -> int | None:
+    """``replay``: whether the log reproduces its match. With ``show`` (the app steps through
+    it), only a file with nothing to step through is told here, with its status; None: the app
+    shows it (a log that stops reproducing is shown up to where it stops)."""
     from pathlib import Path
 
     from net.matchlog import replay
 
     result = replay(Path(file))
     if result.ok:
+        if show:
+            return None
         assert result.match is not None
         print(f"{file}: {result.actions} actions; the log reproduces the match "
               f"(winners: {winners_text(result.match.winners, result.names)})")
@@ -392,6 +397,8 @@ def run_replay(file: str) -> int:
     if result.line == 1:  # its header: not a match log (or one of a format this app does not know)
         print(f"dealmein replay: {file} is not a match log this app can read: {result.error}", file=sys.stderr)
         return 1
+    if show:
+        return None
     print(f"{file}: does not reproduce: {result.error}", file=sys.stderr)
     return 1
 
@@ -472,8 +479,10 @@ def run_command(argv: list[str] | None) -> int:
         from .recordtext import print_record
 
         return print_record(args.json)
-    if args.command == "replay" and not args.show:
-        return run_replay(args.file)
+    if args.command == "replay":
+        status = run_replay(args.file, args.show)
+        if status is not None:
+            return status
     from tui.commands import run
 
     return run(args)

@@ -187,10 +187,11 @@ def test_replay_of_a_missing_file_fails_before_the_app(tmp_path: Path) -> None:
 def test_a_log_that_is_not_text_cannot_be_read_rather_than_not_reproducing(tmp_path: Path) -> None:
     garbled = tmp_path / "garbled.jsonl"
     garbled.write_bytes(b"\xff\xfe\x00not utf-8")
-    run = dealmein("replay", str(garbled))
-    assert run.returncode == 1 and run.stdout == ""
-    assert run.stderr.startswith(f"dealmein replay: cannot read {garbled}") and "reproduce" not in run.stderr
-    assert len(run.stderr.splitlines()) == 1
+    for extra in ([], ["--show"]):
+        run = dealmein("replay", str(garbled), *extra)
+        assert run.returncode == 1 and run.stdout == ""
+        assert run.stderr.startswith(f"dealmein replay: cannot read {garbled}") and "reproduce" not in run.stderr
+        assert len(run.stderr.splitlines()) == 1
 
 
 @pytest.mark.parametrize("first, says", [("garbage", "not JSON"), ("[1, 2]", "not a record of fields"),
@@ -201,10 +202,11 @@ def test_a_file_that_is_not_a_match_log_says_so_rather_than_not_reproducing(tmp_
     """Nothing was replayed: the file is named as not a log, with what is wrong in its first line."""
     other = tmp_path / "notes.jsonl"
     other.write_text(first + "\n")
-    run = dealmein("replay", str(other))
-    assert run.returncode == 1 and run.stdout == "" and len(run.stderr.splitlines()) == 1
-    assert run.stderr.startswith(f"dealmein replay: {other} is not a match log this app can read: ")
-    assert says in run.stderr and "reproduce" not in run.stderr
+    for extra in ([], ["--show"]):  # with nothing to step through, --show says so before the app starts
+        run = dealmein("replay", str(other), *extra)
+        assert run.returncode == 1 and run.stdout == "" and len(run.stderr.splitlines()) == 1
+        assert run.stderr.startswith(f"dealmein replay: {other} is not a match log this app can read: ")
+        assert says in run.stderr and "reproduce" not in run.stderr
 
 
 def test_games_lists_every_preset_and_option_a_host_can_set() -> None:
