@@ -7,8 +7,9 @@ import argparse
 import asyncio
 import logging
 import os
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -417,7 +418,7 @@ class DealMeInApp(App[int]):
 
         def chosen(choice: Any) -> None:
             self._remember_pick(mode, choice)
-            self.run_worker(self.start_table(choice, solo=mode == "solo"), exclusive=True, group="session")
+            self.table_work(partial(self.start_table, choice, solo=mode == "solo"), opening=True)
 
         from .pickerargs import picker_for
 
@@ -452,9 +453,20 @@ class DealMeInApp(App[int]):
     def join_address(self, address: str, password: str | None = None, host_key: str | None = None) -> None:
         if address != getattr(self.args, "address", None) and self.guest_refuses("join other tables"):
             return
-        self.run_worker(self.join_table(address, password, host_key=host_key), exclusive=True, group="session")
+        self.table_work(partial(self.join_table, address, password, host_key=host_key))
 
     # ------------------------------------------------------------------ tables
+    def table_work(self, work: Callable[[], Awaitable[None]], opening: bool = False) -> None:
+        """Run the work of going to a table (opening, resuming or joining one): one at a time, a
+        later one cancelling any under way. A picker left waiting on an opening so cancelled
+        (Textual says nothing of a worker cancelled before it ran) offers Start again, rather
+        than stay "Opening…" with its key spent. ``opening``: this is a picker's own. ``work`` is
+        called once the worker runs: one cancelled first leaves no coroutine unawaited."""
+        if not opening:
+            for screen in self._pickers_opening():
+                screen.not_opened()
+        self.run_worker(work, exclusive=True, group="session")
+
     async def start_table(self, choice: Any, solo: bool) -> None:
         from .session import TableSession
 
@@ -470,7 +482,7 @@ class DealMeInApp(App[int]):
     def resume_table(self, path: Path, solo: bool) -> None:
         if self.guest_refuses("resume a saved table"):
             return
-        self.run_worker(self._resume_table(path, solo), exclusive=True, group="session")
+        self.table_work(partial(self._resume_table, path, solo))
 
     async def _resume_table(self, path: Path, solo: bool) -> None:
         from .session import TableSession

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
@@ -68,8 +69,7 @@ class TableJoin:
 
         def answered(password: str | None) -> None:
             if password:
-                app.run_worker(app.join_table(address, password, table=table, host_key=host_key),
-                               exclusive=True, group="session")
+                app.table_work(partial(app.join_table, address, password, table=table, host_key=host_key))
 
         app.push_screen(PasswordScreen(address, wrong), answered)
 

@@ -249,6 +249,34 @@ async def test_a_table_that_cannot_open_leaves_the_picker_to_try_again() -> None
         assert not start.disabled and str(start.label) == "Open table"
 
 
+
+async def test_an_opening_overtaken_by_another_table_leaves_the_picker_to_try_again() -> None:
+    """Start's opening is cancelled before it runs by a join taken up in the same moment (one
+    table at a time: the later one runs in its place). The join fails; the picker, left up,
+    offers Start again rather than stay "Opening…" with its key spent."""
+    from textual.widgets import Button
+
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
+        start, opening = picker.query_one("#start", Button), picker.on_start
+        assert opening is not None
+
+        def overtaken(choice: Any) -> None:
+            opening(choice)
+            app.join_address("127.0.0.1:1")  # no table listens there
+
+        picker.on_start = overtaken
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: not picker.opening)
+        assert app.screen is picker and app.session is None
+        assert not start.disabled and str(start.label) == "Open table"
+        picker.on_start = opening
+        await pilot.press("ctrl+s")  # Start opens the table after all
+        await wait_for(pilot, lambda: current(app, LobbyScreen))
+        await app.leave_table()
+
 async def test_a_table_opened_from_another_stands_on_home_alone() -> None:
     """Host a table from the palette while at one: once the new table's lobby comes, the old
     table's screens are gone with its picker (the old table closed as the new one opened), so
