@@ -5,6 +5,8 @@ turn); the match ends while the guest's connection is down (its end is still tol
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from textual.widgets import Button, Label
@@ -40,7 +42,10 @@ async def _finished_match(app: Any, pilot: Any, srv: Server) -> tuple[Any, Any, 
     return table, ana, player
 
 
-async def test_a_rematch_closes_the_last_matchs_results_and_deals_at_the_table() -> None:
+@asynccontextmanager
+async def _after_a_match() -> AsyncIterator[tuple[Any, Any, Any, Any, ResultsScreen]]:
+    """Bo (this app) after a short match with Ana, its results up: (app, pilot, table, Ana's
+    client, the results); everything closed at the end."""
     srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
     await srv.start()
     app = make_app()
@@ -48,66 +53,59 @@ async def test_a_rematch_closes_the_last_matchs_results_and_deals_at_the_table()
         async with app.run_test(size=(100, 30)) as pilot:
             table, ana, player = await _finished_match(app, pilot, srv)
             results = app.screen
+            assert isinstance(results, ResultsScreen)
             await pilot.pause()
             assert str(results.query_one("#rematch", Button).label) == "Ask for a rematch"
-            # the results cover the table's log: a line said meanwhile shows on them too
-            said = results.query_one("#said", Label)
-            assert not said.display
-            await ana.chat("well played")
-            await wait_for(pilot, lambda: said.display and str(said.render()) == "Ana: well played")
-            await ana.rematch()
-            await wait_for(pilot, lambda: table.status == "playing")
-            await wait_for(pilot, lambda: not app.session.view.get("is_over"))
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            assert results not in app.screen_stack
-            await wait_for(pilot, lambda: "A new match has started." in notices(app))
-            assert app.screen.view["version"] == app.session.view["version"]
-            # "Back to lobby" asked for now (a key on its way as the results closed) keeps the
-            # table in play: the lobby has no way back to it
-            app.session.back_to_lobby()
-            await pilot.pause()
-            assert isinstance(app.screen, TableScreen)
+            yield app, pilot, table, ana, results
             await player.stop()
             await ana.close()
             await app.leave_table()
     finally:
         await srv.close()
+
+
+async def test_a_rematch_closes_the_last_matchs_results_and_deals_at_the_table() -> None:
+    async with _after_a_match() as (app, pilot, table, ana, results):
+        # the results cover the table's log: a line said meanwhile shows on them too
+        said = results.query_one("#said", Label)
+        assert not said.display
+        await ana.chat("well played")
+        await wait_for(pilot, lambda: said.display and str(said.render()) == "Ana: well played")
+        await ana.rematch()
+        await wait_for(pilot, lambda: table.status == "playing")
+        await wait_for(pilot, lambda: not app.session.view.get("is_over"))
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert results not in app.screen_stack
+        await wait_for(pilot, lambda: "A new match has started." in notices(app))
+        assert app.screen.view["version"] == app.session.view["version"]
+        # "Back to lobby" asked for now (a key on its way as the results closed) keeps the
+        # table in play: the lobby has no way back to it
+        app.session.back_to_lobby()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
 
 
 async def test_a_guests_r_asks_the_playing_host_for_a_rematch_once() -> None:
     """The host starts every rematch; Bo's R asks Ana for one: his ready, which the table tells
     everyone once (pressed again, the app says he has asked already). Ana's rematch deals."""
-    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    await srv.start()
-    app = make_app()
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            table, ana, player = await _finished_match(app, pilot, srv)
-            results = app.screen
-            await pilot.pause()
-            assert str(results.query_one("#rematch", Button).label) == "Ask for a rematch"
-            assert "Rematch" in key_bar(results) and "Back to lobby" in key_bar(results)
-            await asyncio.sleep(RESULTS_GRACE)
-            await pilot.press("r")
-            await wait_for(pilot, lambda: table.seats[1].ready)
-            assert table.status == "finished", "the ask starts nothing by itself"
-            await wait_for(pilot, lambda: "You asked for a rematch: the host starts it." in notices(app))
-            screen = await wait_for(pilot, lambda: current(app, TableScreen))
-            log = screen.query_one("#log")
-            await wait_for(pilot, lambda: any(e.plain == "Table: Bo (seat 2) would like a rematch." for e in log.entries))
-            await asyncio.sleep(RESUME_GUARD)
-            await pilot.press("r")  # asked already: said so, and nothing sent again
-            await wait_for(pilot, lambda: "You have asked for a rematch: the host starts it." in notices(app))
-            assert sum("would like a rematch" in e.plain for e in log.entries) == 1
-            first = table.match
-            await ana.rematch()
-            await wait_for(pilot, lambda: table.match is not first and table.status == "playing")
-            await wait_for(pilot, lambda: not app.session.view.get("is_over") and not screen.view.get("is_over"))
-            await player.stop()
-            await ana.close()
-            await app.leave_table()
-    finally:
-        await srv.close()
+    async with _after_a_match() as (app, pilot, table, ana, results):
+        assert "Rematch" in key_bar(results) and "Back to lobby" in key_bar(results)
+        await asyncio.sleep(RESULTS_GRACE)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: table.seats[1].ready)
+        assert table.status == "finished", "the ask starts nothing by itself"
+        await wait_for(pilot, lambda: "You asked for a rematch: the host starts it." in notices(app))
+        screen = await wait_for(pilot, lambda: current(app, TableScreen))
+        log = screen.query_one("#log")
+        await wait_for(pilot, lambda: any(e.plain == "Table: Bo (seat 2) would like a rematch." for e in log.entries))
+        await asyncio.sleep(RESUME_GUARD)
+        await pilot.press("r")  # asked already: said so, and nothing sent again
+        await wait_for(pilot, lambda: "You have asked for a rematch: the host starts it." in notices(app))
+        assert sum("would like a rematch" in e.plain for e in log.entries) == 1
+        first = table.match
+        await ana.rematch()
+        await wait_for(pilot, lambda: table.match is not first and table.status == "playing")
+        await wait_for(pilot, lambda: not app.session.view.get("is_over") and not screen.view.get("is_over"))
 
 
 async def test_a_match_that_ends_while_the_guests_connection_is_down_is_told_and_counted() -> None:
