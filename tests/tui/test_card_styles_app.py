@@ -97,3 +97,41 @@ async def test_f4_redraws_the_home_logo_in_the_ascii_style() -> None:
         await pilot.press("f4")
         await pilot.pause()
         assert "♠" in "".join(segment.text for segment in rendered_segments(app))
+
+
+async def test_f4_redraws_the_log_lines_that_name_cards() -> None:
+    """The log's earlier plays, and a hint or a total said, read in the new style as the new
+    lines do: switched to ascii because the terminal draws suit symbols badly, no symbol is left
+    above the new lines; switched back, the symbols return. Chat keeps what was typed."""
+    from tui.widgets.tablelog import TableLog
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=1, **ONE_OF_EACH)
+        link.solo = True  # H hints at a solo table
+        screen.add_chat("Ana", "hearts ♥ for you")
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("enter")  # the card hinted, played
+        await wait_for(pilot, lambda: any(" plays " in e.plain
+                                          for e in screen.query_one("#log", TableLog).entries))
+        await pilot.press("c")  # the total, said
+        await pilot.pause()
+        log = screen.query_one("#log", TableLog)
+        told = [e.plain for e in log.entries]
+        assert any(" plays " in line and set(line) & set(SYMBOLS) for line in told), told
+        assert any(line.startswith("Hint: play") and set(line) & set(SYMBOLS) for line in told), told
+        await pilot.press("f4", "f4")
+        await pilot.pause()
+        assert screen.card_style == "ascii"
+        ascii_told = [e.plain for e in log.entries]
+        assert len(ascii_told) == len(told)
+        for before, after in zip(told, ascii_told):
+            if before == "Ana: hearts ♥ for you":
+                assert after == before  # a chat line is as it was typed
+            else:
+                assert not set(after) & set(SYMBOLS), after
+        assert any(line.startswith("Hint: play") and line[-1] in "SHDC)" for line in ascii_told)
+        await pilot.press("f4")
+        await pilot.pause()
+        assert [e.plain for e in log.entries] == told

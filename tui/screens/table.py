@@ -254,7 +254,7 @@ class TableScreen(Screen[None]):
             self._draws = None  # anything else between two draws ends the run, said or not
             line = describe(event, self.names, self.card_style, view.get("game"), before)
             if line:
-                self.log_line(line)
+                self.log_line(line, redraw=self._redraw(event, view.get("game"), before))
                 if event.get("kind") == "draw" and (before or {}).get("kind") != "penalty":
                     # a draw by choice starts a run that the seat's next draws join (a penalty's
                     # draw keeps its own line under the penalty)
@@ -277,10 +277,19 @@ class TableScreen(Screen[None]):
         elif kind in ("play", "reset") and isinstance(event.get("total"), int):
             self.totals.append(event["total"])
 
-    def log_line(self, line: str | Text, style: str = "") -> None:
+    def log_line(self, line: str | Text, style: str = "", redraw: Callable[[str], str] | None = None) -> None:
+        """A line for the log; ``redraw`` writes it in another card style (it names cards)."""
         text = line if isinstance(line, Text) else Text(clean(line, 300), style=style)
         self._draws = None
-        self._log.add(text)
+        self._log.add(text, None if redraw is None else lambda card_style: Text(clean(redraw(card_style), 300),
+                                                                                 style=style))
+
+    def _redraw(self, event: dict[str, Any], game: str | None,
+                before: dict[str, Any] | None = None) -> Callable[[str], str]:
+        """How the log's line for ``event`` reads in another card style: told again, under the
+        seats' names as they were then."""
+        names = list(self.names)
+        return lambda card_style: describe(event, names, card_style, game, before) or ""
 
     def _more_draws(self, event: dict[str, Any], game: str | None) -> bool:
         """A draw by the seat whose draws the last line tells joins that line ("draws 3 cards",
@@ -318,7 +327,8 @@ class TableScreen(Screen[None]):
         line = describe(event, self.names, self.card_style, game)
         if not line:
             return False
-        self._log.replace_last(Text(clean(line, 300)))
+        redraw = self._redraw(event, game)
+        self._log.replace_last(Text(clean(line, 300)), lambda card_style: Text(clean(redraw(card_style), 300)))
         return True
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
@@ -477,6 +487,8 @@ class TableScreen(Screen[None]):
         """Redraw the cards in a new card style or theme palette (switched at run time)."""
         if (style, palette) == (self.card_style, self.palette):
             return
+        if style != self.card_style:
+            self._log.restyle(style)
         self.card_style = style
         self.palette = palette
         self._shown.clear()
@@ -677,14 +689,14 @@ class TableScreen(Screen[None]):
         if not _again(self._warned_at, text, WARN_SECONDS):
             self.notify(text, severity="warning", timeout=WARN_SECONDS)
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, redraw: Callable[[str], str] | None = None) -> None:
         """Answer a shortcut in the log and as a notification, as the source game speaks it.
         The same answer again while its notification still shows adds neither a second line
-        nor a second notification."""
+        nor a second notification. ``redraw``: the answer in another card style (it names cards)."""
         self.said.append(text)
         if _again(self._said_at, text, SAY_SECONDS):
             return
-        self.log_line(text, style="bold")
+        self.log_line(text, style="bold", redraw=redraw)
         self.notify(text, timeout=SAY_SECONDS)
 
     def drop_passing_notices(self) -> None:
@@ -725,10 +737,15 @@ class TableScreen(Screen[None]):
                 hand.focus()  # the hint says Enter plays it: from the log too, where Enter did nothing
         key = HINT_KEYS.get(action)  # a move made with a key of its own names that key
         said = f" ({self.app.keys_for(*key)})" if key else ""
-        self.say(f"Hint: {'play ' if play else ''}{action_text(action, self.card_style)}{said}")
+
+        def hint(card_style: str) -> str:
+            return f"Hint: {'play ' if play else ''}{action_text(action, card_style)}{said}"
+
+        self.say(hint(self.card_style), hint)
 
     def action_say_total(self) -> None:
-        self.say(total_words(self.view or {}, self.card_style))
+        view = dict(self.view or {})
+        self.say(total_words(view, self.card_style), lambda card_style: total_words(view, card_style))
 
     def action_say_scores(self) -> None:
         self.say(scores_words(self.view or {}, self.names))

@@ -10,6 +10,8 @@ pin in ``pyproject.toml`` holds and ``tests/tui/test_tablelog.py`` and ``test_te
 check."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
@@ -19,31 +21,52 @@ from textual.widgets import RichLog
 CHAT_LINES = 300
 
 
+#: an entry drawn again in another card style (the style's name in, the entry out)
+Redraw = Callable[[str], Text]
+
+
 class TableLog(RichLog):
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self._last_strips = 0  # strips the last entry took; 0 while unknown (written before sizing)
         self._entries: list[Text] = []  # what the log holds, oldest first: written again at a new width
+        #: beside each entry, how to draw it in another card style (None: it names no card)
+        self._redraws: list[Redraw | None] = []
         self._width = 0  # the width the strips were wrapped at; 0 before the first sizing
 
-    def add(self, text: Text) -> None:
+    def add(self, text: Text, redraw: Redraw | None = None) -> None:
         self._entries.append(text)
+        self._redraws.append(redraw)
         if self.max_lines:
             del self._entries[:-self.max_lines]  # an entry takes one strip or more: these are enough
+            del self._redraws[:-self.max_lines]
         self._write(text)
+
+    def restyle(self, style: str) -> None:
+        """Every entry that names cards drawn again in card style ``style``: switched to ascii
+        because the terminal draws suit symbols badly, the lines before it read as the new ones."""
+        changed = False
+        for i, redraw in enumerate(self._redraws):
+            if redraw is not None:
+                text = redraw(style)
+                changed = changed or text != self._entries[i]
+                self._entries[i] = text
+        if changed:
+            self._rewrite()
 
     def _write(self, text: Text) -> None:
         before, start = len(self.lines), self._start_line
         self.write(text)
         self._last_strips = len(self.lines) - before + (self._start_line - start)
 
-    def replace_last(self, text: Text) -> None:
+    def replace_last(self, text: Text, redraw: Redraw | None = None) -> None:
         """Write ``text`` in place of the last entry (every entry is written again when the
         last one's strips are not known)."""
         if not self._entries:
-            self.add(text)
+            self.add(text, redraw)
             return
         self._entries[-1] = text
+        self._redraws[-1] = redraw
         n = self._last_strips
         if 0 < n <= len(self.lines):
             del self.lines[-n:]
