@@ -1,4 +1,4 @@
-"""Why Draw does nothing at this moment, in words.
+"""Why Draw (or Pass) does nothing at this moment, in words.
 
 The key bar can only dim Draw; a player who presses Space after the chance to draw has gone
 (Ninety-Nine's manual draw ends it as soon as the next seat plays, rules 5.1) deserves to be
@@ -6,6 +6,7 @@ told that, and by whom, rather than meet silence.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +34,55 @@ class DrawChance:
             self.state, self.ended_by = "ended", seat if isinstance(seat, int) else None
 
 
-def why_no_draw(view: dict[str, Any], names: list[str], chance: DrawChance) -> str:
+#: the app's ``keys_for``: the keys a binding id has now, or the default given
+Keys = Callable[[str, str], str]
+
+
+def _default_keys(binding_id: str, default: str) -> str:
+    """The shipped key, named as the key bar names it ("Space", "P")."""
+    return default.capitalize() if len(default) > 1 else default.upper()
+
+
+def _draws(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _crazy_no_draw(view: dict[str, Any], keys: Keys) -> str:
+    """Crazy Eights 3.4: this turn's draws used up, or nothing left to draw; either way Pass is
+    what is left besides a card."""
+    passes = keys("table.pass", "p")
+    most, drawn = view.get("max_draws"), view.get("draws")
+    if isinstance(most, int) and isinstance(drawn, int) and drawn >= most:
+        return (f"You have drawn {_draws(drawn)} this turn, as many as this table allows: "
+                f"play a card or pass ({passes}).")
+    return f"There is no card left to draw: play a card or pass ({passes})."
+
+
+def why_no_pass(view: dict[str, Any], names: list[str], keys: Keys = _default_keys) -> str:
+    """A sentence saying why this seat cannot pass now (Crazy Eights 3.4, 7.1): a pass comes
+    only once nothing more may be drawn this turn."""
+    me, current = view.get("seat"), view.get("current_seat")
+    if view.get("is_over"):
+        return "The match is over."
+    if me is None:
+        return "You are watching."
+    if own_status(view).get("out"):
+        return "You are out of this match."
+    if current != me:
+        who = names[current] if isinstance(current, int) and 0 <= current < len(names) else "another seat"
+        return f"You cannot pass now: it is {who}'s turn."
+    draw = keys("table.draw", "space")
+    debt = view.get("debt")
+    if isinstance(debt, int) and debt > 0:
+        return f"You owe {_draws(debt)} for the 2s played: play a 2 or take them ({draw})."
+    most = view.get("max_draws")
+    if isinstance(most, int):
+        return f"You may pass once you have drawn {_draws(most)} this turn: play a card or draw ({draw})."
+    return f"You may pass only once there is nothing left to draw: play a card or draw ({draw})."
+
+
+def why_no_draw(view: dict[str, Any], names: list[str], chance: DrawChance,
+                keys: Keys = _default_keys) -> str:
     """A sentence saying why this seat cannot draw now."""
     me, current = view.get("seat"), view.get("current_seat")
 
@@ -49,6 +98,8 @@ def why_no_draw(view: dict[str, Any], names: list[str], chance: DrawChance) -> s
     if view.get("game") != "ninety-nine":
         if current != me:
             return f"You cannot draw now: it is {name(current)}'s turn."
+        if view.get("game") == "crazy-eights":
+            return _crazy_no_draw(view, keys)
         return "You cannot draw now."
     if current == me:
         return "Play a card first: you may draw after it, until the next seat plays."

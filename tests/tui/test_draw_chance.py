@@ -3,10 +3,11 @@ ninety-nine 5.1 (the chance to draw after a play ends when the next seat plays) 
 Eights seat waiting for its turn. The refused key sends nothing and leaves the match as it was."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from core import new_match
-from tui.drawchance import DrawChance, why_no_draw
+from tui.drawchance import DrawChance, why_no_draw, why_no_pass
 
 from .helpers import make_app, notices, show_link
 from .matchlink import MatchLink
@@ -140,3 +141,81 @@ def test_each_reason_in_words() -> None:
     assert why_no_draw({**view, "status": [{"out": True}, {}, {}]}, names, DrawChance()) == "You are out of this match."
     assert why_no_draw({**view, "seat": None}, names, DrawChance()) == "You are watching."
     assert why_no_draw({**view, "is_over": True}, names, DrawChance()) == "The match is over."
+
+
+async def _draw_one_turn(app: Any, pilot: Any) -> tuple[Any, StepLink]:
+    """Crazy Eights ``draw-one`` (max_draws 1), three seats, seat 0's turn, nothing drawn yet."""
+    link = StepLink(new_match("crazy-eights", 3, preset="draw-one", seed=4), seat=0, names=["Ana", "Bo", "Cy"])
+    for _ in range(6):
+        if link.match.current_seat == 0:
+            break
+        cur = link.match.current_seat
+        link.match.apply(link.match.legal_actions(cur)[0], cur)
+    assert link.match.current_seat == 0
+    screen = await show_link(app, pilot, link, first_plays=False)
+    view = screen.view
+    assert view["draws"] == 0 and view["can_draw"] and "pass" not in view["legal"]
+    return screen, link
+
+
+async def test_pass_and_draw_left_off_the_key_bar_say_why_in_crazy_eights() -> None:
+    """crazy-eights 3.4: Pass is legal only once nothing more may be drawn this turn; with
+    ``max_draws`` 1, Draw only until the one card is drawn. The bar leaves out the key that
+    cannot be used, and that key, pressed, says why and sends nothing."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await _draw_one_turn(app, pilot)
+        await pilot.press("p")
+        await pilot.pause()
+        assert notices(app)[-1] == "You may pass once you have drawn 1 card this turn: play a card or draw (Space)."
+        assert link.sent == []
+        await _space(pilot)
+        assert link.sent == ["draw"] and screen.view["draws"] == 1
+        assert screen.view["current_seat"] == 0  # a draw leaves the turn on: play or pass
+        await _space(pilot)
+        assert notices(app)[-1] == ("You have drawn 1 card this turn, as many as this table allows: "
+                                    "play a card or pass (P).")
+        assert link.sent == ["draw"]
+        await pilot.press("p")
+        await pilot.pause()
+        assert link.sent == ["draw", "pass"]
+
+
+async def test_the_reasons_name_the_keys_as_moved(tmp_path: Path) -> None:
+    """Draw moved to D and Pass to K: the reasons name those keys, and the keys left off the
+    bar still answer to them (Space, no longer Draw's, does nothing)."""
+    from tui.settings import Settings, save_settings
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(keymap={"table.draw": "d", "table.pass": "k"}), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await _draw_one_turn(app, pilot)
+        await pilot.press("k")
+        await pilot.pause()
+        assert notices(app)[-1] == "You may pass once you have drawn 1 card this turn: play a card or draw (D)."
+        await _space(pilot)
+        assert link.sent == []
+        await pilot.press("d")
+        await pilot.pause()
+        assert link.sent == ["draw"] and screen.view["current_seat"] == 0
+        await pilot.press("d")
+        await pilot.pause()
+        assert notices(app)[-1].endswith("play a card or pass (K).")
+
+
+def test_why_no_pass_says_what_comes_first() -> None:
+    """crazy-eights 3.4 (pass only once nothing more may be drawn) and 7.1 (a seat facing a 2's
+    debt plays a 2 or takes the cards)."""
+    names = ["Ana", "Bo", "Cy"]
+    view = {"game": "crazy-eights", "seat": 0, "current_seat": 0, "status": [{}, {}, {}], "debt": 0,
+            "max_draws": "unlimited", "draws": 3, "can_draw": True}
+    assert why_no_pass(view, names) == ("You may pass only once there is nothing left to draw: "
+                                        "play a card or draw (Space).")
+    assert why_no_pass({**view, "debt": 4}, names) == "You owe 4 cards for the 2s played: play a 2 or take them (Space)."
+    assert why_no_pass({**view, "max_draws": 3, "draws": 1}, names) == (
+        "You may pass once you have drawn 3 cards this turn: play a card or draw (Space).")
+    assert why_no_pass({**view, "current_seat": 2}, names) == "You cannot pass now: it is Cy's turn."
+    assert why_no_pass({**view, "seat": None}, names) == "You are watching."
+    assert why_no_draw({**view, "can_draw": False}, names, DrawChance()) == (
+        "There is no card left to draw: play a card or pass (P).")

@@ -23,10 +23,11 @@ from net.protocol import CHAT_LEN
 
 from ..cardface import DEFAULT_PALETTE, LARGE, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
 from ..chatprompt import chat_prompt, reprompt
-from ..drawchance import DrawChance, why_no_draw
+from ..drawchance import DrawChance, why_no_draw, why_no_pass
 from ..eventtext import ENDINGS, action_text, announcement, chat_text, describe, told
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
+from ..keymap import current_keys
 from ..link import TableLink
 from ..notices import keep_notices, take_down
 from ..plain import clean, printable
@@ -649,23 +650,37 @@ class TableScreen(Screen[None]):
         if self.view is not None and can(self.view, "draw"):
             self.send("draw")
         else:
-            self.warn(why_no_draw(self.view or {}, self.names, self._chance))
+            self.warn(why_no_draw(self.view or {}, self.names, self._chance, self.app.keys_for))
 
     def on_key(self, event: ui.Key) -> None:
         """Draw or L pressed while the key bar shows it dimmed says why (Textual runs no action
         for a dimmed key): in Ninety-Nine's manual draw the chance ends when the next seat
-        plays; L plays only the card that leaves one."""
+        plays; L plays only the card that leaves one. So do Draw and Pass while the bar leaves
+        them out in a game that has them (Crazy Eights: Pass before the draws are used up,
+        Draw once they are), where this seat plays: a key the game has is never silent."""
         active = self.active_bindings.get(event.key)
         says_why = {"draw": self.action_draw, "last_card": self.action_last_card}
         if active is not None and active.binding.action in says_why and not active.enabled:
             event.stop()
             says_why[active.binding.action]()
+            return
+        view = self.view or {}
+        if active is not None or self._off_hand() or view.get("seat") is None or view.get("is_over"):
+            return
+        hidden = {"draw": ("draw", self.action_draw), "pass_turn": ("pass", self.action_pass_turn)}
+        for binding in self.BINDINGS:
+            if (isinstance(binding, Binding) and binding.action in hidden
+                    and event.key in (k.strip() for k in current_keys(binding, self.app.keymap).split(","))
+                    and hidden[binding.action][0] in offered(view)):
+                event.stop()
+                hidden[binding.action][1]()
+                return
 
     def action_pass_turn(self) -> None:
         if self.view is not None and can(self.view, "pass"):
             self.send("pass")
         else:
-            self.warn("You cannot pass now.")
+            self.warn(why_no_pass(self.view or {}, self.names, self.app.keys_for))
 
     def action_last_card(self) -> None:
         """L plays the selected card saying "last card!" (crazy-eights 4.1), only where that is
