@@ -300,3 +300,28 @@ async def test_c_is_named_as_the_game_at_the_table_below_has_it(tmp_path: Path) 
             app.action_keys()  # what the palette's Keys does
             screen = await wait_for(pilot, lambda: isinstance(app.screen, KeysScreen) and app.screen.keys and app.screen)
             assert row(screen, "table.say_total").startswith(f"Table      {said:<20}C"), game
+
+
+async def test_the_line_above_the_hand_names_a_key_moved_mid_match(tmp_path: Path) -> None:
+    """Keys opened over a match (the palette's Keys): Draw moved to D, the table's line above the
+    hand says "D draws" once the table is back, not the Space it said before."""
+    from tests.tui.helpers import stacked
+    from tui.screens.table import TableScreen
+
+    app = make_app(config_path=tmp_path / "settings.toml")
+    deck = stacked(["5S", "2C", "9S", "3C", "KH", "3D", "QH"])  # seat 1 holds 5♠ 9♠ on K♥: only a draw
+    async with app.run_test(size=(80, 24)) as pilot:
+        table, _ = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                    options={"hand_size": 2})
+
+        def hint() -> str:
+            return str(table.query_one("#hint").render())
+
+        assert "Space draws" in hint()
+        app.action_keys()
+        screen = await wait_for(pilot, lambda: current(app, KeysScreen))
+        assert await move(pilot, screen, "table.draw", "d") == "Draw: D."
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: current(app, TableScreen))
+        await pilot.pause()
+        assert "D draws" in hint() and "Space" not in hint()

@@ -573,6 +573,8 @@ class TableScreen(Screen[None]):
         if self._covered:  # uncovered, not first shown
             self._covered, self._resumed = False, time.monotonic()
             reprompt(self, "table.chat")  # keys moved meanwhile
+            if self._ready and self.view is not None:
+                self._update_hint()  # which name keys ("D draws"), moved meanwhile too
             self._leave_empty_chat()  # the results closed: the cards again, not a chat line left empty
             held = getattr(self.link, "show_held_results", None)
             if held is not None:  # a hand ended while a question was up
