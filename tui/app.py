@@ -89,6 +89,8 @@ class DealMeInApp(App[int]):
         #: 0 is any free port, as ``host --help`` says (the headless host's too), not the usual one
         self.port = 7098 if given_port is None else given_port
         self.session: Any = None  # tui.session.TableSession while at a table
+        #: tables left for home so far (``back_home``): home, uncovered after one, focuses as at a fresh start
+        self.tables_left = 0
         #: binding id -> keys, the usable part of the settings' ``[keymap]`` (``tui.keymap``)
         self.keymap: dict[str, str] = {}
         self.rules_game = self.settings.default_game
@@ -566,6 +568,7 @@ class DealMeInApp(App[int]):
 
         if self.session is not None:
             self.session.left = True
+        self.tables_left += 1  # before home is uncovered: it reads this as it shows again
         for screen in self.screen_stack:  # a session still being handed over, whose screens are up
             link = getattr(screen, "link", None)
             if link is not None and hasattr(link, "left"):

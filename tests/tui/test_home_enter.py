@@ -89,3 +89,47 @@ async def test_home_reads_the_saves_again_when_its_window_has_the_focus_again() 
     finally:
         if other is not None:
             os.close(other)
+
+
+async def test_back_from_a_table_enter_resumes_as_at_a_fresh_start() -> None:
+    """A new solo match started from Play solo (Down from Resume, Enter, yes) and left: home's
+    focus is back on Resume, where Enter plays the match on, not on Play solo, where Enter
+    would ask to replace it. Up stops at the first entry: it does not come round to Quit."""
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.table import TableScreen
+
+    from .helpers import start_solo
+
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "playing"})
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = await wait_for(pilot, lambda: current(app, HomeScreen) and app.screen.query(".resume") and app.screen)
+        assert home.focused is home.query_one("#resume-0", Button)
+        await pilot.press("up")
+        assert home.focused is home.query_one("#resume-0", Button)  # not Quit
+        await pilot.press("down")
+        assert home.focused is home.query_one("#solo", Button)
+        await start_solo(app, pilot)
+        await wait_for(pilot, lambda: current(app, TableScreen))
+        app.back_home()
+        await wait_for(pilot, lambda: current(app, HomeScreen) and app.session is None)
+        await wait_for(pilot, lambda: home.focused is not None and home.focused.id == "resume-0")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: current(app, TableScreen))
+        assert not any(isinstance(s, ConfirmScreen) for s in app.screen_stack)
+        await app.leave_table()
+
+
+async def test_back_from_settings_the_focus_stays_where_it_was() -> None:
+    """Settings opened from its menu entry and closed: the focus is on Settings again."""
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "playing"})
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = await wait_for(pilot, lambda: current(app, HomeScreen) and app.screen.query(".resume") and app.screen)
+        home.query_one("#settings", Button).focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not current(app, HomeScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: current(app, HomeScreen))
+        await pilot.pause()
+        assert home.focused is home.query_one("#settings", Button)

@@ -53,8 +53,8 @@ class HomeScreen(Screen[None]):
     #: key a newcomer needs most: each of these is also an entry in the menu above it
     BAR_SPARE = ("home.record", "home.settings", "home.join", "home.host", "home.back", "home.solo")
     BINDINGS = [
-        Binding("up", "app.focus_previous", show=False),
-        Binding("down", "app.focus_next", show=False),
+        Binding("up", "step(-1)", show=False),
+        Binding("down", "step(1)", show=False),
         Binding("b", "back", "Back to the table", id="home.back"),
         Binding("p", "solo", "Play solo", id="home.solo"),
         Binding("h", "host", "Host", id="home.host"),
@@ -71,6 +71,7 @@ class HomeScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._reading = asyncio.Lock()  # ``_saves_again``, one at a time
+        self._tables_left = 0  # the app's ``tables_left`` when last shown
 
     @staticmethod
     def offers(action: str, guest: bool) -> bool:
@@ -202,19 +203,34 @@ class HomeScreen(Screen[None]):
         playable = [b for b in self.query(".resume").results(Button) if not b.has_class("finished")]
         (playable[0] if playable else self.query_one("#solo", Button)).focus()
 
-    async def on_screen_resume(self) -> None:
-        """Back from a table: it may have left a save to resume (or used one up)."""
-        if not self._shown:
-            self._shown = True
+    def action_step(self, delta: int) -> None:
+        """Up and Down move along the menu and stop at its ends: Up from the first entry does
+        not come round to Quit, which Enter would then press."""
+        buttons = [b for b in self.query("#menu Button").results(Button) if b.display]
+        if not buttons:
             return
-        await self._saves_again()
+        at = buttons.index(self.focused) if self.focused in buttons else -1
+        buttons[max(0, min(len(buttons) - 1, at + delta))].focus()
 
-    async def _saves_again(self, only_changed: bool = False) -> None:
+    async def on_screen_resume(self) -> None:
+        """Back from a table or another screen: a table may have left a save to resume (or
+        used one up). Back from a table, what Enter does is what it does at a fresh start."""
+        left = self.app.tables_left
+        if not self._shown:
+            self._shown, self._tables_left = True, left
+            return
+        from_table, self._tables_left = left != self._tables_left, left
+        await self._saves_again(refocus=from_table)
+
+    async def _saves_again(self, only_changed: bool = False, refocus: bool = False) -> None:
         """The Resume entries read again; ``only_changed``: left as they are (and the focus
-        with them) when the saves offered are the same. One reading at a time: two at once (the
-        screen uncovered as the window has the focus again) would each mount the new entries."""
+        with them) when the saves offered are the same; ``refocus``: the focus goes where a
+        fresh start puts it. One reading at a time: two at once (the screen uncovered as the
+        window has the focus again) would each mount the new entries."""
         async with self._reading:
             await self._read_saves(only_changed)
+            if refocus and not popped(self) and self.is_attached:
+                self._focus_first()
 
     async def _read_saves(self, only_changed: bool) -> None:
         if popped(self) or not self.is_attached:
