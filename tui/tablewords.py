@@ -60,8 +60,8 @@ def follow_text(view: dict[str, Any], style: str, width: int | None = None, rows
         mine = status_text(shown[me] if me < len(shown) else {})
         if mine:
             parts.append(f"you: {mine}")
-        if view.get("dealer") == me:  # the others' boxes say it of them
-            parts.append("you deal")
+        if view.get("dealer") == me and not view.get("is_over"):  # the others' boxes say it of them
+            parts.append("you deal")  # (once the match is over, no one deals again)
     if view.get("pot"):
         parts.append(f"pot {view['pot']}")
     if width is None:

@@ -243,7 +243,7 @@ async def test_one_chip_in_the_seat_box() -> None:
 async def test_the_winner_of_a_finished_match_does_not_sit_out() -> None:
     """ninety-eight 6.3 (stakes): at the end of the match no hand follows, so no seat "sits
     out" of one: the winner's box shows its cards and is not dimmed as the seats out are, and
-    neither the player's own line nor S says it."""
+    neither the player's own line nor S says it; nor is anyone the dealer any more."""
     import random
 
     app = make_app()
@@ -272,6 +272,9 @@ async def test_the_winner_of_a_finished_match_does_not_sit_out() -> None:
         await pilot.pause()
         said = [n for n in notices(app) if n.startswith("Scores:")]
         assert said and not any("sits out" in n for n in said)
+        # nor does anyone deal again: no box says "dealer", nor the player's own line "you deal"
+        assert not any("dealer" in box_text(box) for box in shown.values())
+        assert "deal" not in str(screen.query_one("#follow").render())
 
 
 def box_text(box: SeatBox) -> str:

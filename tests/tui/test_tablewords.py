@@ -31,6 +31,8 @@ def test_the_line_under_the_board_follows_the_suit_and_wraps_whole_parts() -> No
     assert wrapped[1:] == ["you: 0 pts", "you deal"]
     # two rows: the last goes on with what is left, cut short at the width
     assert follow_text(view, "ascii", width=20, rows=2).plain.split("\n")[1] == "you: 0 pts · you de…"
+    # once the match is over no one deals again: the line does not say "you deal"
+    assert "deal" not in follow_text({**view, "is_over": True}, "ascii").plain
 
 
 def test_the_answers_to_c_s_and_t() -> None:

@@ -504,8 +504,9 @@ class TableScreen(Screen[None]):
             row.remove_children()
             boxes = [SeatBox() for _ in order]  # no ids: the old boxes may not be gone yet
             row.mount_all(boxes)
+        dealer = None if view.get("is_over") else view.get("dealer")  # once over, no one deals again
         for box, seat in zip(boxes, order):
-            box.show(names[seat], seat, view, view.get("dealer") == seat)
+            box.show(names[seat], seat, view, dealer == seat)
 
     def _follow_rows(self) -> int:
         """The rows under the board (from 20 rows down the board's spacer goes, and from 22 up
