@@ -653,7 +653,7 @@ class DealMeInApp(App[int]):
             if self.session is None:
                 yield SystemCommand("Back to the table", "The table this session was opened on", self.back_to_table)
         else:
-            yield SystemCommand("New game", "Play solo against bots",
+            yield SystemCommand("Play solo", "A new game against bots, offline",
                                 lambda: self.away_from_table("Open a new table?", lambda: self.open_picker("solo")))
             yield SystemCommand("Host a table", "Open a table for players on the LAN",
                                 lambda: self.away_from_table("Open a new table?", lambda: self.open_picker("host")))

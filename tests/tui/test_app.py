@@ -19,7 +19,7 @@ async def test_palette_offers_the_app_commands() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        for wanted in ("New game", "Host a table", "Join a table", "Switch theme", "Card style: ascii",
+        for wanted in ("Play solo", "Host a table", "Join a table", "Switch theme", "Card style: ascii",
                        "Rules", "Help"):
             assert wanted in titles
         command = next(c for c in app.get_system_commands(app.screen) if c.title == "Card style: ascii")
@@ -30,6 +30,27 @@ async def test_palette_offers_the_app_commands() -> None:
         command.callback()
         await pilot.pause()
         assert app.settings.hand_order == "rank"
+
+
+async def test_the_palette_finds_play_solo_by_the_words_home_uses() -> None:
+    """Typed "solo" (or "play"), the palette offers Play solo, as home and its key bar call it."""
+    from textual.command import CommandPalette
+    from textual.widgets import OptionList
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for typed in ("solo", "play"):
+            await pilot.press("ctrl+p")
+            palette = await wait_for(pilot, lambda: current(app, CommandPalette))
+            await pilot.press(*typed)
+
+            def offered() -> list[str]:
+                options = palette.query_one(OptionList)
+                return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+            await wait_for(pilot, lambda: any("Play solo" in text for text in offered()))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: not current(app, CommandPalette))
 
 
 async def test_rules_and_help_from_the_table() -> None:

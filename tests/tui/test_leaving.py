@@ -205,7 +205,7 @@ async def test_another_table_from_the_palette_asks_first_while_others_play_at_th
         guest = await TableClient.connect("127.0.0.1", server.port, name="Bob")
         try:
             await wait_for(pilot, lambda: session.others_seated() == 1)
-            for title, question in (("New game", "Open a new table?"), ("Host a table", "Open a new table?"),
+            for title, question in (("Play solo", "Open a new table?"), ("Host a table", "Open a new table?"),
                                     ("Join a table", "Join another table?")):
                 command = next(c for c in app.get_system_commands(app.screen) if c.title == title)
                 command.callback()

@@ -47,7 +47,7 @@ async def test_an_ssh_guest_is_offered_its_table_and_nothing_of_the_hosts(monkey
             assert ids == {"back", "settings", "rules", "quit"}, ids  # no saves, solo, host or join
             titles = {c.title for c in app.get_system_commands(home)}
             assert "Back to the table" in titles
-            assert not titles & {"New game", "Host a table", "Join a table", "Your record"}
+            assert not titles & {"Play solo", "Host a table", "Join a table", "Your record"}
             await pilot.press("f1")
             await pilot.pause()
             keys = app.screen.sections
