@@ -406,7 +406,7 @@ class DealMeInApp(App[int]):
 
                 self.push_screen(ConfirmScreen(
                     "Start a new solo match?",
-                    f"Your saved {saved} match is replaced once the new one is dealt (Resume on the home screen plays it on).",
+                    f"Your saved {saved} match is replaced once the new one is dealt. Keep it, and Resume on the home screen plays the saved match on.",
                     yes="New match", no="Keep it"),
                     lambda yes: self.open_picker(mode, replace_ok=True) if yes else None)
                 return

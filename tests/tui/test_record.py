@@ -253,7 +253,8 @@ async def test_clearing_asks_first_and_staying_changes_nothing() -> None:
         await pilot.press("x")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         assert app.screen.detail == "The one match counted here is forgotten."
-        await pilot.press("enter")  # the safe answer has the focus: Stay
+        assert (app.screen.no, app.screen.yes) == ("Keep it", "Clear")  # as Forget asks of a saved table
+        await pilot.press("enter")  # the safe answer has the focus: Keep it
         await wait_for(pilot, lambda: app.screen is screen)
         assert record_path().read_bytes() == before
         await pilot.press("x")

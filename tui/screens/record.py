@@ -86,4 +86,4 @@ class RecordScreen(Screen[None]):
                 self.app.notify(problem, title="Your record", severity="error")
             self.read()
 
-        self.app.push_screen(ConfirmScreen("Clear your record?", detail, "Clear"), answered)
+        self.app.push_screen(ConfirmScreen("Clear your record?", detail, "Clear", "Keep it"), answered)
