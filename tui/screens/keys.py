@@ -6,6 +6,7 @@ key belongs to one other key there, pressing it again swaps the two: one step, w
 each by itself would clash."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,25 @@ def movable_keys(game: str | None = None) -> list[Movable]:
            for i, k in shipped.items()]
     order = list(WHERE.values())
     return sorted(out, key=lambda m: (order.index(m.where) if m.where in order else len(order), m.does))
+
+
+def plain_problem(problem: str, moving: Movable, keys: list[Movable]) -> str:
+    """A refused move told in the list's words: the keymap's own problem names binding ids as
+    settings.toml has them ("keymap: table.draw = P clashes with Pass (P) on the table
+    screen"), which mean nothing here; this says "P is already Pass on the table screen", the
+    key named by what it does, whichever of the two the check named first."""
+    does = {key.id: key.does for key in keys}
+    text = problem.removeprefix("keymap: ")
+    if m := re.fullmatch(r"(\S+) = (.+?) clashes with (.+) on the (\w+) screen, which answers .+ while it has the focus", text):
+        return f"{m[2]} is taken by {m[3]} on the {m[4]} screen, which answers it while it has the focus"
+    if m := re.fullmatch(r"(\S+) = (.+?) clashes with (.+?) \(.+\) on the (\w+) screen", text):
+        holder = m[3] if m[1] == moving.id else does.get(m[1], m[1])
+        return f"{m[2]} is already {holder} on the {m[4]} screen"
+    if m := re.fullmatch(r"(\S+) = (.+?) is a key most terminals cannot send", text):
+        return f"{m[2]} is a key most terminals cannot send"
+    if m := re.fullmatch(r"(\S+) cannot take (.+)", text, re.DOTALL):
+        return f"{does.get(m[1], m[1])} cannot take {m[2]}"
+    return text
 
 
 def kept_words(app: Any) -> str:
@@ -222,7 +242,7 @@ class KeysScreen(Screen[None]):
     def _move(self, key: Movable, keys: str | None, pressed: bool = False) -> None:
         problem = self.app.move_key(key.id, keys)  # type: ignore[attr-defined]
         if problem is not None:
-            self._say(f"Not moved: {problem}.", problem=True)
+            self._say(f"Not moved: {plain_problem(problem, key, self.keys)}.", problem=True)
             swap = self._swap_for(key, keys or key.shipped)
             if swap is not None:
                 self.swap = swap
@@ -254,7 +274,7 @@ class KeysScreen(Screen[None]):
     def _swap(self, swap: Swap) -> None:
         problem = self.app.move_keys(swap.moves)  # type: ignore[attr-defined]
         if problem is not None:  # the keys changed since the offer
-            self._say(f"Not swapped: {problem}.", problem=True)
+            self._say(f"Not swapped: {plain_problem(problem, swap.moving, self.keys)}.", problem=True)
             return
         self._say(f"Swapped: {swap.moving.does}: {key_label(self._now(swap.moving))} · "
                   f"{swap.other.does}: {key_label(self._now(swap.other))}.")
