@@ -257,3 +257,26 @@ async def test_the_rules_name_the_keys_as_the_keymap_has_them(tmp_path: Any) -> 
             screen.query_one("#games", Tabs).active = "rules-ninety-nine"
             await wait_for(pilot, lambda: f"**{draw}** draws, **{total}** says the total, **S** the chips" in page.source)
             assert f"press **{draw}** after playing" in page.source and "[[" not in page.source
+
+
+async def test_the_arrows_switch_games_from_the_page() -> None:
+    """The page has the focus as Rules opens; Right and Left step through the games' tabs (round
+    the ends), and the key bar names them."""
+    from .helpers import key_bar
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_rules()
+        screen = await wait_for(pilot, lambda: current(app, RulesScreen))
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#scroll") and screen.game == "ninety-eight"
+        assert "Game" in key_bar(screen)
+        await pilot.press("right")
+        await wait_for(pilot, lambda: screen.game == "ninety-nine")
+        assert "Ninety-Nine" in screen.query_one("#rules", Markdown).source.splitlines()[0]
+        await pilot.press("right")
+        await wait_for(pilot, lambda: screen.game == "crazy-eights")
+        await pilot.press("right")
+        await wait_for(pilot, lambda: screen.game == "ninety-eight")
+        await pilot.press("left")
+        await wait_for(pilot, lambda: screen.game == "crazy-eights")

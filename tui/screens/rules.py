@@ -223,7 +223,18 @@ class RulesScreen(Screen[None]):
         app = getters.app(DealMeInApp)
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        # the games' tabs, from the page too (its own Left and Right would scroll sideways,
+        # where nothing is): the arrows a player tries first, named on the key bar
+        Binding("left", "game(-1)", "Game", key_display="← →", priority=True),
+        Binding("right", "game(1)", show=False, priority=True),
+    ]
+
+    def action_game(self, step: int) -> None:
+        """The game before or after this one, round the tabs."""
+        games = list(GAMES)
+        self.query_one(GameTabs).active = f"rules-{games[(games.index(self.game) + step) % len(games)]}"
 
     def __init__(self, game: str = "ninety-eight", table: dict[str, Any] | None = None) -> None:
         super().__init__()
