@@ -111,8 +111,6 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
     legal = view.get("legal") or []
     if view.get("debt"):
         return f"{label} does not answer the {view['debt']}-card penalty: play a 2 or draw."
-    if legal and all(parse_play(a) is None for a in legal):  # the hint line adds the keys
-        return f"{label} cannot be played now: you can only {' or '.join(legal)}."
     total, limit = view.get("total"), view.get("limit")
     if isinstance(total, int) and isinstance(limit, int):
         rank = card[0]
@@ -133,12 +131,17 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
         wild = view.get("wild") or []
         named = bool(suit and top and top != "JK" and top[1] != suit)
         # a card played as a wild (its own or another seat's wild rank, 6.5) asks only for its suit
-        if top and top != "JK" and not named and not view.get("top_wild") and top[0] not in wild:
+        by_rank = bool(top and top != "JK" and not named and not view.get("top_wild") and top[0] not in wild)
+        if by_rank:
             rank = "10" if top[0] == "T" else top[0]
             want.append(("an " if rank in ("A", "8") else "a ") + rank)
-        if len(want) == 1:
-            return f"{label} does not match {want[0]}."
-        return f"{label} matches neither {' nor '.join(want)}."
+        # said only of a card that matches neither (one that does is held back otherwise: below)
+        if want and card != "JK" and card[1] != suit and not (by_rank and card[0] == top[0]):
+            if len(want) == 1:
+                return f"{label} does not match {want[0]}."
+            return f"{label} matches neither {' nor '.join(want)}."
+    if legal and all(parse_play(a) is None for a in legal):  # the hint line adds the keys
+        return f"{label} cannot be played now: you can only {' or '.join(legal)}."
     return f"{label} is not a legal play now."
 
 

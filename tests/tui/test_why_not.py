@@ -6,8 +6,9 @@ from tui.cardface import card_label, suit_label
 from tui.plays import playable, why_not
 
 
-def test_a_turn_with_only_a_draw_says_which_key_draws() -> None:
-    """crazy-eights 3.4: with nothing to play, the turn is a draw."""
+def test_a_turn_with_only_a_draw_says_what_the_card_fails_to_match() -> None:
+    """crazy-eights 3.2, 3.4: with nothing to play, the turn is a draw; a card still says what
+    it fails to match, not only that the turn can only draw."""
     for seed in range(300):  # bounded: a deal whose first player has no card to play
         m = new_match("crazy-eights", 3, seed=seed)
         seat = m.current_seat
@@ -19,7 +20,10 @@ def test_a_turn_with_only_a_draw_says_which_key_draws() -> None:
     card = view["hand"][0]
     assert not playable(view, card)
     text = why_not(view, card, ["A", "B", "C"])
-    assert text.endswith("you can only draw.")
+    # 3.2: what it fails to match, as on a turn where other cards can be played (the line
+    # above the hand adds the key that draws)
+    assert text.startswith(f"{card_label(card)} ") and ("matches neither" in text or "does not match" in text), text
+    assert suit_label(view["suit"]) in text
 
 
 def _turn_view(**kw) -> dict:
@@ -122,7 +126,7 @@ async def test_enter_on_a_card_that_cannot_be_played_says_what_can() -> None:
     none = stacked(["9S", "2C", "7C", "3C", "4D", "4C", "QS", "6C", "3S", "TC", "KH"])
     for deck, card, said in (
             (some, "2", "9♠ matches neither ♥ hearts nor a K; 5♥ can be played. Space draws."),
-            (none, "1", "9♠ cannot be played now: you can only draw. Space draws.")):
+            (none, "1", "9♠ matches neither ♥ hearts nor a K. Space draws.")):
         app = make_app()
         heard = said_from_now(app)
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
