@@ -155,6 +155,30 @@ async def test_bot_pause_is_kept_once_typed_not_at_every_key(tmp_path) -> None:
     assert load_settings(path)[0].bot_pause == 1.0
 
 
+async def test_a_bot_pause_not_kept_is_said_where_it_shows(tmp_path: Path) -> None:
+    """15 typed and Tab pressed: the line under the form may be below the foot of the screen, so
+    a notice says the pause is not kept and why, and the field shows the pause kept again (the
+    focus moving on and back says nothing more)."""
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        pause = app.screen.query_one("#bot_pause")
+        pause.focus()
+        pause.value = ""
+        await pilot.press("1", "5", "tab")
+        await pilot.pause()
+        said = [n.message for n in app._notifications if n.message.startswith("Bot pause")]
+        kept = f"{Settings().bot_pause:g}"
+        assert said == [f"Bot pause '15' not kept: from 0 to 10 seconds. It stays {kept}."]
+        assert pause.value == kept and app.settings.bot_pause == Settings().bot_pause
+        pause.focus()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert len([n for n in app._notifications if n.message.startswith("Bot pause")]) == 1
+
+
 def test_the_readme_lists_every_setting_with_its_default() -> None:
     """The README's table of ``settings.toml`` keys is the only place they are written down for
     people: every key is there, with the default the code has, and the choices the code takes."""
@@ -243,7 +267,7 @@ async def test_escape_keeps_what_was_typed(tmp_path: Path) -> None:
             await pilot.pause()
             assert isinstance(app.screen, HomeScreen)
         assert (app.settings.name, app.settings.bot_pause) == ("Zed", 3.0)
-        assert any("Bot pause '42' not kept" in n.message for n in app._notifications)
+        assert sum("Bot pause '42' not kept" in n.message for n in app._notifications) == 1
     loaded = load_settings(path)[0]
     assert (loaded.name, loaded.bot_pause) == ("Zed", 3.0)
 

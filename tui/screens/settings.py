@@ -156,7 +156,7 @@ class SettingsScreen(Screen[None]):
         self._keep_name(self.query_one("#name", Input).value)
         pause = self.query_one("#bot_pause", Input).value
         if self._keep_pause(pause) is None and pause.strip() != f"{self.app.settings.bot_pause:g}":
-            self.app.notify(f"Bot pause {pause.strip()!r} not kept: from 0 to 10 seconds. "
+            self.app.notify(f"Bot pause {pause.strip()!r} not kept: {self._pause_problem(pause)}. "
                             f"It stays {self.app.settings.bot_pause:g}.", severity="warning")
         self.app.pop_screen()
 
@@ -182,19 +182,20 @@ class SettingsScreen(Screen[None]):
         if name != self.app.settings.name:
             self.app.update_settings(name=name)
 
-    def _pause_value(self, text: str) -> float | None:
-        """The pause typed, or ``None`` with the problem shown under the form."""
-        problem = self.query_one("#problem", Static)
+    @staticmethod
+    def _pause_problem(text: str) -> str | None:
+        """What is wrong with a pause typed; None for a pause."""
         try:
             value = float(text)
         except ValueError:
-            problem.update("Bot pause: a number of seconds")
-            return None
-        if not 0 <= value <= 10:
-            problem.update("Bot pause: from 0 to 10 seconds")
-            return None
-        problem.update("")
-        return value
+            return "a number of seconds"
+        return None if 0 <= value <= 10 else "from 0 to 10 seconds"
+
+    def _pause_value(self, text: str) -> float | None:
+        """The pause typed, or ``None`` with the problem shown under the form."""
+        wrong = self._pause_problem(text)
+        self.query_one("#problem", Static).update(f"Bot pause: {wrong}" if wrong else "")
+        return None if wrong else float(text)
 
     @on(Input.Changed, "#bot_pause")
     def _pause_typed(self, event: Input.Changed) -> None:
@@ -203,7 +204,14 @@ class SettingsScreen(Screen[None]):
     @on(Input.Submitted, "#bot_pause")
     @on(Input.Blurred, "#bot_pause")
     def _pause(self, event: Input.Submitted | Input.Blurred) -> None:
-        self._keep_pause(event.input.value)
+        text = event.input.value
+        if self._keep_pause(text) is None:
+            # said where it shows (the line under the form may be below the screen's foot), and
+            # the field shows the pause kept again: said once, not at every move of the focus
+            kept = f"{self.app.settings.bot_pause:g}"
+            self.app.notify(f"Bot pause {text.strip()!r} not kept: {self._pause_problem(text)}. It stays {kept}.",
+                            severity="warning")
+            event.input.value = kept
 
     def _keep_pause(self, text: str) -> float | None:
         """The pause typed, kept; ``None`` (and the problem shown) when it is not a pause."""
