@@ -131,12 +131,14 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
         wild = view.get("wild") or []
         named = bool(suit and top and top != "JK" and top[1] != suit)
         # a card played as a wild (its own or another seat's wild rank, 6.5) asks only for its suit
-        by_rank = bool(top and top != "JK" and not named and not view.get("top_wild") and top[0] not in wild)
-        if by_rank:
-            rank = "10" if top[0] == "T" else top[0]
+        top_rank = top[0] if top and top != "JK" and not named and not view.get("top_wild") else None
+        if top_rank is not None and top_rank not in wild:
+            rank = "10" if top_rank == "T" else top_rank
             want.append(("an " if rank in ("A", "8") else "a ") + rank)
+        else:
+            top_rank = None
         # said only of a card that matches neither (one that does is held back otherwise: below)
-        if want and card != "JK" and card[1] != suit and not (by_rank and card[0] == top[0]):
+        if want and card != "JK" and card[1] != suit and card[0] != top_rank:
             if len(want) == 1:
                 return f"{label} does not match {want[0]}."
             return f"{label} matches neither {' nor '.join(want)}."
