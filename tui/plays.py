@@ -80,15 +80,17 @@ def offered(view: dict[str, Any]) -> frozenset[str]:
     return frozenset(out)
 
 
-def choice_label(action: str, style: str = "two-colour") -> str:
-    """What distinguishes one of several plays of the same card: ``+11``, ``-10``, ``♥ hearts``."""
+def choice_label(action: str, style: str = "two-colour", total: int | None = None) -> str:
+    """What distinguishes one of several plays of the same card: ``+11``, ``-10``, ``♥ hearts``;
+    with the running ``total``, where each takes it: ``-10 (to 0)``, since the total never
+    goes below 0 (ninety-eight and ninety-nine 2.1)."""
     p = parse_play(action)
     if p is None:
         return action
     _, value, suit, _ = p
     parts = []
     if value is not None:
-        parts.append(f"{value:+d}")
+        parts.append(f"{value:+d}" if total is None else f"{value:+d} (to {max(0, total + value)})")
     if suit is not None:
         parts.append(suit_label(suit, style))
     return " ".join(parts) or card_label(p[0], style)

@@ -63,6 +63,9 @@ async def test_ace_with_two_legal_values_asks() -> None:
         assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.actions == ["AS+1", "AS+11"]
         assert app.screen.question.endswith(f"The total is {screen.view['total']}.")  # what 1 or 11 adds to
+        total = screen.view["total"]
+        labels = [str(b.label) for b in app.screen.query("#options Button")]
+        assert labels == [f"1 +1 (to {total + 1})", f"2 +11 (to {total + 11})"]  # where each takes it
         await pilot.press("2")
         await pilot.pause()
         assert link.sent == ["AS+11"]
@@ -78,6 +81,8 @@ async def test_prompt_escape_sends_nothing() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.actions == ["TD+10", "TD-10"]
+        assert screen.view["total"] == 0  # 2.1: the total never goes below 0, and the button says so
+        assert [str(b.label) for b in app.screen.query("#options Button")] == ["1 +10 (to 10)", "2 -10 (to 0)"]
         await pilot.press("escape")
         await pilot.pause()
         assert link.sent == []

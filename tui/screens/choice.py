@@ -24,18 +24,20 @@ class ChoiceScreen(Withdrawable[str | None]):
         *[Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)],
     ]
 
-    def __init__(self, question: str, actions: list[str], style: str = "two-colour") -> None:
+    def __init__(self, question: str, actions: list[str], style: str = "two-colour",
+                 total: int | None = None) -> None:
         super().__init__()
         self.question = question
         self.actions = actions
         self.card_style = style
+        self.total = total  # the running total, where the game keeps one: each choice says where it takes it
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice"):
             yield Label(self.question, id="question", markup=False)
             with Horizontal(id="options"):
                 for i, action in enumerate(self.actions):
-                    yield Button(f"{i + 1} {choice_label(action, self.card_style)}", id=f"opt{i}",
+                    yield Button(f"{i + 1} {choice_label(action, self.card_style, self.total)}", id=f"opt{i}",
                                  classes="option")
         yield KeyFooter(show_command_palette=False)  # its own keys, not those of the table beneath
 

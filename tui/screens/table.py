@@ -615,7 +615,8 @@ class TableScreen(Screen[None]):
             question = f"{card_label(card, self.card_style)} is wild: name the suit to follow."
         if view.get("total") is not None:  # an ace's 1 or 11, a ten's +10 or -10: from here
             question += f" The total is {view['total']}."
-        prompt = ChoiceScreen(question, actions, self.card_style)
+        total = view.get("total")
+        prompt = ChoiceScreen(question, actions, self.card_style, total if isinstance(total, int) else None)
         self._asking = (prompt, view.get("total"))
         self.app.push_screen(prompt, self._chosen)
 
