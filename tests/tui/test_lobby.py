@@ -378,3 +378,37 @@ async def test_a_wide_lobby_keeps_its_seats_a_rows_width_and_gives_the_chat_the_
         left, chat = lobby.query_one("#lobby-left").region, lobby.query_one("#lobby-chat").region
         assert left.width + chat.width == WIDE - 1 and left.width > chat.width  # 11:9
         await app.action_quit()
+
+
+async def test_after_a_match_the_hosts_lobby_does_not_wait_for_ready_players() -> None:
+    """net/table.py: the host's rematch needs no one ready (a guest's ready only asks for one):
+    back in the lobby after a match, the host reads that Ctrl+S starts the rematch, not that it
+    waits for Bea, and Ctrl+S starts it while Bea is not ready."""
+    from net.client import TableClient
+    from tests.net.table_helpers import RandomPlayer
+
+    from .helpers import play_with_keys
+
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await host_two_seats(app, pilot)
+        await app.session.call("configure", preset="single-hand")
+        await wait_for(pilot, lambda: app.session.lobby["preset"] == "single-hand")
+        bea = await TableClient.connect("127.0.0.1", app.session.server.port, name="Bea")
+        player = RandomPlayer(bea, 3)
+        try:
+            await bea.ready()
+            await wait_for(pilot, lambda: app.session.lobby["seats"][1].get("ready"))
+            await pilot.press("ctrl+s")
+            await play_with_keys(app, pilot, timeout=60)
+            await pilot.press("b")  # back to the lobby from the results
+            await wait_for(pilot, lambda: app.screen is lobby)
+            info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
+            await wait_for(pilot, lambda: "You start the rematch with Ctrl+S." in info())
+            assert "waiting" not in info() and not app.session.lobby["seats"][1].get("ready")
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: app.session.lobby["status"] == "playing")
+        finally:
+            await player.stop()
+            await bea.close()
+        await app.leave_table()

@@ -139,3 +139,21 @@ async def test_a_match_that_ends_while_the_guests_connection_is_down_is_told_and
             await app.leave_table()
     finally:
         await srv.close()
+
+
+async def test_the_lobby_after_a_match_says_the_hosts_rematch_waits_for_no_one() -> None:
+    """Back in the lobby after the match (B on the results), Bo reads that the host starts the
+    rematch and that R asks for one (the host's rematch needs no one ready), not that the host
+    waits for him; asked, it says so."""
+    from tui.screens.lobby import LobbyScreen
+
+    async with _after_a_match() as (app, pilot, table, ana, results):
+        await asyncio.sleep(RESULTS_GRACE)
+        await pilot.press("b")
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
+        info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
+        await wait_for(pilot, lambda: "The host starts the rematch: R asks for one." in info())
+        assert "once you are ready" not in info()
+        await pilot.press("r")
+        await wait_for(pilot, lambda: "You asked for a rematch: the host starts it." in info())
+        assert table.seats[1].ready and table.status == "finished"

@@ -231,7 +231,7 @@ class LobbyScreen(Screen[None]):
     def _own_start(self, lobby: dict[str, Any], me: int) -> str:
         """The note on who starts the match, for the host seated at it: which key starts it,
         and what it waits for first: a seat filled, or the players not ready yet by name
-        (net/matchstart.py refuses the start for either)."""
+        (net/matchstart.py refuses the start for either; a rematch waits for a seat only)."""
         what = _start_word(lobby)
         start = self.app.keys_for("lobby.start", "ctrl+s")
         seats = [s for s in lobby.get("seats") or [] if isinstance(s, dict)]
@@ -240,6 +240,8 @@ class LobbyScreen(Screen[None]):
             return f"You start the {what} with {start} once every seat is filled ({bot} adds a bot)."
         waiting = [name for s, name in zip(seats, lobby_names(seats))
                    if s.get("seat") != me and not s.get("bot") and not s.get("ready")]
+        if waiting and what == "rematch":  # the host's rematch waits for no one (net/table.py)
+            return f"You start the {what} with {start}."
         if waiting:
             who = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
             return f"You start the {what} with {start} once every player is ready (waiting for {clean(who, 80)})."
@@ -247,11 +249,16 @@ class LobbyScreen(Screen[None]):
 
     def _wait_for_me(self, lobby: dict[str, Any], me: int) -> str:
         """The note on who starts the match, for a player at a table the host starts: the host
-        cannot start it while this player is not ready, so it says which key says so."""
+        cannot start it while this player is not ready, so it says which key says so; after a
+        match, the host's rematch waits for no one, and the key asks for one."""
         what = _start_word(lobby)
+        ready = self.app.keys_for("lobby.ready", "r")
+        if what == "rematch":  # the host's rematch waits for no one: a player's ready asks for one
+            if self._seat_info(me).get("ready"):
+                return "You asked for a rematch: the host starts it."
+            return f"The host starts the rematch: {ready} asks for one."
         if self._seat_info(me).get("ready"):
             return f"The host starts the {what}."
-        ready = self.app.keys_for("lobby.ready", "r")
         return f"The host starts the {what} once you are ready: press {ready}."
 
     def on_resize(self, event: events.Resize) -> None:
