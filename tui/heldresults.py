@@ -130,8 +130,9 @@ class HeldResults:
         held, self.held = self.held, None
         self.show(*held)
 
-    def withdraw_match(self) -> None:
-        """A new match is in play: the last one's results, still up, have had their time."""
+    def withdraw_match(self, told: bool = True) -> None:
+        """A new match is in play (or, ``told`` False, the host has set up another table, which
+        the lobby's chat says): the last one's results, still up, have had their time."""
         from .screens.results import ResultsScreen
 
         link, app = self.link, self.link.app
@@ -142,5 +143,5 @@ class HeldResults:
                  if isinstance(s, ResultsScreen) and s.link is link and s.match_over and not s.withdrawn]
         for screen in stale:
             screen.withdraw()
-        if stale or dropped:
+        if (stale or dropped) and told:
             app.notify("A new match has started.", title="Table")

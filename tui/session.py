@@ -382,6 +382,12 @@ class TableSession:
             earlier = self.lobby or {}
             self.lobby = update["lobby"]
             self._say_comings_and_goings(earlier, self.lobby)
+            if earlier.get("status") == "finished" and self.lobby.get("status") == "lobby" and not self.is_host:
+                # the host set up the table anew after the match (``configure``): its results and
+                # its table are past, and a rematch of it no longer there to ask for; the lobby's
+                # chat says what changed
+                self._results.withdraw_match(told=False)
+                app.call_later(self.back_to_lobby)
             self._hold_seat()  # a lobby follows every welcome: the seat may have changed
             self._note_recent()
             app.rules_game = self.lobby.get("game", app.rules_game)

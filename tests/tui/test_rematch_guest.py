@@ -157,3 +157,20 @@ async def test_the_lobby_after_a_match_says_the_hosts_rematch_waits_for_no_one()
         await pilot.press("r")
         await wait_for(pilot, lambda: "You asked for a rematch: the host starts it." in info())
         assert table.seats[1].ready and table.status == "finished"
+
+
+async def test_a_table_set_up_anew_after_the_match_takes_the_guest_to_its_lobby() -> None:
+    """The host changes the game while Bo reads the results: they close, with the finished
+    table under them, and Bo is in the lobby, whose chat says what changed; R there says he is
+    ready for the new table (no "rematch" left to ask for)."""
+    from tui.screens.lobby import LobbyScreen
+
+    async with _after_a_match() as (app, pilot, table, ana, results):
+        await ana.configure(game="crazy-eights", seats=2)
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
+        assert results not in app.screen_stack
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+        assert "A new match has started." not in notices(app)
+        await wait_for(pilot, lambda: any("Crazy Eights" in text for _, text, _ in app.session.chat_log))
+        info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
+        await wait_for(pilot, lambda: "The host starts the match once you are ready: press R." in info())
