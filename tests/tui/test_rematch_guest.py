@@ -174,3 +174,43 @@ async def test_a_table_set_up_anew_after_the_match_takes_the_guest_to_its_lobby(
         await wait_for(pilot, lambda: any("Crazy Eights" in text for _, text, _ in app.session.chat_log))
         info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
         await wait_for(pilot, lambda: "The host starts the match once you are ready: press R." in info())
+
+
+async def test_a_player_a_bot_stood_in_for_keeps_their_name_on_the_finished_table() -> None:
+    """Cy drops mid-match and does not come back: a bot plays Cy's seat to the end, and the host
+    opens the seat as the match ends (net/table.py, the seat's keeper). Bo's results and the
+    finished table still name that seat as it ended ("Cy (bot)"), not "Seat 3", though the
+    lobby now shows it open."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.05, "takeover": 0.05})  # type: ignore[arg-type]
+    await srv.start()
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = srv.create_table(TableConfig(name="evening", game="ninety-eight", preset="single-hand",
+                                                 seats=3, seed=5))
+            ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+            app.settings.name = "Bo"
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            cy = await join(srv, "Cy", table=table.id, reconnect=False)
+            await cy.ready(True)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.seats[1].ready and table.seats[2].ready)
+            await ana.start()
+            await wait_for(pilot, lambda: table.status == "playing")
+            cy.drop_connection()
+            await wait_for(pilot, lambda: table.seats[2].keeper)  # a bot plays Cy's seat for good
+            player = RandomPlayer(ana, 1)
+            await play_with_keys(app, pilot, timeout=60)
+            results = app.screen
+            assert isinstance(results, ResultsScreen) and results.match_over
+            await wait_for(pilot, lambda: not app.session.lobby["seats"][2].get("name"))  # opened
+            await pilot.pause()
+            assert results.names[2] == "Cy (bot)"  # as the seat list named it as the match ended
+            screen = app.screen_stack[-2]
+            assert isinstance(screen, TableScreen) and screen.names[2] == "Cy (bot)"
+            await player.stop()
+            await ana.close()
+            await app.leave_table()
+    finally:
+        await srv.close()

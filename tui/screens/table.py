@@ -138,6 +138,7 @@ class TableScreen(Screen[None]):
         self._chance = DrawChance()  # this seat's chance to draw, so a refused Draw can say why
         self._resumed = 0.0  # when the table was last uncovered (a screen over it closed)
         self._covered = False  # a screen is over the table
+        self._ended_names: list[str] | None = None  # ``names`` as the match ended
         self._asking: tuple[ChoiceScreen, Any] | None = None  # the choice on screen, and the total it was asked at
         self._draws: dict[str, Any] | None = None  # the last line is this seat's run of draws: merged into it
         self._ready = False  # set once mounted: views that come earlier are drawn on mount
@@ -234,6 +235,10 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ data in
     @property
     def names(self) -> list[str]:
+        """The seats' names; a finished match keeps those it ended with (the host opens the seat
+        of a player a bot stood in for as the match ends, which the lobby then shows empty)."""
+        if self._ended_names is not None and (self.view or {}).get("is_over"):
+            return list(self._ended_names)
         names = list(self.link.names)
         players = (self.view or {}).get("players", len(names))
         while len(names) < players:
@@ -243,6 +248,10 @@ class TableScreen(Screen[None]):
     def show(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> None:
         """A new view from the host, with the events that led to it."""
         could_draw = "draw" in ((self.view or {}).get("legal") or [])
+        if not view.get("is_over"):
+            self._ended_names = None
+        elif self.view is not None and not self.view.get("is_over"):
+            self._ended_names = self.names  # as the match ends, before the lobby that follows
         self.view = view
         before: dict[str, Any] | None = None
         for event in told(events or []):
