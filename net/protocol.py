@@ -86,7 +86,7 @@ SERVER_MESSAGES: dict[str, _Spec] = {
     "welcome": {"table": (_STR, True), "seat": ((int, None), True), "token": (_STR, True),
                 "host": ((bool,), True), "chat": (_STR, False)},
     "lobby": {"lobby": ((dict,), True)},
-    "view": {"view": ((dict,), True), "events": ((list,), True)},
+    "view": {"view": ((dict,), True), "events": ((list,), True), "clock": ((int, float), False)},
     "delta": {"changes": ((dict,), True), "events": ((list,), True)},
     "chat": {"name": (_STR, True), "seat": ((int, None), True), "text": (_STR, True), "n": (_INT, False),
              "earlier": ((bool,), False)},

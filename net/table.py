@@ -219,7 +219,8 @@ class Table:
                 # play it: watch it (its last hand was the one who left's)
                 s = None
             view = self.match.view(s)
-            self._emit(p, view_frame(view, None, [e.for_seat(s) for e in events or ()]))
+            clock = self._clock.left() if self.status == "playing" else None
+            self._emit(p, view_frame(view, None, [e.for_seat(s) for e in events or ()], clock))
             if p.deltas:
                 p.view_sent = view
 

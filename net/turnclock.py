@@ -31,6 +31,12 @@ class TurnClock:
         if key is not None and not self._closed:
             self._timer = asyncio.get_running_loop().call_later(limit, self._out, key)
 
+    def left(self) -> float | None:
+        """Seconds left on the turn it runs for; None while none does."""
+        if self._timer is None:
+            return None
+        return max(0.0, self._timer.when() - asyncio.get_running_loop().time())
+
     def _out(self, key: Key) -> None:
         self._timer = None
         if self._closed or key != self.key:

@@ -15,10 +15,13 @@ from .protocol import encode
 log = logging.getLogger("dealmein.net")
 
 
-def view_frame(view: dict[str, Any], base: dict[str, Any] | None, events: list[dict[str, Any]]) -> bytes:
+def view_frame(view: dict[str, Any], base: dict[str, Any] | None, events: list[dict[str, Any]],
+               clock: float | None = None) -> bytes:
     """A ``view`` frame, or with ``base`` (the last view this peer was sent) a ``delta`` frame
     of the keys whose values changed. Views of one game have the same keys in the same order;
-    another key set (a new game) gets a whole view."""
+    another key set (a new game) gets a whole view. ``clock``: the seconds left on the turn
+    clock, for a view sent on its own in mid-turn (a connection that joins or comes back),
+    whose app would otherwise count the whole clock from its arrival."""
     if base is not None and len(base) == len(view):
         try:  # as many keys, each of them in ``base``: the same keys
             # a value of another type counts as changed even if equal (0 == False)
@@ -28,6 +31,8 @@ def view_frame(view: dict[str, Any], base: dict[str, Any] | None, events: list[d
             pass
         else:
             return encode({"type": "delta", "changes": changes, "events": events})
+    if clock is not None:
+        return encode({"type": "view", "view": view, "events": events, "clock": round(clock, 1)})
     return encode({"type": "view", "view": view, "events": events})
 
 

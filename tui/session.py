@@ -419,9 +419,12 @@ class TableSession:
             if table is None and self.view.get("is_over") and not events:
                 self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
                 return
+            clock = update.get("clock")  # the seconds left on a turn this app came into midway
             if table is None:
                 self.show_lobby()
                 table = TableScreen(self, app.card_style, app.palette, app.settings.hand_order)
+                if isinstance(clock, (int, float)):
+                    table.clock_told(self.view, clock)
                 if not events:  # joined or resumed in mid-match: what came before is not known here
                     table.log_line(f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}: "
                                    "earlier plays are not shown.", style="dim")
@@ -431,6 +434,8 @@ class TableSession:
                 table.show(self.view, events)
                 app.push_screen(table)
             else:
+                if isinstance(clock, (int, float)):
+                    table.clock_told(self.view, clock)
                 table.show(self.view, events)
             if kept is not None:  # the match's last hand, as its results showed it
                 table.hand_totals, table.hand_whole = list(kept.totals), kept.whole
@@ -472,7 +477,8 @@ class TableSession:
                     table.restart_clock()
             elif state == "closed" and not self.closing:
                 if update.get("reason") != self.last_said:  # a kick was already said, once is enough
-                    app.notify(f"Left the table: {update.get('reason')}", severity="warning", timeout=8)
+                    reason = str(update.get("reason") or "the connection closed").rstrip(".")
+                    app.notify(f"Left the table: {reason}.", severity="warning", timeout=8)
                 if app.session is self:
                     app.back_home()
         elif kind == "bye":

@@ -1,5 +1,6 @@
 """The turn clock as an app shows it: the seconds left to the player to move, counted from when
-the view of that turn came. The host keeps the real clock; this one only tells the time."""
+the view of that turn came (from what the host said was left, for a view sent as the app joined
+or came back in mid-turn). The host keeps the real clock; this one only tells the time."""
 from __future__ import annotations
 
 import math
@@ -14,11 +15,17 @@ class ShownClock:
         self._turn: tuple[Any, Any] | None = None  # (seat, version) the clock runs for
         self._started = 0.0  # when that turn's view came (``time.monotonic``)
         self._rang: Any = None  # the turn the ten-second bell rang for
+        self._told: float | None = None  # seconds the host said that turn had left, as its view came
 
     @property
     def running(self) -> bool:
         """A clock was shown for the latest turn asked about."""
         return self._turn is not None
+
+    def told(self, view: dict[str, Any], left: float) -> None:
+        """The host said the clock of ``view``'s turn has ``left`` seconds (a view sent as this
+        app joined or came back, in mid-turn): counted from there, not from the whole clock."""
+        self._turn, self._started, self._told = (view.get("current_seat"), view.get("version")), time.monotonic(), left
 
     def restart(self) -> None:
         """Count again from the next ``left``: this app's connection came back, and the host
@@ -37,8 +44,9 @@ class ShownClock:
             return None
         turn = (current, view.get("version"))
         if self._turn != turn:
-            self._turn, self._started = turn, time.monotonic()
-        return max(0, math.ceil(limit - (time.monotonic() - self._started)))
+            self._turn, self._started, self._told = turn, time.monotonic(), None
+        full = limit if self._told is None else min(limit, self._told)
+        return max(0, math.ceil(full - (time.monotonic() - self._started)))
 
     def first_warning(self) -> bool:
         """Whether this turn's ten-second bell is still to ring; noted as rung if so."""

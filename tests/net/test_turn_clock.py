@@ -174,3 +174,34 @@ async def test_the_line_names_the_seat_as_the_table_does_where_two_players_share
             w.cancel()
         for c in (ana, twin):
             await c.close()
+
+
+async def test_a_view_sent_on_joining_mid_turn_says_what_is_left_of_the_clock(server: Server) -> None:  # noqa: F811
+    """docs/protocol.md, ``view``: a connection that joins in mid-turn is sent the view with
+    ``clock``, the seconds left on the clock of the seat to move; the views every connection is
+    sent as a move is made carry none (the clock starts afresh with them)."""
+    table, (ana, bo) = await seated_table(server, TableConfig(name="t", seats=2, seed=1, turn_time=30), 2)
+    await bo.ready(True)
+    await wait_until(lambda: table.seats[1].ready, what="Bo ready")
+    await ana.start()
+    await wait_until(lambda: table.status == "playing", what="the deal")
+    await asyncio.sleep(0.5)
+    cy = await join(server, "Cy", table=table.id, spectator=True)
+    try:
+        frame = await asyncio.wait_for(_next_view(cy), 5)
+        assert isinstance(frame.get("clock"), (int, float)) and 25 < frame["clock"] < 30, frame.get("clock")
+        mover = ana if table.match.current_seat == 0 else bo
+        view = mover.view or {}
+        await mover.act(view["legal"][0], view["version"])
+        moved = await asyncio.wait_for(_next_view(cy), 5)
+        assert "clock" not in moved
+    finally:
+        for c in (ana, bo, cy):
+            await c.close()
+
+
+async def _next_view(c: Any) -> dict[str, Any]:
+    async for u in c.updates():
+        if u["type"] == "view":
+            return u
+    raise AssertionError("no view")

@@ -133,3 +133,43 @@ async def test_after_its_own_reconnect_the_app_counts_the_full_clock_the_host_gi
     finally:
         await ana.close()
         await srv.close()
+
+
+async def test_an_app_that_comes_in_mid_turn_counts_what_is_left_of_the_clock() -> None:
+    """docs/protocol.md, ``view``'s ``clock``: a view sent on its own as an app joins carries
+    the seconds left on the turn; the watcher who comes in four seconds into a twenty-second
+    turn counts from about sixteen, as the players do, not from twenty."""
+    import asyncio
+
+    from net.server import Server, TableConfig
+    from tests.net.table_helpers import FAST, join
+
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 30.0, "takeover": 30.0})  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1, turn_time=20))
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    bo = await join(srv, "Bo", table=table.id)
+    app = make_app()
+    app.settings.name = "Cy"
+    try:
+        await bo.ready(True)
+        await asyncio.sleep(0.1)
+        await ana.start()
+        for _ in range(100):  # bounded: the deal comes at once
+            if table.status == "playing":
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(4)  # nobody moves: four seconds of the turn's twenty go by
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            top = lambda: str(screen.query_one("#topbar").render())  # noqa: E731
+            await wait_for(pilot, lambda: top().endswith(" s"), timeout=5)
+            shown = int(top().rsplit("· ", 1)[1].split()[0])
+            assert shown <= 16, top()
+            assert shown >= 10, top()  # the clock the host runs, not none
+            await app.leave_table()
+    finally:
+        await ana.close()
+        await bo.close()
+        await srv.close()

@@ -353,6 +353,10 @@ class TableScreen(Screen[None]):
         if self._ready and not popped(self):
             self._render_topbar()
 
+    def clock_told(self, view: dict[str, Any], left: float) -> None:
+        """The host said how long the clock of ``view``'s turn has left (``ShownClock.told``)."""
+        self._clock.told(view, left)
+
     def clock_left(self) -> int | None:
         """Seconds left on the turn clock of the player to move, counted from when this view
         came (``tui/shownclock.py``); None when no clock runs."""
