@@ -18,10 +18,12 @@ log = logging.getLogger("dealmein.net")
 
 
 def not_ready(seats: list[Seat], starter: Peer | None) -> str | None:
-    """Why a match cannot start now (seats count from 1 for people), or ``None``. The
-    ``starter`` (a host starting it) need not have said it is ready; without one, every
-    seated player must be here and ready, and at least one must be seated."""
+    """Why a match cannot start now (seats count from 1 for people), or ``None``: an open seat,
+    or every player not ready, by name. The ``starter`` (a host starting it) need not have said
+    it is ready; without one, every seated player must be here and ready, and at least one must
+    be seated."""
     humans = 0
+    waiting: list[str] = []
     for seat in seats:
         if seat.empty:
             return f"seat {seat.index + 1} is empty: add a bot or wait for a player"
@@ -31,7 +33,11 @@ def not_ready(seats: list[Seat], starter: Peer | None) -> str | None:
         if seat.conn is not None and seat.conn is starter:
             continue
         if not seat.ready or (starter is None and seat.conn is None):
-            return f"{seat.name} (seat {seat.index + 1}) is not ready"
+            waiting.append(f"{seat.name} (seat {seat.index + 1})")
+    if waiting:  # every one of them, as the lobby lists whom the start waits for
+        if len(waiting) == 1:
+            return f"{waiting[0]} is not ready"
+        return f"{', '.join(waiting[:-1])} and {waiting[-1]} are not ready"
     if starter is None and not humans:
         return "no player is seated"
     return None

@@ -529,7 +529,7 @@ class Table:
             raise Refused("not_finished", "a rematch starts once the match is over")
         for seat in self.seats:
             if seat.empty:
-                raise Refused("not_ready", f"seat {seat.index + 1} is empty")
+                raise Refused("not_ready", f"seat {seat.index + 1} is empty: add a bot or wait for a player")
         if not self.playing_host():  # a key holder who only watches: as its ``start``, everyone ready
             problem = not_ready(self.seats, p)
             if problem is not None:

@@ -196,16 +196,23 @@ async def test_a_rematch_starts_once_everyone_is_ready_again(server: Server) -> 
 
 async def test_messages_count_seats_from_one(server: Server) -> None:
     """The wire keeps 0-based seat indexes; the words people read count from 1."""
-    table = server.create_table(TableConfig(seats=3))
+    table = server.create_table(TableConfig(seats=4))
     host = await join(server, "Ana", table=table.id, host_key=table.host_key)
     bo = await join(server, "Bo", table=table.id)
+    cy = await join(server, "Cy", table=table.id)
     assert bo.seat == 1 and bo.lobby["seats"][1]["seat"] == 1  # type: ignore[index]
+    await host.start()  # an open seat is what the start waits for first, as the lobby says
+    assert (await next_update(host, "error"))["message"] == "seat 4 is empty: add a bot or wait for a player"
+    await host.add_bot(3, "easy")
+    await wait_until(lambda: table.seats[3].bot is not None, what="the bot")
+    await host.start()  # every player not ready, by name, as the lobby lists them
+    assert (await next_update(host, "error"))["message"] == "Bo (seat 2) and Cy (seat 3) are not ready"
+    await cy.close()
+    await wait_until(lambda: table.seats[2].empty, what="Cy gone")
+    await host.add_bot(2, "easy")
+    await wait_until(lambda: table.seats[2].bot is not None, what="the second bot")
     await host.start()
     assert (await next_update(host, "error"))["message"] == "Bo (seat 2) is not ready"
-    await bo.ready(True)
-    await wait_until(lambda: table.seats[1].ready, what="Bo ready")
-    await host.start()
-    assert (await next_update(host, "error"))["message"].startswith("seat 3 is empty")
     await bo.sit(0)
     assert (await next_update(bo, "error"))["message"] == "seat 1 is taken"
     await host.add_bot(1, "easy")
@@ -213,7 +220,7 @@ async def test_messages_count_seats_from_one(server: Server) -> None:
     await host.remove_bot(1)
     assert (await next_update(host, "error"))["message"] == "seat 2 has no bot"
     await host.sit(7)
-    assert (await next_update(host, "error"))["message"] == "there is no seat 8: seats are 1 to 3"
+    assert (await next_update(host, "error"))["message"] == "there is no seat 8: seats are 1 to 4"
     await host.close()
     await bo.close()
 
