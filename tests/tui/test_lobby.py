@@ -36,6 +36,13 @@ async def test_host_controls() -> None:
         await pilot.press("home", "b")  # the host's own seat takes no bot: the next open seat does
         await wait_for(pilot, lambda: seats()[2]["bot"] == "normal")
         assert seats()[0]["bot"] is None and seats()[1]["bot"] == "normal" and seats()[3]["bot"] is None
+        # X where there is no one to remove says so, rather than nothing
+        await pilot.press("home", "x")
+        await wait_for(pilot, lambda: "That is your own seat: Esc leaves the table." in notices(app))
+        await pilot.press("end", "x")
+        await wait_for(pilot, lambda: "Seat 4 is open: there is no one in it to remove." in notices(app))
+        assert seats()[0]["name"] and seats()[3]["name"] is None
+        await pilot.press("home")
 
         await pilot.press("g")
         picker = await wait_for(pilot, lambda: current(app, PickerScreen))

@@ -396,6 +396,10 @@ class LobbyScreen(Screen[None]):
             self.run_worker(self.link.call("remove_bot", seat))
         elif info.get("name") and seat != self.link.seat:
             self._send_away(seat, str(info["name"]))
+        elif info.get("name"):  # said, not silent: the key does nothing here
+            self.notify("That is your own seat: Esc leaves the table.", severity="warning")
+        else:
+            self.notify(f"Seat {seat + 1} is open: there is no one in it to remove.", severity="warning")
 
     def _send_away(self, seat: int, name: str) -> None:
         """A player is sent away only once the host says so: X next to B is easily pressed."""
@@ -455,13 +459,23 @@ class LobbyScreen(Screen[None]):
             ready = not self._seat_info(me).get("ready") if me is not None else True
         self.run_worker(self.link.call("ready", ready))
 
+    def on_key(self, event: events.Key) -> None:
+        """Take seat pressed while the key bar shows it dimmed (on a seat that is taken) says
+        why: Textual runs no action for a dimmed key."""
+        active = self.active_bindings.get(event.key)
+        if active is not None and active.binding.action == "take_seat" and not active.enabled:
+            event.stop()
+            self.action_take_seat()
+
     def action_take_seat(self) -> None:
         """A guest sits in (or moves to) the highlighted open seat."""
         if self.link.is_host:
             return
         seat = self._selected_seat()
         if seat is None or self._seat_info(seat).get("name"):
-            self.notify("Choose an open seat first.", severity="warning")
+            taken = f"Seat {seat + 1} is taken" if seat is not None and seat != self.link.seat else \
+                "That is your seat" if seat is not None else "No seat is chosen"
+            self.notify(f"{taken}: choose an open seat first.", severity="warning")
             return
         self.run_worker(self.link.call("sit", seat))
 
