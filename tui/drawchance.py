@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .plays import own_status
+from .seatmarks import turn_of
 
 
 @dataclass
@@ -70,7 +71,7 @@ def why_no_pass(view: dict[str, Any], names: list[str], keys: Keys = _default_ke
         return "You are out of this match."
     if current != me:
         who = names[current] if isinstance(current, int) and 0 <= current < len(names) else "another seat"
-        return f"You cannot pass now: it is {who}'s turn."
+        return f"You cannot pass now: it is {turn_of(who)}."
     draw = keys("table.draw", "space")
     debt = view.get("debt")
     if isinstance(debt, int) and debt > 0:
@@ -97,7 +98,7 @@ def why_no_draw(view: dict[str, Any], names: list[str], chance: DrawChance,
         return "You are out of this match."
     if view.get("game") != "ninety-nine":
         if current != me:
-            return f"You cannot draw now: it is {name(current)}'s turn."
+            return f"You cannot draw now: it is {turn_of(name(current))}."
         if view.get("game") == "crazy-eights":
             return _crazy_no_draw(view, keys)
         return "You cannot draw now."

@@ -10,6 +10,7 @@ from rich.cells import cell_len
 
 from .cardface import card_label, suit_label
 from .plain import cut
+from .seatmarks import turn_of
 
 _PLAY = re.compile(r"^(JK|[A2-9TJQK][SHDC])([+-]\d+)?(?:=([SHDC]))?(!?)$")
 
@@ -109,7 +110,7 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
         who = names[current] if current is not None and current < len(names) else "another player"
         if "draw" in (view.get("legal") or []):  # ninety-nine 5.1: the chance lasts until that seat plays
             return f"Your chance to draw lasts until {who} plays."
-        return f"Wait: it is {who}'s turn."
+        return f"Wait: it is {turn_of(who)}."
     legal = view.get("legal") or []
     if view.get("debt"):
         return f"{label} does not answer the {view['debt']}-card penalty: play a 2 or draw."

@@ -11,6 +11,7 @@ from net.seatnames import numbered
 
 from .eventtext import other_name
 from .plain import clean, cut
+from .seatmarks import AWAY_MARK, BOT_MARK
 
 
 def lobby_names(seats: list[dict[str, Any]]) -> list[str]:
@@ -95,9 +96,9 @@ def seat_names(lobby: dict[str, Any]) -> list[str]:
     for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
         # the marker must survive the seat box's cut of long names (16 cells)
         if s.get("bot") and not str(s.get("name") or "").lower().endswith("bot"):
-            names[i] = f"{cut(names[i], 10)} (bot)"
+            names[i] = f"{cut(names[i], 10)}{BOT_MARK}"
         elif s.get("name") and not s.get("bot") and s.get("connected") is False:
-            names[i] = f"{cut(names[i], 9)} (away)"
+            names[i] = f"{cut(names[i], 9)}{AWAY_MARK}"
     return names
 
 

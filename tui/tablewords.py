@@ -14,6 +14,7 @@ from .cardface import card_label, suit_label
 from .eventtext import deal_word, seat_name
 from .plain import cut
 from .plays import own_status
+from .seatmarks import turn_of
 from .widgets.seats import status_text, statuses
 
 
@@ -34,7 +35,7 @@ def top_line(view: dict[str, Any], names: list[str], style: str) -> str:
     elif current == me:
         turn = "your turn"
     else:
-        turn = f"{seat_name(names, current)}'s turn"
+        turn = turn_of(seat_name(names, current))
     number = f"{view.get('hand_number', 1)}"
     options = view.get("options") or {}
     if options.get("scoring") == "stakes" and options.get("hands"):  # ninety-eight 6: it ends after `hands`
@@ -115,7 +116,7 @@ def turn_words(view: dict[str, Any], names: list[str]) -> str:
         return "Nobody's turn: the match is over"
     if current == view.get("seat"):
         return "It is your turn"
-    return f"It is {seat_name(names, current)}'s turn"
+    return f"It is {turn_of(seat_name(names, current))}"
 
 
 def why_no_hint(view: dict[str, Any]) -> str:

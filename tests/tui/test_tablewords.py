@@ -52,3 +52,20 @@ def test_with_nothing_to_hint_the_hint_says_why() -> None:
     assert view["current_seat"] != 0
     assert why_no_hint(view) == "Nothing to do yet: it is not your turn"
     assert why_no_hint({**view, "is_over": True}) == "Nothing to do: the match is over"
+
+
+def test_a_marked_seats_turn_keeps_its_mark_after_the_turn() -> None:
+    """The seat list marks a seat a bot plays for its player, or whose player is away; a
+    sentence about its turn reads "Cy's turn (away)", not "Cy (away)'s turn"."""
+    from tui.seatmarks import turn_of
+    from tui.seatnames import seat_names
+
+    lobby = {"seats": [{"name": "Ana", "connected": True}, {"name": "Cy", "connected": False},
+                       {"name": "Bo", "bot": "normal", "connected": True}]}
+    names = seat_names(lobby)
+    assert names == ["Ana", "Cy (away)", "Bo (bot)"]
+    assert [turn_of(n) for n in names] == ["Ana's turn", "Cy's turn (away)", "Bo's turn (bot)"]
+    view = new_match("ninety-eight", 3, seed=3).view(0)
+    view["current_seat"] = 1
+    assert top_line(view, names, "ascii").endswith("· Cy's turn (away)")
+    assert turn_words(view, names) == "It is Cy's turn (away)"
