@@ -71,6 +71,9 @@ async def test_a_rematch_closes_the_last_matchs_results_and_deals_at_the_table()
         assert not said.display
         await ana.chat("well played")
         await wait_for(pilot, lambda: said.display and str(said.render()) == "Ana: well played")
+        for n in range(3):  # the latest three lines are in sight, the oldest goes
+            await ana.chat(f"line {n}")
+        await wait_for(pilot, lambda: str(said.render()) == "Ana: line 0\nAna: line 1\nAna: line 2")
         await ana.rematch()
         await wait_for(pilot, lambda: table.status == "playing")
         await wait_for(pilot, lambda: not app.session.view.get("is_over"))

@@ -3,6 +3,7 @@ hand as a sparkline where the game has one, and what next."""
 from __future__ import annotations
 
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,9 @@ class TotalsLine(Label):
             self.update(Text(line if len(line) <= width else f"{self.lead}:\n{totals}", style="dim"))
 
 
+#: the chat lines said while the results are up that they show, the latest
+SAID_LINES = 3
+
 #: seconds after the results come up during which their keys do nothing: they come by
 #: themselves, often right after the player's own last card, and a key typed for the table
 #: (Enter again, Escape to leave) must not close them unread or start a rematch (the table's
@@ -139,9 +143,9 @@ class ResultsScreen(Withdrawable[None]):
         self.keys_from = time.monotonic() + RESULTS_GRACE
         #: its widgets are all there: a lobby that comes sooner is shown by ``on_mount``
         self._drawn = False
-        #: the latest chat line said while it is up (it covers the table's log, where the line
-        #: goes too): a guest asking for a rematch, a "well played"
-        self._said: Text | None = None
+        #: the latest chat lines said while it is up (it covers the table's log, where they go
+        #: too): guests asking for a rematch, a "well played"
+        self._said: deque[Text] = deque(maxlen=SAID_LINES)
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -161,8 +165,8 @@ class ResultsScreen(Withdrawable[None]):
                 yield label
                 if mine:
                     yield Label(Text(mine), id="record-line")
-            said = Label(self._said or "", id="said")
-            said.display = self._said is not None
+            said = Label(self._said_text(), id="said")
+            said.display = bool(self._said)
             yield said
             with Horizontal(id="results-buttons"):
                 if self.match_over:
@@ -209,13 +213,17 @@ class ResultsScreen(Withdrawable[None]):
             label.display = bool(tally)
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
-        """A chat line said while the results are up, shown above the choices (the latest)."""
-        self._said = chat_text(name, text, system)
+        """A chat line said while the results are up, shown above the choices (the latest
+        ``SAID_LINES``: two guests asking for a rematch are both in sight)."""
+        self._said.append(chat_text(name, text, system))
         if popped(self):
             return
         for label in self.query("#said").results(Label):
-            label.update(self._said)
+            label.update(self._said_text())
             label.display = True
+
+    def _said_text(self) -> Text:
+        return Text("\n").join(self._said)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if self.keys_act():  # Enter on a button (or Tab or an arrow to one first) waits too
