@@ -341,15 +341,19 @@ class Table:
         self._broadcast_lobby()
 
     def _watch_away(self) -> None:
-        """Start the takeover clock for away seats that now have something to do."""
+        """Start the takeover clock for away seats that now have something to do: no longer
+        than the turn clock, where the table has one, since that is as long as it means a
+        player to hold up the others (a player who dropped is the likeliest to)."""
         m = self.match
         if m is None or m.is_over:
             return
+        wait = self.server.takeover
+        if self.config.turn_time:
+            wait = min(wait, self.config.turn_time)
         for seat in self.seats:
             if seat.conn is None and seat.away and not seat.standin and seat.takeover_timer is None \
                     and m.legal_actions(seat.index):
-                seat.takeover_timer = asyncio.get_running_loop().call_later(
-                    self.server.takeover, self._take_over, seat)
+                seat.takeover_timer = asyncio.get_running_loop().call_later(wait, self._take_over, seat)
 
     def _take_over(self, seat: Seat) -> None:
         seat.takeover_timer = None

@@ -205,3 +205,34 @@ async def _next_view(c: Any) -> dict[str, Any]:
         if u["type"] == "view":
             return u
     raise AssertionError("no view")
+
+
+async def test_a_player_who_drops_holds_the_table_up_no_longer_than_the_clock() -> None:
+    """docs/protocol.md, Reconnecting: an away seat's turn waits ``takeover`` seconds, but no
+    longer than ``turn_time`` where the table has a clock; a stand-in bot then plays it, and the
+    seat stays the player's (grace) for their return."""
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0.0, grace=60.0, takeover=60.0,  # type: ignore[arg-type]
+                 handshake_timeout=1.0, frame_timeout=1.0)
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="t", seats=2, seed=1, turn_time=1))
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+        bo = await join(srv, "Bo", table=table.id, reconnect=False)
+        player = RandomPlayer(ana, 1)
+        try:
+            await bo.ready(True)
+            await wait_until(lambda: table.seats[1].ready, what="Bo ready")
+            await ana.start()
+            await wait_until(lambda: table.status == "playing", what="the deal")
+            bo.drop_connection()
+            await wait_until(lambda: table.seats[1].conn is None, what="Bo away")
+            before = table.match.version
+            # Bo's turns are played by a stand-in within a second or two, not after a minute
+            await wait_until(lambda: table.seats[1].standin, 5.0, "the stand-in")
+            await wait_until(lambda: table.match.version > before + 1, 5.0, "play going on")
+            assert table.seats[1].token is not None and table.seats[1].name == "Bo"  # still his seat
+        finally:
+            await player.stop()
+            await ana.close()
+    finally:
+        await srv.close()
