@@ -426,8 +426,10 @@ class TableSession:
                 if isinstance(clock, (int, float)):
                     table.clock_told(self.view, clock)
                 if not events:  # joined or resumed in mid-match: what came before is not known here
-                    table.log_line(f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}: "
-                                   "earlier plays are not shown.", style="dim")
+                    at = f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}"
+                    # (before the match's first move, nothing came before)
+                    table.log_line(f"{at}: earlier plays are not shown." if self.view.get("version") else f"{at}.",
+                                   style="dim")
                     total = self.view.get("total")
                     if isinstance(total, int) and not isinstance(total, bool):
                         table.totals = [total]  # the running total starts where it stood as this app came in
