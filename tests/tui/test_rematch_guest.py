@@ -92,7 +92,7 @@ async def test_a_guests_r_asks_the_playing_host_for_a_rematch_once() -> None:
     """The host starts every rematch; Bo's R asks Ana for one: his ready, which the table tells
     everyone once (pressed again, the app says he has asked already). Ana's rematch deals."""
     async with _after_a_match() as (app, pilot, table, ana, results):
-        assert "Rematch" in key_bar(results) and "Back to lobby" in key_bar(results)
+        assert "Ask for a rematch" in key_bar(results) and "Back to lobby" in key_bar(results)
         await asyncio.sleep(RESULTS_GRACE)
         await pilot.press("r")
         await wait_for(pilot, lambda: table.seats[1].ready)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -143,6 +144,14 @@ class ResultsScreen(Withdrawable[None]):
         self.keys_from = time.monotonic() + RESULTS_GRACE
         #: its widgets are all there: a lobby that comes sooner is shown by ``on_mount``
         self._drawn = False
+        # the key bar names R as the screen's button does ("Ask for a rematch" where a guest
+        # asks the host); its bindings are its own copy
+        label = self._rematch_label()
+        if label:
+            keys = self._bindings.key_to_bindings
+            for key, bindings in keys.items():
+                keys[key] = [replace(b, description=label) if b.action == "press('rematch')" else b
+                             for b in bindings]
         #: the latest chat lines said while it is up (it covers the table's log, where they go
         #: too): guests asking for a rematch, a "well played"
         self._said: deque[Text] = deque(maxlen=SAID_LINES)
@@ -170,16 +179,25 @@ class ResultsScreen(Withdrawable[None]):
             yield said
             with Horizontal(id="results-buttons"):
                 if self.match_over:
-                    if getattr(self.link, "is_host", False):
-                        yield Button("Rematch", id="rematch", variant="primary")
-                    elif getattr(self.link, "rematch_by_ready", False):
-                        yield Button("Ready for a rematch", id="rematch", variant="primary")
-                    elif getattr(self.link, "asks_rematch", False):
-                        yield Button("Ask for a rematch", id="rematch", variant="primary")
+                    rematch = self._rematch_label()
+                    if rematch:
+                        yield Button(rematch, id="rematch", variant="primary")
                     yield Button("Back to lobby", id="lobby")
                 else:
                     yield Button("Continue", id="continue", variant="primary")
         yield KeyFooter(show_command_palette=False)  # its own keys, not those of the table beneath
+
+    def _rematch_label(self) -> str | None:
+        """What R does here, as its button reads: the host's rematch, a player's ready at a
+        table that starts on ready, a guest's ask of the host; None where it does nothing."""
+        link = self.link
+        if getattr(link, "is_host", False):
+            return "Rematch"
+        if getattr(link, "rematch_by_ready", False):
+            return "Ready for a rematch"
+        if getattr(link, "asks_rematch", False):
+            return "Ask for a rematch"
+        return None
 
     def title_text(self) -> str:
         """The log's own line for the event (``eventtext.ending``), so the two never disagree;
@@ -240,8 +258,7 @@ class ResultsScreen(Withdrawable[None]):
         return True
 
     def _offers_rematch(self) -> bool:
-        link = self.link
-        return any(getattr(link, how, False) for how in ("is_host", "rematch_by_ready", "asks_rematch"))
+        return self._rematch_label() is not None
 
     def action_press(self, button: str) -> None:
         # straight to the choice, not through the button, which may not be mounted yet
