@@ -10,11 +10,13 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from core import IllegalAction, Match, new_match
+from core.events import Event
 from core.keyed_random import KEYED_FROM
 
 #: a log's format: 2 for a seed of 2**64 or more, which deals with the keyed generator
@@ -91,8 +93,10 @@ class ReplayResult:
     names: list[str] = field(default_factory=list)
 
 
-def replay(path: Path, keep_history: bool = False) -> ReplayResult:
-    """Play a log's actions through the engine and check every recorded digest."""
+def replay(path: Path, keep_history: bool = False,
+           on_events: Callable[[list[Event]], None] | None = None) -> ReplayResult:
+    """Play a log's actions through the engine and check every recorded digest; ``on_events``
+    is given what the deal and each action caused, as they come."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as e:
@@ -125,6 +129,8 @@ def replay(path: Path, keep_history: bool = False) -> ReplayResult:
     result = ReplayResult(True, match=match, names=(names + [""] * match.players)[:match.players])
     if keep_history:
         result.history.append(Step(match.clone(), events=[e.to_dict() for e in match.start_events]))
+    if on_events is not None:
+        on_events(list(match.start_events))
     for number, raw in enumerate(lines[1:], start=2):
         try:
             record = json.loads(raw)
@@ -140,6 +146,8 @@ def replay(path: Path, keep_history: bool = False) -> ReplayResult:
             except (IllegalAction, KeyError, TypeError) as e:
                 return _diverged(result, number, f"action {record.get('action')!r} by seat {record.get('seat')!r} refused: {e}")
             result.actions += 1
+            if on_events is not None:
+                on_events(events)
             if keep_history:
                 result.history.append(Step(match.clone(), record["seat"], record["action"],
                                            [e.to_dict() for e in events]))
@@ -151,6 +159,27 @@ def replay(path: Path, keep_history: bool = False) -> ReplayResult:
         if record.get("state") != state_digest(match):
             return _diverged(result, number, "the match state differs from the log")
     return result
+
+
+def told_since_deal(path: Path, seat: int | None) -> list[dict[str, Any]] | None:
+    """What ``seat`` (None: a watcher) was told since the latest deal of the match a log holds
+    (the cut for the first deal with it),
+    each event as that seat sees it (``Event.for_seat``): for the host's own app, come back to
+    its table from the save, whose log would otherwise start blank in mid-hand. None where the
+    log does not reproduce its match."""
+    told: list[dict[str, Any]] = []
+    dealt = False
+
+    def keep(events: list[Event]) -> None:
+        nonlocal dealt
+        for event in events:
+            if event.kind == "deal":
+                if dealt:  # a later hand's: the hands before it are over (the first keeps its cut)
+                    told.clear()
+                dealt = True
+            told.append(event.for_seat(seat))
+
+    return told if replay(path, on_events=keep).ok else None
 
 
 def _diverged(result: ReplayResult, line: int, error: str) -> ReplayResult:

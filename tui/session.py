@@ -299,8 +299,10 @@ class TableSession:
     @property
     def names(self) -> list[str]:
         names = seat_names(self.lobby or {})
-        me = self.seat
-        if me is not None and me < len(names):
+        # the view's own seat while connecting, before ``client`` is set: a table opened then
+        # (this app's own, back from its save) reads its log as the player saw it
+        me = self.seat if self.seat is not None else (self.view or {}).get("seat")
+        if isinstance(me, int) and 0 <= me < len(names):
             names[me] = "You"  # the log reads "You play 9♥", at a solo table and a hosted one alike
         return names
 
@@ -425,7 +427,10 @@ class TableSession:
                 table = TableScreen(self, app.card_style, app.palette, app.settings.hand_order)
                 if isinstance(clock, (int, float)):
                     table.clock_told(self.view, clock)
-                if not events:  # joined or resumed in mid-match: what came before is not known here
+                before_this = self._told_before() if not events else None
+                if before_this:  # this app's own table, back from its save: the hand so far, from its log
+                    table.show(self.view, before_this)
+                elif not events:  # joined or resumed in mid-match: what came before is not known here
                     at = f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}"
                     # (before the match's first move, nothing came before)
                     table.log_line(f"{at}: earlier plays are not shown." if self.view.get("version") else f"{at}.",
@@ -532,6 +537,17 @@ class TableSession:
     def saved(self) -> bool:
         """This app's table has a save to resume it from: the latest save did not fail."""
         return has_save(self.table)
+
+    def _told_before(self) -> list[dict[str, Any]] | None:
+        """The hand in play as this app's seat was told it, read back from the match log of a
+        table this app hosts (solo, or brought back from its save), for a table screen opened
+        in mid-hand; None at someone else's table, whose log is not here."""
+        path = getattr(self.table, "log_path", None) if self.server is not None else None
+        if path is None or self.view is None or self.view.get("is_over"):
+            return None
+        from net.matchlog import told_since_deal
+
+        return told_since_deal(path, self.view.get("seat")) or None
 
     def _say_comings_and_goings(self, earlier: dict[str, Any], lobby: dict[str, Any]) -> None:
         """Who came and who went (``tui.comings``): in the chat, where the lobby shows it; in a

@@ -172,3 +172,40 @@ def test_a_file_that_is_not_a_match_log_is_told_in_words_not_in_a_parsers_messag
         result = replay(path)
         assert not result.ok and result.line == 1 and "header" in result.error and words in result.error, result.error
         assert "Expecting" not in result.error and "None" not in result.error
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_told_since_deal_is_the_current_hand_as_one_seat_saw_it(tmp_path, game):
+    """What a host's own app reads back from the log of its table resumed in mid-hand: the
+    events since the latest deal, each as ``Event.for_seat`` gives that seat (the other hands'
+    cards hidden as they were), the same as the seat was sent as the match went."""
+    from net.matchlog import told_since_deal
+
+    path = tmp_path / f"{game}.jsonl"
+    m = new_match(game, 3, "standard", seed=7)
+    log = MatchLog(path, app_version="test", game=game, players=3, preset="standard", options=m.options, seed=7)
+    rng = random.Random(7)
+    sent = {seat: [e.for_seat(seat) for e in m.start_events] for seat in (0, 1, None)}
+    for _ in range(400):  # bounded: stop mid-match, in a later hand than the first where there is one
+        if m.is_over:
+            break
+        seat = m.current_seat
+        action = str(rng.choice(m.legal_actions()))
+        events = m.apply(action, seat)
+        log.action(seat, action, m)
+        for who in sent:
+            if any(e.kind == "deal" for e in events):
+                sent[who] = []
+            sent[who] += [e.for_seat(who) for e in events]
+    log.close()
+    for who, expected in sent.items():
+        told = told_since_deal(path, who)
+        # from the latest deal on (a deal within the last action's events starts it afresh)
+        start = max((i for i, e in enumerate(expected) if e.get("kind") == "deal"), default=0)
+        assert told is not None and told[-len(expected[start:]):] == expected[start:], (who, told[:3])
+        assert told[0].get("kind") in ("cut", "deal")
+    mine, theirs = told_since_deal(path, 0), told_since_deal(path, 1)
+    assert mine is not None and theirs is not None
+    assert any(a != b for a, b in zip(mine, theirs)) or not any(e.get("cards") for e in mine)
+    (tmp_path / "broken.jsonl").write_text(path.read_text().replace('"action"', '"acton"', 1))
+    assert told_since_deal(tmp_path / "broken.jsonl", 0) is None

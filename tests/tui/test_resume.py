@@ -59,9 +59,8 @@ async def test_solo_table_is_saved_and_resumed_from_home():
         table = fresh.screen
         # the log draws its lines once it has a size: on a busy machine, a frame or more later
         log = await wait_for(pilot, lambda: [line.text for line in table.query_one("#log").lines])
-        at = f"At the table in hand {again['hand_number']}"  # not an empty log
-        # earlier plays are said to be left out only where there were some
-        assert log[0] == (f"{at}: earlier plays are not shown." if again["version"] else f"{at}."), log[0]
+        # not an empty log: the hand so far, read back from the match log from its cut or deal
+        assert log[0].startswith("The cut for the first deal") or log[0].endswith(f"deals hand {again['hand_number']}")
         await fresh.leave_table()
 
 
@@ -143,11 +142,11 @@ async def test_a_table_hosted_on_another_port_is_offered_and_comes_back_on_that_
     assert [table.path.name for table in found] == [f"table-{n}.save" for n in newest]
 
 
-async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
-    """The hand-over box's running total is the hand's from its deal; a table resumed mid-hand
-    saw only the plays since, and says so (it read "over the hand" for a chart of its last
-    plays), from the total it came in at (it began at the first play after); the next hand,
-    seen whole, reads "over the hand" again."""
+async def test_a_hand_resumed_midway_is_read_back_from_the_match_log():
+    """The app's own table brought back from its save in mid-hand: the log shows the hand from
+    its deal as the player's seat was told it (read back from the match log, the other hands
+    hidden as they were), not "earlier plays are not shown", and the hand-over box's running
+    total is the whole hand's, from 0 at its deal; the next hand reads the same."""
     from .helpers import play_with_keys
 
     app = make_app(seed=4)  # a deal whose first hand runs on after the stop below
@@ -155,6 +154,8 @@ async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
         session = await start_solo(app, pilot)
         await play_with_keys(app, pilot, stop=lambda: session.view is not None and session.view["total"] > 0
                              and read_save(solo_save_path()).state["actions"] == session.table.actions)
+        seen = [e.plain for e in app.screen.query_one("#log").entries]
+        hand = list(session.view["hand"])
         app.back_home()
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
 
@@ -162,11 +163,14 @@ async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
     async with fresh.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(fresh.screen, HomeScreen) and fresh.screen.query(".resume"))
         await pilot.press("enter")
-        # the table can show before the resume hands the app its session: the chart's first
-        # total is the one the table came in at, whatever the bots have played since
         table = await wait_for(pilot, lambda: isinstance(fresh.screen, TableScreen) and fresh.screen.totals
                                and fresh.screen)
-        came_in_at = table.totals[0]  # the chart starts there, as if the player never left
+        told = [e.plain for e in table.query_one("#log").entries]
+        assert told[0] == seen[0] and told[0].startswith("The cut for the first deal")  # as first shown
+        assert told == seen[:len(told)] and len(told) >= len(seen) - 1, (told, seen)
+        assert not any("earlier plays are not shown" in line for line in told)
+        assert table.view["hand"] == hand
+        assert table.totals[0] == 0  # the chart starts at the deal
         labels: list[str] = []
         for _ in range(2):  # the resumed hand, then one seen from its deal (three lives: no match ends in one)
             await play_with_keys(fresh, pilot, stop=lambda: isinstance(fresh.screen, ResultsScreen))
@@ -176,8 +180,7 @@ async def test_a_hand_resumed_midway_says_where_its_running_total_starts():
             await wait_for(pilot, results.keys_act)
             await pilot.press("enter")
             await wait_for(pilot, lambda: fresh.screen is not results)
-        assert labels[0].startswith(f"running total over the hand since you came in: {came_in_at} ")
-        assert labels[1].startswith("running total over the hand: ")
+        assert all(label.startswith("running total over the hand: 0 ") for label in labels), labels
         await fresh.leave_table()
 
 
