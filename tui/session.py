@@ -547,7 +547,8 @@ class TableSession:
             return None
         from net.matchlog import told_since_deal
 
-        return told_since_deal(path, self.view.get("seat")) or None
+        version = self.view.get("version")
+        return told_since_deal(path, self.view.get("seat"), version if isinstance(version, int) else None) or None
 
     def _say_comings_and_goings(self, earlier: dict[str, Any], lobby: dict[str, Any]) -> None:
         """Who came and who went (``tui.comings``): in the chat, where the lobby shows it; in a

@@ -207,5 +207,8 @@ def test_told_since_deal_is_the_current_hand_as_one_seat_saw_it(tmp_path, game):
     mine, theirs = told_since_deal(path, 0), told_since_deal(path, 1)
     assert mine is not None and theirs is not None
     assert any(a != b for a, b in zip(mine, theirs)) or not any(e.get("cards") for e in mine)
+    # as far as a view's version: the moves the log holds beyond it are left to come as events
+    upto = told_since_deal(path, 0, m.version - 1)
+    assert upto is not None and upto == mine[:len(upto)] and len(upto) < len(mine)
     (tmp_path / "broken.jsonl").write_text(path.read_text().replace('"action"', '"acton"', 1))
     assert told_since_deal(tmp_path / "broken.jsonl", 0) is None
