@@ -350,10 +350,14 @@ class Table:
         wait = self.server.takeover
         if self.config.turn_time:
             wait = min(wait, self.config.turn_time)
+        # a player who drops in mid-turn has what was left of that turn's clock, not a new one
+        # (this runs before the clock is stopped for the seat gone away)
+        left = self._clock.left() if self._clock.key == (m.current_seat, m.version) else None
         for seat in self.seats:
             if seat.conn is None and seat.away and not seat.standin and seat.takeover_timer is None \
                     and m.legal_actions(seat.index):
-                seat.takeover_timer = asyncio.get_running_loop().call_later(wait, self._take_over, seat)
+                here = min(wait, left) if left is not None and seat.index == m.current_seat else wait
+                seat.takeover_timer = asyncio.get_running_loop().call_later(here, self._take_over, seat)
 
     def _take_over(self, seat: Seat) -> None:
         seat.takeover_timer = None

@@ -236,3 +236,35 @@ async def test_a_player_who_drops_holds_the_table_up_no_longer_than_the_clock() 
             await ana.close()
     finally:
         await srv.close()
+
+
+async def test_a_player_who_drops_late_in_a_turn_has_only_what_was_left_of_it() -> None:
+    """A drop three seconds into a four-second turn: the stand-in moves when the turn's clock
+    would have run out, about a second later, not a whole clock after the drop."""
+    import time
+
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0.0, grace=60.0, takeover=60.0,  # type: ignore[arg-type]
+                 handshake_timeout=1.0, frame_timeout=1.0)
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="t", seats=2, seed=1, turn_time=4))
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+        bo = await join(srv, "Bo", table=table.id, reconnect=False)
+        player = RandomPlayer(ana, 1)
+        try:
+            await bo.ready(True)
+            await wait_until(lambda: table.seats[1].ready, what="Bo ready")
+            await ana.start()
+            await wait_until(lambda: table.status == "playing" and table.match.current_seat == 1, 5.0, "Bo's turn")
+            version = table.match.version
+            await asyncio.sleep(3.0)
+            assert table.match.version == version  # Bo has not moved: his clock runs on
+            bo.drop_connection()
+            dropped = time.monotonic()
+            await wait_until(lambda: table.match.version != version, 5.0, "the move for Bo")
+            assert time.monotonic() - dropped < 2.5, "a whole clock was waited after the drop"
+        finally:
+            await player.stop()
+            await ana.close()
+    finally:
+        await srv.close()
