@@ -36,7 +36,9 @@ async def test_del_on_a_resume_entry_forgets_that_saved_table_once_asked() -> No
         assert "players cannot come back" in question.detail
         await pilot.press("escape")
         await wait_for(pilot, lambda: current(app, HomeScreen))
+        await pilot.pause()
         assert hosted.is_file() and len(_labels(home)) == 2
+        assert home.focused is home.query_one("#resume-1", Button)  # kept: the focus stays on it
 
         await pilot.press("delete")
         await wait_for(pilot, lambda: current(app, ConfirmScreen))
@@ -44,9 +46,10 @@ async def test_del_on_a_resume_entry_forgets_that_saved_table_once_asked() -> No
         await wait_for(pilot, lambda: _labels(home) == ["See the results: Ninety-Eight (solo, finished)"])
         assert not hosted.exists()
         assert "Forgotten: Crazy Eights (hosted, lobby)." in notices(app)
+        # the entry left in its place has the focus (never Quit, which a stray Enter would press)
+        await wait_for(pilot, lambda: home.focused is home.query_one("#resume-0", Button))
 
         # on the solo match's entry: its save and its kept results go
-        home.query_one("#resume-0", Button).focus()
         await pilot.press("delete")
         question = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         assert question.question == "Forget the saved Ninety-Eight (solo, finished)?"
@@ -54,7 +57,8 @@ async def test_del_on_a_resume_entry_forgets_that_saved_table_once_asked() -> No
         await wait_for(pilot, lambda: _labels(home) == [])
         assert not solo_save_path().exists() and not results_path(solo_save_path()).exists()
 
-        # with no Resume entry in focus, Del is not on the key bar and does nothing
+        # with no Resume entry left, the focus is on Play solo, where Del is not on the key bar
+        # and does nothing
         await wait_for(pilot, lambda: home.focused is home.query_one("#solo", Button))
         assert "Forget saved" not in key_bar(home)
         await pilot.press("delete")

@@ -38,9 +38,10 @@ def test_a_seat_marker_follows_a_name_cut_by_cells() -> None:
     cut to its room in cells, wide characters included."""
 
     class Lobby(TableSession):
-        def __init__(self, seats: list[dict]) -> None:  # the names only: no app, no client
+        def __init__(self, seats: list[dict]) -> None:  # the names only: no app, no client, no view
             self.lobby = {"seats": seats}
             self.client = None
+            self.view = None
 
     names = Lobby([{"name": "山田太郎さんと仲間たち", "bot": "normal"},
                    {"name": "Bartholomew the Bold", "bot": None, "connected": False}]).names

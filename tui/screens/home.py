@@ -125,7 +125,7 @@ class HomeScreen(Screen[None]):
                 self.app.notify(problem, title="Saved table", severity="error", timeout=10)
             else:
                 self.app.notify(f"Forgotten: {entry}.")
-            self.run_worker(self._saves_again())
+            self.run_worker(self._saves_again(only_changed=True))  # once, if the screen's return has not
 
         self.app.push_screen(ConfirmScreen(f"Forget the saved {entry}?", detail, "Forget it", "Keep it"), answered)
 
@@ -220,7 +220,9 @@ class HomeScreen(Screen[None]):
             self._shown, self._tables_left = True, left
             return
         from_table, self._tables_left = left != self._tables_left, left
-        await self._saves_again(refocus=from_table)
+        # back from a question or another screen, the entries stay as they are (and the focus
+        # where it was) unless the saves changed
+        await self._saves_again(only_changed=not from_table, refocus=from_table)
 
     async def _saves_again(self, only_changed: bool = False, refocus: bool = False) -> None:
         """The Resume entries read again; ``only_changed``: left as they are (and the focus
@@ -238,7 +240,9 @@ class HomeScreen(Screen[None]):
         saved = self._offered()
         if only_changed and saved == self.saved:
             return
-        lost = self.focused is None or self.focused.has_class("resume")  # its button goes now
+        focused = self.focused
+        on = self._focused_saved()  # its button goes now: the same entry, new, gets the focus
+        at = self.saved.index(on) if on is not None else 0
         before = {table.path for table in self.saved}
         await self.query(".resume").remove()
         self.saved = saved
@@ -247,9 +251,14 @@ class HomeScreen(Screen[None]):
         self._fit_menu(menu)
         if buttons:
             await menu.mount_all(buttons, before=0)
-        # a table just left to resume is what Enter plays on, as at a fresh start
-        if lost or {table.path for table in self.saved} - before:
-            self._focus_first()
+        if {table.path for table in self.saved} - before or focused is None:
+            self._focus_first()  # a table just left to resume is what Enter plays on, as at a fresh start
+        elif on is not None:  # the entry it was on; gone (forgotten), the one now in its place
+            same = [b for b, table in zip(buttons, saved) if table.path == on.path]
+            if same or buttons:  # at once: a later reading must find the focus where it is
+                self.set_focus(same[0] if same else buttons[min(at, len(buttons) - 1)])
+            else:
+                self._focus_first()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"solo": self.action_solo, "host": self.action_host, "join": self.action_join, "back": self.action_back,
