@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .plays import own_status
+from .plays import own_status, parse_play
 from .seatmarks import turn_of
 
 
@@ -51,12 +51,16 @@ def _draws(n: int) -> str:
 def _crazy_no_draw(view: dict[str, Any], keys: Keys) -> str:
     """Crazy Eights 3.4: this turn's draws used up, or nothing left to draw; either way Pass is
     what is left besides a card."""
-    passes = keys("table.pass", "p")
+    passes = f"{_play_or(view)}pass ({keys('table.pass', 'p')})"
     most, drawn = view.get("max_draws"), view.get("draws")
     if isinstance(most, int) and isinstance(drawn, int) and drawn >= most:
-        return (f"You have drawn {_draws(drawn)} this turn, as many as this table allows: "
-                f"play a card or pass ({passes}).")
-    return f"There is no card left to draw: play a card or pass ({passes})."
+        return f"You have drawn {_draws(drawn)} this turn, as many as this table allows: {passes}."
+    return f"There is no card left to draw: {passes}."
+
+
+def _play_or(view: dict[str, Any]) -> str:
+    """"play a card or " where a card can be played now, else nothing: the other move is all."""
+    return "play a card or " if any(parse_play(a) is not None for a in view.get("legal") or []) else ""
 
 
 def why_no_pass(view: dict[str, Any], names: list[str], keys: Keys = _default_keys) -> str:
@@ -76,10 +80,10 @@ def why_no_pass(view: dict[str, Any], names: list[str], keys: Keys = _default_ke
     debt = view.get("debt")
     if isinstance(debt, int) and debt > 0:
         return f"You owe {_draws(debt)} for the 2s played: play a 2 or take them ({draw})."
-    most = view.get("max_draws")
+    most, then = view.get("max_draws"), f"{_play_or(view)}draw ({draw})"
     if isinstance(most, int):
-        return f"You may pass once you have drawn {_draws(most)} this turn: play a card or draw ({draw})."
-    return f"You may pass only once there is nothing left to draw: play a card or draw ({draw})."
+        return f"You may pass once you have drawn {_draws(most)} this turn: {then}."
+    return f"You may pass only once there is nothing left to draw: {then}."
 
 
 def why_no_draw(view: dict[str, Any], names: list[str], chance: DrawChance,

@@ -167,14 +167,17 @@ async def test_pass_and_draw_left_off_the_key_bar_say_why_in_crazy_eights() -> N
         screen, link = await _draw_one_turn(app, pilot)
         await pilot.press("p")
         await pilot.pause()
-        assert notices(app)[-1] == "You may pass once you have drawn 1 card this turn: play a card or draw (Space)."
+        # no card can be played here: drawing is the one thing to do, and the reason says only that
+        assert not any(a != "draw" for a in screen.view["legal"])
+        assert notices(app)[-1] == "You may pass once you have drawn 1 card this turn: draw (Space)."
         assert link.sent == []
         await _space(pilot)
         assert link.sent == ["draw"] and screen.view["draws"] == 1
         assert screen.view["current_seat"] == 0  # a draw leaves the turn on: play or pass
         await _space(pilot)
+        playable = any(a not in ("draw", "pass") for a in screen.view["legal"])  # the card drawn
         assert notices(app)[-1] == ("You have drawn 1 card this turn, as many as this table allows: "
-                                    "play a card or pass (P).")
+                                    f"{'play a card or ' if playable else ''}pass (P).")
         assert link.sent == ["draw"]
         await pilot.press("p")
         await pilot.pause()
@@ -193,7 +196,7 @@ async def test_the_reasons_name_the_keys_as_moved(tmp_path: Path) -> None:
         screen, link = await _draw_one_turn(app, pilot)
         await pilot.press("k")
         await pilot.pause()
-        assert notices(app)[-1] == "You may pass once you have drawn 1 card this turn: play a card or draw (D)."
+        assert notices(app)[-1] == "You may pass once you have drawn 1 card this turn: draw (D)."
         await _space(pilot)
         assert link.sent == []
         await pilot.press("d")
@@ -201,7 +204,7 @@ async def test_the_reasons_name_the_keys_as_moved(tmp_path: Path) -> None:
         assert link.sent == ["draw"] and screen.view["current_seat"] == 0
         await pilot.press("d")
         await pilot.pause()
-        assert notices(app)[-1].endswith("play a card or pass (K).")
+        assert notices(app)[-1].endswith("pass (K).")
 
 
 def test_why_no_pass_says_what_comes_first() -> None:
@@ -209,9 +212,12 @@ def test_why_no_pass_says_what_comes_first() -> None:
     debt plays a 2 or takes the cards)."""
     names = ["Ana", "Bo", "Cy"]
     view = {"game": "crazy-eights", "seat": 0, "current_seat": 0, "status": [{}, {}, {}], "debt": 0,
-            "max_draws": "unlimited", "draws": 3, "can_draw": True}
+            "max_draws": "unlimited", "draws": 3, "can_draw": True, "legal": ["draw", "7C"]}
     assert why_no_pass(view, names) == ("You may pass only once there is nothing left to draw: "
                                         "play a card or draw (Space).")
+    # with no card to play, the reason names only the draw
+    assert why_no_pass({**view, "legal": ["draw"]}, names) == ("You may pass only once there is nothing "
+                                                                "left to draw: draw (Space).")
     assert why_no_pass({**view, "debt": 4}, names) == "You owe 4 cards for the 2s played: play a 2 or take them (Space)."
     assert why_no_pass({**view, "max_draws": 3, "draws": 1}, names) == (
         "You may pass once you have drawn 3 cards this turn: play a card or draw (Space).")
@@ -219,3 +225,5 @@ def test_why_no_pass_says_what_comes_first() -> None:
     assert why_no_pass({**view, "seat": None}, names) == "You are watching."
     assert why_no_draw({**view, "can_draw": False}, names, DrawChance()) == (
         "There is no card left to draw: play a card or pass (P).")
+    assert why_no_draw({**view, "can_draw": False, "legal": ["pass"]}, names, DrawChance()) == (
+        "There is no card left to draw: pass (P).")

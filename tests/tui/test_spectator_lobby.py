@@ -6,7 +6,7 @@ from __future__ import annotations
 from net.client import TableClient
 from tui.screens.lobby import LobbyScreen
 
-from .helpers import current, host_two_seats, make_app, wait_for
+from .helpers import current, host_two_seats, make_app, notices, wait_for
 
 
 async def test_a_watching_guest_takes_an_open_seat() -> None:
@@ -26,11 +26,14 @@ async def test_a_watching_guest_takes_an_open_seat() -> None:
             assert guest.session.seat is None  # the table is full: Cy watches
             assert "every seat is taken" in str(lobby.query_one("#lobby-info").render())
             assert not lobby.query_one("#ready").display  # nothing to be ready for while watching
-            assert "t" not in lobby.active_bindings and "r" not in lobby.active_bindings  # no open seat
+            # no open seat: T is dimmed, and says so when pressed; nothing to be ready for
+            assert not lobby.active_bindings["t"].enabled and "r" not in lobby.active_bindings
+            await gp.press("t")
+            await wait_for(gp, lambda: "Every seat is taken: you watch until one opens." in notices(guest))
+            assert guest.session.seat is None
             assert "only watching" in guest.session.leave_note()
             await bob.stand()  # a seat opens
-            await wait_for(gp, lambda: "t" in lobby.active_bindings)
-            assert "press T" in str(lobby.query_one("#lobby-info").render())
+            await wait_for(gp, lambda: "press T" in str(lobby.query_one("#lobby-info").render()))
             lobby.query_one("#seats").focus()
             await gp.press("end")
             await gp.press("t")

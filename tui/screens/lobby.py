@@ -316,8 +316,11 @@ class LobbyScreen(Screen[None]):
         if action == "focus_chat":
             return not self._solo()
         if action == "take_seat":
-            if host or not any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or []):
+            if host:
                 return False
+            if not any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or []):
+                # every seat taken: dimmed for a watcher, whose T says so (``on_key``)
+                return None if self.link.seat is None else False
             seat = self._selected_seat() if self.query("#seats") else None
             return True if seat is not None and not self._seat_info(seat).get("name") else None
         return True
@@ -460,8 +463,8 @@ class LobbyScreen(Screen[None]):
         self.run_worker(self.link.call("ready", ready))
 
     def on_key(self, event: events.Key) -> None:
-        """Take seat pressed while the key bar shows it dimmed (on a seat that is taken) says
-        why: Textual runs no action for a dimmed key."""
+        """Take seat pressed while the key bar shows it dimmed (on a seat that is taken, or with
+        every seat taken) says why: Textual runs no action for a dimmed key."""
         active = self.active_bindings.get(event.key)
         if active is not None and active.binding.action == "take_seat" and not active.enabled:
             event.stop()
@@ -470,6 +473,9 @@ class LobbyScreen(Screen[None]):
     def action_take_seat(self) -> None:
         """A guest sits in (or moves to) the highlighted open seat."""
         if self.link.is_host:
+            return
+        if not any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or []):
+            self.notify("Every seat is taken: you watch until one opens.", severity="warning")
             return
         seat = self._selected_seat()
         if seat is None or self._seat_info(seat).get("name"):
