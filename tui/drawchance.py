@@ -63,16 +63,24 @@ def _play_or(view: dict[str, Any]) -> str:
     return "play a card or " if any(parse_play(a) is not None for a in view.get("legal") or []) else ""
 
 
+def _not_playing(view: dict[str, Any]) -> str | None:
+    """Why this app's seat has no move at all: the match is over, it watches, or it is out."""
+    if view.get("is_over"):
+        return "The match is over."
+    if view.get("seat") is None:
+        return "You are watching."
+    if own_status(view).get("out"):
+        return "You are out of this match."
+    return None
+
+
 def why_no_pass(view: dict[str, Any], names: list[str], keys: Keys = _default_keys) -> str:
     """A sentence saying why this seat cannot pass now (Crazy Eights 3.4, 7.1): a pass comes
     only once nothing more may be drawn this turn."""
     me, current = view.get("seat"), view.get("current_seat")
-    if view.get("is_over"):
-        return "The match is over."
-    if me is None:
-        return "You are watching."
-    if own_status(view).get("out"):
-        return "You are out of this match."
+    idle = _not_playing(view)
+    if idle is not None:
+        return idle
     if current != me:
         who = names[current] if isinstance(current, int) and 0 <= current < len(names) else "another seat"
         return f"You cannot pass now: it is {turn_of(who)}."
@@ -94,12 +102,9 @@ def why_no_draw(view: dict[str, Any], names: list[str], chance: DrawChance,
     def name(seat: Any) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "the next seat"
 
-    if view.get("is_over"):
-        return "The match is over."
-    if me is None:
-        return "You are watching."
-    if own_status(view).get("out"):
-        return "You are out of this match."
+    idle = _not_playing(view)
+    if idle is not None:
+        return idle
     if view.get("game") != "ninety-nine":
         if current != me:
             return f"You cannot draw now: it is {turn_of(name(current))}."

@@ -4,6 +4,8 @@ moved for. Real sockets on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -207,15 +209,16 @@ async def _next_view(c: Any) -> dict[str, Any]:
     raise AssertionError("no view")
 
 
-async def test_a_player_who_drops_holds_the_table_up_no_longer_than_the_clock() -> None:
-    """docs/protocol.md, Reconnecting: an away seat's turn waits ``takeover`` seconds, but no
-    longer than ``turn_time`` where the table has a clock; a stand-in bot then plays it, and the
-    seat stays the player's (grace) for their return."""
+@asynccontextmanager
+async def _dealt_with_bo_to_drop(turn_time: int) -> AsyncIterator[tuple[Any, Any, Any]]:
+    """A host keeping away seats a minute (grace, takeover), a two-seat table with a clock of
+    ``turn_time``: Ana (played at random) and Bo (who does not move, and will not reconnect),
+    dealt. (table, Ana, Bo); all closed at the end."""
     srv = Server(host="127.0.0.1", port=0, bot_delay=0.0, grace=60.0, takeover=60.0,  # type: ignore[arg-type]
                  handshake_timeout=1.0, frame_timeout=1.0)
     await srv.start()
     try:
-        table = srv.create_table(TableConfig(name="t", seats=2, seed=1, turn_time=1))
+        table = srv.create_table(TableConfig(name="t", seats=2, seed=1, turn_time=turn_time))
         ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
         bo = await join(srv, "Bo", table=table.id, reconnect=False)
         player = RandomPlayer(ana, 1)
@@ -224,18 +227,26 @@ async def test_a_player_who_drops_holds_the_table_up_no_longer_than_the_clock() 
             await wait_until(lambda: table.seats[1].ready, what="Bo ready")
             await ana.start()
             await wait_until(lambda: table.status == "playing", what="the deal")
-            bo.drop_connection()
-            await wait_until(lambda: table.seats[1].conn is None, what="Bo away")
-            before = table.match.version
-            # Bo's turns are played by a stand-in within a second or two, not after a minute
-            await wait_until(lambda: table.seats[1].standin, 5.0, "the stand-in")
-            await wait_until(lambda: table.match.version > before + 1, 5.0, "play going on")
-            assert table.seats[1].token is not None and table.seats[1].name == "Bo"  # still his seat
+            yield table, ana, bo
         finally:
             await player.stop()
             await ana.close()
     finally:
         await srv.close()
+
+
+async def test_a_player_who_drops_holds_the_table_up_no_longer_than_the_clock() -> None:
+    """docs/protocol.md, Reconnecting: an away seat's turn waits ``takeover`` seconds, but no
+    longer than ``turn_time`` where the table has a clock; a stand-in bot then plays it, and the
+    seat stays the player's (grace) for their return."""
+    async with _dealt_with_bo_to_drop(1) as (table, ana, bo):
+        bo.drop_connection()
+        await wait_until(lambda: table.seats[1].conn is None, what="Bo away")
+        before = table.match.version
+        # Bo's turns are played by a stand-in within a second or two, not after a minute
+        await wait_until(lambda: table.seats[1].standin, 5.0, "the stand-in")
+        await wait_until(lambda: table.match.version > before + 1, 5.0, "play going on")
+        assert table.seats[1].token is not None and table.seats[1].name == "Bo"  # still his seat
 
 
 async def test_a_player_who_drops_late_in_a_turn_has_only_what_was_left_of_it() -> None:
@@ -243,28 +254,12 @@ async def test_a_player_who_drops_late_in_a_turn_has_only_what_was_left_of_it() 
     would have run out, about a second later, not a whole clock after the drop."""
     import time
 
-    srv = Server(host="127.0.0.1", port=0, bot_delay=0.0, grace=60.0, takeover=60.0,  # type: ignore[arg-type]
-                 handshake_timeout=1.0, frame_timeout=1.0)
-    await srv.start()
-    try:
-        table = srv.create_table(TableConfig(name="t", seats=2, seed=1, turn_time=4))
-        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-        bo = await join(srv, "Bo", table=table.id, reconnect=False)
-        player = RandomPlayer(ana, 1)
-        try:
-            await bo.ready(True)
-            await wait_until(lambda: table.seats[1].ready, what="Bo ready")
-            await ana.start()
-            await wait_until(lambda: table.status == "playing" and table.match.current_seat == 1, 5.0, "Bo's turn")
-            version = table.match.version
-            await asyncio.sleep(3.0)
-            assert table.match.version == version  # Bo has not moved: his clock runs on
-            bo.drop_connection()
-            dropped = time.monotonic()
-            await wait_until(lambda: table.match.version != version, 5.0, "the move for Bo")
-            assert time.monotonic() - dropped < 2.5, "a whole clock was waited after the drop"
-        finally:
-            await player.stop()
-            await ana.close()
-    finally:
-        await srv.close()
+    async with _dealt_with_bo_to_drop(4) as (table, ana, bo):
+        await wait_until(lambda: table.match.current_seat == 1, 5.0, "Bo's turn")
+        version = table.match.version
+        await asyncio.sleep(3.0)
+        assert table.match.version == version  # Bo has not moved: his clock runs on
+        bo.drop_connection()
+        dropped = time.monotonic()
+        await wait_until(lambda: table.match.version != version, 5.0, "the move for Bo")
+        assert time.monotonic() - dropped < 2.5, "a whole clock was waited after the drop"
