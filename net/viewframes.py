@@ -31,9 +31,10 @@ def view_frame(view: dict[str, Any], base: dict[str, Any] | None, events: list[d
             pass
         else:
             return encode({"type": "delta", "changes": changes, "events": events})
+    frame: dict[str, Any] = {"type": "view", "view": view, "events": events}
     if clock is not None:
-        return encode({"type": "view", "view": view, "events": events, "clock": round(clock, 1)})
-    return encode({"type": "view", "view": view, "events": events})
+        frame["clock"] = round(clock, 1)
+    return encode(frame)
 
 
 def seat_frames(m: Match, conns: list[Peer], events: list[Event],

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .keymap import key_label
 from .plays import own_status, parse_play
 from .seatmarks import turn_of
 
@@ -41,7 +42,12 @@ Keys = Callable[[str, str], str]
 
 def _default_keys(binding_id: str, default: str) -> str:
     """The shipped key, named as the key bar names it ("Space", "P")."""
-    return default.capitalize() if len(default) > 1 else default.upper()
+    return key_label(default)
+
+
+def _name(names: list[str], seat: Any, otherwise: str) -> str:
+    """The seat's name, or ``otherwise`` for a seat the names do not reach."""
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else otherwise
 
 
 def _draws(n: int) -> str:
@@ -82,8 +88,7 @@ def why_no_pass(view: dict[str, Any], names: list[str], keys: Keys = _default_ke
     if idle is not None:
         return idle
     if current != me:
-        who = names[current] if isinstance(current, int) and 0 <= current < len(names) else "another seat"
-        return f"You cannot pass now: it is {turn_of(who)}."
+        return f"You cannot pass now: it is {turn_of(_name(names, current, 'another seat'))}."
     draw = keys("table.draw", "space")
     debt = view.get("debt")
     if isinstance(debt, int) and debt > 0:
@@ -100,7 +105,7 @@ def why_no_draw(view: dict[str, Any], names: list[str], chance: DrawChance,
     me, current = view.get("seat"), view.get("current_seat")
 
     def name(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "the next seat"
+        return _name(names, seat, "the next seat")
 
     idle = _not_playing(view)
     if idle is not None:

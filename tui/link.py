@@ -2,7 +2,7 @@
 names, and ways to act and chat. ``session.TableSession`` provides it over ``net.client``."""
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class TableLink(Protocol):
@@ -20,3 +20,16 @@ class TableLink(Protocol):
     async def chat(self, text: str) -> None: ...
 
     async def rematch(self) -> None: ...  # the host starts it; a guest's ready says ready or asks the host
+
+
+def rematch_words(link: Any) -> str | None:
+    """What R does for ``link`` at the end of a match, as the results' button reads: the host's
+    rematch, a player's ready at a table that starts on ready, a guest's ask of the host whose
+    rematch it is; None where it does nothing (a watcher)."""
+    if getattr(link, "is_host", False):
+        return "Rematch"
+    if getattr(link, "rematch_by_ready", False):
+        return "Ready for a rematch"
+    if getattr(link, "asks_rematch", False):
+        return "Ask for a rematch"
+    return None

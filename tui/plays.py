@@ -134,14 +134,13 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
         wild = view.get("wild") or []
         named = bool(suit and top and top != "JK" and top[1] != suit)
         # a card played as a wild (its own or another seat's wild rank, 6.5) asks only for its suit
-        top_rank = top[0] if top and top != "JK" and not named and not view.get("top_wild") else None
-        if top_rank is not None and top_rank not in wild:
-            rank = "10" if top_rank == "T" else top_rank
+        by_rank = top[0] if (top and top != "JK" and not named and not view.get("top_wild")
+                             and top[0] not in wild) else None
+        if by_rank is not None:
+            rank = "10" if by_rank == "T" else by_rank
             want.append(("an " if rank in ("A", "8") else "a ") + rank)
-        else:
-            top_rank = None
         # said only of a card that matches neither (one that does is held back otherwise: below)
-        if want and card != "JK" and card[1] != suit and card[0] != top_rank:
+        if want and card != "JK" and card[1] != suit and card[0] != by_rank:
             if len(want) == 1:
                 return f"{label} does not match {want[0]}."
             return f"{label} matches neither {' nor '.join(want)}."

@@ -421,12 +421,14 @@ class TableSession:
             if table is None and self.view.get("is_over") and not events:
                 self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
                 return
-            clock = update.get("clock")  # the seconds left on a turn this app came into midway
-            if table is None:
+            opened = table is None
+            if opened:
                 self.show_lobby()
                 table = TableScreen(self, app.card_style, app.palette, app.settings.hand_order)
-                if isinstance(clock, (int, float)):
-                    table.clock_told(self.view, clock)
+            clock = update.get("clock")  # the seconds left on a turn this app came into midway
+            if isinstance(clock, (int, float)):
+                table.clock_told(self.view, clock)
+            if opened:
                 before_this = self._told_before() if not events else None
                 if before_this:  # this app's own table, back from its save: the hand so far, from its log
                     table.show(self.view, before_this)
@@ -441,8 +443,6 @@ class TableSession:
                 table.show(self.view, events)
                 app.push_screen(table)
             else:
-                if isinstance(clock, (int, float)):
-                    table.clock_told(self.view, clock)
                 table.show(self.view, events)
             if kept is not None:  # the match's last hand, as its results showed it
                 table.hand_totals, table.hand_whole = list(kept.totals), kept.whole

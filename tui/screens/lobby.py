@@ -17,7 +17,7 @@ from core import GAMES
 from net.protocol import CHAT_LEN
 
 from ..chatprompt import chat_prompt, reprompt
-from ..eventtext import chat_text
+from ..eventtext import and_list, chat_text
 from ..optiontext import clock_label, options_line
 from ..plain import clean
 from ..seatnames import lobby_names, watchers_line
@@ -209,7 +209,7 @@ class LobbyScreen(Screen[None]):
         if watching:
             lines.append(watching)
         if me is None and not host:
-            open_seat = any(not s.get("name") for s in lobby.get("seats") or [])
+            open_seat = self._open_seat()
             take = self.app.keys_for("lobby.take_seat", "t")
             lines.append(f"You are watching: choose an open seat and press {take} to sit down." if open_seat
                          else "You are watching: every seat is taken.")
@@ -243,8 +243,8 @@ class LobbyScreen(Screen[None]):
         if waiting and what == "rematch":  # the host's rematch waits for no one (net/table.py)
             return f"You start the {what} with {start}."
         if waiting:
-            who = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
-            return f"You start the {what} with {start} once every player is ready (waiting for {clean(who, 80)})."
+            return (f"You start the {what} with {start} once every player is ready "
+                    f"(waiting for {clean(and_list(waiting), 80)}).")
         return f"You start the {what} with {start}."
 
     def _wait_for_me(self, lobby: dict[str, Any], me: int) -> str:
@@ -318,12 +318,16 @@ class LobbyScreen(Screen[None]):
         if action == "take_seat":
             if host:
                 return False
-            if not any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or []):
+            if not self._open_seat():
                 # every seat taken: dimmed for a watcher, whose T says so (``on_key``)
                 return None if self.link.seat is None else False
             seat = self._selected_seat() if self.query("#seats") else None
             return True if seat is not None and not self._seat_info(seat).get("name") else None
         return True
+
+    def _open_seat(self) -> bool:
+        """A seat of the table is open: a watcher may take it."""
+        return any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or [])
 
     def _solo(self) -> bool:
         """A solo table: bots only, so no chat line (as at its table)."""
@@ -474,7 +478,7 @@ class LobbyScreen(Screen[None]):
         """A guest sits in (or moves to) the highlighted open seat."""
         if self.link.is_host:
             return
-        if not any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or []):
+        if not self._open_seat():
             self.notify("Every seat is taken: you watch until one opens.", severity="warning")
             return
         seat = self._selected_seat()

@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
 from ..eventtext import chat_text, deal_word, ending, seat_name
+from ..link import rematch_words
 from ..plain import clean
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import status_text, statuses
@@ -146,7 +147,7 @@ class ResultsScreen(Withdrawable[None]):
         self._drawn = False
         # the key bar names R as the screen's button does ("Ask for a rematch" where a guest
         # asks the host); its bindings are its own copy
-        label = self._rematch_label()
+        label = rematch_words(self.link)
         if label:
             keys = self._bindings.key_to_bindings
             for key, bindings in keys.items():
@@ -179,25 +180,13 @@ class ResultsScreen(Withdrawable[None]):
             yield said
             with Horizontal(id="results-buttons"):
                 if self.match_over:
-                    rematch = self._rematch_label()
+                    rematch = rematch_words(self.link)
                     if rematch:
                         yield Button(rematch, id="rematch", variant="primary")
                     yield Button("Back to lobby", id="lobby")
                 else:
                     yield Button("Continue", id="continue", variant="primary")
         yield KeyFooter(show_command_palette=False)  # its own keys, not those of the table beneath
-
-    def _rematch_label(self) -> str | None:
-        """What R does here, as its button reads: the host's rematch, a player's ready at a
-        table that starts on ready, a guest's ask of the host; None where it does nothing."""
-        link = self.link
-        if getattr(link, "is_host", False):
-            return "Rematch"
-        if getattr(link, "rematch_by_ready", False):
-            return "Ready for a rematch"
-        if getattr(link, "asks_rematch", False):
-            return "Ask for a rematch"
-        return None
 
     def title_text(self) -> str:
         """The log's own line for the event (``eventtext.ending``), so the two never disagree;
@@ -258,7 +247,7 @@ class ResultsScreen(Withdrawable[None]):
         return True
 
     def _offers_rematch(self) -> bool:
-        return self._rematch_label() is not None
+        return rematch_words(self.link) is not None
 
     def action_press(self, button: str) -> None:
         # straight to the choice, not through the button, which may not be mounted yet

@@ -28,7 +28,7 @@ from ..eventtext import ENDINGS, action_text, announcement, chat_text, describe,
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..keymap import current_keys
-from ..link import TableLink
+from ..link import TableLink, rematch_words
 from ..notices import keep_notices, take_down
 from ..plain import clean, printable
 from ..plays import can, offered, own_status, parse_play, playable, plays_for
@@ -289,10 +289,8 @@ class TableScreen(Screen[None]):
 
     def log_line(self, line: str | Text, style: str = "", redraw: Callable[[str], str] | None = None) -> None:
         """A line for the log; ``redraw`` writes it in another card style (it names cards)."""
-        text = line if isinstance(line, Text) else Text(clean(line, 300), style=style)
         self._draws = None
-        self._log.add(text, None if redraw is None else lambda card_style: Text(clean(redraw(card_style), 300),
-                                                                                 style=style))
+        self._log.add(line if isinstance(line, Text) else _entry(line, style), _entries(redraw, style))
 
     def _redraw(self, event: dict[str, Any], game: str | None,
                 before: dict[str, Any] | None = None) -> Callable[[str], str]:
@@ -337,8 +335,7 @@ class TableScreen(Screen[None]):
         line = describe(event, self.names, self.card_style, game)
         if not line:
             return False
-        redraw = self._redraw(event, game)
-        self._log.replace_last(Text(clean(line, 300)), lambda card_style: Text(clean(redraw(card_style), 300)))
+        self._log.replace_last(_entry(line), _entries(self._redraw(event, game)))
         return True
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
@@ -470,8 +467,7 @@ class TableScreen(Screen[None]):
         if action == "last_card":  # dimmed, it still says why it plays nothing (``on_key``)
             return (True if self._announces_now(view) else None) if "last card" in offered(view) else False
         if action == "rematch":
-            return bool(view.get("is_over")) and any(getattr(self.link, how, False)
-                                                     for how in ("is_host", "rematch_by_ready", "asks_rematch"))
+            return bool(view.get("is_over")) and rematch_words(self.link) is not None
         return True
 
     def _announces_now(self, view: dict[str, Any]) -> bool:
@@ -878,3 +874,13 @@ def _drawn_card(before: list[str], after: list[str]) -> int | None:
             return None
     return new if not left else None
 
+
+
+def _entry(line: str, style: str = "") -> Text:
+    """A line of the log as written: cleaned of what a terminal would act on, at most 300 long."""
+    return Text(clean(line, 300), style=style)
+
+
+def _entries(redraw: Callable[[str], str] | None, style: str = "") -> Callable[[str], Text] | None:
+    """``redraw`` (a line in a card style) as the log writes its entries (``_entry``)."""
+    return None if redraw is None else lambda card_style: _entry(redraw(card_style), style)
