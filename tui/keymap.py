@@ -270,5 +270,9 @@ def moved_text(keymap: dict[str, str], screens: dict[str, list[Binding]], file: 
     if not keymap:
         by = "Move keys (below), or a [keymap] table in the file," if file else "Move keys (below)"
         return f"As shipped. {by} moves them (F1 lists every key)."
-    names = {b.id: b.description for bindings in screens.values() for b in bindings if b.id and b.description}
+    names: dict[str, str] = {}
+    for bindings in screens.values():  # a key of several readings (Ready, Not ready) by its first
+        for b in bindings:
+            if b.id and b.description:
+                names.setdefault(b.id, b.description)
     return " · ".join(f"{names.get(i, i)}: {key_label(keys)}" for i, keys in sorted(keymap.items()))

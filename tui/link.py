@@ -22,14 +22,19 @@ class TableLink(Protocol):
     async def rematch(self) -> None: ...  # the host starts it; a guest's ready says ready or asks the host
 
 
+#: what R reads at the end of a match (``rematch_words``): the screens' key bars hold one
+#: binding per wording and show the one that applies
+REMATCH_WORDS = ("Rematch", "Ready for a rematch", "Ask for a rematch")
+
+
 def rematch_words(link: Any) -> str | None:
     """What R does for ``link`` at the end of a match, as the results' button reads: the host's
     rematch, a player's ready at a table that starts on ready, a guest's ask of the host whose
     rematch it is; None where it does nothing (a watcher)."""
     if getattr(link, "is_host", False):
-        return "Rematch"
+        return REMATCH_WORDS[0]
     if getattr(link, "rematch_by_ready", False):
-        return "Ready for a rematch"
+        return REMATCH_WORDS[1]
     if getattr(link, "asks_rematch", False):
-        return "Ask for a rematch"
+        return REMATCH_WORDS[2]
     return None

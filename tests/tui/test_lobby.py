@@ -413,6 +413,12 @@ async def test_after_a_match_the_hosts_lobby_does_not_wait_for_ready_players() -
             info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
             await wait_for(pilot, lambda: "You start the rematch with Ctrl+S." in info())
             assert "waiting" not in info() and not app.session.lobby["seats"][1].get("ready")
+            # Bea's seat says nothing of readiness, which the rematch does not wait for; her
+            # ready is a request for it
+            bea_line = lambda: str(lobby.query_one("#seats").get_option_at_index(1).prompt)  # noqa: E731
+            assert "ready" not in bea_line()
+            await bea.ready()
+            await wait_for(pilot, lambda: "asks for a rematch" in bea_line())
             await pilot.press("ctrl+s")
             await wait_for(pilot, lambda: app.session.lobby["status"] == "playing")
         finally:

@@ -90,7 +90,8 @@ async def test_a_rematch_closes_the_last_matchs_results_and_deals_at_the_table()
 
 async def test_a_guests_r_asks_the_playing_host_for_a_rematch_once() -> None:
     """The host starts every rematch; Bo's R asks Ana for one: his ready, which the table tells
-    everyone once (pressed again, the app says he has asked already). Ana's rematch deals."""
+    everyone once (pressed again, the app says he has asked already). Ana's rematch deals. The
+    results and the finished table beneath them name R "Ask for a rematch"."""
     async with _after_a_match() as (app, pilot, table, ana, results):
         assert "Ask for a rematch" in key_bar(results) and "Back to lobby" in key_bar(results)
         await asyncio.sleep(RESULTS_GRACE)
@@ -101,6 +102,8 @@ async def test_a_guests_r_asks_the_playing_host_for_a_rematch_once() -> None:
         screen = await wait_for(pilot, lambda: current(app, TableScreen))
         log = screen.query_one("#log")
         await wait_for(pilot, lambda: any(e.plain == "Table: Bo (seat 2) would like a rematch." for e in log.entries))
+        # the finished table's key bar names R as the results did (not the host's "Rematch")
+        assert "Ask for a rematch" in key_bar(screen) and "Rematch" not in key_bar(screen)
         await asyncio.sleep(RESUME_GUARD)
         await pilot.press("r")  # asked already: said so, and nothing sent again
         await wait_for(pilot, lambda: "You have asked for a rematch: the host starts it." in notices(app))
@@ -147,7 +150,8 @@ async def test_a_match_that_ends_while_the_guests_connection_is_down_is_told_and
 async def test_the_lobby_after_a_match_says_the_hosts_rematch_waits_for_no_one() -> None:
     """Back in the lobby after the match (B on the results), Bo reads that the host starts the
     rematch and that R asks for one (the host's rematch needs no one ready), not that the host
-    waits for him; asked, it says so."""
+    waits for him; asked, it says so. The Ready button and R on the key bar read "Ask for a
+    rematch", then "Cancel request", which takes the request back."""
     from tui.screens.lobby import LobbyScreen
 
     async with _after_a_match() as (app, pilot, table, ana, results):
@@ -157,9 +161,19 @@ async def test_the_lobby_after_a_match_says_the_hosts_rematch_waits_for_no_one()
         info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
         await wait_for(pilot, lambda: "The host starts the rematch: R asks for one." in info())
         assert "once you are ready" not in info()
+        # the button and the key bar say what R does here, as the results did: ask, not "Ready"
+        button = lobby.query_one("#ready", Button)
+        assert str(button.label) == "Ask for a rematch"
+        await wait_for(pilot, lambda: "Ask for a rematch" in key_bar(lobby))
+        assert "Ready" not in key_bar(lobby)
         await pilot.press("r")
         await wait_for(pilot, lambda: "You asked for a rematch: the host starts it." in info())
         assert table.seats[1].ready and table.status == "finished"
+        await wait_for(pilot, lambda: str(button.label) == "Cancel request" and "Cancel request" in key_bar(lobby))
+        assert "Not ready" not in key_bar(lobby)
+        await pilot.press("r")  # taken back
+        await wait_for(pilot, lambda: not table.seats[1].ready)
+        await wait_for(pilot, lambda: str(button.label) == "Ask for a rematch")
 
 
 async def test_a_table_set_up_anew_after_the_match_takes_the_guest_to_its_lobby() -> None:

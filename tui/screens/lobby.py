@@ -74,6 +74,9 @@ class LobbyScreen(Screen[None]):
         # R as the Ready button reads: Ready, or once ready Not ready (``check_action`` picks)
         Binding("r", "ready(True)", "Ready", id="lobby.ready"),
         Binding("r", "ready(False)", "Not ready", id="lobby.ready"),
+        # after a match at a table whose host plays, a guest's ready asks the host for the rematch
+        Binding("r", "ask_rematch(True)", "Ask for a rematch", id="lobby.ready"),
+        Binding("r", "ask_rematch(False)", "Cancel request", id="lobby.ready"),
         Binding("t", "take_seat", "Take seat", id="lobby.take_seat"),
         Binding("slash", "focus_chat", "Chat", id="lobby.chat"),
         Binding("c", "invite", "Invite", id="lobby.invite"),
@@ -152,6 +155,8 @@ class LobbyScreen(Screen[None]):
         seats.clear_options()
         me = self.link.seat
         solo = self._solo()  # only this app plays: no joining, no readiness
+        # after a match the host's rematch waits for no one: a guest's ready is a request for it
+        asking = not solo and lobby.get("status") == "finished" and lobby.get("start") == "host"
         listed = lobby.get("seats") or []
         shown = lobby_names(listed)
         partnerships = lobby_teams(lobby)
@@ -176,7 +181,10 @@ class LobbyScreen(Screen[None]):
                     line.append("  host", style="dim")
                 if not s.get("connected"):
                     line.append("  away", style="italic")
-                if not solo and not s.get("host"):  # the host starts the match: its readiness means nothing
+                if asking and not s.get("host"):  # the host's rematch waits for no one: a ready asks
+                    if s.get("ready"):
+                        line.append("  asks for a rematch", style="green")
+                elif not solo and not s.get("host"):  # the host starts the match: its readiness means nothing
                     line.append("  ready" if s.get("ready") else "  not ready",
                                 style="green" if s.get("ready") else "dim")
             else:
@@ -224,7 +232,11 @@ class LobbyScreen(Screen[None]):
         self.query_one("#guest-buttons").display = not host
         ready_button = self.query_one("#ready", Button)
         ready_button.display = me is not None  # a watcher has nothing to be ready for
-        ready_button.label = "Not ready" if me is not None and self._seat_info(me).get("ready") else "Ready"
+        is_ready = me is not None and bool(self._seat_info(me).get("ready"))
+        if self._asks():
+            ready_button.label = "Cancel request" if is_ready else "Ask for a rematch"
+        else:
+            ready_button.label = "Not ready" if is_ready else "Ready"
         self._refresh_keys()
         self.call_after_refresh(self._fit_seats)  # the info's lines and the seats laid out first
 
@@ -289,6 +301,7 @@ class LobbyScreen(Screen[None]):
         """The key bar again when what its keys can do has changed: Ready (or Not ready) and
         Take seat depend on the seats, and Take seat on the one highlighted."""
         keys = tuple(self.check_action(a, p) for a, p in (("ready", (True,)), ("ready", (False,)),
+                                                          ("ask_rematch", (True,)), ("ask_rematch", (False,)),
                                                           ("take_seat", ()), ("invite", ())))
         if keys != getattr(self, "_keys", None):
             self._keys = keys
@@ -307,8 +320,8 @@ class LobbyScreen(Screen[None]):
             return (action == "focus_seats") == isinstance(self.focused, Input)
         if action in ("add_bot", "remove", "configure", "start"):
             return host
-        if action == "ready":
-            if host or self.link.seat is None:
+        if action in ("ready", "ask_rematch"):
+            if host or self.link.seat is None or (action == "ask_rematch") != self._asks():
                 return False
             return not parameters or parameters[0] != bool(self._seat_info(self.link.seat).get("ready"))
         if action == "invite":
@@ -324,6 +337,13 @@ class LobbyScreen(Screen[None]):
             seat = self._selected_seat() if self.query("#seats") else None
             return True if seat is not None and not self._seat_info(seat).get("name") else None
         return True
+
+    def _asks(self) -> bool:
+        """After a match at a table whose host plays, this guest's ready asks the host for the
+        rematch (which waits for no one): R and the button say so."""
+        lobby = self.link.lobby or {}
+        return (not self.link.is_host and self.link.seat is not None and lobby.get("status") == "finished"
+                and lobby.get("start") == "host")
 
     def _open_seat(self) -> bool:
         """A seat of the table is open: a watcher may take it."""
@@ -465,6 +485,11 @@ class LobbyScreen(Screen[None]):
         if ready is None:
             ready = not self._seat_info(me).get("ready") if me is not None else True
         self.run_worker(self.link.call("ready", ready))
+
+    def action_ask_rematch(self, ask: bool) -> None:
+        """Ask the host for the rematch (``True``) or take the request back: a ready, as the
+        table reads it after a match (net/table.py tells the table once)."""
+        self.action_ready(ask)
 
     def on_key(self, event: events.Key) -> None:
         """Take seat pressed while the key bar shows it dimmed (on a seat that is taken, or with

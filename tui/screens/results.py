@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
 from ..eventtext import chat_text, deal_word, ending, seat_name
-from ..link import rematch_words
+from ..link import REMATCH_WORDS, rematch_words
 from ..plain import clean
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import status_text, statuses
@@ -120,7 +119,8 @@ class ResultsScreen(Withdrawable[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
         Binding("escape", "close", "Continue"),
-        Binding("r", "press('rematch')", "Rematch", id="results.rematch"),
+        # R as the screen's button reads (the host's Rematch, a guest's ready or ask)
+        *(Binding("r", f"press('rematch', {words!r})", words, id="results.rematch") for words in REMATCH_WORDS),
         Binding("b", "press('lobby')", "Back to lobby", id="results.lobby"),
         # the app's Q, which Textual leaves out of a modal screen's keys: it quits from the
         # results as from the table (asking first where the table does)
@@ -145,14 +145,6 @@ class ResultsScreen(Withdrawable[None]):
         self.keys_from = time.monotonic() + RESULTS_GRACE
         #: its widgets are all there: a lobby that comes sooner is shown by ``on_mount``
         self._drawn = False
-        # the key bar names R as the screen's button does ("Ask for a rematch" where a guest
-        # asks the host); its bindings are its own copy
-        label = rematch_words(self.link)
-        if label:
-            keys = self._bindings.key_to_bindings
-            for key, bindings in keys.items():
-                keys[key] = [replace(b, description=label) if b.action == "press('rematch')" else b
-                             for b in bindings]
         #: the latest chat lines said while it is up (it covers the table's log, where they go
         #: too): guests asking for a rematch, a "well played"
         self._said: deque[Text] = deque(maxlen=SAID_LINES)
@@ -241,15 +233,15 @@ class ResultsScreen(Withdrawable[None]):
         Rematch only where the screen has its button (the host, a table that starts on ready,
         a guest who asks the host)."""
         if action == "press":
-            if parameters and parameters[0] == "rematch":
-                return self.match_over and self._offers_rematch()
+            if parameters and parameters[0] == "rematch":  # the binding that reads as the button
+                return self.match_over and rematch_words(self.link) == parameters[-1]
             return self.match_over
         return True
 
     def _offers_rematch(self) -> bool:
         return rematch_words(self.link) is not None
 
-    def action_press(self, button: str) -> None:
+    def action_press(self, button: str, words: str = "") -> None:
         # straight to the choice, not through the button, which may not be mounted yet
         if self.keys_act():
             self.choose(button)

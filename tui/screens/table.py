@@ -28,7 +28,7 @@ from ..eventtext import ENDINGS, action_text, announcement, chat_text, describe,
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..keymap import current_keys
-from ..link import TableLink, rematch_words
+from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..notices import keep_notices, take_down
 from ..plain import clean, printable
 from ..plays import can, offered, own_status, parse_play, playable, plays_for
@@ -98,7 +98,8 @@ class TableScreen(Screen[None]):
         # a play, not a remark: L plays the selected card saying "last card!" (crazy-eights 4.1)
         Binding("l", "last_card", "Play+last card!", id="table.last_card",
                 tooltip='Play the selected card saying "last card!" (only the play that leaves you one card)'),
-        Binding("r", "rematch", "Rematch", id="table.rematch"),
+        # R as the results' button reads: the host's Rematch, or a guest's ready or ask
+        *(Binding("r", f"rematch({words!r})", words, id="table.rematch") for words in REMATCH_WORDS),
         Binding("c", "say_total", "Total", show=False, id="table.say_total"),  # these three: in Help (F1), kept off the bar
         Binding("s", "say_scores", "Scores", show=False, id="table.say_scores"),
         Binding("t", "say_turn", "Turn", show=False, id="table.say_turn"),
@@ -434,7 +435,8 @@ class TableScreen(Screen[None]):
     def _refresh_keys(self) -> None:
         """The key bar again, where what ``check_action`` answers has changed (the view, or
         the card selected: L is lit only on a card it can play)."""
-        keys = (*(self.check_action(a, ()) for a in ("draw", "pass_turn", "last_card", "rematch", "to_lobby")),
+        keys = (*(self.check_action(a, ()) for a in ("draw", "pass_turn", "last_card", "to_lobby")),
+                *(self.check_action("rematch", (words,)) for words in REMATCH_WORDS),
                 self.query_one(HandView).check_action("play", ()))
         if keys != self._keys:
             self._keys = keys
@@ -466,8 +468,9 @@ class TableScreen(Screen[None]):
             return can(view, "pass")
         if action == "last_card":  # dimmed, it still says why it plays nothing (``on_key``)
             return (True if self._announces_now(view) else None) if "last card" in offered(view) else False
-        if action == "rematch":
-            return bool(view.get("is_over")) and rematch_words(self.link) is not None
+        if action == "rematch":  # the binding whose words say what R does for this player
+            words = rematch_words(self.link)
+            return bool(view.get("is_over")) and words is not None and (not parameters or parameters[0] == words)
         return True
 
     def _announces_now(self, view: dict[str, Any]) -> bool:
@@ -787,7 +790,7 @@ class TableScreen(Screen[None]):
     def action_focus_hand(self) -> None:
         self.query_one(HandView).focus()
 
-    def action_rematch(self) -> None:
+    def action_rematch(self, words: str = "") -> None:
         if self.check_action("rematch", ()):  # the host's start, or a player's ready (``TableSession.rematch``)
             self.run_worker(self.link.rematch(), group="rematch")
 
