@@ -259,7 +259,7 @@ class Table:
             p.seat = seat.index
             p.name = seat.name or p.name
             self._note("%s is back in seat %d", p.name, seat.index + 1)
-            self._arm_clock()  # back at a seat that is to move: its clock starts again
+            self._arm_clock()  # back at a seat that is to move: what was left of its clock runs on
         elif not spectator and self.status != "playing":
             free = next((s for s in self.seats if s.empty), None)
             if free is not None:

@@ -18,18 +18,27 @@ class TurnClock:
         self.key: Key | None = None  # the turn the clock runs for; None while none does
         self.task: asyncio.Task[None] | None = None  # the latest move made for a player out of time
         self._closed = False
+        #: the turn last stopped before its time was up, and when that time is up: a player who
+        #: drops and comes back in the same turn has what was left of it, not a new clock
+        self._stopped: tuple[Key, float] | None = None
 
     def arm(self, key: Key | None, limit: float) -> None:
         """Run ``limit`` seconds for ``key`` (None: stop); the turn it already runs for goes on
-        from where it is, as a lobby change in mid-turn must not give the player more time."""
+        from where it is, as a lobby change in mid-turn must not give the player more time, and
+        so does a turn stopped and started again (its time ran on meanwhile)."""
         if key == self.key:
             return
+        loop = asyncio.get_running_loop()
         if self._timer is not None:
             self._timer.cancel()
+            if self.key is not None:
+                self._stopped = (self.key, self._timer.when())
             self._timer = None
         self.key = key
         if key is not None and not self._closed:
-            self._timer = asyncio.get_running_loop().call_later(limit, self._out, key)
+            if self._stopped is not None and self._stopped[0] == key:
+                limit = min(limit, max(0.0, self._stopped[1] - loop.time()))
+            self._timer = loop.call_later(limit, self._out, key)
 
     def left(self) -> float | None:
         """Seconds left on the turn it runs for; None while none does."""

@@ -263,3 +263,31 @@ async def test_a_player_who_drops_late_in_a_turn_has_only_what_was_left_of_it() 
         dropped = time.monotonic()
         await wait_until(lambda: table.match.version != version, 5.0, "the move for Bo")
         assert time.monotonic() - dropped < 2.5, "a whole clock was waited after the drop"
+
+
+async def test_a_player_who_drops_and_comes_back_in_the_same_turn_has_what_was_left_of_it() -> None:
+    """docs/protocol.md, Turn clock: Bo drops two seconds into a six-second turn and is back a
+    second later; his clock ran on meanwhile, so the view he is sent says about three seconds
+    are left, and the bot moves for him about then, not a whole new clock after his return."""
+    import time
+
+    async with _dealt_with_bo_to_drop(6) as (table, ana, bo):
+        await wait_until(lambda: table.match.current_seat == 1, 5.0, "Bo's turn")
+        version = table.match.version
+        await asyncio.sleep(2.0)
+        token = bo.token
+        bo.drop_connection()
+        await wait_until(lambda: table.seats[1].conn is None, what="Bo away")
+        await asyncio.sleep(1.0)
+        assert table.match.version == version and not table.seats[1].standin
+        back = await join(table.server, "Bo", table=table.id, token=token, reconnect=False)
+        returned = time.monotonic()
+        try:
+            assert table.seats[1].conn is not None and table.match.version == version
+            frame = await asyncio.wait_for(_next_view(back), 5)
+            assert isinstance(frame.get("clock"), (int, float)) and 1.5 < frame["clock"] < 3.5, frame.get("clock")
+            await wait_until(lambda: table.match.version != version, 6.0, "the move for Bo")
+            waited = time.monotonic() - returned
+            assert 1.0 < waited < 4.5, f"moved for {waited:.1f} s after his return"
+        finally:
+            await back.close()
