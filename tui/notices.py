@@ -21,10 +21,10 @@ NEWEST = "-newest"
 OVER = "-over"
 
 
-def take_down(app: App[Any], messages: set[str]) -> None:
-    """Take down the untitled notices ``app`` holds whose text is one of ``messages`` (as the
-    app shows them): Textual has no public way to take one notice down."""
-    gone = [n for n in app._notifications if not n.title and n.message in messages]
+def take_down(app: App[Any], messages: set[str], title: str = "") -> None:
+    """Take down the notices ``app`` holds titled ``title`` (none: untitled) whose text is one
+    of ``messages`` (as the app shows them): Textual has no public way to take one notice down."""
+    gone = [n for n in app._notifications if (n.title or "") == title and n.message in messages]
     for notification in gone:
         app._unnotify(notification, refresh=notification is gone[-1])
 

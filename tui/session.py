@@ -19,6 +19,7 @@ from .doors import Doors
 from .eventtext import ENDINGS, at_hand_end, deal_word, with_causes
 from .heldresults import HeldResults, table_screen
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
+from .notices import take_down
 from .plain import clean
 from .plays import own_status
 from .saves import KeptResults, save_port, solo_save_path
@@ -57,6 +58,7 @@ class TableSession:
         self.closing = False
         self.left = False  # the player has left the table's screens: updates still on their way are dropped
         self.last_said = ""  # the table's latest error, as told: a close for the same reason is not told twice
+        self._lobby_errors: set[str] = set()  # errors told in the lobby (a start refused), up till a deal
         # (name, text, said by the table itself): the latest only, as the chat widget keeps,
         # so that a long flood of chat costs no more memory than a screenful
         self.chat_log: deque[tuple[str, str, bool]] = deque(maxlen=CHAT_LINES)
@@ -404,6 +406,9 @@ class TableSession:
                     screen.refresh_tally()
         elif kind == "view":
             before, self.view = self.view, update["view"]
+            if self._lobby_errors and not self.view.get("is_over"):  # "Bo is not ready" is past
+                take_down(app, self._lobby_errors, title="Table")
+                self._lobby_errors.clear()
             events = with_causes(update.get("events") or [])
             # the view's own seat: while connecting, before ``client`` is set, ``seat`` is not known
             ended_away = self.returning and before is None and self.view.get("seat") is not None
@@ -469,6 +474,8 @@ class TableSession:
         elif kind == "error":
             self.last_said = str(update.get("message") or update.get("code"))
             app.notify(self.last_said, title="Table", severity="error")
+            if (self.lobby or {}).get("status") != "playing":  # a start refused: gone once one deals
+                self._lobby_errors.add(self.last_said)
             if self.solo and self.view is None:
                 self.show_lobby()  # the solo match did not start: its lobby, where it can be
         elif kind == "connection":

@@ -98,6 +98,12 @@ async def test_only_a_host_with_players_to_invite_copies_an_invite() -> None:
             await guest_pilot.pause()
             assert guest.clipboard == ""
         assert lobby.check_action("invite", ()) is True
+        # the invite is the lobby's notice: the game picker over the lobby takes it down
+        await pilot.press("g")
+        await wait_for(pilot, lambda: not isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: not any(invite in n for n in notices(app)), timeout=2)  # not its 12 s
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby)
     solo = make_app()
     async with solo.run_test(size=(100, 30)) as pilot:
         await start_solo(solo, pilot)
@@ -337,7 +343,8 @@ async def test_the_host_in_a_seat_is_told_which_key_starts_the_match_and_a_guest
 async def test_the_host_reads_whom_the_start_waits_for_and_a_player_that_it_waits_for_them() -> None:
     """net/matchstart.py: the host's start is refused while a seated player is not ready. The
     host reads who it waits for, by name, until they are ready; a player who is not ready
-    reads that the host waits for them, and the key that says so."""
+    reads that the host waits for them, and the key that says so. The refusal's notice goes
+    once the match deals."""
     from net.client import TableClient
 
     app = make_app(bind="127.0.0.1", port=0)
@@ -356,11 +363,15 @@ async def test_the_host_reads_whom_the_start_waits_for_and_a_player_that_it_wait
             await bea.ready()
             await wait_for(pilot, lambda: "once every player is ready (waiting for Cy)." in info())
             await pilot.press("ctrl+s")  # refused: the table stays in its lobby
-            await pilot.pause(0.3)
+            await wait_for(pilot, lambda: "Cy (seat 3) is not ready" in notices(app))
             assert app.session.lobby["status"] == "lobby"
             await cy.ready()
             await wait_for(pilot, lambda: "You start the match with Ctrl+S." in info())
             assert "waiting" not in info()
+            # the refusal is past once the match deals: it does not stand over the table
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: app.session.lobby["status"] == "playing")
+            await wait_for(pilot, lambda: "Cy (seat 3) is not ready" not in notices(app), timeout=2)
         finally:
             await bea.close()
             await cy.close()

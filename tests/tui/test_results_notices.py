@@ -7,7 +7,7 @@ from __future__ import annotations
 from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 
-from .helpers import current, make_app, notices, start_solo, wait_for
+from .helpers import current, make_app, notices, play_with_keys, start_solo, wait_for
 
 
 async def test_the_tables_passing_notices_come_down_as_its_results_go_up() -> None:
@@ -29,4 +29,23 @@ async def test_the_tables_passing_notices_come_down_as_its_results_go_up() -> No
         await wait_for(pilot, lambda: app.screen is table)
         table.warn("Wait: it is Normal bot's turn.")
         await wait_for(pilot, lambda: "Wait: it is Normal bot's turn." in notices(app))
+        await app.action_quit()
+
+
+async def test_why_a_key_did_nothing_comes_down_once_a_key_plays() -> None:
+    """A warning that a key did nothing (pressed before the turn came) is past once the player
+    plays: it no longer stands over the log for the rest of its time; other notices stay."""
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = await start_solo(app, pilot)
+        table = await wait_for(pilot, lambda: current(app, TableScreen))
+        mine = lambda: (session.view or {}).get("current_seat") == (session.view or {}).get("seat")  # noqa: E731
+        await wait_for(pilot, mine)
+        version = session.view["version"]
+        table.warn("Wait: it is Normal bot's turn.")
+        app.notify("Connection lost: reconnecting...", severity="warning")
+        await wait_for(pilot, lambda: len(notices(app)) == 2)
+        await play_with_keys(app, pilot, timeout=20, stop=lambda: (session.view or {}).get("version", 0) > version)
+        assert (session.view or {}).get("version", 0) > version, "a key played"
+        await wait_for(pilot, lambda: notices(app) == ["Connection lost: reconnecting..."], timeout=2)
         await app.action_quit()

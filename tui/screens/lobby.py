@@ -18,6 +18,7 @@ from net.protocol import CHAT_LEN
 
 from ..chatprompt import chat_prompt, reprompt
 from ..eventtext import and_list, chat_text
+from ..notices import take_down
 from ..optiontext import clock_label, options_line
 from ..plain import clean
 from ..seatnames import lobby_names, watchers_line
@@ -96,6 +97,8 @@ class LobbyScreen(Screen[None]):
         self.link = link
         #: its widgets are all there: updates that come sooner are drawn by ``on_mount``
         self._drawn = False
+        #: the invite notice shown last (taken down when the lobby is covered)
+        self._invite_said = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title", classes="title")
@@ -368,7 +371,14 @@ class LobbyScreen(Screen[None]):
             return
         text = self.link.invite()
         self.app.copy_to_clipboard(text)
-        self.app.notify(f"Copied to the clipboard, to paste to your friends:\n{text}", title="Invite", timeout=12)
+        self._invite_said = f"Copied to the clipboard, to paste to your friends:\n{text}"
+        self.app.notify(self._invite_said, title="Invite", timeout=12)
+
+    def on_screen_suspend(self) -> None:
+        """The invite notice is the lobby's: covered (the game picker, the table), it goes."""
+        if self._invite_said:
+            take_down(self.app, {self._invite_said}, title="Invite")
+            self._invite_said = ""
 
     def _selected_seat(self) -> int | None:
         seats = self.query_one("#seats", OptionList)

@@ -652,6 +652,10 @@ class TableScreen(Screen[None]):
             self.notify("The table moved on: choose your play again.", severity="warning")
 
     def send(self, action: str) -> None:
+        # a key that now plays: why it did nothing a moment ago no longer stands over the log
+        now = time.monotonic()
+        take_down(self.app, {printable(text) for text, at in self._warned_at.items() if now - at < WARN_SECONDS})
+        self._warned_at.clear()
         self.run_worker(self.link.act(action), group="act")
 
     @on(BoardCards.StockClicked)
