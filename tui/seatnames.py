@@ -112,16 +112,17 @@ def speaker(lobby: dict[str, Any], chat: dict[str, Any]) -> str:
     speaker; this one sends the lobby held back first). A watcher the latest lobby lists by
     its number (``watcher``) is named as the lobby names it, so two watchers called Ana read
     apart there too ("Ana 2 (watching)"). A line from a seat a bot now plays for its player
-    was that player's: it reads their name, not "(bot)"."""
+    was that player's: it reads their name, not "(bot)"; nor "(away)" for one away now."""
     name, seat = str(chat.get("name") or "?"), chat.get("seat")
     seats = lobby.get("seats") or []
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
         listed = listed_watcher(lobby, chat.get("watcher"), name)
         return f"{cut(listed or name, 20)} (watching)"
     if seat < len(seats) and (seats[seat] or {}).get("name") == name:
-        if seats[seat].get("bot"):  # bots do not chat: the player a bot now stands in for said it
-            return _plain_seat_names(seats)[seat]
-        return seat_names(lobby)[seat]
+        # bots do not chat: the player a bot now stands in for said it; and a line kept in the
+        # log names who said it, not whether they were away as it came (a line said before they
+        # dropped, read by a watcher who joins later, would keep "(away)" for good)
+        return _plain_seat_names(seats)[seat]
     if chat.get("earlier") is True:  # said before someone else sat there, or before the table lost that seat
         return f"{cut(name, 20)} (was in seat {seat + 1})"
     return f"{cut(name, 20)} (seat {seat + 1})"  # seated there by a lobby still on its way

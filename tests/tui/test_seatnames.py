@@ -90,13 +90,13 @@ async def test_a_bot_in_a_players_seat_is_said_to_be_one() -> None:
 def test_a_line_from_a_seat_a_bot_now_plays_is_its_players() -> None:
     """Bots do not chat: a kept line from the seat a bot took over when its player did not come
     back was said by that player, and reads their name (numbered like the seat), not "(bot)";
-    an away player's line says they are away."""
+    a line from a player away now reads their name alone: the log keeps it after they are back."""
     lobby = {"seats": [{"seat": 0, "name": "Ana", "bot": None, "connected": True},
                        {"seat": 1, "name": "Ana", "bot": "normal", "connected": True},
                        {"seat": 2, "name": "Bo", "bot": None, "connected": False}]}
     line = {"name": "Ana", "seat": 1, "text": "hello there", "earlier": True}
     assert speaker(lobby, line) == "Ana 2"
-    assert speaker(lobby, {"name": "Bo", "seat": 2, "text": "brb"}) == "Bo (away)"
+    assert speaker(lobby, {"name": "Bo", "seat": 2, "text": "brb", "earlier": True}) == "Bo"
     assert speaker(lobby, {"name": "Ana", "seat": 0, "text": "hi"}) == "Ana"
 
 
