@@ -59,6 +59,7 @@ class TableSession:
         self.left = False  # the player has left the table's screens: updates still on their way are dropped
         self.last_said = ""  # the table's latest error, as told: a close for the same reason is not told twice
         self._lobby_errors: set[str] = set()  # errors told in the lobby (a start refused), up till a deal
+        self._penalties: dict[int, int] = {}  # the points of each seat's penalties this hand (crazy-eights 4.2)
         # (name, text, said by the table itself): the latest only, as the chat widget keeps,
         # so that a long flood of chat costs no more memory than a screenful
         self.chat_log: deque[tuple[str, str, bool]] = deque(maxlen=CHAT_LINES)
@@ -456,6 +457,13 @@ class TableSession:
             sat_out = self._results.out_since.read(before, self.view, events)
             for i, event in enumerate(events):
                 kind = event.get("kind")
+                if kind == "deal":
+                    self._penalties = {}
+                elif kind == "penalty" and _whole(event.get("points")) and _whole(event.get("seat")):
+                    self._penalties[event["seat"]] = self._penalties.get(event["seat"], 0) + event["points"]
+                if kind in ENDINGS and self._penalties:  # the results say what the hand's penalties added
+                    seats = range(len(self.view.get("status") or []))
+                    event = {**event, "penalties": [self._penalties.get(s, 0) for s in seats]}
                 if kind == "match_over":
                     self._record()
                     if told:
@@ -741,3 +749,7 @@ class TableSession:
         await self._doors.close_ssh()  # after the table: a guest's app quitting first gave up its seat
         self._save.release_solo()
 
+
+def _whole(value: Any) -> bool:
+    """A whole number in an event from the host (not a bool, which Python counts as one)."""
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -24,7 +24,8 @@ from . import Withdrawable, popped
 
 def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | None = None) -> Table:
     """A row per seat: name, the game's standing, and what the hand scored where the game
-    says (points left in hand); the hand's or match's winners marked."""
+    says (points left in hand, and penalties where the hand gave any); the hand's or match's
+    winners marked."""
     table = Table(box=None, show_header=True, padding=(0, 2), header_style="bold")
     table.add_column("")
     table.add_column("player")
@@ -33,6 +34,11 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     points = said.get("points")
     if isinstance(points, list):
         table.add_column("left in hand", justify="right")  # 5.2: the points of the cards held
+    penalties = said.get("penalties")
+    if not isinstance(penalties, list) or not any(penalties):
+        penalties = None
+    else:  # crazy-eights 4.2: what a wrong or missing "last card!" added to the score this hand
+        table.add_column("penalties", justify="right")
     winners = set(view.get("winners") or []) if view.get("is_over") else set(said.get("winners") or [])
     if not winners and said.get("seat") is not None and said.get("kind") == "round_over":
         winners = {said["seat"]}
@@ -43,6 +49,9 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
         row = [Text(mark), Text(clean(seat_name(names, seat), 24)), Text(standing or "in")]
         if isinstance(points, list):
             row.append(Text(str(points[seat]) if seat < len(points) else ""))
+        if penalties is not None:
+            given = penalties[seat] if seat < len(penalties) else 0
+            row.append(Text(f"+{given}" if isinstance(given, int) and given else ""))
         table.add_row(*row)
     return table
 

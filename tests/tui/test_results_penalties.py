@@ -1,0 +1,59 @@
+"""Crazy Eights results (rules 4.2, 5.2): a hand's results show the points left in each hand
+and, where the hand gave any, the penalties that a wrong or missing "last card!" added, so that
+each seat's score moves by exactly what the box shows."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from tui.screens.picker import TableChoice
+from tui.screens.results import standings
+from tui.screens.table import TableScreen
+
+from .helpers import current, make_app, play_with_keys, wait_for
+
+
+def _text(view: dict[str, Any], event: dict[str, Any]) -> str:
+    console = Console(width=100, record=True)
+    console.print(standings(view, ["You", "Bot"], event))
+    return console.export_text()
+
+
+async def test_each_hands_box_shows_what_moved_the_scores() -> None:
+    """Played with Enter only (never L), this seat plays down to one card unannounced and takes
+    4.2's 10 points: the hand's box has a penalties column saying so, and for every seat the
+    score moves by the points left in hand plus the penalties shown, hand after hand."""
+    app = make_app(seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        choice = TableChoice(game="crazy-eights", preset="standard", options={"hand_size": 3}, seats=2,
+                             bots={1: "normal"})
+        await app.start_table(choice, solo=True)
+        session = app.session
+        await wait_for(pilot, lambda: current(app, TableScreen))
+        shown: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        show = session._results.show
+
+        def keep(kind: Any, event: Any = None, view: Any = None, out: bool = False) -> None:
+            if kind == "hand_over":
+                shown.append((view or session.view, event))
+            show(kind, event, view, out)
+
+        session._results.show = keep
+        await play_with_keys(app, pilot, timeout=120)
+        assert shown and session.view["is_over"]
+        before = [0, 0]
+        penalised = 0
+        for view, event in shown:
+            scores = [s["score"] for s in view["status"]]
+            penalties = event.get("penalties") or [0, 0]
+            assert [b + p + q for b, p, q in zip(before, event["points"], penalties)] == scores, (before, event, scores)
+            text = _text(view, event)
+            if any(penalties):
+                penalised += 1
+                assert "penalties" in text and f"+{penalties[0] or penalties[1]}" in text
+            else:
+                assert "penalties" not in text
+            before = scores
+        assert penalised, "this seat, never announcing, took a penalty in some hand"
+        await app.action_quit()
