@@ -28,6 +28,10 @@ __all__ = ["Server", "TableConfig", "Table"]
 
 log = logging.getLogger("dealmein.net")
 
+#: the refusal of a join that gave no password to a table that has one: an app's first try,
+#: before it asks its player; no guess (not counted by the lockout, not logged as a fault)
+PASSWORD_ASKED = "this table has a password"
+
 #: outgoing bytes a peer may leave unread before it is dropped as a slow consumer
 MAX_UNREAD = 1024 * 1024
 #: kernel send buffer per connection (Linux would otherwise let it grow to 4 MiB for a peer
@@ -176,7 +180,8 @@ class Connection(FrameProtocol):
                 msg = check(decode_body(body), CLIENT_MESSAGES)
                 self._dispatch(msg)
         except ProtocolError as e:
-            log.warning("%s: %s; closing it", self.peer, e.message)
+            # a join with no password to a table that has one is the usual first try, not a fault
+            (log.info if e.message == PASSWORD_ASKED else log.warning)("%s: %s; closing it", self.peer, e.message)
             self.close(e.code, e.message)
             return
         except Exception:
@@ -270,6 +275,8 @@ class Connection(FrameProtocol):
             if lockout.locked(self.address):
                 raise ProtocolError("locked", "too many wrong passwords from your address: "
                                               f"try again in a minute ({lockout.most} a minute at most)")
+            if msg.get("proof") is None:  # an app that asks its player only once told: no guess
+                raise ProtocolError("bad_password", PASSWORD_ASKED)
             if not proof_ok(password, self.nonce, msg.get("proof")):
                 lockout.failed(self.address)
                 raise ProtocolError("bad_password", "wrong table password")

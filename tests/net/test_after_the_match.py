@@ -304,3 +304,29 @@ async def test_a_player_back_after_the_grace_is_told_a_bot_keeps_the_seat_until_
         await back.close()
     finally:
         await srv.close()
+
+
+async def test_a_join_with_no_password_is_asked_for_one_and_is_no_guess(server: Server) -> None:
+    """docs/security.md: a join with no proof (an app's first try, before it asks its player)
+    is refused saying the table has a password, and is not counted as a wrong one: after more
+    of them than the lockout allows, the right password still gets in."""
+    server.lockout = Lockout(most=2, window=60.0)
+    table = server.create_table(TableConfig(name="t", seats=2, password="sesame"))
+    for _ in range(3):
+        try:
+            await join(server, "Ana", table=table.id, reconnect=False)
+        except ConnectError as e:
+            assert (e.code, e.message) == ("bad_password", "this table has a password")
+        else:
+            raise AssertionError("no password got in")
+    ana = await join(server, "Ana", table=table.id, password="sesame", reconnect=False)
+    try:
+        assert ana.seat == 0
+    finally:
+        await ana.close()
+    try:  # a wrong one still says so, and counts
+        await join(server, "Mallory", table=table.id, password="open", reconnect=False)
+    except ConnectError as e:
+        assert (e.code, e.message) == ("bad_password", "wrong table password")
+    else:
+        raise AssertionError("a wrong password got in")
