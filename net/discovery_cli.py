@@ -8,8 +8,7 @@ import sys
 
 from net.addresses import host_port
 from net.discovery import FoundTable, TableBrowser
-
-WAIT_MAX = 600.0
+from net.lanflags import TABLES_WAIT_MOST as WAIT_MAX
 
 
 async def find_tables(wait: float, interfaces: list[str] | None) -> tuple[list[FoundTable], dict[str, str]]:

@@ -55,8 +55,9 @@ def port_number(low: int) -> Callable[[str], int]:
     return check
 
 
-def seconds(positive: bool = False) -> Callable[[str], float]:
-    """An ``argparse`` type: a finite number of seconds, at least 0 (or more than 0)."""
+def seconds(positive: bool = False, most: float | None = None) -> Callable[[str], float]:
+    """An ``argparse`` type: a finite number of seconds, at least 0 (or more than 0), and at
+    most ``most`` where given."""
 
     def check(text: str) -> float:
         try:
@@ -65,9 +66,10 @@ def seconds(positive: bool = False) -> Callable[[str], float]:
             value = math.nan
         if not math.isfinite(value):
             raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds")
-        if value < 0 or (positive and value == 0):
-            raise argparse.ArgumentTypeError(
-                f"{text!r} must be {'more than 0' if positive else '0 or more'} seconds")
+        least = "more than 0" if positive else "0 or more"
+        if value < 0 or (positive and value == 0) or (most is not None and value > most):
+            upto = f" and at most {most:g}" if most is not None else ""
+            raise argparse.ArgumentTypeError(f"{text!r} must be {least}{upto} seconds")
         return value
 
     check.__name__ = "seconds"
@@ -337,10 +339,13 @@ def build_parser() -> argparse.ArgumentParser:
     secret_flags(join, "--host-key", "host key", "the host key a headless host printed: run its lobby",
                  metavar="KEY")
 
+    from net.lanflags import TABLES_WAIT_MOST
+
     tables = sub.add_parser("tables", help="list the tables found on the LAN")
     tables.add_argument("--json", action="store_true",
                         help="print the tables found as JSON (a list, one object per table) for scripts")
-    tables.add_argument("--wait", type=seconds(positive=True), default=2.0, metavar="S", help="seconds to browse")
+    tables.add_argument("--wait", type=seconds(positive=True, most=TABLES_WAIT_MOST), default=2.0, metavar="S",
+                        help=f"seconds to browse, at most {TABLES_WAIT_MOST:g} (default: 2)")
     tables.add_argument("--interface", type=ip_address, action="append", default=None, metavar="ADDRESS",
                         help="browse on the interface with this address (repeatable; default: all)")
     record = sub.add_parser("record", help="your record: matches played and won per game and variant")
@@ -385,6 +390,10 @@ def run_replay(file: str, show: bool = False) -> int | None:
 
     result = replay(Path(file))
     if result.ok:
+        if show and not result.actions:  # the deal and no move made: no step to take
+            print(f"dealmein replay: {file} has no moves to step through (a match that ended "
+                  "before its first move, or a log cut short)", file=sys.stderr)
+            return 1
         if show:
             return None
         assert result.match is not None

@@ -119,6 +119,7 @@ def test_bad_host_options_write_no_save() -> None:
     (["--interface", "999.1.1.1"], ["--interface", "999.1.1.1"]),
     (["--interface", "127.0.0.1", "--interface", "eth0"], ["--interface", "eth0"]),
     (["--wait", "-1"], ["--wait"]),
+    (["--wait", "601"], ["argument --wait", "'601' must be more than 0 and at most 600 seconds"]),
 ])
 def test_bad_tables_options_are_one_line_errors(args: list[str], words: list[str]) -> None:
     one_line_error(dealmein("tables", *args), "dealmein tables", *words)
@@ -282,3 +283,21 @@ def test_a_seed_given_to_a_command_that_deals_nothing_is_refused_not_ignored(arg
     """``--seed`` deals the tables this app hosts: a command that opens no app and deals no
     table says so rather than run as if it had not been given."""
     one_line_error(dealmein("--seed", "7", *args), f"dealmein {args[0]}", "--seed", "deals no table")
+
+
+def test_replay_show_of_a_log_with_no_moves_says_so_before_the_app(tmp_path: Path) -> None:
+    """README: a file with nothing to step through is told in one line, status 1, and the app
+    does not start; a log of the deal and no move is one (it opened the app on "step 0 of 0").
+    Without --show it still reproduces (0 actions), status 0."""
+    from core import new_match
+    from net.matchlog import MatchLog
+
+    path = tmp_path / "dealt.jsonl"
+    m = new_match("ninety-eight", 3, seed=4)
+    MatchLog(path, app_version="t", game="ninety-eight", players=3, preset="standard", options=m.options,
+             seed=4).close()
+    run = dealmein("replay", str(path), "--show")
+    assert run.returncode == 1 and run.stdout == "" and len(run.stderr.splitlines()) == 1, run
+    assert run.stderr.startswith(f"dealmein replay: {path} has no moves to step through")
+    checked = dealmein("replay", str(path))
+    assert checked.returncode == 0 and "0 actions; the log reproduces the match" in checked.stdout
