@@ -108,6 +108,12 @@ class PtyChild:
         master, slave = os.openpty()
         try:
             tty.setraw(slave)
+            # input raw, but output as a terminal writes it: a line the app prints once its
+            # screen is given back (the note on quitting) ends with CR LF, for the guest's ssh
+            # client leaves all output processing to this side
+            attrs = termios.tcgetattr(slave)
+            attrs[1] |= termios.OPOST | termios.ONLCR
+            termios.tcsetattr(slave, termios.TCSANOW, attrs)
             set_window_size(slave, *self._size)
             if self._zygote is not None and self._zygote.alive:
                 self.pid, self._exited = await self._zygote.spawn(self._app_args, self._env, slave)
