@@ -8,7 +8,6 @@ import sys
 
 from net.addresses import host_port
 from net.discovery import FoundTable, TableBrowser
-from net.lanflags import TABLES_WAIT_MOST as WAIT_MAX
 
 
 async def find_tables(wait: float, interfaces: list[str] | None) -> tuple[list[FoundTable], dict[str, str]]:
@@ -50,10 +49,7 @@ def run_tables(args: argparse.Namespace) -> int:
     if getattr(args, "no_mdns", False):
         print("dealmein tables: LAN discovery is off (--no-mdns)", file=sys.stderr)
         return 2
-    wait = float(args.wait)
-    if not 0 < wait <= WAIT_MAX:
-        print(f"dealmein tables: --wait must be more than 0 and at most {WAIT_MAX:g} seconds", file=sys.stderr)
-        return 2
+    wait = float(args.wait)  # more than 0 and at most ``TABLES_WAIT_MOST`` (tui/cmdline.py checks it)
     interfaces = list(getattr(args, "interface", None) or []) or None
     try:
         tables, rejected = asyncio.run(find_tables(wait, interfaces))

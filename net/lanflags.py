@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-#: the longest ``dealmein tables --wait``: a browse is a look round, not a watch
-TABLES_WAIT_MOST = 600.0
-
 
 def advertised(args: argparse.Namespace | None) -> bool:
     """Whether tables are advertised (and, in the app, looked for) on the LAN: not with

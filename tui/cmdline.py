@@ -131,6 +131,9 @@ def readable_file(text: str) -> str:
 #: bytes of a secret's file read at most: the secret is its first line
 SECRET_FILE_BYTES = 4096
 
+#: the longest ``dealmein tables --wait``: a browse is a look round, not a watch
+TABLES_WAIT_MOST = 600.0
+
 
 def secret_file(what: str) -> Callable[[str], str]:
     """The ``what`` (a password, a host key) on the first line of a file, its line ending left
@@ -338,8 +341,6 @@ def build_parser() -> argparse.ArgumentParser:
                  "the table's password (asked for if it has one and this is not given)")
     secret_flags(join, "--host-key", "host key", "the host key a headless host printed: run its lobby",
                  metavar="KEY")
-
-    from net.lanflags import TABLES_WAIT_MOST
 
     tables = sub.add_parser("tables", help="list the tables found on the LAN")
     tables.add_argument("--json", action="store_true",
