@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label
 
+from ..playoutcome import chip_outcome
 from ..plays import choice_label
 from ..widgets.keyfooter import KeyFooter
 from . import Withdrawable, popped
@@ -25,12 +26,13 @@ class ChoiceScreen(Withdrawable[str | None]):
     ]
 
     def __init__(self, question: str, actions: list[str], style: str = "two-colour",
-                 total: int | None = None) -> None:
+                 total: int | None = None, game: str | None = None) -> None:
         super().__init__()
         self.question = question
         self.actions = actions
         self.card_style = style
         self.total = total  # the running total, where the game keeps one: each choice says where it takes it
+        self.game = game  # Ninety-Nine: what each choice costs or wins in chips is said under them
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice"):
@@ -39,6 +41,10 @@ class ChoiceScreen(Withdrawable[str | None]):
                 for i, action in enumerate(self.actions):
                     yield Button(f"{i + 1} {choice_label(action, self.card_style, self.total)}", id=f"opt{i}",
                                  classes="option")
+            outcomes = [f"{i + 1}: {said}." for i, action in enumerate(self.actions)
+                        for said in [chip_outcome(self.game, self.total, action)] if said]
+            if outcomes:
+                yield Label("\n".join(outcomes), id="outcomes", markup=False)
         yield KeyFooter(show_command_palette=False)  # its own keys, not those of the table beneath
 
     def on_mount(self) -> None:

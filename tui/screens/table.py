@@ -628,7 +628,8 @@ class TableScreen(Screen[None]):
         if view.get("total") is not None:  # an ace's 1 or 11, a ten's +10 or -10: from here
             question += f" The total is {view['total']}."
         total = view.get("total")
-        prompt = ChoiceScreen(question, actions, self.card_style, total if isinstance(total, int) else None)
+        prompt = ChoiceScreen(question, actions, self.card_style, total if isinstance(total, int) else None,
+                              game=view.get("game"))
         self._asking = (prompt, view.get("total"))
         self.app.push_screen(prompt, self._chosen)
 
