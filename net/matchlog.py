@@ -19,6 +19,8 @@ from core import IllegalAction, Match, new_match
 from core.events import Event
 from core.keyed_random import KEYED_FROM
 
+from .handsofar import HandSoFar
+
 #: a log's format: 2 for a seed of 2**64 or more, which deals with the keyed generator
 #: (``core.keyed_random``), so that an app from before it says it cannot read the log instead
 #: of finding the match different from it; 1 for a smaller seed, which any app replays
@@ -168,23 +170,23 @@ def told_since_deal(path: Path, seat: int | None, actions: int | None = None) ->
     start blank in mid-hand. None where the log does not reproduce its match. ``actions``: as
     far as that many actions (the version of the view the app holds: the log may already hold
     moves that view has not come to, which the app is yet to be told of)."""
-    told: list[dict[str, Any]] = []
-    dealt = False
+    hand = hand_so_far(path, actions)
+    return None if hand is None else [event.for_seat(seat) for event in hand.events()]
+
+
+def hand_so_far(path: Path, actions: int | None = None) -> HandSoFar | None:
+    """The hand in play in the match a log holds, from its latest deal (the cut for the first
+    deal with it), as far as ``actions`` actions; None where the log does not reproduce it."""
+    hand = HandSoFar()
     seen = -1  # actions whose events came (the deal's come first, as none)
 
     def keep(events: list[Event]) -> None:
-        nonlocal dealt, seen
+        nonlocal seen
         seen += 1
-        if actions is not None and seen > actions:
-            return
-        for event in events:
-            if event.kind == "deal":
-                if dealt:  # a later hand's: the hands before it are over (the first keeps its cut)
-                    told.clear()
-                dealt = True
-            told.append(event.for_seat(seat))
+        if actions is None or seen <= actions:
+            hand.add(seen, events)
 
-    return told if replay(path, on_events=keep).ok else None
+    return hand if replay(path, on_events=keep).ok else None
 
 
 def _diverged(result: ReplayResult, line: int, error: str) -> ReplayResult:

@@ -26,6 +26,7 @@ from core.keyed_random import fresh_seed
 from .autosave import Autosaver
 from .botdriver import BotDriver
 from .bots import LEVELS, choose_async
+from .handsofar import HandSoFar
 from .lobbypace import LobbyPace
 from .matchlog import MatchLog
 from .matchstart import Countdown, bots_only, not_ready
@@ -69,6 +70,8 @@ class Table:
         #: a table without a playing host: the countdown to its match
         self._countdown = Countdown(self, self._start_match, self._say, self._broadcast_lobby)
         self._clock = TurnClock(self._move_for)  # the turn clock of the player to move
+        #: the hand in play from its deal, for a connection that comes in mid-hand
+        self.hand = HandSoFar()
         self._closed = False
         self._lobby_pace = LobbyPace(self._send_lobby, lambda: self.server.lobby_every)
         self.chat = TableChat()
@@ -220,7 +223,14 @@ class Table:
                 s = None
             view = self.match.view(s)
             clock = self._clock.left() if self.status == "playing" else None
-            self._emit(p, view_frame(view, None, [e.for_seat(s) for e in events or ()], clock))
+            told = [e.for_seat(s) for e in events or ()]
+            # come in mid-hand: the hand so far, as this seat was told it (a watcher: as one)
+            earlier = self.hand.told(s) if not events and self.status == "playing" else None
+            try:
+                frame = view_frame(view, None, told, clock, earlier)
+            except ValueError:  # too long to go with the view: the view alone
+                frame = view_frame(view, None, told, clock)
+            self._emit(p, frame)
             if p.deltas:
                 p.view_sent = view
 
@@ -228,6 +238,7 @@ class Table:
         m = self.match
         assert m is not None
         self._changed()
+        self.hand.add(m.version, events)
         out = seat_frames(m, list(self.conns), events, self.id)
         # every frame is built before the first is written: the writes go out together, so the
         # players' apps wake once for all of them
@@ -567,6 +578,7 @@ class Table:
         except ValueError as e:
             raise Refused("bad_config", str(e)) from None
         self.match_seed = seed
+        self.hand.clear()
         self._open_log(self.match, seed)
         self.status = "playing"
         for seat in self.seats:

@@ -16,7 +16,7 @@ from core import Match
 from core.keyed_random import seed_from_text
 
 from .bots import LEVELS
-from .matchlog import MatchLog
+from .matchlog import MatchLog, hand_so_far
 from .protocol import NAME_LEN, clean_name
 from .savefile import aside_text, move_aside, read_save
 from .seat import Seat
@@ -169,6 +169,8 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
     offset = _field(state, "log_offset", (int,), True)
     if status == "playing" and table.log_path is not None and offset is not None:
         table.log = _reopen_log(table.log_path, offset)
+        if table.log is not None and table.match is not None:  # the hand so far, for those who come back
+            table.hand = hand_so_far(table.log_path, table.match.version) or table.hand
     return table
 
 

@@ -16,12 +16,13 @@ log = logging.getLogger("dealmein.net")
 
 
 def view_frame(view: dict[str, Any], base: dict[str, Any] | None, events: list[dict[str, Any]],
-               clock: float | None = None) -> bytes:
+               clock: float | None = None, earlier: list[dict[str, Any]] | None = None) -> bytes:
     """A ``view`` frame, or with ``base`` (the last view this peer was sent) a ``delta`` frame
     of the keys whose values changed. Views of one game have the same keys in the same order;
     another key set (a new game) gets a whole view. ``clock``: the seconds left on the turn
     clock, for a view sent on its own in mid-turn (a connection that joins or comes back),
-    whose app would otherwise count the whole clock from its arrival."""
+    whose app would otherwise count the whole clock from its arrival; ``earlier``: for such a
+    view, the hand so far as the peer's seat was told it (``net.handsofar``)."""
     if base is not None and len(base) == len(view):
         try:  # as many keys, each of them in ``base``: the same keys
             # a value of another type counts as changed even if equal (0 == False)
@@ -34,6 +35,8 @@ def view_frame(view: dict[str, Any], base: dict[str, Any] | None, events: list[d
     frame: dict[str, Any] = {"type": "view", "view": view, "events": events}
     if clock is not None:
         frame["clock"] = round(clock, 1)
+    if earlier:
+        frame["earlier"] = earlier
     return encode(frame)
 
 

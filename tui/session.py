@@ -434,12 +434,17 @@ class TableSession:
             clock = update.get("clock")  # the seconds left on a turn this app came into midway
             if isinstance(clock, (int, float)):
                 table.clock_told(self.view, clock)
+            # come in mid-hand (joined, back, resumed): the hand so far, move by move, as the host
+            # told this seat it (``net.handsofar``)
+            so_far = hand_so_far(update.get("earlier")) if not events and not self.view.get("is_over") else []
             if opened:
-                before_this = self._told_before() if not events else None
-                if before_this:  # this app's own table, back from its save: the hand so far, from its log
+                before_this = [e for _, moves in so_far for e in moves]
+                at = f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}"
+                if before_this:
+                    if before_this[0].get("kind") not in ("cut", "deal"):  # a long hand's latest moves only
+                        table.log_line(f"{at}: its first plays are not shown.", style="dim")
                     table.show(self.view, before_this)
-                elif not events:  # joined or resumed in mid-match: what came before is not known here
-                    at = f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}"
+                elif not events:  # what came before is not known here (a host of an older version)
                     # (before the match's first move, nothing came before)
                     table.log_line(f"{at}: earlier plays are not shown." if self.view.get("version") else f"{at}.",
                                    style="dim")
@@ -449,6 +454,10 @@ class TableSession:
                 table.show(self.view, events)
                 app.push_screen(table)
             else:
+                missed = _missed(so_far, before, self.view)
+                if missed:  # back after a dropped connection: what was played meanwhile
+                    table.log_line("While you were away:", style="dim")
+                    table.show(self.view, missed)
                 table.show(self.view, events)
             if kept is not None:  # the match's last hand, as its results showed it
                 table.hand_totals, table.hand_whole = list(kept.totals), kept.whole
@@ -552,18 +561,6 @@ class TableSession:
     def saved(self) -> bool:
         """This app's table has a save to resume it from: the latest save did not fail."""
         return has_save(self.table)
-
-    def _told_before(self) -> list[dict[str, Any]] | None:
-        """The hand in play as this app's seat was told it, read back from the match log of a
-        table this app hosts (solo, or brought back from its save), for a table screen opened
-        in mid-hand; None at someone else's table, whose log is not here."""
-        path = getattr(self.table, "log_path", None) if self.server is not None else None
-        if path is None or self.view is None or self.view.get("is_over"):
-            return None
-        from net.matchlog import told_since_deal
-
-        version = self.view.get("version")
-        return told_since_deal(path, self.view.get("seat"), version if isinstance(version, int) else None) or None
 
     def _say_comings_and_goings(self, earlier: dict[str, Any], lobby: dict[str, Any]) -> None:
         """Who came and who went (``tui.comings``): in the chat, where the lobby shows it; in a
@@ -753,3 +750,31 @@ class TableSession:
 def _whole(value: Any) -> bool:
     """A whole number in an event from the host (not a bool, which Python counts as one)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def hand_so_far(raw: Any) -> list[tuple[int, list[dict[str, Any]]]]:
+    """A view frame's ``earlier`` (docs/protocol.md): the moves of the hand so far, each the
+    match's version after it and its events; what is not that shape is left out."""
+    if not isinstance(raw, list):
+        return []
+    out: list[tuple[int, list[dict[str, Any]]]] = []
+    for move in raw:
+        if not isinstance(move, dict):
+            continue
+        version, events = move.get("version"), move.get("events")
+        if isinstance(version, int) and not isinstance(version, bool) and isinstance(events, list) \
+                and events and all(isinstance(e, dict) for e in events):
+            out.append((version, events))
+    return out
+
+
+def _missed(so_far: list[tuple[int, list[dict[str, Any]]]], before: dict[str, Any] | None,
+            view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Of the hand so far, what an app that last held ``before`` was not told: the moves after
+    its version, or the whole hand where a new hand (or match) was dealt meanwhile."""
+    held = before or {}
+    since, now = held.get("version"), view.get("version")
+    if not isinstance(since, int):
+        return []
+    anew = held.get("hand_number") != view.get("hand_number") or not isinstance(now, int) or now < since
+    return [e for version, moves in so_far if anew or version > since for e in moves]

@@ -1,0 +1,49 @@
+"""The events of the hand in play, from its deal, move by move: a connection that joins or
+comes back in mid-hand is sent them (each as its own seat is told it, ``Event.for_seat``), so
+that a player back from a dropped connection reads what was played meanwhile, the plays a bot
+made in their seat among them, and a watcher who comes in reads the hand so far."""
+from __future__ import annotations
+
+from typing import Any
+
+from core.events import Event
+
+#: the most events sent with a view (the latest moves'): a long hand's first plays matter
+#: least, and the view and they must fit in one frame
+EARLIER_MOST = 200
+
+
+class HandSoFar:
+    def __init__(self) -> None:
+        #: (the match's version after the move, the move's events), oldest first
+        self._moves: list[tuple[int, list[Event]]] = []
+        self._dealt = False
+
+    def add(self, version: int, events: list[Event]) -> None:
+        """The events of a move (or a match's start) that took the match to ``version``: a deal
+        after the first starts the hand again (the first keeps the cut before it)."""
+        kept: list[Event] = []
+        for event in events:
+            if event.kind == "deal":
+                if self._dealt:  # the hands before it are over
+                    self._moves.clear()
+                    kept = []
+                self._dealt = True
+            kept.append(event)
+        if kept:
+            self._moves.append((version, kept))
+        while sum(len(e) for _, e in self._moves) > EARLIER_MOST and len(self._moves) > 1:
+            del self._moves[0]  # kept bounded in a hand that goes on and on
+
+    def clear(self) -> None:
+        """A new match: nothing dealt yet."""
+        self._moves.clear()
+        self._dealt = False
+
+    def events(self) -> list[Event]:
+        return [e for _, events in self._moves for e in events]
+
+    def told(self, seat: int | None) -> list[dict[str, Any]]:
+        """The hand so far as ``seat`` (None: a watcher) was told it, move by move: each
+        ``{"version": the match's version after it, "events": [...]}``."""
+        return [{"version": version, "events": [e.for_seat(seat) for e in events]} for version, events in self._moves]

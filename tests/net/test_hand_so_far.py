@@ -1,0 +1,100 @@
+"""docs/protocol.md, ``view`` ``earlier``: a connection that comes in mid-hand is sent the hand
+so far, move by move, each event as its own seat was told it (``net.handsofar``). A player
+back from a dropped connection reads the moves the stand-in bot made in their seat, their own
+drawn cards among them; a watcher reads the public record only. Real sockets on 127.0.0.1."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from core.events import Event
+from net.handsofar import EARLIER_MOST, HandSoFar
+from net.server import Server, TableConfig
+
+from .table_helpers import join, wait_until
+
+
+async def _view_frame(c: Any) -> dict[str, Any]:
+    async def first() -> dict[str, Any]:
+        async for u in c.updates():
+            if u["type"] == "view":
+                return u
+        raise AssertionError("no view")
+    return await asyncio.wait_for(first(), 5)
+
+
+def _moved(table: Any, seat: int, since: int) -> int:
+    """Moves by ``seat`` in the hand in play after version ``since``."""
+    return sum(1 for version, events in table.hand._moves if version > since
+               for e in events if e.seat == seat and e.kind in ("play", "draw", "pass"))
+
+
+async def test_a_player_back_from_a_drop_reads_what_was_played_for_them() -> None:
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0.0, grace=60.0, takeover=0.2,  # type: ignore[arg-type]
+                 handshake_timeout=1.0, frame_timeout=1.0)
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="t", game="crazy-eights", seats=2, seed=3))
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+        bo = await join(srv, "Bo", table=table.id, reconnect=False)
+        await bo.ready(True)
+        await wait_until(lambda: table.seats[1].ready, what="Bo ready")
+        await ana.start()
+        await wait_until(lambda: table.status == "playing" and bo.view is not None, what="the deal")
+        left_at = table.match.version
+        token = bo.token
+        bo.drop_connection()
+        await wait_until(lambda: table.seats[1].conn is None, what="Bo away")
+        for _ in range(40):  # bounded: Ana plays her turns until the stand-in has moved for Bo twice
+            if _moved(table, 1, left_at) >= 2 and table.match.current_seat == 0 or table.match.is_over:
+                break
+            if table.match.current_seat == 0 and ana.view and ana.view["version"] == table.match.version:
+                await ana.act(ana.view["legal"][0], ana.view["version"])
+            await asyncio.sleep(0.1)
+        assert _moved(table, 1, left_at) >= 2 and not table.match.is_over
+        back = await join(srv, "Bo", table=table.id, token=token, reconnect=False)
+        cy = await join(srv, "Cy", table=table.id, spectator=True, reconnect=False)
+        try:
+            frame, watched = await _view_frame(back), await _view_frame(cy)
+            earlier = frame["earlier"]
+            versions = [move["version"] for move in earlier]
+            assert versions == sorted(versions) and versions[-1] == frame["view"]["version"]
+            assert earlier[0]["events"][0]["kind"] in ("cut", "deal")
+            hand = table.hand.events()
+            # each event as Bo's seat was told it: his own draws with their cards, no one else's
+            assert [e for move in earlier for e in move["events"]] == [e.for_seat(1) for e in hand]
+            assert [e for move in watched["earlier"] for e in move["events"]] == [e.for_seat(None) for e in hand]
+            mine = [e for move in earlier if move["version"] > left_at for e in move["events"] if e["seat"] == 1]
+            assert len([e for e in mine if e["kind"] in ("play", "draw", "pass")]) >= 2
+            secret = [e for e in hand if e.secret]
+            assert {0, 1} <= {e.seat for e in secret}  # both hands dealt, and cards drawn, in secret
+            # moves the watcher may not see stay hidden: an event's secret reaches only its seat
+            for e in secret:
+                if e.seat == 1:
+                    assert e.for_seat(1) in [x for move in earlier for x in move["events"]]
+                assert e.for_seat(None) in [x for move in watched["earlier"] for x in move["events"]]
+                assert not set(e.secret or {}) & set(e.for_seat(None))
+        finally:
+            for c in (ana, back, cy):
+                await c.close()
+    finally:
+        await srv.close()
+
+
+def test_the_hand_so_far_starts_at_each_deal_and_stays_bounded() -> None:
+    hand = HandSoFar()
+    hand.add(0, [Event("cut", 0), Event("deal", 0)])
+    hand.add(1, [Event("play", 1, {"card": "5H"})])
+    assert [e.kind for e in hand.events()] == ["cut", "deal", "play"]  # the first deal keeps its cut
+    hand.add(2, [Event("play", 0, {"card": "9H"}), Event("hand_over", 0), Event("deal", 1)])
+    assert [e.kind for e in hand.events()] == ["deal"]  # the hand before it is over
+    assert [m["version"] for m in hand.told(None)] == [2]
+    for version in range(3, 3 + EARLIER_MOST + 50):
+        hand.add(version, [Event("draw", 0, {"count": 1}, {"cards": ["2C"]})])
+    assert len(hand.events()) <= EARLIER_MOST
+    told = hand.told(1)
+    assert told[-1]["version"] == 2 + EARLIER_MOST + 50 and "cards" not in told[-1]["events"][0]
+    assert "cards" in hand.told(0)[-1]["events"][0]
+    hand.clear()
+    hand.add(0, [Event("cut", 0), Event("deal", 0)])
+    assert [e.kind for e in hand.events()] == ["cut", "deal"]

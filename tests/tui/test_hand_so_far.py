@@ -1,0 +1,116 @@
+"""A guest whose connection drops mid-hand, or who quits and comes back, reads in the table's
+log what was played meanwhile (docs/protocol.md, ``view`` ``earlier``): the moves the stand-in
+bot made in their seat among them, not "earlier plays are not shown"."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from net.server import Server, TableConfig
+from tests.net.table_helpers import FAST, join
+from tui.screens.table import TableScreen
+
+from .helpers import current, make_app, wait_for
+
+
+def _entries(screen: TableScreen) -> list[str]:
+    return [e.plain for e in screen.query_one("#log").entries]
+
+
+async def _ana_plays_until(table: Any, ana: Any, done: Any) -> None:
+    """Ana (the test's client) plays her first legal move on each of her turns until ``done``;
+    bounded in moves and time."""
+    for _ in range(100):
+        if done() or table.match.is_over:
+            return
+        if table.match.current_seat == 0 and ana.view and ana.view["version"] == table.match.version:
+            await ana.act(ana.view["legal"][0], ana.view["version"])
+        await asyncio.sleep(0.05)
+
+
+def _bo_moved(table: Any, since: int) -> int:
+    return sum(1 for version, events in table.hand._moves if version > since
+               for e in events if e.seat == 1 and e.kind in ("play", "draw", "pass"))
+
+
+async def test_back_from_a_dropped_connection_the_log_tells_what_was_played_meanwhile() -> None:
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": 0.1, "grace": 60.0})  # type: ignore[arg-type]
+    await srv.start()
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = srv.create_table(TableConfig(name="evening", game="crazy-eights", seats=2, seed=3))
+            ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+            app.settings.name = "Bo"
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            await ana.start()
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            await wait_for(pilot, lambda: app.session.view and app.session.view["version"] == table.match.version)
+            left_at = table.match.version
+            srv.max_connections = len(srv.connections) - 1  # Bo's way back finds the host full a while
+            app.session.client.drop_connection()
+            await wait_for(pilot, lambda: table.seats[1].conn is None)
+            await _ana_plays_until(table, ana, lambda: _bo_moved(table, left_at) >= 1 and table.match.current_seat == 0)
+            assert _bo_moved(table, left_at) >= 1
+            before = len(_entries(screen))
+            srv.max_connections = 1000
+            await wait_for(pilot, lambda: app.session.client.connected
+                           and app.session.view["version"] == table.match.version, timeout=15)
+            await wait_for(pilot, lambda: "While you were away:" in _entries(screen)[before:])
+            told = _entries(screen)[before:]
+            after = told[told.index("While you were away:") + 1:]
+            assert any(line.startswith("You ") for line in after), told  # the stand-in's moves, as his
+            assert "earlier plays are not shown" not in " ".join(told)
+            await ana.close()
+            await app.leave_table()
+    finally:
+        await srv.close()
+
+
+async def test_a_guest_who_comes_back_in_a_new_app_reads_the_hand_so_far() -> None:
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": 0.1, "grace": 60.0})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="evening", game="crazy-eights", seats=2, seed=3))
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+        bo = await join(srv, "Bo", table=table.id, reconnect=False)
+        await bo.ready(True)
+        await wait_until_ready(table)
+        await ana.start()
+        await asyncio.sleep(0.2)
+        token = bo.token
+        bo.drop_connection()
+        for _ in range(50):  # bounded: a few moves each, the stand-in playing Bo's
+            if table.match.version >= 4 or table.match.is_over:
+                break
+            if table.match.current_seat == 0 and ana.view and ana.view["version"] == table.match.version:
+                await ana.act(ana.view["legal"][0], ana.view["version"])
+            await asyncio.sleep(0.05)
+        assert table.match.version >= 4 and not table.match.is_over
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            from tui.seatkeys import remember
+            remember(f"127.0.0.1:{srv.port}", table.id, token)  # as Bo's app kept it when it quit
+            app.settings.name = "Bo"
+            app.join_address(f"127.0.0.1:{srv.port}")
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            await wait_for(pilot, lambda: app.session.seat == 1)
+            lines = _entries(screen)
+            assert "earlier plays are not shown" not in " ".join(lines), lines
+            # the hand from its deal, in the order it was played
+            assert any("deal" in line.lower() for line in lines[:3]), lines
+            await app.leave_table()
+        await ana.close()
+    finally:
+        await srv.close()
+
+
+async def wait_until_ready(table: Any) -> None:
+    for _ in range(100):
+        if table.seats[1].ready:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("Bo never ready")
