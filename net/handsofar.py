@@ -17,6 +17,7 @@ class HandSoFar:
     def __init__(self) -> None:
         #: (the match's version after the move, the move's events), oldest first
         self._moves: list[tuple[int, list[Event]]] = []
+        self._count = 0  # the events in ``_moves``
         self._dealt = False
 
     def add(self, version: int, events: list[Event]) -> None:
@@ -27,17 +28,20 @@ class HandSoFar:
             if event.kind == "deal":
                 if self._dealt:  # the hands before it are over
                     self._moves.clear()
+                    self._count = 0
                     kept = []
                 self._dealt = True
             kept.append(event)
         if kept:
             self._moves.append((version, kept))
-        while sum(len(e) for _, e in self._moves) > EARLIER_MOST and len(self._moves) > 1:
-            del self._moves[0]  # kept bounded in a hand that goes on and on
+            self._count += len(kept)
+        while self._count > EARLIER_MOST and len(self._moves) > 1:  # bounded in a hand that goes on and on
+            self._count -= len(self._moves.pop(0)[1])
 
     def clear(self) -> None:
         """A new match: nothing dealt yet."""
         self._moves.clear()
+        self._count = 0
         self._dealt = False
 
     def events(self) -> list[Event]:
