@@ -145,3 +145,10 @@ def claim(address: str, table: str | None = None, path: Path | None = None) -> K
                 _save(path, entries)
                 return Kept(e["table"], str(e["token"]))
     return None
+
+
+def left_at(address: str, path: Path | None = None) -> bool:
+    """Whether a seat left at ``address`` is kept here for the next join to claim (not one
+    another running app sits in): the list of tables joined lately says so."""
+    address = same_place(address)
+    return any(e["address"] == address and not _held_elsewhere(e) for e in _load(path or seats_path()))

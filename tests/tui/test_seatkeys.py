@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from tui.seatkeys import KEEP, MAX_AGE_DAYS, Kept, claim, hold, release, remember
+from tui.seatkeys import KEEP, MAX_AGE_DAYS, Kept, claim, hold, left_at, release, remember
 
 
 def test_claim_gives_the_token_once_and_matches_the_table(tmp_path) -> None:
@@ -81,10 +81,13 @@ def test_a_seat_held_by_a_running_app_is_claimed_only_once_that_app_has_gone(tmp
         path.write_text(json.dumps(entries))
         assert claim("h:1", "t", path) is None  # that app still sits there
         assert claim("h:1", None, path) is None
+        assert not left_at("h:1", path)  # nor is the seat listed as this player's to take back
     finally:
         other.kill()
         other.wait(10)
+    assert left_at("h:1", path) and not left_at("h:2", path)  # the Join screen says so
     assert claim("h:1", "t", path) == Kept("t", "tok")  # it ended without closing: the seat is free to take
+    assert not left_at("h:1", path)
 
 
 def test_hold_marks_this_process_and_release_forgets_only_its_own(tmp_path) -> None:

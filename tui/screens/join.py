@@ -22,6 +22,7 @@ from net.addresses import address_key, host_port, split_address
 from ..optiontext import advert_options_line, clock_label
 from ..plain import clean, cut, printable
 from ..recent import Recent, load
+from ..seatkeys import left_at
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -82,14 +83,17 @@ def table_line(found: Any, here: bool = False) -> Text:
     return line
 
 
-def recent_line(table: Recent) -> Text:
-    """A table joined lately: name, address, game, the day, whether it has a password."""
+def recent_line(table: Recent, seat_left: bool = False) -> Text:
+    """A table joined lately: name, address, game, the day, whether it has a password, and
+    whether this player left a seat there (joining it presents the seat's token)."""
     info = GAMES.get(table.game)
     line = Text(cut(clean(table.name), NAME_CELLS) or "a table", style="bold")
     line.append(f"  {clean(table.address, 60)}")
     line.append(f"  {info.name if info else clean(table.game, 20)} · {clean(table.day, 10)}", style="dim")
     if table.password:
         line.append("  password", style="yellow")
+    if seat_left:
+        line.append("  your seat: join to sit back down", style="green")
     return line
 
 
@@ -122,8 +126,8 @@ class JoinScreen(Screen[None]):
             if self.recent or problem:
                 yield Label("Tables you joined lately", classes="heading")
                 if self.recent:
-                    yield OptionList(*(Option(recent_line(t), id=f"recent-{i}") for i, t in enumerate(self.recent)),
-                                     id="recent")
+                    yield OptionList(*(Option(recent_line(t, left_at(t.address)), id=f"recent-{i}")
+                                       for i, t in enumerate(self.recent)), id="recent")
                 if problem:
                     yield Static(Text(problem), id="recent-problem", classes="error")
             yield Label("Or connect to an address", classes="heading")
