@@ -162,8 +162,8 @@ def solo_saved() -> str | None:
     if not path.is_file() or solo_save_elsewhere():  # a new solo table here does not replace that one
         return None
     state = read_save(path).state
-    if state is None or state.get("status") == "finished":  # a finished match is no loss to replace
-        return None
+    if state is None or state.get("status") in ("finished", "lobby"):  # a finished match, or a table
+        return None  # not dealt yet (its choices only), is no loss to replace
     return game_name((state.get("config") or {}).get("game"))
 
 

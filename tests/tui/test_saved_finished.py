@@ -35,3 +35,15 @@ async def test_home_marks_the_entry_saved_tables_says_is_finished() -> None:
         marked = [(str(b.label), b.has_class("finished")) for b in home.query(".resume").results(Button)]
         assert marked == [("See the results: Ninety-Eight (solo, finished)", True),
                           ("Resume Crazy Eights (hosted, finished)", False)]
+
+
+def test_only_a_solo_match_in_play_is_one_a_new_solo_match_asks_before_replacing() -> None:
+    """A solo table left in its lobby (nothing dealt: its choices only) is no saved match: a new
+    solo table replaces it without asking "Your saved ... match is replaced"; a match in play
+    does ask."""
+    from tui.saves import solo_saved
+
+    write_save(solo_save_path(), {"config": {"game": "crazy-eights"}, "status": "lobby"})
+    assert solo_saved() is None
+    write_save(solo_save_path(), {"config": {"game": "crazy-eights"}, "status": "playing"})
+    assert solo_saved() == "Crazy Eights"
