@@ -3,6 +3,7 @@ option in force means, leaves out what the table's other options switch off, and
 tables read whole."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.widgets import Markdown, Tabs
@@ -280,3 +281,24 @@ async def test_the_arrows_switch_games_from_the_page() -> None:
         await wait_for(pilot, lambda: screen.game == "ninety-eight")
         await pilot.press("left")
         await wait_for(pilot, lambda: screen.game == "crazy-eights")
+
+
+def test_the_page_gives_the_tables_numbers_where_it_speaks_of_the_usual_game() -> None:
+    """ninety-nine 1.2 (``chips``), ninety-eight's limit and lives: the page said "You start
+    with nine" at a table of three chips, and 98 at a table whose limit is 100."""
+    from tui.screens.rules import rules_markdown
+
+    def body(game: str, preset: str, options: dict[str, Any] | None = None) -> str:
+        page = rules_markdown(game, {"game": game, "preset": preset, "options": options or {}, "seats": 3})
+        sections = page.split("\n## ")
+        assert sections[1].startswith("At this table")
+        return " ".join(" ".join(sections[2:]).split())  # the rules, after the options in force
+
+    assert "You start with three." in body("ninety-nine", "quick") and "nine." not in body("ninety-nine", "quick")
+    assert "You start with nine." in body("ninety-nine", "standard")
+    assert "You start with 20." in body("ninety-nine", "standard", {"chips": 20})
+    hundred = body("ninety-eight", "standard", {"limit": 100, "lives": 5})
+    assert "Keep it at 100 or below." in hundred and "jumps straight to 100" in hundred
+    assert not re.search(r"\b98\b", hundred) and "(five)" in hundred and "(three)" not in hundred
+    usual = body("ninety-eight", "standard")
+    assert "Keep it at 98 or below." in usual and "(three)" in usual

@@ -164,10 +164,28 @@ def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
             said["When someone reaches 100 points"] = f"When someone reaches {target} points"
         return said
     if game == "ninety-eight":
+        said = {}
         size = resolved.get("hand_size")
         if isinstance(size, int) and size != 4:
-            return {"Four cards.": f"{_cards(size)}."}
+            said["Four cards."] = f"{_cards(size)}."
+        lives = resolved.get("lives")
+        if isinstance(lives, int) and lives != 3:
+            said["(three)"] = f"({_number(lives)})"
+        return said
+    if game == "ninety-nine":
+        chips = resolved.get("chips")
+        if isinstance(chips, int) and chips != 9:
+            return {"You start with nine.": f"You start with {_number(chips)}."}
     return {}
+
+
+def _number(count: int) -> str:
+    """``three``, or the figure past ten."""
+    return _COUNTS[count].lower() if 0 < count < len(_COUNTS) else str(count)
+
+
+#: the number Ninety-Eight's page gives its limit as (rules 1, option ``limit``)
+_LIMIT = re.compile(r"\b98\b")
 
 
 def _put(text: str, sentence: str, instead: str) -> str:
@@ -202,8 +220,12 @@ def rules_markdown(game: str, table: dict[str, Any] | None = None,
     if not title.startswith("# "):
         title, body = f"# {GAMES[game].name}", text
     body = body.lstrip("\n")
-    for sentence, instead in variant_sentences(game, _in_force(GAMES[game], table)[1]).items():
+    resolved = _in_force(GAMES[game], table)[1]
+    for sentence, instead in variant_sentences(game, resolved).items():
         body = _put(body, sentence, instead)
+    limit = resolved.get("limit")
+    if game == "ninety-eight" and isinstance(limit, int) and limit != 98:  # every total it speaks of
+        body = _LIMIT.sub(str(limit), body)
     if body and not body.startswith("## "):
         body = "## The game\n\n" + body  # the page's opening lines, under a heading of their own
     return "\n".join([title, "", *table_lines(game, table), "", body])
