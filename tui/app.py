@@ -495,6 +495,11 @@ class DealMeInApp(App[int]):
         except Exception as e:  # an unusable save is moved aside: say so, stay home
             self.notify(f"Could not resume the table: {e}", severity="error", timeout=10)
             self.session = None
+            from .screens.home import HomeScreen
+
+            for screen in self.screen_stack:  # its Resume entry goes with it
+                if isinstance(screen, HomeScreen):
+                    screen.saves_changed()
 
     async def join_table(self, address: str, password: str | None = None, table: str | None = None,
                          host_key: str | None = None) -> None:

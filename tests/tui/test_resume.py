@@ -295,3 +295,26 @@ async def test_results_that_cannot_be_kept_or_read_are_said_once_and_the_file_le
         assert said[0].endswith(f"; it is left as it is. These results do not show {unkept}")
         await again.leave_table()
     assert path.read_bytes() == b'{"version": 1, "match"'
+
+
+async def test_a_save_that_cannot_be_restored_leaves_home_without_its_resume_entry(tmp_path):
+    """A save that reads but cannot be restored (its match snapshot is damaged) is moved aside
+    when Resume tries it: home says why and its Resume entry goes with it (it stayed, and a
+    second press said there was no saved table)."""
+    from textual.widgets import Button
+
+    from net.savefile import write_save
+
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight", "seats": 2}, "status": "playing",
+                                  "match": b"not a snapshot"})
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume")
+                              and app.screen)
+        entry = home.query(".resume").results(Button).__next__()
+        assert str(entry.label).startswith("Resume Ninety-Eight")
+        entry.press()
+        await wait_for(pilot, lambda: any(n.message.startswith("Could not resume the table") for n in app._notifications))
+        await wait_for(pilot, lambda: not home.query(".resume"))
+        assert isinstance(app.screen, HomeScreen) and app.focused is not None
+    assert list(solo_save_path().parent.glob("solo.save.corrupt-*"))

@@ -190,7 +190,13 @@ class HomeScreen(Screen[None]):
 
     def _window_focused(self, focused: bool) -> None:
         """Back in this window (the terminal says so): the saves are read again."""
-        if focused and self.is_current and not popped(self):
+        if focused and self.is_current:
+            self.saves_changed()
+
+    def saves_changed(self) -> None:
+        """A save may have come or gone meanwhile (another window; a resume that moved an
+        unusable save aside): the Resume entries are read again."""
+        if not popped(self):
             self.call_later(self._saves_again, True)
 
     def _focus_first(self) -> None:
