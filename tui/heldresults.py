@@ -93,7 +93,7 @@ class HeldResults:
         if kind == "match_over":
             self.out_told = False  # a rematch starts every seat in again
         elif out:
-            if not self.out_told:
+            if not self.out_told and not link.view.get("is_over"):  # over: its results come next
                 self.out_told = True
                 word = deal_word(link.view.get("game"))
                 table.log_line(f"You are out of the match: each {word}'s results are told here "

@@ -146,3 +146,24 @@ def test_sat_out_agrees_with_the_engine_over_random_matches(game: str, preset: s
         assert [at_once[i] for i, _ in ends] == expected, seed
         sat_out_seen += sum(expected)
     assert sat_out_seen, "some hand was played with seat 0 out of the match"
+
+
+async def test_no_out_note_once_the_match_is_over() -> None:
+    """A seat out through the match's last hand: that hand's end and the match's come together,
+    and the note that each hand's results are told in the log "until it ends" came after
+    "Match over"; once the match is over, the match's results are what comes."""
+    from .helpers import start_solo
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await start_solo(app, pilot)
+        table = await wait_for(pilot, lambda: current(app, TableScreen))
+        note = "You are out of the match: each hand's results are told here until it ends."
+        view = session.view
+        session.view = {**view, "is_over": True}
+        session._results.show("hand_over", {"kind": "hand_over", "seat": 1, "winners": [1], "hand": 2}, None, True)
+        assert note not in log_lines(table)
+        session.view = view  # in play: the note is told, once
+        session._results.show("hand_over", {"kind": "hand_over", "seat": 1, "winners": [1], "hand": 2}, None, True)
+        assert log_lines(table).count(note) == 1
+        await app.action_quit()
