@@ -419,7 +419,7 @@ class DealMeInApp(App[int]):
         remembered = picks.get(mode, {})
 
         def chosen(choice: Any) -> None:
-            self._remember_pick(mode, choice)
+            self.remember_pick(mode, choice)
             self.table_work(partial(self.start_table, choice, solo=mode == "solo"), opening=True)
 
         from .pickerargs import picker_for
@@ -428,7 +428,7 @@ class DealMeInApp(App[int]):
         picker.on_start = chosen  # the picker stays up until the table's first screen replaces it
         self.push_screen(picker)
 
-    def _remember_pick(self, mode: str, choice: Any) -> None:
+    def remember_pick(self, mode: str, choice: Any) -> None:
         """Keep the choice as its game's last in ``mode`` (not its password or SSH switch); a
         file that cannot keep it is said once a run."""
         from .lastpick import Pick, remember

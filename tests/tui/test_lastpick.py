@@ -152,6 +152,20 @@ async def test_a_hosted_table_keeps_its_choice_but_not_its_password_or_ssh() -> 
         assert picker.query_one("#turn-clock", Select).value == 60
         assert picker.query_one("#table-password", Input).value == ""
         assert picker.query_one("#ssh", Switch).value is False
+        # the variant chosen from the lobby (Game…) is the game's last choice too (README)
+        await pilot.press("ctrl+s")
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        await pilot.press("g")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.query("#presets")
+                                and app.screen)
+        presets = picker.query_one("#presets", OptionList)
+        presets.focus()
+        presets.highlighted = next(i for i in range(presets.option_count) if presets.get_option_at_index(i).id == "quick")
+        await wait_for(pilot, lambda: picker.preset == "quick")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.screen is lobby and app.session.lobby["preset"] == "quick")
+        assert load()[0]["host"]["ninety-nine"].preset == "quick"
+        await app.leave_table()
 
 
 async def test_a_solo_start_keeps_the_choice_and_a_file_it_cannot_read_is_said_once() -> None:

@@ -465,6 +465,8 @@ class LobbyScreen(Screen[None]):
         def chosen(choice: Any) -> None:
             if choice is None:
                 return
+            # the picker opens on it next time, as on a choice made there (README)
+            self.app.remember_pick("solo" if solo else "host", choice)
 
             async def apply() -> None:
                 await self.link.call("configure", game=choice.game, preset=choice.preset,
