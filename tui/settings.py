@@ -175,6 +175,14 @@ def _settings_from(data: dict[str, Any], path: Path, guest: bool = False) -> tup
     return settings, None
 
 
+def _usable(key: str, value: Any) -> bool:
+    try:
+        _check(key, value)
+    except ValueError:
+        return False
+    return True
+
+
 def _toml_value(value: Any) -> str:
     """Any value TOML reads back (a newer version's key is written back as it was read)."""
     if isinstance(value, bool):
@@ -203,11 +211,17 @@ def _toml_string(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def dumps(settings: Settings, other: dict[str, Any] | None = None) -> str:
-    """The file for ``settings``, with ``other`` keys (a newer version's) after them."""
+def dumps(settings: Settings, other: dict[str, Any] | None = None, kept: dict[str, Any] | None = None) -> str:
+    """The file for ``settings``, with ``other`` keys (a newer version's) after them; ``kept``:
+    keys of this version whose values in the file were not usable, written back as they were
+    (a change of another key does not put the defaults used meanwhile in their place)."""
     lines = ["# Deal Me In settings"]
     values = asdict(settings)
     keymap = values.pop("keymap")
+    kept = kept or {}
+    if "keymap" in kept:  # as it was, inline: it may not be a table at all
+        keymap = {}
+    values.update(kept)
     lines += [f"{key} = {_toml_value(value)}" for key, value in values.items()]
     lines += [f"{_toml_string(key)} = {_toml_value(value)}" for key, value in (other or {}).items()]
     if keymap:  # a table comes after the plain keys
@@ -234,8 +248,9 @@ def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread
         for key, value in changes.items():
             setattr(current, key, value)
         other = {k: v for k, v in data.items() if k not in _KNOWN}
+        kept = {k: v for k, v in data.items() if k in _KNOWN and k not in changes and not _usable(k, v)}
         try:
-            text = dumps(current, other)
+            text = dumps(current, other, kept)
         except RecursionError:  # nested as deep as the reader bears: not kept, as before
             text = dumps(current)
         atomic_write(path, text.encode("utf-8"))

@@ -346,6 +346,28 @@ def test_a_change_keeps_the_keys_a_newer_version_wrote(tmp_path: Path) -> None:
     assert (data["name"], data["theme"], data["keymap"]) == ("Ana", "paper", {"table.draw": "d"})
 
 
+def test_a_change_keeps_values_it_could_not_use_as_they_were(tmp_path: Path) -> None:
+    """A value this version cannot use (a name too long, "yes" for a switch, a pause below 0,
+    a keymap that is no table) is said at the start and the default used meanwhile; a change of
+    another key (F4's card style) used to write those defaults over them. They stay as written,
+    for the player to mend; the changed key is written."""
+    from tui.settings import change_settings, load_settings
+
+    path = tmp_path / "settings.toml"
+    bad = {"name": "A" * 71, "animation": "yes", "bell": 1, "bot_pause": -3, "hand_order": "random",
+           "keymap": "none"}
+    path.write_text('name = "' + "A" * 71 + '"\nanimation = "yes"\nbell = 1\nbot_pause = -3\n'
+                    'hand_order = "random"\nkeymap = "none"\n', encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert problem is not None and settings.animation is True  # the default, meanwhile
+    assert change_settings({"card_style": "four-colour"}, path) is None
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert {k: data[k] for k in bad} == bad and data["card_style"] == "four-colour"
+    # changed itself, a key once unusable takes the new value
+    assert change_settings({"animation": False}, path) is None
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["animation"] is False
+
+
 def test_a_change_waits_for_a_write_in_progress(tmp_path: Path) -> None:
     """Writes take the lock beside the file, so one app's change is not read, then written
     over, in the middle of another's."""
