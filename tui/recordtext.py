@@ -50,22 +50,44 @@ def overview(matches: list[Played]) -> str:
     return "\n".join(lines)
 
 
-def games_table(matches: list[Played]) -> Table:
-    """A row per game, its variants under it."""
-    table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
-    table.add_column("game", no_wrap=True, overflow="ellipsis")
-    for head in ("played", "won", "win %"):
-        table.add_column(head, justify="right", no_wrap=True)
-    table.add_column("streak", no_wrap=True)
-    table.add_column("best run", justify="right", no_wrap=True)
-    table.add_column("last", no_wrap=True)
+#: the columns of the games table a narrow screen leaves out, first to last: the counts stay
+GAMES_SPARE = ("last", "streak", "best run")
+
+
+def games_table(matches: list[Played], width: int | None = None) -> Table:
+    """A row per game, its variants under it; in ``width`` cells, as many of its columns as fit
+    whole, leaving out the last day, then the streak, then the best run (``GAMES_SPARE``)
+    before a count or a game's name is cut."""
+    rows = []
     for game, (whole, variants) in by_variant(matches).items():
-        table.add_row(Text(game_name(game), style="bold"), str(whole.played), str(whole.won), percent(whole),
-                      whole.streak_text(), str(whole.best), whole.last)
-        for variant, t in variants.items():
-            table.add_row(Text("  " + clean(variant, 40)), str(t.played), str(t.won), percent(t),
-                          t.streak_text(), str(t.best), t.last, style="dim")
+        rows.append((Text(game_name(game), style="bold"), whole, ""))
+        rows += [(Text("  " + clean(variant, 40)), t, "dim") for variant, t in variants.items()]
+    columns = ["played", "won", "win %", "streak", "best run", "last"]
+    for spare in (None, *GAMES_SPARE, "padding"):
+        if spare in columns:
+            columns.remove(spare)
+        # last of all, one blank between columns rather than two
+        table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False,
+                      collapse_padding=spare == "padding", pad_edge=spare != "padding")
+        table.add_column("game", no_wrap=True, overflow="ellipsis")
+        for head in columns:
+            table.add_column(head, justify="left" if head in ("streak", "last") else "right", no_wrap=True)
+        for name, t, style in rows:
+            cells = {"played": str(t.played), "won": str(t.won), "win %": percent(t), "streak": t.streak_text(),
+                     "best run": str(t.best), "last": t.last}
+            table.add_row(name, *(cells[head] for head in columns), style=style)
+        if width is None or _natural_width(table) <= width:
+            break
     return table
+
+
+def _natural_width(table: Table) -> int:
+    """The cells ``table`` takes with room for all of it."""
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    console = Console(width=1000)
+    return Measurement.get(console, console.options, table).maximum
 
 
 def bots_table(matches: list[Played]) -> Table | None:
@@ -74,7 +96,7 @@ def bots_table(matches: list[Played]) -> Table | None:
     if not levels:
         return None
     table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
-    table.add_column("against bots only, by the strongest", no_wrap=True)
+    table.add_column("against bots only, by the strongest")  # a narrow screen wraps it, not cuts
     for head in ("played", "won", "win %"):
         table.add_column(head, justify="right", no_wrap=True)
     for level, t in levels.items():

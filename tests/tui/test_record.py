@@ -394,3 +394,28 @@ def test_a_record_that_cannot_be_read_is_named_and_nothing_is_written(tmp_path: 
     blocked = tmp_path / "data" / "record.json"
     assert add(played(True), blocked) == ([], "record.json: could not be read (Not a directory)")
     assert (tmp_path / "data").read_text() == "a file where the data folder should be"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (40, 15)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_a_narrow_record_keeps_its_counts_and_leaves_out_the_day_and_streak_first(size) -> None:
+    """At 60 columns the headers read "pla… … wi…" and 100% "10…": the counts and the games'
+    names stay whole, and the last day, the streak and the best run give way, in that order."""
+    for m in [played(True, preset="reverse-fours"), played(True, preset="reverse-fours"),
+              played(True, game="crazy-eights", preset="draw-one", day="2026-11-30")]:
+        add(m)
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("y")
+        screen = await record_screen(app, pilot)
+        await pilot.pause()
+        shown = ""
+        for _ in range(100):  # bounded: the table is fitted once the screen is laid out
+            shown = "\n".join(strip.text for strip in screen._compositor.render_strips())
+            if "…" not in shown:
+                break
+            await pilot.pause(0.02)
+        assert "…" not in shown, shown
+        for word in ("played", "won", "win %", "100%", "Ninety-Eight", "reverse-fours", "Crazy Eights"):
+            assert word in shown, (word, shown)
+        assert ("2026-11-30" in shown) == (size[0] >= 80)  # the last day goes first
+        await pilot.press("escape")

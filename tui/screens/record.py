@@ -56,7 +56,7 @@ class RecordScreen(Screen[None]):
         self.query_one("#record-overview", Static).update(
             Text(overview(self.matches) if self.matches else ("" if self.problem else EMPTY)))
         games = self.query_one("#record-games", Static)
-        games.update(games_table(self.matches) if self.matches else "")
+        games.update(games_table(self.matches, self._room()) if self.matches else "")
         games.display = bool(self.matches)
         for panel_id, table in (("#record-bots", bots_table(self.matches)),
                                 ("#record-players", players_table(self.matches))):
@@ -64,6 +64,19 @@ class RecordScreen(Screen[None]):
             panel.update(table if table is not None else "")
             panel.display = table is not None
         self.refresh_bindings()
+
+    def _room(self) -> int | None:
+        """The cells the games table has, None before the first layout."""
+        width = self.query_one("#record-games", Static).content_region.width
+        return width or None
+
+    def on_resize(self) -> None:
+        """The games table again in the columns the new width holds, once laid out at it."""
+        self.call_after_refresh(self._fit_games)
+
+    def _fit_games(self) -> None:
+        if self.matches and not popped(self) and self.is_attached:
+            self.query_one("#record-games", Static).update(games_table(self.matches, self._room()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "clear":
