@@ -674,7 +674,7 @@ class TableSession:
         if self.app.guest:
             return self._guest_way_back()
         return (f"{self._seat_kept()}: dealmein join {self.recent_address or host_port(c.host, c.port)} sits you "
-                "back down (or Join in Deal Me In, where the table is listed with your seat).")
+                "back down (or Join in Deal Me In, where the table is listed).")
 
     def _seat_kept(self) -> str:
         """How long the host keeps this player's seat once they are gone (the lobby's ``grace``;

@@ -248,7 +248,7 @@ async def test_a_guest_whose_connection_dropped_gets_their_seat_back_by_logging_
         await wait_until(lambda: table.seats[0].conn is None, what="ana away")
         assert table.seats[0].away and table.seats[0].token == ana_token and table.seats[0].bot is None
         again = await open_terminal("ana")
-        screen = await again.wait_for("At the table in hand")  # seated, mid-match, not watching
+        screen = await again.wait_for("deals hand 1")  # seated, mid-match, not watching
         await wait_until(lambda: table.seats[0].conn is not None, what="ana back")
         assert table.seats[0].name == "ana" and table.seats[0].token == ana_token
         assert [s.name for s in table.seats[:2]] == ["ana", "bob"] and table.seats[1].token == bob_token
@@ -327,5 +327,5 @@ async def test_a_login_name_that_shows_nothing_is_guest_wherever_the_guest_sees_
     term.press("y")
     await wait_until(lambda: table.seats[0].conn is None, what="the guest gone")
     again = await open_terminal("guest", 100, 40)
-    await again.wait_for("At the table in hand")  # back in its seat, mid-match, not watching
+    await again.wait_for("deals hand 1")  # back in its seat, mid-match, not watching
     assert table.seats[0].name == "guest" and table.seats[0].conn is not None

@@ -455,7 +455,7 @@ async def test_a_guest_who_quits_mid_match_is_asked_first_and_told_how_to_sit_ba
         # as a line: the client's raw terminal moves to the next line's start only on CR LF
         assert said + b"\r\n" in term.raw.rpartition(ALT_OFF)[2], bytes(term.raw[-400:])
         again = await log_in()
-        await again.wait_for("At the table in hand")  # back in the seat, mid-match, not watching
+        await again.wait_for("deals hand 1")  # back in the seat, mid-match, not watching
         assert "watching" not in again.text().lower()
     finally:
         for conn in conns:

@@ -185,7 +185,7 @@ async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> No
         # the terminal, given back, says how to sit back down; doing so does
         join = f"dealmein join 127.0.0.1:{srv.port}"
         assert app.exit_note == (f"The host keeps your seat for 90 seconds, a bot playing it meanwhile: {join} sits you "
-                                 "back down (or Join in Deal Me In, where the table is listed with your seat).")
+                                 "back down (or Join in Deal Me In, where the table is listed).")
         again = make_app()
         async with again.run_test(size=(80, 24)) as pilot:
             # the Join screen's list of tables joined lately says which one holds the seat
@@ -194,7 +194,7 @@ async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> No
             again.push_screen(JoinScreen())
             join_screen = await wait_for(pilot, lambda: current(again, JoinScreen))
             recent = await wait_for(pilot, lambda: join_screen.query_one("#recent"))
-            assert "your seat: join to sit back down" in str(recent.get_option_at_index(0).prompt)
+            assert "you left a seat here" in str(recent.get_option_at_index(0).prompt)
             await pilot.press("escape")
             again.join_address(join.split()[-1])
             await wait_for(pilot, lambda: current(again, TableScreen) and again.session.seat == 1, timeout=10)

@@ -182,7 +182,8 @@ async def test_a_table_with_a_password_asks_for_it_when_chosen_again(caplog: pyt
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
             assert load()[0][0].password is True
             listed = await back_to_the_recent_list(app, pilot)
-            assert str(listed.get_option_at_index(0).prompt).endswith("  password")
+            # it has a password; and the seat left in its lobby is kept to take back
+            assert str(listed.get_option_at_index(0).prompt).endswith("  password  you left a seat here")
             caplog.clear()
             listed.focus()
             await pilot.press("enter")

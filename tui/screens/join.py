@@ -93,7 +93,7 @@ def recent_line(table: Recent, seat_left: bool = False) -> Text:
     if table.password:
         line.append("  password", style="yellow")
     if seat_left:
-        line.append("  your seat: join to sit back down", style="green")
+        line.append("  you left a seat here", style="green")
     return line
 
 
