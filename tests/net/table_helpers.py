@@ -165,3 +165,23 @@ async def until_goodbye(port: int, hung_up: asyncio.Event) -> tuple[TableClient,
     await asyncio.wait_for(collect(), 5)
     await asyncio.wait_for(hung_up.wait(), 5)
     return c, updates
+
+
+def moves_by(table: Any, seat: int, since: int) -> int:
+    """The moves ``seat`` made in the hand in play after the match's version ``since`` (its
+    own, or a stand-in bot's for it), from the hand the table keeps (``net.handsofar``)."""
+    return sum(1 for version, events in table.hand._moves if version > since
+               for e in events if e.seat == seat and e.kind in ("play", "draw", "pass"))
+
+
+async def play_first_until(table: Any, client: TableClient, seat: int, done: Callable[[], bool],
+                           moves: int = 100) -> None:
+    """``client`` plays its first legal move on each of ``seat``'s turns until ``done`` or the
+    match ends; bounded in moves (a look every 50 ms)."""
+    for _ in range(moves):
+        if done() or table.match.is_over:
+            return
+        view = client.view
+        if table.match.current_seat == seat and view and view["version"] == table.match.version:
+            await client.act(view["legal"][0], view["version"])
+        await asyncio.sleep(0.05)

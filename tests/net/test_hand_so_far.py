@@ -11,7 +11,7 @@ from core.events import Event
 from net.handsofar import EARLIER_MOST, HandSoFar
 from net.server import Server, TableConfig
 
-from .table_helpers import join, wait_until
+from .table_helpers import join, moves_by, play_first_until, wait_until
 
 
 async def _view_frame(c: Any) -> dict[str, Any]:
@@ -21,12 +21,6 @@ async def _view_frame(c: Any) -> dict[str, Any]:
                 return u
         raise AssertionError("no view")
     return await asyncio.wait_for(first(), 5)
-
-
-def _moved(table: Any, seat: int, since: int) -> int:
-    """Moves by ``seat`` in the hand in play after version ``since``."""
-    return sum(1 for version, events in table.hand._moves if version > since
-               for e in events if e.seat == seat and e.kind in ("play", "draw", "pass"))
 
 
 async def test_a_player_back_from_a_drop_reads_what_was_played_for_them() -> None:
@@ -45,13 +39,9 @@ async def test_a_player_back_from_a_drop_reads_what_was_played_for_them() -> Non
         token = bo.token
         bo.drop_connection()
         await wait_until(lambda: table.seats[1].conn is None, what="Bo away")
-        for _ in range(40):  # bounded: Ana plays her turns until the stand-in has moved for Bo twice
-            if _moved(table, 1, left_at) >= 2 and table.match.current_seat == 0 or table.match.is_over:
-                break
-            if table.match.current_seat == 0 and ana.view and ana.view["version"] == table.match.version:
-                await ana.act(ana.view["legal"][0], ana.view["version"])
-            await asyncio.sleep(0.1)
-        assert _moved(table, 1, left_at) >= 2 and not table.match.is_over
+        # Ana plays her turns until the stand-in has moved for Bo twice
+        await play_first_until(table, ana, 0, lambda: moves_by(table, 1, left_at) >= 2 and table.match.current_seat == 0)
+        assert moves_by(table, 1, left_at) >= 2 and not table.match.is_over
         back = await join(srv, "Bo", table=table.id, token=token, reconnect=False)
         cy = await join(srv, "Cy", table=table.id, spectator=True, reconnect=False)
         try:

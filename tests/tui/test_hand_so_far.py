@@ -3,11 +3,9 @@ log what was played meanwhile (docs/protocol.md, ``view`` ``earlier``): the move
 bot made in their seat among them, not "earlier plays are not shown"."""
 from __future__ import annotations
 
-import asyncio
-from typing import Any
 
 from net.server import Server, TableConfig
-from tests.net.table_helpers import FAST, join
+from tests.net.table_helpers import FAST, join, moves_by, play_first_until, wait_until
 from tui.screens.table import TableScreen
 
 from .helpers import current, make_app, wait_for
@@ -15,22 +13,6 @@ from .helpers import current, make_app, wait_for
 
 def _entries(screen: TableScreen) -> list[str]:
     return [e.plain for e in screen.query_one("#log").entries]
-
-
-async def _ana_plays_until(table: Any, ana: Any, done: Any) -> None:
-    """Ana (the test's client) plays her first legal move on each of her turns until ``done``;
-    bounded in moves and time."""
-    for _ in range(100):
-        if done() or table.match.is_over:
-            return
-        if table.match.current_seat == 0 and ana.view and ana.view["version"] == table.match.version:
-            await ana.act(ana.view["legal"][0], ana.view["version"])
-        await asyncio.sleep(0.05)
-
-
-def _bo_moved(table: Any, since: int) -> int:
-    return sum(1 for version, events in table.hand._moves if version > since
-               for e in events if e.seat == 1 and e.kind in ("play", "draw", "pass"))
 
 
 async def test_back_from_a_dropped_connection_the_log_tells_what_was_played_meanwhile() -> None:
@@ -53,8 +35,8 @@ async def test_back_from_a_dropped_connection_the_log_tells_what_was_played_mean
             srv.max_connections = len(srv.connections) - 1  # Bo's way back finds the host full a while
             app.session.client.drop_connection()
             await wait_for(pilot, lambda: table.seats[1].conn is None)
-            await _ana_plays_until(table, ana, lambda: _bo_moved(table, left_at) >= 1 and table.match.current_seat == 0)
-            assert _bo_moved(table, left_at) >= 1
+            await play_first_until(table, ana, 0, lambda: moves_by(table, 1, left_at) >= 1 and table.match.current_seat == 0)
+            assert moves_by(table, 1, left_at) >= 1
             before = len(_entries(screen))
             srv.max_connections = 1000
             await wait_for(pilot, lambda: app.session.client.connected
@@ -78,17 +60,13 @@ async def test_a_guest_who_comes_back_in_a_new_app_reads_the_hand_so_far() -> No
         ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
         bo = await join(srv, "Bo", table=table.id, reconnect=False)
         await bo.ready(True)
-        await wait_until_ready(table)
+        await wait_until(lambda: table.seats[1].ready, what="Bo ready")
         await ana.start()
-        await asyncio.sleep(0.2)
+        await wait_until(lambda: table.status == "playing" and bo.view is not None, what="the deal")
         token = bo.token
         bo.drop_connection()
-        for _ in range(50):  # bounded: a few moves each, the stand-in playing Bo's
-            if table.match.version >= 4 or table.match.is_over:
-                break
-            if table.match.current_seat == 0 and ana.view and ana.view["version"] == table.match.version:
-                await ana.act(ana.view["legal"][0], ana.view["version"])
-            await asyncio.sleep(0.05)
+        # a few moves each, the stand-in playing Bo's
+        await play_first_until(table, ana, 0, lambda: table.match.version >= 4)
         assert table.match.version >= 4 and not table.match.is_over
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
@@ -106,11 +84,3 @@ async def test_a_guest_who_comes_back_in_a_new_app_reads_the_hand_so_far() -> No
         await ana.close()
     finally:
         await srv.close()
-
-
-async def wait_until_ready(table: Any) -> None:
-    for _ in range(100):
-        if table.seats[1].ready:
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("Bo never ready")
