@@ -185,3 +185,16 @@ async def play_first_until(table: Any, client: TableClient, seat: int, done: Cal
         if table.match.current_seat == seat and view and view["version"] == table.match.version:
             await client.act(view["legal"][0], view["version"])
         await asyncio.sleep(0.05)
+
+
+async def ana_and_bo_dealt(srv: Server, config: TableConfig) -> tuple[Any, TableClient, TableClient]:
+    """A two-seat table of ``config``: Ana (the host key) and Bo (who does not reconnect by
+    himself), dealt. (table, Ana, Bo)."""
+    table = srv.create_table(config)
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    bo = await join(srv, "Bo", table=table.id, reconnect=False)
+    await bo.ready(True)
+    await wait_until(lambda: table.seats[1].ready, what="Bo ready")
+    await ana.start()
+    await wait_until(lambda: table.status == "playing" and bo.view is not None, what="the deal")
+    return table, ana, bo

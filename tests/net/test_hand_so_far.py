@@ -11,7 +11,7 @@ from core.events import Event
 from net.handsofar import EARLIER_MOST, HandSoFar
 from net.server import Server, TableConfig
 
-from .table_helpers import join, moves_by, play_first_until, wait_until
+from .table_helpers import ana_and_bo_dealt, join, moves_by, play_first_until, wait_until
 
 
 async def _view_frame(c: Any) -> dict[str, Any]:
@@ -28,13 +28,7 @@ async def test_a_player_back_from_a_drop_reads_what_was_played_for_them() -> Non
                  handshake_timeout=1.0, frame_timeout=1.0)
     await srv.start()
     try:
-        table = srv.create_table(TableConfig(name="t", game="crazy-eights", seats=2, seed=3))
-        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-        bo = await join(srv, "Bo", table=table.id, reconnect=False)
-        await bo.ready(True)
-        await wait_until(lambda: table.seats[1].ready, what="Bo ready")
-        await ana.start()
-        await wait_until(lambda: table.status == "playing" and bo.view is not None, what="the deal")
+        table, ana, bo = await ana_and_bo_dealt(srv, TableConfig(name="t", game="crazy-eights", seats=2, seed=3))
         left_at = table.match.version
         token = bo.token
         bo.drop_connection()

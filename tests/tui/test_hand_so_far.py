@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from net.server import Server, TableConfig
-from tests.net.table_helpers import FAST, join, moves_by, play_first_until, wait_until
+from tests.net.table_helpers import FAST, ana_and_bo_dealt, join, moves_by, play_first_until
 from tui.screens.table import TableScreen
 
 from .helpers import current, make_app, wait_for
@@ -56,13 +56,7 @@ async def test_a_guest_who_comes_back_in_a_new_app_reads_the_hand_so_far() -> No
     srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": 0.1, "grace": 60.0})  # type: ignore[arg-type]
     await srv.start()
     try:
-        table = srv.create_table(TableConfig(name="evening", game="crazy-eights", seats=2, seed=3))
-        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-        bo = await join(srv, "Bo", table=table.id, reconnect=False)
-        await bo.ready(True)
-        await wait_until(lambda: table.seats[1].ready, what="Bo ready")
-        await ana.start()
-        await wait_until(lambda: table.status == "playing" and bo.view is not None, what="the deal")
+        table, ana, bo = await ana_and_bo_dealt(srv, TableConfig(name="evening", game="crazy-eights", seats=2, seed=3))
         token = bo.token
         bo.drop_connection()
         # a few moves each, the stand-in playing Bo's
