@@ -163,17 +163,6 @@ def replay(path: Path, keep_history: bool = False,
     return result
 
 
-def told_since_deal(path: Path, seat: int | None, actions: int | None = None) -> list[dict[str, Any]] | None:
-    """What ``seat`` (None: a watcher) was told since the latest deal of the match a log holds
-    (the cut for the first deal with it), each event as that seat sees it (``Event.for_seat``):
-    for the host's own app, come back to its table from the save, whose log would otherwise
-    start blank in mid-hand. None where the log does not reproduce its match. ``actions``: as
-    far as that many actions (the version of the view the app holds: the log may already hold
-    moves that view has not come to, which the app is yet to be told of)."""
-    hand = hand_so_far(path, actions)
-    return None if hand is None else [event.for_seat(seat) for event in hand.events()]
-
-
 def hand_so_far(path: Path, actions: int | None = None) -> HandSoFar | None:
     """The hand in play in the match a log holds, from its latest deal (the cut for the first
     deal with it), as far as ``actions`` actions; None where the log does not reproduce it."""

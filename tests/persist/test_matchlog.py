@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -175,11 +176,16 @@ def test_a_file_that_is_not_a_match_log_is_told_in_words_not_in_a_parsers_messag
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_told_since_deal_is_the_current_hand_as_one_seat_saw_it(tmp_path, game):
-    """What a host's own app reads back from the log of its table resumed in mid-hand: the
-    events since the latest deal, each as ``Event.for_seat`` gives that seat (the other hands'
-    cards hidden as they were), the same as the seat was sent as the match went."""
-    from net.matchlog import told_since_deal
+def test_the_hand_so_far_read_back_is_the_current_hand_as_each_seat_saw_it(tmp_path, game):
+    """What a table resumed in mid-hand reads back from its log (``hand_so_far``) and sends a
+    connection that comes in (``HandSoFar.told``): the events since the latest deal, each as
+    ``Event.for_seat`` gives that seat (the other hands' cards hidden as they were), the same
+    as the seat was sent as the match went."""
+    from net.matchlog import hand_so_far
+
+    def told_since_deal(path: Any, seat: int | None, actions: int | None = None) -> list[dict[str, Any]] | None:
+        hand = hand_so_far(path, actions)
+        return None if hand is None else [e for move in hand.told(seat) for e in move["events"]]
 
     path = tmp_path / f"{game}.jsonl"
     m = new_match(game, 3, "standard", seed=7)
