@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -74,7 +74,9 @@ class PickerScreen(Screen["TableChoice | None"]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
-        Binding("ctrl+s", "start", "Start", priority=True, id="picker.start"),
+        # the key bar names Start's key as the button reads in this picker's mode (``check_action``)
+        *(Binding("ctrl+s", f"start_as({words!r})", words, priority=True, id="picker.start")
+          for words in dict.fromkeys(START_LABELS.values())),
     ]
 
     def __init__(self, mode: str = "solo", game: str | None = None, preset: str | None = None,
@@ -83,7 +85,6 @@ class PickerScreen(Screen["TableChoice | None"]):
                  turn_time: int | None = None, remembered: dict[str, Pick] | None = None) -> None:
         super().__init__()
         self.mode = mode
-        self._name_start(self._start_label)
         #: each game's last choice in this mode (``tui.lastpick``): the picker opens a game on it
         self.remembered = dict(remembered or {})
         last = self.remembered.get(game or "") if preset is None else None
@@ -117,12 +118,14 @@ class PickerScreen(Screen["TableChoice | None"]):
         """What Start is called in this picker's mode: its button and its key on the bar."""
         return START_LABELS.get(self.mode, "Start")
 
-    def _name_start(self, label: str) -> None:
-        """The key bar names Start's key as its button does ("Open table", "Apply"): this
-        picker's own copy of the binding, its id (and so a key moved by the keymap) kept."""
-        for key, bindings in self._bindings.key_to_bindings.items():
-            self._bindings.key_to_bindings[key] = [replace(b, description=label) if b.id == "picker.start" else b
-                                                   for b in bindings]
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Of Start's bindings, the one that reads as this mode's button ("Open table", "Apply")."""
+        if action == "start_as":
+            return bool(parameters) and parameters[0] == self._start_label
+        return True
+
+    async def action_start_as(self, words: str) -> None:
+        await self.action_start()
 
     def _seat_levels(self, last: Pick) -> dict[int, str]:
         """Every other seat as it was: a bot's level, or open (hosting) where no bot sat."""
