@@ -330,8 +330,9 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
     """Everything before the table opens: the table made or restored, its port and SSH port
     listening. An exit status instead when it cannot open; stopped or failing midway, it lets go
     of what it had taken. Nothing on disk changes here."""
-    server = Server(host=args.bind, port=args.port, bot_delay=getattr(args, "bot_delay", 0.6),
-                    grace=getattr(args, "grace", 120.0), takeover=getattr(args, "takeover", 120.0))
+    # what the command line gives; the server's own defaults otherwise
+    given = {name: getattr(args, name) for name in ("bot_delay", "grace", "takeover") if hasattr(args, name)}
+    server = Server(host=args.bind, port=args.port, **given)
     resume = getattr(args, "resume", False)
     if resume and not args.port:
         print("dealmein host: --resume needs the table's --port (saves are kept per port)", file=sys.stderr)

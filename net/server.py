@@ -365,7 +365,7 @@ class Server:
     """Hosts tables on one TCP port. Times are in seconds."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, bot_delay: float = 0.6,
-                 grace: float = 120.0, takeover: float = 120.0, max_connections: int = 1000,
+                 grace: float = 120.0, takeover: float = 30.0, max_connections: int = 1000,
                  per_address: int = PER_ADDRESS, spared: Callable[[str], bool] = _spared,
                  handshake_timeout: float = 10.0, frame_timeout: float = 30.0,
                  rate: float = 30.0, burst: int = 60, max_unread: int = MAX_UNREAD,

@@ -321,8 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="do not advertise the table on the LAN (players join by its address)")
     host.add_argument("--grace", type=seconds(), default=120.0, action=Given, metavar="S",
                       help="seconds a dropped player's seat is held (default: 120)")
-    host.add_argument("--takeover", type=seconds(), default=120.0, action=Given, metavar="S",
-                      help="seconds the table waits for an away player before a bot plays for them (default: 120)")
+    host.add_argument("--takeover", type=seconds(), default=30.0, action=Given, metavar="S",
+                      help="seconds the table waits for an away player before a bot plays for them (default: 30)")
     host.add_argument("--bot-delay", type=seconds(), default=0.6, action=Given, metavar="S",
                       help="seconds a bot pauses before it plays (default: 0.6)")
     host.add_argument("--turn-time", type=int, default=0, metavar="S", action=Given,
@@ -422,7 +422,7 @@ HEADLESS_ONLY = {
     "--ssh-max-sessions": "SSH is a switch in the host picker",
     "--ssh-idle": "SSH is a switch in the host picker",
     "--grace": "a dropped player's seat is held 120 s",
-    "--takeover": "an away player's turn is waited for 120 s",
+    "--takeover": "an away player's turn is waited for 30 s",
     "--bot-delay": "the bots' pause is in Settings",
 }
 

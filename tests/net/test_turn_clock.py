@@ -291,3 +291,16 @@ async def test_a_player_who_drops_and_comes_back_in_the_same_turn_has_what_was_l
             assert 1.0 < waited < 4.5, f"moved for {waited:.1f} s after his return"
         finally:
             await back.close()
+
+
+def test_by_default_a_bot_stands_in_well_before_the_seat_is_given_up() -> None:
+    """docs/protocol.md, Reconnecting: with the defaults (the app's tables, and ``dealmein host``
+    given neither flag) an away player's turn is played by a stand-in while the seat is still
+    held. Both were 120 s: with no turn clock the grace ran out with the turn, and the player
+    lost the seat for the match before any stand-in played."""
+    from tui.cmdline import build_parser
+
+    srv = Server(host="127.0.0.1", port=0)
+    assert srv.takeover <= srv.grace / 2
+    args = build_parser().parse_args(["host", "--headless"])
+    assert (args.takeover, args.grace) == (srv.takeover, srv.grace)
