@@ -31,7 +31,7 @@ from .lanflags import advertised
 from .peer import Refused
 from .savefile import aside_text, move_aside, save_path
 from .seat import Seat
-from .server import Server, TableConfig
+from .server import BOT_DELAY, GRACE, TAKEOVER, Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
 from .ssh_keys import read_client_keys
 from .ssh_server import SSHConfig, SSHTableServer
@@ -125,7 +125,7 @@ def resume_table(server: Server, port: int, out: Out) -> tuple[Table | None, str
 #: its flag and its default (as ``dealmein host --help`` gives them): a resume command gives
 #: each one that was not at its default, so that the table comes back running as it ran
 RUN_OPTIONS: tuple[tuple[str, str, float], ...] = (
-    ("grace", "--grace", 120.0), ("takeover", "--takeover", 120.0), ("bot_delay", "--bot-delay", 0.6))
+    ("grace", "--grace", GRACE), ("takeover", "--takeover", TAKEOVER), ("bot_delay", "--bot-delay", BOT_DELAY))
 #: the same for the SSH door's options, given when the door is
 SSH_OPTIONS: tuple[tuple[str, str, float], ...] = (
     ("ssh_max_sessions", "--ssh-max-sessions", 16), ("ssh_idle", "--ssh-idle", 1800.0))
@@ -210,7 +210,7 @@ def saved_text(table: Table, outcome: SaveOutcome | None, command: str) -> str |
         return None
     if outcome.problem is None:
         players = any(s.token is not None and s.bot is None for s in table.seats)
-        held = ", holding each player's seat for --grace seconds (120 by default) while they join again" \
+        held = f", holding each player's seat for --grace seconds ({number_text(GRACE)} by default) while they join again" \
             if players else ""
         return f"Saved to {outcome.path} ({where_text(table)}): {command} brings it back{held}."
     said = f"The table's last state was not saved: {outcome.problem}."

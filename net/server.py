@@ -361,11 +361,17 @@ def local_host(bind: str) -> str:
     return "127.0.0.1" if bind in ("0.0.0.0", "", "localhost") else ("::1" if bind == "::" else bind)
 
 
+#: how long a dropped player's seat is held (``--grace``), how long an away player's turn is
+#: waited for before a stand-in bot plays it (``--takeover``: well within the grace, so that
+#: the bot stands in while the seat is still held), and a bot's pause before it plays
+GRACE, TAKEOVER, BOT_DELAY = 120.0, 30.0, 0.6
+
+
 class Server:
     """Hosts tables on one TCP port. Times are in seconds."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0, bot_delay: float = 0.6,
-                 grace: float = 120.0, takeover: float = 30.0, max_connections: int = 1000,
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, bot_delay: float = BOT_DELAY,
+                 grace: float = GRACE, takeover: float = TAKEOVER, max_connections: int = 1000,
                  per_address: int = PER_ADDRESS, spared: Callable[[str], bool] = _spared,
                  handshake_timeout: float = 10.0, frame_timeout: float = 30.0,
                  rate: float = 30.0, burst: int = 60, max_unread: int = MAX_UNREAD,
