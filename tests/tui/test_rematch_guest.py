@@ -231,3 +231,39 @@ async def test_a_player_a_bot_stood_in_for_keeps_their_name_on_the_finished_tabl
             await app.leave_table()
     finally:
         await srv.close()
+
+
+async def test_a_guest_back_in_mid_match_reads_the_whole_ask_on_the_lobbys_button() -> None:
+    """A guest whose app came back into its seat in mid-match (its lobby composed beneath the
+    table, never shown): after the match, the lobby's button read "Ask for a" (its width that
+    of "Ready"), until the terminal was resized."""
+    from tests.net.table_helpers import ana_and_bo_dealt
+    from tui.screens.lobby import LobbyScreen
+    from tui.seatkeys import remember
+
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": 0.1, "grace": 60.0})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table, ana, bo = await ana_and_bo_dealt(srv, TableConfig(name="evening", game="ninety-eight",
+                                                                 preset="single-hand", seats=2, seed=3))
+        token = bo.token
+        bo.drop_connection()
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            remember(f"127.0.0.1:{srv.port}", table.id, token)  # as Bo's app kept it when it quit
+            app.settings.name = "Bo"
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: current(app, TableScreen) and app.session.seat == 1)
+            player = RandomPlayer(ana, 1)
+            await play_with_keys(app, pilot, timeout=60)
+            await asyncio.sleep(RESULTS_GRACE)
+            await pilot.press("b")  # back to the lobby from the results
+            lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
+            button = lobby.query_one("#ready", Button)
+            await wait_for(pilot, lambda: str(button.label) == "Ask for a rematch")
+            await wait_for(pilot, lambda: button.content_region.width >= len("Ask for a rematch"))
+            await player.stop()
+            await app.leave_table()
+        await ana.close()
+    finally:
+        await srv.close()

@@ -237,9 +237,13 @@ class LobbyScreen(Screen[None]):
         ready_button.display = me is not None  # a watcher has nothing to be ready for
         is_ready = me is not None and bool(self._seat_info(me).get("ready"))
         if self._asks():
-            ready_button.label = "Cancel request" if is_ready else "Ask for a rematch"
+            label = "Cancel request" if is_ready else "Ask for a rematch"
         else:
-            ready_button.label = "Not ready" if is_ready else "Ready"
+            label = "Not ready" if is_ready else "Ready"
+        ready_button.label = label
+        # as wide as its words: its width measured while the lobby lay beneath a match stayed
+        # that of its old ones ("Ask for a")
+        ready_button.refresh(layout=True)
         self._refresh_keys()
         self.call_after_refresh(self._fit_seats)  # the info's lines and the seats laid out first
 
