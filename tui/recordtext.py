@@ -69,9 +69,11 @@ def games_table(matches: list[Played], width: int | None = None) -> Table:
         # last of all, one blank between columns rather than two
         table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False,
                       collapse_padding=spare == "padding", pad_edge=spare != "padding")
-        table.add_column("game", no_wrap=True, overflow="ellipsis")
+        # a long variant ("manual-draw (own options)") wraps in its column: the counts stay whole
+        table.add_column("game")
         for head in columns:
-            table.add_column(head, justify="left" if head in ("streak", "last") else "right", no_wrap=True)
+            table.add_column(head, justify="left" if head in ("streak", "last") else "right", no_wrap=True,
+                             min_width=len(head))
         for name, t, style in rows:
             cells = {"played": str(t.played), "won": str(t.won), "win %": percent(t), "streak": t.streak_text(),
                      "best run": str(t.best), "last": t.last}
@@ -98,7 +100,7 @@ def bots_table(matches: list[Played]) -> Table | None:
     table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
     table.add_column("against bots only, by the strongest")  # a narrow screen wraps it, not cuts
     for head in ("played", "won", "win %"):
-        table.add_column(head, justify="right", no_wrap=True)
+        table.add_column(head, justify="right", no_wrap=True, min_width=len(head))
     for level, t in levels.items():
         table.add_row(level, str(t.played), str(t.won), percent(t))
     return table
@@ -108,20 +110,25 @@ def bots_table(matches: list[Played]) -> Table | None:
 PLAYERS_SHOWN = 12
 
 
-def players_table(matches: list[Played]) -> Table | None:
+def players_table(matches: list[Played], width: int | None = None) -> Table | None:
     """The players you have played with, by name: matches together and who won them; None with
-    none."""
+    none. In ``width`` cells where it does not fit as it is: one blank between columns, and the
+    names wrapped (folded, for a name longer than its column) rather than cut."""
     players = by_player(matches)
     if not players:
         return None
-    table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False)
-    table.add_column("with players, by name", no_wrap=True, overflow="ellipsis")
-    for head in ("together", "you won", "they won"):
-        table.add_column(head, justify="right", no_wrap=True)
-    for name, t in list(players.items())[:PLAYERS_SHOWN]:
-        table.add_row(Text(name), str(t.played), str(t.you_won), str(t.they_won))
-    if len(players) > PLAYERS_SHOWN:
-        table.add_row(Text(f"and {len(players) - PLAYERS_SHOWN} more", style="dim"), "", "", "")
+    for compact in (False, True):
+        table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False,
+                      collapse_padding=compact, pad_edge=not compact)
+        table.add_column("with players, by name", overflow="fold" if compact else "ellipsis", no_wrap=not compact)
+        for head in ("played" if compact else "together", "you won", "they won"):
+            table.add_column(head, justify="right", no_wrap=True, min_width=len(head))
+        for name, t in list(players.items())[:PLAYERS_SHOWN]:
+            table.add_row(Text(name), str(t.played), str(t.you_won), str(t.they_won))
+        if len(players) > PLAYERS_SHOWN:
+            table.add_row(Text(f"and {len(players) - PLAYERS_SHOWN} more", style="dim"), "", "", "")
+        if width is None or _natural_width(table) <= width:
+            break
     return table
 
 

@@ -401,21 +401,35 @@ async def test_a_narrow_record_keeps_its_counts_and_leaves_out_the_day_and_strea
     """At 60 columns the headers read "pla… … wi…" and 100% "10…": the counts and the games'
     names stay whole, and the last day, the streak and the best run give way, in that order."""
     for m in [played(True, preset="reverse-fours"), played(True, preset="reverse-fours"),
-              played(True, game="crazy-eights", preset="draw-one", day="2026-11-30")]:
+              played(True, game="crazy-eights", preset="draw-one", day="2026-11-30"),
+              played(False, game="ninety-nine", preset="manual-draw", custom=True, opponents=("player",),
+                     players=(("Christopher Alexander", True),))]:
         add(m)
     app = make_app()
     async with app.run_test(size=size) as pilot:
         await pilot.press("y")
         screen = await record_screen(app, pilot)
         await pilot.pause()
+        from textual.geometry import Region
+
+        def drawn() -> str:  # the tables as their widgets draw them, scrolled out of sight or not
+            out = []
+            for panel in ("#record-games", "#record-bots", "#record-players"):
+                w = screen.query_one(panel)
+                out += [strip.text for strip in w.render_lines(Region(0, 0, w.size.width, w.size.height))]
+            return "\n".join(out)
+
         shown = ""
         for _ in range(100):  # bounded: the table is fitted once the screen is laid out
-            shown = "\n".join(strip.text for strip in screen._compositor.render_strips())
+            shown = drawn()
             if "…" not in shown:
                 break
             await pilot.pause(0.02)
         assert "…" not in shown, shown
-        for word in ("played", "won", "win %", "100%", "Ninety-Eight", "reverse-fours", "Crazy Eights"):
+        for word in ("played", "won", "win %", "100%", "Ninety-Eight", "reverse-fours", "Crazy Eights",
+                     "you won", "they won"):
             assert word in shown, (word, shown)
-        assert ("2026-11-30" in shown) == (size[0] >= 80)  # the last day goes first
+        # a long variant's name, or a player's, wraps rather than cuts
+        assert "(own" in shown and "options)" in shown and "Christoph" in shown and "Alexander" in shown
+        assert ("best run" in shown) == (size[0] >= 80) and "2026-11-30" not in shown  # the last day goes first
         await pilot.press("escape")

@@ -59,7 +59,7 @@ class RecordScreen(Screen[None]):
         games.update(games_table(self.matches, self._room()) if self.matches else "")
         games.display = bool(self.matches)
         for panel_id, table in (("#record-bots", bots_table(self.matches)),
-                                ("#record-players", players_table(self.matches))):
+                                ("#record-players", players_table(self.matches, self._room()))):
             panel = self.query_one(panel_id, Static)
             panel.update(table if table is not None else "")
             panel.display = table is not None
@@ -71,12 +71,16 @@ class RecordScreen(Screen[None]):
         return width or None
 
     def on_resize(self) -> None:
-        """The games table again in the columns the new width holds, once laid out at it."""
+        """The games and players tables again as the new width holds them, once laid out at it."""
         self.call_after_refresh(self._fit_games)
 
     def _fit_games(self) -> None:
         if self.matches and not popped(self) and self.is_attached:
-            self.query_one("#record-games", Static).update(games_table(self.matches, self._room()))
+            room = self._room()
+            self.query_one("#record-games", Static).update(games_table(self.matches, room))
+            players = players_table(self.matches, room)
+            if players is not None:
+                self.query_one("#record-players", Static).update(players)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "clear":
