@@ -22,19 +22,17 @@ class HandSoFar:
 
     def add(self, version: int, events: list[Event]) -> None:
         """The events of a move (or a match's start) that took the match to ``version``: a deal
-        after the first starts the hand again (the first keeps the cut before it)."""
-        kept: list[Event] = []
-        for event in events:
-            if event.kind == "deal":
-                if self._dealt:  # the hands before it are over
-                    self._moves.clear()
-                    self._count = 0
-                    kept = []
-                self._dealt = True
-            kept.append(event)
-        if kept:
-            self._moves.append((version, kept))
-            self._count += len(kept)
+        after the first starts the hand again, from the move that dealt it (how the hand before
+        it ended, with it: a player back from a drop reads who won it); the first keeps the cut
+        before it."""
+        if any(event.kind == "deal" for event in events):
+            if self._dealt:  # the hands before it are over
+                self._moves.clear()
+                self._count = 0
+            self._dealt = True
+        if events:
+            self._moves.append((version, list(events)))
+            self._count += len(events)
         while self._count > EARLIER_MOST and len(self._moves) > 1:  # bounded in a hand that goes on and on
             self._count -= len(self._moves.pop(0)[1])
 

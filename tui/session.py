@@ -441,7 +441,7 @@ class TableSession:
                 before_this = [e for _, moves in so_far for e in moves]
                 at = f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}"
                 if before_this:
-                    if before_this[0].get("kind") not in ("cut", "deal"):  # a long hand's latest moves only
+                    if not _dealt(so_far[0][1]):  # a long hand's latest moves only
                         table.log_line(f"{at}: its first plays are not shown.", style="dim")
                     table.show(self.view, before_this)
                 elif not events:  # what came before is not known here (a host of an older version)
@@ -456,7 +456,10 @@ class TableSession:
             else:
                 missed = _missed(so_far, before, self.view)
                 if missed:  # back after a dropped connection: what was played meanwhile
-                    table.log_line("While you were away:", style="dim")
+                    seat = self.view.get("seat")
+                    for_me = any(e.get("seat") == seat and e.get("kind") in ("play", "draw", "pass") for e in missed)
+                    table.log_line("While you were away (a bot played for you):" if for_me and seat is not None
+                                   else "While you were away:", style="dim")
                     table.show(self.view, missed)
                 table.show(self.view, events)
             if kept is not None:  # the match's last hand, as its results showed it
@@ -767,6 +770,11 @@ def hand_so_far(raw: Any) -> list[tuple[int, list[dict[str, Any]]]]:
                 and events and all(isinstance(e, dict) for e in events):
             out.append((version, events))
     return out
+
+
+def _dealt(events: list[dict[str, Any]]) -> bool:
+    """A move of the hand so far that dealt it (or cut for its first deal): the hand is whole."""
+    return any(e.get("kind") in ("cut", "deal") for e in events)
 
 
 def _missed(so_far: list[tuple[int, list[dict[str, Any]]]], before: dict[str, Any] | None,

@@ -41,9 +41,10 @@ async def test_back_from_a_dropped_connection_the_log_tells_what_was_played_mean
             srv.max_connections = 1000
             await wait_for(pilot, lambda: app.session.client.connected
                            and app.session.view["version"] == table.match.version, timeout=15)
-            await wait_for(pilot, lambda: "While you were away:" in _entries(screen)[before:])
+            away = "While you were away (a bot played for you):"  # the stand-in moved for Bo
+            await wait_for(pilot, lambda: away in _entries(screen)[before:])
             told = _entries(screen)[before:]
-            after = told[told.index("While you were away:") + 1:]
+            after = told[told.index(away) + 1:]
             assert any(line.startswith("You ") for line in after), told  # the stand-in's moves, as his
             assert "earlier plays are not shown" not in " ".join(told)
             await ana.close()
@@ -76,5 +77,43 @@ async def test_a_guest_who_comes_back_in_a_new_app_reads_the_hand_so_far() -> No
             assert any("deal" in line.lower() for line in lines[:3]), lines
             await app.leave_table()
         await ana.close()
+    finally:
+        await srv.close()
+
+
+async def test_back_after_a_hand_ended_meanwhile_the_log_tells_how_it_ended() -> None:
+    """The hand Bo dropped in ended while he was away and the next was dealt: his log tells how
+    it ended (who lost it), then the new hand, not only the new hand's moves."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": 0.05, "grace": 60.0})  # type: ignore[arg-type]
+    await srv.start()
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = srv.create_table(TableConfig(name="evening", game="ninety-eight", seats=2, seed=5))
+            ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+            app.settings.name = "Bo"
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            await ana.start()
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            await wait_for(pilot, lambda: app.session.view and app.session.view["version"] == table.match.version)
+            srv.max_connections = len(srv.connections) - 1  # Bo's way back finds the host full a while
+            app.session.client.drop_connection()
+            await wait_for(pilot, lambda: table.seats[1].conn is None)
+            await play_first_until(table, ana, 0, lambda: table.match.hand_number >= 2, moves=600)
+            assert table.match.hand_number >= 2 and not table.match.is_over
+            before = len(_entries(screen))
+            srv.max_connections = 1000
+            await wait_for(pilot, lambda: app.session.client.connected
+                           and app.session.view["version"] == table.match.version, timeout=15)
+            await wait_for(pilot, lambda: any(line.startswith("While you were away") for line in _entries(screen)[before:]))
+            told = _entries(screen)[before:]
+            hand = table.match.hand_number
+            assert any(line.startswith(f"Hand {hand - 1} over") for line in told), told
+            assert any(line.endswith(f"deals hand {hand}") for line in told), told
+            await ana.close()
+            await app.leave_table()
     finally:
         await srv.close()
