@@ -33,8 +33,9 @@ async def test_the_tables_passing_notices_come_down_as_its_results_go_up() -> No
 
 
 async def test_why_a_key_did_nothing_comes_down_once_a_key_plays() -> None:
-    """A warning that a key did nothing (pressed before the turn came) is past once the player
-    plays: it no longer stands over the log for the rest of its time; other notices stay."""
+    """A warning that a key did nothing (pressed before the turn came), or a hint, is past once
+    the player plays: it no longer stands over the log for the rest of its time; other notices
+    stay."""
     app = make_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         session = await start_solo(app, pilot)
@@ -43,8 +44,9 @@ async def test_why_a_key_did_nothing_comes_down_once_a_key_plays() -> None:
         await wait_for(pilot, mine)
         version = session.view["version"]
         table.warn("Wait: it is Normal bot's turn.")
+        table.say("Hint: play it")  # a hint on the card about to be played is past once it is
         app.notify("Connection lost: reconnecting...", severity="warning")
-        await wait_for(pilot, lambda: len(notices(app)) == 2)
+        await wait_for(pilot, lambda: len(notices(app)) == 3)
         await play_with_keys(app, pilot, timeout=20, stop=lambda: (session.view or {}).get("version", 0) > version)
         assert (session.view or {}).get("version", 0) > version, "a key played"
         await wait_for(pilot, lambda: notices(app) == ["Connection lost: reconnecting..."], timeout=2)

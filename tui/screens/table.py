@@ -653,10 +653,9 @@ class TableScreen(Screen[None]):
             self.notify("The table moved on: choose your play again.", severity="warning")
 
     def send(self, action: str) -> None:
-        # a key that now plays: why it did nothing a moment ago no longer stands over the log
-        now = time.monotonic()
-        take_down(self.app, {printable(text) for text, at in self._warned_at.items() if now - at < WARN_SECONDS})
-        self._warned_at.clear()
+        # a key that now plays: why it did nothing a moment ago, a hint on the card now played,
+        # the total said before it, no longer stand over the log (their lines stay in it)
+        self.drop_passing_notices()
         self.run_worker(self.link.act(action), group="act")
 
     @on(BoardCards.StockClicked)
@@ -738,7 +737,8 @@ class TableScreen(Screen[None]):
     def drop_passing_notices(self) -> None:
         """Take down this table's notices still up (why a key did nothing, a hint, an answer to
         C, S or T): they were about the table as it stood, and would stand over the results
-        that replace it. Other notices (a lost connection, a save that failed) stay."""
+        that replace it, or the play just made. Other notices (a lost connection, a save that
+        failed) stay."""
         now = time.monotonic()
         passing = {printable(text) for text, at in self._warned_at.items() if now - at < WARN_SECONDS}
         passing |= {printable(text) for text, at in self._said_at.items() if now - at < SAY_SECONDS}
