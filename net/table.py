@@ -425,12 +425,19 @@ class Table:
             return
         if not seat.empty:
             raise Refused("taken", f"seat {seat.index + 1} is taken")
+        was = p.seat
         self._seat(p, seat)
+        if was is None:
+            self._note("%s sits down in seat %d", p.name, seat.index + 1)
+        else:
+            self._note("%s moves from seat %d to seat %d", p.name, was + 1, seat.index + 1)
         self._welcome(p)
         self._broadcast_lobby(to=p)
 
     def _on_stand(self, p: Peer, msg: dict[str, Any]) -> None:
         self._in_lobby()
+        if p.seat is not None:
+            self._note("%s stands up from seat %d and watches", p.name, p.seat + 1)
         self._unseat(p)
         self._forget_chat(moved=[p])
         self._broadcast_lobby(to=p)

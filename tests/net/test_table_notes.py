@@ -99,3 +99,22 @@ async def test_the_log_numbers_bots_of_one_level_as_the_lobby_does(caplog: pytes
     finally:
         for c in clients:
             await c.close()
+
+
+async def test_the_log_says_who_takes_a_seat_from_watching_and_who_stands_up(caplog: pytest.LogCaptureFixture,
+                                                                              server: Server) -> None:
+    """A watcher who sits down in an open seat (``sit``), moves to another, and stands up again
+    (``stand``): the host's log said none of it, and went from "seat 1 is open" to a match
+    with them in it."""
+    caplog.set_level(logging.INFO, logger="dealmein.net")
+    table = server.create_table(TableConfig(name="T", game="ninety-eight", seats=3))
+    bea = await join(server, "Bea", table=table.id, spectator=True, reconnect=False)
+    try:
+        await bea.sit(1)
+        await wait_until(lambda: "table T: Bea sits down in seat 2" in notes(caplog), what="the sit")
+        await bea.sit(2)
+        await wait_until(lambda: "table T: Bea moves from seat 2 to seat 3" in notes(caplog), what="the move")
+        await bea.stand()
+        await wait_until(lambda: "table T: Bea stands up from seat 3 and watches" in notes(caplog), what="the stand")
+    finally:
+        await bea.close()
