@@ -302,3 +302,10 @@ def test_the_page_gives_the_tables_numbers_where_it_speaks_of_the_usual_game() -
     assert not re.search(r"\b98\b", hundred) and "(five)" in hundred and "(three)" not in hundred
     usual = body("ninety-eight", "standard")
     assert "Keep it at 98 or below." in usual and "(three)" in usual
+    # crazy-eights 3.4 and 3.5: a draw limit, and a stock that is not rebuilt
+    once = body("crazy-eights", "draw-one", {"reshuffle": False})
+    assert "You may draw even when you could play, one card a turn." in once
+    assert "shuffled into a new stock." not in once and "once the stock runs out, nothing is left to draw" in once
+    assert "and keep drawing, up to three cards a turn." in body("crazy-eights", "standard", {"max_draws": 3})
+    usual = body("crazy-eights", "standard")
+    assert "and keep drawing." in usual and "(all but its top card) is shuffled into a new stock." in usual

@@ -121,6 +121,9 @@ def _cards(count: int) -> str:
 _PAY = ("Forget, or say it when it is not true, and you pay: ten penalty points (or two cards "
         "drawn, depending on the table).")
 
+#: the Drawing section's reshuffle, as a table with the usual options has it (3.5)
+_RESHUFFLE = "When the stock runs out, the pile (all but its top card) is shuffled into a new stock."
+
 _COUNTDOWN = {
     "Eights are wild.":
         "In Countdown each player's wild card is the rank of their count: eights at 8, sevens at "
@@ -159,6 +162,13 @@ def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
         size = resolved.get("hand_size")
         if isinstance(size, int):
             said["Five cards each (seven when only two play)."] = f"{_cards(size)} each."
+        if resolved.get("reshuffle") is False:  # 3.5
+            said[_RESHUFFLE] = ("At this table the pile is not shuffled into a new stock: once the stock "
+                                "runs out, nothing is left to draw.")
+        draws = resolved.get("max_draws")
+        if isinstance(draws, int):  # 3.4
+            said[", and keep drawing."] = (", one card a turn." if draws == 1
+                                           else f", and keep drawing, up to {_cards(draws).lower()} a turn.")
         target = resolved.get("target")
         if isinstance(target, int) and target != 100:
             said["When someone reaches 100 points"] = f"When someone reaches {target} points"
