@@ -201,3 +201,35 @@ async def test_the_running_total_wraps_instead_of_losing_a_number_in_a_small_ter
         assert shown == "running total over the hand: " + " ".join(map(str, totals))
         # the words and the numbers each keep to a row: no number is split from the others
         assert rows[label.region.y][label.region.x:label.region.right].strip() == "running total over the hand:"
+
+
+def test_partners_standings_say_their_lives_or_chips_are_the_teams() -> None:
+    """ninety-eight 7.2: partners share one set of lives (or chips), which each partner's status
+    reports: the results read "8 chips" for both partners, as if there were twice as many, with
+    nothing saying they are one team's."""
+    import random
+
+    from rich.console import Console
+
+    from tui.screens.results import standings
+
+    m = new_match("ninety-eight", 4, preset="stakes", options={"teams": "pairs", "hands": 2}, seed=5)
+    rng = random.Random(2)
+    for _ in range(2000):
+        if m.is_over:
+            break
+        m.apply(str(rng.choice(m.legal_actions())))
+    view = m.view(0)
+    console = Console(width=100, record=True)
+    console.print(standings(view, ["You", "Bob", "Cy", "Di"]))
+    text = console.export_text()
+    chips = [s.get("chips") for s in view["status"]]
+    assert chips[0] == chips[2] and chips[1] == chips[3]  # one team's, reported by each partner
+    assert not all(s.get("out") for s in view["status"])
+    for seat, name in enumerate(["You", "Bob", "Cy", "Di"]):
+        row = next(line for line in text.splitlines() if f" {name} " in f" {line} ")
+        assert view["status"][seat].get("out") or f"{chips[seat]} chip" in row and "(team)" in row, text
+    solo = new_match("ninety-eight", 3, preset="stakes", seed=5)
+    console = Console(width=100, record=True)
+    console.print(standings(solo.view(0), ["You", "Bob", "Cy"]))
+    assert "(team)" not in console.export_text()

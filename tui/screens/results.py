@@ -45,7 +45,8 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     for seat, status in enumerate(statuses(view)):
         mark = "★" if seat in winners else ""
         # standings, not the next hand: "sits out" (of a hand) says nothing here
-        standing = status_text({k: v for k, v in status.items() if k != "in_hand"})
+        standing = status_text({k: v for k, v in status.items() if k != "in_hand"}
+                               | ({"team": True} if view.get("teams") else {}))  # 7.2: the team's, shared
         row = [Text(mark), Text(clean(seat_name(names, seat), 24)), Text(standing or "in")]
         if isinstance(points, list):
             row.append(Text(str(points[seat]) if seat < len(points) else ""))

@@ -44,12 +44,14 @@ def _plural(n: Any, one: str, many: str) -> str:
 def _status_parts(status: dict[str, Any]) -> list[tuple[str, str]]:
     """The status pieces, each as (full wording, compact wording), ``sits out`` left out."""
     parts: list[tuple[str, str]] = []
+    # ninety-eight 7.2: partners share one set of lives (or chips), which each partner's shows
+    shared = " (team)" if status.get("team") else ""
     if "lives" in status:
-        parts.append((_plural(status["lives"], "life", "lives"), f"{status['lives']} lv"))
+        parts.append((_plural(status["lives"], "life", "lives") + shared, f"{status['lives']} lv"))
     elif "penalties" in status:
-        parts.append((f"{status['penalties']} pen.", f"{status['penalties']} pen"))
+        parts.append((f"{status['penalties']} pen.{shared}", f"{status['penalties']} pen"))
     if "chips" in status:
-        parts.append((_plural(status["chips"], "chip", "chips"), f"{status['chips']} ch"))
+        parts.append((_plural(status["chips"], "chip", "chips") + shared, f"{status['chips']} ch"))
     if "score" in status:
         parts.append((_plural(status["score"], "pt", "pts"), f"{status['score']}p"))
     if "count" in status:
@@ -72,7 +74,7 @@ def statuses(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def status_text(status: dict[str, Any]) -> str:
     """``2 lives``, ``1 life``, ``5 chips``, ``1 chip``, ``34 pts``, ``count 6``, ``out``:
-    whatever the game reports."""
+    whatever the game reports; a team's shared lives or chips say so (``3 lives (team)``)."""
     if status.get("out"):
         return "out"
     parts = [full for full, _ in _status_parts(status)]
