@@ -122,6 +122,7 @@ class Table:
             "watcher_ids": [self.conn_number(p) for p in listed],
             "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready, "wins": s.wins,
                        "connected": s.conn is not None or s.bot is not None,
+                       "standin": s.standin and s.conn is None,
                        "host": s.token is not None and s.token == self.host_token}
                       for s in self.seats],
             "start": "host" if by_host else "ready",

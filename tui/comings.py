@@ -66,7 +66,11 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
             continue
         was, now = _human(old), _human(new)
         if was is not None and was == now:
-            if old.get("connected") and new.get("connected") is False:
+            if old.get("connected") and new.get("connected") is False and new.get("standin") is True:
+                # said goodbye in a match in play: a bot plays at once (a dropped player is waited for)
+                lines.append(Change("away", f"{shown_after[i]} leaves the match: a bot plays their seat, "
+                                            f"which is kept {kept_for(grace)} should they come back."))
+            elif old.get("connected") and new.get("connected") is False:
                 lines.append(Change("away", f"{shown_after[i]} is away: their seat is kept {kept_for(grace)}."))
             elif old.get("connected") is False and new.get("connected"):
                 lines.append(Change("back", f"{shown_after[i]} is back."))

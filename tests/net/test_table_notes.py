@@ -118,3 +118,25 @@ async def test_the_log_says_who_takes_a_seat_from_watching_and_who_stands_up(cap
         await wait_until(lambda: "table T: Bea stands up from seat 3 and watches" in notes(caplog), what="the stand")
     finally:
         await bea.close()
+
+
+async def test_the_lobby_tells_a_player_who_left_the_match_from_one_who_dropped(server: Server) -> None:
+    """docs/protocol.md, ``lobby`` ``standin``: a player who leaves a match in play (``bye``) has
+    a bot play at once, and the lobby says so (one who drops is waited for, ``takeover``, and
+    is not yet a stand-in): the apps tell the two apart ("leaves the match", "is away")."""
+    table, (ana, bo, cy) = await seated_table(server, TableConfig(name="T", game="ninety-eight", seats=3, seed=4), 3)
+    try:
+        await bo.ready(True)
+        await cy.ready(True)
+        await wait_until(lambda: table.seats[1].ready and table.seats[2].ready, what="ready")
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the start")
+        seat = lambda i: (ana.lobby or {}).get("seats", [{}] * 3)[i]  # noqa: E731
+        assert seat(1).get("standin") is False
+        await bo.close()  # a goodbye
+        await wait_until(lambda: seat(1).get("connected") is False and seat(1).get("standin") is True,
+                         what="Bo's seat played by a stand-in")
+        assert seat(2).get("standin") is False  # still here
+    finally:
+        for c in (ana, bo, cy):
+            await c.close()

@@ -64,6 +64,11 @@ def test_a_player_drops_comes_back_or_gives_the_seat_to_a_bot() -> None:
     assert comings_and_goings(seats("Ana", "Bo"), seats("Ana", ("Bo", False)), {0}) \
         == ["Bo is away: their seat is kept for a while."]
     assert comings_and_goings(seats("Ana", ("Bo", False)), seats("Ana", "Bo"), {0}) == ["Bo is back."]
+    # Bo chose Leave in the match: the host's stand-in plays at once (docs/protocol.md, standin)
+    left = seats("Ana", ("Bo", False))
+    left[1]["standin"] = True
+    assert comings_and_goings(seats("Ana", "Bo"), left, {0}) \
+        == ["Bo leaves the match: a bot plays their seat, which is kept for a while should they come back."]
     assert comings_and_goings(seats("Ana", ("Bo", False)), seats("Ana", ("Bo", "normal")), {0}) \
         == ["Bo did not come back: a bot plays their seat for the rest of the match."]
     assert comings_and_goings(seats("Ana", "Bo"), seats("Ana", ("Bo", "normal")), {0}) \
