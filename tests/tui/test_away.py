@@ -25,7 +25,7 @@ async def test_a_dropped_player_is_shown_away_and_back() -> None:
             table = await wait_for(pilot, lambda: current(app, TableScreen))
             assert session.names[1] == "Bob"
             token = bob.token
-            await bob.close()  # gone, without standing up: the seat waits for him
+            bob.drop_connection()  # gone, without a goodbye: the seat waits for him
             await wait_for(pilot, lambda: session.names[1] == "Bob (away)")
             log = lambda: [line.text for line in table.query_one("#log").lines]  # noqa: E731
             await wait_for(pilot, lambda: any("Bob is away" in line for line in log()))
@@ -33,6 +33,11 @@ async def test_a_dropped_player_is_shown_away_and_back() -> None:
             assert back.seat == 1
             await wait_for(pilot, lambda: session.names[1] == "Bob")
             await wait_for(pilot, lambda: any(line.startswith("Bob is back") for line in log()))
+            # Leave (a goodbye in the match) is no drop: a bot plays at once, and the log says so
+            await back.close()
+            await wait_for(pilot, lambda: any(line.startswith("Bob leaves the match")
+                                              for line in log()))
+            back = None
         finally:
             if back is not None:
                 await back.close()
