@@ -3,6 +3,7 @@ log what was played meanwhile (docs/protocol.md, ``view`` ``earlier``): the move
 bot made in their seat among them, not "earlier plays are not shown"."""
 from __future__ import annotations
 
+from typing import Any
 
 from net.server import Server, TableConfig
 from tests.net.table_helpers import FAST, ana_and_bo_dealt, join, moves_by, play_first_until
@@ -15,26 +16,35 @@ def _entries(screen: TableScreen) -> list[str]:
     return [e.plain for e in screen.query_one("#log").entries]
 
 
+async def _bo_dropped(app: Any, pilot: Any, srv: Server, config: TableConfig) -> tuple[Any, Any, TableScreen]:
+    """Bo (this app) at a two-seat table of ``config`` with Ana (the test's client), dealt, his
+    connection then dropped, and the host full a while so that he stays away till the test lets
+    him back (``srv.max_connections``). (table, Ana, Bo's table screen)."""
+    table = srv.create_table(config)
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    app.settings.name = "Bo"
+    app.join_address(f"127.0.0.1:{srv.port}")
+    await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+    await pilot.press("r")
+    await wait_for(pilot, lambda: table.seats[1].ready)
+    await ana.start()
+    screen = await wait_for(pilot, lambda: current(app, TableScreen))
+    await wait_for(pilot, lambda: app.session.view and app.session.view["version"] == table.match.version)
+    srv.max_connections = len(srv.connections) - 1
+    app.session.client.drop_connection()
+    await wait_for(pilot, lambda: table.seats[1].conn is None)
+    return table, ana, screen
+
+
 async def test_back_from_a_dropped_connection_the_log_tells_what_was_played_meanwhile() -> None:
     srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": 0.1, "grace": 60.0})  # type: ignore[arg-type]
     await srv.start()
     app = make_app()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            table = srv.create_table(TableConfig(name="evening", game="crazy-eights", seats=2, seed=3))
-            ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-            app.settings.name = "Bo"
-            app.join_address(f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            await pilot.press("r")
-            await wait_for(pilot, lambda: table.seats[1].ready)
-            await ana.start()
-            screen = await wait_for(pilot, lambda: current(app, TableScreen))
-            await wait_for(pilot, lambda: app.session.view and app.session.view["version"] == table.match.version)
+            table, ana, screen = await _bo_dropped(app, pilot, srv, TableConfig(name="evening", game="crazy-eights",
+                                                                               seats=2, seed=3))
             left_at = table.match.version
-            srv.max_connections = len(srv.connections) - 1  # Bo's way back finds the host full a while
-            app.session.client.drop_connection()
-            await wait_for(pilot, lambda: table.seats[1].conn is None)
             await play_first_until(table, ana, 0, lambda: moves_by(table, 1, left_at) >= 1 and table.match.current_seat == 0)
             assert moves_by(table, 1, left_at) >= 1
             before = len(_entries(screen))
@@ -89,19 +99,8 @@ async def test_back_after_a_hand_ended_meanwhile_the_log_tells_how_it_ended() ->
     app = make_app()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            table = srv.create_table(TableConfig(name="evening", game="ninety-eight", seats=2, seed=5))
-            ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-            app.settings.name = "Bo"
-            app.join_address(f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            await pilot.press("r")
-            await wait_for(pilot, lambda: table.seats[1].ready)
-            await ana.start()
-            screen = await wait_for(pilot, lambda: current(app, TableScreen))
-            await wait_for(pilot, lambda: app.session.view and app.session.view["version"] == table.match.version)
-            srv.max_connections = len(srv.connections) - 1  # Bo's way back finds the host full a while
-            app.session.client.drop_connection()
-            await wait_for(pilot, lambda: table.seats[1].conn is None)
+            table, ana, screen = await _bo_dropped(app, pilot, srv, TableConfig(name="evening", game="ninety-eight",
+                                                                               seats=2, seed=5))
             await play_first_until(table, ana, 0, lambda: table.match.hand_number >= 2, moves=600)
             assert table.match.hand_number >= 2 and not table.match.is_over
             before = len(_entries(screen))
