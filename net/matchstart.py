@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from .peer import Peer, Refused
 from .seat import Seat
+from .seatnames import and_list
 
 if TYPE_CHECKING:
     from .server import Server
@@ -35,9 +36,7 @@ def not_ready(seats: list[Seat], starter: Peer | None) -> str | None:
         if not seat.ready or (starter is None and seat.conn is None):
             waiting.append(f"{seat.name} (seat {seat.index + 1})")
     if waiting:  # every one of them, as the lobby lists whom the start waits for
-        if len(waiting) == 1:
-            return f"{waiting[0]} is not ready"
-        return f"{', '.join(waiting[:-1])} and {waiting[-1]} are not ready"
+        return f"{and_list(waiting)} {'is' if len(waiting) == 1 else 'are'} not ready"
     if starter is None and not humans:
         return "no player is seated"
     return None

@@ -36,3 +36,10 @@ def seats_named(seats: list[int], shown: list[str]) -> str:
         return f"{name} (seat {seat + 1})" if name else f"seat {seat + 1}"
 
     return " and ".join(one(seat) for seat in seats)
+
+
+def and_list(words: list[str]) -> str:
+    """"a", "a and b", "a, b and c": names in a sentence, as the host's lines and the apps say them."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]

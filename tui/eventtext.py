@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from net.protocol import CHAT_LEN, NAME_LEN
+from net.seatnames import and_list
 
 from .cardface import card_label, suit_label
 from .plain import clean
@@ -78,13 +79,6 @@ def seat_name(names: list[str], seat: Any) -> str:
     if isinstance(seat, int):
         return f"Seat {seat + 1}"
     return "Someone"
-
-
-def and_list(words: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _join(names: list[str], seats: Any) -> str:

@@ -8,6 +8,8 @@ from typing import Any
 
 from rich.cells import cell_len
 
+from net.seatnames import and_list
+
 from .cardface import card_label, suit_label
 from .plain import cut
 from .seatmarks import turn_of
@@ -156,8 +158,6 @@ def unplayable_line(label: str, why: str, others: list[str], moves: list[str], w
     list does not fit ("5♠ K♠ 7♠", "5♠ and 2 more", "3 others"): left out, the line read as if
     the turn could only draw. The keys go when the shortest of those does not fit beside them,
     and the reason last."""
-    from .eventtext import and_list  # here: eventtext reads plays with this module
-
     tail = f" {', '.join(moves)}." if moves else ""
     if not others:
         candidates = [why + tail, why]

@@ -15,9 +15,10 @@ from textual.widgets.option_list import Option
 
 from core import GAMES
 from net.protocol import CHAT_LEN
+from net.seatnames import and_list
 
 from ..chatprompt import chat_prompt, reprompt
-from ..eventtext import and_list, chat_text
+from ..eventtext import chat_text
 from ..notices import take_down
 from ..optiontext import clock_label, options_line
 from ..plain import clean
@@ -54,6 +55,12 @@ def lobby_teams(lobby: dict[str, Any]) -> list[list[int]] | None:
 def _start_word(lobby: dict[str, Any]) -> str:
     """What the host's start begins: after a finished match, the rematch."""
     return "rematch" if lobby.get("status") == "finished" else "match"
+
+
+def _rematch_asked_for(lobby: dict[str, Any]) -> bool:
+    """After a match at a table whose host plays, the host's rematch waits for no one: a
+    guest's ready is a request for it (net/table.py tells the table once)."""
+    return lobby.get("status") == "finished" and lobby.get("start") == "host"
 
 
 class LobbyScreen(Screen[None]):
@@ -158,8 +165,7 @@ class LobbyScreen(Screen[None]):
         seats.clear_options()
         me = self.link.seat
         solo = self._solo()  # only this app plays: no joining, no readiness
-        # after a match the host's rematch waits for no one: a guest's ready is a request for it
-        asking = not solo and lobby.get("status") == "finished" and lobby.get("start") == "host"
+        asking = not solo and _rematch_asked_for(lobby)
         listed = lobby.get("seats") or []
         shown = lobby_names(listed)
         partnerships = lobby_teams(lobby)
@@ -348,9 +354,7 @@ class LobbyScreen(Screen[None]):
     def _asks(self) -> bool:
         """After a match at a table whose host plays, this guest's ready asks the host for the
         rematch (which waits for no one): R and the button say so."""
-        lobby = self.link.lobby or {}
-        return (not self.link.is_host and self.link.seat is not None and lobby.get("status") == "finished"
-                and lobby.get("start") == "host")
+        return not self.link.is_host and self.link.seat is not None and _rematch_asked_for(self.link.lobby or {})
 
     def _open_seat(self) -> bool:
         """A seat of the table is open: a watcher may take it."""
