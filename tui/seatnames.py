@@ -32,15 +32,15 @@ def watcher_names(watchers: Iterable[Any], seats: list[dict[str, Any]]) -> list[
 WATCHERS_ROOM = 40
 
 
-def _number(value: Any) -> TypeGuard[int]:
-    """An int, not a bool (which Python counts as one)."""
+def whole_number(value: Any) -> TypeGuard[int]:
+    """An int, not a bool (which Python counts as one): a count or a seat from the host."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def watching_count(lobby: dict[str, Any]) -> int:
     """How many watch the table (the lobby's ``spectators``; 0 for what is not a count)."""
     count = lobby.get("spectators")
-    return count if _number(count) and count > 0 else 0
+    return count if whole_number(count) and count > 0 else 0
 
 
 def listed_watchers(lobby: dict[str, Any]) -> list[Any]:
@@ -56,9 +56,9 @@ def listed_watcher(lobby: dict[str, Any], number: Any, name: str) -> str:
     of an older version, a watcher past the ones listed, or one who has left or come since)
     or lists another name for it, or its ``watcher_ids`` are not one number per watcher."""
     watchers, ids = listed_watchers(lobby), lobby.get("watcher_ids")
-    if not _number(number) or not isinstance(ids, list) or len(ids) != len(lobby.get("watchers") or []):
+    if not whole_number(number) or not isinstance(ids, list) or len(ids) != len(lobby.get("watchers") or []):
         return ""
-    if not all(_number(i) for i in ids) or ids.count(number) != 1:
+    if not all(whole_number(i) for i in ids) or ids.count(number) != 1:
         return ""
     at = ids.index(number)
     if at >= len(watchers) or watchers[at] != name:

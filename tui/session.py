@@ -23,7 +23,7 @@ from .notices import take_down
 from .plain import clean
 from .plays import own_status
 from .saves import KeptResults, save_port, solo_save_path
-from .seatnames import seat_names, speaker
+from .seatnames import seat_names, speaker, whole_number
 from .tablechange import table_change
 from .watchwait import WatcherWait
 from .widgets.tablelog import CHAT_LINES
@@ -449,7 +449,7 @@ class TableSession:
                     table.log_line(f"{at}: earlier plays are not shown." if self.view.get("version") else f"{at}.",
                                    style="dim")
                     total = self.view.get("total")
-                    if isinstance(total, int) and not isinstance(total, bool):
+                    if whole_number(total):
                         table.totals = [total]  # the running total starts where it stood as this app came in
                 table.show(self.view, events)
                 app.push_screen(table)
@@ -471,7 +471,7 @@ class TableSession:
                 kind = event.get("kind")
                 if kind == "deal":
                     self._penalties = {}
-                elif kind == "penalty" and _whole(event.get("points")) and _whole(event.get("seat")):
+                elif kind == "penalty" and whole_number(event.get("points")) and whole_number(event.get("seat")):
                     self._penalties[event["seat"]] = self._penalties.get(event["seat"], 0) + event["points"]
                 if kind in ENDINGS and self._penalties:  # the results say what the hand's penalties added
                     seats = range(len(self.view.get("status") or []))
@@ -507,7 +507,7 @@ class TableSession:
             elif state == "connected":
                 app.notify("Reconnected.")
                 table = table_screen(self)
-                if table is not None:  # the host gave the turn a full clock when the seat came back
+                if table is not None:  # counted again from the view that follows (its ``clock``)
                     table.restart_clock()
             elif state == "closed" and not self.closing:
                 if update.get("reason") != self.last_said:  # a kick was already said, once is enough
@@ -751,11 +751,6 @@ class TableSession:
         self._save.release_solo()
 
 
-def _whole(value: Any) -> bool:
-    """A whole number in an event from the host (not a bool, which Python counts as one)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def hand_so_far(raw: Any) -> list[tuple[int, list[dict[str, Any]]]]:
     """A view frame's ``earlier`` (docs/protocol.md): the moves of the hand so far, each the
     match's version after it and its events; what is not that shape is left out."""
@@ -766,8 +761,7 @@ def hand_so_far(raw: Any) -> list[tuple[int, list[dict[str, Any]]]]:
         if not isinstance(move, dict):
             continue
         version, events = move.get("version"), move.get("events")
-        if isinstance(version, int) and not isinstance(version, bool) and isinstance(events, list) \
-                and events and all(isinstance(e, dict) for e in events):
+        if whole_number(version) and isinstance(events, list) and events and all(isinstance(e, dict) for e in events):
             out.append((version, events))
     return out
 
