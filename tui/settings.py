@@ -160,27 +160,26 @@ def _read(path: Path, guest: bool = False) -> tuple[dict[str, Any], Unread | Non
 
 
 def _settings_from(data: dict[str, Any], path: Path, guest: bool = False) -> tuple[Settings, str | None]:
+    settings, problems = _values(data)
+    said = [str(e) for key, e in problems.items() if not (guest and key in GUEST_UNUSED)]
+    if said:
+        return settings, f"{file_named(path, guest)}: {'; '.join(said)}; using the defaults for those"
+    return settings, None
+
+
+def _values(data: dict[str, Any]) -> tuple[Settings, dict[str, ValueError]]:
+    """The settings the file's keys give, and what is wrong with each key it has whose value
+    cannot be used (the default stands in for it)."""
     settings = Settings()
-    problems: list[str] = []
+    problems: dict[str, ValueError] = {}
     for key, value in data.items():
         if key not in _KNOWN:
             continue  # a newer version's key: keep quiet, it does no harm
         try:
             setattr(settings, key, _check(key, value))
         except ValueError as e:
-            if not (guest and key in GUEST_UNUSED):
-                problems.append(str(e))
-    if problems:
-        return settings, f"{file_named(path, guest)}: {'; '.join(problems)}; using the defaults for those"
-    return settings, None
-
-
-def _usable(key: str, value: Any) -> bool:
-    try:
-        _check(key, value)
-    except ValueError:
-        return False
-    return True
+            problems[key] = e
+    return settings, problems
 
 
 def _toml_value(value: Any) -> str:
@@ -244,11 +243,11 @@ def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread
         data, unread = _read(path)
         if unread is not None:
             return unread
-        current, _ = _settings_from(data, path)
+        current, unusable = _values(data)
         for key, value in changes.items():
             setattr(current, key, value)
         other = {k: v for k, v in data.items() if k not in _KNOWN}
-        kept = {k: v for k, v in data.items() if k in _KNOWN and k not in changes and not _usable(k, v)}
+        kept = {k: data[k] for k in unusable if k not in changes}
         try:
             text = dumps(current, other, kept)
         except RecursionError:  # nested as deep as the reader bears: not kept, as before
