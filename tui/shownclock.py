@@ -28,8 +28,9 @@ class ShownClock:
         self._turn, self._started, self._told = (view.get("current_seat"), view.get("version")), time.monotonic(), left
 
     def restart(self) -> None:
-        """Count again from the next ``left``: this app's connection came back, and the host
-        starts a full clock for a seat whose player returns."""
+        """Count again from the next view: this app's connection came back. That view says what
+        the host's clock has left (``told``); a host of an older version, which says nothing,
+        started a full clock for a seat whose player returned."""
         self._turn = None
 
     def left(self, view: dict[str, Any], lobby: dict[str, Any]) -> int | None:

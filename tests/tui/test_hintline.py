@@ -56,7 +56,7 @@ def test_the_shown_clock_counts_a_turn_from_its_view_and_rings_once_a_turn() -> 
     assert clock.left(view, {**lobby, "turn_time": None}) is None and not clock.running
     assert clock.left(view, lobby) == 30 and clock.running
     assert clock.first_warning() and not clock.first_warning()  # once a turn
-    clock.restart()  # back after a drop: a full clock, but no second bell for the same turn
+    clock.restart()  # back after a drop, the host saying nothing of what is left: a full clock, no second bell
     assert clock.left(view, lobby) == 30 and not clock.first_warning()
     bot_turn = {**lobby, "seats": [*lobby["seats"][:1], {"name": "Normal bot", "bot": "normal", "connected": True},
                                    *lobby["seats"][2:]]}

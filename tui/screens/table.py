@@ -344,9 +344,8 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ the turn clock
     def restart_clock(self) -> None:
-        """Count the turn clock again from now: this app's connection came back, and the host
-        starts a full clock for a seat whose player returns (it stops while the seat is away).
-        A table still being composed draws its clock as it mounts."""
+        """Count the turn clock again from the next view: this app's connection came back
+        (``ShownClock.restart``). A table still being composed draws its clock as it mounts."""
         self._clock.restart()
         if self._ready and not popped(self):
             self._render_topbar()
