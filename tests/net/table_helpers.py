@@ -59,20 +59,36 @@ class RandomPlayer:
 
     Every view and error it receives is kept; ``stale`` refusals are expected when another seat
     (a bot, or a manual draw) moved first, and a fresh view always follows them.
+
+    It keeps under the host's message rate (``most`` a second, below FAST's 500): a Crazy Eights
+    player drawing card after card answers each view within a millisecond, and the host drops
+    what comes faster, telling only the first drop of a flood. Should a ``rate`` error come all
+    the same, no view follows it: the player tries the latest view again a moment later and
+    counts the drop in ``dropped``.
     """
 
-    def __init__(self, client: TableClient, seed: int, pause: float = 0.0) -> None:
+    def __init__(self, client: TableClient, seed: int, pause: float = 0.0, most: float = 400.0) -> None:
         self.client = client
         self.rng = random.Random(seed)
         self.pause = pause
+        self.gap = 1.0 / most
+        self._last = 0.0
         self.views: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
+        self.dropped = 0
         self.finished = asyncio.Event()
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
         c = self.client
         async for u in c.updates():
+            if u["type"] == "error" and u["code"] == "rate":
+                self.dropped += 1
+                await asyncio.sleep(0.05)  # the bucket refills; then the latest view again
+                v = c.view
+                if v is not None and v["legal"] and not v["is_over"]:
+                    await self._act(v)
+                continue
             if u["type"] == "error" and u["code"] != "stale":
                 self.errors.append(u)
             if u["type"] != "view":
@@ -83,15 +99,23 @@ class RandomPlayer:
                 self.finished.set()
                 continue
             self.finished.clear()
-            if v["legal"] and v is c.view:
-                if self.pause:
-                    await asyncio.sleep(self.pause)
-                    if c.view is not v:
-                        continue
-                try:
-                    await c.act(self.rng.choice(v["legal"]), v["version"])
-                except ConnectionError:
-                    pass  # reconnecting: the next view after reconnecting is answered
+            await self._act(v)
+
+    async def _act(self, v: dict[str, Any]) -> None:
+        """A random legal move on ``v`` while it is still the latest view."""
+        c = self.client
+        if not v["legal"] or v is not c.view:
+            return
+        wait = max(self.pause, self._last + self.gap - time.monotonic())
+        if wait > 0:
+            await asyncio.sleep(wait)
+            if c.view is not v:
+                return
+        self._last = time.monotonic()
+        try:
+            await c.act(self.rng.choice(v["legal"]), v["version"])
+        except ConnectionError:
+            pass  # reconnecting: the next view after reconnecting is answered
 
     async def stop(self) -> None:
         self.task.cancel()
