@@ -165,7 +165,13 @@ def won(names: list[str], seats: Any) -> str:
     ``_you`` like every other sentence about the player."""
     if not isinstance(seats, list) or not seats:
         return "nobody wins"
-    return _you(f"{_join(names, seats)} {'wins' if len(seats) == 1 else 'win'}")
+    return agree(names, seats, "wins", "win")
+
+
+def agree(names: list[str], seats: list[int], one: str, more: str) -> str:
+    """The seats as the subject of ``one`` (said of a seat) or ``more`` (of several), the verb
+    agreeing with "You" as well: "Bo is the last ...", "You are the last ..."."""
+    return _you(f"{_join(names, seats)} {one if len(seats) == 1 else more}")
 
 
 def ending(event: dict[str, Any], names: list[str], number: Any = None) -> str:

@@ -7,10 +7,11 @@ import time
 from typing import Any
 
 import pytest
-from textual.widgets import Select
+from textual.widgets import Label, Select
 
 from core import GAMES
 from tui.app import DealMeInApp
+from tui.matchend import why_over
 from tui.record import load as load_record
 from tui.saves import solo_saved
 from tui.screens.confirm import ConfirmScreen
@@ -88,6 +89,10 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
         await wait_for(pilot, lambda: f"{winner}: 1" in str(tally.render()) and tally.display)
         assert str(tally.render()).startswith("Matches won at this table: ")
         await wait_for(pilot, lambda: any(line.text.startswith("Match over:") for line in table.query_one("#log").lines))
+        # under it, in the log and the box alike, the rule that ended the match
+        lines = [entry.plain for entry in table.query_one("#log").entries]
+        why = lines[[i for i, text in enumerate(lines) if text.startswith("Match over:")][-1] + 1]
+        assert why and why == str(results.query_one("#results-why", Label).content) == why_over(table.view, table.names)
         # the match is in your record, and the results say where the record stands
         matches, problem = load_record()
         assert problem is None and len(matches) == 1

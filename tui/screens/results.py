@@ -16,6 +16,7 @@ from textual.widgets import Button, Label, Sparkline, Static
 
 from ..eventtext import chat_text, deal_word, ending, seat_name
 from ..link import REMATCH_WORDS, rematch_words
+from ..matchend import why_over
 from ..plain import clean
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import status_text, statuses
@@ -162,7 +163,10 @@ class ResultsScreen(Withdrawable[None]):
     def compose(self) -> ComposeResult:
         view = self.view
         with Vertical(id="results"):
-            yield Label(Text(clean(self.title_text(), 70)), id="results-title")
+            why = why_over(view, self.names) if self.match_over else ""
+            yield Label(Text(clean(self.title_text(), 70)), id="results-title", classes="above-why" if why else "")
+            if why:  # what decided the match, for a player who did not follow its last hand
+                yield Label(Text(why), id="results-why")
             yield Static(standings(view, self.names, self.event), id="standings")
             if len(self.totals) > 1:
                 span = deal_word(self.view.get("game"))

@@ -25,6 +25,7 @@ from ..cardface import DEFAULT_PALETTE, LARGE, SMALL, CardPalette, CardSize, bac
 from ..chatprompt import chat_prompt, reprompt
 from ..drawchance import DrawChance, why_no_draw, why_no_pass
 from ..eventtext import ENDINGS, action_text, announcement, chat_text, describe, told
+from ..matchend import why_over
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..keymap import current_keys
@@ -266,6 +267,9 @@ class TableScreen(Screen[None]):
             line = describe(event, self.names, self.card_style, view.get("game"), before)
             if line:
                 self.log_line(line, redraw=self._redraw(event, view.get("game"), before))
+            why = why_over(view, self.names) if event.get("kind") == "match_over" else ""
+            if why:  # the results box says it too, and is gone once read
+                self.log_line(why, style="dim")
                 if event.get("kind") == "draw" and (before or {}).get("kind") != "penalty":
                     # a draw by choice starts a run that the seat's next draws join (a penalty's
                     # draw keeps its own line under the penalty)
