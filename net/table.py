@@ -225,8 +225,9 @@ class Table:
             view = self.match.view(s)
             clock = self._clock.left() if self.status == "playing" else None
             told = [e.for_seat(s) for e in events or ()]
-            # come in mid-hand: the hand so far, as this seat was told it (a watcher: as one)
-            earlier = self.hand.told(s) if not events and self.status == "playing" else None
+            # come in mid-hand: the hand so far, as this seat was told it (a watcher: as one);
+            # after the match: its last hand, which ended it
+            earlier = self.hand.told(s) if not events and self.status in ("playing", "finished") else None
             try:
                 frame = view_frame(view, None, told, clock, earlier)
             except ValueError:  # too long to go with the view: the view alone

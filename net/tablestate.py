@@ -171,6 +171,9 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         table.log = _reopen_log(table.log_path, offset)
         if table.log is not None and table.match is not None:  # the hand so far, for those who come back
             table.hand = hand_so_far(table.log_path, table.match.version) or table.hand
+    elif status == "finished" and table.log_path is not None and table.match is not None:
+        # the match's last hand, for its results seen again (the log is whole: nothing to reopen)
+        table.hand = hand_so_far(table.log_path, table.match.version) or table.hand
     return table
 
 

@@ -63,7 +63,8 @@ class HostSave:
                      event: dict[str, Any], screen: Any) -> None:
         """The match just ended here: what its results box (on the table ``screen``) shows
         beyond the view (the last hand's points left in hand, its running total) is kept beside
-        the table's save, so that resuming the finished match shows the same box; a file that
+        the table's save, so that resuming the finished match shows the same box even where its
+        match log (from which the host sends the last hand again) cannot be read; a file that
         cannot be written is said once."""
         kept_as = match_kept_as(table, view, lobby)
         if kept_as is None:
@@ -72,8 +73,9 @@ class HostSave:
         kept = KeptResults(points if isinstance(points, list) else None, list(screen.hand_totals), screen.hand_whole)
         problem = keep_results(*kept_as, kept)
         if problem:  # the match is saved all the same: a resume shows what its view holds
-            self.app.warn_once("Match results", f"{problem}. Resumed, this match will not show the "
-                                                "last hand's points left in hand or running total.")
+            self.app.warn_once("Match results", f"{problem}. Resumed, this match will show the last hand's "
+                                                "points left in hand and running total only as its match log "
+                                                "gives them back.")
 
     def kept_results(self, table: Any, view: dict[str, Any] | None,
                      lobby: dict[str, Any] | None) -> KeptResults | None:
@@ -84,6 +86,7 @@ class HostSave:
             return None
         kept, problem = kept_results(*kept_as)
         if problem:
-            self.app.warn_once("Match results", f"{problem}. These results do not show the last "
-                                                "hand's points left in hand or running total.")
+            self.app.warn_once("Match results", f"{problem}. These results show the last hand's points "
+                                                "left in hand and running total only as its match log "
+                                                "gives them back.")
         return kept

@@ -415,6 +415,9 @@ class TableSession:
             ended_away = self.returning and before is None and self.view.get("seat") is not None
             kept: KeptResults | None = None
             told = bool(events)  # the host told how the view came about (none on the way back)
+            # come in mid-hand (joined, back, resumed), or to a match over: the hand so far, move
+            # by move, as the host told this seat it (``net.handsofar``)
+            so_far = hand_so_far(update.get("earlier")) if not told else []
             if not events and self.view.get("is_over") and (ended_away or before is not None and not before.get("is_over")):
                 # the match ended while this app's connection was down, or while the app was not
                 # running at all: its end is told, shown and counted all the same (the view on the
@@ -422,7 +425,11 @@ class TableSession:
                 # shown when it ended where this app kept that (its own table's save)
                 kept = self._save.kept_results(self.table, self.view, self.lobby) if ended_away else None
                 ended = {"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}
-                events = [ended if kept is None or kept.points is None else {**ended, "points": kept.points}]
+                if kept is not None and kept.points is not None:
+                    ended["points"] = kept.points
+                else:  # the end as its last hand told it: the points left in hand with it
+                    ended = _told_end(so_far) or ended
+                events = [ended]
             table = table_screen(self)
             if table is None and self.view.get("is_over") and not events:
                 self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
@@ -434,11 +441,11 @@ class TableSession:
             clock = update.get("clock")  # the seconds left on a turn this app came into midway
             if isinstance(clock, (int, float)):
                 table.clock_told(self.view, clock)
-            # come in mid-hand (joined, back, resumed): the hand so far, move by move, as the host
-            # told this seat it (``net.handsofar``)
-            so_far = hand_so_far(update.get("earlier")) if not events and not self.view.get("is_over") else []
+            shown = events  # a match that ended meanwhile: its last hand tells its end (``_ends``)
             if opened:
                 before_this = [e for _, moves in so_far for e in moves]
+                if _ends(before_this):
+                    shown = []
                 at = f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}"
                 if before_this:
                     if not _dealt(so_far[0][1]):  # a long hand's latest moves only
@@ -451,7 +458,7 @@ class TableSession:
                     total = self.view.get("total")
                     if whole_number(total):
                         table.totals = [total]  # the running total starts where it stood as this app came in
-                table.show(self.view, events)
+                table.show(self.view, shown)
                 app.push_screen(table)
             else:
                 missed = _missed(so_far, before, self.view)
@@ -461,7 +468,9 @@ class TableSession:
                     table.log_line("While you were away (a bot played for you):" if for_me and seat is not None
                                    else "While you were away:", style="dim")
                     table.show(self.view, missed)
-                table.show(self.view, events)
+                    if _ends(missed):
+                        shown = []
+                table.show(self.view, shown)
             if kept is not None:  # the match's last hand, as its results showed it
                 table.hand_totals, table.hand_whole = list(kept.totals), kept.whole
             if not self.view.get("is_over"):
@@ -762,13 +771,25 @@ def hand_so_far(raw: Any) -> list[tuple[int, list[dict[str, Any]]]]:
             continue
         version, events = move.get("version"), move.get("events")
         if whole_number(version) and isinstance(events, list) and events and all(isinstance(e, dict) for e in events):
-            out.append((version, events))
+            out.append((version, with_causes(events)))  # each move as its update would have read
     return out
 
 
 def _dealt(events: list[dict[str, Any]]) -> bool:
     """A move of the hand so far that dealt it (or cut for its first deal): the hand is whole."""
     return any(e.get("kind") in ("cut", "deal") for e in events)
+
+
+def _told_end(so_far: list[tuple[int, list[dict[str, Any]]]]) -> dict[str, Any] | None:
+    """The match's end in its last hand as the host sent it (with the last hand's points,
+    ``with_causes``), or None where the hand so far does not end the match."""
+    ends = [e for _, moves in so_far for e in moves if e.get("kind") == "match_over"]
+    return ends[-1] if ends else None
+
+
+def _ends(events: list[dict[str, Any]]) -> bool:
+    """The hand so far ends the match (sent once it is over): it logs the match's end itself."""
+    return any(e.get("kind") == "match_over" for e in events)
 
 
 def _missed(so_far: list[tuple[int, list[dict[str, Any]]]], before: dict[str, Any] | None,

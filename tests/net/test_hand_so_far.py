@@ -5,13 +5,15 @@ drawn cards among them; a watcher reads the public record only. Real sockets on 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 from core.events import Event
 from net.handsofar import EARLIER_MOST, HandSoFar
+from net.savefile import read_save
 from net.server import Server, TableConfig
 
-from .table_helpers import ana_and_bo_dealt, join, moves_by, play_first_until, wait_until
+from .table_helpers import RandomPlayer, ana_and_bo_dealt, join, moves_by, play_first_until, wait_until
 
 
 async def _view_frame(c: Any) -> dict[str, Any]:
@@ -83,3 +85,54 @@ def test_the_hand_so_far_starts_at_each_deal_and_stays_bounded() -> None:
     hand.clear()
     hand.add(0, [Event("cut", 0), Event("deal", 0)])
     assert [e.kind for e in hand.events()] == ["cut", "deal"]
+
+
+async def test_a_finished_match_sends_its_last_hand_saved_or_not(tmp_path: Path) -> None:
+    """A connection to a finished match (a player back in a new app, a solo match's results
+    opened again) is sent its last hand, from its deal to the move that ended the match; a
+    table restored from its save sends the same, read back from the match log."""
+    path = tmp_path / "t.save"
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0.0, handshake_timeout=1.0,  # type: ignore[arg-type]
+                 frame_timeout=1.0)
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="t", preset="single-hand", seats=2, seed=5), save_path=path)
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key, reconnect=False)
+        await ana.add_bot(1, "easy")
+        await wait_until(lambda: table.seats[1].ready, what="the bot")
+        player = RandomPlayer(ana, seed=1)
+        await ana.start()
+        await wait_until(lambda: table.status == "finished", 30, "the match to end")
+        await player.stop()
+        await table.flush()
+        token, last = ana.token, [e.for_seat(0) for e in table.hand.events()]
+        ana.drop_connection()  # the app gone without a goodbye: the seat stays Ana's
+        await wait_until(lambda: table.seats[0].conn is None, what="Ana away")
+        await ana.close()
+        assert last[-1]["kind"] == "match_over" and any(e["kind"] in ("cut", "deal") for e in last)
+        back = await join(srv, "Ana", table=table.id, token=token, reconnect=False)
+        try:
+            frame = await _view_frame(back)
+            assert frame["view"]["is_over"] and frame["events"] == []
+            assert [e for move in frame["earlier"] for e in move["events"]] == last
+        finally:
+            await back.close()
+    finally:
+        await srv.close()
+
+    state = read_save(path).state
+    assert state is not None and state["status"] == "finished"
+    srv2 = Server(host="127.0.0.1", port=0, bot_delay=0.0, handshake_timeout=1.0,  # type: ignore[arg-type]
+                  frame_timeout=1.0)
+    t2 = srv2.restore_table(state, path)
+    await srv2.start()
+    t2.resume()
+    try:
+        again = await join(srv2, "Ana", table=t2.id, token=token, reconnect=False)
+        try:
+            frame = await _view_frame(again)
+            assert [e for move in frame["earlier"] for e in move["events"]] == last
+        finally:
+            await again.close()
+    finally:
+        await srv2.close()

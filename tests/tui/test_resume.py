@@ -3,6 +3,8 @@ hosted is saved as it goes; a fresh app offers it on the home screen, first and 
 and brings it back with the same hands and totals."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from core import GAMES
 
@@ -220,8 +222,8 @@ def _results_box(results: ResultsScreen) -> tuple[str, list[int], bool, str]:
 async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(game, preset, options) -> None:
     """"See the results" on home shows the box the match ended with: the points each seat was
     left holding and the last hand's running total come with the events that ended it, which
-    a resume does not see, so they are kept beside the save. A save from before they were
-    kept still shows its results, without them."""
+    the host sends again with the last hand, read back from the match log; they are kept beside
+    the save as well. With neither, the results still show, without them."""
     from tui.saves import results_path
     from tui.screens.picker import TableChoice
 
@@ -238,7 +240,7 @@ async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(gam
     assert ("left in hand" in standings) == (game == "crazy-eights")
     assert (len(totals) > 1) == (game == "ninety-eight")
 
-    async def see_the_results() -> tuple[str, list[int], bool, str]:
+    async def see_the_results(logged: bool = True) -> tuple[str, list[int], bool, str]:
         again = make_app()
         async with again.run_test(size=(100, 30)) as pilot:
             await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen) and again.screen.query(".resume"))
@@ -247,12 +249,23 @@ async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(gam
             results = await wait_for(pilot, lambda: isinstance(again.screen, ResultsScreen) and again.screen)
             await pilot.pause()
             box = _results_box(results)
+            # the table's log beneath holds the last hand, read back from the match log, and
+            # the match's end once
+            table = next(s for s in again.screen_stack if isinstance(s, TableScreen))
+            log = [entry.plain for entry in table.query_one("#log").entries]
+            assert sum(line.startswith("Match over:") for line in log) == 1, log
+            ending = log.index(next(line for line in log if line.startswith("Match over:")))
+            assert any(line.startswith("Hand ") and " over" in line for line in log[:ending]) == logged, log
+            assert any(" deal" in line for line in log[:ending]) == logged, log
             await again.leave_table()
         return box
 
     assert await see_the_results() == ended
     results_path(solo_save_path()).unlink()  # as a save made before the results were kept
-    standings, totals, _whole, _line = await see_the_results()
+    # the host reads the last hand back from the match log: the box is whole all the same
+    assert await see_the_results() == ended
+    Path(read_save(solo_save_path()).state["log_path"]).unlink()  # and the log gone as well
+    standings, totals, _whole, _line = await see_the_results(logged=False)
     assert "left in hand" not in standings and totals == []
     rows = lambda text: [" ".join(row.split()) for row in text.splitlines() if row.strip()]  # noqa: E731
     assert len(rows(standings)) == len(rows(ended[0]))  # each seat, its standing and the winner's mark
@@ -262,13 +275,14 @@ async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(gam
 async def test_results_that_cannot_be_kept_or_read_are_said_once_and_the_file_left() -> None:
     """The last hand's running total is kept beside the save as the match ends: a place it
     cannot be written, and then a garbled file where it should be, are each named once, and the
-    garbled file is left as it is (the results show what the view holds)."""
+    garbled file is left as it is (the results show what the view holds, and the last hand as
+    the host reads it back from the match log)."""
     from tui.saves import results_path
     from tui.screens.picker import TableChoice
 
     from .helpers import play_with_keys, said_from_now
 
-    unkept = "the last hand's points left in hand or running total."
+    unkept = "the last hand's points left in hand and running total only as its match log gives them back."
     path = results_path(solo_save_path())
     path.mkdir(parents=True)  # a folder where the file should be
     app = make_app(seed=11)
@@ -277,9 +291,10 @@ async def test_results_that_cannot_be_kept_or_read_are_said_once_and_the_file_le
         await app.start_table(TableChoice(game="ninety-eight", preset="single-hand", options={}, seats=2,
                                           bots={1: "easy"}), solo=True)
         await play_with_keys(app, pilot, timeout=90)
+        ended_totals = list(app.screen.totals)
         await wait_for(pilot, lambda: read_save(solo_save_path()).state["status"] == "finished")
         assert [n for n in given if "solo.results" in n] == [
-            f"solo.results: could not be written (Is a directory). Resumed, this match will not show {unkept}"]
+            f"solo.results: could not be written (Is a directory). Resumed, this match will show {unkept}"]
     path.rmdir()
     path.write_bytes(b'{"version": 1, "match"')
     again = make_app()
@@ -289,10 +304,10 @@ async def test_results_that_cannot_be_kept_or_read_are_said_once_and_the_file_le
         await pilot.press("up", "enter")  # See the results, above Play solo
         results = await wait_for(pilot, lambda: isinstance(again.screen, ResultsScreen) and again.screen)
         await pilot.pause()
-        assert results.totals == []
+        assert len(ended_totals) > 1 and results.totals == ended_totals  # from the match log
         said = [n for n in given if "solo.results" in n]
         assert len(said) == 1 and said[0].startswith("solo.results: not a match's results (")
-        assert said[0].endswith(f"; it is left as it is. These results do not show {unkept}")
+        assert said[0].endswith(f"; it is left as it is. These results show {unkept}")
         await again.leave_table()
     assert path.read_bytes() == b'{"version": 1, "match"'
 
