@@ -90,15 +90,27 @@ def _check(key: str, value: Any) -> Any:
             raise ValueError(f"{key}: expected true or false")
         return value
     if key == "keymap":
-        if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) and len(v) <= 60
-                                                  for k, v in value.items()):
+        if not isinstance(value, dict):
             raise ValueError('keymap: expected a [keymap] table of keys, such as "table.draw" = "d"')
-        return dict(value)
+        usable = {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str) and len(v) <= 60}
+        if len(usable) < len(value):  # the others stand: one bad line costs only itself
+            bad = ", ".join(_toml_string(k) for k in value if k not in usable)
+            raise PartlyUsable(usable, f'keymap: {bad}: expected keys as text of at most 60 characters, '
+                                       'such as "table.draw" = "d"')
+        return usable
     if key == "bot_pause":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
             raise ValueError("bot_pause: expected seconds from 0 to 10")
         return float(value)
     raise ValueError(f"{key}: not a setting")
+
+
+class PartlyUsable(ValueError):
+    """A setting of which some can be used (``value``): the rest is said, and kept in the file."""
+
+    def __init__(self, value: Any, message: str) -> None:
+        super().__init__(message)
+        self.value = value
 
 
 class Unread(str):
@@ -177,6 +189,9 @@ def _values(data: dict[str, Any]) -> tuple[Settings, dict[str, ValueError]]:
             continue  # a newer version's key: keep quiet, it does no harm
         try:
             setattr(settings, key, _check(key, value))
+        except PartlyUsable as e:
+            setattr(settings, key, e.value)
+            problems[key] = e
         except ValueError as e:
             problems[key] = e
     return settings, problems

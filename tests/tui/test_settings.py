@@ -368,6 +368,23 @@ def test_a_change_keeps_values_it_could_not_use_as_they_were(tmp_path: Path) -> 
     assert tomllib.loads(path.read_text(encoding="utf-8"))["animation"] is False
 
 
+def test_one_bad_keymap_line_costs_only_itself(tmp_path: Path) -> None:
+    """A [keymap] line whose keys are not text is named in the notice; the other lines are
+    used, and a change of another setting writes the table back as it was."""
+    from tui.settings import change_settings, load_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text('[keymap]\n"table.draw" = "shift+d"\n"picker.start" = "f5"\n"table.hint" = 5\n',
+                    encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert settings.keymap == {"table.draw": "shift+d", "picker.start": "f5"}
+    assert problem == (f'{path}: keymap: "table.hint": expected keys as text of at most 60 characters, '
+                       'such as "table.draw" = "d"; using the defaults for those')
+    assert change_settings({"card_style": "ascii"}, path) is None
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["keymap"] == \
+        {"table.draw": "shift+d", "picker.start": "f5", "table.hint": 5}
+
+
 def test_a_change_waits_for_a_write_in_progress(tmp_path: Path) -> None:
     """Writes take the lock beside the file, so one app's change is not read, then written
     over, in the middle of another's."""
