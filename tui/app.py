@@ -121,6 +121,14 @@ class DealMeInApp(App[int]):
         terminal (``plain.printable``)."""
         super().notify(printable(message), title=printable(title), severity=severity, timeout=timeout, markup=False)
 
+    def get_key_display(self, binding: Binding) -> str:
+        """Textual writes Shift and a letter as the capital ("D"), which beside the key bar's
+        lower-case letters reads as the plain key: "shift+d", as it writes "shift+f5"."""
+        key = binding.key
+        if binding.key_display is None and len(key) == 1 and key.isalpha() and key.isupper():
+            return f"shift+{key.lower()}"
+        return super().get_key_display(binding)
+
     def on_mount(self) -> None:
         if self._themes_pending:
             self.call_after_refresh(self.theme_choice.load)

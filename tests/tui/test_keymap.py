@@ -355,8 +355,11 @@ def test_a_letter_is_the_letter_whatever_its_case() -> None:
 
 async def test_a_capital_letter_in_the_file_moves_to_the_letter(tmp_path: Path) -> None:
     """``"table.draw" = "D"``: D draws (not only Shift+D), and the hint says D; ``shift+d``
-    asks for Shift+D, and the hint says so."""
-    for wanted, press, shown in (("D", "d", "D draws"), ("shift+d", "D", "Shift+D draws")):
+    asks for Shift+D, and the hint and the key bar say so (Textual writes it "D", which beside
+    the bar's lower-case letters reads as the plain key)."""
+    from textual.widgets._footer import FooterKey
+
+    for wanted, press, shown, bar in (("D", "d", "D draws", "d"), ("shift+d", "D", "Shift+D draws", "shift+d")):
         path = tmp_path / f"{press}.toml"
         save_settings(Settings(keymap={"table.draw": wanted}), path)
         app = make_app(config_path=path)
@@ -366,6 +369,7 @@ async def test_a_capital_letter_in_the_file_moves_to_the_letter(tmp_path: Path) 
                                             options={"hand_size": 2})
             hint = str(screen.query_one("#hint").render())
             assert shown in hint, hint
+            assert {str(k.description): k.key_display for k in screen.query(FooterKey)}["Draw"] == bar
             other = "D" if press == "d" else "d"
             await pilot.press(other)
             await pilot.pause()
