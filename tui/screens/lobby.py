@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from ..app import DealMeInApp
 
 BOT_LEVELS = ("easy", "normal", "hard")
+#: T's words: a watcher's (it sits down), a seated guest's (it moves to the seat highlighted)
+TAKE_WORDS = ("Take seat", "Move seat")
 #: narrow, the rows the chat under the seats keeps at least (its border, 2 of log, the line)
 CHAT_MIN = 4
 #: the seat list's rows at most (8 seats and its border) and at least, when the chat is under it
@@ -85,7 +87,8 @@ class LobbyScreen(Screen[None]):
         # after a match at a table whose host plays, a guest's ready asks the host for the rematch
         Binding("r", "ask_rematch(True)", "Ask for a rematch", id="lobby.ready"),
         Binding("r", "ask_rematch(False)", "Cancel request", id="lobby.ready"),
-        Binding("t", "take_seat", "Take seat", id="lobby.take_seat"),
+        # T as a watcher sits down, and as a seated guest moves (``check_action`` picks)
+        *(Binding("t", f"take_seat({words!r})", words, id="lobby.take_seat") for words in TAKE_WORDS),
         Binding("slash", "focus_chat", "Chat", id="lobby.chat"),
         Binding("c", "invite", "Invite", id="lobby.invite"),
         # Esc leaves; from the chat line it goes back to the seats (``check_action`` picks)
@@ -315,7 +318,8 @@ class LobbyScreen(Screen[None]):
         Take seat depend on the seats, and Take seat on the one highlighted."""
         keys = tuple(self.check_action(a, p) for a, p in (("ready", (True,)), ("ready", (False,)),
                                                           ("ask_rematch", (True,)), ("ask_rematch", (False,)),
-                                                          ("take_seat", ()), ("invite", ())))
+                                                          *(("take_seat", (w,)) for w in TAKE_WORDS),
+                                                          ("invite", ())))
         if keys != getattr(self, "_keys", None):
             self._keys = keys
             self.refresh_bindings()
@@ -342,7 +346,7 @@ class LobbyScreen(Screen[None]):
         if action == "focus_chat":
             return not self._solo()
         if action == "take_seat":
-            if host:
+            if host or parameters and parameters[0] != TAKE_WORDS[self.link.seat is not None]:
                 return False
             if not self._open_seat():
                 # every seat taken: dimmed for a watcher, whose T says so (``on_key``)
@@ -515,11 +519,11 @@ class LobbyScreen(Screen[None]):
         """Take seat pressed while the key bar shows it dimmed (on a seat that is taken, or with
         every seat taken) says why: Textual runs no action for a dimmed key."""
         active = self.active_bindings.get(event.key)
-        if active is not None and active.binding.action == "take_seat" and not active.enabled:
+        if active is not None and active.binding.action.startswith("take_seat") and not active.enabled:
             event.stop()
             self.action_take_seat()
 
-    def action_take_seat(self) -> None:
+    def action_take_seat(self, words: str = "") -> None:
         """A guest sits in (or moves to) the highlighted open seat."""
         if self.link.is_host:
             return
