@@ -267,14 +267,14 @@ class TableScreen(Screen[None]):
             line = describe(event, self.names, self.card_style, view.get("game"), before)
             if line:
                 self.log_line(line, redraw=self._redraw(event, view.get("game"), before))
-            why = why_over(view, self.names) if event.get("kind") == "match_over" else ""
-            if why:  # the results box says it too, and is gone once read
-                self.log_line(why, style="dim")
                 if event.get("kind") == "draw" and (before or {}).get("kind") != "penalty":
                     # a draw by choice starts a run that the seat's next draws join (a penalty's
                     # draw keeps its own line under the penalty)
                     cards, count = _drawn(event)
                     self._draws = {"seat": event.get("seat"), "cards": cards, "count": count}
+            why = why_over(view, self.names) if event.get("kind") == "match_over" else ""
+            if why:  # the results box says it too, and is gone once read
+                self.log_line(why, style="dim")
             if could_draw and open_before and self._chance.state == "ended":  # ninety-nine 5.2: no catching up
                 self.log_line("You did not draw in time: you play on with a card fewer until the round ends.",
                               style="bold")
