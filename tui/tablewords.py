@@ -99,7 +99,8 @@ def total_words(view: dict[str, Any], style: str) -> str:
 
 def scores_words(view: dict[str, Any], names: list[str]) -> str:
     """S's answer: every seat's lives, chips or points, the partners and the pot."""
-    parts = [f"{seat_name(names, seat)} {status_text(st) or 'in'}" for seat, st in enumerate(statuses(view))]
+    # a colon after the name: "Normal bot 2: 9 chips", not "Normal bot 2 9 chips"
+    parts = [f"{seat_name(names, seat)}: {status_text(st) or 'in'}" for seat, st in enumerate(statuses(view))]
     text = "Scores: " + "; ".join(parts) if parts else "No scores yet"
     teams = view.get("teams")
     if teams:  # ninety-eight 7.2: partners share their lives or chips

@@ -224,7 +224,7 @@ async def test_c_s_t_say_total_scores_turn() -> None:
         await pilot.press("c", "s", "t")
         await pilot.pause()
         assert screen.said[0] == "The total is 20 (limit 20)"
-        assert screen.said[1].startswith("Scores: P0 3 lives; P1 3 lives")
+        assert screen.said[1].startswith("Scores: P0: 3 lives; P1: 3 lives")
         assert screen.said[2] == "It is your turn"
         await pilot.press("2")  # choose the dimmed ace
         await pilot.press("4", "enter")  # K: the total stays 20, play moves on

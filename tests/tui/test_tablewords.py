@@ -39,8 +39,11 @@ def test_the_answers_to_c_s_and_t() -> None:
     """ninety-eight 7.2: partners share their lives, so S names the pairs."""
     view = new_match("ninety-eight", 4, "teams", seed=3).view(0)
     assert total_words(view, "ascii") == "The total is 0 (limit 98)"
-    assert scores_words(view, NAMES) == ("Scores: Ana 3 lives; Bob 3 lives; Cy 3 lives; Di 3 lives. "
+    assert scores_words(view, NAMES) == ("Scores: Ana: 3 lives; Bob: 3 lives; Cy: 3 lives; Di: 3 lives. "
                                          "Partners: Ana and Cy; Bob and Di")
+    # a name that ends in a number stays apart from the count after it
+    chips = new_match("ninety-nine", 2, seed=3).view(0)
+    assert scores_words(chips, ["You", "Normal bot 2"]) == "Scores: You: 9 chips; Normal bot 2: 9 chips"
     assert turn_words(view, NAMES) == "It is Bob's turn"
     eights = new_match("crazy-eights", 4, seed=3).view(1)
     assert total_words(eights, "ascii").startswith("Follow ") and ", on " in total_words(eights, "ascii")
