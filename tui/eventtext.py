@@ -271,7 +271,10 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     if kind == "reshuffle":
         return f"The pile is shuffled into a new stock of {event.get('stock', '?')}"
     if kind == "reverse":
-        return f"{who} reverses: play goes {'clockwise' if event.get('direction', 1) == 1 else 'anticlockwise'}"
+        way = "clockwise" if event.get("direction", 1) == 1 else "anticlockwise"
+        if event.get("same_next") is True:  # two seats: who plays next is as it was
+            return f"{who} reverses: play goes {way}, and with two players the turns go on as before"
+        return f"{who} reverses: play goes {way}"
     if kind == "skip":
         return f"{who} misses a turn"
     if kind == "pass":

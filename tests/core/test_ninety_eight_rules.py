@@ -774,8 +774,9 @@ def test_7_lives_option() -> None:
 def test_7_1_two_seats_reverse_changes_nothing() -> None:
     """ninety-eight 7.1: with two seats in the hand a reverse does not change who plays next."""
     m = nd(2, {1: ["4S"], 0: ["5S"]}, preset="reverse-fours")
-    m.apply("4S")
+    events = m.apply("4S")
     assert m.current_seat == 0 and m.direction == -1
+    assert [e.data for e in events if e.kind == "reverse"] == [{"direction": -1, "same_next": True}]
     m.apply("5S")
     assert m.current_seat == 1
 

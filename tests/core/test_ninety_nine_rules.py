@@ -229,7 +229,7 @@ def test_2_four_reverses() -> None:
     m = start(4, [(0, "4S"), (3, "4H"), (0, "KS")])
     events = run(m, [(0, "4S")])
     assert m.direction == -1 and m.current_seat == 3 and m.total == 4
-    assert [e.data for e in events if e.kind == "reverse"] == [{"direction": -1}]
+    assert [e.data for e in events if e.kind == "reverse"] == [{"direction": -1, "same_next": False}]
     run(m, [(3, "4H")])
     assert m.direction == 1 and m.current_seat == 0 and m.total == 8
     run(m, [(0, "KS")])
@@ -239,7 +239,10 @@ def test_2_four_reverses() -> None:
 def test_2_four_with_two_seats_no_effect_on_turns() -> None:
     """ninety-nine 2: with two seats a 4 does not change whose turn it is."""
     m = start(2, [(0, "4S"), (1, "4H"), (0, "KS"), (1, "KH")])
-    run(m, [(0, "4S"), (1, "4H"), (0, "KS"), (1, "KH")])
+    events = run(m, [(0, "4S")])
+    # the event says so, for the log to tell the player the turns go on as they were
+    assert [e.data for e in events if e.kind == "reverse"] == [{"direction": -1, "same_next": True}]
+    run(m, [(1, "4H"), (0, "KS"), (1, "KH")])
     assert m.current_seat == 0 and m.total == 28
 
 

@@ -44,6 +44,13 @@ def test_a_verb_before_punctuation_agrees_too():
         "Bob reverses: play goes anticlockwise"
 
 
+def test_a_reverse_between_two_players_says_the_turns_go_on_as_before():
+    """ninety-nine 2, ninety-eight 7.1: with two seats a reverse changes nothing in the turns;
+    "play goes anticlockwise" alone read as if it did."""
+    assert describe({"kind": "reverse", "seat": 0, "direction": -1, "same_next": True}, NAMES) == \
+        "You reverse: play goes anticlockwise, and with two players the turns go on as before"
+
+
 def test_you_in_a_list_of_names_is_left_alone():
     """"You and Chris share" is already plural: neither word is a verb to rewrite."""
     names = ["You", "Chris"]
