@@ -502,9 +502,10 @@ class TableSession:
             self._add_chat(name, str(update.get("text") or ""), system)
         elif kind == "error":
             self.last_said = str(update.get("message") or update.get("code"))
-            app.notify(self.last_said, title="Table", severity="error")
+            refused = self.last_said[:1].upper() + self.last_said[1:]  # the host's words begin lower-case
+            app.notify(refused, title="Table", severity="error")
             if (self.lobby or {}).get("status") != "playing":  # a start refused: gone once one deals
-                self._lobby_errors.add(self.last_said)
+                self._lobby_errors.add(refused)
             if self.solo and self.view is None:
                 self.show_lobby()  # the solo match did not start: its lobby, where it can be
         elif kind == "connection":

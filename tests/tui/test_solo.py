@@ -21,7 +21,7 @@ from tui.screens.picker import PickerScreen
 from tui.screens.results import ResultsScreen, standings
 from tui.screens.table import TableScreen
 
-from .helpers import current, make_app, play_with_keys, wait_for
+from .helpers import current, make_app, notices, play_with_keys, wait_for
 
 #: (game, preset, keystrokes typed into an option field or None)
 SHORT = [
@@ -225,6 +225,10 @@ async def test_a_solo_match_that_does_not_start_shows_its_lobby_and_why() -> Non
         lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         assert lobby.link is app.session and app.session.view is None
         assert "seat 3 is empty" in (app.session.last_said or "")
+        # the notice begins as a sentence does; the lobby says what the deal waits for
+        assert any(n.startswith("Seat 3 is empty") for n in notices(app))
+        await wait_for(pilot, lambda: "Seat 3 is open: B puts a bot in it, then Ctrl+S deals."
+                       in str(lobby.query_one("#lobby-info").render()))
 
 
 async def test_a_table_that_cannot_open_leaves_the_picker_to_try_again() -> None:

@@ -213,7 +213,7 @@ class LobbyScreen(Screen[None]):
         if changed:
             lines.append(changed)
         if solo:
-            lines.append(f"A solo table: only you and the bots. {self.app.keys_for('lobby.start', 'ctrl+s')} deals.")
+            lines.append(f"A solo table: only you and the bots. {self._solo_start(lobby)}")
         elif host and getattr(self.link, "join_at", None):
             lines.append("Players join at " + " or ".join(self.link.join_at))
         if host:
@@ -492,9 +492,26 @@ class LobbyScreen(Screen[None]):
                                           bots=bots, turn_time=None if solo else clock if isinstance(clock, int) else 0),
                              chosen)
 
+    def _solo_start(self, lobby: dict[str, Any]) -> str:
+        """What a solo table's start waits for: a bot in each open seat (no player will come to
+        sit in it), or nothing."""
+        start = self.app.keys_for("lobby.start", "ctrl+s")
+        open_seats = [s["seat"] + 1 for s in lobby.get("seats") or [] if isinstance(s, dict)
+                      and not s.get("name") and isinstance(s.get("seat"), int)]
+        if not open_seats:
+            return f"{start} deals."
+        which = f"Seat {open_seats[0]} is" if len(open_seats) == 1 else \
+            f"Seats {and_list([str(n) for n in open_seats])} are"
+        each = "it" if len(open_seats) == 1 else "each"
+        return f"{which} open: {self.app.keys_for('lobby.add_bot', 'b')} puts a bot in {each}, then {start} deals."
+
     def action_start(self) -> None:
         if self.link.is_host:
             lobby = self.link.lobby or {}
+            if self._solo() and lobby.get("status") != "playing" and any(
+                    isinstance(s, dict) and not s.get("name") for s in lobby.get("seats") or []):
+                self.notify(self._solo_start(lobby), severity="warning")  # no player will come to sit
+                return
             if lobby.get("status") == "finished":
                 self.run_worker(self.link.call("rematch"))
             else:
