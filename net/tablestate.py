@@ -53,6 +53,9 @@ def table_state(t: Table) -> dict[str, Any]:
         "watchers": t.watcher_names(),
         "match": _saved_match(t), "match_seed": _seed_out(t.match_seed),
         "log_path": str(t.log_path) if t.log_path is not None else None, "log_offset": log_offset,
+        # the address it listened on: an app's Resume listens there again (a table kept to
+        # 127.0.0.1 is not opened to the network by a resume)
+        "bind": t.server.host,
     }
 
 

@@ -2,6 +2,7 @@
 that the first frame does not wait for the server code to import."""
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from pathlib import Path
@@ -75,6 +76,18 @@ def save_port(path: Path) -> int | None:
     back to that port."""
     m = re.fullmatch(r"table-(\d{1,5})\.save", path.name)
     return int(m.group(1)) if m and 0 < int(m.group(1)) < 65536 else None
+
+
+def saved_bind(state: dict[str, Any] | None) -> str | None:
+    """The address a hosted table's save says it listened on (an IP address), or None for a
+    save without one (an older one) or with something else there."""
+    bind = (state or {}).get("bind")
+    if not isinstance(bind, str) or len(bind) > 64:
+        return None
+    try:
+        return str(ipaddress.ip_address(bind))
+    except ValueError:
+        return None
 
 
 def _hosted(host_port: int) -> list[Path]:

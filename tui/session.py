@@ -22,7 +22,7 @@ from .hostsave import ANOTHER_WINDOW, HostSave, has_save
 from .notices import take_down
 from .plain import clean
 from .plays import own_status
-from .saves import KeptResults, save_port, solo_save_path
+from .saves import KeptResults, save_port, saved_bind, solo_save_path
 from .seatnames import seat_names, speaker, whole_number
 from .tablechange import table_change
 from .watchwait import WatcherWait
@@ -158,10 +158,11 @@ class TableSession:
         if solo and not session._save.claim_solo():
             raise ValueError(f"{ANOTHER_WINDOW} and plays its match")
         bind, port = ("127.0.0.1", 0) if solo else app.host_address()
+        state = read_save(path).state
         if not solo:
             port = save_port(path) or port  # where its players' apps come back to
+            bind = saved_bind(state) or bind  # and the address it listened on
         server = Server(host=bind, port=port, bot_delay=app.bot_delay)
-        state = read_save(path).state
         table, problem = restore_saved(server, path)
         if table is None or state is None:
             session._save.release_solo()

@@ -10,7 +10,7 @@ from core import GAMES
 
 from textual.widgets import Button
 
-from net.savefile import read_save
+from net.savefile import read_save, save_path
 from tui.screens.home import HomeScreen
 from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
@@ -333,3 +333,26 @@ async def test_a_save_that_cannot_be_restored_leaves_home_without_its_resume_ent
         await wait_for(pilot, lambda: not home.query(".resume"))
         assert isinstance(app.screen, HomeScreen) and app.focused is not None
     assert list(solo_save_path().parent.glob("solo.save.corrupt-*"))
+
+
+async def test_a_hosted_table_resumes_on_the_address_it_listened_on() -> None:
+    """A table hosted on 127.0.0.1 and resumed from an app started without that ``--bind``
+    listens on 127.0.0.1 again (it used to take the app's address: every interface, by
+    default), as its save says."""
+    from .helpers import host_two_seats
+
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await host_two_seats(app, pilot)
+        port = app.session.server.port
+        await app.leave_table()
+    assert read_save(save_path(port)).state["bind"] == "127.0.0.1"
+    again = make_app(bind="127.0.0.2", port=0)  # another address, of the loopback too
+    async with again.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen) and again.screen.query(".resume"))
+        button = next(b for b in again.screen.query(Button) if f"port {port}" in str(b.label))
+        again.screen.set_focus(button)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: again.session is not None and again.session.lobby is not None)
+        assert (again.session.server.host, again.session.server.port) == ("127.0.0.1", port)
+        await again.leave_table()
