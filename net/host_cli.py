@@ -29,7 +29,7 @@ from .autosave import SaveOutcome
 from .client import app_version
 from .lanflags import advertised
 from .peer import Refused
-from .savefile import aside_text, move_aside, save_path
+from .savefile import aside_text, move_aside, read_save, save_path
 from .seat import Seat
 from .server import BOT_DELAY, GRACE, TAKEOVER, Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
@@ -108,12 +108,21 @@ def print_ssh(ssh: SSHTableServer, out: Out, table_password: str | None = None) 
     print(f"SSH host key fingerprint: {ssh.fingerprint}", file=out)
 
 
+class SaveUnread(Exception):
+    """The save is there but could not be read at all: a new table started in its place would
+    take its port's save and its players' seats, so the host does not start."""
+
+
 def resume_table(server: Server, port: int, out: Out) -> tuple[Table | None, str | None]:
     """The saved table of ``port``, restored; or ``None`` to start a new one, with what is wrong
     with the save if there is one. An unusable save stays where it is until the new table is up
-    (``set_aside``), so that a start that fails changes nothing."""
+    (``set_aside``), so that a start that fails changes nothing; one that cannot be read at all
+    raises ``SaveUnread``."""
     path = save_path(port)
     existed = path.exists()
+    probe = read_save(path, keep=True)
+    if probe.unreadable:
+        raise SaveUnread(probe.problem)
     table, problem = restore_saved(server, path, keep=True)
     if table is None and not existed:
         print(f"No saved table for port {port}: starting a new table.", file=out)
@@ -348,7 +357,11 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
             print(f"dealmein host: error: {e}", file=sys.stderr)
             return 2
     # a restored table writes its save only when it changes: it resumes once everything is up
-    table, unusable = resume_table(server, args.port, out) if resume else (None, None)
+    try:
+        table, unusable = resume_table(server, args.port, out) if resume else (None, None)
+    except SaveUnread as e:
+        print(f"dealmein host: {e}", file=sys.stderr)
+        return 1
     resumed = table is not None
     if table is None:
         try:

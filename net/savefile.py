@@ -1,7 +1,8 @@
 """Autosaved tables: the whole state of a hosted table, written atomically after every action.
 
-A save that cannot be read is reported by name and moved aside (never silently deleted), so
-the host can start fresh and still hand the file to someone who can look at it.
+A save that is damaged is reported by name and moved aside (never silently deleted), so the
+host can start fresh and still hand the file to someone who can look at it; one that cannot be
+read at all (its permissions, a folder in its place) is left where it is, to be mended.
 """
 from __future__ import annotations
 
@@ -38,6 +39,12 @@ class LoadResult:
     state: dict[str, Any] | None
     problem: str | None = None
     moved_to: Path | None = None
+    #: the file is there but could not be read at all: it is left where it is
+    unreadable: bool = False
+
+
+#: what becomes of a save that could not be read at all (as opposed to one read and found damaged)
+LEFT_UNREAD = "it is left as it is: mend its permissions, or move it away, and try again"
 
 
 def read_save(path: Path, keep: bool = False) -> LoadResult:
@@ -48,13 +55,16 @@ def read_save(path: Path, keep: bool = False) -> LoadResult:
         return LoadResult(None, f"no saved table at {path}")
     try:
         raw = path.read_bytes()
+    except OSError as e:  # its permissions, a folder in its place: nothing says it is damaged
+        return LoadResult(None, f"{path.name} could not be read ({e.strerror or e}); {LEFT_UNREAD}", unreadable=True)
+    try:
         if len(raw) > MAX_SAVE_BYTES:
             raise ValueError(f"{len(raw)} bytes is too large for a save")
         data = msgpack.unpackb(raw, raw=False, strict_map_key=True)
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("state"), dict):
             raise ValueError("not a Deal Me In save")
         return LoadResult(data["state"])
-    except (OSError, ValueError, TypeError, msgpack.UnpackException) as e:  # report, move aside
+    except (ValueError, TypeError, msgpack.UnpackException) as e:  # report, move aside
         why = str(e) or type(e).__name__  # msgpack's limits say nothing of themselves
         if keep:
             return LoadResult(None, f"{path.name} could not be read ({why})")

@@ -121,7 +121,7 @@ def saved_tables(host_port: int) -> tuple[list[SavedTable], list[str]]:
     mine = [] if solo_save_elsewhere() else [(solo_save_path(), True)]
     paths = mine + [(p, False) for p in _hosted(host_port)]
     for path, solo in paths:
-        if not path.is_file():
+        if not path.exists():  # a folder in its place is said, as a file that cannot be read is
             continue
         if not solo and sum(1 for table in found if not table.solo) >= HOSTED_SHOWN:
             break

@@ -9,7 +9,6 @@ import re
 import signal
 import socket
 import sys
-from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -161,6 +160,28 @@ async def test_corrupt_save_is_reported_moved_aside_and_a_new_table_starts() -> 
         await c.close()
     finally:
         await stop(proc)
+
+
+async def test_a_save_that_cannot_be_read_stops_the_resume_and_is_left() -> None:
+    """``--resume`` where the save is there but cannot be read (a folder in its place, or its
+    permissions): a new table would take its port's save and its players' seats, so the host
+    says why and exits 1, the save left as it is."""
+    port = free_port()
+    path = save_path(port)
+    path.mkdir(parents=True)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "host", *HOST_ARGS, "--port", str(port), "--resume",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), 30)
+        assert proc.returncode == 1, (out, err)
+        assert err.decode().strip() == (f"dealmein host: {path.name} could not be read (Is a directory); it is left "
+                                        "as it is: mend its permissions, or move it away, and try again")
+        assert b"Hosting" not in out
+        assert path.is_dir() and not list(path.parent.glob(path.name + ".corrupt-*"))
+    finally:
+        await stop(proc)
+        path.rmdir()
 
 
 async def test_save_that_parses_but_holds_nonsense_is_moved_aside() -> None:

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import pytest
 
-from net.paths import atomic_write, data_dir
+from net.paths import data_dir
 from tui import lastpick, recent, record, seatkeys
 from tui.record import Played
 

@@ -33,3 +33,15 @@ def test_corrupt_save_is_reported_and_moved_aside(tmp_path):
         assert path.name in result.problem
         assert not path.exists()
         assert result.moved_to is not None and result.moved_to.read_bytes() == garbage
+
+
+def test_a_save_that_cannot_be_read_at_all_is_left_where_it_is(tmp_path):
+    """Its permissions, or a folder in its place: nothing says the save is damaged, so it is not
+    moved aside as one (mended, it resumes as it was); the problem says what to do."""
+    path = tmp_path / "table-7098.save"
+    path.mkdir()
+    result = read_save(path)
+    assert result.state is None and result.unreadable and result.moved_to is None
+    assert result.problem == ("table-7098.save could not be read (Is a directory); it is left as it is: "
+                              "mend its permissions, or move it away, and try again")
+    assert path.is_dir() and not list(tmp_path.glob("*.corrupt-*"))

@@ -80,6 +80,22 @@ async def test_a_corrupt_save_is_reported_moved_aside_and_not_offered(tmp_path):
     assert list(path.parent.glob("solo.save.corrupt-*"))
 
 
+async def test_a_save_that_cannot_be_read_is_said_and_left_where_it_is() -> None:
+    """A folder where the solo save should be (as a save whose permissions shut the app out):
+    home names it and what to do, offers no Resume, and leaves it as it is."""
+    path = solo_save_path()
+    path.mkdir(parents=True)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query(".resume")
+        notes = [n.message for n in app._notifications]
+        assert any(m.startswith("solo.save could not be read (Is a directory); it is left as it is: mend its "
+                                "permissions, or move it away, and try again") for m in notes), notes
+    assert path.is_dir() and not list(path.parent.glob("solo.save.corrupt-*"))
+    path.rmdir()
+
+
 async def test_leaving_a_solo_match_puts_enter_on_resume():
     """Home after leaving a solo match offers Resume first and Enter plays on (it used to stay
     on Play solo, where Enter asked whether to replace the saved match)."""
