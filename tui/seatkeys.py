@@ -12,7 +12,9 @@ app claims a seat while the process holding it lives, and any app may once it ha
 a process cannot be checked, on Windows, a seat is kept only when the session ends.)
 
 Kept in the data folder (``seats.json``, private to the user), at most ``KEEP`` entries, the
-newest first. A file that cannot be read counts as empty and is replaced on the next write.
+newest first. A file that cannot be read is left exactly as it is (it may hold seats kept at
+other tables): no seat is claimed from it or kept in it until it is mended or removed, and
+``problem`` says so for the app to tell once.
 """
 from __future__ import annotations
 
@@ -45,17 +47,39 @@ def seats_path() -> Path:
     return data_dir() / "seats.json"
 
 
+#: what follows from a file that cannot be read, as the player is told it
+UNREAD = ("it is left as it is, and seats you leave at tables are not kept in it (nor found in it "
+          "when you join) until it is mended or removed")
+
+
+class Unread(Exception):
+    """The file is there but is not a list of seats: it is not written over."""
+
+
+def problem(path: Path | None = None) -> str | None:
+    """What is wrong with the file, for the app to say once; None when it reads (or is not
+    there)."""
+    try:
+        _load(path or seats_path())
+    except Unread as e:
+        return str(e)
+    return None
+
+
 def _load(path: Path) -> list[dict[str, Any]]:
+    """The seats kept; ``Unread`` when the file is there and cannot be read as them."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []
-    except (OSError, ValueError, RecursionError) as e:  # RecursionError: nested past the parser's depth
-        log.warning("%s could not be read (%s); starting it again", path, type(e).__name__ if isinstance(e, RecursionError) else e)
-        return []
+    except OSError as e:
+        raise Unread(f"{path.name}: could not be read ({e.strerror or e}); {UNREAD}") from None
+    except RecursionError:  # nested past the parser's depth
+        raise Unread(f"{path.name}: not a list of seats (nested too deep); {UNREAD}") from None
+    except ValueError as e:
+        raise Unread(f"{path.name}: not a list of seats ({e}); {UNREAD}") from None
     if not isinstance(data, list):
-        log.warning("%s is not a list of seats; starting it again", path)
-        return []
+        raise Unread(f"{path.name}: not a list of seats; {UNREAD}")
     oldest = time.time() - MAX_AGE_DAYS * 86400
     entries = [e for e in data if isinstance(e, dict) and isinstance(e.get("address"), str)
                and isinstance(e.get("token"), str) and isinstance(e.get("table"), (str, type(None)))
@@ -101,7 +125,11 @@ def _keep(address: str, table: str | None, token: str, holder: int | None, path:
     if holder is not None:
         entry["holder"] = holder
     with locked(path):  # another app's seat kept meanwhile is kept
-        entries = [e for e in _load(path) if (e["address"], e["table"]) != (address, table) or _held_elsewhere(e)]
+        try:
+            entries = [e for e in _load(path) if (e["address"], e["table"]) != (address, table) or _held_elsewhere(e)]
+        except Unread as e:
+            log.warning("%s", e)
+            return
         _save(path, [entry, *entries])
 
 
@@ -122,7 +150,11 @@ def release(address: str, table: str | None, token: str, path: Path | None = Non
     path = path or seats_path()
     address = same_place(address)
     with locked(path):
-        entries = _load(path)
+        try:
+            entries = _load(path)
+        except Unread as e:
+            log.warning("%s", e)
+            return
         rest = [e for e in entries if not ((e["address"], e["table"], e["token"]) == (address, table, token)
                                            and e.get("holder") == os.getpid())]
         if len(rest) != len(entries):
@@ -136,7 +168,11 @@ def claim(address: str, table: str | None = None, path: Path | None = None) -> K
     path = path or seats_path()
     address = same_place(address)
     with locked(path):  # two apps never claim the same seat
-        entries = _load(path)
+        try:
+            entries = _load(path)
+        except Unread as e:
+            log.warning("%s", e)
+            return None
         for i, e in enumerate(entries):
             if e["address"] != address or (table is not None and e["table"] not in (None, table)):
                 continue
@@ -151,4 +187,7 @@ def left_at(address: str, path: Path | None = None) -> bool:
     """Whether a seat left at ``address`` is kept here for the next join to claim (not one
     another running app sits in): the list of tables joined lately says so."""
     address = same_place(address)
-    return any(e["address"] == address and not _held_elsewhere(e) for e in _load(path or seats_path()))
+    try:
+        return any(e["address"] == address and not _held_elsewhere(e) for e in _load(path or seats_path()))
+    except Unread:
+        return False

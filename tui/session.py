@@ -210,6 +210,9 @@ class TableSession:
             await app.leave_table()
         # a seat this app left at that table comes back with its token (``tui.seatkeys``)
         kept = seatkeys.claim(session.address, table) if app.remember_seats else None
+        unread = seatkeys.problem() if app.remember_seats and kept is None else None
+        if unread:  # the file is left alone: said once, as the app's other files are
+            app.warn_once("Seats kept", unread)
         session.returning = kept is not None or app.seat_token is not None
         try:
             session.client = await TableClient.connect(host, port, name=app.player_name, password=password,

@@ -247,3 +247,30 @@ async def test_the_host_key_holder_gets_its_seat_back_when_the_table_resumes(tmp
         if srv2 is not None:
             await srv2.close()
         await srv.close()
+
+
+async def test_a_seats_file_that_cannot_be_read_is_said_at_a_join_and_left_as_it_is() -> None:
+    """``seats.json`` that is not a list of seats may hold seats kept at other tables: a join
+    says so once, claims nothing from it and writes nothing over it (it was counted empty and
+    replaced)."""
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    table = srv.create_table(TableConfig(name="Ana's table", seats=2))
+    junk = b'[{"address": "10.0.0.5:7098", "table": "abcd", "token": "IMPORTANT", "ti'
+    seats_path().parent.mkdir(parents=True, exist_ok=True)
+    seats_path().write_bytes(junk)
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 0)
+            said = [n.message for n in app._notifications if n.title == "Seats kept"]
+            assert len(said) == 1 and said[0].startswith("seats.json: not a list of seats (")
+            await app.leave_table()
+            app.join_address(f"127.0.0.1:{srv.port}")  # said once a run
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat is not None)
+            assert len([n for n in app._notifications if n.title == "Seats kept"]) <= 1
+            await app.leave_table()
+        assert seats_path().read_bytes() == junk
+    finally:
+        await srv.close()

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from tui.seatkeys import KEEP, MAX_AGE_DAYS, Kept, claim, hold, left_at, release, remember
+from tui.seatkeys import KEEP, MAX_AGE_DAYS, Kept, claim, hold, left_at, problem, release, remember
 
 
 def test_claim_gives_the_token_once_and_matches_the_table(tmp_path) -> None:
@@ -45,15 +45,31 @@ def test_bounded_and_old_seats_are_forgotten(tmp_path) -> None:
     assert claim(f"h:{KEEP + 9}", "t", path) is None  # too old
 
 
-def test_a_damaged_file_counts_as_empty_and_is_replaced(tmp_path, caplog) -> None:
+def test_a_file_that_is_not_a_list_of_seats_is_named_and_left_as_it_is(tmp_path) -> None:
+    """It may hold seats kept at other tables: nothing is claimed from it or written over it, and
+    ``problem`` names it for the app to say once."""
     path = tmp_path / "seats.json"
-    for junk in (b"\x00\xff not json", b'{"address": "h:1"}', b'[1, "x", {"address": 5, "token": "t"}]',
-                 b"[" * 100_000 + b"]" * 100_000):  # nested past the parser's depth
+    for junk, why in ((b"\x00\xff not json", "not a list of seats ('utf-8' codec can't decode"),
+                      (b'{"address": "h:1"}', "not a list of seats;"),
+                      (b'[{"address": "10.0.0.5:7098", "table": "abcd", "token": "IMPORTANT", "ti', "not a list of seats ("),
+                      (b"[" * 100_000 + b"]" * 100_000, "not a list of seats (nested too deep)")):
         path.write_bytes(junk)
         assert claim("h:1", None, path) is None
         remember("h:1", "t", "tok", path)
-        assert claim("h:1", "t", path) == Kept("t", "tok")
-    assert any("seats.json" in r.getMessage() for r in caplog.records)
+        hold("h:1", "t", "tok", path)
+        release("h:1", "t", "tok", path)
+        assert path.read_bytes() == junk and not left_at("h:1", path)
+        said = problem(path)
+        assert said is not None and said.startswith(f"seats.json: {why}") and said.endswith(
+            "it is left as it is, and seats you leave at tables are not kept in it (nor found in it when you "
+            "join) until it is mended or removed")
+    # a list whose entries are not seats: those are dropped, the file is used
+    path.write_bytes(b'[1, "x", {"address": 5, "token": "t"}]')
+    assert problem(path) is None and claim("h:1", None, path) is None
+    remember("h:1", "t", "tok", path)
+    assert claim("h:1", "t", path) == Kept("t", "tok")
+    path.unlink()
+    assert problem(path) is None
 
 
 def test_an_unwritable_place_loses_the_memory_not_the_join(tmp_path) -> None:
