@@ -127,8 +127,8 @@ def _keep(address: str, table: str | None, token: str, holder: int | None, path:
     with locked(path):  # another app's seat kept meanwhile is kept
         try:
             entries = [e for e in _load(path) if (e["address"], e["table"]) != (address, table) or _held_elsewhere(e)]
-        except Unread as e:
-            log.warning("%s", e)
+        except Unread as unread:
+            log.warning("%s", unread)
             return
         _save(path, [entry, *entries])
 
@@ -170,8 +170,8 @@ def claim(address: str, table: str | None = None, path: Path | None = None) -> K
     with locked(path):  # two apps never claim the same seat
         try:
             entries = _load(path)
-        except Unread as e:
-            log.warning("%s", e)
+        except Unread as unread:
+            log.warning("%s", unread)
             return None
         for i, e in enumerate(entries):
             if e["address"] != address or (table is not None and e["table"] not in (None, table)):

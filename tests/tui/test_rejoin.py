@@ -255,7 +255,7 @@ async def test_a_seats_file_that_cannot_be_read_is_said_at_a_join_and_left_as_it
     replaced)."""
     srv = Server(host="127.0.0.1", port=0, bot_delay=0)
     await srv.start()
-    table = srv.create_table(TableConfig(name="Ana's table", seats=2))
+    srv.create_table(TableConfig(name="Ana's table", seats=2))
     junk = b'[{"address": "10.0.0.5:7098", "table": "abcd", "token": "IMPORTANT", "ti'
     seats_path().parent.mkdir(parents=True, exist_ok=True)
     seats_path().write_bytes(junk)
