@@ -81,7 +81,7 @@ def run_session(argv: Sequence[str]) -> int:
         return main(list(argv)) or 0
     from tui.running import run_app
 
-    return run_app(args, quit_on_sigterm=True)
+    return run_app(args, on_sigterm="exit")
 
 
 #: Modules a session imports as it starts besides the app's own ``tui`` modules, which

@@ -618,6 +618,11 @@ class DealMeInApp(App[int]):
             return
         await self._quit_now()
 
+    def quit_at_signal(self) -> None:
+        """SIGTERM (a ``kill``): quit as Q does, without a question no one may be there to
+        answer."""
+        self.call_later(self._quit_now)
+
     async def _quit_now(self) -> None:
         if self._quitting:
             return

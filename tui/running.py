@@ -7,23 +7,24 @@ import signal
 import threading
 import time
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:  # loaded by ``run_app`` itself: ``tui.app`` imports this module
     from .app import DealMeInApp
 
 
-def run_app(args: argparse.Namespace, quit_on_sigterm: bool = False) -> int:
-    """Run the app; its exit code. ``quit_on_sigterm`` (an SSH session's app, which the server
-    may end while its player still watches): SIGTERM asks the app to quit, so that it puts the
-    terminal back as a player's own quit does. Before the loop runs, SIGTERM keeps its default
-    (the terminal is not touched yet)."""
+def run_app(args: argparse.Namespace, on_sigterm: str = "quit") -> int:
+    """Run the app; its exit code. SIGTERM while it runs: ``quit`` (the ``dealmein`` command's
+    app) quits as Q does without asking, the table left, the solo match's last save written and
+    said; ``exit`` (an SSH session's app, which the server may end while its player still
+    watches) asks the app to exit. Either way it puts the terminal back as a player's own quit
+    does. Before the loop runs, SIGTERM keeps its default (the terminal is not touched yet)."""
     from .app import DealMeInApp
 
     app = DealMeInApp(args)
     before = _answer_interrupts(app)
     try:
-        return _run(app, quit_on_sigterm)
+        return _run(app, app.quit_at_signal if on_sigterm == "quit" else app.exit)
     finally:  # as it found it
         if before is not None:
             signal.signal(signal.SIGINT, before)
@@ -56,17 +57,14 @@ def _answer_interrupts(app: DealMeInApp) -> Any:
     return before
 
 
-def _run(app: DealMeInApp, quit_on_sigterm: bool) -> int:
-    """``run_app``'s run, with or without SIGTERM in hand."""
-    if not quit_on_sigterm:
-        return said_on_exit(app, app.run())
-
+def _run(app: DealMeInApp, on_sigterm: Callable[[], object]) -> int:
+    """``run_app``'s run, SIGTERM answered by ``on_sigterm``."""
     async def run() -> object:
         loop = asyncio.get_running_loop()
         # (a handler of the loop's own: the signal wakes the loop at once, whichever thread
         # the kernel hands it to; a plain ``signal.signal`` handler would wait for the main
         # thread to wake up for some other reason)
-        loop.add_signal_handler(signal.SIGTERM, app.exit)
+        loop.add_signal_handler(signal.SIGTERM, on_sigterm)
         try:
             return await app.run_async()
         finally:

@@ -307,3 +307,23 @@ def test_ctrl_c_typed_as_the_app_exits() -> None:
     assert ended.status == 0 and ended.cooked  # as the app exited
     after = Ended(ended.status, ended.raw.rpartition(b"\x1b[?1049l")[2], ended.cooked)
     assert after.lines == []  # nothing said once the terminal was given back
+
+
+def test_sigterm_quits_as_q_does_and_gives_the_terminal_back() -> None:
+    """``kill`` (SIGTERM) while a solo match is in play: the app quits as Q does, status 0, the
+    terminal back in line mode and off the app's screen, and the match said to be saved (it
+    ended with status 143 on the app's screen, the mouse still captured)."""
+    program = Program(["--no-mdns", "solo", "--game", "ninety-eight", "--seats", "2"])
+    try:
+        program.read_until(b"Start")
+        program.type(b"\x13")  # Ctrl+S deals
+        program.read_until(b"Enter plays")
+        os.kill(program.pid, signal.SIGTERM)
+        ended = program.end()
+    finally:
+        program.close()
+    said = "\n".join(ended.lines)
+    assert ended.status == 0, said
+    assert ended.cooked and ended.raw.rfind(b"\x1b[?1049l") > ended.raw.rfind(b"\x1b[?1049h")  # the screen left
+    after = STRIP.sub(b"", ended.raw[ended.raw.rfind(b"\x1b[?1049l"):]).decode(errors="replace").split()
+    assert " ".join(after) == "Your Ninety-Eight match is saved: run dealmein and choose Resume to play on."
