@@ -161,6 +161,9 @@ class TableClient:
         self._closing = False
         self._reconnecting = False
         self._done = False
+        #: the host closed its table (its ``bye``), or could not be reached again after a drop:
+        #: a seat in play there waits for the host to resume it, not for this app
+        self.host_gone = False
         self._reconnect_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ connecting
@@ -257,8 +260,9 @@ class TableClient:
             if self._welcomed is not None and not self._welcomed.done():
                 self._welcomed.set_exception(ConnectError(msg["code"], msg["message"]))
                 return
-        elif kind == "bye":
+        elif kind == "bye":  # the host closes (its only goodbye)
             self._last_error = ("bye", msg.get("reason", "the host said goodbye"))
+            self.host_gone = True
         elif kind == "chat" and "n" in msg and self._chat_epoch is not None:
             if msg["n"] <= self._chat_seen:
                 return  # said before this app dropped and came back: shown already
@@ -314,6 +318,7 @@ class TableClient:
                     return
                 continue
             return
+        self.host_gone = not self._closing
         self._finish("could not reconnect")
 
     def _finish(self, reason: str) -> None:

@@ -518,15 +518,21 @@ class TableSession:
                 reconnect_for = self.client.reconnect_for if self.client is not None else 0.0
                 self._waiting.after_drop(self.lobby or {}, self._seat_told, reconnect_for)
                 app.notify("Connection lost: reconnecting...", severity="warning")
+                table = table_screen(self)
+                if table is not None:
+                    table.connection(False)
             elif state == "connected":
                 app.notify("Reconnected.")
                 table = table_screen(self)
                 if table is not None:  # counted again from the view that follows (its ``clock``)
+                    table.connection(True)
                     table.restart_clock()
             elif state == "closed" and not self.closing:
                 if update.get("reason") != self.last_said:  # a kick was already said, once is enough
                     reason = str(update.get("reason") or "the connection closed").rstrip(".")
-                    app.notify(f"Left the table: {reason}.", severity="warning", timeout=8)
+                    back = f" {self._back_once_up()}" if self.client is not None and self.client.host_gone \
+                        and self._seat_in_play_elsewhere() else ""
+                    app.notify(f"Left the table: {reason}.{back}", severity="warning", timeout=8 if not back else 15)
                 if app.session is self:
                     app.back_home()
         elif kind == "bye":
@@ -690,8 +696,18 @@ class TableSession:
             return ""
         if self.app.guest:
             return self._guest_way_back()
+        if not c.connected:  # no host to keep the seat now: what holds once it is back
+            return self._back_once_up()
         return (f"{self._seat_kept()}: dealmein join {self.recent_address or host_port(c.host, c.port)} sits you "
                 "back down (or Join in Deal Me In, where the table is listed).")
+
+    def _back_once_up(self) -> str:
+        """The way back to a seat in play at a host that cannot be reached now (stopped, or cut
+        off): a host that resumes its table keeps its players' seats a while."""
+        c = self.client
+        where = self.recent_address or (host_port(c.host, c.port) if c is not None else "")
+        return (f"The host cannot be reached now: once it is back (a host that resumes its table keeps its players' "
+                f"seats a while), dealmein join {where} sits you back down (or Join in Deal Me In).")
 
     def _seat_kept(self) -> str:
         """How long the host keeps this player's seat once they are gone (the lobby's ``grace``;
@@ -720,6 +736,8 @@ class TableSession:
             return "You run this table from no seat: leaving gives that up until you join again with its host key."
         if self.client is None or self.client.seat is None:
             return "You are only watching: nothing is lost."
+        if self.client is not None and not self.client.connected and not self.app.guest:
+            return self._back_once_up()
         if self.app.guest:  # over SSH the way back is the home screen's, or a new login
             back = self.app.keys_for("home.back", "b")
             return f"{self._seat_kept()}: {back} on the home screen (Back to the table), or logging in " \

@@ -147,6 +147,9 @@ class TableScreen(Screen[None]):
         self._shown: dict[str, Any] = {}  # what each static shows, to skip unchanged updates
         self._keys: tuple[Any, ...] = ()  # what ``check_action`` answers now, to refresh the key bar on change
         self._topbar = ""  # the line above the seats, without the turn clock
+        #: the connection to the host is down, the app trying to get it back: the top line says so
+        #: for as long as that lasts (the notice that told it is soon gone)
+        self.offline = False
         self._clock = ShownClock()  # the turn clock's seconds left, as this app counts them
         self._was_mine = False  # the last view drawn was this seat's turn (the bell rings as it comes)
 
@@ -370,8 +373,17 @@ class TableScreen(Screen[None]):
         if left is not None:
             text.append(f" · {left // 60}:{left % 60:02d}" if left >= 60 else f" · {left} s",
                         style="bold" if left <= 10 else "")
+        if self.offline:
+            text.append(" · reconnecting…", style="bold")
         self.query_one(TopBar).show(text, self._variant())
         return left
+
+    def connection(self, up: bool) -> None:
+        """The connection to the host went down (``up`` False) or came back: the top line says
+        so as long as it is down; what a key does meanwhile says "not connected"."""
+        self.offline = not up
+        if self._ready and not popped(self):
+            self._render_topbar()
 
     def _variant(self) -> str:
         """The table's preset, for the top bar's right end; nothing for a game's standard rules."""

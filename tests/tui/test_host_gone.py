@@ -1,0 +1,37 @@
+"""A guest at a match in play whose host cannot be reached: the table's top line says the app
+is reconnecting for as long as that lasts, leaving says what holds with no host to keep the
+seat, and once the host has closed the table (or cannot be reached again) the notice gives the
+way back to the seat for when the host resumes it. Real host on 127.0.0.1, a real app."""
+from __future__ import annotations
+
+from net.server import TableConfig
+from tui.screens.table import TableScreen
+from tui.widgets.topbar import TopBar
+
+from .helpers import current, make_app, notices, seated_and_dealt, someone_elses_table, wait_for
+
+
+async def test_a_guest_cut_off_from_its_host_reads_so_and_the_way_back() -> None:
+    app = make_app()
+    async with someone_elses_table(TableConfig(name="Ana's table", seats=2, seed=3)) as (srv, table, ana):
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            session = app.session
+            top = lambda: str(screen.query_one(TopBar).render())  # noqa: E731
+            assert "reconnecting" not in top()
+            srv.max_connections = len(srv.connections) - 1  # the way back finds the host full a while
+            session.client.drop_connection()
+            await wait_for(pilot, lambda: "· reconnecting…" in top())
+            assert session.leave_note().startswith("The host cannot be reached now: once it is back")
+            assert f"dealmein join 127.0.0.1:{srv.port} sits you back down" in session.away_note()
+            srv.max_connections = 1000
+            await wait_for(pilot, lambda: session.client.connected and "reconnecting" not in top(), timeout=15)
+            assert session.leave_note().startswith("The host keeps your seat")
+
+            await srv.close()  # the host closes its table (saying bye): the seat waits for its resume
+            await wait_for(pilot, lambda: app.session is None)
+            said = [n for n in notices(app) if n.startswith("Left the table:")]
+            assert said == [f"Left the table: the host closed the table. The host cannot be reached now: once it is "
+                            "back (a host that resumes its table keeps its players' seats a while), dealmein join "
+                            f"127.0.0.1:{srv.port} sits you back down (or Join in Deal Me In)."]
+            assert current(app, TableScreen) is None
