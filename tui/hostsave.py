@@ -70,7 +70,8 @@ class HostSave:
         if kept_as is None:
             return
         points = event.get("points")
-        kept = KeptResults(points if isinstance(points, list) else None, list(screen.hand_totals), screen.hand_whole)
+        kept = KeptResults(points if isinstance(points, list) else None, list(screen.hand_totals), screen.hand_whole,
+                           screen.names)
         problem = keep_results(*kept_as, kept)
         if problem:  # the match is saved all the same: a resume shows what its view holds
             self.app.warn_once("Match results", f"{problem}. Resumed, this match will show the last hand's "

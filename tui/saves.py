@@ -184,11 +184,13 @@ class KeptResults(NamedTuple):
     """What a finished match's results box showed that its view does not hold: the last hand's
     points left in hand (they come with its ``hand_over`` event, which a resume does not see;
     None for a game without them) and the running total over that hand, and whether that
-    followed the hand from its deal."""
+    followed the hand from its deal; and the seats' names as the box gave them (the lobby may
+    have changed since: a bot taken away renumbers the others), None where not kept."""
 
     points: list[int] | None
     totals: list[int]
     whole: bool
+    names: list[str] | None = None
 
 
 #: the kept results' format, and the most their file may hold
@@ -207,7 +209,7 @@ def keep_results(save: Path, match: str, kept: KeptResults) -> str | None:
     the table saved at ``save`` is resumed with that match over; the problem if it could not be
     written."""
     body: dict[str, Any] = {"version": RESULTS_VERSION, "match": match, "points": kept.points,
-                            "totals": kept.totals, "whole": kept.whole}
+                            "totals": kept.totals, "whole": kept.whole, "names": kept.names}
     return jsonfile.write(results_path(save), body, compact=True)
 
 
@@ -227,7 +229,10 @@ def kept_results(save: Path, match: str) -> tuple[KeptResults | None, str | None
     points, totals, whole = data.get("points"), data.get("totals"), data.get("whole")
     if not (points is None or _numbers(points)) or not _numbers(totals) or not isinstance(whole, bool):
         return None, f"{path.name}: not a match's results; {jsonfile.LEFT}"
-    return KeptResults(points, totals, whole), None
+    names = data.get("names")  # none in a file from before they were kept
+    if not (isinstance(names, list) and names and all(isinstance(n, str) and 0 < len(n) <= 60 for n in names)):
+        names = None
+    return KeptResults(points, totals, whole, names), None
 
 
 def _numbers(value: object) -> TypeGuard[list[int]]:

@@ -442,6 +442,8 @@ class TableSession:
             if opened:
                 self.show_lobby()
                 table = TableScreen(self, app.card_style, app.palette, app.settings.hand_order)
+                if kept is not None and kept.names:  # its results' names, as they were
+                    table.ended_as(kept.names, self.view)
             clock = update.get("clock")  # the seconds left on a turn this app came into midway
             if isinstance(clock, (int, float)):
                 table.clock_told(self.view, clock)

@@ -372,3 +372,35 @@ async def test_a_hosted_table_resumes_on_the_address_it_listened_on() -> None:
         await wait_for(pilot, lambda: again.session is not None and again.session.lobby is not None)
         assert (again.session.server.host, again.session.server.port) == ("127.0.0.1", port)
         await again.leave_table()
+
+
+async def test_see_the_results_names_the_seats_as_the_results_did() -> None:
+    """A bot taken away in the lobby after the match renumbers the others ("Easy bot 2" becomes
+    "Easy bot") and leaves its seat open: See the results still names the seats as the match's
+    results did (the names are kept beside the save with them)."""
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.picker import TableChoice
+
+    from .helpers import play_with_keys
+
+    app = make_app(seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.start_table(TableChoice(game="ninety-eight", preset="single-hand", options={}, seats=3,
+                                          bots={1: "easy", 2: "easy"}), solo=True)
+        await play_with_keys(app, pilot, timeout=90)
+        ended = _results_box(app.screen)[0]
+        assert "Easy bot 2" in ended
+        await pilot.press("b")  # back to the lobby, where the first bot is taken away
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await app.session.call("remove_bot", 1)
+        await wait_for(pilot, lambda: not app.session.lobby["seats"][1].get("name"))
+        await wait_for(pilot, lambda: read_save(solo_save_path()).state["seats"][1]["bot"] is None)
+        await app.leave_table()
+    again = make_app()
+    async with again.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen) and again.screen.query(".resume"))
+        await pilot.press("up", "enter")  # See the results, above Play solo
+        results = await wait_for(pilot, lambda: isinstance(again.screen, ResultsScreen) and again.screen)
+        await pilot.pause()
+        assert _results_box(results)[0] == ended
+        await again.leave_table()

@@ -238,6 +238,13 @@ class TableScreen(Screen[None]):
                 self.query_one(HandView).focus()
 
     # ------------------------------------------------------------------ data in
+    def ended_as(self, names: list[str], view: dict[str, Any]) -> None:
+        """The names a finished match's results gave its seats, kept beside its save: its
+        finished ``view`` is shown with them as it was, whatever the lobby has become since."""
+        if view.get("is_over") and len(names) == view.get("players"):
+            self._ended_names = list(names)
+            self.view = view
+
     @property
     def names(self) -> list[str]:
         """The seats' names; a finished match keeps those it ended with (the host opens the seat
