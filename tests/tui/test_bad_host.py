@@ -88,7 +88,7 @@ async def test_escape_sequences_in_a_hosts_words_never_reach_the_terminal() -> N
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             app.join_address(f"127.0.0.1:{port}")
             toast = await wait_for(pilot, lambda: next(
-                (t for t in app.screen.query(Toast) if "note" in t.render().plain), None))
+                (t for t in app.screen.query(Toast) if "Note" in t.render().plain), None))
             await pilot.pause(0.2)  # drawn
             assert "red" in toast.render().plain and "\x1b" not in toast.render().plain
             written = app.screen._compositor.render_update(full=True).render_segments(app.console)

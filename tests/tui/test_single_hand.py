@@ -50,7 +50,7 @@ def test_a_seat_out_of_the_single_hand_is_out_of_the_match() -> None:
     assert status_text(statuses(view)[gone]) == "out"
     hint = hint_text(view, None, [], NAMES, "ascii", keys, lambda: 100).plain
     assert hint == "You are out of this match: watching the others play it out."
-    assert f"{NAMES[gone]} out" in scores_words(match.view(None), NAMES)
+    assert f"{NAMES[gone]}: out" in scores_words(match.view(None), NAMES)
     # under penalties the same elimination only sits the seat out until the next deal
     penalties = next(m for seed in range(50)
                      if (m := played_until("standard", seed, lambda m: out_of_hand(m))))
