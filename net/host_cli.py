@@ -482,7 +482,15 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
               file=out)
     if bots == c.seats:  # no player to be ready: the key's holder starts each match
         print(table.lobby()["start_note"], file=out)
-    print(f"Autosave: {save_path(server.port)} ({resume} brings it back)", file=out)
+    if not resumed and table.saver is not None:
+        await table.saver.flush()  # the first save, written now: one that cannot be is said at once
+    failed = table.saver.problem if table.saver is not None else None
+    if failed:
+        print(f"Autosave: none, {failed}: the table runs unsaved, and cannot be brought back after a crash "
+              f"or Ctrl+C until {save_path(server.port).parent} can be written to", file=out)
+        print(f"dealmein host: warning: {failed}: the table runs unsaved", file=sys.stderr)
+    else:
+        print(f"Autosave: {save_path(server.port)} ({resume} brings it back)", file=out)
     if server.logs_dir is not None:
         print(f"Match logs: {server.logs_dir}", file=out)
     if ssh is not None:

@@ -294,3 +294,25 @@ async def test_a_headless_host_on_the_loopback_says_once_that_it_is_advertised_a
     assert proc.returncode == 0
     assert "advertising" not in err.decode(), err.decode()
     assert "ssh listening" not in err.decode() and fingerprint.split()[-1] not in err.decode(), err.decode()
+
+
+async def test_a_host_whose_save_cannot_be_written_says_so_as_it_opens() -> None:
+    """The first save is written as the table opens: where it cannot be (a read-only data
+    folder, a file where its folder should be), the banner says the table runs unsaved, not
+    where its save is; the table still serves."""
+    data_dir().mkdir(parents=True, exist_ok=True)
+    (data_dir() / "saves").write_text("a file where the saves folder should be")
+    proc, lines = await start_host("--bots", "1", "--seats", "2")
+    try:
+        port = int(re.search(r"127\.0\.0\.1:(\d+)", "\n".join(lines)).group(1))  # type: ignore[union-attr]
+        autosave = [line for line in lines if line.startswith("Autosave:")]
+        assert autosave == [f"Autosave: none, table-{port}.save could not be written ({data_dir() / 'saves'} is a "
+                            "file where a folder should be): the table runs unsaved, and cannot be brought back "
+                            f"after a crash or Ctrl+C until {data_dir() / 'saves'} can be written to"]
+        c = await TableClient.connect("127.0.0.1", port, name="Ana", reconnect=False, timeout=5.0)
+        assert c.seat == 0
+        await c.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = await asyncio.wait_for(proc.communicate(), 20)
+    assert b"warning: table-" in err and b"the table runs unsaved" in err
