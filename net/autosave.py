@@ -200,5 +200,8 @@ def _why(e: Exception) -> str:
     path should be reads "File exists" or "Not a directory" from the system, which says
     neither where nor what to do."""
     if isinstance(e, (FileExistsError, NotADirectoryError)) and e.filename:
-        return f"{e.filename} is a file where a folder should be"
+        # the system names the path it was making: the file in the way may be further up it
+        path = Path(e.filename)
+        blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), path)
+        return f"{blocker} is a file where a folder should be"
     return str(getattr(e, "strerror", None) or e)

@@ -41,10 +41,14 @@ from .tablestate import restore_saved
 T = TypeVar("T")
 
 
-def listen_problem(e: Exception, flag: str) -> str:
+def listen_problem(e: Exception, flag: str, resume: bool = False) -> str:
     """Why a port cannot be listened on; for one in use (the usual case: another table here),
-    the flag that picks another."""
+    the flag that picks another, or, bringing a saved table back (``resume``: its players' apps
+    come back to that port, and another port has no save of it), what to do instead."""
     if getattr(e, "errno", None) == errno.EADDRINUSE:
+        if resume:
+            return ("the port is in use (another table on this machine?): the saved table comes back on that port, "
+                    "where its players return: stop what holds it and run this command again")
         return f"the port is in use (another table on this machine?): {flag} N picks another, {flag} 0 any free one"
     return str(e)
 
@@ -210,17 +214,17 @@ def closing_text(table: Table, why: str | None = None) -> str:
     return f"Closing the table{f' ({why})' if why else ''}: " + "; ".join(parts) + "."
 
 
-def saved_text(table: Table, outcome: SaveOutcome | None, command: str) -> str | None:
+def saved_text(table: Table, outcome: SaveOutcome | None, command: str, grace: float = GRACE) -> str | None:
     """What became of the table's save once it closed (``outcome``, from ``Server.close``),
-    and how to bring it back (``command``, from ``resume_command``); ``None`` for a table that
-    is not saved. A save that was not made is never called one: the line then says what was
+    and how to bring it back (``command``, from ``resume_command``, which keeps the seats of the
+    table's players for ``grace`` seconds); ``None`` for a table that is not saved. A save that was not made is never called one: the line then says what was
     not saved and where the last good save is, if there is one."""
     if outcome is None:
         return None
     if outcome.problem is None:
         players = any(s.token is not None and s.bot is None for s in table.seats)
-        held = f", holding each player's seat for --grace seconds ({number_text(GRACE)} by default) while they join again" \
-            if players else ""
+        # ``command`` runs the table with this one's grace (``resume_command`` gives --grace where not the default)
+        held = f", holding each player's seat for {number_text(grace)} seconds while they join again" if players else ""
         return f"Saved to {outcome.path} ({where_text(table)}): {command} brings it back{held}."
     said = f"The table's last state was not saved: {outcome.problem}."
     if not outcome.kept:
@@ -377,7 +381,8 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
             await server.start(serving=False)
         except OSError as e:
             left_alone(unusable)
-            print(f"dealmein host: cannot listen on {host_port(args.bind, args.port)}: {listen_problem(e, '--port')}",
+            print(f"dealmein host: cannot listen on {host_port(args.bind, args.port)}: "
+                  f"{listen_problem(e, '--port', resume)}",
                   file=sys.stderr)
             await server.close()
             return 1
@@ -394,7 +399,8 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
             await server.serve()
         except OSError as e:  # the port was bound, then taken from it before it listened
             left_alone(unusable)
-            print(f"dealmein host: cannot listen on {host_port(args.bind, server.port)}: {listen_problem(e, '--port')}",
+            print(f"dealmein host: cannot listen on {host_port(args.bind, server.port)}: "
+                  f"{listen_problem(e, '--port', resume)}",
                   file=sys.stderr)
             if ssh is not None:
                 await ssh.close()
@@ -517,7 +523,7 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
         saved = (await server.close()).get(table.id)
         if ssh is not None:
             await ssh.close()  # then the guests' apps, told the table closed, quit
-        said = saved_text(table, saved, resume)
+        said = saved_text(table, saved, resume, server.grace)
         if said is not None:
             print(said, file=out, flush=True)
         print("Table closed.", file=out, flush=True)

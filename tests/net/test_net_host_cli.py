@@ -107,7 +107,7 @@ async def test_ctrl_c_says_whom_it_cut_off_and_how_to_resume() -> None:
     only held, where the match was saved and the command that brings it back (and that command
     does); the player's app is told goodbye and stops rather than retrying; exit status 0, as
     for every clean stop."""
-    proc, lines = await start_host("--seats", "2", "--bot-delay", "0")
+    proc, lines = await start_host("--seats", "2", "--bot-delay", "0", "--grace", "300")
     clients: list[TableClient] = []
     again = None
     try:
@@ -139,9 +139,10 @@ async def test_ctrl_c_says_whom_it_cut_off_and_how_to_resume() -> None:
         assert said[0] == ("Closing the table (Ctrl+C): 2 players were seated; disconnecting 1 (Ana in seat 1); "
                            "1 had dropped, seat held (Bo in seat 2).")
         save = data_dir() / "saves" / f"table-{port}.save"
-        resume = f"dealmein host --headless --resume --port {port} --bind 127.0.0.1 --no-mdns --bot-delay 0"
+        resume = f"dealmein host --headless --resume --port {port} --bind 127.0.0.1 --no-mdns --grace 300 --bot-delay 0"
+        # the seconds the command's --grace gives (it said 120 by default, whatever the flag)
         assert said[1] == (f"Saved to {save} (match in play, hand 1): {resume} brings it back, holding each "
-                           f"player's seat for --grace seconds (120 by default) while they join again.")
+                           f"player's seat for 300 seconds while they join again.")
         assert said[2:] == ["Table closed."]
         assert save.exists()
         assert [u for u in seen if u["type"] == "bye"] == [{"type": "bye", "reason": "the host closed the table"}]

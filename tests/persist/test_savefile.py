@@ -45,3 +45,19 @@ def test_a_save_that_cannot_be_read_at_all_is_left_where_it_is(tmp_path):
     assert result.problem == ("table-7098.save could not be read (Is a directory); it is left as it is: "
                               "mend its permissions, or move it away, and try again")
     assert path.is_dir() and not list(tmp_path.glob("*.corrupt-*"))
+
+
+def test_a_file_in_the_way_of_the_saves_folder_is_the_one_named(tmp_path):
+    """The system names the folder it was making ("saves"); the file in the way is further up
+    the path: that one is named."""
+    from net.autosave import _why
+
+    blocker = tmp_path / "dealmein"
+    blocker.write_text("a file where the data folder should be")
+    try:
+        write_save(blocker / "saves" / "solo.save", {"x": 1})
+    except OSError as e:
+        why = _why(e)
+    else:
+        raise AssertionError("written under a file")
+    assert why == f"{blocker} is a file where a folder should be"

@@ -200,3 +200,18 @@ async def test_a_table_port_in_use_is_one_line_and_opens_no_ssh(capsys: pytest.C
         assert children() <= before
     assert "Hosting" not in out and not save_path(port).exists()
     assert refused(ssh)
+
+
+async def test_a_resume_whose_port_is_in_use_says_to_free_it_not_to_pick_another(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--resume`` brings the table back on its own port, where its players return: another
+    port (which ``--port N picks another`` would suggest) has no save of it and starts a new
+    table. The line says to free the port instead."""
+    with busy_port() as busy:
+        port = busy.getsockname()[1]
+        code, out, err = await hosted(host_args("--port", str(port), "--resume"), capsys)
+    assert code == 1, err
+    assert err.endswith(f"dealmein host: cannot listen on 127.0.0.1:{port}: the port is in use (another table on "
+                        "this machine?): the saved table comes back on that port, where its players return: stop "
+                        "what holds it and run this command again\n")
+    assert "picks another" not in err and "Hosting" not in out
