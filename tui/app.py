@@ -257,7 +257,9 @@ class DealMeInApp(App[int]):
                 self._settings_problem = change_settings({k: getattr(self.settings, k) for k in keys},
                                                          self.config_path) or self._settings_problem
             except OSError as e:
-                self.notify(f"Could not save the settings: {e.strerror}", severity="error")
+                # the file named (a guest's in words that name none of the host's folders)
+                self.notify(f"Could not save the settings to {file_named(self.config_path, self.guest)}: "
+                            f"{e.strerror or e}", severity="error")
         if isinstance(self._settings_problem, Unread):
             self.warn_once("Settings file", f"{file_named(self.config_path, self.guest)} could not be read, so "
                            "this change is used but not kept: " + ("the host can mend or remove it" if self.guest

@@ -531,3 +531,24 @@ async def test_tab_goes_from_control_to_control_and_each_comes_into_view(tmp_pat
             assert scroll.can_view_entire(focused), f"{focused.id} is out of view"
             visited.append(focused.id)
         assert visited == CONTROLS[1:] + CONTROLS[:1]
+
+
+async def test_settings_that_cannot_be_saved_name_their_file(tmp_path: Path) -> None:
+    """A change the settings file cannot take (its folder read-only, or a file in its place)
+    is said with the file's path: "Could not save the settings: Permission denied" said where
+    nothing could be mended."""
+    from .helpers import make_app, notices
+
+    import os
+
+    path = tmp_path / "settings.toml"
+    path.write_text('name = "Ana"\n', encoding="utf-8")
+    (tmp_path / f".settings.toml.{os.getpid()}.tmp").mkdir()  # where the new file is written first
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.card_style = "ascii"
+        app.save_settings("card_style")
+        await pilot.pause()
+        assert f"Could not save the settings to {path}: Is a directory" in notices(app)
+    assert path.read_text(encoding="utf-8") == 'name = "Ana"\n'
+
