@@ -682,19 +682,23 @@ class DealMeInApp(App[int]):
             yield SystemCommand("Your record", "The matches you have played and won", self.action_record)
         yield SystemCommand("Switch theme", "Choose the colour theme", self.action_change_theme)
         for style in CARD_STYLES:
-            yield SystemCommand(f"Card style: {style}", f"Draw the cards {style}",
+            yield SystemCommand(f"Card style: {style}", f"Draw the cards in {style}",
                                 lambda style=style: self.set_card_style(style))
         for order in HAND_ORDERS:
             yield SystemCommand(f"Hand order: {ORDER_LABELS[order]}", f"Show your cards {ORDER_LABELS[order]}",
                                 lambda order=order: self.set_hand_order(order))
-        yield SystemCommand("Rules", "The rules of the current game", self.action_rules)
+        from .screens.table import TableScreen
+
+        at_table = self.session is not None or any(isinstance(s, TableScreen) for s in self.screen_stack)
+        yield SystemCommand("Rules", "The rules of this table's game" if at_table else "The rules of each game",
+                            self.action_rules)
         yield SystemCommand("Help", "Every key", self.action_help)
         yield SystemCommand("Settings", "Theme, cards, your hand, bell" if self.guest else "Name, theme, cards, bots",
                             self.action_settings)
         yield SystemCommand("Keys", "Move the keys to where you want them", self.action_keys)
         if self.session is not None:
             yield SystemCommand("Leave the table", "Back to the home screen", self._leave_from_palette)
-        yield SystemCommand("Quit", "Leave the table and quit", self.action_quit)
+        yield SystemCommand("Quit", "Leave the table and quit" if at_table else "Quit Deal Me In", self.action_quit)
 
 
 def _seconds(text: str | None) -> float | None:

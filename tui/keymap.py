@@ -243,18 +243,20 @@ def _first_clash(keymap: dict[str, str], screens: dict[str, list[Binding]]) -> t
                 if key in owner and owner[key][0] != who:
                     first, first_moved = owner[key]
                     if moved:
-                        return screen, key, who, _called(first, bindings, keymap)
+                        return screen, key, who, _called(first, bindings, keymap, key)
                     if first_moved:
-                        return screen, key, first, _called(who, bindings, keymap)
+                        return screen, key, first, _called(who, bindings, keymap, key)
                 owner.setdefault(key, (who, moved))
     return None
 
 
-def _called(who: str, bindings: list[Binding], keymap: dict[str, str]) -> str:
-    """What answers a key, and on which keys it is now (moved by the keymap, or as shipped)."""
-    for b in bindings:
-        if who in (b.id, b.action):
-            return f"{b.description or b.action} ({key_label(current_keys(b, keymap))})"
+def _called(who: str, bindings: list[Binding], keymap: dict[str, str], key: str = "") -> str:
+    """What answers ``key``, and on which keys it is now (moved by the keymap, or as shipped):
+    of two bindings of one action (Home and 1 both go to the first card), the one on that key."""
+    mine = [b for b in bindings if who in (b.id, b.action)]
+    on_key = [b for b in mine if key in [k.strip() for k in current_keys(b, keymap).split(",")]]
+    for b in on_key or mine:
+        return f"{b.description or b.action} ({key_label(current_keys(b, keymap))})"
     return who
 
 

@@ -32,6 +32,20 @@ async def test_palette_offers_the_app_commands() -> None:
         assert app.settings.hand_order == "rank"
 
 
+async def test_the_palettes_words_fit_where_it_is_opened() -> None:
+    """Review: "Draw the cards ascii"; and on the home screen, with no table, Quit "leaves the
+    table" and Rules gives "the current game"."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        home = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert home["Quit"] == "Quit Deal Me In" and home["Rules"] == "The rules of each game"
+        assert home["Card style: ascii"] == "Draw the cards in ascii"
+        await open_table(app, pilot, "crazy-eights", 3, seat=0, seed=4)
+        at_table = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert at_table["Quit"] == "Leave the table and quit" and at_table["Rules"] == "The rules of this table's game"
+
+
 async def test_the_palette_finds_play_solo_by_the_words_home_uses() -> None:
     """Typed "solo" (or "play"), the palette offers Play solo, as home and its key bar call it."""
     from textual.command import CommandPalette

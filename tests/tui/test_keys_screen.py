@@ -92,6 +92,9 @@ async def test_a_move_that_clashes_is_refused_and_changes_nothing(tmp_path: Path
         assert app.screen is screen and app.return_code is None  # still running
         assert app.keymap == {} and not path.exists()
         assert "ships as" not in row(screen, "table.draw")
+        # 1 chooses the first card as Home does: the key is named by the binding on it
+        text = await move(pilot, screen, "table.draw", "1")
+        assert text == "Not moved: 1 is already Card 1 on the table screen."
 
 
 async def test_a_move_never_pushes_out_a_key_moved_before(tmp_path: Path) -> None:
