@@ -21,7 +21,7 @@ async def test_the_leave_question_names_its_own_keys() -> None:
         await pilot.press("escape")
         ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         await pilot.pause()
-        assert key_bar(ask) == ["Stay"]
+        assert key_bar(ask) == ["Leave", "Stay"]  # Y as the yes button reads, and Esc as the no
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is table)
 

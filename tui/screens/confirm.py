@@ -18,8 +18,8 @@ from . import Question, popped
 class ConfirmScreen(Question[bool]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [
+        Binding("y", "answer(True)", show=False),  # shown, named as this question's ``yes`` button
         Binding("escape", "answer(False)", "Stay"),  # named on the key bar as this question's ``no`` button
-        Binding("y", "answer(True)", show=False),
         Binding("n", "answer(False)", show=False),
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
@@ -38,6 +38,8 @@ class ConfirmScreen(Question[bool]):
         # it"), through this question's own Escape binding (its bindings are its own copy)
         keys = self._bindings.key_to_bindings
         keys["escape"] = [replace(b, description=no) for b in keys["escape"]]
+        # and Y, its ``yes``, shown beside it: the bar named no key for the other answer
+        keys["y"] = [replace(b, description=yes, show=True) for b in keys["y"]]
         #: its widgets are all there: a detail restated sooner is shown by ``on_mount``
         self._drawn = False
 
