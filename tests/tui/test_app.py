@@ -136,6 +136,29 @@ async def test_help_names_the_keys_in_the_words_of_the_game_at_the_table() -> No
         assert dict(app.screen.sections["At the table"])["C"] == "Total"
 
 
+async def test_help_lists_the_keys_of_every_screen_and_keeps_each_title_on_a_line() -> None:
+    """Review: Help had no word of the picker's Start, the rules' arrows, a choice's numbers or
+    the replay's keys; and "Hand or round over / match over" wrapped even at 100 columns."""
+    from rich.console import Console
+
+    from tui.screens.help import key_table
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f1")
+        help_screen = await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+        sections = help_screen.sections
+        assert dict(sections["Picking a game (Play solo, Host, Game in the lobby)"])["Ctrl+S"].startswith("Start")
+        assert dict(sections["Rules (F2)"])["←, →"] == "The other games' rules"
+        assert dict(sections["A choice at the table"])["1 .. 9"] == "Choose the answer of that number"
+        assert dict(sections["Replay (dealmein replay FILE --show)"])["→, N"] == "Next"
+    console = Console(width=100, record=True)
+    for title, rows in sections.items():
+        console.print(key_table(title, rows))
+        first = console.export_text(clear=True).splitlines()[0]
+        assert first.strip() == title
+
+
 async def test_ctrl_c_quits() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -41,7 +41,9 @@ def key_rows(bindings: list[Binding], extra: Sequence[tuple[str, str]] = (),
 
 
 def key_table(title: str, rows: list[tuple[str, str]]) -> Table:
-    table = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 2))
+    # as wide as its title at least: a short table would wrap the title onto two lines
+    table = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 2),
+                  min_width=len(title))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for key, text in rows:
@@ -133,11 +135,15 @@ class HelpScreen(Screen[None]):
     def _table_sections(everywhere: list[tuple[str, str]], view: dict[str, Any] | None = None,
                         guest: bool = False, keymap: dict[str, str] | None = None,
                         solo: bool | None = None) -> dict[str, list[tuple[str, str]]]:
+        from .choice import ChoiceScreen
         from .home import HomeScreen
         from .keys import KeysScreen
         from .lobby import LobbyScreen
+        from .picker import PickerScreen
         from .record import RecordScreen
+        from .replay import ReplayScreen
         from .results import ResultsScreen
+        from .rules import RulesScreen
         from .table import TableScreen
 
         hand = [b for b in _of(HandView) if not b.key.isdigit()]
@@ -168,6 +174,10 @@ class HelpScreen(Screen[None]):
         return {
             "Everywhere": everywhere,
             "At the table": at_table,
+            # an ace's or a ten's value, a suit to name
+            "A choice at the table": key_rows(_of(ChoiceScreen), keymap=keymap, extra=[
+                ("1 .. 9", "Choose the answer of that number"),
+                ("←, →, Enter", "Move between the answers and choose one")]),
             # Ninety-Nine plays rounds, the others hands
             (f"{deal_word(game).capitalize()} over / match over" if game else
              "Hand or round over / match over"): key_rows(_of(ResultsScreen), keymap=keymap),
@@ -175,8 +185,16 @@ class HelpScreen(Screen[None]):
                 ("Enter in the chat line", "Send the line and stay for the next; on an empty line, back to the seats"),
                 ("Esc in the chat line", "Back to the seats (what you typed stays)")]),
             "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)], keymap=keymap),
+            **({} if guest else {"Picking a game (Play solo, Host, Game in the lobby)": key_rows(
+                [replace(b, description="Start (hosting: Open table; the lobby's Game: Apply)")
+                 if b.id == "picker.start" else b for b in _of(PickerScreen)], keymap=keymap, extra=[
+                    ("Tab, Shift+Tab", "Move between the games, the variants, the seats and the options"),
+                    ("↑, ↓, Enter", "Choose in a list, open a choice of values")])}),
+            "Rules (F2)": key_rows([b for b in _of(RulesScreen) if b.action != "game(-1)"], keymap=keymap,
+                                   extra=[("←, →", "The other games' rules")]),
             **({} if guest else {"Your record": key_rows(_of(RecordScreen), keymap=keymap)}),
             "Keys (Settings, Move keys)": key_rows(_of(KeysScreen), keymap=keymap, extra=[
                 ("Enter, then a key", "Move the highlighted key there (Esc keeps it)"),
                 ("That key again", "Swap the two, where the key belonged to one other")]),
+            **({} if guest else {"Replay (dealmein replay FILE --show)": key_rows(_of(ReplayScreen), keymap=keymap)}),
         }
