@@ -1,6 +1,9 @@
 """Repeated seat names told apart by number, the one way the host's log and every app name
-them, so that the "Normal bot 2" a log line names is the one the lobby shows."""
+them, so that the "Normal bot 2" a log line names is the one the lobby shows; and which bot
+names are the host's own (a level, numbered apart)."""
 from __future__ import annotations
+
+from typing import Any
 
 
 def numbered(names: list[str], shown: list[str] | None = None) -> list[str]:
@@ -43,3 +46,11 @@ def and_list(words: list[str]) -> str:
     if len(words) < 2:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def bots_own_name(seat: dict[str, Any]) -> bool:
+    """A bot's seat named as the host names its bots: its level ("Normal bot"), numbered apart
+    ("Normal bot 2"); a bot playing on for a player who left keeps that player's name."""
+    name = str(seat.get("name") or "").lower()
+    base = f"{seat.get('bot')} bot"
+    return bool(seat.get("bot")) and (name == base or name.startswith(base + " ") and name[len(base) + 1:].isdigit())

@@ -505,8 +505,16 @@ class Table:
         if not seat.empty and seat.bot is None:
             raise Refused("taken", f"seat {index + 1} is taken by a player")
         seat.clear()
-        seat.bot, seat.name, seat.ready = level, f"{level.capitalize()} bot", True
+        seat.bot, seat.name, seat.ready = level, self._bot_name(level), True
         self._broadcast_lobby(to=to)
+
+    def _bot_name(self, level: str) -> str:
+        """A name no other seat has ("Normal bot", then "Normal bot 2"), kept while the bot sits
+        there: a bot taken away does not renumber the others, whose wins stay by their names."""
+        base = f"{level.capitalize()} bot"
+        taken = {s.name for s in self.seats}
+        return next(name for name in (base, *(f"{base} {n}" for n in range(2, len(self.seats) + 2)))
+                    if name not in taken)
 
     def _on_remove_bot(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)

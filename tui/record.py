@@ -17,6 +17,7 @@ from typing import Any, Iterable
 
 from net.paths import data_dir, locked
 from net.protocol import NAME_LEN
+from net.seatnames import bots_own_name
 
 from . import jsonfile
 from .plain import clean
@@ -136,7 +137,7 @@ def played_from(view: dict[str, Any], lobby: dict[str, Any] | None, seat: int | 
             continue
         bot = s.get("bot")
         # a bot that took over a player's seat when they left keeps their name: a player's match
-        own_name = not s.get("name") or s.get("name") == f"{str(bot).capitalize()} bot"
+        own_name = not s.get("name") or bots_own_name(s)
         if bot in OPPONENTS[:3] and own_name:
             opponents.append(bot)
             continue

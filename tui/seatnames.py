@@ -7,7 +7,7 @@ from typing import Any, TypeGuard
 
 from rich.cells import cell_len
 
-from net.seatnames import numbered
+from net.seatnames import bots_own_name, numbered
 
 from .eventtext import other_name
 from .plain import clean, cut
@@ -95,7 +95,7 @@ def seat_names(lobby: dict[str, Any]) -> list[str]:
     names = _plain_seat_names(seats)
     for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
         # the marker must survive the seat box's cut of long names (16 cells)
-        if s.get("bot") and not str(s.get("name") or "").lower().endswith("bot"):
+        if s.get("bot") and not bots_own_name(s):
             names[i] = f"{cut(names[i], 10)}{BOT_MARK}"
         elif s.get("name") and not s.get("bot") and s.get("connected") is False:
             names[i] = f"{cut(names[i], 9)}{AWAY_MARK}"

@@ -275,3 +275,22 @@ async def test_seats_taken_away_say_what_became_of_their_players(server: Server)
     assert bo.seat is None
     for c in (bo, cy, host):
         await c.close()
+
+
+async def test_a_bot_keeps_its_name_when_another_is_taken_away(server: Server) -> None:
+    """The host names each bot apart as it sits ("Normal bot", "Normal bot 2"): taking the first
+    away leaves the second its name (and its wins by it), where the apps numbered them afresh
+    and "Normal bot 2" became "Normal bot"; the next bot takes the free name."""
+    table = server.create_table(TableConfig(name="t", seats=4))
+    ana = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    try:
+        for seat in (1, 2, 3):
+            await ana.add_bot(seat, "normal")
+        await wait_until(lambda: [s["name"] for s in seats(ana)][1:] == ["Normal bot", "Normal bot 2", "Normal bot 3"])
+        await ana.remove_bot(1)
+        await wait_until(lambda: [s["name"] for s in seats(ana)][1:] == [None, "Normal bot 2", "Normal bot 3"])
+        await ana.add_bot(1, "easy")
+        await ana.add_bot(1, "normal")  # B again on a bot's seat: a level up, named afresh
+        await wait_until(lambda: [s["name"] for s in seats(ana)][1:] == ["Normal bot", "Normal bot 2", "Normal bot 3"])
+    finally:
+        await ana.close()

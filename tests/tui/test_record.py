@@ -77,6 +77,16 @@ def test_a_bot_playing_on_for_a_player_who_left_is_still_a_players_seat() -> Non
     assert mine.players == (("Bea", False),)
 
 
+def test_a_bot_numbered_apart_by_the_host_is_a_bot() -> None:
+    """The host names a second bot of a level "Normal bot 2" (``net.table._bot_name``): still
+    a bot's own name, not a player's a bot plays on for."""
+    table = lobby(None, "normal")
+    table["seats"].append({"seat": 2, "name": "Normal bot 2", "bot": "normal"})
+    mine = played_from(over(), table, 0, today=DAY)
+    assert mine is not None and mine.opponents == ("normal", "normal") and mine.against_bots
+    assert mine.players == ()
+
+
 def test_options_over_the_preset_are_their_own_variant() -> None:
     mine = played_from(over(), lobby(None, "normal", preset="fast", options={"lives": 5}), 0, today=DAY)
     assert mine is not None and mine.custom and mine.variant == "fast (own options)"

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from core import GAMES
 from net.protocol import CHAT_LEN
-from net.seatnames import and_list
+from net.seatnames import and_list, bots_own_name
 
 from ..chatprompt import chat_prompt, reprompt
 from ..eventtext import chat_text
@@ -182,7 +182,7 @@ class LobbyScreen(Screen[None]):
             if s.get("bot"):
                 line.append(name)
                 line.append_text(team_mark)
-                if str(s.get("name") or "").lower() != f"{s['bot']} bot":  # "Normal bot" says it; "Bo" does not
+                if not bots_own_name(s):  # "Normal bot 2" says its level; "Bo" does not
                     line.append(f"  bot: {s['bot']}", style="dim")
             elif s.get("name"):
                 line.append(name, style="bold" if s["seat"] == me else "")
@@ -592,3 +592,4 @@ class LobbyScreen(Screen[None]):
             self.action_focus_seats()
             return
         self.run_worker(self.link.chat(text))
+
