@@ -183,6 +183,20 @@ def claim(address: str, table: str | None = None, path: Path | None = None) -> K
     return None
 
 
+def held_elsewhere(address: str, table: str | None = None, path: Path | None = None) -> int | None:
+    """The process of another running app that sits in a seat kept at ``address`` (at
+    ``table`` if one is named), or None: this app's join there cannot take that seat."""
+    address = same_place(address)
+    try:
+        entries = _load(path or seats_path())
+    except Unread:
+        return None
+    for e in entries:
+        if e["address"] == address and (table is None or e["table"] in (None, table)) and _held_elsewhere(e):
+            return int(e["holder"])
+    return None
+
+
 def left_at(address: str, path: Path | None = None) -> bool:
     """Whether a seat left at ``address`` is kept here for the next join to claim (not one
     another running app sits in): the list of tables joined lately says so."""

@@ -229,6 +229,11 @@ class TableSession:
                 seatkeys.remember(session.address, kept.table, kept.token)
             await session.close()  # in, then stopped while leaving the last table: the seat is kept
             raise
+        held = seatkeys.held_elsewhere(session.address, session.client.table) \
+            if app.remember_seats and kept is None and session.client.seat is None else None
+        if held is not None:  # not a silent watch: the seat kept here is another app's now
+            app.notify(f"Your seat at this table is held by another Deal Me In that is still running (process "
+                       f"{held}): you watch here until it leaves the table.", severity="warning", timeout=12)
         session._hold_seat()
         session.show_lobby()
         return session

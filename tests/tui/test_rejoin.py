@@ -21,7 +21,7 @@ from tui.screens.table import TableScreen
 from tui.seatkeys import Kept, claim, remember, seats_path
 
 from ..net.table_helpers import wait_until
-from .helpers import current, make_app, seated_and_dealt, wait_for
+from .helpers import current, make_app, notices, seated_and_dealt, wait_for
 
 
 @pytest.mark.parametrize("remember", [True, False], ids=["remembered", "not-remembered"])
@@ -150,6 +150,14 @@ async def test_an_app_killed_at_the_table_gets_its_seat_back_when_started_again(
         assert [(e["address"], e["table"], e["token"], e["holder"]) for e in kept] \
             == [(address, table.id, table.seats[1].token, child.pid)]
         assert claim(address, table.id) is None  # that app still sits there: nobody else takes it
+        watcher = make_app()  # another app of this player's joins meanwhile: it watches, and is told why
+        async with watcher.run_test(size=(80, 24)) as pilot:
+            watcher.join_address(address)
+            await wait_for(pilot, lambda: watcher.session is not None and watcher.session.lobby is not None)
+            assert watcher.session.seat is None
+            assert f"Your seat at this table is held by another Deal Me In that is still running (process " \
+                   f"{child.pid}): you watch here until it leaves the table." in notices(watcher)
+            await watcher.leave_table()
         await ana.start()
         await wait_until(lambda: table.match is not None, 10, "the match")
         hand = table.match.hand(1)

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from tui.seatkeys import KEEP, MAX_AGE_DAYS, Kept, claim, hold, left_at, problem, release, remember
+from tui.seatkeys import KEEP, MAX_AGE_DAYS, Kept, claim, held_elsewhere, hold, left_at, problem, release, remember
 
 
 def test_claim_gives_the_token_once_and_matches_the_table(tmp_path) -> None:
@@ -98,10 +98,14 @@ def test_a_seat_held_by_a_running_app_is_claimed_only_once_that_app_has_gone(tmp
         assert claim("h:1", "t", path) is None  # that app still sits there
         assert claim("h:1", None, path) is None
         assert not left_at("h:1", path)  # nor is the seat listed as this player's to take back
+        # the join says whose it is: a watch, not a silent one
+        assert held_elsewhere("h:1", "t", path) == other.pid and held_elsewhere("h:1", None, path) == other.pid
+        assert held_elsewhere("h:1", "u", path) is None and held_elsewhere("h:2", None, path) is None
     finally:
         other.kill()
         other.wait(10)
     assert left_at("h:1", path) and not left_at("h:2", path)  # the Join screen says so
+    assert held_elsewhere("h:1", "t", path) is None
     assert claim("h:1", "t", path) == Kept("t", "tok")  # it ended without closing: the seat is free to take
     assert not left_at("h:1", path)
 
