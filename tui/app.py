@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -29,6 +30,10 @@ from .theming import listed_themes, palette_for, quick_theme
 
 if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
     from .cardface import CardPalette
+
+
+#: the smallest terminal every screen is laid out for (columns, rows): the tests go down to it
+SMALLEST = (60, 18)
 
 
 class DealMeInApp(App[int]):
@@ -108,6 +113,7 @@ class DealMeInApp(App[int]):
             self.animation_level = "none"
         first, self._first_theme = self._first_theme, None
         self._themes_pending = first is not None  # the other themes load after the first frame
+        self._small_told = False  # the terminal was said to be too small, and is still
         if first is not None:
             self.theme_choice.start_with(first)
 
@@ -128,6 +134,16 @@ class DealMeInApp(App[int]):
         if binding.key_display is None and len(key) == 1 and key.isalpha() and key.isupper():
             return f"shift+{key.lower()}"
         return super().get_key_display(binding)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A terminal smaller than the screens are made for (``SMALLEST``) is said once each
+        time it becomes so: a table there cuts its cards and its key bar without a word."""
+        small = event.size.width < SMALLEST[0] or event.size.height < SMALLEST[1]
+        if small and not self._small_told:
+            self.notify(f"This terminal is {event.size.width}x{event.size.height}: Deal Me In needs "
+                        f"{SMALLEST[0]}x{SMALLEST[1]} or more to show a table whole.", title="Terminal",
+                        severity="warning", timeout=8)
+        self._small_told = small
 
     def on_mount(self) -> None:
         if self._themes_pending:

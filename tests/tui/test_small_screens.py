@@ -63,3 +63,26 @@ async def test_the_table_chat_prompt_fits_and_the_log_takes_the_rows() -> None:
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: chat.placeholder == "chat: / to type, Enter to send, Esc to stop")
         await wait_for(pilot, lambda: chat.region.height == 1 and log.region.height == middle.region.height - 1)
+
+
+async def test_a_terminal_smaller_than_the_screens_are_made_for_is_said_once() -> None:
+    """Below 60x18 a table cuts its cards and its key bar: the app says so once as the terminal
+    becomes that small, again only after it has been large enough in between."""
+    from .helpers import make_app, notices
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        said = "This terminal is 40x15: Deal Me In needs 60x18 or more to show a table whole."
+        assert not [n for n in notices(app) if n.startswith("This terminal is")]
+        await pilot.resize_terminal(40, 15)
+        await pilot.pause()
+        assert [n for n in notices(app) if n.startswith("This terminal is")] == [said]
+        await pilot.resize_terminal(50, 15)
+        await pilot.pause()
+        assert len([n for n in notices(app) if n.startswith("This terminal is")]) == 1
+        await pilot.resize_terminal(60, 18)
+        await pilot.pause()
+        await pilot.resize_terminal(59, 18)
+        await pilot.pause()
+        assert "This terminal is 59x18: Deal Me In needs 60x18 or more to show a table whole." in notices(app)
