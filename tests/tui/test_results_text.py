@@ -7,7 +7,7 @@ from typing import Any
 from textual.widgets import Label
 
 from core import new_match
-from tui.screens.results import ResultsScreen
+from tui.screens.results import ResultsScreen, standings
 
 from .helpers import make_app
 from .matchlink import MatchLink
@@ -233,3 +233,19 @@ def test_partners_standings_say_their_lives_or_chips_are_the_teams() -> None:
     console = Console(width=100, record=True)
     console.print(standings(solo.view(0), ["You", "Bob", "Cy"]))
     assert "(team)" not in console.export_text()
+
+
+def test_the_ascii_card_style_marks_the_winner_with_an_asterisk() -> None:
+    """docs/themes.md: the ASCII style is for terminals that draw symbols at double width; the
+    winner's star is one of them."""
+    from rich.console import Console
+
+    view = {**new_match("ninety-nine", 2, seed=3).view(0), "is_over": True, "winners": [1]}
+    for style, mark in (("two-colour", "★"), ("ascii", "*")):
+        console = Console(width=80, record=True)
+        console.print(standings(view, ["You", "Bob"], None, style))
+        rows = console.export_text().splitlines()
+        bob = next(row for row in rows if "Bob" in row)
+        assert bob.split()[0] == mark
+        if style == "ascii":
+            assert "★" not in "".join(rows)

@@ -23,10 +23,11 @@ from ..widgets.seats import status_text, statuses
 from . import Withdrawable, popped
 
 
-def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | None = None) -> Table:
+def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | None = None,
+              style: str = "two-colour") -> Table:
     """A row per seat: name, the game's standing, and what the hand scored where the game
     says (points left in hand, and penalties where the hand gave any); the hand's or match's
-    winners marked."""
+    winners marked (``*`` in the ASCII card style, for terminals that draw symbols wide)."""
     table = Table(box=None, show_header=True, padding=(0, 2), header_style="bold")
     table.add_column("")
     table.add_column("player")
@@ -44,7 +45,7 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     if not winners and said.get("seat") is not None and said.get("kind") == "round_over":
         winners = {said["seat"]}
     for seat, status in enumerate(statuses(view)):
-        mark = "★" if seat in winners else ""
+        mark = ("*" if style == "ascii" else "★") if seat in winners else ""
         # standings, not the next hand: "sits out" (of a hand) says nothing here
         standing = status_text({k: v for k, v in status.items() if k != "in_hand"}
                                | ({"team": True} if view.get("teams") else {}))  # 7.2: the team's, shared
@@ -167,7 +168,7 @@ class ResultsScreen(Withdrawable[None]):
             yield Label(Text(clean(self.title_text(), 70)), id="results-title", classes="above-why" if why else "")
             if why:  # what decided the match, for a player who did not follow its last hand
                 yield Label(Text(why), id="results-why")
-            yield Static(standings(view, self.names, self.event), id="standings")
+            yield Static(standings(view, self.names, self.event, self.card_style), id="standings")
             if len(self.totals) > 1:
                 span = deal_word(self.view.get("game"))
                 over = f"over the {span}" if self.whole else f"over the {span} since you came in"
