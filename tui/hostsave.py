@@ -69,9 +69,9 @@ class HostSave:
         kept_as = match_kept_as(table, view, lobby)
         if kept_as is None:
             return
-        points = event.get("points")
+        points, penalties = event.get("points"), event.get("penalties")
         kept = KeptResults(points if isinstance(points, list) else None, list(screen.hand_totals), screen.hand_whole,
-                           screen.names)
+                           screen.names, penalties if isinstance(penalties, list) else None)
         problem = keep_results(*kept_as, kept)
         if problem:  # the match is saved all the same: a resume shows what its view holds
             self.app.warn_once("Match results", f"{problem}. Resumed, this match will show the last hand's "

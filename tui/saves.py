@@ -184,13 +184,14 @@ class KeptResults(NamedTuple):
     """What a finished match's results box showed that its view does not hold: the last hand's
     points left in hand (they come with its ``hand_over`` event, which a resume does not see;
     None for a game without them) and the running total over that hand, and whether that
-    followed the hand from its deal; and the seats' names as the box gave them (the lobby may
-    have changed since: a bot taken away renumbers the others), None where not kept."""
+    followed the hand from its deal; the seats' names as the box gave them (the lobby may
+    have changed since), and the hand's penalties (crazy-eights 4.2), None where not kept."""
 
     points: list[int] | None
     totals: list[int]
     whole: bool
     names: list[str] | None = None
+    penalties: list[int] | None = None
 
 
 #: the kept results' format, and the most their file may hold
@@ -209,7 +210,8 @@ def keep_results(save: Path, match: str, kept: KeptResults) -> str | None:
     the table saved at ``save`` is resumed with that match over; the problem if it could not be
     written."""
     body: dict[str, Any] = {"version": RESULTS_VERSION, "match": match, "points": kept.points,
-                            "totals": kept.totals, "whole": kept.whole, "names": kept.names}
+                            "totals": kept.totals, "whole": kept.whole, "names": kept.names,
+                            "penalties": kept.penalties}
     return jsonfile.write(results_path(save), body, compact=True)
 
 
@@ -232,7 +234,8 @@ def kept_results(save: Path, match: str) -> tuple[KeptResults | None, str | None
     names = data.get("names")  # none in a file from before they were kept
     if not (isinstance(names, list) and names and all(isinstance(n, str) and 0 < len(n) <= 60 for n in names)):
         names = None
-    return KeptResults(points, totals, whole, names), None
+    penalties = data.get("penalties")
+    return KeptResults(points, totals, whole, names, penalties if _numbers(penalties) else None), None
 
 
 def _numbers(value: object) -> TypeGuard[list[int]]:

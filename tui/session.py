@@ -438,6 +438,10 @@ class TableSession:
                     ended["points"] = kept.points
                 else:  # the end as its last hand told it: the points left in hand with it
                     ended = _told_end(so_far) or ended
+                penalties = kept.penalties if kept is not None and kept.penalties else \
+                    _penalties_in(so_far, len(self.view.get("status") or []))
+                if penalties:  # crazy-eights 4.2: what the last hand's penalties added, as the box said
+                    ended = {**ended, "penalties": penalties}
                 events = [ended]
             table = table_screen(self)
             if table is None and self.view.get("is_over") and not events:
@@ -815,6 +819,18 @@ def _told_end(so_far: list[tuple[int, list[dict[str, Any]]]]) -> dict[str, Any] 
     ``with_causes``), or None where the hand so far does not end the match."""
     ends = [e for _, moves in so_far for e in moves if e.get("kind") == "match_over"]
     return ends[-1] if ends else None
+
+
+def _penalties_in(so_far: list[tuple[int, list[dict[str, Any]]]], seats: int) -> list[int] | None:
+    """Each of ``seats``' penalty points in the hand so far (crazy-eights 4.2), None with none."""
+    given: dict[int, int] = {}
+    for _, moves in so_far:
+        for e in moves:
+            if e.get("kind") == "deal":
+                given = {}
+            elif e.get("kind") == "penalty" and whole_number(e.get("points")) and whole_number(e.get("seat")):
+                given[e["seat"]] = given.get(e["seat"], 0) + e["points"]
+    return [given.get(s, 0) for s in range(seats)] if given else None
 
 
 def _ends(events: list[dict[str, Any]]) -> bool:

@@ -233,6 +233,7 @@ def _results_box(results: ResultsScreen) -> tuple[str, list[int], bool, str]:
 
 @pytest.mark.parametrize("game, preset, options", [
     ("crazy-eights", "standard", {"target": 10, "last_card": "off"}),  # points left in hand (5.2)
+    ("crazy-eights", "standard", {"target": 10, "hand_size": 3}),  # and penalties (4.2: Enter never announces)
     ("ninety-eight", "single-hand", {}),  # the running total over the last hand
 ])
 async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(game, preset, options) -> None:
@@ -254,6 +255,7 @@ async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(gam
         await wait_for(pilot, lambda: read_save(solo_save_path()).state["status"] == "finished")
     standings, totals, _whole, _line = ended
     assert ("left in hand" in standings) == (game == "crazy-eights")
+    assert ("penalties" in standings) == ("hand_size" in options)
     assert (len(totals) > 1) == (game == "ninety-eight")
 
     async def see_the_results(logged: bool = True) -> tuple[str, list[int], bool, str]:
