@@ -308,6 +308,8 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
         return f"{who} loses {_plural(lost, 'chip')}" + (
             f" ({event['left']} left)" if "left" in event else "")
     if kind == "pot":
+        if event.get("pot") == 0:  # no ante (ninety-eight 6.3): nothing to take, nothing to say
+            return None
         return f"{_join(names, event.get('to'))} {'takes' if len(event.get('to') or []) == 1 else 'share'} the pot of {event.get('pot')}"
     if kind == "landing":
         return f"{who} lands on {event.get('mark')}: everyone else pays a chip"

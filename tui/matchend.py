@@ -40,29 +40,41 @@ def _ninety_eight(view: dict[str, Any], status: list[dict[str, Any]], names: lis
         return agree(names, winners, f"is the last {who} with lives left.", f"are the last {who} with lives left.")
     if scoring != "stakes":
         return ""
-    # 6.3: one seat (or team) with chips, or the hands played out and the most chips win
+    # 6.3: one seat (or team) with chips, or the hands played out and the most chips win; with
+    # no ante there is no pot to take. The chips are as the pot left them: no counts are quoted
+    options = _options(view)
+    pot = options.get("ante") != 0
     groups = teams if isinstance(teams, list) else [[seat] for seat in range(len(status))]
     groups = [g for g in groups if isinstance(g, list) and g and all(isinstance(s, int) for s in g)]
     holding = [g for g in groups if _number(status, g[0], "chips") > 0]
-    if len(holding) == 1:
-        return agree(names, winners, f"is the last {who} with chips left, and takes the pot.",
-                     f"are the last {who} with chips left, and take the pot.")
-    chips = _number(status, winners[0], "chips")  # 7.2: with teams, the team's
-    hands = view.get("hand_number")
-    after = f"After {hands} hands, " if isinstance(hands, int) else "With every hand played, "
-    if len([g for g in groups if set(g) & set(winners)]) > 1:  # a tie splits the pot
-        each = "a team" if teams else "each"
-        return after + _lower_you(agree(names, winners, "", f"have the most chips ({chips} {each}) and split the pot."))
-    held = f"the team's {chips}" if teams else str(chips)
-    return after + _lower_you(agree(names, winners, f"has the most chips ({held}) and takes the pot.",
-                                    f"have the most chips ({held}) and take the pot."))
+    won = [g for g in groups if set(g) & set(winners)]
+    hand, limit = view.get("hand_number"), options.get("hands")
+    by_hands = isinstance(hand, int) and isinstance(limit, int) and hand >= limit
+    if len(won) == 1 and len(holding) == 1:
+        return agree(names, winners, f"is the last {who} with chips left{', and takes the pot' if pot else ''}.",
+                     f"are the last {who} with chips left{', and take the pot' if pot else ''}.")
+    if not by_hands and isinstance(hand, int):  # ended early with a tie: no chips left anywhere
+        return agree(names, winners, "", f"tie with no chips left after hand {hand}"
+                                         f"{', and split the pot' if pot else ''}.")
+    after = f"After {_hands(hand)}, " if isinstance(hand, int) else "With every hand played, "
+    if len(won) > 1:  # a tie splits the pot
+        return after + _lower_you(agree(names, winners, "", f"are level on chips{' and split the pot' if pot else ''}."))
+    return after + _lower_you(agree(names, winners, f"has the most chips{' and takes the pot' if pot else ''}.",
+                                    f"have the most chips{' and take the pot' if pot else ''}."))
+
+
+def _options(view: dict[str, Any]) -> dict[str, Any]:
+    options = view.get("options")
+    return options if isinstance(options, dict) else {}
+
+
+def _hands(n: int) -> str:
+    return "1 hand" if n == 1 else f"{n} hands"
 
 
 def _crazy_eights(view: dict[str, Any], status: list[dict[str, Any]], names: list[str],
                   winners: list[int]) -> str:
-    options = view.get("options")
-    if not isinstance(options, dict):
-        options = {}
+    options = _options(view)
     if options.get("countdown"):  # 6.3
         return agree(names, winners, "went out on a count of 1.", "went out on a count of 1.")
     target = view.get("target")

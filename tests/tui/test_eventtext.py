@@ -57,6 +57,8 @@ def test_you_in_a_list_of_names_is_left_alone():
     assert describe({"kind": "pot", "seat": None, "pot": 8, "to": [0, 1]}, names) == \
         "You and Chris share the pot of 8"
     assert describe({"kind": "pot", "seat": None, "pot": 8, "to": [0]}, names) == "You take the pot of 8"
+    # no ante, no pot (ninety-eight 6.3): "takes the pot of 0" said nothing worth a line
+    assert describe({"kind": "pot", "seat": None, "pot": 0, "to": [0]}, names) is None
 
 
 def test_landing_on_99_is_a_sentence():

@@ -42,24 +42,38 @@ def test_ninety_eight_single_hand() -> None:
 
 def test_ninety_eight_stakes_end_on_chips_or_on_hands() -> None:
     """ninety-eight 6.3: one seat with chips, or after `hands` hands the most chips (a tie
-    splits the pot); 7.2: a team's chips are the team's."""
+    splits the pot); 7.2: a team's chips are the team's. The counts are as the pot left them,
+    so none is quoted; with no ante there is no pot to take."""
+    stakes = {"scoring": "stakes", "hands": 10, "ante": 1}
     last = [{"chips": 0}, {"chips": 40}, {"chips": 0}, {"chips": 0}]
-    assert why_over(ended("ninety-eight", last, [1], scoring="stakes", hand_number=7), NAMES) == \
+    assert why_over(ended("ninety-eight", last, [1], scoring="stakes", hand_number=7, options=stakes), NAMES) == \
         "Bo is the last player with chips left, and takes the pot."
+    assert why_over(ended("ninety-eight", last, [1], scoring="stakes", hand_number=7,
+                          options={**stakes, "ante": 0}), NAMES) == "Bo is the last player with chips left."
     most = [{"chips": 8}, {"chips": 3}, {"chips": 22}, {"chips": 7}]
-    assert why_over(ended("ninety-eight", most, [2], scoring="stakes", hand_number=10), NAMES) == \
-        "After 10 hands, Cy has the most chips (22) and takes the pot."
+    assert why_over(ended("ninety-eight", most, [2], scoring="stakes", hand_number=10, options=stakes), NAMES) == \
+        "After 10 hands, Cy has the most chips and takes the pot."
     tie = [{"chips": 14}, {"chips": 14}, {"chips": 6}, {"chips": 6}]
-    assert why_over(ended("ninety-eight", tie, [0, 1], scoring="stakes", hand_number=2), NAMES) == \
-        "After 2 hands, you and Bo have the most chips (14 each) and split the pot."
+    assert why_over(ended("ninety-eight", tie, [0, 1], scoring="stakes", hand_number=2,
+                          options={**stakes, "hands": 2}), NAMES) == \
+        "After 2 hands, you and Bo are level on chips and split the pot."
+    one = [{"chips": 16}, {"chips": 3}, {"chips": 2}, {"chips": 1}]
+    assert why_over(ended("ninety-eight", one, [0], scoring="stakes", hand_number=1,
+                          options={**stakes, "hands": 1}), NAMES) == \
+        "After 1 hand, you have the most chips and take the pot."
     team = [{"chips": 16}, {"chips": 4}, {"chips": 16}, {"chips": 4}]
     assert why_over(ended("ninety-eight", team, [0, 2], scoring="stakes", hand_number=3,
-                          teams=[[0, 2], [1, 3]]), NAMES) == \
-        "After 3 hands, you and Cy have the most chips (the team's 16) and take the pot."
+                          teams=[[0, 2], [1, 3]], options={**stakes, "hands": 3}), NAMES) == \
+        "After 3 hands, you and Cy have the most chips and take the pot."
     alone = [{"chips": 0}, {"chips": 30}, {"chips": 0}, {"chips": 30}]
     assert why_over(ended("ninety-eight", alone, [1, 3], scoring="stakes", hand_number=4,
-                          teams=[[0, 2], [1, 3]]), NAMES) == \
+                          teams=[[0, 2], [1, 3]], options=stakes), NAMES) == \
         "Bo and Di are the last team with chips left, and take the pot."
+    # every seat out of chips in one hand: a tie between all, who share what the pot held
+    shared = [{"chips": 1}, {"chips": 1}, {"chips": 1}, {"chips": 1}]
+    assert why_over(ended("ninety-eight", shared, [0, 1, 2, 3], scoring="stakes", hand_number=1,
+                          options=stakes), NAMES) == \
+        "You, Bo, Cy and Di tie with no chips left after hand 1, and split the pot."
 
 
 def test_ninety_nine_names_the_last_player_with_chips() -> None:
