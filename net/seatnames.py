@@ -38,7 +38,7 @@ def seats_named(seats: list[int], shown: list[str]) -> str:
         name = shown[seat] if seat < len(shown) else ""
         return f"{name} (seat {seat + 1})" if name else f"seat {seat + 1}"
 
-    return " and ".join(one(seat) for seat in seats)
+    return and_list([one(seat) for seat in seats])
 
 
 def and_list(words: list[str]) -> str:

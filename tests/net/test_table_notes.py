@@ -140,3 +140,13 @@ async def test_the_lobby_tells_a_player_who_left_the_match_from_one_who_dropped(
     finally:
         for c in (ana, bo, cy):
             await c.close()
+
+
+def test_seats_are_named_in_a_sentence() -> None:
+    """``dealmein replay`` and the host's log name several winners as a sentence does: "A (seat
+    1), B (seat 2) and seat 3", not "A (seat 1) and B (seat 2) and seat 3"."""
+    from net.seatnames import seats_named
+
+    assert seats_named([0, 1, 2], ["Tess", "Easy bot", ""]) == "Tess (seat 1), Easy bot (seat 2) and seat 3"
+    assert seats_named([1], ["Tess", "Easy bot"]) == "Easy bot (seat 2)"
+    assert seats_named([], ["Tess"]) == ""

@@ -303,6 +303,10 @@ async def test_a_seats_hand_standing_and_state_are_joined_alike(tmp_path):
         assert rows[2] == "Cy   (no cards) · penalties 3, lives 0 · out of the match", hands
         assert rows[1].startswith("Bob  ") and rows[1].endswith(" · penalties 2, lives 1"), hands
         assert "   " not in rows[1], hands  # the cards, then the standing: no gap of spaces
+        # the last step says what decided the match, as the table's log does under "Match over"
+        events = str(app.screen.query_one("#replay-events").render()).splitlines()
+        over = [i for i, line in enumerate(events) if line.strip().startswith("Match over:")]
+        assert over and events[over[-1] + 1].strip() == "Bob is the last player with lives left.", events
 
 
 async def test_a_teams_match_names_the_partners(tmp_path):

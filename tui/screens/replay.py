@@ -21,9 +21,11 @@ from textual.widgets import Static
 
 from core import GAMES
 from net.matchlog import ReplayResult, replay
+from net.seatnames import and_list
 
 from ..cardface import card_label, suit_label
 from ..eventtext import action_text, deal_word, describe, other_name, told, with_causes
+from ..matchend import why_over
 from ..plain import clean, cut
 from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
@@ -203,7 +205,7 @@ class ReplayScreen(Screen[None]):
             # put "4 cards · dealer": spaces alone ran the hand into the standing
             body.append("".join(f" · {part}" for part in (extra, state) if part) + "\n", style="dim")
         if m.is_over:
-            body.append(f"\nMatch over: {', '.join(names[s] for s in m.winners)} won\n", style="bold")
+            body.append(f"\nMatch over: {and_list([names[s] for s in m.winners])} won\n", style="bold")
         self.query_one("#replay-hands", Static).update(body)
         events = Text()
         if step.action is not None:
@@ -214,5 +216,9 @@ class ReplayScreen(Screen[None]):
             line = describe(event, names, style, m.game, before)
             if line:
                 events.append(f"  {line}\n")
+            if event.get("kind") == "match_over":  # what decided it, as the table's log says
+                why = why_over(m.view(None), names)
+                if why:
+                    events.append(f"  {why}\n")
             before = event
         self.query_one("#replay-events", Static).update(events)
