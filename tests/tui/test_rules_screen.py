@@ -221,7 +221,9 @@ def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
     tables = [("crazy-eights", "countdown", {}), ("crazy-eights", "standard", {"hand_size": 6}),
               ("crazy-eights", "countdown", {"jokers": True}), ("crazy-eights", "standard", {"last_card": "off"}),
               ("crazy-eights", "standard", {"last_card": "draw2"}), ("crazy-eights", "standard", {"target": 50}),
-              ("ninety-eight", "five-card", {}), ("ninety-eight", "standard", {"hand_size": 3})]
+              ("ninety-eight", "five-card", {}), ("ninety-eight", "standard", {"hand_size": 3}),
+              # 6.3: the ante and the hands of stakes as the table sets them
+              ("ninety-eight", "stakes", {"ante": 2, "hands": 4}), ("ninety-eight", "stakes", {"ante": 0, "hands": 1})]
     for game, preset, options in tables:
         resolved = GAMES[game].resolve(3, preset, options)
         said = variant_sentences(game, resolved)
@@ -231,6 +233,10 @@ def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
         assert said, (game, preset, options)
         for sentence, instead in said.items():
             assert sentence in page and sentence not in at_table and instead in at_table, sentence
+    stakes = " ".join(rules_markdown("ninety-eight", {"game": "ninety-eight", "preset": "stakes",
+                                                      "options": {"ante": 0, "hands": 2}, "seats": 3}).split())
+    assert "no one antes, so there is no pot;" in stakes and "or after two hands;" in stakes
+    assert "then wins (a tie shares the win)." in stakes and "everyone antes" not in stakes
     assert "Six cards each." in " ".join(rules_markdown("crazy-eights", {
         "game": "crazy-eights", "preset": "standard", "options": {"hand_size": 6}, "seats": 3}).split())
     for game in GAMES:  # from the first heading on, the page as written

@@ -82,6 +82,8 @@ def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], sea
     meaning = _meaning(info, option, value)
     if info.id == "ninety-eight" and name == "teams" and meaning and resolved.get("scoring") == "stakes":
         meaning = meaning.replace("their lives", "their chips")  # rules 7.2: with stakes, chips belong to the team
+    if info.id == "ninety-eight" and name == "scoring" and value == "stakes" and resolved.get("ante") == 0:
+        meaning = "a hand's winner collects a chip from each player out (no ante)"  # 6.3 with ante 0
     return f"- `{name}` = {value_text(value)}{mark}" + (f": {meaning}" if meaning else "")
 
 
@@ -181,6 +183,16 @@ def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
         lives = resolved.get("lives")
         if isinstance(lives, int) and lives != 3:
             said["(three)"] = f"({_number(lives)})"
+        ante, hands = resolved.get("ante"), resolved.get("hands")
+        if isinstance(ante, int) and ante != 1:  # 6.3
+            said["everyone antes a chip into the pot each hand;"] = (
+                "no one antes, so there is no pot;" if ante == 0 else
+                f"everyone antes {_number(ante)} chips into the pot each hand;")
+            if ante == 0:
+                said["the richest player then takes the pot (a tie splits it)."] = \
+                    "the richest player then wins (a tie shares the win)."
+        if isinstance(hands, int) and hands != 10:
+            said["or after ten hands;"] = "or after one hand;" if hands == 1 else f"or after {_number(hands)} hands;"
         return said
     if game == "ninety-nine":
         chips = resolved.get("chips")
