@@ -747,7 +747,7 @@ class TableSession:
             return "You run this table from no seat: leaving gives that up until you join again with its host key."
         if self.client is None or self.client.seat is None:
             return "You are only watching: nothing is lost."
-        if self.client is not None and not self.client.connected and not self.app.guest:
+        if not self.client.connected and not self.app.guest:  # no host to keep the seat now
             return self._back_once_up()
         if self.app.guest:  # over SSH the way back is the home screen's, or a new login
             back = self.app.keys_for("home.back", "b")
