@@ -21,6 +21,7 @@ class Doors:
         self.app = app
         self.advertiser: Any = None
         self.ssh: Any = None  # net.ssh_server.SSHTableServer when serving over SSH
+        self._password: str | None = None  # the table's own, which is the SSH login's too
 
     async def advertise(self, server: "Server", table: Any) -> None:
         """Tell the LAN about the table; a LAN without multicast only loses the advert."""
@@ -50,13 +51,17 @@ class Doors:
         from net.ssh_host import client_address, make_ssh_server
         from net.ssh_server import SSHConfig
 
+        self._password = password
+
         # the usual port, or any free one where it is taken (another table's SSH on this
         # machine), as the table's own port does: the lobby gives the guests the one in use
         ports = [self.app.ssh_port, 0] if self.app.ssh_port else [0]
         for port in ports:
-            # a resumed table's guests log in with the password they had (``TableConfig.ssh_password``)
-            config = SSHConfig(host=bind, port=port, auth="password",
-                               password=table.config.ssh_password if table is not None else None)
+            # the table's own password is the login's (docs/security.md), as at a headless host;
+            # without one, a resumed table's guests log in with the password they had
+            # (``TableConfig.ssh_password``), or one is made up
+            own = password or (table.config.ssh_password if table is not None else None)
+            config = SSHConfig(host=bind, port=port, auth="password", password=own)
             self.ssh = make_ssh_server(config, client_address(bind, server.port), password,
                                        table.id if table is not None else None, grace=server.grace)
             try:
@@ -66,8 +71,8 @@ class Doors:
                 if port == ports[-1]:
                     self.app.notify(f"SSH not started: {e}", severity="error", timeout=8)
                 continue
-            if table is not None:
-                table.keep_ssh_password(self.ssh.config.password)
+            if table is not None:  # a made-up one is kept for a resume; the table's own is kept as that
+                table.keep_ssh_password(None if password else self.ssh.config.password)
             return
 
     @property
@@ -75,9 +80,10 @@ class Doors:
         """For the host's lobby: how to come in over SSH, the key to check, the password."""
         if self.ssh is None:
             return []
-        return [f"SSH: {self.ssh.login_command('NAME')}",
-                f"SSH host key {self.ssh.fingerprint}",
-                f"SSH password: {self.ssh.config.password}"]
+        lines = [f"SSH: {self.ssh.login_command('NAME')}", f"SSH host key {self.ssh.fingerprint}"]
+        if self.ssh.config.password != self._password:  # the table's own is on its own line
+            lines.append(f"SSH password: {self.ssh.config.password}")
+        return lines
 
     def ssh_invite(self) -> str | None:
         """The invite's line for a friend with nothing installed; None without SSH."""
