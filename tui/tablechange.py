@@ -30,9 +30,11 @@ def table_change(before: dict[str, Any], after: dict[str, Any]) -> str | None:
     options = options_line(after)
     if options:  # mid-sentence: "; options: target 50"
         text += f"; {options[0].lower()}{options[1:]}"
-    clock = after.get("turn_time")
+    clock, was = after.get("turn_time"), before.get("turn_time")
     if isinstance(clock, int) and not isinstance(clock, bool) and clock > 0:
         text += f"; turn clock {clock_label(clock)} a move"
+    elif isinstance(was, int) and not isinstance(was, bool) and was > 0:  # taken off: said, or nothing tells it
+        text += "; no turn clock"
     if game != before.get("game") and _won_any(before):
         text += "; the matches won start again from 0"  # the host's table counts them per game
     return text + "."

@@ -569,5 +569,10 @@ def test_a_table_change_is_said_only_between_two_lobbies_of_one_table_whose_setu
         "The host changes the table: Crazy Eights (standard), 3 seats; the matches won start again from 0."
     assert table_change(lobby, {**lobby, "game": "crazy-eights"}) == \
         "The host changes the table: Crazy Eights (standard), 3 seats."
+    # a turn clock taken off is said: without it, the line told nothing of what changed
+    clocked = {**lobby, "turn_time": 15}
+    assert table_change(lobby, clocked) == \
+        "The host changes the table: Ninety-Nine (standard), 3 seats; turn clock 15 s a move."
+    assert table_change(clocked, lobby) == "The host changes the table: Ninety-Nine (standard), 3 seats; no turn clock."
     odd = table_change(lobby, {**lobby, "game": "\x1b[2Jpoker", "preset": "x\x07"})
     assert odd is not None and "\x1b" not in odd and "\x07" not in odd
