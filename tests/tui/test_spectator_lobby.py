@@ -165,3 +165,30 @@ async def test_a_watcher_holding_the_host_key_is_asked_before_leaving() -> None:
             await pilot.press("escape")
             await wait_for(pilot, lambda: app.screen is screen)
             await app.leave_table()
+
+
+async def test_a_watching_holder_of_the_host_key_takes_an_open_seat() -> None:
+    """A headless table's host key holder who watches (the seats were full as it joined, or a
+    smaller table left it without one) sits down with T like any watching guest: the key bar
+    had no T for it, and T did nothing."""
+    from net.server import TableConfig
+
+    from .helpers import key_bar, someone_elses_table
+
+    config = TableConfig(name="t", game="ninety-eight", seats=2, seed=1)
+    async with someone_elses_table(config) as (srv, table, ana):
+        await ana.add_bot(1)
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}", host_key=table.host_key)
+            lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
+            await wait_for(pilot, lambda: app.session.client is not None and app.session.client.is_host)
+            assert app.session.seat is None  # every seat taken: it watches
+            await ana.stand()  # Ana gets up: seat 1 is open
+            await wait_for(pilot, lambda: "press T to sit down" in str(lobby.query_one("#lobby-info").render()))
+            assert "Take seat" in key_bar(lobby)
+            lobby.query_one("#seats").highlighted = 0
+            await pilot.pause()
+            await pilot.press("t")
+            await wait_for(pilot, lambda: app.session.seat == 0)
+            await app.leave_table()

@@ -228,7 +228,7 @@ class LobbyScreen(Screen[None]):
         watching = watchers_line(lobby)
         if watching:
             lines.append(watching)
-        if me is None and not host:
+        if me is None and not self._hosts_here():
             open_seat = self._open_seat()
             take = self.app.keys_for("lobby.take_seat", "t")
             lines.append(f"You are watching: choose an open seat and press {take} to sit down." if open_seat
@@ -346,7 +346,7 @@ class LobbyScreen(Screen[None]):
         if action == "focus_chat":
             return not self._solo()
         if action == "take_seat":
-            if host or parameters and parameters[0] != TAKE_WORDS[self.link.seat is not None]:
+            if self._hosts_here() or parameters and parameters[0] != TAKE_WORDS[self.link.seat is not None]:
                 return False
             if not self._open_seat():
                 # every seat taken: dimmed for a watcher, whose T says so (``on_key``)
@@ -359,6 +359,10 @@ class LobbyScreen(Screen[None]):
         """After a match at a table whose host plays, this guest's ready asks the host for the
         rematch (which waits for no one): R and the button say so."""
         return not self.link.is_host and self.link.seat is not None and _rematch_asked_for(self.link.lobby or {})
+
+    def _hosts_here(self) -> bool:
+        """This app serves the table itself: its host sits where the table puts it."""
+        return getattr(self.link, "server", None) is not None
 
     def _open_seat(self) -> bool:
         """A seat of the table is open: a watcher may take it."""
@@ -541,8 +545,9 @@ class LobbyScreen(Screen[None]):
             self.action_take_seat()
 
     def action_take_seat(self, words: str = "") -> None:
-        """A guest sits in (or moves to) the highlighted open seat."""
-        if self.link.is_host:
+        """A guest sits in (or moves to) the highlighted open seat; so does a headless host's
+        key holder, who may watch (its seat taken away by a smaller table, or never taken)."""
+        if self._hosts_here():
             return
         if not self._open_seat():
             self.notify("Every seat is taken: you watch until one opens.", severity="warning")
