@@ -174,3 +174,35 @@ async def test_an_app_that_comes_in_mid_turn_counts_what_is_left_of_the_clock() 
         await ana.close()
         await bo.close()
         await srv.close()
+
+
+async def test_a_hands_box_over_a_turn_of_this_players_on_the_clock_says_so_and_gives_the_table_back() -> None:
+    """Review: a hand's box stood over the next hand, dealt already, while this player's turn
+    clock ran out beneath it and a bot moved for them. The box says how long is left on the
+    clock, and gives the table back with ``TURN_LEFT`` seconds to go."""
+    from tui.screens.picker import TableChoice
+    from tui.screens.results import TURN_LEFT, ResultsScreen
+    from tui.screens.table import TableScreen
+
+    from .helpers import current, make_app, play_with_keys, wait_for
+
+    app = make_app(bind="127.0.0.1", port=0, seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.start_table(TableChoice(game="ninety-eight", preset="standard", options={"lives": 2}, seats=2,
+                                          bots={1: "easy"}, turn_time=TURN_LEFT + 4), solo=False)
+        await wait_for(pilot, lambda: app.session is not None and app.session.lobby is not None)
+        await app.session.call("start")
+        await play_with_keys(app, pilot, timeout=60, stop=lambda: isinstance(app.screen, ResultsScreen)
+                             and not app.screen.match_over)
+        box = app.screen
+        assert isinstance(box, ResultsScreen) and not box.match_over
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        label = box.query_one("#your-turn")
+        mine = lambda: table.view["current_seat"] == table.view["seat"] and not table.view["is_over"]  # noqa: E731
+        await wait_for(pilot, mine, timeout=10)  # the bot moves first, or this player opens the hand
+        await wait_for(pilot, lambda: label.display and "s on the clock." in str(label.render()))
+        assert str(label.render()).startswith("Your turn in the next hand: ")
+        await wait_for(pilot, lambda: current(app, ResultsScreen) is None, timeout=10)
+        left = table.clock_left()
+        assert app.screen is table and mine() and left is not None and 0 < left <= TURN_LEFT
+        await app.leave_table()

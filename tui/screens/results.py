@@ -123,6 +123,10 @@ SAID_LINES = 3
 RESULTS_GRACE = 0.4
 
 
+#: seconds left on this player's turn clock at which a hand's box gives the table back
+TURN_LEFT = 8
+
+
 class ResultsScreen(Withdrawable[None]):
     """A hand's or a match's results. A match's close unanswered once the next match is dealt
     (the host started a rematch while they were up): the table beneath is in play again.
@@ -185,6 +189,10 @@ class ResultsScreen(Withdrawable[None]):
             said = Label(self._said_text(), id="said")
             said.display = bool(self._said)
             yield said
+            if not self.match_over:  # the next hand runs beneath: a turn clock of this player's there
+                turn = Label("", id="your-turn")
+                turn.display = False
+                yield turn
             with Horizontal(id="results-buttons"):
                 if self.match_over:
                     rematch = rematch_words(self.link)
@@ -211,6 +219,31 @@ class ResultsScreen(Withdrawable[None]):
         # the screen was being composed found no tally line to update
         self.refresh_tally()
         self.query(Button).first().focus()
+        if not self.match_over:
+            self._watch_turn()
+            self.set_interval(0.5, self._watch_turn)
+
+    def _watch_turn(self) -> None:
+        """A hand's box stands over the next hand, dealt already: where this player's turn has
+        come there with a turn clock running, the box says how long is left, and gives the
+        table back with ``TURN_LEFT`` seconds to go, rather than let a bot move for them."""
+        from .table import TableScreen
+
+        if popped(self) or self.withdrawn:
+            return
+        table = next((s for s in self.app.screen_stack if isinstance(s, TableScreen) and s.link is self.link), None)
+        view = (table.view if table is not None else None) or {}
+        left = table.clock_left() if table is not None else None
+        mine = not view.get("is_over") and view.get("seat") is not None and view.get("current_seat") == view.get("seat")
+        label = self.query_one("#your-turn", Label)
+        if not mine or left is None:
+            label.display = False
+            return
+        if left <= TURN_LEFT and self.app.screen is self:
+            self.dismiss(None)
+            return
+        label.update(Text(f"Your turn in the next {deal_word(view.get('game'))}: {left} s on the clock.", style="bold"))
+        label.display = True
 
     def keys_act(self) -> bool:
         """Its keys act: ``RESULTS_GRACE`` has gone by since it came up."""
