@@ -50,6 +50,7 @@ async def test_host_controls() -> None:
         # the seats keep their players and bots: the picker does not offer them, it says where
         assert not picker.query("#bots Select")
         assert "B in the lobby" in str(picker.query_one("#bots .description").render())
+        assert str(picker.query_one("#bots .you").render()) == "sit in seat 1"  # where this player sits
         await pilot.press("down", "enter", "down", "down")  # Ninety-Nine, preset quick
         await pilot.pause()
         assert (picker.game, picker.preset) == ("ninety-nine", "quick")

@@ -187,6 +187,14 @@ async def test_a_watching_holder_of_the_host_key_takes_an_open_seat() -> None:
             await ana.stand()  # Ana gets up: seat 1 is open
             await wait_for(pilot, lambda: "press T to sit down" in str(lobby.query_one("#lobby-info").render()))
             assert "Take seat" in key_bar(lobby)
+            # its Game… knows it watches: the seats list said "Seat 1 you"
+            from tui.screens.picker import PickerScreen
+
+            await pilot.press("g")
+            picker = await wait_for(pilot, lambda: current(app, PickerScreen))
+            assert str(picker.query_one("#bots .you").render()) == "watch"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is lobby)
             lobby.query_one("#seats").highlighted = 0
             await pilot.pause()
             await pilot.press("t")

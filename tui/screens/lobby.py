@@ -493,7 +493,8 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(PickerScreen(mode="configure", game=lobby.get("game"), preset=lobby.get("preset"),
                                           options=lobby.get("options") or {}, seats=len(lobby.get("seats") or []),
-                                          bots=bots, turn_time=None if solo else clock if isinstance(clock, int) else 0),
+                                          bots=bots, turn_time=None if solo else clock if isinstance(clock, int) else 0,
+                                          own_seat=self.link.seat),
                              chosen)
 
     def _solo_start(self, lobby: dict[str, Any]) -> str:

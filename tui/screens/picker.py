@@ -82,9 +82,13 @@ class PickerScreen(Screen["TableChoice | None"]):
     def __init__(self, mode: str = "solo", game: str | None = None, preset: str | None = None,
                  options: dict[str, Any] | None = None, seats: int | None = None,
                  bots: dict[int, str] | None = None, password: str | None = None,
-                 turn_time: int | None = None, remembered: dict[str, Pick] | None = None) -> None:
+                 turn_time: int | None = None, remembered: dict[str, Pick] | None = None,
+                 own_seat: int | None = 0) -> None:
         super().__init__()
         self.mode = mode
+        #: the seat the player sits in (None: watching), which the seats list marks "you": the
+        #: host's is the first; a headless table's key holder may sit anywhere, or watch
+        self.own_seat = own_seat
         #: each game's last choice in this mode (``tui.lastpick``): the picker opens a game on it
         self.remembered = dict(remembered or {})
         last = self.remembered.get(game or "") if preset is None else None
@@ -251,6 +255,9 @@ class PickerScreen(Screen["TableChoice | None"]):
         rows: list[Widget] = [Horizontal(Label("Seat 1", classes="name"), Label("you", classes="you"),
                                          classes="row")]
         if self.mode == "configure":  # the players and bots at the table stay; the lobby seats them
+            mine = self.own_seat
+            rows = [Horizontal(Label("You", classes="name"), Label("watch" if mine is None else f"sit in seat {mine + 1}",
+                                                                   classes="you"), classes="row")]
             add, remove = self.app.keys_for("lobby.add_bot", "b"), self.app.keys_for("lobby.remove", "x")
             rows.append(Static(Text(f"Bots: {add} in the lobby adds one or makes it harder, {remove} removes it"),
                                classes="description"))
