@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import json
 import sys
 
@@ -45,6 +46,14 @@ def describe(table: FoundTable) -> str:
     return f"{table.name:<24} {a.game:<14} {a.preset:<10} {seats:>5}  {a.status:<8} {where}{extra}"
 
 
+def browse_problem(e: OSError, interfaces: list[str] | None) -> str:
+    """Why browsing failed, in words about what was given: the system says "No such device" of
+    an ``--interface`` address no interface here has."""
+    if e.errno == errno.ENODEV and interfaces:
+        return f"{' or '.join(interfaces)} is not an address of this machine's interfaces (--interface)"
+    return e.strerror or str(e)
+
+
 def run_tables(args: argparse.Namespace) -> int:
     if getattr(args, "no_mdns", False):
         print("dealmein tables: LAN discovery is off (--no-mdns)", file=sys.stderr)
@@ -56,7 +65,7 @@ def run_tables(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return 130
     except OSError as e:
-        print(f"dealmein tables: cannot browse the LAN: {e}", file=sys.stderr)
+        print(f"dealmein tables: cannot browse the LAN: {browse_problem(e, interfaces)}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps([t.to_json() for t in tables], indent=2))

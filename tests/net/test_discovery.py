@@ -394,3 +394,18 @@ async def test_probe_needs_the_protocol_challenge() -> None:
         mute.close()
         await mute.wait_closed()
     assert await protocol_probe(["127.0.0.1"], server.port, 0.5) is None
+
+
+
+def test_an_interface_address_this_machine_does_not_have_is_named() -> None:
+    """``--interface`` given an address of no interface here: the system says "No such device"
+    (errno ENODEV); the line says what is wrong with the address given. (No socket is opened
+    here: the tests address 127.0.0.1 only.)"""
+    import errno
+
+    from net.discovery_cli import browse_problem
+
+    nodev = OSError(errno.ENODEV, "No such device")
+    assert browse_problem(nodev, ["10.0.0.9"]) == "10.0.0.9 is not an address of this machine's interfaces (--interface)"
+    assert browse_problem(nodev, None) == "No such device"
+    assert browse_problem(OSError(errno.EPERM, "Operation not permitted"), ["10.0.0.9"]) == "Operation not permitted"
