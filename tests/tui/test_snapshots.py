@@ -18,6 +18,7 @@ class RecordedLobby:
 
     seat = 0
     is_host = True
+    server = "this app's"  # it serves the table itself (``TableSession.server``), as a host's app does
     address = "0.0.0.0:7098"
     join_at = ["192.168.1.20:7098"]
     password = "swordfish"
