@@ -2,11 +2,13 @@
 "You wins" (review), and a Ninety-Nine round says what ended it."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from rich.console import Console
 from textual.widgets import Label
 
-from core import new_match
+from core import Match, new_match
 from tui.screens.results import ResultsScreen, standings
 
 from .helpers import make_app
@@ -105,27 +107,30 @@ async def test_a_stakes_hands_results_show_its_chips_not_the_next_antes() -> Non
         await app.action_quit()
 
 
+def _played_out(m: Match, rng_seed: int, most: int) -> Match:
+    """``m`` played by random legal moves (at most ``most`` of them), to its end."""
+    rng = random.Random(rng_seed)
+    for _ in range(most):
+        if m.is_over:
+            break
+        m.apply(str(rng.choice(m.legal_actions())))
+    return m
+
+
+def _standings_text(view: dict[str, Any], names: list[str], width: int, style: str = "two-colour") -> str:
+    """The standings of ``view`` as a terminal ``width`` wide shows them."""
+    console = Console(width=width, record=True)
+    console.print(standings(view, names, None, style))
+    return console.export_text()
+
+
 def test_the_standings_never_say_a_player_sits_out() -> None:
     """ninety-eight 6.1: a single hand's losers went out of that hand, and so of the match; the
     match's standings show where each stands (the winner "in", the others "out"; elsewhere
     lives, chips, points), not who sits out of a hand."""
-    import random
-
-    from rich.console import Console
-
-    from tui.screens.results import standings
-
-    m = new_match("ninety-eight", 3, preset="single-hand", seed=5)
-    rng = random.Random(1)
-    for _ in range(500):
-        if m.is_over:
-            break
-        m.apply(str(rng.choice(m.legal_actions())))
-    view = m.view(0)
+    view = _played_out(new_match("ninety-eight", 3, preset="single-hand", seed=5), 1, 500).view(0)
     assert view["is_over"] and sum(not s["in_hand"] for s in view["status"]) == 2
-    console = Console(width=80, record=True)
-    console.print(standings(view, ["You", "Bob", "Cy"]))
-    text = console.export_text()
+    text = _standings_text(view, ["You", "Bob", "Cy"], 80)
     assert "sits out" not in text
     rows = {line.split()[-2]: line.split()[-1] for line in text.splitlines()[1:] if line.strip()}
     assert rows == {name: "in" if seat in view["winners"] else "out" for seat, name in enumerate(["You", "Bob", "Cy"])}
@@ -207,22 +212,9 @@ def test_partners_standings_say_their_lives_or_chips_are_the_teams() -> None:
     """ninety-eight 7.2: partners share one set of lives (or chips), which each partner's status
     reports: the results read "8 chips" for both partners, as if there were twice as many, with
     nothing saying they are one team's."""
-    import random
-
-    from rich.console import Console
-
-    from tui.screens.results import standings
-
     m = new_match("ninety-eight", 4, preset="stakes", options={"teams": "pairs", "hands": 2}, seed=5)
-    rng = random.Random(2)
-    for _ in range(2000):
-        if m.is_over:
-            break
-        m.apply(str(rng.choice(m.legal_actions())))
-    view = m.view(0)
-    console = Console(width=100, record=True)
-    console.print(standings(view, ["You", "Bob", "Cy", "Di"]))
-    text = console.export_text()
+    view = _played_out(m, 2, 2000).view(0)
+    text = _standings_text(view, ["You", "Bob", "Cy", "Di"], 100)
     chips = [s.get("chips") for s in view["status"]]
     assert chips[0] == chips[2] and chips[1] == chips[3]  # one team's, reported by each partner
     assert not all(s.get("out") for s in view["status"])
@@ -230,21 +222,15 @@ def test_partners_standings_say_their_lives_or_chips_are_the_teams() -> None:
         row = next(line for line in text.splitlines() if f" {name} " in f" {line} ")
         assert view["status"][seat].get("out") or f"{chips[seat]} chip" in row and "(team)" in row, text
     solo = new_match("ninety-eight", 3, preset="stakes", seed=5)
-    console = Console(width=100, record=True)
-    console.print(standings(solo.view(0), ["You", "Bob", "Cy"]))
-    assert "(team)" not in console.export_text()
+    assert "(team)" not in _standings_text(solo.view(0), ["You", "Bob", "Cy"], 100)
 
 
 def test_the_ascii_card_style_marks_the_winner_with_an_asterisk() -> None:
     """docs/themes.md: the ASCII style is for terminals that draw symbols at double width; the
     winner's star is one of them."""
-    from rich.console import Console
-
     view = {**new_match("ninety-nine", 2, seed=3).view(0), "is_over": True, "winners": [1]}
     for style, mark in (("two-colour", "★"), ("ascii", "*")):
-        console = Console(width=80, record=True)
-        console.print(standings(view, ["You", "Bob"], None, style))
-        rows = console.export_text().splitlines()
+        rows = _standings_text(view, ["You", "Bob"], 80, style).splitlines()
         bob = next(row for row in rows if "Bob" in row)
         assert bob.split()[0] == mark
         if style == "ascii":
