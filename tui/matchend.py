@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .eventtext import agree
+from .seatnames import whole_number
 
 
 def why_over(view: dict[str, Any], names: list[str]) -> str:
@@ -14,7 +15,7 @@ def why_over(view: dict[str, Any], names: list[str]) -> str:
     winners = view.get("winners")
     if not view.get("is_over") or not isinstance(winners, list) or not winners:
         return ""
-    if not all(isinstance(seat, int) and not isinstance(seat, bool) for seat in winners):
+    if not all(whole_number(seat) for seat in winners):
         return ""
     status = view.get("status")
     if not isinstance(status, list) or not all(isinstance(s, dict) for s in status):
@@ -98,4 +99,4 @@ def _lower_you(sentence: str) -> str:
 
 def _number(status: list[dict[str, Any]], seat: int, key: str) -> int:
     value = status[seat].get(key) if 0 <= seat < len(status) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return value if whole_number(value) else 0

@@ -9,6 +9,7 @@ from core import GAMES
 
 from .optiontext import clock_label, options_line
 from .plain import clean
+from .seatnames import whole_number
 
 #: what a host's ``configure`` may change, as the lobby carries it
 SETUP = ("game", "preset", "options", "turn_time")
@@ -31,9 +32,9 @@ def table_change(before: dict[str, Any], after: dict[str, Any]) -> str | None:
     if options:  # mid-sentence: "; options: target 50"
         text += f"; {options[0].lower()}{options[1:]}"
     clock, was = after.get("turn_time"), before.get("turn_time")
-    if isinstance(clock, int) and not isinstance(clock, bool) and clock > 0:
+    if whole_number(clock) and clock > 0:
         text += f"; turn clock {clock_label(clock)} a move"
-    elif isinstance(was, int) and not isinstance(was, bool) and was > 0:  # taken off: said, or nothing tells it
+    elif whole_number(was) and was > 0:  # taken off: said, or nothing tells it
         text += "; no turn clock"
     if game != before.get("game") and _won_any(before):
         text += "; the matches won start again from 0"  # the host's table counts them per game
