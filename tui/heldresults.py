@@ -55,11 +55,12 @@ def _count(value: Any, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def table_screen(link: Any) -> Any:
-    """The table screen of ``link``'s table in its app's stack, or None."""
+def table_screen(link: Any, app: Any = None) -> Any:
+    """The table screen of ``link``'s table in its app's stack (``app``, or the link's own),
+    or None."""
     from .screens.table import TableScreen
 
-    for screen in link.app.screen_stack:
+    for screen in (app or link.app).screen_stack:
         if isinstance(screen, TableScreen) and screen.link is link:
             return screen
     return None

@@ -20,6 +20,11 @@ _PLAY = re.compile(r"^(JK|[A2-9TJQK][SHDC])([+-]\d+)?(?:=([SHDC]))?(!?)$")
 _ADDS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "J": 10, "Q": 10}
 
 
+def my_turn(view: dict[str, Any]) -> bool:
+    """It is this seat's turn in ``view`` (a match in play; never a watcher's)."""
+    return not view.get("is_over") and view.get("seat") is not None and view.get("current_seat") == view.get("seat")
+
+
 def own_status(view: dict[str, Any]) -> dict[str, Any]:
     """This seat's status in ``view`` (lives, chips, in the hand, out...); empty for a watcher."""
     seat, status = view.get("seat"), view.get("status") or []

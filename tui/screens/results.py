@@ -15,9 +15,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
 from ..eventtext import chat_text, deal_word, ending, seat_name
+from ..heldresults import table_screen
 from ..link import REMATCH_WORDS, rematch_words
 from ..matchend import why_over
 from ..plain import clean
+from ..plays import my_turn
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import status_text, statuses
 from . import Withdrawable, popped
@@ -227,16 +229,13 @@ class ResultsScreen(Withdrawable[None]):
         """A hand's box stands over the next hand, dealt already: where this player's turn has
         come there with a turn clock running, the box says how long is left, and gives the
         table back with ``TURN_LEFT`` seconds to go, rather than let a bot move for them."""
-        from .table import TableScreen
-
         if popped(self) or self.withdrawn:
             return
-        table = next((s for s in self.app.screen_stack if isinstance(s, TableScreen) and s.link is self.link), None)
+        table = table_screen(self.link, self.app)
         view = (table.view if table is not None else None) or {}
         left = table.clock_left() if table is not None else None
-        mine = not view.get("is_over") and view.get("seat") is not None and view.get("current_seat") == view.get("seat")
         label = self.query_one("#your-turn", Label)
-        if not mine or left is None:
+        if not my_turn(view) or left is None:
             label.display = False
             return
         if left <= TURN_LEFT and self.app.screen is self:

@@ -25,14 +25,14 @@ from ..cardface import DEFAULT_PALETTE, LARGE, SMALL, CardPalette, CardSize, bac
 from ..chatprompt import chat_prompt, reprompt
 from ..drawchance import DrawChance, why_no_draw, why_no_pass
 from ..eventtext import ENDINGS, action_text, announcement, chat_text, describe, told
-from ..matchend import why_over
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..keymap import current_keys
 from ..link import REMATCH_WORDS, TableLink, rematch_words
+from ..matchend import why_over
 from ..notices import keep_notices, take_down
 from ..plain import clean, printable
-from ..plays import can, offered, own_status, parse_play, playable, plays_for
+from ..plays import can, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..shownclock import ShownClock
 from ..tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art, board_caption
@@ -223,7 +223,7 @@ class TableScreen(Screen[None]):
     def _ring_for_turn(self, view: dict[str, Any]) -> None:
         """The player's turn has come: the bell, and the hand back from an empty chat line (a
         line half typed keeps it), so the keys pressed for the move reach the cards."""
-        mine = not view.get("is_over") and view.get("seat") is not None and view.get("current_seat") == view.get("seat")
+        mine = my_turn(view)
         if mine and not self._was_mine:
             if self._wants_bell():
                 self.app.bell()
