@@ -66,6 +66,16 @@ def problem(path: Path | None = None) -> str | None:
     return None
 
 
+def _readable(path: Path) -> list[dict[str, Any]] | None:
+    """The seats kept; None for a file that cannot be read, which nothing then claims from or
+    writes over (``problem`` says why, for the app to tell)."""
+    try:
+        return _load(path)
+    except Unread as unread:
+        log.info("%s", unread)
+        return None
+
+
 def _load(path: Path) -> list[dict[str, Any]]:
     """The seats kept; ``Unread`` when the file is there and cannot be read as them."""
     try:
@@ -125,12 +135,10 @@ def _keep(address: str, table: str | None, token: str, holder: int | None, path:
     if holder is not None:
         entry["holder"] = holder
     with locked(path):  # another app's seat kept meanwhile is kept
-        try:
-            entries = [e for e in _load(path) if (e["address"], e["table"]) != (address, table) or _held_elsewhere(e)]
-        except Unread as unread:
-            log.warning("%s", unread)
+        entries = _readable(path)
+        if entries is None:
             return
-        _save(path, [entry, *entries])
+        _save(path, [entry, *(e for e in entries if (e["address"], e["table"]) != (address, table) or _held_elsewhere(e))])
 
 
 def remember(address: str, table: str | None, token: str, path: Path | None = None) -> None:
@@ -150,10 +158,8 @@ def release(address: str, table: str | None, token: str, path: Path | None = Non
     path = path or seats_path()
     address = same_place(address)
     with locked(path):
-        try:
-            entries = _load(path)
-        except Unread as e:
-            log.warning("%s", e)
+        entries = _readable(path)
+        if entries is None:
             return
         rest = [e for e in entries if not ((e["address"], e["table"], e["token"]) == (address, table, token)
                                            and e.get("holder") == os.getpid())]
@@ -168,11 +174,7 @@ def claim(address: str, table: str | None = None, path: Path | None = None) -> K
     path = path or seats_path()
     address = same_place(address)
     with locked(path):  # two apps never claim the same seat
-        try:
-            entries = _load(path)
-        except Unread as unread:
-            log.warning("%s", unread)
-            return None
+        entries = _readable(path) or []  # one that cannot be read: nothing to claim from it
         for i, e in enumerate(entries):
             if e["address"] != address or (table is not None and e["table"] not in (None, table)):
                 continue
@@ -187,11 +189,7 @@ def held_elsewhere(address: str, table: str | None = None, path: Path | None = N
     """The process of another running app that sits in a seat kept at ``address`` (at
     ``table`` if one is named), or None: this app's join there cannot take that seat."""
     address = same_place(address)
-    try:
-        entries = _load(path or seats_path())
-    except Unread:
-        return None
-    for e in entries:
+    for e in _readable(path or seats_path()) or []:
         if e["address"] == address and (table is None or e["table"] in (None, table)) and _held_elsewhere(e):
             return int(e["holder"])
     return None
@@ -201,7 +199,4 @@ def left_at(address: str, path: Path | None = None) -> bool:
     """Whether a seat left at ``address`` is kept here for the next join to claim (not one
     another running app sits in): the list of tables joined lately says so."""
     address = same_place(address)
-    try:
-        return any(e["address"] == address and not _held_elsewhere(e) for e in _load(path or seats_path()))
-    except Unread:
-        return False
+    return any(e["address"] == address and not _held_elsewhere(e) for e in _readable(path or seats_path()) or [])
