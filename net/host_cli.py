@@ -36,7 +36,7 @@ from .ssh_host import client_address, make_ssh_server
 from .ssh_keys import read_client_keys
 from .ssh_server import SSHConfig, SSHTableServer
 from .table import Table
-from .tablestate import restore_saved
+from .tablestate import restore_loaded
 
 T = TypeVar("T")
 
@@ -124,10 +124,10 @@ def resume_table(server: Server, port: int, out: Out) -> tuple[Table | None, str
     raises ``SaveUnread``."""
     path = save_path(port)
     existed = path.exists()
-    probe = read_save(path, keep=True)
-    if probe.unreadable:
-        raise SaveUnread(probe.problem)
-    table, problem = restore_saved(server, path, keep=True)
+    loaded = read_save(path, keep=True)
+    if loaded.unreadable:
+        raise SaveUnread(loaded.problem)
+    table, problem = restore_loaded(server, loaded, path, keep=True)
     if table is None and not existed:
         print(f"No saved table for port {port}: starting a new table.", file=out)
         problem = None

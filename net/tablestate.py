@@ -18,7 +18,7 @@ from core.keyed_random import seed_from_text
 from .bots import LEVELS
 from .matchlog import MatchLog, hand_so_far
 from .protocol import NAME_LEN, clean_name
-from .savefile import aside_text, move_aside, read_save
+from .savefile import LoadResult, aside_text, move_aside, read_save
 from .seat import Seat
 from .table import Table
 from .tableconfig import TableConfig
@@ -229,7 +229,13 @@ def restore_saved(server: "Server", path: Path, keep: bool = False) -> tuple[Tab
     """The table saved at ``path``, restored into ``server``; or ``None`` and why. A save that
     cannot be read or restored is moved aside, never deleted; with ``keep``, not even moved
     (``read_save``)."""
-    loaded = read_save(path, keep)
+    return restore_loaded(server, read_save(path, keep), path, keep)
+
+
+def restore_loaded(server: "Server", loaded: LoadResult, path: Path,
+                   keep: bool = False) -> tuple[Table | None, str | None]:
+    """``restore_saved`` of the save at ``path`` as ``read_save`` has read it already (a caller
+    that looks at it first need not read it twice)."""
     if loaded.state is None:
         return None, loaded.problem
     try:

@@ -151,19 +151,20 @@ class TableSession:
     async def resume(cls, app: "DealMeInApp", path: Path, solo: bool) -> "TableSession":
         """Host a saved table again: same name, seats, hands and scores; the host's own seat
         comes back through its saved token, other players' apps reconnect by themselves."""
-        from net.tablestate import restore_saved
+        from net.tablestate import restore_loaded
 
         session = cls(app, solo=solo)
         session.returning = True
         if solo and not session._save.claim_solo():
             raise ValueError(f"{ANOTHER_WINDOW} and plays its match")
         bind, port = ("127.0.0.1", 0) if solo else app.host_address()
-        state = read_save(path).state
+        loaded = read_save(path)
+        state = loaded.state
         if not solo:
             port = save_port(path) or port  # where its players' apps come back to
             bind = saved_bind(state) or bind  # and the address it listened on
         server = Server(host=bind, port=port, bot_delay=app.bot_delay)
-        table, problem = restore_saved(server, path)
+        table, problem = restore_loaded(server, loaded, path)
         if table is None or state is None:
             session._save.release_solo()
             raise ValueError(problem or f"{path.name} could not be read")
