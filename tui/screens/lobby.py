@@ -513,8 +513,7 @@ class LobbyScreen(Screen[None]):
     def action_start(self) -> None:
         if self.link.is_host:
             lobby = self.link.lobby or {}
-            if self._solo() and lobby.get("status") != "playing" and any(
-                    isinstance(s, dict) and not s.get("name") for s in lobby.get("seats") or []):
+            if self._solo() and lobby.get("status") != "playing" and self._open_seat():
                 self.notify(self._solo_start(lobby), severity="warning")  # no player will come to sit
                 return
             if lobby.get("status") == "finished":
@@ -598,4 +597,3 @@ class LobbyScreen(Screen[None]):
             self.action_focus_seats()
             return
         self.run_worker(self.link.chat(text))
-
