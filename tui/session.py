@@ -439,10 +439,15 @@ class TableSession:
                     ended["points"] = kept.points
                 else:  # the end as its last hand told it: the points left in hand with it
                     ended = _told_end(so_far) or ended
-                penalties = kept.penalties if kept is not None and kept.penalties else \
-                    _penalties_in(so_far, len(self.view.get("status") or []))
-                if penalties:  # crazy-eights 4.2: what the last hand's penalties added, as the box said
-                    ended = {**ended, "penalties": penalties}
+                # crazy-eights 4.2: what the last hand's penalties added, as the box said (the
+                # loop below gives them to the match's end as to any hand's)
+                if kept is not None and kept.penalties:
+                    self._penalties = dict(enumerate(kept.penalties))
+                elif so_far:  # the last hand as the host tells it (else as this app followed it)
+                    self._penalties = {}
+                    for _, moves in so_far:
+                        for e in moves:
+                            self._count_penalty(e)
                 events = [ended]
             table = table_screen(self)
             if table is None and self.view.get("is_over") and not events:
@@ -494,10 +499,7 @@ class TableSession:
             sat_out = self._results.out_since.read(before, self.view, events)
             for i, event in enumerate(events):
                 kind = event.get("kind")
-                if kind == "deal":
-                    self._penalties = {}
-                elif kind == "penalty" and whole_number(event.get("points")) and whole_number(event.get("seat")):
-                    self._penalties[event["seat"]] = self._penalties.get(event["seat"], 0) + event["points"]
+                self._count_penalty(event)
                 if kind in ENDINGS and self._penalties:  # the results say what the hand's penalties added
                     seats = range(len(self.view.get("status") or []))
                     event = {**event, "penalties": [self._penalties.get(s, 0) for s in seats]}
@@ -549,6 +551,14 @@ class TableSession:
                     app.back_home()
         elif kind == "bye":
             pass
+
+    def _count_penalty(self, event: dict[str, Any]) -> None:
+        """Each seat's penalty points in the hand in play (crazy-eights 4.2): a deal starts
+        them again."""
+        if event.get("kind") == "deal":
+            self._penalties = {}
+        elif event.get("kind") == "penalty" and whole_number(event.get("points")) and whole_number(event.get("seat")):
+            self._penalties[event["seat"]] = self._penalties.get(event["seat"], 0) + event["points"]
 
     def _note_recent(self) -> None:
         """A table joined goes first in the recent tables (``tui.recent``) with the name and game
@@ -820,18 +830,6 @@ def _told_end(so_far: list[tuple[int, list[dict[str, Any]]]]) -> dict[str, Any] 
     ``with_causes``), or None where the hand so far does not end the match."""
     ends = [e for _, moves in so_far for e in moves if e.get("kind") == "match_over"]
     return ends[-1] if ends else None
-
-
-def _penalties_in(so_far: list[tuple[int, list[dict[str, Any]]]], seats: int) -> list[int] | None:
-    """Each of ``seats``' penalty points in the hand so far (crazy-eights 4.2), None with none."""
-    given: dict[int, int] = {}
-    for _, moves in so_far:
-        for e in moves:
-            if e.get("kind") == "deal":
-                given = {}
-            elif e.get("kind") == "penalty" and whole_number(e.get("points")) and whole_number(e.get("seat")):
-                given[e["seat"]] = given.get(e["seat"], 0) + e["points"]
-    return [given.get(s, 0) for s in range(seats)] if given else None
 
 
 def _ends(events: list[dict[str, Any]]) -> bool:
