@@ -3,7 +3,8 @@ log what was played meanwhile (docs/protocol.md, ``view`` ``earlier``): the move
 bot made in their seat among them, not "earlier plays are not shown"."""
 from __future__ import annotations
 
-from typing import Any
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
 
 from net.server import Server, TableConfig
 from tests.net.table_helpers import FAST, ana_and_bo_dealt, join, moves_by, play_first_until
@@ -16,51 +17,59 @@ def _entries(screen: TableScreen) -> list[str]:
     return [e.plain for e in screen.query_one("#log").entries]
 
 
-async def _bo_dropped(app: Any, pilot: Any, srv: Server, config: TableConfig) -> tuple[Any, Any, TableScreen]:
-    """Bo (this app) at a two-seat table of ``config`` with Ana (the test's client), dealt, his
-    connection then dropped, and the host full a while so that he stays away till the test lets
-    him back (``srv.max_connections``). (table, Ana, Bo's table screen)."""
-    table = srv.create_table(config)
-    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-    app.settings.name = "Bo"
-    app.join_address(f"127.0.0.1:{srv.port}")
-    await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-    await pilot.press("r")
-    await wait_for(pilot, lambda: table.seats[1].ready)
-    await ana.start()
-    screen = await wait_for(pilot, lambda: current(app, TableScreen))
-    await wait_for(pilot, lambda: app.session.view and app.session.view["version"] == table.match.version)
-    srv.max_connections = len(srv.connections) - 1
-    app.session.client.drop_connection()
-    await wait_for(pilot, lambda: table.seats[1].conn is None)
-    return table, ana, screen
-
-
-async def test_back_from_a_dropped_connection_the_log_tells_what_was_played_meanwhile() -> None:
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": 0.1, "grace": 60.0})  # type: ignore[arg-type]
+@asynccontextmanager
+async def _bo_dropped(config: TableConfig, takeover: float) -> AsyncIterator[tuple[Any, Any, Any, Any, TableScreen]]:
+    """Bo (a real app) at a two-seat table of ``config`` on a host on 127.0.0.1 with Ana (the
+    test's client), dealt, his connection then dropped, and the host full a while so that he
+    stays away till the test lets him back (``_let_back``); a stand-in moves for him after
+    ``takeover`` seconds. (host, pilot, table, Ana, Bo's table screen); all closed at the end."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": takeover, "grace": 60.0})  # type: ignore[arg-type]
     await srv.start()
     app = make_app()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            table, ana, screen = await _bo_dropped(app, pilot, srv, TableConfig(name="evening", game="crazy-eights",
-                                                                               seats=2, seed=3))
-            left_at = table.match.version
-            await play_first_until(table, ana, 0, lambda: moves_by(table, 1, left_at) >= 1 and table.match.current_seat == 0)
-            assert moves_by(table, 1, left_at) >= 1
-            before = len(_entries(screen))
-            srv.max_connections = 1000
-            await wait_for(pilot, lambda: app.session.client.connected
-                           and app.session.view["version"] == table.match.version, timeout=15)
-            away = "While you were away (a bot played for you):"  # the stand-in moved for Bo
-            await wait_for(pilot, lambda: away in _entries(screen)[before:])
-            told = _entries(screen)[before:]
-            after = told[told.index(away) + 1:]
-            assert any(line.startswith("You ") for line in after), told  # the stand-in's moves, as his
-            assert "earlier plays are not shown" not in " ".join(told)
+            table = srv.create_table(config)
+            ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+            app.settings.name = "Bo"
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            await ana.start()
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            await wait_for(pilot, lambda: app.session.view and app.session.view["version"] == table.match.version)
+            srv.max_connections = len(srv.connections) - 1
+            app.session.client.drop_connection()
+            await wait_for(pilot, lambda: table.seats[1].conn is None)
+            yield srv, pilot, table, ana, screen
             await ana.close()
             await app.leave_table()
     finally:
         await srv.close()
+
+
+async def _let_back(srv: Server, pilot: Any, table: Any) -> None:
+    """Bo's app gets back in (the host has room again) and holds the latest view."""
+    app = pilot.app
+    srv.max_connections = 1000
+    await wait_for(pilot, lambda: app.session.client.connected
+                   and app.session.view["version"] == table.match.version, timeout=15)
+
+
+async def test_back_from_a_dropped_connection_the_log_tells_what_was_played_meanwhile() -> None:
+    async with _bo_dropped(TableConfig(name="evening", game="crazy-eights", seats=2, seed=3), 0.1) as (
+            srv, pilot, table, ana, screen):
+        left_at = table.match.version
+        await play_first_until(table, ana, 0, lambda: moves_by(table, 1, left_at) >= 1 and table.match.current_seat == 0)
+        assert moves_by(table, 1, left_at) >= 1
+        before = len(_entries(screen))
+        await _let_back(srv, pilot, table)
+        away = "While you were away (a bot played for you):"  # the stand-in moved for Bo
+        await wait_for(pilot, lambda: away in _entries(screen)[before:])
+        told = _entries(screen)[before:]
+        after = told[told.index(away) + 1:]
+        assert any(line.startswith("You ") for line in after), told  # the stand-in's moves, as his
+        assert "earlier plays are not shown" not in " ".join(told)
 
 
 async def test_a_guest_who_comes_back_in_a_new_app_reads_the_hand_so_far() -> None:
@@ -94,25 +103,14 @@ async def test_a_guest_who_comes_back_in_a_new_app_reads_the_hand_so_far() -> No
 async def test_back_after_a_hand_ended_meanwhile_the_log_tells_how_it_ended() -> None:
     """The hand Bo dropped in ended while he was away and the next was dealt: his log tells how
     it ended (who lost it), then the new hand, not only the new hand's moves."""
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": 0.05, "grace": 60.0})  # type: ignore[arg-type]
-    await srv.start()
-    app = make_app()
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            table, ana, screen = await _bo_dropped(app, pilot, srv, TableConfig(name="evening", game="ninety-eight",
-                                                                               seats=2, seed=5))
-            await play_first_until(table, ana, 0, lambda: table.match.hand_number >= 2, moves=600)
-            assert table.match.hand_number >= 2 and not table.match.is_over
-            before = len(_entries(screen))
-            srv.max_connections = 1000
-            await wait_for(pilot, lambda: app.session.client.connected
-                           and app.session.view["version"] == table.match.version, timeout=15)
-            await wait_for(pilot, lambda: any(line.startswith("While you were away") for line in _entries(screen)[before:]))
-            told = _entries(screen)[before:]
-            hand = table.match.hand_number
-            assert any(line.startswith(f"Hand {hand - 1} over") for line in told), told
-            assert any(line.endswith(f"deals hand {hand}") for line in told), told
-            await ana.close()
-            await app.leave_table()
-    finally:
-        await srv.close()
+    async with _bo_dropped(TableConfig(name="evening", game="ninety-eight", seats=2, seed=5), 0.05) as (
+            srv, pilot, table, ana, screen):
+        await play_first_until(table, ana, 0, lambda: table.match.hand_number >= 2, moves=600)
+        assert table.match.hand_number >= 2 and not table.match.is_over
+        before = len(_entries(screen))
+        await _let_back(srv, pilot, table)
+        await wait_for(pilot, lambda: any(line.startswith("While you were away") for line in _entries(screen)[before:]))
+        told = _entries(screen)[before:]
+        hand = table.match.hand_number
+        assert any(line.startswith(f"Hand {hand - 1} over") for line in told), told
+        assert any(line.endswith(f"deals hand {hand}") for line in told), told
