@@ -26,7 +26,7 @@ def _seat_problem(i: int, seat: Any) -> str | None:
     number = seat.get("seat")
     if not _count(number, MAX_SEATS) or number != i:  # the screens number the seats by it
         return f"seats[{i}].seat: expected {i}"
-    for key in ("name", "bot"):
+    for key in ("name", "bot", "sent_away"):
         if seat.get(key) is not None and not _text(seat[key]):
             return f"seats[{i}].{key}: expected a short text or nothing"
     for key in _SEAT_FLAGS:

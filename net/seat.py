@@ -24,7 +24,7 @@ class Seat:
     """A chair: empty, a bot, or a human (present or away, maybe with a stand-in bot)."""
 
     __slots__ = ("index", "name", "bot", "ready", "conn", "token", "standin", "grace_timer",
-                 "takeover_timer", "wins", "played", "keeper", "gone")
+                 "takeover_timer", "wins", "played", "keeper", "gone", "sent_away")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -40,6 +40,9 @@ class Seat:
         self.keeper = False
         #: the token of the player who was away too long for a keeper seat: told so on coming back
         self.gone: str | None = None
+        #: the name of the player the host sent away from this seat in the lobby, until the seat
+        #: fills again: the others are told they were sent away, not that they left
+        self.sent_away: str | None = None
         self.grace_timer: asyncio.TimerHandle | None = None
         self.takeover_timer: asyncio.TimerHandle | None = None
 
@@ -59,7 +62,7 @@ class Seat:
 
     def clear(self) -> None:
         self.cancel_timers()
-        self.name = self.bot = self.conn = self.token = self.gone = None
+        self.name = self.bot = self.conn = self.token = self.gone = self.sent_away = None
         self.ready = self.standin = self.played = self.keeper = False
         self.wins = 0
 

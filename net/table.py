@@ -123,7 +123,8 @@ class Table:
             "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready, "wins": s.wins,
                        "connected": s.conn is not None or s.bot is not None,
                        "standin": s.standin and s.conn is None,
-                       "host": s.token is not None and s.token == self.host_token}
+                       "host": s.token is not None and s.token == self.host_token,
+                       "sent_away": s.sent_away if s.empty else None}
                       for s in self.seats],
             "start": "host" if by_host else "ready",
             "start_note": self._countdown.note(by_host),
@@ -543,7 +544,9 @@ class Table:
             self._bots.wake()
             self._arm_clock()
         else:
+            name = seat.name
             seat.clear()
+            seat.sent_away = name
         if victim is not None:
             victim.seat = None
             self.conns.discard(victim)

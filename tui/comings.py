@@ -96,6 +96,8 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
             if started[name] > 0:
                 started[name] -= 1
                 lines.append(Change("stands", f"{shown_before[i]} gets up to watch."))
+            elif clean(str(after[i].get("sent_away") or ""), 24) == name:
+                lines.append(Change("leaves", f"{shown_before[i]} was sent away by the host."))
             else:
                 lines.append(Change("leaves", f"{shown_before[i]} leaves the table."))
     lines.extend(Change("watches", f"{name} starts watching.") for name in _as_shown(started, watching, after))

@@ -42,7 +42,7 @@ def test_a_garbled_lobby_is_named_and_refused() -> None:
 
     @settings(max_examples=500, deadline=None, database=None)
     @given(st.sampled_from(sorted(good)), st.sampled_from(JUNK), st.booleans(),
-           st.sampled_from(["seat", "name", "bot", "ready", "connected", "host", "wins"]))
+           st.sampled_from(["seat", "name", "bot", "ready", "connected", "host", "wins", "sent_away"]))
     def run(key: str, junk: Any, in_a_seat: bool, seat_key: str) -> None:
         lobby = copy.deepcopy(good)
         if in_a_seat:
@@ -58,6 +58,11 @@ def test_a_garbled_lobby_is_named_and_refused() -> None:
     assert lobby_problem({**good, "seats": [{"seat": 1}]}) == "seats[0].seat: expected 0"
     assert lobby_problem({**good, "seats": [{"name": "no number"}]}) == "seats[0].seat: expected 0"
     assert lobby_problem({**good, "from_a_newer_host": [1, {"x": None}]}) is None
+    sent_away = copy.deepcopy(good)
+    sent_away["seats"][1].update(bot=None, sent_away="Cy")
+    assert lobby_problem(sent_away) is None
+    sent_away["seats"][1]["sent_away"] = ["Cy"]
+    assert lobby_problem(sent_away) == "seats[1].sent_away: expected a short text or nothing"
     assert lobby_problem("lobby") == "a lobby is a map"
     assert lobby_problem({**good, "turn_time": -5}) == "turn_time: expected a number of seconds"
     assert lobby_problem({**good, "grace": "2 minutes"}) == "grace: expected a number of seconds"

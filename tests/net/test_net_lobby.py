@@ -87,6 +87,7 @@ async def test_configure_bots_kick_start_and_rematch(server: Server) -> None:
     closed = await next_update(cy, "connection", pred=lambda u: u["state"] == "closed")
     assert "removed" in closed["reason"]
     await wait_until(lambda: seats(host)[2]["name"] is None, what="seat 2 freed")
+    assert seats(host)[2]["sent_away"] == "Cy"  # the others are told she was sent away
 
     # bots: add, refuse a bad level and an occupied seat, remove, add again
     await host.add_bot(2, "genius")
@@ -95,8 +96,10 @@ async def test_configure_bots_kick_start_and_rematch(server: Server) -> None:
     assert (await next_update(host, "error"))["code"] == "taken"
     await host.add_bot(2, "hard")
     await wait_until(lambda: seats(host)[2]["bot"] == "hard", what="hard bot")
+    assert seats(host)[2]["sent_away"] is None
     await host.remove_bot(2)
     await wait_until(lambda: seats(host)[2]["bot"] is None, what="bot removed")
+    assert seats(host)[2]["sent_away"] is None  # the seat filled since: no longer hers
     await host.start()
     assert (await next_update(host, "error"))["code"] == "not_ready"  # seat 2 is empty
     await host.add_bot(2, "normal")

@@ -60,6 +60,22 @@ def test_a_player_with_another_players_name_is_named_as_the_seat_list_names_them
         == ["Hana leaves the table.", "Hana 2 leaves the table."]
 
 
+def test_a_player_the_host_sent_away_from_the_lobby_is_said_to_be_sent_away() -> None:
+    """docs/protocol.md, a seat's ``sent_away``: the others read that the host sent Bo away,
+    not that Bo left; a seat open for another reason, or naming someone else, reads as leaving."""
+    kicked = seats("Ana", None, None)
+    kicked[1]["sent_away"] = "Bo"
+    assert comings_and_goings(seats("Ana", "Bo", None), kicked, {0}) == ["Bo was sent away by the host."]
+    assert [c.kind for c in changes(seats("Ana", "Bo", None), kicked, {0})] == ["leaves"]
+    other = seats("Ana", None, None)
+    other[1]["sent_away"] = "Cy"
+    assert comings_and_goings(seats("Ana", "Bo", None), other, {0}) == ["Bo leaves the table."]
+    # two players called Hana: the one sent away is named as the seat list named them
+    twice = seats("Hana", None, None)
+    twice[2]["sent_away"] = "Hana"
+    assert comings_and_goings(seats("Hana", None, "Hana"), twice, {0}) == ["Hana 2 was sent away by the host."]
+
+
 def test_a_player_drops_comes_back_or_gives_the_seat_to_a_bot() -> None:
     assert comings_and_goings(seats("Ana", "Bo"), seats("Ana", ("Bo", False)), {0}) \
         == ["Bo is away: their seat is kept for a while."]
@@ -576,3 +592,22 @@ def test_a_table_change_is_said_only_between_two_lobbies_of_one_table_whose_setu
     assert table_change(clocked, lobby) == "The host changes the table: Ninety-Nine (standard), 3 seats; no turn clock."
     odd = table_change(lobby, {**lobby, "game": "\x1b[2Jpoker", "preset": "x\x07"})
     assert odd is not None and "\x1b" not in odd and "\x07" not in odd
+
+
+async def test_the_others_read_that_the_host_sent_a_player_away() -> None:
+    """A guest the host sends away from the lobby: the other players' chat says so, not that the
+    guest left of their own accord (docs/protocol.md, a seat's ``sent_away``)."""
+    from net.server import TableConfig
+    from tests.net.table_helpers import join, wait_until
+
+    async with someone_elses_table(TableConfig(name="t", game="ninety-eight", seats=4, seed=1)) as (srv, table, ana):
+        cy = await join(srv, "Cy", table=table.id)
+        await cy.chat("hello all")
+        try:
+            async with _bea_joins(srv.port, "hello all") as (app, pilot, chat):
+                await ana.kick(cy.seat)  # type: ignore[arg-type]
+                await wait_until(lambda: table.seats[1].empty, what="Cy's seat freed")
+                await wait_for(pilot, lambda: any("Cy was sent away by the host." in line for line in chat()))
+                assert not any("Cy leaves the table" in line for line in chat())
+        finally:
+            await cy.close()
