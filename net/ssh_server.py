@@ -289,6 +289,12 @@ class _Connection(asyncssh.SSHServer):
     def validate_password(self, username: str, password: str) -> bool:
         if self.refusal is not None or self.server.locked_out(self.address):
             return False
+        if not password:
+            # what the stock client sends for Ctrl+D or a bare Enter at its prompt: a login given
+            # up, not a guess (a table's password is never empty), so no try is counted against
+            # the address
+            log.info("ssh: no password given for %r from %s", username, self.address)
+            return False
         expected = self.server.config.password or ""
         ok = hmac.compare_digest(password.encode(), expected.encode())
         if not ok:

@@ -4,6 +4,7 @@ refusals and authentication. The full-app sessions are in test_ssh_app.py."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import re
 import time
@@ -192,6 +193,21 @@ async def test_wrong_password_is_rejected_and_rate_limited(echo_server):
             pass
     assert refused.value.reason == LOCKED_MESSAGE.format(60)
     assert refused.value.code == asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE
+
+
+async def test_an_empty_password_is_refused_and_not_counted(echo_server, caplog):
+    """The stock client sends an empty password for Ctrl+D or a bare Enter at its prompt: a login
+    given up, refused, logged as no password, and no try counted against the address."""
+    server = await echo_server(max_failures=2)
+    caplog.set_level(logging.INFO, logger="dealmein.ssh")
+    for _ in range(3):
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(server, password=""):
+                pass
+    assert not server.locked_out("127.0.0.1")
+    assert "no password given for 'ana'" in caplog.text and "wrong password" not in caplog.text
+    async with connect(server, password="sesame"):
+        pass
 
 
 async def test_the_password_is_asked_by_one_method_only(echo_server):
