@@ -19,6 +19,7 @@ from net.seatnames import and_list, bots_own_name
 
 from ..chatprompt import chat_prompt, reprompt
 from ..eventtext import chat_text
+from ..keymap import current_keys
 from ..notices import take_down
 from ..optiontext import clock_label, options_line
 from ..plain import clean
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 BOT_LEVELS = ("easy", "normal", "hard")
 #: T's words: a watcher's (it sits down), a seated guest's (it moves to the seat highlighted)
 TAKE_WORDS = ("Take seat", "Move seat")
+#: the keys of a table with others: at a solo table they say why they do nothing
+_WITH_OTHERS = frozenset({"lobby.chat", "lobby.invite", "lobby.ready", "lobby.take_seat"})
 #: narrow, the rows the chat under the seats keeps at least (its border, 2 of log, the line)
 CHAT_MIN = 4
 #: the seat list's rows at most (8 seats and its border) and at least, when the chat is under it
@@ -538,11 +541,25 @@ class LobbyScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """Take seat pressed while the key bar shows it dimmed (on a seat that is taken, or with
-        every seat taken) says why: Textual runs no action for a dimmed key."""
+        every seat taken) says why: Textual runs no action for a dimmed key. At a solo table
+        the keys of a table with others (chat, invite, ready, take seat) say why they do
+        nothing, where the key bar does not show them."""
         active = self.active_bindings.get(event.key)
         if active is not None and active.binding.action.startswith("take_seat") and not active.enabled:
             event.stop()
             self.action_take_seat()
+        elif active is None and self._solo() and not isinstance(self.focused, Input) \
+                and event.key in self._keys_of(_WITH_OTHERS):
+            event.stop()
+            self.notify("Only you and the bots play a solo table: no chat, invites, readiness or seats "
+                        "to take. To play with friends, choose Host a table on the home screen.",
+                        severity="warning")
+
+    def _keys_of(self, ids: frozenset[str]) -> set[str]:
+        """The keys the lobby's bindings with these ids answer to, as the keymap moved them."""
+        keymap = getattr(self.app, "keymap", {})
+        return {k.strip() for b in self.BINDINGS if isinstance(b, Binding) and b.id in ids
+                for k in current_keys(b, keymap).split(",")}
 
     def action_take_seat(self, words: str = "") -> None:
         """A guest sits in (or moves to) the highlighted open seat; so does a headless host's
