@@ -439,16 +439,18 @@ class TableSession:
                     ended["points"] = kept.points
                 else:  # the end as its last hand told it: the points left in hand with it
                     ended = _told_end(so_far) or ended
-                # crazy-eights 4.2: what the last hand's penalties added, as the box said (the
-                # loop below gives them to the match's end as to any hand's)
-                if kept is not None and kept.penalties:
-                    self._penalties = dict(enumerate(kept.penalties))
-                elif so_far:  # the last hand as the host tells it (else as this app followed it)
-                    self._penalties = {}
-                    for _, moves in so_far:
-                        for e in moves:
-                            self._count_penalty(e)
                 events = [ended]
+            # crazy-eights 4.2: what the hand's penalties added, for its box: a match that ended
+            # as its box said it, else the hand so far as the host tells it (a hand come into
+            # midway, its earlier penalties counted) where it is whole or this app followed none
+            # of it; else as this app followed it
+            if kept is not None and kept.penalties:
+                self._penalties = dict(enumerate(kept.penalties))
+            elif so_far and (_dealt(so_far[0][1]) or not self._penalties):
+                self._penalties = {}
+                for _, moves in so_far:
+                    for e in moves:
+                        self._count_penalty(e)
             table = table_screen(self)
             if table is None and self.view.get("is_over") and not events:
                 self.show_lobby()  # joined after the match ended: the lobby, where the next one starts

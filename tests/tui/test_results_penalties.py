@@ -57,3 +57,55 @@ async def test_each_hands_box_shows_what_moved_the_scores() -> None:
             before = scores
         assert penalised, "this seat, never announcing, took a penalty in some hand"
         await app.action_quit()
+
+
+async def test_a_hand_resumed_midway_counts_the_penalties_taken_before_it_was_left() -> None:
+    """A solo Crazy Eights match left after this seat took 4.2's penalty and resumed in a new
+    app: the hand's box shows that penalty (read back from the hand so far), and the seat's
+    score moves by the points in hand plus it."""
+    from tui.saves import solo_save_path
+    from net.savefile import read_save
+
+    choice = TableChoice(game="crazy-eights", preset="standard", options={"hand_size": 3}, seats=2,
+                         bots={1: "normal"})
+    app = make_app(seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.start_table(choice, solo=True)
+        session = app.session
+        await wait_for(pilot, lambda: current(app, TableScreen))
+        await play_with_keys(app, pilot, timeout=60, stop=lambda: bool(session._penalties))
+        taken = dict(session._penalties)
+        await wait_for(pilot, lambda: read_save(solo_save_path()).state["actions"] == session.table.actions)
+        left = session.view
+        app.back_home()
+        await wait_for(pilot, lambda: app.session is None)
+    assert not left["is_over"] and left["hand_number"] >= 1
+    # the penalty counts on the score as it is taken: the hand began with it less
+    scores = [s["score"] - taken.get(i, 0) for i, s in enumerate(left["status"])]
+
+    fresh = make_app(seed=4)
+    async with fresh.run_test(size=(100, 30)) as pilot:
+        fresh.resume_table(solo_save_path(), solo=True)
+        await wait_for(pilot, lambda: fresh.session is not None and fresh.session.view is not None)
+        session = fresh.session
+        assert session.view["hand_number"] == left["hand_number"]  # the same hand, midway
+        assert session._penalties == taken
+        shown: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        show = session._results.show
+
+        def keep(kind: Any, event: Any = None, view: Any = None, out: bool = False) -> None:
+            if kind in ("hand_over", "match_over"):
+                shown.append((view or session.view, event))
+            show(kind, event, view, out)
+
+        session._results.show = keep
+        await wait_for(pilot, lambda: current(fresh, TableScreen))
+        await play_with_keys(fresh, pilot, timeout=60, stop=lambda: bool(shown))
+        view, event = shown[0]
+        penalties = event.get("penalties") or [0, 0]
+        assert penalties == [taken.get(0, 0), taken.get(1, 0)], (event, taken)
+        if event.get("kind") == "hand_over":
+            after = [s["score"] for s in view["status"]]
+            assert [b + p + q for b, p, q in zip(scores, event["points"], penalties)] == after
+        assert "penalties" in _text(view, event)
+        await fresh.leave_table()
