@@ -48,9 +48,15 @@ def and_list(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def bot_name(level: str, number: int = 1) -> str:
+    """The name the host gives a bot of ``level``: "Normal bot", then "Normal bot 2"."""
+    base = f"{level.capitalize()} bot"
+    return base if number == 1 else f"{base} {number}"
+
+
 def bots_own_name(seat: dict[str, Any]) -> bool:
-    """A bot's seat named as the host names its bots: its level ("Normal bot"), numbered apart
-    ("Normal bot 2"); a bot playing on for a player who left keeps that player's name."""
+    """A bot's seat named as the host names its bots (``bot_name``); a bot playing on for a
+    player who left keeps that player's name."""
     name = str(seat.get("name") or "").lower()
-    base = f"{seat.get('bot')} bot"
+    base = bot_name(str(seat.get("bot"))).lower()
     return bool(seat.get("bot")) and (name == base or name.startswith(base + " ") and name[len(base) + 1:].isdigit())

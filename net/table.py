@@ -33,7 +33,7 @@ from .matchstart import Countdown, bots_only, not_ready
 from .peer import Peer, Refused
 from .protocol import encode
 from .seat import Seat, adoptable
-from .seatnames import numbered, seats_named
+from .seatnames import bot_name, numbered, seats_named
 from .tablechat import TableChat, system_line
 from .tableconfig import TableConfig, reconfigure, settle
 from .tablelog import finish_log, log_action, open_log
@@ -512,9 +512,8 @@ class Table:
     def _bot_name(self, level: str) -> str:
         """A name no other seat has ("Normal bot", then "Normal bot 2"), kept while the bot sits
         there: a bot taken away does not renumber the others, whose wins stay by their names."""
-        base = f"{level.capitalize()} bot"
         taken = {s.name for s in self.seats}
-        return next(name for name in (base, *(f"{base} {n}" for n in range(2, len(self.seats) + 2)))
+        return next(name for name in (bot_name(level, n) for n in range(1, len(self.seats) + 2))
                     if name not in taken)
 
     def _on_remove_bot(self, p: Peer, msg: dict[str, Any]) -> None:
