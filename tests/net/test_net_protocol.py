@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from net.protocol import (CHAT_LEN, CLIENT_MESSAGES, MAX_FRAME, NAME_LEN, FrameReader,
+from net.protocol import (CHAT_LEN, CLIENT_MESSAGES, MAX_FRAME, NAME_LEN, SERVER_MESSAGES, FrameReader,
                           ProtocolError, check, clean_name, clean_text, decode_body, encode, password_proof,
                           proof_ok)
 
@@ -71,6 +71,17 @@ def test_check_refuses_malformed_messages(msg: object, code: str) -> None:
     with pytest.raises(ProtocolError) as e:
         check(msg, CLIENT_MESSAGES)
     assert e.value.code == code
+
+
+def test_a_hosts_view_is_checked_with_its_optional_fields() -> None:
+    """docs/protocol.md, ``view``: ``clock`` a number, ``earlier`` a list of moves, each optional."""
+    view = {"type": "view", "view": {}, "events": []}
+    assert check(view, SERVER_MESSAGES) is view
+    assert check({**view, "clock": 12.5, "earlier": [{"version": 3, "events": []}]}, SERVER_MESSAGES)
+    for field, bad in (("earlier", {"version": 3}), ("earlier", "moves"), ("clock", "soon")):
+        with pytest.raises(ProtocolError) as e:
+            check({**view, field: bad}, SERVER_MESSAGES)
+        assert e.value.code == "bad_field" and repr(field) in str(e.value)
 
 
 def test_check_accepts_well_formed_and_optional_nil() -> None:
