@@ -175,8 +175,10 @@ def print_record(as_json: bool) -> int:
         print(EMPTY)
         return 0
     print(overview(matches), end="\n\n")
-    console.print(games_table(matches))
-    for extra in (bots_table(matches), players_table(matches)):
+    # as the screen does: columns left out before a game's name or a count wraps (a terminal's
+    # width, or COLUMNS, or 80 where the output is not a terminal)
+    console.print(games_table(matches, console.width))
+    for extra in (bots_table(matches), players_table(matches, console.width)):
         if extra is not None:
             print()
             console.print(extra)

@@ -382,6 +382,27 @@ def test_the_record_command_prints_what_the_screen_shows(capsys) -> None:
         {"level": "hard", "played": 1, "won": 1, "streak": 1, "best_run": 1, "last": "2026-11-29"}]
 
 
+def test_the_record_command_fits_a_narrow_terminal_as_the_screen_does(capsys, monkeypatch) -> None:
+    """At 60 columns ``dealmein record`` leaves out the last day, as the Record screen does,
+    rather than wrapping a game's name or a variant over two lines."""
+    from tui.cli import main
+
+    for m in [played(True, game="crazy-eights", preset="one-deck-countdown"), played(False, game="ninety-eight"),
+              played(True, opponents=("player",), players=(("Bartholomew", False),))]:
+        add(m)
+    monkeypatch.setenv("COLUMNS", "60")
+    assert main(["record"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in out) <= 60, out
+    rows = [line.split() for line in out]
+    assert ["Crazy", "Eights", "1", "1", "100%", "won", "1", "1"] in rows  # played, won, win %, streak, best
+    assert ["one-deck-countdown", "1", "1", "100%", "won", "1", "1"] in rows
+    assert not any("2026-11-29" in line for line in out)
+    monkeypatch.setenv("COLUMNS", "120")
+    assert main(["record"]) == 0
+    assert any("2026-11-29" in line for line in capsys.readouterr().out.splitlines())
+
+
 def test_the_record_command_names_a_file_it_cannot_read_and_leaves_it(capsys) -> None:
     from tui.cli import main
 
