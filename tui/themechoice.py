@@ -36,11 +36,13 @@ class ThemeChoice:
         """Make ``theme`` the theme before the stylesheet is first parsed. Setting ``app.theme``
         would have Textual parse every rule again at start (its theme watcher refreshes the CSS);
         before anything is parsed or shown, the variables and the theme's class are all there is
-        to change, as long as it is as dark (or light) as Textual's default."""
+        to change, as long as it is as dark (or light) as Textual's default and as it takes its
+        colours (a theme of the terminal's own ANSI colours switches Textual's conversion of them
+        to exact colours off, which only its theme watcher does)."""
         app = self.app
         app.register_theme(theme)
         before = app.current_theme
-        if theme.dark != before.dark:
+        if theme.dark != before.dark or theme.ansi != before.ansi:
             app.theme = theme.name
             return
         app.set_reactive(App.theme, theme.name)
