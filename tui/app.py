@@ -140,8 +140,9 @@ class DealMeInApp(App[int]):
         time it becomes so: a table there cuts its cards and its key bar without a word."""
         small = event.size.width < SMALLEST[0] or event.size.height < SMALLEST[1]
         if small and not self._small_told:
-            self.notify(f"This terminal is {event.size.width}x{event.size.height}: Deal Me In needs "
-                        f"{SMALLEST[0]}x{SMALLEST[1]} or more to show a table whole.", title="Terminal",
+            # the title says it in a few words, for a table's notice cut to the few rows the
+            # small terminal leaves it
+            self.notify(f"Make it {SMALLEST[0]}x{SMALLEST[1]} or more.", title="Terminal too small",
                         severity="warning", timeout=8)
         self._small_told = small
 
