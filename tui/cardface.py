@@ -47,11 +47,18 @@ class CardPalette:
     playable: str = "#f2c94c"
     playable_style: str = "bold"
     illegal_style: str = ""
+    #: the other suits' muted inks, by theme variable (``suit-hearts``...), so a card that may
+    #: not be played still reads red or black; one not given is ``dim_ink``
+    dim_suits: tuple[tuple[str, str], ...] = ()
 
     def colour(self, variable: str) -> str:
         """The palette colour standing for theme variable ``variable`` (``suit-hearts``...)."""
         return {"suit-spades": self.black, "suit-hearts": self.red, "suit-diamonds": self.blue,
                 "suit-clubs": self.green, "suit-joker": self.joker}[variable]
+
+    def dim_colour(self, variable: str) -> str:
+        """The muted ink of a card that may not be played, for theme variable ``variable``."""
+        return dict(self.dim_suits).get(variable, self.dim_ink)
 
 
 DEFAULT_PALETTE = CardPalette()
@@ -100,7 +107,8 @@ def face_lines(card: str, style: str = DEFAULT_CARD_STYLE, palette: CardPalette 
     face = card_face(card, style)
     if dim:
         base = Style(color=palette.dim_ink, bgcolor=palette.dim_face)
-        mark = base + Style.parse(palette.illegal_style or "none")
+        mark = Style(color=palette.dim_colour(face.colour), bgcolor=palette.dim_face) + Style.parse(
+            palette.illegal_style or "none")
     else:
         base = Style(color=palette.black, bgcolor=palette.face)
         mark = Style(color=palette.colour(face.colour), bgcolor=palette.face) + Style.parse(

@@ -82,12 +82,15 @@ def palette_for(theme: Theme | None) -> CardPalette:
     back = solid(v["card-back"], felt)
     illegal = solid(v["card-illegal"], felt)
     ink, computed = _dim_ink(v, face, illegal, theme.dark)
+    # each suit muted as spades is, where that could be measured: red still reads red
+    dim_suits = tuple((key, _dim_ink(v, face, illegal, theme.dark, key)[0]) for key in SUIT_VARIABLES
+                      if key != "suit-spades") if computed else ()
     illegal_style = v["card-illegal-text-style"]
     return CardPalette(face=rich_colour(v["card-face"], felt), black=rich_colour(v["suit-spades"], face),
                        red=rich_colour(v["suit-hearts"], face), blue=rich_colour(v["suit-diamonds"], face),
                        green=rich_colour(v["suit-clubs"], face), joker=rich_colour(v["suit-joker"], face),
                        back=rich_colour(v["card-back"], felt), back_pattern=rich_colour(v["card-border"], back),
-                       dim_face=rich_colour(v["card-illegal"], felt), dim_ink=ink,
+                       dim_face=rich_colour(v["card-illegal"], felt), dim_ink=ink, dim_suits=dim_suits,
                        playable=rich_colour(v["card-playable"], felt),
                        playable_style=v["card-playable-text-style"],
                        illegal_style=_without_dim(illegal_style) if computed else illegal_style)
@@ -103,8 +106,10 @@ def rich_colour(value: str, ground: Color) -> str:
     return solid(colour, ground).hex
 
 
-def _dim_ink(v: dict[str, str], face: Color, illegal: Color, dark: bool) -> tuple[str, bool]:
-    """The ink of a card that may not be played, and whether it was measured to be readable.
+def _dim_ink(v: dict[str, str], face: Color, illegal: Color, dark: bool,
+             suit: str = "suit-spades") -> tuple[str, bool]:
+    """The ink of a card of ``suit`` (a theme variable) that may not be played: the suit's
+    colour half blended into the muted face, and whether it was measured to be readable.
 
     It reaches the contrast the theme's suits keep on its card faces: 7:1 where every suit
     does (high-contrast, monochrome), else 4.5:1. With an ANSI spades or illegal face, whose real colour
@@ -113,7 +118,8 @@ def _dim_ink(v: dict[str, str], face: Color, illegal: Color, dark: bool) -> tupl
     better; the theme's ``dim`` greys it out."""
     spades, ground = Color.parse(v["suit-spades"]), Color.parse(v["card-illegal"])
     if spades.ansi is None and ground.ansi is None:
-        ink = solid(spades, face).blend(illegal, 0.5)
+        colour = Color.parse(v[suit])
+        ink = solid(colour if colour.ansi is None else spades, face).blend(illegal, 0.5)
         return readable(ink, [illegal], _ink_contrast(v, face, illegal)).hex, True
     terminal = BLACK if dark else WHITE  # its default background, as near as can be told
     behind = solid(ground, terminal, terminal)

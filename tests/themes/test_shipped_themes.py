@@ -58,12 +58,32 @@ def test_suits_are_readable_on_card_faces_and_marks_show_on_the_felt(name: str) 
     for suit in SUITS:
         assert contrast_ratio(v[suit], v["card-face"]) >= text_minimum, suit
         assert contrast_ratio(v[suit], v["card-illegal"]) >= text_minimum, suit
-    dim_ink = Color.parse(palette_for(THEMES[name]).dim_ink)  # the ink of a card that may not be played
-    assert contrast_ratio(dim_ink, v["card-illegal"]) >= text_minimum
+    palette = palette_for(THEMES[name])
+    for suit in SUITS:  # the ink of a card that may not be played, each suit's
+        dim_ink = Color.parse(palette.dim_colour(suit))
+        assert contrast_ratio(dim_ink, v["card-illegal"]) >= text_minimum, suit
     assert contrast_ratio(v["felt-text"], v["felt"]) >= 4.5
     assert contrast_ratio(v["card-playable"], v["felt"]) >= 3.0
     assert contrast_ratio(v["card-border"], v["felt"]) >= 3.0
     assert v["card-face"] != v["card-illegal"]
+
+
+@pytest.mark.parametrize("name", [n for n in SHIPPED_ORDER if not THEMES[n].ansi and n != "monochrome"])
+def test_a_card_that_may_not_be_played_still_reads_red_or_black(name: str) -> None:
+    """docs/themes.md: the muted ink of a card that may not be played is its suit's own colour
+    muted, so a hand waiting for its turn (every card muted) still shows hearts red and spades
+    not: the muted hearts are redder than the muted spades by a third at least of how far the
+    suits themselves are apart."""
+    palette = palette_for(THEMES[name])
+
+    def redness(colour: str) -> int:
+        c = Color.parse(colour)
+        return c.r - max(c.g, c.b)
+
+    full = redness(palette.red) - redness(palette.black)
+    muted = redness(palette.dim_colour("suit-hearts")) - redness(palette.dim_colour("suit-spades"))
+    assert muted >= full / 3 > 0, (palette.dim_colour("suit-hearts"), palette.dim_colour("suit-spades"))
+    assert len({palette.dim_colour(suit) for suit in SUITS[:4]}) == 4  # four-colour cards, muted, still four
 
 
 def test_high_contrast_keeps_every_pair_it_documents_at_7_to_1() -> None:
@@ -75,6 +95,8 @@ def test_high_contrast_keeps_every_pair_it_documents_at_7_to_1() -> None:
     pairs["card-playable on felt"] = (v["card-playable"], v["felt"])
     pairs["card-border on felt"] = (v["card-border"], v["felt"])
     pairs["illegal card's ink on card-illegal"] = (Color.parse(palette.dim_ink), Color.parse(palette.dim_face))
+    pairs.update({f"illegal card's {suit} on card-illegal": (Color.parse(palette.dim_colour(suit)),
+                                                              Color.parse(palette.dim_face)) for suit in SUITS})
     pairs["spades ink on card-face as drawn"] = (Color.parse(palette.black), Color.parse(palette.face))
     short = {name: round(contrast_ratio(*pair), 2) for name, pair in pairs.items() if contrast_ratio(*pair) < 7.0}
     assert short == {}
