@@ -33,7 +33,7 @@ class ThemeProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"theme file {self.path.name}: {self.message}"
+        return f"theme file {self.path}: {self.message}"  # the whole path, as a settings file's
 
 
 @dataclass

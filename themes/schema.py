@@ -7,6 +7,7 @@ variables (felt, card face and back, suit colours...). Every key is named in doc
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any, Mapping
 
 from textual.color import Color, ColorParseError
@@ -65,8 +66,8 @@ def _check_colour(where: str, value: Any, errors: list[str]) -> None:
         return
     try:
         Color.parse(value)
-    except ColorParseError as exc:
-        errors.append(f"{where}: {exc}")
+    except ColorParseError:
+        errors.append(f"{where}: {value!r} is not a colour (a name, #RRGGBB, rgb(...) or hsl(...))")
 
 
 def _check_text_style(where: str, value: Any, errors: list[str]) -> None:
@@ -113,8 +114,32 @@ def _check_variables(data: Mapping[str, Any], errors: list[str]) -> dict[str, st
         elif not isinstance(value, str) or not value.strip():
             errors.append(f"[variables] value of {key!r} must be a non-empty string")
         else:
-            good[key] = value
+            problem = _variable_problem(key, value)
+            if problem:
+                errors.append(problem)
+            else:
+                good[key] = value
     return good
+
+
+@cache
+def _textual_variables() -> dict[str, str]:
+    """Textual's own variables and their values for a theme of its own: which of them are
+    colours does not depend on the theme, so a file's overrides are checked against these
+    along with everything else wrong with it."""
+    return Theme(name="reference", primary="#0178D4").to_color_system().generate()
+
+
+def _variable_problem(key: str, value: str) -> str | None:
+    """What is wrong with ``value`` for Textual's variable ``key``, or None (a variable of the
+    theme's own, which no Textual rule reads, takes anything)."""
+    textual = _textual_variables().get(key)
+    if textual is None:
+        return None
+    if _looks_like_colour(textual):
+        return None if _is_css_colour(value) else f"variables.{key}: {value!r} is not a colour (Textual's value is a colour)"
+    problem = _declaration_problem(_property_of(key), value)
+    return f"variables.{key}: {value!r} is not a {_property_of(key)} value ({problem})" if problem else None
 
 
 def theme_from_table(data: Mapping[str, Any], complete: bool = False) -> Theme:
@@ -157,21 +182,8 @@ def theme_from_table(data: Mapping[str, Any], complete: bool = False) -> Theme:
     base = Theme(name=str(name), variables=dict(variables), **fields)
     try:
         base.to_color_system().generate()
-        generated = Theme(name=base.name, **fields).to_color_system().generate()
     except Exception as exc:  # a colour system Textual cannot build is a bad file, not a crash
         raise Invalid((f"Textual cannot build this theme: {exc}",)) from exc
-    for key, value in variables.items():
-        if key not in generated:
-            continue  # a variable of the theme's own, which no Textual rule reads
-        if _looks_like_colour(generated[key]):
-            if not _is_css_colour(value):
-                errors.append(f"variables.{key}: {value!r} is not a colour (Textual's value is a colour)")
-        else:
-            problem = _declaration_problem(_property_of(key), value)
-            if problem:
-                errors.append(f"variables.{key}: {value!r} is not a {_property_of(key)} value ({problem})")
-    if errors:
-        raise Invalid(tuple(errors))
     # derived from the table's own values too, so a suit left out reads on the theme's own card face
     derived = app_variables(Theme(name=base.name, variables={**variables, **table}, **fields))
     return Theme(

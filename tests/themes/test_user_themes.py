@@ -96,6 +96,21 @@ def test_problem_messages_say_what_is_wrong(tmp_path: Path) -> None:
     assert "name" in messages["bad-name.toml"]
     assert "[table]" in messages["table-in-variables.toml"]
     assert "border" in messages["bad-variable.toml"]
+    assert messages["bad-colour.toml"].endswith("'#12345G' is not a colour (a name, #RRGGBB, rgb(...) or hsl(...))")
+    assert "color" not in " ".join(messages.values())  # one spelling: Textual's own words are not passed on
+
+
+def test_a_bad_variable_is_reported_beside_the_files_other_faults(tmp_path: Path) -> None:
+    """docs/themes.md ("with everything wrong with it"): a bad [variables] colour is named in
+    the one report with a bad primary and a table colour put under [variables], not only once
+    those are mended."""
+    _write(tmp_path, {"many.toml": 'name = "many"\nprimary = "nocolour"\n[variables]\nfelt = "#000000"\n'
+                                    'footer-key-foreground = "notacolour"\n'})
+    [problem] = load_themes(tmp_path).problems
+    assert "primary: 'nocolour' is not a colour" in problem.message
+    assert "[variables] key 'felt' belongs in [table]" in problem.message
+    assert "variables.footer-key-foreground: 'notacolour' is not a colour" in problem.message
+    assert str(problem).startswith(f"theme file {tmp_path / 'many.toml'}: ")  # its whole path
 
 
 def test_unreadable_and_binary_files_are_problems_not_crashes(tmp_path: Path) -> None:
