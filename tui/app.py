@@ -349,11 +349,17 @@ class DealMeInApp(App[int]):
 
     def action_next_theme(self) -> None:
         names = listed_themes(self.available_themes)
-        i = names.index(self.theme) if self.theme in names else -1
-        self.theme = names[(i + 1) % len(names)]
-        # under NO_COLOR the terminal shows no colour whatever the theme: say so, or F3 seems broken
-        plain = " (NO_COLOR is set: shown without colour)" if self.no_colour else ""
-        self.notify(f"Theme: {self.theme}{plain}", timeout=2 if not plain else 4)
+        kept = self.theme_choice.kept
+        i = names.index(kept) if kept in names else -1
+        chosen = names[(i + 1) % len(names)]
+        if not self.no_colour:
+            self.theme = chosen
+            self.notify(f"Theme: {chosen}", timeout=2)
+            return
+        # under NO_COLOR the terminal shows no colour whatever the theme: the choice is kept for
+        # a terminal without it, and said so, or F3 seems broken
+        self.theme_choice.choose(chosen)
+        self.notify(f"Theme: {chosen}, kept for when NO_COLOR is not set (now shown without colour)", timeout=4)
 
     def action_next_card_style(self) -> None:
         i = CARD_STYLES.index(self.card_style)

@@ -32,6 +32,15 @@ class ThemeChoice:
         app = self.app
         return theme_for_environment(app.settings.theme, {"NO_COLOR": "1"} if app.no_colour else {})
 
+    @property
+    def kept(self) -> str:
+        """The theme the player chose, which Settings shows and F3 steps on from: the one shown,
+        but under ``NO_COLOR`` (which shows monochrome) the saved one, where it is there."""
+        app = self.app
+        if app.no_colour and app.settings.theme in app.available_themes:
+            return app.settings.theme
+        return app.theme
+
     def start_with(self, theme: Theme) -> None:
         """Make ``theme`` the theme before the stylesheet is first parsed. Setting ``app.theme``
         would have Textual parse every rule again at start (its theme watcher refreshes the CSS);
@@ -95,7 +104,7 @@ class ThemeChoice:
         self.preview_from = None
         if name not in app.available_themes:
             return
-        if app.theme != name:
+        if app.theme != name and not app.no_colour:  # under NO_COLOR it is kept for later, not shown
             app.theme = name
         if app.settings.theme != name:
             app.settings.theme = name
@@ -110,6 +119,8 @@ class ThemeChoice:
 
     def preview(self, name: str) -> None:
         app = self.app
+        if app.no_colour:  # the terminal shows no colour: nothing to preview
+            return
         if self.preview_from is not None and name in app.available_themes and name != app.theme:
             app.theme = name
 
@@ -117,7 +128,7 @@ class ThemeChoice:
         """``chosen`` is kept and saved; ``None``, or the theme the preview began on, brings that
         one back and saves nothing (it may stand in for a missing theme, or be NO_COLOR's)."""
         original = self.preview_from
-        if chosen is not None and chosen != original:
+        if chosen is not None and chosen != (self.kept if self.app.no_colour else original):
             self.choose(chosen)
             return
         self.preview_from = None

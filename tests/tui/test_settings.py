@@ -122,17 +122,35 @@ async def test_no_color_shows_monochrome_without_saving_it(tmp_path: Path, monke
     assert load_settings(path)[0].theme == "paper"
 
 
-async def test_f3_under_no_color_says_why_the_screen_stays_without_colour(tmp_path: Path, monkeypatch) -> None:
+async def test_f3_under_no_color_steps_the_kept_theme_and_says_why_the_screen_stays_without_colour(
+        tmp_path: Path, monkeypatch) -> None:
+    """Under NO_COLOR monochrome is shown, but Settings shows the theme kept, and F3 steps on
+    from it (not from monochrome), saving it for a terminal without NO_COLOR."""
+    from textual.widgets import Select
+
+    from tui.theming import listed_themes
+
     from .helpers import notices
 
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(theme="paper"), path)
     monkeypatch.setenv("NO_COLOR", "1")
-    app = make_app(config_path=tmp_path / "settings.toml")
+    app = make_app(config_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        names = listed_themes(app.available_themes)
+        after = names[(names.index("paper") + 1) % len(names)]
         await pilot.press("f3")
         await pilot.pause()
-        assert any(n.startswith("Theme: ") and n.endswith("(NO_COLOR is set: shown without colour)")
-                   for n in notices(app)), notices(app)
+        assert app.theme == "monochrome" and app.settings.theme == after
+        assert f"Theme: {after}, kept for when NO_COLOR is not set (now shown without colour)" in notices(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen.query_one("#theme", Select).value == after
+        app.choose_theme("paper")  # as the Settings list's choice
+        await pilot.pause()
+        assert app.theme == "monochrome" and app.screen.query_one("#theme", Select).value == "paper"
+    assert load_settings(path)[0].theme == "paper"
 
 
 async def test_bot_pause_is_kept_once_typed_not_at_every_key(tmp_path) -> None:

@@ -60,7 +60,8 @@ class SettingsScreen(Screen[None]):
                     yield Input(self._guest_name() if guest else s.name, id="name", max_length=NAME_LEN,
                                 disabled=guest)
                     yield Label("Theme")
-                    yield Select(self._theme_options(), value=self.app.theme, allow_blank=False, id="theme")
+                    yield Select(self._theme_options(), value=self.app.theme_choice.kept, allow_blank=False,
+                                 id="theme")
                     yield Label("Cards")
                     yield Select([(c, c) for c in CARD_STYLES], value=s.card_style, allow_blank=False, id="card_style")
                     yield Label("Your hand")
@@ -125,8 +126,9 @@ class SettingsScreen(Screen[None]):
             return
         if tuple(listed_themes(self.app.available_themes)) != self._themes_listed:  # themes loaded since it opened
             themes.set_options(self._theme_options())
-        if themes.value != self.app.theme:
-            themes.value = self.app.theme
+        kept = self.app.theme_choice.kept
+        if themes.value != kept:
+            themes.value = kept
 
     def reorder(self, order: str) -> None:
         """The hand order changed while Settings is open (the palette): its field shows it."""
