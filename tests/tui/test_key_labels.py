@@ -28,6 +28,14 @@ async def test_the_tables_esc_reads_back_to_hand_from_the_log_and_the_chat_line(
         screen, _ = await open_table(app, pilot, "crazy-eights", 2, seat=1, seed=3)
         assert isinstance(screen.focused, HandView)
         await wait_for(pilot, lambda: _esc(screen) == ["Leave"])
+        log = screen.query_one(TableLog)
+        assert log.styles.border_left[0] == "vkey"  # a thin rule beside the board
+        rule = log.styles.border_left[1]
+        await pilot.press("tab")  # the log with the focus: its left edge says so, not a tint alone
+        await wait_for(pilot, lambda: screen.focused is log and log.styles.border_left[0] == "thick")
+        assert log.styles.border_left[1] != rule
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(screen.focused, HandView) and log.styles.border_left[0] == "vkey")
         for into, widget in (("tab", TableLog), ("slash", Input)):  # the log (Tab), the chat line (/)
             await pilot.press(into)
             await wait_for(pilot, lambda: isinstance(screen.focused, widget) and _esc(screen) == ["Back to hand"])
