@@ -278,6 +278,14 @@ def replay_file_help() -> str:
 
 
 @functools.cache
+def command(sub: Any, name: str, summary: str, more: str = "") -> argparse.ArgumentParser:
+    """A command's parser: ``summary`` in the list of commands, and, a sentence, at the head of
+    its own ``--help`` with ``more``."""
+    description = f"{summary[0].upper()}{summary[1:]}." + (f" {more}" if more else "")
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=summary, description=description)
+    return parser
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Built once per process (parsing never changes it): an SSH session forked from the app
     zygote reuses the zygote's instead of building its own."""
@@ -288,15 +296,19 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     p.commands = sub.choices  # type: ignore[attr-defined]  # each command's parser, for its own errors
 
-    sub.add_parser("games", help="list the games, their seat counts, presets and options")
+    command(sub, "games", "list the games, their seat counts, presets and options")
 
-    host = sub.add_parser("host", help="host a table for players on the LAN")
+    host = command(sub, "host", "host a table for players on the LAN",
+                   "In the app its lobby opens on the table; with --headless it is served without the app, "
+                   "and the flags that say (--headless) shape that table only.")
     host.add_argument("--name", default=None,
                       help="your player name in the app (the table is NAME's table); with --headless, the "
                            "table's name (default: Deal Me In table)")
     host.add_argument("--port", type=port_number(0), default=7098,
                       help="port to listen on (0: any free port; default 7098)")
-    host.add_argument("--bind", type=bind_address, default="0.0.0.0", metavar="ADDRESS", help="IP address to listen on")
+    host.add_argument("--bind", type=bind_address, default="0.0.0.0", metavar="ADDRESS",
+                      help="IP address to listen on (default: 0.0.0.0, every interface; 127.0.0.1 keeps the "
+                           "table to this machine)")
     table_arguments(host)
     host.add_argument("--bots", type=int, default=0, action=Given, metavar="N",
                       help="seats to fill with bots (default: 0)")
@@ -305,36 +317,41 @@ def build_parser() -> argparse.ArgumentParser:
     secret_flags(host, "--password", "password", "a password players must give to join", Given)
     host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
     host.add_argument("--resume", action=Given, nargs=0, const=True, default=False,
-                      help="bring back the table autosaved on --port (a new table if there is none)")
+                      help="bring back the table autosaved on --port (a new table if there is none) "
+                           "(--headless)")
     host.add_argument("--ssh", type=port_number(0), default=None, metavar="PORT", action=Given,
-                      help="also serve the app over SSH on this port (e.g. 2222; 0: any free port)")
+                      help="also serve the app over SSH on this port (e.g. 2222; 0: any free port) (--headless)")
     host.add_argument("--ssh-auth", default="password", choices=["password", "open", "keys"], action=Given,
                       help="password: the table password (made up if not given); open: anyone (trusted LANs "
-                           "only); keys: an authorized_keys file")
+                           "only); keys: an authorized_keys file (--headless)")
     host.add_argument("--ssh-keys", type=readable_file, default=None, metavar="FILE", action=Given,
-                      help="authorized_keys file for --ssh-auth keys")
+                      help="authorized_keys file for --ssh-auth keys (--headless)")
     host.add_argument("--ssh-max-sessions", type=positive_int, default=16, action=Given, metavar="N",
-                      help="SSH sessions at once (default: 16)")
+                      help="SSH sessions at once (default: 16) (--headless)")
     host.add_argument("--ssh-idle", type=seconds(positive=True), default=1800.0, action=Given, metavar="S",
-                      help="seconds before an idle SSH session is dropped (default: 1800)")
+                      help="seconds before an idle SSH session is dropped (default: 1800) (--headless)")
     host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns",
                       help="do not advertise the table on the LAN (players join by its address)")
     host.add_argument("--grace", type=seconds(), default=120.0, action=Given, metavar="S",
-                      help="seconds a dropped player's seat is held (default: 120)")
+                      help="seconds a dropped player's seat is held (default: 120) (--headless)")
     host.add_argument("--takeover", type=seconds(), default=30.0, action=Given, metavar="S",
-                      help="seconds the table waits for an away player before a bot plays for them (default: 30)")
+                      help="seconds the table waits for an away player before a bot plays for them (default: "
+                           "30) (--headless)")
     host.add_argument("--bot-delay", type=seconds(), default=0.6, action=Given, metavar="S",
-                      help="seconds a bot pauses before it plays (default: 0.6)")
+                      help="seconds a bot pauses before it plays (default: 0.6) (--headless)")
     host.add_argument("--turn-time", type=int, default=0, metavar="S", action=Given,
                       help="seconds a player has for each move before a bot makes it for them (1-3600; "
                            "default 0: no clock)")
 
-    solo = sub.add_parser("solo", help="play solo against bots: the picker opens filled in")
+    solo = command(sub, "solo", "play solo against bots: the picker opens filled in",
+                   "Ctrl+S there deals. With a solo match saved, it asks first: keep that match (Resume on the "
+                   "home screen plays it on) or start a new one, which replaces it once dealt.")
     table_arguments(solo)
     solo.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
                       help="the bots in the other seats (default: normal)")
 
-    join = sub.add_parser("join", help="join a table at HOST[:PORT]")
+    join = command(sub, "join", "join a table at HOST[:PORT]", "The address is the one the table's lobby shows "
+                   "(\"Players join at ...\"); the port is 7098 if not given.")
     join.add_argument("address", type=table_address, help="HOST[:PORT] ([IPv6]:PORT for IPv6)")
     join.add_argument("--name", default=None, help="your player name")
     secret_flags(join, "--password", "password",
@@ -342,17 +359,17 @@ def build_parser() -> argparse.ArgumentParser:
     secret_flags(join, "--host-key", "host key", "the host key a headless host printed: run its lobby",
                  metavar="KEY")
 
-    tables = sub.add_parser("tables", help="list the tables found on the LAN")
+    tables = command(sub, "tables", "list the tables found on the LAN")
     tables.add_argument("--json", action="store_true",
                         help="print the tables found as JSON (a list, one object per table) for scripts")
     tables.add_argument("--wait", type=seconds(positive=True, most=TABLES_WAIT_MOST), default=2.0, metavar="S",
                         help=f"seconds to browse, at most {TABLES_WAIT_MOST:g} (default: 2)")
     tables.add_argument("--interface", type=ip_address, action="append", default=None, metavar="ADDRESS",
                         help="browse on the interface with this address (repeatable; default: all)")
-    record = sub.add_parser("record", help="your record: matches played and won per game and variant")
+    record = command(sub, "record", "your record: matches played and won per game and variant")
     record.add_argument("--json", action="store_true",
                         help="print the record as JSON, with the file it is kept in, for scripts")
-    replay = sub.add_parser("replay", help="replay a match log and check that it reproduces the match")
+    replay = command(sub, "replay", "replay a match log and check that it reproduces the match")
     replay.add_argument("file", type=readable_file, help="a match log")
     replay.late_help = {"file": replay_file_help}
     replay.add_argument("--show", action="store_true", help="step through the match with every hand face up")
