@@ -166,3 +166,39 @@ async def test_no_hint_says_why_when_the_seat_is_out_of_the_hand_or_the_match() 
         # the log, which keeps the plays and the answers to C, S, T and the hints themselves
         assert len(screen.said) == lines
         assert why not in "".join(strip.text for strip in screen.query_one("#log").lines)
+
+
+async def test_the_suit_question_opens_on_the_suit_the_hint_named() -> None:
+    """Crazy Eights (seed 121): the hint plays 8♦ naming diamonds; Enter asks which suit to name,
+    and the question opens on diamonds, so H, Enter, Enter plays what the hint said (it opened on
+    spades, and Enter named spades)."""
+    from tui.screens.choice import ChoiceScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await open_table(app, pilot, True, "crazy-eights", 121)
+        view = link.view()
+        wanted = choose("normal", view, view["legal"], random.Random(view["version"]))
+        assert wanted == "8D=D"
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.said[-1].startswith("Hint: play 8♦, naming ♦ diamonds"), screen.said
+        await pilot.press("enter")
+        ask = await wait_for(pilot, lambda: current(app, ChoiceScreen))
+        assert ask.focused is not None and ask.focused.id == f"opt{ask.actions.index(wanted)}"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: link.sent == [wanted])
+
+
+async def test_without_a_hint_the_suit_question_opens_on_the_first_suit() -> None:
+    """The same position without H: nothing was named, so the question starts at its first."""
+    from tui.screens.choice import ChoiceScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await open_table(app, pilot, True, "crazy-eights", 121)
+        hand = screen.query_one(HandView)
+        hand.action_go(hand.cards.index("8D"))
+        await pilot.press("enter")
+        ask = await wait_for(pilot, lambda: current(app, ChoiceScreen))
+        assert ask.focused is not None and ask.focused.id == "opt0"

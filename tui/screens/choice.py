@@ -26,10 +26,12 @@ class ChoiceScreen(Withdrawable[str | None]):
     ]
 
     def __init__(self, question: str, actions: list[str], style: str = "two-colour",
-                 total: int | None = None, game: str | None = None) -> None:
+                 total: int | None = None, game: str | None = None, first: int = 0) -> None:
         super().__init__()
         self.question = question
         self.actions = actions
+        #: the choice that has the focus as the question opens (the hint's, where it named one)
+        self.first = first if 0 <= first < len(actions) else 0
         self.card_style = style
         self.total = total  # the running total, where the game keeps one: each choice says where it takes it
         self.game = game  # Ninety-Nine: what each choice costs or wins in chips is said under them
@@ -50,7 +52,7 @@ class ChoiceScreen(Withdrawable[str | None]):
     def on_mount(self) -> None:
         if popped(self):
             return
-        self.query_one("#opt0", Button).focus()
+        self.query_one(f"#opt{self.first}", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_pick(int((event.button.id or "opt0")[3:]))

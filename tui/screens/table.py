@@ -142,6 +142,8 @@ class TableScreen(Screen[None]):
         self._covered = False  # a screen is over the table
         self._ended_names: list[str] | None = None  # ``names`` as the match ended
         self._asking: tuple[ChoiceScreen, Any] | None = None  # the choice on screen, and the total it was asked at
+        #: H's latest hint: the match's version it was given at, and the play it named
+        self._hint: tuple[Any, str] | None = None
         self._draws: dict[str, Any] | None = None  # the last line is this seat's run of draws: merged into it
         self._ready = False  # set once mounted: views that come earlier are drawn on mount
         self._shown: dict[str, Any] = {}  # what each static shows, to skip unchanged updates
@@ -651,9 +653,21 @@ class TableScreen(Screen[None]):
             question += f" The total is {view['total']}."
         total = view.get("total")
         prompt = ChoiceScreen(question, actions, self.card_style, total if isinstance(total, int) else None,
-                              game=view.get("game"))
+                              game=view.get("game"), first=self._hinted_choice(view, actions))
         self._asking = (prompt, view.get("total"))
         self.app.push_screen(prompt, self._chosen)
+
+    def _hinted_choice(self, view: dict[str, Any], actions: list[str]) -> int:
+        """Which of ``actions`` (one card's plays) H's hint named for this very position: the
+        question opens on it (the suit the hint named, an ace's 1 or 11), else on the first."""
+        if self._hint is None or self._hint[0] != view.get("version"):
+            return 0
+        hinted = parse_play(self._hint[1])
+        for i, action in enumerate(actions):
+            play = parse_play(action)
+            if hinted is not None and play is not None and play[:3] == hinted[:3]:
+                return i
+        return 0
 
     def _chosen(self, chosen: str | None) -> None:
         self._asking = None
@@ -787,6 +801,7 @@ class TableScreen(Screen[None]):
         from core.bots import choose  # here: the bots' import is kept off the app's start
 
         action = choose("normal", view, legal, random.Random(view.get("version")))
+        self._hint = (view.get("version"), action)
         play = parse_play(action)
         if play is not None:
             hand = self.query_one(HandView)
