@@ -371,7 +371,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the record as JSON, with the file it is kept in, for scripts")
     replay = command(sub, "replay", "replay a match log and check that it reproduces the match")
     replay.add_argument("file", type=readable_file, help="a match log")
-    replay.late_help = {"file": replay_file_help}
+    replay.late_help = {"file": replay_file_help}  # type: ignore[attr-defined]  # its help, once asked for
     replay.add_argument("--show", action="store_true", help="step through the match with every hand face up")
     return p
 
