@@ -195,6 +195,25 @@ async def test_l_on_the_last_card_plays_nothing_and_enter_goes_out() -> None:
         assert link.sent == ["5H"]
 
 
+async def test_l_on_a_last_card_that_cannot_be_played_does_not_say_enter_plays_it() -> None:
+    """crazy-eights 4.4 with a last card that follows neither the suit nor the rank: L says the
+    card goes out when it can be played, not that Enter plays it (Enter cannot)."""
+    from .helpers import said_from_now
+
+    app = make_app()
+    deck = stacked(["5C", "2D", "KH"])  # hand size 1: seat 1 holds 5C, the starter is KH
+    heard = said_from_now(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                        options={"hand_size": 1})
+        assert screen.query_one(HandView).cards == ["5C"] and "5C" not in screen.view["legal"]
+        await pilot.press("l")
+        await wait_for(pilot, lambda: heard)
+        assert link.sent == []
+        assert heard == ['L says "last card!" with the play that leaves you one card: '
+                         "your last card goes out, when it can be played."]
+
+
 async def test_l_in_countdown_says_the_count_and_names_a_moved_key(tmp_path) -> None:
     """crazy-eights 6.4: in Countdown the announcement tells the count ("last card, on 8!"); the
     warning names L's key as the keymap has moved it."""

@@ -748,8 +748,10 @@ class TableScreen(Screen[None]):
         if not announces(view):
             key, held = self.app.keys_for, len(view.get("hand") or [])
             said = announcement(own_status(view).get("count"))
+            card = self.query_one(HandView).selected
             why = (f"you hold {held}." if held != 1 else  # 4.4: that play goes out
-                   f"your last card goes out ({key('hand.play', 'enter')} plays it).")
+                   f"your last card goes out ({key('hand.play', 'enter')} plays it)." if playable(view, card) else
+                   "your last card goes out, when it can be played.")
             self.warn(f'{key("table.last_card", "l")} says "{said}" with the play that leaves you one card: {why}')
             return
         self._play_card(announce=True)
