@@ -742,13 +742,12 @@ class TableScreen(Screen[None]):
         """L plays the selected card saying "last card!" (crazy-eights 4.1), only where that is
         true: a play from any hand but two cards would be a wrong announcement, a penalty at
         once (4.2, 4.4), so it plays nothing and says why. Enter plays without the announcement."""
-        view = self.view
-        if view is None or self.query_one(HandView).selected is None:
+        view, card = self.view, self.query_one(HandView).selected
+        if view is None or card is None:
             return
         if not announces(view):
             key, held = self.app.keys_for, len(view.get("hand") or [])
             said = announcement(own_status(view).get("count"))
-            card = self.query_one(HandView).selected
             why = (f"you hold {held}." if held != 1 else  # 4.4: that play goes out
                    f"your last card goes out ({key('hand.play', 'enter')} plays it)." if playable(view, card) else
                    "your last card goes out, when it can be played.")
