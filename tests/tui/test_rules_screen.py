@@ -126,7 +126,7 @@ async def test_standard_crazy_eights_keeps_points() -> None:
         section = at_this_table(screen)
         assert option_line(section, "target").startswith("- `target` = 100: ")
         last = option_line(section, "last_card")
-        assert last == '- `last_card` = points: forgetting "last card!" costs 10 points', last
+        assert last == '- `last_card` = points: forgetting "last card!", or saying it wrongly, costs 10 points', last
         # off values do not borrow the on value's description
         jokers = option_line(section, "jokers")
         assert jokers.startswith("- `jokers` = off") and "wild like eights" not in jokers
@@ -315,3 +315,12 @@ def test_the_page_gives_the_tables_numbers_where_it_speaks_of_the_usual_game() -
     assert "and keep drawing, up to three cards a turn." in body("crazy-eights", "standard", {"max_draws": 3})
     usual = body("crazy-eights", "standard")
     assert "and keep drawing." in usual and "(all but its top card) is shuffled into a new stock." in usual
+    # 5.3: the match ends after the hand that reaches the target; 3.6: a blocked hand scores;
+    # 7.1 and 7.4: facing a 2, a 2 or the cards; the starter has no effect
+    assert "The match ends after the hand in which someone reaches 100 points" in usual
+    assert "the hand ends where it stands, and everyone scores the cards they still hold." in usual
+    assert "after the hand in which someone reaches 50 points" in body("crazy-eights", "standard", {"target": 50})
+    specials = body("crazy-eights", "specials")
+    assert "facing a 2, a player may only play a 2 or take the cards" in specials
+    assert "The card turned up to start the pile has no special effect." in specials
+    assert "every count stays as it was." in body("crazy-eights", "countdown")

@@ -41,8 +41,8 @@ VALUE_MEANINGS: dict[tuple[str, str], dict[Any, str]] = {
                                   "stakes": "everyone antes each hand; its winner collects"},
     ("ninety-nine", "draw"): {"auto": "you draw after each play automatically"},
     ("crazy-eights", "reshuffle"): {False: "an empty stock stays empty"},
-    ("crazy-eights", "last_card"): {"points": 'forgetting "last card!" costs 10 points',
-                                    "draw2": 'forgetting "last card!" costs two cards',
+    ("crazy-eights", "last_card"): {"points": 'forgetting "last card!", or saying it wrongly, costs 10 points',
+                                    "draw2": 'forgetting "last card!", or saying it wrongly, costs two cards',
                                     "off": 'no need to say "last card!"'},
     ("crazy-eights", "jokers"): {False: "no jokers"},
     ("crazy-eights", "countdown"): {False: "eights are wild for everyone"},
@@ -138,10 +138,12 @@ _COUNTDOWN = {
         "play your **wild card** (the rank of your count) on anything and **name a suit**: the "
         "next player must follow that suit (or play their own wild card), or",
     "Everyone else scores the cards they still hold: an eight or a joker 50, a picture card or a "
-    "10 ten, an ace 1, other cards their number. When someone reaches 100 points the match ends "
-    "and the lowest score wins.":
+    "10 ten points, an ace 1, other cards their number. The match ends after the hand in which "
+    "someone reaches 100 points, and the lowest score wins.":
         "In Countdown there are no points: the player out lowers their count by one, and the "
         "first to go out on a count of 1 wins the match.",
+    "the hand ends where it stands, and everyone scores the cards they still hold.":
+        "the hand ends where it stands, and every count stays as it was.",
 }
 
 
@@ -173,7 +175,7 @@ def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
                                            else f", and keep drawing, up to {_cards(draws).lower()} a turn.")
         target = resolved.get("target")
         if isinstance(target, int) and target != 100:
-            said["When someone reaches 100 points"] = f"When someone reaches {target} points"
+            said["someone reaches 100 points"] = f"someone reaches {target} points"
         return said
     if game == "ninety-eight":
         said = {}
