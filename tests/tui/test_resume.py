@@ -254,7 +254,7 @@ async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(gam
         ended = _results_box(app.screen)
         await wait_for(pilot, lambda: read_save(solo_save_path()).state["status"] == "finished")
     standings, totals, _whole, _line = ended
-    assert ("left in hand" in standings) == (game == "crazy-eights")
+    assert ("points in hand" in standings) == (game == "crazy-eights")
     assert ("penalties" in standings) == ("hand_size" in options)
     assert (len(totals) > 1) == (game == "ninety-eight")
 
@@ -284,7 +284,7 @@ async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(gam
     assert await see_the_results() == ended
     Path(read_save(solo_save_path()).state["log_path"]).unlink()  # and the log gone as well
     standings, totals, _whole, _line = await see_the_results(logged=False)
-    assert "left in hand" not in standings and totals == []
+    assert "points in hand" not in standings and totals == []
     rows = lambda text: [" ".join(row.split()) for row in text.splitlines() if row.strip()]  # noqa: E731
     assert len(rows(standings)) == len(rows(ended[0]))  # each seat, its standing and the winner's mark
     assert all(row.startswith(bare) for row, bare in zip(rows(ended[0]), rows(standings)))

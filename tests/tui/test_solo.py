@@ -81,7 +81,7 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
         if game == "crazy-eights":  # 5.2: the final standings show the points left in the last hand
             points = results.event.get("points")
             assert isinstance(points, list) and len(points) == 2
-            assert "left in hand" in [c.header for c in standings(results.view, table.names, results.event).columns]
+            assert "points in hand" in [c.header for c in standings(results.view, table.names, results.event).columns]
         assert table.view["is_over"] and table.view["winners"]
         # the table counts the match won, and the results say so once the host has
         winner = table.names[table.view["winners"][0]]

@@ -37,7 +37,7 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     said = event or {}
     points = said.get("points")
     if isinstance(points, list):
-        table.add_column("left in hand", justify="right")  # 5.2: the points of the cards held
+        table.add_column("points in hand", justify="right")  # 5.2: the points of the cards held
     penalties = said.get("penalties")
     if not isinstance(penalties, list) or not any(penalties):
         penalties = None
