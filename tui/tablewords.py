@@ -52,7 +52,9 @@ def follow_text(view: dict[str, Any], style: str, width: int | None = None, rows
     if view.get("suit"):
         parts.append(f"follow {suit_label(view['suit'], style)}")
     wild = [str(w) for w in view.get("wild") or []]
-    if wild and wild != ["8"]:  # Countdown's rank of the moment, jokers: say what is wild now
+    # Countdown's rank of the moment (eights too, which are not everyone's there), jokers: say
+    # what is wild now
+    if wild and (wild != ["8"] or (view.get("options") or {}).get("countdown")):
         parts.append("wild " + " ".join("jokers" if w == "JK" else f"{'10' if w == 'T' else w}s" for w in wild))
     if view.get("debt"):
         parts.append(f"a 2 or draw {view['debt']}")

@@ -35,6 +35,17 @@ def test_the_line_under_the_board_follows_the_suit_and_wraps_whole_parts() -> No
     assert "deal" not in follow_text({**view, "is_over": True}, "ascii").plain
 
 
+def test_the_line_under_the_board_says_what_is_wild_where_eights_alone_are_not_the_rule() -> None:
+    """crazy-eights 6.1: in Countdown the wild rank is the seat's count, eights at 8 too (for the
+    others eights are ordinary); with jokers (2.2) they are named; a plain table's eights go unsaid."""
+    countdown = new_match("crazy-eights", 3, "countdown", seed=3).view(0)
+    assert countdown["wild"] == ["8"]
+    assert "wild 8s · " in follow_text(countdown, "ascii").plain
+    assert "wild" not in follow_text(new_match("crazy-eights", 3, seed=3).view(0), "ascii").plain
+    jokers = new_match("crazy-eights", 3, "jokers", seed=3).view(0)
+    assert "wild jokers 8s" in follow_text(jokers, "ascii").plain
+
+
 def test_the_answers_to_c_s_and_t() -> None:
     """ninety-eight 7.2: partners share their lives, so S names the pairs."""
     view = new_match("ninety-eight", 4, "teams", seed=3).view(0)
