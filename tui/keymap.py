@@ -133,7 +133,7 @@ def check_keymap(wanted: dict[str, str], screens: dict[str, list[Binding]],
     usable: dict[str, str] = {}
     for binding_id, text in wanted.items():
         if binding_id not in known:
-            problems.append(f"keymap: no key is called {binding_id!r}")
+            problems.append(f"keymap: {binding_id!r} is not the id of a key (the README lists them)")
             continue
         keys = [normal_key(k) for k in str(text).split(",")]
         if None in keys:
