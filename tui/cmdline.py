@@ -468,8 +468,12 @@ def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
 
     try:  # the game's own checks: its preset, its seats and each --option, with the others
         GAMES[args.game].resolve(args.seats, args.preset, dict(args.option))
-    except ValueError as e:
-        error(str(e))
+    except ValueError as e:  # named by the flag that gave what is wrong, as argparse names its own
+        said = str(e)
+        given_options = {f"option {name!r}" for name in dict(args.option)}  # not one the preset set
+        flag = next((f for word, f in (("players", "--seats"), ("preset", "--preset"), *(
+                     (o, "--option") for o in given_options)) if said.startswith(word)), None)
+        error(f"argument {flag}: {said.removeprefix('players: ')}" if flag else said)
     if args.command == "solo":
         return
     if not args.headless:  # the app has its own way to each, and would leave the flag unused

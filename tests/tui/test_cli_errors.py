@@ -60,12 +60,12 @@ def free_port() -> int:
     (["--ssh-max-sessions", "0"], ["--ssh-max-sessions"]),
     (["--bind", "999.1.1.1"], ["--bind", "999.1.1.1"]),
     (["--option", "limit"], ["--option", "'limit' is not NAME=VALUE"]),
-    (["--option", "limit=5"], ["option 'limit'", "5 is out of range"]),
+    (["--option", "limit=5"], ["argument --option: option 'limit'", "5 is out of range"]),
     (["--option", "colour=red"], ["option 'colour'", "no such option"]),
     (["--game", "crazy-eights", "--option", "countdown=maybe"], ["option 'countdown'", "on or off"]),
-    (["--preset", "nope"], ["preset 'nope'"]),
-    (["--seats", "12"], ["12"]),
-    (["--preset", "teams", "--seats", "3"], ["even"]),
+    (["--preset", "nope"], ["argument --preset: preset 'nope'"]),
+    (["--seats", "12"], ["argument --seats: Ninety-Eight takes 2 to 8 seats, not 12"]),
+    (["--preset", "teams", "--seats", "3"], ["error: option 'teams'", "even"]),  # the preset's, not an --option
     (["--seed", "1" * 101], ["--seed", "at most 100 digits"]),  # what a save holds, so it resumes
     (["--seed", "twelve"], ["--seed", "'twelve' is not a whole number"]),
     (["--port", "0", "--ssh", "0", "--ssh-auth", "keys"], ["--ssh-keys"]),
@@ -85,7 +85,7 @@ def test_bad_host_options_are_one_line_errors(args: list[str], words: list[str])
 
 @pytest.mark.parametrize("args, words", [
     (["--preset", "nope"], ["preset 'nope'"]),
-    (["--game", "crazy-eights", "--seats", "9"], ["9"]),
+    (["--game", "crazy-eights", "--seats", "9"], ["argument --seats: Crazy Eights takes 2 to 8 seats, not 9"]),
     (["--option", "limit=5"], ["option 'limit'", "5 is out of range"]),
     (["--bot-level", "wizard"], ["--bot-level", "'wizard'"]),
     (["--game", "chess"], ["--game", "'chess'"]),
