@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import re
 import tomllib
 from dataclasses import asdict, dataclass, field, fields
 from datetime import date, time
@@ -121,6 +122,8 @@ class Unread(str):
 #: a settings file is a few lines; one far larger is not read
 MOST_BYTES = 256 * 1024
 _KNOWN = {f.name for f in fields(Settings)}
+#: a key TOML reads without quotes
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 #: what an SSH guest's app is told of its settings file instead of its path: the file is in the
 #: host's data folder, which is the host's business, and only the host can mend it
 GUEST_FILE = "Your settings file on this host"
@@ -208,8 +211,14 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{_toml_string(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
     return _toml_string(str(value))
+
+
+def _toml_key(key: str) -> str:
+    """A key as a person writes it: bare where TOML lets it be (``colour_blind``), else quoted
+    (``"table.draw"``, whose dot would otherwise make a table of it)."""
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
 
 
 def _toml_string(text: str) -> str:
@@ -237,7 +246,7 @@ def dumps(settings: Settings, other: dict[str, Any] | None = None, kept: dict[st
         keymap = {}
     values.update(kept)
     lines += [f"{key} = {_toml_value(value)}" for key, value in values.items()]
-    lines += [f"{_toml_string(key)} = {_toml_value(value)}" for key, value in (other or {}).items()]
+    lines += [f"{_toml_key(key)} = {_toml_value(value)}" for key, value in (other or {}).items()]
     if keymap:  # a table comes after the plain keys
         lines += ["", "[keymap]"] + [f"{_toml_string(k)} = {_toml_string(v)}" for k, v in keymap.items()]
     return "\n".join(lines) + "\n"

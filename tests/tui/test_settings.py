@@ -362,6 +362,10 @@ def test_a_change_keeps_the_keys_a_newer_version_wrote(tmp_path: Path) -> None:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert {k: data[k] for k in ("seats_shown", "when", "at", "note", "lobby")} == tomllib.loads(future)
     assert (data["name"], data["theme"], data["keymap"]) == ("Ana", "paper", {"table.draw": "d"})
+    lines = path.read_text(encoding="utf-8").splitlines()
+    # written as a person writes them: bare keys bare, a key with a dot or a space quoted
+    assert "seats_shown = [1, 2.5, \"three\", true, -inf]" in lines and '"table.draw" = "d"' in lines
+    assert any(line.startswith('lobby = {wide = true, "odd key" = ') for line in lines), lines
 
 
 def test_a_change_keeps_values_it_could_not_use_as_they_were(tmp_path: Path) -> None:
