@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import logging
 import os
+import time
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable
@@ -114,6 +115,8 @@ class DealMeInApp(App[int]):
         first, self._first_theme = self._first_theme, None
         self._themes_pending = first is not None  # the other themes load after the first frame
         self._small_told = False  # the terminal was said to be too small, and is still
+        #: the last key that came in, and when (``time.monotonic``)
+        self.last_key: tuple[str, float] = ("", 0.0)
         if first is not None:
             self.theme_choice.start_with(first)
 
@@ -145,6 +148,18 @@ class DealMeInApp(App[int]):
             self.notify(f"Make it {SMALLEST[0]}x{SMALLEST[1]} or more.", title="Terminal too small",
                         severity="warning", timeout=8)
         self._small_told = small
+
+    async def on_event(self, event: events.Event) -> None:
+        """Each key as it comes in, before any screen or widget takes it: the table asks which
+        key closed a screen over it (``escaped``)."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.last_key = (event.key, time.monotonic())
+        await super().on_event(event)
+
+    def escaped(self, within: float) -> bool:
+        """Escape was the last key, pressed within ``within`` seconds."""
+        key, at = self.last_key
+        return key == "escape" and time.monotonic() - at < within
 
     def on_mount(self) -> None:
         if self._themes_pending:

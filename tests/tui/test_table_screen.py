@@ -520,6 +520,26 @@ async def test_a_double_enter_that_closes_the_results_plays_no_card(monkeypatch:
         assert link.sent == ["KH"]
 
 
+async def test_enter_straight_after_escape_closed_the_results_plays_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Escape closed the hand's results, so the Enter that follows at once is meant for the
+    table, not the second of a double Enter: it plays the selected card (it was lost without a
+    word for the guard's 0.4 s)."""
+    import tui.screens.table as table_module
+    from tui.screens.results import ResultsScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        await pilot.press("4")
+        results = ResultsScreen(link, link.view(), screen.names, [0, 5], False)
+        await app.push_screen(results)
+        await wait_for(pilot, results.keys_act)
+        monkeypatch.setattr(table_module, "RESUME_GUARD", 60.0)  # however slow the two keys go in
+        await pilot.press("escape", "enter")
+        await wait_for(pilot, lambda: link.sent == ["KH"])
+        assert app.screen is screen
+
+
 async def test_keys_typed_for_the_table_do_not_close_results_that_just_came_up() -> None:
     """A hand's results come up by themselves, often right on the player's own last card: an
     Enter or Escape typed for the table just then (or an arrow or Tab to a button, then Enter)

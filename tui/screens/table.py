@@ -608,7 +608,11 @@ class TableScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         if self._covered:  # uncovered, not first shown
-            self._covered, self._resumed = False, time.monotonic()
+            self._covered = False
+            # closed with Escape, the next Enter is meant for the table: no guard against a
+            # double Enter's second (closed with Enter, or by itself, the guard holds)
+            escaped = getattr(self.app, "escaped", None)
+            self._resumed = 0.0 if callable(escaped) and escaped(RESUME_GUARD) else time.monotonic()
             reprompt(self, "table.chat")  # keys moved meanwhile
             if self._ready and self.view is not None:
                 self._update_hint()  # which name keys ("D draws"), moved meanwhile too
