@@ -343,12 +343,48 @@ async def test_the_results_show_the_record_line_and_keep_their_choices_in_sight(
         screen = app.screen
         assert str(screen.query_one("#record-line").render()) == link.record_line
         assert screen.query_one("#record-line").region.height == 1
-        # eight seats' standings, the running total, the tally and the record: the standings
-        # scroll, the choices stay on the screen
+        # eight seats' standings, the running total, the tally and the record: the running total
+        # is left out so that the tally and the record show whole above the choices, which stay
+        # on the screen
         box = screen.query_one("#results").region
         assert box.bottom <= 24
         for button in screen.query(Button):
             assert button.region.width > 0 and box.contains_region(button.region), (button.id, button.region, box)
+        await pilot.pause(0.2)
+        inside = screen.query_one("#results").scrollable_content_region
+        buttons = screen.query_one("#results-buttons").region
+        for line in ("#tally", "#record-line"):
+            region = screen.query_one(line).region
+            assert inside.contains_region(region) and not region.overlaps(buttons), (line, region, inside, buttons)
+        assert screen.query_one("#spark").display == (players == 2)  # two seats leave it room
+
+
+async def test_a_box_longer_than_the_screen_scrolls_by_key() -> None:
+    """Eight seats in a 60x18 terminal: the box is longer than the screen even without the
+    running total; Down and Page Down scroll it while the focus stays on its buttons."""
+    from core import new_match
+    from tui.screens.results import ResultsScreen
+
+    from .matchlink import MatchLink
+
+    app = make_app()
+    async with app.run_test(size=(60, 18)) as pilot:
+        link = MatchLink(new_match("ninety-eight", 8, seed=3), 0)
+        link.lobby = {"seats": [{"seat": i, "name": f"P{i}", "bot": None, "wins": i} for i in range(8)]}
+        link.record_line = "Your record at Ninety-Eight: 0 won of 3 (0%)"
+        view = dict(link.view(), is_over=True, winners=[0])
+        await app.push_screen(ResultsScreen(link, view, [f"P{i}" for i in range(8)], [11, 40], match_over=True))
+        await pilot.pause(0.2)
+        box = app.screen.query_one("#results")
+        assert box.max_scroll_y > 0 and box.scroll_y == 0
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: box.scroll_y == box.max_scroll_y)
+        assert isinstance(app.screen.focused, Button)
+        await pilot.press("up")
+        await wait_for(pilot, lambda: box.scroll_y == box.max_scroll_y - 1)
+        assert not app.screen.query_one("#spark").display  # left out while the box cannot hold it
+        await pilot.resize_terminal(100, 40)  # room again: the running total comes back
+        await wait_for(pilot, lambda: app.screen.query_one("#spark").display and box.max_scroll_y == 0)
 
 
 # ---------------------------------------------------------------- dealmein record

@@ -145,6 +145,11 @@ class ResultsScreen(Withdrawable[None]):
         Binding("q", "app.quit", "Quit", id="app.quit"),
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
+        # a box longer than the screen scrolls by key too: the focus is on its buttons
+        Binding("up", "scroll_box(-1)", show=False),
+        Binding("down", "scroll_box(1)", show=False),
+        Binding("pageup", "scroll_box(-10)", show=False),
+        Binding("pagedown", "scroll_box(10)", show=False),
     ]
 
     def __init__(self, link: Any, view: dict[str, Any], names: list[str], totals: list[int],
@@ -163,6 +168,8 @@ class ResultsScreen(Withdrawable[None]):
         self.keys_from = time.monotonic() + RESULTS_GRACE
         #: its widgets are all there: a lobby that comes sooner is shown by ``on_mount``
         self._drawn = False
+        #: rows the running total took, left out of a box too long for the screen (0: shown)
+        self._spark_rows = 0
         #: the latest chat lines said while it is up (it covers the table's log, where they go
         #: too): guests asking for a rematch, a "well played"
         self._said: deque[Text] = deque(maxlen=SAID_LINES)
@@ -221,6 +228,7 @@ class ResultsScreen(Withdrawable[None]):
         # the screen was being composed found no tally line to update
         self.refresh_tally()
         self.query(Button).first().focus()
+        self.call_after_refresh(self._fit)
         if not self.match_over:
             self._watch_turn()
             self.set_interval(0.5, self._watch_turn)
@@ -247,6 +255,29 @@ class ResultsScreen(Withdrawable[None]):
     def keys_act(self) -> bool:
         """Its keys act: ``RESULTS_GRACE`` has gone by since it came up."""
         return time.monotonic() >= self.keys_from
+
+    def on_resize(self) -> None:
+        if self._drawn and not popped(self):
+            if self._spark_rows:  # shown again, and left out again only if it still does not fit
+                self._spark_rows = 0
+                self.query("#spark-label, #spark").set(display=True)
+            self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """A box longer than the screen (eight seats at 80x24) leaves out the running total's
+        line first, so that the tally and the record line under it show without scrolling."""
+        if popped(self) or self._spark_rows:
+            return
+        box = self.query_one("#results")
+        over = box.virtual_size.height - box.scrollable_content_region.height
+        parts = list(self.query("#spark-label, #spark"))
+        if over > 0 and parts:
+            self._spark_rows = sum(part.outer_size.height for part in parts)
+            for part in parts:
+                part.display = False
+
+    def action_scroll_box(self, rows: int) -> None:
+        self.query_one("#results").scroll_relative(y=rows, animate=False)
 
     def refresh_tally(self) -> None:
         """The table's lobby changed: the match just won is counted once the host says so.
