@@ -274,7 +274,12 @@ def by_player(matches: Iterable[Played]) -> dict[str, Together]:
     """Per other player's name, the matches played with them, most first."""
     players: dict[str, Together] = {}
     for m in matches:
+        # two players of one name at a table ("Ana" and "Ana 2") are one name here: the match
+        # counts once for it, won by them if either won
+        named: dict[str, bool] = {}
         for name, won in m.players:
+            named[name] = named.get(name, False) or won
+        for name, won in named.items():
             t = players.setdefault(name, Together())
             t.played += 1
             t.you_won += m.won

@@ -149,6 +149,17 @@ def test_players_are_counted_by_name_with_who_won() -> None:
     assert text(players_table(many)).splitlines()[-1].split()[:3] == ["and", "2", "more"]
 
 
+def test_two_players_of_one_name_at_a_table_count_the_match_once() -> None:
+    """Two players called Ana at one table (the lobby's "Ana" and "Ana 2") are one name in the
+    record: the match counts once with Ana, won by Ana if either of them won."""
+    matches = [played(False, opponents=("player", "player", "player"),
+                      players=(("Ana", False), ("Bo", False), ("Ana", True))),
+               played(True, opponents=("player", "player"), players=(("Ana", False), ("Ana", False)))]
+    together = by_player(matches)
+    assert vars(together["Ana"]) == {"played": 2, "you_won": 1, "they_won": 1}
+    assert vars(together["Bo"]) == {"played": 1, "you_won": 0, "they_won": 0}
+
+
 def test_the_results_line_gives_the_games_record_and_a_winning_run() -> None:
     matches = [played(False), played(True), played(True), played(True, game="ninety-nine")]
     assert record_line(matches, "ninety-eight") == \
