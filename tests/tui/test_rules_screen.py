@@ -223,16 +223,20 @@ def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
               ("crazy-eights", "standard", {"last_card": "draw2"}), ("crazy-eights", "standard", {"target": 50}),
               ("ninety-eight", "five-card", {}), ("ninety-eight", "standard", {"hand_size": 3}),
               # 6.3: the ante and the hands of stakes as the table sets them
-              ("ninety-eight", "stakes", {"ante": 2, "hands": 4}), ("ninety-eight", "stakes", {"ante": 0, "hands": 1})]
+              ("ninety-eight", "stakes", {"ante": 2, "hands": 4}), ("ninety-eight", "stakes", {"ante": 0, "hands": 1}),
+              # 7: a 4, a 3 or a J that adds nothing, in the card table; 7.2: teams under stakes, single
+              ("ninety-eight", "ninety-nine", {}), ("ninety-eight", "jumping-jacks", {}),
+              ("ninety-eight", "teams", {"scoring": "stakes"}), ("ninety-eight", "teams", {"scoring": "single"})]
     for game, preset, options in tables:
-        resolved = GAMES[game].resolve(3, preset, options)
+        seats = 4 if preset == "teams" else 3  # partners need an even table of four or more
+        resolved = GAMES[game].resolve(seats, preset, options)
         said = variant_sentences(game, resolved)
         page = " ".join(with_keys((RULES_DIR / f"{game}.md").read_text(encoding="utf-8")).split())
         at_table = " ".join(rules_markdown(game, {"game": game, "preset": preset, "options": options,
-                                                  "seats": 3}).split())
+                                                  "seats": seats}).split())
         assert said, (game, preset, options)
         for sentence, instead in said.items():
-            assert sentence in page and sentence not in at_table and instead in at_table, sentence
+            assert sentence in page and sentence not in at_table and " ".join(instead.split()) in at_table, sentence
     stakes = " ".join(rules_markdown("ninety-eight", {"game": "ninety-eight", "preset": "stakes",
                                                       "options": {"ante": 0, "hands": 2}, "seats": 3}).split())
     assert "no one antes, so there is no pot;" in stakes and "or after two hands;" in stakes
@@ -313,6 +317,15 @@ def test_the_page_gives_the_tables_numbers_where_it_speaks_of_the_usual_game() -
     assert "You may draw even when you could play, one card a turn." in once
     assert "shuffled into a new stock." not in once and "once the stock runs out, nothing is left to draw" in once
     assert "and keep drawing, up to three cards a turn." in body("crazy-eights", "standard", {"max_draws": 3})
+    # ninety-eight 7: the card table says what a 4, a 3 or a J that adds nothing does
+    nn = body("ninety-eight", "ninety-nine")
+    assert "| 2, 5 to 9 | goes up by the card's number |" in nn and "| 3 | adds nothing; the next player misses a turn |" in nn
+    assert "| 4 | adds nothing and turns the direction round |" in nn and "(and, at this table, a 4 or a 3)." in nn
+    jacks = body("ninety-eight", "jumping-jacks")
+    assert "| Q | goes up by 10 |" in jacks and "| J | adds nothing; the next player misses a turn |" in jacks
+    assert "J, Q" not in jacks and "| 2 to 9 | goes up by the card's number |" in jacks
+    assert "| 2, 3, 5 to 9 |" in body("ninety-eight", "reverse-fours")
+    assert "| J, Q | goes up by 10 |" in body("ninety-eight", "standard")
     usual = body("crazy-eights", "standard")
     assert "and keep drawing." in usual and "(all but its top card) is shuffled into a new stock." in usual
     # 5.3: the match ends after the hand that reaches the target; 3.6: a blocked hand scores;
@@ -324,3 +337,18 @@ def test_the_page_gives_the_tables_numbers_where_it_speaks_of_the_usual_game() -
     assert "facing a 2, a player may only play a 2 or take the cards" in specials
     assert "The card turned up to start the pile has no special effect." in specials
     assert "every count stays as it was." in body("crazy-eights", "countdown")
+
+
+def test_the_preset_line_names_what_the_table_changed_from_it() -> None:
+    """A preset's own words ("98, four cards, three lives") with the limit and the hand size
+    changed: the line names what changed, so it does not read as the table's numbers; a table
+    of the preset as it is says nothing more."""
+    from tui.screens.rules import rules_markdown
+
+    def preset_line(options: dict[str, Any]) -> str:
+        page = rules_markdown("ninety-eight", {"game": "ninety-eight", "preset": "standard", "options": options,
+                                               "seats": 3})
+        return next(line for line in page.splitlines() if line.startswith("Preset "))
+
+    assert preset_line({"limit": 50, "hand_size": 5}).endswith(" Changed from it at this table: `limit`, `hand_size`.")
+    assert "Changed" not in preset_line({})

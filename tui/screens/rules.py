@@ -82,6 +82,8 @@ def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], sea
     meaning = _meaning(info, option, value)
     if info.id == "ninety-eight" and name == "teams" and meaning and resolved.get("scoring") == "stakes":
         meaning = meaning.replace("their lives", "their chips")  # rules 7.2: with stakes, chips belong to the team
+    if info.id == "ninety-eight" and name == "teams" and meaning and resolved.get("scoring") == "single":
+        meaning = meaning.replace(" and share their lives", "")  # one hand, no lives to share
     if info.id == "ninety-eight" and name == "scoring" and value == "stakes" and resolved.get("ante") == 0:
         meaning = "a hand's winner collects a chip from each player out (no ante)"  # 6.3 with ante 0
     return f"- `{name}` = {value_text(value)}{mark}" + (f": {meaning}" if meaning else "")
@@ -103,7 +105,9 @@ def table_lines(game: str, table: dict[str, Any]) -> list[str]:
     preset = str(table.get("preset") or "standard")
     lines = ["## At this table", ""]
     if preset in info.presets:
-        lines += [f"Preset **{preset}**: {info.presets[preset].description}.", ""]
+        given = [str(k) for k in (table.get("options") or {}) if isinstance(k, str)]
+        changed = f" Changed from it at this table: {', '.join(f'`{k}`' for k in given)}." if given else ""
+        lines += [f"Preset **{preset}**: {info.presets[preset].description}.{changed}", ""]
     seats, resolved = _in_force(info, table)
     lines += [_option_line(info, name, value, resolved, seats) for name, value in resolved.items()
               if info.applies(name, resolved)]
@@ -147,6 +151,39 @@ _COUNTDOWN = {
 }
 
 
+#: ninety-eight 7: what a 4, a 3 and a J do when they add nothing, as the card table says it
+_NE_SPECIAL = {("fours", "reverse"): ("4", "adds nothing and turns the direction round"),
+               ("threes", "skip"): ("3", "adds nothing; the next player misses a turn"),
+               ("jacks", "skip"): ("J", "adds nothing; the next player misses a turn")}
+
+
+def _ninety_eight_cards(resolved: dict[str, Any]) -> dict[str, str]:
+    """The card table's rows and the sentence on a total at the limit, as a 4, a 3 or a J that
+    adds nothing (ninety-eight 7) makes them at this table."""
+    special = {rank: does for (option, value), (rank, does) in _NE_SPECIAL.items() if resolved.get(option) == value}
+    if not special:
+        return {}
+    said: dict[str, str] = {}
+    plain = [str(n) for n in range(2, 10) if str(n) not in special]
+    runs: list[list[str]] = []
+    for n in plain:  # "2, 5 to 9": consecutive numbers as a run
+        if runs and int(runs[-1][-1]) + 1 == int(n):
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    ranks = ", ".join(r[0] if len(r) == 1 else f"{r[0]}, {r[1]}" if len(r) == 2 else f"{r[0]} to {r[-1]}" for r in runs)
+    if "3" in special or "4" in special:
+        rows = [f"| {ranks} | goes up by the card's number |"]
+        rows += [f"| {rank} | {special[rank]} |" for rank in ("3", "4") if rank in special]
+        said["| 2 to 9 | goes up by the card's number |"] = "\n".join(rows)
+    if "J" in special:
+        said["| J, Q | goes up by 10 |"] = f"| Q | goes up by 10 |\n| J | {special['J']} |"
+    cards = [f"a {rank}" for rank in ("4", "3", "J") if rank in special]
+    saved = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " or " + cards[-1]
+    said["(and, in the variants where a 4, a 3 or a J adds nothing, that card)."] = f"(and, at this table, {saved})."
+    return said
+
+
 def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
     """The sentences of ``game``'s rules page that speak of its usual game and are untrue under
     the options in force, each with what it says at that table instead: how many cards a
@@ -178,7 +215,12 @@ def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
             said["someone reaches 100 points"] = f"someone reaches {target} points"
         return said
     if game == "ninety-eight":
-        said = {}
+        said = _ninety_eight_cards(resolved)
+        scoring = resolved.get("scoring")
+        if scoring == "stakes":  # 7.2: chips belong to the team
+            said["partners sit opposite and share their lives;"] = "partners sit opposite and share their chips;"
+        elif scoring == "single":
+            said["partners sit opposite and share their lives;"] = "partners sit opposite;"
         size = resolved.get("hand_size")
         if isinstance(size, int) and size != 4:
             said["Four cards."] = f"{_cards(size)}."
