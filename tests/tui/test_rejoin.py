@@ -155,8 +155,9 @@ async def test_an_app_killed_at_the_table_gets_its_seat_back_when_started_again(
             watcher.join_address(address)
             await wait_for(pilot, lambda: watcher.session is not None and watcher.session.lobby is not None)
             assert watcher.session.seat is None
-            assert f"Your seat at this table is held by another Deal Me In that is still running (process " \
-                   f"{child.pid}): you watch here until it leaves the table." in notices(watcher)
+            held = (f"Your seat at this table is held by another Deal Me In that is still running (process "
+                    f"{child.pid}): you watch here until it leaves the table.")
+            await wait_for(pilot, lambda: held in notices(watcher))  # told as the welcome is read: a moment on
             await watcher.leave_table()
         await ana.start()
         await wait_until(lambda: table.match is not None, 10, "the match")
