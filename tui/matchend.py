@@ -94,7 +94,7 @@ def _crazy_eights(view: dict[str, Any], status: list[dict[str, Any]], names: lis
 
 def _lower_you(sentence: str) -> str:
     """A sentence that goes on from a clause: "After 10 hands, you have ..."."""
-    return "you" + sentence[3:] if sentence.startswith("You ") else sentence
+    return "you" + sentence[3:] if sentence.startswith(("You ", "You,")) else sentence
 
 
 def _number(status: list[dict[str, Any]], seat: int, key: str) -> int:

@@ -57,6 +57,10 @@ def test_ninety_eight_stakes_end_on_chips_or_on_hands() -> None:
     assert why_over(ended("ninety-eight", tie, [0, 1], scoring="stakes", hand_number=2,
                           options={**stakes, "hands": 2}), NAMES) == \
         "After 2 hands, you and Bo are level on chips and split the pot."
+    three = [{"chips": 9}, {"chips": 9}, {"chips": 9}, {"chips": 3}]  # three or more: "You, Bo and Cy"
+    assert why_over(ended("ninety-eight", three, [0, 1, 2], scoring="stakes", hand_number=2,
+                          options={**stakes, "hands": 2}), NAMES) == \
+        "After 2 hands, you, Bo and Cy are level on chips and split the pot."
     one = [{"chips": 16}, {"chips": 3}, {"chips": 2}, {"chips": 1}]
     assert why_over(ended("ninety-eight", one, [0], scoring="stakes", hand_number=1,
                           options={**stakes, "hands": 1}), NAMES) == \
