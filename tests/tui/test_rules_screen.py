@@ -266,7 +266,8 @@ async def test_the_rules_name_the_keys_as_the_keymap_has_them(tmp_path: Any) -> 
             assert f"- **draw** a card ({draw})." in page.source and "**L** (\"Play+last" in page.source
             assert "[[" not in page.source and "instead of Enter." in page.source
             screen.query_one("#games", Tabs).active = "rules-ninety-nine"
-            await wait_for(pilot, lambda: f"**{draw}** draws, **{total}** says the total, **S** the chips" in page.source)
+            await wait_for(pilot, lambda: f"**{draw}** draws (manual draw only), **{total}** says the total, **S** the chips"
+                           in page.source)
             assert f"press **{draw}** after playing" in page.source and "[[" not in page.source
 
 
@@ -352,3 +353,22 @@ def test_the_preset_line_names_what_the_table_changed_from_it() -> None:
 
     assert preset_line({"limit": 50, "hand_size": 5}).endswith(" Changed from it at this table: `limit`, `hand_size`.")
     assert "Changed" not in preset_line({})
+
+
+def test_the_option_lines_say_what_one_or_two_decks_and_stakes_mean() -> None:
+    """rules README (decks), ninety-eight 6.3 (stakes): "decks shuffled together" read oddly
+    for one deck, and the stakes line did not say what a hand's winner collects."""
+    from tui.screens.rules import table_lines
+
+    def lines(game: str, preset: str, options: dict[str, Any]) -> list[str]:
+        return table_lines(game, {"game": game, "preset": preset, "options": options, "seats": 4})
+
+    assert "- `decks` = 1 (changed): one deck" in lines("ninety-nine", "standard", {"decks": 1})
+    assert "- `decks` = 2 (changed): two decks shuffled together" in lines("ninety-nine", "standard", {"decks": 2})
+    assert "- `scoring` = stakes (changed): everyone antes each hand; its winner collects a chip from each " \
+           "player out" in lines("ninety-eight", "standard", {"scoring": "stakes"})
+    # ninety-nine 5.1: the draw lasts until the next player plays; Space draws only then
+    from tui.screens.rules import rules_markdown
+
+    page = " ".join(rules_markdown("ninety-nine").split())
+    assert "You can still draw until the next player plays a card" in page and "draws (manual draw only)" in page

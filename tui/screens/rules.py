@@ -38,7 +38,7 @@ VALUE_MEANINGS: dict[tuple[str, str], dict[Any, str]] = {
     ("ninety-eight", "teams"): {"off": "everyone plays for themselves"},
     ("ninety-eight", "scoring"): {"penalties": "going out of a hand costs a life",
                                   "single": "one hand decides the match",
-                                  "stakes": "everyone antes each hand; its winner collects"},
+                                  "stakes": "everyone antes each hand; its winner collects a chip from each player out"},
     ("ninety-nine", "draw"): {"auto": "you draw after each play automatically"},
     ("crazy-eights", "reshuffle"): {False: "an empty stock stays empty"},
     ("crazy-eights", "last_card"): {"points": 'forgetting "last card!", or saying it wrongly, costs 10 points',
@@ -76,6 +76,8 @@ def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], sea
     if name == "decks" and value == "auto":
         count = deck_count(seats, value)
         return f"- `{name}` = auto{mark}: {count} deck{'s' if count > 1 else ''} at {seats} seats (two with 6 or more)"
+    if name == "decks":
+        return f"- `{name}` = {value}{mark}: " + ("one deck" if value == 1 else "two decks shuffled together")
     if info.id == "crazy-eights" and name == "last_card" and value == "points" and resolved.get("countdown"):
         # rules 6.4: countdown keeps no points, so the points penalty is drawing two
         return f"- `{name}` = points{mark}, as draw2 in Countdown: {VALUE_MEANINGS[(info.id, name)]['draw2']}"
