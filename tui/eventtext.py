@@ -288,7 +288,9 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
         if "points" in event:
             return f"{who} takes a {event['points']}-point penalty{reason}"
         if "lives" in event:
-            return f"{who} takes a penalty ({_plural(event['lives'], 'life')} left)".replace("lifes", "lives")
+            lives = event["lives"]
+            left = "no lives" if lives == 0 else _plural(lives, "life").replace("lifes", "lives")
+            return f"{who} takes a penalty ({left} left)"
         return f"{who} takes a penalty"
     if kind == "out":
         return f"{who} is out of the match"
@@ -314,7 +316,7 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     if kind == "landing":
         return f"{who} lands on {event.get('mark')}: everyone else pays a chip"
     if kind == "passing":
-        return f"{who} passes {event.get('mark')} and pays a chip"
+        return f"{who} passes {event.get('mark')}"  # the chips line that follows says what it costs
     if kind == "99":  # ninety-nine 3.3: the round is won, and the others pay
         return f"{who} lands on 99: everyone else pays 2 chips"
     if kind == "over":

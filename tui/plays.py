@@ -130,7 +130,7 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
                 "threes") == "skip" or rank == "J" and options.get("jacks") == "skip":
             adds = 0
         if rank == "A":
-            return f"{label} would take the total from {total} past {limit}, even as 1."
+            return f"{label} would take the total from {total} to {total + 1} even as 1, over {limit}."
         if adds is not None:
             return f"{label} would take the total from {total} to {total + adds}, over {limit}."
     suit, top = view.get("suit"), view.get("top")

@@ -67,6 +67,22 @@ def test_landing_on_99_is_a_sentence():
     assert describe({"kind": "99", "seat": 0}, NAMES) == "You land on 99: everyone else pays 2 chips"
 
 
+def test_passing_a_mark_leaves_its_cost_to_the_chips_line():
+    """ninety-nine 3.3: passing 66 costs a chip, which the chips line after it says; "passes 66
+    and pays a chip" then "loses 1 chip" read as two chips."""
+    lines = [describe(e, NAMES) for e in ({"kind": "passing", "seat": 1, "mark": 66},
+                                          {"kind": "chips", "seat": 1, "delta": -1, "left": 8})]
+    assert lines == ["Bob passes 66", "Bob loses 1 chip (8 left)"]
+    assert describe({"kind": "passing", "seat": 0, "mark": 33}, NAMES) == "You pass 33"
+
+
+def test_a_penalty_says_the_lives_left_in_words_at_none():
+    """ninety-eight 6.1: "(0 lives left)" reads "(no lives left)"; one reads "1 life"."""
+    assert describe({"kind": "penalty", "seat": 1, "lives": 0}, NAMES) == "Bob takes a penalty (no lives left)"
+    assert describe({"kind": "penalty", "seat": 1, "lives": 1}, NAMES) == "Bob takes a penalty (1 life left)"
+    assert describe({"kind": "penalty", "seat": 0, "lives": 2}, NAMES) == "You take a penalty (2 lives left)"
+
+
 def test_last_card_is_said_once():
     """Review: every "last card!" was logged twice, by the play and by the last_card event."""
     events = [{"kind": "play", "seat": 1, "card": "5H", "action": "5H!", "left": 1},

@@ -131,7 +131,7 @@ def test_the_standings_never_say_a_player_sits_out() -> None:
     view = _played_out(new_match("ninety-eight", 3, preset="single-hand", seed=5), 1, 500).view(0)
     assert view["is_over"] and sum(not s["in_hand"] for s in view["status"]) == 2
     text = _standings_text(view, ["You", "Bob", "Cy"], 80)
-    assert "sits out" not in text
+    assert "sits out" not in text and "out of this hand" not in text
     rows = {line.split()[-2]: line.split()[-1] for line in text.splitlines()[1:] if line.strip()}
     assert rows == {name: "in" if seat in view["winners"] else "out" for seat, name in enumerate(["You", "Bob", "Cy"])}
 

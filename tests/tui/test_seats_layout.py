@@ -224,7 +224,7 @@ def test_status_plurals() -> None:
     assert status_text({"score": 1}) == "1 pt"
     assert status_text({"score": 34, "count": 6}) == "34 pts, count 6"
     assert status_text({"lives": 1, "penalties": 2}) == "1 life"
-    assert status_text({"lives": 2, "in_hand": False}) == "2 lives, sits out"
+    assert status_text({"lives": 2, "in_hand": False}) == "2 lives, out of this hand"
     assert status_text({"out": True, "lives": 0}) == "out"
 
 
@@ -267,11 +267,11 @@ async def test_the_winner_of_a_finished_match_does_not_sit_out() -> None:
             if seat in shown:
                 assert "sits out" not in box_text(shown[seat]) and not shown[seat].has_class("gone")
         assert not any("sits out" in box_text(box) for box in shown.values())
-        assert "sits out" not in str(screen.query_one("#follow").render())  # nor the player's own line
+        assert "out of this hand" not in str(screen.query_one("#follow").render())  # nor the player's own line
         screen.action_say_scores()  # nor S, which says every seat's standing
         await pilot.pause()
         said = [n for n in notices(app) if n.startswith("Scores:")]
-        assert said and not any("sits out" in n for n in said)
+        assert said and not any("sits out" in n or "out of this hand" in n for n in said)
         # nor does anyone deal again: no box says "dealer", nor the player's own line "you deal"
         assert not any("dealer" in box_text(box) for box in shown.values())
         assert "deal" not in str(screen.query_one("#follow").render())

@@ -56,7 +56,7 @@ def test_a_seat_out_of_the_single_hand_is_out_of_the_match() -> None:
                      if (m := played_until("standard", seed, lambda m: out_of_hand(m))))
     seat = out_of_hand(penalties)[0]
     assert not own_status(penalties.view(seat)).get("out")
-    assert status_text(statuses(penalties.view(seat))[seat]) == "2 lives, sits out"
+    assert status_text(statuses(penalties.view(seat))[seat]) == "2 lives, out of this hand"
 
 
 def test_with_teams_a_pair_out_of_the_single_hand_is_out_of_the_match() -> None:

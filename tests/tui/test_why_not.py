@@ -140,3 +140,11 @@ async def test_enter_on_a_card_that_cannot_be_played_says_what_can() -> None:
             box = toast.content_region
             rows = [strip.text[box.x:box.right].strip() for strip in screen._compositor.render_strips()[box.y:box.bottom]]
             assert len(rows) > 1 and " ".join(row for row in rows if row) == said  # wrapped, not cut
+
+
+def test_an_ace_over_the_limit_says_where_even_its_1_takes_the_total() -> None:
+    """ninety-eight 2: an ace adds 1 or 11; at 98 even its 1 goes over ("from 98 past 98" read
+    oddly), as a 5 says where it takes the total."""
+    view = {"seat": 0, "current_seat": 0, "legal": ["KS"], "hand": ["AH", "5C", "KS"], "total": 98, "limit": 98}
+    assert why_not(view, "AH", ["You", "Bob"]) == "A♥ would take the total from 98 to 99 even as 1, over 98."
+    assert why_not(view, "5C", ["You", "Bob"]) == "5♣ would take the total from 98 to 103, over 98."

@@ -79,7 +79,7 @@ def status_text(status: dict[str, Any]) -> str:
         return "out"
     parts = [full for full, _ in _status_parts(status)]
     if status.get("in_hand") is False:
-        parts.append("sits out")
+        parts.append("out of this hand")  # "you: 1 chip, out of this hand" (a box says "sits out")
     return ", ".join(parts)
 
 
