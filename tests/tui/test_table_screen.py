@@ -33,7 +33,7 @@ async def test_illegal_cards_dimmed_with_reason() -> None:
         hint = str(screen.query_one("#hint").render())
         assert "5♥" in hint and "over 20" in hint
         await pilot.press("2")
-        assert "past 20" in str(screen.query_one("#hint").render())
+        assert "to 21 even as 1, over 20" in str(screen.query_one("#hint").render())
         await pilot.press("enter")  # an illegal card is not sent
         await pilot.pause()
         assert link.sent == []
@@ -758,3 +758,33 @@ async def test_a_debt_taken_takes_one_line() -> None:
                                   {"kind": "debt_paid", "seat": 0, "debt": 2, "drawn": 1}])
         await pilot.pause()
         assert log()[-2:] == ["P0 has paid the 2 cards owed", "P0 takes 1 of the 2 cards owed: the stock has no more"]
+
+
+@pytest.mark.parametrize("game, options, keys", [
+    ("ninety-eight", {}, {"space": "There is no drawing to do in Ninety-Eight: each card you play is replaced "
+                                   "from the stock by itself.",
+                          "p": "There is no passing in Ninety-Eight: play a card.",
+                          "l": 'There is no "last card!" to say in Ninety-Eight: only Crazy Eights asks for it.',
+                          "h": "No hints at a table with other players: a bot's advice would not be yours."}),
+    ("ninety-nine", {}, {"p": "There is no passing in Ninety-Nine: play a card (every card can be played).",
+                         "space": "There is no drawing to do in Ninety-Nine: each card you play is replaced from "
+                                  "the stock by itself."}),
+    ("crazy-eights", {"last_card": "off"}, {"l": 'This table does not ask for "last card!": play your cards '
+                                                 "with Enter."}),
+])
+async def test_a_key_of_another_games_table_says_why_it_does_nothing(game: str, options: dict,
+                                                                     keys: dict[str, str]) -> None:
+    """README (keys): a key the key bar leaves out because this game or company has no such move
+    (Draw, Pass and Play+last card! in Ninety-Eight, Hint at a table with others) says so, and
+    plays nothing (it was silent)."""
+    from .helpers import said_from_now
+
+    app = make_app()
+    heard = said_from_now(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, game, 3, seat=1, options=options)
+        await wait_for(pilot, lambda: screen.view["current_seat"] == 1)
+        for key, why in keys.items():
+            await pilot.press(key)
+            await wait_for(pilot, lambda: why in heard)
+        assert link.sent == []

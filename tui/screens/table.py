@@ -27,6 +27,7 @@ from ..drawchance import DrawChance, why_no_draw, why_no_pass
 from ..eventtext import ENDINGS, action_text, announcement, chat_text, describe, told
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
+from ..otherkeys import why_not_here
 from ..keymap import current_keys
 from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
@@ -729,11 +730,17 @@ class TableScreen(Screen[None]):
             return
         hidden = {"draw": ("draw", self.action_draw), "pass_turn": ("pass", self.action_pass_turn)}
         for binding in self.BINDINGS:
-            if (isinstance(binding, Binding) and binding.action in hidden
-                    and event.key in (k.strip() for k in current_keys(binding, self.app.keymap).split(","))
-                    and hidden[binding.action][0] in offered(view)):
+            if not (isinstance(binding, Binding)
+                    and event.key in (k.strip() for k in current_keys(binding, self.app.keymap).split(","))):
+                continue
+            if binding.action in hidden and hidden[binding.action][0] in offered(view):
                 event.stop()
                 hidden[binding.action][1]()
+                return
+            why = why_not_here(binding.action, view, self.solo)  # a key of another game's table
+            if why is not None:
+                event.stop()
+                self.warn(why)
                 return
 
     def action_pass_turn(self) -> None:
