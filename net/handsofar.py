@@ -17,10 +17,12 @@ class HandSoFar:
     def __init__(self) -> None:
         #: (the match's version after the move, the move's events), oldest first
         self._moves: list[tuple[int, list[Event]]] = []
+        #: the versions of the moves a bot made for a player (away, or out of time on the clock)
+        self._for_player: set[int] = set()
         self._count = 0  # the events in ``_moves``
         self._dealt = False
 
-    def add(self, version: int, events: list[Event]) -> None:
+    def add(self, version: int, events: list[Event], for_player: bool = False) -> None:
         """The events of a move (or a match's start) that took the match to ``version``: a deal
         after the first starts the hand again, from the move that dealt it (how the hand before
         it ended, with it: a player back from a drop reads who won it); the first keeps the cut
@@ -28,17 +30,21 @@ class HandSoFar:
         if any(event.kind == "deal" for event in events):
             if self._dealt:  # the hands before it are over
                 self._moves.clear()
+                self._for_player.clear()
                 self._count = 0
             self._dealt = True
         if events:
             self._moves.append((version, list(events)))
             self._count += len(events)
+            if for_player:
+                self._for_player.add(version)
         while self._count > EARLIER_MOST and len(self._moves) > 1:  # bounded in a hand that goes on and on
             self._count -= len(self._moves.pop(0)[1])
 
     def clear(self) -> None:
         """A new match: nothing dealt yet."""
         self._moves.clear()
+        self._for_player.clear()
         self._count = 0
         self._dealt = False
 
@@ -47,5 +53,7 @@ class HandSoFar:
 
     def told(self, seat: int | None) -> list[dict[str, Any]]:
         """The hand so far as ``seat`` (None: a watcher) was told it, move by move: each
-        ``{"version": the match's version after it, "events": [...]}``."""
-        return [{"version": version, "events": [e.for_seat(seat) for e in events]} for version, events in self._moves]
+        ``{"version": the match's version after it, "events": [...]}``, with ``"bot": True`` on a
+        move a bot made for a player (so that player, back in a new app, reads it as the bot's)."""
+        return [{"version": version, "events": [e.for_seat(seat) for e in events],
+                 **({"bot": True} if version in self._for_player else {})} for version, events in self._moves]

@@ -237,11 +237,11 @@ class Table:
             if p.deltas:
                 p.view_sent = view
 
-    def _send_views(self, events: list[Event]) -> None:
+    def _send_views(self, events: list[Event], for_player: bool = False) -> None:
         m = self.match
         assert m is not None
         self._changed()
-        self.hand.add(m.version, events)
+        self.hand.add(m.version, events, for_player)
         out = seat_frames(m, list(self.conns), events, self.id)
         # every frame is built before the first is written: the writes go out together, so the
         # players' apps wake once for all of them
@@ -620,9 +620,13 @@ class Table:
             raise Refused("not_playing", "there is no match in play")
         self._apply(p.seat, msg["action"])
 
-    def _apply(self, seat: int, action: str) -> None:
+    def _apply(self, seat: int, action: str, for_player: bool = False) -> None:
+        """``seat``'s ``action``; ``for_player``: a bot made it for the player there (out of time
+        on the clock), as it does for an away player's stand-in."""
         m = self.match
         assert m is not None
+        chair = self.seats[seat]
+        for_player = for_player or (chair.token is not None and chair.standin and chair.conn is None)
         try:
             events = m.apply(action, seat)
         except IllegalAction as e:
@@ -630,7 +634,7 @@ class Table:
         self.actions += 1
         if self.log is not None:
             self.log = log_action(self.log, self.id, seat, action, m, self.snapshot())
-        self._send_views(events)
+        self._send_views(events, for_player)
         if m.is_over:
             lg, self.log = self.log, None
             if lg is not None:
@@ -686,7 +690,7 @@ class Table:
             self._say("You ran out of time: a bot moved for you." if p.seat == index
                       else f"{name} ran out of time: a bot moved for them.", to=p)
         try:
-            self._apply(index, action)
+            self._apply(index, action, for_player=True)
         except Refused as r:
             log.error("table %s: the turn clock's move %r refused: %s", self.id, action, r.message)
 

@@ -228,6 +228,10 @@ def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",
     the deals as its rules do (Ninety-Nine plays rounds); ``before`` is the event just before
     it in the same update (a partner put out with the seat that could not play reads so)."""
     text: str | None
+    seat = event.get("seat")
+    if event.get("for_you") is True and isinstance(seat, int) and 0 <= seat < len(names):
+        # a move a bot made for this player while they were away (the hand so far says so)
+        names = [*names[:seat], "A bot for you", *names[seat + 1:]]
     if event.get("kind") == "cut":
         text = _cut(event, names, again=before is not None and before.get("kind") == "cut")
     elif event.get("kind") == "eliminated" and before is not None and before.get("kind") == "eliminated":

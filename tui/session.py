@@ -427,7 +427,7 @@ class TableSession:
             told = bool(events)  # the host told how the view came about (none on the way back)
             # come in mid-hand (joined, back, resumed), or to a match over: the hand so far, move
             # by move, as the host told this seat it (``net.handsofar``)
-            so_far = hand_so_far(update.get("earlier")) if not told else []
+            so_far = hand_so_far(update.get("earlier"), self.view.get("seat")) if not told else []
             if not events and self.view.get("is_over") and (ended_away or before is not None and not before.get("is_over")):
                 # the match ended while this app's connection was down, or while the app was not
                 # running at all: its end is told, shown and counted all the same (the view on the
@@ -807,9 +807,15 @@ class TableSession:
         self._save.release_solo()
 
 
-def hand_so_far(raw: Any) -> list[tuple[int, list[dict[str, Any]]]]:
+#: the events of a move a bot made for this app's player that the log says were the bot's
+BOT_MOVES = ("play", "draw", "pass", "last_card")
+
+
+def hand_so_far(raw: Any, seat: Any = None) -> list[tuple[int, list[dict[str, Any]]]]:
     """A view frame's ``earlier`` (docs/protocol.md): the moves of the hand so far, each the
-    match's version after it and its events; what is not that shape is left out."""
+    match's version after it and its events; what is not that shape is left out. A move a bot
+    made for ``seat``'s player (its ``bot``) has that seat's own events marked ``for_you``, so
+    that the log reads "A bot for you plays ...", not "You play ..."."""
     if not isinstance(raw, list):
         return []
     out: list[tuple[int, list[dict[str, Any]]]] = []
@@ -818,6 +824,9 @@ def hand_so_far(raw: Any) -> list[tuple[int, list[dict[str, Any]]]]:
             continue
         version, events = move.get("version"), move.get("events")
         if whole_number(version) and isinstance(events, list) and events and all(isinstance(e, dict) for e in events):
+            if move.get("bot") is True and whole_number(seat):
+                events = [{**e, "for_you": True} if e.get("seat") == seat and e.get("kind") in BOT_MOVES else e
+                          for e in events]
             out.append((version, with_causes(events)))  # each move as its update would have read
     return out
 

@@ -52,6 +52,10 @@ async def test_a_player_back_from_a_drop_reads_what_was_played_for_them() -> Non
             assert [e for move in watched["earlier"] for e in move["events"]] == [e.for_seat(None) for e in hand]
             mine = [e for move in earlier if move["version"] > left_at for e in move["events"] if e["seat"] == 1]
             assert len([e for e in mine if e["kind"] in ("play", "draw", "pass")]) >= 2
+            # the stand-in's moves are marked as a bot's made for Bo; Ana's and the deal's are not
+            for move in earlier:
+                movers = {e["seat"] for e in move["events"] if e["kind"] in ("play", "draw", "pass")}
+                assert move.get("bot", False) is (move["version"] > left_at and movers == {1}), move
             secret = [e for e in hand if e.secret]
             assert {0, 1} <= {e.seat for e in secret}  # both hands dealt, and cards drawn, in secret
             # moves the watcher may not see stay hidden: an event's secret reaches only its seat
@@ -85,6 +89,13 @@ def test_the_hand_so_far_starts_at_each_deal_and_stays_bounded() -> None:
     hand.clear()
     hand.add(0, [Event("cut", 0), Event("deal", 0)])
     assert [e.kind for e in hand.events()] == ["cut", "deal"]
+    # a move a bot made for a player is marked, as told to every seat, until the next deal
+    hand.add(1, [Event("play", 1, {"card": "5H"})], for_player=True)
+    hand.add(2, [Event("play", 0, {"card": "9H"})])
+    assert [m.get("bot") for m in hand.told(0)] == [None, True, None]
+    assert [m.get("bot") for m in hand.told(None)] == [None, True, None]
+    hand.add(3, [Event("hand_over", 0), Event("deal", 1)])
+    assert [m.get("bot") for m in hand.told(1)] == [None]
 
 
 async def test_a_finished_match_sends_its_last_hand_saved_or_not(tmp_path: Path) -> None:

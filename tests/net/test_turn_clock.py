@@ -52,6 +52,10 @@ async def test_a_player_who_does_not_move_is_moved_for_and_keeps_the_seat(server
         # nobody moves: each move comes on the clock, and the seats stay the players'
         await wait_until(lambda: m.version >= version + 3 or m.is_over, timeout=14, what="more moves on the clock")
         assert [s["bot"] for s in table.lobby()["seats"]] == [None, None]
+        # the hand so far marks each as a bot's move made for its player (one back in a new app reads so)
+        if not m.is_over:
+            assert [move.get("bot") for move in table.hand.told(None) if move["version"] > version]
+            assert all(move.get("bot") is True for move in table.hand.told(None) if move["version"] > version)
         assert ana.connected and bo.connected and table.seats[0].conn is not None
     finally:
         for w in watches:

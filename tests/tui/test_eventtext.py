@@ -83,6 +83,15 @@ def test_a_penalty_says_the_lives_left_in_words_at_none():
     assert describe({"kind": "penalty", "seat": 0, "lives": 2}, NAMES) == "You take a penalty (2 lives left)"
 
 
+def test_a_move_a_bot_made_for_you_reads_as_the_bots():
+    """docs/protocol.md (``earlier``'s ``bot``): the hand so far marks this player's moves a bot
+    made for them ``for_you``; the log says the bot made them."""
+    assert describe({"kind": "play", "seat": 0, "card": "JH", "action": "JH", "total": 30, "for_you": True},
+                    NAMES) == "A bot for you plays J♥: 30"
+    assert describe({"kind": "draw", "seat": 0, "count": 1, "for_you": True}, NAMES) == "A bot for you draws 1 card"
+    assert describe({"kind": "play", "seat": 1, "card": "JH", "action": "JH", "total": 30}, NAMES) == "Bob plays J♥: 30"
+
+
 def test_last_card_is_said_once():
     """Review: every "last card!" was logged twice, by the play and by the last_card event."""
     events = [{"kind": "play", "seat": 1, "card": "5H", "action": "5H!", "left": 1},

@@ -68,7 +68,9 @@ async def test_back_from_a_dropped_connection_the_log_tells_what_was_played_mean
         await wait_for(pilot, lambda: away in _entries(screen)[before:])
         told = _entries(screen)[before:]
         after = told[told.index(away) + 1:]
-        assert any(line.startswith("You ") for line in after), told  # the stand-in's moves, as his
+        # the stand-in's moves in his seat, said to be the bot's (the host marks them ``bot``)
+        assert any(line.startswith("A bot for you ") for line in after), told
+        assert not any(line.startswith("You play") for line in after), told  # (the deal is drawn as "You draw")
         assert "earlier plays are not shown" not in " ".join(told)
 
 
@@ -94,6 +96,9 @@ async def test_a_guest_who_comes_back_in_a_new_app_reads_the_hand_so_far() -> No
             assert "earlier plays are not shown" not in " ".join(lines), lines
             # the hand from its deal, in the order it was played
             assert any("deal" in line.lower() for line in lines[:3]), lines
+            # the moves the stand-in made in his seat read as the bot's, not as his own
+            assert any(line.startswith(("A bot for you plays", "A bot for you draws")) for line in lines), lines
+            assert not any(line.startswith("You play") for line in lines), lines
             await app.leave_table()
         await ana.close()
     finally:
