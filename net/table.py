@@ -83,6 +83,9 @@ class Table:
         #: the players (seat and its token) who asked the playing host for a rematch since the
         #: match ended: told once each, taking ``ready`` back and giving it again says nothing more
         self._rematch_asked: set[tuple[int, str | None]] = set()
+        #: the wins of players who got up to watch, or whose seats a smaller table took away, by
+        #: token: sitting down again, they have them back (a seat's wins are its player's)
+        self._wins_kept: dict[str, int] = {}
 
     @property
     def chat_epoch(self) -> str:
@@ -405,10 +408,14 @@ class Table:
         return self.seats[i]
 
     def _seat(self, p: Peer, seat: Seat) -> None:
+        """``p`` sits in ``seat``, with the wins it had in the seat it moves from (or before it got
+        up to watch): the matches it won at this table go with it."""
+        wins = self._wins_kept.pop(p.token, 0) if p.token is not None else 0
         if p.seat is not None:
+            wins = self.seats[p.seat].wins
             self.seats[p.seat].clear()
         seat.clear()
-        seat.name, seat.token, seat.conn = p.name, p.token, p
+        seat.name, seat.token, seat.conn, seat.wins = p.name, p.token, p, wins
         p.seat = seat.index
         if p.is_host:
             self.host_token = p.token
@@ -418,8 +425,14 @@ class Table:
 
     def _unseat(self, p: Peer) -> None:
         if p.seat is not None:
+            self._keep_wins(self.seats[p.seat])
             self.seats[p.seat].clear()
             p.seat = None
+
+    def _keep_wins(self, seat: Seat) -> None:
+        """A player leaves ``seat`` but not the table (to watch): its wins wait for its return."""
+        if seat.token is not None and seat.wins:
+            self._wins_kept[seat.token] = seat.wins
 
     def _on_sit(self, p: Peer, msg: dict[str, Any]) -> None:
         self._in_lobby()
@@ -470,6 +483,7 @@ class Table:
         if c.game != game:
             for seat in self.seats:
                 seat.wins = 0  # matches won at another game are no score at this one
+            self._wins_kept.clear()
         seats = c.seats
         unseated: list[str] = []  # what became of the players whose seats went, for everyone
         if seats != len(self.seats):
@@ -482,6 +496,7 @@ class Table:
                     unseated.append(f"{seats_named([seat.index], shown)} watches now")
                 elif seat.token is not None:  # away: back, they find no seat and may take one
                     unseated.append(f"{seats_named([seat.index], shown)}, who is away, has no seat now")
+                self._keep_wins(seat)
                 seat.clear()
             self.seats = self.seats[:seats] + [Seat(i) for i in range(len(self.seats), seats)]
             self._forget_chat(moved)

@@ -297,3 +297,40 @@ async def test_a_bot_keeps_its_name_when_another_is_taken_away(server: Server) -
         await wait_until(lambda: [s["name"] for s in seats(ana)][1:] == ["Normal bot", "Normal bot 2", "Normal bot 3"])
     finally:
         await ana.close()
+
+
+async def test_a_player_keeps_their_wins_when_moving_watching_or_unseated_by_a_smaller_table(server: Server) -> None:
+    """docs/protocol.md, a seat's ``wins``: the matches a player won at this table go with them
+    to another seat, back from watching, and back from a smaller table's lost seat; a change of
+    game starts them from 0 (they were lost at each of these, and the lobby said "Bo: 0")."""
+    table = server.create_table(TableConfig(name="t", seats=4))
+    host = await join(server, "Ana", host_key=table.host_key)
+    bo = await join(server, "Bo")
+    try:
+        assert bo.seat == 1
+        table.seats[1].wins = 2  # as two matches won there
+        await bo.sit(3)
+        await wait_until(lambda: seats(host)[3]["name"] == "Bo", what="Bo moved")
+        assert seats(host)[3]["wins"] == 2 and seats(host)[1]["wins"] == 0
+        await bo.stand()
+        await wait_until(lambda: bo.seat is None and seats(host)[3]["name"] is None, what="Bo watching")
+        await bo.sit(2)
+        await wait_until(lambda: seats(host)[2]["name"] == "Bo", what="Bo back in a seat")
+        assert seats(host)[2]["wins"] == 2
+        await host.configure(seats=2)  # his seat goes: he watches
+        await wait_until(lambda: len(seats(host)) == 2 and bo.seat is None, what="the smaller table")
+        await host.configure(seats=4)
+        await wait_until(lambda: len(seats(host)) == 4, what="four seats again")
+        await bo.sit(2)
+        await wait_until(lambda: seats(host)[2]["name"] == "Bo", what="Bo seated again")
+        assert seats(host)[2]["wins"] == 2
+        await bo.stand()
+        await wait_until(lambda: bo.seat is None, what="Bo watching")
+        await host.configure(game="crazy-eights")  # another game: no score at this one
+        await wait_until(lambda: host.lobby["game"] == "crazy-eights", what="the new game")
+        await bo.sit(1)
+        await wait_until(lambda: seats(host)[1]["name"] == "Bo", what="Bo at the new game")
+        assert seats(host)[1]["wins"] == 0
+    finally:
+        await host.close()
+        await bo.close()
