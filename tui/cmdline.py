@@ -277,7 +277,6 @@ def replay_file_help() -> str:
     return f"a match log: the tables you host keep one per match in {logs_dir()}"
 
 
-@functools.cache
 def command(sub: Any, name: str, summary: str, more: str = "") -> argparse.ArgumentParser:
     """A command's parser: ``summary`` in the list of commands, and, a sentence, at the head of
     its own ``--help`` with ``more``."""
@@ -286,6 +285,7 @@ def command(sub: Any, name: str, summary: str, more: str = "") -> argparse.Argum
     return parser
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
     """Built once per process (parsing never changes it): an SSH session forked from the app
     zygote reuses the zygote's instead of building its own."""
