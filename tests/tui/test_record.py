@@ -370,6 +370,36 @@ async def test_the_results_show_the_record_line_and_keep_their_choices_in_sight(
         assert screen.query_one("#spark").display == (players == 2)  # two seats leave it room
 
 
+async def test_a_tally_that_comes_after_the_box_still_leaves_the_record_line_in_sight() -> None:
+    """The table's first win is counted by the lobby that comes right after the box: the tally
+    line it brings pushes the box over the screen's rows, so the running total is left out then
+    too, and the record line stays above the buttons."""
+    from core import new_match
+    from tui.screens.results import ResultsScreen
+
+    from .matchlink import MatchLink
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        link = MatchLink(new_match("ninety-eight", 7, seed=3), 0)
+        link.lobby = {"seats": [{"seat": i, "name": f"P{i}", "bot": None, "wins": 0} for i in range(7)]}
+        link.record_line = "Your record at Ninety-Eight: 1 won of 3 (33%)"
+        view = dict(link.view(), is_over=True, winners=[0])
+        screen = ResultsScreen(link, view, [f"P{i}" for i in range(7)], [11, 40, 71, 98], match_over=True)
+        await app.push_screen(screen)
+        await pilot.pause(0.2)
+        assert not screen.query_one("#tally").display  # no match won yet: no tally line
+        link.lobby = {"seats": [{"seat": i, "name": f"P{i}", "bot": None, "wins": 3 - i % 4} for i in range(7)]}
+        screen.refresh_tally()
+        await pilot.pause(0.2)
+        box = screen.query_one("#results")
+        inside, buttons = box.scrollable_content_region, screen.query_one("#results-buttons").region
+        await wait_for(pilot, lambda: box.max_scroll_y == 0)
+        for line in ("#tally", "#record-line"):
+            region = screen.query_one(line).region
+            assert inside.contains_region(region) and not region.overlaps(buttons), (line, region, inside)
+
+
 async def test_a_box_longer_than_the_screen_scrolls_by_key() -> None:
     """Eight seats in a 60x18 terminal: the box is longer than the screen even without the
     running total; Down and Page Down scroll it while the focus stays on its buttons."""

@@ -228,7 +228,6 @@ class ResultsScreen(Withdrawable[None]):
         # the screen was being composed found no tally line to update
         self.refresh_tally()
         self.query(Button).first().focus()
-        self.call_after_refresh(self._fit)
         if not self.match_over:
             self._watch_turn()
             self.set_interval(0.5, self._watch_turn)
@@ -243,22 +242,32 @@ class ResultsScreen(Withdrawable[None]):
         view = (table.view if table is not None else None) or {}
         left = table.clock_left() if table is not None else None
         label = self.query_one("#your-turn", Label)
+        shown = label.display
         if not my_turn(view) or left is None:
             label.display = False
-            return
-        if left <= TURN_LEFT and self.app.screen is self:
+        elif left <= TURN_LEFT and self.app.screen is self:
             self.dismiss(None)
             return
-        label.update(Text(f"Your turn in the next {deal_word(view.get('game'))}: {left} s on the clock.", style="bold"))
-        label.display = True
+        else:
+            label.update(Text(f"Your turn in the next {deal_word(view.get('game'))}: {left} s on the clock.",
+                              style="bold"))
+            label.display = True
+        if label.display != shown:
+            self._refit()
 
     def keys_act(self) -> bool:
         """Its keys act: ``RESULTS_GRACE`` has gone by since it came up."""
         return time.monotonic() >= self.keys_from
 
     def on_resize(self) -> None:
+        self._refit()
+
+    def _refit(self) -> None:
+        """The screen's size or the lines in the box changed (a tally that came with the lobby,
+        a chat line, the turn clock's line): the running total is shown again where it was left
+        out, and left out again only if the box still does not fit."""
         if self._drawn and not popped(self):
-            if self._spark_rows:  # shown again, and left out again only if it still does not fit
+            if self._spark_rows:
                 self._spark_rows = 0
                 self.query("#spark-label, #spark").set(display=True)
             self.call_after_refresh(self._fit)
@@ -288,6 +297,7 @@ class ResultsScreen(Withdrawable[None]):
             tally = tally_text(getattr(self.link, "lobby", None), self.names)
             label.update(Text(tally))
             label.display = bool(tally)
+        self._refit()
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
         """A chat line said while the results are up, shown above the choices (the latest
@@ -298,6 +308,7 @@ class ResultsScreen(Withdrawable[None]):
         for label in self.query("#said").results(Label):
             label.update(self._said_text())
             label.display = True
+        self._refit()
 
     def _said_text(self) -> Text:
         return Text("\n").join(self._said)
