@@ -39,7 +39,9 @@ class HandSoFar:
             if for_player:
                 self._for_player.add(version)
         while self._count > EARLIER_MOST and len(self._moves) > 1:  # bounded in a hand that goes on and on
-            self._count -= len(self._moves.pop(0)[1])
+            version, gone = self._moves.pop(0)
+            self._count -= len(gone)
+            self._for_player.discard(version)
 
     def clear(self) -> None:
         """A new match: nothing dealt yet."""

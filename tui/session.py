@@ -442,11 +442,12 @@ class TableSession:
                 events = [ended]
             # crazy-eights 4.2: what the hand's penalties added, for its box: a match that ended
             # as its box said it, else the hand so far as the host tells it (a hand come into
-            # midway, its earlier penalties counted) where it is whole or this app followed none
-            # of it; else as this app followed it
+            # midway, its earlier penalties counted) where it is whole or this app did not follow
+            # this hand before; else as this app followed it
+            followed = before is not None and before.get("hand_number") == self.view.get("hand_number")
             if kept is not None and kept.penalties:
                 self._penalties = dict(enumerate(kept.penalties))
-            elif so_far and (_dealt(so_far[0][1]) or not self._penalties):
+            elif so_far and (_dealt(so_far[0][1]) or not followed):
                 self._penalties = {}
                 for _, moves in so_far:
                     for e in moves:

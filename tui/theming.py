@@ -69,9 +69,10 @@ def palette_for(theme: Theme | None) -> CardPalette:
 
     Every colour a theme may hold is handed to Rich in a form it draws: an ANSI name as Rich's
     own name of that colour, anything else as opaque ``#RRGGBB`` (Rich reads no ``ansi_*``,
-    ``#RGB``, ``hsl()`` or alpha). The ink of a card that may not be played is the spades
+    ``#RGB``, ``hsl()`` or alpha). The ink of a card that may not be played is its suit's
     colour pulled towards its muted face, only as far as it stays readable (see
-    ``_dim_ink``), so an illegal card is plainly greyed out and still legible in every theme."""
+    ``_dim_ink``), so an illegal card is plainly greyed out, still red or black, and legible in
+    every theme."""
     from .cardface import CardPalette  # with the first table, not at start
 
     if theme is None:

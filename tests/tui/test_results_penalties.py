@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rich.console import Console
 
 from tui.screens.picker import TableChoice
@@ -109,3 +111,30 @@ async def test_a_hand_resumed_midway_counts_the_penalties_taken_before_it_was_le
             assert [b + p + q for b, p, q in zip(scores, event["points"], penalties)] == after
         assert "penalties" in _text(view, event)
         await fresh.leave_table()
+
+
+@pytest.mark.parametrize("same_hand", [True, False], ids=["same-hand", "next-hand"])
+async def test_penalties_followed_in_one_hand_are_not_carried_into_the_next(same_hand: bool) -> None:
+    """crazy-eights 4.2: back at the table with the hand so far cut short (a long hand's latest
+    moves only, no deal among them), an app that followed this very hand keeps the penalties it
+    counted; one whose last view was of the hand before counts only what the hand so far shows,
+    not the earlier hand's."""
+    from core import new_match
+    from tui.session import TableSession
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        match = new_match("crazy-eights", 2, seed=3)
+        session = TableSession(app)
+        session.lobby = {"name": "t", "game": "crazy-eights", "preset": "standard", "options": {}, "status": "playing",
+                         "seats": [{"seat": 0, "name": "Ana", "bot": None, "connected": True, "wins": 0},
+                                   {"seat": 1, "name": "Bo", "bot": None, "connected": True, "wins": 0}]}
+        before = match.view(0)
+        session.view = {**before, "hand_number": 1}
+        session._penalties = {0: 10}  # Ana's penalty in the hand this app followed
+        now = {**before, "hand_number": 1 if same_hand else 2, "version": before["version"] + 40}
+        moves = [{"version": now["version"], "events": [{"kind": "play", "seat": 1, "card": "5H", "action": "5H"}]}]
+        session._on_update({"type": "view", "view": now, "events": [], "earlier": moves})
+        await pilot.pause()
+        assert session._penalties == ({0: 10} if same_hand else {})
