@@ -58,10 +58,13 @@ class MatchLog:
         self._file.write(json.dumps(record, separators=(",", ":"), sort_keys=True) + "\n")
         self._file.flush()
 
-    def action(self, seat: int, action: str, match: Match, snapshot: bytes | None = None) -> None:
-        """``snapshot``: ``match.snapshot()`` when the caller has it already (saves making it twice)."""
+    def action(self, seat: int, action: str, match: Match, snapshot: bytes | None = None,
+               for_player: bool = False) -> None:
+        """``snapshot``: ``match.snapshot()`` when the caller has it already (saves making it
+        twice); ``for_player``: a bot made the move for the player in ``seat`` (``"bot": true``)."""
         digest = hashlib.sha256(snapshot).hexdigest()[:16] if snapshot is not None else state_digest(match)
-        self._write({"seat": seat, "action": action, "t": round(time.time(), 3), "state": digest})
+        self._write({"seat": seat, "action": action, "t": round(time.time(), 3), "state": digest,
+                     **({"bot": True} if for_player else {})})
 
     def finish(self, match: Match) -> None:
         self._write({"winners": list(match.winners), "state": state_digest(match)})
@@ -96,9 +99,10 @@ class ReplayResult:
 
 
 def replay(path: Path, keep_history: bool = False,
-           on_events: Callable[[list[Event]], None] | None = None) -> ReplayResult:
+           on_events: Callable[[list[Event], bool], None] | None = None) -> ReplayResult:
     """Play a log's actions through the engine and check every recorded digest; ``on_events``
-    is given what the deal and each action caused, as they come."""
+    is given what the deal and each action caused, as they come, and whether a bot made that
+    move for its player (the action's ``bot``)."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as e:
@@ -132,7 +136,7 @@ def replay(path: Path, keep_history: bool = False,
     if keep_history:
         result.history.append(Step(match.clone(), events=[e.to_dict() for e in match.start_events]))
     if on_events is not None:
-        on_events(list(match.start_events))
+        on_events(list(match.start_events), False)
     for number, raw in enumerate(lines[1:], start=2):
         try:
             record = json.loads(raw)
@@ -149,7 +153,7 @@ def replay(path: Path, keep_history: bool = False,
                 return _diverged(result, number, f"action {record.get('action')!r} by seat {record.get('seat')!r} refused: {e}")
             result.actions += 1
             if on_events is not None:
-                on_events(events)
+                on_events(events, record.get("bot") is True)
             if keep_history:
                 result.history.append(Step(match.clone(), record["seat"], record["action"],
                                            [e.to_dict() for e in events]))
@@ -169,11 +173,11 @@ def hand_so_far(path: Path, actions: int | None = None) -> HandSoFar | None:
     hand = HandSoFar()
     seen = -1  # actions whose events came (the deal's come first, as none)
 
-    def keep(events: list[Event]) -> None:
+    def keep(events: list[Event], for_player: bool) -> None:
         nonlocal seen
         seen += 1
         if actions is None or seen <= actions:
-            hand.add(seen, events)
+            hand.add(seen, events, for_player)
 
     return hand if replay(path, on_events=keep).ok else None
 

@@ -648,7 +648,7 @@ class Table:
             raise Refused("illegal", str(e)) from None
         self.actions += 1
         if self.log is not None:
-            self.log = log_action(self.log, self.id, seat, action, m, self.snapshot())
+            self.log = log_action(self.log, self.id, seat, action, m, self.snapshot(), for_player)
         self._send_views(events, for_player)
         if m.is_over:
             lg, self.log = self.log, None

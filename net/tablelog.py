@@ -34,10 +34,10 @@ def open_log(folder: Path, table_id: str, config: TableConfig, m: Match, seed: i
 
 
 def log_action(lg: MatchLog, table_id: str, seat: int, action: str, m: Match,
-               snapshot: bytes | None) -> MatchLog | None:
+               snapshot: bytes | None, for_player: bool = False) -> MatchLog | None:
     """``lg`` with the action written, or None (closed) once it cannot be written."""
     try:
-        lg.action(seat, action, m, snapshot)
+        lg.action(seat, action, m, snapshot, for_player)
     except OSError as e:
         log.error("table %s: match log %s stopped: %s", table_id, lg.path, e)
         lg.close()

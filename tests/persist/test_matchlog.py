@@ -220,3 +220,32 @@ def test_the_hand_so_far_read_back_is_the_current_hand_as_each_seat_saw_it(tmp_p
     assert upto is not None and upto == mine[:len(upto)] and len(upto) < len(mine)
     (tmp_path / "broken.jsonl").write_text(path.read_text().replace('"action"', '"acton"', 1))
     assert told_since_deal(tmp_path / "broken.jsonl", 0) is None
+
+
+def test_a_move_a_bot_made_for_its_player_is_marked_in_the_log_and_read_back_so(tmp_path):
+    """docs/protocol.md (match logs): an action a bot made for its player (a stand-in, the turn
+    clock) is logged with ``"bot": true``; the hand so far a resumed table reads back from the
+    log marks it as the table did, and the log still replays."""
+    from net.matchlog import hand_so_far
+
+    path = tmp_path / "bot.jsonl"
+    m = new_match("crazy-eights", 2, "standard", seed=3)
+    log = MatchLog(path, app_version="test", game="crazy-eights", players=2, preset="standard",
+                   options=m.options, seed=3)
+    by_bot: list[int] = []
+    for n in range(6):  # bounded: a few moves of the first hand, every other one a bot's for seat 1
+        seat = m.current_seat
+        action = str(m.legal_actions()[0])
+        m.apply(action, seat)
+        bot = seat == 1
+        log.action(seat, action, m, for_player=bot)
+        if bot:
+            by_bot.append(m.version)
+    log.close()
+    lines = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert [line.get("bot", False) for line in lines] == [line["seat"] == 1 for line in lines]
+    assert replay(path).ok
+    hand = hand_so_far(path)
+    assert hand is not None
+    marked = [move["version"] for move in hand.told(0) if move.get("bot")]
+    assert by_bot and len(marked) == len(by_bot)
