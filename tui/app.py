@@ -386,7 +386,7 @@ class DealMeInApp(App[int]):
 
     def set_hand_order(self, order: str) -> None:
         self.update_settings(hand_order=order)
-        self.notify(f"Your hand: {ORDER_LABELS[order]}", timeout=2)
+        self.notify(f"Your hand: {ORDER_LABELS[order]} (kept in Settings)", timeout=3)
 
     # ------------------------------------------------------------------ navigation
     def action_help(self) -> None:

@@ -788,3 +788,17 @@ async def test_a_key_of_another_games_table_says_why_it_does_nothing(game: str, 
             await pilot.press(key)
             await wait_for(pilot, lambda: why in heard)
         assert link.sent == []
+
+
+async def test_a_wild_last_card_goes_out_without_asking_for_a_suit() -> None:
+    """crazy-eights 5.1: playing the last card ends the hand at once, so no one follows the suit
+    a wild eight would name: Enter plays it out without the question (it asked for a suit)."""
+    app = make_app()
+    deck = stacked(["8D", "2C", "KH"])  # hand size 1: seat 1 holds 8D, the starter is KH
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                        options={"hand_size": 1, "last_card": "off"})
+        assert screen.query_one(HandView).cards == ["8D"]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: link.sent)
+        assert link.sent[0].startswith("8D=") and not isinstance(app.screen, ChoiceScreen)

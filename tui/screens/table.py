@@ -648,11 +648,14 @@ class TableScreen(Screen[None]):
                 return
         if not actions:
             return
-        if len(actions) == 1:
+        named = all((parse_play(a) or (None, None, None))[2] is not None for a in actions)
+        if len(actions) == 1 or named and len(view.get("hand") or []) == 1:
+            # one way to play it; or a wild last card, which goes out and ends the hand (crazy-eights
+            # 5.1): no one follows the suit it would name, so it is not asked
             self.send(actions[0])
             return
         question = f"Play {card_label(card, self.card_style)} how?"
-        if all((parse_play(a) or (None, None, None))[2] is not None for a in actions):
+        if named:
             question = f"{card_label(card, self.card_style)} is wild: name the suit to follow."
         if view.get("total") is not None:  # an ace's 1 or 11, a ten's +10 or -10: from here
             question += f" The total is {view['total']}."
