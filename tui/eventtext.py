@@ -222,6 +222,11 @@ def chat_text(name: str, text: str, system: bool = False) -> Text:
     return Text.assemble((clean(name, NAME_LEN), "bold"), ": ", clean(text, CHAT_LEN))
 
 
+#: crazy-eights 4.2 and 4.4: why a penalty was taken, as a player says it
+_REASONS = {"no announcement": 'not saying "last card!"', "wrong announcement": 'saying "last card!" wrongly',
+            "announced going out": 'saying "last card!" on going out'}
+
+
 def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",
              game: str | None = None, before: dict[str, Any] | None = None) -> str | None:
     """One sentence for the log, or ``None`` for an event not worth a line. ``game`` names
@@ -286,15 +291,15 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     if kind == "eliminated":
         return f"{who} cannot play at {event.get('total')} and is out of the hand"
     if kind == "penalty":
-        reason = f" for {event['reason']}" if event.get("reason") else ""
+        said = event.get("reason")
+        reason = f" for {_REASONS.get(str(said), said)}" if said else ""
         if "draw" in event:  # the draw line that follows says which cards
             return f"{who} must draw {_plural(event['draw'], 'card')}{reason}"
         if "points" in event:
             return f"{who} takes a {event['points']}-point penalty{reason}"
         if "lives" in event:
-            lives = event["lives"]
-            left = "no lives" if lives == 0 else _plural(lives, "life").replace("lifes", "lives")
-            return f"{who} takes a penalty ({left} left)"
+            lives = event["lives"]  # ninety-eight 6.1: a penalty is a life
+            return f"{who} loses a life ({'none' if lives == 0 else lives} left)"
         return f"{who} takes a penalty"
     if kind == "out":
         return f"{who} is out of the match"

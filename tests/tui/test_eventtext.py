@@ -76,11 +76,11 @@ def test_passing_a_mark_leaves_its_cost_to_the_chips_line():
     assert describe({"kind": "passing", "seat": 0, "mark": 33}, NAMES) == "You pass 33"
 
 
-def test_a_penalty_says_the_lives_left_in_words_at_none():
-    """ninety-eight 6.1: "(0 lives left)" reads "(no lives left)"; one reads "1 life"."""
-    assert describe({"kind": "penalty", "seat": 1, "lives": 0}, NAMES) == "Bob takes a penalty (no lives left)"
-    assert describe({"kind": "penalty", "seat": 1, "lives": 1}, NAMES) == "Bob takes a penalty (1 life left)"
-    assert describe({"kind": "penalty", "seat": 0, "lives": 2}, NAMES) == "You take a penalty (2 lives left)"
+def test_a_penalty_says_the_life_it_costs_and_what_is_left():
+    """ninety-eight 6.1: a penalty is a life: "loses a life (2 left)", "(none left)" at the last."""
+    assert describe({"kind": "penalty", "seat": 1, "lives": 0}, NAMES) == "Bob loses a life (none left)"
+    assert describe({"kind": "penalty", "seat": 1, "lives": 1}, NAMES) == "Bob loses a life (1 left)"
+    assert describe({"kind": "penalty", "seat": 0, "lives": 2}, NAMES) == "You lose a life (2 left)"
 
 
 def test_a_move_a_bot_made_for_you_reads_as_the_bots():
@@ -191,7 +191,9 @@ def test_a_penalty_draw_and_a_paid_debt_do_not_read_as_more_cards():
     """crazy-eights 4.4 and 7: the draw line that follows names the cards; these lines only say why."""
     names = ["You", "Bob"]
     assert describe({"kind": "penalty", "seat": 1, "reason": "no announcement", "draw": 2}, names) \
-        == "Bob must draw 2 cards for no announcement"
+        == 'Bob must draw 2 cards for not saying "last card!"'
+    assert describe({"kind": "penalty", "seat": 0, "reason": "wrong announcement", "points": 10}, names) \
+        == 'You take a 10-point penalty for saying "last card!" wrongly'
     assert describe({"kind": "debt_paid", "seat": 1, "debt": 4, "drawn": 4}, names) == "Bob has paid the 4 cards owed"
 
 
