@@ -10,6 +10,7 @@ from rich.text import Text
 
 from .cardface import card_label
 from .eventtext import announcement
+from .playoutcome import chip_outcome
 from .plays import can, own_status, playable, plays_for, unplayable_line, why_not
 from .widgets.seats import fit
 
@@ -64,10 +65,15 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
         return Text("No cards. " + ", ".join(moves))
     if not playable(view, card):
         return Text(cannot_play(view, card, cards, names, style, key, width(), moves), style="italic")
-    keys = [f"{key('hand.play', 'enter')} plays " + card_label(card, style)]
+    plays = f"{key('hand.play', 'enter')} plays " + card_label(card, style)
+    # ninety-nine 3.3: what a card of one value does to the chips, before it is played (a card
+    # of two values says it in the choice between them)
+    ways = plays_for(view, card)
+    outcome = chip_outcome(view.get("game"), view.get("total"), ways[0]) if len(ways) == 1 else ""
+    keys = [plays + (f" ({outcome})" if outcome else "")]
     if plays_for(view, card, announce=True) and announces(view):
         said = announcement(mine.get("count"))
         keys.append(f'{key("table.last_card", "l")} plays it with "{said}" (else a penalty)')
     keys += moves
     short = [k.replace(" (else a penalty)", "") for k in keys]
-    return Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1])], width()))
+    return Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1]), plays], width()))

@@ -62,3 +62,19 @@ def test_the_shown_clock_counts_a_turn_from_its_view_and_rings_once_a_turn() -> 
                                    *lobby["seats"][2:]]}
     assert view["current_seat"] == 1 and clock.left(view, bot_turn) is None and not clock.running
     assert clock.left({**view, "version": 1}, lobby) == 30 and clock.first_warning()  # a new turn rings again
+
+
+def test_a_ninety_nine_card_says_what_it_costs_or_wins_before_it_is_played() -> None:
+    """ninety-nine 3.3: the line above the hand says what a card of one value does to the chips
+    (it said only "Enter plays J♦" at 65, where the J passed 66 and cost a chip); a card that
+    does nothing to them, or one of two values (the choice says it), reads as before."""
+    view = {**new_match("ninety-nine", 3, seed=4).view(0), "total": 60, "current_seat": 0}
+    view["hand"], view["legal"] = ["JD", "9C", "AS"], ["JD", "9C", "AS+1", "AS+11"]
+    line = lambda card, width=80: hint_text(view, card, view["hand"], NAMES, "ascii", keys,  # noqa: E731
+                                            lambda: width).plain
+    assert line("JD") == "Enter plays JD (passes 66: you lose 1 chip)"
+    assert line("9C") == "Enter plays 9C"
+    assert line("AS") == "Enter plays AS"
+    assert line("JD", 20) == "Enter plays JD"  # too narrow for the outcome: what Enter does, still
+    view["total"] = 56
+    assert line("JD") == "Enter plays JD (lands on 66: the others lose 1 chip each)"

@@ -27,9 +27,24 @@ def test_each_value_says_what_it_does_to_the_chips(total: int, action: str, said
     assert chip_outcome("ninety-nine", total, action) == said
 
 
-def test_other_games_and_plain_cards_say_nothing() -> None:
+@pytest.mark.parametrize("total, action, said", [
+    (60, "JD", "passes 66: you lose 1 chip"),                          # a J adds 10
+    (20, "8S", ""),                                                   # 28: nothing happens
+    (25, "8S", "lands on 33: the others lose 1 chip each"),
+    (30, "2C", "passes 33: you lose 1 chip"),                         # 2.2: 30 doubles to 60
+    (60, "2C", ""),                                                   # 2.2: 60 halves to 30, coming down
+    (98, "9H", ""),                                                   # a 9 adds nothing
+    (95, "4S", "99: you win the round, and the others lose 2 chips each"),
+    (96, "KS", "goes over 99: you lose 2 chips and the round ends"),
+    (30, "AS", ""), (30, "TD", ""),                                   # two values: the choice says
+])
+def test_a_card_of_one_value_says_what_it_does_to_the_chips(total: int, action: str, said: str) -> None:
+    assert chip_outcome("ninety-nine", total, action) == said
+
+
+def test_other_games_say_nothing() -> None:
     assert chip_outcome("ninety-eight", 30, "AS+11") == ""  # Ninety-Eight has no chips for it
-    assert chip_outcome("ninety-nine", 30, "8S") == ""
+    assert chip_outcome("ninety-eight", 60, "JD") == ""
     assert chip_outcome("ninety-nine", None, "AS+11") == ""
 
 
@@ -48,3 +63,37 @@ async def test_the_choice_shows_what_each_value_costs_on_screen(size: tuple[int,
         shown = " ".join(strip.text.strip(" █") for strip in screen._compositor.render_strips())
         assert "you lose 2 chips" in shown and "the round ends." in shown, shown
         await pilot.press("escape")
+
+
+def test_the_total_after_a_play_is_the_engines() -> None:
+    """``total_after`` (what the line above the hand reckons with) against the engine itself,
+    every legal play of every position of 40 seeded Ninety-Nine matches (presets and two decks)."""
+    import random
+
+    from core import new_match
+    from tui.playoutcome import total_after
+
+    checked = 0
+    for seed in range(40):
+        m = new_match("ninety-nine", 2 + seed % 5, "standard", options={"decks": 2} if seed % 4 == 0 else {},
+                      seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):  # bounded: a match's moves
+            if m.is_over:
+                break
+            seat = m.current_seat
+            total = m.view(seat)["total"]
+            for action in map(str, m.legal_actions(seat)):
+                if action == "draw":
+                    continue
+                assert total_after(total, action) == trial_total(m, action, seat), (seed, total, action)
+                checked += 1
+            m.apply(str(rng.choice(m.legal_actions(seat))), seat)
+    assert checked > 5000
+
+
+def trial_total(m, action: str, seat: int) -> int:
+    """The total the engine's play event gives for ``action``."""
+    trial = m.clone()
+    events = trial.apply(action, seat)
+    return next(e.data["total"] for e in events if e.kind == "play")
