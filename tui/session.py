@@ -16,6 +16,7 @@ from net.server import Server, TableConfig, local_host
 from . import leavewords, seatkeys
 from .comingstold import ComingsTold
 from .doors import Doors
+from .handchange import HandChange
 from .eventtext import ENDINGS, at_hand_end, deal_word, with_causes
 from .heldresults import HeldResults, table_screen
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
@@ -60,6 +61,8 @@ class TableSession:
         self.last_said = ""  # the table's latest error, as told: a close for the same reason is not told twice
         self._lobby_errors: set[str] = set()  # errors told in the lobby (a start refused), up till a deal
         self._penalties: dict[int, int] = {}  # the points of each seat's penalties this hand (crazy-eights 4.2)
+        #: each seat's lives and chips won or lost this hand, for its box (``tui.handchange``)
+        self._change = HandChange()
         # (name, text, said by the table itself): the latest only, as the chat widget keeps,
         # so that a long flood of chat costs no more memory than a screenful
         self.chat_log: deque[tuple[str, str, bool]] = deque(maxlen=CHAT_LINES)
@@ -448,10 +451,11 @@ class TableSession:
             if kept is not None and kept.penalties:
                 self._penalties = dict(enumerate(kept.penalties))
             elif so_far and (_dealt(so_far[0][1]) or not followed):
-                self._penalties = {}
+                self._penalties, self._change = {}, HandChange()
                 for _, moves in so_far:
                     for e in moves:
                         self._count_penalty(e)
+                        self._change.see(e)
             table = table_screen(self)
             if table is None and self.view.get("is_over") and not events:
                 self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
@@ -506,6 +510,11 @@ class TableSession:
                 if kind in ENDINGS and self._penalties:  # the results say what the hand's penalties added
                     seats = range(len(self.view.get("status") or []))
                     event = {**event, "penalties": [self._penalties.get(s, 0) for s in seats]}
+                if kind in ENDINGS:  # and the lives and chips it cost or won each seat
+                    changes = self._change.words(len(self.view.get("status") or []))
+                    if any(changes):
+                        event = {**event, "changes": changes}
+                self._change.see(event)
                 if kind == "match_over":
                     self._record()
                     if told:

@@ -138,3 +138,39 @@ async def test_penalties_followed_in_one_hand_are_not_carried_into_the_next(same
         session._on_update({"type": "view", "view": now, "events": [], "earlier": moves})
         await pilot.pause()
         assert session._penalties == ({0: 10} if same_hand else {})
+
+
+async def test_a_ninety_nine_rounds_box_says_what_it_cost_each_seat() -> None:
+    """ninety-nine 3.3: a round's box has a "this hand" column with the chips each seat lost or
+    won in it ("-2 chips"), so the standings' moves are read there, not dug out of the log; what
+    it says is what the standings moved by."""
+    app = make_app(seed=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.start_table(TableChoice(game="ninety-nine", preset="quick", options={}, seats=2,
+                                          bots={1: "normal"}), solo=True)
+        session = app.session
+        await wait_for(pilot, lambda: current(app, TableScreen))
+        shown: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        show = session._results.show
+
+        def keep(kind: Any, event: Any = None, view: Any = None, out: bool = False) -> None:
+            if kind in ("hand_over", "round_over", "match_over"):
+                shown.append((view or session.view, event))
+            show(kind, event, view, out)
+
+        session._results.show = keep
+        await play_with_keys(app, pilot, timeout=120)
+        assert shown
+        before = [3, 3]
+        said = 0
+        for view, event in shown:
+            chips = [s["chips"] for s in view["status"]]
+            changes = event.get("changes") or ["", ""]
+            moved = [c - b for b, c in zip(before, chips)]
+            assert [int(c.split()[0]) if c else 0 for c in changes] == moved, (before, event, chips)
+            if any(moved):
+                said += 1
+                assert "this hand" in _text(view, event)
+            before = chips
+        assert said
+        await app.action_quit()

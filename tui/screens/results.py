@@ -43,6 +43,11 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
         penalties = None
     else:  # crazy-eights 4.2: what a wrong or missing "last card!" added to the score this hand
         table.add_column("penalties", justify="right")
+    changes = said.get("changes")
+    if not isinstance(changes, list) or not any(isinstance(c, str) and c for c in changes):
+        changes = None
+    else:  # the lives and chips the hand cost or won each seat (``tui.handchange``)
+        table.add_column("this hand", justify="right")
     winners = set(view.get("winners") or []) if view.get("is_over") else set(said.get("winners") or [])
     if not winners and said.get("seat") is not None and said.get("kind") == "round_over":
         winners = {said["seat"]}
@@ -57,6 +62,9 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
         if penalties is not None:
             given = penalties[seat] if seat < len(penalties) else 0
             row.append(Text(f"+{given}" if isinstance(given, int) and given else ""))
+        if changes is not None:
+            change = changes[seat] if seat < len(changes) else ""
+            row.append(Text(change if isinstance(change, str) else ""))
         table.add_row(*row)
     return table
 
