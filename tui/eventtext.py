@@ -109,7 +109,8 @@ def _cut(event: dict[str, Any], names: list[str], again: bool) -> str:
         ranks = []
     # the rank first: "3 to Normal bot" cannot read as a bot called "Normal bot 3"
     shown = ", ".join(f"{_rank(rank)} to {_object(seat_name(names, seat))}" for seat, rank in enumerate(ranks) if rank)
-    return f"{'Cut again' if again else 'The cut for the first deal'}: {shown}"
+    head = "Cut again" if again else "The cut for the first deal (the highest card deals, aces high)"
+    return f"{head}: {shown}"
 
 
 def _plural(n: Any, word: str) -> str:

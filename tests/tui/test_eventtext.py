@@ -282,10 +282,10 @@ def test_the_cut_for_the_first_dealer_is_told():
     names = ["You", "Bob", "Cy", "Dan"]
     first = describe(cuts[0], names)
     again = describe(cuts[1], names, before=cuts[0])
-    assert first == "The cut for the first deal: 5 to you, 9 to Bob, Q to Cy, Q to Dan"
+    assert first == "The cut for the first deal (the highest card deals, aces high): 5 to you, 9 to Bob, Q to Cy, Q to Dan"
     assert again == "Cut again: J to Cy, 2 to Dan" and m.dealer == 2
     assert describe({"kind": "cut", "seat": None, "ranks": ["T", "A"]}, ["Ann", "Bob"]) == \
-        "The cut for the first deal: 10 to Ann, A to Bob"
+        "The cut for the first deal (the highest card deals, aces high): 10 to Ann, A to Bob"
 
 
 def test_the_player_here_reads_as_you_in_the_middle_of_a_line_too():
@@ -326,4 +326,4 @@ def test_a_cut_to_numbered_bots_reads_apart_from_their_names():
     never reads as part of its name."""
     names = ["You", "Normal bot", "Normal bot 2"]
     assert describe({"kind": "cut", "seat": None, "ranks": ["Q", "3", "2"]}, names) == \
-        "The cut for the first deal: Q to you, 3 to Normal bot, 2 to Normal bot 2"
+        "The cut for the first deal (the highest card deals, aces high): Q to you, 3 to Normal bot, 2 to Normal bot 2"
