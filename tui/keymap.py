@@ -271,7 +271,7 @@ def moved_text(keymap: dict[str, str], screens: dict[str, list[Binding]], file: 
     guest cannot reach)."""
     if not keymap:
         by = "Move keys (below), or a [keymap] table in the file," if file else "Move keys (below)"
-        return f"As shipped. {by} moves them (F1 lists every key)."
+        return f"none, every key is where it ships. {by} moves them (F1 lists every key)."
     names: dict[str, str] = {}
     for bindings in screens.values():  # a key of several readings (Ready, Not ready) by its first
         for b in bindings:

@@ -181,7 +181,8 @@ def test_any_keymap_leaves_no_screen_with_a_key_of_two_meanings() -> None:
 async def test_the_settings_screen_lists_the_keys_moved(tmp_path: Path) -> None:
     from tui.screens.settings import SettingsScreen
 
-    for keymap, shown in (({}, "Keys moved: As shipped. Move keys (below), or a [keymap] table in the file, moves them"),
+    for keymap, shown in (({}, "Keys moved: none, every key is where it ships. Move keys (below), or a [keymap] table in "
+                                "the file, moves them"),
                           ({"table.draw": "d", "hand.play": "enter,x", "table.fly": "z"},
                            "Keys moved: Play: Enter, X · Draw: D")):  # the unknown id is left out
         path = tmp_path / f"{len(keymap)}.toml"
