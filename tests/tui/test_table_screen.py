@@ -802,3 +802,25 @@ async def test_a_wild_last_card_goes_out_without_asking_for_a_suit() -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: link.sent)
         assert link.sent[0].startswith("8D=") and not isinstance(app.screen, ChoiceScreen)
+
+
+async def test_a_ninety_nine_table_names_the_next_mark_under_its_total() -> None:
+    """ninety-nine 3.3: under the total, where Ninety-Eight names its limit, the mark the total
+    goes up to next (33, then 66, then 99), whole at 80x24 and at 60x18."""
+    for size in ((80, 24), (60, 18)):
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            screen, link = await open_table(app, pilot, "ninety-nine", 3, seat=0, first_plays=False)
+            limit = screen.query_one("#limit")
+            assert str(limit.render()) == "total\nnext mark 33", str(limit.render())
+            assert limit.region.width >= len("next mark 33")
+            screen.show({**screen.view, "total": 40}, [])
+            await pilot.pause()
+            assert str(limit.render()) == "total\nnext mark 66"
+            screen.show({**screen.view, "total": 66}, [])
+            await pilot.pause()
+            assert str(limit.render()) == "total\nnext mark 99"
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 3, seat=0, first_plays=False)
+        assert str(screen.query_one("#limit").render()) == "total\nlimit 98"

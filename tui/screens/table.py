@@ -437,8 +437,12 @@ class TableScreen(Screen[None]):
             self._shown["#total"] = digits
             self.query_one("#total", Digits).update(digits)
         limit = view.get("limit")
-        self._put("#limit", Text(f"total\nlimit {limit}" if total is not None and limit else
-                                 ("total" if total is not None else ""), style="dim"))
+        # ninety-nine 3.3: the mark the total goes up to next (landing on it costs the others,
+        # going past it costs the player), where Ninety-Eight says its limit
+        mark = next((m for m in (33, 66, 99) if isinstance(total, int) and total < m), None) \
+            if view.get("game") == "ninety-nine" else None
+        under = f"\nlimit {limit}" if limit else f"\nnext mark {mark}" if mark else ""
+        self._put("#limit", Text(f"total{under}" if total is not None else "", style="dim"))
         totalbox = self.query_one("#totalbox")
         if totalbox.display != (total is not None):
             totalbox.display = total is not None
