@@ -313,7 +313,7 @@ INFO = GameInfo(
     )},
     presets={p.name: p for p in (
         Preset("standard", "98, four cards, three lives"),
-        Preset("ninety-nine", "limit 99, fours reverse, threes skip", {"limit": 99, "fours": "reverse", "threes": "skip"}),
+        Preset("ninety-nine", "limit 99, fours reverse, threes skip; not the game Ninety-Nine", {"limit": 99, "fours": "reverse", "threes": "skip"}),
         Preset("teams", "partners opposite share their lives", {"teams": "pairs"}),
         Preset("reverse-fours", "a 4 adds nothing and reverses play", {"fours": "reverse"}),
         Preset("jumping-jacks", "a Jack adds nothing and skips the next seat", {"jacks": "skip"}),
