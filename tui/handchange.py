@@ -35,13 +35,18 @@ class HandChange:
     def _add(self, seat: int, chips: int) -> None:
         self._chips[seat] = self._chips.get(seat, 0) + chips
 
-    def words(self, seats: int) -> list[str]:
+    def words(self, seats: int, teams: Any = None) -> list[str]:
         """What the hand so far did to each of ``seats`` seats: "-1 life", "+2 chips", "" for
-        nothing."""
+        nothing. With ``teams`` (the view's pairs, ninety-eight 7.2) partners share their lives
+        and chips, so each partner's row says the pair's change (the events name one of them)."""
+        team_of = {seat: tuple(team) for team in teams or [] if isinstance(team, list)
+                   for seat in team if whole_number(seat)}
         out = []
         for seat in range(seats):
             parts = []
-            lives, chips = self._lives.get(seat, 0), self._chips.get(seat, 0)
+            members = team_of.get(seat, (seat,))
+            lives = sum(self._lives.get(s, 0) for s in members)
+            chips = sum(self._chips.get(s, 0) for s in members)
             if lives:
                 parts.append(f"{lives:+d} {'life' if abs(lives) == 1 else 'lives'}")
             if chips:

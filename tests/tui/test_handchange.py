@@ -74,3 +74,13 @@ def test_the_words_of_a_hand() -> None:
     assert change.words(4) == ["-2 chips", "-1 life", "-2 chips", ""]
     change.see({"kind": "hand_over", "seat": 0})
     assert change.words(4) == ["", "", "", ""]  # the next hand starts afresh
+
+
+def test_partners_rows_say_the_pairs_change() -> None:
+    """ninety-eight 7.2: partners share lives and chips; the events name one of them, and both
+    rows say the pair's change."""
+    change = HandChange()
+    change.see({"kind": "penalty", "seat": 1, "lives": 2})
+    change.see({"kind": "chips", "seat": 0, "to": 3, "chips": 1, "left": 4})
+    assert change.words(4, [[0, 2], [1, 3]]) == ["-1 chip", "-1 life, +1 chip", "-1 chip", "-1 life, +1 chip"]
+    assert change.words(4) == ["-1 chip", "-1 life", "", "+1 chip"]
