@@ -224,3 +224,26 @@ async def test_help_and_rules_take_each_others_place() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_help_from_home_starts_a_new_player_off_with_its_keys_as_moved(tmp_path) -> None:
+    """A new player's Help opened from home begins with a first game in three steps, naming the
+    keys as the keymap has them; over a table (they are playing already) it does not."""
+    from textual.widgets import Static
+
+    from tui.settings import Settings, save_settings
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(keymap={"table.hint": "g"}), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        start = " ".join(str(app.screen.query_one("#start-here", Static).render()).split())
+        assert start.startswith("New here? Choose Play solo (P) and a game") and "Ctrl+S deals" in start
+        assert "G suggests a play" in start and "F2 gives the game's rules" in start
+        await pilot.press("escape")
+        await open_table(app, pilot, "ninety-eight", 3, seat=0, seed=4)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert not app.screen.query("#start-here")

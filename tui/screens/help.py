@@ -127,9 +127,21 @@ class HelpScreen(Screen[None]):
         with VerticalScroll(id="help"):
             yield Static(f"Keys · {GAMES[game].name}" if isinstance(game, str) and game in GAMES else "Keys",
                          classes="title")
+            if table_view is None and not guest and not isinstance(self.opened_from(), ReplayScreen):
+                yield Static(self._start_here(), id="start-here")
             for title, rows in self.sections.items():
                 yield Static(key_table(title, rows))
         yield KeyFooter()
+
+    def _start_here(self) -> Text:
+        """A first game in three steps, for a player new to the room (its keys as moved)."""
+        key = self.app.keys_for
+        return Text.assemble(
+            ("New here? ", "bold"),
+            f"Choose Play solo ({key('home.solo', 'p')}) and a game: the picker says what each game and "
+            f"variant is, and {key('picker.start', 'ctrl+s')} deals. At the table the line above your hand "
+            f"says what {key('hand.play', 'enter')} does with the card you chose, {key('table.hint', 'h')} "
+            f"suggests a play, and {key('app.rules', 'f2')} gives the game's rules.\n")
 
     @staticmethod
     def _table_sections(everywhere: list[tuple[str, str]], view: dict[str, Any] | None = None,
