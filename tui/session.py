@@ -16,8 +16,8 @@ from net.server import Server, TableConfig, local_host
 from . import leavewords, seatkeys
 from .comingstold import ComingsTold
 from .doors import Doors
-from .handchange import HandChange
 from .eventtext import ENDINGS, at_hand_end, deal_word, with_causes
+from .handchange import HandChange
 from .heldresults import HeldResults, table_screen
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
 from .notices import take_down
