@@ -10,18 +10,27 @@ from .eventtext import ENDINGS
 from .seatnames import whole_number
 
 
+#: the events that start the next hand once one has ended: its antes, or its deal
+_NEXT_HAND = ("ante", "deal")
+
+
 class HandChange:
     def __init__(self) -> None:
         self._lives: dict[int, int] = {}
         self._chips: dict[int, int] = {}
+        self._ended = False  # a hand ended: what is paid after its end is still its own
 
     def see(self, event: dict[str, Any]) -> None:
-        """Count ``event``; a hand's end starts the count again (the next hand's antes, which
-        come with it, are the next hand's)."""
+        """Count ``event``. A hand is settled after its end (ninety-eight 6.3: those out pay the
+        winner), so the count starts again only with the next hand's antes or deal, which are
+        that hand's."""
         kind, seat = event.get("kind"), event.get("seat")
         if kind in ENDINGS:
-            self._lives, self._chips = {}, {}
-        elif kind == "penalty" and whole_number(seat) and "lives" in event:
+            self._ended = True
+            return
+        if self._ended and kind in _NEXT_HAND:
+            self._lives, self._chips, self._ended = {}, {}, False
+        if kind == "penalty" and whole_number(seat) and "lives" in event:
             self._lives[seat] = self._lives.get(seat, 0) - 1
         elif kind == "ante" and whole_number(seat) and whole_number(event.get("chips")):
             self._add(seat, -event["chips"])
@@ -35,10 +44,20 @@ class HandChange:
     def _add(self, seat: int, chips: int) -> None:
         self._chips[seat] = self._chips.get(seat, 0) + chips
 
-    def words(self, seats: int, teams: Any = None) -> list[str]:
-        """What the hand so far did to each of ``seats`` seats: "-1 life", "+2 chips", "" for
-        nothing. With ``teams`` (the view's pairs, ninety-eight 7.2) partners share their lives
-        and chips, so each partner's row says the pair's change (the events name one of them)."""
+    def words(self, seats: int, teams: Any = None, after: list[dict[str, Any]] | None = None) -> list[str]:
+        """What the hand did to each of ``seats`` seats: "-1 life", "+2 chips", "" for nothing,
+        with ``after`` (the events that came after its end in the same move) up to the next
+        hand's start: its settling. With ``teams`` (the view's pairs, ninety-eight 7.2)
+        partners share their lives and chips, so each partner's row says the pair's change (the
+        events name one of them)."""
+        if after:
+            ahead = HandChange()
+            ahead._lives, ahead._chips = dict(self._lives), dict(self._chips)
+            for event in after:
+                if event.get("kind") in _NEXT_HAND or event.get("kind") in ENDINGS:
+                    break
+                ahead.see(event)
+            return ahead.words(seats, teams)
         team_of = {seat: tuple(team) for team in teams or [] if isinstance(team, list)
                    for seat in team if whole_number(seat)}
         out = []

@@ -511,7 +511,8 @@ class TableSession:
                     seats = range(len(self.view.get("status") or []))
                     event = {**event, "penalties": [self._penalties.get(s, 0) for s in seats]}
                 if kind in ENDINGS:  # and the lives and chips it cost or won each seat
-                    changes = self._change.words(len(self.view.get("status") or []), self.view.get("teams"))
+                    changes = self._change.words(len(self.view.get("status") or []), self.view.get("teams"),
+                                                 events[i + 1:])
                     if any(changes):
                         event = {**event, "changes": changes}
                 self._change.see(event)

@@ -19,51 +19,61 @@ def _number(words: str, unit: str) -> int:
 
 
 @pytest.mark.parametrize("game, preset", [("ninety-eight", "standard"), ("ninety-eight", "stakes"),
-                                          ("ninety-nine", "standard"), ("ninety-nine", "quick")])
-def test_what_the_boxes_say_adds_up_to_the_standings(game: str, preset: str) -> None:
-    boxes = told = 0
+                                          ("ninety-eight", "teams"), ("ninety-nine", "standard"),
+                                          ("ninety-nine", "quick")])
+def test_each_box_says_what_its_hand_moved_the_standings_by(game: str, preset: str) -> None:
+    """Hand by hand: what a box says (the hand's events, with its settling after its end in the
+    same move) is what the seats' lives or chips moved by from the last box's to this one's, the
+    next hand's antes (which come with it) left to the next hand, and the pot a match's end
+    shares left to the line that says so."""
+    boxes = 0
     for seed in range(60):
-        players = 2 + seed % 4
-        m = new_match(game, players, preset, seed=seed)
-        start = {"lives": m.options.get("lives", 0), "chips": m.options.get("chips", 0)}
-        said = {"life": [0] * players, "chip": [0] * players}
-        pot: dict[str, object] = {}
+        players = 4 if preset == "teams" else 2 + seed % 4
+        options = {"scoring": "stakes"} if preset == "teams" and seed % 2 else {}
+        m = new_match(game, players, preset, options=options, seed=seed)
+        stakes = m.options.get("scoring") == "stakes" or game == "ninety-nine"
+        key = "chips" if stakes else "lives"
+        start = m.options.get(key, 0)
+        last = [start] * players  # lives or chips as the last box left them
         change = HandChange()
-
-        def see(events: list) -> None:
-            nonlocal boxes
-            for e in (x.to_dict() for x in events):
-                if e["kind"] in ENDINGS:
-                    for seat, words in enumerate(change.words(players)):
-                        said["life"][seat] += _number(words, "li(?:fe|ves)")
-                        said["chip"][seat] += _number(words, "chips?")
-                    boxes += 1
-                if e["kind"] == "pot":
-                    pot.update(e)
-                change.see(e)
-
-        see(m.start_events)
+        for e in (x.to_dict() for x in m.start_events):
+            change.see(e)
         rng = random.Random(seed)
         for _ in range(3000):  # bounded: a match's moves
             if m.is_over:
                 break
             seat = m.current_seat
-            see(m.apply(str(rng.choice(m.legal_actions(seat))), seat))
-        assert m.is_over
-        told += sum(map(abs, said["life"])) + sum(map(abs, said["chip"]))
-        status = m.view(None)["status"]
-        for seat in range(players):
-            if preset == "stakes" or game == "ninety-nine":
-                moved = status[seat]["chips"] - start["chips"]
-                share = 0
-                if pot and seat in pot["to"]:  # the pot the match's end shared (the why line says so)
-                    share = moved - said["chip"][seat]
-                    assert pot["pot"] // len(pot["to"]) <= share <= pot["pot"], (seed, seat)
-                assert moved == said["chip"][seat] + share, (seed, seat, moved, said)
-            else:
-                lives = status[seat].get("lives", start["lives"] - status[seat].get("penalties", 0))
-                assert lives - start["lives"] == said["life"][seat], (seed, seat, status[seat], said)
-    assert boxes > 100 and told > 100  # the boxes said something, and it added up
+            events = [e.to_dict() for e in m.apply(str(rng.choice(m.legal_actions(seat))), seat)]
+            view = m.view(None)
+            ending = next((i for i, e in enumerate(events) if e["kind"] in ENDINGS), None)
+            for e in events[:ending]:  # as the app reads them: the move's events up to its end
+                change.see(e)
+            if ending is not None:
+                said = change.words(players, view.get("teams"), events[ending + 1:])
+                later_antes = [0] * players
+                pot: dict = {}
+                for e in events[ending + 1:]:
+                    if e["kind"] == "ante":
+                        for s in next((t for t in view.get("teams") or [] if e["seat"] in t), [e["seat"]]):
+                            later_antes[s] += e["chips"]
+                    if e["kind"] == "pot":
+                        pot = e
+                now = []
+                for s, status in enumerate(view["status"]):
+                    value = status.get(key, start - status.get("penalties", 0)) + later_antes[s]
+                    now.append(value)
+                    number = _number(said[s], "li(?:fe|ves)" if key == "lives" else "chips?")
+                    moved = value - last[s]
+                    if pot and any(s in t and w in t for t in view.get("teams") or [[s]] for w in pot["to"]) \
+                            or pot and s in pot["to"]:
+                        assert 0 <= moved - number <= pot["pot"], (seed, s, moved, said)  # its share of the pot
+                    else:
+                        assert moved == number, (seed, s, events, said, last, now)
+                last = now
+                boxes += 1
+                for e in events[ending:]:
+                    change.see(e)
+    assert boxes > 100
 
 
 def test_the_words_of_a_hand() -> None:
@@ -73,7 +83,10 @@ def test_the_words_of_a_hand() -> None:
         change.see(e)
     assert change.words(4) == ["-2 chips", "-1 life", "-2 chips", ""]
     change.see({"kind": "hand_over", "seat": 0})
-    assert change.words(4) == ["", "", "", ""]  # the next hand starts afresh
+    change.see({"kind": "chips", "seat": 3, "to": 0, "chips": 1, "left": 2})  # settled after its end
+    assert change.words(4) == ["-1 chip", "-1 life", "-2 chips", "-1 chip"]
+    change.see({"kind": "ante", "seat": 2, "chips": 1})  # the next hand starts with its antes
+    assert change.words(4) == ["", "", "-1 chip", ""]
 
 
 def test_partners_rows_say_the_pairs_change() -> None:
