@@ -230,6 +230,16 @@ class Match:
                 return seat
         return seat
 
+    def _reverse_play(self, seat: int, events: list[Event]) -> int:
+        """Turn the direction of play round after ``seat``'s card: the seat that plays next. The
+        event says whether that is the seat that would have played anyway (``same_next``: two
+        seats in the hand, where a reverse changes nothing)."""
+        was = self._next(seat)
+        self.direction = -self.direction
+        nxt = self._next(seat)
+        events.append(Event("reverse", seat, {"direction": self.direction, "same_next": nxt == was}))
+        return nxt
+
     def _next_in_match(self, seat: int) -> int:
         """Next seat clockwise still in the match: where the deal passes."""
         n = self.players

@@ -142,11 +142,7 @@ class NinetyEight(Match):
         else:
             self._draw(seat, 1, events)
         if r == _FOUR and self._reverse:
-            was = self._next(seat)
-            self.direction = -self.direction
-            nxt = self._next(seat)
-            # 7.1: with two seats in the hand the same seat plays next all the same
-            events.append(Event("reverse", seat, {"direction": self.direction, "same_next": nxt == was}))
+            nxt = self._reverse_play(seat, events)  # 7.1: with two seats in the hand, the same seat next
         elif r in self._skips:
             nxt = self._next(seat)
             events.append(Event("skip", nxt, {}))

@@ -185,11 +185,7 @@ class NinetyNine(Match):
             else:
                 self._draw(seat, 1, events)
         if r == _FOUR:
-            was = self._next(seat)
-            self.direction = -self.direction
-            nxt = self._next(seat)
-            # the card table: with two seats a 4 changes nothing in the turn order
-            events.append(Event("reverse", seat, {"direction": self.direction, "same_next": nxt == was}))
+            nxt = self._reverse_play(seat, events)  # the card table: with two seats, nothing changes
         elif r == JACK:
             nxt = self._next(seat)
             events.append(Event("skip", nxt, {}))
