@@ -176,8 +176,6 @@ class ResultsScreen(Withdrawable[None]):
         self.keys_from = time.monotonic() + RESULTS_GRACE
         #: its widgets are all there: a lobby that comes sooner is shown by ``on_mount``
         self._drawn = False
-        #: rows the running total took, left out of a box too long for the screen (0: shown)
-        self._spark_rows = 0
         #: the latest chat lines said while it is up (it covers the table's log, where they go
         #: too): guests asking for a rematch, a "well played"
         self._said: deque[Text] = deque(maxlen=SAID_LINES)
@@ -275,21 +273,19 @@ class ResultsScreen(Withdrawable[None]):
         a chat line, the turn clock's line): the running total is shown again where it was left
         out, and left out again only if the box still does not fit."""
         if self._drawn and not popped(self):
-            if self._spark_rows:
-                self._spark_rows = 0
-                self.query("#spark-label, #spark").set(display=True)
+            for part in self.query("#spark-label, #spark"):
+                if not part.display:  # shown again, and left out again only if it still does not fit
+                    part.display = True
             self.call_after_refresh(self._fit)
 
     def _fit(self) -> None:
         """A box longer than the screen (eight seats at 80x24) leaves out the running total's
         line first, so that the tally and the record line under it show without scrolling."""
-        if popped(self) or self._spark_rows:
+        parts = list(self.query("#spark-label, #spark"))
+        if popped(self) or not all(part.display for part in parts):  # left out already
             return
         box = self.query_one("#results")
-        over = box.virtual_size.height - box.scrollable_content_region.height
-        parts = list(self.query("#spark-label, #spark"))
-        if over > 0 and parts:
-            self._spark_rows = sum(part.outer_size.height for part in parts)
+        if box.virtual_size.height > box.scrollable_content_region.height:
             for part in parts:
                 part.display = False
 
