@@ -1,7 +1,7 @@
-"""Each seat's lives and chips won or lost in the hand in play, read from its events as they come
-(ninety-eight 6.1 and 6.3, ninety-nine 3.3 and 5.3): a hand's box says what the hand cost or won
-each seat ("-1 life", "+2 chips"), so a player who did not follow the log reads why their
-standing moved."""
+"""Each seat's lives, chips and penalty points won or lost in the hand in play, read from its
+events as they come (ninety-eight 6.1 and 6.3, ninety-nine 3.3 and 5.3, crazy-eights 4.2): a
+hand's box says what the hand cost or won each seat ("-1 life", "+2 chips", a penalties column),
+so a player who did not follow the log reads why their standing moved."""
 from __future__ import annotations
 
 from typing import Any
@@ -18,6 +18,8 @@ class HandChange:
     def __init__(self) -> None:
         self._lives: dict[int, int] = {}
         self._chips: dict[int, int] = {}
+        #: each seat's penalty points this hand (crazy-eights 4.2), or as a kept box said them
+        self.points: dict[int, int] = {}
         self._ended = False  # a hand ended: what is paid after its end is still its own
 
     def see(self, event: dict[str, Any]) -> None:
@@ -29,9 +31,11 @@ class HandChange:
             self._ended = True
             return
         if self._ended and kind in _NEXT_HAND:
-            self._lives, self._chips, self._ended = {}, {}, False
+            self._lives, self._chips, self.points, self._ended = {}, {}, {}, False
         if kind == "penalty" and whole_number(seat) and "lives" in event:
             self._lives[seat] = self._lives.get(seat, 0) - 1
+        elif kind == "penalty" and whole_number(seat) and whole_number(event.get("points")):
+            self.points[seat] = self.points.get(seat, 0) + event["points"]
         elif kind == "ante" and whole_number(seat) and whole_number(event.get("chips")):
             self._add(seat, -event["chips"])
         elif kind == "chips" and whole_number(seat):
@@ -40,6 +44,10 @@ class HandChange:
                 self._add(event["to"], event["chips"])
             elif whole_number(event.get("delta")):
                 self._add(seat, event["delta"])
+
+    def penalties(self, seats: int) -> list[int]:
+        """Each of ``seats`` seats' penalty points this hand."""
+        return [self.points.get(seat, 0) for seat in range(seats)]
 
     def _add(self, seat: int, chips: int) -> None:
         self._chips[seat] = self._chips.get(seat, 0) + chips

@@ -60,8 +60,8 @@ class TableSession:
         self.left = False  # the player has left the table's screens: updates still on their way are dropped
         self.last_said = ""  # the table's latest error, as told: a close for the same reason is not told twice
         self._lobby_errors: set[str] = set()  # errors told in the lobby (a start refused), up till a deal
-        self._penalties: dict[int, int] = {}  # the points of each seat's penalties this hand (crazy-eights 4.2)
-        #: each seat's lives and chips won or lost this hand, for its box (``tui.handchange``)
+        #: each seat's lives, chips and penalty points won or lost this hand, for its box
+        #: (``tui.handchange``)
         self._change = HandChange()
         # (name, text, said by the table itself): the latest only, as the chat widget keeps,
         # so that a long flood of chat costs no more memory than a screenful
@@ -449,12 +449,11 @@ class TableSession:
             # this hand before; else as this app followed it
             followed = before is not None and before.get("hand_number") == self.view.get("hand_number")
             if kept is not None and kept.penalties:
-                self._penalties = dict(enumerate(kept.penalties))
+                self._change.points = dict(enumerate(kept.penalties))
             elif so_far and (_dealt(so_far[0][1]) or not followed):
-                self._penalties, self._change = {}, HandChange()
+                self._change = HandChange()
                 for _, moves in so_far:
                     for e in moves:
-                        self._count_penalty(e)
                         self._change.see(e)
             table = table_screen(self)
             if table is None and self.view.get("is_over") and not events:
@@ -506,13 +505,12 @@ class TableSession:
             sat_out = self._results.out_since.read(before, self.view, events)
             for i, event in enumerate(events):
                 kind = event.get("kind")
-                self._count_penalty(event)
-                if kind in ENDINGS and self._penalties:  # the results say what the hand's penalties added
-                    seats = range(len(self.view.get("status") or []))
-                    event = {**event, "penalties": [self._penalties.get(s, 0) for s in seats]}
-                if kind in ENDINGS:  # and the lives and chips it cost or won each seat
-                    changes = self._change.words(len(self.view.get("status") or []), self.view.get("teams"),
-                                                 events[i + 1:])
+                if kind in ENDINGS:  # the results say what the hand's penalties added, and the
+                    seats = len(self.view.get("status") or [])  # lives and chips it cost or won each seat
+                    penalties = self._change.penalties(seats)
+                    changes = self._change.words(seats, self.view.get("teams"), events[i + 1:])
+                    if any(penalties):
+                        event = {**event, "penalties": penalties}
                     if any(changes):
                         event = {**event, "changes": changes}
                 self._change.see(event)
@@ -564,14 +562,6 @@ class TableSession:
                     app.back_home()
         elif kind == "bye":
             pass
-
-    def _count_penalty(self, event: dict[str, Any]) -> None:
-        """Each seat's penalty points in the hand in play (crazy-eights 4.2): a deal starts
-        them again."""
-        if event.get("kind") == "deal":
-            self._penalties = {}
-        elif event.get("kind") == "penalty" and whole_number(event.get("points")) and whole_number(event.get("seat")):
-            self._penalties[event["seat"]] = self._penalties.get(event["seat"], 0) + event["points"]
 
     def _note_recent(self) -> None:
         """A table joined goes first in the recent tables (``tui.recent``) with the name and game

@@ -97,3 +97,17 @@ def test_partners_rows_say_the_pairs_change() -> None:
     change.see({"kind": "chips", "seat": 0, "to": 3, "chips": 1, "left": 4})
     assert change.words(4, [[0, 2], [1, 3]]) == ["-1 chip", "-1 life, +1 chip", "-1 chip", "-1 life, +1 chip"]
     assert change.words(4) == ["-1 chip", "-1 life", "", "+1 chip"]
+
+
+def test_penalty_points_are_the_hands_until_the_next_deal() -> None:
+    """crazy-eights 4.2: a wrong or missing "last card!" adds points, counted for the hand's box
+    (its penalties column) and started again with the next hand's deal."""
+    change = HandChange()
+    change.see({"kind": "penalty", "seat": 1, "reason": "no announcement", "points": 10})
+    change.see({"kind": "penalty", "seat": 1, "reason": "wrong announcement", "points": 10})
+    change.see({"kind": "penalty", "seat": 0, "reason": "no announcement", "draw": 2})  # cards, no points
+    assert change.penalties(3) == [0, 20, 0] and change.words(3) == ["", "", ""]
+    change.see({"kind": "hand_over", "seat": 2})
+    assert change.penalties(3) == [0, 20, 0]
+    change.see({"kind": "deal", "seat": 0})
+    assert change.penalties(3) == [0, 0, 0]

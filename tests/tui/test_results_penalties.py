@@ -75,8 +75,8 @@ async def test_a_hand_resumed_midway_counts_the_penalties_taken_before_it_was_le
         await app.start_table(choice, solo=True)
         session = app.session
         await wait_for(pilot, lambda: current(app, TableScreen))
-        await play_with_keys(app, pilot, timeout=60, stop=lambda: bool(session._penalties))
-        taken = dict(session._penalties)
+        await play_with_keys(app, pilot, timeout=60, stop=lambda: bool(session._change.points))
+        taken = dict(session._change.points)
         await wait_for(pilot, lambda: read_save(solo_save_path()).state["actions"] == session.table.actions)
         left = session.view
         app.back_home()
@@ -91,7 +91,7 @@ async def test_a_hand_resumed_midway_counts_the_penalties_taken_before_it_was_le
         await wait_for(pilot, lambda: fresh.session is not None and fresh.session.view is not None)
         session = fresh.session
         assert session.view["hand_number"] == left["hand_number"]  # the same hand, midway
-        assert session._penalties == taken
+        assert session._change.points == taken
         shown: list[tuple[dict[str, Any], dict[str, Any]]] = []
         show = session._results.show
 
@@ -132,12 +132,12 @@ async def test_penalties_followed_in_one_hand_are_not_carried_into_the_next(same
                                    {"seat": 1, "name": "Bo", "bot": None, "connected": True, "wins": 0}]}
         before = match.view(0)
         session.view = {**before, "hand_number": 1}
-        session._penalties = {0: 10}  # Ana's penalty in the hand this app followed
+        session._change.points = {0: 10}  # Ana's penalty in the hand this app followed
         now = {**before, "hand_number": 1 if same_hand else 2, "version": before["version"] + 40}
         moves = [{"version": now["version"], "events": [{"kind": "play", "seat": 1, "card": "5H", "action": "5H"}]}]
         session._on_update({"type": "view", "view": now, "events": [], "earlier": moves})
         await pilot.pause()
-        assert session._penalties == ({0: 10} if same_hand else {})
+        assert session._change.points == ({0: 10} if same_hand else {})
 
 
 async def test_a_ninety_nine_rounds_box_says_what_it_cost_each_seat() -> None:
