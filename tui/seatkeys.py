@@ -167,6 +167,12 @@ def release(address: str, table: str | None, token: str, path: Path | None = Non
             _save(path, rest)
 
 
+def _kept_at(entry: dict[str, Any], address: str, table: str | None) -> bool:
+    """``entry`` is a seat kept at ``address`` (the same place, ``same_place``), at ``table`` if
+    one is named (an entry kept before its table was known matches any)."""
+    return entry["address"] == address and (table is None or entry["table"] in (None, table))
+
+
 def claim(address: str, table: str | None = None, path: Path | None = None) -> Kept | None:
     """The newest seat left at ``address`` (at ``table`` if one is named), taken out of the
     file; None when there is none. A seat held by another app that still runs is not taken.
@@ -176,9 +182,7 @@ def claim(address: str, table: str | None = None, path: Path | None = None) -> K
     with locked(path):  # two apps never claim the same seat
         entries = _readable(path) or []  # one that cannot be read: nothing to claim from it
         for i, e in enumerate(entries):
-            if e["address"] != address or (table is not None and e["table"] not in (None, table)):
-                continue
-            if not _held_elsewhere(e):
+            if _kept_at(e, address, table) and not _held_elsewhere(e):
                 del entries[i]
                 _save(path, entries)
                 return Kept(e["table"], str(e["token"]))
@@ -190,7 +194,7 @@ def held_elsewhere(address: str, table: str | None = None, path: Path | None = N
     ``table`` if one is named), or None: this app's join there cannot take that seat."""
     address = same_place(address)
     for e in _readable(path or seats_path()) or []:
-        if e["address"] == address and (table is None or e["table"] in (None, table)) and _held_elsewhere(e):
+        if _kept_at(e, address, table) and _held_elsewhere(e):
             return int(e["holder"])
     return None
 
