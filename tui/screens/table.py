@@ -27,11 +27,12 @@ from ..drawchance import DrawChance, why_no_draw, why_no_pass
 from ..eventtext import ENDINGS, action_text, announcement, chat_text, describe, told
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
-from ..otherkeys import why_not_here
 from ..keymap import current_keys
 from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
 from ..notices import keep_notices, take_down
+from ..otherkeys import why_not_here
+from ..playoutcome import MARKS
 from ..plain import clean, printable
 from ..plays import can, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..shownclock import ShownClock
@@ -439,7 +440,7 @@ class TableScreen(Screen[None]):
         limit = view.get("limit")
         # ninety-nine 3.3: the mark the total goes up to next (landing on it costs the others,
         # going past it costs the player), where Ninety-Eight says its limit
-        mark = next((m for m in (33, 66, 99) if isinstance(total, int) and total < m), None) \
+        mark = next((m for m in (*MARKS, 99) if isinstance(total, int) and total < m), None) \
             if view.get("game") == "ninety-nine" else None
         under = f"\nlimit {limit}" if limit else f"\nnext mark {mark}" if mark else ""
         self._put("#limit", Text(f"total{under}" if total is not None else "", style="dim"))
