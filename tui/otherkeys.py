@@ -7,27 +7,25 @@ from typing import Any
 
 from core import GAMES
 
-
-def _game(view: dict[str, Any]) -> str:
-    info = GAMES.get(str(view.get("game")))
-    return info.name if info is not None else "this game"
+from .plays import GAME_KEYS, offered
 
 
 def why_not_here(action: str, view: dict[str, Any], solo: bool) -> str | None:
     """The sentence for ``action`` (a table binding's) that this table's game or company does
-    not have; None where it has it (its own handling says the rest)."""
-    game, options = view.get("game"), view.get("options") or {}
+    not have (``plays.offered``); None where it has it (its own handling says the rest)."""
     if action == "hint":
         return None if solo else "No hints at a table with other players: a bot's advice would not be yours."
-    if action == "draw" and game != "crazy-eights" and not (game == "ninety-nine" and options.get("draw") == "manual"):
-        return (f"There is no drawing to do in {_game(view)}: each card you play is replaced from the stock "
-                "by itself.")
-    if action == "pass_turn" and game != "crazy-eights":
+    move = GAME_KEYS.get(action)
+    if move is None or move in offered(view):
+        return None
+    game = view.get("game")
+    info = GAMES.get(str(game))
+    name = info.name if info is not None else "this game"
+    if move == "draw":
+        return f"There is no drawing to do in {name}: each card you play is replaced from the stock by itself."
+    if move == "pass":
         every = " (every card can be played)" if game == "ninety-nine" else ""
-        return f"There is no passing in {_game(view)}: play a card{every}."
-    if action == "last_card":
-        if game != "crazy-eights":
-            return f'There is no "last card!" to say in {_game(view)}: only Crazy Eights asks for it.'
-        if options.get("last_card") == "off":
-            return 'This table does not ask for "last card!": play your cards with Enter.'
-    return None
+        return f"There is no passing in {name}: play a card{every}."
+    if game == "crazy-eights":  # the table turned the announcement off
+        return 'This table does not ask for "last card!": play your cards with Enter.'
+    return f'There is no "last card!" to say in {name}: only Crazy Eights asks for it.'

@@ -88,6 +88,11 @@ def offered(view: dict[str, Any]) -> frozenset[str]:
     return frozenset(out)
 
 
+#: the table's keys of moves only some games have: each binding's action, and what ``offered``
+#: calls its move
+GAME_KEYS = {"draw": "draw", "pass_turn": "pass", "last_card": "last card"}
+
+
 def choice_label(action: str, style: str = "two-colour", total: int | None = None) -> str:
     """What distinguishes one of several plays of the same card: ``+11``, ``-10``, ``♥ hearts``;
     with the running ``total``, where each takes it: ``-10 (to 0)``, since the total never

@@ -19,7 +19,7 @@ from core import GAMES
 
 from ..eventtext import announcement, deal_word
 from ..keymap import current_keys, key_label
-from ..plays import offered, own_status
+from ..plays import GAME_KEYS, offered, own_status
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 
@@ -49,10 +49,6 @@ def key_table(title: str, rows: list[tuple[str, str]]) -> Table:
     for key, text in rows:
         table.add_row(Text(key), Text(text))
     return table
-
-
-#: the table's keys that only some games have, and what ``plays.offered`` calls each
-GAME_KEYS = {"draw": "draw", "pass_turn": "pass", "last_card": "last card"}
 
 
 #: what a table key does in the words of each game, where its binding's one word does not fit
