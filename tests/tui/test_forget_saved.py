@@ -28,7 +28,7 @@ async def test_del_on_a_resume_entry_forgets_that_saved_table_once_asked() -> No
                               and app.screen)
         assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)", "Resume Crazy Eights (hosted, lobby)"]
         assert home.focused is home.query_one("#resume-1", Button)
-        await wait_for(pilot, lambda: "Forget saved" in key_bar(home))
+        await wait_for(pilot, lambda: "Forget" in key_bar(home))
 
         await pilot.press("delete")  # asked first; Escape keeps it
         question = await wait_for(pilot, lambda: current(app, ConfirmScreen))
@@ -60,8 +60,21 @@ async def test_del_on_a_resume_entry_forgets_that_saved_table_once_asked() -> No
         # with no Resume entry left, the focus is on Play solo, where Del is not on the key bar
         # and does nothing
         await wait_for(pilot, lambda: home.focused is home.query_one("#solo", Button))
-        assert "Forget saved" not in key_bar(home)
+        assert "Forget" not in key_bar(home)
         await pilot.press("delete")
         await pilot.pause()
         assert current(app, HomeScreen) is home
 
+
+
+async def test_at_80_columns_the_key_bar_keeps_every_key_beside_forget() -> None:
+    """Del's key joins the bar on a Resume entry, where the focus starts: at 80 columns it
+    left Record out for want of room."""
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "playing"})
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = await wait_for(pilot, lambda: current(app, HomeScreen) and len(app.screen.query(".resume")) == 1
+                              and app.screen)
+        assert home.focused is home.query_one("#resume-0", Button)
+        await wait_for(pilot, lambda: "Forget" in key_bar(home))
+        assert key_bar(home) == ["Play solo", "Host", "Join", "Record", "Settings", "Rules", "Forget", "Quit", "Help"]
