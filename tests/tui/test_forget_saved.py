@@ -78,3 +78,12 @@ async def test_at_80_columns_the_key_bar_keeps_every_key_beside_forget() -> None
         assert home.focused is home.query_one("#resume-0", Button)
         await wait_for(pilot, lambda: "Forget" in key_bar(home))
         assert key_bar(home) == ["Play solo", "Host", "Join", "Record", "Settings", "Rules", "Forget", "Quit", "Help"]
+
+
+def test_help_says_the_whole_of_what_del_forgets() -> None:
+    """The key bar's "Forget" is short for room; Help's Home keys say what it forgets, and where."""
+    from tui.screens.help import key_rows
+
+    rows = dict((does, key) for key, does in key_rows(list(HomeScreen.BINDINGS)))
+    assert rows["Forget the saved table (on a Resume entry)"] == "Del"
+    assert "Forget" not in rows

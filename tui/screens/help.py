@@ -30,13 +30,14 @@ if TYPE_CHECKING:
 def key_rows(bindings: list[Binding], extra: Sequence[tuple[str, str]] = (),
              keymap: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """(key, what it does) for every binding with a description, with the keys ``keymap``
-    moved it to, then ``extra``. Bindings that share an id (F1 and ? for Help) share a row
-    once moved, since they answer to the same keys."""
+    moved it to, then ``extra``; a binding's tooltip is the whole of what its short name on the
+    key bar says. Bindings that share an id (F1 and ? for Help) share a row once moved, since
+    they answer to the same keys."""
     rows: dict[str, tuple[str, str]] = {}
     for b in bindings:
         keys = current_keys(b, keymap or {})
         if b.description and keys not in rows:
-            rows[keys] = (key_label(keys), b.description)
+            rows[keys] = (key_label(keys), b.tooltip or b.description)
     return list(rows.values()) + list(extra)
 
 

@@ -62,7 +62,8 @@ class HomeScreen(Screen[None]):
         Binding("y", "record", "Record", id="home.record"),
         Binding("s", "app.settings", "Settings", id="home.settings"),
         Binding("r", "rules", "Rules", id="home.rules"),  # "rules", as F2's: the footer shows the two as one
-        Binding("delete", "forget", "Forget", id="home.forget"),  # on a Resume entry
+        Binding("delete", "forget", "Forget", id="home.forget",  # on a Resume entry
+                tooltip="Forget the saved table (on a Resume entry)"),
     ]
 
     saved: list[SavedTable] = []  # the tables that can be resumed
