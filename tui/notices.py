@@ -3,14 +3,16 @@
 Textual restyles ``:last-child`` when a notice comes but not when one goes, and stacks notices
 as high as they reach: a screen that shows only its newest notice marks it here (the newest
 still held, once a newer one goes), and a stack is kept to the rows it is given, the oldest
-notices hidden first, the newest always shown (cut to those rows if it alone is longer)."""
+notices hidden first, the newest always shown (cut to those rows if it alone is longer). A log
+under the notices makes room for them (``clear_of_notices``), so that the lines it gains while
+a notice stands do not come in behind it."""
 from __future__ import annotations
 
 from typing import Any
 
 from textual.app import App
 from textual.css.query import NoMatches
-from textual.geometry import Size
+from textual.geometry import Spacing, Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets._toast import Toast, ToastHolder, ToastRack
@@ -96,3 +98,25 @@ def keep_notices(screen: Screen[Any], top: int, one: bool) -> None:
         changed |= _mark(holder, False, over)
     if changed:  # a holder shown or hidden by class alone may wait for another layout
         rack.refresh(layout=True)
+
+
+def clear_of_notices(screen: Screen[Any], log: Widget) -> None:
+    """Keep the foot of ``log`` (a log that follows its newest line) out from under the notices
+    shown over it: its bottom margin takes the rows they cover, none once they are gone; a log
+    that was at its end stays there. The notices stand where the rack puts them whatever the
+    log's size, so the layout this asks for changes nothing more."""
+    region, margin = log.region, log.styles.margin
+    if not region:
+        return
+    foot = region.bottom + margin.bottom  # where the log ends with no room made
+    tops = [toast.region.y for toast in screen.query(Toast)
+            if toast.display and toast.region and toast.region.x < region.right and toast.region.right > region.x
+            and toast.region.bottom > region.y and toast.region.y < foot]
+    room = max(0, foot - min(tops)) if tops else 0
+    room = min(room, max(0, foot - region.y - 1))  # one row of the log is left, however tall they stand
+    if room == margin.bottom:
+        return
+    at_end = log.scroll_offset.y >= log.max_scroll_y
+    log.styles.margin = Spacing(margin.top, margin.right, room, margin.left)
+    if at_end:
+        log.call_after_refresh(log.scroll_end, animate=False)

@@ -178,3 +178,29 @@ async def test_notices_standing_still_lay_the_table_out_no_more(size: tuple[int,
         before = len(kept)
         await pilot.pause(1.0)
         assert before and len(kept) - before <= 2, len(kept) - before
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (60, 18)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_log_makes_room_for_a_notice_and_takes_it_back(size: tuple[int, int]) -> None:
+    """A notice over the log stood over its newest lines: a bot's play made while a hint stood
+    came in behind it. The log ends above the notice while it stands, at its newest line, and
+    takes its rows back once the notice goes."""
+    from tui.notices import take_down
+    from tui.widgets.tablelog import TableLog
+
+    app = make_app()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        screen = await show_link(app, pilot, long_hand(), first_plays=False)
+        log = screen.query_one("#log", TableLog)
+        full = log.region
+        await pilot.press("h")
+        toast = await wait_for(pilot, lambda: next((t for t in screen.query(Toast) if t.region), None))
+        await wait_for(pilot, lambda: log.region.bottom <= toast.region.y)
+        assert log.region.height >= 1 and log.region.y == full.y
+        for n in range(3):  # lines written while the notice stands show above it
+            screen.log_line(f"Line {n}")
+        await wait_for(pilot, lambda: log.scroll_offset.y == log.max_scroll_y and log.lines
+                       and log.lines[-1].text.strip() == "Line 2")
+        assert not log.region.overlaps(toast.region)
+        take_down(app, {str(n.message) for n in app._notifications})
+        await wait_for(pilot, lambda: log.region == full and log.scroll_offset.y == log.max_scroll_y)

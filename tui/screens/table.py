@@ -30,7 +30,7 @@ from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..keymap import current_keys
 from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
-from ..notices import keep_notices, take_down
+from ..notices import clear_of_notices, keep_notices, take_down
 from ..otherkeys import why_not_here
 from ..playoutcome import MARKS
 from ..plain import clean, printable
@@ -198,6 +198,7 @@ class TableScreen(Screen[None]):
         seats = None if popped(self) else self.query("#seats")
         if seats and seats.first().region:  # laid out: its foot is where notices stop
             keep_notices(self, seats.first().region.bottom, one=self.has_class("-short") or self.has_class("-tiny"))
+            clear_of_notices(self, self.query_one("#log"))
 
     def _centre_hand(self, _screen: Screen[Any]) -> None:
         """After each layout: on a wide table the hand stands under the board (centred in the
