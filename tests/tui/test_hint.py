@@ -202,3 +202,27 @@ async def test_without_a_hint_the_suit_question_opens_on_the_first_suit() -> Non
         await pilot.press("enter")
         ask = await wait_for(pilot, lambda: current(app, ChoiceScreen))
         assert ask.focused is not None and ask.focused.id == "opt0"
+
+
+async def test_a_hint_says_why_in_the_log_and_in_the_card_style() -> None:
+    """The hint gives the reason ``core.bots.why`` finds, named as the table names the seats:
+    Ninety-Eight seed 7 plays a King that leaves the next seat few safe cards at 98; Crazy
+    Eights seed 9 plays the suit held most of. Switched to ascii cards, the line reads again."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        for game, seed, said in (("ninety-eight", 7, "Hint: play K♥: at 98, {1} may have no safe card (a chance of about 6 in 10)"),
+                                 ("crazy-eights", 9, "Hint: play K♥: ♥ hearts is the suit you hold most of")):
+            screen, link = await open_table(app, pilot, True, game, seed)
+            await pilot.press("h")
+            await pilot.pause()
+            assert screen.said[-1] == said.format(*screen.names), screen.said
+            app.pop_screen()
+            await pilot.pause()
+        screen, link = await open_table(app, pilot, True, "crazy-eights", 9)
+        await pilot.press("h")
+        await pilot.pause()
+        log = screen.query_one("#log")
+        assert any("♥ hearts is the suit you hold most of" in line.text for line in log.lines)
+        app.set_card_style("ascii")
+        await wait_for(pilot, lambda: any("H hearts is the suit you hold most of" in line.text and "KH" in line.text
+                                          for line in log.lines))

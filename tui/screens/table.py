@@ -809,8 +809,8 @@ class TableScreen(Screen[None]):
         return bool(getattr(self.link, "solo", False))
 
     def action_hint(self) -> None:
-        """At a solo table, what the ``normal`` bot would do with your cards, that card selected:
-        a way to learn a game. At a table with other players it stays off (``check_action``),
+        """At a solo table, what the ``normal`` bot would do with your cards, that card selected,
+        and why (``core.bots.why``): a way to learn a game. At a table with other players it stays off (``check_action``),
         since a bot's advice would not be yours."""
         view = self.view
         if view is None or not self.check_action("hint", ()):
@@ -820,6 +820,9 @@ class TableScreen(Screen[None]):
             self.warn(why_no_hint(view))  # why the key did nothing: a notice, not a line of the log
             return
         from core.bots import choose  # here: the bots' import is kept off the app's start
+        from core.bots.why import why
+
+        from ..hintwhy import why_words
 
         action = choose("normal", view, legal, random.Random(view.get("version")))
         self._hint = (view.get("version"), action)
@@ -831,9 +834,12 @@ class TableScreen(Screen[None]):
                 hand.focus()  # the hint says Enter plays it: from the log too, where Enter did nothing
         key = HINT_KEYS.get(action)  # a move made with a key of its own names that key
         said = f" ({self.app.keys_for(*key)})" if key else ""
+        reason, names = why(view, action), list(self.names)
 
         def hint(card_style: str) -> str:
-            return f"Hint: {'play ' if play else ''}{action_text(action, card_style)}{said}"
+            because = why_words(reason, names, card_style)
+            return f"Hint: {'play ' if play else ''}{action_text(action, card_style)}{said}" + \
+                (f": {because}" if because else "")
 
         self.say(hint(self.card_style), hint)
 

@@ -1,0 +1,177 @@
+"""The reason a hint gives (``core.bots.why``): over random positions of every preset of both
+games it explains, each reason is checked against the view it came from, by the rule it rests
+on, for the move ``normal`` makes and for any other legal move."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from core import new_match
+from core.actions import Action
+from core.bots import choose
+from core.bots.why import Why, why
+
+from .helpers import many_positions, position, tables
+
+#: Crazy Eights 5.2: what a card left in hand scores
+POINTS = {**{r: v for v, r in enumerate("A23456789", start=1)}, "T": 10, "J": 10, "Q": 10, "K": 10}
+
+
+def _wild(view: dict[str, Any], card: str) -> bool:
+    """Crazy Eights 3.3 / 6.1 / 1.2: the view's wild ranks for this seat (a joker is "JK")."""
+    return card == "JK" or card[0] in view["wild"]
+
+
+def _points(card: str) -> int:
+    """Crazy Eights 5.2: eight and joker 50 (countdown keeps none), the rest by face."""
+    return 50 if card == "JK" or card[0] == "8" else POINTS[card[0]]
+
+
+def _next(view: dict[str, Any], seat: int, direction: int) -> int:
+    n = view["players"]
+    s = seat
+    for _ in range(n):
+        s = (s + direction) % n
+        if view["status"][s]["in_hand"]:
+            return s
+    return seat
+
+
+def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
+    seat, legal = view["seat"], [Action.parse(x) for x in view["legal"]]
+    a = Action.parse(action)
+    hand = view["hand"]
+    plays = [x for x in view["legal"] if Action.parse(x).kind == "play"]
+    ordinary = [x for x in plays if not _wild(view, x.split("=")[0].rstrip("!"))]
+    card = action.split("=")[0].rstrip("!")
+    held = Counter(c[1] for c in hand if not _wild(view, c))
+    options = view["options"]
+    assert a.kind == "play"  # a draw or a pass is given no reason
+    if w.kind == "shed_wild":  # 5.2: a wild card left in hand scores 50
+        assert _wild(view, card) and ordinary and not options["countdown"]
+        assert w.card == card and view["hand_counts"][w.seat] == 1 and w.seat != seat
+    elif w.kind == "wild_longest":  # 3.3: nothing else matches; the named suit is held most
+        assert _wild(view, card) and not ordinary and w.suit == action.split("=")[1].rstrip("!")
+        assert held[w.suit] == max(held.values())
+    elif w.kind.startswith("special_"):  # 7.1-7.3, against the next seat
+        assert options["specials"] and not _wild(view, card) and w.card == card
+        assert w.seat == _next(view, seat, view["direction"]) and w.count == view["hand_counts"][w.seat] <= 2
+        rank = {"special_draw": "2", "special_skip": "QA", "special_reverse": "A"}[w.kind]
+        assert card[0] in rank
+        if w.kind == "special_draw":
+            assert w.total == view["debt"] + 2
+        if card[0] == "A":  # 7.3: with two seats an ace acts as a Q
+            assert (w.kind == "special_skip") == (sum(s["in_hand"] for s in view["status"]) == 2)
+    elif w.kind == "next_lacks":  # the next seat drew while this suit was to follow
+        nxt = _next(view, seat, view["direction"])
+        assert w.seat == nxt and w.suit == card[1] and w.suit in view["drew_on"][nxt]
+        assert any(x[1] not in view["drew_on"][nxt] for x in ordinary if x[:2] != card)
+    elif w.kind == "shed_points":  # 5.2, against a seat close to going out
+        assert not options["countdown"] and w.total == _points(card) >= 10 and w.card == card
+        assert w.seat != seat and w.count == view["hand_counts"][w.seat] <= 2
+        assert any(_points(x[:2]) < _points(card) for x in ordinary)
+    elif w.kind == "keeps_wild":  # 3.3: a wild card kept where one could be played
+        assert not _wild(view, card) and w.card in hand and _wild(view, w.card)
+        assert any(x.startswith(w.card) for x in plays)
+    elif w.kind == "longest":
+        assert not _wild(view, card) and w.suit == card[1]
+        assert any(held[x[1]] < held[card[1]] for x in ordinary)
+    else:
+        raise AssertionError(w)
+    assert any(x == a for x in legal)
+
+
+def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
+    seat, options, total = view["seat"], view["options"], view["total"]
+    a = Action.parse(action)
+    card = action[:2]
+    limit = options["limit"]
+    if w.kind == "squeeze":  # 4.3: a seat with no legal play is out
+        assert 3 <= w.count <= 10 and w.seat != seat and 0 <= w.total <= limit
+        if card[0] == "K":  # 2.2: a King sets the total to the limit
+            assert w.total == limit
+        elif a.value is not None:  # 2, 2.1: an ace's or ten's value as chosen, never below 0
+            assert w.total == max(0, total + a.value)
+        teams = view.get("teams") or []
+        assert not any(seat in g and w.seat in g for g in teams)
+    elif w.kind == "keeps_escape":  # 2: a King, or a ten as -10, goes at any total
+        assert w.card in view["hand"] and w.card[0] in "KT" and card[0] not in "KT"
+    elif w.kind == "ace_low":  # 2: an ace is 1 or 11
+        assert card[0] == "A" and a.value == 1 and f"{card}+11" in view["legal"] and w.total == limit
+    elif w.kind == "shed_high":  # a high card while the total is under half the limit
+        assert total < limit // 2 and card[0] in "789JQ"
+    else:
+        raise AssertionError(w)
+
+
+EXPLAINED = [(g, p, n) for g, p, n in tables() if g in ("crazy-eights", "ninety-eight")]
+
+
+@pytest.mark.parametrize("game, preset, seats", EXPLAINED, ids=lambda x: str(x))
+def test_every_reason_holds_of_its_move_and_view(game: str, preset: str, seats: int) -> None:
+    check = check_crazy_eights if game == "crazy-eights" else check_ninety_eight
+    rng = random.Random(7)
+    kinds: Counter[str] = Counter()
+    for m, seat in many_positions(game, preset, seats, 150, seed=seats * 100):
+        view = m.view(seat)
+        legal = [str(a) for a in m.legal_actions(seat)]
+        for action in {choose("normal", view, legal, rng), rng.choice(legal)}:
+            w = why(view, action)
+            if w is not None:
+                check(view, action, w)
+                kinds[w.kind] += 1
+    assert kinds  # some move in 150 positions has a reason
+
+
+def test_a_move_with_no_other_has_no_reason_and_other_games_none() -> None:
+    view, legal = position("crazy-eights", 3, ["KH", "4C"], pile=["9H"], top="9H", suit="H")
+    assert why(view, "not-legal") is None and why(view, "4C") is None  # not a legal move
+    m = new_match("ninety-nine", 3, seed=1)
+    v = m.view(m.current_seat)
+    assert why(v, str(m.legal_actions(m.current_seat)[0])) is None
+
+
+def test_a_crazy_eights_play_kept_a_wild_card_and_its_longest_suit() -> None:
+    """3.3: the eight is kept while a card of the suit held most matches."""
+    view, legal = position("crazy-eights", 3, ["8S", "5H", "KH", "2H", "4C"], pile=["9H"], top="9H", suit="H")
+    assert {"8S=H", "5H", "KH", "2H"} <= set(legal), legal
+    assert why(view, "KH") == Why("keeps_wild", card="8S")
+    assert why(view, "8S=H") is None  # a wild card played while others match: no reason to give
+
+
+def test_ninety_eight_says_a_king_leaves_the_next_seat_no_room() -> None:
+    """2.2 / 4.3: a King sets the total to 98, where few cards are safe for the next seat."""
+    view, legal = position("ninety-eight", 3, ["KS", "3H", "5D", "9C"], total=60)
+    w = why(view, "KS")
+    assert w is not None and w.kind == "squeeze" and w.total == 98 and w.seat == (view["seat"] + 1) % 3
+    assert why(view, "3H") == Why("keeps_escape", card="KS")
+
+
+def test_asking_for_a_reason_leaves_the_view_as_it_was() -> None:
+    """The table asks with the view it shows: the answer is the same each time, and the view
+    is not changed by it."""
+    m = new_match("crazy-eights", 4, seed=3)
+    view = m.view(m.current_seat)
+    before = repr(view)
+    first = [why(view, action) for action in view["legal"]]
+    assert [why(view, action) for action in view["legal"]] == first
+    assert repr(view) == before
+
+
+def test_the_walk_above_meets_every_kind_of_reason() -> None:
+    """So that each check above is run: the kinds met over positions of every preset."""
+    kinds: set[str] = set()
+    for game, preset, seats in EXPLAINED:
+        for m, seat in many_positions(game, preset, seats, 150, seed=seats * 100):
+            view = m.view(seat)
+            legal = [str(a) for a in m.legal_actions(seat)]
+            for action in legal:
+                w = why(view, action)
+                if w is not None:
+                    kinds.add(w.kind)
+    assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
+                     "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
+                     "keeps_escape", "ace_low", "shed_high"}, kinds

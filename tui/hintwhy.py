@@ -1,0 +1,51 @@
+"""A hint's reason in words: what ``core.bots.why`` found sets the hinted move apart."""
+from __future__ import annotations
+
+from core.bots.why import Why
+
+from .cardface import card_label, suit_label
+
+
+def _cards(n: int) -> str:
+    return "one card" if n == 1 else f"{n} cards"
+
+
+def why_words(why: Why | None, names: list[str], style: str) -> str:
+    """The reason after a hint's move ("Hint: play J♣: ♣ clubs is the suit you hold most of"),
+    with no colon of its own;
+    empty for none. ``names``: the seats as the table names them."""
+    if why is None:
+        return ""
+    seat = why.seat if why.seat is not None and 0 <= why.seat < len(names) else None
+    name = names[seat] if seat is not None else "the next player"
+    card = card_label(why.card, style) if why.card else ""
+    suit = suit_label(why.suit, style) if why.suit else ""
+    count = why.count or 0
+    kind = why.kind
+    if kind == "shed_wild":
+        return f"{name} holds one card, and {card} left in your hand would cost you 50 points if they go out"
+    if kind == "wild_longest":
+        return f"nothing else matches, and {suit} is the suit you hold most of"
+    if kind == "special_draw":
+        return f"{name} holds {_cards(count)}, and {card} makes them draw {why.total} cards"
+    if kind == "special_skip":
+        return f"{name} holds {_cards(count)}, and {card} makes them miss a turn"
+    if kind == "special_reverse":
+        return f"{name} holds {_cards(count)}, and {card} turns play away from them"
+    if kind == "next_lacks":
+        return f"{name} drew on {suit}, so they may hold none"
+    if kind == "shed_points":
+        return f"{name} holds {_cards(count)}, and {card} left in your hand would cost you {why.total} points if they go out"
+    if kind == "keeps_wild":
+        return f"it keeps your {card} for when nothing else matches"
+    if kind == "longest":
+        return f"{suit} is the suit you hold most of"
+    if kind == "squeeze":
+        return f"at {why.total}, {name} may have no safe card (a chance of about {count} in 10)"
+    if kind == "keeps_escape":
+        return f"it keeps your {card}, which can be played at any total"
+    if kind == "ace_low":
+        return f"an ace as 1 leaves more room under {why.total}"
+    if kind == "shed_high":
+        return "a high card goes while the total is low"
+    return ""
