@@ -129,6 +129,17 @@ class NinetyNine(Match):
         self.drawer = None
         self._finish([s for s in range(self.players) if not self.out[s]], events)
 
+    def _draw(self, seat: int, count: int, events: list[Event]) -> list[int]:
+        """A draw that reshuffles the pile into the stock (3.5) takes the plays of the cards
+        that went with it out of the round's plays: the view shows the plays of cards on the
+        pile, and a card reshuffled, drawn and played again brought its first play back. The
+        card left on the pile is the last play, made by the seat drawing (3.2, 5.1)."""
+        before = len(events)
+        got = super()._draw(seat, count, events)
+        if any(e.kind == "reshuffle" for e in events[before:]):
+            self.plays = [p[-1:] if s == seat else () for s, p in enumerate(self.plays)]
+        return got
+
     # ------------------------------------------------------------------ rules
     def _can_draw(self) -> bool:
         return bool(self.stock) or len(self.pile) > 1 or bool(self.cleared)

@@ -679,3 +679,34 @@ def test_3_2_each_seats_plays_of_the_round_are_public() -> None:
     run(m2, [(0, "KS"), (1, "KH"), (2, "KD"), (0, "3S"), (1, "KC"), (2, "QS"), (0, "4S"),
              (2, "QH"), (1, "QD"), (0, "9S"), (2, "QC"), (1, "8S"), (0, "4H")])
     assert m2.hand_number == 2 and m2.view(0)["plays"] == [[], [], []]  # 3.4: a new round
+
+
+def test_3_2_a_reshuffle_takes_its_cards_plays_out_of_the_view() -> None:
+    """ninety-nine 3.2 with the stock rebuilt from the pile (rules README, engine contract:
+    the view shows the current pile, not earlier ones): the plays of the cards reshuffled are
+    no longer shown, and a card reshuffled, drawn and played again shows only its new play
+    (6♣ came back as seat 5's play from 49 when seat 6 played it at 72)."""
+    deck = ["2H", "5C", "9D", "9C", "6S", "3D", "KC", "4D", "JH", "JS", "4H", "QH", "8H", "6C", "2C", "7H",
+            "QS", "KD", "TS", "AD", "TC", "9H", "7C", "JD", "7S", "9S", "AS", "JC", "3H", "AC", "2S", "6H",
+            "8S", "8D", "KH", "4S", "2D", "TD", "5H", "QC", "4C", "QD", "TH", "8C", "KS", "3C", "3S", "7D",
+            "5D", "5S", "AH", "6D"]
+    acts = [(0, "2H"), (1, "JS"), (3, "AD+11"), (4, "TC-10"), (5, "9H"), (6, "7C"), (7, "4D"), (6, "AC+11"),
+            (5, "3H"), (4, "6S"), (3, "AS+1"), (2, "4H"), (3, "QH"), (4, "8H"), (5, "3D"), (6, "6H"), (7, "2S"),
+            (0, "7S"), (1, "5C"), (2, "TS+10"), (3, "9C"), (4, "TD-10"), (5, "6C"), (6, "QC"), (7, "7H"),
+            (0, "QD"), (1, "9S"), (2, "8C"), (3, "2D")]
+    m = new_match("ninety-nine", 8, "standard", {"decks": 1, "chips": 99}, seed=5161, deck=deck, dealer=7)
+    for seat, action in acts[:-1]:
+        m.apply(action, seat=seat)
+    assert {"card": "6C", "value": None, "from": 49} in m.view(0)["plays"][5]
+    events = m.apply(acts[-1][1], seat=acts[-1][0])
+    assert any(e.kind == "reshuffle" for e in events) and m.view(None)["pile"] == ["2D"]
+    plays = m.view(0)["plays"]
+    assert [p for seat, p in enumerate(plays) if seat != 3] == [[]] * 7
+    assert plays[3] == [{"card": "2D", "value": None, "from": m.view(0)["plays"][3][0]["from"]}]
+    for seat, action in ((4, "8D"), (5, "8S"), (6, "7D"), (7, "4C"), (6, "6C")):
+        m.apply(action, seat=seat)
+    plays = m.view(2)["plays"]
+    assert plays[5] == [{"card": "8S", "value": None, "from": 53}]
+    assert plays[6] == [{"card": "7D", "value": None, "from": 61}, {"card": "6C", "value": None, "from": 72}]
+    assert sum(len(p) for p in plays) == len(m.view(2)["pile"])  # one play for each card on the pile
+    assert Match.restore(m.snapshot()).view(2) == m.view(2)
