@@ -23,6 +23,7 @@ from asyncssh import SSHAuthorizedKeys
 
 from core.options import value_text
 
+from . import savefile
 from .addresses import host_port, join_addresses
 from .announce import Announcements, Out
 from .autosave import SaveOutcome
@@ -254,15 +255,11 @@ def left_alone(problem: str | None) -> None:
 
 def keep_previous(path: Path, out: Out) -> None:
     """A new table on a port that has a saved one: the old save is kept beside, not overwritten."""
-    if not path.exists():
-        return
-    previous = path.with_name(path.name + ".previous")
-    try:
-        path.replace(previous)
-        print(f"The table saved for this port was kept as {previous} (--resume continues a saved table).",
-              file=out)
-    except OSError as e:
-        print(f"dealmein host: {path} will be replaced by the new table (cannot keep it: {e})", file=sys.stderr)
+    kept, why = savefile.keep_previous(path)
+    if kept is not None:
+        print(f"The table saved for this port was kept as {kept} (--resume continues a saved table).", file=out)
+    elif why is not None:
+        print(f"dealmein host: {path} will be replaced by the new table (cannot keep it: {why})", file=sys.stderr)
 
 
 #: what the host says when a signal stops it before its table is open: nothing was saved or

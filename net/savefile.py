@@ -84,3 +84,29 @@ def move_aside(path: Path) -> Path | None:
 
 def aside_text(aside: Path | None) -> str:
     return f"moved aside to {aside}" if aside is not None else "it could not be moved aside"
+
+
+def never_played(state: dict[str, Any]) -> bool:
+    """A saved lobby no match was ever played at: nothing in it to keep."""
+    seats = state.get("seats")
+    return state.get("status") == "lobby" and state.get("match") is None and isinstance(seats, list) \
+        and not any(isinstance(s, dict) and (s.get("wins") or s.get("played")) for s in seats)
+
+
+def keep_previous(path: Path) -> tuple[Path | None, str | None]:
+    """A new table is about to be saved at ``path``, where a table is saved already: the old
+    save is kept beside it as ``.previous`` (one file: a newer one replaces it). A lobby never
+    played is not kept (it would only push out a played table kept before it); a save that
+    cannot be read is kept all the same (it may hold one). Where it was kept, or why it could
+    not be (``(None, None)``: nothing to keep)."""
+    if not path.exists():
+        return None, None
+    loaded = read_save(path, keep=True)
+    if loaded.state is not None and never_played(loaded.state):
+        return None, None
+    previous = path.with_name(path.name + ".previous")
+    try:
+        path.replace(previous)
+    except OSError as e:
+        return None, str(e.strerror or e)
+    return previous, None

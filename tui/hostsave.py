@@ -39,10 +39,29 @@ class HostSave:
         self.app = app
         #: this solo table holds the solo save (``tui.saves.claim_solo_save``)
         self.solo = False
+        #: why a new solo table does not hold it although no other window does: the solo save
+        #: is there but cannot be read (its permissions), and is left as it is, not written over
+        self.unread: str | None = None
 
-    def claim_solo(self) -> bool:
+    def claim_solo(self, new: bool = False) -> bool:
+        """Take the solo save for this table; for a ``new`` match, not while the one saved
+        there cannot be read (it would be written over unseen)."""
         self.solo = claim_solo_save()
+        if self.solo and new:
+            from net.savefile import read_save
+
+            from .saves import solo_save_path
+
+            path = solo_save_path()
+            loaded = read_save(path, keep=True) if path.exists() else None
+            if loaded is not None and loaded.unreadable:
+                self.unread = loaded.problem
+                self.release_solo()
         return self.solo
+
+    def not_kept(self) -> str:
+        """Why this solo table is not saved, in a sentence to go on with."""
+        return self.unread or ANOTHER_WINDOW
 
     def release_solo(self) -> None:
         if self.solo:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from net.addresses import address_key, host_port, join_addresses, split_address
 from net.client import RECONNECT_FOR, TableClient
-from net.savefile import read_save, save_path
+from net.savefile import keep_previous, read_save, save_path
 from net.server import Server, TableConfig, local_host
 
 from . import leavewords, seatkeys
@@ -114,11 +114,18 @@ class TableSession:
                                                     seed=app.seed, turn_time=0 if solo else choice.turn_time))
             session.table = table
             if not solo:
-                server.autosave(table, save_path(server.port))
-            elif session._save.claim_solo():
+                path = save_path(server.port)
+                if path.exists() and read_save(path, keep=True).unreadable:
+                    # home offered no Resume of it, and said it is left as it is: not written over
+                    kept, why = keep_previous(path)
+                    app.notify(f"{path.name} could not be read, so it is kept as {kept}: this table is saved "
+                               "in its place." if kept else f"{path.name} could not be read, nor kept ({why}): "
+                               "this table's save takes its place.", title="Saved table", severity="warning", timeout=15)
+                server.autosave(table, path)
+            elif session._save.claim_solo(new=True):
                 server.autosave(table, solo_save_path())
             else:
-                app.notify(f"{ANOTHER_WINDOW}: this solo match is not kept, and leaving or quitting ends it.",
+                app.notify(f"{session._save.not_kept()}: this solo match is not kept, and leaving or quitting ends it.",
                            title="Solo save", severity="warning", timeout=10)
             session._save.watch(session.table)
             session._listening(bind, server.port)
@@ -749,7 +756,7 @@ class TableSession:
         """What leaving a match in play costs, said before the player confirms it."""
         if self.solo:
             if not self.solo_save:
-                return f"{ANOTHER_WINDOW}: leaving ends this match."
+                return f"{self._save.not_kept()}: leaving ends this match."
             if not self.saved:
                 return "It could not be saved: leaving ends it."
             return "It is saved: Resume on the home screen picks it up where it stopped."

@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import socket
 import sys
+from pathlib import Path
+
+import msgpack
 
 from net.savefile import read_save, save_path
 
@@ -28,6 +31,14 @@ async def failed_start(*args: str) -> tuple[int, str, str]:
     return await run_to_end("host", *HOST_ARGS, *args)
 
 
+def played(path: Path) -> None:
+    """Mark the table saved at ``path`` as one a match was played at: a lobby never played is
+    not kept as ``.previous`` (``net.savefile.keep_previous``)."""
+    raw = msgpack.unpackb(path.read_bytes())
+    raw["state"]["status"] = "playing"
+    path.write_bytes(msgpack.packb(raw))
+
+
 def busy_port() -> socket.socket:
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
@@ -40,6 +51,7 @@ async def test_failed_starts_leave_the_save_and_previous_untouched() -> None:
     path = save_path(port)
     previous = path.with_name(path.name + ".previous")
     await saved_host(port, "--bots", "3", "--name", "Older")
+    played(path)
     await saved_host(port, "--bots", "2", "--name", "Kept")  # the first goes to .previous
     saved, kept_before = path.read_bytes(), previous.read_bytes()
     table = read_save(path).state["table"]  # type: ignore[index]
