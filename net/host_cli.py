@@ -100,8 +100,9 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table,
     except BaseException:
         await ssh.close()  # the app zygote it may have started
         raise
-    # made up (or kept from the save): kept for a resume; another login, or none, forgets it
-    table.keep_ssh_password(ssh.config.password if args.ssh_auth == "password" and not c.password else None)
+    # the table's own, or one made up (or kept from the save): kept for a resume (the app's
+    # serves SSH again where the save has one); another login, or none, forgets it
+    table.keep_ssh_password(ssh.config.password if args.ssh_auth == "password" else None)
     return ssh
 
 

@@ -71,8 +71,8 @@ class Doors:
                 if port == ports[-1]:
                     self.app.notify(f"SSH not started: {e}", severity="error", timeout=8)
                 continue
-            if table is not None:  # a made-up one is kept for a resume; the table's own is kept as that
-                table.keep_ssh_password(None if password else self.ssh.config.password)
+            if table is not None:  # kept for a resume, which serves SSH again where the save has one
+                table.keep_ssh_password(self.ssh.config.password)
             return
 
     @property

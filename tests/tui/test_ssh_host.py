@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import asyncssh
+import pytest
 from textual.widgets import Input, Switch
 
 from tui.screens.lobby import LobbyScreen
@@ -135,14 +136,22 @@ async def test_leaving_a_hosted_table_keeps_its_ssh_guests_seats_in_its_save() -
             proc.close()
 
 
-async def test_a_table_hosted_with_ssh_comes_back_with_it_and_the_same_password() -> None:
+@pytest.mark.parametrize("own", [None, "sesame"], ids=["made-up", "table-password"])
+async def test_a_table_hosted_with_ssh_comes_back_with_it_and_the_same_password(own: str | None) -> None:
     """Resumed from home, a table that had SSH guests opens its SSH front door again, with the
-    password they logged in with (it came back without SSH: its guests had no way back)."""
+    password they logged in with (it came back without SSH: its guests had no way back; a
+    table with a password of its own, which is its guests' login, still came back without)."""
     from tui.screens.home import HomeScreen
 
     app = make_app(bind="127.0.0.1", port=0, ssh_port=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await _host_with_ssh(app, pilot)
+        await pilot.press("h")
+        picker = await wait_for(pilot, lambda: current(app, PickerScreen))
+        if own:
+            picker.query_one("#table-password", Input).focus()
+            await pilot.press(*own)
+        picker.query_one("#ssh", Switch).focus()
+        await pilot.press("space", "ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         ssh = await wait_for(pilot, lambda: app.session.ssh)
         password = ssh.config.password
@@ -153,8 +162,9 @@ async def test_a_table_hosted_with_ssh_comes_back_with_it_and_the_same_password(
         await pilot.press("enter")
         lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         again = await wait_for(pilot, lambda: app.session is not None and app.session.ssh)
-        assert again.config.password == password
-        assert f"SSH password: {password}" in str(lobby.query_one("#lobby-info").render())
+        assert again.config.password == password == (own or password)
+        info = str(lobby.query_one("#lobby-info").render())
+        assert (f"SSH password: {password}" in info) == (own is None)  # the table's own has its line
         async with asyncssh.connect("127.0.0.1", again.port, username="bea", password=password,
                                     known_hosts=None, client_keys=None, agent_path=None):
             pass
