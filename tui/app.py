@@ -663,7 +663,12 @@ class DealMeInApp(App[int]):
         answer."""
         self.call_later(self._quit_now)
 
-    async def _quit_now(self) -> None:
+    def quit_at_hangup(self) -> None:
+        """SIGHUP (its terminal closed): leave the tables as Q does, then end the process at
+        once: there is no terminal to give back, and Textual's close may wait on writes to it."""
+        self.call_later(self._quit_now, hung_up=True)
+
+    async def _quit_now(self, hung_up: bool = False) -> None:
         if self._quitting:
             return
         self._quitting = True
@@ -671,6 +676,8 @@ class DealMeInApp(App[int]):
         away = session.away_note() if session is not None else ""  # before the seat is left
         await self.leave_table()  # its last save written, or given up on
         await self._tables_closed()  # a table left just before, still closing
+        if hung_up:
+            os._exit(0)
         self.exit_note = saved_match_note(session) or away
         self.exit(0)
 

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import signal
 import threading
 import time
+from functools import partial
 from types import FrameType
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -18,13 +20,20 @@ def run_app(args: argparse.Namespace, on_sigterm: str = "quit") -> int:
     app) quits as Q does without asking, the table left, the solo match's last save written and
     said; ``exit`` (an SSH session's app, which the server may end while its player still
     watches) asks the app to exit. Either way it puts the terminal back as a player's own quit
-    does. Before the loop runs, SIGTERM keeps its default (the terminal is not touched yet)."""
+    does. Before the loop runs, SIGTERM keeps its default (the terminal is not touched yet).
+
+    SIGHUP (its terminal closed) quits the ``dealmein`` command's app the same way: a host who
+    closed the window ended the process at once, and its SSH guests' sessions with it, their
+    terminals left on the app's screen with the mouse captured, and no word to its players.
+    An SSH session's app keeps the default: its connection is gone, and its seat is held."""
     from .app import DealMeInApp
 
     app = DealMeInApp(args)
     before = _answer_interrupts(app)
     try:
-        return _run(app, app.quit_at_signal if on_sigterm == "quit" else app.exit)
+        if on_sigterm == "quit":
+            return _run(app, app.quit_at_signal, on_hangup=partial(_hung_up, app))
+        return _run(app, app.exit)
     finally:  # as it found it
         if before is not None:
             signal.signal(signal.SIGINT, before)
@@ -57,18 +66,69 @@ def _answer_interrupts(app: DealMeInApp) -> Any:
     return before
 
 
-def _run(app: DealMeInApp, on_sigterm: Callable[[], object]) -> int:
-    """``run_app``'s run, SIGTERM answered by ``on_sigterm``."""
+#: seconds a hung-up app has to leave its tables before it ends regardless: its screen's writes
+#: may have met the closed terminal, and Textual's writer, stopped by that, can hold up the app
+HANGUP_GRACE = 15.0
+
+
+def _hung_up(app: DealMeInApp) -> None:
+    """SIGHUP: the terminal is gone. What the app still writes goes nowhere (not to a closed
+    terminal, which would stop Textual's writer and hold the app up), it leaves its tables as
+    at SIGTERM and ends, and it ends after ``HANGUP_GRACE`` if leaving is held up all the same.
+    A SIGHUP sent while the terminal is still there (``kill -HUP``) quits as SIGTERM does."""
+    import termios
+
+    try:
+        termios.tcgetattr(2)
+    except (termios.error, OSError):
+        pass  # gone (a hung-up terminal answers EIO)
+    else:
+        app.quit_at_signal()
+        return
+    try:
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        for fd in (1, 2):
+            os.dup2(nowhere, fd)
+        os.close(nowhere)
+    except OSError:
+        pass
+    # a write that met the closed terminal first ended Textual's writer thread (Textual 8's
+    # ``LinuxDriver._writer_thread``, its queue of 30 writes): its queue is emptied in its
+    # place, or the app's next 30 frames would block the loop before its tables are left
+    writer = getattr(getattr(app, "_driver", None), "_writer_thread", None)
+    queue = getattr(writer, "_queue", None)
+    if writer is not None and queue is not None and not writer.is_alive():
+        threading.Thread(target=_drain, args=(queue,), name="hung-up-output", daemon=True).start()
+    timer = threading.Timer(HANGUP_GRACE, os._exit, args=(0,))
+    timer.daemon = True
+    timer.start()
+    app.quit_at_hangup()
+
+
+def _drain(queue: Any) -> None:
+    """Take what is put on ``queue`` and drop it, for as long as the process runs."""
+    while True:
+        queue.get()
+
+
+def _run(app: DealMeInApp, on_sigterm: Callable[[], object],
+         on_hangup: Callable[[], object] | None = None) -> int:
+    """``run_app``'s run, SIGTERM answered by ``on_sigterm`` and SIGHUP by ``on_hangup``
+    (None: its default)."""
+    handlers = {signal.SIGTERM: on_sigterm, **({signal.SIGHUP: on_hangup} if on_hangup else {})}
+
     async def run() -> object:
         loop = asyncio.get_running_loop()
         # (a handler of the loop's own: the signal wakes the loop at once, whichever thread
         # the kernel hands it to; a plain ``signal.signal`` handler would wait for the main
         # thread to wake up for some other reason)
-        loop.add_signal_handler(signal.SIGTERM, on_sigterm)
+        for sig, handler in handlers.items():
+            loop.add_signal_handler(sig, handler)
         try:
             return await app.run_async()
         finally:
-            loop.remove_signal_handler(signal.SIGTERM)
+            for sig in handlers:
+                loop.remove_signal_handler(sig)
 
     return said_on_exit(app, asyncio.run(run()))
 

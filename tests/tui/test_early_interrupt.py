@@ -327,3 +327,81 @@ def test_sigterm_quits_as_q_does_and_gives_the_terminal_back() -> None:
     assert ended.cooked and ended.raw.rfind(b"\x1b[?1049l") > ended.raw.rfind(b"\x1b[?1049h")  # the screen left
     after = STRIP.sub(b"", ended.raw[ended.raw.rfind(b"\x1b[?1049l"):]).decode(errors="replace").split()
     assert " ".join(after) == "Your Ninety-Eight match is saved: run dealmein and choose Resume to play on."
+
+
+@pytest.mark.parametrize("how", ["kill", "closed"])
+def test_a_hangup_quits_as_q_does(how: str) -> None:
+    """SIGHUP (the terminal window closed, or ``kill -HUP``) while a solo match is in play: the
+    app quits as Q does, status 0, its tables left (a host's players told, its SSH guests'
+    sessions ended as at a quit); it ended at once, status -1, on a terminal left on the app's
+    screen. ``closed`` hangs the terminal up for real: its other end is closed."""
+    from tui.saves import solo_save_path
+
+    program = Program(["--no-mdns", "solo", "--game", "ninety-eight", "--seats", "2"])
+    try:
+        program.read_until(b"Start")
+        program.type(b"\x13")  # Ctrl+S deals
+        program.read_until(b"Enter plays")
+        if how == "kill":
+            os.kill(program.pid, signal.SIGHUP)
+            ended = program.end()
+            assert ended.status == 0 and ended.cooked, ended.lines
+            assert ended.raw.rfind(b"\x1b[?1049l") > ended.raw.rfind(b"\x1b[?1049h")  # the screen left
+        else:
+            os.close(program.master)
+            deadline = time.monotonic() + 10  # before HANGUP_GRACE ends it regardless
+            while program.status is None:
+                assert time.monotonic() < deadline, "did not end"
+                pid, status = os.waitpid(program.pid, os.WNOHANG)
+                if pid:
+                    program.status = os.waitstatus_to_exitcode(status)
+                time.sleep(0.05)
+            assert program.status == 0
+    finally:
+        program.close()
+    assert solo_save_path().is_file()  # the match kept to resume
+
+
+def test_a_host_whose_terminal_closes_tells_its_players_goodbye() -> None:
+    """The host's terminal window closed: the app leaves its table as at a quit, so a player
+    there is told the host closed it (``bye``) and its app stops trying to come back; it was
+    cut off as by a crash, and an SSH guest's session ended with its terminal on the app's
+    screen."""
+    import asyncio
+    import socket
+
+    from net.client import TableClient
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    program = Program(["--no-mdns", "host", "--bind", "127.0.0.1", "--port", str(port), "--seats", "2"])
+    try:
+        program.read_until(b"Open table")
+        program.type(b"\x13")  # Ctrl+S opens the table
+        program.read_until(b"Players join at")
+
+        async def hung_up_on() -> str:
+            ana = await TableClient.connect("127.0.0.1", port, name="Ana", reconnect=False, timeout=5.0)
+            try:
+                os.close(program.master)  # the window closes: the terminal hangs up
+                for _ in range(200):  # at most ten seconds
+                    if ana._last_error is not None:
+                        break
+                    await asyncio.sleep(0.05)
+                return str(ana._last_error)
+            finally:
+                await ana.close()
+
+        said = asyncio.run(hung_up_on())
+        assert said.startswith("('bye'"), said
+        deadline = time.monotonic() + 10
+        while program.status is None:
+            assert time.monotonic() < deadline, "did not end"
+            pid, status = os.waitpid(program.pid, os.WNOHANG)
+            if pid:
+                program.status = os.waitstatus_to_exitcode(status)
+            time.sleep(0.05)
+        assert program.status == 0
+    finally:
+        program.close()
