@@ -141,7 +141,8 @@ async def test_penalties_followed_in_one_hand_are_not_carried_into_the_next(same
 
 
 async def test_a_ninety_nine_rounds_box_says_what_it_cost_each_seat() -> None:
-    """ninety-nine 3.3: a round's box has a "this hand" column with the chips each seat lost or
+    """ninety-nine 3.3: a round's box has a "this round" column (3.4: the game plays rounds, not
+    hands, as its box's title and running total say) with the chips each seat lost or
     won in it ("-2 chips"), so the standings' moves are read there, not dug out of the log; what
     it says is what the standings moved by."""
     app = make_app(seed=2)
@@ -170,7 +171,7 @@ async def test_a_ninety_nine_rounds_box_says_what_it_cost_each_seat() -> None:
             assert [int(c.split()[0]) if c else 0 for c in changes] == moved, (before, event, chips)
             if any(moved):
                 said += 1
-                assert "this hand" in _text(view, event)
+                assert "this round" in _text(view, event) and "this hand" not in _text(view, event)
             before = chips
         assert said
         await app.action_quit()

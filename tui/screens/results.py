@@ -47,7 +47,7 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     if not isinstance(changes, list) or not any(isinstance(c, str) and c for c in changes):
         changes = None
     else:  # the lives and chips the hand cost or won each seat (``tui.handchange``)
-        table.add_column("this hand", justify="right")
+        table.add_column(f"this {deal_word(view.get('game'))}", justify="right")
     winners = set(view.get("winners") or []) if view.get("is_over") else set(said.get("winners") or [])
     if not winners and said.get("seat") is not None and said.get("kind") == "round_over":
         winners = {said["seat"]}
