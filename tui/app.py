@@ -35,6 +35,8 @@ if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with th
 
 #: the smallest terminal every screen is laid out for (columns, rows): the tests go down to it
 SMALLEST = (60, 18)
+#: what a terminal smaller than that is told, under the title "Terminal too small"
+TOO_SMALL = f"Make it {SMALLEST[0]}x{SMALLEST[1]} or more."
 
 
 class DealMeInApp(App[int]):
@@ -145,8 +147,11 @@ class DealMeInApp(App[int]):
         if small and not self._small_told:
             # the title says it in a few words, for a table's notice cut to the few rows the
             # small terminal leaves it
-            self.notify(f"Make it {SMALLEST[0]}x{SMALLEST[1]} or more.", title="Terminal too small",
-                        severity="warning", timeout=8)
+            self.notify(TOO_SMALL, title="Terminal too small", severity="warning", timeout=8)
+        elif not small and self._small_told:  # made large enough: the notice is past
+            from .notices import take_down
+
+            take_down(self, {TOO_SMALL}, title="Terminal too small")
         self._small_told = small
 
     async def on_event(self, event: events.Event) -> None:
