@@ -85,7 +85,7 @@ async def test_a_terminal_smaller_than_the_screens_are_made_for_is_said_once() -
         await pilot.pause()
         assert len(small()) == 1
         await pilot.resize_terminal(60, 18)
-        await wait_for(pilot, lambda: not small())
+        await wait_for(pilot, lambda: not small(), timeout=2)  # at once, not at its 8 s end
         await pilot.resize_terminal(59, 18)
         await pilot.pause()
         assert len(small()) == 1
