@@ -85,6 +85,10 @@ class TableSession:
         #: this app comes back to a seat it sat in before (a resumed save, a kept seat's token): a
         #: match that ended meanwhile was its own, to show and count
         self.returning = False
+        #: a join under way (``join``): its connection closing is said as the join's failure
+        self.joining = False
+        #: why the connection closed for good, as the host or the client said it
+        self.closed_reason: str | None = None
         #: the results put up over the table, or held while it is covered (``tui.heldresults``)
         self._results = HeldResults(self)
         #: the chat lines the table kept have had their heading (``chat``'s ``earlier``)
@@ -212,6 +216,7 @@ class TableSession:
         should that join fail). The table this app hosts, by whatever address, is refused too."""
         host, port = split_address(address)
         session = cls(app)
+        session.joining = True
         session.address = address_key(host, port)
         session.recent_address = host_port(host, port) if app.remember_seats else None  # as typed: it is dialled again
         here = app.session
@@ -233,8 +238,9 @@ class TableSession:
             if here is not None and here.table is not None and session.client.table == here.table.id:
                 raise AtTableAlready("You are at this table already: this app hosts it.")
             await app.leave_table()
-            if not session.client.connected:  # it went with the table left (another way to this app's own)
-                raise ConnectionError("the table closed as the last one was left")
+            if not session.client.connected:  # the host refused what came next, or it went with the
+                # table left (another way to this app's own)
+                raise ConnectionError(session.closed_reason or "the table closed as the last one was left")
         except BaseException:
             if kept is not None and session.client is None:  # not in yet: the seat is still to be claimed
                 seatkeys.remember(session.address, kept.table, kept.token)
@@ -245,6 +251,7 @@ class TableSession:
         if held is not None:  # not a silent watch: the seat kept here is another app's now
             app.notify(f"Your seat at this table is held by another Deal Me In that is still running (process "
                        f"{held}): you watch here until it leaves the table.", severity="warning", timeout=12)
+        session.joining = False
         session._hold_seat()
         session.show_lobby()
         return session
@@ -560,8 +567,11 @@ class TableSession:
                     table.connection(True)
                     table.restart_clock()
             elif state == "closed" and not self.closing:
-                if update.get("reason") != self.last_said:  # a kick was already said, once is enough
-                    reason = str(update.get("reason") or "the connection closed").rstrip(".")
+                self.closed_reason = str(update.get("reason") or "the connection closed").rstrip(".")
+                if self.joining:  # said once, as the join's failure
+                    pass
+                elif update.get("reason") != self.last_said:  # a kick was already said, once is enough
+                    reason = self.closed_reason
                     back = f" {self._back_once_up()}" if self.client is not None and self.client.host_gone \
                         and self._seat_in_play_elsewhere() else ""
                     app.notify(f"Left the table: {reason}.{back}", severity="warning", timeout=8 if not back else 15)

@@ -150,10 +150,11 @@ def raise_fd_limit(wanted: int) -> None:
 
 
 async def host_sending(frames: list[dict[str, Any]],
-                       lobby: dict[str, Any] | None = None) -> tuple[Any, int, asyncio.Event]:
+                       lobby: dict[str, Any] | None = None, pause: float = 0.02) -> tuple[Any, int, asyncio.Event]:
     """A fake host on 127.0.0.1 that welcomes one client with ``lobby`` (a bare one by
-    default), sends ``frames`` and waits for the client to hang up (``hung_up``); the second
-    connection, if any, is counted in ``again``."""
+    default), sends ``frames`` (``pause`` seconds apart; 0: with the welcome, read together)
+    and waits for the client to hang up (``hung_up``); the second connection, if any, is
+    counted in ``again``."""
     hung_up = asyncio.Event()
     connections = []
 
@@ -165,7 +166,8 @@ async def host_sending(frames: list[dict[str, Any]],
         writer.write(encode({"type": "welcome", "table": "t", "seat": 0, "token": "x" * 22, "host": False}))
         writer.write(encode({"type": "lobby", "lobby": {"table": "t"} if lobby is None else lobby}))
         for frame in frames:
-            await asyncio.sleep(0.02)
+            if pause:
+                await asyncio.sleep(pause)
             writer.write(encode(frame))
         await reader.read()  # until the client closes
         hung_up.set()

@@ -98,3 +98,27 @@ async def test_escape_sequences_in_a_hosts_words_never_reach_the_terminal() -> N
     finally:
         srv.close()
         await srv.wait_closed()
+
+
+async def test_a_join_ended_by_a_table_it_cannot_show_is_said_once_and_truly() -> None:
+    """The host's first view cannot be shown: the join fails for that reason, said once ("Could
+    not join ...: the host sent a table this app cannot show"); a second notice blamed "the
+    table closed as the last one was left", with one connection and the host still up."""
+    good = new_match("ninety-eight", 2, seed=4).view(0)
+    bad = {**good, "hand": ["ZZ"] + good["hand"][1:]}
+    # with the welcome, so that it is read before the join is through
+    srv, port, hung_up = await host_sending([{"type": "view", "view": bad, "events": []}], pause=0)
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            given = said_from_now(app)
+            app.join_address(f"127.0.0.1:{port}")
+            await wait_for(pilot, lambda: any("cannot show" in n for n in given))
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+            await pilot.pause(0.3)
+            assert [n for n in given if "cannot show" in n or "Could not join" in n or "Left the table" in n] == [
+                f"Could not join 127.0.0.1:{port}: the host sent a table this app cannot show "
+                "(hand[0]: expected a card)"], given
+    finally:
+        srv.close()
+        await srv.wait_closed()
