@@ -102,6 +102,10 @@ def seat_names(lobby: dict[str, Any]) -> list[str]:
     return names
 
 
+#: who says the table's own lines in the chat (a player joining, the game changed)
+TABLE_SPEAKER = "Table"
+
+
 def speaker(lobby: dict[str, Any], chat: dict[str, Any]) -> str:
     """A player's chat line goes by the seat it came from, named as the table names that
     seat (two players called Ana read apart), and a watcher's reads "(watching)": the host
@@ -122,7 +126,9 @@ def speaker(lobby: dict[str, Any], chat: dict[str, Any]) -> str:
         # bots do not chat: the player a bot now stands in for said it; and a line kept in the
         # log names who said it, not whether they were away as it came (a line said before they
         # dropped, read by a watcher who joins later, would keep "(away)" for good)
-        return _plain_seat_names(seats)[seat]
+        shown = _plain_seat_names(seats)[seat]
+        # a player who took the table's own name does not pass for the table's lines
+        return f"{shown} (seat {seat + 1})" if shown.casefold() == TABLE_SPEAKER.casefold() else shown
     if chat.get("earlier") is True:  # said before someone else sat there, or before the table lost that seat
         return f"{cut(name, 20)} (was in seat {seat + 1})"
     return f"{cut(name, 20)} (seat {seat + 1})"  # seated there by a lobby still on its way

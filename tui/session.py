@@ -24,7 +24,7 @@ from .notices import take_down
 from .plain import clean
 from .plays import own_status
 from .saves import KeptResults, save_port, saved_bind, solo_save_path
-from .seatnames import seat_names, speaker, whole_number
+from .seatnames import TABLE_SPEAKER, seat_names, speaker, whole_number
 from .tablechange import table_change
 from .watchwait import WatcherWait
 from .widgets.tablelog import CHAT_LINES
@@ -540,7 +540,7 @@ class TableSession:
             system = update.get("system") is True
             if update.get("earlier") is True and not self._earlier_told:
                 self._earlier_told = True
-                self._add_chat("Table", "Said at this table earlier:", True)
+                self._add_chat(TABLE_SPEAKER, "Said at this table earlier:", True)
             name = str(update.get("name") or "?") if system else speaker(self.lobby or {}, update)
             self._add_chat(name, str(update.get("text") or ""), system)
         elif kind == "error":
@@ -633,16 +633,16 @@ class TableSession:
         changes = self._comings.changes(earlier, lobby, self._seat_told)
         changed = None if self.is_host else table_change(earlier, lobby)  # the host knows what it did
         if changed is not None:
-            self._add_chat("Table", changed, True)
+            self._add_chat(TABLE_SPEAKER, changed, True)
         if (self.lobby or {}).get("status") == "playing":
             table = table_screen(self)
             for change in changes:
                 if table is not None:
                     table.log_line(change.text, style="italic")
-                self._add_chat("Table", change.text, True, table=False)
+                self._add_chat(TABLE_SPEAKER, change.text, True, table=False)
             return
         for change in changes:
-            self._add_chat("Table", change.text, True)
+            self._add_chat(TABLE_SPEAKER, change.text, True)
         if self.is_host and not self.solo and self.app.settings.bell and any(c.kind == "sits" for c in changes):
             self.app.bell()  # a host waiting in the lobby hears the players come, as a turn is heard
 

@@ -68,3 +68,19 @@ async def test_two_watchers_called_ana_read_apart_in_the_hosts_chat() -> None:
 def _lines(lobby: Any) -> list[str]:
     """The chat's lines in the lobby, without the table's own."""
     return [e.plain for e in lobby.query_one("#chat-log").entries if not e.plain.startswith("Table")]
+
+
+def test_a_player_named_table_does_not_pass_for_the_tables_own_lines() -> None:
+    """The table's own lines ("Table: Bo sits down in seat 1.") are said by "Table": a seated
+    player who took that name reads with the seat, whatever its case, in a terminal without
+    colour too (the dim style was all that set them apart); other names stay bare."""
+    from tui.seatnames import TABLE_SPEAKER, speaker
+
+    seats = [{"seat": 0, "name": "Bo", "bot": None, "connected": True},
+             {"seat": 1, "name": "Table", "bot": None, "connected": True},
+             {"seat": 2, "name": "tABLE", "bot": None, "connected": True}]
+    lobby = {"seats": seats, "spectators": 0}
+    assert TABLE_SPEAKER == "Table"
+    assert speaker(lobby, {"name": "Table", "seat": 1}) == "Table (seat 2)"
+    assert speaker(lobby, {"name": "tABLE", "seat": 2}) == "tABLE (seat 3)"
+    assert speaker(lobby, {"name": "Bo", "seat": 0}) == "Bo"
