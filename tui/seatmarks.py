@@ -13,3 +13,12 @@ def turn_of(name: str) -> str:
         if name.endswith(mark):
             return f"{name[:-len(mark)]}'s turn{mark}"
     return f"{name}'s turn"
+
+
+def unmarked(name: str) -> str:
+    """``name`` without the bot or away marker: what a seat was called when it made a move
+    told later (the hand so far, read back on coming in), whatever it is now."""
+    for mark in (BOT_MARK, AWAY_MARK):
+        if name.endswith(mark):
+            return name[:-len(mark)]
+    return name

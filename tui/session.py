@@ -491,7 +491,7 @@ class TableSession:
                 if before_this:
                     if not _dealt(so_far[0][1]):  # a long hand's latest moves only
                         table.log_line(f"{at}: its first plays are not shown.", style="dim")
-                    table.show(self.view, before_this)
+                    table.show(self.view, before_this, earlier=True)
                 elif not events:  # what came before is not known here (a host of an older version)
                     # (before the match's first move, nothing came before)
                     table.log_line(f"{at}: earlier plays are not shown." if self.view.get("version") else f"{at}.",

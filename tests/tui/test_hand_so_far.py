@@ -119,3 +119,39 @@ async def test_back_after_a_hand_ended_meanwhile_the_log_tells_how_it_ended() ->
         hand = table.match.hand_number
         assert any(line.startswith(f"Hand {hand - 1} over") for line in told), told
         assert any(line.endswith(f"deals hand {hand}") for line in told), told
+
+
+async def test_the_hand_so_far_names_the_seats_as_they_played_not_as_they_are_now() -> None:
+    """Bo comes back in a new app while Ana's connection is down: Ana's moves of the hand so
+    far were hers, made at the table, and read "Ana plays", not "Ana (away) plays" (the mark
+    her seat has now); her seat in the boxes is still marked away."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": 60.0, "grace": 60.0})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table, ana, bo = await ana_and_bo_dealt(srv, TableConfig(name="evening", game="crazy-eights", seats=2, seed=3))
+        ana.reconnect = False  # her connection stays down: her seat reads "(away)"
+        token = bo.token
+        for _ in range(20):  # each plays its first legal move until Ana has moved and Bo is to play
+            if moves_by(table, 0, 0) >= 1 and table.match.current_seat == 1:
+                break
+            await play_first_until(table, ana, 0, lambda: table.match.current_seat == 1, moves=20)
+            await play_first_until(table, bo, 1, lambda: table.match.current_seat == 0 or moves_by(table, 0, 0) >= 1,
+                                   moves=20)
+        assert moves_by(table, 0, 0) >= 1 and table.match.current_seat == 1
+        bo.drop_connection()
+        ana.drop_connection()
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            from tui.seatkeys import remember
+            remember(f"127.0.0.1:{srv.port}", table.id, token)
+            app.settings.name = "Bo"
+            app.join_address(f"127.0.0.1:{srv.port}")
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            await wait_for(pilot, lambda: app.session.seat == 1 and "Ana (away)" in app.session.names)
+            lines = _entries(screen)
+            assert any(line.startswith("Ana plays") for line in lines), lines
+            assert not any("(away)" in line for line in lines), lines
+            await app.leave_table()
+        await ana.close()
+    finally:
+        await srv.close()

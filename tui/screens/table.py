@@ -35,6 +35,7 @@ from ..otherkeys import why_not_here
 from ..playoutcome import MARKS
 from ..plain import clean, printable
 from ..plays import can, my_turn, offered, own_status, parse_play, playable, plays_for
+from ..seatmarks import unmarked
 from ..shownclock import ShownClock
 from ..tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art, board_caption
@@ -262,26 +263,30 @@ class TableScreen(Screen[None]):
             names.append(f"Seat {len(names) + 1}")
         return names
 
-    def show(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> None:
-        """A new view from the host, with the events that led to it."""
+    def show(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None,
+             earlier: bool = False) -> None:
+        """A new view from the host, with the events that led to it; ``earlier``: moves made
+        before this app came in (the hand so far), whose seats are named without the marks
+        they have now (a player back since, who made them at the table, read "Gus (away)")."""
         could_draw = "draw" in ((self.view or {}).get("legal") or [])
         if not view.get("is_over"):
             self._ended_names = None
         elif self.view is not None and not self.view.get("is_over"):
             self._ended_names = self.names  # as the match ends, before the lobby that follows
         self.view = view
+        names = [unmarked(name) for name in self.names] if earlier else self.names
         before: dict[str, Any] | None = None
         for event in told(events or []):
             self._track(event)
             open_before = self._chance.state == "open"
             self._chance.see(event, view.get("seat"))
-            if self._more_draws(event, view.get("game")) or self._debt_drawn(event, view.get("game")):
+            if self._more_draws(event, view.get("game"), names) or self._debt_drawn(event, view.get("game"), names):
                 before = event
                 continue
             self._draws = None  # anything else between two draws ends the run, said or not
-            line = describe(event, self.names, self.card_style, view.get("game"), before)
+            line = describe(event, names, self.card_style, view.get("game"), before)
             if line:
-                self.log_line(line, redraw=self._redraw(event, view.get("game"), before))
+                self.log_line(line, redraw=self._redraw(event, view.get("game"), before, names))
                 if event.get("kind") == "draw" and (before or {}).get("kind") != "penalty":
                     # a draw by choice starts a run that the seat's next draws join (a penalty's
                     # draw keeps its own line under the penalty)
@@ -312,14 +317,14 @@ class TableScreen(Screen[None]):
         self._draws = None
         self._log.add(line if isinstance(line, Text) else _entry(line, style), _entries(redraw, style))
 
-    def _redraw(self, event: dict[str, Any], game: str | None,
-                before: dict[str, Any] | None = None) -> Callable[[str], str]:
+    def _redraw(self, event: dict[str, Any], game: str | None, before: dict[str, Any] | None = None,
+                names: list[str] | None = None) -> Callable[[str], str]:
         """How the log's line for ``event`` reads in another card style: told again, under the
-        seats' names as they were then."""
-        names = list(self.names)
+        seats' names as they were then (``names``, else as they are now)."""
+        names = list(self.names if names is None else names)
         return lambda card_style: describe(event, names, card_style, game, before) or ""
 
-    def _more_draws(self, event: dict[str, Any], game: str | None) -> bool:
+    def _more_draws(self, event: dict[str, Any], game: str | None, names: list[str] | None = None) -> bool:
         """A draw by the seat whose draws the last line tells joins that line ("draws 3 cards",
         "You draw 9♥, 2♣"), so a long search of the stock takes one line, not one per card."""
         run = self._draws
@@ -333,9 +338,9 @@ class TableScreen(Screen[None]):
         merged = {"kind": "draw", "seat": run["seat"], "count": run["count"]}
         if run["cards"]:
             merged["cards"] = run["cards"]
-        return self._say_again(merged, game)
+        return self._say_again(merged, game, names)
 
-    def _debt_drawn(self, event: dict[str, Any], game: str | None) -> bool:
+    def _debt_drawn(self, event: dict[str, Any], game: str | None, names: list[str] | None = None) -> bool:
         """A debt paid (crazy-eights 7.1) by the seat whose draws the last line tells, with just
         those cards, turns that line into one that says so: "You take the 2 cards owed: 9♥, 2♣"
         rather than a draw line and a paid line under it."""
@@ -344,18 +349,18 @@ class TableScreen(Screen[None]):
                 or run["count"] != event.get("drawn") or not isinstance(event.get("debt"), int)):
             return False
         if not self._say_again({"kind": "draw", "seat": run["seat"], "count": run["count"], "cards": run["cards"],
-                                "owed": event["debt"]}, game):
+                                "owed": event["debt"]}, game, names):
             return False
         self._draws = None
         return True
 
-    def _say_again(self, event: dict[str, Any], game: str | None) -> bool:
+    def _say_again(self, event: dict[str, Any], game: str | None, names: list[str] | None = None) -> bool:
         """The log's last line written again as ``event`` tells it (a run of draws grown, a debt
         taken); False, the line left, where it tells nothing."""
-        line = describe(event, self.names, self.card_style, game)
+        line = describe(event, self.names if names is None else names, self.card_style, game)
         if not line:
             return False
-        self._log.replace_last(_entry(line), _entries(self._redraw(event, game)))
+        self._log.replace_last(_entry(line), _entries(self._redraw(event, game, names=names)))
         return True
 
     def add_chat(self, name: str, text: str, system: bool = False) -> None:
