@@ -63,6 +63,8 @@ class Table:
         self.match_seed: int | None = None
         self.log: MatchLog | None = None  # the match's (``net/tablelog.py``)
         self.log_path: Path | None = None
+        #: why a resumed match's log could not be continued (the rest of it goes unlogged)
+        self.log_problem: str | None = None
         self.saver: Autosaver | None = None
         self._snap: tuple[Match, int, bytes] | None = None  # the latest snapshot, for log and save
         self._rng = random.Random(config.seed)

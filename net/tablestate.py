@@ -171,7 +171,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
     table.log_path = _log_in_folder(server, log_path)
     offset = _field(state, "log_offset", (int,), True)
     if status == "playing" and table.log_path is not None and offset is not None:
-        table.log = _reopen_log(table.log_path, offset)
+        table.log, table.log_problem = _reopen_log(table.log_path, offset)
         if table.log is not None and table.match is not None:  # the hand so far, for those who come back
             table.hand = hand_so_far(table.log_path, table.match.version) or table.hand
     elif status == "finished" and table.log_path is not None and table.match is not None:
@@ -210,19 +210,21 @@ def _log_in_folder(server: "Server", saved: str | None) -> Path | None:
     return path
 
 
-def _reopen_log(path: Path, offset: int) -> MatchLog | None:
+def _reopen_log(path: Path, offset: int) -> tuple[MatchLog | None, str | None]:
     """Continue the match's log from the saved state: records written after the last save
-    (moves no one was told about) are cut off, so the log and the resumed match agree."""
+    (moves no one was told about) are cut off, so the log and the resumed match agree. None
+    and why where it cannot be continued (the rest of the match then goes unlogged)."""
     try:
         size = path.stat().st_size
         if size < offset:
-            log.error("match log %s is shorter than the saved state expects: not continued", path)
-            return None
-        os.truncate(path, offset)
-        return MatchLog.reopen(path)
+            problem = "it is shorter than the saved table expects"
+        else:
+            os.truncate(path, offset)
+            return MatchLog.reopen(path), None
     except OSError as e:
-        log.error("match log %s cannot be continued: %s", path, e)
-        return None
+        problem = str(e.strerror or e)
+    log.error("match log %s cannot be continued: %s", path, problem)
+    return None, problem
 
 
 def restore_saved(server: "Server", path: Path, keep: bool = False) -> tuple[Table | None, str | None]:

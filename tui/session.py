@@ -184,6 +184,10 @@ class TableSession:
             raise ValueError(problem or f"{path.name} could not be read")
         session.server, session.table = server, table
         session._save.watch(session.table)
+        if table.log_problem and table.log_path is not None:  # said, not found missing at a replay
+            app.notify(f"The match log {table.log_path} cannot be continued ({table.log_problem}): the rest of "
+                       "this match is not logged, and its replay ends where the log does.",
+                       title="Match log", severity="warning", timeout=15)
         # as long at most as their apps try to come back (``TableClient``'s ``reconnect_for``)
         session._waiting.after_resume(table, RECONNECT_FOR)
         try:

@@ -406,3 +406,32 @@ async def test_see_the_results_names_the_seats_as_the_results_did() -> None:
         await pilot.pause()
         assert _results_box(results)[0] == ended
         await again.leave_table()
+
+
+async def test_a_match_log_that_cannot_be_continued_is_said_on_resume():
+    """The solo match's log damaged (cut short) while the app was away: the match comes back
+    from its save, and the player is told, naming the log, that the rest of the match is not
+    logged; it went unlogged without a word."""
+    from .helpers import said_from_now
+
+    app = make_app(seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await start_solo(app, pilot)
+        await wait_for(pilot, lambda: session.view["current_seat"] == session.seat
+                       and read_save(solo_save_path()).state["actions"] == session.table.actions)
+        log_path = session.table.log_path
+        app.back_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+    assert log_path is not None and read_save(solo_save_path()).state["log_offset"] > 10
+    log_path.write_bytes(b"\x00garbage")
+
+    fresh = make_app()
+    async with fresh.run_test(size=(100, 30), notifications=True) as pilot:
+        said = said_from_now(fresh)
+        await wait_for(pilot, lambda: isinstance(fresh.screen, HomeScreen) and fresh.screen.query(".resume"))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(fresh.screen, TableScreen))
+        assert f"The match log {log_path} cannot be continued (it is shorter than the saved table expects): " \
+               "the rest of this match is not logged, and its replay ends where the log does." in said, said
+        assert log_path.read_bytes() == b"\x00garbage"  # left as it was
+        await fresh.leave_table()
