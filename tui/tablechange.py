@@ -16,7 +16,7 @@ SETUP = ("game", "preset", "options", "turn_time")
 
 
 def table_change(before: dict[str, Any], after: dict[str, Any]) -> str | None:
-    """"The host changes the table: Crazy Eights (jokers), 3 seats; options: target 50; turn
+    """"The host sets up Crazy Eights (jokers), 3 seats; options: target 50; turn
     clock 30 s." between two lobbies of one table, or None where its setup is the same (or
     ``before`` is no earlier lobby of it)."""
     if not before or before.get("table") != after.get("table"):
@@ -27,7 +27,7 @@ def table_change(before: dict[str, Any], after: dict[str, Any]) -> str | None:
     game = after.get("game")
     info = GAMES.get(game) if isinstance(game, str) else None
     name = info.name if info is not None else clean(str(game), 40)
-    text = f"The host changes the table: {name} ({clean(str(after.get('preset')), 30)}), {seats_after} seats"
+    text = f"The host sets up {name} ({clean(str(after.get('preset')), 30)}), {seats_after} seats"
     options = options_line(after)
     if options:  # mid-sentence: "; options: target 50"
         text += f"; {options[0].lower()}{options[1:]}"

@@ -547,19 +547,19 @@ async def test_a_change_of_game_by_the_host_is_told_in_the_lobby_chat() -> None:
         await ana.chat("a change of plan")
         async with _bea_joins(srv.port, "a change of plan") as (app, pilot, chat):
             # the session's chat as kept (the panel wraps long lines), and the panel shows it
-            told = lambda: [text for name, text, _ in app.session.chat_log if "changes the table" in text]  # noqa: E731
+            told = lambda: [text for name, text, _ in app.session.chat_log if "The host sets up" in text]  # noqa: E731
             assert told() == []
             await ana.configure(game="crazy-eights", preset="jokers")
             await wait_for(pilot, lambda: len(told()) == 1)
-            assert told() == ["The host changes the table: Crazy Eights (jokers), 4 seats."]
-            await wait_for(pilot, lambda: any("changes the table" in line for line in chat()))
+            assert told() == ["The host sets up Crazy Eights (jokers), 4 seats."]
+            await wait_for(pilot, lambda: any("The host sets up" in line for line in chat()))
             await ana.configure(options={"target": 50}, turn_time=30)
             await wait_for(pilot, lambda: len(told()) == 2)
-            assert told()[-1] == ("The host changes the table: Crazy Eights (jokers), 4 seats; "
+            assert told()[-1] == ("The host sets up Crazy Eights (jokers), 4 seats; "
                                   "options: target 50; turn clock 30 s a move.")
             await ana.configure(seats=3)
             await wait_for(pilot, lambda: len(told()) == 3)
-            assert told()[-1].startswith("The host changes the table: Crazy Eights (jokers), 3 seats;")
+            assert told()[-1].startswith("The host sets up Crazy Eights (jokers), 3 seats;")
             await app.session.client.ready(True)
             await wait_for(pilot, lambda: table.seats[1].ready)
             await wait_for(pilot, lambda: app.session.lobby["seats"][1].get("ready"))
@@ -575,21 +575,21 @@ def test_a_table_change_is_said_only_between_two_lobbies_of_one_table_whose_setu
     assert table_change({}, lobby) is None  # the first lobby: nothing changed
     assert table_change(lobby, {**lobby, "seats": seats("Ana", "Bo", None)}) is None  # someone sat down
     assert table_change(lobby, {**lobby, "table": "t2", "game": "crazy-eights"}) is None  # another table
-    assert table_change(lobby, {**lobby, "preset": "quick"}) == "The host changes the table: Ninety-Nine (quick), 3 seats."
+    assert table_change(lobby, {**lobby, "preset": "quick"}) == "The host sets up Ninety-Nine (quick), 3 seats."
     assert table_change(lobby, {**lobby, "seats": seats("Ana", None)}) == \
-        "The host changes the table: Ninety-Nine (standard), 2 seats."
+        "The host sets up Ninety-Nine (standard), 2 seats."
     # the matches won are counted per game (net.table): a new game starts them again, and says so
     won = {**lobby, "seats": [{**s, "wins": 2 * (i == 0)} for i, s in enumerate(lobby["seats"])]}
-    assert table_change(won, {**lobby, "preset": "quick"}) == "The host changes the table: Ninety-Nine (quick), 3 seats."
+    assert table_change(won, {**lobby, "preset": "quick"}) == "The host sets up Ninety-Nine (quick), 3 seats."
     assert table_change(won, {**lobby, "game": "crazy-eights"}) == \
-        "The host changes the table: Crazy Eights (standard), 3 seats; the matches won start again from 0."
+        "The host sets up Crazy Eights (standard), 3 seats; the matches won start again from 0."
     assert table_change(lobby, {**lobby, "game": "crazy-eights"}) == \
-        "The host changes the table: Crazy Eights (standard), 3 seats."
+        "The host sets up Crazy Eights (standard), 3 seats."
     # a turn clock taken off is said: without it, the line told nothing of what changed
     clocked = {**lobby, "turn_time": 15}
     assert table_change(lobby, clocked) == \
-        "The host changes the table: Ninety-Nine (standard), 3 seats; turn clock 15 s a move."
-    assert table_change(clocked, lobby) == "The host changes the table: Ninety-Nine (standard), 3 seats; no turn clock."
+        "The host sets up Ninety-Nine (standard), 3 seats; turn clock 15 s a move."
+    assert table_change(clocked, lobby) == "The host sets up Ninety-Nine (standard), 3 seats; no turn clock."
     odd = table_change(lobby, {**lobby, "game": "\x1b[2Jpoker", "preset": "x\x07"})
     assert odd is not None and "\x1b" not in odd and "\x07" not in odd
 
