@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from net.addresses import address_key, host_port, join_addresses, split_address
 from net.client import RECONNECT_FOR, TableClient
+from net.protocol import NAME_LEN, clean_name
 from net.savefile import keep_previous, read_save, save_path
 from net.server import Server, TableConfig, local_host
 
@@ -258,6 +259,10 @@ class TableSession:
         session.joining = False
         session._hold_seat()
         session.show_lobby()
+        named = clean_name(app.player_name, NAME_LEN * 2)
+        if len(named) > NAME_LEN:  # cut as the host cuts it (an SSH login's name, a --name)
+            app.notify(f"You are {clean_name(named, NAME_LEN)} at this table: a name is kept to {NAME_LEN} "
+                       "characters.", title="Name", timeout=10)
         return session
 
     def _seat_here(self) -> tuple[str | None, str] | None:

@@ -588,3 +588,32 @@ async def test_a_match_starting_under_the_join_screen_leaves_it_open() -> None:
         table = await wait_for(pilot, lambda: current(app, TableScreen))
         assert app.screen_stack[-3:] == [mine, join, table]
         await app.leave_table()
+
+
+async def test_a_name_longer_than_a_table_keeps_is_said_as_cut() -> None:
+    """An SSH login's name (or --name) over 24 characters was cut by the host without a word:
+    the player is told the name the table knows them by."""
+    srv = Server(host="127.0.0.1", port=0)
+    await srv.start()
+    try:
+        srv.create_table(TableConfig(name="evening", game="ninety-eight", seats=2))
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            said = said_from_now(app)
+            app.settings.name = "Maximiliana_von_Longname_III"
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: current(app, LobbyScreen) and app.session.seat is not None)
+            cut = "Maximiliana_von_Longname"
+            assert app.session.lobby["seats"][app.session.seat]["name"] == cut
+            await wait_for(pilot, lambda: f"You are {cut} at this table: a name is kept to 24 characters." in said)
+            await app.leave_table()
+            app.settings.name = "Ana"  # a name that fits is not remarked on
+            said.clear()
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: current(app, LobbyScreen) and app.session is not None
+                           and app.session.seat is not None)
+            await pilot.pause(0.2)
+            assert not any(line.startswith("You are ") for line in said), said
+            await app.leave_table()
+    finally:
+        await srv.close()
