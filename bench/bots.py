@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core import GAMES, Match, new_match  # noqa: E402
 from core.bots import choose, strategy_for, takes_chance  # noqa: E402
 from core.bots.base import parse_legal  # noqa: E402
-from core.bots.ninety_eight import _unit_seats  # noqa: E402
+from core.bots.ninety_eight import side_seats  # noqa: E402
 from core.bots.search import SWITCH_ALPHA, search  # noqa: E402
 from core.sampling import search_clone  # noqa: E402
 
@@ -155,7 +155,7 @@ def _hand_won(events: list[Any], seat: int, view: dict[str, Any], ctx: dict[str,
     """The end of the hand: 1 if ``seat`` (or its team) won it, 0 once it is eliminated."""
     mine = ctx.get("mine")
     if mine is None:
-        mine = ctx["mine"] = set(_unit_seats(view, seat))
+        mine = ctx["mine"] = set(side_seats(view, seat))
     for e in events:
         if e.kind == "eliminated" and e.seat in mine:
             return 0.0

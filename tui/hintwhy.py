@@ -27,7 +27,7 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "wild_longest":
         return f"nothing else matches, and {suit} is the suit you hold most of"
     if kind == "special_draw":
-        return f"{name} holds {_cards(count)}, and {card} makes them draw {why.total} cards"
+        return f"{name} holds {_cards(count)}, and {card} makes them draw {why.total} cards unless they answer with a 2"
     if kind == "special_skip":
         return f"{name} holds {_cards(count)}, and {card} makes them miss a turn"
     if kind == "special_reverse":

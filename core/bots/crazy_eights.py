@@ -17,14 +17,14 @@ from ..events import Event
 from ..match import Match
 from .base import View, argmax, hand_codes, next_seat
 
-_TWO, _EIGHT = 1, 7
+TWO, _EIGHT = 1, 7
 #: 5.2: eight 50, joker 50, K Q J T 10, A 1, 2..9 face value
 POINTS = tuple(50 if c == JOKER or RANK[c] == _EIGHT else min(RANK[c] + 1, 10) for c in range(53))
 #: how often an easy bot forgets to announce its last card
 EASY_FORGETS_ANNOUNCE = 0.2
 
 
-def _wild_ranks(view: View) -> set[int]:
+def wild_ranks(view: View) -> set[int]:
     """Rank indexes wild for this seat (-1 stands for the joker)."""
     out: set[int] = set()
     for w in view.get("wild", ["8"]):
@@ -32,8 +32,27 @@ def _wild_ranks(view: View) -> set[int]:
     return out
 
 
-def _is_wild(card: int, wild: set[int]) -> bool:
+def is_wild(card: int, wild: set[int]) -> bool:
     return card == JOKER or RANK[card] in wild
+
+
+def suit_lengths(hand: list[int], wild: set[int]) -> list[int]:
+    """How many ordinary cards of each suit (S, H, D, C) a hand holds: its wild cards apart."""
+    held = [0, 0, 0, 0]
+    for c in hand:
+        if not is_wild(c, wild):
+            held[SUIT[c]] += 1
+    return held
+
+
+def seat_to_follow(view: View, seat: int, card: int) -> int | None:
+    """The seat that must follow the suit ``card`` leaves, after ``seat`` plays it; None where
+    the card's own effect leaves that seat no plain follow (specials, 7.1-7.3: a 2's debt, a
+    Q's skip, an ace's reverse or, with two seats, skip) or the turn comes back to ``seat``."""
+    if view["options"].get("specials") and RANK[card] in (TWO, QUEEN, ACE):
+        return None
+    nxt = next_seat(view, seat)
+    return None if nxt == seat else nxt
 
 
 def _announce_ok(a: Action, hand_size: int) -> bool:
@@ -76,7 +95,7 @@ class CrazyEightsStrategy:
         seat: int = view["seat"]
         hand = hand_codes(view)
         size = len(hand)
-        wild = _wild_ranks(view)
+        wild = wild_ranks(view)
         plays = [i for i, a in enumerate(legal) if a.kind == PLAY and _announce_ok(a, size)]
         if not plays:
             plays = [i for i, a in enumerate(legal) if a.kind == PLAY]
@@ -94,10 +113,7 @@ class CrazyEightsStrategy:
         danger = min((counts[s] for s in opponents), default=9)
         nxt = next_seat(view, seat)
         nxt_danger = counts[nxt] <= 2 if nxt != seat else False
-        suit_len = [0, 0, 0, 0]
-        for c in hand:
-            if not _is_wild(c, wild):
-                suit_len[SUIT[c]] += 1
+        suit_len = suit_lengths(hand, wild)
         specials = bool(view["options"].get("specials"))
         drew_on = view.get("drew_on")
         lacks = {"SHDC".index(x) for x in drew_on[nxt]} if drew_on and nxt != seat else set()
@@ -105,7 +121,7 @@ class CrazyEightsStrategy:
         for i in plays:
             a = legal[i]
             c = a.card
-            w = _is_wild(c, wild)
+            w = is_wild(c, wild)
             rest = list(hand)
             rest.remove(c)
             if w:
@@ -117,7 +133,7 @@ class CrazyEightsStrategy:
                 score = -3.0 + (0.5 if named == longest else 0.0) + 0.1 * suit_len[named]
                 if named in lacks:
                     score += 0.3 if danger > 2 else 0.6
-                if RANK[c] == _TWO and view.get("debt"):
+                if RANK[c] == TWO and view.get("debt"):
                     score += 2.0
             else:
                 s = SUIT[c]
@@ -131,14 +147,14 @@ class CrazyEightsStrategy:
                     # a 2 costs the next seat two cards and a Q its turn: worth playing any
                     # time, all the more against a seat about to go out
                     r = RANK[c]
-                    if r == _TWO:
+                    if r == TWO:
                         score += 1.5 if nxt_danger else 0.5
                     elif r == QUEEN:
                         score += 1.2 if nxt_danger else 0.3
                     elif r == ACE:
                         score += 0.8 if nxt_danger else 0.0
                 # a card that leaves me nothing to follow my own suit with is worse
-                if left_in_suit == 0 and not any(_is_wild(x, wild) for x in rest):
+                if left_in_suit == 0 and not any(is_wild(x, wild) for x in rest):
                     score -= 0.2
             scores.append(score)
         best = plays[argmax(scores, rng)]
@@ -169,9 +185,9 @@ class CrazyEightsStrategy:
         size = len(view["hand"])
         can_play = any(a.kind == PLAY for a in legal)
         debt = bool(view.get("debt"))
-        wild = _wild_ranks(view)
+        wild = wild_ranks(view)
         hand = hand_codes(view)
-        held = {SUIT[c] for c in hand if not _is_wild(c, wild)}
+        held = {SUIT[c] for c in hand if not is_wild(c, wild)}
         out: list[int] = []
         seen: set[tuple[int, int]] = set()
         for i, a in enumerate(legal):

@@ -80,6 +80,30 @@ def _safe_fraction(rules: Rules, ranks: list[int], weights: list[int]) -> list[f
     return [sum(w for rank, w in zip(ranks, weights) if row[rank]) / total for row in rules.safe]
 
 
+def unseen_safe(view: View, rules: Rules) -> list[float]:
+    """Per room left, the share of the cards this seat cannot see that would be safe there."""
+    left = unseen(view)
+    return _safe_fraction(rules, [RANK[c] for c in left], list(left.values()))
+
+
+def seat_after(view: View, seat: int, rules: Rules, rank: int) -> int:
+    """The seat to play after ``seat`` plays a card of ``rank``: a reversing 4 turns play
+    round, a skipping card passes over the next seat."""
+    direction = view["direction"]
+    if rank == _FOUR and rules.reverse:
+        direction = -direction
+    nxt = next_seat(view, seat, direction)
+    if rank in rules.skips:
+        nxt = next_seat(view, nxt, direction)
+    return nxt
+
+
+def no_safe_chance(q: list[float], room: int, cards: int) -> float:
+    """The chance that a seat holding ``cards`` unseen cards has none safe with ``room`` left
+    (``q``: ``unseen_safe``)."""
+    return (1.0 - q[room]) ** (cards or 1)
+
+
 class NinetyEightStrategy:
     game = "ninety-eight"
 
@@ -98,10 +122,7 @@ class NinetyEightStrategy:
         total: int = view["total"]
         limit = rules.limit
         hand = hand_codes(view)
-        left = unseen(view)
-        ranks = [RANK[c] for c in left]
-        weights = list(left.values())
-        q = _safe_fraction(rules, ranks, weights)
+        q = unseen_safe(view, rules)
         players_in = in_hand_count(view)
         teams = view.get("teams")
         partner_of: dict[int, set[int]] = {}
@@ -120,12 +141,7 @@ class NinetyEightStrategy:
             t2 = rules.after(total, a)
             room = limit - t2
             rank = RANK[a.card]
-            direction = view["direction"]
-            if rank == _FOUR and rules.reverse:
-                direction = -direction
-            nxt = next_seat(view, seat, direction)
-            if rank in rules.skips:
-                nxt = next_seat(view, nxt, direction)
+            nxt = seat_after(view, seat, rules, rank)
             kept = list(hand)
             kept.remove(a.card)
             kept_ranks = [RANK[c] for c in kept]
@@ -133,8 +149,7 @@ class NinetyEightStrategy:
                 elim = 0.0
                 risk = self._stuck(rules, kept_ranks, q, room)
             else:
-                k = counts[nxt] or 1
-                elim = (1.0 - q[room]) ** k
+                elim = no_safe_chance(q, room, counts[nxt])
                 if nxt in mates:
                     elim = -elim
                 risk = 0.0
@@ -203,7 +218,7 @@ class NinetyEightStrategy:
         add noise and cost, not a better judgement of the move."""
         mine = ctx.get("mine")
         if mine is None:
-            mine = ctx["mine"] = set(_unit_seats(view, seat))
+            mine = ctx["mine"] = set(side_seats(view, seat))
             ctx["units"] = _units_in_hand(view)
         for e in events:
             kind = e.kind
@@ -254,7 +269,8 @@ def _units_in_hand(view: View) -> int:
     return in_hand_count(view)
 
 
-def _unit_seats(view: View, seat: int) -> list[int]:
+def side_seats(view: View, seat: int) -> list[int]:
+    """``seat`` and its partners (with teams), or ``seat`` alone."""
     teams = view.get("teams")
     if teams:
         for group in teams:

@@ -5,9 +5,11 @@ that holds of the move, of a short list per game, most telling first, each a thi
 weighs, worked out from the view alone (the seat's hand, the table, the cards it cannot see);
 None where none holds. It is data: the front end puts it into words.
 
-Each reason holds of the move it is given whatever made the bot choose it, and compares it with
-a move the seat could make instead (a wild card kept where one could be played, a longer suit
-than another card's), so it is never said of a move with no alternative.
+Each reason holds of the move it is given whatever made the bot choose it, and is said only of
+a move the seat had an alternative to; most compare it with one (a wild card kept where one
+could be played, the suit held most against a shorter one, a total that leaves the next seat
+clearly less room than another move would); the special cards' say what the card does to a
+seat about to go out.
 """
 from __future__ import annotations
 
@@ -15,27 +17,31 @@ from dataclasses import dataclass
 
 from ..actions import PLAY, Action
 from ..cards import ACE, KING, QUEEN, RANK, SUIT, TEN, card_str
-from .base import View, hand_codes, in_hand_count, next_seat, parse_legal, unseen
-from .crazy_eights import POINTS, _TWO, _is_wild, _wild_ranks
-from .ninety_eight import _FOUR, _safe_fraction, rules_for
+from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
+from .crazy_eights import POINTS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
+from .ninety_eight import no_safe_chance, rules_for, seat_after, side_seats, unseen_safe
 
 #: below this chance that the next seat holds no safe card, a total is not said to squeeze it
 SQUEEZE = 0.3
+#: and another move must leave it at least this much less likely, or the total sets nothing apart
+SQUEEZE_APART = 0.2
 
 
 @dataclass(frozen=True)
 class Why:
     """One reason: ``kind`` says which, the rest what it names.
 
-    Crazy Eights: ``shed_wild`` (``seat`` holds one card: a wild card kept would score 50), ``wild_longest``
-    (nothing else matches; it names ``suit``, the suit held most), ``special_draw``,
-    ``special_skip``, ``special_reverse`` (``seat``, the next, holds ``count`` cards: ``card``
-    makes it draw ``total``, miss a turn, or turns play away from it), ``next_lacks`` (``seat``, the next,
-    drew on ``suit``), ``shed_points`` (``seat`` holds ``count`` cards: the play sheds the
-    ``total`` points ``card`` would count), ``keeps_wild`` (``card``, a wild card kept), ``longest`` (``suit``, held most).
-    Ninety-Eight: ``squeeze`` (at ``total``, ``seat``, the next, has no safe card with a chance
-    of ``count`` in 10), ``keeps_escape`` (``card``, a King or ten kept), ``ace_low`` (an ace as
-    1 leaves more room under the limit, ``total``), ``shed_high`` (a high card while the total is low).
+    Crazy Eights: ``shed_wild`` (``seat`` holds one card: the wild ``card`` kept would score
+    50), ``wild_longest`` (nothing else matches; it names ``suit``, the suit held most),
+    ``special_draw``, ``special_skip``, ``special_reverse`` (``seat``, the next, holds ``count``
+    cards: ``card`` makes it draw ``total`` unless it answers with a 2, miss a turn, or turns
+    play away from it), ``next_lacks`` (``seat``, the one to follow, drew on ``suit``),
+    ``shed_points`` (``seat`` holds ``count`` cards: ``card`` kept would count ``total``
+    points), ``keeps_wild`` (``card``, a wild card kept), ``longest`` (``suit``, held most).
+    Ninety-Eight: ``squeeze`` (at ``total``, ``seat``, the next, has no safe card with a
+    chance of ``count`` in 10), ``keeps_escape`` (``card``, a King or ten kept), ``ace_low`` (an
+    ace as 1 leaves more room under the limit, ``total``), ``shed_high`` (a high card while the
+    total is low).
     """
 
     kind: str
@@ -67,18 +73,13 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
     plays = [x for x in legal if x.kind == PLAY]
     if a.kind != PLAY:
         return None  # a draw or pass where a card could be played: ``normal`` draws only when it must
-    wild = _wild_ranks(view)
-    hand = hand_codes(view)
+    wild = wild_ranks(view)
     counts = view["hand_counts"]
     status = view["status"]
     opponents = [s for s in range(view["players"]) if s != seat and status[s]["in_hand"]]
-    held = [0, 0, 0, 0]
-    for c in hand:
-        if not _is_wild(c, wild):
-            held[SUIT[c]] += 1
-    ordinary = [x for x in plays if not _is_wild(x.card, wild)]
-    nxt = next_seat(view, seat)
-    if _is_wild(a.card, wild):
+    held = suit_lengths(hand_codes(view), wild)
+    ordinary = [x for x in plays if not is_wild(x.card, wild)]
+    if is_wild(a.card, wild):
         close = [s for s in opponents if counts[s] == 1]
         if ordinary and close and not view["options"].get("countdown"):
             return Why("shed_wild", seat=close[0], card=card_str(a.card))
@@ -87,25 +88,28 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
         return None
     others = [x for x in ordinary if x.card != a.card]
     rank, suit = RANK[a.card], SUIT[a.card]
-    if view["options"].get("specials") and nxt != seat and counts[nxt] <= 2 and rank in (_TWO, QUEEN, ACE):
-        if rank == _TWO:  # 7.1: the debt passed on, two more
+    nxt = next_seat(view, seat)
+    if view["options"].get("specials") and nxt != seat and counts[nxt] <= 2 and rank in (TWO, QUEEN, ACE):
+        if rank == TWO:  # 7.1: the debt passed on, two more
             return Why("special_draw", seat=nxt, card=card_str(a.card), count=counts[nxt],
                        total=int(view.get("debt") or 0) + 2)
         # 7.3: an ace with two seats acts as a Q
-        kind = "special_skip" if rank == QUEEN or in_hand_count(view) == 2 else "special_reverse"
+        kind = "special_skip" if rank == QUEEN or view["players"] == 2 else "special_reverse"
         return Why(kind, seat=nxt, card=card_str(a.card), count=counts[nxt])
+    follows = seat_to_follow(view, seat, a.card)
     drew_on = view.get("drew_on")
-    lacks = set(drew_on[nxt]) if drew_on and nxt != seat else set()
+    lacks = set(drew_on[follows]) if drew_on and follows is not None else set()
     if "SHDC"[suit] in lacks and any("SHDC"[SUIT[x.card]] not in lacks for x in others):
-        return Why("next_lacks", seat=nxt, suit="SHDC"[suit])
+        return Why("next_lacks", seat=follows, suit="SHDC"[suit])
     danger = [s for s in opponents if counts[s] <= 2]
-    if danger and not view["options"].get("countdown") and POINTS[a.card] >= 10 and any(POINTS[x.card] < POINTS[a.card] for x in others):
+    if danger and not view["options"].get("countdown") and POINTS[a.card] >= 10 \
+            and any(POINTS[x.card] < POINTS[a.card] for x in others):
         closest = min(danger, key=lambda s: counts[s])
         return Why("shed_points", seat=closest, card=card_str(a.card), count=counts[closest], total=POINTS[a.card])
-    wilds = [x for x in plays if _is_wild(x.card, wild)]
+    wilds = [x for x in plays if is_wild(x.card, wild)]
     if wilds:
         return Why("keeps_wild", card=card_str(wilds[0].card))
-    if any(held[SUIT[x.card]] < held[suit] for x in others):
+    if held[suit] == max(held) and any(held[SUIT[x.card]] < held[suit] for x in others):
         return Why("longest", suit="SHDC"[suit])
     return None
 
@@ -114,21 +118,23 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
     seat: int = view["seat"]
     rules = rules_for(view["options"])
     total: int = view["total"]
-    t2 = rules.after(total, a)
     rank = RANK[a.card]
-    direction = view["direction"]
-    if rank == _FOUR and rules.reverse:
-        direction = -direction
-    nxt = next_seat(view, seat, direction)
-    if rank in rules.skips:
-        nxt = next_seat(view, nxt, direction)
-    mates = {s for group in view.get("teams") or [] if seat in group for s in group}
-    if nxt != seat and nxt not in mates and in_hand_count(view) > 1:
-        left = unseen(view)
-        q = _safe_fraction(rules, [RANK[c] for c in left], list(left.values()))
-        chance = (1.0 - q[rules.limit - t2]) ** (view["hand_counts"][nxt] or 1)
-        if chance >= SQUEEZE:
-            return Why("squeeze", seat=nxt, total=t2, count=max(1, min(10, round(chance * 10))))
+    nxt = seat_after(view, seat, rules, rank)
+    if nxt not in side_seats(view, seat) and in_hand_count(view) > 1:
+        q = unseen_safe(view, rules)
+        cards = view["hand_counts"]
+
+        def squeeze(x: Action) -> float:
+            """The chance that the seat after ``x`` has no safe card; 0 for a partner or oneself."""
+            after = seat_after(view, seat, rules, RANK[x.card])
+            if after in side_seats(view, seat):
+                return 0.0
+            return no_safe_chance(q, rules.limit - rules.after(total, x), cards[after])
+
+        chance = squeeze(a)
+        # said where it sets the move apart: another move leaves the next seat clearly more room
+        if chance >= SQUEEZE and any(chance - squeeze(x) >= SQUEEZE_APART for x in legal if x != a):
+            return Why("squeeze", seat=nxt, total=rules.after(total, a), count=max(1, min(10, round(chance * 10))))
     escapes = [x for x in legal if RANK[x.card] in (KING, TEN) and x.card != a.card]
     if rank not in (KING, TEN) and escapes:
         return Why("keeps_escape", card=card_str(escapes[0].card))

@@ -64,10 +64,11 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
         if w.kind == "special_draw":
             assert w.total == view["debt"] + 2
         if card[0] == "A":  # 7.3: with two seats an ace acts as a Q
-            assert (w.kind == "special_skip") == (sum(s["in_hand"] for s in view["status"]) == 2)
-    elif w.kind == "next_lacks":  # the next seat drew while this suit was to follow
+            assert (w.kind == "special_skip") == (view["players"] == 2)
+    elif w.kind == "next_lacks":  # the seat to follow drew while this suit was to follow
         nxt = _next(view, seat, view["direction"])
-        assert w.seat == nxt and w.suit == card[1] and w.suit in view["drew_on"][nxt]
+        assert w.seat == nxt != seat and w.suit == card[1] and w.suit in view["drew_on"][nxt]
+        assert not (options["specials"] and card[0] in "2QA")  # 7.1-7.3: a debt, a skip, a reverse
         assert any(x[1] not in view["drew_on"][nxt] for x in ordinary if x[:2] != card)
     elif w.kind == "shed_points":  # 5.2, against a seat close to going out
         assert not options["countdown"] and w.total == _points(card) >= 10 and w.card == card
@@ -76,8 +77,8 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
     elif w.kind == "keeps_wild":  # 3.3: a wild card kept where one could be played
         assert not _wild(view, card) and w.card in hand and _wild(view, w.card)
         assert any(x.startswith(w.card) for x in plays)
-    elif w.kind == "longest":
-        assert not _wild(view, card) and w.suit == card[1]
+    elif w.kind == "longest":  # the suit held most, against a shorter one that could be played
+        assert not _wild(view, card) and w.suit == card[1] and held[w.suit] == max(held.values())
         assert any(held[x[1]] < held[card[1]] for x in ordinary)
     else:
         raise AssertionError(w)
@@ -91,6 +92,7 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
     limit = options["limit"]
     if w.kind == "squeeze":  # 4.3: a seat with no legal play is out
         assert 3 <= w.count <= 10 and w.seat != seat and 0 <= w.total <= limit
+        assert len(view["legal"]) > 1  # said against another move, which leaves more room
         if card[0] == "K":  # 2.2: a King sets the total to the limit
             assert w.total == limit
         elif a.value is not None:  # 2, 2.1: an ace's or ten's value as chosen, never below 0
@@ -126,15 +128,17 @@ def test_every_reason_holds_of_its_move_and_view(game: str, preset: str, seats: 
     assert kinds  # some move in 150 positions has a reason
 
 
-def test_a_move_with_no_other_has_no_reason_and_other_games_none() -> None:
+def test_no_reason_for_a_move_not_legal_or_without_another_nor_in_ninety_nine() -> None:
     view, legal = position("crazy-eights", 3, ["KH", "4C"], pile=["9H"], top="9H", suit="H")
     assert why(view, "not-legal") is None and why(view, "4C") is None  # not a legal move
+    alone = dict(view, legal=["KH"])  # the one move there is: nothing to set it apart from
+    assert why(alone, "KH") is None
     m = new_match("ninety-nine", 3, seed=1)
     v = m.view(m.current_seat)
     assert why(v, str(m.legal_actions(m.current_seat)[0])) is None
 
 
-def test_a_crazy_eights_play_kept_a_wild_card_and_its_longest_suit() -> None:
+def test_a_crazy_eights_play_kept_a_wild_card() -> None:
     """3.3: the eight is kept while a card of the suit held most matches."""
     view, legal = position("crazy-eights", 3, ["8S", "5H", "KH", "2H", "4C"], pile=["9H"], top="9H", suit="H")
     assert {"8S=H", "5H", "KH", "2H"} <= set(legal), legal
@@ -175,3 +179,24 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
                      "keeps_escape", "ace_low", "shed_high"}, kinds
+
+
+def test_the_suit_held_most_is_said_only_of_the_suit_held_most() -> None:
+    """3.2: with 9♠ and 9♦ the plays, spades is longer than diamonds but hearts is the suit held
+    most: no "the suit you hold most of" for 9♠ (it was said)."""
+    view, legal = position("crazy-eights", 3, ["2H", "6H", "QH", "9S", "AS", "6D", "9D", "AH", "7S"],
+                           pile=["9C"], top="9C", suit="C")
+    assert {"9S", "9D"} <= set(legal) and not any(x[1] in "HC" for x in legal if x not in ("draw",)), legal
+    assert why(view, "9S") is None
+
+
+def test_a_q_that_skips_the_seat_that_drew_is_not_said_to_find_it_lacking() -> None:
+    """7.2: with two seats a Q makes the other miss its turn and the player plays again: the
+    suit it leaves is not the other seat's to follow, whatever it drew on."""
+    view, legal = position("crazy-eights", 2, ["KD", "TC", "QC", "9D"], preset="specials",
+                           pile=["9C"], top="9C", suit="C", drew_on=[[], ["C"]])
+    other = 1 - view["seat"]
+    assert {"TC", "QC", "9D"} <= set(legal) and view["drew_on"][other] == ["C"], (legal, view["drew_on"])
+    assert why(view, "TC") == Why("next_lacks", seat=other, suit="C")  # the other follows a ten
+    w = why(view, "QC")
+    assert w is None or w.kind != "next_lacks", w
