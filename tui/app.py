@@ -23,7 +23,7 @@ from net.lanflags import advertised
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .plain import printable
-from .running import saved_match_note
+from .running import saved_match_note, terminal_gone
 from .settings import CARD_STYLES, Settings, Unread, change_settings, file_named, load_settings, settings_path
 from .tablejoin import TableJoin
 from .themechoice import ThemeChoice
@@ -681,7 +681,7 @@ class DealMeInApp(App[int]):
         away = session.away_note() if session is not None else ""  # before the seat is left
         await self.leave_table()  # its last save written, or given up on
         await self._tables_closed()  # a table left just before, still closing
-        if hung_up:
+        if hung_up or terminal_gone():  # no terminal to give back, and Textual's close may wait on it
             os._exit(0)
         self.exit_note = saved_match_note(session) or away
         self.exit(0)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import os
 import signal
 import threading
@@ -31,9 +32,9 @@ def run_app(args: argparse.Namespace, on_sigterm: str = "quit") -> int:
     app = DealMeInApp(args)
     before = _answer_interrupts(app)
     try:
-        if on_sigterm == "quit":
+        if on_sigterm == "quit" and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:  # (not under nohup)
             return _run(app, app.quit_at_signal, on_hangup=partial(_hung_up, app))
-        return _run(app, app.exit)
+        return _run(app, app.quit_at_signal if on_sigterm == "quit" else app.exit)
     finally:  # as it found it
         if before is not None:
             signal.signal(signal.SIGINT, before)
@@ -71,19 +72,30 @@ def _answer_interrupts(app: DealMeInApp) -> Any:
 HANGUP_GRACE = 15.0
 
 
-def _hung_up(app: DealMeInApp) -> None:
-    """SIGHUP: the terminal is gone. What the app still writes goes nowhere (not to a closed
-    terminal, which would stop Textual's writer and hold the app up), it leaves its tables as
-    at SIGTERM and ends, and it ends after ``HANGUP_GRACE`` if leaving is held up all the same.
-    A SIGHUP sent while the terminal is still there (``kill -HUP``) quits as SIGTERM does."""
+def terminal_gone() -> bool:
+    """The terminal this process writes to has hung up (its window closed): it answers EIO."""
     import termios
 
     try:
         termios.tcgetattr(2)
-    except (termios.error, OSError):
-        pass  # gone (a hung-up terminal answers EIO)
-    else:
-        app.quit_at_signal()
+    except termios.error as e:
+        return bool(e.args) and e.args[0] == errno.EIO
+    except OSError as e:
+        return e.errno == errno.EIO
+    return False
+
+
+def _hung_up(app: DealMeInApp) -> None:
+    """SIGHUP: the terminal is gone, or going (a terminal may send it before it closes). The
+    app leaves its tables as at SIGTERM and ends; with the terminal gone already, what it still
+    writes goes nowhere (not to a closed terminal, which stops Textual's writer and holds the
+    app up) and it ends without giving the terminal back. Either way it ends after
+    ``HANGUP_GRACE`` if leaving is held up all the same."""
+    timer = threading.Timer(HANGUP_GRACE, os._exit, args=(0,))
+    timer.daemon = True
+    timer.start()
+    if not terminal_gone():  # ``kill -HUP``, or a terminal that hangs up after: as at SIGTERM
+        app.quit_at_signal()  # (which ends at once should the terminal be gone by then)
         return
     try:
         nowhere = os.open(os.devnull, os.O_WRONLY)
@@ -92,16 +104,17 @@ def _hung_up(app: DealMeInApp) -> None:
         os.close(nowhere)
     except OSError:
         pass
-    # a write that met the closed terminal first ended Textual's writer thread (Textual 8's
-    # ``LinuxDriver._writer_thread``, its queue of 30 writes): its queue is emptied in its
-    # place, or the app's next 30 frames would block the loop before its tables are left
-    writer = getattr(getattr(app, "_driver", None), "_writer_thread", None)
-    queue = getattr(writer, "_queue", None)
-    if writer is not None and queue is not None and not writer.is_alive():
+    driver = getattr(app, "_driver", None)
+    # Textual 8's driver: its writer thread (a queue of 30 writes) may have met the closed
+    # terminal first and ended, when the app's next frames would block the loop: its queue is
+    # emptied here in any case (its writes go nowhere now); and its input thread, reading a
+    # hung-up terminal that is always ready with nothing, is stopped
+    queue = getattr(getattr(driver, "_writer_thread", None), "_queue", None)
+    if queue is not None:
         threading.Thread(target=_drain, args=(queue,), name="hung-up-output", daemon=True).start()
-    timer = threading.Timer(HANGUP_GRACE, os._exit, args=(0,))
-    timer.daemon = True
-    timer.start()
+    stop_input = getattr(driver, "exit_event", None)
+    if stop_input is not None:
+        stop_input.set()
     app.quit_at_hangup()
 
 

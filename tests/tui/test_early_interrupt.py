@@ -162,12 +162,20 @@ class Program:
         finally:
             self.close()
 
+    def hang_up(self) -> None:
+        """Close the terminal's other end, as its window closing does: the program's terminal
+        hangs up (SIGHUP, and EIO on it from then on)."""
+        os.close(self.master)
+        self.master = -1
+
     def close(self) -> None:
         if self.status is None:
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
             self.status = -signal.SIGKILL
         for fd in (self.master, self.slave):
+            if fd < 0:
+                continue
             try:
                 os.close(fd)
             except OSError:
@@ -348,7 +356,7 @@ def test_a_hangup_quits_as_q_does(how: str) -> None:
             assert ended.status == 0 and ended.cooked, ended.lines
             assert ended.raw.rfind(b"\x1b[?1049l") > ended.raw.rfind(b"\x1b[?1049h")  # the screen left
         else:
-            os.close(program.master)
+            program.hang_up()
             deadline = time.monotonic() + 10  # before HANGUP_GRACE ends it regardless
             while program.status is None:
                 assert time.monotonic() < deadline, "did not end"
@@ -384,7 +392,7 @@ def test_a_host_whose_terminal_closes_tells_its_players_goodbye() -> None:
         async def hung_up_on() -> str:
             ana = await TableClient.connect("127.0.0.1", port, name="Ana", reconnect=False, timeout=5.0)
             try:
-                os.close(program.master)  # the window closes: the terminal hangs up
+                program.hang_up()  # the window closes: the terminal hangs up
                 for _ in range(200):  # at most ten seconds
                     if ana._last_error is not None:
                         break
@@ -403,5 +411,21 @@ def test_a_host_whose_terminal_closes_tells_its_players_goodbye() -> None:
                 program.status = os.waitstatus_to_exitcode(status)
             time.sleep(0.05)
         assert program.status == 0
+    finally:
+        program.close()
+
+
+def test_under_nohup_a_hangup_is_left_ignored() -> None:
+    """Started with SIGHUP ignored (``nohup``), the app does not take it back: a hangup leaves
+    it running, as ``nohup`` asks."""
+    program = Program(["--no-mdns", "solo", "--game", "ninety-eight", "--seats", "2"],
+                      hook="__import__('signal').signal(__import__('signal').SIGHUP, __import__('signal').SIG_IGN)")
+    try:
+        program.read_until(b"Start")
+        os.kill(program.pid, signal.SIGHUP)
+        program.read_for(1.0)
+        assert os.waitpid(program.pid, os.WNOHANG) == (0, 0)  # still running
+        os.kill(program.pid, signal.SIGTERM)
+        assert program.end().status == 0
     finally:
         program.close()
