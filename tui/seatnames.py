@@ -83,7 +83,7 @@ def watchers_line(lobby: dict[str, Any]) -> str:
     return "Watching: " + ", ".join(names) + (f" and {more} more" if more > 0 else "")
 
 
-def _plain_seat_names(seats: list[dict[str, Any]]) -> list[str]:
+def plain_seat_names(seats: list[dict[str, Any]]) -> list[str]:
     """Each seat's name, two players called Ana read apart, without the bot or away marker."""
     return numbered([other_name(str(s.get("name") or f"Seat {i + 1}")) for i, s in enumerate(seats)])
 
@@ -92,7 +92,7 @@ def seat_names(lobby: dict[str, Any]) -> list[str]:
     """Each seat's name as the table shows it, yours too: two players called Ana read apart
     ("Ana", "Ana 2"), a seat a bot plays for its player or whose player is away says so."""
     seats = lobby.get("seats") or []
-    names = _plain_seat_names(seats)
+    names = plain_seat_names(seats)
     for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
         # the marker must survive the seat box's cut of long names (16 cells)
         if s.get("bot") and not bots_own_name(s):
@@ -126,7 +126,7 @@ def speaker(lobby: dict[str, Any], chat: dict[str, Any]) -> str:
         # bots do not chat: the player a bot now stands in for said it; and a line kept in the
         # log names who said it, not whether they were away as it came (a line said before they
         # dropped, read by a watcher who joins later, would keep "(away)" for good)
-        shown = _plain_seat_names(seats)[seat]
+        shown = plain_seat_names(seats)[seat]
         # a player who took the table's own name does not pass for the table's lines
         return f"{shown} (seat {seat + 1})" if shown.casefold() == TABLE_SPEAKER.casefold() else shown
     if chat.get("earlier") is True:  # said before someone else sat there, or before the table lost that seat

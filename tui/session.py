@@ -25,7 +25,7 @@ from .notices import take_down
 from .plain import clean
 from .plays import own_status
 from .saves import KeptResults, save_port, saved_bind, solo_save_path
-from .seatnames import TABLE_SPEAKER, seat_names, speaker, whole_number
+from .seatnames import TABLE_SPEAKER, plain_seat_names, seat_names, speaker, whole_number
 from .tablechange import table_change
 from .watchwait import WatcherWait
 from .widgets.tablelog import CHAT_LINES
@@ -334,6 +334,16 @@ class TableSession:
     @property
     def is_host(self) -> bool:
         return bool(self.client and self.client.is_host)
+
+    @property
+    def plain_names(self) -> list[str]:
+        """The seats' names without the marks they have now (away, a bot playing for them),
+        yours "You": for moves told later, made as the seats were then."""
+        names = plain_seat_names((self.lobby or {}).get("seats") or [])
+        me = self.seat if self.seat is not None else (self.view or {}).get("seat")
+        if isinstance(me, int) and 0 <= me < len(names):
+            names[me] = "You"
+        return names
 
     @property
     def names(self) -> list[str]:
@@ -842,7 +852,8 @@ def hand_so_far(raw: Any, seat: Any = None) -> list[tuple[int, list[dict[str, An
     """A view frame's ``earlier`` (docs/protocol.md): the moves of the hand so far, each the
     match's version after it and its events; what is not that shape is left out. A move a bot
     made for ``seat``'s player (its ``bot``) has that seat's own events marked ``for_you``, so
-    that the log reads "A bot for you plays ...", not "You play ..."."""
+    that the log reads "A bot for you plays ...", not "You play ..."; one it made for another
+    seat's player, ``by_bot`` ("Gus (bot) plays ...", as the log said it then)."""
     if not isinstance(raw, list):
         return []
     out: list[tuple[int, list[dict[str, Any]]]] = []
@@ -851,9 +862,9 @@ def hand_so_far(raw: Any, seat: Any = None) -> list[tuple[int, list[dict[str, An
             continue
         version, events = move.get("version"), move.get("events")
         if whole_number(version) and isinstance(events, list) and events and all(isinstance(e, dict) for e in events):
-            if move.get("bot") is True and whole_number(seat):
-                events = [{**e, "for_you": True} if e.get("seat") == seat and e.get("kind") in BOT_MOVES else e
-                          for e in events]
+            if move.get("bot") is True:  # a stand-in's or the turn clock's move, for you or another
+                events = [{**e, ("for_you" if e.get("seat") == seat else "by_bot"): True}
+                          if e.get("kind") in BOT_MOVES and whole_number(e.get("seat")) else e for e in events]
             out.append((version, with_causes(events)))  # each move as its update would have read
     return out
 

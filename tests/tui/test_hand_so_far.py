@@ -155,3 +155,22 @@ async def test_the_hand_so_far_names_the_seats_as_they_played_not_as_they_are_no
         await ana.close()
     finally:
         await srv.close()
+
+
+def test_a_bots_move_for_another_seat_reads_as_the_bots() -> None:
+    """``earlier`` marks a move a stand-in (or the turn clock) made for a player ``bot``: for
+    this seat it reads "A bot for you plays"; for another seat "Gus (bot) plays", as the log
+    said it as it happened, not "Gus plays" as if Gus had made it."""
+    from tui.eventtext import describe
+    from tui.session import hand_so_far
+
+    raw = [{"version": 3, "bot": True, "events": [{"kind": "play", "seat": 1, "card": "7C"}]},
+           {"version": 4, "bot": True, "events": [{"kind": "play", "seat": 0, "card": "9C"}]},
+           {"version": 5, "events": [{"kind": "play", "seat": 1, "card": "9H"}]}]
+    moves = hand_so_far(raw, 0)
+    names = ["You", "Gus"]
+    lines = [describe(e, names, game="crazy-eights") for _, events in moves for e in events]
+    assert lines == ["Gus (bot) plays 7♣", "A bot for you plays 9♣", "Gus plays 9♥"], lines
+    watching = [describe(e, ["Ana", "Gus"], game="crazy-eights") for _, events in hand_so_far(raw, None)
+                for e in events]
+    assert watching == ["Gus (bot) plays 7♣", "Ana (bot) plays 9♣", "Gus plays 9♥"], watching

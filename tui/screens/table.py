@@ -263,6 +263,15 @@ class TableScreen(Screen[None]):
             names.append(f"Seat {len(names) + 1}")
         return names
 
+    def _names_then(self) -> list[str]:
+        """The seats' names for moves made before this app came in: as the link names them
+        without the marks they have now (``plain_names``), else the names now, unmarked."""
+        plain = getattr(self.link, "plain_names", None)
+        names = list(plain) if isinstance(plain, list) else [unmarked(name) for name in self.names]
+        while len(names) < len(self.names):
+            names.append(self.names[len(names)])
+        return names
+
     def show(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None,
              earlier: bool = False) -> None:
         """A new view from the host, with the events that led to it; ``earlier``: moves made
@@ -274,7 +283,7 @@ class TableScreen(Screen[None]):
         elif self.view is not None and not self.view.get("is_over"):
             self._ended_names = self.names  # as the match ends, before the lobby that follows
         self.view = view
-        names = [unmarked(name) for name in self.names] if earlier else self.names
+        names = self._names_then() if earlier else self.names
         before: dict[str, Any] | None = None
         for event in told(events or []):
             self._track(event)
