@@ -260,9 +260,13 @@ class TableSession:
         session._hold_seat()
         session.show_lobby()
         named = clean_name(app.player_name, NAME_LEN * 2)
-        if len(named) > NAME_LEN:  # cut as the host cuts it (an SSH login's name, a --name)
-            app.notify(f"You are {clean_name(named, NAME_LEN)} at this table: a name is kept to {NAME_LEN} "
-                       "characters.", title="Name", timeout=10)
+        if len(named) > NAME_LEN:  # cut by the host (an SSH login's name, a --name): by the name it gave
+            seats = (session.lobby or {}).get("seats") or []
+            seat = session.seat
+            given = seats[seat].get("name") if isinstance(seat, int) and seat < len(seats) \
+                and isinstance(seats[seat], dict) else None
+            app.notify(f"You are {clean(str(given or clean_name(named, NAME_LEN)), NAME_LEN)} at this table: a name "
+                       f"is kept to {NAME_LEN} characters.", title="Name", timeout=10)
         return session
 
     def _seat_here(self) -> tuple[str | None, str] | None:
