@@ -9,6 +9,7 @@ import re
 import signal
 import socket
 import sys
+from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -44,6 +45,14 @@ async def start_host(port: int, *extra: str) -> tuple[asyncio.subprocess.Process
             raise AssertionError(f"host exited: {err.decode()}")
         lines.append(line.decode().rstrip())
     return proc, "\n".join(lines), ""
+
+
+def played(path: Path) -> None:
+    """Mark the table saved at ``path`` as one a match was played at: a lobby never played is
+    not kept as ``.previous`` (``net.savefile.keep_previous``)."""
+    raw = msgpack.unpackb(path.read_bytes())
+    raw["state"]["status"] = "playing"
+    path.write_bytes(msgpack.packb(raw))
 
 
 async def stop(proc: asyncio.subprocess.Process) -> None:
@@ -223,9 +232,7 @@ async def test_a_new_table_keeps_the_previous_save_beside() -> None:
         first = read_save(path).state["table"]  # type: ignore[index]
     finally:
         await stop(proc)
-    raw = msgpack.unpackb(path.read_bytes())  # as if a match had been played at it
-    raw["state"]["status"] = "playing"
-    path.write_bytes(msgpack.packb(raw))
+    played(path)
     previous = path.with_name(path.name + ".previous")
     for start in range(2):
         proc, text, _ = await start_host(port)

@@ -7,15 +7,12 @@ from __future__ import annotations
 import asyncio
 import socket
 import sys
-from pathlib import Path
-
-import msgpack
 
 from net.savefile import read_save, save_path
 
 from ..net.table_helpers import wait_until
 from ..runs import run_to_end
-from .test_kill9 import HOST_ARGS, free_port, start_host, stop
+from .test_kill9 import HOST_ARGS, free_port, played, start_host, stop
 
 
 async def saved_host(port: int, *extra: str) -> None:
@@ -29,14 +26,6 @@ async def saved_host(port: int, *extra: str) -> None:
 
 async def failed_start(*args: str) -> tuple[int, str, str]:
     return await run_to_end("host", *HOST_ARGS, *args)
-
-
-def played(path: Path) -> None:
-    """Mark the table saved at ``path`` as one a match was played at: a lobby never played is
-    not kept as ``.previous`` (``net.savefile.keep_previous``)."""
-    raw = msgpack.unpackb(path.read_bytes())
-    raw["state"]["status"] = "playing"
-    path.write_bytes(msgpack.packb(raw))
 
 
 def busy_port() -> socket.socket:
