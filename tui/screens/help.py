@@ -159,7 +159,7 @@ class HelpScreen(Screen[None]):
         named = (view or {}).get("game")
         game = named if isinstance(named, str) else None  # None: no table, every game
         # a key whose name on the bar is short (L's "Play+last card!") says the whole in Help
-        table = [in_game_words(replace(b, description=b.tooltip) if b.tooltip else b, game)
+        table = [in_game_words(replace(b, description=b.tooltip, tooltip="") if b.tooltip else b, game)
                  for b in _of(TableScreen)]
         if view is not None:  # only the keys this game has (as its key bar shows them)
             has = offered(view)
