@@ -299,8 +299,10 @@ def build_parser() -> argparse.ArgumentParser:
     command(sub, "games", "list the games, their seat counts, presets and options")
 
     host = command(sub, "host", "host a table for players on the LAN",
-                   "In the app its lobby opens on the table; with --headless it is served without the app, "
-                   "and the flags that say (--headless) shape that table only.")
+                   "In the app its picker opens filled in from the flags given (the rest from your last choices "
+                   "for that game), then its lobby on the table; with --headless it is served without the app, "
+                   "the defaults below standing for what is not given, and the flags that say (--headless) "
+                   "shape that table only.")
     host.add_argument("--name", default=None,
                       help="your player name in the app (the table is NAME's table); with --headless, the "
                            "table's name (default: Deal Me In table)")
@@ -344,7 +346,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "default 0: no clock)")
 
     solo = command(sub, "solo", "play solo against bots: the picker opens filled in",
-                   "Ctrl+S there deals. With a solo match saved, it asks first: keep that match (Resume on the "
+                   "Ctrl+S there deals. The flags given set the picker; what is not given (a preset, options, "
+                   "seats, bots) starts from your last choices for that game, the defaults below only the first "
+                   "time. With a solo match saved, it asks first: keep that match (Resume on the "
                    "home screen plays it on) or start a new one, which replaces it once dealt.")
     table_arguments(solo)
     solo.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
