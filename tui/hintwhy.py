@@ -24,8 +24,9 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     kind = why.kind
     if kind == "shed_wild":
         return f"{name} holds one card, and {card} left in your hand would cost you 50 points if they go out"
+    most = "the suit you hold most of" if count < 2 else "one of the suits you hold most of"
     if kind == "wild_longest":
-        return f"nothing else matches, and {suit} is the suit you hold most of"
+        return f"nothing else matches, and {suit} is {most}"
     if kind == "special_draw":
         return f"{name} holds {_cards(count)}, and {card} makes them draw {why.total} cards unless they answer with a 2"
     if kind == "special_skip":
@@ -39,9 +40,19 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "keeps_wild":
         return f"it keeps your {card} for when nothing else matches"
     if kind == "longest":
-        return f"{suit} is the suit you hold most of"
+        return f"{suit} is {most}"
     if kind == "squeeze":
-        return f"at {why.total}, {name} may have no safe card (a chance of about {count} in 10)"
+        return f"at {why.total}, {count} in 10 of the cards you cannot see would take {name} over the limit"
+    if kind == "value_total":
+        return f"at {why.total} fewer of the cards you cannot see are safe for {name} than at {count}"
+    if kind == "nn_lands":
+        if why.total == 99:
+            return f"it makes 99: you win the round and the others lose {count} chips each"
+        return f"it lands on {why.total}: the others lose {count} chip{'s' if count != 1 else ''} each"
+    if kind == "nn_clear":
+        return f"to {why.total} it costs you nothing, where another card would cost you chips"
+    if kind == "nn_least":
+        return f"every card costs you chips, and this one the least ({count})"
     if kind == "keeps_escape":
         return f"it keeps your {card}, which can be played at any total"
     if kind == "ace_low":

@@ -20,6 +20,8 @@ from ..cards import ACE, KING, QUEEN, RANK, SUIT, TEN, card_str
 from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
 from .crazy_eights import POINTS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
 from .ninety_eight import no_safe_chance, rules_for, seat_after, side_seats, unseen_safe
+from .ninety_nine import after as nn_after
+from .ninety_nine import outcome
 
 #: below this chance that the next seat holds no safe card, a total is not said to squeeze it
 SQUEEZE = 0.3
@@ -38,10 +40,17 @@ class Why:
     play away from it), ``next_lacks`` (``seat``, the one to follow, drew on ``suit``),
     ``shed_points`` (``seat`` holds ``count`` cards: ``card`` kept would count ``total``
     points), ``keeps_wild`` (``card``, a wild card kept), ``longest`` (``suit``, held most).
-    Ninety-Eight: ``squeeze`` (at ``total``, ``seat``, the next, has no safe card with a
-    chance of ``count`` in 10), ``keeps_escape`` (``card``, a King or ten kept), ``ace_low`` (an
-    ace as 1 leaves more room under the limit, ``total``), ``shed_high`` (a high card while the
-    total is low).
+    Crazy Eights' ``wild_longest`` and ``longest`` give in ``count`` how many suits are held
+    as often (a tie: one of the suits held most).
+    Ninety-Eight: ``squeeze`` (at ``total``, ``count`` in 10 of the cards the seat cannot see
+    would take ``seat``, the next, over the limit), ``value_total`` (an ace's or ten's value
+    takes the total to ``total``, where fewer unseen cards are safe for ``seat`` than at
+    ``count``), ``keeps_escape`` (``card``, a King or ten kept), ``ace_low`` (an ace as 1
+    leaves more room under the limit, ``total``), ``shed_high`` (a high card while the total is
+    low).
+    Ninety-Nine: ``nn_lands`` (to ``total``, 33, 66 or 99: the others lose ``count`` chips
+    each), ``nn_clear`` (to ``total``, it costs nothing where another play costs chips),
+    ``nn_least`` (every play costs chips: this one ``count``, the least).
     """
 
     kind: str
@@ -65,6 +74,8 @@ def why(view: View, action: str) -> Why | None:
         return _crazy_eights(view, chosen, actions)
     if game == "ninety-eight":
         return _ninety_eight(view, chosen, actions)
+    if game == "ninety-nine":
+        return _ninety_nine(view, chosen, actions)
     return None
 
 
@@ -83,8 +94,8 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
         close = [s for s in opponents if counts[s] == 1]
         if ordinary and close and not view["options"].get("countdown"):
             return Why("shed_wild", seat=close[0], card=card_str(a.card))
-        if not ordinary and a.suit >= 0 and held[a.suit] == max(held) and held[a.suit] > 0:
-            return Why("wild_longest", suit="SHDC"[a.suit])
+        if not ordinary and a.suit >= 0 and held[a.suit] == max(held) > 1:
+            return Why("wild_longest", suit="SHDC"[a.suit], count=held.count(max(held)))
         return None
     others = [x for x in ordinary if x.card != a.card]
     rank, suit = RANK[a.card], SUIT[a.card]
@@ -109,8 +120,8 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
     wilds = [x for x in plays if is_wild(x.card, wild)]
     if wilds:
         return Why("keeps_wild", card=card_str(wilds[0].card))
-    if held[suit] == max(held) and any(held[SUIT[x.card]] < held[suit] for x in others):
-        return Why("longest", suit="SHDC"[suit])
+    if held[suit] == max(held) > 1 and any(held[SUIT[x.card]] < held[suit] for x in others):
+        return Why("longest", suit="SHDC"[suit], count=held.count(max(held)))
     return None
 
 
@@ -132,16 +143,48 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
             return no_safe_chance(q, rules.limit - rules.after(total, x), cards[after])
 
         chance = squeeze(a)
-        # said where it sets the move apart: another move leaves the next seat clearly more room
+        t2 = rules.after(total, a)
+        # said where it sets the move apart: another move leaves the next seat clearly more room;
+        # as the share of the unseen cards that would take the total over from there (a fact
+        # of the cards, where the chance is an estimate that takes the hands as random)
         if chance >= SQUEEZE and any(chance - squeeze(x) >= SQUEEZE_APART for x in legal if x != a):
-            return Why("squeeze", seat=nxt, total=rules.after(total, a), count=max(1, min(10, round(chance * 10))))
+            return Why("squeeze", seat=nxt, total=t2,
+                       count=max(1, min(10, round((1 - q[rules.limit - t2]) * 10))))
+        other = [x for x in legal if x.card == a.card and x.value is not None and x.value != a.value]
+        if a.value is not None and other:  # an ace's or a ten's value: the total it aims for
+            t_other = rules.after(total, other[0])
+            if q[rules.limit - t2] <= q[rules.limit - t_other] - 0.1:
+                return Why("value_total", seat=nxt, total=t2, count=t_other)
     escapes = [x for x in legal if RANK[x.card] in (KING, TEN) and x.card != a.card]
     if rank not in (KING, TEN) and escapes:
         return Why("keeps_escape", card=card_str(escapes[0].card))
     if rank == ACE and a.value == 1 and any(x.card == a.card and x.value == 11 for x in legal):
         return Why("ace_low", total=rules.limit)
     values = rules.values
-    if total < rules.limit // 2 and values[rank] is not None and (values[rank] or 0) >= 7 \
+    if total < rules.limit // 2 and values[rank] is not None and (values[rank] or 0) >= 8 \
             and any((values[RANK[x.card]] or 0) < (values[rank] or 0) for x in legal if RANK[x.card] != KING):
         return Why("shed_high")
+    return None
+
+
+def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
+    """The chips a play costs or wins (3.3), against the other plays."""
+    plays = [x for x in legal if x.kind == PLAY]
+    if a.kind != PLAY or len({(x.card, x.value) for x in plays}) < 2:
+        return None
+    total: int = view["total"]
+
+    def result(x: Action) -> tuple[int, int, int]:
+        t = nn_after(total, RANK[x.card], x.value)
+        mine, others = outcome(total, t)
+        return t, mine, others
+
+    t, mine, others = result(a)
+    costs = [result(x)[1] for x in plays if (x.card, x.value) != (a.card, a.value)]
+    if others and not mine:  # 3.3: a landing, or 99
+        return Why("nn_lands", total=t, count=others)
+    if not mine and any(costs):
+        return Why("nn_clear", total=t)
+    if mine and all(c >= mine for c in costs) and any(c > mine for c in costs):
+        return Why("nn_least", total=t, count=mine)
     return None

@@ -206,11 +206,12 @@ async def test_without_a_hint_the_suit_question_opens_on_the_first_suit() -> Non
 
 async def test_a_hint_says_why_in_the_log_and_in_the_card_style() -> None:
     """The hint gives the reason ``core.bots.why`` finds, named as the table names the seats:
-    Ninety-Eight seed 7 plays a King that leaves the next seat few safe cards at 98; Crazy
+    Ninety-Eight seed 7 plays a King that leaves the next seat few safe cards at 98 (9 in 10 of
+    the unseen cards are not: only the tens and Kings are); Crazy
     Eights seed 9 plays the suit held most of. Switched to ascii cards, the line reads again."""
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        for game, seed, said in (("ninety-eight", 7, "Hint: play K♥: at 98, {1} may have no safe card (a chance of about 6 in 10)"),
+        for game, seed, said in (("ninety-eight", 7, "Hint: play K♥: at 98, 9 in 10 of the cards you cannot see would take {1} over the limit"),
                                  ("crazy-eights", 9, "Hint: play K♥: ♥ hearts is the suit you hold most of")):
             screen, link = await open_table(app, pilot, True, game, seed)
             await pilot.press("h")
