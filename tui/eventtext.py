@@ -328,11 +328,11 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
             return None
         return f"{_join(names, event.get('to'))} {'takes' if len(event.get('to') or []) == 1 else 'share'} the pot of {event.get('pot')}"
     if kind == "landing":
-        return f"{who} lands on {event.get('mark')}: everyone else pays a chip"
+        return f"{who} lands on {event.get('mark')}: everyone else loses a chip"
     if kind == "passing":
         return f"{who} passes {event.get('mark')}"  # the chips line that follows says what it costs
     if kind == "99":  # ninety-nine 3.3: the round is won, and the others pay
-        return f"{who} lands on 99: everyone else pays 2 chips"
+        return f"{who} lands on 99: everyone else loses 2 chips"
     if kind == "over":
         return f"{who} goes over 99 with {event.get('total')}"
     if kind == "no_cards":

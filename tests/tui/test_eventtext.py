@@ -63,8 +63,8 @@ def test_you_in_a_list_of_names_is_left_alone():
 
 def test_landing_on_99_is_a_sentence():
     """Review: "Normal bot: 99" (ninety-nine 3.3: 99 wins the round, the others pay 2 chips)."""
-    assert describe({"kind": "99", "seat": 1}, NAMES) == "Bob lands on 99: everyone else pays 2 chips"
-    assert describe({"kind": "99", "seat": 0}, NAMES) == "You land on 99: everyone else pays 2 chips"
+    assert describe({"kind": "99", "seat": 1}, NAMES) == "Bob lands on 99: everyone else loses 2 chips"
+    assert describe({"kind": "99", "seat": 0}, NAMES) == "You land on 99: everyone else loses 2 chips"
 
 
 def test_passing_a_mark_leaves_its_cost_to_the_chips_line():
