@@ -22,6 +22,10 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     suit = suit_label(why.suit, style) if why.suit else ""
     count = why.count or 0
     kind = why.kind
+    if kind == "only_match":
+        return f"{card} is the only card you hold that can be played"
+    if kind == "only_play":
+        return f"it is the only play that keeps the total within {why.total}"
     if kind == "shed_wild":
         return f"{name} holds one card, and {card} left in your hand would cost you 50 points if they go out"
     most = "the suit you hold most of" if count < 2 else "one of the suits you hold most of"

@@ -5,8 +5,9 @@ that holds of the move, of a short list per game, most telling first, each a thi
 weighs, worked out from the view alone (the seat's hand, the table, the cards it cannot see);
 None where none holds. It is data: the front end puts it into words.
 
-Each reason holds of the move it is given whatever made the bot choose it, and is said only of
-a move the seat had an alternative to; most compare it with one (a wild card kept where one
+Each reason holds of the move it is given whatever made the bot choose it. Where the move is
+the only one (Ninety-Eight's one play within the limit, Crazy Eights' one card that matches,
+drawing aside), the reason is that rule; otherwise most compare the move with another (a wild card kept where one
 could be played, the suit held most against a shorter one, a total that leaves the next seat
 clearly less room than another move would); the special cards' say what the card does to a
 seat about to go out.
@@ -40,6 +41,9 @@ class Why:
     play away from it), ``next_lacks`` (``seat``, the one to follow, drew on ``suit``),
     ``shed_points`` (``seat`` holds ``count`` cards: ``card`` kept would count ``total``
     points), ``keeps_wild`` (``card``, a wild card kept), ``longest`` (``suit``, held most).
+    Crazy Eights: ``only_match`` (``card`` is the one card in hand that can be played, drawing
+    the other move). Ninety-Eight: ``only_play`` (the one play that keeps the total within the
+    limit, ``total``).
     Crazy Eights' ``wild_longest`` and ``longest`` give in ``count`` how many suits are held
     as often (a tie: one of the suits held most).
     Ninety-Eight: ``squeeze`` (at ``total``, ``count`` in 10 of the cards the seat cannot see
@@ -65,11 +69,18 @@ def why(view: View, action: str) -> Why | None:
     """The reason for ``action`` (one of the view's legal actions) at the seat ``view`` shows;
     None for a game or a move with none to give."""
     legal = [a for a in view.get("legal") or [] if isinstance(a, str)]
-    if action not in legal or len(legal) < 2 or not isinstance(view.get("seat"), int):
+    if action not in legal or not isinstance(view.get("seat"), int):
         return None
     actions = parse_legal(legal)
     chosen = actions[legal.index(action)]
     game = view.get("game")
+    if game == "ninety-eight" and legal == [action]:  # 4.1-4.2: the one play within the limit
+        return Why("only_play", total=int(view["options"]["limit"]))
+    if len(legal) < 2:
+        return None
+    if game == "crazy-eights" and chosen.kind == PLAY and not is_wild(chosen.card, wild_ranks(view)) \
+            and len({x.card for x in actions if x.kind == PLAY}) == 1:  # 3.2: the one card that can go
+        return Why("only_match", card=card_str(chosen.card))  # (a wild card's reason is the suit it names)
     if game == "crazy-eights":
         return _crazy_eights(view, chosen, actions)
     if game == "ninety-eight":

@@ -51,6 +51,9 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
     held = Counter(c[1] for c in hand if not _wild(view, c))
     options = view["options"]
     assert a.kind == "play"  # a draw or a pass is given no reason
+    if w.kind == "only_match":  # 3.2: no other card in hand can be played
+        assert w.card == card and {x.split("=")[0].rstrip("!") for x in plays} == {card} and not _wild(view, card)
+        return
     if w.kind == "shed_wild":  # 5.2: a wild card left in hand scores 50
         assert _wild(view, card) and ordinary and not options["countdown"]
         assert w.card == card and view["hand_counts"][w.seat] == 1 and w.seat != seat
@@ -92,6 +95,9 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
     a = Action.parse(action)
     card = action[:2]
     limit = options["limit"]
+    if w.kind == "only_play":  # 4.1: the one play within the limit
+        assert view["legal"] == [action] and w.total == limit
+        return
     if w.kind in ("squeeze", "value_total"):  # 4.3: a seat with no legal play is out
         assert 1 <= (w.count or 0) and w.seat != seat and 0 <= w.total <= limit
         assert len(view["legal"]) > 1  # said against another move, which leaves more room
@@ -197,8 +203,9 @@ def test_every_reason_holds_of_its_move_and_view(game: str, preset: str, seats: 
 def test_no_reason_for_a_move_not_legal_or_without_another() -> None:
     view, legal = position("crazy-eights", 3, ["KH", "4C"], pile=["9H"], top="9H", suit="H")
     assert why(view, "not-legal") is None and why(view, "4C") is None  # not a legal move
-    alone = dict(view, legal=["KH"])  # the one move there is: nothing to set it apart from
+    alone = dict(view, legal=["KH"])  # the one move there is (no stock to draw from): no reason
     assert why(alone, "KH") is None
+    assert why(view, "KH") == Why("only_match", card="KH")  # drawing aside, the one card that matches
 
 
 
@@ -242,7 +249,8 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                     kinds.add(w.kind)
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
-                     "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear", "nn_least"}, kinds
+                     "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear", "nn_least",
+                     "only_match", "only_play"}, kinds
 
 
 def test_the_suit_held_most_is_said_only_of_the_suit_held_most() -> None:
