@@ -10,6 +10,10 @@ def _cards(n: int) -> str:
     return "one card" if n == 1 else f"{n} cards"
 
 
+def _chips(n: int) -> str:
+    return "1 chip" if n == 1 else f"{n} chips"
+
+
 def why_words(why: Why | None, names: list[str], style: str) -> str:
     """The reason after a hint's move ("Hint: play J♣: ♣ clubs is the suit you hold most of"),
     with no colon of its own;
@@ -51,12 +55,13 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"at {why.total} fewer of the cards you cannot see are safe for {name} than at {count}"
     if kind == "nn_lands":
         if why.total == 99:
-            return f"it makes 99: you win the round and the others lose {count} chips each"
-        return f"it lands on {why.total}: the others lose {count} chip{'s' if count != 1 else ''} each"
+            return f"it makes 99: you win the round, and the others lose {count} chips each (or all they have)"
+        return f"it lands on {why.total}: the others lose {_chips(count)} each"
     if kind == "nn_clear":
-        return f"to {why.total} it costs you nothing, where another card would cost you chips"
+        moves = f"leaves the total at {why.total}" if why.total == count else f"takes the total to {why.total}"
+        return f"it {moves} and costs you nothing, where every other play would cost you chips"
     if kind == "nn_least":
-        return f"every card costs you chips, and this one the least ({count})"
+        return f"every play costs you chips, and this one fewest ({_chips(count)})"
     if kind == "keeps_escape":
         return f"it keeps your {card}, which can be played at any total"
     if kind == "ace_low":

@@ -85,18 +85,39 @@ def terminal_gone() -> bool:
     return False
 
 
+#: how long a hung-up app whose terminal was still there watches for it to go (a terminal may
+#: send SIGHUP before it closes), a look every ``GONE_LOOK`` seconds
+GONE_WATCH, GONE_LOOK = 30.0, 0.25
+
+
 def _hung_up(app: DealMeInApp) -> None:
     """SIGHUP: the terminal is gone, or going (a terminal may send it before it closes). The
-    app leaves its tables as at SIGTERM and ends; with the terminal gone already, what it still
-    writes goes nowhere (not to a closed terminal, which stops Textual's writer and holds the
-    app up) and it ends without giving the terminal back. Either way it ends after
-    ``HANGUP_GRACE`` if leaving is held up all the same."""
+    app leaves its tables as at SIGTERM and ends. Once the terminal is gone what it still writes
+    goes nowhere (not to a closed terminal, which stops Textual's writer and holds the app up),
+    it ends without giving the terminal back, and after ``HANGUP_GRACE`` whatever holds it up.
+    While the terminal is there (``kill -HUP``) the quit is SIGTERM's, with no deadline."""
+    if terminal_gone():
+        _without_terminal(app)
+        app.quit_at_hangup()
+        return
+
+    def watch() -> None:
+        for _ in range(int(GONE_WATCH / GONE_LOOK)):
+            time.sleep(GONE_LOOK)
+            if terminal_gone():
+                _without_terminal(app)
+                return
+
+    threading.Thread(target=watch, name="hung-up-watch", daemon=True).start()
+    app.quit_at_signal()  # (which ends at once should the terminal be gone by its end)
+
+
+def _without_terminal(app: DealMeInApp) -> None:
+    """The terminal is gone: the app's output goes nowhere, Textual's writer queue is drained
+    and its input thread stopped, and the process ends after ``HANGUP_GRACE`` at the latest."""
     timer = threading.Timer(HANGUP_GRACE, os._exit, args=(0,))
     timer.daemon = True
     timer.start()
-    if not terminal_gone():  # ``kill -HUP``, or a terminal that hangs up after: as at SIGTERM
-        app.quit_at_signal()  # (which ends at once should the terminal be gone by then)
-        return
     try:
         nowhere = os.open(os.devnull, os.O_WRONLY)
         for fd in (1, 2):
@@ -115,7 +136,6 @@ def _hung_up(app: DealMeInApp) -> None:
     stop_input = getattr(driver, "exit_event", None)
     if stop_input is not None:
         stop_input.set()
-    app.quit_at_hangup()
 
 
 def _drain(queue: Any) -> None:

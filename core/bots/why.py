@@ -9,8 +9,8 @@ Each reason holds of the move it is given whatever made the bot choose it. Where
 the only one (Ninety-Eight's one play within the limit, Crazy Eights' one card that matches,
 drawing aside), the reason is that rule; otherwise most compare the move with another (a wild card kept where one
 could be played, the suit held most against a shorter one, a total that leaves the next seat
-clearly less room than another move would); the special cards' say what the card does to a
-seat about to go out.
+clearly less room than another move would, the one play that costs no chips); the special
+cards' reasons say what the card does to a seat about to go out.
 """
 from __future__ import annotations
 
@@ -41,20 +41,20 @@ class Why:
     play away from it), ``next_lacks`` (``seat``, the one to follow, drew on ``suit``),
     ``shed_points`` (``seat`` holds ``count`` cards: ``card`` kept would count ``total``
     points), ``keeps_wild`` (``card``, a wild card kept), ``longest`` (``suit``, held most).
-    Crazy Eights: ``only_match`` (``card`` is the one card in hand that can be played, drawing
-    the other move). Ninety-Eight: ``only_play`` (the one play that keeps the total within the
-    limit, ``total``).
     Crazy Eights' ``wild_longest`` and ``longest`` give in ``count`` how many suits are held
-    as often (a tie: one of the suits held most).
-    Ninety-Eight: ``squeeze`` (at ``total``, ``count`` in 10 of the cards the seat cannot see
+    as often (a tie: one of the suits held most); ``only_match``: ``card`` is the one card in
+    hand that can be played (drawing the other move).
+    Ninety-Eight: ``only_play`` (the one play that keeps the total within the limit,
+    ``total``), ``squeeze`` (at ``total``, ``count`` in 10 of the cards the seat cannot see
     would take ``seat``, the next, over the limit), ``value_total`` (an ace's or ten's value
     takes the total to ``total``, where fewer unseen cards are safe for ``seat`` than at
     ``count``), ``keeps_escape`` (``card``, a King or ten kept), ``ace_low`` (an ace as 1
     leaves more room under the limit, ``total``), ``shed_high`` (a high card while the total is
     low).
     Ninety-Nine: ``nn_lands`` (to ``total``, 33, 66 or 99: the others lose ``count`` chips
-    each), ``nn_clear`` (to ``total``, it costs nothing where another play costs chips),
-    ``nn_least`` (every play costs chips: this one ``count``, the least).
+    each, or what they have), ``nn_clear`` (from ``count`` to ``total`` it costs nothing, where
+    every other play costs chips), ``nn_least`` (every play costs chips, this one ``count``,
+    fewer than any other).
     """
 
     kind: str
@@ -194,8 +194,8 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
     costs = [result(x)[1] for x in plays if (x.card, x.value) != (a.card, a.value)]
     if others and not mine:  # 3.3: a landing, or 99
         return Why("nn_lands", total=t, count=others)
-    if not mine and any(costs):
-        return Why("nn_clear", total=t)
-    if mine and all(c >= mine for c in costs) and any(c > mine for c in costs):
+    if not mine and all(costs):  # the one play that costs nothing
+        return Why("nn_clear", total=t, count=total)
+    if mine and all(c > mine for c in costs):  # the one play that costs least
         return Why("nn_least", total=t, count=mine)
     return None

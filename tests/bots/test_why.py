@@ -1,5 +1,5 @@
-"""The reason a hint gives (``core.bots.why``): over random positions of every preset of both
-games it explains, each reason is checked against the view it came from, by the rule it rests
+"""The reason a hint gives (``core.bots.why``): over random positions of every preset of the
+three games, each reason is checked against the view it came from, by the rule it rests
 on, for the move ``normal`` makes and for any other legal move."""
 from __future__ import annotations
 
@@ -105,9 +105,14 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
             unseen = _unseen(view)
             unsafe = sum(1 for c in unseen if not _safe_at(c, limit - w.total, options))
             assert w.count == max(1, min(10, round(unsafe / len(unseen) * 10))), (w, unsafe, len(unseen))
-        else:  # 2: an ace's or a ten's value, the other one legal too, to a higher total
+        else:  # 2: an ace's or a ten's value, the other one legal too, to a total fewer are safe at
             assert card[0] in "AT" and a.value is not None and w.total == max(0, total + a.value)
             assert any(x.startswith(card) and x != action for x in view["legal"]) and w.count != w.total
+            unseen = _unseen(view)
+            safe = [sum(1 for c in unseen if _safe_at(c, limit - t, options)) for t in (w.total, w.count)]
+            assert safe[0] < safe[1], (w, safe)
+        if w.kind == "squeeze":  # another move leaves the next seat more room, or passes to a partner
+            assert any(x != action for x in view["legal"])
         if card[0] == "K":  # 2.2: a King sets the total to the limit
             assert w.total == limit
         elif a.value is not None:  # 2, 2.1: an ace's or ten's value as chosen, never below 0
@@ -172,10 +177,10 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
     assert w.total == t and a.kind == "play"
     if w.kind == "nn_lands":
         assert others == w.count > 0 and mine == 0
-    elif w.kind == "nn_clear":
-        assert mine == 0 and any(costs)
-    elif w.kind == "nn_least":
-        assert mine == w.count > 0 and all(c >= mine for c in costs) and any(c > mine for c in costs)
+    elif w.kind == "nn_clear":  # the one play that costs nothing
+        assert mine == 0 and costs and all(costs) and w.count == total
+    elif w.kind == "nn_least":  # the one play that costs fewest
+        assert mine == w.count > 0 and costs and all(c > mine for c in costs)
     else:
         raise AssertionError(w)
 
@@ -200,7 +205,7 @@ def test_every_reason_holds_of_its_move_and_view(game: str, preset: str, seats: 
     assert kinds  # some move in 150 positions has a reason
 
 
-def test_no_reason_for_a_move_not_legal_or_without_another() -> None:
+def test_no_reason_for_a_move_not_legal_or_alone_and_the_rule_for_a_forced_one() -> None:
     view, legal = position("crazy-eights", 3, ["KH", "4C"], pile=["9H"], top="9H", suit="H")
     assert why(view, "not-legal") is None and why(view, "4C") is None  # not a legal move
     alone = dict(view, legal=["KH"])  # the one move there is (no stock to draw from): no reason
@@ -249,8 +254,8 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                     kinds.add(w.kind)
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
-                     "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear", "nn_least",
-                     "only_match", "only_play"}, kinds
+                     "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
+                     "only_match", "only_play"}, kinds  # (nn_least, rarer: its own test below)
 
 
 def test_the_suit_held_most_is_said_only_of_the_suit_held_most() -> None:
@@ -272,3 +277,17 @@ def test_a_q_that_skips_the_seat_that_drew_is_not_said_to_find_it_lacking() -> N
     assert why(view, "TC") == Why("next_lacks", seat=other, suit="C")  # the other follows a ten
     w = why(view, "QC")
     assert w is None or w.kind != "next_lacks", w
+
+
+def test_ninety_nine_says_the_play_that_costs_fewest_or_nothing() -> None:
+    """ninety-nine 2 and 3.3: at 61 (odd: a 2 doubles), 7♠ passes 66 (1 chip) and 2♠ doubles to
+    122, past 66 and over 99 (3 chips): 7♠ is the one play that costs fewest. At 30 (under 50: a
+    2 doubles), 2♠ makes 60 past 33 (1 chip) and 7♠ 37, past it too, while 9♠ stays at 30: the
+    one play that costs nothing."""
+    view, legal = position("ninety-nine", 3, ["7S", "2S"], total=61)
+    assert set(legal) >= {"7S", "2S"}, legal
+    assert why(view, "7S") == Why("nn_least", total=68, count=1)
+    assert why(view, "2S") is None
+    view, legal = position("ninety-nine", 3, ["7S", "2S", "9S"], total=30)
+    assert why(view, "9S") == Why("nn_clear", total=30, count=30)
+    assert why(view, "7S") is None

@@ -227,3 +227,50 @@ async def test_a_hint_says_why_in_the_log_and_in_the_card_style() -> None:
         app.set_card_style("ascii")
         await wait_for(pilot, lambda: any("H hearts is the suit you hold most of" in line.text and "KH" in line.text
                                           for line in log.lines))
+
+
+def test_each_kind_of_reason_is_said_in_words() -> None:
+    """``tui.hintwhy``: the words for every kind of reason ``core.bots.why`` gives, with the
+    seats as the table names them, in the two-colour card style; an unknown kind says nothing."""
+    from core.bots.why import Why
+    from tui.hintwhy import why_words
+
+    names = ["You", "Bo", "Cy"]
+    said = {
+        Why("only_match", card="KH"): "K♥ is the only card you hold that can be played",
+        Why("only_play", total=98): "it is the only play that keeps the total within 98",
+        Why("shed_wild", seat=1, card="8C"): "Bo holds one card, and 8♣ left in your hand would cost you 50 points "
+                                             "if they go out",
+        Why("wild_longest", suit="S", count=1): "nothing else matches, and ♠ spades is the suit you hold most of",
+        Why("wild_longest", suit="S", count=2): "nothing else matches, and ♠ spades is one of the suits you hold "
+                                                "most of",
+        Why("special_draw", seat=2, card="2H", count=1, total=4): "Cy holds one card, and 2♥ makes them draw 4 cards "
+                                                                  "unless they answer with a 2",
+        Why("special_skip", seat=1, card="QD", count=2): "Bo holds 2 cards, and Q♦ makes them miss a turn",
+        Why("special_reverse", seat=1, card="AS", count=2): "Bo holds 2 cards, and A♠ turns play away from them",
+        Why("next_lacks", seat=1, suit="C"): "Bo drew on ♣ clubs, so they may hold none",
+        Why("shed_points", seat=2, card="KD", count=2, total=10): "Cy holds 2 cards, and K♦ left in your hand would "
+                                                                  "cost you 10 points if they go out",
+        Why("keeps_wild", card="8D"): "it keeps your 8♦ for when nothing else matches",
+        Why("longest", suit="H", count=1): "♥ hearts is the suit you hold most of",
+        Why("squeeze", seat=1, total=98, count=8): "at 98, 8 in 10 of the cards you cannot see would take Bo over "
+                                                   "the limit",
+        Why("value_total", seat=1, total=99, count=89): "at 99 fewer of the cards you cannot see are safe for Bo than "
+                                                        "at 89",
+        Why("keeps_escape", card="TS"): "it keeps your 10♠, which can be played at any total",
+        Why("ace_low", total=98): "an ace as 1 leaves more room under 98",
+        Why("shed_high"): "a high card goes while the total is low",
+        Why("nn_lands", total=66, count=1): "it lands on 66: the others lose 1 chip each",
+        Why("nn_lands", total=99, count=2): "it makes 99: you win the round, and the others lose 2 chips each "
+                                            "(or all they have)",
+        Why("nn_clear", total=30, count=30): "it leaves the total at 30 and costs you nothing, where every other "
+                                             "play would cost you chips",
+        Why("nn_clear", total=40, count=30): "it takes the total to 40 and costs you nothing, where every other "
+                                             "play would cost you chips",
+        Why("nn_least", total=68, count=1): "every play costs you chips, and this one fewest (1 chip)",
+        Why("nn_least", total=101, count=2): "every play costs you chips, and this one fewest (2 chips)",
+    }
+    for why, words in said.items():
+        assert why_words(why, names, "two-colour") == words, why
+    assert why_words(Why("unknown"), names, "two-colour") == "" and why_words(None, names, "two-colour") == ""
+    assert why_words(Why("longest", suit="H", count=1), names, "ascii") == "H hearts is the suit you hold most of"
