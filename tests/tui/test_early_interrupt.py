@@ -103,6 +103,8 @@ class Program:
             try:
                 os.close(self.master)
                 os.close(mark_r)
+                # as a terminal starts a program: a hangup ends it (the tests may run under nohup)
+                signal.signal(signal.SIGHUP, signal.SIG_DFL)
                 os.login_tty(self.slave)
                 os.set_inheritable(mark_w, True)
                 os.chdir(ROOT)
@@ -167,6 +169,18 @@ class Program:
         hangs up (SIGHUP, and EIO on it from then on)."""
         os.close(self.master)
         self.master = -1
+
+    def ended_within(self, seconds: float) -> int:
+        """The program's exit status once it has ended by itself, its terminal hung up (nothing
+        read from it); fails if it runs on past ``seconds``."""
+        deadline = time.monotonic() + seconds
+        while self.status is None:
+            assert time.monotonic() < deadline, "did not end"
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+            time.sleep(0.05)
+        return self.status
 
     def close(self) -> None:
         if self.status is None:
@@ -357,14 +371,7 @@ def test_a_hangup_quits_as_q_does(how: str) -> None:
             assert ended.raw.rfind(b"\x1b[?1049l") > ended.raw.rfind(b"\x1b[?1049h")  # the screen left
         else:
             program.hang_up()
-            deadline = time.monotonic() + 10  # before HANGUP_GRACE ends it regardless
-            while program.status is None:
-                assert time.monotonic() < deadline, "did not end"
-                pid, status = os.waitpid(program.pid, os.WNOHANG)
-                if pid:
-                    program.status = os.waitstatus_to_exitcode(status)
-                time.sleep(0.05)
-            assert program.status == 0
+            assert program.ended_within(10) == 0  # before HANGUP_GRACE ends it regardless
     finally:
         program.close()
     assert solo_save_path().is_file()  # the match kept to resume
@@ -403,14 +410,7 @@ def test_a_host_whose_terminal_closes_tells_its_players_goodbye() -> None:
 
         said = asyncio.run(hung_up_on())
         assert said.startswith("('bye'"), said
-        deadline = time.monotonic() + 10
-        while program.status is None:
-            assert time.monotonic() < deadline, "did not end"
-            pid, status = os.waitpid(program.pid, os.WNOHANG)
-            if pid:
-                program.status = os.waitstatus_to_exitcode(status)
-            time.sleep(0.05)
-        assert program.status == 0
+        assert program.ended_within(10) == 0
     finally:
         program.close()
 
