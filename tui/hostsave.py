@@ -52,9 +52,8 @@ class HostSave:
 
             from .saves import solo_save_path
 
-            path = solo_save_path()
-            loaded = read_save(path, keep=True) if path.exists() else None
-            if loaded is not None and loaded.unreadable:
+            loaded = read_save(solo_save_path(), keep=True)  # (none there: not unreadable)
+            if loaded.unreadable:
                 self.unread = loaded.problem
                 self.release_solo()
         return self.solo

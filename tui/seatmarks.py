@@ -6,19 +6,19 @@ BOT_MARK = " (bot)"
 AWAY_MARK = " (away)"
 
 
+def _mark_of(name: str) -> str:
+    """The bot or away marker ``name`` ends with, or ""."""
+    return next((mark for mark in (BOT_MARK, AWAY_MARK) if name.endswith(mark)), "")
+
+
 def turn_of(name: str) -> str:
     """"Ana's turn"; of a seat marked as a bot's or away, "Cy's turn (away)", not
     "Cy (away)'s turn"."""
-    for mark in (BOT_MARK, AWAY_MARK):
-        if name.endswith(mark):
-            return f"{name[:-len(mark)]}'s turn{mark}"
-    return f"{name}'s turn"
+    mark = _mark_of(name)
+    return f"{unmarked(name)}'s turn{mark}"
 
 
 def unmarked(name: str) -> str:
     """``name`` without the bot or away marker: what a seat was called when it made a move
     told later (the hand so far, read back on coming in), whatever it is now."""
-    for mark in (BOT_MARK, AWAY_MARK):
-        if name.endswith(mark):
-            return name[:-len(mark)]
-    return name
+    return name[:len(name) - len(_mark_of(name))]

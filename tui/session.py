@@ -120,7 +120,7 @@ class TableSession:
             session.table = table
             if not solo:
                 path = save_path(server.port)
-                if path.exists() and read_save(path, keep=True).unreadable:
+                if read_save(path, keep=True).unreadable:
                     # home offered no Resume of it, and said it is left as it is: not written over
                     kept, why = keep_previous(path)
                     app.notify(f"{path.name} could not be read, so it is kept as {kept}: this table is saved "
@@ -343,20 +343,20 @@ class TableSession:
     def plain_names(self) -> list[str]:
         """The seats' names without the marks they have now (away, a bot playing for them),
         yours "You": for moves told later, made as the seats were then."""
-        names = plain_seat_names((self.lobby or {}).get("seats") or [])
-        me = self.seat if self.seat is not None else (self.view or {}).get("seat")
-        if isinstance(me, int) and 0 <= me < len(names):
-            names[me] = "You"
-        return names
+        return self._yours(plain_seat_names((self.lobby or {}).get("seats") or []))
 
     @property
     def names(self) -> list[str]:
-        names = seat_names(self.lobby or {})
-        # the view's own seat while connecting, before ``client`` is set: a table opened then
-        # (this app's own, back from its save) reads its log as the player saw it
+        return self._yours(seat_names(self.lobby or {}))
+
+    def _yours(self, names: list[str]) -> list[str]:
+        """``names`` with this app's seat "You": the log reads "You play 9♥", at a solo table
+        and a hosted one alike. The view's own seat while connecting, before ``client`` is set:
+        a table opened then (this app's own, back from its save) reads its log as the player
+        saw it."""
         me = self.seat if self.seat is not None else (self.view or {}).get("seat")
         if isinstance(me, int) and 0 <= me < len(names):
-            names[me] = "You"  # the log reads "You play 9♥", at a solo table and a hosted one alike
+            names[me] = "You"
         return names
 
     async def act(self, action: str) -> None:
@@ -590,11 +590,9 @@ class TableSession:
                     table.connection(True)
                     table.restart_clock()
             elif state == "closed" and not self.closing:
-                self.closed_reason = str(update.get("reason") or "the connection closed").rstrip(".")
-                if self.joining:  # said once, as the join's failure
-                    pass
-                elif update.get("reason") != self.last_said:  # a kick was already said, once is enough
-                    reason = self.closed_reason
+                self.closed_reason = reason = str(update.get("reason") or "the connection closed").rstrip(".")
+                # a join under way says it once, as its failure; a kick was already said
+                if not self.joining and update.get("reason") != self.last_said:
                     back = f" {self._back_once_up()}" if self.client is not None and self.client.host_gone \
                         and self._seat_in_play_elsewhere() else ""
                     app.notify(f"Left the table: {reason}.{back}", severity="warning", timeout=8 if not back else 15)

@@ -7,10 +7,10 @@ None where none holds. It is data: the front end puts it into words.
 
 Each reason holds of the move it is given whatever made the bot choose it. Where the move is
 the only one (Ninety-Eight's one play within the limit, Crazy Eights' one card that matches,
-drawing aside), the reason is that rule; otherwise most compare the move with another (a wild card kept where one
-could be played, the suit held most against a shorter one, a total that leaves the next seat
-clearly less room than another move would, the one play that costs no chips); the special
-cards' reasons say what the card does to a seat about to go out.
+drawing aside), the reason is that rule; otherwise most compare the move with another (a wild
+card kept where one could be played, the suit held most against a shorter one, a total that
+leaves the next seat clearly less room than another move would, the one play that costs no
+chips); the special cards' reasons say what the card does to a seat about to go out.
 """
 from __future__ import annotations
 
@@ -78,9 +78,6 @@ def why(view: View, action: str) -> Why | None:
         return Why("only_play", total=int(view["options"]["limit"]))
     if len(legal) < 2:
         return None
-    if game == "crazy-eights" and chosen.kind == PLAY and not is_wild(chosen.card, wild_ranks(view)) \
-            and len({x.card for x in actions if x.kind == PLAY}) == 1:  # 3.2: the one card that can go
-        return Why("only_match", card=card_str(chosen.card))  # (a wild card's reason is the suit it names)
     if game == "crazy-eights":
         return _crazy_eights(view, chosen, actions)
     if game == "ninety-eight":
@@ -91,11 +88,13 @@ def why(view: View, action: str) -> Why | None:
 
 
 def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
-    seat: int = view["seat"]
-    plays = [x for x in legal if x.kind == PLAY]
     if a.kind != PLAY:
         return None  # a draw or pass where a card could be played: ``normal`` draws only when it must
+    seat: int = view["seat"]
+    plays = [x for x in legal if x.kind == PLAY]
     wild = wild_ranks(view)
+    if not is_wild(a.card, wild) and len({x.card for x in plays}) == 1:  # 3.2: the one card that can go
+        return Why("only_match", card=card_str(a.card))  # (a wild card's reason is the suit it names)
     counts = view["hand_counts"]
     status = view["status"]
     opponents = [s for s in range(view["players"]) if s != seat and status[s]["in_hand"]]
@@ -142,14 +141,15 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
     total: int = view["total"]
     rank = RANK[a.card]
     nxt = seat_after(view, seat, rules, rank)
-    if nxt not in side_seats(view, seat) and in_hand_count(view) > 1:
+    side = side_seats(view, seat)
+    if nxt not in side and in_hand_count(view) > 1:
         q = unseen_safe(view, rules)
         cards = view["hand_counts"]
 
         def squeeze(x: Action) -> float:
             """The chance that the seat after ``x`` has no safe card; 0 for a partner or oneself."""
             after = seat_after(view, seat, rules, RANK[x.card])
-            if after in side_seats(view, seat):
+            if after in side:
                 return 0.0
             return no_safe_chance(q, rules.limit - rules.after(total, x), cards[after])
 
