@@ -74,7 +74,9 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
     if deal is None:
         fits = strategy.fits(view) if hasattr(strategy, "fits") else None
         deal = determinize if fits is None else functools.partial(determinize, fits=fits)
-    prior = strategy.normal(view, legal, rng)
+    # the move kept unless the search beats it clearly: the rule-based one, or a strategy's
+    # own ``prior`` where a stronger rule set was measured for it
+    prior = getattr(strategy, "prior", strategy.normal)(view, legal, rng)
     cands = strategy.candidates(view, legal)
     if prior not in cands:
         cands = [prior, *cands]

@@ -178,3 +178,25 @@ def test_c8_search_never_considers_drawing_while_a_card_plays() -> None:
     view, legal = position("crazy-eights", 4, ["2S", "5H", "KC"], preset="specials", pile=["2H"], top="2H",
                            suit="H", debt=2)
     assert sorted(legal[i] for i in STRATEGY.candidates(view, parse_legal(legal))) == ["2S", "draw"]
+
+
+def test_c8_weights_as_given_are_the_rule_set_and_a_changed_one_steers_the_play() -> None:
+    """``normal`` is ``CrazyEightsStrategy`` at its default weights; the unseen-cards term
+    (off in the rule set, on where ``hard``'s search starts, measured with bench/ce_weights.py)
+    prefers leaving the suit that fewer unseen cards can follow (crazy-eights 3.2)."""
+    from core.bots.base import parse_legal
+    from core.bots.crazy_eights import HARD, NORMAL, STRATEGY, CrazyEightsStrategy, Weights
+
+    assert STRATEGY.weights == NORMAL == Weights() and NORMAL.unseen_of_suit == 0.0
+    assert STRATEGY.hard_weights == HARD and HARD.unseen_of_suit > 0
+    # 5C and 5S each leave a suit the hand holds no more of; seven spades are on the pile
+    view, legal = position("crazy-eights", 4, ["5C", "5S", "KD"], pile=["AS", "2S", "3S", "4S", "6S", "7S", "9S", "5H"],
+                           top="5H", suit="H")
+    actions = parse_legal(legal)
+    rule_set = {legal[STRATEGY.normal(view, actions, random.Random(s))] for s in range(40)}
+    assert rule_set == {"5C", "5S"}  # a tie, broken at random
+    steered = CrazyEightsStrategy(Weights(unseen_of_suit=0.3))
+    assert {legal[steered.normal(view, actions, random.Random(s))] for s in range(40)} == {"5S"}
+    assert {legal[STRATEGY.prior(view, actions, random.Random(s))] for s in range(40)} == {"5S"}
+    # a search of one deal cannot beat the move it starts from, so it keeps it: hard's
+    assert {choose("hard", view, legal, random.Random(s), iterations=1) for s in range(40)} == {"5S"}
