@@ -62,6 +62,11 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"it {moves} and costs you nothing, where every other play would cost you chips"
     if kind == "nn_least":
         return f"every play costs you chips, and this one fewest ({_chips(count)})"
+    if kind == "nn_next":
+        return f"at {why.total} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 than at {count}"
+    if kind == "nn_keeps":
+        keeps = "which adds nothing" if card.startswith("9") else "which can take 10 off"
+        return f"it keeps your {card}, {keeps}, for when a mark is near"
     if kind == "keeps_escape":
         return f"it keeps your {card}, which can be played at any total"
     if kind == "ace_low":

@@ -114,23 +114,13 @@ class NinetyNineStrategy:
         seat: int = view["seat"]
         o: int = view["total"]
         hand = [RANK[c] for c in hand_codes(view)]
-        left = unseen(view)
-        total_unseen = sum(left.values()) or 1
-        share = [0.0] * 13
-        for c, k in left.items():
-            share[RANK[c]] += k / total_unseen
-        tables = Tables(share)
+        tables = unseen_tables(view)
         counts = view["hand_counts"]
         chips = view["status"][seat].get("chips", 9)
         scores: list[float] = []
         for a in legal:
             rank = RANK[a.card]
-            direction = view["direction"]
-            if rank == _FOUR:
-                direction = -direction
-            nxt = next_seat(view, seat, direction)
-            if rank == JACK:
-                nxt = next_seat(view, nxt, direction)
+            nxt = seat_after(view, seat, rank)
             kept = list(hand)
             kept.remove(rank)
             scores.append(score_play(o, rank, a.value, kept, 0 if nxt == seat else counts[nxt] or 1, chips, tables))
@@ -248,6 +238,28 @@ class Tables:
 
 
 STATIC = Tables([1 / 13] * 13)
+
+
+def unseen_tables(view: View) -> Tables:
+    """``Tables`` of the cards this seat cannot see: the hands the others may hold."""
+    left = unseen(view)
+    total_unseen = sum(left.values()) or 1
+    share = [0.0] * 13
+    for c, k in left.items():
+        share[RANK[c]] += k / total_unseen
+    return Tables(share)
+
+
+def seat_after(view: View, seat: int, rank: int) -> int:
+    """The seat to play after ``seat`` plays a card of ``rank``: a 4 turns play round, a J
+    skips the next seat (2); ``seat`` itself where it plays again."""
+    direction = view["direction"]
+    if rank == _FOUR:
+        direction = -direction
+    nxt = next_seat(view, seat, direction)
+    if rank == JACK:
+        nxt = next_seat(view, nxt, direction)
+    return nxt
 #: a rollout's ``chips_and_next`` by (total, rank, chosen value, next seat's cards, chips'
 #: step): at most 99 totals x 15 plays x 4 x 3 = 17,820 entries
 _ROLLOUT_NOW: dict[tuple[int, int, int | None, int, int], tuple[int, float]] = {}

@@ -22,12 +22,19 @@ from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
 from .crazy_eights import POINTS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
 from .ninety_eight import no_safe_chance, rules_for, seat_after, side_seats, unseen_safe
 from .ninety_nine import after as nn_after
-from .ninety_nine import outcome
+from .ninety_nine import outcome, unseen_tables
+from .ninety_nine import seat_after as nn_seat_after
 
 #: below this chance that the next seat holds no safe card, a total is not said to squeeze it
 SQUEEZE = 0.3
 #: and another move must leave it at least this much less likely, or the total sets nothing apart
 SQUEEZE_APART = 0.2
+#: Ninety-Nine: a total is said to keep the next seat off the marks where another play that
+#: costs nothing leaves it at least this much more of the unseen cards to land with
+LANDING_APART = 0.1
+#: Ninety-Nine's dodging cards, kept for when a mark is near: a 9 adds nothing, a 10 can take
+#: 10 off (2)
+DODGERS = (8, TEN)
 
 
 @dataclass(frozen=True)
@@ -54,7 +61,10 @@ class Why:
     Ninety-Nine: ``nn_lands`` (to ``total``, 33, 66 or 99: the others lose ``count`` chips
     each, or what they have), ``nn_clear`` (from ``count`` to ``total`` it costs nothing, where
     every other play costs chips), ``nn_least`` (every play costs chips, this one ``count``,
-    fewer than any other).
+    fewer than any other), ``nn_next`` (it costs nothing, and at ``total`` fewer of the unseen
+    cards let ``seat``, the next, land on 33, 66 or 99 than at ``count``, where another play
+    that costs nothing would take it), ``nn_keeps`` (to ``total`` it costs nothing, and keeps
+    ``card``, a 9 or a 10, for when a mark is near).
     """
 
     kind: str
@@ -198,4 +208,28 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         return Why("nn_clear", total=t, count=total)
     if mine and all(c > mine for c in costs):  # the one play that costs least
         return Why("nn_least", total=t, count=mine)
+    if mine:
+        return None
+    seat: int = view["seat"]
+    free = [x for x in plays if (x.card, x.value) != (a.card, a.value) and not result(x)[1]]
+    nxt = nn_seat_after(view, seat, RANK[a.card])
+    if nxt != seat and t < 99:
+        tables = unseen_tables(view)
+
+        def landing(x: Action) -> tuple[float, int]:
+            """The share of the unseen cards that would let the next seat land from where
+            ``x`` leaves the total (0 where it makes 99, or the turn comes back here)."""
+            tx = result(x)[0]
+            if tx >= 99 or nn_seat_after(view, seat, RANK[x.card]) == seat:
+                return 0.0, tx
+            return tables.p99[tx] + tables.pland[tx], tx
+
+        mine_share = landing(a)[0]
+        worst = max((landing(x) for x in free), default=(0.0, t))
+        if worst[0] - mine_share >= LANDING_APART:
+            return Why("nn_next", seat=nxt, total=t, count=worst[1])
+    rank = RANK[a.card]
+    kept = [x for x in plays if RANK[x.card] in DODGERS and RANK[x.card] != rank]
+    if rank not in DODGERS and kept:
+        return Why("nn_keeps", card=card_str(kept[0].card), total=t)
     return None

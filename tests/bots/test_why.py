@@ -181,8 +181,34 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         assert mine == 0 and costs and all(costs) and w.count == total
     elif w.kind == "nn_least":  # the one play that costs fewest
         assert mine == w.count > 0 and costs and all(c > mine for c in costs)
+    elif w.kind == "nn_next":  # fewer unseen cards land the next seat than where another free play goes
+        assert mine == 0 and t < 99 and w.seat != view["seat"]
+        assert any(made(x) == w.count and chips(w.count)[0] == 0 for x in view["legal"] if x not in ("draw", action))
+        assert landing_share(view, t) + 0.1 <= landing_share(view, w.count) + 1e-9, (t, w.count)
+    elif w.kind == "nn_keeps":  # a 9 or a 10 kept, the play costing nothing
+        assert mine == 0 and action[0] not in "9T" and w.card in view["hand"] and w.card[0] in "9T"
     else:
         raise AssertionError(w)
+
+
+def landing_share(view: dict[str, Any], total: int) -> float:
+    """ninety-nine 2, 3.3: the share of the cards this seat cannot see (the decks less its hand
+    and the round's pile) with which the next seat lands on 33 or 66, or makes 99, from ``total``."""
+    decks = view["options"].get("decks", "auto")
+    decks = decks if isinstance(decks, int) else (2 if view["players"] >= 6 else 1)
+    unseen = Counter({r + s: decks for r in "A23456789TJQK" for s in "SHDC"})
+    unseen.subtract(view["hand"] + view["pile"])
+    adds = {"A": (1, 11), "T": (10, -10), "9": (0,), "J": (10,), "Q": (10,), "K": (10,)}
+
+    def lands(r: str) -> bool:
+        if r == "2":
+            made = [total // 2 if total > 49 and total % 2 == 0 else total * 2]
+        else:
+            made = [max(0, total + v) for v in (adds[r] if r in adds else (int(r),))]
+        return any(t in (33, 66) and total < t or t == 99 for t in made)
+
+    cards = +unseen
+    return sum(k for c, k in cards.items() if lands(c[0])) / max(1, sum(cards.values()))
 
 
 CHECKS = {"crazy-eights": check_crazy_eights, "ninety-eight": check_ninety_eight, "ninety-nine": check_ninety_nine}
@@ -255,7 +281,7 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
-                     "only_match", "only_play"}, kinds  # (nn_least, rarer: its own test below)
+                     "nn_next", "nn_keeps", "only_match", "only_play"}, kinds  # (nn_least, rarer: its own test below)
 
 
 def test_the_suit_held_most_is_said_only_of_the_suit_held_most() -> None:
@@ -291,3 +317,21 @@ def test_ninety_nine_says_the_play_that_costs_fewest_or_nothing() -> None:
     view, legal = position("ninety-nine", 3, ["7S", "2S", "9S"], total=30)
     assert why(view, "9S") == Why("nn_clear", total=30, count=30)
     assert why(view, "7S") is None
+
+
+def test_ninety_nine_says_the_total_keeps_the_next_seat_off_the_marks() -> None:
+    """ninety-nine 3.3: at 20, K♦ makes 30, from which only a 3 lands on 33; 3♠ would make 23,
+    from which every 10, J, Q and K would: the next seat is kept off the marks."""
+    view, legal = position("ninety-nine", 3, ["3S", "KD", "7C"], total=20, pile=[])
+    assert {"3S", "KD", "7C"} <= set(legal), legal
+    nxt = (view["seat"] + view["direction"]) % 3
+    assert why(view, "KD") == Why("nn_next", seat=nxt, total=30, count=23)
+    assert why(view, "3S") is None  # it leaves the next seat the most landings
+
+
+def test_ninety_nine_says_a_nine_or_ten_is_kept() -> None:
+    """ninety-nine 2: a 9 adds nothing and a 10 can take 10 off, so a play that costs nothing
+    and keeps one is said to keep it for when a mark is near."""
+    view, legal = position("ninety-nine", 3, ["QH", "9S", "5D"], total=10, pile=[])
+    assert why(view, "QH") == Why("nn_keeps", card="9S", total=20)
+    assert why(view, "9S") is None  # the 9 itself is played: nothing kept

@@ -269,6 +269,10 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
                                              "play would cost you chips",
         Why("nn_least", total=68, count=1): "every play costs you chips, and this one fewest (1 chip)",
         Why("nn_least", total=101, count=2): "every play costs you chips, and this one fewest (2 chips)",
+        Why("nn_next", seat=1, total=30, count=23): "at 30 fewer of the cards you cannot see would let Bo land on "
+                                                    "33, 66 or 99 than at 23",
+        Why("nn_keeps", card="9S", total=20): "it keeps your 9♠, which adds nothing, for when a mark is near",
+        Why("nn_keeps", card="TD", total=40): "it keeps your 10♦, which can take 10 off, for when a mark is near",
     }
     for why, words in said.items():
         assert why_words(why, names, "two-colour") == words, why
