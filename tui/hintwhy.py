@@ -41,6 +41,10 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"{name} holds {_cards(count)}, and {card} makes them miss a turn"
     if kind == "special_reverse":
         return f"{name} holds {_cards(count)}, and {card} turns play away from them"
+    if kind == "wild_last":
+        return f"nothing else matches, and {suit} is the suit of the one other card you hold"
+    if kind == "heavier":
+        return f"{card} would cost you {why.total} points if kept, more than another card that keeps as many of its suit"
     if kind == "next_lacks":
         return f"{name} drew on {suit}, so they may hold none"
     if kind == "shed_points":

@@ -50,7 +50,9 @@ class Why:
     points), ``keeps_wild`` (``card``, a wild card kept), ``longest`` (``suit``, held most).
     Crazy Eights' ``wild_longest`` and ``longest`` give in ``count`` how many suits are held
     as often (a tie: one of the suits held most); ``only_match``: ``card`` is the one card in
-    hand that can be played (drawing the other move).
+    hand that can be played (drawing the other move); ``wild_last`` (nothing else matches; it
+    names ``suit``, that of the one other card held); ``heavier`` (``card`` would count
+    ``total`` points kept, more than another card that leaves as many of its suit, 5.2).
     Ninety-Eight: ``only_play`` (the one play that keeps the total within the limit,
     ``total``), ``squeeze`` (at ``total``, ``count`` in 10 of the cards the seat cannot see
     would take ``seat``, the next, over the limit), ``value_total`` (an ace's or ten's value
@@ -116,6 +118,8 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
             return Why("shed_wild", seat=close[0], card=card_str(a.card))
         if not ordinary and a.suit >= 0 and held[a.suit] == max(held) > 1:
             return Why("wild_longest", suit="SHDC"[a.suit], count=held.count(max(held)))
+        if not ordinary and a.suit >= 0 and held[a.suit] == sum(held) == 1:
+            return Why("wild_last", suit="SHDC"[a.suit])
         return None
     others = [x for x in ordinary if x.card != a.card]
     rank, suit = RANK[a.card], SUIT[a.card]
@@ -142,6 +146,9 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
         return Why("keeps_wild", card=card_str(wilds[0].card))
     if held[suit] == max(held) > 1 and any(held[SUIT[x.card]] < held[suit] for x in others):
         return Why("longest", suit="SHDC"[suit], count=held.count(max(held)))
+    alike = [POINTS[x.card] for x in others if held[SUIT[x.card]] == held[suit]]
+    if alike and max(alike) <= POINTS[a.card] and min(alike) < POINTS[a.card] and not view["options"].get("countdown"):
+        return Why("heavier", card=card_str(a.card), total=POINTS[a.card])
     return None
 
 

@@ -60,6 +60,13 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
     elif w.kind == "wild_longest":  # 3.3: nothing else matches; the named suit is held most
         assert _wild(view, card) and not ordinary and w.suit == action.split("=")[1].rstrip("!")
         assert held[w.suit] == max(held.values()) > 1 and w.count == list(held.values()).count(held[w.suit])
+    elif w.kind == "wild_last":  # 3.3: nothing else matches; the named suit is the one other card's
+        assert _wild(view, card) and not ordinary and w.suit == action.split("=")[1].rstrip("!")
+        assert sum(held.values()) == 1 and held[w.suit] == 1
+    elif w.kind == "heavier":  # 5.2: more points kept than a card leaving as many of its suit
+        assert not options["countdown"] and not _wild(view, card) and w.card == card and w.total == _points(card)
+        alike = [_points(x[:2]) for x in ordinary if x[:2] != card and held[x[1]] == held[card[1]]]
+        assert alike and max(alike) <= w.total and min(alike) < w.total
     elif w.kind.startswith("special_"):  # 7.1-7.3, against the next seat
         assert options["specials"] and not _wild(view, card) and w.card == card
         assert w.seat == _next(view, seat, view["direction"]) and w.count == view["hand_counts"][w.seat] <= 2
@@ -281,7 +288,7 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
-                     "nn_next", "nn_keeps", "only_match", "only_play"}, kinds  # (nn_least, rarer: its own test below)
+                     "nn_next", "nn_keeps", "heavier", "wild_last", "only_match", "only_play"}, kinds  # (nn_least, rarer: its own test below)
 
 
 def test_the_suit_held_most_is_said_only_of_the_suit_held_most() -> None:
@@ -335,3 +342,22 @@ def test_ninety_nine_says_a_nine_or_ten_is_kept() -> None:
     view, legal = position("ninety-nine", 3, ["QH", "9S", "5D"], total=10, pile=[])
     assert why(view, "QH") == Why("nn_keeps", card="9S", total=20)
     assert why(view, "9S") is None  # the 9 itself is played: nothing kept
+
+
+def test_crazy_eights_says_which_card_would_cost_more_kept() -> None:
+    """5.2: of 4♠ and J♠, which leave as many spades, J♠ would count 10 points left in hand."""
+    view, legal = position("crazy-eights", 4, ["JH", "AC", "TC", "4S", "JS"], pile=["9S"], top="9S", suit="S")
+    assert {"4S", "JS"} <= set(legal) and "JH" not in legal, legal
+    assert why(view, "JS") == Why("heavier", card="JS", total=10)
+    assert why(view, "4S") is None
+    view, legal = position("crazy-eights", 4, ["JH", "AC", "TC", "4S", "JS"], preset="countdown",
+                           pile=["9S"], top="9S", suit="S", wild=["8"])
+    assert why(view, "JS") is None  # 6.2: Countdown keeps no points
+
+
+def test_crazy_eights_says_a_wild_card_names_the_suit_of_the_card_kept() -> None:
+    """3.3: with an eight and 2♦, nothing else matching, naming diamonds leaves the 2♦ to follow."""
+    view, legal = position("crazy-eights", 4, ["2D", "8H"], pile=["9C"], top="9C", suit="C")
+    assert "8H=D!" in legal, legal
+    assert why(view, "8H=D!") == Why("wild_last", suit="D")
+    assert why(view, "8H=S!") is None
