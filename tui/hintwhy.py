@@ -55,6 +55,11 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"{suit} is {most}"
     if kind == "squeeze":
         return f"at {why.total}, {count} in 10 of the cards you cannot see would take {name} over the limit"
+    if kind == "tightest":
+        return (f"at {why.total}, {count} in 10 of the cards you cannot see would take {name} over the limit, "
+                "more than after any other play")
+    if kind == "keeps_low":
+        return f"the highest card goes while the total is low, and your {card} stays for near {why.total}"
     if kind == "value_total":
         return f"at {why.total} fewer of the cards you cannot see are safe for {name} than at {count}"
     if kind == "nn_lands":

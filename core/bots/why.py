@@ -29,6 +29,9 @@ from .ninety_nine import seat_after as nn_seat_after
 SQUEEZE = 0.3
 #: and another move must leave it at least this much less likely, or the total sets nothing apart
 SQUEEZE_APART = 0.2
+#: a total is said to be the tightest a move makes where at every other total a move makes at
+#: least this much more of the unseen cards are safe
+TIGHTEST_APART = 0.1
 #: Ninety-Nine: a total is said to keep the next seat off the marks where another play that
 #: costs nothing leaves it at least this much more of the unseen cards to land with
 LANDING_APART = 0.1
@@ -57,9 +60,12 @@ class Why:
     ``total``), ``squeeze`` (at ``total``, ``count`` in 10 of the cards the seat cannot see
     would take ``seat``, the next, over the limit), ``value_total`` (an ace's or ten's value
     takes the total to ``total``, where fewer unseen cards are safe for ``seat`` than at
-    ``count``), ``keeps_escape`` (``card``, a King or ten kept), ``ace_low`` (an ace as 1
-    leaves more room under the limit, ``total``), ``shed_high`` (a high card while the total is
-    low).
+    ``count``), ``tightest`` (at ``total``, ``count`` in 10 of the unseen cards would take
+    ``seat``, the next, over the limit, clearly more than at any other total a move makes),
+    ``keeps_escape`` (``card``, a King or ten kept), ``ace_low`` (an ace as 1 leaves more room
+    under the limit, ``total``), ``shed_high`` (a high card while the total is low),
+    ``keeps_low`` (the highest card of plain value while the total is low, ``card``, the
+    lowest, kept for near the limit, ``total``).
     Ninety-Nine: ``nn_lands`` (to ``total``, 33, 66 or 99: the others lose ``count`` chips
     each, or what they have), ``nn_clear`` (from ``count`` to ``total`` it costs nothing, where
     every other play costs chips), ``nn_least`` (every play costs chips, this one ``count``,
@@ -183,6 +189,11 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
             t_other = rules.after(total, other[0])
             if q[rules.limit - t2] <= q[rules.limit - t_other] - 0.1:
                 return Why("value_total", seat=nxt, total=t2, count=t_other)
+        # the total where the most of the unseen cards go over, clearly more than at any other
+        # total a move could make
+        totals = {rules.after(total, x) for x in legal} - {t2}
+        if totals and all(q[rules.limit - tx] - q[rules.limit - t2] >= TIGHTEST_APART for tx in totals):
+            return Why("tightest", seat=nxt, total=t2, count=max(1, min(10, round((1 - q[rules.limit - t2]) * 10))))
     escapes = [x for x in legal if RANK[x.card] in (KING, TEN) and x.card != a.card]
     if rank not in (KING, TEN) and escapes:
         return Why("keeps_escape", card=card_str(escapes[0].card))
@@ -192,6 +203,11 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
     if total < rules.limit // 2 and values[rank] is not None and (values[rank] or 0) >= 8 \
             and any((values[RANK[x.card]] or 0) < (values[rank] or 0) for x in legal if RANK[x.card] != KING):
         return Why("shed_high")
+    # the highest card of plain value goes while the total is low: the low ones stay for later
+    plain = [(values[RANK[x.card]] or 0, x.card) for x in legal if values[RANK[x.card]] is not None]
+    if total < rules.limit // 2 and values[rank] is not None and plain and (values[rank] or 0) == max(plain)[0] \
+            and min(plain)[0] < (values[rank] or 0):
+        return Why("keeps_low", card=card_str(min(plain)[1]), total=rules.limit)
     return None
 
 

@@ -105,14 +105,19 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
     if w.kind == "only_play":  # 4.1: the one play within the limit
         assert view["legal"] == [action] and w.total == limit
         return
-    if w.kind in ("squeeze", "value_total"):  # 4.3: a seat with no legal play is out
+    if w.kind in ("squeeze", "value_total", "tightest"):  # 4.3: a seat with no legal play is out
         assert 1 <= (w.count or 0) and w.seat != seat and 0 <= w.total <= limit
         assert len(view["legal"]) > 1  # said against another move, which leaves more room
-        if w.kind == "squeeze":  # the share of the unseen cards not safe at the new total
+        if w.kind in ("squeeze", "tightest"):  # the share of the unseen cards not safe at the new total
             unseen = _unseen(view)
             unsafe = sum(1 for c in unseen if not _safe_at(c, limit - w.total, options))
             assert w.count == max(1, min(10, round(unsafe / len(unseen) * 10))), (w, unsafe, len(unseen))
-        else:  # 2: an ace's or a ten's value, the other one legal too, to a total fewer are safe at
+        if w.kind == "tightest":  # at every other total a move makes, a tenth more of them safe
+            assert _made(action, total, options) == w.total
+            for tx in {_made(x, total, options) for x in view["legal"]} - {w.total}:
+                more = sum(1 for c in unseen if _safe_at(c, limit - tx, options)) - (len(unseen) - unsafe)
+                assert more >= 0.1 * len(unseen) - 1e-9, (w, tx, more)
+        elif w.kind == "value_total":  # 2: an ace's or a ten's value, the other one legal too, to a total fewer are safe at
             assert card[0] in "AT" and a.value is not None and w.total == max(0, total + a.value)
             assert any(x.startswith(card) and x != action for x in view["legal"]) and w.count != w.total
             unseen = _unseen(view)
@@ -132,8 +137,26 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
         assert card[0] == "A" and a.value == 1 and f"{card}+11" in view["legal"] and w.total == limit
     elif w.kind == "shed_high":  # a high card while the total is under half the limit
         assert total < limit // 2 and card[0] in "89JQ"
+    elif w.kind == "keeps_low":  # 2: the highest card of plain value goes, the lowest is kept
+        plain = {x[:2]: _made(x, 0, options) for x in view["legal"] if x[0] not in "AKT"}
+        assert total < limit // 2 and card in plain and plain[card] == max(plain.values()) and w.total == limit
+        assert w.card in plain and plain[w.card] == min(plain.values()) < plain[card]
     else:
         raise AssertionError(w)
+
+
+def _made(action: str, total: int, options: dict[str, Any]) -> int:
+    """ninety-eight 2 (and the card table's variants): the total a play makes."""
+    p = Action.parse(action)
+    r = action[0]
+    if r == "K":
+        return options["limit"]
+    if p.value is not None:
+        return max(0, total + p.value)
+    if r == "3" and options["threes"] == "skip" or r == "4" and options["fours"] == "reverse" \
+            or r == "J" and options["jacks"] == "skip":
+        return total
+    return total + {"J": 10, "Q": 10}.get(r, int(r) if r.isdigit() else 0)
 
 
 def _unseen(view: dict[str, Any]) -> list[str]:
@@ -288,7 +311,8 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
-                     "nn_next", "nn_keeps", "heavier", "wild_last", "only_match", "only_play"}, kinds  # (nn_least, rarer: its own test below)
+                     "nn_next", "nn_keeps", "heavier", "wild_last", "tightest", "keeps_low", "only_match",
+                     "only_play"}, kinds  # (nn_least, rarer: its own test below)
 
 
 def test_the_suit_held_most_is_said_only_of_the_suit_held_most() -> None:
@@ -361,3 +385,19 @@ def test_crazy_eights_says_a_wild_card_names_the_suit_of_the_card_kept() -> None
     assert "8H=D!" in legal, legal
     assert why(view, "8H=D!") == Why("wild_last", suit="D")
     assert why(view, "8H=S!") is None
+
+
+def test_ninety_eight_says_the_total_leaves_the_most_unseen_cards_over() -> None:
+    """4.3: at 91, 5♠ makes 96, where only aces, 2s, tens and Kings are safe; 2♦ would make
+    93, where 3s to 5s are safe too."""
+    view, legal = position("ninety-eight", 3, ["2D", "AD", "2H", "5S"], total=91, pile=[])
+    w = why(view, "5S")
+    assert w is not None and w.kind == "tightest" and w.total == 96, w
+    assert why(view, "2D") is None or why(view, "2D").kind != "tightest"
+
+
+def test_ninety_eight_says_the_highest_plain_card_goes_while_the_total_is_low() -> None:
+    """At 35, the 7 goes and the 3 stays for near the limit (normal plays so)."""
+    view, legal = position("ninety-eight", 3, ["AH", "3S", "5H", "7S"], total=35, pile=[])
+    assert why(view, "7S") == Why("keeps_low", card="3S", total=98)
+    assert why(view, "5H") is None

@@ -261,6 +261,10 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("value_total", seat=1, total=99, count=89): "at 99 fewer of the cards you cannot see are safe for Bo than "
                                                         "at 89",
         Why("keeps_escape", card="TS"): "it keeps your 10♠, which can be played at any total",
+        Why("tightest", seat=2, total=96, count=6): "at 96, 6 in 10 of the cards you cannot see would take Cy over "
+                                                    "the limit, more than after any other play",
+        Why("keeps_low", card="3S", total=98): "the highest card goes while the total is low, and your 3♠ stays "
+                                               "for near 98",
         Why("ace_low", total=98): "an ace as 1 leaves more room under 98",
         Why("shed_high"): "a high card goes while the total is low",
         Why("nn_lands", total=66, count=1): "it lands on 66: the others lose 1 chip each",
