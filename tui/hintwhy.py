@@ -74,7 +74,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "nn_next":
         return f"at {why.total} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 than at {count}"
     if kind == "nn_keeps":
-        keeps = "which adds nothing" if card.startswith("9") else "which can take 10 off"
+        keeps = ("which adds nothing" if card.startswith("9") else "which can take 10 off" if card.startswith("10")
+                 else "which halves an even total over 49")
         return f"it keeps your {card}, {keeps}, for when a mark is near"
     if kind == "keeps_escape":
         return f"it keeps your {card}, which can be played at any total"

@@ -35,9 +35,9 @@ TIGHTEST_APART = 0.1
 #: Ninety-Nine: a total is said to keep the next seat off the marks where another play that
 #: costs nothing leaves it at least this much more of the unseen cards to land with
 LANDING_APART = 0.1
-#: Ninety-Nine's dodging cards, kept for when a mark is near: a 9 adds nothing, a 10 can take
-#: 10 off (2)
-DODGERS = (8, TEN)
+#: Ninety-Nine's dodging cards, kept for when a mark is near, most useful first: a 9 adds
+#: nothing, a 10 can take 10 off, a 2 halves an even total over 49 (2)
+DODGERS = (8, TEN, 1)
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class Why:
     fewer than any other), ``nn_next`` (it costs nothing, and at ``total`` fewer of the unseen
     cards let ``seat``, the next, land on 33, 66 or 99 than at ``count``, where another play
     that costs nothing would take it), ``nn_keeps`` (to ``total`` it costs nothing, and keeps
-    ``card``, a 9 or a 10, for when a mark is near).
+    ``card``, a 9, a 10 or a 2, more use for dodging a mark than the card played).
     """
 
     kind: str
@@ -252,7 +252,7 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         if worst[0] - mine_share >= LANDING_APART:
             return Why("nn_next", seat=nxt, total=t, count=worst[1])
     rank = RANK[a.card]
-    kept = [x for x in plays if RANK[x.card] in DODGERS and RANK[x.card] != rank]
-    if rank not in DODGERS and kept:
+    kept = sorted((x for x in plays if RANK[x.card] in DODGERS), key=lambda x: DODGERS.index(RANK[x.card]))
+    if kept and DODGERS.index(RANK[kept[0].card]) < (DODGERS.index(rank) if rank in DODGERS else len(DODGERS)):
         return Why("nn_keeps", card=card_str(kept[0].card), total=t)
     return None

@@ -215,8 +215,11 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         assert mine == 0 and t < 99 and w.seat != view["seat"]
         assert any(made(x) == w.count and chips(w.count)[0] == 0 for x in view["legal"] if x not in ("draw", action))
         assert landing_share(view, t) + 0.1 <= landing_share(view, w.count) + 1e-9, (t, w.count)
-    elif w.kind == "nn_keeps":  # a 9 or a 10 kept, the play costing nothing
-        assert mine == 0 and action[0] not in "9T" and w.card in view["hand"] and w.card[0] in "9T"
+    elif w.kind == "nn_keeps":  # a 9, a 10 or a 2 kept (in that order of use), the play costing nothing
+        order = "9T2"
+        assert mine == 0 and w.card in view["hand"] and w.card[0] in order
+        assert order.index(w.card[0]) < (order.index(action[0]) if action[0] in order else 3)
+        assert all(order.index(c[0]) >= order.index(w.card[0]) for c in view["hand"] if c[0] in order)
     else:
         raise AssertionError(w)
 
@@ -361,11 +364,16 @@ def test_ninety_nine_says_the_total_keeps_the_next_seat_off_the_marks() -> None:
 
 
 def test_ninety_nine_says_a_nine_or_ten_is_kept() -> None:
-    """ninety-nine 2: a 9 adds nothing and a 10 can take 10 off, so a play that costs nothing
-    and keeps one is said to keep it for when a mark is near."""
+    """ninety-nine 2: a 9 adds nothing, a 10 can take 10 off and a 2 halves an even total over
+    49, so a play that costs nothing and keeps one (the most useful) is said to keep it for when
+    a mark is near."""
     view, legal = position("ninety-nine", 3, ["QH", "9S", "5D"], total=10, pile=[])
     assert why(view, "QH") == Why("nn_keeps", card="9S", total=20)
     assert why(view, "9S") is None  # the 9 itself is played: nothing kept
+    view, legal = position("ninety-nine", 3, ["TH", "2S", "5D"], total=10, pile=[])
+    assert why(view, "5D") == Why("nn_keeps", card="TH", total=15)  # the 10 before the 2
+    assert why(view, "2S") == Why("nn_keeps", card="TH", total=20)  # a 2 doubles 10
+    assert why(view, "TH+10") is None  # the 10 is of more use than the 2 kept
 
 
 def test_crazy_eights_says_which_card_would_cost_more_kept() -> None:

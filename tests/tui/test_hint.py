@@ -280,6 +280,8 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
                                                     "33, 66 or 99 than at 23",
         Why("nn_keeps", card="9S", total=20): "it keeps your 9♠, which adds nothing, for when a mark is near",
         Why("nn_keeps", card="TD", total=40): "it keeps your 10♦, which can take 10 off, for when a mark is near",
+        Why("nn_keeps", card="2C", total=40): "it keeps your 2♣, which halves an even total over 49, for when a mark "
+                                              "is near",
     }
     for why, words in said.items():
         assert why_words(why, names, "two-colour") == words, why
