@@ -25,7 +25,7 @@ ENDINGS = ("hand_over", "round_over", "match_over")
 
 def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The events of one update, the ends of hands told what ended them: the final standings
-    get the last hand's points (and the cards that scored them), and a Ninety-Nine round that ended on a seat going over 99 or
+    get the last hand's points, and a Ninety-Nine round that ended on a seat going over 99 or
     holding no card (3.4, 5.3) names that seat (``by``), which its own event does not."""
     out: list[dict[str, Any]] = []
     last_hand: dict[str, Any] = {}
@@ -38,8 +38,6 @@ def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             last_hand = event
         elif kind == "match_over" and "points" in last_hand and "points" not in event:
             event = {**event, "points": last_hand["points"]}
-            if "held" in last_hand:
-                event["held"] = last_hand["held"]
         elif kind == "round_over" and cause is not None and event.get("reason") in ("over", "no_cards"):
             event = {**event, "by": cause}
             cause = None

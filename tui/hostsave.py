@@ -80,17 +80,16 @@ class HostSave:
     def keep_results(self, table: Any, view: dict[str, Any] | None, lobby: dict[str, Any] | None,
                      event: dict[str, Any], screen: Any) -> None:
         """The match just ended here: what its results box (on the table ``screen``) shows
-        beyond the view (the last hand's cards and points left in hand, its running total) is kept beside
+        beyond the view (the last hand's points left in hand, its running total) is kept beside
         the table's save, so that resuming the finished match shows the same box even where its
         match log (from which the host sends the last hand again) cannot be read; a file that
         cannot be written is said once."""
         kept_as = match_kept_as(table, view, lobby)
         if kept_as is None:
             return
-        points, penalties, held = event.get("points"), event.get("penalties"), event.get("held")
+        points, penalties = event.get("points"), event.get("penalties")
         kept = KeptResults(points if isinstance(points, list) else None, list(screen.hand_totals), screen.hand_whole,
-                           screen.names, penalties if isinstance(penalties, list) else None,
-                           held if isinstance(held, list) else None)
+                           screen.names, penalties if isinstance(penalties, list) else None)
         problem = keep_results(*kept_as, kept)
         if problem:  # the match is saved all the same: a resume shows what its view holds
             self.app.warn_once("Match results", f"{problem}. Resumed, this match will show the last hand's "

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard
 
-from core.cards import CARD_STR
 from net.paths import try_lock
 from net.savefile import read_save, save_path, saves_dir
 
@@ -186,15 +185,13 @@ class KeptResults(NamedTuple):
     points left in hand (they come with its ``hand_over`` event, which a resume does not see;
     None for a game without them) and the running total over that hand, and whether that
     followed the hand from its deal; the seats' names as the box gave them (the lobby may
-    have changed since), the hand's penalties (crazy-eights 4.2) and the cards that scored
-    (5.2), None where not kept."""
+    have changed since), and the hand's penalties (crazy-eights 4.2), None where not kept."""
 
     points: list[int] | None
     totals: list[int]
     whole: bool
     names: list[str] | None = None
     penalties: list[int] | None = None
-    held: list[list[str]] | None = None
 
 
 #: the kept results' format, and the most their file may hold
@@ -214,7 +211,7 @@ def keep_results(save: Path, match: str, kept: KeptResults) -> str | None:
     written."""
     body: dict[str, Any] = {"version": RESULTS_VERSION, "match": match, "points": kept.points,
                             "totals": kept.totals, "whole": kept.whole, "names": kept.names,
-                            "penalties": kept.penalties, "held": kept.held}
+                            "penalties": kept.penalties}
     return jsonfile.write(results_path(save), body, compact=True)
 
 
@@ -238,15 +235,7 @@ def kept_results(save: Path, match: str) -> tuple[KeptResults | None, str | None
     if not (isinstance(names, list) and names and all(isinstance(n, str) and 0 < len(n) <= 60 for n in names)):
         names = None
     penalties = data.get("penalties")
-    held = data.get("held")  # none in a file from before they were kept
-    return KeptResults(points, totals, whole, names, penalties if _numbers(penalties) else None,
-                       held if _hands(held) else None), None
-
-
-def _hands(value: object) -> TypeGuard[list[list[str]]]:
-    """A list of hands, each a list of card names."""
-    return isinstance(value, list) and all(
-        isinstance(hand, list) and all(isinstance(c, str) and c in CARD_STR for c in hand) for hand in value)
+    return KeptResults(points, totals, whole, names, penalties if _numbers(penalties) else None), None
 
 
 def _numbers(value: object) -> TypeGuard[list[int]]:

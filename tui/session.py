@@ -477,8 +477,6 @@ class TableSession:
                 ended = {"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}
                 if kept is not None and kept.points is not None:
                     ended["points"] = kept.points
-                    if kept.held is not None:
-                        ended["held"] = kept.held
                 else:  # the end as its last hand told it: the points left in hand with it
                     ended = _told_end(so_far) or ended
                 events = [ended]

@@ -314,11 +314,7 @@ class CrazyEights(Match):
         else:
             for s in range(n):
                 self.scores[s] += points[s]
-            # the cards that scored are laid down for all to count (5.2): a new deal follows,
-            # so they tell nothing about the play to come
-            held = [[CARD_STR[c] for c in self.hands[s]] for s in range(n)]
-            events.append(Event("hand_over", winner, {**data, "points": points, "held": held,
-                                                      "scores": list(self.scores)}))
+            events.append(Event("hand_over", winner, {**data, "points": points, "scores": list(self.scores)}))
             if max(self.scores) >= self._target:  # 5.3
                 best = min(self.scores)
                 self._finish([s for s in range(n) if self.scores[s] == best], events)

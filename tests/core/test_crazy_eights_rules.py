@@ -588,21 +588,6 @@ def test_5_2_card_points() -> None:
     assert [m.status(s)["score"] for s in range(3)] == [90, 0, 17]
 
 
-def test_5_2_the_cards_that_scored_are_shown_to_everyone() -> None:
-    """5.2: each seat's cards left in hand come with the hand's end, for every seat and a
-    spectator alike (the next deal makes them history); Countdown (6.2) scores none."""
-    m = deal(3, {}, stock=["7D"], hand_size=1)
-    m = rig(m, {0: ["8S", "KH"], 1: ["7S"], 2: ["AS", "2S", "5D"]}, top="7D")
-    over = find(m.apply("7S"), "hand_over")
-    for seat in (0, 1, 2, None):
-        shown = over.for_seat(seat)
-        assert shown["held"] == [["8S", "KH"], [], ["AS", "2S", "5D"]] and shown["points"] == [60, 0, 8]
-    assert m.view(0)["hand"] != ["8S", "KH"]  # a new hand is dealt
-    m = deal(2, {}, stock=["7D"], hand_size=1, countdown=True)
-    m = rig(m, {0: ["9S", "KH"], 1: ["7S"]}, top="7D")
-    assert "held" not in find(m.apply("7S"), "hand_over").data
-
-
 def test_5_3_match_ends_at_target_lowest_wins() -> None:
     m = deal(3, {}, stock=["7D"], hand_size=1, target=50)
     m = rig(m, {0: ["8S"], 1: ["7S"], 2: ["AS", "2S"]}, top="7D", scores=[0, 20, 0])

@@ -210,19 +210,6 @@ def test_a_round_that_ended_on_a_seat_names_it():
     assert describe(empty[-1], names) == "Round 3 over: You had no card to play"
 
 
-def test_the_match_end_brings_the_last_hands_points_and_cards():
-    """crazy-eights 5.2-5.3: the final standings show what the last hand left in each hand,
-    which only its ``hand_over`` carries."""
-    from tui.eventtext import with_causes
-
-    ended = with_causes([{"kind": "hand_over", "seat": 0, "points": [0, 13], "held": [[], ["KH", "3C"]]},
-                         {"kind": "match_over", "seat": None, "winners": [0]}])
-    assert ended[-1]["points"] == [0, 13] and ended[-1]["held"] == [[], ["KH", "3C"]]
-    bare = with_causes([{"kind": "hand_over", "seat": 0, "points": [0, 13]},  # from a host that sends no cards
-                        {"kind": "match_over", "seat": None, "winners": [0]}])
-    assert bare[-1]["points"] == [0, 13] and "held" not in bare[-1]
-
-
 def test_another_player_called_you_never_reads_as_the_player_here():
     """A player may call themself "You" or "you two": their lines stay in the third person,
     quoted, while the player at this terminal keeps "You play"."""

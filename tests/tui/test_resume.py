@@ -223,7 +223,7 @@ async def test_each_resume_label_is_on_screen_whole_at_80_columns():
 
 def _results_box(results: ResultsScreen) -> tuple[str, list[int], bool, str]:
     """What a match's results box shows of the match: its standings as drawn (name, standing,
-    points and cards left in hand where the game has them) and its running total over the last hand."""
+    points left in hand where the game has them) and its running total over the last hand."""
     rows = [strip.text for strip in results._compositor.render_strips()]
     box = results.query_one("#standings").region
     standings = "\n".join(row[box.x:box.right].rstrip() for row in rows[box.y:box.bottom])
@@ -254,7 +254,7 @@ async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(gam
         ended = _results_box(app.screen)
         await wait_for(pilot, lambda: read_save(solo_save_path()).state["status"] == "finished")
     standings, totals, _whole, _line = ended
-    assert ("points in hand" in standings) == ("Left in hand:" in standings) == (game == "crazy-eights")
+    assert ("points in hand" in standings) == (game == "crazy-eights")
     assert ("penalties" in standings) == ("hand_size" in options)
     assert (len(totals) > 1) == (game == "ninety-eight")
 
@@ -284,11 +284,10 @@ async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(gam
     assert await see_the_results() == ended
     Path(read_save(solo_save_path()).state["log_path"]).unlink()  # and the log gone as well
     standings, totals, _whole, _line = await see_the_results(logged=False)
-    assert "points in hand" not in standings and "Left in hand:" not in standings and totals == []
+    assert "points in hand" not in standings and totals == []
     rows = lambda text: [" ".join(row.split()) for row in text.splitlines() if row.strip()]  # noqa: E731
-    table = rows(ended[0].split("Left in hand:")[0])  # the cards left in hand (5.2) come under it
-    assert len(rows(standings)) == len(table)  # each seat, its standing and the winner's mark
-    assert all(row.startswith(bare) for row, bare in zip(table, rows(standings)))
+    assert len(rows(standings)) == len(rows(ended[0]))  # each seat, its standing and the winner's mark
+    assert all(row.startswith(bare) for row, bare in zip(rows(ended[0]), rows(standings)))
 
 
 async def test_results_that_cannot_be_kept_or_read_are_said_once_and_the_file_left() -> None:

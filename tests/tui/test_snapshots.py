@@ -138,31 +138,3 @@ def test_settings(snap_compare, size, tmp_path, monkeypatch) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(config_path=path), terminal_size=size, run_before=open_settings)
-
-
-def test_crazy_eights_hand_results(snap_compare) -> None:
-    """A Crazy Eights hand's box: the standings with the points left in hand, and under them
-    the cards that scored them (5.2), from a hand four seeded bots played."""
-    import random
-
-    from core import new_match
-    from core.bots import choose
-    from tui.screens.results import ResultsScreen
-
-    m = new_match("crazy-eights", 4, seed=3)
-    rng = random.Random(3)
-    ended: dict[str, Any] | None = None
-    for _ in range(2000):
-        seat = m.current_seat
-        done = m.apply(choose("normal", m.view(seat), [str(a) for a in m.legal_actions(seat)], rng), seat)
-        ended = next((e.for_seat(0) for e in done if e.kind == "hand_over"), None)
-        if ended is not None:
-            break
-    assert ended is not None and any(ended["held"])
-
-    async def open_results(pilot) -> None:
-        await pilot.app.push_screen(ResultsScreen(RecordedLobby(), m.view(0), ["You", "Bo", "Cy", "Di"], [],
-                                                  False, event=ended))
-        await pilot.pause()
-
-    assert snap_compare(_app(), terminal_size=(80, 24), run_before=open_results)

@@ -7,7 +7,6 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,7 +14,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
-from ..cardface import card_label
 from ..eventtext import chat_text, deal_word, ending, seat_name
 from ..heldresults import table_screen
 from ..link import REMATCH_WORDS, rematch_words
@@ -69,24 +67,6 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
             row.append(Text(change if isinstance(change, str) else ""))
         table.add_row(*row)
     return table
-
-
-def held_text(cards: Any, style: str) -> str:
-    """A seat's cards left in hand as the box shows them (a host's are checked on arrival,
-    ``core.viewcheck``; a kept file's when read)."""
-    return " ".join(card_label(c, style) for c in cards) if isinstance(cards, list) else ""
-
-
-def held_lines(names: list[str], event: dict[str, Any] | None, style: str = "two-colour") -> Text | None:
-    """Under the standings, the cards each seat was left holding (crazy-eights 5.2: laid down
-    for all to count), a line per seat that held any; None where the hand's end has none."""
-    held = (event or {}).get("held")
-    if not isinstance(held, list):
-        return None
-    rows = [(clean(seat_name(names, seat), 24) + ":", held_text(cards, style))
-            for seat, cards in enumerate(held) if isinstance(cards, list) and cards]
-    width = max((len(name) for name, _ in rows), default=0)
-    return Text("\n".join(["Left in hand:", *(f"  {name:<{width}} {cards}" for name, cards in rows)])) if rows else None
 
 
 def tally_text(lobby: dict[str, Any] | None, names: list[str] | None = None) -> str:
@@ -207,9 +187,7 @@ class ResultsScreen(Withdrawable[None]):
             yield Label(Text(clean(self.title_text(), 70)), id="results-title", classes="above-why" if why else "")
             if why:  # what decided the match, for a player who did not follow its last hand
                 yield Label(Text(why), id="results-why")
-            table = standings(view, self.names, self.event, self.card_style)
-            held = held_lines(self.names, self.event, self.card_style)
-            yield Static(table if held is None else Group(table, Text(""), held), id="standings")
+            yield Static(standings(view, self.names, self.event, self.card_style), id="standings")
             if len(self.totals) > 1:
                 span = deal_word(self.view.get("game"))
                 over = f"over the {span}" if self.whole else f"over the {span} since you came in"
