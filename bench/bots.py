@@ -212,10 +212,11 @@ def decisions(game: str, preset: str, seats: int, positions: int, continuations:
               iterations: int | None, budget: float | None, base: int,
               switch_alpha: float | None = None, oracle: bool = False) -> None:
     """Paired test of single decisions: in matches of four ``normal`` bots, at the decisions
-    where ``hard`` would play otherwise, both moves are played on from the real match (the
-    hidden cards included) ``continuations`` times with the same seeds, every seat then
-    playing ``normal``; prints how often hard differs and the mean gain of its move, over all
-    decisions and over those where an opponent held one card. ``switch_alpha`` replaces the
+    where ``hard``'s search leaves the move it starts from (``normal``'s, or the strategy's
+    ``prior`` where it has one), both moves are played on from the real match (the hidden cards
+    included) ``continuations`` times with the same seeds, every seat then playing ``normal``;
+    prints how often the search departs and the mean gain of its move, over all decisions and
+    over those where an opponent held one card. ``switch_alpha`` replaces the
     strategy's bar for leaving ``normal``; ``oracle`` searches the real match instead of
     samples (the stock shuffled), as the level ``oracle`` does (at its bar unless one is given)."""
     strategy = strategy_for(game)
@@ -223,6 +224,7 @@ def decisions(game: str, preset: str, seats: int, positions: int, continuations:
         switch_alpha = SWITCH_ALPHA  # as the level oracle plays
     searched: Any = strategy if switch_alpha is None else WithBar(strategy, switch_alpha)
     rng = random.Random(base)
+    start = getattr(strategy, "prior", None)  # the move the search starts from, where not normal's
     looked = 0
     gains: list[tuple[float, bool]] = []
     for _, m, s, legal, view, a_norm in normal_decisions(game, preset, seats, base, rng):
@@ -233,12 +235,13 @@ def decisions(game: str, preset: str, seats: int, positions: int, continuations:
             # the same search ``choose("hard", ...)`` runs, with the bar and deals asked for
             a_hard = legal[search(searched, view, parse_legal(legal), rng, budget=budget, iterations=iterations,
                                   deal=seeing_all(m) if oracle else None)]
-            if a_hard != a_norm:
+            a_start = a_norm if start is None else legal[start(view, parse_legal(legal), rng)]
+            if a_hard != a_start:
                 seeds = [rng.getrandbits(32) for _ in range(continuations)]
                 counts = view["hand_counts"]
                 last_card = any(counts[o] == 1 for o in range(seats) if o != s and view["status"][o]["in_hand"])
                 gains.append((statistics.fmean(
-                    _continue(m, s, a_hard, strategy, view, k) - _continue(m, s, a_norm, strategy, view, k)
+                    _continue(m, s, a_hard, strategy, view, k) - _continue(m, s, a_start, strategy, view, k)
                     for k in seeds), last_card))
     for label, rows in (("", [g for g, _ in gains]), (" (an opponent on one card)", [g for g, one in gains if one])):
         mean = f"{statistics.fmean(rows):+.4f}" if rows else "-"

@@ -4,8 +4,9 @@ The ``hard`` bot keeps ``normal``'s move unless its search is very sure, so a be
 would lift it by as much. Each row plays one seat with one weight of
 ``core.bots.crazy_eights.Weights`` changed against three ``normal`` bots (the hero's seat
 rotating, preset ``standard``), and the same matches with the weights as they are, so the
-difference is paired: the same deals, shuffles and bot seeds, parting only where the changed
-weight changes a move. It prints both win rates and the difference with its standard error.
+difference is paired: the same deals, shuffles and bot seed, the two matches alike up to the
+first move (or tie broken, the bots sharing one random source) that the changed weight
+changes. It prints both win rates and the difference with its standard error.
 
     python bench/ce_weights.py --matches 6000 --seed 200000 --jobs 2
     python bench/ce_weights.py --matches 10000 --seed 300000 --jobs 2 --only unseen_of_suit
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 import random
 import sys
 import time
@@ -27,6 +27,7 @@ from core import new_match  # noqa: E402
 from core.bots import choose  # noqa: E402
 from core.bots.base import parse_legal  # noqa: E402
 from core.bots.crazy_eights import NORMAL, CrazyEightsStrategy, Weights  # noqa: E402
+from core.bots.search import paired_gap  # noqa: E402
 
 SEATS = 4
 #: no match gets near this many moves; past it the match counts as lost for the hero
@@ -88,9 +89,7 @@ def main() -> None:
         for name, value in rows:
             w = dataclasses.replace(NORMAL, **{name: value})
             got = pool.map(play, [(w, s) for s in seeds], chunksize=20)
-            d = [a - b for a, b in zip(got, base)]
-            mean = sum(d) / n
-            se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
+            mean, se = paired_gap(got, base)
             print(f"| `{name}` | {getattr(NORMAL, name):g} | {value:g} | {100 * sum(got) / n:.2f}% "
                   f"| {100 * mean:+.2f} | {100 * se:.2f} |", flush=True)
     print(f"\ntotal {(time.perf_counter() - start) / 60:.1f} minutes")

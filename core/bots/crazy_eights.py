@@ -95,10 +95,6 @@ def _announce_ok(a: Action, hand_size: int) -> bool:
 
 class CrazyEightsStrategy:
     game = "crazy-eights"
-
-    def __init__(self, weights: Weights = NORMAL, hard: Weights = HARD) -> None:
-        self.weights = weights
-        self.hard_weights = hard
     #: rollout moves before a position is judged by the cards left (``cutoff``)
     depth = 200
     #: the search leaves the rule-based move only on strong evidence: measured with
@@ -109,6 +105,10 @@ class CrazyEightsStrategy:
     #: same seeds, LCE; 24.8% on fresh ones, RCE: ``docs/bots-history.md``), and
     #: take longer
     max_deals = 180
+
+    def __init__(self, weights: Weights = NORMAL, hard: Weights = HARD) -> None:
+        self.weights = weights  # ``normal``'s
+        self.hard_weights = hard  # the move ``hard``'s search starts from (``prior``)
 
     # ------------------------------------------------------------------ easy
     def easy(self, view: View, legal: list[Action], rng: random.Random) -> int:
