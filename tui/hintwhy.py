@@ -44,7 +44,7 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "wild_last":
         return f"nothing else matches, and {suit} is the suit of the one other card you hold"
     if kind == "heavier":
-        return f"{card} would cost you {why.total} points if kept, more than another card that keeps as many of its suit"
+        return f"{card} would cost you {why.total} points if kept, more than another card that leaves you as many of its suit"
     if kind == "next_lacks":
         return f"{name} drew on {suit}, so they may hold none"
     if kind == "shed_points":
@@ -57,9 +57,9 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"at {why.total}, {count} in 10 of the cards you cannot see would take {name} over the limit"
     if kind == "tightest":
         return (f"at {why.total}, {count} in 10 of the cards you cannot see would take {name} over the limit, "
-                "more than after any other play")
+                "more than at any other total you could make")
     if kind == "keeps_low":
-        return f"the highest card goes while the total is low, and your {card} stays for near {why.total}"
+        return f"it adds the most while the total is low, and your {card} stays for near {why.total}"
     if kind == "value_total":
         return f"at {why.total} fewer of the cards you cannot see are safe for {name} than at {count}"
     if kind == "nn_lands":

@@ -260,6 +260,8 @@ def seat_after(view: View, seat: int, rank: int) -> int:
     if rank == JACK:
         nxt = next_seat(view, nxt, direction)
     return nxt
+
+
 #: a rollout's ``chips_and_next`` by (total, rank, chosen value, next seat's cards, chips'
 #: step): at most 99 totals x 15 plays x 4 x 3 = 17,820 entries
 _ROLLOUT_NOW: dict[tuple[int, int, int | None, int, int], tuple[int, float]] = {}

@@ -64,15 +64,16 @@ class Why:
     ``seat``, the next, over the limit, clearly more than at any other total a move makes),
     ``keeps_escape`` (``card``, a King or ten kept), ``ace_low`` (an ace as 1 leaves more room
     under the limit, ``total``), ``shed_high`` (a high card while the total is low),
-    ``keeps_low`` (the highest card of plain value while the total is low, ``card``, the
-    lowest, kept for near the limit, ``total``).
+    ``keeps_low`` (the card that adds most while the total is low, no ace held; ``card``, the
+    one that adds least, kept for near the limit, ``total``).
     Ninety-Nine: ``nn_lands`` (to ``total``, 33, 66 or 99: the others lose ``count`` chips
     each, or what they have), ``nn_clear`` (from ``count`` to ``total`` it costs nothing, where
     every other play costs chips), ``nn_least`` (every play costs chips, this one ``count``,
-    fewer than any other), ``nn_next`` (it costs nothing, and at ``total`` fewer of the unseen
-    cards let ``seat``, the next, land on 33, 66 or 99 than at ``count``, where another play
-    that costs nothing would take it), ``nn_keeps`` (to ``total`` it costs nothing, and keeps
-    ``card``, a 9, a 10 or a 2, more use for dodging a mark than the card played).
+    fewer than any other), ``nn_next`` (it costs nothing, and at ``total`` the fewest of the
+    unseen cards let ``seat``, the next, land on 33, 66 or 99 of the plays that cost nothing
+    and pass the turn to it, clearly fewer than at ``count``, where one of them would take
+    it), ``nn_keeps`` (to ``total`` it costs nothing, and keeps ``card``, a 9, a 10 or, at 50
+    or more, a 2, more use for dodging a mark than the card played).
     """
 
     kind: str
@@ -124,7 +125,7 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
             return Why("shed_wild", seat=close[0], card=card_str(a.card))
         if not ordinary and a.suit >= 0 and held[a.suit] == max(held) > 1:
             return Why("wild_longest", suit="SHDC"[a.suit], count=held.count(max(held)))
-        if not ordinary and a.suit >= 0 and held[a.suit] == sum(held) == 1:
+        if not ordinary and a.suit >= 0 and held[a.suit] == sum(held) == 1 and len(view["hand"]) == 2:
             return Why("wild_last", suit="SHDC"[a.suit])
         return None
     others = [x for x in ordinary if x.card != a.card]
@@ -206,7 +207,8 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
     # the highest card of plain value goes while the total is low: the low ones stay for later
     plain = [(values[RANK[x.card]] or 0, x.card) for x in legal if values[RANK[x.card]] is not None]
     if total < rules.limit // 2 and values[rank] is not None and plain and (values[rank] or 0) == max(plain)[0] \
-            and min(plain)[0] < (values[rank] or 0):
+            and min(plain)[0] < (values[rank] or 0) and not any(RANK[x.card] == ACE for x in legal):
+        # (an ace, 1 or 11, is both the lowest card and maybe the highest: nothing said)
         return Why("keeps_low", card=card_str(min(plain)[1]), total=rules.limit)
     return None
 
@@ -234,25 +236,21 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
     if mine:
         return None
     seat: int = view["seat"]
-    free = [x for x in plays if (x.card, x.value) != (a.card, a.value) and not result(x)[1]]
     nxt = nn_seat_after(view, seat, RANK[a.card])
     if nxt != seat and t < 99:
+        # the other plays that cost nothing and pass the turn to the same seat (a 4 or a J may
+        # pass it to another): the least share of the unseen cards that let it land, and clearly
+        # less than where one of them would leave the total
         tables = unseen_tables(view)
-
-        def landing(x: Action) -> tuple[float, int]:
-            """The share of the unseen cards that would let the next seat land from where
-            ``x`` leaves the total (0 where it makes 99, or the turn comes back here)."""
-            tx = result(x)[0]
-            if tx >= 99 or nn_seat_after(view, seat, RANK[x.card]) == seat:
-                return 0.0, tx
-            return tables.p99[tx] + tables.pland[tx], tx
-
-        mine_share = landing(a)[0]
-        worst = max((landing(x) for x in free), default=(0.0, t))
-        if worst[0] - mine_share >= LANDING_APART:
-            return Why("nn_next", seat=nxt, total=t, count=worst[1])
+        shares = {result(x)[0]: tables.p99[result(x)[0]] + tables.pland[result(x)[0]] if result(x)[0] < 99 else 0.0
+                  for x in plays if not result(x)[1] and nn_seat_after(view, seat, RANK[x.card]) == nxt}
+        worst = max(shares, key=lambda tx: (shares[tx], -tx))
+        if shares[t] == min(shares.values()) and shares[worst] - shares[t] >= LANDING_APART:
+            return Why("nn_next", seat=nxt, total=t, count=worst)
     rank = RANK[a.card]
-    kept = sorted((x for x in plays if RANK[x.card] in DODGERS), key=lambda x: DODGERS.index(RANK[x.card]))
-    if kept and DODGERS.index(RANK[kept[0].card]) < (DODGERS.index(rank) if rank in DODGERS else len(DODGERS)):
+    # a 2 is a dodge only from an even total over 49, where it halves (2)
+    dodgers = DODGERS if t >= 50 else DODGERS[:2]
+    kept = sorted((x for x in plays if RANK[x.card] in dodgers), key=lambda x: dodgers.index(RANK[x.card]))
+    if kept and dodgers.index(RANK[kept[0].card]) < (dodgers.index(rank) if rank in dodgers else len(dodgers)):
         return Why("nn_keeps", card=card_str(kept[0].card), total=t)
     return None

@@ -62,7 +62,7 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
         assert held[w.suit] == max(held.values()) > 1 and w.count == list(held.values()).count(held[w.suit])
     elif w.kind == "wild_last":  # 3.3: nothing else matches; the named suit is the one other card's
         assert _wild(view, card) and not ordinary and w.suit == action.split("=")[1].rstrip("!")
-        assert sum(held.values()) == 1 and held[w.suit] == 1
+        assert len(hand) == 2 and held[w.suit] == 1
     elif w.kind == "heavier":  # 5.2: more points kept than a card leaving as many of its suit
         assert not options["countdown"] and not _wild(view, card) and w.card == card and w.total == _points(card)
         alike = [_points(x[:2]) for x in ordinary if x[:2] != card and held[x[1]] == held[card[1]]]
@@ -137,7 +137,8 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
         assert card[0] == "A" and a.value == 1 and f"{card}+11" in view["legal"] and w.total == limit
     elif w.kind == "shed_high":  # a high card while the total is under half the limit
         assert total < limit // 2 and card[0] in "89JQ"
-    elif w.kind == "keeps_low":  # 2: the highest card of plain value goes, the lowest is kept
+    elif w.kind == "keeps_low":  # 2: the card that adds most goes, the one that adds least is kept
+        assert not any(x[0] == "A" for x in view["legal"])  # an ace adds 1 or 11
         plain = {x[:2]: _made(x, 0, options) for x in view["legal"] if x[0] not in "AKT"}
         assert total < limit // 2 and card in plain and plain[card] == max(plain.values()) and w.total == limit
         assert w.card in plain and plain[w.card] == min(plain.values()) < plain[card]
@@ -211,17 +212,34 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         assert mine == 0 and costs and all(costs) and w.count == total
     elif w.kind == "nn_least":  # the one play that costs fewest
         assert mine == w.count > 0 and costs and all(c > mine for c in costs)
-    elif w.kind == "nn_next":  # fewer unseen cards land the next seat than where another free play goes
-        assert mine == 0 and t < 99 and w.seat != view["seat"]
-        assert any(made(x) == w.count and chips(w.count)[0] == 0 for x in view["legal"] if x not in ("draw", action))
+    elif w.kind == "nn_next":  # the fewest unseen cards land the next seat, of the free plays to it
+        assert mine == 0 and t < 99 and w.seat == after_play(view, action)
+        free = {made(x) for x in view["legal"]
+                if x != "draw" and chips(made(x))[0] == 0 and after_play(view, x) == w.seat}
+        assert w.count in free - {t}
+        assert all(landing_share(view, t) <= landing_share(view, tx) + 1e-9 for tx in free if tx < 99)
         assert landing_share(view, t) + 0.1 <= landing_share(view, w.count) + 1e-9, (t, w.count)
-    elif w.kind == "nn_keeps":  # a 9, a 10 or a 2 kept (in that order of use), the play costing nothing
-        order = "9T2"
+    elif w.kind == "nn_keeps":  # a 9, a 10 or (at 50 or more) a 2 kept, in that order of use, for free
+        order = "9T2" if t >= 50 else "9T"
         assert mine == 0 and w.card in view["hand"] and w.card[0] in order
         assert order.index(w.card[0]) < (order.index(action[0]) if action[0] in order else 3)
         assert all(order.index(c[0]) >= order.index(w.card[0]) for c in view["hand"] if c[0] in order)
     else:
         raise AssertionError(w)
+
+
+def after_play(view: dict[str, Any], action: str) -> int:
+    """ninety-nine 2: the seat to play after this one plays ``action`` (a 4 turns play round,
+    a J skips the next seat; with two seats a J gives the player another turn)."""
+    n, seat = view["players"], view["seat"]
+    d = -view["direction"] if action[0] == "4" else view["direction"]
+    s = seat
+    for _ in range(2 if action[0] == "J" else 1):
+        for _ in range(n):
+            s = (s + d) % n
+            if view["status"][s]["in_hand"]:
+                break
+    return s
 
 
 def landing_share(view: dict[str, Any], total: int) -> float:
@@ -405,7 +423,43 @@ def test_ninety_eight_says_the_total_leaves_the_most_unseen_cards_over() -> None
 
 
 def test_ninety_eight_says_the_highest_plain_card_goes_while_the_total_is_low() -> None:
-    """At 35, the 7 goes and the 3 stays for near the limit (normal plays so)."""
-    view, legal = position("ninety-eight", 3, ["AH", "3S", "5H", "7S"], total=35, pile=[])
-    assert why(view, "7S") == Why("keeps_low", card="3S", total=98)
+    """At 35, the 7 goes and the 3 stays for near the limit (normal plays so); with an ace
+    held, which adds 1 or 11, nothing is said of the card that adds most."""
+    view, legal = position("ninety-eight", 3, ["2H", "3S", "5H", "7S"], total=35, pile=[])
+    assert why(view, "7S") == Why("keeps_low", card="2H", total=98)
     assert why(view, "5H") is None
+    view, legal = position("ninety-eight", 3, ["AH", "3S", "5H", "7S"], total=35, pile=[])
+    assert why(view, "7S") is None
+
+
+def test_tightest_is_said_of_a_total_whatever_card_makes_it() -> None:
+    """4.3: at 80, either Q makes 90: the tightest total a move makes, said of the total."""
+    view, legal = position("ninety-eight", 3, ["QS", "QH", "2D", "5C"], total=80, pile=[])
+    w = why(view, "QS")
+    assert w is not None and w.kind == "tightest" and w.total == 90 and why(view, "QH") == w, w
+
+
+def test_ninety_nine_says_nothing_of_the_next_seat_where_another_play_keeps_it_further_off() -> None:
+    """3.3: with two seats at 18, 4♥ makes 22, from which fewer cards land than from 23 (5♣);
+    but 9♦ stays at 18, from which none do: 4♥ is not said to keep the next seat off (its play
+    keeps the 9 instead)."""
+    view, legal = position("ninety-nine", 2, ["4H", "9D", "5C"], total=18, pile=[])
+    assert why(view, "4H") == Why("nn_keeps", card="9D", total=22)
+    w = why(view, "9D")
+    assert w is None or w.kind != "nn_next" or w.total == 18
+
+
+def test_ninety_nine_keeps_a_two_only_where_it_may_halve() -> None:
+    """2: a 2 halves only an even total over 49; from 27 it doubles past 33."""
+    view, legal = position("ninety-nine", 3, ["2C", "KD", "5S"], total=17, pile=[])
+    w = why(view, "KD")
+    assert w is None or w.kind != "nn_keeps", w
+    view, legal = position("ninety-nine", 3, ["2C", "KD", "5S"], total=45, pile=[])
+    assert why(view, "5S") == Why("nn_keeps", card="2C", total=50)
+
+
+def test_wild_last_only_with_one_other_card() -> None:
+    """3.3: with 8♠, 8♥ and 5♦, the 8♥ is another card: no "the one other card you hold"."""
+    view, legal = position("crazy-eights", 4, ["8S", "8H", "5D"], pile=["9C"], top="9C", suit="C")
+    w = why(view, "8S=D")
+    assert w is None or w.kind != "wild_last", w

@@ -251,7 +251,7 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("next_lacks", seat=1, suit="C"): "Bo drew on ♣ clubs, so they may hold none",
         Why("wild_last", suit="D"): "nothing else matches, and ♦ diamonds is the suit of the one other card you hold",
         Why("heavier", card="JS", total=10): "J♠ would cost you 10 points if kept, more than another card that "
-                                             "keeps as many of its suit",
+                                             "leaves you as many of its suit",
         Why("shed_points", seat=2, card="KD", count=2, total=10): "Cy holds 2 cards, and K♦ left in your hand would "
                                                                   "cost you 10 points if they go out",
         Why("keeps_wild", card="8D"): "it keeps your 8♦ for when nothing else matches",
@@ -262,9 +262,9 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
                                                         "at 89",
         Why("keeps_escape", card="TS"): "it keeps your 10♠, which can be played at any total",
         Why("tightest", seat=2, total=96, count=6): "at 96, 6 in 10 of the cards you cannot see would take Cy over "
-                                                    "the limit, more than after any other play",
-        Why("keeps_low", card="3S", total=98): "the highest card goes while the total is low, and your 3♠ stays "
-                                               "for near 98",
+                                                    "the limit, more than at any other total you could make",
+        Why("keeps_low", card="3S", total=98): "it adds the most while the total is low, and your 3♠ stays for "
+                                               "near 98",
         Why("ace_low", total=98): "an ace as 1 leaves more room under 98",
         Why("shed_high"): "a high card goes while the total is low",
         Why("nn_lands", total=66, count=1): "it lands on 66: the others lose 1 chip each",
