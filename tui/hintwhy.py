@@ -6,6 +6,10 @@ from core.bots.why import Why
 from .cardface import card_label, suit_label
 
 
+#: what each of Ninety-Nine's dodging cards does (2), by rank
+DODGES = {"9": "which adds nothing", "T": "which can take 10 off", "2": "which halves an even total over 49"}
+
+
 def _cards(n: int) -> str:
     return "one card" if n == 1 else f"{n} cards"
 
@@ -74,9 +78,7 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "nn_next":
         return f"at {why.total} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 than at {count}"
     if kind == "nn_keeps":
-        keeps = ("which adds nothing" if card.startswith("9") else "which can take 10 off" if card.startswith("10")
-                 else "which halves an even total over 49")
-        return f"it keeps your {card}, {keeps}, for when a mark is near"
+        return f"it keeps your {card}, {DODGES.get((why.card or ' ')[0], '')}, for when a mark is near"
     if kind == "keeps_escape":
         return f"it keeps your {card}, which can be played at any total"
     if kind == "ace_low":

@@ -161,11 +161,8 @@ class CrazyEightsStrategy:
         specials = bool(view["options"].get("specials"))
         drew_on = view.get("drew_on")
         lacks = {"SHDC".index(x) for x in drew_on[nxt]} if drew_on and nxt != seat else set()
-        if W.unseen_of_suit:
-            left = [0, 0, 0, 0]
-            for c, k in unseen(view).items():
-                if not is_wild(c, wild):
-                    left[SUIT[c]] += k
+        if W.unseen_of_suit:  # the ordinary cards of each suit this seat cannot see
+            left = suit_lengths(list(unseen(view).elements()), wild)
         scores: list[float] = []
         for i in plays:
             a = legal[i]

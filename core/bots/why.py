@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import PLAY, Action
-from ..cards import ACE, KING, QUEEN, RANK, SUIT, TEN, card_str
+from ..cards import ACE, KING, QUEEN, RANK, RANKS, SUIT, TEN, card_str
 from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
 from .crazy_eights import POINTS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
 from .ninety_eight import no_safe_chance, rules_for, seat_after, side_seats, unseen_safe
@@ -37,7 +37,7 @@ TIGHTEST_APART = 0.1
 LANDING_APART = 0.1
 #: Ninety-Nine's dodging cards, kept for when a mark is near, most useful first: a 9 adds
 #: nothing, a 10 can take 10 off, a 2 halves an even total over 49 (2)
-DODGERS = (8, TEN, 1)
+DODGERS = (RANKS.index("9"), TEN, TWO)
 
 
 @dataclass(frozen=True)
@@ -177,14 +177,17 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
                 return 0.0
             return no_safe_chance(q, rules.limit - rules.after(total, x), cards[after])
 
+        def tenths(t: int) -> int:
+            """In tenths, 1 to 10, the share of the unseen cards that would go over from ``t``."""
+            return max(1, min(10, round((1 - q[rules.limit - t]) * 10)))
+
         chance = squeeze(a)
         t2 = rules.after(total, a)
         # said where it sets the move apart: another move leaves the next seat clearly more room;
         # as the share of the unseen cards that would take the total over from there (a fact
         # of the cards, where the chance is an estimate that takes the hands as random)
         if chance >= SQUEEZE and any(chance - squeeze(x) >= SQUEEZE_APART for x in legal if x != a):
-            return Why("squeeze", seat=nxt, total=t2,
-                       count=max(1, min(10, round((1 - q[rules.limit - t2]) * 10))))
+            return Why("squeeze", seat=nxt, total=t2, count=tenths(t2))
         other = [x for x in legal if x.card == a.card and x.value is not None and x.value != a.value]
         if a.value is not None and other:  # an ace's or a ten's value: the total it aims for
             t_other = rules.after(total, other[0])
@@ -194,7 +197,7 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
         # total a move could make
         totals = {rules.after(total, x) for x in legal} - {t2}
         if totals and all(q[rules.limit - tx] - q[rules.limit - t2] >= TIGHTEST_APART for tx in totals):
-            return Why("tightest", seat=nxt, total=t2, count=max(1, min(10, round((1 - q[rules.limit - t2]) * 10))))
+            return Why("tightest", seat=nxt, total=t2, count=tenths(t2))
     escapes = [x for x in legal if RANK[x.card] in (KING, TEN) and x.card != a.card]
     if rank not in (KING, TEN) and escapes:
         return Why("keeps_escape", card=card_str(escapes[0].card))
@@ -225,8 +228,9 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         mine, others = outcome(total, t)
         return t, mine, others
 
-    t, mine, others = result(a)
-    costs = [result(x)[1] for x in plays if (x.card, x.value) != (a.card, a.value)]
+    results = {(x.card, x.value): result(x) for x in plays}  # (new total, chips mine, chips others')
+    t, mine, others = results[a.card, a.value]
+    costs = [r[1] for key, r in results.items() if key != (a.card, a.value)]
     if others and not mine:  # 3.3: a landing, or 99
         return Why("nn_lands", total=t, count=others)
     if not mine and all(costs):  # the one play that costs nothing
@@ -242,8 +246,9 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         # pass it to another): the least share of the unseen cards that let it land, and clearly
         # less than where one of them would leave the total
         tables = unseen_tables(view)
-        shares = {result(x)[0]: tables.p99[result(x)[0]] + tables.pland[result(x)[0]] if result(x)[0] < 99 else 0.0
-                  for x in plays if not result(x)[1] and nn_seat_after(view, seat, RANK[x.card]) == nxt}
+        free = {results[x.card, x.value][0] for x in plays
+                if not results[x.card, x.value][1] and nn_seat_after(view, seat, RANK[x.card]) == nxt}
+        shares = {tx: tables.p99[tx] + tables.pland[tx] if tx < 99 else 0.0 for tx in free}
         worst = max(shares, key=lambda tx: (shares[tx], -tx))
         if shares[t] == min(shares.values()) and shares[worst] - shares[t] >= LANDING_APART:
             return Why("nn_next", seat=nxt, total=t, count=worst)
