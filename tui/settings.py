@@ -3,7 +3,8 @@
 A missing file means defaults; a broken one also means defaults, with one problem reported so
 that the app can say so once. Writes are atomic (a temporary file, then ``os.replace``), so a
 crash never leaves half a file behind. The app writes a change into the file as it is then
-(``change_settings``), so two apps open at once keep each other's changes.
+(``change_settings``), so two apps open at once keep each other's changes, and a file edited by
+hand keeps its comments and layout (``tui.settingsedit``).
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from net.paths import atomic_write, locked
 from net.protocol import NAME_LEN
 
 from .handorder import HAND_ORDERS
+from .settingsedit import edited
 
 CARD_STYLES = ("two-colour", "four-colour", "ascii")
 FILE_NAME = "settings.toml"
@@ -157,21 +159,28 @@ def load_settings(path: Path | None = None, guest: bool = False) -> tuple[Settin
 
 def _read(path: Path, guest: bool = False) -> tuple[dict[str, Any], Unread | None]:
     """The file's keys ({} when there is none), or why it could not be read."""
+    _, data, unread = _read_text(path, guest)
+    return data, unread
+
+
+def _read_text(path: Path, guest: bool = False) -> tuple[str, dict[str, Any], Unread | None]:
+    """The file's text ("" when there is none) and keys, or why it could not be read."""
     name, kept = file_named(path, guest), _kept(guest)
     try:
         if path.stat().st_size > MOST_BYTES:
-            return {}, Unread(f"{name} is larger than {MOST_BYTES // 1024} KB; {kept}")
+            return "", {}, Unread(f"{name} is larger than {MOST_BYTES // 1024} KB; {kept}")
         raw = path.read_bytes()
     except FileNotFoundError:
-        return {}, None
+        return "", {}, None
     except OSError as e:
-        return {}, Unread(f"{name} could not be read ({e.strerror}); {kept}")
+        return "", {}, Unread(f"{name} could not be read ({e.strerror}); {kept}")
     try:
-        return tomllib.loads(raw.decode("utf-8")), None
+        text = raw.decode("utf-8")
+        return text, tomllib.loads(text), None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        return {}, Unread(f"{name} is not valid TOML ({e}); {kept}")
+        return "", {}, Unread(f"{name} is not valid TOML ({e}); {kept}")
     except RecursionError:
-        return {}, Unread(f"{name} is not valid TOML (nested too deep); {kept}")
+        return "", {}, Unread(f"{name} is not valid TOML (nested too deep); {kept}")
 
 
 def _settings_from(data: dict[str, Any], path: Path, guest: bool = False) -> tuple[Settings, str | None]:
@@ -264,17 +273,21 @@ def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread
     written (``Unread``)."""
     path = path or settings_path()
     with locked(path):
-        data, unread = _read(path)
+        before, data, unread = _read_text(path)
         if unread is not None:
             return unread
-        current, unusable = _values(data)
-        for key, value in changes.items():
-            setattr(current, key, value)
-        other = {k: v for k, v in data.items() if k not in _KNOWN}
-        kept = {k: data[k] for k in unusable if k not in changes}
-        try:
-            text = dumps(current, other, kept)
-        except RecursionError:  # nested as deep as the reader bears: not kept, as before
-            text = dumps(current)
+        # a file with something in it keeps its own lines, comments and order; a new one
+        # (or one that cannot be edited so for certain) is written whole, every setting listed
+        text = edited(before, data, changes, _toml_value, _toml_key) if before.strip() else None
+        if text is None:
+            current, unusable = _values(data)
+            for key, value in changes.items():
+                setattr(current, key, value)
+            other = {k: v for k, v in data.items() if k not in _KNOWN}
+            kept = {k: data[k] for k in unusable if k not in changes}
+            try:
+                text = dumps(current, other, kept)
+            except RecursionError:  # nested as deep as the reader bears: not kept, as before
+                text = dumps(current)
         atomic_write(path, text.encode("utf-8"))
         return None

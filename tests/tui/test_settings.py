@@ -362,10 +362,100 @@ def test_a_change_keeps_the_keys_a_newer_version_wrote(tmp_path: Path) -> None:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert {k: data[k] for k in ("seats_shown", "when", "at", "note", "lobby")} == tomllib.loads(future)
     assert (data["name"], data["theme"], data["keymap"]) == ("Ana", "paper", {"table.draw": "d"})
+    # the file's own lines stay as they were, the change added among the top-level keys
+    assert path.read_text(encoding="utf-8") == 'name = "Ana"\n' + future.replace("[lobby]", 'theme = "paper"\n[lobby]', 1) \
+        + '[keymap]\n"table.draw" = "d"\n'
+    # written whole (a keymap written inline is not edited in place), they are written as a
+    # person writes them: bare keys bare, a key with a dot or a space quoted
+    path.write_text('name = "Ana"\n' + future.replace("[lobby]", 'keymap = {"table.draw" = "d"}\n[lobby]'),
+                    encoding="utf-8")
+    assert change_settings({"keymap": {"table.draw": "x"}}, path) is None
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert {k: data[k] for k in ("seats_shown", "when", "at", "note", "lobby")} == tomllib.loads(future)
+    assert (data["name"], data["keymap"]) == ("Ana", {"table.draw": "x"})
     lines = path.read_text(encoding="utf-8").splitlines()
-    # written as a person writes them: bare keys bare, a key with a dot or a space quoted
-    assert "seats_shown = [1, 2.5, \"three\", true, -inf]" in lines and '"table.draw" = "d"' in lines
+    assert "seats_shown = [1, 2.5, \"three\", true, -inf]" in lines and '"table.draw" = "x"' in lines
     assert any(line.startswith('lobby = {wide = true, "odd key" = ') for line in lines), lines
+
+
+HAND_EDITED = """# my settings
+name = "Ana"   # what the tables call me
+
+# looks
+theme = "casino"  # the default, for now
+card_style = "ascii"
+
+[keymap]
+# my keys
+"table.draw" = "d"  # d for draw
+"table.hint" = "h"
+"""
+
+
+def test_a_change_keeps_the_comments_and_layout_of_a_file_edited_by_hand(tmp_path: Path) -> None:
+    """The app changes a setting in the file's own text: comments, blank lines, order and a
+    comment after a value stay; a key the file lacks goes after its last top-level key; a
+    binding kept is rewritten where it stood, one dropped is taken out, a new one follows the
+    last. The file used to be written whole at every change, its comments lost."""
+    from tui.settings import change_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text(HAND_EDITED, encoding="utf-8")
+    assert change_settings({"theme": "paper"}, path) is None
+    assert path.read_text(encoding="utf-8") == HAND_EDITED.replace(
+        'theme = "casino"  # the default, for now', 'theme = "paper"  # the default, for now')
+    assert change_settings({"bell": False, "bot_pause": 1.5}, path) is None
+    assert change_settings({"keymap": {"table.draw": "x", "picker.start": "f5"}}, path) is None
+    assert path.read_text(encoding="utf-8") == """# my settings
+name = "Ana"   # what the tables call me
+
+# looks
+theme = "paper"  # the default, for now
+card_style = "ascii"
+bell = false
+bot_pause = 1.5
+
+[keymap]
+# my keys
+"table.draw" = "x"  # d for draw
+"picker.start" = "f5"
+"""
+    loaded, problem = load_settings(path)
+    assert problem is None
+    assert (loaded.name, loaded.theme, loaded.bell, loaded.bot_pause, loaded.keymap) == \
+        ("Ana", "paper", False, 1.5, {"table.draw": "x", "picker.start": "f5"})
+    # every binding dropped: the table's comment stays, with its header; with no comment, it goes
+    assert change_settings({"keymap": {}}, path) is None
+    assert path.read_text(encoding="utf-8").endswith('\n[keymap]\n# my keys\n')
+    path.write_text('theme = "paper"\n\n[keymap]\n"table.draw" = "x"\n', encoding="utf-8")
+    assert change_settings({"keymap": {}}, path) is None
+    assert path.read_text(encoding="utf-8") == 'theme = "paper"\n'
+    # a key for a file with a table only: above it, a blank line between
+    path.write_text('[keymap]\n"table.draw" = "x"\n', encoding="utf-8")
+    assert change_settings({"theme": "paper"}, path) is None
+    assert path.read_text(encoding="utf-8") == 'theme = "paper"\n\n[keymap]\n"table.draw" = "x"\n'
+    # a keymap for a file with none: a table of its own at the end
+    path.write_text("# mine\ntheme = \"paper\"\n", encoding="utf-8")
+    assert change_settings({"keymap": {"table.draw": "x"}}, path) is None
+    assert path.read_text(encoding="utf-8") == '# mine\ntheme = "paper"\n\n[keymap]\n"table.draw" = "x"\n'
+
+
+def test_a_change_it_cannot_place_for_certain_writes_the_file_whole(tmp_path: Path) -> None:
+    """A line that reads like the key inside a multi-line text is not taken for it: the file is
+    written whole instead, every value as it was but the change."""
+    from tui.settings import change_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text('# mine\nnote = """\ntheme = "midnight"\n"""\ntheme = "casino"\n', encoding="utf-8")
+    assert change_settings({"theme": "paper"}, path) is None
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# Deal Me In settings\n") and "# mine" not in text
+    data = tomllib.loads(text)
+    assert (data["theme"], data["note"]) == ("paper", 'theme = "midnight"\n')
+    # a file with nothing in it yet is written whole, every setting listed for the player to see
+    path.write_text("\n", encoding="utf-8")
+    assert change_settings({"theme": "paper"}, path) is None
+    assert set(tomllib.loads(path.read_text(encoding="utf-8"))) >= {"name", "theme", "bell", "bot_pause"}
 
 
 def test_a_change_keeps_values_it_could_not_use_as_they_were(tmp_path: Path) -> None:

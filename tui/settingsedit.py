@@ -1,0 +1,142 @@
+"""A change written into the settings file's own text, so that a file edited by hand keeps its
+comments, order and layout when the app changes one setting.
+
+Only what can be placed for certain is edited: a top-level key on a line of its own, and the
+lines of a ``[keymap]`` table. The result is read back and compared with what the change
+should give; anything else (a key inside a multi-line value, a keymap written inline) gives
+None, and the caller writes the whole file afresh instead.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from typing import Any
+
+#: a table's header line, ``[name]`` or ``[[name]]``
+_HEADER = re.compile(r"\s*\[")
+_KEYMAP_HEADER = re.compile(r"\s*\[\s*keymap\s*\]\s*(#.*)?")
+
+
+def edited(text: str, data: dict[str, Any], changes: dict[str, Any],
+           value_text: Callable[[Any], str], key_text: Callable[[str], str]) -> str | None:
+    """``text`` (a file that read as ``data``) with ``changes`` written into it, every other
+    line as it was; None where that cannot be done for certain. ``value_text`` and ``key_text``
+    write a value and a key as the rest of the settings file does."""
+    lines = text.splitlines()
+    expected = dict(data)
+    for key, value in changes.items():
+        if key == "keymap":
+            placed = _keymap_lines(lines, data, value, value_text, key_text)
+        else:
+            placed = _top_line(lines, key, f"{key_text(key)} = {value_text(value)}")
+        if placed is None:
+            return None
+        lines = placed
+        expected[key] = dict(value) if key == "keymap" else _read_value(value_text(value))
+    out = "\n".join(lines) + "\n"
+    try:
+        got = tomllib.loads(out)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+    return out if _no_empty_keymap(got) == _no_empty_keymap(expected) else None
+
+
+def _no_empty_keymap(data: dict[str, Any]) -> dict[str, Any]:
+    """An empty ``[keymap]`` and none at all mean the same."""
+    return {k: v for k, v in data.items() if not (k == "keymap" and v == {})}
+
+
+def _read_value(value: str) -> Any:
+    return tomllib.loads(f"v = {value}")["v"]
+
+
+def _line_key(line: str) -> str | None:
+    """The key a line sets, where the line is a whole ``key = value`` on its own."""
+    try:
+        got = tomllib.loads(line)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+    if len(got) != 1:
+        return None
+    key = next(iter(got))
+    return None if isinstance(got[key], dict) else key  # a dotted key or an inline table: not placed
+
+
+def _with_comment(old: str, new: str) -> str:
+    """``new`` with the comment that ended ``old`` (``theme = "paper"  # mine``), if it had one."""
+    for i, ch in enumerate(old):
+        if ch != "#":
+            continue
+        try:
+            tomllib.loads(old[:i])
+        except tomllib.TOMLDecodeError:
+            continue  # a # inside a string
+        return f"{new}  {old[i:].strip()}"
+    return new
+
+
+def _top_line(lines: list[str], key: str, line: str) -> list[str] | None:
+    """The lines with ``key``'s line above the first table replaced by ``line`` (or ``line``
+    added after the last top-level key, when the file has none for it)."""
+    end = next((i for i, x in enumerate(lines) if _HEADER.match(x)), len(lines))
+    at = [i for i in range(end) if _line_key(lines[i]) == key]
+    if len(at) > 1:
+        return None
+    out = list(lines)
+    if at:
+        out[at[0]] = _with_comment(lines[at[0]], line)
+        return out
+    last = max((i for i in range(end) if lines[i].strip() and not lines[i].lstrip().startswith("#")),
+               default=None)
+    if last is None and end < len(lines):  # no key yet: above the first table, a blank line between
+        if end and not lines[end - 1].strip():
+            out.insert(end - 1, line)
+        else:
+            out[end:end] = [line, ""]
+    elif last is None:
+        out.append(line)
+    else:
+        out.insert(last + 1, line)
+    return out
+
+
+def _keymap_lines(lines: list[str], data: dict[str, Any], keymap: dict[str, str],
+                  value_text: Callable[[Any], str], key_text: Callable[[str], str]) -> list[str] | None:
+    """The lines with the ``[keymap]`` table's bindings made ``keymap``: a binding kept is
+    rewritten where it stood, one dropped is taken out, a new one goes after the table's last
+    binding; comments stay."""
+    heads = [i for i, x in enumerate(lines) if _KEYMAP_HEADER.fullmatch(x)]
+    if len(heads) > 1 or ("keymap" in data and not heads):
+        return None  # written inline or as dotted keys: not placed here
+    if not heads:
+        if not keymap:
+            return list(lines)
+        body = [f"{key_text(k)} = {value_text(v)}" for k, v in keymap.items()]
+        return list(lines) + ([""] if lines and lines[-1].strip() else []) + ["[keymap]"] + body
+    start = heads[0] + 1
+    end = next((i for i in range(start, len(lines)) if _HEADER.match(lines[i])), len(lines))
+    out = lines[:start]
+    seen: set[str] = set()
+    last = start - 1
+    for x in lines[start:end]:
+        stripped = x.strip()
+        if not stripped or stripped.startswith("#"):
+            out.append(x)
+            continue
+        key = _line_key(x)
+        if key is None or key in seen:
+            return None
+        seen.add(key)
+        if key in keymap:
+            out.append(_with_comment(x, f"{key_text(key)} = {value_text(keymap[key])}"))
+            last = len(out) - 1
+    new = [f"{key_text(k)} = {value_text(v)}" for k, v in keymap.items() if k not in seen]
+    out[last + 1:last + 1] = new
+    if not any(x.strip() for x in out[start:]):  # emptied, nothing of the player's left in it
+        out = out[:start - 1]
+        while out and not out[-1].strip():
+            out.pop()
+        if out and end < len(lines):
+            out.append("")  # the blank line before the table that follows
+    return out + lines[end:]
