@@ -14,6 +14,9 @@ The level ``oracle`` (benchmark only) is ``hard`` searching the real match inste
 it knows every hand (not the order of the stock), so its win rate bounds what better sampling
 or inference could add to ``hard``'s search. It leaves ``normal``'s move at the search's
 general bar (``SWITCH_ALPHA``) in every game, since its values are not guesses.
+``--oracle-sees N`` lets it know only the hands of N cards or fewer (the rest dealt as ``hard``
+deals them): what reading the short hands alone could be worth; ``--switch-alpha`` sets its bar
+for leaving ``normal``'s move.
 
 ``--decisions N`` instead tests single decisions, paired: in matches of four ``normal`` bots,
 where ``hard`` would play otherwise, both moves are played on from the real match by ``normal``
@@ -24,6 +27,7 @@ for leaving ``normal`` there; ``--oracle`` asks the oracle instead.
     python bench/bots.py [--games G ...] [--pairings hard:normal normal:easy ...]
                          [--matches 100] [--first 0] [--budget 0.3 | --iterations 40] [--seats 4]
                          [--preset standard] [--jobs 1] [--luck normal] [--max-minutes 60]
+                         [--oracle-sees 2]
                          [--decisions 300 --continuations 200 [--switch-alpha 0.3] [--oracle]]
 """
 from __future__ import annotations
@@ -46,7 +50,7 @@ from core.bots import choose, strategy_for, takes_chance  # noqa: E402
 from core.bots.base import parse_legal  # noqa: E402
 from core.bots.ninety_eight import side_seats  # noqa: E402
 from core.bots.search import SWITCH_ALPHA, search  # noqa: E402
-from core.sampling import search_clone  # noqa: E402
+from core.sampling import determinize, search_clone  # noqa: E402
 
 
 class WithBar:
@@ -76,25 +80,51 @@ def seeing_all(m: Match) -> Callable[[dict[str, Any], random.Random], Match]:
     return deal
 
 
+def seeing_short(m: Match, most: int) -> Callable[[dict[str, Any], random.Random], Match]:
+    """Deals that know the real hands of the other seats holding ``most`` cards or fewer: each
+    dealt as ``hard`` deals it, then each such hand's real cards swapped in for the cards dealt
+    to it, the cards they displace put where the real ones had been dealt. What knowing the short
+    hands alone is worth, next to the oracle that knows them all."""
+    def deal(view: dict[str, Any], r: random.Random) -> Match:
+        d = determinize(view, r)
+        for s in range(m.players):
+            real = m.hands[s]
+            if s == view["seat"] or len(real) > most:
+                continue
+            for c in real:
+                if c in d.hands[s]:
+                    continue
+                spare = next(x for x in d.hands[s] if x not in real)
+                where = next((h for t, h in enumerate(d.hands) if t != s and c in h), d.stock)
+                where[where.index(c)] = spare  # (a ValueError: the card dealt nowhere, a sampler bug)
+                d.hands[s][d.hands[s].index(spare)] = c
+        return d
+    return deal
+
+
 #: no match of any game gets near this many moves; hitting it means a runaway loop
 MOVE_BOUND = 50_000
 
 
 def play(game: str, preset: str, levels: list[str], seed: int, bot_seed: int,
-         budget: float | None, iterations: int | None) -> tuple[list[int], dict[str, list[float]]]:
-    """One match: its winners and the decision times (seconds) of each level."""
+         budget: float | None, iterations: int | None,
+         sees: int | None = None, oracle_alpha: float | None = None) -> tuple[list[int], dict[str, list[float]]]:
+    """One match: its winners and the decision times (seconds) of each level; ``sees``: the
+    oracle knows only the hands of that many cards or fewer (``seeing_short``); ``oracle_alpha``:
+    its bar for leaving ``normal``'s move, instead of the general one."""
     m = new_match(game, len(levels), preset=preset, seed=seed)
     rng = random.Random(bot_seed)
     times: dict[str, list[float]] = {lv: [] for lv in set(levels)}
     moves = 0
 
-    seen_all = seeing_all(m)
+    seen_all = seeing_all(m) if sees is None else seeing_short(m, sees)
+    oracle = SeenAll(strategy_for(game)) if oracle_alpha is None else WithBar(strategy_for(game), oracle_alpha)
 
     def act(s: int, legal: list[str]) -> None:
         view = m.view(s)
         t0 = time.perf_counter()
         if levels[s] == "oracle":
-            a = legal[0] if len(legal) == 1 else legal[search(SeenAll(strategy_for(game)), view, parse_legal(legal), rng,
+            a = legal[0] if len(legal) == 1 else legal[search(oracle, view, parse_legal(legal), rng,
                                                              budget=budget, iterations=iterations, deal=seen_all)]
         else:
             a = choose(levels[s], view, legal, rng, budget=budget, iterations=iterations)
@@ -119,12 +149,12 @@ def play(game: str, preset: str, levels: list[str], seed: int, bot_seed: int,
 
 
 def _job(args: tuple[Any, ...]) -> tuple[Any, ...]:
-    game, preset, hero, field, seats, i, budget, iterations, base = args
+    game, preset, hero, field, seats, i, budget, iterations, base, sees, oracle_alpha = args
     seat = i % seats
     levels = [field] * seats
     levels[seat] = hero
     winners, times = play(game, preset, levels, seed=base + i, bot_seed=base * 7 + i,
-                          budget=budget, iterations=iterations)
+                          budget=budget, iterations=iterations, sees=sees, oracle_alpha=oracle_alpha)
     share = 1.0 / len(winners) if seat in winners else 0.0
     return share, times, not winners
 
@@ -292,7 +322,11 @@ def main() -> None:
                     help="instead of tournaments: this many decisions per game, hard's move against normal's, paired")
     ap.add_argument("--continuations", type=int, default=100, help="playouts per move with --decisions")
     ap.add_argument("--switch-alpha", type=float, default=None,
-                    help="with --decisions: hard's bar for leaving normal's move instead of the game's own")
+                    help="with --decisions: hard's bar for leaving normal's move instead of the game's own; "
+                         "in tournaments, the level oracle's instead of the general one")
+    ap.add_argument("--oracle-sees", type=int, default=None, metavar="CARDS",
+                    help="the level oracle knows only the hands of this many cards or fewer, "
+                         "the others dealt as hard deals them")
     ap.add_argument("--oracle", action="store_true",
                     help="with --decisions: ask the oracle (every hand known) instead of hard")
     args = ap.parse_args()
@@ -326,7 +360,8 @@ def main() -> None:
                     skipped.append(f"{game} {pairing}")
                     continue
                 t0 = time.perf_counter()
-                jobs = [(game, args.preset, hero, field, args.seats, i, args.budget, args.iterations, args.seed)
+                jobs = [(game, args.preset, hero, field, args.seats, i, args.budget, args.iterations, args.seed,
+                         args.oracle_sees, args.switch_alpha)
                         for i in range(args.first, args.first + args.matches)]
                 results = pool.map(_job, jobs) if pool else _with_progress(_job, jobs, f"{game} {pairing}")
                 wins = sum(r[0] for r in results)
