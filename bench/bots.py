@@ -117,7 +117,7 @@ def play(game: str, preset: str, levels: list[str], seed: int, bot_seed: int,
     times: dict[str, list[float]] = {lv: [] for lv in set(levels)}
     moves = 0
 
-    seen_all = seeing_all(m) if sees is None else seeing_short(m, sees)
+    oracle_deal = seeing_all(m) if sees is None else seeing_short(m, sees)
     oracle = SeenAll(strategy_for(game)) if oracle_alpha is None else WithBar(strategy_for(game), oracle_alpha)
 
     def act(s: int, legal: list[str]) -> None:
@@ -125,7 +125,7 @@ def play(game: str, preset: str, levels: list[str], seed: int, bot_seed: int,
         t0 = time.perf_counter()
         if levels[s] == "oracle":
             a = legal[0] if len(legal) == 1 else legal[search(oracle, view, parse_legal(legal), rng,
-                                                             budget=budget, iterations=iterations, deal=seen_all)]
+                                                             budget=budget, iterations=iterations, deal=oracle_deal)]
         else:
             a = choose(levels[s], view, legal, rng, budget=budget, iterations=iterations)
         times[levels[s]].append(time.perf_counter() - t0)

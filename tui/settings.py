@@ -220,8 +220,13 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(_toml_line(k, v) for k, v in value.items()) + "}"
     return _toml_string(str(value))
+
+
+def _toml_line(key: str, value: Any) -> str:
+    """``key = value``, as the file writes each of its keys."""
+    return f"{_toml_key(key)} = {_toml_value(value)}"
 
 
 def _toml_key(key: str) -> str:
@@ -254,8 +259,8 @@ def dumps(settings: Settings, other: dict[str, Any] | None = None, kept: dict[st
     if "keymap" in kept:  # as it was, inline: it may not be a table at all
         keymap = {}
     values.update(kept)
-    lines += [f"{key} = {_toml_value(value)}" for key, value in values.items()]
-    lines += [f"{_toml_key(key)} = {_toml_value(value)}" for key, value in (other or {}).items()]
+    lines += [_toml_line(key, value) for key, value in values.items()]
+    lines += [_toml_line(key, value) for key, value in (other or {}).items()]
     if keymap:  # a table comes after the plain keys
         lines += ["", "[keymap]"] + [f"{_toml_string(k)} = {_toml_string(v)}" for k, v in keymap.items()]
     return "\n".join(lines) + "\n"
@@ -278,7 +283,7 @@ def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread
             return unread
         # a file with something in it keeps its own lines, comments and order; a new one
         # (or one that cannot be edited so for certain) is written whole, every setting listed
-        text = edited(before, data, changes, _toml_value, _toml_key) if before.strip() else None
+        text = edited(before, data, changes, _toml_line) if before.strip() else None
         if text is None:
             current, unusable = _values(data)
             for key, value in changes.items():

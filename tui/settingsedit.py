@@ -19,21 +19,21 @@ _KEYMAP_HEADER = re.compile(r"\s*\[\s*keymap\s*\]\s*(#.*)?")
 
 
 def edited(text: str, data: dict[str, Any], changes: dict[str, Any],
-           value_text: Callable[[Any], str], key_text: Callable[[str], str]) -> str | None:
+           line_of: Callable[[str, Any], str]) -> str | None:
     """``text`` (a file that read as ``data``) with ``changes`` written into it, every other
-    line as it was; None where that cannot be done for certain. ``value_text`` and ``key_text``
-    write a value and a key as the rest of the settings file does."""
+    line as it was; None where that cannot be done for certain. ``line_of`` writes a
+    ``key = value`` line as the rest of the settings file does."""
     lines = text.splitlines()
     expected = dict(data)
     for key, value in changes.items():
         if key == "keymap":
-            placed = _keymap_lines(lines, data, value, value_text, key_text)
+            placed = _keymap_lines(lines, data, value, line_of)
         else:
-            placed = _top_line(lines, key, f"{key_text(key)} = {value_text(value)}")
+            placed = _top_line(lines, key, line_of(key, value))
         if placed is None:
             return None
         lines = placed
-        expected[key] = dict(value) if key == "keymap" else _read_value(value_text(value))
+        expected[key] = dict(value) if key == "keymap" else tomllib.loads(line_of("v", value))["v"]
     out = "\n".join(lines) + "\n"
     try:
         got = tomllib.loads(out)
@@ -45,10 +45,6 @@ def edited(text: str, data: dict[str, Any], changes: dict[str, Any],
 def _no_empty_keymap(data: dict[str, Any]) -> dict[str, Any]:
     """An empty ``[keymap]`` and none at all mean the same."""
     return {k: v for k, v in data.items() if not (k == "keymap" and v == {})}
-
-
-def _read_value(value: str) -> Any:
-    return tomllib.loads(f"v = {value}")["v"]
 
 
 def _line_key(line: str) -> str | None:
@@ -102,7 +98,7 @@ def _top_line(lines: list[str], key: str, line: str) -> list[str] | None:
 
 
 def _keymap_lines(lines: list[str], data: dict[str, Any], keymap: dict[str, str],
-                  value_text: Callable[[Any], str], key_text: Callable[[str], str]) -> list[str] | None:
+                  line_of: Callable[[str, Any], str]) -> list[str] | None:
     """The lines with the ``[keymap]`` table's bindings made ``keymap``: a binding kept is
     rewritten where it stood, one dropped is taken out, a new one goes after the table's last
     binding; comments stay."""
@@ -112,7 +108,7 @@ def _keymap_lines(lines: list[str], data: dict[str, Any], keymap: dict[str, str]
     if not heads:
         if not keymap:
             return list(lines)
-        body = [f"{key_text(k)} = {value_text(v)}" for k, v in keymap.items()]
+        body = [line_of(k, v) for k, v in keymap.items()]
         return list(lines) + ([""] if lines and lines[-1].strip() else []) + ["[keymap]"] + body
     start = heads[0] + 1
     end = next((i for i in range(start, len(lines)) if _HEADER.match(lines[i])), len(lines))
@@ -129,9 +125,9 @@ def _keymap_lines(lines: list[str], data: dict[str, Any], keymap: dict[str, str]
             return None
         seen.add(key)
         if key in keymap:
-            out.append(_with_comment(x, f"{key_text(key)} = {value_text(keymap[key])}"))
+            out.append(_with_comment(x, line_of(key, keymap[key])))
             last = len(out) - 1
-    new = [f"{key_text(k)} = {value_text(v)}" for k, v in keymap.items() if k not in seen]
+    new = [line_of(k, v) for k, v in keymap.items() if k not in seen]
     out[last + 1:last + 1] = new
     if not any(x.strip() for x in out[start:]):  # emptied, nothing of the player's left in it
         out = out[:start - 1]
