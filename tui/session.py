@@ -30,6 +30,9 @@ from .tablechange import table_change
 from .watchwait import WatcherWait
 from .widgets.tablelog import CHAT_LINES
 
+#: the lobby's latest chat lines a new match's log opens with
+LOBBY_LINES_CARRIED = 6
+
 if TYPE_CHECKING:
     from .app import DealMeInApp
     from .screens.picker import TableChoice
@@ -67,6 +70,9 @@ class TableSession:
         # (name, text, said by the table itself): the latest only, as the chat widget keeps,
         # so that a long flood of chat costs no more memory than a screenful
         self.chat_log: deque[tuple[str, str, bool]] = deque(maxlen=CHAT_LINES)
+        #: the latest lines said while no match of this table was on screen: the next deal's
+        #: log opens with them, so "ready? dealing now" is still there as the cards come
+        self.lobby_said: deque[tuple[str, str]] = deque(maxlen=LOBBY_LINES_CARRIED)
         #: the watchers at the table as this app's connection dropped, or as its save held
         #: them, waited for: their return is no news (``tui.watchwait``)
         self._waiting = WatcherWait(lambda seconds: self.app.set_timer(seconds, self._watch_wait_ended))
@@ -510,6 +516,7 @@ class TableSession:
                 before_this = [e for _, moves in so_far for e in moves]
                 if _ends(before_this):
                     shown = []
+                self._carry_lobby_chat(table)
                 at = f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}"
                 if before_this:
                     if not _dealt(so_far[0][1]):  # a long hand's latest moves only
@@ -565,7 +572,8 @@ class TableSession:
                 self._earlier_told = True
                 self._add_chat(TABLE_SPEAKER, "Said at this table earlier:", True)
             name = str(update.get("name") or "?") if system else speaker(self.lobby or {}, update)
-            self._add_chat(name, str(update.get("text") or ""), system)
+            # (lines said before this app joined may have been said at the table: not carried)
+            self._add_chat(name, str(update.get("text") or ""), system, carried=update.get("earlier") is not True)
         elif kind == "error":
             self.last_said = str(update.get("message") or update.get("code"))
             refused = self.last_said[:1].upper() + self.last_said[1:]  # the host's words begin lower-case
@@ -675,16 +683,28 @@ class TableSession:
         if self.client is not None and self.client.connected and self.lobby is not None:
             self._say_comings_and_goings(self.lobby, self.lobby)
 
-    def _add_chat(self, name: str, text: str, system: bool, table: bool = True) -> None:
+    def _add_chat(self, name: str, text: str, system: bool, table: bool = True, carried: bool = True) -> None:
         """A chat line, kept and shown on every screen of this table (not the table's own
-        screen with ``table`` False: it said the line already)."""
+        screen with ``table`` False: it said the line already); a player's line said while no
+        match is on screen is ``carried`` into the next match's log."""
         from .screens.table import TableScreen
 
         self.chat_log.append((name, text, system))
+        if carried and not system and table_screen(self) is None:
+            self.lobby_said.append((name, text))
         for screen in self.app.screen_stack:
             add = getattr(screen, "add_chat", None)
             if add is not None and getattr(screen, "link", None) is self and (table or not isinstance(screen, TableScreen)):
                 add(name, text, system)
+
+    def _carry_lobby_chat(self, table: Any) -> None:
+        """What the players said in the lobby since the last match opens the new table's log
+        (the table's own news there, joins and changes, is past once the cards are dealt)."""
+        said, self.lobby_said = list(self.lobby_said), deque(maxlen=LOBBY_LINES_CARRIED)
+        if said and not self.solo:
+            table.log_line("Said in the lobby:", style="dim")
+            for name, text in said:
+                table.add_chat(name, text)
 
     def show_lobby(self) -> None:
         """The table's lobby, once. A table joined or resumed in mid-match sends its view while

@@ -66,6 +66,11 @@ async def test_host_and_join_over_loopback() -> None:
         gtable = await wait_for(gp, lambda: isinstance(guest.screen, TableScreen) and guest.screen)
         assert htable.view["seat"] == 0 and gtable.view["seat"] == 1
         assert "hand" in gtable.view and gtable.view["hand"] != htable.view["hand"]
+        # what was said in the lobby opens both logs, after a line that says where it was said
+        for table in (htable, gtable):
+            lines = [line.text for line in table.query_one("#log").lines]
+            said = lines.index("Said in the lobby:")
+            assert "hi Ana" in lines[said + 1] and "Bob" in lines[said + 1]
 
         # both play with the keyboard, taking turns, to the end of the match
         for _ in range(200):

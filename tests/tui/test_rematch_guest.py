@@ -267,3 +267,26 @@ async def test_a_guest_back_in_mid_match_reads_the_whole_ask_on_the_lobbys_butto
         await ana.close()
     finally:
         await srv.close()
+
+
+async def test_the_next_matchs_log_opens_with_what_was_said_in_the_lobby_since_the_last() -> None:
+    """A line said over the results is in the finished table's log already; back in the lobby,
+    Ana's "one more?" is what the rematch's log opens with, under a line saying where it was
+    said, and the earlier line is not told again."""
+    from tui.screens.lobby import LobbyScreen
+
+    async with _after_a_match() as (app, pilot, table, ana, results):
+        await ana.chat("well played")
+        await wait_for(pilot, lambda: any(text == "well played" for _, text, _ in app.session.chat_log))
+        await asyncio.sleep(RESULTS_GRACE)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: current(app, LobbyScreen))
+        await ana.chat("one more?")
+        await wait_for(pilot, lambda: any(text == "one more?" for _, text, _ in app.session.chat_log))
+        await ana.rematch()
+        screen = await wait_for(pilot, lambda: current(app, TableScreen))
+        await wait_for(pilot, lambda: not screen.view.get("is_over"))
+        lines = [e.plain for e in screen.query_one("#log").entries]
+        said = lines.index("Said in the lobby:")
+        assert lines[said + 1] == "Ana: one more?"
+        assert not any("well played" in line for line in lines)
