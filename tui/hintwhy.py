@@ -72,11 +72,18 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"it lands on {why.total}: the others lose {_chips(count)} each"
     if kind == "nn_clear":
         moves = f"leaves the total at {why.total}" if why.total == count else f"takes the total to {why.total}"
-        return f"it {moves} and costs you nothing, where every other play would cost you chips"
+        return f"it {moves} and costs you nothing, where a play to any other total would cost you chips"
     if kind == "nn_least":
         return f"every play costs you chips, and this one fewest ({_chips(count)})"
     if kind == "nn_next":
         return f"at {why.total} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 than at {count}"
+    if kind == "nn_costly":
+        return f"at {why.total}, {count} in 10 of the cards you cannot see would cost {name} chips however played"
+    if kind == "nn_room":
+        return (f"the cards it leaves you can still be played without cost at more of the totals just above "
+                f"{why.total} than another play would leave you")
+    if kind == "nn_alike":
+        return f"every play costs you {_chips(count)}: none is cheaper"
     if kind == "nn_keeps":
         return f"it keeps your {card}, {DODGES.get((why.card or ' ')[0], '')}, for when a mark is near"
     if kind == "keeps_escape":

@@ -11,6 +11,7 @@ drawing aside), the reason is that rule; otherwise most compare the move with an
 card kept where one could be played, the suit held most against a shorter one, a total that
 leaves the next seat clearly less room than another move would, the one play that costs no
 chips); the special cards' reasons say what the card does to a seat about to go out.
+Ninety-Nine says so where every play costs the same chips.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
 from .crazy_eights import POINTS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
 from .ninety_eight import no_safe_chance, rules_for, seat_after, side_seats, unseen_safe
 from .ninety_nine import after as nn_after
-from .ninety_nine import outcome, unseen_tables
+from .ninety_nine import options_of, outcome, unseen_tables
 from .ninety_nine import seat_after as nn_seat_after
 
 #: below this chance that the next seat holds no safe card, a total is not said to squeeze it
@@ -35,6 +36,13 @@ TIGHTEST_APART = 0.1
 #: Ninety-Nine: a total is said to keep the next seat off the marks where another play that
 #: costs nothing leaves it at least this much more of the unseen cards to land with
 LANDING_APART = 0.1
+#: Ninety-Nine: a total is said to leave the next seat costly cards where at least this share
+#: of the unseen cards costs it chips however played, and at least ``COSTLY_APART`` more than
+#: where another play that costs nothing would leave the total
+COSTLY = 0.3
+COSTLY_APART = 0.15
+#: Ninety-Nine: how far above the new total the cards kept are looked at (``normal``'s ``safety``)
+FREE_AHEAD = (0, 5, 10, 15)
 #: Ninety-Nine's dodging cards, kept for when a mark is near, most useful first: a 9 adds
 #: nothing, a 10 can take 10 off, a 2 halves an even total over 49 (2)
 DODGERS = (RANKS.index("9"), TEN, TWO)
@@ -72,8 +80,15 @@ class Why:
     fewer than any other), ``nn_next`` (it costs nothing, and at ``total`` the fewest of the
     unseen cards let ``seat``, the next, land on 33, 66 or 99 of the plays that cost nothing
     and pass the turn to it, clearly fewer than at ``count``, where one of them would take
-    it), ``nn_keeps`` (to ``total`` it costs nothing, and keeps ``card``, a 9, a 10 or, at 50
-    or more, a 2, more use for dodging a mark than the card played).
+    it), ``nn_costly`` (it costs nothing, and at ``total`` ``count`` in 10 of the unseen cards
+    would cost ``seat``, the next, chips however played, clearly more than where another play
+    that costs nothing and passes it the turn would leave the total), ``nn_keeps`` (to
+    ``total`` it costs nothing, and keeps ``card``, a 9, a 10 or, at 50 or more, a 2, more use
+    for dodging a mark than the card played), ``nn_room`` (to ``total`` it costs nothing, and
+    the cards kept hold one that costs nothing at more of the totals a little higher up than
+    another such play's), ``nn_alike`` (every play costs ``count`` chips, this one to
+    ``total``: none saves them). The chips depend on the total made alone, so plays that make
+    the same total are one choice.
     """
 
     kind: str
@@ -219,7 +234,7 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
 def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
     """The chips a play costs or wins (3.3), against the other plays."""
     plays = [x for x in legal if x.kind == PLAY]
-    if a.kind != PLAY or len({(x.card, x.value) for x in plays}) < 2:
+    if a.kind != PLAY:
         return None
     total: int = view["total"]
 
@@ -230,32 +245,56 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
 
     results = {(x.card, x.value): result(x) for x in plays}  # (new total, chips mine, chips others')
     t, mine, others = results[a.card, a.value]
-    costs = [r[1] for key, r in results.items() if key != (a.card, a.value)]
+    # the chips depend on the total made alone: two kings, or a K and a Q, are one choice
+    costs = [r[1] for r in results.values() if r[0] != t]
+    if not costs:
+        return None
     if others and not mine:  # 3.3: a landing, or 99
         return Why("nn_lands", total=t, count=others)
     if not mine and all(costs):  # the one play that costs nothing
         return Why("nn_clear", total=t, count=total)
     if mine and all(c > mine for c in costs):  # the one play that costs least
         return Why("nn_least", total=t, count=mine)
-    if mine:
-        return None
+    if mine:  # the same chips whatever is played: no play saves them
+        return Why("nn_alike", total=t, count=mine) if all(c == mine for c in costs) else None
     seat: int = view["seat"]
     nxt = nn_seat_after(view, seat, RANK[a.card])
+    tables = unseen_tables(view)
     if nxt != seat and t < 99:
         # the other plays that cost nothing and pass the turn to the same seat (a 4 or a J may
         # pass it to another): the least share of the unseen cards that let it land, and clearly
         # less than where one of them would leave the total
-        tables = unseen_tables(view)
         free = {results[x.card, x.value][0] for x in plays
                 if not results[x.card, x.value][1] and nn_seat_after(view, seat, RANK[x.card]) == nxt}
         shares = {tx: tables.p99[tx] + tables.pland[tx] if tx < 99 else 0.0 for tx in free}
         worst = max(shares, key=lambda tx: (shares[tx], -tx))
         if shares[t] == min(shares.values()) and shares[worst] - shares[t] >= LANDING_APART:
             return Why("nn_next", seat=nxt, total=t, count=worst)
+        # the most of the unseen cards cost that seat chips however it plays them, clearly more
+        # than where another of those plays would leave the total
+        costly = {tx: tables.pbad[tx] for tx in free if tx < 99}
+        if costly[t] >= COSTLY and costly[t] == max(costly.values()) \
+                and costly[t] - min(costly.values()) >= COSTLY_APART:
+            return Why("nn_costly", seat=nxt, total=t, count=max(1, min(10, round(costly[t] * 10))))
     rank = RANK[a.card]
     # a 2 is a dodge only from an even total over 49, where it halves (2)
     dodgers = DODGERS if t >= 50 else DODGERS[:2]
     kept = sorted((x for x in plays if RANK[x.card] in dodgers), key=lambda x: dodgers.index(RANK[x.card]))
     if kept and dodgers.index(RANK[kept[0].card]) < (dodgers.index(rank) if rank in dodgers else len(dodgers)):
         return Why("nn_keeps", card=card_str(kept[0].card), total=t)
+    # the cards kept still go without cost at more of the totals a little higher up than
+    # another play's would (``normal``'s ``safety``)
+    hand = hand_codes(view)
+    room = {key: _free_ahead(tx, hand, key[0]) for key, (tx, m, _) in results.items() if not m and tx < 99}
+    if t < 99 and room[a.card, a.value] == max(room.values()) > min(room.values()):
+        return Why("nn_room", total=t)
     return None
+
+
+def _free_ahead(t: int, hand: list[int], played: int) -> int:
+    """Of the totals ``t``, ``t`` + 5, + 10 and + 15 (at most 98), at how many the cards kept
+    after playing ``played`` hold one that costs nothing (3.3)."""
+    kept = list(hand)
+    kept.remove(played)
+    return sum(any(not outcome(t2, nn_after(t2, RANK[c], v))[0] for c in kept for v in options_of(RANK[c]))
+               for t2 in (min(t + bump, 98) for bump in FREE_AHEAD))

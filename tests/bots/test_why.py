@@ -204,8 +204,9 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
 
     t = made(action)
     mine, others = chips(t)
-    costs = [chips(made(x))[0] for x in view["legal"] if x != "draw" and x != action]
-    assert w.total == t and a.kind == "play"
+    # the chips depend on the total alone: the plays to another total are the choice
+    costs = [chips(made(x))[0] for x in view["legal"] if x != "draw" and made(x) != t]
+    assert w.total == t and a.kind == "play" and costs
     if w.kind == "nn_lands":
         assert others == w.count > 0 and mine == 0
     elif w.kind == "nn_clear":  # the one play that costs nothing
@@ -219,6 +220,29 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         assert w.count in free - {t}
         assert all(landing_share(view, t) <= landing_share(view, tx) + 1e-9 for tx in free if tx < 99)
         assert landing_share(view, t) + 0.1 <= landing_share(view, w.count) + 1e-9, (t, w.count)
+    elif w.kind == "nn_alike":  # every play costs as many chips
+        assert mine == w.count > 0 and all(c == mine for c in costs)
+    elif w.kind == "nn_costly":  # the most unseen cards cost the next seat chips, of the free plays to it
+        assert mine == 0 and t < 99 and w.seat == after_play(view, action) != view["seat"]
+        free = {made(x) for x in view["legal"]
+                if x != "draw" and chips(made(x))[0] == 0 and after_play(view, x) == w.seat and made(x) < 99}
+        share = costly_share(view, t)
+        assert share >= 0.3 and w.count == max(1, min(10, round(share * 10)))
+        assert all(costly_share(view, tx) <= share + 1e-9 for tx in free)
+        assert any(costly_share(view, tx) + 0.15 <= share + 1e-9 for tx in free)
+    elif w.kind == "nn_room":  # the cards kept go free at more totals a little higher up
+        hand = view["hand"]
+
+        def free_ahead(x: str) -> int:
+            kept = list(hand)
+            kept.remove(x.split("+")[0].split("-")[0])
+            return sum(any(chips_from(t2, c) == 0 for c in kept)
+                       for t2 in (min(made(x) + bump, 98) for bump in (0, 5, 10, 15)))
+
+        free = [x for x in view["legal"] if x != "draw" and chips(made(x))[0] == 0 and made(x) < 99]
+        assert mine == 0 and t < 99 and action in free
+        assert all(free_ahead(x) <= free_ahead(action) for x in free)
+        assert any(free_ahead(x) < free_ahead(action) for x in free)
     elif w.kind == "nn_keeps":  # a 9, a 10 or (at 50 or more) a 2 kept, in that order of use, for free
         order = "9T2" if t >= 50 else "9T"
         assert mine == 0 and w.card in view["hand"] and w.card[0] in order
@@ -226,6 +250,28 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         assert all(order.index(c[0]) >= order.index(w.card[0]) for c in view["hand"] if c[0] in order)
     else:
         raise AssertionError(w)
+
+
+def chips_from(total: int, card: str) -> int:
+    """ninety-nine 2, 3.3: the fewest chips a card costs its player from ``total``, however played."""
+    r = card[0]
+    if r == "2":
+        made = [total // 2 if total > 49 and total % 2 == 0 else total * 2]
+    else:
+        adds = {"A": (1, 11), "T": (10, -10), "9": (0,), "J": (10,), "Q": (10,), "K": (10,)}
+        made = [max(0, total + v) for v in (adds[r] if r in adds else (int(r),))]
+    return min(sum(1 for mark in (33, 66) if total < mark < t) + (2 if t > 99 else 0) for t in made)
+
+
+def costly_share(view: dict[str, Any], total: int) -> float:
+    """ninety-nine 2, 3.3: the share of the cards this seat cannot see that cost whoever plays
+    them chips from ``total``, however played."""
+    decks = view["options"].get("decks", "auto")
+    decks = decks if isinstance(decks, int) else (2 if view["players"] >= 6 else 1)
+    unseen = Counter({r + s: decks for r in "A23456789TJQK" for s in "SHDC"})
+    unseen.subtract(view["hand"] + view["pile"])
+    cards = +unseen
+    return sum(k for c, k in cards.items() if chips_from(total, c) > 0) / max(1, sum(cards.values()))
 
 
 def after_play(view: dict[str, Any], action: str) -> int:
@@ -332,8 +378,8 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
-                     "nn_next", "nn_keeps", "heavier", "wild_last", "tightest", "keeps_low", "only_match",
-                     "only_play"}, kinds  # (nn_least, rarer: its own test below)
+                     "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "heavier", "wild_last",
+                     "tightest", "keeps_low", "only_match", "only_play"}, kinds  # (nn_least, rarer: its own test below)
 
 
 def test_the_suit_held_most_is_said_only_of_the_suit_held_most() -> None:
@@ -369,6 +415,42 @@ def test_ninety_nine_says_the_play_that_costs_fewest_or_nothing() -> None:
     view, legal = position("ninety-nine", 3, ["7S", "2S", "9S"], total=30)
     assert why(view, "9S") == Why("nn_clear", total=30, count=30)
     assert why(view, "7S") is None
+
+
+def test_ninety_nine_takes_plays_to_the_same_total_as_one_choice() -> None:
+    """ninety-nine 3.3: the chips depend on the total made alone. At 40, K♦ and Q♠ both make 50
+    and cost nothing, while 2♣ doubles to 80, past 66 (1 chip): each of the two is the play that
+    costs nothing."""
+    view, legal = position("ninety-nine", 3, ["KD", "QS", "2C"], total=40, pile=[])
+    assert why(view, "KD") == why(view, "QS") == Why("nn_clear", total=50, count=40)
+    assert why(view, "2C") is None
+
+
+def test_ninety_nine_says_when_every_play_costs_the_same() -> None:
+    """ninety-nine 3.3: at 97 every card goes over 99 (2 chips): none is cheaper."""
+    view, legal = position("ninety-nine", 3, ["QC", "KD", "5H"], total=97, pile=[])
+    assert why(view, "QC") == Why("nn_alike", total=107, count=2)
+    assert why(view, "5H") == Why("nn_alike", total=102, count=2)
+
+
+def test_ninety_nine_says_the_total_leaves_the_next_seat_costly_cards() -> None:
+    """ninety-nine 2 and 3.3: at 90, 8♣ makes 98, from which a 3, 4, 5, 6, 7, 8, J, Q or K costs
+    the next seat chips however played (33 of the 49 unseen cards); 3♥ makes 93, from which a 2,
+    7, 8, J, Q or K does (22 of them). K♦ goes over."""
+    view, legal = position("ninety-nine", 3, ["8C", "KD", "3H"], total=90, pile=[])
+    nxt = (view["seat"] + view["direction"]) % 3
+    assert why(view, "8C") == Why("nn_costly", seat=nxt, total=98, count=7)
+    assert costly_share(view, 98) == 33 / 49 and costly_share(view, 93) == 22 / 49
+    assert why(view, "3H") is None
+
+
+def test_ninety_nine_says_the_cards_kept_stay_free_higher_up() -> None:
+    """ninety-nine 2 and 3.3: at 45, 6♠ makes 51 and keeps K♦ and 4♣, one of which costs nothing
+    at 51, 56, 61 and 66; K♦ (to 55, keeping 6♠ and 4♣: both pass 66 from 65) and 4♣ (to 49,
+    keeping K♦ and 6♠: both pass 66 from 64) leave cards free at three of their four."""
+    view, legal = position("ninety-nine", 3, ["KD", "6S", "4C"], total=45, pile=[])
+    assert why(view, "6S") == Why("nn_room", total=51)
+    assert why(view, "KD") is None and why(view, "4C") is None
 
 
 def test_ninety_nine_says_the_total_keeps_the_next_seat_off_the_marks() -> None:

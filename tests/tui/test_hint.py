@@ -270,14 +270,20 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("nn_lands", total=66, count=1): "it lands on 66: the others lose 1 chip each",
         Why("nn_lands", total=99, count=2): "it makes 99: you win the round, and the others lose 2 chips each "
                                             "(or all they have)",
-        Why("nn_clear", total=30, count=30): "it leaves the total at 30 and costs you nothing, where every other "
-                                             "play would cost you chips",
-        Why("nn_clear", total=40, count=30): "it takes the total to 40 and costs you nothing, where every other "
-                                             "play would cost you chips",
+        Why("nn_clear", total=30, count=30): "it leaves the total at 30 and costs you nothing, where a play to any "
+                                             "other total would cost you chips",
+        Why("nn_clear", total=40, count=30): "it takes the total to 40 and costs you nothing, where a play to any "
+                                             "other total would cost you chips",
         Why("nn_least", total=68, count=1): "every play costs you chips, and this one fewest (1 chip)",
         Why("nn_least", total=101, count=2): "every play costs you chips, and this one fewest (2 chips)",
         Why("nn_next", seat=1, total=30, count=23): "at 30 fewer of the cards you cannot see would let Bo land on "
                                                     "33, 66 or 99 than at 23",
+        Why("nn_costly", seat=1, total=93, count=5): "at 93, 5 in 10 of the cards you cannot see would cost Bo chips "
+                                                     "however played",
+        Why("nn_room", total=57): "the cards it leaves you can still be played without cost at more of the totals "
+                                  "just above 57 than another play would leave you",
+        Why("nn_alike", total=101, count=2): "every play costs you 2 chips: none is cheaper",
+        Why("nn_alike", total=40, count=1): "every play costs you 1 chip: none is cheaper",
         Why("nn_keeps", card="9S", total=20): "it keeps your 9♠, which adds nothing, for when a mark is near",
         Why("nn_keeps", card="TD", total=40): "it keeps your 10♦, which can take 10 off, for when a mark is near",
         Why("nn_keeps", card="2C", total=40): "it keeps your 2♣, which halves an even total over 49, for when a mark "
