@@ -3,19 +3,15 @@ beside the choice between them: an ace's +11 that passes 33 costs a chip, a ten'
 goes over 99, where the other value may cost nothing."""
 from __future__ import annotations
 
-from .plays import parse_play
+from core.cards import ACE, RANKS, TEN
+from core.games.ninety_nine import MARKS, chips
+from core.games.ninety_nine import total_after as rules_total
 
-#: the marks a total lands on (the others lose a chip) or passes (the player loses one), 3.3
-MARKS = (33, 66)
+from .plays import parse_play
 
 
 def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
-
-
-#: ninety-nine 2: what a card of one value adds (the 2 halves or doubles, the ace and the ten
-#: take the value chosen); a 9 adds nothing
-_ADDS = {"3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 0, "J": 10, "Q": 10, "K": 10}
 
 
 def total_after(total: int, action: str) -> int | None:
@@ -24,13 +20,10 @@ def total_after(total: int, action: str) -> int | None:
     play = parse_play(action)
     if play is None:
         return None
-    if play[1] is not None:
-        return max(0, total + play[1])  # 2.1: never below 0
-    rank = play[0][0]
-    if rank == "2":  # 2.2: halves an even total above 49, else doubles it
-        return total // 2 if total > 49 and not total % 2 else total * 2
-    adds = _ADDS.get(rank)
-    return None if adds is None else total + adds
+    rank = RANKS.find(play[0][0])
+    if rank < 0 or play[1] is None and rank in (ACE, TEN):
+        return None
+    return rules_total(total, rank, play[1])
 
 
 def chip_outcome(game: str | None, total: int | None, action: str) -> str:
@@ -43,7 +36,7 @@ def chip_outcome(game: str | None, total: int | None, action: str) -> str:
         return ""
     before = total
     passed = [m for m in MARKS if before < m < after]
-    lost = len(passed) + (2 if after > 99 else 0)
+    lost = chips(before, after)[0]
     said = []
     if passed:
         said.append("passes " + " and ".join(map(str, passed)))

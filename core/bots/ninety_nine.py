@@ -15,16 +15,15 @@ from typing import Any, cast
 from ..actions import DRAW, Action
 from ..cards import ACE, JACK, RANK, TEN, parse_card
 from ..events import Event
-from ..games.ninety_nine import NinetyNine
+from ..games.ninety_nine import TOP, NinetyNine
+from ..games.ninety_nine import chips as outcome
+from ..games.ninety_nine import total_after as after
 from ..match import Match
 from ..sampling import Fits
 from .base import View, argmax, hand_codes, next_seat, unseen
 
 _TWO, _FOUR, _NINE = 1, 3, 8
-_ADD = (None, None, 3, 4, 5, 6, 7, 8, 0, None, 10, 10, 10)
-_MARKS = (33, 66)
 _HAND = 3  # cards a seat holds after drawing (3.1)
-_TOP = 99
 _DRAW = Action(DRAW)
 
 #: what keeping a card is worth beyond the scores: the dodging cards
@@ -43,30 +42,6 @@ def options_of(rank: int) -> tuple[int | None, ...]:
     if rank == TEN:
         return (10, -10)
     return (None,)
-
-
-def after(total: int, rank: int, value: int | None) -> int:
-    if value is not None:
-        return max(0, total + value)
-    if rank == _TWO:
-        return total // 2 if total > 49 and not total % 2 else total * 2
-    return total + _ADD[rank]  # type: ignore[operator]
-
-
-def outcome(o: int, t: int) -> tuple[int, int]:
-    """(chips I lose, chips each other seat loses) for a play from ``o`` to ``t`` (3.3)."""
-    mine = others = 0
-    if o < t:
-        if t in _MARKS:
-            others += 1
-        for mark in _MARKS:
-            if o < mark < t:
-                mine += 1
-    if t == _TOP:
-        others += 2
-    elif t > _TOP:
-        mine += 2
-    return mine, others
 
 
 def _best_for(rank: int, o: int) -> tuple[int, int]:
@@ -103,7 +78,7 @@ class NinetyNineStrategy:
             return draws[0]
         total = view["total"]
         plays = [i for i, a in enumerate(legal) if a.kind != DRAW]
-        safe = [i for i in plays if after(total, RANK[legal[i].card], legal[i].value) <= _TOP]
+        safe = [i for i in plays if after(total, RANK[legal[i].card], legal[i].value) <= TOP]
         return rng.choice(safe or plays or draws)
 
     # ------------------------------------------------------------------ normal
@@ -181,7 +156,7 @@ class NinetyNineStrategy:
             if part is None:
                 part = now_of[key] = chips_and_next(o, rank, a.value, k, band, STATIC)
             t, sc = part
-            if t < _TOP:
+            if t < TOP:
                 kept = kept_of.get(rank)
                 if kept is None:
                     rest = list(hand)
@@ -275,7 +250,7 @@ def score_play(o: int, rank: int, value: int | None, kept: list[int], next_cards
     ``next_cards``; 0 when I play again) can do from the new total, whether my kept ranks still
     have a safe play a little higher up, and the dodging card spent."""
     t, score = chips_and_next(o, rank, value, next_cards, chips, tables)
-    if t < _TOP:
+    if t < TOP:
         score += 0.6 * safety(t, kept, tables)
     return score - _KEEP[rank]
 
@@ -288,7 +263,7 @@ def chips_and_next(o: int, rank: int, value: int | None, next_cards: int, chips:
     mine, others = outcome(o, t)
     weight = 1.0 + (1.5 if chips <= 2 else 0.5 if chips <= 4 else 0.0)  # my chips count more as they run out
     score = 0.8 * others - weight * mine
-    if t < _TOP and next_cards:
+    if t < TOP and next_cards:
         k = next_cards
         hit99 = 1.0 - (1.0 - tables.p99[t]) ** k
         hitland = (1.0 - (1.0 - tables.pland[t]) ** k) * (1.0 - hit99)
@@ -411,7 +386,7 @@ def _rollout_score(o: int, rank: int, value: int | None, kept: tuple[int, ...], 
     if part is None:
         part = _ROLLOUT_NOW[key] = chips_and_next(o, rank, value, _HAND, band, STATIC)
     t, sc = part
-    if t < _TOP:
+    if t < TOP:
         skey = (t, kept)
         safe = _ROLLOUT_SAFETY.get(skey)
         if safe is None:

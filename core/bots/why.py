@@ -22,8 +22,9 @@ from ..cards import ACE, KING, QUEEN, RANK, RANKS, SUIT, TEN, card_str
 from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
 from .crazy_eights import POINTS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
 from .ninety_eight import no_safe_chance, rules_for, seat_after, side_seats, unseen_safe
-from .ninety_nine import after as nn_after
-from .ninety_nine import options_of, outcome, unseen_tables
+from ..games.ninety_nine import chips as outcome
+from ..games.ninety_nine import total_after as nn_after
+from .ninety_nine import options_of, unseen_tables
 from .ninety_nine import seat_after as nn_seat_after
 
 #: below this chance that the next seat holds no safe card, a total is not said to squeeze it

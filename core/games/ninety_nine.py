@@ -32,11 +32,38 @@ from ..options import GameInfo, Option, Preset, decks_option
 
 _TWO, _FOUR = 1, 3  # rank indexes
 _HAND = 3  # cards dealt to each seat (3.1)
-_MARKS = (33, 66)  # landing and passing marks (3.3)
-_TOP = 99
+MARKS = (33, 66)  # landing and passing marks (3.3)
+TOP = 99
 
 #: value added by each rank with no choice; None marks the ace, the two and the ten
 _ADD: tuple[int | None, ...] = (None, None, 3, 4, 5, 6, 7, 8, 0, None, 10, 10, 10)
+
+
+def total_after(o: int, rank: int, value: int | None) -> int:
+    """The total a card of ``rank`` (played as ``value``, an ace's or a ten's) makes from ``o``
+    (2, 2.1: never below 0). The engine, the bots and the table's words all count with it."""
+    if value is not None:
+        return max(0, o + value)
+    if rank == _TWO:  # halves an even total above 49, else doubles it
+        return o // 2 if o > 49 and not o % 2 else o * 2
+    return o + _ADD[rank]  # type: ignore[operator]
+
+
+def chips(o: int, t: int) -> tuple[int, int]:
+    """(chips the player loses, chips each other seat loses) for a play from ``o`` to ``t``
+    (3.3, before 4.1 stops a seat at its last chip): what ``NinetyNine._score`` takes, in sum."""
+    mine = others = 0
+    if o < t:
+        if t in MARKS:
+            others += 1
+        for mark in MARKS:
+            if o < mark < t:
+                mine += 1
+    if t == TOP:
+        others += 2
+    elif t > TOP:
+        mine += 2
+    return mine, others
 #: every action a card gives, precomputed: both values of an ace or a ten (2.2: all legal)
 _ACTS: tuple[tuple[Action, ...], ...] = tuple(
     (Action(PLAY, c, 1), Action(PLAY, c, 11)) if RANK[c] == ACE
@@ -84,7 +111,7 @@ class NinetyNine(Match):
                 check_whole("the card of a play", play[0], 0, 51)
                 if isinstance(play[1], bool) or not any(a.value == play[1] for a in _ACTS[play[0]]):
                     raise ValueError("the value of a play must be one its card allows (2)")
-                check_whole("the total before a play", play[2], 0, _TOP - 1)
+                check_whole("the total before a play", play[2], 0, TOP - 1)
                 kept.append((play[0], play[1], play[2]))
             self.plays[i] = tuple(kept)
 
@@ -172,18 +199,11 @@ class NinetyNine(Match):
         r = RANK[c]
         o = self.total
         v = action.value
-        if v is not None:
-            t = o + v
-            if t < 0:
-                t = 0  # 2.1
-        elif r == _TWO:
-            t = o // 2 if o > 49 and not o % 2 else o * 2
-        else:
-            t = o + _ADD[r]  # type: ignore[operator]
+        t = total_after(o, r, v)
         self.total = t
         self.plays[seat] += ((c, v, o),)
         events.append(Event("play", seat, {"card": CARD_STR[c], "action": _TEXT[action], "total": t}))
-        if (t >= _TOP or o < 33 <= t or o < 66 <= t) and self._score(seat, o, t, events):
+        if (t >= TOP or o < 33 <= t or o < 66 <= t) and self._score(seat, o, t, events):
             return
         if not self.out[seat]:
             if self._manual:
@@ -214,25 +234,25 @@ class NinetyNine(Match):
 
         ``current`` becomes None the moment one seat is left with chips (4.2)."""
         if o < t:
-            if t in _MARKS:
+            if t in MARKS:
                 events.append(Event("landing", seat, {"mark": t}))
                 self._others_lose(seat, 1, events)
-            for mark in _MARKS:
+            for mark in MARKS:
                 if o < mark < t and self.current is not None:
                     events.append(Event("passing", seat, {"mark": mark}))
                     self._lose(seat, 1, events)
         if self.current is None:
             return True
-        if t == _TOP:
+        if t == TOP:
             events.append(Event("99", seat, {}))
             self._others_lose(seat, 2, events)
-        elif t > _TOP:
+        elif t > TOP:
             events.append(Event("over", seat, {"total": t}))
             self._lose(seat, 2, events)
         if self.current is None:
             return True
-        if t >= _TOP:
-            self._end_round("99" if t == _TOP else "over", seat if t == _TOP else None, events)
+        if t >= TOP:
+            self._end_round("99" if t == TOP else "over", seat if t == TOP else None, events)
             return True
         return False
 
@@ -283,7 +303,7 @@ class NinetyNine(Match):
 
     def _view(self, seat: int | None, view: dict[str, Any]) -> None:
         view["chips"] = list(self.chips)
-        view["marks"] = [*_MARKS, _TOP]
+        view["marks"] = [*MARKS, TOP]
         view["drawer"] = self.drawer
         view["draw"] = self.options["draw"]
         # each seat's plays of the round, from the first whose card is still on the pile: a

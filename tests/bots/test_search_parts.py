@@ -12,7 +12,8 @@ from core.actions import DRAW, Action
 from core.bots.crazy_eights import _scores_value
 from core.bots.ninety_eight import HAND_CHANCE, hand_chance
 from core.bots.ninety_eight import STRATEGY as NINETY_EIGHT
-from core.bots.ninety_nine import _ROLLOUT_NOW, _ROLLOUT_SAFETY, STATIC, _next_seat, after, score_play
+from core.games.ninety_nine import total_after as after
+from core.bots.ninety_nine import _ROLLOUT_NOW, _ROLLOUT_SAFETY, STATIC, _next_seat, score_play
 from core.bots.ninety_nine import STRATEGY as NINETY_NINE
 from core.bots.search import race, search
 from core.cards import CARD_STR, JACK, RANK

@@ -384,6 +384,23 @@ def test_3_3_landing_passing_99_over(o: int, action: str, mine: int, others: int
     assert (m.hand_number == 2) is ends
 
 
+def test_2_and_3_3_the_rule_functions_count_as_the_engine_plays() -> None:
+    """ninety-nine 2, 2.1 and 3.3: ``total_after`` and ``chips``, which the bots and the table's
+    words count with, give what the engine does for every total and every way to play a card."""
+    from core.games.ninety_nine import chips, total_after
+
+    for o in range(99):
+        for action in ("AS+1", "AS+11", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS+10", "TS-10",
+                       "JS", "QS", "KS"):
+            m = at(o, action, players=3)
+            m.apply(action)
+            t = total_after(o, RANKS.index(action[0]), int(action[2:]) if len(action) > 2 else None)
+            # (at 99 or over the round ends, 3.4: a new one starts from 0)
+            assert m.total == t if m.hand_number == 1 else t >= 99, (o, action)
+            mine, others = chips(o, t)
+            assert [m.status(s)["chips"] - 9 for s in range(3)] == [-mine, -others, -others], (o, action)
+
+
 def test_3_3_order_and_one_by_one() -> None:
     """ninety-nine 3.3 / 4.1: passing then over, chips one by one: with 2 chips the player
     loses 1 for passing 66, its last one (of the 2 due) for going over, and is out."""

@@ -32,7 +32,7 @@ from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
 from ..notices import clear_of_notices, keep_notices, take_down
 from ..otherkeys import why_not_here
-from ..playoutcome import MARKS
+from core.games.ninety_nine import MARKS
 from ..plain import clean, printable
 from ..plays import can, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import unmarked
