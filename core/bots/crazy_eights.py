@@ -185,7 +185,9 @@ class CrazyEightsStrategy:
                 s = SUIT[c]
                 left_in_suit = suit_len[s] - 1
                 score = W.suit_left * left_in_suit
-                if s in lacks:  # the next seat drew on this suit: it probably has none
+                # the next seat drew on this suit: it probably has none (unless a special card
+                # turns the next play away from it: then it follows nothing, 7.1-7.3)
+                if s in lacks and (not specials or seat_to_follow(view, seat, c) == nxt):
                     score += W.next_lacks
                 # points: shed the heavy cards first, all the more when someone is about out
                 score += POINTS[c] * (W.points_danger if danger <= 2 else W.points)

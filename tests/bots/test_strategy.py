@@ -116,6 +116,24 @@ def test_c8_sheds_an_eight_when_an_opponent_holds_one_card() -> None:
     assert "=" not in _pick("normal", view, legal)
 
 
+def test_c8_a_q_that_skips_the_seat_that_drew_is_not_played_for_its_lack() -> None:
+    """crazy-eights 7.2: a Q makes the next seat miss its turn, so the clubs it leaves are the
+    seat after's to follow: the next seat having drawn on clubs is no reason to play Q♣ over 7♥,
+    which keeps two hearts; for K♣ over a 7♥ that keeps one it is."""
+    view, legal = position("crazy-eights", 4, ["QC", "8S", "7H", "4H", "5H"], preset="specials",
+                           pile=["7C"], top="7C", suit="C")
+    nxt = (view["seat"] + view["direction"]) % 4
+    assert {"QC", "7H"} <= set(legal), legal
+    assert _pick("normal", view, legal) == "7H"
+    view["drew_on"] = [["C"] if s == nxt else [] for s in range(4)]
+    assert _pick("normal", view, legal) == "7H"
+    plain, legal = position("crazy-eights", 4, ["KC", "8S", "7H", "4H"], preset="specials",
+                            pile=["7C"], top="7C", suit="C")
+    assert _pick("normal", plain, legal) == "7H"
+    plain["drew_on"] = [["C"] if s == nxt else [] for s in range(4)]
+    assert _pick("normal", plain, legal) == "KC"
+
+
 def test_c8_plays_the_eight_when_stuck_and_names_the_longest_suit() -> None:
     view, legal = position("crazy-eights", 4, ["8S", "2D", "3D", "KD", "QC"], pile=["9H"], top="9H", suit="H")
     assert _pick("normal", view, legal) == "8S=D"
