@@ -33,6 +33,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "only_match":
         return f"{card} is the only card you hold that can be played"
     if kind == "only_play":
+        if count > 1:  # several cards of one rank, each played the same way
+            return f"no other kind of card keeps the total within {why.total}"
         return f"it is the only play that keeps the total within {why.total}"
     if kind == "shed_wild":
         return f"{name} holds one card, and {card} left in your hand would cost you 50 points if they go out"

@@ -66,7 +66,7 @@ class Why:
     names ``suit``, that of the one other card held); ``heavier`` (``card`` would count
     ``total`` points kept, more than another card that leaves as many of its suit, 5.2).
     Ninety-Eight: ``only_play`` (the one play that keeps the total within the limit,
-    ``total``), ``squeeze`` (at ``total``, ``count`` in 10 of the cards the seat cannot see
+    ``total``, or ``count`` cards of one rank played alike), ``squeeze`` (at ``total``, ``count`` in 10 of the cards the seat cannot see
     would take ``seat``, the next, over the limit), ``value_total`` (an ace's or ten's value
     takes the total to ``total``, where fewer unseen cards are safe for ``seat`` than at
     ``count``), ``tightest`` (at ``total``, ``count`` in 10 of the unseen cards would take
@@ -109,8 +109,10 @@ def why(view: View, action: str) -> Why | None:
     actions = parse_legal(legal)
     chosen = actions[legal.index(action)]
     game = view.get("game")
-    if game == "ninety-eight" and legal == [action]:  # 4.1-4.2: the one play within the limit
-        return Why("only_play", total=int(view["options"]["limit"]))
+    if game == "ninety-eight" and len({(RANK[a.card], a.value) for a in actions}) == 1:
+        # 4.1-4.2: the one play within the limit (or cards of one rank, each played alike:
+        # ``count`` of them)
+        return Why("only_play", total=int(view["options"]["limit"]), count=len(legal))
     if len(legal) < 2:
         return None
     if game == "crazy-eights":

@@ -102,8 +102,9 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
     a = Action.parse(action)
     card = action[:2]
     limit = options["limit"]
-    if w.kind == "only_play":  # 4.1: the one play within the limit
-        assert view["legal"] == [action] and w.total == limit
+    if w.kind == "only_play":  # 4.1: the one play within the limit, or cards of one rank played alike
+        assert len({(x[0], Action.parse(x).value) for x in view["legal"]}) == 1 and w.total == limit
+        assert w.count == len(view["legal"])
         return
     if w.kind in ("squeeze", "value_total", "tightest"):  # 4.3: a seat with no legal play is out
         assert 1 <= (w.count or 0) and w.seat != seat and 0 <= w.total <= limit
@@ -335,6 +336,19 @@ def test_no_reason_for_a_move_not_legal_or_alone_and_the_rule_for_a_forced_one()
     assert why(alone, "KH") is None
     assert why(view, "KH") == Why("only_match", card="KH")  # drawing aside, the one card that matches
 
+
+
+def test_ninety_eight_cards_of_one_rank_played_alike_are_the_only_play() -> None:
+    """ninety-eight 4.1-4.2: at 97 of 98 only a ten as -10 keeps the total within the limit: with
+    three tens the play is still the only one there is (the three alike), said of each; the 2 goes
+    over. With a ten and an ace at 97, the ace as 1 stays within: two kinds, no such reason."""
+    view, legal = position("ninety-eight", 4, ["TS", "TD", "TC", "2D"], total=97)
+    assert sorted(legal) == ["TC-10", "TD-10", "TS-10"], legal
+    assert why(view, "TD-10") == Why("only_play", total=98, count=3)
+    view, legal = position("ninety-eight", 4, ["TS", "AH", "9D", "2D"], total=97)
+    assert {"TS-10", "AH+1"} <= set(legal), legal
+    w = why(view, "TS-10")
+    assert w is None or w.kind != "only_play", w
 
 
 def test_a_crazy_eights_play_kept_a_wild_card() -> None:

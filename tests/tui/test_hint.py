@@ -239,6 +239,8 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
     said = {
         Why("only_match", card="KH"): "K♥ is the only card you hold that can be played",
         Why("only_play", total=98): "it is the only play that keeps the total within 98",
+        Why("only_play", total=98, count=1): "it is the only play that keeps the total within 98",
+        Why("only_play", total=98, count=3): "no other kind of card keeps the total within 98",
         Why("shed_wild", seat=1, card="8C"): "Bo holds one card, and 8♣ left in your hand would cost you 50 points "
                                              "if they go out",
         Why("wild_longest", suit="S", count=1): "nothing else matches, and ♠ spades is the suit you hold most of",
