@@ -11,7 +11,7 @@ drawing aside), the reason is that rule; otherwise most compare the move with an
 card kept where one could be played, the suit held most against a shorter one, a total that
 leaves the next seat clearly less room than another move would, the one play that costs no
 chips); the special cards' reasons say what the card does to a seat about to go out.
-Ninety-Nine says so where every play costs the same chips.
+Ninety-Nine also says where every play costs the same chips, whichever is made.
 """
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 from ..actions import PLAY, Action
 from ..cards import ACE, KING, QUEEN, RANK, RANKS, SUIT, TEN, card_str
+from ..games.ninety_nine import chips as outcome
+from ..games.ninety_nine import total_after as nn_after
 from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
 from .crazy_eights import POINTS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
 from .ninety_eight import no_safe_chance, rules_for, seat_after, side_seats, unseen_safe
-from ..games.ninety_nine import chips as outcome
-from ..games.ninety_nine import total_after as nn_after
 from .ninety_nine import options_of, unseen_tables
 from .ninety_nine import seat_after as nn_seat_after
 
@@ -66,10 +66,10 @@ class Why:
     names ``suit``, that of the one other card held); ``heavier`` (``card`` would count
     ``total`` points kept, more than another card that leaves as many of its suit, 5.2).
     Ninety-Eight: ``only_play`` (the one play that keeps the total within the limit,
-    ``total``, or ``count`` cards of one rank played alike), ``squeeze`` (at ``total``, ``count`` in 10 of the cards the seat cannot see
-    would take ``seat``, the next, over the limit), ``value_total`` (an ace's or ten's value
-    takes the total to ``total``, where fewer unseen cards are safe for ``seat`` than at
-    ``count``), ``tightest`` (at ``total``, ``count`` in 10 of the unseen cards would take
+    ``total``, or ``count`` cards of one rank played alike), ``squeeze`` (at ``total``,
+    ``count`` in 10 of the cards the seat cannot see would take ``seat``, the next, over the
+    limit), ``value_total`` (an ace's or ten's value takes the total to ``total``, where
+    fewer unseen cards are safe for ``seat`` than at ``count``), ``tightest`` (at ``total``, ``count`` in 10 of the unseen cards would take
     ``seat``, the next, over the limit, clearly more than at any other total a move makes),
     ``keeps_escape`` (``card``, a King or ten kept), ``ace_low`` (an ace as 1 leaves more room
     under the limit, ``total``), ``shed_high`` (a high card while the total is low),

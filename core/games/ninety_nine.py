@@ -64,6 +64,8 @@ def chips(o: int, t: int) -> tuple[int, int]:
     elif t > TOP:
         mine += 2
     return mine, others
+
+
 #: every action a card gives, precomputed: both values of an ace or a ten (2.2: all legal)
 _ACTS: tuple[tuple[Action, ...], ...] = tuple(
     (Action(PLAY, c, 1), Action(PLAY, c, 11)) if RANK[c] == ACE
