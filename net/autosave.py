@@ -117,8 +117,9 @@ class Autosaver:
         #: why the latest save failed ("solo.save could not be written (No space left on
         #: device)"); None once one is written
         self.problem: str | None = None
-        #: told the problem when saving starts to fail (after a save that worked, or the first)
-        self.on_problem: Callable[[str], None] | None = None
+        #: each told the problem when saving starts to fail (after a save that worked, or the
+        #: first): the table tells its guests, the app its own player
+        self.on_problem: list[Callable[[str], None]] = []
 
     def changed(self) -> None:
         """The state changed: a save follows, and frames are held until it is written."""
@@ -157,11 +158,12 @@ class Autosaver:
                     log.error("autosave to %s failed (%d so far): %s", self.path, self.failures, e)
                 told, self.problem = self.problem, \
                     f"{self.path.name} could not be written ({_why(e)})"
-                if told is None and self.on_problem is not None:
-                    try:
-                        self.on_problem(self.problem)
-                    except Exception:  # telling must not stop the saves, nor hold the frames
-                        log.exception("telling of a failed autosave")
+                if told is None:
+                    for tell in list(self.on_problem):
+                        try:
+                            tell(self.problem)
+                        except Exception:  # telling must not stop the saves, nor hold the frames
+                            log.exception("telling of a failed autosave")
             for peer, frame in frames:
                 peer.send_frame(frame)
         rest, self._held = self._held or [], None

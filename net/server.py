@@ -439,6 +439,7 @@ class Server:
     def autosave(self, table: Table, save_path: Path) -> None:
         """Save ``table`` to ``save_path`` now and after every change from now on."""
         table.saver = Autosaver(save_path, lambda: table_state_of(table))
+        table.saver.on_problem.append(table.not_saved)
         table.saver.changed()
 
     def restore_table(self, state: dict[str, Any], save_path: Path | None = None) -> Table:
@@ -453,6 +454,7 @@ class Server:
         self.tables[table.id] = table
         if save_path is not None:
             table.saver = Autosaver(save_path, lambda: table_state_of(table), kept=True)
+            table.saver.on_problem.append(table.not_saved)
         return table
 
     def _flush_later(self, conn: Connection) -> None:

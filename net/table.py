@@ -46,6 +46,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("dealmein.net")
 
+#: the table's line to its guests when the host's autosave starts failing
+NOT_SAVED = ("The host's computer could not save this table: play goes on, but if the host stopped now, "
+             "this match could not be brought back.")
+
 
 class Table:
     def __init__(self, server: "Server", config: TableConfig) -> None:
@@ -197,10 +201,22 @@ class Table:
         for p in [to] if to is not None else list(self.conns):
             self._emit(p, frame)
 
+    def not_saved(self, problem: str) -> None:
+        """The host could not save the table (a full disk): its guests are told that a match
+        here could not be brought back if the host stopped (and each guest who comes while
+        saves still fail, as it comes); the host hears of it from its own app or terminal, with
+        the reason (which names its files, so it stays there)."""
+        frame = system_line(NOT_SAVED)
+        for p in list(self.conns):
+            if not p.is_host:
+                self._emit(p, frame)
+
     def _welcome(self, p: Peer) -> None:
         self._changed()  # a seat and its token: told only once saved
         self._emit(p, encode({"type": "welcome", "table": self.id, "seat": p.seat, "token": p.token,
                               "host": p.is_host, "chat": self.chat_epoch}))
+        if self.saver is not None and self.saver.problem is not None and not p.is_host:
+            self._say(NOT_SAVED, to=p)  # saving failed before this guest came: told as it comes
 
     def _forget_chat(self, moved: list[Peer] | None = None) -> None:
         """Once no player is left in a seat (here or away with the seat held: bots and watchers

@@ -69,8 +69,8 @@ class HostSave:
 
     def watch(self, table: Any) -> None:
         """Hear from this app's table's autosave when saving fails."""
-        if table is not None and table.saver is not None:
-            table.saver.on_problem = self._not_saved
+        if table is not None and table.saver is not None and self._not_saved not in table.saver.on_problem:
+            table.saver.on_problem.append(self._not_saved)
 
     def _not_saved(self, problem: str) -> None:
         """Saving this table failed (a full or read-only data folder): play goes on, and the

@@ -251,3 +251,40 @@ async def test_a_fresh_match_seed_and_a_large_table_seed_survive_the_save_file(t
         assert back.match is not None and back.match.snapshot() == table.match.snapshot()  # type: ignore[union-attr]
     assert fresh.match_seed is not None and fresh.match_seed.bit_length() == 256
     assert large.config.seed == 10**40
+
+
+async def test_a_table_that_cannot_be_saved_tells_its_guests_once_and_plays_on(tmp_path: Path) -> None:
+    """Saves fail (a file where the saves folder should be): each guest is told once, by the
+    table, that the match could not be brought back; the host, who hears it from its own app or
+    terminal with the reason, is not sent the line; the match still starts and is played."""
+    from net.table import NOT_SAVED
+
+    blocked = tmp_path / "saves"
+    blocked.write_text("a file where the saves folder should be")
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    said: dict[str, list[str]] = {"Ana": [], "Bo": []}
+
+    def hears(name: str) -> Any:
+        def on_update(u: dict[str, Any]) -> None:
+            if u["type"] == "chat" and u.get("system"):
+                said[name].append(u["text"])
+        return on_update
+
+    try:
+        table = srv.create_table(TableConfig(name="unsaved", seats=3, seed=4), save_path=blocked / "t.save")
+        ana = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id,
+                                        host_key=table.host_key, on_update=hears("Ana"))
+        bo = await TableClient.connect("127.0.0.1", srv.port, name="Bo", table=table.id, on_update=hears("Bo"))
+        await wait_until(lambda: NOT_SAVED in said["Bo"], what="the guest told")
+        await ana.add_bot(2, "easy")
+        await bo.ready(True)
+        await wait_until(lambda: all(s["ready"] for s in table.lobby()["seats"][1:]), what="ready")
+        await ana.start()
+        await wait_until(lambda: table.status == "playing" and bo.view is not None, what="the deal")
+        assert table.saver is not None and table.saver.failures >= 2 and table.saver.saves == 0
+        assert said["Bo"].count(NOT_SAVED) == 1 and NOT_SAVED not in said["Ana"]
+        await ana.close()
+        await bo.close()
+    finally:
+        await srv.close()
