@@ -7,7 +7,6 @@ out is told a bot keeps the seat until the match ends."""
 from __future__ import annotations
 
 import asyncio
-import tempfile
 import time
 from pathlib import Path
 
@@ -59,10 +58,10 @@ async def test_a_newcomer_in_a_departed_players_seat_sees_the_finished_match_as_
             await c.close()
 
 
-async def test_a_lobby_moved_on_to_another_game_saves_and_restores() -> None:
+async def test_a_lobby_moved_on_to_another_game_saves_and_restores(tmp_path: Path) -> None:
     """After a Ninety-Eight match the host picks Crazy Eights for three: the save no longer
     pairs the finished match with a table it was not played at, so it restores, in the lobby."""
-    save = Path(tempfile.mkdtemp()) / "table.save"
+    save = tmp_path / "table.save"
     srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
     await srv.start()
     try:
@@ -179,12 +178,12 @@ async def test_a_player_comes_back_through_a_host_full_for_a_moment() -> None:
         await srv.close()
 
 
-async def test_a_seat_kept_by_a_bot_for_a_departed_player_opens_when_the_match_ends() -> None:
+async def test_a_seat_kept_by_a_bot_for_a_departed_player_opens_when_the_match_ends(tmp_path: Path) -> None:
     """docs/protocol.md: a player who does not come back within the grace, or who is kicked, has
     the seat kept by a normal bot for the rest of the match; then it opens for a newcomer. It
     used to stay a bot for good, so no one could sit there, and a table every player had left
     was all bots with no way to start again. A save made meanwhile keeps what the seat is."""
-    save = Path(tempfile.mkdtemp()) / "table.save"
+    save = tmp_path / "table.save"
     srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.2, "bot_delay": 0.02})  # type: ignore[arg-type]
     await srv.start()
     try:
