@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterable
 from typing import Any, cast
 
 from ..actions import DRAW, Action
@@ -275,19 +276,22 @@ def chips_and_next(o: int, rank: int, value: int | None, next_cards: int, chips:
 def safety(t: int, kept: list[int] | tuple[int, ...], tables: Tables) -> float:
     """Whether the kept ranks still hold a safe play at ``t`` and a little higher up (0 to 1;
     where they do not, the chance of drawing one)."""
-    out = 0.0
-    for bump in (0, 5, 10, 15):
-        t2 = t + bump
-        if t2 > 98:
-            t2 = 98
-        row = _BEST[t2]
-        for r in kept:
-            if row[r][0] == 0:
-                out += 0.25
-                break
-        else:
-            out += 0.25 * tables.psafe[t2]
-    return out
+    return sum(0.25 if free_at(t2, kept) else 0.25 * tables.psafe[t2] for t2 in totals_ahead(t))
+
+
+#: how far above a new total ``safety`` looks
+AHEAD = (0, 5, 10, 15)
+
+
+def totals_ahead(t: int) -> tuple[int, ...]:
+    """The totals ``safety`` looks at: ``t`` and ``AHEAD`` above it, at most 98."""
+    return tuple(min(t + bump, 98) for bump in AHEAD)
+
+
+def free_at(t: int, ranks: Iterable[int]) -> bool:
+    """Whether a card of one of ``ranks`` can be played from ``t`` at no cost (3.3)."""
+    row = _BEST[t]
+    return any(row[r][0] == 0 for r in ranks)
 
 
 #: chance of a play that the rule-based player would not have made from a sampled hand: the

@@ -24,7 +24,7 @@ from ..games.ninety_nine import total_after as nn_after
 from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
 from .crazy_eights import POINTS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
 from .ninety_eight import no_safe_chance, rules_for, seat_after, side_seats, unseen_safe
-from .ninety_nine import options_of, unseen_tables
+from .ninety_nine import free_at, totals_ahead, unseen_tables
 from .ninety_nine import seat_after as nn_seat_after
 
 #: below this chance that the next seat holds no safe card, a total is not said to squeeze it
@@ -42,8 +42,6 @@ LANDING_APART = 0.1
 #: where another play that costs nothing would leave the total
 COSTLY = 0.3
 COSTLY_APART = 0.15
-#: Ninety-Nine: how far above the new total the cards kept are looked at (``normal``'s ``safety``)
-FREE_AHEAD = (0, 5, 10, 15)
 #: Ninety-Nine's dodging cards, kept for when a mark is near, most useful first: a 9 adds
 #: nothing, a 10 can take 10 off, a 2 halves an even total over 49 (2)
 DODGERS = (RANKS.index("9"), TEN, TWO)
@@ -295,9 +293,9 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
 
 
 def _free_ahead(t: int, hand: list[int], played: int) -> int:
-    """Of the totals ``t``, ``t`` + 5, + 10 and + 15 (at most 98), at how many the cards kept
-    after playing ``played`` hold one that costs nothing (3.3)."""
+    """Of the totals ``normal``'s ``safety`` looks at from ``t`` (``t`` and up to 15 above it),
+    at how many the cards kept after playing ``played`` hold one that costs nothing (3.3)."""
     kept = list(hand)
     kept.remove(played)
-    return sum(any(not outcome(t2, nn_after(t2, RANK[c], v))[0] for c in kept for v in options_of(RANK[c]))
-               for t2 in (min(t + bump, 98) for bump in FREE_AHEAD))
+    ranks = [RANK[c] for c in kept]
+    return sum(free_at(t2, ranks) for t2 in totals_ahead(t))
