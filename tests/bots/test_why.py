@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -190,18 +191,10 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
     a = Action.parse(action)
 
     def made(x: str) -> int:
-        p = Action.parse(x)
-        r = x[0]
-        if p.value is not None:
-            return max(0, total + p.value)
-        if r == "2":
-            return total // 2 if total > 49 and total % 2 == 0 else total * 2
-        return total + {"9": 0, "J": 10, "Q": 10, "K": 10}.get(r, int(r) if r.isdigit() else 0)
+        return nn_made(total, x[0], Action.parse(x).value)
 
     def chips(t: int) -> tuple[int, int]:
-        mine = sum(1 for mark in (33, 66) if total < mark < t) + (2 if t > 99 else 0)
-        others = (1 if t in (33, 66) and total < t else 0) + (2 if t == 99 else 0)
-        return mine, others
+        return nn_chips(total, t)
 
     t = made(action)
     mine, others = chips(t)
@@ -253,26 +246,52 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         raise AssertionError(w)
 
 
+#: ninety-nine 2: the values a card of each rank adds (an ace's and a ten's, as chosen), the 2 apart
+NN_ADDS = {"A": (1, 11), "T": (10, -10), "9": (0,), "J": (10,), "Q": (10,), "K": (10,)}
+
+
+def nn_made(total: int, rank: str, value: int | None = None) -> int:
+    """ninety-nine 2, 2.1: the total a card of ``rank`` played as ``value`` makes from ``total``."""
+    if value is not None:
+        return max(0, total + value)
+    if rank == "2":
+        return total // 2 if total > 49 and total % 2 == 0 else total * 2
+    return total + (NN_ADDS[rank][0] if rank in NN_ADDS else int(rank))
+
+
+def nn_totals(total: int, rank: str) -> list[int]:
+    """ninety-nine 2: every total a card of ``rank`` can make from ``total``."""
+    values: tuple[int | None, ...] = NN_ADDS[rank] if rank in "AT" else (None,)
+    return [nn_made(total, rank, v) for v in values]
+
+
+def nn_chips(o: int, t: int) -> tuple[int, int]:
+    """ninety-nine 3.3: (chips the player loses, chips each other seat loses) from ``o`` to ``t``."""
+    mine = sum(1 for mark in (33, 66) if o < mark < t) + (2 if t > 99 else 0)
+    others = (1 if t in (33, 66) and o < t else 0) + (2 if t == 99 else 0)
+    return mine, others
+
+
 def chips_from(total: int, card: str) -> int:
     """ninety-nine 2, 3.3: the fewest chips a card costs its player from ``total``, however played."""
-    r = card[0]
-    if r == "2":
-        made = [total // 2 if total > 49 and total % 2 == 0 else total * 2]
-    else:
-        adds = {"A": (1, 11), "T": (10, -10), "9": (0,), "J": (10,), "Q": (10,), "K": (10,)}
-        made = [max(0, total + v) for v in (adds[r] if r in adds else (int(r),))]
-    return min(sum(1 for mark in (33, 66) if total < mark < t) + (2 if t > 99 else 0) for t in made)
+    return min(nn_chips(total, t)[0] for t in nn_totals(total, card[0]))
 
 
-def costly_share(view: dict[str, Any], total: int) -> float:
-    """ninety-nine 2, 3.3: the share of the cards this seat cannot see that cost whoever plays
-    them chips from ``total``, however played."""
+def unseen_share(view: dict[str, Any], holds: Callable[[str], bool]) -> float:
+    """The share of the cards this seat cannot see (the decks less its hand and the round's
+    pile) of which ``holds`` holds."""
     decks = view["options"].get("decks", "auto")
     decks = decks if isinstance(decks, int) else (2 if view["players"] >= 6 else 1)
     unseen = Counter({r + s: decks for r in "A23456789TJQK" for s in "SHDC"})
     unseen.subtract(view["hand"] + view["pile"])
     cards = +unseen
-    return sum(k for c, k in cards.items() if chips_from(total, c) > 0) / max(1, sum(cards.values()))
+    return sum(k for c, k in cards.items() if holds(c)) / max(1, sum(cards.values()))
+
+
+def costly_share(view: dict[str, Any], total: int) -> float:
+    """ninety-nine 2, 3.3: the share of the cards this seat cannot see that cost whoever plays
+    them chips from ``total``, however played."""
+    return unseen_share(view, lambda c: chips_from(total, c) > 0)
 
 
 def after_play(view: dict[str, Any], action: str) -> int:
@@ -290,23 +309,9 @@ def after_play(view: dict[str, Any], action: str) -> int:
 
 
 def landing_share(view: dict[str, Any], total: int) -> float:
-    """ninety-nine 2, 3.3: the share of the cards this seat cannot see (the decks less its hand
-    and the round's pile) with which the next seat lands on 33 or 66, or makes 99, from ``total``."""
-    decks = view["options"].get("decks", "auto")
-    decks = decks if isinstance(decks, int) else (2 if view["players"] >= 6 else 1)
-    unseen = Counter({r + s: decks for r in "A23456789TJQK" for s in "SHDC"})
-    unseen.subtract(view["hand"] + view["pile"])
-    adds = {"A": (1, 11), "T": (10, -10), "9": (0,), "J": (10,), "Q": (10,), "K": (10,)}
-
-    def lands(r: str) -> bool:
-        if r == "2":
-            made = [total // 2 if total > 49 and total % 2 == 0 else total * 2]
-        else:
-            made = [max(0, total + v) for v in (adds[r] if r in adds else (int(r),))]
-        return any(t in (33, 66) and total < t or t == 99 for t in made)
-
-    cards = +unseen
-    return sum(k for c, k in cards.items() if lands(c[0])) / max(1, sum(cards.values()))
+    """ninety-nine 2, 3.3: the share of the cards this seat cannot see with which the next seat
+    lands on 33 or 66, or makes 99, from ``total``."""
+    return unseen_share(view, lambda c: any(nn_chips(total, t)[1] for t in nn_totals(total, c[0])))
 
 
 CHECKS = {"crazy-eights": check_crazy_eights, "ninety-eight": check_ninety_eight, "ninety-nine": check_ninety_nine}
