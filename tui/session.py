@@ -700,7 +700,8 @@ class TableSession:
     def _carry_lobby_chat(self, table: Any) -> None:
         """What the players said in the lobby since the last match opens the new table's log
         (the table's own news there, joins and changes, is past once the cards are dealt)."""
-        said, self.lobby_said = list(self.lobby_said), deque(maxlen=LOBBY_LINES_CARRIED)
+        said = list(self.lobby_said)
+        self.lobby_said.clear()
         if said and not self.solo:
             table.log_line("Said in the lobby:", style="dim")
             for name, text in said:
