@@ -120,6 +120,9 @@ class Autosaver:
         #: each told the problem when saving starts to fail (after a save that worked, or the
         #: first): the table tells its guests, the app its own player
         self.on_problem: list[Callable[[str], None]] = []
+        #: each told when a save is written again after failing, so that what they were told
+        #: above is taken back
+        self.on_saved_again: list[Callable[[], None]] = []
 
     def changed(self) -> None:
         """The state changed: a save follows, and frames are held until it is written."""
@@ -148,8 +151,11 @@ class Autosaver:
                 landing = self._landing = _Landing()
                 await _in_thread(lambda: write_save(self.path, state, landing.land))
                 self.saves += 1
-                self.problem = None
+                failed, self.problem = self.problem, None
                 self.kept, self.saved_at = True, time.time()
+                if failed is not None:
+                    log.info("autosave to %s works again", self.path)
+                    _tell(self.on_saved_again)
             except GivenUp:  # the table closed without it: its frames hold what nobody may see
                 return
             except Exception as e:  # a full disk must not stop the game: tell the log, play on
@@ -159,11 +165,7 @@ class Autosaver:
                 told, self.problem = self.problem, \
                     f"{self.path.name} could not be written ({_why(e)})"
                 if told is None:
-                    for tell in list(self.on_problem):
-                        try:
-                            tell(self.problem)
-                        except Exception:  # telling must not stop the saves, nor hold the frames
-                            log.exception("telling of a failed autosave")
+                    _tell(self.on_problem, self.problem)
             for peer, frame in frames:
                 peer.send_frame(frame)
         rest, self._held = self._held or [], None
@@ -195,6 +197,14 @@ class Autosaver:
             return SaveOutcome(self.path, f"the save to {self.path.name} did not finish within {timeout:g} s",
                                self.kept, self.saved_at)
         return SaveOutcome(self.path, self.problem, self.kept, self.saved_at)
+
+
+def _tell(listeners: list[Callable[..., None]], *what: str) -> None:
+    for tell in list(listeners):
+        try:
+            tell(*what)
+        except Exception:  # telling must not stop the saves, nor hold the frames
+            log.exception("telling of how an autosave went")
 
 
 def _why(e: Exception) -> str:

@@ -438,8 +438,7 @@ class Server:
 
     def autosave(self, table: Table, save_path: Path) -> None:
         """Save ``table`` to ``save_path`` now and after every change from now on."""
-        table.saver = Autosaver(save_path, lambda: table_state_of(table))
-        table.saver.on_problem.append(table.not_saved)
+        table.saver = _autosaver(table, save_path)
         table.saver.changed()
 
     def restore_table(self, state: dict[str, Any], save_path: Path | None = None) -> Table:
@@ -453,8 +452,7 @@ class Server:
             raise ValueError(f"table {table.id} is already hosted here")
         self.tables[table.id] = table
         if save_path is not None:
-            table.saver = Autosaver(save_path, lambda: table_state_of(table), kept=True)
-            table.saver.on_problem.append(table.not_saved)
+            table.saver = _autosaver(table, save_path, kept=True)
         return table
 
     def _flush_later(self, conn: Connection) -> None:
@@ -519,3 +517,11 @@ def table_state_of(table: Table) -> dict[str, Any]:
     from .tablestate import table_state
 
     return table_state(table)
+
+
+def _autosaver(table: Table, path: Path, kept: bool = False) -> Autosaver:
+    """``table``'s autosaver, its guests told when saving fails and when it works again."""
+    saver = Autosaver(path, lambda: table_state_of(table), kept=kept)
+    saver.on_problem.append(table.not_saved)
+    saver.on_saved_again.append(table.saved_again)
+    return saver

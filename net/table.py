@@ -49,6 +49,8 @@ log = logging.getLogger("dealmein.net")
 #: the table's line to its guests when the host's autosave starts failing
 NOT_SAVED = ("The host's computer could not save this table: play goes on, but if the host stopped now, "
              "this match could not be brought back.")
+#: and when it saves again
+SAVED_AGAIN = "The host's computer saves this table again: if the host stopped now, this match could be brought back."
 
 
 class Table:
@@ -206,7 +208,14 @@ class Table:
         here could not be brought back if the host stopped (and each guest who comes while
         saves still fail, as it comes); the host hears of it from its own app or terminal, with
         the reason (which names its files, so it stays there)."""
-        frame = system_line(NOT_SAVED)
+        self._tell_guests(NOT_SAVED)
+
+    def saved_again(self) -> None:
+        """A save was written after failing: the guests told it could not be are told it can."""
+        self._tell_guests(SAVED_AGAIN)
+
+    def _tell_guests(self, text: str) -> None:
+        frame = system_line(text)
         for p in list(self.conns):
             if not p.is_host:
                 self._emit(p, frame)

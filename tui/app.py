@@ -498,6 +498,14 @@ class DealMeInApp(App[int]):
             self._warned.add(title)
             self.notify(message, title=title, severity="warning", timeout=10)
 
+    def unwarn(self, title: str) -> bool:
+        """What was warned of under ``title`` is put right: a new warning is said again. True
+        if there had been one."""
+        if title in self._warned:
+            self._warned.discard(title)
+            return True
+        return False
+
     def open_join(self) -> None:
         from .screens.join import JoinScreen
 

@@ -71,11 +71,18 @@ class HostSave:
         """Hear from this app's table's autosave when saving fails."""
         if table is not None and table.saver is not None and self._not_saved not in table.saver.on_problem:
             table.saver.on_problem.append(self._not_saved)
+            table.saver.on_saved_again.append(self._saved_again)
 
     def _not_saved(self, problem: str) -> None:
         """Saving this table failed (a full or read-only data folder): play goes on, and the
         player is told once a run that it cannot be resumed, rather than finding no Resume later."""
         self.app.warn_once("Saving", f"{problem}. Play goes on, but this table cannot be resumed later.")
+
+    def _saved_again(self) -> None:
+        """A save was written after failing: what the player was told no longer holds (and a
+        later failure is told again)."""
+        if self.app.unwarn("Saving"):
+            self.app.notify("This table is saved again: it can be resumed later.", title="Saving", timeout=6)
 
     def keep_results(self, table: Any, view: dict[str, Any] | None, lobby: dict[str, Any] | None,
                      event: dict[str, Any], screen: Any) -> None:

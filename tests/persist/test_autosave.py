@@ -256,8 +256,9 @@ async def test_a_fresh_match_seed_and_a_large_table_seed_survive_the_save_file(t
 async def test_a_table_that_cannot_be_saved_tells_its_guests_once_and_plays_on(tmp_path: Path) -> None:
     """Saves fail (a file where the saves folder should be): each guest is told once, by the
     table, that the match could not be brought back; the host, who hears it from its own app or
-    terminal with the reason, is not sent the line; the match still starts and is played."""
-    from net.table import NOT_SAVED
+    terminal with the reason, is not sent the line; the match still starts and is played. Once
+    a save is written again the guests are told that too, once; and failing again, again."""
+    from net.table import NOT_SAVED, SAVED_AGAIN
 
     blocked = tmp_path / "saves"
     blocked.write_text("a file where the saves folder should be")
@@ -284,6 +285,31 @@ async def test_a_table_that_cannot_be_saved_tells_its_guests_once_and_plays_on(t
         await wait_until(lambda: table.status == "playing" and bo.view is not None, what="the deal")
         assert table.saver is not None and table.saver.failures >= 2 and table.saver.saves == 0
         assert said["Bo"].count(NOT_SAVED) == 1 and NOT_SAVED not in said["Ana"]
+
+        async def a_move() -> None:
+            for client, seat in ((ana, 0), (bo, 1)):
+                if table.match is not None and table.match.current_seat == seat:
+                    await client.act(client.view["legal"][0])
+                    return
+
+        blocked.unlink()  # room again: the next change is saved
+        saves = table.saver.saves
+        await wait_until(lambda: bool(table.match) and table.match.current_seat in (0, 1), what="a player's turn")
+        await a_move()
+        await wait_until(lambda: SAVED_AGAIN in said["Bo"], what="the guest told it is saved again")
+        assert table.saver.saves > saves and table.saver.problem is None
+        assert said["Bo"].count(SAVED_AGAIN) == 1 and SAVED_AGAIN not in said["Ana"]
+
+        for leftover in blocked.iterdir():
+            leftover.unlink()
+        blocked.rmdir()
+        blocked.write_text("in the way again")
+        failures = table.saver.failures
+        await wait_until(lambda: table.match.current_seat in (0, 1), what="a player's turn")
+        await a_move()
+        await wait_until(lambda: said["Bo"].count(NOT_SAVED) == 2, what="the guest told again")
+        assert table.saver.failures > failures and said["Bo"].count(SAVED_AGAIN) == 1
+        assert NOT_SAVED not in said["Ana"] and SAVED_AGAIN not in said["Ana"]
         await ana.close()
         await bo.close()
     finally:

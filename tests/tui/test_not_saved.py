@@ -68,6 +68,7 @@ async def test_a_solo_table_that_cannot_be_saved_says_so_once_and_leaving_tells_
         saves = saver.saves
         await session.act(session.view["legal"][0])
         await wait_for(pilot, lambda: saver.saves > saves)
+        assert [s for s in said if "saved again" in s] == ["This table is saved again: it can be resumed later."]
         assert await _ask_to_leave(app, pilot) == \
             "It is saved: Resume on the home screen picks it up where it stopped."
         await pilot.press("y")
