@@ -210,7 +210,7 @@ class Connection(FrameProtocol):
         if self._refused > srv.burst:
             raise ProtocolError("rate", "too many messages: slow down")
         if self._refused == 1:
-            self.error("rate", "too many messages: this one was dropped")
+            self.error("rate", "too many messages: this one and any more before you slow down are dropped")
         return False
 
     def _watch_trickle(self, completed: bool = False) -> None:
