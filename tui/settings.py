@@ -262,7 +262,7 @@ def dumps(settings: Settings, other: dict[str, Any] | None = None, kept: dict[st
     lines += [_toml_line(key, value) for key, value in values.items()]
     lines += [_toml_line(key, value) for key, value in (other or {}).items()]
     if keymap:  # a table comes after the plain keys
-        lines += ["", "[keymap]"] + [f"{_toml_string(k)} = {_toml_string(v)}" for k, v in keymap.items()]
+        lines += ["", "[keymap]"] + [_toml_line(k, v) for k, v in keymap.items()]
     return "\n".join(lines) + "\n"
 
 
