@@ -32,6 +32,14 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     kind = why.kind
     if kind == "only_match":
         return f"{card} is the only card you hold that can be played"
+    if kind == "no_match":
+        return "no card you hold can be played"
+    if kind == "no_two":
+        return f"you hold no 2 to pass the penalty on, so you take the {why.total} cards"
+    if kind == "nothing_to_draw":
+        return "no card you hold can be played, and nothing is left to draw"
+    if kind == "drew_enough":
+        return f"no card you hold can be played, and you have drawn {_cards(count)}, all a turn allows"
     if kind == "only_play":
         if count > 1:  # several cards of one rank, each played the same way
             return f"no other kind of card keeps the total within {why.total}"

@@ -7,17 +7,18 @@ None where none holds. It is data: the front end puts it into words.
 
 Each reason holds of the move it is given whatever made the bot choose it. Where the move is
 the only one (Ninety-Eight's one play within the limit, Crazy Eights' one card that matches,
-drawing aside), the reason is that rule; otherwise most compare the move with another (a wild
-card kept where one could be played, the suit held most against a shorter one, a total that
-leaves the next seat clearly less room than another move would, the one play that costs no
-chips); the special cards' reasons say what the card does to a seat about to go out.
-Ninety-Nine also says where every play costs the same chips, whichever is made.
+drawing aside, or its draw or pass where no card can be played), the reason is that rule;
+otherwise most compare the move with another (a wild card kept where one could be played, the
+suit held most against a shorter one, a total that leaves the next seat clearly less room than
+another move would, the one play that costs no chips); the special cards' reasons say what the
+card does to a seat about to go out. Ninety-Nine also says where every play costs the same
+chips, whichever is made.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import PLAY, Action
+from ..actions import DRAW, PLAY, Action
 from ..cards import ACE, KING, QUEEN, RANK, RANKS, SUIT, TEN, card_str
 from ..games.ninety_nine import chips as outcome
 from ..games.ninety_nine import total_after as nn_after
@@ -63,6 +64,9 @@ class Why:
     hand that can be played (drawing the other move); ``wild_last`` (nothing else matches; it
     names ``suit``, that of the one other card held); ``heavier`` (``card`` would count
     ``total`` points kept, more than another card that leaves as many of its suit, 5.2).
+    Where no card in hand can be played: ``no_match`` (a draw), ``no_two`` (the draw takes
+    a 2's ``total`` cards: no 2 to answer with), ``nothing_to_draw`` and ``drew_enough`` (a
+    pass: nothing left to draw, or ``count`` cards drawn, all a turn allows).
     Ninety-Eight: ``only_play`` (the one play that keeps the total within the limit,
     ``total``, or ``count`` cards of one rank played alike), ``squeeze`` (at ``total``,
     ``count`` in 10 of the cards the seat cannot see would take ``seat``, the next, over the
@@ -111,6 +115,8 @@ def why(view: View, action: str) -> Why | None:
         # 4.1-4.2: the one play within the limit (or cards of one rank, each played alike:
         # ``count`` of them)
         return Why("only_play", total=int(view["options"]["limit"]), count=len(legal))
+    if game == "crazy-eights" and not any(a.kind == PLAY for a in actions):
+        return _crazy_eights_stuck(view, chosen)
     if len(legal) < 2:
         return None
     if game == "crazy-eights":
@@ -120,6 +126,17 @@ def why(view: View, action: str) -> Why | None:
     if game == "ninety-nine":
         return _ninety_nine(view, chosen, actions)
     return None
+
+
+def _crazy_eights_stuck(view: View, a: Action) -> Why:
+    """No card in hand can be played: the rule leaves the draw (3.1, 3.4), taking a 2's cards
+    (7.1) or the pass (3.4: nothing can be drawn, or the turn's draws are used up)."""
+    if a.kind == DRAW:
+        debt = int(view.get("debt") or 0)
+        return Why("no_two", total=debt) if debt else Why("no_match")
+    if not view.get("can_draw"):
+        return Why("nothing_to_draw")
+    return Why("drew_enough", count=int(view.get("draws") or 0))
 
 
 def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:

@@ -51,7 +51,17 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
     card = action.split("=")[0].rstrip("!")
     held = Counter(c[1] for c in hand if not _wild(view, c))
     options = view["options"]
-    assert a.kind == "play"  # a draw or a pass is given no reason
+    if a.kind != "play":  # a draw or a pass has a reason only where no card can be played
+        assert not plays
+        if a.kind == "draw":  # 3.1 / 7.1: a 2's debt with no 2 to answer it is taken by drawing
+            assert w == (Why("no_two", total=view["debt"]) if view["debt"] else Why("no_match"))
+        else:  # 3.4: a pass once nothing can be drawn, or the turn's draws are used up
+            assert a.kind == "pass"
+            if view["can_draw"]:
+                assert w == Why("drew_enough", count=view["draws"]) and view["draws"] >= int(view["max_draws"])
+            else:
+                assert w == Why("nothing_to_draw")
+        return
     if w.kind == "only_match":  # 3.2: no other card in hand can be played
         assert w.card == card and {x.split("=")[0].rstrip("!") for x in plays} == {card} and not _wild(view, card)
         return
@@ -343,6 +353,24 @@ def test_no_reason_for_a_move_not_legal_or_alone_and_the_rule_for_a_forced_one()
 
 
 
+def test_a_crazy_eights_draw_or_pass_has_the_rule_as_its_reason_only_where_nothing_can_be_played() -> None:
+    """3.1: nothing in hand matches, so the draw is the move (with a card that matches, drawing
+    is a choice, given no reason); 7.1: a 2's debt with no 2 to answer is taken by drawing; 3.4:
+    a pass once the turn's one draw (draw-one) is made and still nothing matches."""
+    view, legal = position("crazy-eights", 3, ["4C", "5D"], pile=["9H"], top="9H", suit="H")
+    assert legal == ["draw"], legal
+    assert why(view, "draw") == Why("no_match")
+    view, legal = position("crazy-eights", 3, ["KH", "4C"], pile=["9H"], top="9H", suit="H")
+    assert "draw" in legal and why(view, "draw") is None
+    view, legal = position("crazy-eights", 3, ["4C", "KH"], preset="specials", pile=["2H"], top="2H", suit="H", debt=2)
+    assert legal == ["draw"], legal
+    assert why(view, "draw") == Why("no_two", total=2)
+    view, legal = position("crazy-eights", 3, ["4C", "5D"], preset="draw-one", pile=["9H"], top="9H", suit="H",
+                           draws=1)
+    assert legal == ["pass"], legal
+    assert why(view, "pass") == Why("drew_enough", count=1)
+
+
 def test_ninety_eight_cards_of_one_rank_played_alike_are_the_only_play() -> None:
     """ninety-eight 4.1-4.2: at 97 of 98 only a ten as -10 keeps the total within the limit: with
     three tens the play is still the only one there is (the three alike), said of each; the 2 goes
@@ -398,7 +426,8 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
                      "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "heavier", "wild_last",
-                     "tightest", "keeps_low", "only_match", "only_play"}, kinds  # (nn_least, rarer: its own test below)
+                     "tightest", "keeps_low", "only_match", "only_play", "no_match", "no_two",
+                     "drew_enough", "nothing_to_draw"}, kinds  # (nn_least, rarer: its own test below)
 
 
 def test_the_suit_held_most_is_said_only_of_the_suit_held_most() -> None:

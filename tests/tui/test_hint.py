@@ -125,8 +125,9 @@ async def test_help_lists_hint_at_a_solo_table_and_chat_at_any_other() -> None:
 
 
 async def test_a_hint_to_draw_names_the_key_that_draws() -> None:
-    """crazy-eights 3.4: where the ``normal`` bot would draw, the hint says so and names the
-    key (Space, or the key the keymap moved Draw to); nothing is sent by the hint itself."""
+    """crazy-eights 3.1: where the ``normal`` bot would draw (here no card in hand can be
+    played), the hint says so, names the key (Space, or the key the keymap moved Draw to) and
+    why; nothing is sent by the hint itself."""
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen, link = await open_table(app, pilot, True, "crazy-eights", 4)
@@ -134,7 +135,8 @@ async def test_a_hint_to_draw_names_the_key_that_draws() -> None:
         assert choose("normal", view, view["legal"], random.Random(view["version"])) == "draw"
         await pilot.press("h")
         await pilot.pause()
-        assert screen.said[-1] == "Hint: draw (Space)" and link.sent == []
+        assert not any(parse_play(a) for a in view["legal"]), view["legal"]
+        assert screen.said[-1] == "Hint: draw (Space): no card you hold can be played" and link.sent == []
         await pilot.press("space")
         await pilot.pause()
         assert link.sent == ["draw"]
@@ -238,6 +240,11 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
     names = ["You", "Bo", "Cy"]
     said = {
         Why("only_match", card="KH"): "K♥ is the only card you hold that can be played",
+        Why("no_match"): "no card you hold can be played",
+        Why("no_two", total=4): "you hold no 2 to pass the penalty on, so you take the 4 cards",
+        Why("nothing_to_draw"): "no card you hold can be played, and nothing is left to draw",
+        Why("drew_enough", count=1): "no card you hold can be played, and you have drawn one card, all a turn allows",
+        Why("drew_enough", count=3): "no card you hold can be played, and you have drawn 3 cards, all a turn allows",
         Why("only_play", total=98): "it is the only play that keeps the total within 98",
         Why("only_play", total=98, count=1): "it is the only play that keeps the total within 98",
         Why("only_play", total=98, count=3): "no other kind of card keeps the total within 98",
