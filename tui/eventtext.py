@@ -66,6 +66,23 @@ def at_hand_end(view: dict[str, Any], later: list[dict[str, Any]]) -> dict[str, 
     return {**view, "status": status}
 
 
+def debts_taken(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A 2's debt taken (crazy-eights 7.1) in one event, as the table's log tells it ("Bo
+    takes the 2 cards owed: 9♥, 2♣", or fewer where the stock ran out, 3.5): the draw with
+    the cards owed (``owed``) in place of a draw and a paid debt under it."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        last = out[-1] if out else None
+        if (event.get("kind") == "debt_paid" and last is not None and last.get("kind") == "draw"
+                and last.get("seat") == event.get("seat") and "owed" not in last
+                and isinstance(event.get("debt"), int)
+                and event.get("drawn") == (len(last.get("cards") or []) or last.get("count"))):
+            out[-1] = {**last, "count": event["drawn"], "owed": event["debt"]}
+            continue
+        out.append(event)
+    return out
+
+
 def told(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The events worth telling: a total reset that ends the hand (ninety-eight 5.1) goes back
     to 0 for no one, so the log, the chart and the replay leave it out."""

@@ -255,6 +255,31 @@ async def test_a_steps_events_read_as_the_tables_log_reads_them(tmp_path, game, 
         assert "cannot play at 98 and is out of the hand\n  Cat cannot" not in text
 
 
+async def test_a_debt_taken_reads_as_one_line_as_at_the_table(tmp_path):
+    """crazy-eights 7.1: a seat that takes a 2's cards draws them and pays the debt in one
+    action; the step says it in the table log's one line ("takes the 2 cards owed: ...", the
+    cards face up), not a draw line with a paid line under it."""
+    path = tmp_path / "match.jsonl"
+    write_log(path, seed=2, actions=600, names=["Ann", "Bob", "Cat"], preset="specials")
+    app = replay_app(path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        steps = [i for i in range(1, screen.steps)
+                 if any(e.get("kind") == "debt_paid" and e.get("drawn") == e.get("debt") == 2
+                        for e in screen.result.history[i].events)]
+        assert steps, "no debt of 2 taken in this log"
+        step = screen.result.history[steps[0]]
+        drawn = next(e for e in step.events if e.get("kind") == "draw")
+        name = ["Ann", "Bob", "Cat"][drawn["seat"]]
+        screen.action_go(steps[0])
+        await pilot.pause()
+        text = str(screen.query_one("#replay-events").render())
+        cards = ", ".join(card_label(c, "two-colour") for c in drawn["cards"])
+        assert f"{name} takes the 2 cards owed: {cards}" in text, text
+        assert "has paid" not in text and f"{name} draws" not in text, text
+
+
 async def test_countdown_steps_show_the_count_and_no_unused_score(tmp_path):
     """crazy-eights 6.2: Countdown keeps no points; its seats show their count, as the table does."""
     path = tmp_path / "match.jsonl"

@@ -24,7 +24,7 @@ from net.matchlog import ReplayResult, replay
 from net.seatnames import and_list
 
 from ..cardface import card_label, suit_label
-from ..eventtext import action_text, deal_word, describe, other_name, told, with_causes
+from ..eventtext import action_text, debts_taken, deal_word, describe, other_name, told, with_causes
 from ..matchend import why_over
 from ..plain import clean, cut
 from ..seatnames import numbered
@@ -212,7 +212,7 @@ class ReplayScreen(Screen[None]):
             who = names[step.seat] if isinstance(step.seat, int) and 0 <= step.seat < len(names) else "?"
             events.append(f"{who}: {action_text(step.action, style)}\n", style="bold")
         before: dict[str, Any] | None = None
-        for event in told(with_causes(step.events)):  # told as the table's log tells them
+        for event in told(debts_taken(with_causes(step.events))):  # told as the table's log tells them
             line = describe(event, names, style, m.game, before)
             if line:
                 events.append(f"  {line}\n")

@@ -24,7 +24,7 @@ from net.protocol import CHAT_LEN
 from ..cardface import DEFAULT_PALETTE, LARGE, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
 from ..chatprompt import chat_prompt, reprompt
 from ..drawchance import DrawChance, why_no_draw, why_no_pass
-from ..eventtext import ENDINGS, action_text, announcement, chat_text, describe, told
+from ..eventtext import ENDINGS, action_text, announcement, chat_text, debts_taken, describe, told
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..keymap import current_keys
@@ -351,14 +351,14 @@ class TableScreen(Screen[None]):
 
     def _debt_drawn(self, event: dict[str, Any], game: str | None, names: list[str] | None = None) -> bool:
         """A debt paid (crazy-eights 7.1) by the seat whose draws the last line tells, with just
-        those cards, turns that line into one that says so: "You take the 2 cards owed: 9♥, 2♣"
-        rather than a draw line and a paid line under it."""
+        those cards, turns that line into one that says so (``debts_taken``): "You take the 2
+        cards owed: 9♥, 2♣" rather than a draw line and a paid line under it."""
         run = self._draws
-        if (event.get("kind") != "debt_paid" or run is None or run["seat"] != event.get("seat")
-                or run["count"] != event.get("drawn") or not isinstance(event.get("debt"), int)):
+        if event.get("kind") != "debt_paid" or run is None:
             return False
-        if not self._say_again({"kind": "draw", "seat": run["seat"], "count": run["count"], "cards": run["cards"],
-                                "owed": event["debt"]}, game, names):
+        drawn = {"kind": "draw", "seat": run["seat"], "count": run["count"], "cards": run["cards"]}
+        merged = debts_taken([drawn, event])
+        if len(merged) != 1 or not self._say_again(merged[0], game, names):
             return False
         self._draws = None
         return True
