@@ -200,6 +200,7 @@ class Autosaver:
 
 
 def _tell(listeners: list[Callable[..., None]], *what: str) -> None:
+    """Each listener in turn: one that fails is logged, and the others are still told."""
     for tell in list(listeners):
         try:
             tell(*what)

@@ -215,6 +215,8 @@ class Table:
         self._tell_guests(SAVED_AGAIN)
 
     def _tell_guests(self, text: str) -> None:
+        """A line from the table to every connection but the host's (its app or terminal has
+        its own words for it)."""
         frame = system_line(text)
         for p in list(self.conns):
             if not p.is_host:
