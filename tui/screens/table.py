@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Digits, Input, Static
 
+from core.games.ninety_nine import MARKS
 from net.protocol import CHAT_LEN
 
 from ..cardface import DEFAULT_PALETTE, LARGE, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
@@ -32,7 +33,6 @@ from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
 from ..notices import clear_of_notices, keep_notices, take_down
 from ..otherkeys import why_not_here
-from core.games.ninety_nine import MARKS
 from ..plain import clean, printable
 from ..plays import can, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import unmarked
