@@ -17,7 +17,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Coroutine, TypeVar
+from typing import Any, Callable, Coroutine, TypeVar
 
 from asyncssh import SSHAuthorizedKeys
 
@@ -291,7 +291,7 @@ class Signals:
             if sig is None:
                 continue
             try:
-                self._loop.add_signal_handler(sig, self._caught, sig)
+                self._loop.add_signal_handler(sig, self.caught, sig)
                 self._handled.append(sig)
             except (NotImplementedError, RuntimeError, ValueError):
                 pass  # not the main thread or not supported: the caller sets ``stop``
@@ -301,7 +301,8 @@ class Signals:
             self._loop.remove_signal_handler(sig)
         self._handled.clear()
 
-    def _caught(self, sig: signal.Signals) -> None:
+    def caught(self, sig: signal.Signals) -> None:
+        """``sig`` came (from the event loop's handler, or found noted before it was in place)."""
         if self.stop.is_set():
             return  # stopping already: a second Ctrl+C must not cut the goodbyes short
         self.first = sig
@@ -413,17 +414,21 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
 
 
 async def serve(args: argparse.Namespace, out: Out = sys.stdout, stop: asyncio.Event | None = None,
-                opened: asyncio.Event | None = None) -> int:
+                opened: asyncio.Event | None = None, interrupted: Callable[[], bool] | None = None) -> int:
     """Host until ``stop`` is set (SIGINT, SIGTERM and SIGHUP set it when run from the command
     line), and set ``opened`` once the table is open. The exit status: 0, or 1 when the table's
     last state could not be saved; a signal before the table opened stops the host with
-    ``STOPPED_EARLY`` and 128 plus the signal's number, as a shell would give.
+    ``STOPPED_EARLY`` and 128 plus the signal's number, as a shell would give. ``interrupted``
+    says whether a Ctrl+C came before the host took signals in hand: one Python dropped on its
+    way (``tui.cli``) stops the host as one a moment later would.
 
     Nothing on disk changes until the table is really up (its port and, with ``--ssh``, the SSH
     port listening): only then is the old save of the port kept aside and the new table saved,
     so a start that fails, or is stopped, leaves the saves exactly as they were."""
     signals = Signals(stop or asyncio.Event())
     signals.install()
+    if interrupted is not None and interrupted():
+        signals.caught(signal.SIGINT)
     try:
         up = await signals.until_stopped(open_table(args, out))
         if up is None:
@@ -546,14 +551,15 @@ async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port:
     return adv
 
 
-def run_headless(args: argparse.Namespace) -> int:
+def run_headless(args: argparse.Namespace, interrupted: Callable[[], bool] | None = None) -> int:
+    """``dealmein host --headless``; ``interrupted`` as for ``serve``."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     # the table's own log says who comes and goes; the SSH library's eight lines per login
     # (key exchange, auth, channel) only bury it
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     opened = asyncio.Event()
     try:
-        return asyncio.run(serve(args, Announcements(sys.stdout), opened=opened))
+        return asyncio.run(serve(args, Announcements(sys.stdout), opened=opened, interrupted=interrupted))
     except KeyboardInterrupt:  # Ctrl+C in the instant before ``serve`` took it in hand
         if not opened.is_set():
             print(STOPPED_EARLY, file=sys.stderr, flush=True)

@@ -9,27 +9,50 @@ import sys
 # the signal module's C part, loaded with Python: ``signal`` itself takes a moment to load
 import _signal  # type: ignore[import-not-found]
 
-#: a Ctrl+C that came while this module loaded, before ``main`` could answer it: ``main``
-#: answers it as soon as it starts, as it answers one a moment later
-_interrupted_loading = False
+#: a Ctrl+C has come since this module began to load: noted only while it loads (``main``
+#: answers it as soon as it starts), raised as a KeyboardInterrupt as well once it has loaded.
+#: Python drops a KeyboardInterrupt raised where it cannot be (a weakref callback, as each
+#: import's module lock has, or a finaliser): a command asks ``interrupted`` as it takes Ctrl+C
+#: in hand, so that one dropped still stops it
+_interrupted = False
 
 
 def _note_interrupt(signum: int, frame: FrameType | None) -> None:
-    global _interrupted_loading
-    _interrupted_loading = True
+    global _interrupted
+    _interrupted = True
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    _note_interrupt(signum, frame)
+    raise KeyboardInterrupt
+
+
+def interrupted() -> bool:
+    """A Ctrl+C has come since the program started (one Python dropped on its way included)."""
+    return _interrupted
+
+
+def _quiet_dropped(unraisable: Any) -> None:
+    """A Ctrl+C Python could not raise is ``interrupted``, not an error to print."""
+    if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+        _UNRAISABLE_BEFORE(unraisable)
 
 
 def _hold_interrupts() -> Any:
     """Ctrl+C is noted, not raised, while this module loads (before ``main`` runs, where a
     KeyboardInterrupt would end the program with a traceback); the handler it replaces, to put
-    back once loaded. ``False``: not the main thread, where nothing can be replaced."""
+    back once loaded. ``False``: not the main thread, where nothing can be replaced, or Ctrl+C
+    ignored (a job started in the background), which it stays."""
     try:
+        if _signal.getsignal(_signal.SIGINT) == _signal.SIG_IGN:
+            return False
         return _signal.signal(_signal.SIGINT, _note_interrupt)
     except ValueError:
         return False
 
 
 _BEFORE_LOADING = _hold_interrupts()
+_UNRAISABLE_BEFORE = sys.unraisablehook
 
 # the rest loads with Ctrl+C held
 from types import FrameType  # noqa: E402
@@ -49,10 +72,11 @@ def main(argv: list[str] | None = None) -> int:
     (``dealmein``, ``python -m tui``), which only ends once this returns: Ctrl+C is ignored from
     then on, since everything has been said and it would only cut the interpreter's own
     clean-up short with a traceback."""
-    global _interrupted_loading
+    global _interrupted
+    if argv is not None:  # run inside another program (an SSH session, a test): not its Ctrl+C
+        _interrupted = False
     try:
-        if _interrupted_loading:
-            _interrupted_loading = False
+        if _interrupted:
             raise KeyboardInterrupt
         code = run_command(argv)
     except KeyboardInterrupt:
@@ -69,8 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
-if _BEFORE_LOADING is not False:  # loaded: Ctrl+C is answered as before (``main`` answers one held)
-    _signal.signal(_signal.SIGINT, _signal.default_int_handler if _BEFORE_LOADING is None else _BEFORE_LOADING)
+if _BEFORE_LOADING is not False:  # loaded: Ctrl+C raises as before (``main`` answers one held)
+    if _BEFORE_LOADING in (None, _signal.default_int_handler):  # Python's own: noted too
+        _signal.signal(_signal.SIGINT, _interrupt)
+        sys.unraisablehook = _quiet_dropped
+    else:
+        _signal.signal(_signal.SIGINT, _BEFORE_LOADING)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -10,10 +10,12 @@ def run(args: argparse.Namespace) -> int:
         from net.discovery_cli import run_tables
 
         return run_tables(args)
+    from .cli import interrupted
+
     if args.command == "host" and args.headless:
         from net.host_cli import run_headless
 
-        return run_headless(args)
+        return run_headless(args, interrupted)
     from tui.running import run_app
 
-    return run_app(args)
+    return run_app(args, interrupted=interrupted)

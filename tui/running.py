@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # loaded by ``run_app`` itself: ``tui.app`` imports this modu
     from .app import DealMeInApp
 
 
-def run_app(args: argparse.Namespace, on_sigterm: str = "quit") -> int:
+def run_app(args: argparse.Namespace, on_sigterm: str = "quit", interrupted: Callable[[], bool] | None = None) -> int:
     """Run the app; its exit code. SIGTERM while it runs: ``quit`` (the ``dealmein`` command's
     app) quits as Q does without asking, the table left, the solo match's last save written and
     said; ``exit`` (an SSH session's app, which the server may end while its player still
@@ -26,12 +26,18 @@ def run_app(args: argparse.Namespace, on_sigterm: str = "quit") -> int:
     SIGHUP (its terminal closed) quits the ``dealmein`` command's app the same way: a host who
     closed the window ended the process at once, and its SSH guests' sessions with it, their
     terminals left on the app's screen with the mouse captured, and no word to its players.
-    An SSH session's app keeps the default: its connection is gone, and its seat is held."""
+    An SSH session's app keeps the default: its connection is gone, and its seat is held.
+
+    ``interrupted`` says whether a Ctrl+C came before the app's own answer to it was in place:
+    one Python dropped on its way while the app loaded (``tui.cli``) stops it, as one raised
+    does, before it starts."""
     from .app import DealMeInApp
 
     app = DealMeInApp(args)
     before = _answer_interrupts(app)
     try:
+        if interrupted is not None and interrupted():
+            raise KeyboardInterrupt
         if on_sigterm == "quit" and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:  # (not under nohup)
             return _run(app, app.quit_at_signal, on_hangup=partial(_hung_up, app))
         return _run(app, app.quit_at_signal if on_sigterm == "quit" else app.exit)

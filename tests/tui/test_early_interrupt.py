@@ -43,29 +43,44 @@ sys.exit(main())
 CTRL_C = "os.kill(os.getpid(), __import__('signal').SIGINT)"
 
 
-def first_import_of(module: str) -> str:
+#: Ctrl+C landing where Python cannot raise it: in a weakref callback, as each import's module
+#: lock has (where one typed as the code loads may land). Python drops the KeyboardInterrupt
+#: (printing it as an exception ignored) and the program goes on as if none had come.
+DROPPED = "_dropped_ctrl_c()"
+
+DROPPING = f"""
+import weakref
+def _dropped_ctrl_c():
+    class _Lock: pass
+    lock = _Lock()
+    ref = weakref.ref(lock, lambda r: {CTRL_C})
+    del lock  # its callback runs here
+"""
+
+
+def first_import_of(module: str, ctrl_c: str = CTRL_C) -> str:
     """Ctrl+C as ``module`` starts to load."""
-    return f"""
+    return f"""{DROPPING if ctrl_c == DROPPED else ""}
 class _CtrlC:
     @staticmethod
     def find_spec(name, path=None, target=None):
         if name == {module!r}:
             sys.meta_path.remove(_CtrlC)
-            {CTRL_C}
+            {ctrl_c}
         return None
 sys.meta_path.insert(0, _CtrlC)
 """
 
 
-def before_call(module: str, owner: str, name: str) -> str:
+def before_call(module: str, owner: str, name: str, ctrl_c: str = CTRL_C) -> str:
     """Ctrl+C as ``module.owner.name`` is called (``owner`` "": a function of the module)."""
     target = f"_m.{owner}" if owner else "_m"
-    return f"""
+    return f"""{DROPPING if ctrl_c == DROPPED else ""}
 import importlib
 _m = importlib.import_module({module!r})
 _real = getattr({target}, {name!r})
 def _ctrl_c_first(*a, **k):
-    {CTRL_C}
+    {ctrl_c}
     return _real(*a, **k)
 setattr({target}, {name!r}, _ctrl_c_first)
 """
@@ -261,6 +276,39 @@ HOST_STEPS = {
 @pytest.mark.parametrize("step", list(HOST_STEPS))
 def test_ctrl_c_while_a_headless_host_starts(step: str) -> None:
     assert_quiet(Program(HOST, HOST_STEPS[step]).end(), HOST_STOPPED_EARLY)
+
+
+#: moments where a Ctrl+C Python drops (``DROPPED``) may land, for the app and a headless host
+DROPPED_STEPS = {
+    "the app loading": ([], first_import_of("textual.app", DROPPED), STOPPED),
+    "the app's settings loading": ([], before_call("tui.settings", "", "load_settings", DROPPED), STOPPED),
+    "the host loading": (HOST, first_import_of("net.host_cli", DROPPED), HOST_STOPPED_EARLY),
+    "the host's event loop starting": (HOST, before_call("asyncio.runners", "Runner", "run", DROPPED),
+                                       HOST_STOPPED_EARLY),
+}
+
+
+@pytest.mark.parametrize("step", list(DROPPED_STEPS))
+def test_a_ctrl_c_python_dropped_still_stops_the_start(step: str) -> None:
+    """The Ctrl+C is noted as it comes, and the command asks for one as it takes Ctrl+C in
+    hand: it stops as at any other Ctrl+C of its start, saying nothing of the one dropped.
+    A headless host went on to open its table and wait there, its Ctrl+C spent; the app opened."""
+    args, hook, line = DROPPED_STEPS[step]
+    assert_quiet(Program(args, hook).end(15), line)
+
+
+def test_started_with_ctrl_c_ignored_a_ctrl_c_as_it_loads_is_ignored() -> None:
+    """A job a shell started in the background has Ctrl+C ignored: one that lands as the code
+    loads is ignored too (it stopped the host), and the host opens its table."""
+    ignored = "__import__('signal').signal(__import__('signal').SIGINT, __import__('signal').SIG_IGN)\n"
+    program = Program(HOST, ignored + first_import_of("tui.cmdline"))
+    try:
+        program.read_until(b"Press Ctrl+C to close the table.")
+        os.kill(program.pid, signal.SIGTERM)
+        ended = program.end()
+    finally:
+        program.close()
+    assert ended.status == 0 and ended.lines[-1] == "Table closed.", ended.lines
 
 
 @pytest.mark.parametrize("args", [[], ["solo", "--seats", "3"], HOST], ids=["app", "solo", "host"])
