@@ -90,7 +90,16 @@ def main(argv: list[str] | None = None) -> int:
         code = 1
     if argv is None:
         ignore_interrupts()
+        _forget_unhandled_interrupt()
     return code
+
+
+def _forget_unhandled_interrupt() -> None:
+    """CPython marks a KeyboardInterrupt raised inside source text it runs (an ``exec``, as
+    dataclasses build their methods) as never handled, even once ``main`` has answered it, and
+    ends a program run as ``python -m`` by SIGINT as it exits, whatever status it returned:
+    the next such text to run clears the mark."""
+    exec("")
 
 
 if _BEFORE_LOADING is not False:  # loaded: Ctrl+C raises as before (``main`` answers one held)

@@ -16,6 +16,7 @@ import re
 import select
 import signal
 import struct
+import subprocess
 import sys
 import termios
 import time
@@ -295,6 +296,20 @@ def test_a_ctrl_c_python_dropped_still_stops_the_start(step: str) -> None:
     A headless host went on to open its table and wait there, its Ctrl+C spent; the app opened."""
     args, hook, line = DROPPED_STEPS[step]
     assert_quiet(Program(args, hook).end(15), line)
+
+
+def test_ctrl_c_inside_source_text_python_runs_still_ends_with_status_130(tmp_path: Path) -> None:
+    """Run as ``python -m``, a program whose Ctrl+C lands inside source text Python runs (an
+    ``exec``, as dataclasses build their methods as the code loads) says its line and ends with
+    status 130, not killed by SIGINT at its very end (CPython marks such a KeyboardInterrupt as
+    never handled, even once answered)."""
+    hook = first_import_of("net.host_cli", f"exec({CTRL_C!r})")
+    (tmp_path / "hooked.py").write_text(f"import os, sys\n{hook}\nfrom tui.cli import main\nsys.exit(main())\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    done = subprocess.run([sys.executable, "-m", "hooked", *HOST], cwd=ROOT, env=env, capture_output=True,
+                          timeout=60)
+    assert done.stderr.decode().splitlines() == [HOST_STOPPED_EARLY]
+    assert done.returncode == 130
 
 
 def test_started_with_ctrl_c_ignored_a_ctrl_c_as_it_loads_is_ignored() -> None:
