@@ -344,7 +344,7 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
     of what it had taken. Nothing on disk changes here."""
     # what the command line gives; the server's own defaults otherwise
     given = {name: getattr(args, name) for name in ("bot_delay", "grace", "takeover") if hasattr(args, name)}
-    server = Server(host=args.bind, port=args.port, **given)
+    server = Server(host=args.bind, port=args.port, host_in_app=False, **given)
     resume = getattr(args, "resume", False)
     if resume and not args.port:
         print("dealmein host: --resume needs the table's --port (saves are kept per port)", file=sys.stderr)

@@ -376,13 +376,18 @@ class Server:
                  handshake_timeout: float = 10.0, frame_timeout: float = 30.0,
                  rate: float = 30.0, burst: int = 60, max_unread: int = MAX_UNREAD,
                  sndbuf: int = KERNEL_SEND_BUFFER, match_logs: bool = True,
-                 start_delay: float = START_DELAY, off_turn_window: float = OFF_TURN_WINDOW) -> None:
+                 start_delay: float = START_DELAY, off_turn_window: float = OFF_TURN_WINDOW,
+                 host_in_app: bool = True) -> None:
         self.host = host
         self.port = port
         self.bot_delay = bot_delay
         #: at a table without a playing host: seconds from everyone ready to the match
         self.start_delay = start_delay
         self.off_turn_window = off_turn_window
+        #: a table's host-key connection is the app that runs this server, which says what
+        #: concerns the host in its own words; False for a headless host, whose host key is
+        #: given to a player, told what the guests are told (its terminal has its own lines)
+        self.host_in_app = host_in_app
         self.grace = grace
         self.takeover = takeover
         self.max_connections = max_connections

@@ -215,18 +215,21 @@ class Table:
         self._tell_guests(SAVED_AGAIN)
 
     def _tell_guests(self, text: str) -> None:
-        """A line from the table to every connection but the host's (its app or terminal has
-        its own words for it)."""
+        """A line from the table to every connection but the host's app (which has its own words
+        for it); a headless host's host-key player is a guest here."""
         frame = system_line(text)
         for p in list(self.conns):
-            if not p.is_host:
+            if self._guest(p):
                 self._emit(p, frame)
+
+    def _guest(self, p: Peer) -> bool:
+        return not (p.is_host and self.server.host_in_app)
 
     def _welcome(self, p: Peer) -> None:
         self._changed()  # a seat and its token: told only once saved
         self._emit(p, encode({"type": "welcome", "table": self.id, "seat": p.seat, "token": p.token,
                               "host": p.is_host, "chat": self.chat_epoch}))
-        if self.saver is not None and self.saver.problem is not None and not p.is_host:
+        if self.saver is not None and self.saver.problem is not None and self._guest(p):
             self._say(NOT_SAVED, to=p)  # saving failed before this guest came: told as it comes
 
     def _forget_chat(self, moved: list[Peer] | None = None) -> None:

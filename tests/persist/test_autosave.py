@@ -314,3 +314,34 @@ async def test_a_table_that_cannot_be_saved_tells_its_guests_once_and_plays_on(t
         await bo.close()
     finally:
         await srv.close()
+
+
+async def test_a_headless_hosts_host_key_player_is_told_as_the_guests_are(tmp_path: Path) -> None:
+    """A headless host gives its host key to a player, who runs the lobby from an app of its
+    own: that player is told the table cannot be saved (as it comes) and is saved again, as the
+    guests are; only the app that runs the server keeps to its own words."""
+    from net.table import NOT_SAVED, SAVED_AGAIN
+
+    blocked = tmp_path / "saves"
+    blocked.write_text("a file where the saves folder should be")
+    srv = Server(host="127.0.0.1", port=0, host_in_app=False, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    said: list[str] = []
+
+    def on_update(u: dict[str, Any]) -> None:
+        if u["type"] == "chat" and u.get("system"):
+            said.append(u["text"])
+
+    try:
+        table = srv.create_table(TableConfig(name="unsaved", seats=3, seed=4), save_path=blocked / "t.save")
+        ana = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id,
+                                        host_key=table.host_key, on_update=on_update)
+        await wait_until(lambda: NOT_SAVED in said, what="the host-key player told as it came")
+        assert table.saver is not None and table.saver.problem is not None
+        blocked.unlink()  # room again: the next change is saved
+        await ana.add_bot(2, "easy")
+        await wait_until(lambda: SAVED_AGAIN in said, what="the host-key player told it is saved again")
+        assert said.count(NOT_SAVED) == 1 and said.count(SAVED_AGAIN) == 1
+        await ana.close()
+    finally:
+        await srv.close()
