@@ -107,6 +107,11 @@ class DealMeInApp(App[int]):
         #: said on the terminal once the app has exited (``run_app``): what became of the solo
         #: match left by quitting (``saved_match_note``), since Q leaves a saved one without a question
         self.exit_note = ""
+        #: asked as the app mounts, the terminal its own: a Ctrl+C before, which Python dropped
+        #: on its way (``tui.cli``), stops it there (``stopped_at_start``) as one raised would
+        #: have before it started
+        self.interrupted_at_start: Callable[[], bool] | None = None
+        self.stopped_at_start = False
         #: tables being left: each close runs to its end, whoever waited on it (``leave_table``)
         self._closings: set[asyncio.Future[None]] = set()
         #: joins to other tables, one at a time (``tui.tablejoin``)
@@ -167,6 +172,10 @@ class DealMeInApp(App[int]):
         return key == "escape" and time.monotonic() - at < within
 
     def on_mount(self) -> None:
+        if self.interrupted_at_start is not None and self.interrupted_at_start():
+            self.stopped_at_start = True
+            self.exit()
+            return
         if self._themes_pending:
             self.call_after_refresh(self.theme_choice.load)
         else:

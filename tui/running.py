@@ -28,19 +28,24 @@ def run_app(args: argparse.Namespace, on_sigterm: str = "quit", interrupted: Cal
     terminals left on the app's screen with the mouse captured, and no word to its players.
     An SSH session's app keeps the default: its connection is gone, and its seat is held.
 
-    ``interrupted`` says whether a Ctrl+C came before the app's own answer to it was in place:
-    one Python dropped on its way while the app loaded (``tui.cli``) stops it, as one raised
-    does, before it starts."""
+    ``interrupted`` says whether a Ctrl+C came before the app had the terminal: one Python
+    dropped on its way (``tui.cli``) stops it as one raised does, before it starts or, landing
+    as it starts, once it has the terminal (where Ctrl+C is a key), with a KeyboardInterrupt."""
     from .app import DealMeInApp
 
     app = DealMeInApp(args)
+    app.interrupted_at_start = interrupted
     before = _answer_interrupts(app)
     try:
         if interrupted is not None and interrupted():
             raise KeyboardInterrupt
         if on_sigterm == "quit" and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:  # (not under nohup)
-            return _run(app, app.quit_at_signal, on_hangup=partial(_hung_up, app))
-        return _run(app, app.quit_at_signal if on_sigterm == "quit" else app.exit)
+            code = _run(app, app.quit_at_signal, on_hangup=partial(_hung_up, app))
+        else:
+            code = _run(app, app.quit_at_signal if on_sigterm == "quit" else app.exit)
+        if app.stopped_at_start:
+            raise KeyboardInterrupt
+        return code
     finally:  # as it found it
         if before is not None:
             signal.signal(signal.SIGINT, before)

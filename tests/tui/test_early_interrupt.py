@@ -283,6 +283,8 @@ def test_ctrl_c_while_a_headless_host_starts(step: str) -> None:
 DROPPED_STEPS = {
     "the app loading": ([], first_import_of("textual.app", DROPPED), STOPPED),
     "the app's settings loading": ([], before_call("tui.settings", "", "load_settings", DROPPED), STOPPED),
+    "the app taking the terminal": ([], before_call("textual.drivers.linux_driver", "LinuxDriver",
+                                                    "start_application_mode", DROPPED), STOPPED),
     "the host loading": (HOST, first_import_of("net.host_cli", DROPPED), HOST_STOPPED_EARLY),
     "the host's event loop starting": (HOST, before_call("asyncio.runners", "Runner", "run", DROPPED),
                                        HOST_STOPPED_EARLY),
