@@ -10,10 +10,10 @@ import sys
 import _signal  # type: ignore[import-not-found]
 
 #: a Ctrl+C has come since this module began to load: noted only while it loads (``main``
-#: answers it as soon as it starts), raised as a KeyboardInterrupt as well once it has loaded.
-#: Python drops a KeyboardInterrupt raised where it cannot be (a weakref callback, as each
-#: import's module lock has, or a finaliser): a command asks ``interrupted`` as it takes Ctrl+C
-#: in hand, so that one dropped still stops it
+#: answers it as soon as it starts), then, in the process's own command line, raised as a
+#: KeyboardInterrupt as well. Python drops a KeyboardInterrupt raised where it cannot be (a
+#: weakref callback, as each import's module lock has, or a finaliser): a command asks
+#: ``interrupted`` as it takes Ctrl+C in hand, so that one dropped still stops it
 _interrupted = False
 
 
@@ -32,12 +32,6 @@ def interrupted() -> bool:
     return _interrupted
 
 
-def _quiet_dropped(unraisable: Any) -> None:
-    """A Ctrl+C Python could not raise is ``interrupted``, not an error to print."""
-    if not issubclass(unraisable.exc_type, KeyboardInterrupt):
-        _UNRAISABLE_BEFORE(unraisable)
-
-
 def _hold_interrupts() -> Any:
     """Ctrl+C is noted, not raised, while this module loads (before ``main`` runs, where a
     KeyboardInterrupt would end the program with a traceback); the handler it replaces, to put
@@ -52,7 +46,6 @@ def _hold_interrupts() -> Any:
 
 
 _BEFORE_LOADING = _hold_interrupts()
-_UNRAISABLE_BEFORE = sys.unraisablehook
 
 # the rest loads with Ctrl+C held
 from types import FrameType  # noqa: E402
@@ -76,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv is not None:  # run inside another program (an SSH session, a test): not its Ctrl+C
         _interrupted = False
     try:
+        if argv is None:
+            _take_interrupts()
         if _interrupted:
             raise KeyboardInterrupt
         code = run_command(argv)
@@ -94,6 +89,25 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
+def _take_interrupts() -> None:
+    """The process's own command line, where Ctrl+C has Python's own answer: it raises a
+    KeyboardInterrupt as that does, and is noted as well (``interrupted``); one that Python
+    drops is not printed as an exception ignored."""
+    try:
+        if _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:
+            return  # ignored, or another program's
+        _signal.signal(_signal.SIGINT, _interrupt)
+    except ValueError:  # not the main thread
+        return
+    before = sys.unraisablehook
+
+    def quiet_dropped(unraisable: Any) -> None:
+        if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+            before(unraisable)
+
+    sys.unraisablehook = quiet_dropped
+
+
 def _forget_unhandled_interrupt() -> None:
     """CPython marks a KeyboardInterrupt raised inside source text it runs (an ``exec``, as
     dataclasses build their methods) as never handled, even once ``main`` has answered it, and
@@ -102,12 +116,8 @@ def _forget_unhandled_interrupt() -> None:
     exec("")
 
 
-if _BEFORE_LOADING is not False:  # loaded: Ctrl+C raises as before (``main`` answers one held)
-    if _BEFORE_LOADING in (None, _signal.default_int_handler):  # Python's own: noted too
-        _signal.signal(_signal.SIGINT, _interrupt)
-        sys.unraisablehook = _quiet_dropped
-    else:
-        _signal.signal(_signal.SIGINT, _BEFORE_LOADING)
+if _BEFORE_LOADING is not False:  # loaded: Ctrl+C is answered as before (``main`` answers one held)
+    _signal.signal(_signal.SIGINT, _signal.default_int_handler if _BEFORE_LOADING is None else _BEFORE_LOADING)
 
 if __name__ == "__main__":
     sys.exit(main())
