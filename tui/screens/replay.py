@@ -2,7 +2,7 @@
 
 The log is replayed through the engine first, so what is shown is what the rules give, and a
 log that does not reproduce its match says so at the top, with its reason in full, instead of
-showing a wrong story.
+showing a wrong story. A seat's draws in one turn are one step (``tui.replaysteps``).
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from ..cardface import card_label, suit_label
 from ..eventtext import action_text, debts_taken, deal_word, describe, other_name, told, with_causes
 from ..matchend import why_over
 from ..plain import clean, cut
+from ..replaysteps import ShownStep, shown_steps
 from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import statuses
@@ -91,6 +92,8 @@ class ReplayScreen(Screen[None]):
         self.path = path
         self.result = result if result is not None else replay(path, keep_history=True)
         self.header = log_header(path)
+        #: the steps shown: a seat's run of draws in one turn is one of them
+        self.shown: list[ShownStep] = shown_steps(self.result.history)
         self.index = 0
         first = self.result.history[0].match if self.result.history else self.result.match
         players = first.players if first is not None else 0
@@ -142,7 +145,7 @@ class ReplayScreen(Screen[None]):
 
     @property
     def steps(self) -> int:
-        return len(self.result.history)
+        return len(self.shown)
 
     def action_step(self, delta: int) -> None:
         self.action_go(max(0, min(self.steps - 1, self.index + delta)))
@@ -177,7 +180,7 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-head", Static).update(self.render_head())
         if not self.steps:
             return
-        step = self.result.history[self.index]
+        step = self.shown[self.index]
         m = step.match
         names = self.names
         width = max(cell_len(n) for n in names)
@@ -208,9 +211,10 @@ class ReplayScreen(Screen[None]):
             body.append(f"\nMatch over: {and_list([names[s] for s in m.winners])} won\n", style="bold")
         self.query_one("#replay-hands", Static).update(body)
         events = Text()
-        if step.action is not None:
+        if step.actions:
             who = names[step.seat] if isinstance(step.seat, int) and 0 <= step.seat < len(names) else "?"
-            events.append(f"{who}: {action_text(step.action, style)}\n", style="bold")
+            times = f", {len(step.actions)} times" if len(step.actions) > 1 else ""
+            events.append(f"{who}: {action_text(step.actions[0], style)}{times}\n", style="bold")
         before: dict[str, Any] | None = None
         for event in told(debts_taken(with_causes(step.events))):  # told as the table's log tells them
             line = describe(event, names, style, m.game, before)
