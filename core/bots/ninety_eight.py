@@ -21,6 +21,10 @@ from .base import View, argmax, hand_codes, in_hand_count, next_seat, unseen
 
 _THREE, _FOUR = 2, 3
 
+#: the room left under the limit at which ``normal`` judges the cards it keeps: near the limit
+#: weighted most, as more of these lie there
+NEAR_LIMIT = (0, 1, 3, 6, 10, 15)
+
 #: what a card is worth keeping beyond the safety the scores already count: Kings and tens
 #: also attack (a King leaves the next seat no room at all)
 _KEEP = {KING: 0.12, TEN: 0.08, ACE: 0.03}
@@ -96,6 +100,12 @@ def seat_after(view: View, seat: int, rules: Rules, rank: int) -> int:
     if rank in rules.skips:
         nxt = next_seat(view, nxt, direction)
     return nxt
+
+
+def safe_near_limit(rules: Rules, kept: list[int]) -> int:
+    """Of the ranks ``kept``, how many can be played at each room of ``NEAR_LIMIT``, summed:
+    what ``normal``'s judgement of the cards it keeps counts (the hint's ``ne_room``)."""
+    return sum(rules.safe[min(room, rules.limit)][r] for room in NEAR_LIMIT for r in kept)
 
 
 def no_safe_chance(q: list[float], room: int, cards: int) -> float:
@@ -183,7 +193,7 @@ class NinetyEightStrategy:
             return 0.0
         rows = rules.safe
         score = 0.0
-        for room in (0, 1, 3, 6, 10, 15):
+        for room in NEAR_LIMIT:
             row = rows[min(room, rules.limit)]
             score += sum(1 for r in kept if row[r]) / len(kept)
         return score / 6.0

@@ -24,7 +24,7 @@ from ..games.ninety_nine import chips as outcome
 from ..games.ninety_nine import total_after as nn_after
 from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
 from .crazy_eights import POINTS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
-from .ninety_eight import no_safe_chance, rules_for, seat_after, side_seats, unseen_safe
+from .ninety_eight import no_safe_chance, rules_for, safe_near_limit, seat_after, side_seats, unseen_safe
 from .ninety_nine import free_at, totals_ahead, unseen_tables
 from .ninety_nine import seat_after as nn_seat_after
 
@@ -76,7 +76,10 @@ class Why:
     ``keeps_escape`` (``card``, a King or ten kept), ``ace_low`` (an ace as 1 leaves more room
     under the limit, ``total``), ``shed_high`` (a high card while the total is low),
     ``keeps_low`` (the card that adds most while the total is low, no ace held; ``card``, the
-    one that adds least, kept for near the limit, ``total``).
+    one that adds least, kept for near the limit, ``total``), ``ne_room`` (more of the cards
+    kept can still be played as the total nears the limit, ``total``, than of those another play
+    would keep: counted, card by card, at the totals ``normal`` judges a hand by, ``NEAR_LIMIT``
+    below the limit).
     Ninety-Nine: ``nn_lands`` (to ``total``, 33, 66 or 99: the others lose ``count`` chips
     each, or what they have), ``nn_clear`` (from ``count`` to ``total`` it costs nothing, where
     every other play costs chips), ``nn_least`` (every play costs chips, this one ``count``,
@@ -246,6 +249,18 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
             and min(plain)[0] < (values[rank] or 0) and not any(RANK[x.card] == ACE for x in legal):
         # (an ace, 1 or 11, is both the lowest card and maybe the highest: nothing said)
         return Why("keeps_low", card=card_str(min(plain)[1]), total=rules.limit)
+    # the cards kept can be played at more of the totals near the limit than another play's
+    # (``normal``'s judgement of the hand it keeps)
+    hand = hand_codes(view)
+
+    def near(x: Action) -> int:
+        kept = list(hand)
+        kept.remove(x.card)
+        return safe_near_limit(rules, [RANK[c] for c in kept])
+
+    room = {x.card: near(x) for x in legal}
+    if room[a.card] == max(room.values()) > min(room.values()):
+        return Why("ne_room", total=rules.limit)
     return None
 
 

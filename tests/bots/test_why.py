@@ -154,6 +154,16 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
         plain = {x[:2]: _made(x, 0, options) for x in view["legal"] if x[0] not in "AKT"}
         assert total < limit // 2 and card in plain and plain[card] == max(plain.values()) and w.total == limit
         assert w.card in plain and plain[w.card] == min(plain.values()) < plain[card]
+    elif w.kind == "ne_room":  # the cards kept go at more of the totals near the limit than another play's
+        assert w.total == limit
+
+        def near(x: str) -> int:  # card by card, at 98, 97, 95, 92, 88 and 83 of 98
+            kept = list(view["hand"])
+            kept.remove(x[:2])
+            return sum(_safe_at(c, room, options) for c in kept for room in (0, 1, 3, 6, 10, 15))
+
+        assert all(near(x) <= near(action) for x in view["legal"])
+        assert any(near(x) < near(action) for x in view["legal"])
     else:
         raise AssertionError(w)
 
@@ -426,7 +436,7 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
                      "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "heavier", "wild_last",
-                     "tightest", "keeps_low", "only_match", "only_play", "no_match", "no_two",
+                     "tightest", "keeps_low", "ne_room", "only_match", "only_play", "no_match", "no_two",
                      "drew_enough", "nothing_to_draw"}, kinds  # (nn_least, rarer: its own test below)
 
 
@@ -554,12 +564,22 @@ def test_ninety_eight_says_the_total_leaves_the_most_unseen_cards_over() -> None
 
 def test_ninety_eight_says_the_highest_plain_card_goes_while_the_total_is_low() -> None:
     """At 35, the 7 goes and the 3 stays for near the limit (normal plays so); with an ace
-    held, which adds 1 or 11, nothing is said of the card that adds most."""
+    held, which adds 1 or 11, nothing is said of the card that adds most, only that the cards
+    it keeps (the ace, the 3 and the 5) go nearer the limit than those another play keeps."""
     view, legal = position("ninety-eight", 3, ["2H", "3S", "5H", "7S"], total=35, pile=[])
     assert why(view, "7S") == Why("keeps_low", card="2H", total=98)
     assert why(view, "5H") is None
     view, legal = position("ninety-eight", 3, ["AH", "3S", "5H", "7S"], total=35, pile=[])
-    assert why(view, "7S") is None
+    assert why(view, "7S") == Why("ne_room", total=98)
+
+
+def test_ninety_eight_says_the_cards_kept_go_nearer_the_limit() -> None:
+    """2: at 6, the 6♥ played would keep 7♠, J♠ and 9♥, none of which can be played at 92 of
+    98; the 7♠ played keeps the 6, which can: more of the cards kept go near the limit (the J♠
+    and 9♥, high cards shed while the total is low, have that reason first)."""
+    view, legal = position("ninety-eight", 4, ["6H", "JS", "7S", "9H"], total=6, pile=[])
+    assert why(view, "7S") == Why("ne_room", total=98)
+    assert why(view, "6H") is None or why(view, "6H").kind != "ne_room"
 
 
 def test_tightest_is_said_of_a_total_whatever_card_makes_it() -> None:
