@@ -6,16 +6,30 @@ import asyncio
 import errno
 import json
 import sys
+import time
+from collections.abc import Callable
 
 from net.addresses import host_port
 from net.discovery import FoundTable, TableBrowser
 
+#: how often the browse asks whether a Ctrl+C came that Python could not raise (``interrupted``)
+INTERRUPT_POLL = 0.05
 
-async def find_tables(wait: float, interfaces: list[str] | None) -> tuple[list[FoundTable], dict[str, str]]:
-    """Tables seen within `wait` seconds, each freshly probed, plus the adverts ignored and why."""
+
+async def find_tables(wait: float, interfaces: list[str] | None,
+                      interrupted: Callable[[], bool] | None = None) -> tuple[list[FoundTable], dict[str, str]]:
+    """Tables seen within `wait` seconds, each freshly probed, plus the adverts ignored and why.
+    ``interrupted`` says whether Ctrl+C came where Python could not raise it (``tui.cli``): the
+    browse stops as at any Ctrl+C, not after its full wait."""
     async with TableBrowser(interfaces=interfaces) as browser:
-        await asyncio.sleep(wait)
+        end = time.monotonic() + wait
+        while (left := end - time.monotonic()) > 0:
+            if interrupted is not None and interrupted():
+                raise KeyboardInterrupt
+            await asyncio.sleep(min(left, INTERRUPT_POLL) if interrupted is not None else left)
         await browser.probe_all()
+        if interrupted is not None and interrupted():
+            raise KeyboardInterrupt
         tables = sorted(browser.tables.values(), key=lambda t: (not t.compatible, t.name.casefold(), t.service))
         return tables, dict(browser.rejected)
 
@@ -54,16 +68,16 @@ def browse_problem(e: OSError, interfaces: list[str] | None) -> str:
     return e.strerror or str(e)
 
 
-def run_tables(args: argparse.Namespace) -> int:
+def run_tables(args: argparse.Namespace, interrupted: Callable[[], bool] | None = None) -> int:
+    """Browse, then print the tables. Ctrl+C stops it with the command line's one line and
+    status 130 (``tui.cli.main``), as at any moment of its start."""
     if getattr(args, "no_mdns", False):
         print("dealmein tables: LAN discovery is off (--no-mdns)", file=sys.stderr)
         return 2
     wait = float(args.wait)  # more than 0 and at most ``TABLES_WAIT_MOST`` (tui/cmdline.py checks it)
     interfaces = list(getattr(args, "interface", None) or []) or None
     try:
-        tables, rejected = asyncio.run(find_tables(wait, interfaces))
-    except KeyboardInterrupt:
-        return 130
+        tables, rejected = asyncio.run(find_tables(wait, interfaces, interrupted))
     except OSError as e:
         print(f"dealmein tables: cannot browse the LAN: {browse_problem(e, interfaces)}", file=sys.stderr)
         return 1

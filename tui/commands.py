@@ -6,12 +6,12 @@ import argparse
 
 
 def run(args: argparse.Namespace) -> int:
+    from .cli import interrupted
+
     if args.command == "tables":
         from net.discovery_cli import run_tables
 
-        return run_tables(args)
-    from .cli import interrupted
-
+        return run_tables(args, interrupted)
     if args.command == "host" and args.headless:
         from net.host_cli import run_headless
 

@@ -279,7 +279,11 @@ def test_ctrl_c_while_a_headless_host_starts(step: str) -> None:
     assert_quiet(Program(HOST, HOST_STEPS[step]).end(), HOST_STOPPED_EARLY)
 
 
-#: moments where a Ctrl+C Python drops (``DROPPED``) may land, for the app and a headless host
+#: ``dealmein tables`` browsing the loopback interface alone, for longer than a test waits
+TABLES = ["tables", "--wait", "60", "--interface", "127.0.0.1"]
+
+#: moments where a Ctrl+C Python drops (``DROPPED``) may land, for the app, a headless host and
+#: ``dealmein tables``
 DROPPED_STEPS = {
     "the app loading": ([], first_import_of("textual.app", DROPPED), STOPPED),
     "the app's settings loading": ([], before_call("tui.settings", "", "load_settings", DROPPED), STOPPED),
@@ -288,6 +292,7 @@ DROPPED_STEPS = {
     "the host loading": (HOST, first_import_of("net.host_cli", DROPPED), HOST_STOPPED_EARLY),
     "the host's event loop starting": (HOST, before_call("asyncio.runners", "Runner", "run", DROPPED),
                                        HOST_STOPPED_EARLY),
+    "the tables browse loading": (TABLES, first_import_of("net.discovery", DROPPED), STOPPED),
 }
 
 
@@ -326,6 +331,18 @@ def test_started_with_ctrl_c_ignored_a_ctrl_c_as_it_loads_is_ignored() -> None:
     finally:
         program.close()
     assert ended.status == 0 and ended.lines[-1] == "Table closed.", ended.lines
+
+
+def test_ctrl_c_typed_while_tables_browses() -> None:
+    """``dealmein tables`` in the middle of its browse: the same one line and 130 as at any
+    moment of its start, not a silent stop; at once, not after its ``--wait``."""
+    program = Program(TABLES)
+    try:
+        program.read_for(3)  # its code loaded (well under a second here): browsing
+        program.type(b"\x03")
+        assert_quiet(program.end(10))
+    finally:
+        program.close()
 
 
 @pytest.mark.parametrize("args", [[], ["solo", "--seats", "3"], HOST], ids=["app", "solo", "host"])
