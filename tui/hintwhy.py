@@ -7,7 +7,8 @@ from .cardface import card_label, suit_label
 
 
 #: what each of Ninety-Nine's dodging cards does (2), by rank
-DODGES = {"9": "which adds nothing", "T": "which can take 10 off", "2": "which halves an even total over 49"}
+DODGES = {"9": "which adds nothing", "T": "which can take 10 off", "2": "which halves an even total over 49",
+          "4": "which adds just 4", "A": "which can add just 1"}
 
 
 def _cards(n: int) -> str:

@@ -43,9 +43,13 @@ LANDING_APART = 0.1
 #: where another play that costs nothing would leave the total
 COSTLY = 0.3
 COSTLY_APART = 0.15
-#: Ninety-Nine's dodging cards, kept for when a mark is near, most useful first: a 9 adds
-#: nothing, a 10 can take 10 off, a 2 halves an even total over 49 (2)
-DODGERS = (RANKS.index("9"), TEN, TWO)
+#: Ninety-Nine's small steps, said kept only where nothing else sets the play apart: a 4 adds
+#: just 4, an ace 1 if chosen (2), to come up to a mark without passing it
+SMALL_DODGERS = (RANKS.index("4"), ACE)
+#: Ninety-Nine's dodging cards, kept for when a mark is near, most useful first (``normal``
+#: keeps them so): a 9 adds nothing, a 10 can take 10 off, a 2 halves an even total over 49
+#: (2), then ``SMALL_DODGERS``
+DODGERS = (RANKS.index("9"), TEN, TWO, *SMALL_DODGERS)
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,8 @@ class Why:
     would cost ``seat``, the next, chips however played, clearly more than where another play
     that costs nothing and passes it the turn would leave the total), ``nn_keeps`` (to
     ``total`` it costs nothing, and keeps ``card``, a 9, a 10 or, at 50 or more, a 2, more use
-    for dodging a mark than the card played), ``nn_room`` (to ``total`` it costs nothing, and
+    for dodging a mark than the card played; where neither this nor ``nn_room`` is said, a 4 or
+    an ace kept likewise), ``nn_room`` (to ``total`` it costs nothing, and
     the cards kept hold one that costs nothing at more of the totals a little higher up than
     another such play's), ``nn_alike`` (every play costs ``count`` chips, this one to
     ``total``: none saves them). The chips depend on the total made alone, so plays that make
@@ -311,16 +316,29 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
             return Why("nn_costly", seat=nxt, total=t, count=max(1, min(10, round(costly[t] * 10))))
     rank = RANK[a.card]
     # a 2 is a dodge only from an even total over 49, where it halves (2)
-    dodgers = DODGERS if t >= 50 else DODGERS[:2]
-    kept = sorted((x for x in plays if RANK[x.card] in dodgers), key=lambda x: dodgers.index(RANK[x.card]))
-    if kept and dodgers.index(RANK[kept[0].card]) < (dodgers.index(rank) if rank in dodgers else len(dodgers)):
-        return Why("nn_keeps", card=card_str(kept[0].card), total=t)
+    dodgers = DODGERS if t >= 50 else tuple(r for r in DODGERS if r != TWO)
+    kept = _kept_dodger(plays, rank, dodgers[:-len(SMALL_DODGERS)])
+    if kept is not None:
+        return Why("nn_keeps", card=kept, total=t)
     # the cards kept still go without cost at more of the totals a little higher up than
     # another play's would (``normal``'s ``safety``)
     hand = hand_codes(view)
     room = {key: _free_ahead(tx, hand, key[0]) for key, (tx, m, _) in results.items() if not m and tx < 99}
     if t < 99 and room[a.card, a.value] == max(room.values()) > min(room.values()):
         return Why("nn_room", total=t)
+    # last, the small steps that come up to a mark without passing it (a 4, an ace as 1)
+    kept = _kept_dodger(plays, rank, dodgers)
+    if kept is not None:
+        return Why("nn_keeps", card=kept, total=t)
+    return None
+
+
+def _kept_dodger(plays: list[Action], rank: int, dodgers: tuple[int, ...]) -> str | None:
+    """The most useful of ``dodgers`` held, where it is of more use than the card played
+    (of ``rank``), which keeps it."""
+    kept = sorted((x for x in plays if RANK[x.card] in dodgers), key=lambda x: dodgers.index(RANK[x.card]))
+    if kept and dodgers.index(RANK[kept[0].card]) < (dodgers.index(rank) if rank in dodgers else len(dodgers)):
+        return card_str(kept[0].card)
     return None
 
 

@@ -257,10 +257,10 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         assert mine == 0 and t < 99 and action in free
         assert all(free_ahead(x) <= free_ahead(action) for x in free)
         assert any(free_ahead(x) < free_ahead(action) for x in free)
-    elif w.kind == "nn_keeps":  # a 9, a 10 or (at 50 or more) a 2 kept, in that order of use, for free
-        order = "9T2" if t >= 50 else "9T"
+    elif w.kind == "nn_keeps":  # a 9, a 10, (at 50 or more) a 2, a 4, an ace kept, in that order of use, for free
+        order = "9T24A" if t >= 50 else "9T4A"
         assert mine == 0 and w.card in view["hand"] and w.card[0] in order
-        assert order.index(w.card[0]) < (order.index(action[0]) if action[0] in order else 3)
+        assert order.index(w.card[0]) < (order.index(action[0]) if action[0] in order else len(order))
         assert all(order.index(c[0]) >= order.index(w.card[0]) for c in view["hand"] if c[0] in order)
     else:
         raise AssertionError(w)
@@ -508,7 +508,8 @@ def test_ninety_nine_says_the_cards_kept_stay_free_higher_up() -> None:
     keeping K♦ and 6♠: both pass 66 from 64) leave cards free at three of their four."""
     view, legal = position("ninety-nine", 3, ["KD", "6S", "4C"], total=45, pile=[])
     assert why(view, "6S") == Why("nn_room", total=51)
-    assert why(view, "KD") is None and why(view, "4C") is None
+    assert why(view, "4C") is None
+    assert why(view, "KD") == Why("nn_keeps", card="4C", total=55)  # not more room: it keeps the 4
 
 
 def test_ninety_nine_says_the_total_keeps_the_next_seat_off_the_marks() -> None:
@@ -597,6 +598,19 @@ def test_ninety_nine_says_nothing_of_the_next_seat_where_another_play_keeps_it_f
     assert why(view, "4H") == Why("nn_keeps", card="9D", total=22)
     w = why(view, "9D")
     assert w is None or w.kind != "nn_next" or w.total == 18
+
+
+def test_ninety_nine_says_a_four_or_an_ace_is_kept_where_nothing_else_is_said() -> None:
+    """2: a 4 adds just 4 and an ace 1 if chosen, small steps up to a mark: at 0, 7♥ keeps the
+    4 (the 8 would too); where the cards kept differ in the room they leave higher up, that is
+    said instead; a 9 kept comes before a 4."""
+    view, legal = position("ninety-nine", 4, ["8H", "4D", "7H"], total=0, pile=[])
+    assert why(view, "7H") == Why("nn_keeps", card="4D", total=7)
+    assert why(view, "4D") is None  # the 4 itself played
+    view, legal = position("ninety-nine", 4, ["KH", "AD", "6C"], total=0, pile=[])
+    assert why(view, "KH") == Why("nn_keeps", card="AD", total=10)
+    view, legal = position("ninety-nine", 4, ["4H", "9D", "5C"], total=0, pile=[])
+    assert why(view, "5C") == Why("nn_keeps", card="9D", total=5)
 
 
 def test_ninety_nine_keeps_a_two_only_where_it_may_halve() -> None:

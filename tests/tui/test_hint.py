@@ -297,6 +297,8 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("nn_alike", total=40, count=1): "every play costs you 1 chip: none is cheaper",
         Why("nn_keeps", card="9S", total=20): "it keeps your 9♠, which adds nothing, for when a mark is near",
         Why("nn_keeps", card="TD", total=40): "it keeps your 10♦, which can take 10 off, for when a mark is near",
+        Why("nn_keeps", card="4C", total=12): "it keeps your 4♣, which adds just 4, for when a mark is near",
+        Why("nn_keeps", card="AH", total=12): "it keeps your A♥, which can add just 1, for when a mark is near",
         Why("nn_keeps", card="2C", total=40): "it keeps your 2♣, which halves an even total over 49, for when a mark "
                                               "is near",
     }
