@@ -83,6 +83,30 @@ def debts_taken(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def drawn(event: dict[str, Any]) -> tuple[list[str], int]:
+    """The cards a draw event shows (the seat's own) and how many it drew."""
+    cards = list(event.get("cards") or [])
+    return cards, len(cards) or int(event.get("count") or 1)
+
+
+def joined_draws(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Draws one after another by one seat as one draw of them all, the cards in the order
+    drawn, as the table's log tells a search of the stock (crazy-eights 3.4: "Bo draws 9♥, 2♣,
+    K♠"); a draw with its cards shown and one without, a debt taken (``owed``), or anything told
+    between them (a reshuffle of the pile) keeps them apart."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        last = out[-1] if out else None
+        if (event.get("kind") == "draw" and last is not None and last.get("kind") == "draw"
+                and last.get("seat") == event.get("seat") and "owed" not in last
+                and bool(last.get("cards")) == bool(event.get("cards"))):
+            (before, had), (cards, count) = drawn(last), drawn(event)
+            out[-1] = {**last, "count": had + count, **({"cards": before + cards} if cards else {})}
+            continue
+        out.append(event)
+    return out
+
+
 def told(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The events worth telling: a total reset that ends the hand (ninety-eight 5.1) goes back
     to 0 for no one, so the log, the chart and the replay leave it out."""

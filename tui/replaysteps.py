@@ -10,6 +10,8 @@ from typing import Any
 from core import Match
 from net.matchlog import Step
 
+from .eventtext import joined_draws
+
 DRAW = "draw"
 
 
@@ -54,30 +56,3 @@ def shown_steps(history: list[Step]) -> list[ShownStep]:
     for run in shown:
         run.events = joined_draws(run.events)
     return shown
-
-
-def joined_draws(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Draws one after another by one seat as one draw of them all (the cards in the order
-    drawn); a draw with its cards shown and one without, or anything told between them (a
-    reshuffle of the pile), keeps them apart."""
-    out: list[dict[str, Any]] = []
-    for event in events:
-        last = out[-1] if out else None
-        if (event.get("kind") == DRAW and last is not None and last.get("kind") == DRAW
-                and last.get("seat") == event.get("seat") and "owed" not in last
-                and bool(last.get("cards")) == bool(event.get("cards"))):
-            joined = {**last, "count": _count(last) + _count(event)}
-            if last.get("cards"):
-                joined["cards"] = list(last["cards"]) + list(event["cards"])
-            out[-1] = joined
-            continue
-        out.append(event)
-    return out
-
-
-def _count(event: dict[str, Any]) -> int:
-    cards = event.get("cards")
-    if isinstance(cards, list) and cards:
-        return len(cards)
-    count = event.get("count")
-    return count if isinstance(count, int) else 1

@@ -10,7 +10,8 @@ from pathlib import Path
 from core import new_match
 from net.matchlog import MatchLog, replay
 from tui.cardface import card_label
-from tui.replaysteps import joined_draws, shown_steps
+from tui.eventtext import joined_draws
+from tui.replaysteps import shown_steps
 from tui.screens.replay import ReplayScreen
 
 from .helpers import make_app

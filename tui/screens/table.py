@@ -25,7 +25,7 @@ from net.protocol import CHAT_LEN
 from ..cardface import DEFAULT_PALETTE, LARGE, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
 from ..chatprompt import chat_prompt, reprompt
 from ..drawchance import DrawChance, why_no_draw, why_no_pass
-from ..eventtext import ENDINGS, action_text, announcement, chat_text, debts_taken, describe, told
+from ..eventtext import ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn, joined_draws, told
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..keymap import current_keys
@@ -299,8 +299,8 @@ class TableScreen(Screen[None]):
                 if event.get("kind") == "draw" and (before or {}).get("kind") != "penalty":
                     # a draw by choice starts a run that the seat's next draws join (a penalty's
                     # draw keeps its own line under the penalty)
-                    cards, count = _drawn(event)
-                    self._draws = {"seat": event.get("seat"), "cards": cards, "count": count}
+                    cards, count = drawn(event)
+                    self._draws = {"kind": "draw", "seat": event.get("seat"), "count": count, "cards": cards}
             why = why_over(view, self.names) if event.get("kind") == "match_over" else ""
             if why:  # the results box says it too, and is gone once read
                 self.log_line(why, style="dim")
@@ -337,17 +337,13 @@ class TableScreen(Screen[None]):
         """A draw by the seat whose draws the last line tells joins that line ("draws 3 cards",
         "You draw 9♥, 2♣"), so a long search of the stock takes one line, not one per card."""
         run = self._draws
-        if event.get("kind") != "draw" or run is None or run["seat"] != event.get("seat"):
+        if event.get("kind") != "draw" or run is None:
             return False
-        cards, count = _drawn(event)
-        if bool(cards) != bool(run["cards"]):
+        merged = joined_draws([run, event])
+        if len(merged) != 1:
             return False
-        run["cards"] += cards
-        run["count"] += count
-        merged = {"kind": "draw", "seat": run["seat"], "count": run["count"]}
-        if run["cards"]:
-            merged["cards"] = run["cards"]
-        return self._say_again(merged, game, names)
+        self._draws = merged[0]
+        return self._say_again(merged[0], game, names)
 
     def _debt_drawn(self, event: dict[str, Any], game: str | None, names: list[str] | None = None) -> bool:
         """A debt paid (crazy-eights 7.1) by the seat whose draws the last line tells, with just
@@ -356,8 +352,7 @@ class TableScreen(Screen[None]):
         run = self._draws
         if event.get("kind") != "debt_paid" or run is None:
             return False
-        drawn = {"kind": "draw", "seat": run["seat"], "count": run["count"], "cards": run["cards"]}
-        merged = debts_taken([drawn, event])
+        merged = debts_taken([run, event])
         if len(merged) != 1 or not self._say_again(merged[0], game, names):
             return False
         self._draws = None
@@ -936,12 +931,6 @@ def _again(shown_at: dict[str, float], text: str, seconds: float) -> bool:
         return True
     shown_at[text] = now
     return False
-
-
-def _drawn(event: dict[str, Any]) -> tuple[list[str], int]:
-    """The cards a draw event shows (the seat's own) and how many it drew."""
-    cards = list(event.get("cards") or [])
-    return cards, len(cards) or int(event.get("count") or 1)
 
 
 def _drawn_card(before: list[str], after: list[str]) -> int | None:
