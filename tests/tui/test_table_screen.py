@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rich.cells import cell_len
+from textual.widgets import Label
 from textual.widgets._footer import FooterKey
 
 from core import new_match
@@ -108,6 +109,9 @@ async def test_wild_eight_asks_for_a_suit() -> None:
         assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.actions == ["8C=S", "8C=H", "8C=D", "8C=C"]
         assert app.screen.question == "8♣ is wild: name the suit to follow."
+        # under the suits, what the hand keeps of each, in the buttons' order (3.3: naming one held)
+        kept = app.screen.query_one("#outcomes", Label)
+        assert str(kept.render()) == "Your hand keeps ♠ 5 · ♥ 1 · ♦ 0 · ♣ 0."
         await pilot.press("2")
         await pilot.pause()
         assert link.sent[0] == "8C=H"

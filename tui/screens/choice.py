@@ -26,7 +26,7 @@ class ChoiceScreen(Withdrawable[str | None]):
     ]
 
     def __init__(self, question: str, actions: list[str], style: str = "two-colour",
-                 total: int | None = None, game: str | None = None, first: int = 0) -> None:
+                 total: int | None = None, game: str | None = None, first: int = 0, note: str = "") -> None:
         super().__init__()
         self.question = question
         self.actions = actions
@@ -35,6 +35,7 @@ class ChoiceScreen(Withdrawable[str | None]):
         self.card_style = style
         self.total = total  # the running total, where the game keeps one: each choice says where it takes it
         self.game = game  # Ninety-Nine: what each choice costs or wins in chips is said under them
+        self.note = note  # said under the choices too: a wild card's, what the hand keeps of each suit
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice"):
@@ -45,6 +46,8 @@ class ChoiceScreen(Withdrawable[str | None]):
                                  classes="option")
             outcomes = [f"{i + 1}: {said}." for i, action in enumerate(self.actions)
                         for said in [chip_outcome(self.game, self.total, action)] if said]
+            if self.note:
+                outcomes.append(self.note)
             if outcomes:
                 yield Label("\n".join(outcomes), id="outcomes", markup=False)
         yield KeyFooter(show_command_palette=False)  # its own keys, not those of the table beneath

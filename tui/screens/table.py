@@ -29,6 +29,7 @@ from ..eventtext import ENDINGS, action_text, announcement, chat_text, debts_tak
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..keymap import current_keys
+from ..keptsuits import kept_suits
 from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
 from ..notices import clear_of_notices, keep_notices, take_down
@@ -670,13 +671,16 @@ class TableScreen(Screen[None]):
             self.send(actions[0])
             return
         question = f"Play {card_label(card, self.card_style)} how?"
+        note = ""
         if named:
             question = f"{card_label(card, self.card_style)} is wild: name the suit to follow."
+            suits = [p[2] for p in map(parse_play, actions) if p is not None and p[2] is not None]
+            note = kept_suits(view.get("hand") or [], card, view.get("wild") or [], suits, self.card_style)
         if view.get("total") is not None:  # an ace's 1 or 11, a ten's +10 or -10: from here
             question += f" The total is {view['total']}."
         total = view.get("total")
         prompt = ChoiceScreen(question, actions, self.card_style, total if isinstance(total, int) else None,
-                              game=view.get("game"), first=self._hinted_choice(view, actions))
+                              game=view.get("game"), first=self._hinted_choice(view, actions), note=note)
         self._asking = (prompt, view.get("total"))
         self.app.push_screen(prompt, self._chosen)
 

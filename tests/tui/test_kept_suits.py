@@ -1,0 +1,96 @@
+"""A wild card's choice of suit says what the hand keeps of each suit (crazy-eights 3.3: the
+player names the suit to follow, and one the hand still holds is one it can follow itself)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.widgets import Label
+
+from core import new_match
+from tui.keptsuits import kept_suits
+from tui.plays import parse_play
+from tui.screens.choice import ChoiceScreen
+
+from .helpers import make_app, wait_for
+
+
+def test_counts_each_suit_left_in_the_order_offered() -> None:
+    """3.3: the eight played is not counted; the order is the buttons' (S H D C)."""
+    hand = ["3S", "JC", "AC", "5S", "8H"]
+    assert kept_suits(hand, "8H", ["8"], "SHDC") == "Your hand keeps ♠ 2 · ♥ 0 · ♦ 0 · ♣ 2."
+    assert kept_suits(hand, "8H", ["8"], "CDHS") == "Your hand keeps ♣ 2 · ♦ 0 · ♥ 0 · ♠ 2."
+
+
+def test_wild_cards_are_told_apart_from_the_suits() -> None:
+    """3.3 and the jokers option: another eight, or a joker, follows any suit, so it counts in
+    none; one is named, more are counted."""
+    assert kept_suits(["8D", "2C", "8H"], "8H", ["8"], "SHDC") == "Your hand keeps ♠ 0 · ♥ 0 · ♦ 0 · ♣ 1, and 8♦ (wild)."
+    assert (kept_suits(["8D", "JK", "8H", "2C"], "8H", ["JK", "8"], "SHDC", "ascii")
+            == "Your hand keeps S 0 · H 0 · D 0 · C 1, and 2 wild cards (8D, Joker).")
+
+
+def test_countdown_counts_by_the_seats_own_wild_rank() -> None:
+    """6.1: in Countdown the seat's count is its wild rank, and an eight is an ordinary card."""
+    assert kept_suits(["5S", "8S", "5H", "2D"], "5S", ["5"], "SHDC") == "Your hand keeps ♠ 1 · ♥ 0 · ♦ 1 · ♣ 0, and 5♥ (wild)."
+
+
+def test_two_decks_keep_the_twin_of_the_card_played() -> None:
+    """Two decks hold each card twice: playing one leaves the other in hand."""
+    assert kept_suits(["8S", "8S", "KD"], "8S", ["8"], "SHDC") == "Your hand keeps ♠ 0 · ♥ 0 · ♦ 1 · ♣ 0, and 8♠ (wild)."
+
+
+def test_nothing_is_said_of_an_empty_hand() -> None:
+    assert kept_suits(["8S"], "8S", ["8"], "SHDC") == ""
+
+
+def test_the_counts_are_those_of_the_hand_the_engine_leaves() -> None:
+    """Over 60 seeded Crazy Eights matches (every preset), at each wild play offered: the
+    counts said are those of the hand the engine leaves once that play is made."""
+    from tui.cardface import rank_of, suit_of
+
+    checked = 0
+    presets = ["standard", "countdown", "jokers"]
+    for seed in range(60):
+        m = new_match("crazy-eights", 2 + seed % 4, presets[seed % 3], seed=seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if m.is_over:
+                break
+            seat = m.current_seat
+            view = m.view(seat)
+            legal = [str(a) for a in m.legal_actions(seat)]
+            wilds = [a for a in legal if (p := parse_play(a)) and p[2] is not None]
+            for action in wilds[:1]:
+                card = parse_play(action)[0]  # type: ignore[index]
+                said = kept_suits(view["hand"], card, view["wild"], "SHDC")
+                after = m.clone()
+                after.apply(action, seat)
+                left = after.view(seat)["hand"]
+                if not left:
+                    continue
+                plain = [c for c in left if rank_of(c) not in view["wild"]]
+                for suit, glyph in zip("SHDC", "♠♥♦♣"):
+                    assert f"{glyph} {sum(1 for c in plain if suit_of(c) == suit)}" in said, (said, left)
+                checked += 1
+            m.apply(rng.choice(legal), seat)
+    assert checked > 100
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 18)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_counts_show_whole_under_the_suits(size: tuple[int, int]) -> None:
+    """Under the four suits, whole on screen in the smallest terminal the table takes."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        note = kept_suits(["8C", "KH", "4S", "5S", "JK"], "8C", ["JK", "8"], "SHDC")
+        screen = ChoiceScreen("8♣ is wild: name the suit to follow.", ["8C=S", "8C=H", "8C=D", "8C=C"],
+                              game="crazy-eights", note=note)
+        await app.push_screen(screen)
+        shown_label = await wait_for(pilot, lambda: screen.query_one("#outcomes", Label))
+        await pilot.pause()
+        assert str(shown_label.render()) == note
+        box = screen.query_one("#choice").region
+        assert box.x >= 0 and box.right <= size[0]
+        shown = " ".join(strip.text.strip(" █") for strip in screen._compositor.render_strips())
+        assert "♠ 2 · ♥ 1" in shown and "Joker (wild)." in shown, shown
+        await pilot.press("escape")
