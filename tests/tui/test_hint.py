@@ -192,18 +192,25 @@ async def test_the_suit_question_opens_on_the_suit_the_hint_named() -> None:
         await wait_for(pilot, lambda: link.sent == [wanted])
 
 
-async def test_without_a_hint_the_suit_question_opens_on_the_first_suit() -> None:
-    """The same position without H: nothing was named, so the question starts at its first."""
+async def test_without_a_hint_the_suit_question_opens_on_the_suit_kept_most() -> None:
+    """The same position without H: nothing was named, so the question opens on the suit the
+    hand keeps most of once 8♦ is played (counted here from the hand, wild cards apart), not on
+    spades, the first."""
     from tui.screens.choice import ChoiceScreen
 
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen, link = await open_table(app, pilot, True, "crazy-eights", 121)
         hand = screen.query_one(HandView)
+        kept = [c for c in hand.cards if c != "8D" and c[0] != "8"]
+        most = max("SHDC", key=lambda s: (sum(c[1] == s for c in kept), -"SHDC".index(s)))
+        assert most != "S"  # the position shows the change: spades is not the suit kept most
         hand.action_go(hand.cards.index("8D"))
         await pilot.press("enter")
         ask = await wait_for(pilot, lambda: current(app, ChoiceScreen))
-        assert ask.focused is not None and ask.focused.id == "opt0"
+        assert ask.focused is not None and ask.focused.id == f"opt{ask.actions.index('8D=' + most)}"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: link.sent == ["8D=" + most])
 
 
 async def test_a_hint_says_why_in_the_log_and_in_the_card_style() -> None:

@@ -94,3 +94,11 @@ async def test_the_counts_show_whole_under_the_suits(size: tuple[int, int]) -> N
         shown = " ".join(strip.text.strip(" █") for strip in screen._compositor.render_strips())
         assert "♠ 2 · ♥ 1" in shown and "Joker (wild)." in shown, shown
         await pilot.press("escape")
+
+
+def test_the_suit_kept_most_is_the_first_of_those_tied() -> None:
+    from tui.keptsuits import most_kept
+
+    assert most_kept(["8C", "KH", "4D", "5D", "7S"], "8C", ["8"], "SHDC") == 2  # ♦ 2
+    assert most_kept(["8C", "KH", "4D", "7S"], "8C", ["8"], "SHDC") == 0       # one each: the first
+    assert most_kept(["8C", "8D", "KH"], "8C", ["8"], "SHDC") == 1             # the other eight is no diamond

@@ -29,7 +29,7 @@ from ..eventtext import ENDINGS, action_text, announcement, chat_text, debts_tak
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..keymap import current_keys
-from ..keptsuits import kept_suits
+from ..keptsuits import kept_suits, most_kept
 from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
 from ..notices import clear_of_notices, keep_notices, take_down
@@ -671,30 +671,35 @@ class TableScreen(Screen[None]):
             self.send(actions[0])
             return
         question = f"Play {card_label(card, self.card_style)} how?"
-        note = ""
+        note, first = "", self._hinted_choice(view, actions)
         if named:
             question = f"{card_label(card, self.card_style)} is wild: name the suit to follow."
             suits = [p[2] for p in map(parse_play, actions) if p is not None and p[2] is not None]
-            note = kept_suits(view.get("hand") or [], card, view.get("wild") or [], suits, self.card_style)
+            hand, wild = view.get("hand") or [], view.get("wild") or []
+            note = kept_suits(hand, card, wild, suits, self.card_style)
+            if first is None:
+                first = most_kept(hand, card, wild, suits)
         if view.get("total") is not None:  # an ace's 1 or 11, a ten's +10 or -10: from here
             question += f" The total is {view['total']}."
         total = view.get("total")
         prompt = ChoiceScreen(question, actions, self.card_style, total if isinstance(total, int) else None,
-                              game=view.get("game"), first=self._hinted_choice(view, actions), note=note)
+                              game=view.get("game"), first=first or 0, note=note)
         self._asking = (prompt, view.get("total"))
         self.app.push_screen(prompt, self._chosen)
 
-    def _hinted_choice(self, view: dict[str, Any], actions: list[str]) -> int:
+    def _hinted_choice(self, view: dict[str, Any], actions: list[str]) -> int | None:
         """Which of ``actions`` (one card's plays) H's hint named for this very position: the
-        question opens on it (the suit the hint named, an ace's 1 or 11), else on the first."""
+        question opens on it (the suit the hint named, an ace's 1 or 11); None where no hint
+        named one (an ace's or ten's question then opens on the first, a wild card's on the
+        suit the hand keeps most of)."""
         if self._hint is None or self._hint[0] != view.get("version"):
-            return 0
+            return None
         hinted = parse_play(self._hint[1])
         for i, action in enumerate(actions):
             play = parse_play(action)
             if hinted is not None and play is not None and play[:3] == hinted[:3]:
                 return i
-        return 0
+        return None
 
     def _chosen(self, chosen: str | None) -> None:
         self._asking = None
