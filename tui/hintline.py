@@ -10,7 +10,7 @@ from rich.text import Text
 
 from .cardface import card_label
 from .eventtext import announcement
-from .playoutcome import chip_outcome
+from .playoutcome import chip_outcome, play_total
 from .plays import can, own_status, playable, plays_for, unplayable_line, why_not
 from .widgets.seats import fit
 
@@ -66,14 +66,17 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
     if not playable(view, card):
         return Text(cannot_play(view, card, cards, names, style, key, width(), moves), style="italic")
     plays = f"{key('hand.play', 'enter')} plays " + card_label(card, style)
-    # ninety-nine 3.3: what a card of one value does to the chips, before it is played (a card
-    # of two values says it in the choice between them)
+    # where a card of one value takes the total, and (ninety-nine 3.3) what it does to the chips,
+    # before it is played (a card of two values says them in the choice between them)
     ways = plays_for(view, card)
+    after = play_total(view, ways[0]) if len(ways) == 1 else None
     outcome = chip_outcome(view.get("game"), view.get("total"), ways[0]) if len(ways) == 1 else ""
-    keys = [plays + (f" ({outcome})" if outcome else "")]
+    plays_to = plays if after is None else plays + (
+        f": the total stays {after}" if after == view.get("total") else f" to {after}")
+    keys = [plays_to + (f" ({outcome})" if outcome else "")]
     if plays_for(view, card, announce=True) and announces(view):
         said = announcement(mine.get("count"))
         keys.append(f'{key("table.last_card", "l")} plays it with "{said}" (else a penalty)')
     keys += moves
     short = [k.replace(" (else a penalty)", "") for k in keys]
-    return Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1]), plays], width()))
+    return Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1]), plays_to, plays], width()))

@@ -1,13 +1,15 @@
-"""What a Ninety-Nine play of a card with two values costs or wins in chips (rules 3.3), said
-beside the choice between them: an ace's +11 that passes 33 costs a chip, a ten's +10 at 97
-goes over 99, where the other value may cost nothing."""
+"""What a play does in the adding games, said before it is made: the total it makes, and in
+Ninety-Nine what it costs or wins in chips (rules 3.3): an ace's +11 that passes 33 costs a chip,
+a ten's +10 at 97 goes over 99, where the other value may cost nothing."""
 from __future__ import annotations
+
+from typing import Any
 
 from core.cards import ACE, RANKS, TEN
 from core.games.ninety_nine import MARKS, chips
 from core.games.ninety_nine import total_after as rules_total
 
-from .plays import parse_play
+from .plays import ninety_eight_adds, parse_play
 
 
 def _chips(n: int) -> str:
@@ -24,6 +26,27 @@ def total_after(total: int, action: str) -> int | None:
     if rank < 0 or play[1] is None and rank in (ACE, TEN):
         return None
     return rules_total(total, rank, play[1])
+
+
+def play_total(view: dict[str, Any], action: str) -> int | None:
+    """The total ``action`` makes at the table of ``view`` (ninety-eight 2 with its options,
+    a King setting it to the limit; ninety-nine 2); None in Crazy Eights, or for a card of two
+    values played without one."""
+    total, game = view.get("total"), view.get("game")
+    if not isinstance(total, int):
+        return None
+    if game == "ninety-nine":
+        return total_after(total, action)
+    play = parse_play(action)
+    if game != "ninety-eight" or play is None:
+        return None
+    if play[1] is not None:
+        return max(0, total + play[1])
+    if play[0][0] == "K":
+        limit = view.get("limit")
+        return limit if isinstance(limit, int) else None
+    adds = ninety_eight_adds(play[0][0], view.get("options") or {})
+    return None if adds is None else total + adds
 
 
 def chip_outcome(game: str | None, total: int | None, action: str) -> str:

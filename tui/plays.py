@@ -16,7 +16,7 @@ from .seatmarks import turn_of
 
 _PLAY = re.compile(r"^(JK|[A2-9TJQK][SHDC])([+-]\d+)?(?:=([SHDC]))?(!?)$")
 
-#: the value each rank adds, for explaining an illegal card in the adding games
+#: the value each rank adds, for explaining an illegal card and where a play takes the total
 _ADDS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "J": 10, "Q": 10}
 
 
@@ -109,6 +109,16 @@ def choice_label(action: str, style: str = "two-colour", total: int | None = Non
     return " ".join(parts) or card_label(p[0], style)
 
 
+def ninety_eight_adds(rank: str, options: dict[str, Any]) -> int | None:
+    """What a card of ``rank`` adds to the Ninety-Eight total under the table's ``options``
+    (ninety-eight 2, 7: a 3 or a Jack that skips, a 4 that reverses, adds nothing); None for an
+    ace or a ten, whose value is chosen, and a King, which sets the total to the limit."""
+    if rank == "4" and options.get("fours") == "reverse" or rank == "3" and options.get(
+            "threes") == "skip" or rank == "J" and options.get("jacks") == "skip":
+        return 0
+    return _ADDS.get(rank)
+
+
 def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two-colour") -> str:
     """A sentence saying why ``card`` cannot be played now."""
     seat = view.get("seat")
@@ -129,11 +139,7 @@ def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two
     total, limit = view.get("total"), view.get("limit")
     if isinstance(total, int) and isinstance(limit, int):
         rank = card[0]
-        adds = _ADDS.get(rank)
-        options = view.get("options") or {}
-        if rank == "4" and options.get("fours") == "reverse" or rank == "3" and options.get(
-                "threes") == "skip" or rank == "J" and options.get("jacks") == "skip":
-            adds = 0
+        adds = ninety_eight_adds(rank, view.get("options") or {})
         if rank == "A":
             return f"{label} would take the total from {total} to {total + 1} even as 1, over {limit}."
         if adds is not None:

@@ -72,9 +72,34 @@ def test_a_ninety_nine_card_says_what_it_costs_or_wins_before_it_is_played() -> 
     view["hand"], view["legal"] = ["JD", "9C", "AS"], ["JD", "9C", "AS+1", "AS+11"]
     line = lambda card, width=80: hint_text(view, card, view["hand"], NAMES, "ascii", keys,  # noqa: E731
                                             lambda: width).plain
-    assert line("JD") == "Enter plays JD (passes 66: you lose 1 chip)"
-    assert line("9C") == "Enter plays 9C"
+    assert line("JD") == "Enter plays JD to 70 (passes 66: you lose 1 chip)"
+    assert line("9C") == "Enter plays 9C: the total stays 60"  # 2: a 9 adds nothing
     assert line("AS") == "Enter plays AS"
-    assert line("JD", 20) == "Enter plays JD"  # too narrow for the outcome: what Enter does, still
+    assert line("JD", 20) == "Enter plays JD to 70"  # too narrow for the outcome: where it goes, still
+    assert line("JD", 17) == "Enter plays JD"  # and narrower: what Enter does
     view["total"] = 56
-    assert line("JD") == "Enter plays JD (lands on 66: the others lose 1 chip each)"
+    assert line("JD") == "Enter plays JD to 66 (lands on 66: the others lose 1 chip each)"
+
+
+def test_a_ninety_eight_card_says_where_it_takes_the_total() -> None:
+    """ninety-eight 2 and its options: the line above the hand says the total a card of one
+    value makes: a King the limit, a 3 that skips or a 4 that reverses nothing, a ten that can
+    only go down its -10 (a card of two values is asked, and the choice says where each goes)."""
+    m = new_match("ninety-eight", 3, "standard", options={"limit": 50, "threes": "skip", "fours": "reverse"}, seed=4)
+    view = {**m.view(0), "total": 45, "current_seat": 0}
+    view["hand"], view["legal"] = ["KS", "3C", "4D", "TH", "5S", "AS"], ["KS", "3C", "4D", "TH-10", "5S", "AS+1"]
+    line = lambda card: hint_text(view, card, view["hand"], NAMES, "ascii", keys, lambda: 80).plain  # noqa: E731
+    assert line("KS") == "Enter plays KS to 50"
+    assert line("3C") == "Enter plays 3C: the total stays 45"
+    assert line("4D") == "Enter plays 4D: the total stays 45"
+    assert line("TH") == "Enter plays 10H to 35"
+    assert line("5S") == "Enter plays 5S to 50"
+    assert line("AS") == "Enter plays AS to 46"  # only its 1 fits: one value, so said here
+    view["legal"] = ["KS", "3C", "4D", "TH+10", "TH-10", "5S", "AS+1", "AS+11"]
+    view["total"] = 20
+    assert line("TH") == "Enter plays 10H" and line("AS") == "Enter plays AS"
+
+
+def test_crazy_eights_has_no_total_to_say() -> None:
+    view = new_match("crazy-eights", 4, seed=3).view(1)
+    assert hint_text(view, "KH", view["hand"], NAMES, "ascii", keys, lambda: 80).plain == "Enter plays KH · Space draws"
