@@ -94,6 +94,19 @@ async def open_settings(app: DealMeInApp, pilot: Any) -> Any:
     return await wait_for(pilot, lambda: current(app, SettingsScreen))
 
 
+async def choice_shown(app: DealMeInApp, pilot: Any, screen: Any, width: int) -> tuple[str, str]:
+    """``screen`` (a ``ChoiceScreen``) pushed and drawn: the text under its choices, and all the
+    text on screen; its box must lie within the ``width`` columns of the terminal."""
+    from textual.widgets import Label
+
+    await app.push_screen(screen)
+    under = await wait_for(pilot, lambda: screen.query_one("#outcomes", Label))
+    await pilot.pause()
+    box = screen.query_one("#choice").region
+    assert box.x >= 0 and box.right <= width
+    return str(under.render()), " ".join(strip.text.strip(" █") for strip in screen._compositor.render_strips())
+
+
 def notices(app: Any) -> list[str]:
     """The notifications the app holds now (shown or about to be)."""
     return [n.message for n in app._notifications]

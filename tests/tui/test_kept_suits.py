@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from textual.widgets import Label
 
 from core import new_match
 from tui.keptsuits import kept_suits
 from tui.plays import parse_play
 from tui.screens.choice import ChoiceScreen
 
-from .helpers import make_app, wait_for
+from .helpers import choice_shown, make_app
 
 
 def test_counts_each_suit_left_in_the_order_offered() -> None:
@@ -85,13 +84,8 @@ async def test_the_counts_show_whole_under_the_suits(size: tuple[int, int]) -> N
         note = kept_suits(["8C", "KH", "4S", "5S", "JK"], "8C", ["JK", "8"], "SHDC")
         screen = ChoiceScreen("8♣ is wild: name the suit to follow.", ["8C=S", "8C=H", "8C=D", "8C=C"],
                               game="crazy-eights", note=note)
-        await app.push_screen(screen)
-        shown_label = await wait_for(pilot, lambda: screen.query_one("#outcomes", Label))
-        await pilot.pause()
-        assert str(shown_label.render()) == note
-        box = screen.query_one("#choice").region
-        assert box.x >= 0 and box.right <= size[0]
-        shown = " ".join(strip.text.strip(" █") for strip in screen._compositor.render_strips())
+        under, shown = await choice_shown(app, pilot, screen, size[0])
+        assert under == note
         assert "♠ 2 · ♥ 1" in shown and "Joker (wild)." in shown, shown
         await pilot.press("escape")
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Label
 
 from tui.playoutcome import chip_outcome
 from tui.screens.choice import ChoiceScreen
 
-from .helpers import make_app, wait_for
+from .helpers import choice_shown, make_app
 
 
 @pytest.mark.parametrize("total, action, said", [
@@ -54,13 +53,8 @@ async def test_the_choice_shows_what_each_value_costs_on_screen(size: tuple[int,
     app = make_app()
     async with app.run_test(size=size) as pilot:
         screen = ChoiceScreen("Play A♠ how? The total is 97.", ["AS+1", "AS+11"], total=97, game="ninety-nine")
-        await app.push_screen(screen)
-        outcomes = await wait_for(pilot, lambda: screen.query_one("#outcomes", Label))
-        await pilot.pause()
-        assert str(outcomes.render()) == "2: goes over 99: you lose 2 chips and the round ends."
-        box = screen.query_one("#choice").region
-        assert box.x >= 0 and box.right <= size[0]
-        shown = " ".join(strip.text.strip(" █") for strip in screen._compositor.render_strips())
+        under, shown = await choice_shown(app, pilot, screen, size[0])
+        assert under == "2: goes over 99: you lose 2 chips and the round ends."
         assert "you lose 2 chips" in shown and "the round ends." in shown, shown
         await pilot.press("escape")
 
