@@ -11,7 +11,7 @@ from rich.text import Text
 from .cardface import card_label
 from .eventtext import announcement
 from .playoutcome import chip_outcome, play_total
-from .plays import can, own_status, playable, plays_for, unplayable_line, why_not
+from .plays import can, own_status, parse_play, playable, plays_for, unplayable_line, why_not
 from .widgets.seats import fit
 
 #: the moves made with a key of their own: their binding id and default key
@@ -66,13 +66,19 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
     if not playable(view, card):
         return Text(cannot_play(view, card, cards, names, style, key, width(), moves), style="italic")
     plays = f"{key('hand.play', 'enter')} plays " + card_label(card, style)
-    # where a card of one value takes the total, and (ninety-nine 3.3) what it does to the chips,
-    # before it is played (a card of two values says them in the choice between them)
+    # where the card takes the total (an ace's or a ten's two values: both, asked on Enter) and,
+    # for a card of one value, what it does to the chips (ninety-nine 3.3; the choice between two
+    # says it of each); a wild card asks for a suit (crazy-eights 3.3)
     ways = plays_for(view, card)
-    after = play_total(view, ways[0]) if len(ways) == 1 else None
+    totals = list(dict.fromkeys(play_total(view, way) for way in ways))
     outcome = chip_outcome(view.get("game"), view.get("total"), ways[0]) if len(ways) == 1 else ""
-    plays_to = plays if after is None else plays + (
-        f": the total stays {after}" if after == view.get("total") else f" to {after}")
+    plays_to = plays
+    if None not in totals and len(totals) > 1:
+        plays_to += " to " + " or ".join(map(str, totals))
+    elif None not in totals and totals:
+        plays_to += f": the total stays {totals[0]}" if totals[0] == view.get("total") else f" to {totals[0]}"
+    elif len(ways) > 1 and all(p is not None and p[2] for p in map(parse_play, ways)):
+        plays_to += ", naming a suit"
     keys = [plays_to + (f" ({outcome})" if outcome else "")]
     if plays_for(view, card, announce=True) and announces(view):
         said = announcement(mine.get("count"))

@@ -67,14 +67,15 @@ def test_the_shown_clock_counts_a_turn_from_its_view_and_rings_once_a_turn() -> 
 def test_a_ninety_nine_card_says_what_it_costs_or_wins_before_it_is_played() -> None:
     """ninety-nine 3.3: the line above the hand says what a card of one value does to the chips
     (it said only "Enter plays J♦" at 65, where the J passed 66 and cost a chip); a card that
-    does nothing to them, or one of two values (the choice says it), reads as before."""
+    does nothing to them says only where it takes the total, and one of two values both totals
+    (the choice between them says what each costs)."""
     view = {**new_match("ninety-nine", 3, seed=4).view(0), "total": 60, "current_seat": 0}
     view["hand"], view["legal"] = ["JD", "9C", "AS"], ["JD", "9C", "AS+1", "AS+11"]
     line = lambda card, width=80: hint_text(view, card, view["hand"], NAMES, "ascii", keys,  # noqa: E731
                                             lambda: width).plain
     assert line("JD") == "Enter plays JD to 70 (passes 66: you lose 1 chip)"
     assert line("9C") == "Enter plays 9C: the total stays 60"  # 2: a 9 adds nothing
-    assert line("AS") == "Enter plays AS"
+    assert line("AS") == "Enter plays AS to 61 or 71"  # 2: its two values, asked on Enter
     assert line("JD", 20) == "Enter plays JD to 70"  # too narrow for the outcome: where it goes, still
     assert line("JD", 17) == "Enter plays JD"  # and narrower: what Enter does
     view["total"] = 56
@@ -82,9 +83,9 @@ def test_a_ninety_nine_card_says_what_it_costs_or_wins_before_it_is_played() -> 
 
 
 def test_a_ninety_eight_card_says_where_it_takes_the_total() -> None:
-    """ninety-eight 2 and its options: the line above the hand says the total a card of one
-    value makes: a King the limit, a 3 that skips or a 4 that reverses nothing, a ten that can
-    only go down its -10 (a card of two values is asked, and the choice says where each goes)."""
+    """ninety-eight 2 and its options: the line above the hand says the total a card makes: a
+    King the limit, a 3 that skips or a 4 that reverses nothing, a ten that can only go down its
+    -10; an ace or a ten with two values, both (Enter asks which)."""
     m = new_match("ninety-eight", 3, "standard", options={"limit": 50, "threes": "skip", "fours": "reverse"}, seed=4)
     view = {**m.view(0), "total": 45, "current_seat": 0}
     view["hand"], view["legal"] = ["KS", "3C", "4D", "TH", "5S", "AS"], ["KS", "3C", "4D", "TH-10", "5S", "AS+1"]
@@ -97,9 +98,14 @@ def test_a_ninety_eight_card_says_where_it_takes_the_total() -> None:
     assert line("AS") == "Enter plays AS to 46"  # only its 1 fits: one value, so said here
     view["legal"] = ["KS", "3C", "4D", "TH+10", "TH-10", "5S", "AS+1", "AS+11"]
     view["total"] = 20
-    assert line("TH") == "Enter plays 10H" and line("AS") == "Enter plays AS"
+    assert line("TH") == "Enter plays 10H to 30 or 10" and line("AS") == "Enter plays AS to 21 or 31"
+    view["total"] = 5
+    assert line("TH") == "Enter plays 10H to 15 or 0"  # 2.1: never below 0
 
 
-def test_crazy_eights_has_no_total_to_say() -> None:
+def test_crazy_eights_has_no_total_to_say_and_a_wild_card_names_a_suit() -> None:
+    """crazy-eights 3.3: Enter on an eight asks which suit it names, and the line says so."""
     view = new_match("crazy-eights", 4, seed=3).view(1)
-    assert hint_text(view, "KH", view["hand"], NAMES, "ascii", keys, lambda: 80).plain == "Enter plays KH · Space draws"
+    line = lambda card: hint_text(view, card, view["hand"], NAMES, "ascii", keys, lambda: 80).plain  # noqa: E731
+    assert line("KH") == "Enter plays KH · Space draws"
+    assert line("8S") == "Enter plays 8S, naming a suit · Space draws"
