@@ -10,6 +10,7 @@ from rich.text import Text
 
 from .cardface import card_label
 from .eventtext import announcement
+from .playeffect import turn_effect
 from .playoutcome import chip_outcome, play_total
 from .plays import can, own_status, parse_play, playable, plays_for, unplayable_line, why_not
 from .widgets.seats import fit
@@ -68,10 +69,10 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
     plays = f"{key('hand.play', 'enter')} plays " + card_label(card, style)
     # where the card takes the total (an ace's or a ten's two values: both, asked on Enter) and,
     # for a card of one value, what it does to the chips (ninety-nine 3.3; the choice between two
-    # says it of each); a wild card asks for a suit (crazy-eights 3.3)
+    # says it of each); a wild card asks for a suit (crazy-eights 3.3); then what it does to the turn
     ways = plays_for(view, card)
     totals = list(dict.fromkeys(play_total(view, way) for way in ways))
-    outcome = chip_outcome(view.get("game"), view.get("total"), ways[0]) if len(ways) == 1 else ""
+    chips = chip_outcome(view.get("game"), view.get("total"), ways[0]) if len(ways) == 1 else ""
     plays_to = plays
     if None not in totals and len(totals) > 1:
         plays_to += " to " + " or ".join(map(str, totals))
@@ -79,10 +80,16 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
         plays_to += f": the total stays {totals[0]}" if totals[0] == view.get("total") else f" to {totals[0]}"
     elif len(ways) > 1 and all(p is not None and p[2] for p in map(parse_play, ways)):
         plays_to += ", naming a suit"
-    keys = [plays_to + (f" ({outcome})" if outcome else "")]
+    outcome = f" ({chips})" if chips else ""
+    turn = turn_effect(view, ways[0])
+    effect = f", and {turn}" if turn else ""
+    keys = [plays_to + outcome + effect]
     if plays_for(view, card, announce=True) and announces(view):
         said = announcement(mine.get("count"))
         keys.append(f'{key("table.last_card", "l")} plays it with "{said}" (else a penalty)')
     keys += moves
     short = [k.replace(" (else a penalty)", "") for k in keys]
-    return Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1]), plays_to, plays], width()))
+    # narrower, the chips before the turn's effect, and where the card takes the total before either
+    shorter = [plays_to + outcome] if outcome else []
+    shorter += [plays_to + effect] if effect else []
+    return Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1]), *shorter, plays_to, plays], width()))

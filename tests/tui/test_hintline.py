@@ -73,13 +73,15 @@ def test_a_ninety_nine_card_says_what_it_costs_or_wins_before_it_is_played() -> 
     view["hand"], view["legal"] = ["JD", "9C", "AS"], ["JD", "9C", "AS+1", "AS+11"]
     line = lambda card, width=80: hint_text(view, card, view["hand"], NAMES, "ascii", keys,  # noqa: E731
                                             lambda: width).plain
+    # 2: a J also skips the next seat (said where the line has room, after the chips)
+    assert line("JD", 120) == "Enter plays JD to 70 (passes 66: you lose 1 chip), and the next player misses a turn"
     assert line("JD") == "Enter plays JD to 70 (passes 66: you lose 1 chip)"
     assert line("9C") == "Enter plays 9C: the total stays 60"  # 2: a 9 adds nothing
     assert line("AS") == "Enter plays AS to 61 or 71"  # 2: its two values, asked on Enter
     assert line("JD", 20) == "Enter plays JD to 70"  # too narrow for the outcome: where it goes, still
     assert line("JD", 17) == "Enter plays JD"  # and narrower: what Enter does
     view["total"] = 56
-    assert line("JD") == "Enter plays JD to 66 (lands on 66: the others lose 1 chip each)"
+    assert line("JD", 120) == "Enter plays JD to 66 (lands on 66: the others lose 1 chip each), and the next player misses a turn"
 
 
 def test_a_ninety_eight_card_says_where_it_takes_the_total() -> None:
@@ -91,8 +93,8 @@ def test_a_ninety_eight_card_says_where_it_takes_the_total() -> None:
     view["hand"], view["legal"] = ["KS", "3C", "4D", "TH", "5S", "AS"], ["KS", "3C", "4D", "TH-10", "5S", "AS+1"]
     line = lambda card: hint_text(view, card, view["hand"], NAMES, "ascii", keys, lambda: 80).plain  # noqa: E731
     assert line("KS") == "Enter plays KS to 50"
-    assert line("3C") == "Enter plays 3C: the total stays 45"
-    assert line("4D") == "Enter plays 4D: the total stays 45"
+    assert line("3C") == "Enter plays 3C: the total stays 45, and the next player misses a turn"  # 7: skip
+    assert line("4D") == "Enter plays 4D: the total stays 45, and play turns the other way"  # 7: reverse
     assert line("TH") == "Enter plays 10H to 35"
     assert line("5S") == "Enter plays 5S to 50"
     assert line("AS") == "Enter plays AS to 46"  # only its 1 fits: one value, so said here
@@ -109,3 +111,85 @@ def test_crazy_eights_has_no_total_to_say_and_a_wild_card_names_a_suit() -> None
     line = lambda card: hint_text(view, card, view["hand"], NAMES, "ascii", keys, lambda: 80).plain  # noqa: E731
     assert line("KH") == "Enter plays KH · Space draws"
     assert line("8S") == "Enter plays 8S, naming a suit · Space draws"
+
+
+def test_a_card_says_what_it_does_to_the_turn() -> None:
+    """What a card does to who plays next, before it is played: Ninety-Nine's J skips and 4
+    reverses (2); between two seats a skip gives the player another turn and a reverse does
+    nothing (ninety-eight 7.1, ninety-nine 2); Crazy Eights' specials (7.1-7.3): a 2's cards
+    to draw, growing with the debt it answers, a Q's skip, an A's reverse, which acts as a Q
+    between two (7.3); without specials, or a joker, nothing."""
+    from tui.playeffect import turn_effect
+
+    nn = new_match("ninety-nine", 3, seed=4).view(0)
+    assert turn_effect(nn, "JD") == "the next player misses a turn"
+    assert turn_effect(nn, "4S") == "play turns the other way"
+    assert turn_effect(nn, "5S") == "" and turn_effect(nn, "draw") == ""
+    two = new_match("ninety-nine", 2, seed=4).view(0)
+    assert turn_effect(two, "JD") == "you play again" and turn_effect(two, "4S") == ""
+    out = {**nn, "status": [dict(s) for s in nn["status"]]}
+    out["status"][2]["in_hand"] = False  # one of three out of the round: two left
+    assert turn_effect(out, "JD") == "you play again"
+    ne = new_match("ninety-eight", 4, seed=4).view(0)
+    assert [turn_effect(ne, c) for c in ("3C", "4D", "JD")] == ["", "", ""]  # standard: they add
+    ce = new_match("crazy-eights", 4, "specials", seed=4).view(0)
+    assert turn_effect(ce, "2C") == "the next player draws 2 or passes them on with a 2"
+    assert turn_effect({**ce, "debt": 4}, "2H") == "the next player draws 6 or passes them on with a 2"
+    assert turn_effect(ce, "QS") == "the next player misses a turn"
+    assert turn_effect(ce, "AS") == "play turns the other way"
+    assert turn_effect(ce, "JK") == "" and turn_effect(ce, "KS") == ""
+    ce2 = new_match("crazy-eights", 2, "specials", seed=4).view(0)
+    assert turn_effect(ce2, "AS") == "you play again" and turn_effect(ce2, "QS") == "you play again"
+    plain = new_match("crazy-eights", 4, seed=4).view(0)
+    assert turn_effect(plain, "2C") == turn_effect(plain, "QS") == turn_effect(plain, "AS") == ""
+
+
+def test_the_turn_effect_said_is_what_the_engine_does() -> None:
+    """Over seeded random matches of every game (Ninety-Eight with its skips and reverse on,
+    Crazy Eights with specials), each legal play of one value: where the line says the next
+    player misses a turn, the engine skips a seat; where it says "you play again", the player is
+    next; where it says play turns, the direction flips; and where it says nothing, neither
+    happens (a reverse between two seats, which turns nothing round, aside; a 2's draw is
+    checked by the debt it leaves)."""
+    import random
+    from collections import Counter
+
+    from tui.playeffect import turn_effect
+
+    said: Counter[str] = Counter()
+    for seed in range(30):
+        game = ("ninety-eight", "ninety-nine", "crazy-eights")[seed % 3]
+        options = {"threes": "skip", "fours": "reverse", "jacks": "skip"} if game == "ninety-eight" else {}
+        m = new_match(game, 2 + seed % 4, "specials" if game == "crazy-eights" else "standard", options=options, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if m.is_over:
+                break
+            seat = m.current_seat
+            view = m.view(seat)
+            for action in map(str, m.legal_actions(seat)):
+                if action in ("draw", "pass") or action.endswith("!"):
+                    continue
+                trial = m.clone()
+                before = trial.direction
+                events = trial.apply(action, seat)
+                effect = turn_effect(view, action)
+                if any(e.kind in ("hand_over", "round_over", "match_over", "eliminated", "out", "reset") for e in events) \
+                        or trial.is_over:
+                    continue  # a hand or round over: the next deal, not the card, says who plays
+                said[effect.split(" draws ")[0]] += 1
+                skipped = any(e.kind == "skip" for e in events)
+                if effect == "you play again":
+                    assert trial.current_seat == seat, (game, action)
+                elif effect == "the next player misses a turn":
+                    assert skipped, (game, action, [e.kind for e in events])
+                elif effect == "play turns the other way":
+                    assert trial.direction == -before, (game, action)
+                elif effect.startswith("the next player draws"):
+                    assert trial.debt == (view.get("debt") or 0) + 2
+                else:  # between two seats a reverse turns nothing round (ninety-eight 7.1, ninety-nine 2)
+                    two = sum(1 for st in view["status"] if st.get("in_hand", True) and not st.get("out")) == 2
+                    assert not skipped and (trial.direction == before or two), (game, action, [e.kind for e in events])
+            m.apply(rng.choice(m.legal_actions(seat)), seat)
+    kinds = ("", "you play again", "the next player misses a turn", "play turns the other way", "the next player")
+    assert all(said[kind] >= 20 for kind in kinds), said
