@@ -138,3 +138,37 @@ def test_settings(snap_compare, size, tmp_path, monkeypatch) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(config_path=path), terminal_size=size, run_before=open_settings)
+
+
+def test_line_above_the_hand_says_what_a_card_does(snap_compare) -> None:
+    """A solo Ninety-Nine table, J♥ selected at 5: the line above the hand says the total it
+    makes and that it skips the next player (ninety-nine 2)."""
+    from core import new_match
+
+    from .helpers import show_link
+    from .matchlink import MatchLink
+
+    async def open_solo(pilot) -> None:
+        link = MatchLink(new_match("ninety-nine", 4, seed=10), 0, ["You", "Normal bot", "Normal bot 2", "Normal bot 3"])
+        link.solo = True  # type: ignore[attr-defined]
+        await show_link(pilot.app, pilot, link)
+        hand = pilot.app.screen.query_one("HandView")
+        assert "JH" in hand.cards
+        await pilot.press(str(hand.cards.index("JH") + 1))
+
+    assert snap_compare(_app(), terminal_size=(80, 24), run_before=open_solo)
+
+
+def test_wild_card_question(snap_compare) -> None:
+    """Crazy Eights: 8♣ played asks which suit to name, opening on the suit the hand keeps most
+    of, the hand's suits counted under the choices (3.3)."""
+    from .helpers import open_table, stacked
+
+    deck = stacked(["8C", "2D", "KH", "3D", "4S", "4D", "5S", "5D", "6S", "6D", "7S", "7D", "9S", "9D", "QH"])
+
+    async def ask(pilot) -> None:
+        await open_table(pilot.app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0, options={"last_card": "off"})
+        await pilot.press("1", "enter")
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=(80, 24), run_before=ask)
