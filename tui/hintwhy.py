@@ -58,6 +58,10 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"{name} holds {_cards(count)}, and {card} turns play away from them"
     if kind == "wild_last":
         return f"nothing else matches, and {suit} is the suit of the one other card you hold"
+    if kind == "wild_held":
+        if count == 1:
+            return f"nothing else matches, and {suit} is the one suit you hold besides wild cards"
+        return f"nothing else matches, and you hold a card of {suit}; you hold no suit twice"
     if kind == "heavier":
         return f"{card} would cost you {why.total} points if kept, more than another card that leaves you as many of its suit"
     if kind == "next_lacks":

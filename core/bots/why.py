@@ -66,7 +66,9 @@ class Why:
     Crazy Eights' ``wild_longest`` and ``longest`` give in ``count`` how many suits are held
     as often (a tie: one of the suits held most); ``only_match``: ``card`` is the one card in
     hand that can be played (drawing the other move); ``wild_last`` (nothing else matches; it
-    names ``suit``, that of the one other card held); ``heavier`` (``card`` would count
+    names ``suit``, that of the one other card held); ``wild_held`` (nothing else matches; it
+    names ``suit``, held once, where no suit is held twice: ``count`` suits are held once each);
+    ``heavier`` (``card`` would count
     ``total`` points kept, more than another card that leaves as many of its suit, 5.2).
     Where no card in hand can be played: ``no_match`` (a draw), ``no_two`` (the draw takes
     a 2's ``total`` cards: no 2 to answer with), ``nothing_to_draw`` and ``drew_enough`` (a
@@ -168,6 +170,8 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
             return Why("wild_longest", suit="SHDC"[a.suit], count=held.count(max(held)))
         if not ordinary and a.suit >= 0 and held[a.suit] == sum(held) == 1 and len(view["hand"]) == 2:
             return Why("wild_last", suit="SHDC"[a.suit])
+        if not ordinary and a.suit >= 0 and held[a.suit] == max(held) == 1:  # no suit held twice
+            return Why("wild_held", suit="SHDC"[a.suit], count=held.count(1))
         return None
     others = [x for x in ordinary if x.card != a.card]
     rank, suit = RANK[a.card], SUIT[a.card]

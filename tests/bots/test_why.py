@@ -74,6 +74,9 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
     elif w.kind == "wild_last":  # 3.3: nothing else matches; the named suit is the one other card's
         assert _wild(view, card) and not ordinary and w.suit == action.split("=")[1].rstrip("!")
         assert len(hand) == 2 and held[w.suit] == 1
+    elif w.kind == "wild_held":  # 3.3: nothing else matches; the named suit is held, no suit twice
+        assert _wild(view, card) and not ordinary and w.suit == action.split("=")[1].rstrip("!")
+        assert held[w.suit] == max(held.values()) == 1 and w.count == list(held.values()).count(1)
     elif w.kind == "heavier":  # 5.2: more points kept than a card leaving as many of its suit
         assert not options["countdown"] and not _wild(view, card) and w.card == card and w.total == _points(card)
         alike = [_points(x[:2]) for x in ordinary if x[:2] != card and held[x[1]] == held[card[1]]]
@@ -435,7 +438,7 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
-                     "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "heavier", "wild_last",
+                     "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "heavier", "wild_last", "wild_held",
                      "tightest", "keeps_low", "ne_room", "only_match", "only_play", "no_match", "no_two",
                      "drew_enough", "nothing_to_draw"}, kinds  # (nn_least, rarer: its own test below)
 
@@ -620,6 +623,18 @@ def test_ninety_nine_keeps_a_two_only_where_it_may_halve() -> None:
     assert w is None or w.kind != "nn_keeps", w
     view, legal = position("ninety-nine", 3, ["2C", "KD", "5S"], total=45, pile=[])
     assert why(view, "5S") == Why("nn_keeps", card="2C", total=50)
+
+
+def test_a_wild_card_naming_a_suit_held_once_where_none_is_held_twice() -> None:
+    """3.3: with 8♠, 5♦ and K♥, nothing else matching 9♣, naming diamonds names a suit held;
+    no suit is held twice, so it is not "the suit you hold most of". With 8♠, 8♥ and 5♦,
+    diamonds is the one suit held besides the wild cards."""
+    view, legal = position("crazy-eights", 4, ["8S", "5D", "KH"], pile=["9C"], top="9C", suit="C")
+    assert "8S=D" in legal, legal
+    assert why(view, "8S=D") == Why("wild_held", suit="D", count=2)
+    assert why(view, "8S=C") is None  # a suit not held
+    view, legal = position("crazy-eights", 4, ["8S", "8H", "5D"], pile=["9C"], top="9C", suit="C")
+    assert why(view, "8S=D") == Why("wild_held", suit="D", count=1)
 
 
 def test_wild_last_only_with_one_other_card() -> None:
