@@ -38,7 +38,7 @@ def turn_effect(view: dict[str, Any], action: str) -> str:
         if rank == "2":
             debt = view.get("debt")
             owed = (debt if isinstance(debt, int) and not isinstance(debt, bool) else 0) + 2
-            return f"the next player draws {owed} or passes them on with a 2"
+            return f"the next player draws {owed} or plays a 2"
         skips, reverses = rank == "Q", rank == "A"
         if reverses and two:  # 7.3: with two seats an A acts as a Q
             skips, reverses = True, False

@@ -133,8 +133,8 @@ def test_a_card_says_what_it_does_to_the_turn() -> None:
     ne = new_match("ninety-eight", 4, seed=4).view(0)
     assert [turn_effect(ne, c) for c in ("3C", "4D", "JD")] == ["", "", ""]  # standard: they add
     ce = new_match("crazy-eights", 4, "specials", seed=4).view(0)
-    assert turn_effect(ce, "2C") == "the next player draws 2 or passes them on with a 2"
-    assert turn_effect({**ce, "debt": 4}, "2H") == "the next player draws 6 or passes them on with a 2"
+    assert turn_effect(ce, "2C") == "the next player draws 2 or plays a 2"
+    assert turn_effect({**ce, "debt": 4}, "2H") == "the next player draws 6 or plays a 2"
     assert turn_effect(ce, "QS") == "the next player misses a turn"
     assert turn_effect(ce, "AS") == "play turns the other way"
     assert turn_effect(ce, "JK") == "" and turn_effect(ce, "KS") == ""
