@@ -68,8 +68,8 @@ class Why:
     hand that can be played (drawing the other move); ``wild_last`` (nothing else matches; it
     names ``suit``, that of the one other card held); ``wild_held`` (nothing else matches; it
     names ``suit``, held once, where no suit is held twice: ``count`` suits are held once each);
-    ``heavier`` (``card`` would count
-    ``total`` points kept, more than another card that leaves as many of its suit, 5.2).
+    ``heavier`` (``card`` would count ``total`` points kept, more than another card that leaves
+    as many of its suit, 5.2).
     Where no card in hand can be played: ``no_match`` (a draw), ``no_two`` (the draw takes
     a 2's ``total`` cards: no 2 to answer with), ``nothing_to_draw`` and ``drew_enough`` (a
     pass: nothing left to draw, or ``count`` cards drawn, all a turn allows).
