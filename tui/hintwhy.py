@@ -97,6 +97,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "nn_room":
         return (f"the cards it leaves you can still be played without cost at more of the totals just above "
                 f"{why.total} than another play would leave you")
+    if kind == "nn_same":
+        return f"every card you can play does the same here, taking the total to {why.total}"
     if kind == "nn_alike":
         return f"every play costs you {_chips(count)}: none is cheaper"
     if kind == "nn_keeps":

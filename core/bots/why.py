@@ -99,7 +99,8 @@ class Why:
     for dodging a mark than the card played; where neither this nor ``nn_room`` is said, a 4 or
     an ace kept likewise), ``nn_room`` (to ``total`` it costs nothing, and
     the cards kept hold one that costs nothing at more of the totals a little higher up than
-    another such play's), ``nn_alike`` (every play costs ``count`` chips, this one to
+    another such play's), ``nn_same`` (every card that can be played does the same: one rank, or
+    Qs and Ks, each to ``total``), ``nn_alike`` (every play costs ``count`` chips, this one to
     ``total``: none saves them). The chips depend on the total made alone, so plays that make
     the same total are one choice.
     """
@@ -290,7 +291,10 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
     # the chips depend on the total made alone: two kings, or a K and a Q, are one choice
     costs = [r[1] for r in results.values() if r[0] != t]
     if not costs:
-        return None
+        # every card that can be played does the same, and leaves a hand that can do as much:
+        # one rank, or Qs and Ks (2: each +10, nothing more), played with one value
+        alike = {(KING if RANK[x.card] == QUEEN else RANK[x.card], x.value) for x in plays}
+        return Why("nn_same", total=t) if len(alike) == 1 and len(plays) > 1 else None
     if others and not mine:  # 3.3: a landing, or 99
         return Why("nn_lands", total=t, count=others)
     if not mine and all(costs):  # the one play that costs nothing

@@ -221,6 +221,11 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
 
     t = made(action)
     mine, others = chips(t)
+    if w.kind == "nn_same":  # 2: every card that can be played is of one rank, or a Q or a K, one value
+        plays = [x for x in view["legal"] if x != "draw"]
+        assert w.total == t and len(plays) > 1 and all(made(x) == t for x in plays)
+        assert len({("K" if x[0] == "Q" else x[0], Action.parse(x).value) for x in plays}) == 1
+        return
     # the chips depend on the total alone: the plays to another total are the choice
     costs = [chips(made(x))[0] for x in view["legal"] if x != "draw" and made(x) != t]
     assert w.total == t and a.kind == "play" and costs
@@ -438,7 +443,7 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
-                     "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "heavier", "wild_last", "wild_held",
+                     "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "heavier", "wild_last", "wild_held",
                      "tightest", "keeps_low", "ne_room", "only_match", "only_play", "no_match", "no_two",
                      "drew_enough", "nothing_to_draw"}, kinds  # (nn_least, rarer: its own test below)
 
@@ -485,6 +490,15 @@ def test_ninety_nine_takes_plays_to_the_same_total_as_one_choice() -> None:
     view, legal = position("ninety-nine", 3, ["KD", "QS", "2C"], total=40, pile=[])
     assert why(view, "KD") == why(view, "QS") == Why("nn_clear", total=50, count=40)
     assert why(view, "2C") is None
+
+
+def test_ninety_nine_says_when_every_card_does_the_same() -> None:
+    """ninety-nine 2: a Q and two Ks at 82 each add 10 and nothing more: whichever goes, the
+    hand kept can do as much. A J among them skips (2): not the same."""
+    view, legal = position("ninety-nine", 3, ["KD", "QH", "KS"], total=82, pile=[])
+    assert why(view, "QH") == Why("nn_same", total=92) == why(view, "KS")
+    view, legal = position("ninety-nine", 3, ["KD", "QH", "JS"], total=82, pile=[])
+    assert why(view, "QH") is None or why(view, "QH").kind != "nn_same"
 
 
 def test_ninety_nine_says_when_every_play_costs_the_same() -> None:
