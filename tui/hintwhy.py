@@ -58,6 +58,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"{name} holds {_cards(count)}, and {card} turns play away from them"
     if kind == "wild_last":
         return f"nothing else matches, and {suit} is the suit of the one other card you hold"
+    if kind == "wild_out":
+        return f"{card} is your last card: it goes out, whatever suit it names"
     if kind == "wild_held":
         if count == 1:
             return f"nothing else matches, and {suit} is the one suit you hold besides wild cards"

@@ -66,7 +66,8 @@ class Why:
     Crazy Eights' ``wild_longest`` and ``longest`` give in ``count`` how many suits are held
     as often (a tie: one of the suits held most); ``only_match``: ``card`` is the one card in
     hand that can be played (drawing the other move); ``wild_last`` (nothing else matches; it
-    names ``suit``, that of the one other card held); ``wild_held`` (nothing else matches; it
+    names ``suit``, that of the one other card held); ``wild_out`` (``card``, a wild card, is the last card held: it goes out,
+    whatever suit it names), ``wild_held`` (nothing else matches; it
     names ``suit``, held once, where no suit is held twice: ``count`` suits are held once each);
     ``heavier`` (``card`` would count ``total`` points kept, more than another card that leaves
     as many of its suit, 5.2).
@@ -163,6 +164,8 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
     opponents = [s for s in range(view["players"]) if s != seat and status[s]["in_hand"]]
     held = suit_lengths(hand_codes(view), wild)
     ordinary = [x for x in plays if not is_wild(x.card, wild)]
+    if is_wild(a.card, wild) and len(view["hand"]) == 1:  # 5.1: it goes out, whatever it names
+        return Why("wild_out", card=card_str(a.card))
     if is_wild(a.card, wild):
         close = [s for s in opponents if counts[s] == 1]
         if ordinary and close and not view["options"].get("countdown"):

@@ -74,6 +74,8 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
     elif w.kind == "wild_last":  # 3.3: nothing else matches; the named suit is the one other card's
         assert _wild(view, card) and not ordinary and w.suit == action.split("=")[1].rstrip("!")
         assert len(hand) == 2 and held[w.suit] == 1
+    elif w.kind == "wild_out":  # 5.1: the last card held goes out
+        assert _wild(view, card) and w.card == card and hand == [card]
     elif w.kind == "wild_held":  # 3.3: nothing else matches; the named suit is held, no suit twice
         assert _wild(view, card) and not ordinary and w.suit == action.split("=")[1].rstrip("!")
         assert held[w.suit] == max(held.values()) == 1 and w.count == list(held.values()).count(1)
@@ -443,9 +445,10 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
-                     "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "heavier", "wild_last", "wild_held",
+                     "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "heavier", "wild_last",
+                     "wild_held",
                      "tightest", "keeps_low", "ne_room", "only_match", "only_play", "no_match", "no_two",
-                     "drew_enough", "nothing_to_draw"}, kinds  # (nn_least, rarer: its own test below)
+                     "drew_enough", "nothing_to_draw"}, kinds  # (nn_least and wild_out, rarer: their own tests below)
 
 
 def test_the_suit_held_most_is_said_only_of_the_suit_held_most() -> None:
@@ -649,6 +652,13 @@ def test_a_wild_card_naming_a_suit_held_once_where_none_is_held_twice() -> None:
     assert why(view, "8S=C") is None  # a suit not held
     view, legal = position("crazy-eights", 4, ["8S", "8H", "5D"], pile=["9C"], top="9C", suit="C")
     assert why(view, "8S=D") == Why("wild_held", suit="D", count=1)
+
+
+def test_a_wild_last_card_goes_out_whatever_it_names() -> None:
+    """5.1: 8♠ alone in hand goes out; the suit it names is never followed."""
+    view, legal = position("crazy-eights", 4, ["8S"], pile=["9C"], top="9C", suit="C")
+    assert {"8S=S", "8S=D"} <= set(legal), legal
+    assert why(view, "8S=S") == why(view, "8S=D") == Why("wild_out", card="8S")
 
 
 def test_wild_last_only_with_one_other_card() -> None:
