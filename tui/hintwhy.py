@@ -74,6 +74,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"it keeps your {card} for when nothing else matches"
     if kind == "longest":
         return f"{suit} is {most}"
+    if kind == "longer":
+        return f"{suit} is the suit you hold most of among the cards that can be played"
     if kind == "squeeze":
         return f"at {why.total}, {count} in 10 of the cards you cannot see would take {name} over the limit"
     if kind == "tightest":

@@ -62,7 +62,8 @@ class Why:
     cards: ``card`` makes it draw ``total`` unless it answers with a 2, miss a turn, or turns
     play away from it), ``next_lacks`` (``seat``, the one to follow, drew on ``suit``),
     ``shed_points`` (``seat`` holds ``count`` cards: ``card`` kept would count ``total``
-    points), ``keeps_wild`` (``card``, a wild card kept), ``longest`` (``suit``, held most).
+    points), ``keeps_wild`` (``card``, a wild card kept), ``longest`` (``suit``, held most),
+    ``longer`` (``suit``, held more than the suit of any other card that can be played).
     Crazy Eights' ``wild_longest`` and ``longest`` give in ``count`` how many suits are held
     as often (a tie: one of the suits held most); ``only_match``: ``card`` is the one card in
     hand that can be played (drawing the other move); ``wild_last`` (nothing else matches; it
@@ -202,6 +203,9 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
         return Why("keeps_wild", card=card_str(wilds[0].card))
     if held[suit] == max(held) > 1 and any(held[SUIT[x.card]] < held[suit] for x in others):
         return Why("longest", suit="SHDC"[suit], count=held.count(max(held)))
+    apart = [x for x in others if SUIT[x.card] != suit]
+    if held[suit] > 1 and apart and all(held[SUIT[x.card]] < held[suit] for x in apart):
+        return Why("longer", suit="SHDC"[suit])  # held most of the suits that can be followed now
     alike = [POINTS[x.card] for x in others if held[SUIT[x.card]] == held[suit]]
     if alike and max(alike) <= POINTS[a.card] and min(alike) < POINTS[a.card] and not view["options"].get("countdown"):
         return Why("heavier", card=card_str(a.card), total=POINTS[a.card])

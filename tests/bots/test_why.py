@@ -104,6 +104,10 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
     elif w.kind == "keeps_wild":  # 3.3: a wild card kept where one could be played
         assert not _wild(view, card) and w.card in hand and _wild(view, w.card)
         assert any(x.startswith(w.card) for x in plays)
+    elif w.kind == "longer":  # of the suits of the cards that can be played, the one held most
+        assert not _wild(view, card) and w.suit == card[1] and 1 < held[w.suit] < max(held.values())
+        apart = [x for x in ordinary if x[1] != card[1]]
+        assert apart and all(held[x[1]] < held[card[1]] for x in apart)
     elif w.kind == "longest":  # the suit held most, against a shorter one that could be played
         assert not _wild(view, card) and w.suit == card[1] and held[w.suit] == max(held.values()) > 1
         assert w.count == list(held.values()).count(held[w.suit])
@@ -443,21 +447,22 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                 if w is not None:
                     kinds.add(w.kind)
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
-                     "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "squeeze",
+                     "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "longer", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
                      "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "heavier", "wild_last",
-                     "wild_held",
-                     "tightest", "keeps_low", "ne_room", "only_match", "only_play", "no_match", "no_two",
+                     "wild_held", "tightest", "keeps_low", "ne_room", "only_match", "only_play", "no_match", "no_two",
                      "drew_enough", "nothing_to_draw"}, kinds  # (nn_least and wild_out, rarer: their own tests below)
 
 
 def test_the_suit_held_most_is_said_only_of_the_suit_held_most() -> None:
     """3.2: with 9♠ and 9♦ the plays, spades is longer than diamonds but hearts is the suit held
-    most: no "the suit you hold most of" for 9♠ (it was said)."""
+    most: no "the suit you hold most of" for 9♠ (it was said), but the suit held most of those
+    that can be followed now; 9♦ none."""
     view, legal = position("crazy-eights", 3, ["2H", "6H", "QH", "9S", "AS", "6D", "9D", "AH", "7S"],
                            pile=["9C"], top="9C", suit="C")
     assert {"9S", "9D"} <= set(legal) and not any(x[1] in "HC" for x in legal if x not in ("draw",)), legal
-    assert why(view, "9S") is None
+    assert why(view, "9S") == Why("longer", suit="S")
+    assert why(view, "9D") is None
 
 
 def test_a_q_that_skips_the_seat_that_drew_is_not_said_to_find_it_lacking() -> None:

@@ -267,6 +267,7 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("next_lacks", seat=1, suit="C"): "Bo drew on ♣ clubs, so they may hold none",
         Why("wild_last", suit="D"): "nothing else matches, and ♦ diamonds is the suit of the one other card you hold",
         Why("nn_same", total=92): "every card you can play does the same here, taking the total to 92",
+        Why("longer", suit="S"): "♠ spades is the suit you hold most of among the cards that can be played",
         Why("wild_out", card="8S"): "8♠ is your last card: it goes out, whatever suit it names",
         Why("wild_held", suit="D", count=2): "nothing else matches, and you hold a card of ♦ diamonds; you hold no suit twice",
         Why("wild_held", suit="D", count=1): "nothing else matches, and ♦ diamonds is the one suit you hold besides wild cards",
