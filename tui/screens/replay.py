@@ -84,12 +84,15 @@ class ReplayScreen(Screen[None]):
         # Home and End are in the help (F1): the key bar has no room for them at 80 columns
         Binding("home", "go(0)", "First step", show=False),
         Binding("end", "go(-1)", "Last step", show=False),
-        Binding("escape", "app.quit", "Close"),
+        Binding("escape", "close", "Close"),
     ]
 
-    def __init__(self, path: Path, result: ReplayResult | None = None) -> None:
+    def __init__(self, path: Path, result: ReplayResult | None = None, in_app: bool = False) -> None:
         super().__init__()
         self.path = path
+        #: opened from a match's results (Escape goes back to them), not by ``dealmein replay``
+        #: (Escape quits)
+        self.in_app = in_app
         self.result = result if result is not None else replay(path, keep_history=True)
         self.header = log_header(path)
         #: the steps shown: a seat's run of draws in one turn is one of them
@@ -146,6 +149,12 @@ class ReplayScreen(Screen[None]):
     @property
     def steps(self) -> int:
         return len(self.shown)
+
+    async def action_close(self) -> None:
+        if self.in_app:
+            self.app.pop_screen()
+        else:
+            await self.app.action_quit()
 
     def action_step(self, delta: int) -> None:
         self.action_go(max(0, min(self.steps - 1, self.index + delta)))

@@ -148,6 +148,7 @@ class ResultsScreen(Withdrawable[None]):
         # R as the screen's button reads (the host's Rematch, a guest's ready or ask)
         *(Binding("r", f"press('rematch', {words!r})", words, id="results.rematch") for words in REMATCH_WORDS),
         Binding("b", "press('lobby')", "Back to lobby", id="results.lobby"),
+        Binding("v", "replay", "Replay", id="results.replay"),
         # the app's Q, which Textual leaves out of a modal screen's keys: it quits from the
         # results as from the table (asking first where the table does)
         Binding("q", "app.quit", "Quit", id="app.quit"),
@@ -324,12 +325,30 @@ class ResultsScreen(Withdrawable[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar offers Rematch and Back to lobby only at the end of a match, and
         Rematch only where the screen has its button (the host, a table that starts on ready,
-        a guest who asks the host)."""
+        a guest who asks the host); Replay where there is a solo match's log to step through."""
         if action == "press":
             if parameters and parameters[0] == "rematch":  # the binding that reads as the button
                 return self.match_over and rematch_words(self.link) == parameters[-1]
             return self.match_over
+        if action == "replay":
+            return self.replay_log() is not None
         return True
+
+    def replay_log(self) -> Path | None:
+        """The log of the solo match just over, which V steps through with every hand face up
+        (a table with other players keeps its hands to itself: ``dealmein replay`` on the
+        host's log is the host's own choice)."""
+        if not self.match_over or getattr(self.link, "solo", False) is not True:
+            return None
+        path = getattr(getattr(self.link, "table", None), "log_path", None)
+        return path if isinstance(path, Path) and path.is_file() else None
+
+    def action_replay(self) -> None:
+        path = self.replay_log()
+        if self.keys_act() and path is not None:
+            from .replay import ReplayScreen
+
+            self.app.push_screen(ReplayScreen(path, in_app=True))
 
     def _offers_rematch(self) -> bool:
         return rematch_words(self.link) is not None

@@ -1,0 +1,62 @@
+"""V on a solo match's results steps through the match just played, every hand face up, from
+the table's own match log; Escape comes back to the results. Played for real: a solo table
+(a private host on 127.0.0.1 in the app's process), the keys, the log the table wrote."""
+from __future__ import annotations
+
+from net.matchlog import replay
+from tui.screens.replay import ReplayScreen
+from tui.screens.results import ResultsScreen
+
+from .helpers import current, key_bar, make_app, play_with_keys, wait_for
+
+
+async def test_v_on_a_solo_matchs_results_replays_it_and_escape_comes_back() -> None:
+    from tui.screens.picker import TableChoice
+
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        choice = TableChoice(game="ninety-eight", preset="single-hand", options={}, seats=2, bots={1: "normal"})
+        await app.start_table(choice, solo=True)
+        session = app.session
+        await wait_for(pilot, lambda: session.view is not None)
+        await play_with_keys(app, pilot, timeout=90)
+        results = await wait_for(pilot, lambda: current(app, ResultsScreen))
+        assert results.match_over
+        log = session.table.log_path
+        assert results.replay_log() == log and log.is_file()
+        assert "Replay" in key_bar(results)
+        await wait_for(pilot, results.keys_act)
+        await pilot.press("v")
+        shown = await wait_for(pilot, lambda: current(app, ReplayScreen))
+        assert shown.in_app and shown.path == log
+        # the table's log reproduces the match it played, move by move, to its end
+        expected = replay(log, keep_history=True)
+        assert shown.result.ok and expected.ok and shown.steps > 1
+        assert shown.result.match is not None and shown.result.match.is_over
+        assert sorted(shown.result.match.winners) == sorted(session.view["winners"])
+        await pilot.press("end")
+        await pilot.pause()
+        assert shown.index == shown.steps - 1
+        await pilot.press("escape")  # back to the results, the app still running
+        await wait_for(pilot, lambda: app.screen is results)
+        assert app.is_running and app.session is session
+
+
+async def test_no_replay_before_the_match_is_over() -> None:
+    """A hand's results (the match plays on) offer no replay: the hands still in play stay hidden."""
+    from tui.screens.picker import TableChoice
+
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        choice = TableChoice(game="ninety-eight", preset="standard", options={}, seats=2, bots={1: "normal"})
+        await app.start_table(choice, solo=True)
+        session = app.session
+        await wait_for(pilot, lambda: session.view is not None)
+        hand = ResultsScreen(session, session.view, ["You", "Normal bot"], [], match_over=False)
+        await app.push_screen(hand)
+        await wait_for(pilot, lambda: current(app, ResultsScreen))
+        await wait_for(pilot, hand.keys_act)
+        assert hand.replay_log() is None and "Replay" not in key_bar(hand)
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen is hand
