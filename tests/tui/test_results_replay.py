@@ -1,9 +1,13 @@
 """V on a solo match's results steps through the match just played, every hand face up, from
-the table's own match log; Escape comes back to the results. Played for real: a solo table
+the table's own match log; Escape comes back to the results; and so it does on the results
+"See the results" shows again once the app is opened anew. Played for real: a solo table
 (a private host on 127.0.0.1 in the app's process), the keys, the log the table wrote."""
 from __future__ import annotations
 
+from textual.widgets import Button
+
 from net.matchlog import replay
+from tui.screens.home import HomeScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.results import ResultsScreen
 
@@ -40,6 +44,20 @@ async def test_v_on_a_solo_matchs_results_replays_it_and_escape_comes_back() -> 
         await pilot.press("escape")  # back to the results, the app still running
         await wait_for(pilot, lambda: app.screen is results)
         assert app.is_running and app.session is session
+    # later, "See the results" on the home screen shows them again, and V replays the same log
+    again = make_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        home = await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen) and again.screen.query(".resume")
+                              and again.screen)
+        entry = home.query(".resume").results(Button).__next__()
+        assert str(entry.label).startswith("See the results:")
+        entry.press()
+        kept = await wait_for(pilot, lambda: current(again, ResultsScreen))
+        assert kept.match_over and kept.replay_log() == log
+        await wait_for(pilot, kept.keys_act)
+        await pilot.press("v")
+        shown = await wait_for(pilot, lambda: current(again, ReplayScreen))
+        assert shown.path == log and shown.result.ok
 
 
 async def test_no_replay_before_the_match_is_over() -> None:
