@@ -1,8 +1,14 @@
 """The properties of ``test_properties`` under any mix of options, not only the presets: each
 option left out or given a value from its range (its ends and the words it takes, such as
 ``auto``, more often than the middle), over random table sizes. A mix the game refuses is a
-``ValueError`` that names an option or the seats; every other mix plays to its end keeping the
-invariants, with views that hide the other hands and a snapshot that restores to the same match."""
+``ValueError`` that names an option or the seats; every other mix plays keeping the invariants,
+with views that hide the other hands and a snapshot that restores to the same match.
+
+The presets' matches always end (``test_properties``); a mix need not, since the rules let a
+hand go round for ever where few cards are left to draw: Ninety-Eight to 999 at seven seats of
+seven cards, two seats left trading Kings and tens while three cards go round (a **Decision**
+the rules do not have yet, as for Crazy Eights' endless circles). So a mix is played for at most
+``ACTIONS`` actions, and most of them must end within that."""
 from __future__ import annotations
 
 import random
@@ -21,6 +27,8 @@ from .test_properties import MATCH_SEEDS, NO_SHRINK, SEEDS, check_view, play
 MATCHES = 250
 #: every this many actions, every seat's view is checked and the match restored from its snapshot
 CHECK_EVERY = 40
+#: actions a mix is played for at the most (the presets' longest random matches take some 15,000)
+ACTIONS = 20_000
 
 
 def values(option: Option) -> st.SearchStrategy[Any]:
@@ -45,11 +53,11 @@ def mixes(game: str) -> st.SearchStrategy[dict[str, Any]]:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_any_mix_of_options_plays_to_its_end(game: str) -> None:
     """Engine contract: ``new_match`` takes any options within their ranges or refuses the mix
-    with a reason; a match it takes ends within the bound, keeps every invariant, shows no seat
-    another's hand, and restores from its snapshot to the same match, views included."""
+    with a reason; a match it takes keeps every invariant, shows no seat another's hand, and
+    restores from its snapshot to the same match, views included; most end within ``ACTIONS``."""
     info = GAMES[game]
     sizes = list(range(max(2, info.min_players), min(8, info.max_players) + 1))
-    played: list[int] = []
+    played: list[bool] = []  # per mix played: it ended
 
     @settings(max_examples=MATCHES, database=None, phases=NO_SHRINK, report_multiple_bugs=False, deadline=None)
     @given(options=mixes(game), players=st.sampled_from(sizes), seed=MATCH_SEEDS, play_seed=SEEDS)
@@ -72,9 +80,9 @@ def test_any_mix_of_options_plays_to_its_end(game: str) -> None:
                 twin = Match.restore(m.snapshot())
                 assert [twin.view(s) for s in range(players)] == [m.view(s) for s in range(players)]
 
-        play(m, random.Random(play_seed), each, invariants=True)
-        assert m.is_over
-        played.append(players)
+        play(m, random.Random(play_seed), each, ACTIONS, invariants=True)
+        played.append(m.is_over)
 
     run()
     assert len(played) >= MATCHES // 2, f"only {len(played)} of {MATCHES} mixes could be played"
+    assert sum(played) >= 0.9 * len(played), f"{len(played) - sum(played)} of {len(played)} mixes did not end"
