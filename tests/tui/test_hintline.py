@@ -6,6 +6,8 @@ from core import new_match
 from tui.hintline import announces, hint_text, move_keys
 from tui.shownclock import ShownClock
 
+from .helpers import walk
+
 NAMES = ["Ana", "Bob", "Cy", "Di"]
 LABELS = {"enter": "Enter", "space": "Space", "l": "L", "p": "P"}
 
@@ -161,12 +163,7 @@ def test_the_turn_effect_said_is_what_the_engine_does() -> None:
         game = ("ninety-eight", "ninety-nine", "crazy-eights")[seed % 3]
         options = {"threes": "skip", "fours": "reverse", "jacks": "skip"} if game == "ninety-eight" else {}
         m = new_match(game, 2 + seed % 4, "specials" if game == "crazy-eights" else "standard", options=options, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(300):
-            if m.is_over:
-                break
-            seat = m.current_seat
-            view = m.view(seat)
+        for seat, view in walk(m, random.Random(seed)):
             for action in map(str, m.legal_actions(seat)):
                 if action in ("draw", "pass") or action.endswith("!"):
                     continue
@@ -190,6 +187,5 @@ def test_the_turn_effect_said_is_what_the_engine_does() -> None:
                 else:  # between two seats a reverse turns nothing round (ninety-eight 7.1, ninety-nine 2)
                     two = sum(1 for st in view["status"] if st.get("in_hand", True) and not st.get("out")) == 2
                     assert not skipped and (trial.direction == before or two), (game, action, [e.kind for e in events])
-            m.apply(rng.choice(m.legal_actions(seat)), seat)
     kinds = ("", "you play again", "the next player misses a turn", "play turns the other way", "the next player")
     assert all(said[kind] >= 20 for kind in kinds), said

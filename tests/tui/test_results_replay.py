@@ -4,25 +4,30 @@ the table's own match log; Escape comes back to the results; and so it does on t
 (a private host on 127.0.0.1 in the app's process), the keys, the log the table wrote."""
 from __future__ import annotations
 
-from textual.widgets import Button
+from typing import Any
 
 from net.matchlog import replay
-from tui.screens.home import HomeScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.results import ResultsScreen
 
-from .helpers import current, key_bar, make_app, play_with_keys, wait_for
+from .helpers import current, first_saved, key_bar, make_app, play_with_keys, wait_for
+
+
+async def dealt(app: Any, pilot: Any, preset: str) -> Any:
+    """A solo Ninety-Eight table of two (a normal bot) of ``preset``, dealt: its session."""
+    from tui.screens.picker import TableChoice
+
+    await app.start_table(TableChoice(game="ninety-eight", preset=preset, options={}, seats=2, bots={1: "normal"}),
+                          solo=True)
+    session = app.session
+    await wait_for(pilot, lambda: session.view is not None)
+    return session
 
 
 async def test_v_on_a_solo_matchs_results_replays_it_and_escape_comes_back() -> None:
-    from tui.screens.picker import TableChoice
-
     app = make_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
-        choice = TableChoice(game="ninety-eight", preset="single-hand", options={}, seats=2, bots={1: "normal"})
-        await app.start_table(choice, solo=True)
-        session = app.session
-        await wait_for(pilot, lambda: session.view is not None)
+        session = await dealt(app, pilot, "single-hand")
         await play_with_keys(app, pilot, timeout=90)
         results = await wait_for(pilot, lambda: current(app, ResultsScreen))
         assert results.match_over
@@ -47,9 +52,7 @@ async def test_v_on_a_solo_matchs_results_replays_it_and_escape_comes_back() -> 
     # later, "See the results" on the home screen shows them again, and V replays the same log
     again = make_app()
     async with again.run_test(size=(80, 24)) as pilot:
-        home = await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen) and again.screen.query(".resume")
-                              and again.screen)
-        entry = home.query(".resume").results(Button).__next__()
+        entry = await first_saved(again, pilot)
         assert str(entry.label).startswith("See the results:")
         entry.press()
         kept = await wait_for(pilot, lambda: current(again, ResultsScreen))
@@ -62,14 +65,9 @@ async def test_v_on_a_solo_matchs_results_replays_it_and_escape_comes_back() -> 
 
 async def test_no_replay_before_the_match_is_over() -> None:
     """A hand's results (the match plays on) offer no replay: the hands still in play stay hidden."""
-    from tui.screens.picker import TableChoice
-
     app = make_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
-        choice = TableChoice(game="ninety-eight", preset="standard", options={}, seats=2, bots={1: "normal"})
-        await app.start_table(choice, solo=True)
-        session = app.session
-        await wait_for(pilot, lambda: session.view is not None)
+        session = await dealt(app, pilot, "standard")
         hand = ResultsScreen(session, session.view, ["You", "Normal bot"], [], match_over=False)
         await app.push_screen(hand)
         await wait_for(pilot, lambda: current(app, ResultsScreen))

@@ -16,7 +16,7 @@ from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 from tui.saves import solo_save_path
 
-from .helpers import make_app, start_solo, wait_for
+from .helpers import first_saved, make_app, start_solo, wait_for
 
 
 async def test_solo_table_is_saved_and_resumed_from_home():
@@ -334,21 +334,17 @@ async def test_a_save_that_cannot_be_restored_leaves_home_without_its_resume_ent
     """A save that reads but cannot be restored (its match snapshot is damaged) is moved aside
     when Resume tries it: home says why and its Resume entry goes with it (it stayed, and a
     second press said there was no saved table)."""
-    from textual.widgets import Button
-
     from net.savefile import write_save
 
     write_save(solo_save_path(), {"config": {"game": "ninety-eight", "seats": 2}, "status": "playing",
                                   "match": b"not a snapshot"})
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume")
-                              and app.screen)
-        entry = home.query(".resume").results(Button).__next__()
+        entry = await first_saved(app, pilot)
         assert str(entry.label).startswith("Resume Ninety-Eight")
         entry.press()
         await wait_for(pilot, lambda: any(n.message.startswith("Could not resume the table") for n in app._notifications))
-        await wait_for(pilot, lambda: not home.query(".resume"))
+        await wait_for(pilot, lambda: not app.screen.query(".resume"))
         assert isinstance(app.screen, HomeScreen) and app.focused is not None
     assert list(solo_save_path().parent.glob("solo.save.corrupt-*"))
 
