@@ -6,7 +6,6 @@ import asyncio
 import shutil
 import subprocess
 import time
-import uuid
 
 import pytest
 
@@ -15,7 +14,7 @@ pytestmark = pytest.mark.skipif(not (shutil.which("ssh") and shutil.which("tmux"
 
 
 def tmux(sock: str, *args: str) -> str:
-    return subprocess.run(["tmux", "-L", sock, *args], capture_output=True, text=True, timeout=10).stdout
+    return subprocess.run(["tmux", "-S", sock, *args], capture_output=True, text=True, timeout=10).stdout
 
 
 async def wait_pane(sock: str, text: str, timeout: float = 15.0) -> str:
@@ -31,10 +30,10 @@ async def wait_pane(sock: str, text: str, timeout: float = 15.0) -> str:
 
 async def test_openssh_client_gets_a_session(echo_server, tmp_path):
     server = await echo_server(auth="open", password=None)
-    sock = f"dealmein-test-{uuid.uuid4().hex[:8]}"
+    sock = str(tmp_path / "tmux.sock")  # a socket of its own, which pytest clears with the rest of tmp_path
     cmd = (f"ssh -tt -p {server.port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
            f"-o LogLevel=ERROR -o PubkeyAuthentication=no -F /dev/null zoe@127.0.0.1")
-    subprocess.run(["tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "90", "-y", "25", cmd],
+    subprocess.run(["tmux", "-S", sock, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "90", "-y", "25", cmd],
                    check=True, timeout=10, env={"PATH": "/usr/bin:/bin", "TERM": "xterm-256color",
                                                 "HOME": str(tmp_path)})
     try:
@@ -50,7 +49,7 @@ async def test_openssh_client_gets_a_session(echo_server, tmp_path):
             await asyncio.sleep(0.1)
         assert not server.registry.sessions
     finally:
-        subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True, timeout=10)
+        subprocess.run(["tmux", "-S", sock, "kill-server"], capture_output=True, timeout=10)
 
 
 async def test_openssh_client_asking_for_a_command_reads_why_nothing_ran(echo_server, tmp_path):

@@ -10,7 +10,6 @@ import shutil
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def tmux(sock: str, *args: str) -> str:
-    return subprocess.run(["tmux", "-L", sock, *args], capture_output=True, text=True, timeout=10).stdout
+    return subprocess.run(["tmux", "-S", sock, *args], capture_output=True, text=True, timeout=10).stdout
 
 
 async def wait_pane(sock: str, ok, timeout: float = 20.0) -> str:
@@ -36,14 +35,14 @@ async def wait_pane(sock: str, ok, timeout: float = 20.0) -> str:
 
 
 async def test_a_run_of_draws_is_repainted_as_one_growing_line(tmp_path: Path) -> None:
-    sock = f"dealmein-test-{uuid.uuid4().hex[:8]}"
+    sock = str(tmp_path / "tmux.sock")  # a socket of its own, which pytest clears with the rest of tmp_path
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "HOME": str(tmp_path),
            "PYTHONPATH": str(ROOT), "DEALMEIN_CONFIG_DIR": str(tmp_path / "config"),
            "DEALMEIN_DATA_DIR": str(tmp_path / "data"), "DEALMEIN_THEMES_DIR": str(tmp_path / "themes")}
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "settings.toml").write_text('default_game = "crazy-eights"\n', encoding="utf-8")
     cmd = f"{sys.executable} -m tui --no-mdns --seed 11"
-    subprocess.run(["tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "80", "-y", "24", cmd],
+    subprocess.run(["tmux", "-S", sock, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "80", "-y", "24", cmd],
                    check=True, timeout=10, env=env)
     try:
         await wait_pane(sock, lambda s: "Play solo" in s)
@@ -56,4 +55,4 @@ async def test_a_run_of_draws_is_repainted_as_one_growing_line(tmp_path: Path) -
             # the one "You draw" line lists n cards: n - 1 commas
             await wait_pane(sock, lambda s, n=n: [ln.count(",") for ln in s.splitlines() if "You draw" in ln] == [n - 1])
     finally:
-        subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True, timeout=10)
+        subprocess.run(["tmux", "-S", sock, "kill-server"], capture_output=True, timeout=10)
