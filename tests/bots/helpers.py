@@ -23,11 +23,12 @@ def tables() -> list[tuple[str, str, int]]:
     return out
 
 
-def positions(game: str, preset: str, seats: int, seed: int, limit: int) -> Iterator[tuple[Match, int]]:
-    """Up to ``limit`` positions of random legal play: (match, seat with a choice). Seats with
-    an open manual draw are visited too."""
+def positions(game: str, preset: str, seats: int, seed: int, limit: int,
+              options: dict[str, object] | None = None) -> Iterator[tuple[Match, int]]:
+    """Up to ``limit`` positions of random legal play (of ``options`` over the preset): (match,
+    seat with a choice). Seats with an open manual draw are visited too."""
     rng = random.Random(seed)
-    m = new_match(game, seats, preset=preset, seed=seed)
+    m = new_match(game, seats, preset=preset, options=options or {}, seed=seed)
     seen = 0
     while not m.is_over and seen < limit:
         for s in range(m.players):

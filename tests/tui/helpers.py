@@ -6,7 +6,7 @@ import asyncio
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Iterator, TypeVar
+from typing import Any, AsyncIterator, Callable, TypeVar
 
 from textual.app import App
 from textual.screen import Screen
@@ -116,17 +116,6 @@ async def first_saved(app: DealMeInApp, pilot: Any) -> Any:
     home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume")
                           and app.screen)
     return next(iter(home.query(".resume").results(Button)))
-
-
-def walk(m: Any, rng: Any, moves: int = 300) -> Iterator[tuple[int, dict[str, Any]]]:
-    """The positions of a random walk through ``m`` (at most ``moves`` of them): the seat to act
-    and its view, before ``m`` moves on by one of that seat's legal actions."""
-    for _ in range(moves):
-        if m.is_over:
-            return
-        seat = m.current_seat
-        yield seat, m.view(seat)
-        m.apply(str(rng.choice(m.legal_actions(seat))), seat)
 
 
 def notices(app: Any) -> list[str]:

@@ -6,7 +6,7 @@ from core import new_match
 from tui.hintline import announces, hint_text, move_keys
 from tui.shownclock import ShownClock
 
-from .helpers import walk
+from tests.bots.helpers import positions
 
 NAMES = ["Ana", "Bob", "Cy", "Di"]
 LABELS = {"enter": "Enter", "space": "Space", "l": "L", "p": "P"}
@@ -153,7 +153,6 @@ def test_the_turn_effect_said_is_what_the_engine_does() -> None:
     next; where it says play turns, the direction flips; and where it says nothing, neither
     happens (a reverse between two seats, which turns nothing round, aside; a 2's draw is
     checked by the debt it leaves)."""
-    import random
     from collections import Counter
 
     from tui.playeffect import turn_effect
@@ -162,8 +161,9 @@ def test_the_turn_effect_said_is_what_the_engine_does() -> None:
     for seed in range(30):
         game = ("ninety-eight", "ninety-nine", "crazy-eights")[seed % 3]
         options = {"threes": "skip", "fours": "reverse", "jacks": "skip"} if game == "ninety-eight" else {}
-        m = new_match(game, 2 + seed % 4, "specials" if game == "crazy-eights" else "standard", options=options, seed=seed)
-        for seat, view in walk(m, random.Random(seed)):
+        preset = "specials" if game == "crazy-eights" else "standard"
+        for m, seat in positions(game, preset, 2 + seed % 4, seed, 300, options):
+            view = m.view(seat)
             for action in map(str, m.legal_actions(seat)):
                 if action in ("draw", "pass") or action.endswith("!"):
                     continue

@@ -2,16 +2,15 @@
 player names the suit to follow, and one the hand still holds is one it can follow itself)."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from core import new_match
 from tui.keptsuits import kept_suits
 from tui.plays import parse_play
 from tui.screens.choice import ChoiceScreen
 
-from .helpers import choice_shown, make_app, walk
+from tests.bots.helpers import positions
+
+from .helpers import choice_shown, make_app
 
 
 def test_counts_each_suit_left_in_the_order_offered() -> None:
@@ -51,8 +50,8 @@ def test_the_counts_are_those_of_the_hand_the_engine_leaves() -> None:
     checked = 0
     presets = ["standard", "countdown", "jokers"]
     for seed in range(60):
-        m = new_match("crazy-eights", 2 + seed % 4, presets[seed % 3], seed=seed)
-        for seat, view in walk(m, random.Random(seed)):
+        for m, seat in positions("crazy-eights", presets[seed % 3], 2 + seed % 4, seed, 300):
+            view = m.view(seat)
             wilds = [a for a in map(str, m.legal_actions(seat)) if (p := parse_play(a)) and p[2] is not None]
             for action in wilds[:1]:
                 card = parse_play(action)[0]  # type: ignore[index]
