@@ -102,10 +102,11 @@ def seat_after(view: View, seat: int, rules: Rules, rank: int) -> int:
     return nxt
 
 
-def safe_near_limit(rules: Rules, kept: list[int]) -> int:
-    """Of the ranks ``kept``, how many can be played at each room of ``NEAR_LIMIT``, summed:
-    what ``normal``'s judgement of the cards it keeps counts (the hint's ``ne_room``)."""
-    return sum(rules.safe[min(room, rules.limit)][r] for room in NEAR_LIMIT for r in kept)
+def safe_near_limit(rules: Rules, kept: list[int]) -> list[int]:
+    """Per room of ``NEAR_LIMIT``, how many of the ranks ``kept`` can be played there: what
+    ``normal``'s judgement of the cards it keeps counts (``_quality``; the hint's ``ne_room``)."""
+    rows = rules.safe
+    return [sum(1 for r in kept if rows[min(room, rules.limit)][r]) for room in NEAR_LIMIT]
 
 
 def no_safe_chance(q: list[float], room: int, cards: int) -> float:
@@ -191,12 +192,10 @@ class NinetyEightStrategy:
         """How much of the range of totals the kept cards cover, near the limit weighted most."""
         if not kept:
             return 0.0
-        rows = rules.safe
         score = 0.0
-        for room in NEAR_LIMIT:
-            row = rows[min(room, rules.limit)]
-            score += sum(1 for r in kept if row[r]) / len(kept)
-        return score / 6.0
+        for safe in safe_near_limit(rules, kept):
+            score += safe / len(kept)
+        return score / len(NEAR_LIMIT)
 
     # ------------------------------------------------------------------ search support
     def candidates(self, view: View, legal: list[Action]) -> list[int]:

@@ -273,7 +273,7 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
     def near(x: Action) -> int:
         kept = list(hand)
         kept.remove(x.card)
-        return safe_near_limit(rules, [RANK[c] for c in kept])
+        return sum(safe_near_limit(rules, [RANK[c] for c in kept]))
 
     room = {x.card: near(x) for x in legal}
     if room[a.card] == max(room.values()) > min(room.values()):
