@@ -67,11 +67,11 @@ class Why:
     Crazy Eights' ``wild_longest`` and ``longest`` give in ``count`` how many suits are held
     as often (a tie: one of the suits held most); ``only_match``: ``card`` is the one card in
     hand that can be played (drawing the other move); ``wild_last`` (nothing else matches; it
-    names ``suit``, that of the one other card held); ``wild_out`` (``card``, a wild card, is the last card held: it goes out,
-    whatever suit it names), ``wild_held`` (nothing else matches; it
-    names ``suit``, held once, where no suit is held twice: ``count`` suits are held once each);
-    ``heavier`` (``card`` would count ``total`` points kept, more than another card that leaves
-    as many of its suit, 5.2).
+    names ``suit``, that of the one other card held); ``wild_out`` (``card``, a wild card, is
+    the last card held: it goes out, whatever suit it names); ``wild_held`` (nothing else
+    matches; it names ``suit``, held once, where no suit is held twice: ``count`` suits are held
+    once each); ``heavier`` (``card`` would count ``total`` points kept, more than another card
+    that leaves as many of its suit, 5.2).
     Where no card in hand can be played: ``no_match`` (a draw), ``no_two`` (the draw takes
     a 2's ``total`` cards: no 2 to answer with), ``nothing_to_draw`` and ``drew_enough`` (a
     pass: nothing left to draw, or ``count`` cards drawn, all a turn allows).
@@ -99,10 +99,10 @@ class Why:
     that costs nothing and passes it the turn would leave the total), ``nn_keeps`` (to
     ``total`` it costs nothing, and keeps ``card``, a 9, a 10 or, at 50 or more, a 2, more use
     for dodging a mark than the card played; where neither this nor ``nn_room`` is said, a 4 or
-    an ace kept likewise), ``nn_room`` (to ``total`` it costs nothing, and
-    the cards kept hold one that costs nothing at more of the totals a little higher up than
-    another such play's), ``nn_same`` (every card that can be played does the same: one rank, or
-    Qs and Ks, each to ``total``), ``nn_alike`` (every play costs ``count`` chips, this one to
+    an ace kept likewise), ``nn_room`` (to ``total`` it costs nothing, and the cards kept hold
+    one that costs nothing at more of the totals a little higher up than another such play's),
+    ``nn_same`` (every card that can be played does the same: one rank, or Qs and Ks, each to
+    ``total``), ``nn_alike`` (every play costs ``count`` chips, this one to
     ``total``: none saves them). The chips depend on the total made alone, so plays that make
     the same total are one choice.
     """
