@@ -103,7 +103,7 @@ def test_bad_solo_options_are_one_line_errors(args: list[str], words: list[str])
     (["--bot-delay", "0"], ["--bot-delay", "--headless", "Settings"]),
 ])
 def test_headless_flags_without_headless_are_refused_not_ignored(args: list[str], words: list[str]) -> None:
-    """README: --ssh, --resume, --grace, --takeover and --bot-delay apply with --headless; the
+    """docs/guide.md: --ssh, --resume, --grace, --takeover and --bot-delay apply with --headless; the
     app used to open without a word and leave them unused (no SSH port listened)."""
     one_line_error(dealmein("host", "--no-mdns", "--bind", "127.0.0.1", *args), "dealmein host", *words)
 
@@ -286,7 +286,7 @@ def test_a_seed_given_to_a_command_that_deals_nothing_is_refused_not_ignored(arg
 
 
 def test_replay_show_of_a_log_with_no_moves_says_so_before_the_app(tmp_path: Path) -> None:
-    """README: a file with nothing to step through is told in one line, status 1, and the app
+    """docs/guide.md: a file with nothing to step through is told in one line, status 1, and the app
     does not start; a log of the deal and no move is one (it opened the app on "step 0 of 0").
     Without --show it still reproduces (0 actions), status 0."""
     from core import new_match

@@ -195,7 +195,7 @@ async def test_the_highlight_stays_on_its_table_while_others_come_and_go() -> No
 
 async def test_a_listed_table_in_play_is_opened_to_watch() -> None:
     """A table whose match has begun is still listed, as one to watch ("you watch"); Enter on
-    it opens its match for watching, as joining it by its address does (README, With friends)."""
+    it opens its match for watching, as joining it by its address does (docs/guide.md, Joining)."""
     host, guest = host_and_guest("Eve", "Fay")
     async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(100, 30)) as gp:
         join, found = await hosted_and_listed(host, hp, guest, gp)

@@ -152,7 +152,7 @@ async def test_a_hosted_table_keeps_its_choice_but_not_its_password_or_ssh() -> 
         assert picker.query_one("#turn-clock", Select).value == 60
         assert picker.query_one("#table-password", Input).value == ""
         assert picker.query_one("#ssh", Switch).value is False
-        # the variant chosen from the lobby (Game…) is the game's last choice too (README)
+        # the variant chosen from the lobby (Game…) is the game's last choice too (docs/guide.md, Solo)
         await pilot.press("ctrl+s")
         lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
         await pilot.press("g")

@@ -421,7 +421,7 @@ async def test_the_countdown_summary_does_not_say_eights_are_wild_for_all() -> N
     (["solo", "--seats", "3"], "ninety-eight", "standard", 3),  # a choice typed: the command line's table
 ])
 async def test_the_solo_command_keeps_the_last_choices_for_what_it_does_not_say(argv, game, preset, seats) -> None:
-    """README: the picker opens on your last choices; `dealmein solo` with no flags, or only
+    """docs/guide.md: the picker opens on your last choices; `dealmein solo` with no flags, or only
     --game, opened on the command line's defaults (4 seats, standard) instead."""
     from tui.app import DealMeInApp
     from tui.cli import build_parser

@@ -484,7 +484,7 @@ class LobbyScreen(Screen[None]):
         def chosen(choice: Any) -> None:
             if choice is None:
                 return
-            # the picker opens on it next time, as on a choice made there (README)
+            # the picker opens on it next time, as on a choice made there (docs/guide.md, Solo)
             self.app.remember_pick("solo" if solo else "host", choice)
 
             async def apply() -> None:
