@@ -689,7 +689,10 @@ class Table:
             self.status = "finished"
             for w in m.winners:
                 self.seats[w].wins += 1
-            self._note("the match is over: %s won", seats_named(m.winners, self._shown_names()) or "no one")
+            # a seat a bot kept for a player gone for good won for no one there: not "Ana won"
+            shown = [f"a bot for {name}" if seat_.keeper and name else name
+                     for seat_, name in zip(self.seats, self._shown_names())]
+            self._note("the match is over: %s won", seats_named(m.winners, shown) or "no one")
             for seat_ in self.seats:
                 if seat_.keeper:  # its player is gone: the seat opens for whoever comes next
                     self._note("seat %d is open", seat_.index + 1)

@@ -67,6 +67,39 @@ async def test_the_log_says_who_came_and_went_and_who_won(caplog: pytest.LogCapt
         await srv.close()
 
 
+async def test_a_win_by_a_seat_a_bot_kept_for_a_player_gone_is_the_bots(caplog: pytest.LogCaptureFixture) -> None:
+    """A player away past the grace has a bot keep the seat for the rest of the match: the
+    seat's win is not told as that player's ("Ana (seat 1) won"), who is no longer there."""
+    caplog.set_level(logging.INFO, logger="dealmein.net")
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.2, "bot_delay": 0.05, "start_delay": 0.0})  # type: ignore[arg-type]
+    await srv.start()
+    clients = []
+    try:
+        table = srv.create_table(TableConfig(name="T", game="ninety-nine", seats=2, seed=4, options={"chips": 3}))
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key, reconnect=False)
+        bo = await join(srv, "Bo", table=table.id, reconnect=False)
+        clients += [ana, bo]
+        await bo.ready(True)
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the start")
+        await ana.close()
+        await bo.close()
+        await wait_until(lambda: all(s.keeper for s in table.seats), timeout=10, what="the grace to pass")
+        assert table.status == "playing"  # the bots are still at it: the seats' players are gone
+        await wait_until(lambda: table.status == "finished", timeout=60, what="the bots to finish it")
+        said = notes(caplog)
+        over = [n for n in said if "the match is over" in n]
+        assert over in (["table T: the match is over: a bot for Ana (seat 1) won"],
+                        ["table T: the match is over: a bot for Bo (seat 2) won"]), said
+        assert "table T: Ana did not come back: a bot keeps seat 1 for the rest of the match" in said
+        assert said.index("table T: Ana did not come back: a bot keeps seat 1 for the rest of the match") \
+            < said.index(over[0])
+    finally:
+        for c in clients:
+            await c.close()
+        await srv.close()
+
+
 async def test_the_log_says_whom_the_host_sent_away(caplog: pytest.LogCaptureFixture, server: Server) -> None:
     caplog.set_level(logging.INFO, logger="dealmein.net")
     table = server.create_table(TableConfig(name="T", game="ninety-eight", seats=3))
