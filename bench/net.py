@@ -38,6 +38,8 @@ from net.protocol import FrameReader, decode_body, encode  # noqa: E402
 from net.server import Server, TableConfig  # noqa: E402
 
 HOST = "127.0.0.1"
+#: the load the targets are set for: the defaults of ``--tables`` and the first ``--think``
+TARGET_TABLES, TARGET_THINK = 200, 60.0
 PAYLOAD = {"type": "ping", "data": "x" * 180}  # 200 bytes packed, header included
 
 
@@ -385,7 +387,12 @@ async def run(args: argparse.Namespace) -> int:
           f" {load['per_conn_bytes'] / 1024:.2f} KiB (target < 10 KiB)")
     ok = ratio < 5 and load["actions_per_s"] >= 3000 and load["p99_ms"] < 20 \
         and load["per_conn_bytes"] < 10 * 1024
-    print("targets:", "all met" if ok else "NOT all met")
+    if args.tables != TARGET_TABLES or args.think[0] != TARGET_THINK:
+        # fewer tables, or bots that think longer, cannot offer the target's 3,000 actions/s
+        print(f"targets: not judged (they are for {TARGET_TABLES} tables, bots thinking"
+              f" {TARGET_THINK:.0f} ms first; this run: {args.tables} tables, {args.think[0]:g} ms)")
+    else:
+        print("targets:", "all met" if ok else "NOT all met")
     return 0
 
 
@@ -393,9 +400,9 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--round-trips", type=int, default=3000)
     p.add_argument("--actions", type=int, default=2000)
-    p.add_argument("--tables", type=int, default=200)
+    p.add_argument("--tables", type=int, default=TARGET_TABLES)
     p.add_argument("--seconds", type=float, default=8.0, help="measured load time")
-    p.add_argument("--think", type=float, nargs="+", default=[60.0, 40.0],
+    p.add_argument("--think", type=float, nargs="+", default=[TARGET_THINK, 40.0],
                    help="bot clients' mean pause before acting, in ms (the offered load), one load run"
                         " each; the first is judged against the target (60 ms offers a little over"
                         " 3,000 actions/s), the others show heavier loads")
