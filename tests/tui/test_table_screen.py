@@ -12,6 +12,7 @@ from core import new_match
 from tui.screens.choice import ChoiceScreen
 from tui.widgets.board import STOCK_X
 from tui.widgets.hand import HandView
+from tui.widgets.topbar import TopBar
 
 from .helpers import current, make_app, notices, open_table, show_match, stacked, wait_for
 
@@ -828,3 +829,26 @@ async def test_a_ninety_nine_table_names_the_next_mark_under_its_total() -> None
     async with app.run_test(size=(80, 24)) as pilot:
         screen, link = await open_table(app, pilot, "ninety-eight", 3, seat=0, first_plays=False)
         assert str(screen.query_one("#limit").render()) == "total\nlimit 98"
+
+
+async def test_a_view_that_comes_as_the_app_closes_is_not_drawn() -> None:
+    """A host's view can reach the app while it closes (a quit in a match in play, the bots
+    still playing): the session's reader, in the app's context, hands it to the table, whose
+    widgets are already gone. It must not try to draw it (it failed on the missing top bar, and
+    the view update was logged as an error)."""
+    from textual._context import active_app
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 4, 0, seed=5)
+        view = link.view()
+        assert screen.query(TopBar)
+    assert not app.is_running and not screen.query(TopBar)
+    token = active_app.set(app)  # as in the app's own tasks, where the session's reader runs
+    try:
+        screen.show(view, [])
+        screen.restyle("four-colour", screen.palette)
+        screen.reorder("rank")
+    finally:
+        active_app.reset(token)
+    assert screen.view is view and screen.hand_order == "rank"  # kept, for nothing to draw

@@ -194,6 +194,11 @@ class TableScreen(Screen[None]):
             self._render_view()
         self.set_interval(1.0, self._tick)
 
+    def _drawable(self) -> bool:
+        """Its widgets are there to draw on: mounted, and not gone with a table left or an app
+        that closes (a host's view can still come then, a quit in a match the bots play on)."""
+        return self._ready and not popped(self)
+
     def _keep_notices(self, _screen: Screen[Any]) -> None:
         """After each layout: the notices between the seats and the rows kept clear under the
         log, the newest still held shown (below 22 rows, only that one)."""
@@ -310,7 +315,7 @@ class TableScreen(Screen[None]):
                               style="bold")
             before = event
         self._withdraw_stale_prompt(view)
-        if self._ready:
+        if self._drawable():
             self._render_view()
 
     def _track(self, event: dict[str, Any]) -> None:
@@ -527,7 +532,7 @@ class TableScreen(Screen[None]):
         if order == self.hand_order:
             return
         self.hand_order = order
-        if self._ready:
+        if self._drawable():
             self._render_view()
 
     def action_next_hand_order(self) -> None:
@@ -546,7 +551,7 @@ class TableScreen(Screen[None]):
         self.card_style = style
         self.palette = palette
         self._shown.clear()
-        if self._ready:
+        if self._drawable():
             self._render_view()
 
     def _render_seats(self, view: dict[str, Any], names: list[str], me: int | None, players: int) -> None:
