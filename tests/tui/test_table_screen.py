@@ -841,12 +841,14 @@ async def test_a_view_that_comes_as_the_app_closes_is_not_drawn() -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen, link = await open_table(app, pilot, "crazy-eights", 4, 0, seed=5)
-        view = link.view()
         assert screen.query(TopBar)
     assert not app.is_running and not screen.query(TopBar)
+    m = link.match  # the host plays on: a move, told with its events, as the app closes
+    events = [e.to_dict() for e in m.apply(m.legal_actions(0)[0], 0)]
+    view = link.view()
     token = active_app.set(app)  # as in the app's own tasks, where the session's reader runs
     try:
-        screen.show(view, [])
+        screen.show(view, events)
         screen.restyle("four-colour", screen.palette)
         screen.reorder("rank")
     finally:
