@@ -11,6 +11,11 @@ seat is kept from the moment the app sits in it, marked as held by the app's pro
 app claims a seat while the process holding it lives, and any app may once it has gone. (Where
 a process cannot be checked, on Windows, a seat is kept only when the session ends.)
 
+A seat at a headless host's table whose lobby the app ran with the table's host key (``join
+--host-key``) keeps that key beside its token: joining again, the app runs the lobby again. A
+key the host no longer knows (another table there now) does not stop the join: it is made
+without it.
+
 Kept in the data folder (``seats.json``, private to the user), at most ``KEEP`` entries, the
 newest first. A file that cannot be read is left exactly as it is (it may hold seats kept at
 other tables): no seat is claimed from it or kept in it until it is mended or removed, and
@@ -37,10 +42,12 @@ MAX_AGE_DAYS = 30
 
 
 class Kept(NamedTuple):
-    """A seat left at a host: its table (None when not known) and its token."""
+    """A seat left at a host: its table (None when not known), its token, and the table's host
+    key where the app held it (a headless host's lobby, run by one player: ``join --host-key``)."""
 
     table: str | None
     token: str
+    host_key: str | None = None
 
 
 def seats_path() -> Path:
@@ -94,6 +101,7 @@ def _load(path: Path) -> list[dict[str, Any]]:
     entries = [e for e in data if isinstance(e, dict) and isinstance(e.get("address"), str)
                and isinstance(e.get("token"), str) and isinstance(e.get("table"), (str, type(None)))
                and isinstance(e.get("time"), (int, float)) and e["time"] >= oldest
+               and isinstance(e.get("host_key"), (str, type(None)))
                and (e.get("holder") is None or (type(e["holder"]) is int and e["holder"] > 0))]
     for entry in entries:  # kept under another spelling of the address by an older app
         entry["address"] = _kept_place(entry["address"])
@@ -127,13 +135,16 @@ def _held_elsewhere(e: dict[str, Any]) -> bool:
     return holder is not None and holder != os.getpid() and alive(holder)
 
 
-def _keep(address: str, table: str | None, token: str, holder: int | None, path: Path | None) -> None:
+def _keep(address: str, table: str | None, token: str, holder: int | None, path: Path | None,
+          host_key: str | None = None) -> None:
     """One seat per table is kept (the latest), besides those other running apps sit in."""
     path = path or seats_path()
     address = same_place(address)
     entry: dict[str, Any] = {"address": address, "table": table, "token": token, "time": time.time()}
     if holder is not None:
         entry["holder"] = holder
+    if host_key is not None:  # as private as the token beside it (the file is the user's alone)
+        entry["host_key"] = host_key
     with locked(path):  # another app's seat kept meanwhile is kept
         entries = _readable(path)
         if entries is None:
@@ -141,16 +152,19 @@ def _keep(address: str, table: str | None, token: str, holder: int | None, path:
         _save(path, [entry, *(e for e in entries if (e["address"], e["table"]) != (address, table) or _held_elsewhere(e))])
 
 
-def remember(address: str, table: str | None, token: str, path: Path | None = None) -> None:
-    """Keep the token of a seat left at ``address`` (and ``table``, when known)."""
-    _keep(address, table, token, None, path)
+def remember(address: str, table: str | None, token: str, path: Path | None = None,
+             host_key: str | None = None) -> None:
+    """Keep the token of a seat left at ``address`` (and ``table``, when known), and the
+    table's host key where the app held it: joining again, it runs the lobby again."""
+    _keep(address, table, token, None, path, host_key)
 
 
-def hold(address: str, table: str | None, token: str, path: Path | None = None) -> None:
+def hold(address: str, table: str | None, token: str, path: Path | None = None,
+         host_key: str | None = None) -> None:
     """Keep the token of the seat this app sits in now at ``address``, held by this process:
     should the app end without closing, the next app to join there gets the seat back."""
     if CAN_HOLD:
-        _keep(address, table, token, os.getpid(), path)
+        _keep(address, table, token, os.getpid(), path, host_key)
 
 
 def release(address: str, table: str | None, token: str, path: Path | None = None) -> None:
@@ -185,7 +199,7 @@ def claim(address: str, table: str | None = None, path: Path | None = None) -> K
             if _kept_at(e, address, table) and not _held_elsewhere(e):
                 del entries[i]
                 _save(path, entries)
-                return Kept(e["table"], str(e["token"]))
+                return Kept(e["table"], str(e["token"]), e.get("host_key"))
     return None
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from net.addresses import address_key, host_port, join_addresses, split_address
-from net.client import RECONNECT_FOR, TableClient
+from net.client import RECONNECT_FOR, ConnectError, TableClient
 from net.protocol import NAME_LEN, clean_name
 from net.savefile import keep_previous, read_save, save_path
 from net.server import Server, TableConfig, local_host
@@ -241,11 +241,22 @@ class TableSession:
         if unread:  # the file is left alone: said once, as the app's other files are
             app.warn_once("Seats kept", unread)
         session.returning = kept is not None or app.seat_token is not None
+        # a seat kept by an app that ran the table's lobby with its host key runs it again
+        key = host_key or (kept.host_key if kept else None)
         try:
-            session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
-                                                       table=table, host_key=host_key,
-                                                       token=kept.token if kept else app.seat_token,
-                                                       on_update=session._on_update)
+            try:
+                session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
+                                                           table=table, host_key=key,
+                                                           token=kept.token if kept else app.seat_token,
+                                                           on_update=session._on_update)
+            except ConnectError as e:
+                if e.code != "bad_host_key" or host_key is not None or key is None:
+                    raise
+                # a key kept for another table once at that address (a new one there now): the
+                # player joins as anyone does, as they would have without it
+                session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
+                                                           table=table, token=kept.token if kept else app.seat_token,
+                                                           on_update=session._on_update)
             if here is not None and here.table is not None and session.client.table == here.table.id:
                 raise AtTableAlready("You are at this table already: this app hosts it.")
             await app.leave_table()
@@ -254,7 +265,7 @@ class TableSession:
                 raise ConnectionError(session.closed_reason or "the table closed as the last one was left")
         except BaseException:
             if kept is not None and session.client is None:  # not in yet: the seat is still to be claimed
-                seatkeys.remember(session.address, kept.table, kept.token)
+                seatkeys.remember(session.address, kept.table, kept.token, host_key=kept.host_key)
             await session.close()  # in, then stopped while leaving the last table: the seat is kept
             raise
         held = seatkeys.held_elsewhere(session.address, session.client.table) \
@@ -296,8 +307,14 @@ class TableSession:
         if self.held is not None:
             seatkeys.release(self.address, *self.held)
         if now is not None:
-            seatkeys.hold(self.address, *now)
+            seatkeys.hold(self.address, *now, host_key=self._host_key_held())
         self.held = now
+
+    def _host_key_held(self) -> str | None:
+        """The table's host key, where this app runs another host's lobby with it: kept with
+        the seat, so that joining again it runs the lobby again."""
+        c = self.client
+        return c.host_key if c is not None and c.is_host and self.server is None else None
 
     @property
     def advertiser(self) -> Any:
@@ -855,7 +872,7 @@ class TableSession:
             here = self._seat_here()
             if self.address is not None and self.app.remember_seats:
                 if here is not None:
-                    seatkeys.remember(self.address, *here)
+                    seatkeys.remember(self.address, *here, host_key=self._host_key_held())
                 elif self.held is not None:
                     seatkeys.release(self.address, *self.held)
             self.held = None

@@ -210,9 +210,11 @@ async def test_the_seat_held_follows_the_player_from_seat_to_seat_and_goes_when_
         await srv.close()
 
 
-async def test_the_host_key_holder_gets_its_seat_back_when_the_table_resumes(tmp_path) -> None:
+@pytest.mark.parametrize("key_again", [True, False], ids=["key-given-again", "key-kept"])
+async def test_the_host_key_holder_gets_its_seat_back_when_the_table_resumes(tmp_path, key_again: bool) -> None:
     """A player who runs a headless table with its host key (``dealmein join --host-key``) sits
-    at it like any other: its seat comes back after the host restarts with ``--resume``."""
+    at it like any other: its seat comes back after the host restarts with ``--resume``, and
+    with it the lobby, whether the key is given again or not (it was kept with the seat)."""
     save = tmp_path / "table.save"
     srv = Server(host="127.0.0.1", port=0, bot_delay=0)
     await srv.start()
@@ -244,7 +246,9 @@ async def test_the_host_key_holder_gets_its_seat_back_when_the_table_resumes(tmp
             assert resumed is not None, problem
             await srv2.start()
             resumed.resume()
-            app.join_address(f"127.0.0.1:{port}", host_key=table.host_key)
+            kept = json.loads(seats_path().read_text())
+            assert [(e["table"], e.get("host_key")) for e in kept] == [(table.id, table.host_key)]
+            app.join_address(f"127.0.0.1:{port}", host_key=table.host_key if key_again else None)
             # the table may open before the join hands the app its session: a match in play
             # sends its view as the player sits down, while the join is still returning
             back = await wait_for(pilot, lambda: app.session is not None and isinstance(app.screen, TableScreen)
@@ -255,6 +259,28 @@ async def test_the_host_key_holder_gets_its_seat_back_when_the_table_resumes(tmp
     finally:
         if srv2 is not None:
             await srv2.close()
+        await srv.close()
+
+
+async def test_a_host_key_kept_for_a_table_no_longer_there_does_not_stop_a_join() -> None:
+    """A seat kept with a host key at an address where another table runs now (that host
+    started afresh): the key is refused there, and the player joins as anyone would, not
+    turned away by a key they did not give."""
+    srv = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="New", game="ninety-eight", seats=2))
+        remember(f"127.0.0.1:{srv.port}", None, "old-token", host_key="not-this-tables-key")
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat is not None)
+            assert not app.session.is_host and app.session.client.table == table.id
+            # the kept seat was claimed, once: the file holds the seat the app sits in now
+            kept = json.loads(seats_path().read_text())
+            assert [(e["token"], e.get("host_key")) for e in kept] == [(app.session.client.token, None)]
+            await app.leave_table()
+    finally:
         await srv.close()
 
 

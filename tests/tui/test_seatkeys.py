@@ -25,6 +25,23 @@ def test_claim_gives_the_token_once_and_matches_the_table(tmp_path) -> None:
     assert [e["token"] for e in json.loads(path.read_text())] == ["tok-3"]
 
 
+def test_a_host_key_is_kept_with_its_seat_and_a_bad_one_is_not_believed(tmp_path) -> None:
+    """The table's host key, where the app ran another host's lobby with it, goes with the seat
+    (held or left) and comes back with it; a seat kept by an app before keys were kept has none;
+    an entry whose key is not text is not a seat kept."""
+    path = tmp_path / "seats.json"
+    remember("h:1", "t", "tok", path, host_key="KEY")
+    hold("h:2", "u", "tok-2", path, host_key="KEY-2")
+    remember("h:3", "v", "tok-3", path)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600  # as private as the tokens
+    assert claim("h:1", None, path) == Kept("t", "tok", "KEY")
+    assert claim("h:2", "u", path) == Kept("u", "tok-2", "KEY-2")
+    assert claim("h:3", "v", path) == Kept("v", "tok-3", None)
+    entries = [{"address": "h:4", "table": "w", "token": "tok-4", "time": time.time(), "host_key": 5}]
+    path.write_text(json.dumps(entries))
+    assert claim("h:4", None, path) is None
+
+
 def test_the_same_table_keeps_only_its_latest_token(tmp_path) -> None:
     path = tmp_path / "seats.json"
     remember("h:1", "t", "old", path)
