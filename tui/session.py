@@ -241,22 +241,22 @@ class TableSession:
         if unread:  # the file is left alone: said once, as the app's other files are
             app.warn_once("Seats kept", unread)
         session.returning = kept is not None or app.seat_token is not None
+        def connect(key: str | None) -> Any:
+            return TableClient.connect(host, port, name=app.player_name, password=password, table=table,
+                                       host_key=key, token=kept.token if kept else app.seat_token,
+                                       on_update=session._on_update)
+
         # a seat kept by an app that ran the table's lobby with its host key runs it again
         key = host_key or (kept.host_key if kept else None)
         try:
             try:
-                session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
-                                                           table=table, host_key=key,
-                                                           token=kept.token if kept else app.seat_token,
-                                                           on_update=session._on_update)
+                session.client = await connect(key)
             except ConnectError as e:
                 if e.code != "bad_host_key" or host_key is not None or key is None:
                     raise
                 # a key kept for another table once at that address (a new one there now): the
                 # player joins as anyone does, as they would have without it
-                session.client = await TableClient.connect(host, port, name=app.player_name, password=password,
-                                                           table=table, token=kept.token if kept else app.seat_token,
-                                                           on_update=session._on_update)
+                session.client = await connect(None)
             if here is not None and here.table is not None and session.client.table == here.table.id:
                 raise AtTableAlready("You are at this table already: this app hosts it.")
             await app.leave_table()
