@@ -7,7 +7,8 @@ from typing import Any, TypeGuard
 
 from rich.cells import cell_len
 
-from net.seatnames import bots_own_name, numbered
+from core.bots.base import LEVELS
+from net.seatnames import bot_name, bots_own_name, numbered
 
 from .eventtext import other_name
 from .plain import clean, cut
@@ -132,3 +133,29 @@ def speaker(lobby: dict[str, Any], chat: dict[str, Any]) -> str:
     if chat.get("earlier") is True:  # said before someone else sat there, or before the table lost that seat
         return f"{cut(name, 20)} (was in seat {seat + 1})"
     return f"{cut(name, 20)} (seat {seat + 1})"  # seated there by a lobby still on its way
+
+
+def _bot_of(name: str) -> tuple[str, str] | None:
+    """(level, number) of a name as the host names its bots ("Normal bot 2": ``Normal``, "2";
+    "Normal bot": ``Normal``, ""), else None."""
+    for level in LEVELS:
+        base = bot_name(level)
+        if name == base:
+            return base, ""
+        if name.startswith(base + " ") and name[len(base) + 1:].isdigit():
+            return base, name[len(base) + 1:]
+    return None
+
+
+def short_bot_names(names: list[str], width: int) -> list[str]:
+    """Names for a row of narrow seat boxes: where every bot in it is of one level, a bot's
+    name too long for ``width`` reads "Bot", "Bot 2"... (eight seats at 80 columns read
+    "Normal…", "Norma…2": the level, the same word on each, left little room for what tells
+    them apart). Bots of different levels, or a short name another seat has already, keep the
+    names as they are (``cut_apart`` cuts them then)."""
+    bots = [_bot_of(name) for name in names]
+    if len({bot[0] for bot in bots if bot is not None}) != 1:
+        return names
+    short = [f"Bot {bot[1]}".rstrip() if bot is not None and cell_len(name) > width else name
+             for name, bot in zip(names, bots)]
+    return short if len(set(short)) == len(set(names)) else names

@@ -11,6 +11,7 @@ from core import new_match
 from core.registry import GAMES
 from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
+from tui.seatnames import short_bot_names
 from tui.widgets.seats import EDGE, SeatBox, cut_apart, status_text
 
 from .helpers import make_app, notices
@@ -116,18 +117,29 @@ async def test_narrow_boxes_cut_names_and_wording() -> None:
 
 
 async def test_seven_bots_of_one_level_read_apart() -> None:
-    """Seven opponents named as the table names its bots ("Normal bot", "Normal bot 2", ...):
-    cut to fit, each name keeps its number, so every box reads differently."""
+    """Seven opponents named as the table names its bots ("Normal bot", "Normal bot 2", ...),
+    eight seats at 80 columns: too long for the boxes, they read "Bot", "Bot 2"... "Bot 7" (they
+    read "Normal…", "Norma…2": the level, the same on each, took the room), every box apart and
+    within its border. Bots of two levels keep the level, cut to fit, each box still apart."""
     app = make_app()
     names = ["You", "Normal bot", *(f"Normal bot {n}" for n in range(2, 8))]
+    mixed = ["You", "Normal bot", "Normal bot 2", "Normal bot 3", "Normal bot 4", "Hard bot", "Hard bot 2",
+             "Hard bot 3"]
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await show_table(app, pilot, "crazy-eights", 8, seat=0, names=names)
         titles = {box.seat: str(box.border_title) for box in boxes(screen)}
+        assert titles == {seat: "Bot" if seat == 1 else f"Bot {seat}" for seat in range(1, 8)}, titles
+        for box in boxes(screen):
+            assert drawn(screen, box, 0).strip("╭╮─┏┓━ ") == titles[box.seat]
+        app.pop_screen()
+        await pilot.pause()
+        screen = await show_table(app, pilot, "crazy-eights", 8, seat=0, names=mixed)
+        titles = {box.seat: str(box.border_title) for box in boxes(screen)}
         assert len(set(titles.values())) == 7, titles
         for seat, title in titles.items():
-            assert title.startswith("No") and "…" in title, title
-            if seat > 1:
-                assert title.endswith(f"…{seat}"), title
+            assert title.startswith(mixed[seat][:2]) and "…" in title, title
+            if mixed[seat][-1].isdigit():
+                assert title.endswith(f"…{mixed[seat][-1]}"), title
             assert cell_len(title) <= by_width(screen, seat) - EDGE
 
 
@@ -198,6 +210,16 @@ def test_cut_apart() -> None:
     # numbered names cut in the middle keep their number once, at the end
     assert cut_apart(["Christopher A", "Christopher A 2", "Christopher B", "Christopher B 2"], 12) == [
         "Christ…her A", "Christ…r A 2", "Christ…her B", "Christ…r B 2"]
+
+
+def test_short_bot_names() -> None:
+    assert short_bot_names(["Normal bot", "Normal bot 2", "Normal bot 3"], 7) == ["Bot", "Bot 2", "Bot 3"]
+    assert short_bot_names(["Ana", "Hard bot", "Hard bot 2"], 7) == ["Ana", "Bot", "Bot 2"]
+    assert short_bot_names(["Normal bot", "Normal bot 2"], 16) == ["Normal bot", "Normal bot 2"]  # they fit
+    # bots of two levels: the level is what tells them apart; a player called "Bot 2" is not doubled
+    assert short_bot_names(["Normal bot", "Hard bot", "Normal bot 2"], 7) == ["Normal bot", "Hard bot", "Normal bot 2"]
+    assert short_bot_names(["Bot 2", "Normal bot", "Normal bot 2"], 7) == ["Bot 2", "Normal bot", "Normal bot 2"]
+    assert short_bot_names(["Normal botany", "Expert bot"], 5) == ["Normal botany", "Expert bot"]  # not the host's
 
 
 def by_width(screen: TableScreen, seat: int) -> int:

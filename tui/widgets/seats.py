@@ -26,6 +26,7 @@ from textual.widgets import Static
 
 from ..plain import clean, cut
 from ..plays import match_status
+from ..seatnames import short_bot_names
 
 #: a box narrower than this (border included) drops its side padding
 NARROW = 14
@@ -240,8 +241,9 @@ class SeatBox(Static):
         slot = self.slot()
         room = slot - EDGE if slot else 99
         row = self._row()
-        titles = cut_apart([box._seat_name for box in row], min(room, NAME_CELLS))
-        title = titles[row.index(self)] if self in row else cut(self._seat_name, min(room, NAME_CELLS))
+        width = min(room, NAME_CELLS)
+        titles = cut_apart(short_bot_names([box._seat_name for box in row], width), width)
+        title = titles[row.index(self)] if self in row else cut(self._seat_name, width)
         if str(self.border_title or "") != title:
             self.border_title = Text(title)
         team = self._team
