@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .plays import parse_play
+from .plays import ninety_eight_turn, parse_play
 
 SKIP = "the next player misses a turn"
 AGAIN = "you play again"
@@ -30,8 +30,8 @@ def turn_effect(view: dict[str, Any], action: str) -> str:
     options = view.get("options") or {}
     two = _in_hand(view) == 2
     if game == "ninety-eight":
-        skips = rank == "3" and options.get("threes") == "skip" or rank == "J" and options.get("jacks") == "skip"
-        reverses = rank == "4" and options.get("fours") == "reverse"
+        turn = ninety_eight_turn(rank, options)
+        skips, reverses = turn == "skip", turn == "reverse"
     elif game == "ninety-nine":
         skips, reverses = rank == "J", rank == "4"
     elif game == "crazy-eights" and options.get("specials") and play[0] != "JK":

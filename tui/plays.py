@@ -109,12 +109,21 @@ def choice_label(action: str, style: str = "two-colour", total: int | None = Non
     return " ".join(parts) or card_label(p[0], style)
 
 
+def ninety_eight_turn(rank: str, options: dict[str, Any]) -> str | None:
+    """What a card of ``rank`` does to the turn under the table's ``options`` (ninety-eight 7):
+    "skip" for a 3 or a Jack that skips, "reverse" for a 4 that reverses; None for the rest."""
+    if rank == "3" and options.get("threes") == "skip" or rank == "J" and options.get("jacks") == "skip":
+        return "skip"
+    if rank == "4" and options.get("fours") == "reverse":
+        return "reverse"
+    return None
+
+
 def ninety_eight_adds(rank: str, options: dict[str, Any]) -> int | None:
     """What a card of ``rank`` adds to the Ninety-Eight total under the table's ``options``
-    (ninety-eight 2, 7: a 3 or a Jack that skips, a 4 that reverses, adds nothing); None for an
-    ace or a ten, whose value is chosen, and a King, which sets the total to the limit."""
-    if rank == "4" and options.get("fours") == "reverse" or rank == "3" and options.get(
-            "threes") == "skip" or rank == "J" and options.get("jacks") == "skip":
+    (ninety-eight 2, 7: a card that skips or reverses adds nothing); None for an ace or a ten,
+    whose value is chosen, and a King, which sets the total to the limit."""
+    if ninety_eight_turn(rank, options) is not None:
         return 0
     return _ADDS.get(rank)
 
