@@ -54,9 +54,17 @@ def bot_name(level: str, number: int = 1) -> str:
     return base if number == 1 else f"{base} {number}"
 
 
+def number_after(name: str, base: str) -> str | None:
+    """The number ``numbered`` gave ``name`` after ``base`` ("2" of "Normal bot 2"), "" for
+    ``base`` itself, None for a name not ``base`` numbered."""
+    if name == base:
+        return ""
+    rest = name[len(base) + 1:]
+    return rest if name.startswith(base + " ") and rest.isdigit() else None
+
+
 def bots_own_name(seat: dict[str, Any]) -> bool:
     """A bot's seat named as the host names its bots (``bot_name``); a bot playing on for a
     player who left keeps that player's name."""
     name = str(seat.get("name") or "").lower()
-    base = bot_name(str(seat.get("bot"))).lower()
-    return bool(seat.get("bot")) and (name == base or name.startswith(base + " ") and name[len(base) + 1:].isdigit())
+    return bool(seat.get("bot")) and number_after(name, bot_name(str(seat.get("bot"))).lower()) is not None

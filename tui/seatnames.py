@@ -8,7 +8,7 @@ from typing import Any, TypeGuard
 from rich.cells import cell_len
 
 from core.bots.base import LEVELS
-from net.seatnames import bot_name, bots_own_name, numbered
+from net.seatnames import bot_name, bots_own_name, number_after, numbered
 
 from .eventtext import other_name
 from .plain import clean, cut
@@ -136,14 +136,12 @@ def speaker(lobby: dict[str, Any], chat: dict[str, Any]) -> str:
 
 
 def _bot_of(name: str) -> tuple[str, str] | None:
-    """(level, number) of a name as the host names its bots ("Normal bot 2": ``Normal``, "2";
-    "Normal bot": ``Normal``, ""), else None."""
-    for level in LEVELS:
-        base = bot_name(level)
-        if name == base:
-            return base, ""
-        if name.startswith(base + " ") and name[len(base) + 1:].isdigit():
-            return base, name[len(base) + 1:]
+    """(name of its level, number) of a name as the host names its bots ("Normal bot 2":
+    "Normal bot", "2"; "Normal bot": "Normal bot", ""), else None."""
+    for base in map(bot_name, LEVELS):
+        number = number_after(name, base)
+        if number is not None:
+            return base, number
     return None
 
 
