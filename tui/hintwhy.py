@@ -103,6 +103,15 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
                 f"{why.total} than another play would leave you")
     if kind == "nn_same":
         return f"every card you can play does the same here, taking the total to {why.total}"
+    if kind == "nn_total":
+        if count:
+            return f"every card you can play takes the total to {why.total} and costs you {_chips(count)}: none is cheaper"
+        return f"every card you can play takes the total to {why.total} and costs you nothing"
+    if kind == "nn_calm":
+        if count:
+            return ("it costs you nothing, and after no play that costs nothing can whoever plays next "
+                    "land on 33, 66 or 99")
+        return "no play costs you a chip, and after none of them can whoever plays next land on 33, 66 or 99"
     if kind == "nn_alike":
         return f"every play costs you {_chips(count)}: none is cheaper"
     if kind == "nn_keeps":

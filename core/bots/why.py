@@ -93,18 +93,24 @@ class Why:
     every other play costs chips), ``nn_least`` (every play costs chips, this one ``count``,
     fewer than any other), ``nn_next`` (it costs nothing, and at ``total`` the fewest of the
     unseen cards let ``seat``, the next, land on 33, 66 or 99 of the plays that cost nothing
-    and pass the turn to it, clearly fewer than at ``count``, where one of them would take
-    it), ``nn_costly`` (it costs nothing, and at ``total`` ``count`` in 10 of the unseen cards
+    and pass the turn to a seat holding as many cards, clearly fewer than at ``count``, where
+    one of them would take it; or, after the kept cards below, none against some),
+    ``nn_costly`` (it costs nothing, and at ``total`` ``count`` in 10 of the unseen cards
     would cost ``seat``, the next, chips however played, clearly more than where another play
-    that costs nothing and passes it the turn would leave the total), ``nn_keeps`` (to
+    that costs nothing and passes the turn to a seat holding as many cards would leave the
+    total), ``nn_keeps`` (to
     ``total`` it costs nothing, and keeps ``card``, a 9, a 10 or, at 50 or more, a 2, more use
     for dodging a mark than the card played; where neither this nor ``nn_room`` is said, a 4 or
     an ace kept likewise), ``nn_room`` (to ``total`` it costs nothing, and the cards kept hold
     one that costs nothing at more of the totals a little higher up than another such play's),
     ``nn_same`` (every card that can be played does the same: one rank, or Qs and Ks, each to
-    ``total``), ``nn_alike`` (every play costs ``count`` chips, this one to
-    ``total``: none saves them). The chips depend on the total made alone, so plays that make
-    the same total are one choice.
+    ``total``), ``nn_total`` (every card that can be played makes ``total`` and costs
+    ``count`` chips, a J or a 4 among them, which only passes the turn elsewhere),
+    ``nn_alike`` (every play costs ``count`` chips, this one to ``total``: none saves them),
+    ``nn_calm`` (last: it costs nothing, and at no total a play that costs nothing makes can
+    an unseen card land the seat to play next on 33, 66 or 99; ``count`` plays' totals cost
+    chips). The chips depend on the total made alone, so plays that make the same total are
+    one choice.
     """
 
     kind: str
@@ -301,7 +307,12 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         # every card that can be played does the same, and leaves a hand that can do as much:
         # one rank, or Qs and Ks (2: each +10, nothing more), played with one value
         alike = {(KING if RANK[x.card] == QUEEN else RANK[x.card], x.value) for x in plays}
-        return Why("nn_same", total=t) if len(alike) == 1 and len(plays) > 1 else None
+        if len(plays) < 2:
+            return None
+        if len(alike) == 1:
+            return Why("nn_same", total=t)
+        # a J among them skips a seat, a 4 turns play round: the total, and so the chips, alike
+        return Why("nn_total", total=t, count=mine)
     if others and not mine:  # 3.3: a landing, or 99
         return Why("nn_lands", total=t, count=others)
     if not mine and all(costs):  # the one play that costs nothing
@@ -311,14 +322,21 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
     if mine:  # the same chips whatever is played: no play saves them
         return Why("nn_alike", total=t, count=mine) if all(c == mine for c in costs) else None
     seat: int = view["seat"]
+    counts = view["hand_counts"]
     nxt = nn_seat_after(view, seat, RANK[a.card])
     tables = unseen_tables(view)
+    shares: dict[int, float] = {}
+    worst = t
     if nxt != seat and t < 99:
-        # the other plays that cost nothing and pass the turn to the same seat (a 4 or a J may
-        # pass it to another): the least share of the unseen cards that let it land, and clearly
-        # less than where one of them would leave the total
-        free = {results[x.card, x.value][0] for x in plays
-                if not results[x.card, x.value][1] and nn_seat_after(view, seat, RANK[x.card]) == nxt}
+        # the other plays that cost nothing and pass the turn to a seat holding as many cards
+        # (a 4 or a J may pass it to another; the unseen cards are the same for every seat):
+        # the least share of the unseen cards that let it land, and clearly less than where
+        # one of them would leave the total
+        def alike_next(x: Action) -> bool:
+            to = nn_seat_after(view, seat, RANK[x.card])
+            return to != seat and counts[to] == counts[nxt]
+
+        free = {results[x.card, x.value][0] for x in plays if not results[x.card, x.value][1] and alike_next(x)}
         shares = {tx: tables.p99[tx] + tables.pland[tx] if tx < 99 else 0.0 for tx in free}
         worst = max(shares, key=lambda tx: (shares[tx], -tx))
         if shares[t] == min(shares.values()) and shares[worst] - shares[t] >= LANDING_APART:
@@ -345,6 +363,14 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
     kept = _kept_dodger(plays, rank, dodgers)
     if kept is not None:
         return Why("nn_keeps", card=kept, total=t)
+    # no unseen card lets that seat land, where one of the other plays would leave it some
+    if shares and shares[t] == 0 < shares[worst]:
+        return Why("nn_next", seat=nxt, total=t, count=worst)
+    # nothing at stake among the plays that cost nothing: at no total one of them makes can any
+    # unseen card land the seat to play next on a mark or 99 (``count``: the totals that cost)
+    if t < 99 and all(tx < 99 and not tables.p99[tx] + tables.pland[tx]
+                      for tx, cost, _ in results.values() if not cost):
+        return Why("nn_calm", total=t, count=sum(1 for _, cost, _ in set(results.values()) if cost))
     return None
 
 

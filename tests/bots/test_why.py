@@ -227,10 +227,12 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
 
     t = made(action)
     mine, others = chips(t)
-    if w.kind == "nn_same":  # 2: every card that can be played is of one rank, or a Q or a K, one value
+    if w.kind in ("nn_same", "nn_total"):  # 2: every card that can be played makes one total
         plays = [x for x in view["legal"] if x != "draw"]
         assert w.total == t and len(plays) > 1 and all(made(x) == t for x in plays)
-        assert len({("K" if x[0] == "Q" else x[0], Action.parse(x).value) for x in plays}) == 1
+        # nn_same: of one rank, or a Q or a K, one value; nn_total: a J or a 4 among them
+        kinds = len({("K" if x[0] == "Q" else x[0], Action.parse(x).value) for x in plays})
+        assert kinds == 1 if w.kind == "nn_same" else kinds > 1 and w.count == mine
         return
     # the chips depend on the total alone: the plays to another total are the choice
     costs = [chips(made(x))[0] for x in view["legal"] if x != "draw" and made(x) != t]
@@ -241,19 +243,21 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         assert mine == 0 and costs and all(costs) and w.count == total
     elif w.kind == "nn_least":  # the one play that costs fewest
         assert mine == w.count > 0 and costs and all(c > mine for c in costs)
-    elif w.kind == "nn_next":  # the fewest unseen cards land the next seat, of the free plays to it
-        assert mine == 0 and t < 99 and w.seat == after_play(view, action)
-        free = {made(x) for x in view["legal"]
-                if x != "draw" and chips(made(x))[0] == 0 and after_play(view, x) == w.seat}
-        assert w.count in free - {t}
-        assert all(landing_share(view, t) <= landing_share(view, tx) + 1e-9 for tx in free if tx < 99)
-        assert landing_share(view, t) + 0.1 <= landing_share(view, w.count) + 1e-9, (t, w.count)
-    elif w.kind == "nn_alike":  # every play costs as many chips
-        assert mine == w.count > 0 and all(c == mine for c in costs)
-    elif w.kind == "nn_costly":  # the most unseen cards cost the next seat chips, of the free plays to it
+    elif w.kind == "nn_next":  # the fewest unseen cards land the next seat, of the free plays to one like it
         assert mine == 0 and t < 99 and w.seat == after_play(view, action) != view["seat"]
         free = {made(x) for x in view["legal"]
-                if x != "draw" and chips(made(x))[0] == 0 and after_play(view, x) == w.seat and made(x) < 99}
+                if x != "draw" and chips(made(x))[0] == 0 and passes_alike(view, x, w.seat)}
+        assert w.count in free - {t}
+        assert all(landing_share(view, t) <= landing_share(view, tx) + 1e-9 for tx in free if tx < 99)
+        # clearly fewer, or none against some
+        assert landing_share(view, t) + 0.1 <= landing_share(view, w.count) + 1e-9 \
+            or landing_share(view, t) == 0 < landing_share(view, w.count), (t, w.count)
+    elif w.kind == "nn_alike":  # every play costs as many chips
+        assert mine == w.count > 0 and all(c == mine for c in costs)
+    elif w.kind == "nn_costly":  # the most unseen cards cost the next seat chips, of the free plays to one like it
+        assert mine == 0 and t < 99 and w.seat == after_play(view, action) != view["seat"]
+        free = {made(x) for x in view["legal"]
+                if x != "draw" and chips(made(x))[0] == 0 and passes_alike(view, x, w.seat) and made(x) < 99}
         share = costly_share(view, t)
         assert share >= 0.3 and w.count == max(1, min(10, round(share * 10)))
         assert all(costly_share(view, tx) <= share + 1e-9 for tx in free)
@@ -276,8 +280,20 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         assert mine == 0 and w.card in view["hand"] and w.card[0] in order
         assert order.index(w.card[0]) < (order.index(action[0]) if action[0] in order else len(order))
         assert all(order.index(c[0]) >= order.index(w.card[0]) for c in view["hand"] if c[0] in order)
+    elif w.kind == "nn_calm":  # no free play leaves the next seat a card that lands
+        free = {made(x) for x in view["legal"] if x != "draw" and chips(made(x))[0] == 0}
+        assert mine == 0 and t < 99 and t in free
+        assert all(tx < 99 and landing_share(view, tx) == 0 for tx in free)
+        assert w.count == len({made(x) for x in view["legal"] if x != "draw"} - free)
     else:
         raise AssertionError(w)
+
+
+def passes_alike(view: dict[str, Any], action: str, seat: int) -> bool:
+    """ninety-nine 2: ``action`` passes the turn to another seat holding as many cards as
+    ``seat`` (the unseen cards are the same for every seat: only how many it holds differs)."""
+    to = after_play(view, action)
+    return to != view["seat"] and view["hand_counts"][to] == view["hand_counts"][seat]
 
 
 #: ninety-nine 2: the values a card of each rank adds (an ace's and a ten's, as chosen), the 2 apart
@@ -449,7 +465,8 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "longer", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
-                     "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "heavier", "wild_last",
+                     "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "nn_total", "nn_calm", "heavier",
+                     "wild_last",
                      "wild_held", "tightest", "keeps_low", "ne_room", "only_match", "only_play", "no_match", "no_two",
                      "drew_enough", "nothing_to_draw"}, kinds  # (nn_least and wild_out, rarer: their own tests below)
 
@@ -506,7 +523,9 @@ def test_ninety_nine_says_when_every_card_does_the_same() -> None:
     view, legal = position("ninety-nine", 3, ["KD", "QH", "KS"], total=82, pile=[])
     assert why(view, "QH") == Why("nn_same", total=92) == why(view, "KS")
     view, legal = position("ninety-nine", 3, ["KD", "QH", "JS"], total=82, pile=[])
-    assert why(view, "QH") is None or why(view, "QH").kind != "nn_same"
+    assert why(view, "QH") == Why("nn_total", total=92, count=0) == why(view, "JS")
+    view, legal = position("ninety-nine", 3, ["KD", "QH", "JS"], total=60, pile=[])
+    assert why(view, "JS") == Why("nn_total", total=70, count=1)  # passes 66 whichever goes
 
 
 def test_ninety_nine_says_when_every_play_costs_the_same() -> None:
@@ -527,13 +546,50 @@ def test_ninety_nine_says_the_total_leaves_the_next_seat_costly_cards() -> None:
     assert why(view, "3H") is None
 
 
+def test_ninety_nine_weighs_a_j_against_plays_to_a_seat_holding_as_many_cards() -> None:
+    """ninety-nine 2 and 3.3: at 20, J♣ makes 30 and skips a seat; from 30 a 4, 5, 6, 7, 8 or
+    2 costs the seat it passes to chips however played (33 of the 49 unseen cards), from 25 (a
+    5) far fewer. The unseen cards are the same for every seat, so the J is weighed against the
+    5s where the seat a 5 passes to holds as many cards, and not where it holds fewer (a manual
+    draw forgotten)."""
+    view, legal = position("ninety-nine", 3, ["5H", "5C", "JC"], total=20, pile=[])
+    assert after_play(view, "JC") != after_play(view, "5H")
+    assert costly_share(view, 30) == 33 / 49 and costly_share(view, 25) == 15 / 49
+    assert why(view, "JC") == Why("nn_costly", seat=after_play(view, "JC"), total=30, count=7)
+    counts = [3, 3, 3]
+    counts[after_play(view, "5H")] = 2
+    view, legal = position("ninety-nine", 3, ["5H", "5C", "JC"], preset="manual-draw", total=20,
+                           pile=[], hand_counts=counts)
+    assert view["hand_counts"] == counts
+    w = why(view, "JC")
+    assert w is None or w.kind != "nn_costly", w
+
+
+def test_ninety_nine_says_when_nothing_is_at_stake() -> None:
+    """ninety-nine 3.3: at 38, 6♠ (44) and 8♥ (46) cost nothing and from neither total can any
+    unseen card land the next seat on 33, 66 or 99; 2♦ (76) passes 66. The free plays are said
+    to be as good as each other; the one that costs, nothing."""
+    view, legal = position("ninety-nine", 3, ["6S", "2D", "8H"], total=38, pile=[])
+    assert why(view, "6S") == Why("nn_calm", total=44, count=1)
+    assert why(view, "8H") == Why("nn_calm", total=46, count=1)
+    assert why(view, "2D") is None
+    # at 21, 6♠ makes 27 (a 6 there lands on 33) and 8♥ 29 (a 4 does): at stake, not calm; 3♦
+    # to 24, from which nothing lands, is said to keep the next seat off the marks, however few
+    # the cards that land from 29 (4 of 49, under ``LANDING_APART``)
+    view, legal = position("ninety-nine", 3, ["6S", "3D", "8H"], total=21, pile=[])
+    assert landing_share(view, 24) == 0 < landing_share(view, 29) < 0.1
+    assert why(view, "3D") == Why("nn_next", seat=after_play(view, "3D"), total=24, count=29)
+    assert all(w is None or w.kind != "nn_calm" for w in map(lambda x: why(view, x), legal))
+
+
 def test_ninety_nine_says_the_cards_kept_stay_free_higher_up() -> None:
     """ninety-nine 2 and 3.3: at 45, 6♠ makes 51 and keeps K♦ and 4♣, one of which costs nothing
     at 51, 56, 61 and 66; K♦ (to 55, keeping 6♠ and 4♣: both pass 66 from 65) and 4♣ (to 49,
     keeping K♦ and 6♠: both pass 66 from 64) leave cards free at three of their four."""
     view, legal = position("ninety-nine", 3, ["KD", "6S", "4C"], total=45, pile=[])
     assert why(view, "6S") == Why("nn_room", total=51)
-    assert why(view, "4C") is None
+    # 4♣ to 49 keeps less room, but from 49 no unseen card lands the next seat; from 55 an ace does
+    assert why(view, "4C") == Why("nn_next", seat=after_play(view, "4C"), total=49, count=55)
     assert why(view, "KD") == Why("nn_keeps", card="4C", total=55)  # not more room: it keeps the 4
 
 
@@ -553,11 +609,13 @@ def test_ninety_nine_says_a_nine_or_ten_is_kept() -> None:
     a mark is near."""
     view, legal = position("ninety-nine", 3, ["QH", "9S", "5D"], total=10, pile=[])
     assert why(view, "QH") == Why("nn_keeps", card="9S", total=20)
-    assert why(view, "9S") is None  # the 9 itself is played: nothing kept
+    # the 9 itself is played: nothing kept; but at 10 or 20 no play costs or lets the next seat land
+    assert why(view, "9S") == Why("nn_calm", total=10, count=0)
     view, legal = position("ninety-nine", 3, ["TH", "2S", "5D"], total=10, pile=[])
     assert why(view, "5D") == Why("nn_keeps", card="TH", total=15)  # the 10 before the 2
     assert why(view, "2S") == Why("nn_keeps", card="TH", total=20)  # a 2 doubles 10
-    assert why(view, "TH+10") is None  # the 10 is of more use than the 2 kept
+    # not said to keep the 2 (the 10 is of more use): only that nothing is at stake yet
+    assert why(view, "TH+10") == Why("nn_calm", total=20, count=0)
 
 
 def test_crazy_eights_says_which_card_would_cost_more_kept() -> None:
@@ -631,7 +689,7 @@ def test_ninety_nine_says_a_four_or_an_ace_is_kept_where_nothing_else_is_said() 
     said instead; a 9 kept comes before a 4."""
     view, legal = position("ninety-nine", 4, ["8H", "4D", "7H"], total=0, pile=[])
     assert why(view, "7H") == Why("nn_keeps", card="4D", total=7)
-    assert why(view, "4D") is None  # the 4 itself played
+    assert why(view, "4D") == Why("nn_calm", total=4, count=0)  # the 4 itself played: nothing kept
     view, legal = position("ninety-nine", 4, ["KH", "AD", "6C"], total=0, pile=[])
     assert why(view, "KH") == Why("nn_keeps", card="AD", total=10)
     view, legal = position("ninety-nine", 4, ["4H", "9D", "5C"], total=0, pile=[])

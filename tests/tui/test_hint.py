@@ -305,6 +305,13 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
                                                      "however played",
         Why("nn_room", total=57): "the cards it leaves you can still be played without cost at more of the totals "
                                   "just above 57 than another play would leave you",
+        Why("nn_total", total=92, count=0): "every card you can play takes the total to 92 and costs you nothing",
+        Why("nn_total", total=70, count=1): "every card you can play takes the total to 70 and costs you 1 chip: "
+                                            "none is cheaper",
+        Why("nn_calm", total=10, count=0): "no play costs you a chip, and after none of them can whoever plays next "
+                                           "land on 33, 66 or 99",
+        Why("nn_calm", total=44, count=1): "it costs you nothing, and after no play that costs nothing can whoever "
+                                           "plays next land on 33, 66 or 99",
         Why("nn_alike", total=101, count=2): "every play costs you 2 chips: none is cheaper",
         Why("nn_alike", total=40, count=1): "every play costs you 1 chip: none is cheaper",
         Why("nn_keeps", card="9S", total=20): "it keeps your 9♠, which adds nothing, for when a mark is near",
