@@ -118,6 +118,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"it keeps your {card}, {DODGES.get((why.card or ' ')[0], '')}, for when a mark is near"
     if kind == "ne_room":
         return f"more of the cards it leaves you can still be played as the total nears {why.total} than another play would leave you"
+    if kind == "adds_least":
+        return f"it adds least while the total is high, and leaves the most room under {why.total}"
     if kind == "keeps_escape":
         return f"it keeps your {card}, which can be played at any total"
     if kind == "ace_low":

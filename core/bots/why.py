@@ -87,7 +87,8 @@ class Why:
     one that adds least, kept for near the limit, ``total``), ``ne_room`` (more of the cards
     kept can still be played as the total nears the limit, ``total``, than of those another play
     would keep: counted, card by card, at the totals ``normal`` judges a hand by, ``NEAR_LIMIT``
-    below the limit).
+    below the limit), ``adds_least`` (last, from half the limit, ``total``, up: the move to the
+    lowest total any move makes, where another makes more).
     Ninety-Nine: ``nn_lands`` (to ``total``, 33, 66 or 99: the others lose ``count`` chips
     each, or what they have), ``nn_clear`` (from ``count`` to ``total`` it costs nothing, where
     every other play costs chips), ``nn_least`` (every play costs chips, this one ``count``,
@@ -284,6 +285,10 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
     room = {x.card: near(x) for x in legal}
     if room[a.card] == max(room.values()) > min(room.values()):
         return Why("ne_room", total=rules.limit)
+    # last, while the total is high: the move that adds least, the most room left under the limit
+    made = {rules.after(total, x) for x in legal}
+    if total >= rules.limit // 2 and rules.after(total, a) == min(made) < max(made):
+        return Why("adds_least", total=rules.limit)
     return None
 
 

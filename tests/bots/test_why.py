@@ -173,6 +173,10 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
 
         assert all(near(x) <= near(action) for x in view["legal"])
         assert any(near(x) < near(action) for x in view["legal"])
+    elif w.kind == "adds_least":  # from half the limit up, the move to the lowest total a move makes
+        made = {_made(x, total, options) for x in view["legal"]}
+        assert total >= limit // 2 and w.total == limit
+        assert _made(action, total, options) == min(made) < max(made)
     else:
         raise AssertionError(w)
 
@@ -467,7 +471,8 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
                      "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "nn_total", "nn_calm", "heavier",
                      "wild_last",
-                     "wild_held", "tightest", "keeps_low", "ne_room", "only_match", "only_play", "no_match", "no_two",
+                     "wild_held", "tightest", "keeps_low", "ne_room", "adds_least", "only_match", "only_play",
+                     "no_match", "no_two",
                      "drew_enough", "nothing_to_draw"}, kinds  # (nn_least and wild_out, rarer: their own tests below)
 
 
@@ -664,6 +669,16 @@ def test_ninety_eight_says_the_cards_kept_go_nearer_the_limit() -> None:
     view, legal = position("ninety-eight", 4, ["6H", "JS", "7S", "9H"], total=6, pile=[])
     assert why(view, "7S") == Why("ne_room", total=98)
     assert why(view, "6H") is None or why(view, "6H").kind != "ne_room"
+
+
+def test_ninety_eight_says_the_card_that_adds_least_while_the_total_is_high() -> None:
+    """2: at 81 of 98, with nothing else to set them apart, a 2 adds least and leaves the most
+    room (either 2); the 3 is not the least. Under half the limit it is not said."""
+    view, legal = position("ninety-eight", 4, ["3D", "2S", "5D", "2H"], total=81, pile=[])
+    assert why(view, "2S") == Why("adds_least", total=98) == why(view, "2H")
+    assert why(view, "3D") is None
+    view, legal = position("ninety-eight", 4, ["3D", "2S", "5D", "2H"], total=30, pile=[])
+    assert all(w is None or w.kind != "adds_least" for w in map(lambda x: why(view, x), legal))
 
 
 def test_tightest_is_said_of_a_total_whatever_card_makes_it() -> None:
