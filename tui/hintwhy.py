@@ -64,6 +64,10 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         if count == 1:
             return f"nothing else matches, and {suit} is the one suit you hold besides wild cards"
         return f"nothing else matches, and you hold a card of {suit}; you hold no suit twice"
+    if kind == "ce_alike":
+        if why.total is None:
+            return "each card you can play leaves you as many of its suit: any of them would do"
+        return "each card you can play leaves you as many of its suit and would cost as many points kept: any would do"
     if kind == "heavier":
         return f"{card} would cost you {why.total} points if kept, more than another card that leaves you as many of its suit"
     if kind == "next_lacks":

@@ -12,7 +12,9 @@ otherwise most compare the move with another (a wild card kept where one could b
 suit held most against a shorter one, a total that leaves the next seat clearly less room than
 another move would, the one play that costs no chips); the special cards' reasons say what the
 card does to a seat about to go out. Ninety-Nine also says where every play costs the same
-chips, whichever is made.
+chips, whichever is made; last of all, Ninety-Nine and Crazy Eights say where the plays are
+as good as each other (nothing at stake; any card would do), and Ninety-Eight names the card
+that adds least once the total is high.
 """
 from __future__ import annotations
 
@@ -71,7 +73,9 @@ class Why:
     the last card held: it goes out, whatever suit it names); ``wild_held`` (nothing else
     matches; it names ``suit``, held once, where no suit is held twice: ``count`` suits are held
     once each); ``heavier`` (``card`` would count ``total`` points kept, more than another card
-    that leaves as many of its suit, 5.2).
+    that leaves as many of its suit, 5.2); ``ce_alike`` (last: each of the ``count`` cards that
+    can be played, no wild card held, leaves as many of its suit, would count as many points
+    kept, ``total``, None in Countdown, and does the same to the next seat).
     Where no card in hand can be played: ``no_match`` (a draw), ``no_two`` (the draw takes
     a 2's ``total`` cards: no 2 to answer with), ``nothing_to_draw`` and ``drew_enough`` (a
     pass: nothing left to draw, or ``count`` cards drawn, all a turn allows).
@@ -216,6 +220,17 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
     alike = [POINTS[x.card] for x in others if held[SUIT[x.card]] == held[suit]]
     if alike and max(alike) <= POINTS[a.card] and min(alike) < POINTS[a.card] and not view["options"].get("countdown"):
         return Why("heavier", card=card_str(a.card), total=POINTS[a.card])
+    # last: every card that can be played (wild cards aside, none held) leaves as many of its
+    # suit, would cost as many points kept and does the same to the next seat (7)
+    countdown = bool(view["options"].get("countdown"))
+    specials = bool(view["options"].get("specials"))
+
+    def part(x: Action) -> tuple[int, int, int]:
+        r = RANK[x.card]
+        return held[SUIT[x.card]], 0 if countdown else POINTS[x.card], r if specials and r in (TWO, QUEEN, ACE) else -1
+
+    if others and all(part(x) == part(a) for x in others):
+        return Why("ce_alike", total=None if countdown else POINTS[a.card], count=len({x.card for x in ordinary}))
     return None
 
 

@@ -79,6 +79,17 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
     elif w.kind == "wild_held":  # 3.3: nothing else matches; the named suit is held, no suit twice
         assert _wild(view, card) and not ordinary and w.suit == action.split("=")[1].rstrip("!")
         assert held[w.suit] == max(held.values()) == 1 and w.count == list(held.values()).count(1)
+    elif w.kind == "ce_alike":  # every card that can be played leaves as many of its suit, as many
+        # points kept (5.2) and does the same to the next seat (7)
+        assert not _wild(view, card) and len(ordinary) == len(plays)  # no wild card held: it could go
+
+        def part(x: str) -> tuple[int, int, str]:
+            special = x[0] if options["specials"] and x[0] in "2QA" else ""
+            return held[x[1]], 0 if options["countdown"] else _points(x[:2]), special
+
+        cards = {x.split("=")[0].rstrip("!") for x in ordinary}
+        assert len(cards) == w.count > 1 and all(part(x) == part(card) for x in cards)
+        assert w.total == (None if options["countdown"] else _points(card))
     elif w.kind == "heavier":  # 5.2: more points kept than a card leaving as many of its suit
         assert not options["countdown"] and not _wild(view, card) and w.card == card and w.total == _points(card)
         alike = [_points(x[:2]) for x in ordinary if x[:2] != card and held[x[1]] == held[card[1]]]
@@ -471,7 +482,8 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
                      "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "nn_total", "nn_calm", "heavier",
                      "wild_last",
-                     "wild_held", "tightest", "keeps_low", "ne_room", "adds_least", "only_match", "only_play",
+                     "wild_held", "tightest", "keeps_low", "ne_room", "adds_least", "ce_alike", "only_match",
+                     "only_play",
                      "no_match", "no_two",
                      "drew_enough", "nothing_to_draw"}, kinds  # (nn_least and wild_out, rarer: their own tests below)
 
@@ -623,6 +635,19 @@ def test_ninety_nine_says_a_nine_or_ten_is_kept() -> None:
     assert why(view, "TH+10") == Why("nn_calm", total=20, count=0)
 
 
+def test_crazy_eights_says_when_any_card_that_can_be_played_would_do() -> None:
+    """5.2: on 7♠, K♠ and Q♠ each leave one spade and would cost 10 points kept: either does;
+    K♠ against 7♥ (7 points) is not alike. With specials, Q♣ skips the next seat (7.2): not the
+    same as K♠."""
+    view, legal = position("crazy-eights", 4, ["KS", "QS", "2D"], pile=["7S"], top="7S", suit="S")
+    assert why(view, "KS") == Why("ce_alike", total=10, count=2) == why(view, "QS")
+    view, legal = position("crazy-eights", 4, ["KS", "7H", "2D"], pile=["7S"], top="7S", suit="S")
+    assert why(view, "KS") is None or why(view, "KS").kind != "ce_alike"  # 10 points against 7
+    view, legal = position("crazy-eights", 4, ["KS", "QC", "2D"], preset="specials", pile=["KC"], top="KC", suit="C")
+    w = why(view, "KS")
+    assert w is None or w.kind != "ce_alike", w
+
+
 def test_crazy_eights_says_which_card_would_cost_more_kept() -> None:
     """5.2: of 4♠ and J♠, which leave as many spades, J♠ would count 10 points left in hand."""
     view, legal = position("crazy-eights", 4, ["JH", "AC", "TC", "4S", "JS"], pile=["9S"], top="9S", suit="S")
@@ -631,7 +656,8 @@ def test_crazy_eights_says_which_card_would_cost_more_kept() -> None:
     assert why(view, "4S") is None
     view, legal = position("crazy-eights", 4, ["JH", "AC", "TC", "4S", "JS"], preset="countdown",
                            pile=["9S"], top="9S", suit="S", wild=["8"])
-    assert why(view, "JS") is None  # 6.2: Countdown keeps no points
+    # 6.2: Countdown keeps no points: the two spades are alike, neither heavier
+    assert why(view, "JS") == Why("ce_alike", count=2) == why(view, "4S")
 
 
 def test_crazy_eights_says_a_wild_card_names_the_suit_of_the_card_kept() -> None:

@@ -276,6 +276,9 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("shed_points", seat=2, card="KD", count=2, total=10): "Cy holds 2 cards, and K♦ left in your hand would "
                                                                   "cost you 10 points if they go out",
         Why("keeps_wild", card="8D"): "it keeps your 8♦ for when nothing else matches",
+        Why("ce_alike", total=10, count=2): "each card you can play leaves you as many of its suit and would cost "
+                                            "as many points kept: any would do",
+        Why("ce_alike", count=3): "each card you can play leaves you as many of its suit: any of them would do",
         Why("longest", suit="H", count=1): "♥ hearts is the suit you hold most of",
         Why("squeeze", seat=1, total=98, count=8): "at 98, 8 in 10 of the cards you cannot see would take Bo over "
                                                    "the limit",
