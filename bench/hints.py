@@ -3,10 +3,11 @@ a reason for, and how often each reason is the one given.
 
 A hint at a solo table names the move ``normal`` would make and, where one holds, the reason
 (``docs/bots.md``, "Hints and their reasons"). This plays matches of four ``normal`` bots at
-the ``standard`` preset and asks for the reason of every move made where the seat had more
-than one legal action, as H would.
+the ``standard`` preset (or, with ``--all-presets``, at each of the game's presets in turn) and
+asks for the reason of every move made where the seat had more than one legal action, as H
+would.
 
-    python bench/hints.py [--games G ...] [--matches 40] [--seed 0]
+    python bench/hints.py [--games G ...] [--matches 40] [--seed 0] [--all-presets]
 """
 from __future__ import annotations
 
@@ -26,12 +27,12 @@ from core.bots.why import why  # noqa: E402
 MOVE_BOUND = 50_000
 
 
-def tally(game: str, matches: int, seed: int) -> tuple[int, Counter[str | None]]:
+def tally(game: str, matches: int, seed: int, preset: str = "standard") -> tuple[int, Counter[str | None]]:
     """Moves with a choice over ``matches`` matches, and how many got each reason (None: none)."""
     kinds: Counter[str | None] = Counter()
     moves = 0
     for n in range(matches):
-        m = new_match(game, 4, "standard", seed=seed + n)
+        m = new_match(game, 4, preset, seed=seed + n)
         rng = random.Random(seed + n)
         for _ in range(MOVE_BOUND):
             if m.is_over:
@@ -53,8 +54,16 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--all-presets", action="store_true",
+                        help="every preset of each game, one line each, instead of the standard one in full")
     args = parser.parse_args()
     for game in args.games:
+        if args.all_presets:
+            for preset in GAMES[game].presets:
+                moves, kinds = tally(game, args.matches, args.seed, preset)
+                print(f"{game} {preset}: {moves} moves with a choice, "
+                      f"{(moves - kinds[None]) / max(1, moves):.1%} with a reason")
+            continue
         moves, kinds = tally(game, args.matches, args.seed)
         given = moves - kinds[None]
         print(f"{game}: {moves} moves with a choice, {given / max(1, moves):.1%} with a reason")

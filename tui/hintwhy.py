@@ -123,7 +123,7 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "ne_room":
         return f"more of the cards it leaves you can still be played as the total nears {why.total} than another play would leave you"
     if kind == "adds_least":
-        return f"it adds least while the total is high, and leaves the most room under {why.total}"
+        return f"it adds least, leaving the most room under {why.total} for when your turn comes round again"
     if kind == "keeps_escape":
         return f"it keeps your {card}, which can be played at any total"
     if kind == "ace_low":

@@ -37,6 +37,10 @@ SQUEEZE_APART = 0.2
 #: a total is said to be the tightest a move makes where at every other total a move makes at
 #: least this much more of the unseen cards are safe
 TIGHTEST_APART = 0.1
+#: Ninety-Eight: about what each other seat adds before the turn comes round again (the middle
+#: of ``normal``'s guess); a move that adds least is said to leave room once the total plus
+#: that is half the limit or more
+ROUND_ADDS = 8
 #: Ninety-Nine: a total is said to keep the next seat off the marks where another play that
 #: costs nothing leaves it at least this much more of the unseen cards to land with
 LANDING_APART = 0.1
@@ -62,7 +66,8 @@ class Why:
     50), ``wild_longest`` (nothing else matches; it names ``suit``, the suit held most),
     ``special_draw``, ``special_skip``, ``special_reverse`` (``seat``, the next, holds ``count``
     cards: ``card`` makes it draw ``total`` unless it answers with a 2, miss a turn, or turns
-    play away from it), ``next_lacks`` (``seat``, the one to follow, drew on ``suit``),
+    play away from it; said first where it holds two or fewer, and of a 2 or a Q holding more
+    after a wild card kept, where another card that can be played is not of that rank), ``next_lacks`` (``seat``, the one to follow, drew on ``suit``),
     ``shed_points`` (``seat`` holds ``count`` cards: ``card`` kept would count ``total``
     points), ``keeps_wild`` (``card``, a wild card kept), ``longest`` (``suit``, held most),
     ``longer`` (``suit``, held more than the suit of any other card that can be played).
@@ -91,8 +96,9 @@ class Why:
     one that adds least, kept for near the limit, ``total``), ``ne_room`` (more of the cards
     kept can still be played as the total nears the limit, ``total``, than of those another play
     would keep: counted, card by card, at the totals ``normal`` judges a hand by, ``NEAR_LIMIT``
-    below the limit), ``adds_least`` (last, from half the limit, ``total``, up: the move to the
-    lowest total any move makes, where another makes more).
+    below the limit), ``adds_least`` (last, once the total will be past half the limit,
+    ``total``, when the turn comes round again: the move to the lowest total any move makes,
+    where another makes more).
     Ninety-Nine: ``nn_lands`` (to ``total``, 33, 66 or 99: the others lose ``count`` chips
     each, or what they have), ``nn_clear`` (from ``count`` to ``total`` it costs nothing, where
     every other play costs chips), ``nn_least`` (every play costs chips, this one ``count``,
@@ -192,13 +198,18 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
     others = [x for x in ordinary if x.card != a.card]
     rank, suit = RANK[a.card], SUIT[a.card]
     nxt = next_seat(view, seat)
-    if view["options"].get("specials") and nxt != seat and counts[nxt] <= 2 and rank in (TWO, QUEEN, ACE):
+    specials = bool(view["options"].get("specials"))
+
+    def special() -> Why:
         if rank == TWO:  # 7.1: the debt passed on, two more
             return Why("special_draw", seat=nxt, card=card_str(a.card), count=counts[nxt],
                        total=int(view.get("debt") or 0) + 2)
         # 7.3: an ace with two seats acts as a Q
         kind = "special_skip" if rank == QUEEN or view["players"] == 2 else "special_reverse"
         return Why(kind, seat=nxt, card=card_str(a.card), count=counts[nxt])
+
+    if specials and nxt != seat and counts[nxt] <= 2 and rank in (TWO, QUEEN, ACE):
+        return special()
     follows = seat_to_follow(view, seat, a.card)
     drew_on = view.get("drew_on")
     lacks = set(drew_on[follows]) if drew_on and follows is not None else set()
@@ -212,6 +223,10 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
     wilds = [x for x in plays if is_wild(x.card, wild)]
     if wilds:
         return Why("keeps_wild", card=card_str(wilds[0].card))
+    # a 2's two cards, a Q's lost turn: worth giving the next seat however many it holds (7.1,
+    # 7.2), where another card that can be played would not
+    if specials and nxt != seat and rank in (TWO, QUEEN) and any(RANK[x.card] != rank for x in others):
+        return special()
     if held[suit] == max(held) > 1 and any(held[SUIT[x.card]] < held[suit] for x in others):
         return Why("longest", suit="SHDC"[suit], count=held.count(max(held)))
     apart = [x for x in others if SUIT[x.card] != suit]
@@ -223,7 +238,6 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
     # last: every card that can be played (wild cards aside, none held) leaves as many of its
     # suit, would cost as many points kept and does the same to the next seat (7)
     countdown = bool(view["options"].get("countdown"))
-    specials = bool(view["options"].get("specials"))
 
     def part(x: Action) -> tuple[int, int, int]:
         r = RANK[x.card]
@@ -300,9 +314,11 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
     room = {x.card: near(x) for x in legal}
     if room[a.card] == max(room.values()) > min(room.values()):
         return Why("ne_room", total=rules.limit)
-    # last, while the total is high: the move that adds least, the most room left under the limit
+    # last, once the total will be high when the turn comes round again (the others adding
+    # ``ROUND_ADDS`` each): the move that adds least, the most room left under the limit
     made = {rules.after(total, x) for x in legal}
-    if total >= rules.limit // 2 and rules.after(total, a) == min(made) < max(made):
+    if total + ROUND_ADDS * max(in_hand_count(view) - 1, 1) >= rules.limit // 2 \
+            and rules.after(total, a) == min(made) < max(made):
         return Why("adds_least", total=rules.limit)
     return None
 

@@ -96,7 +96,10 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
         assert alike and max(alike) <= w.total and min(alike) < w.total
     elif w.kind.startswith("special_"):  # 7.1-7.3, against the next seat
         assert options["specials"] and not _wild(view, card) and w.card == card
-        assert w.seat == _next(view, seat, view["direction"]) and w.count == view["hand_counts"][w.seat] <= 2
+        assert w.seat == _next(view, seat, view["direction"]) != seat and w.count == view["hand_counts"][w.seat]
+        # said of a seat about to go out; a 2's draw and a Q's skip also of any other, against
+        # a card that does not do the same
+        assert w.count <= 2 or card[0] in "2Q" and any(x[0] != card[0] for x in ordinary)
         rank = {"special_draw": "2", "special_skip": "QA", "special_reverse": "A"}[w.kind]
         assert card[0] in rank
         if w.kind == "special_draw":
@@ -184,9 +187,10 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
 
         assert all(near(x) <= near(action) for x in view["legal"])
         assert any(near(x) < near(action) for x in view["legal"])
-    elif w.kind == "adds_least":  # from half the limit up, the move to the lowest total a move makes
+    elif w.kind == "adds_least":  # the move to the lowest total a move makes, the total high by the turn's return
         made = {_made(x, total, options) for x in view["legal"]}
-        assert total >= limit // 2 and w.total == limit
+        others_in = sum(1 for s in view["status"] if s["in_hand"]) - 1
+        assert total + 8 * max(others_in, 1) >= limit // 2 and w.total == limit
         assert _made(action, total, options) == min(made) < max(made)
     else:
         raise AssertionError(w)
@@ -511,6 +515,23 @@ def test_a_q_that_skips_the_seat_that_drew_is_not_said_to_find_it_lacking() -> N
     assert w is None or w.kind != "next_lacks", w
 
 
+def test_a_two_or_a_q_is_said_to_cost_the_next_seat_whatever_it_holds() -> None:
+    """7.1, 7.2: with specials, a 2 makes the next seat draw two and a Q skips it, worth doing to
+    a seat of five cards too (``normal`` plays them so) where the other card does not."""
+    view, legal = position("crazy-eights", 4, ["2D", "7D", "KC", "9S"], preset="specials",
+                           pile=["5D"], top="5D", suit="D")
+    nxt = (view["seat"] + view["direction"]) % 4
+    assert view["hand_counts"][nxt] == 5
+    assert why(view, "2D") == Why("special_draw", seat=nxt, card="2D", count=5, total=2)
+    view, legal = position("crazy-eights", 4, ["QD", "7D", "KC", "9S"], preset="specials",
+                           pile=["5D"], top="5D", suit="D")
+    assert why(view, "QD") == Why("special_skip", seat=nxt, card="QD", count=5)
+    view, legal = position("crazy-eights", 4, ["2D", "2H", "KC", "5C"], preset="specials",
+                           pile=["2S"], top="2S", suit="S")
+    # every card that can be played is a 2: each does the same, and any would do
+    assert why(view, "2D") == Why("ce_alike", total=2, count=2) == why(view, "2H")
+
+
 def test_ninety_nine_says_the_play_that_costs_fewest_or_nothing() -> None:
     """ninety-nine 2 and 3.3: at 61 (odd: a 2 doubles), 7♠ passes 66 (1 chip) and 2♠ doubles to
     122, past 66 and over 99 (3 chips): 7♠ is the one play that costs fewest. At 30 (under 50: a
@@ -699,12 +720,16 @@ def test_ninety_eight_says_the_cards_kept_go_nearer_the_limit() -> None:
 
 def test_ninety_eight_says_the_card_that_adds_least_while_the_total_is_high() -> None:
     """2: at 81 of 98, with nothing else to set them apart, a 2 adds least and leaves the most
-    room (either 2); the 3 is not the least. Under half the limit it is not said."""
+    room (either 2); the 3 is not the least. At 20, with three others to add about 8 each before
+    the turn comes back, the total is not yet high: not said. At 20 of 50 (``fast``) it is."""
     view, legal = position("ninety-eight", 4, ["3D", "2S", "5D", "2H"], total=81, pile=[])
     assert why(view, "2S") == Why("adds_least", total=98) == why(view, "2H")
     assert why(view, "3D") is None
-    view, legal = position("ninety-eight", 4, ["3D", "2S", "5D", "2H"], total=30, pile=[])
+    view, legal = position("ninety-eight", 4, ["3D", "2S", "5D", "2H"], total=20, pile=[])
     assert all(w is None or w.kind != "adds_least" for w in map(lambda x: why(view, x), legal))
+    view, legal = position("ninety-eight", 4, ["3D", "2S", "5D", "2H"], preset="fast", total=20, pile=[])
+    assert view["options"]["limit"] == 50
+    assert why(view, "2S") == Why("adds_least", total=50)
 
 
 def test_tightest_is_said_of_a_total_whatever_card_makes_it() -> None:

@@ -293,7 +293,8 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("ne_room", total=98): "more of the cards it leaves you can still be played as the total nears 98 than "
                                   "another play would leave you",
         Why("shed_high"): "a high card goes while the total is low",
-        Why("adds_least", total=98): "it adds least while the total is high, and leaves the most room under 98",
+        Why("adds_least", total=98): "it adds least, leaving the most room under 98 for when your turn comes "
+                                     "round again",
         Why("nn_lands", total=66, count=1): "it lands on 66: the others lose 1 chip each",
         Why("nn_lands", total=99, count=2): "it makes 99: you win the round, and the others lose 2 chips each "
                                             "(or all they have)",
