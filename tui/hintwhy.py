@@ -109,7 +109,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"every card you can play does the same here, taking the total to {why.total}"
     if kind == "nn_total":
         if count:
-            return f"every card you can play takes the total to {why.total} and costs you {_chips(count)}: none is cheaper"
+            return (f"every card you can play takes the total to {why.total} and costs you {_chips(count)}: "
+                    "none is cheaper")
         return f"every card you can play takes the total to {why.total} and costs you nothing"
     if kind == "nn_calm":
         if count:

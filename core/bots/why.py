@@ -67,10 +67,11 @@ class Why:
     ``special_draw``, ``special_skip``, ``special_reverse`` (``seat``, the next, holds ``count``
     cards: ``card`` makes it draw ``total`` unless it answers with a 2, miss a turn, or turns
     play away from it; said first where it holds two or fewer, and of a 2 or a Q holding more
-    after a wild card kept, where another card that can be played is not of that rank), ``next_lacks`` (``seat``, the one to follow, drew on ``suit``),
-    ``shed_points`` (``seat`` holds ``count`` cards: ``card`` kept would count ``total``
-    points), ``keeps_wild`` (``card``, a wild card kept), ``longest`` (``suit``, held most),
-    ``longer`` (``suit``, held more than the suit of any other card that can be played).
+    after a wild card kept, where another card that can be played is not of that rank),
+    ``next_lacks`` (``seat``, the one to follow, drew on ``suit``), ``shed_points`` (``seat``
+    holds ``count`` cards: ``card`` kept would count ``total`` points), ``keeps_wild``
+    (``card``, a wild card kept), ``longest`` (``suit``, held most), ``longer`` (``suit``,
+    held more than the suit of any other card that can be played).
     Crazy Eights' ``wild_longest`` and ``longest`` give in ``count`` how many suits are held
     as often (a tie: one of the suits held most); ``only_match``: ``card`` is the one card in
     hand that can be played (drawing the other move); ``wild_last`` (nothing else matches; it
@@ -240,8 +241,10 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
     countdown = bool(view["options"].get("countdown"))
 
     def part(x: Action) -> tuple[int, int, int]:
+        """The suit it leaves, the points it would cost kept, what it does to the next seat."""
         r = RANK[x.card]
-        return held[SUIT[x.card]], 0 if countdown else POINTS[x.card], r if specials and r in (TWO, QUEEN, ACE) else -1
+        effect = r if specials and r in (TWO, QUEEN, ACE) else -1
+        return held[SUIT[x.card]], 0 if countdown else POINTS[x.card], effect
 
     if others and all(part(x) == part(a) for x in others):
         return Why("ce_alike", total=None if countdown else POINTS[a.card], count=len({x.card for x in ordinary}))
