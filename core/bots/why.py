@@ -271,7 +271,7 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
 
         def tenths(t: int) -> int:
             """In tenths, 1 to 10, the share of the unseen cards that would go over from ``t``."""
-            return max(1, min(10, round((1 - q[rules.limit - t]) * 10)))
+            return tenths_of(1 - q[rules.limit - t])
 
         chance = squeeze(a)
         t2 = rules.after(total, a)
@@ -385,7 +385,7 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         costly = {tx: tables.pbad[tx] for tx in free if tx < 99}
         if costly[t] >= COSTLY and costly[t] == max(costly.values()) \
                 and costly[t] - min(costly.values()) >= COSTLY_APART:
-            return Why("nn_costly", seat=nxt, total=t, count=max(1, min(10, round(costly[t] * 10))))
+            return Why("nn_costly", seat=nxt, total=t, count=tenths_of(costly[t]))
     rank = RANK[a.card]
     # a 2 is a dodge only from an even total over 49, where it halves (2)
     dodgers = DODGERS if t >= 50 else tuple(r for r in DODGERS if r != TWO)
@@ -411,6 +411,13 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
                       for tx, cost, _ in results.values() if not cost):
         return Why("nn_calm", total=t, count=sum(1 for _, cost, _ in set(results.values()) if cost))
     return None
+
+
+def tenths_of(share: float) -> int:
+    """A share in tenths, 1 to 10, a half rounded up: the shares are sums of floats, which may
+    fall a hair either side of a half (and Python 3.12 sums floats more exactly than 3.11), so
+    the rounding must not turn on the last bit."""
+    return max(1, min(10, int(share * 10 + 0.5 + 1e-9)))
 
 
 def _kept_dodger(plays: list[Action], rank: int, dodgers: tuple[int, ...]) -> str | None:

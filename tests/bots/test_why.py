@@ -146,7 +146,7 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
         if w.kind in ("squeeze", "tightest"):  # the share of the unseen cards not safe at the new total
             unseen = _unseen(view)
             unsafe = sum(1 for c in unseen if not _safe_at(c, limit - w.total, options))
-            assert w.count == max(1, min(10, round(unsafe / len(unseen) * 10))), (w, unsafe, len(unseen))
+            assert w.count == tenths(unsafe, len(unseen)), (w, unsafe, len(unseen))
         if w.kind == "tightest":  # at every other total a move makes, a tenth more of them safe
             assert _made(action, total, options) == w.total
             for tx in {_made(x, total, options) for x in view["legal"]} - {w.total}:
@@ -278,7 +278,7 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         free = {made(x) for x in view["legal"]
                 if x != "draw" and chips(made(x))[0] == 0 and passes_alike(view, x, w.seat) and made(x) < 99}
         share = costly_share(view, t)
-        assert share >= 0.3 and w.count == max(1, min(10, round(share * 10)))
+        assert share >= 0.3 and w.count == tenths(*unseen_count(view, lambda c: chips_from(t, c) > 0))
         assert all(costly_share(view, tx) <= share + 1e-9 for tx in free)
         assert any(costly_share(view, tx) + 0.15 <= share + 1e-9 for tx in free)
     elif w.kind == "nn_room":  # the cards kept go free at more totals a little higher up
@@ -346,15 +346,27 @@ def chips_from(total: int, card: str) -> int:
     return min(nn_chips(total, t)[0] for t in nn_totals(total, card[0]))
 
 
-def unseen_share(view: dict[str, Any], holds: Callable[[str], bool]) -> float:
-    """The share of the cards this seat cannot see (the decks less its hand and the round's
-    pile) of which ``holds`` holds."""
+def unseen_count(view: dict[str, Any], holds: Callable[[str], bool]) -> tuple[int, int]:
+    """Of the cards this seat cannot see (the decks less its hand and the round's pile): how
+    many ``holds`` holds of, and how many there are."""
     decks = view["options"].get("decks", "auto")
     decks = decks if isinstance(decks, int) else (2 if view["players"] >= 6 else 1)
     unseen = Counter({r + s: decks for r in "A23456789TJQK" for s in "SHDC"})
     unseen.subtract(view["hand"] + view["pile"])
     cards = +unseen
-    return sum(k for c, k in cards.items() if holds(c)) / max(1, sum(cards.values()))
+    return sum(k for c, k in cards.items() if holds(c)), sum(cards.values())
+
+
+def unseen_share(view: dict[str, Any], holds: Callable[[str], bool]) -> float:
+    """The share of the cards this seat cannot see of which ``holds`` holds."""
+    k, n = unseen_count(view, holds)
+    return k / max(1, n)
+
+
+def tenths(k: int, n: int) -> int:
+    """``k`` of ``n`` in tenths, 1 to 10, a half rounded up (``core.bots.why.tenths_of``), in
+    whole numbers: no float to fall either side of a half."""
+    return max(1, min(10, (20 * k + n) // (2 * max(1, n))))
 
 
 def costly_share(view: dict[str, Any], total: int) -> float:
