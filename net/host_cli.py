@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Coroutine, TypeVar
 
-from asyncssh import SSHAuthorizedKeys
-
 from core.options import value_text
 
 from . import savefile
@@ -36,6 +34,7 @@ from .server import BOT_DELAY, GRACE, TAKEOVER, Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
 from .ssh_keys import read_client_keys
 from .ssh_server import SSHConfig, SSHTableServer
+from .sshlib import asyncssh
 from .table import Table
 from .tablestate import restore_loaded
 
@@ -69,7 +68,7 @@ def table_config(args: argparse.Namespace) -> TableConfig:
                        turn_time=getattr(args, "turn_time", 0))
 
 
-def check_ssh_flags(args: argparse.Namespace) -> SSHAuthorizedKeys | None:
+def check_ssh_flags(args: argparse.Namespace) -> asyncssh.SSHAuthorizedKeys | None:
     """What the ``--ssh`` flags say together, checked before anything starts: a port of its own
     (on the table's, SSH would take the port the table had bound and not yet listened on), and, for
     ``--ssh-auth keys``, an authorized_keys file that lets someone in, whose keys it returns
@@ -87,7 +86,7 @@ def check_ssh_flags(args: argparse.Namespace) -> SSHAuthorizedKeys | None:
 
 
 async def start_ssh(args: argparse.Namespace, server: Server, table: Table,
-                    keys: SSHAuthorizedKeys | None = None) -> SSHTableServer:
+                    keys: asyncssh.SSHAuthorizedKeys | None = None) -> SSHTableServer:
     """The SSH front door, listening (``OSError``/``ValueError`` if it cannot); ``keys``, those
     of ``--ssh-keys`` read already."""
     c = table.config

@@ -7,7 +7,7 @@ import hmac
 import os
 from pathlib import Path
 
-import asyncssh
+from .sshlib import asyncssh
 
 
 def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:

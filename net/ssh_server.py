@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import asyncssh
+from .sshlib import asyncssh
 
 from .addresses import reach_hosts
 from .environ import SEAT_TOKEN_ENV
