@@ -20,6 +20,7 @@ import subprocess
 import sys
 import termios
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,7 +115,10 @@ class Program:
         mark_r, mark_w = os.pipe()
         env = dict(os.environ, TERM="xterm-256color", PYTHONPYCACHEPREFIX=str(PYCACHE))
         code = PROGRAM.format(hook=hook, mark=mark_w)
-        self.pid = os.fork()
+        with warnings.catch_warnings():
+            # Python 3.12 on warns of fork() in a process with threads: the child here only execs
+            warnings.filterwarnings("ignore", message=r"This process .* is multi-threaded", category=DeprecationWarning)
+            self.pid = os.fork()
         if self.pid == 0:  # the child: nothing but exec
             try:
                 os.close(self.master)
