@@ -382,7 +382,10 @@ async def test_probe_needs_the_protocol_challenge() -> None:
 
     server = Server(host="127.0.0.1", port=0)
     await server.start()
-    mute = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    # the mute port keeps what it accepts, to close it at the end: from Python 3.12 a server's
+    # wait_closed waits for its connections
+    held: list[asyncio.StreamWriter] = []
+    mute = await asyncio.start_server(lambda r, w: held.append(w), "127.0.0.1", 0)
     mute_port = mute.sockets[0].getsockname()[1]
     try:
         assert await protocol_probe(["127.0.0.1"], server.port, 1.0) == "127.0.0.1"
@@ -392,7 +395,9 @@ async def test_probe_needs_the_protocol_challenge() -> None:
     finally:
         await server.close()
         mute.close()
-        await mute.wait_closed()
+        for w in held:
+            w.close()
+        await asyncio.wait_for(mute.wait_closed(), 5)
     assert await protocol_probe(["127.0.0.1"], server.port, 0.5) is None
 
 
