@@ -125,6 +125,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"more of the cards it leaves you can still be played as the total nears {why.total} than another play would leave you"
     if kind == "adds_least":
         return f"it adds least, leaving the most room under {why.total} for when your turn comes round again"
+    if kind == "keeps_ace":
+        return f"it keeps your {card}, which can add just 1 as the total nears {why.total}"
     if kind == "keeps_escape":
         return f"it keeps your {card}, which can be played at any total"
     if kind == "ace_low":

@@ -99,7 +99,8 @@ class Why:
     would keep: counted, card by card, at the totals ``normal`` judges a hand by, ``NEAR_LIMIT``
     below the limit), ``adds_least`` (last, once the total will be past half the limit,
     ``total``, when the turn comes round again: the move to the lowest total any move makes,
-    where another makes more).
+    where another makes more), ``keeps_ace`` (last: ``card``, an ace that could be played,
+    kept: it can add just 1 as the total nears the limit, ``total``).
     Ninety-Nine: ``nn_lands`` (to ``total``, 33, 66 or 99: the others lose ``count`` chips
     each, or what they have), ``nn_clear`` (from ``count`` to ``total`` it costs nothing, where
     every other play costs chips), ``nn_least`` (every play costs chips, this one ``count``,
@@ -323,6 +324,10 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
     if total + ROUND_ADDS * max(in_hand_count(view) - 1, 1) >= rules.limit // 2 \
             and rules.after(total, a) == min(made) < max(made):
         return Why("adds_least", total=rules.limit)
+    # an ace kept, which can add just 1 near the limit (``normal`` keeps one a little)
+    aces = [x for x in legal if RANK[x.card] == ACE]
+    if rank != ACE and aces:
+        return Why("keeps_ace", card=card_str(aces[0].card), total=rules.limit)
     return None
 
 

@@ -187,6 +187,9 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
 
         assert all(near(x) <= near(action) for x in view["legal"])
         assert any(near(x) < near(action) for x in view["legal"])
+    elif w.kind == "keeps_ace":  # 2: an ace, 1 or 11, kept: it can add just 1 near the limit
+        assert card[0] != "A" and w.card in view["hand"] and w.card[0] == "A" and w.total == limit
+        assert any(x.startswith(w.card) for x in view["legal"])  # it could be played now
     elif w.kind == "adds_least":  # the move to the lowest total a move makes, the total high by the turn's return
         made = {_made(x, total, options) for x in view["legal"]}
         others_in = sum(1 for s in view["status"] if s["in_hand"]) - 1
@@ -499,7 +502,7 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                      "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "nn_total", "nn_calm",
                      "heavier",
                      "wild_last",
-                     "wild_held", "tightest", "keeps_low", "ne_room", "adds_least", "ce_alike", "only_match",
+                     "wild_held", "tightest", "keeps_low", "ne_room", "adds_least", "keeps_ace", "ce_alike", "only_match",
                      "only_play",
                      "no_match", "no_two",
                      "drew_enough", "nothing_to_draw"}, kinds  # (nn_least and wild_out, rarer: their own tests below)
@@ -743,6 +746,16 @@ def test_ninety_eight_says_the_card_that_adds_least_while_the_total_is_high() ->
     view, legal = position("ninety-eight", 4, ["3D", "2S", "5D", "2H"], preset="fast", total=20, pile=[])
     assert view["options"]["limit"] == 50
     assert why(view, "2S") == Why("adds_least", total=50)
+
+
+def test_ninety_eight_says_an_ace_is_kept_where_nothing_else_is_said() -> None:
+    """2: an ace adds 1 or 11, so one kept can still go near the limit. At 14 of 50 (``fast``),
+    4♠ and 2♣ keep the ace; the Q is a high card shed while the total is low, and the ace
+    played as 1 is said to leave room."""
+    view, legal = position("ninety-eight", 4, ["2C", "QH", "AC", "4S"], preset="fast", total=14, pile=[])
+    assert why(view, "4S") == Why("keeps_ace", card="AC", total=50) == why(view, "2C")
+    assert why(view, "QH") == Why("shed_high")
+    assert why(view, "AC+1") == Why("ace_low", total=50)
 
 
 def test_tightest_is_said_of_a_total_whatever_card_makes_it() -> None:

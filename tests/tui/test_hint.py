@@ -285,6 +285,7 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("value_total", seat=1, total=99, count=89): "at 99 fewer of the cards you cannot see are safe for Bo than "
                                                         "at 89",
         Why("keeps_escape", card="TS"): "it keeps your 10♠, which can be played at any total",
+        Why("keeps_ace", card="AC", total=50): "it keeps your A♣, which can add just 1 as the total nears 50",
         Why("tightest", seat=2, total=96, count=6): "at 96, 6 in 10 of the cards you cannot see would take Cy over "
                                                     "the limit, more than at any other total you could make",
         Why("keeps_low", card="3S", total=98): "it adds the most while the total is low, and your 3♠ stays for "
