@@ -14,7 +14,7 @@ another move would, the one play that costs no chips); the special cards' reason
 card does to a seat about to go out. Ninety-Nine also says where every play costs the same
 chips, whichever is made; last of all, Ninety-Nine and Crazy Eights say where the plays are
 as good as each other (nothing at stake; any card would do), and Ninety-Eight names the card
-that adds least once the total is high.
+that adds least once the total is high, or else an ace kept.
 """
 from __future__ import annotations
 
