@@ -2,7 +2,7 @@
 
 Newer ``cryptography`` releases deprecate DSA, and asyncssh, which still supports DSA keys,
 touches those names as it loads: each touch prints a ``CryptographyDeprecationWarning`` on
-standard error, a dozen lines over a host's one-line errors and over the app's screen. They are
+standard error, a dozen lines before a host's one-line errors and its log. They are
 about asyncssh's use of the library, nothing a player can act on, so only warnings of that kind
 raised from asyncssh's own modules are ignored; every other warning is left as it was. Import
 asyncssh from here, never directly, so that the filter is in place before it loads.

@@ -1,8 +1,8 @@
 """asyncssh loads without printing ``cryptography``'s deprecation warnings (``net.sshlib``).
 
 ``cryptography`` 51 deprecates DSA, and asyncssh touches those names as it loads: unfiltered, a
-dozen warning lines land on a host's standard error (over its one-line errors) and over the
-app's screen. Only those warnings, raised from asyncssh's own modules, are silenced.
+dozen warning lines land on a host's standard error, before its one-line errors and its log.
+Only those warnings, raised from asyncssh's own modules, are silenced.
 """
 from __future__ import annotations
 
