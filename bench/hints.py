@@ -49,6 +49,11 @@ def tally(game: str, matches: int, seed: int, preset: str = "standard") -> tuple
     return moves, kinds
 
 
+def said(moves: int, kinds: Counter[str | None]) -> str:
+    """How many moves had a choice, and the share of them given a reason."""
+    return f"{moves} moves with a choice, {(moves - kinds[None]) / max(1, moves):.1%} with a reason"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
@@ -60,13 +65,10 @@ def main() -> None:
     for game in args.games:
         if args.all_presets:
             for preset in GAMES[game].presets:
-                moves, kinds = tally(game, args.matches, args.seed, preset)
-                print(f"{game} {preset}: {moves} moves with a choice, "
-                      f"{(moves - kinds[None]) / max(1, moves):.1%} with a reason")
+                print(f"{game} {preset}: {said(*tally(game, args.matches, args.seed, preset))}")
             continue
         moves, kinds = tally(game, args.matches, args.seed)
-        given = moves - kinds[None]
-        print(f"{game}: {moves} moves with a choice, {given / max(1, moves):.1%} with a reason")
+        print(f"{game}: {said(moves, kinds)}")
         for kind, count in kinds.most_common():
             print(f"  {kind or '(none)':16} {count / max(1, moves):6.1%}")
 

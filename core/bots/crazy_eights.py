@@ -19,6 +19,9 @@ from ..match import Match
 from .base import View, argmax, hand_codes, next_seat, unseen
 
 TWO, _EIGHT = 1, 7
+#: with specials, the ranks that act on the next seat (7.1-7.3): a 2 makes it draw, a Q skips
+#: it, an ace reverses play (with two seats, skips)
+SPECIAL_RANKS = (TWO, QUEEN, ACE)
 #: 5.2: eight 50, joker 50, K Q J T 10, A 1, 2..9 face value
 POINTS = tuple(50 if c == JOKER or RANK[c] == _EIGHT else min(RANK[c] + 1, 10) for c in range(53))
 #: how often an easy bot forgets to announce its last card
@@ -82,7 +85,7 @@ def seat_to_follow(view: View, seat: int, card: int) -> int | None:
     """The seat that must follow the suit ``card`` leaves, after ``seat`` plays it; None where
     the card's own effect leaves that seat no plain follow (specials, 7.1-7.3: a 2's debt, a
     Q's skip, an ace's reverse or, with two seats, skip) or the turn comes back to ``seat``."""
-    if view["options"].get("specials") and RANK[card] in (TWO, QUEEN, ACE):
+    if view["options"].get("specials") and RANK[card] in SPECIAL_RANKS:
         return None
     nxt = next_seat(view, seat)
     return None if nxt == seat else nxt

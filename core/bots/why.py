@@ -25,7 +25,7 @@ from ..cards import ACE, KING, QUEEN, RANK, RANKS, SUIT, TEN, card_str
 from ..games.ninety_nine import chips as outcome
 from ..games.ninety_nine import total_after as nn_after
 from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
-from .crazy_eights import POINTS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
+from .crazy_eights import POINTS, SPECIAL_RANKS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
 from .ninety_eight import no_safe_chance, rules_for, safe_near_limit, seat_after, side_seats, unseen_safe
 from .ninety_nine import free_at, totals_ahead, unseen_tables
 from .ninety_nine import seat_after as nn_seat_after
@@ -210,7 +210,7 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
         kind = "special_skip" if rank == QUEEN or view["players"] == 2 else "special_reverse"
         return Why(kind, seat=nxt, card=card_str(a.card), count=counts[nxt])
 
-    if specials and nxt != seat and counts[nxt] <= 2 and rank in (TWO, QUEEN, ACE):
+    if specials and nxt != seat and counts[nxt] <= 2 and rank in SPECIAL_RANKS:
         return special()
     follows = seat_to_follow(view, seat, a.card)
     drew_on = view.get("drew_on")
@@ -244,7 +244,7 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
     def part(x: Action) -> tuple[int, int, int]:
         """The suit it leaves, the points it would cost kept, what it does to the next seat."""
         r = RANK[x.card]
-        effect = r if specials and r in (TWO, QUEEN, ACE) else -1
+        effect = r if specials and r in SPECIAL_RANKS else -1
         return held[SUIT[x.card]], 0 if countdown else POINTS[x.card], effect
 
     if others and all(part(x) == part(a) for x in others):
@@ -259,6 +259,8 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
     rank = RANK[a.card]
     nxt = seat_after(view, seat, rules, rank)
     side = side_seats(view, seat)
+    t2 = rules.after(total, a)
+    made = {rules.after(total, x) for x in legal}  # the totals the moves make
     if nxt not in side and in_hand_count(view) > 1:
         q = unseen_safe(view, rules)
         cards = view["hand_counts"]
@@ -275,7 +277,6 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
             return tenths_of(1 - q[rules.limit - t])
 
         chance = squeeze(a)
-        t2 = rules.after(total, a)
         # said where it sets the move apart: another move leaves the next seat clearly more room;
         # as the share of the unseen cards that would take the total over from there (a fact
         # of the cards, where the chance is an estimate that takes the hands as random)
@@ -288,7 +289,7 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
                 return Why("value_total", seat=nxt, total=t2, count=t_other)
         # the total where the most of the unseen cards go over, clearly more than at any other
         # total a move could make
-        totals = {rules.after(total, x) for x in legal} - {t2}
+        totals = made - {t2}
         if totals and all(q[rules.limit - tx] - q[rules.limit - t2] >= TIGHTEST_APART for tx in totals):
             return Why("tightest", seat=nxt, total=t2, count=tenths(t2))
     escapes = [x for x in legal if RANK[x.card] in (KING, TEN) and x.card != a.card]
@@ -302,8 +303,9 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
         return Why("shed_high")
     # the highest card of plain value goes while the total is low: the low ones stay for later
     plain = [(values[RANK[x.card]] or 0, x.card) for x in legal if values[RANK[x.card]] is not None]
+    aces = [x for x in legal if RANK[x.card] == ACE]
     if total < rules.limit // 2 and values[rank] is not None and plain and (values[rank] or 0) == max(plain)[0] \
-            and min(plain)[0] < (values[rank] or 0) and not any(RANK[x.card] == ACE for x in legal):
+            and min(plain)[0] < (values[rank] or 0) and not aces:
         # (an ace, 1 or 11, is both the lowest card and maybe the highest: nothing said)
         return Why("keeps_low", card=card_str(min(plain)[1]), total=rules.limit)
     # the cards kept can be played at more of the totals near the limit than another play's
@@ -320,12 +322,9 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
         return Why("ne_room", total=rules.limit)
     # last, once the total will be high when the turn comes round again (the others adding
     # ``ROUND_ADDS`` each): the move that adds least, the most room left under the limit
-    made = {rules.after(total, x) for x in legal}
-    if total + ROUND_ADDS * max(in_hand_count(view) - 1, 1) >= rules.limit // 2 \
-            and rules.after(total, a) == min(made) < max(made):
+    if total + ROUND_ADDS * max(in_hand_count(view) - 1, 1) >= rules.limit // 2 and t2 == min(made) < max(made):
         return Why("adds_least", total=rules.limit)
     # an ace kept, which can add just 1 near the limit (``normal`` keeps one a little)
-    aces = [x for x in legal if RANK[x.card] == ACE]
     if rank != ACE and aces:
         return Why("keeps_ace", card=card_str(aces[0].card), total=rules.limit)
     return None
@@ -369,6 +368,11 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
     counts = view["hand_counts"]
     nxt = nn_seat_after(view, seat, RANK[a.card])
     tables = unseen_tables(view)
+
+    def landing(tx: int) -> float:
+        """The share of the unseen cards that let the seat to play next land on 33, 66 or 99."""
+        return tables.p99[tx] + tables.pland[tx] if tx < 99 else 0.0
+
     shares: dict[int, float] = {}
     worst = t
     if nxt != seat and t < 99:
@@ -381,7 +385,7 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
             return to != seat and counts[to] == counts[nxt]
 
         free = {results[x.card, x.value][0] for x in plays if not results[x.card, x.value][1] and alike_next(x)}
-        shares = {tx: tables.p99[tx] + tables.pland[tx] if tx < 99 else 0.0 for tx in free}
+        shares = {tx: landing(tx) for tx in free}
         worst = max(shares, key=lambda tx: (shares[tx], -tx))
         if shares[t] == min(shares.values()) and shares[worst] - shares[t] >= LANDING_APART:
             return Why("nn_next", seat=nxt, total=t, count=worst)
@@ -412,8 +416,7 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         return Why("nn_next", seat=nxt, total=t, count=worst)
     # nothing at stake among the plays that cost nothing: at no total one of them makes can any
     # unseen card land the seat to play next on a mark or 99 (``count``: the totals that cost)
-    if t < 99 and all(tx < 99 and not tables.p99[tx] + tables.pland[tx]
-                      for tx, cost, _ in results.values() if not cost):
+    if t < 99 and all(tx < 99 and not landing(tx) for tx, cost, _ in results.values() if not cost):
         return Why("nn_calm", total=t, count=sum(1 for _, cost, _ in set(results.values()) if cost))
     return None
 
