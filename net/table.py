@@ -25,7 +25,7 @@ from core.keyed_random import fresh_seed
 
 from .autosave import Autosaver
 from .botdriver import BotDriver
-from .bots import LEVELS, choose_async
+from .bots import LEVELS, choose_async, takes_chance
 from .handsofar import HandSoFar
 from .lobbypace import LobbyPace
 from .matchlog import MatchLog
@@ -45,6 +45,10 @@ if TYPE_CHECKING:
     from .server import Server
 
 log = logging.getLogger("dealmein.net")
+
+#: the most moves a bot makes for a player out of time in one turn: a turn is a play and the
+#: draws before it, which the stock bounds well below this
+CLOCK_MOVES = 200
 
 #: the table's line to its guests when the host's autosave starts failing
 NOT_SAVED = ("The host's computer could not save this table: play goes on, but if the host stopped now, "
@@ -723,26 +727,43 @@ class Table:
         self._clock.arm(key, limit)
 
     async def _move_for(self, key: Key) -> None:
-        """The player to move ran out of time: a ``normal`` bot makes this one move for them."""
+        """The player to move ran out of time: a ``normal`` bot finishes their turn, every move
+        they would make before another seat's play (a Crazy Eights draw and the play it finds, a
+        Ninety-Nine play and its manual draw), so that a player who stepped away holds the table
+        up once a turn, not once a move; the next hand is theirs again."""
         m = self.match
         index, version = key
         if m is None or m.is_over or (m.current_seat, m.version) != key:
             return
         seat = self.seats[index]
-        legal = [str(a) for a in m.legal_actions(index)]
-        if not legal or seat.conn is None or seat.bot_level is not None:
-            return
-        action = await choose_async("normal", m.view(index), legal, self._rng)
-        if self._closed or self.match is not m or m.version != version or seat.conn is None:
-            return  # they moved meanwhile, or went away (the takeover clock has the seat now)
-        name = self._shown_names()[index] or f"Seat {index + 1}"  # as the lobby and log name it
-        for p in list(self.conns):
-            self._say("You ran out of time: a bot moved for you." if p.seat == index
-                      else f"{name} ran out of time: a bot moved for them.", to=p)
-        try:
-            self._apply(index, action, for_player=True)
-        except Refused as r:
-            log.error("table %s: the turn clock's move %r refused: %s", self.id, action, r.message)
+        hand = m.hand_number
+        for made in range(CLOCK_MOVES):
+            legal = [str(a) for a in m.legal_actions(index)]
+            if not legal or seat.conn is None or seat.bot_level is not None:
+                return
+            if m.current_seat != index and not takes_chance("normal", m.view(index), legal, self._rng):
+                return  # the move out of turn (a manual draw) that a bot may let pass
+            action = await choose_async("normal", m.view(index), legal, self._rng)
+            if self._closed or self.match is not m or m.version != version or seat.conn is None:
+                return  # they moved meanwhile, or went away (the takeover clock has the seat now)
+            if not made:
+                name = self._shown_names()[index] or f"Seat {index + 1}"  # as the lobby and log name it
+                for p in list(self.conns):
+                    self._say("You ran out of time: a bot moved for you." if p.seat == index
+                              else f"{name} ran out of time: a bot moved for them.", to=p)
+            try:
+                self._apply(index, action, for_player=True)
+            except Refused as r:
+                log.error("table %s: the turn clock's move %r refused: %s", self.id, action, r.message)
+                return
+            if m.is_over or m.hand_number != hand or not m.legal_actions(index):
+                return
+            if m.current_seat == index:  # still their turn: at the bots' pace, so the others follow it
+                version = m.version
+                await asyncio.sleep(self.server.bot_delay)
+                if self._closed or self.match is not m or m.version != version:
+                    return
+            version = m.version
 
     # ------------------------------------------------------------------ match logs
     def _open_log(self, m: Match, seed: int) -> None:

@@ -342,7 +342,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--bot-delay", type=seconds(), default=0.6, action=Given, metavar="S",
                       help="seconds a bot pauses before it plays (default: 0.6) (--headless)")
     host.add_argument("--turn-time", type=int, default=0, metavar="S", action=Given,
-                      help="seconds a player has for each move before a bot makes it for them (1-3600; "
+                      help="seconds a player has for each move before a bot finishes the turn for them (1-3600; "
                            "default 0: no clock)")
 
     solo = command(sub, "solo", "play solo against bots: the picker opens filled in",

@@ -1,5 +1,5 @@
 """The turn clock (``TableConfig.turn_time``): a player at the table who does not move in time
-has a bot make that one move, the seat stays theirs, and a player who moves in time is never
+has a bot finish that turn, the seat stays theirs, and a player who moves in time is never
 moved for. Real sockets on 127.0.0.1."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from net.server import Server, TableConfig
 from net.tableconfig import TURN_TIME_RANGE, turn_time_problem
 from net.tablestate import restore_table, table_state
 
-from .table_helpers import RandomPlayer, join, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import FAST, RandomPlayer, join, seated_table, server, wait_until  # noqa: F401
 
 OUT_OF_TIME = "ran out of time: a bot moved for them"
 
@@ -60,6 +60,90 @@ async def test_a_player_who_does_not_move_is_moved_for_and_keeps_the_seat(server
     finally:
         for w in watches:
             w.cancel()
+        for c in (ana, bo):
+            await c.close()
+
+
+async def test_out_of_time_a_bot_finishes_the_turn_not_one_move_a_clock(server: Server) -> None:  # noqa: F811
+    """docs/protocol.md, "Turn clock": a Crazy Eights player out of time who has no card to play
+    (seed 3: the first to move must draw, rules 3.4) has the draws and the play that ends the
+    turn made at once, not one move each time the clock runs out again; one line says so."""
+    table, (ana, bo) = await seated_table(
+        server, TableConfig(name="Draws", game="crazy-eights", seats=2, seed=3, turn_time=2), 2)
+    got: list[dict[str, Any]] = []
+    watch = asyncio.get_running_loop().create_task(collect(ana, got))
+    try:
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        m = table.match
+        first, version = m.current_seat, m.version
+        assert [str(a) for a in m.legal_actions(first)] == ["draw"]
+        hand = m.hand_number
+        await wait_until(lambda: m.version > version, timeout=5, what="the clock's first move")
+        # the turn passes well within the next clock (2 s), however many cards it takes
+        await wait_until(lambda: m.current_seat != first or m.hand_number != hand or m.is_over,
+                         timeout=1.5, what="the turn finished at once")
+        assert m.version - version >= 2, "a draw and then the play"
+        told = [move for move in table.hand.told(None) if move["version"] > version]
+        assert told and all(move.get("bot") is True for move in told)
+        name = f"P{first}"
+        await wait_until(lambda: f"{name} {OUT_OF_TIME}." in chat_lines(got) or first == 0, what="the line")
+        assert sum(OUT_OF_TIME in line or "You ran out of time" in line for line in chat_lines(got)) == 1
+        assert [s["bot"] for s in table.lobby()["seats"]] == [None, None]
+    finally:
+        watch.cancel()
+        for c in (ana, bo):
+            await c.close()
+
+
+async def test_a_move_of_their_own_ends_the_bots_turn_for_them() -> None:
+    """The bot finishing a turn paces its moves as the bots do (``bot_delay``, 1 s here): the
+    player back in that pause moves for themselves, and the bot makes no more of that turn."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "bot_delay": 1.0})  # type: ignore[arg-type]
+    await srv.start()
+    table, clients = await seated_table(
+        srv, TableConfig(name="Back", game="crazy-eights", seats=2, seed=3, turn_time=3), 2)
+    try:
+        await clients[0].start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        m = table.match
+        first, version = m.current_seat, m.version
+        mover = clients[first]
+        await wait_until(lambda: m.version > version, timeout=6, what="the clock's draw")
+        assert m.current_seat == first, "seed 3: the card drawn first does not play"
+        drawn = m.version
+        await wait_until(lambda: mover.view is not None and mover.view["version"] == drawn, what="the view")
+        await mover.act(mover.view["legal"][0], drawn)
+        await wait_until(lambda: m.version > drawn, what="their own move")
+        theirs = m.version
+        await asyncio.sleep(1.6)  # past the bot's pause, short of a new clock (3 s)
+        assert m.version == theirs
+        assert table.hand.told(None)[-1].get("bot") is None
+    finally:
+        for c in clients:
+            await c.close()
+        await srv.close()
+
+
+async def test_out_of_time_the_bot_also_makes_the_manual_draw(server: Server) -> None:  # noqa: F811
+    """Ninety-Nine with the manual draw (rules 5.1): the bot that plays for a player out of time
+    also draws for them, as ``normal`` always does, before the next seat plays; they do not play
+    on a card short for having stepped away."""
+    table, (ana, bo) = await seated_table(
+        server, TableConfig(name="Chips", game="ninety-nine", preset="manual-draw", seats=2, seed=4,
+                            turn_time=2), 2)
+    try:
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        m = table.match
+        first, version = m.current_seat, m.version
+        held = len(m.hand(first))
+        await wait_until(lambda: m.version > version, timeout=5, what="the clock's play")
+        await wait_until(lambda: len(m.hand(first)) == held or m.hand_number != 1 or m.is_over,
+                         timeout=1.5, what="the draw made for them")
+        assert m.version == version + 2 and m.current_seat != first
+        assert not m.legal_actions(first)
+    finally:
         for c in (ana, bo):
             await c.close()
 
