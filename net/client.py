@@ -226,7 +226,10 @@ class TableClient:
             view.update(msg["changes"])
             _check_view(view, msg["events"], msg["changes"])
             self.view = view
-            self._push({"type": "view", "view": view, "events": msg["events"]})
+            update = {"type": "view", "view": view, "events": msg["events"]}
+            if "clock" in msg:  # this turn's clock is shorter than the table's
+                update["clock"] = msg["clock"]
+            self._push(update)
             return
         if kind == "view":
             _check_view(msg["view"], msg.get("events", []))

@@ -88,7 +88,7 @@ SERVER_MESSAGES: dict[str, _Spec] = {
     "lobby": {"lobby": ((dict,), True)},
     "view": {"view": ((dict,), True), "events": ((list,), True), "clock": ((int, float), False),
              "earlier": ((list,), False)},
-    "delta": {"changes": ((dict,), True), "events": ((list,), True)},
+    "delta": {"changes": ((dict,), True), "events": ((list,), True), "clock": ((int, float), False)},
     "chat": {"name": (_STR, True), "seat": ((int, None), True), "text": (_STR, True), "n": (_INT, False),
              "earlier": ((bool,), False)},
     "error": {"code": (_STR, True), "message": (_STR, True)},

@@ -24,7 +24,7 @@ class Seat:
     """A chair: empty, a bot, or a human (present or away, maybe with a stand-in bot)."""
 
     __slots__ = ("index", "name", "bot", "ready", "conn", "token", "standin", "grace_timer",
-                 "takeover_timer", "wins", "played", "keeper", "gone", "sent_away")
+                 "takeover_timer", "wins", "played", "keeper", "gone", "sent_away", "missed")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -45,6 +45,9 @@ class Seat:
         self.sent_away: str | None = None
         self.grace_timer: asyncio.TimerHandle | None = None
         self.takeover_timer: asyncio.TimerHandle | None = None
+        #: turns in a row that the turn clock's bot finished for the player here, none of
+        #: whose moves they made themselves: from ``AWAY_AFTER`` on, their clock is short
+        self.missed = 0
 
     @property
     def empty(self) -> bool:
@@ -64,7 +67,7 @@ class Seat:
         self.cancel_timers()
         self.name = self.bot = self.conn = self.token = self.gone = self.sent_away = None
         self.ready = self.standin = self.played = self.keeper = False
-        self.wins = 0
+        self.wins = self.missed = 0
 
     def cancel_timers(self) -> None:
         for t in (self.grace_timer, self.takeover_timer):

@@ -365,6 +365,10 @@ def local_host(bind: str) -> str:
 #: waited for before a stand-in bot plays it (``--takeover``: well within the grace, so that
 #: the bot stands in while the seat is still held), and a bot's pause before it plays
 GRACE, TAKEOVER, BOT_DELAY = 120.0, 30.0, 0.6
+#: the turn clock of a player who ran out of time on ``net.table.AWAY_AFTER`` turns in a row,
+#: where the table's own is longer: time enough for one back at the keyboard to move, while a
+#: player who walked away holds the others up this long a turn, not the whole clock
+AWAY_CLOCK = 10.0
 
 
 class Server:
@@ -377,7 +381,7 @@ class Server:
                  rate: float = 30.0, burst: int = 60, max_unread: int = MAX_UNREAD,
                  sndbuf: int = KERNEL_SEND_BUFFER, match_logs: bool = True,
                  start_delay: float = START_DELAY, off_turn_window: float = OFF_TURN_WINDOW,
-                 host_in_app: bool = True) -> None:
+                 host_in_app: bool = True, away_clock: float = AWAY_CLOCK) -> None:
         self.host = host
         self.port = port
         self.bot_delay = bot_delay
@@ -390,6 +394,7 @@ class Server:
         self.host_in_app = host_in_app
         self.grace = grace
         self.takeover = takeover
+        self.away_clock = away_clock
         self.max_connections = max_connections
         #: connections at once from one address (0: no cap), counted for those not ``spared``
         self.per_address = per_address

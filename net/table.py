@@ -49,6 +49,9 @@ log = logging.getLogger("dealmein.net")
 #: the most moves a bot makes for a player out of time in one turn: a turn is a play and the
 #: draws before it, which the stock bounds well below this
 CLOCK_MOVES = 200
+#: turns in a row out of time after which a player's clock is the short one (``Server.away_clock``)
+#: until they make a move themselves: one who walked away holds the others up less
+AWAY_AFTER = 2
 
 #: the table's line to its guests when the host's autosave starts failing
 NOT_SAVED = ("The host's computer could not save this table: play goes on, but if the host stopped now, "
@@ -281,7 +284,9 @@ class Table:
         assert m is not None
         self._changed()
         self.hand.add(m.version, events, for_player)
-        out = seat_frames(m, list(self.conns), events, self.id)
+        limit = self._clock_limit()
+        out = seat_frames(m, list(self.conns), events, self.id,
+                          limit if limit is not None and limit < self.config.turn_time else None)
         # every frame is built before the first is written: the writes go out together, so the
         # players' apps wake once for all of them
         for p, frame, view in out:
@@ -653,6 +658,7 @@ class Table:
         self.status = "playing"
         for seat in self.seats:
             seat.played = True
+            seat.missed = 0
         # by seat, as every other line of the log, and numbered as the lobby numbers them:
         # bots of one level share a name
         self._note("the match starts: %s (%s), %s", c.game, c.preset,
@@ -670,6 +676,7 @@ class Table:
         if self.status != "playing" or m is None:
             raise Refused("not_playing", "there is no match in play")
         self._apply(p.seat, msg["action"])
+        self.seats[p.seat].missed = 0  # back at the keyboard: the whole clock again from the next turn
 
     def _apply(self, seat: int, action: str, for_player: bool = False) -> None:
         """``seat``'s ``action``; ``for_player``: a bot made it for the player there (out of time
@@ -718,13 +725,27 @@ class Table:
         player who has stepped away does not hold up the others; an away seat has the takeover
         clock instead, and a bot's seat none."""
         m = self.match
-        limit = self.config.turn_time
+        limit = self._clock_limit()
         key = None
-        if limit and m is not None and not m.is_over and self.status == "playing" and not self._closed:
-            cur = m.current_seat
-            if cur is not None and self.seats[cur].conn is not None and self.seats[cur].bot_level is None:
-                key = (cur, m.version)
-        self._clock.arm(key, limit)
+        if limit is not None and m is not None and m.current_seat is not None:
+            key = (m.current_seat, m.version)
+        self._clock.arm(key, limit or 0)
+
+    def _clock_limit(self) -> float | None:
+        """The clock of the turn now in play: the table's ``turn_time``, or the short clock
+        (``Server.away_clock``) for a player out of time on ``AWAY_AFTER`` turns in a row;
+        None where no clock runs (none set, no match in play, a bot's or an away seat's turn)."""
+        m = self.match
+        limit = self.config.turn_time
+        if not limit or m is None or m.is_over or self.status != "playing" or self._closed:
+            return None
+        cur = m.current_seat
+        if cur is None:
+            return None
+        seat = self.seats[cur]
+        if seat.conn is None or seat.bot_level is not None:
+            return None
+        return min(limit, self.server.away_clock) if seat.missed >= AWAY_AFTER else limit
 
     async def _move_for(self, key: Key) -> None:
         """The player to move ran out of time: a ``normal`` bot finishes their turn, every move
@@ -747,10 +768,7 @@ class Table:
             if self._closed or self.match is not m or m.version != version or seat.conn is None:
                 return  # they moved meanwhile, or went away (the takeover clock has the seat now)
             if not made:
-                name = self._shown_names()[index] or f"Seat {index + 1}"  # as the lobby and log name it
-                for p in list(self.conns):
-                    self._say("You ran out of time: a bot moved for you." if p.seat == index
-                              else f"{name} ran out of time: a bot moved for them.", to=p)
+                self._tell_out_of_time(seat)
             try:
                 self._apply(index, action, for_player=True)
             except Refused as r:
@@ -764,6 +782,27 @@ class Table:
                 if self._closed or self.match is not m or m.version != version:
                     return
             version = m.version
+
+    def _tell_out_of_time(self, seat: Seat) -> None:
+        """Everyone reads that the bot moves for the player out of time; on the turn that makes
+        their clock the short one, that it is, and till when."""
+        seat.missed += 1
+        index = seat.index
+        name = self._shown_names()[index] or f"Seat {index + 1}"  # as the lobby and log name it
+        short = self.server.away_clock
+        shortens = seat.missed == AWAY_AFTER and short < self.config.turn_time
+        shown = f"{short:g} s"
+        for p in list(self.conns):
+            if p.seat == index:
+                line = "You ran out of time: a bot moved for you."
+                if shortens:
+                    line += (f" That is {AWAY_AFTER} turns in a row: you have {shown} a move"
+                             " until you make one yourself.")
+            else:
+                line = f"{name} ran out of time: a bot moved for them."
+                if shortens:
+                    line += f" That is {AWAY_AFTER} turns in a row: they have {shown} a move until they make one."
+            self._say(line, to=p)
 
     # ------------------------------------------------------------------ match logs
     def _open_log(self, m: Match, seed: int) -> None:

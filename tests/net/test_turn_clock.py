@@ -392,3 +392,54 @@ def test_by_default_a_bot_stands_in_well_before_the_seat_is_given_up() -> None:
     assert srv.takeover <= srv.grace / 2
     args = build_parser().parse_args(["host", "--headless"])
     assert (args.takeover, args.grace) == (srv.takeover, srv.grace)
+
+
+async def test_out_of_time_turn_after_turn_the_clock_is_short_until_they_move() -> None:
+    """docs/protocol.md, "Turn clock": a player whose clock ran out on two turns in a row
+    (``AWAY_AFTER``) has the short clock (``away_clock``, 1 s here against the table's 3 s), the
+    frame of that turn saying so (``clock``) so that the app counts it; everyone reads it once;
+    a move of their own gives them the whole clock again from their next turn."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "away_clock": 1.0})  # type: ignore[arg-type]
+    await srv.start()
+    table, (ana,) = await seated_table(srv, TableConfig(name="Away", seats=2, seed=5, turn_time=3), 1, {1: "easy"})
+    got: list[dict[str, Any]] = []
+    watch = asyncio.get_running_loop().create_task(collect(ana, got))
+    try:
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        m = table.match
+        seat = table.seats[0]
+
+        async def her_turn() -> tuple[int, float]:
+            await wait_until(lambda: m.current_seat == 0 or m.is_over, timeout=8, what="Ana's turn")
+            assert not m.is_over
+            return m.version, asyncio.get_running_loop().time()
+
+        for missed in (1, 2):  # the whole clock, twice
+            version, since = await her_turn()
+            await wait_until(lambda: m.version > version, timeout=6, what="the clock's move")
+            took = asyncio.get_running_loop().time() - since
+            assert 2.5 < took < 4.5 and seat.missed == missed
+        await wait_until(lambda: any("2 turns in a row: you have 1 s a move until you make one yourself" in x
+                                     for x in chat_lines(got)), what="the line saying so")
+        version, since = await her_turn()
+        await wait_until(lambda: m.version > version, timeout=3, what="the short clock's move")
+        assert asyncio.get_running_loop().time() - since < 2.0
+        frames = [u for u in got if u["type"] == "view" and u["view"]["version"] == version]
+        assert frames and frames[-1].get("clock") == 1.0
+        assert sum("turns in a row" in x for x in chat_lines(got)) == 1, "said once"
+        # her own move: the whole clock from her next turn, and no ``clock`` in its frame
+        version, _ = await her_turn()
+        await wait_until(lambda: ana.view is not None and ana.view["version"] == version, what="her view")
+        await ana.act(ana.view["legal"][0], version)
+        await wait_until(lambda: m.version > version, what="her own move")
+        assert seat.missed == 0
+        version, since = await her_turn()
+        await asyncio.sleep(2.0)
+        assert m.version == version, "the whole clock again"
+        frames = [u for u in got if u["type"] == "view" and u["view"]["version"] == version]
+        assert frames and "clock" not in frames[-1]
+    finally:
+        watch.cancel()
+        await ana.close()
+        await srv.close()

@@ -206,3 +206,44 @@ async def test_a_hands_box_over_a_turn_of_this_players_on_the_clock_says_so_and_
         left = table.clock_left()
         assert app.screen is table and mine() and left is not None and 0 < left <= TURN_LEFT
         await app.leave_table()
+
+
+async def test_a_player_out_of_time_turn_after_turn_sees_the_short_clock() -> None:
+    """docs/protocol.md, "Turn clock": after two turns in a row on the clock, the player's clock
+    is the host's short one (``away_clock``, 1.5 s against 4 s here) until they move: the app
+    counts that from the frame's ``clock``, not the table's whole clock, and its log says why."""
+    from net.server import Server, TableConfig
+    from tests.net.table_helpers import FAST, RandomPlayer, join
+
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "away_clock": 1.5})  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1, turn_time=4))
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    app = make_app()
+    app.settings.name = "Bo"
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            player = RandomPlayer(ana, 1)
+            await ana.start()
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            seat = table.seats[1]
+            await wait_for(pilot, lambda: seat.missed == 2, timeout=14)
+            log = screen.query_one("#log")
+            said = lambda: " ".join(" ".join(line.text.split()) for line in log.lines)  # noqa: E731  (lines wrap)
+            await wait_for(pilot, lambda: "That is 2 turns in a row: you have 1.5 s a move until you make one yourself."
+                           in said())
+            m = table.match
+            await wait_for(pilot, lambda: m.is_over or m.current_seat == 1 and screen.view["version"] == m.version,
+                           timeout=5)
+            if not m.is_over:
+                top = lambda: str(screen.query_one("#topbar").render())  # noqa: E731
+                assert top().endswith(("your turn · 2 s", "your turn · 1 s", "your turn · 0 s")), top()
+            await player.stop()
+            await app.leave_table()
+    finally:
+        await ana.close()
+        await srv.close()
