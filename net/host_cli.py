@@ -477,7 +477,7 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     if c.options:  # as --option takes them, so the line can be used again
         print("Options: " + " ".join(f"--option {k}={value_text(v)}" for k, v in c.options.items()), file=out)
     if c.turn_time:
-        print(f"Turn clock: {c.turn_time} s a move, then a bot makes it (--turn-time {c.turn_time})", file=out)
+        print(f"Turn clock: {c.turn_time} s a move, then a bot finishes the turn (--turn-time {c.turn_time})", file=out)
     print(address_line(args.bind, server.port), file=out)
     joins = join_addresses(args.bind, server.port)
     print("Players join with: " + "  or  ".join(f"dealmein join {a}" for a in joins), file=out)

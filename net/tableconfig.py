@@ -21,7 +21,7 @@ class TableConfig:
     seats: int = 4
     password: str | None = None
     seed: int | None = None
-    #: seconds a player at the table has for each move before a bot makes it for them; 0: no clock
+    #: seconds a player at the table has for each move before a bot finishes the turn for them; 0: no clock
     turn_time: int = 0
     #: the SSH login's password where one was made up for it, saved with the table so that its
     #: guests log in again with the same one when it is resumed

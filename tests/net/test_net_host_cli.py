@@ -73,7 +73,7 @@ async def test_headless_host_serves_and_closes_on_signal(sig: signal.Signals) ->
         assert f"Players join with: dealmein join 127.0.0.1:{port}" in text
         assert "Table password: pw" in text
         assert "Options: --option chips=4 --option draw=manual" in text
-        assert "Turn clock: 30 s a move, then a bot makes it (--turn-time 30)" in text
+        assert "Turn clock: 30 s a move, then a bot finishes the turn (--turn-time 30)" in text
         key = re.search(r"Host key \(.*\): (\S+)", text).group(1)  # type: ignore[union-attr]
         # the banner says how that key is used, and how the table comes back: each as it runs
         assert f"that player joins with: dealmein join 127.0.0.1:{port} --host-key {key}" in text

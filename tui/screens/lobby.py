@@ -223,7 +223,7 @@ class LobbyScreen(Screen[None]):
             lines += getattr(self.link, "ssh_lines", [])
         clock = lobby.get("turn_time")
         if isinstance(clock, int) and clock > 0 and not solo:
-            lines.append(f"Turn clock: {clock_label(clock)} a move, then a bot makes it.")
+            lines.append(f"Turn clock: {clock_label(clock)} a move, then a bot finishes the turn.")
         if host and getattr(self.link, "password", None):
             lines.append(f"Table password: {self.link.password}")
         elif lobby.get("password"):

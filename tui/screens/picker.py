@@ -50,7 +50,7 @@ class TableChoice:
     bots: dict[int, str] = field(default_factory=dict)  # seat -> bot level (seat 0 is yours)
     password: str | None = None  # hosting: the table password, if any
     ssh: bool = False  # hosting: also serve the app over SSH
-    turn_time: int = 0  # a table with players: seconds a move may take before a bot makes it (0: no clock)
+    turn_time: int = 0  # a table with players: seconds a move may take before a bot finishes the turn (0: no clock)
 
 
 #: what Start does in each mode: its button's label, and its key's on the key bar
@@ -170,7 +170,7 @@ class PickerScreen(Screen["TableChoice | None"]):
                             yield Label("Turn clock", classes="name")
                             yield Select(clock_choices(self._initial_clock), value=self._initial_clock,
                                          id="turn-clock", allow_blank=False, compact=True)
-                        yield Static(Text("a player who takes longer over a move has a bot make it"),
+                        yield Static(Text("a player who takes longer over a move has a bot finish the turn"),
                                      classes="description")
                     yield Label("Options", classes="heading")
                     yield Vertical(id="options")
