@@ -141,6 +141,8 @@ class Table:
             "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready, "wins": s.wins,
                        "connected": s.conn is not None or s.bot is not None,
                        "standin": s.standin and s.conn is None,
+                       # at the keyboard, by all the table can tell, no more: the short clock
+                       "idle": s.conn is not None and s.missed >= AWAY_AFTER,
                        "host": s.token is not None and s.token == self.host_token,
                        "sent_away": s.sent_away if s.empty else None}
                       for s in self.seats],
@@ -675,8 +677,11 @@ class Table:
             raise Refused("stale", f"that action answers view {msg['version']}, the table is at {m.version}")
         if self.status != "playing" or m is None:
             raise Refused("not_playing", "there is no match in play")
+        seat = self.seats[p.seat]
+        idle, seat.missed = seat.missed >= AWAY_AFTER, 0  # back: the whole clock from the next turn
+        if idle:  # before the views this move sends: it reads as theirs, not an idle seat's
+            self._broadcast_lobby(at_once=True)
         self._apply(p.seat, msg["action"])
-        self.seats[p.seat].missed = 0  # back at the keyboard: the whole clock again from the next turn
 
     def _apply(self, seat: int, action: str, for_player: bool = False) -> None:
         """``seat``'s ``action``; ``for_player``: a bot made it for the player there (out of time
@@ -803,6 +808,8 @@ class Table:
                 if shortens:
                     line += f" That is {AWAY_AFTER} turns in a row: they have {shown} a move until they make one."
             self._say(line, to=p)
+        if seat.missed == AWAY_AFTER:
+            self._broadcast_lobby(at_once=True)  # idle now, before the move the bot makes
 
     # ------------------------------------------------------------------ match logs
     def _open_log(self, m: Match, seed: int) -> None:

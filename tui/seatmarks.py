@@ -1,14 +1,17 @@
-"""What the seat list adds to the name of a seat a bot plays for its player, or whose player
-is away, and how a sentence about that seat's turn carries it."""
+"""What the seat list adds to the name of a seat a bot plays for its player, whose player is
+away, or whose player has let the turn clock move for them, and how a sentence about that
+seat's turn carries it."""
 from __future__ import annotations
 
 BOT_MARK = " (bot)"
 AWAY_MARK = " (away)"
+#: a player still connected whose turns the turn clock's bot has been making (the lobby's ``idle``)
+IDLE_MARK = " (idle)"
 
 
 def _mark_of(name: str) -> str:
-    """The bot or away marker ``name`` ends with, or ""."""
-    return next((mark for mark in (BOT_MARK, AWAY_MARK) if name.endswith(mark)), "")
+    """The bot, away or idle marker ``name`` ends with, or ""."""
+    return next((mark for mark in (BOT_MARK, AWAY_MARK, IDLE_MARK) if name.endswith(mark)), "")
 
 
 def turn_of(name: str) -> str:
@@ -19,6 +22,6 @@ def turn_of(name: str) -> str:
 
 
 def unmarked(name: str) -> str:
-    """``name`` without the bot or away marker: what a seat was called when it made a move
+    """``name`` without its marker: what a seat was called when it made a move
     told later (the hand so far, read back on coming in), whatever it is now."""
     return name[:len(name) - len(_mark_of(name))]

@@ -12,7 +12,7 @@ from net.seatnames import bot_name, bots_own_name, number_after, numbered
 
 from .eventtext import other_name
 from .plain import clean, cut
-from .seatmarks import AWAY_MARK, BOT_MARK
+from .seatmarks import AWAY_MARK, BOT_MARK, IDLE_MARK
 
 
 def lobby_names(seats: list[dict[str, Any]]) -> list[str]:
@@ -91,7 +91,8 @@ def plain_seat_names(seats: list[dict[str, Any]]) -> list[str]:
 
 def seat_names(lobby: dict[str, Any]) -> list[str]:
     """Each seat's name as the table shows it, yours too: two players called Ana read apart
-    ("Ana", "Ana 2"), a seat a bot plays for its player or whose player is away says so."""
+    ("Ana", "Ana 2"), a seat a bot plays for its player, whose player is away, or whose player
+    has let the turn clock move for them turn after turn (idle) says so."""
     seats = lobby.get("seats") or []
     names = plain_seat_names(seats)
     for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
@@ -100,6 +101,8 @@ def seat_names(lobby: dict[str, Any]) -> list[str]:
             names[i] = f"{cut(names[i], 10)}{BOT_MARK}"
         elif s.get("name") and not s.get("bot") and s.get("connected") is False:
             names[i] = f"{cut(names[i], 9)}{AWAY_MARK}"
+        elif s.get("name") and not s.get("bot") and s.get("idle") is True:
+            names[i] = f"{cut(names[i], 9)}{IDLE_MARK}"
     return names
 
 

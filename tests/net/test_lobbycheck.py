@@ -42,7 +42,7 @@ def test_a_garbled_lobby_is_named_and_refused() -> None:
 
     @settings(max_examples=500, deadline=None, database=None)
     @given(st.sampled_from(sorted(good)), st.sampled_from(JUNK), st.booleans(),
-           st.sampled_from(["seat", "name", "bot", "ready", "connected", "host", "wins", "sent_away"]))
+           st.sampled_from(["seat", "name", "bot", "ready", "connected", "host", "wins", "sent_away", "idle"]))
     def run(key: str, junk: Any, in_a_seat: bool, seat_key: str) -> None:
         lobby = copy.deepcopy(good)
         if in_a_seat:
@@ -67,6 +67,8 @@ def test_a_garbled_lobby_is_named_and_refused() -> None:
     assert lobby_problem({**good, "turn_time": -5}) == "turn_time: expected a number of seconds"
     assert lobby_problem({**good, "grace": "2 minutes"}) == "grace: expected a number of seconds"
     assert lobby_problem({**good, "seats": [{**good["seats"][0], "wins": "2"}]}) == "seats[0].wins: expected a count"
+    assert lobby_problem({**good, "seats": [{**good["seats"][0], "idle": True}]}) is None
+    assert lobby_problem({**good, "seats": [{**good["seats"][0], "idle": "yes"}]}) == "seats[0].idle: expected true or false"
     assert lobby_problem({**good, "watchers": ["Bo", 3]}) == "watchers: expected a list of names"
     assert lobby_problem({**good, "watchers": ["Bo"] * 101}) == "watchers: expected a list of names"
 

@@ -422,6 +422,8 @@ async def test_out_of_time_turn_after_turn_the_clock_is_short_until_they_move() 
             assert 2.5 < took < 4.5 and seat.missed == missed
         await wait_until(lambda: any("2 turns in a row: you have 1 s a move until you make one yourself" in x
                                      for x in chat_lines(got)), what="the line saying so")
+        # the lobby marks her seat idle, for every app to show
+        await wait_until(lambda: (ana.lobby or {})["seats"][0].get("idle") is True, what="the lobby marking her idle")
         version, since = await her_turn()
         await wait_until(lambda: m.version > version, timeout=3, what="the short clock's move")
         assert asyncio.get_running_loop().time() - since < 2.0
@@ -434,6 +436,12 @@ async def test_out_of_time_turn_after_turn_the_clock_is_short_until_they_move() 
         await ana.act(ana.view["legal"][0], version)
         await wait_until(lambda: m.version > version, what="her own move")
         assert seat.missed == 0
+        await wait_until(lambda: (ana.lobby or {})["seats"][0].get("idle") is False, what="the lobby: idle no more")
+        # that lobby comes before the view of her move, which reads as hers, not an idle seat's
+        back = next(i for i, u in enumerate(got) if u["type"] == "lobby" and u["lobby"]["seats"][0]["idle"] is False
+                    and i > next(j for j, v in enumerate(got) if v["type"] == "lobby" and v["lobby"]["seats"][0]["idle"]))
+        moved = next(i for i, u in enumerate(got) if u["type"] == "view" and u["view"]["version"] == version + 1)
+        assert back < moved
         version, since = await her_turn()
         await asyncio.sleep(2.0)
         assert m.version == version, "the whole clock again"

@@ -105,3 +105,7 @@ def test_a_long_name_keeps_its_away_mark_inside_a_seat_box() -> None:
                                {"seat": 1, "name": "Bartholomew-the-Great", "bot": None, "connected": False}]}
     name = session.names[1]
     assert name.endswith(" (away)") and len(name) <= 16
+    session.lobby["seats"][1].update(connected=True, idle=True)
+    session.lobby = dict(session.lobby)
+    name = session.names[1]
+    assert name.endswith(" (idle)") and len(name) <= 16

@@ -83,3 +83,10 @@ def test_a_marked_seats_turn_keeps_its_mark_after_the_turn() -> None:
     view["current_seat"] = 1
     assert top_line(view, names, "ascii").endswith("· Cy's turn (away)")
     assert turn_words(view, names) == "It is Cy's turn (away)"
+    # docs/protocol.md, "Turn clock": a player still here whose turns the clock has been making
+    lobby["seats"][1] = {"name": "Cy", "connected": True, "idle": True}
+    names = seat_names(lobby)
+    assert names[1] == "Cy (idle)" and turn_of(names[1]) == "Cy's turn (idle)"
+    assert turn_words(view, names) == "It is Cy's turn (idle)"
+    lobby["seats"][1]["idle"] = False
+    assert seat_names(lobby)[1] == "Cy"
