@@ -45,8 +45,8 @@ class Seat:
         self.sent_away: str | None = None
         self.grace_timer: asyncio.TimerHandle | None = None
         self.takeover_timer: asyncio.TimerHandle | None = None
-        #: turns in a row that the turn clock's bot finished for the player here, none of
-        #: whose moves they made themselves: from ``AWAY_AFTER`` on, their clock is short
+        #: turns in a row that the turn clock's bot finished for the player here, with no move
+        #: of their own since: from ``net.table.AWAY_AFTER`` on, their clock is the short one
         self.missed = 0
 
     @property

@@ -141,7 +141,7 @@ class Table:
             "seats": [{"seat": s.index, "name": s.name, "bot": s.bot, "ready": s.ready, "wins": s.wins,
                        "connected": s.conn is not None or s.bot is not None,
                        "standin": s.standin and s.conn is None,
-                       # at the keyboard, by all the table can tell, no more: the short clock
+                       # connected, but the clock made their latest turns: they have the short one
                        "idle": s.conn is not None and s.missed >= AWAY_AFTER,
                        "host": s.token is not None and s.token == self.host_token,
                        "sent_away": s.sent_away if s.empty else None}
@@ -773,7 +773,7 @@ class Table:
             if self._closed or self.match is not m or m.version != version or seat.conn is None:
                 return  # they moved meanwhile, or went away (the takeover clock has the seat now)
             if not made:
-                self._tell_out_of_time(seat)
+                self._out_of_time(seat)
             try:
                 self._apply(index, action, for_player=True)
             except Refused as r:
@@ -781,16 +781,15 @@ class Table:
                 return
             if m.is_over or m.hand_number != hand or not m.legal_actions(index):
                 return
+            version = m.version
             if m.current_seat == index:  # still their turn: at the bots' pace, so the others follow it
-                version = m.version
                 await asyncio.sleep(self.server.bot_delay)
                 if self._closed or self.match is not m or m.version != version:
                     return
-            version = m.version
 
-    def _tell_out_of_time(self, seat: Seat) -> None:
-        """Everyone reads that the bot moves for the player out of time; on the turn that makes
-        their clock the short one, that it is, and till when."""
+    def _out_of_time(self, seat: Seat) -> None:
+        """Count the turn the clock takes from the player and tell everyone that the bot moves
+        for them; on the turn that makes their clock the short one, that it is, and till when."""
         seat.missed += 1
         index = seat.index
         name = self._shown_names()[index] or f"Seat {index + 1}"  # as the lobby and log name it
@@ -806,7 +805,8 @@ class Table:
             else:
                 line = f"{name} ran out of time: a bot moved for them."
                 if shortens:
-                    line += f" That is {AWAY_AFTER} turns in a row: they have {shown} a move until they make one."
+                    line += (f" That is {AWAY_AFTER} turns in a row: they have {shown} a move"
+                             " until they make one.")
             self._say(line, to=p)
         if seat.missed == AWAY_AFTER:
             self._broadcast_lobby(at_once=True)  # idle now, before the move the bot makes
