@@ -1,9 +1,11 @@
 """The turn clock in the app: the host sets it in the picker (or ``--turn-time``), the lobby
-says it, the table counts down the player to move, and a host that does not move in time sees a
-bot move for it and keeps its seat."""
+says it, the table counts down the player to move, a host that does not move in time sees a
+bot move for it and keeps its seat, and a player out of time turn after turn counts the short
+clock."""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from textual.widgets import Select
 
@@ -13,6 +15,15 @@ from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 
 from .helpers import current, make_app, wait_for
+
+
+async def seat_bo(app: Any, pilot: Any, port: int, table: Any) -> None:
+    """The app joins the table on ``port`` (as Bo, by its settings), takes seat 2 and says it
+    is ready."""
+    app.join_address(f"127.0.0.1:{port}")
+    await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+    await pilot.press("r")
+    await wait_for(pilot, lambda: table.seats[1].ready)
 
 
 async def test_the_host_sets_the_clock_and_the_table_counts_down() -> None:
@@ -106,10 +117,7 @@ async def test_after_its_own_reconnect_the_app_counts_what_the_host_has_left_of_
     app.settings.name = "Bo"
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            await pilot.press("r")
-            await wait_for(pilot, lambda: table.seats[1].ready)
+            await seat_bo(app, pilot, srv.port, table)
             player = RandomPlayer(ana, 1)
             dealt = time.monotonic()  # no clock of this match started before this
             await ana.start()
@@ -223,10 +231,7 @@ async def test_a_player_out_of_time_turn_after_turn_sees_the_short_clock() -> No
     app.settings.name = "Bo"
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            await pilot.press("r")
-            await wait_for(pilot, lambda: table.seats[1].ready)
+            await seat_bo(app, pilot, srv.port, table)
             player = RandomPlayer(ana, 1)
             await ana.start()
             screen = await wait_for(pilot, lambda: current(app, TableScreen))
