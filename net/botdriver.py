@@ -47,7 +47,7 @@ class BotDriver:
         if self._closed:
             return
         for s in self._table.seats:  # (after every action: a plain loop is cheaper than any())
-            if s.bot or s.standin:
+            if s.bot or s.standin or s.stepped_away:
                 break
         else:
             return

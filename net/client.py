@@ -361,6 +361,10 @@ class TableClient:
     async def ready(self, ready: bool = True) -> None:
         self._write({"type": "ready", "ready": ready})
 
+    async def away(self, away: bool = True) -> None:
+        """Step away from the match in play, a bot playing this seat, or (False) come back."""
+        self._write({"type": "away", "away": away})
+
     async def configure(self, game: str | None = None, preset: str | None = None,
                         options: dict[str, Any] | None = None, seats: int | None = None,
                         turn_time: int | None = None) -> None:

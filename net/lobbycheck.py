@@ -9,7 +9,7 @@ MAX_SEATS = 64
 TEXT = 200
 
 _TEXTS = ("table", "name", "game", "preset", "status", "start", "start_note")
-_SEAT_FLAGS = ("ready", "connected", "standin", "host", "idle")
+_SEAT_FLAGS = ("ready", "connected", "standin", "host", "idle", "stepped_away")
 
 
 def _text(value: Any, limit: int = TEXT) -> bool:

@@ -75,6 +75,7 @@ CLIENT_MESSAGES: dict[str, _Spec] = {
     "start": {},
     "rematch": {},
     "act": {"action": (_STR, True), "version": (_INT, True)},
+    "away": {"away": ((bool,), True)},
     "chat": {"text": (_STR, True)},
     "ping": {"n": (_INT, False)},
     "bye": {},

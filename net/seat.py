@@ -24,7 +24,8 @@ class Seat:
     """A chair: empty, a bot, or a human (present or away, maybe with a stand-in bot)."""
 
     __slots__ = ("index", "name", "bot", "ready", "conn", "token", "standin", "grace_timer",
-                 "takeover_timer", "wins", "played", "keeper", "gone", "sent_away", "missed")
+                 "takeover_timer", "wins", "played", "keeper", "gone", "sent_away", "missed",
+                 "stepped_away")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -48,6 +49,9 @@ class Seat:
         #: turns in a row that the turn clock's bot finished for the player here, with no move
         #: of their own since: from ``net.table.AWAY_AFTER`` on, their clock is the short one
         self.missed = 0
+        #: the player said they are away from the match in play (``away``): a ``normal`` bot
+        #: plays their seat, connected or not, until they say they are back or move themselves
+        self.stepped_away = False
 
     @property
     def empty(self) -> bool:
@@ -60,13 +64,13 @@ class Seat:
     @property
     def bot_level(self) -> str | None:
         """The level of the bot that plays this seat now: its own, or the stand-in's of an
-        away player; None while a player (or no one) plays it."""
-        return self.bot or ("normal" if self.standin and self.away else None)
+        away player or of one who stepped away; None while a player (or no one) plays it."""
+        return self.bot or ("normal" if self.standin and self.away or self.stepped_away else None)
 
     def clear(self) -> None:
         self.cancel_timers()
         self.name = self.bot = self.conn = self.token = self.gone = self.sent_away = None
-        self.ready = self.standin = self.played = self.keeper = False
+        self.ready = self.standin = self.played = self.keeper = self.stepped_away = False
         self.wins = self.missed = 0
 
     def cancel_timers(self) -> None:

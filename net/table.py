@@ -143,6 +143,7 @@ class Table:
                        "standin": s.standin and s.conn is None,
                        # connected, but the clock made their latest turns: they have the short one
                        "idle": s.conn is not None and s.missed >= AWAY_AFTER,
+                       "stepped_away": s.stepped_away,
                        "host": s.token is not None and s.token == self.host_token,
                        "sent_away": s.sent_away if s.empty else None}
                       for s in self.seats],
@@ -660,7 +661,7 @@ class Table:
         self.status = "playing"
         for seat in self.seats:
             seat.played = True
-            seat.missed = 0
+            seat.missed, seat.stepped_away = 0, False
         # by seat, as every other line of the log, and numbered as the lobby numbers them:
         # bots of one level share a name
         self._note("the match starts: %s (%s), %s", c.game, c.preset,
@@ -679,9 +680,37 @@ class Table:
             raise Refused("not_playing", "there is no match in play")
         seat = self.seats[p.seat]
         idle, seat.missed = seat.missed >= AWAY_AFTER, 0  # back: the whole clock from the next turn
-        if idle:  # before the views this move sends: it reads as theirs, not an idle seat's
+        if seat.stepped_away:  # a move of their own: they are back
+            self._step_away(seat, False)
+        elif idle:  # before the views this move sends: it reads as theirs, not an idle seat's
             self._broadcast_lobby(at_once=True)
         self._apply(p.seat, msg["action"])
+
+    def _on_away(self, p: Peer, msg: dict[str, Any]) -> None:
+        if p.seat is None:
+            raise Refused("not_seated", "only a player in a seat can step away")
+        if self.status != "playing" or self.match is None:
+            raise Refused("not_playing", "there is no match in play to step away from")
+        seat = self.seats[p.seat]
+        if seat.stepped_away != msg["away"]:
+            self._step_away(seat, msg["away"])
+            self._after_change()  # the bot plays at once, or the player's clock runs again
+
+    def _step_away(self, seat: Seat, away: bool) -> None:
+        """A player steps away from the match in play, a ``normal`` bot playing their seat at
+        once (no clock to wait out), or comes back; the table says so and the lobby marks it
+        before any move that follows."""
+        seat.stepped_away, seat.missed = away, 0
+        name = self._shown_names()[seat.index] or f"Seat {seat.index + 1}"
+        self._note("%s %s", name, "steps away: a bot plays their seat" if away else "is back")
+        for p in list(self.conns):
+            if p.seat == seat.index:
+                line = ("You are away: a bot plays your seat until you are back." if away
+                        else "You are back: your moves are yours again.")
+            else:
+                line = f"{name} is away: a bot plays for them until they are back." if away else f"{name} is back."
+            self._say(line, to=p)
+        self._broadcast_lobby(at_once=True)
 
     def _apply(self, seat: int, action: str, for_player: bool = False) -> None:
         """``seat``'s ``action``; ``for_player``: a bot made it for the player there (out of time
@@ -689,7 +718,8 @@ class Table:
         m = self.match
         assert m is not None
         chair = self.seats[seat]
-        for_player = for_player or (chair.token is not None and chair.standin and chair.conn is None)
+        for_player = for_player or (chair.token is not None and (chair.standin and chair.conn is None
+                                                                  or chair.stepped_away))
         try:
             events = m.apply(action, seat)
         except IllegalAction as e:
@@ -714,6 +744,7 @@ class Table:
                     self._note("seat %d is open", seat_.index + 1)
                     seat_.clear()
                 seat_.ready = seat_.bot is not None
+                seat_.stepped_away = False  # the match they stepped away from is over
             self._broadcast_lobby(at_once=True)
             if not self.playing_host() and any(s.token is not None for s in self.seats):
                 self._say(self._countdown.note(False))

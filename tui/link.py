@@ -21,6 +21,8 @@ class TableLink(Protocol):
 
     async def rematch(self) -> None: ...  # the host starts it; a guest's ready says ready or asks the host
 
+    async def step_away(self, away: bool) -> None: ...  # a bot plays the seat meanwhile (``away``)
+
 
 #: what R reads at the end of a match (``rematch_words``): the screens' key bars hold one
 #: binding per wording and show the one that applies

@@ -15,6 +15,8 @@ def why_not_here(action: str, view: dict[str, Any], solo: bool) -> str | None:
     not have (``plays.offered``); None where it has it (its own handling says the rest)."""
     if action == "hint":
         return None if solo else "No hints at a table with other players: a bot's advice would not be yours."
+    if action == "step_away":
+        return "No stepping away at a solo table: its bots wait for you, and Q saves the match." if solo else None
     move = GAME_KEYS.get(action)
     if move is None or move in offered(view):
         return None

@@ -408,6 +408,10 @@ class TableSession:
         is ready: the table tells everyone, and the host starts it."""
         return not self.is_host and self.seat is not None and (self.lobby or {}).get("start") == "host"
 
+    async def step_away(self, away: bool) -> None:
+        """Step away from the match in play, a bot playing this seat, or (False) come back."""
+        await self.call("away", away)
+
     async def rematch(self) -> None:
         """The host starts the rematch; at a table that starts on ready, a player says ready;
         at a table whose host plays, a guest asks the host (by saying ready, once)."""

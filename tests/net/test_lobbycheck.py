@@ -42,7 +42,8 @@ def test_a_garbled_lobby_is_named_and_refused() -> None:
 
     @settings(max_examples=500, deadline=None, database=None)
     @given(st.sampled_from(sorted(good)), st.sampled_from(JUNK), st.booleans(),
-           st.sampled_from(["seat", "name", "bot", "ready", "connected", "host", "wins", "sent_away", "idle"]))
+           st.sampled_from(["seat", "name", "bot", "ready", "connected", "host", "wins", "sent_away", "idle",
+                            "stepped_away"]))
     def run(key: str, junk: Any, in_a_seat: bool, seat_key: str) -> None:
         lobby = copy.deepcopy(good)
         if in_a_seat:

@@ -111,6 +111,9 @@ class TableScreen(Screen[None]):
         Binding("h", "hint", "Hint", id="table.hint"),  # on the bar at a solo table only
         Binding("o", "next_hand_order", "Hand order", show=False, id="table.hand_order"),
         Binding("slash", "focus_chat", "Chat", id="table.chat"),
+        # kept off the bar (in Help and the palette): a bot plays your seat while you are away
+        Binding("a", "step_away", "Away", show=False, id="table.away",
+                tooltip="Step away from the match: a bot plays your seat until you press it again (or play)"),
         # Esc leaves from the hand (from a finished match: to the lobby); from the log or the
         # chat line it goes back to the hand (``check_action`` lets one of the three answer,
         # and the key bar names that one)
@@ -506,6 +509,8 @@ class TableScreen(Screen[None]):
             return self.solo
         if action == "focus_chat":
             return not self.solo
+        if action == "step_away":
+            return self._can_step_away(view)
         if action == "draw":
             if can(view, "pass") and not can(view, "draw"):
                 return False  # Pass takes its place on the bar
@@ -615,6 +620,10 @@ class TableScreen(Screen[None]):
         return max(10, width - cell_len(ahead) - 3) if ahead else width
 
     def _update_hint(self) -> None:
+        if self._stepped_away():
+            key = self.app.keys_for("table.away", "a")
+            _Hint(self).update(Text(f"You are away: a bot plays your seat. {key} takes it back.", style="bold"))
+            return
         hand = self.query_one(HandView)
         _Hint(self).update(hint_text(self.view, hand.selected, list(hand.cards), self.names, self.card_style,
                                      self.app.keys_for, self._hint_width))
@@ -875,6 +884,31 @@ class TableScreen(Screen[None]):
 
     def action_say_turn(self) -> None:
         self.say(turn_words(self.view or {}, self.names))
+
+    def _seat_in_lobby(self) -> dict[str, Any] | None:
+        """This player's seat as the table's latest lobby lists it."""
+        seat = (self.view or {}).get("seat")
+        seats = (getattr(self.link, "lobby", None) or {}).get("seats") or []
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats) \
+                and isinstance(seats[seat], dict):
+            return seats[seat]
+        return None
+
+    def _stepped_away(self) -> bool:
+        """This player said they are away from the match in play: a bot plays their seat."""
+        listed = self._seat_in_lobby()
+        return listed is not None and listed.get("stepped_away") is True
+
+    def _can_step_away(self, view: dict[str, Any]) -> bool:
+        """A player in a match in play at a table with others, whose host knows the ``away``
+        message (its lobby lists ``stepped_away``: an older host would end the connection)."""
+        listed = self._seat_in_lobby()
+        return (not self.solo and not view.get("is_over") and listed is not None and "stepped_away" in listed
+                and not own_status(view).get("out"))
+
+    def action_step_away(self) -> None:
+        if self.check_action("step_away", ()):
+            self.run_worker(self.link.step_away(not self._stepped_away()), group="away")
 
     def action_focus_chat(self) -> None:
         self.query_one("#chat", Input).focus()

@@ -1,0 +1,129 @@
+"""A player steps away from a match in play (``away``, docs/protocol.md): a ``normal`` bot
+plays their seat at once, the lobby and the chat say so, and saying they are back, or a move of
+their own, gives them the seat again. Real sockets on 127.0.0.1."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from net.server import Server, TableConfig
+
+from .table_helpers import FAST, join, seated_table, server, wait_until  # noqa: F401
+
+
+async def collect(c: Any, got: list[dict[str, Any]]) -> None:
+    async for u in c.updates():
+        got.append(u)
+
+
+def chat_lines(got: list[dict[str, Any]]) -> list[str]:
+    return [u["text"] for u in got if u["type"] == "chat"]
+
+
+async def test_a_bot_plays_at_once_for_a_player_who_steps_away_until_they_are_back(server: Server) -> None:  # noqa: F811
+    table, clients = await seated_table(server, TableConfig(name="Brb", seats=2, seed=5), 2)  # no turn clock
+    got: list[list[dict[str, Any]]] = [[], []]
+    watches = [asyncio.get_running_loop().create_task(collect(c, g)) for c, g in zip(clients, got)]
+    try:
+        await clients[0].start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        m = table.match
+        away = m.current_seat
+        other = 1 - away
+        version = m.version
+        await clients[away].away(True)
+        # no clock at this table: without the bot, the table would wait for good
+        await wait_until(lambda: m.version > version, timeout=3, what="the bot's move for them")
+        await wait_until(lambda: (clients[other].lobby or {})["seats"][away].get("stepped_away") is True,
+                         what="the lobby marking the seat")
+        await wait_until(lambda: f"P{away} is away: a bot plays for them until they are back." in chat_lines(got[other]),
+                         what="the others told")
+        assert "You are away: a bot plays your seat until you are back." in chat_lines(got[away])
+        assert table.hand.told(None)[-1].get("bot") is True  # read back as the bot's move
+        # their later turns are played too, as soon as they come
+        for _ in range(3):
+            await wait_until(lambda: m.current_seat == other or m.is_over, timeout=3, what="the other's turn")
+            if m.is_over:
+                break
+            mine = m.version
+            await wait_until(lambda: clients[other].view["version"] == mine, what="the other's view")
+            await clients[other].act(clients[other].view["legal"][0], mine)
+            # their move, then at once the bot's for the seat stepped away (unless a card skipped it)
+            await wait_until(lambda: m.current_seat == other and m.version > mine or m.is_over,
+                             timeout=3, what="the bot's next move for them")
+        if m.is_over:
+            return
+        await clients[away].away(False)
+        await wait_until(lambda: (clients[other].lobby or {})["seats"][away].get("stepped_away") is False,
+                         what="the lobby: back")
+        await wait_until(lambda: f"P{away} is back." in chat_lines(got[other]), what="the others told")
+        await wait_until(lambda: m.current_seat == away or m.current_seat == other, what="a turn")
+        if m.current_seat == other:
+            mine = m.version
+            await wait_until(lambda: clients[other].view["version"] == mine, what="the other's view")
+            await clients[other].act(clients[other].view["legal"][0], mine)
+            await wait_until(lambda: m.version > mine, what="the other's move")
+        if not m.is_over and m.current_seat == away:
+            held = m.version
+            await asyncio.sleep(1.0)
+            assert m.version == held, "their turn is theirs again: no bot moves"
+    finally:
+        for w in watches:
+            w.cancel()
+        for c in clients:
+            await c.close()
+
+
+async def test_a_move_of_their_own_brings_them_back() -> None:
+    """The bot pauses before it plays (``bot_delay``, 1 s here): the player who stepped away
+    plays in that pause, and the seat is theirs again, the move read as theirs."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "bot_delay": 1.0})  # type: ignore[arg-type]
+    await srv.start()
+    table, clients = await seated_table(srv, TableConfig(name="Back", seats=2, seed=5), 2)
+    got: list[dict[str, Any]] = []
+    try:
+        await clients[0].start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        m = table.match
+        away = m.current_seat
+        c = clients[away]
+        watch = asyncio.get_running_loop().create_task(collect(clients[1 - away], got))
+        await c.away(True)
+        await wait_until(lambda: table.seats[away].stepped_away, what="the seat stepped away")
+        version = m.version
+        await wait_until(lambda: c.view is not None and c.view["version"] == version, what="the view")
+        await c.act(c.view["legal"][0], version)
+        await wait_until(lambda: m.version > version, what="their own move")
+        assert not table.seats[away].stepped_away and table.lobby()["seats"][away]["stepped_away"] is False
+        assert table.hand.told(None)[-1].get("bot") is None  # theirs, not the bot's
+        await wait_until(lambda: f"P{away} is back." in chat_lines(got), what="the others told")
+        watch.cancel()
+    finally:
+        for cl in clients:
+            await cl.close()
+        await srv.close()
+
+
+async def test_stepping_away_takes_a_seat_and_a_match_in_play(server: Server) -> None:  # noqa: F811
+    table, (ana, bo) = await seated_table(server, TableConfig(name="Lobby", seats=2, seed=5), 2)
+    cy = await join(server, "Cy", table=table.id, spectator=True)
+    got: list[dict[str, Any]] = []
+    watched: list[dict[str, Any]] = []
+    watches = [asyncio.get_running_loop().create_task(collect(ana, got)),
+               asyncio.get_running_loop().create_task(collect(cy, watched))]
+    try:
+        await ana.away(True)  # in the lobby: no match to step away from
+        await wait_until(lambda: any(u["type"] == "error" and u["code"] == "not_playing" for u in got),
+                         what="the refusal")
+        assert not table.seats[0].stepped_away and ana.connected
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        await cy.away(True)  # watching: no seat to leave to a bot
+        await wait_until(lambda: any(u["type"] == "error" and u["code"] == "not_seated" for u in watched),
+                         what="the watcher's refusal")
+        assert not any(s.stepped_away for s in table.seats) and cy.connected
+    finally:
+        for w in watches:
+            w.cancel()
+        for c in (ana, bo, cy):
+            await c.close()

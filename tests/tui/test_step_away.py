@@ -1,0 +1,73 @@
+"""Stepping away in the app (A, docs/guide.md): at a table with other players, A has a bot play
+your seat, the line above the hand says so and how to come back, the others read your seat
+"(away)", and A again gives it back. A solo table has no such key: its bots wait for you."""
+from __future__ import annotations
+
+from net.server import Server, TableConfig
+from tests.net.table_helpers import FAST, join
+from tui.screens.table import TableScreen
+
+from .helpers import current, make_app, wait_for
+
+
+async def test_a_steps_away_and_back() -> None:
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))  # no turn clock
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+    app = make_app()
+    app.settings.name = "Bo"
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            await ana.start()
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            m = table.match
+            await wait_for(pilot, lambda: screen.view is not None and screen.view["version"] == m.version)
+            hint = lambda: str(screen.query_one("#hint").render())  # noqa: E731
+            await pilot.press("a")
+            await wait_for(pilot, lambda: table.seats[1].stepped_away)
+            await wait_for(pilot, lambda: hint() == "You are away: a bot plays your seat. A takes it back.")
+            assert ana.lobby is not None
+            await wait_for(pilot, lambda: ana.lobby["seats"][1]["stepped_away"] is True)
+            # Ana plays when it is her turn; Bo's turns are the bot's, at once
+            for _ in range(3):
+                if m.current_seat == 0:
+                    version = m.version
+                    await wait_for(pilot, lambda: ana.view is not None and ana.view["version"] == version)
+                    await ana.act(ana.view["legal"][0], version)
+                await wait_for(pilot, lambda: m.current_seat == 0 or m.is_over, timeout=5)
+            moves = [move for move in table.hand.told(None) if move.get("bot")]
+            assert moves, "the bot played Bo's seat"
+            await pilot.press("a")
+            await wait_for(pilot, lambda: not table.seats[1].stepped_away)
+            await wait_for(pilot, lambda: not hint().startswith("You are away"))
+            await app.leave_table()
+    finally:
+        await ana.close()
+        await srv.close()
+
+
+async def test_a_solo_table_has_no_stepping_away() -> None:
+    """Its bots wait for you: A says so, and does nothing."""
+    from tui.screens.picker import PickerScreen
+
+    from .helpers import said_from_now
+
+    app = make_app()
+    heard = said_from_now(app)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p")
+        await wait_for(pilot, lambda: current(app, PickerScreen))
+        await pilot.press("ctrl+s")
+        screen = await wait_for(pilot, lambda: current(app, TableScreen))
+        await wait_for(pilot, lambda: screen.view is not None)
+        assert screen.check_action("step_away", ()) is False
+        await pilot.press("a")
+        await wait_for(pilot, lambda: "No stepping away at a solo table: its bots wait for you, and Q saves the match."
+                       in heard)
+        assert not str(screen.query_one("#hint").render()).startswith("You are away")
+        await app.leave_table()
