@@ -680,11 +680,17 @@ class Table:
             raise Refused("not_playing", "there is no match in play")
         seat = self.seats[p.seat]
         idle, seat.missed = seat.missed >= AWAY_AFTER, 0  # back: the whole clock from the next turn
-        if seat.stepped_away:  # a move of their own: they are back
+        back = seat.stepped_away  # a move of their own: they are back
+        if back:
             self._step_away(seat, False)
         elif idle:  # before the views this move sends: it reads as theirs, not an idle seat's
             self._broadcast_lobby(at_once=True)
-        self._apply(p.seat, msg["action"])
+        try:
+            self._apply(p.seat, msg["action"])
+        except Refused:
+            if back:  # refused, but back all the same: the bot stops, their clock runs
+                self._after_change()
+            raise
 
     def _on_away(self, p: Peer, msg: dict[str, Any]) -> None:
         if p.seat is None:

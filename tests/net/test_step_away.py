@@ -127,3 +127,35 @@ async def test_stepping_away_takes_a_seat_and_a_match_in_play(server: Server) ->
             w.cancel()
         for c in (ana, bo, cy):
             await c.close()
+
+
+async def test_an_illegal_move_is_refused_but_brings_them_back_and_their_clock_runs() -> None:
+    """Bad input changes nothing in the match: the move is refused and the match is as it was;
+    but the player is plainly back, so the bot stops and their turn clock (3 s here) runs."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "bot_delay": 1.0})  # type: ignore[arg-type]
+    await srv.start()
+    table, clients = await seated_table(srv, TableConfig(name="Oops", seats=2, seed=5, turn_time=3), 2)
+    got: list[dict[str, Any]] = []
+    try:
+        await clients[0].start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        m = table.match
+        away = m.current_seat
+        c = clients[away]
+        watch = asyncio.get_running_loop().create_task(collect(c, got))
+        await c.away(True)
+        await wait_until(lambda: table.seats[away].stepped_away, what="the seat stepped away")
+        assert table._clock.key is None  # a bot plays the seat: no clock
+        version, snapshot = m.version, m.snapshot()
+        await c.act("not-a-move", version)
+        await wait_until(lambda: any(u["type"] == "error" and u["code"] == "illegal" for u in got), what="the refusal")
+        assert m.version == version and m.snapshot() == snapshot
+        assert not table.seats[away].stepped_away
+        assert table._clock.key == (away, version)
+        await asyncio.sleep(1.3)  # past the bot's pause: it no longer plays the seat
+        assert m.version == version
+        watch.cancel()
+    finally:
+        for cl in clients:
+            await cl.close()
+        await srv.close()
