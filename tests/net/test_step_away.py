@@ -4,6 +4,8 @@ their own, gives them the seat again. Real sockets on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from net.server import Server, TableConfig
@@ -18,6 +20,25 @@ async def collect(c: Any, got: list[dict[str, Any]]) -> None:
 
 def chat_lines(got: list[dict[str, Any]]) -> list[str]:
     return [u["text"] for u in got if u["type"] == "chat"]
+
+
+@asynccontextmanager
+async def dealt_with_pausing_bots(config: TableConfig) -> AsyncIterator[tuple[Any, list[Any]]]:
+    """Two players dealt a match of ``config`` at a host whose bots pause 1 s before they play
+    (``bot_delay``): time for a player to move in that pause. (table, clients); closed after."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "bot_delay": 1.0})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table, clients = await seated_table(srv, config, 2)
+        try:
+            await clients[0].start()
+            await wait_until(lambda: table.status == "playing", what="the match")
+            yield table, clients
+        finally:
+            for c in clients:
+                await c.close()
+    finally:
+        await srv.close()
 
 
 async def test_a_bot_plays_at_once_for_a_player_who_steps_away_until_they_are_back(server: Server) -> None:  # noqa: F811
@@ -77,13 +98,8 @@ async def test_a_bot_plays_at_once_for_a_player_who_steps_away_until_they_are_ba
 async def test_a_move_of_their_own_brings_them_back() -> None:
     """The bot pauses before it plays (``bot_delay``, 1 s here): the player who stepped away
     plays in that pause, and the seat is theirs again, the move read as theirs."""
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "bot_delay": 1.0})  # type: ignore[arg-type]
-    await srv.start()
-    table, clients = await seated_table(srv, TableConfig(name="Back", seats=2, seed=5), 2)
     got: list[dict[str, Any]] = []
-    try:
-        await clients[0].start()
-        await wait_until(lambda: table.status == "playing", what="the match")
+    async with dealt_with_pausing_bots(TableConfig(name="Back", seats=2, seed=5)) as (table, clients):
         m = table.match
         away = m.current_seat
         c = clients[away]
@@ -98,10 +114,6 @@ async def test_a_move_of_their_own_brings_them_back() -> None:
         assert table.hand.told(None)[-1].get("bot") is None  # theirs, not the bot's
         await wait_until(lambda: f"P{away} is back." in chat_lines(got), what="the others told")
         watch.cancel()
-    finally:
-        for cl in clients:
-            await cl.close()
-        await srv.close()
 
 
 async def test_stepping_away_takes_a_seat_and_a_match_in_play(server: Server) -> None:  # noqa: F811
@@ -132,13 +144,8 @@ async def test_stepping_away_takes_a_seat_and_a_match_in_play(server: Server) ->
 async def test_an_illegal_move_is_refused_but_brings_them_back_and_their_clock_runs() -> None:
     """Bad input changes nothing in the match: the move is refused and the match is as it was;
     but the player is plainly back, so the bot stops and their turn clock (3 s here) runs."""
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "bot_delay": 1.0})  # type: ignore[arg-type]
-    await srv.start()
-    table, clients = await seated_table(srv, TableConfig(name="Oops", seats=2, seed=5, turn_time=3), 2)
     got: list[dict[str, Any]] = []
-    try:
-        await clients[0].start()
-        await wait_until(lambda: table.status == "playing", what="the match")
+    async with dealt_with_pausing_bots(TableConfig(name="Oops", seats=2, seed=5, turn_time=3)) as (table, clients):
         m = table.match
         away = m.current_seat
         c = clients[away]
@@ -155,7 +162,3 @@ async def test_an_illegal_move_is_refused_but_brings_them_back_and_their_clock_r
         await asyncio.sleep(1.3)  # past the bot's pause: it no longer plays the seat
         assert m.version == version
         watch.cancel()
-    finally:
-        for cl in clients:
-            await cl.close()
-        await srv.close()

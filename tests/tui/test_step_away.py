@@ -3,28 +3,19 @@ your seat, the line above the hand says so and how to come back, the others read
 "(away)", and A again gives it back. A solo table has no such key: its bots wait for you."""
 from __future__ import annotations
 
-from net.server import Server, TableConfig
-from tests.net.table_helpers import FAST, join
+from net.server import TableConfig
 from tui.screens.table import TableScreen
 
-from .helpers import current, make_app, wait_for
+from .helpers import current, make_app, seated_and_dealt, someone_elses_table, wait_for
 
 
 async def test_a_steps_away_and_back() -> None:
-    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    await srv.start()
-    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))  # no turn clock
-    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-    app = make_app()
-    app.settings.name = "Bo"
-    try:
+    config = TableConfig(name="t", game="ninety-eight", seats=2, seed=1)  # no turn clock
+    async with someone_elses_table(config) as (srv, table, ana):
+        app = make_app()
+        app.settings.name = "Bo"
         async with app.run_test(size=(100, 30)) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            await pilot.press("r")
-            await wait_for(pilot, lambda: table.seats[1].ready)
-            await ana.start()
-            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
             m = table.match
             await wait_for(pilot, lambda: screen.view is not None and screen.view["version"] == m.version)
             hint = lambda: str(screen.query_one("#hint").render())  # noqa: E731
@@ -46,9 +37,6 @@ async def test_a_steps_away_and_back() -> None:
             await wait_for(pilot, lambda: not table.seats[1].stepped_away)
             await wait_for(pilot, lambda: not hint().startswith("You are away"))
             await app.leave_table()
-    finally:
-        await ana.close()
-        await srv.close()
 
 
 async def test_a_solo_table_has_no_stepping_away() -> None:

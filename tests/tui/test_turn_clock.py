@@ -5,7 +5,6 @@ clock."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from textual.widgets import Select
 
@@ -15,15 +14,6 @@ from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 
 from .helpers import current, make_app, wait_for
-
-
-async def seat_bo(app: Any, pilot: Any, port: int, table: Any) -> None:
-    """The app joins the table on ``port`` (as Bo, by its settings), takes seat 2 and says it
-    is ready."""
-    app.join_address(f"127.0.0.1:{port}")
-    await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-    await pilot.press("r")
-    await wait_for(pilot, lambda: table.seats[1].ready)
 
 
 async def test_the_host_sets_the_clock_and_the_table_counts_down() -> None:
@@ -117,7 +107,10 @@ async def test_after_its_own_reconnect_the_app_counts_what_the_host_has_left_of_
     app.settings.name = "Bo"
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await seat_bo(app, pilot, srv.port, table)
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.seats[1].ready)
             player = RandomPlayer(ana, 1)
             dealt = time.monotonic()  # no clock of this match started before this
             await ana.start()
@@ -220,21 +213,18 @@ async def test_a_player_out_of_time_turn_after_turn_sees_the_short_clock() -> No
     """docs/protocol.md, "Turn clock": after two turns in a row on the clock, the player's clock
     is the host's short one (``away_clock``, 1.5 s against 4 s here) until they move: the app
     counts that from the frame's ``clock``, not the table's whole clock, and its log says why."""
-    from net.server import Server, TableConfig
-    from tests.net.table_helpers import FAST, RandomPlayer, join
+    from net.server import TableConfig
+    from tests.net.table_helpers import RandomPlayer
 
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "away_clock": 1.5})  # type: ignore[arg-type]
-    await srv.start()
-    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1, turn_time=4))
-    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-    app = make_app()
-    app.settings.name = "Bo"
-    try:
+    from .helpers import seated_and_dealt, someone_elses_table
+
+    config = TableConfig(name="t", game="ninety-eight", seats=2, seed=1, turn_time=4)
+    async with someone_elses_table(config, away_clock=1.5) as (srv, table, ana):
+        app = make_app()
+        app.settings.name = "Bo"
         async with app.run_test(size=(100, 30)) as pilot:
-            await seat_bo(app, pilot, srv.port, table)
             player = RandomPlayer(ana, 1)
-            await ana.start()
-            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
             seat = table.seats[1]
             await wait_for(pilot, lambda: seat.missed == 2, timeout=14)
             log = screen.query_one("#log")
@@ -249,6 +239,3 @@ async def test_a_player_out_of_time_turn_after_turn_sees_the_short_clock() -> No
                 assert top().endswith(("your turn · 2 s", "your turn · 1 s", "your turn · 0 s")), top()
             await player.stop()
             await app.leave_table()
-    finally:
-        await ana.close()
-        await srv.close()
