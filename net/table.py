@@ -202,6 +202,10 @@ class Table:
         """The seats' names as the lobby shows them: repeated ones numbered ("Normal bot 2")."""
         return numbered([s.name or "" for s in self.seats])
 
+    def _seat_shown(self, seat: Seat) -> str:
+        """``seat``'s name as the lobby and the log show it ("Ana 2"; "Seat 3" without one)."""
+        return self._shown_names()[seat.index] or f"Seat {seat.index + 1}"
+
     def _note(self, what: str, *args: Any) -> None:
         """A line for the host's log (a headless host's terminal): who came, went, and won.
         Names were cleaned of control characters as they came in (``clean_text``)."""
@@ -212,6 +216,13 @@ class Table:
         frame = system_line(text)
         for p in [to] if to is not None else list(self.conns):
             self._emit(p, frame)
+
+    def _say_of(self, seat: Seat, theirs: str, others: str) -> None:
+        """A line from the table about ``seat``: ``theirs`` to its player, ``others`` to
+        everyone else."""
+        own, rest = system_line(theirs), system_line(others)
+        for p in list(self.conns):
+            self._emit(p, own if p.seat == seat.index else rest)
 
     def not_saved(self, problem: str) -> None:
         """The host could not save the table (a full disk): its guests are told that a match
@@ -707,15 +718,13 @@ class Table:
         once (no clock to wait out), or comes back; the table says so and the lobby marks it
         before any move that follows."""
         seat.stepped_away, seat.missed = away, 0
-        name = self._shown_names()[seat.index] or f"Seat {seat.index + 1}"
+        name = self._seat_shown(seat)
         self._note("%s %s", name, "steps away: a bot plays their seat" if away else "is back")
-        for p in list(self.conns):
-            if p.seat == seat.index:
-                line = ("You are away: a bot plays your seat until you are back." if away
-                        else "You are back: your moves are yours again.")
-            else:
-                line = f"{name} is away: a bot plays for them until they are back." if away else f"{name} is back."
-            self._say(line, to=p)
+        if away:
+            self._say_of(seat, "You are away: a bot plays your seat until you are back.",
+                         f"{name} is away: a bot plays for them until they are back.")
+        else:
+            self._say_of(seat, "You are back: your moves are yours again.", f"{name} is back.")
         self._broadcast_lobby(at_once=True)
 
     def _apply(self, seat: int, action: str, for_player: bool = False) -> None:
@@ -828,23 +837,14 @@ class Table:
         """Count the turn the clock takes from the player and tell everyone that the bot moves
         for them; on the turn that makes their clock the short one, that it is, and till when."""
         seat.missed += 1
-        index = seat.index
-        name = self._shown_names()[index] or f"Seat {index + 1}"  # as the lobby and log name it
+        theirs = "You ran out of time: a bot moved for you."
+        others = f"{self._seat_shown(seat)} ran out of time: a bot moved for them."
         short = self.server.away_clock
-        shortens = seat.missed == AWAY_AFTER and short < self.config.turn_time
-        shown = f"{short:g} s"
-        for p in list(self.conns):
-            if p.seat == index:
-                line = "You ran out of time: a bot moved for you."
-                if shortens:
-                    line += (f" That is {AWAY_AFTER} turns in a row: you have {shown} a move"
-                             " until you make one yourself.")
-            else:
-                line = f"{name} ran out of time: a bot moved for them."
-                if shortens:
-                    line += (f" That is {AWAY_AFTER} turns in a row: they have {shown} a move"
-                             " until they make one.")
-            self._say(line, to=p)
+        if seat.missed == AWAY_AFTER and short < self.config.turn_time:
+            row = f" That is {AWAY_AFTER} turns in a row:"
+            theirs += f"{row} you have {short:g} s a move until you make one yourself."
+            others += f"{row} they have {short:g} s a move until they make one."
+        self._say_of(seat, theirs, others)
         if seat.missed == AWAY_AFTER:
             self._broadcast_lobby(at_once=True)  # idle now, before the move the bot makes
 
