@@ -99,10 +99,11 @@ def seat_names(lobby: dict[str, Any]) -> list[str]:
         # the marker must survive the seat box's cut of long names (16 cells)
         if s.get("bot") and not bots_own_name(s):
             names[i] = f"{cut(names[i], 10)}{BOT_MARK}"
-        elif s.get("name") and not s.get("bot") and (s.get("connected") is False or s.get("stepped_away") is True):
-            names[i] = f"{cut(names[i], 9)}{AWAY_MARK}"
-        elif s.get("name") and not s.get("bot") and s.get("idle") is True:
-            names[i] = f"{cut(names[i], 9)}{IDLE_MARK}"
+        elif s.get("name") and not s.get("bot"):
+            away = s.get("connected") is False or s.get("stepped_away") is True
+            mark = AWAY_MARK if away else IDLE_MARK if s.get("idle") is True else ""
+            if mark:
+                names[i] = f"{cut(names[i], 9)}{mark}"
     return names
 
 
