@@ -43,6 +43,17 @@ async def wait_until(pred: Callable[[], bool], timeout: float = 5.0, what: str =
         await asyncio.sleep(0.005)
 
 
+async def collect(c: TableClient, into: list[dict[str, Any]]) -> None:
+    """Keep every update ``c`` receives in ``into`` (run as a task; cancel it when done)."""
+    async for u in c.updates():
+        into.append(u)
+
+
+def chat_lines(got: list[dict[str, Any]]) -> list[str]:
+    """The texts of the chat lines among the updates ``got``."""
+    return [u["text"] for u in got if u["type"] == "chat"]
+
+
 async def next_update(c: TableClient, kind: str, timeout: float = 5.0,
                       pred: Callable[[dict[str, Any]], bool] = lambda u: True) -> dict[str, Any]:
     """The next update of type ``kind`` that satisfies ``pred`` (others are skipped)."""

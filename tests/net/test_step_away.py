@@ -10,16 +10,7 @@ from typing import Any
 
 from net.server import Server, TableConfig
 
-from .table_helpers import FAST, join, seated_table, server, wait_until  # noqa: F401
-
-
-async def collect(c: Any, got: list[dict[str, Any]]) -> None:
-    async for u in c.updates():
-        got.append(u)
-
-
-def chat_lines(got: list[dict[str, Any]]) -> list[str]:
-    return [u["text"] for u in got if u["type"] == "chat"]
+from .table_helpers import FAST, chat_lines, collect, join, seated_table, server, wait_until  # noqa: F401
 
 
 @asynccontextmanager

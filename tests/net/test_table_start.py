@@ -13,16 +13,11 @@ from net.client import TableClient
 from net.server import Server, TableConfig
 from net.tablechat import SYSTEM_NAME
 
-from .table_helpers import RandomPlayer, join, next_update, server, wait_until  # noqa: F401
+from .table_helpers import RandomPlayer, collect, join, next_update, server, wait_until  # noqa: F401
 
 
 def table_lines(c: TableClient, got: list[dict[str, Any]]) -> list[str]:
     return [u["text"] for u in got if u["type"] == "chat" and u.get("system") and u["name"] == SYSTEM_NAME]
-
-
-async def collect(c: TableClient, into: list[dict[str, Any]]) -> None:
-    async for u in c.updates():
-        into.append(u)
 
 
 async def test_two_players_at_a_table_without_host_start_it_by_being_ready(server: Server) -> None:

@@ -15,18 +15,9 @@ from net.server import Server, TableConfig
 from net.tableconfig import TURN_TIME_RANGE, turn_time_problem
 from net.tablestate import restore_table, table_state
 
-from .table_helpers import FAST, RandomPlayer, join, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import FAST, RandomPlayer, chat_lines, collect, join, seated_table, server, wait_until  # noqa: F401
 
 OUT_OF_TIME = "ran out of time: a bot moved for them"
-
-
-def chat_lines(got: list[dict[str, Any]]) -> list[str]:
-    return [u["text"] for u in got if u["type"] == "chat"]
-
-
-async def collect(c: Any, got: list[dict[str, Any]]) -> None:
-    async for u in c.updates():
-        got.append(u)
 
 
 async def test_a_player_who_does_not_move_is_moved_for_and_keeps_the_seat(server: Server) -> None:  # noqa: F811
