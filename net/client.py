@@ -229,6 +229,8 @@ class TableClient:
             update = {"type": "view", "view": view, "events": msg["events"]}
             if "clock" in msg:  # this turn's clock is shorter than the table's
                 update["clock"] = msg["clock"]
+            if msg.get("bot") is True:  # a bot's move for the player in its seat
+                update["bot"] = True
             self._push(update)
             return
         if kind == "view":

@@ -300,7 +300,7 @@ class Table:
         self.hand.add(m.version, events, for_player)
         limit = self._clock_limit()
         out = seat_frames(m, list(self.conns), events, self.id,
-                          limit if limit is not None and limit < self.config.turn_time else None)
+                          limit if limit is not None and limit < self.config.turn_time else None, for_player)
         # every frame is built before the first is written: the writes go out together, so the
         # players' apps wake once for all of them
         for p, frame, view in out:

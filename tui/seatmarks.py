@@ -14,6 +14,11 @@ def _mark_of(name: str) -> str:
     return next((mark for mark in (BOT_MARK, AWAY_MARK, IDLE_MARK) if name.endswith(mark)), "")
 
 
+def marked(name: str) -> bool:
+    """``name`` says already that a bot plays the seat, or that its player is away or idle."""
+    return bool(_mark_of(name))
+
+
 def turn_of(name: str) -> str:
     """"Ana's turn"; of a seat marked as a bot's or away, "Cy's turn (away)", not
     "Cy (away)'s turn"."""

@@ -487,7 +487,10 @@ class TableSession:
             if self._lobby_errors and not self.view.get("is_over"):  # "Bo is not ready" is past
                 take_down(app, self._lobby_errors, title="Table")
                 self._lobby_errors.clear()
-            events = with_causes(update.get("events") or [])
+            events = update.get("events") or []
+            if update.get("bot") is True:  # a bot's move for a player: the log says so
+                events = bot_marked(events, self.view.get("seat"))
+            events = with_causes(events)
             # the view's own seat: while connecting, before ``client`` is set, ``seat`` is not known
             ended_away = self.returning and before is None and self.view.get("seat") is not None
             kept: KeptResults | None = None
@@ -892,6 +895,14 @@ class TableSession:
 BOT_MOVES = ("play", "draw", "pass", "last_card")
 
 
+def bot_marked(events: list[dict[str, Any]], seat: Any) -> list[dict[str, Any]]:
+    """The events of a move a bot made for a player (``bot`` on its frame, or on a move of the
+    hand so far), ``seat``'s own marked ``for_you`` ("A bot for you plays ..."), another seat's
+    ``by_bot``."""
+    return [{**e, ("for_you" if e.get("seat") == seat else "by_bot"): True}
+            if e.get("kind") in BOT_MOVES and whole_number(e.get("seat")) else e for e in events]
+
+
 def hand_so_far(raw: Any, seat: Any = None) -> list[tuple[int, list[dict[str, Any]]]]:
     """A view frame's ``earlier`` (docs/protocol.md): the moves of the hand so far, each the
     match's version after it and its events; what is not that shape is left out. A move a bot
@@ -907,8 +918,7 @@ def hand_so_far(raw: Any, seat: Any = None) -> list[tuple[int, list[dict[str, An
         version, events = move.get("version"), move.get("events")
         if whole_number(version) and isinstance(events, list) and events and all(isinstance(e, dict) for e in events):
             if move.get("bot") is True:  # a stand-in's or the turn clock's move, for you or another
-                events = [{**e, ("for_you" if e.get("seat") == seat else "by_bot"): True}
-                          if e.get("kind") in BOT_MOVES and whole_number(e.get("seat")) else e for e in events]
+                events = bot_marked(events, seat)
             out.append((version, with_causes(events)))  # each move as its update would have read
     return out
 

@@ -74,14 +74,19 @@ def test_check_refuses_malformed_messages(msg: object, code: str) -> None:
 
 
 def test_a_hosts_view_is_checked_with_its_optional_fields() -> None:
-    """docs/protocol.md, ``view``: ``clock`` a number, ``earlier`` a list of moves, each optional."""
+    """docs/protocol.md, ``view`` and ``delta``: ``clock`` a number, ``earlier`` a list of
+    moves, ``bot`` a boolean, each optional."""
     view = {"type": "view", "view": {}, "events": []}
     assert check(view, SERVER_MESSAGES) is view
-    assert check({**view, "clock": 12.5, "earlier": [{"version": 3, "events": []}]}, SERVER_MESSAGES)
-    for field, bad in (("earlier", {"version": 3}), ("earlier", "moves"), ("clock", "soon")):
+    assert check({**view, "clock": 12.5, "earlier": [{"version": 3, "events": []}], "bot": True}, SERVER_MESSAGES)
+    for field, bad in (("earlier", {"version": 3}), ("earlier", "moves"), ("clock", "soon"), ("bot", 1)):
         with pytest.raises(ProtocolError) as e:
             check({**view, field: bad}, SERVER_MESSAGES)
         assert e.value.code == "bad_field" and repr(field) in str(e.value)
+    delta = {"type": "delta", "changes": {}, "events": [], "bot": True}
+    assert check(delta, SERVER_MESSAGES) is delta
+    with pytest.raises(ProtocolError):
+        check({**delta, "bot": "yes"}, SERVER_MESSAGES)
 
 
 def test_check_accepts_well_formed_and_optional_nil() -> None:

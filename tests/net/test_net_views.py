@@ -66,6 +66,19 @@ def test_view_frame_sends_only_what_changed() -> None:
     assert decode_body(view_frame(view, None, [])[4:]) == {"type": "view", "view": view, "events": []}
 
 
+def test_view_frame_marks_a_bots_move_for_a_player() -> None:
+    """docs/protocol.md, ``view``: ``bot`` on the frame of a move a bot made for a player, in a
+    ``delta`` as in a whole ``view``, and on no other."""
+    base = {"version": 1, "total": 0}
+    view = {"version": 2, "total": 9}
+    events = [{"kind": "play", "seat": 1}]
+    assert decode_body(view_frame(view, base, events, bot=True)[4:]) == {
+        "type": "delta", "changes": view, "events": events, "bot": True}
+    assert decode_body(view_frame(view, None, events, bot=True)[4:])["bot"] is True
+    assert "bot" not in decode_body(view_frame(view, base, events)[4:])
+    assert "bot" not in decode_body(view_frame(view, None, events)[4:])
+
+
 def test_view_frame_sends_a_whole_view_when_the_keys_differ() -> None:
     """A new game's views have other keys: no changes against the old game's view."""
     view = {"version": 0, "a": 1, "b": 2}

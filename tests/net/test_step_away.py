@@ -63,6 +63,13 @@ async def test_a_bot_plays_at_once_for_a_player_who_steps_away_until_they_are_ba
             # their move, then at once the bot's for the seat stepped away (unless a card skipped it)
             await wait_until(lambda: m.current_seat == other and m.version > mine or m.is_over,
                              timeout=3, what="the bot's next move for them")
+        # each app is told which moves were the bot's (docs/protocol.md, ``view``'s ``bot``), so
+        # that the player's own log reads "A bot for you plays", not "You play"
+        for g in got:
+            moved = [(u.get("bot"), e["seat"]) for u in g if u["type"] == "view"
+                     for e in u["events"] if e.get("kind") in ("play", "draw", "pass")]
+            assert (True, away) in moved and (None, other) in moved, moved
+            assert all((bot is True) == (seat == away) for bot, seat in moved), moved
         if m.is_over:
             return
         await clients[away].away(False)

@@ -92,6 +92,15 @@ def test_a_move_a_bot_made_for_you_reads_as_the_bots():
     assert describe({"kind": "play", "seat": 1, "card": "JH", "action": "JH", "total": 30}, NAMES) == "Bob plays J♥: 30"
 
 
+def test_a_move_a_bot_made_for_another_player_says_so_once():
+    """docs/protocol.md (``view``'s ``bot``): another seat's move a bot made for its player
+    reads "(bot)", unless the seat's name says already why ("(away)", "(idle)", "(bot)")."""
+    play = {"kind": "play", "seat": 1, "card": "JH", "action": "JH", "total": 30, "by_bot": True}
+    assert describe(play, ["You", "Bob"]) == "Bob (bot) plays J♥: 30"
+    for shown in ("Bob (away)", "Bob (idle)", "Bob (bot)"):
+        assert describe(play, ["You", shown]) == f"{shown} plays J♥: 30"
+
+
 def test_last_card_is_said_once():
     """Review: every "last card!" was logged twice, by the play and by the last_card event."""
     events = [{"kind": "play", "seat": 1, "card": "5H", "action": "5H!", "left": 1},

@@ -9,6 +9,10 @@ from tui.screens.table import TableScreen
 from .helpers import current, make_app, seated_and_dealt, someone_elses_table, wait_for
 
 
+def entries(screen: TableScreen) -> list[str]:
+    return [e.plain for e in screen.query_one("#log").entries]
+
+
 async def test_a_steps_away_and_back() -> None:
     config = TableConfig(name="t", game="ninety-eight", seats=2, seed=1)  # no turn clock
     async with someone_elses_table(config) as (srv, table, ana):
@@ -33,6 +37,9 @@ async def test_a_steps_away_and_back() -> None:
                 await wait_for(pilot, lambda: m.current_seat == 0 or m.is_over, timeout=5)
             moves = [move for move in table.hand.told(None) if move.get("bot")]
             assert moves, "the bot played Bo's seat"
+            # Bo's log says the bot made them, as it would on coming back (the hand so far)
+            await wait_for(pilot, lambda: any(line.startswith("A bot for you ") for line in entries(screen)))
+            assert not any(line.startswith("You play") for line in entries(screen)), entries(screen)
             await pilot.press("a")
             await wait_for(pilot, lambda: not table.seats[1].stepped_away)
             await wait_for(pilot, lambda: not hint().startswith("You are away"))
