@@ -89,17 +89,24 @@ def drawn(event: dict[str, Any]) -> tuple[list[str], int]:
     return cards, len(cards) or int(event.get("count") or 1)
 
 
+#: the marks of an event of a move a bot made for a player (``tui.session.bot_marked``): this
+#: app's own (``for_you``), or another seat's (``by_bot``)
+BOT_MARKS = ("for_you", "by_bot")
+
+
 def joined_draws(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Draws one after another by one seat as one draw of them all, the cards in the order
     drawn, as the table's log tells a search of the stock (crazy-eights 3.4: "Bo draws 9♥, 2♣,
-    K♠"); a draw with its cards shown and one without, a debt taken (``owed``), or anything told
-    between them (a reshuffle of the pile) keeps them apart."""
+    K♠"); a draw with its cards shown and one without, a debt taken (``owed``), a draw a bot
+    made for the player and one of their own (``BOT_MARKS``), or anything told between them (a
+    reshuffle of the pile) keeps them apart."""
     out: list[dict[str, Any]] = []
     for event in events:
         last = out[-1] if out else None
         if (event.get("kind") == "draw" and last is not None and last.get("kind") == "draw"
                 and last.get("seat") == event.get("seat") and "owed" not in last
-                and bool(last.get("cards")) == bool(event.get("cards"))):
+                and bool(last.get("cards")) == bool(event.get("cards"))
+                and all(last.get(k) is event.get(k) for k in BOT_MARKS)):
             (before, had), (cards, count) = drawn(last), drawn(event)
             out[-1] = {**last, "count": had + count, **({"cards": before + cards} if cards else {})}
             continue

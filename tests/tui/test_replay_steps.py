@@ -124,6 +124,11 @@ def test_draws_told_apart_stay_apart():
     assert joined_draws([a, hidden, b]) == [a, hidden, b]
     assert joined_draws([hidden, hidden]) == [{"kind": "draw", "seat": 1, "count": 4}]
     assert joined_draws([a, other]) == [a, other]
+    # a draw a bot made for the player and one of their own (docs/protocol.md, ``bot``)
+    for mark in ("for_you", "by_bot"):
+        bots = {**b, mark: True}
+        assert joined_draws([a, bots]) == [a, bots] and joined_draws([bots, a]) == [bots, a]
+        assert joined_draws([bots, bots]) == [{**bots, "count": 2, "cards": ["2C", "2C"]}]
     assert a == {"kind": "draw", "seat": 1, "count": 1, "cards": ["9H"]}  # given events unchanged
 
 

@@ -446,6 +446,27 @@ async def test_a_run_of_draws_takes_one_line() -> None:
         assert log()[-2:] == ["P0 must draw 2 cards for no last card", "P0 draws 2 cards"]
 
 
+async def test_a_run_of_draws_a_bot_made_for_you_says_so() -> None:
+    """docs/protocol.md (``view``'s ``bot``): the turn clock's bot drawing for you, card after
+    card, reads as the bot's in one line, and not as a draw of your own; a draw of your own
+    before it keeps its line, and so does another seat's draw that a bot made for its player."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, options={"hand_size": 2})
+
+        def log() -> list[str]:
+            return [str(line.text).rstrip() for line in screen.query_one("#log").lines]
+
+        start = len(log())
+        screen.show(link.view(), [{"kind": "draw", "seat": 1, "count": 1, "cards": ["9H"]}])
+        for card in ("KH", "8S"):
+            screen.show(link.view(), [{"kind": "draw", "seat": 1, "count": 1, "cards": [card], "for_you": True}])
+        screen.show(link.view(), [{"kind": "draw", "seat": 0, "count": 1, "by_bot": True}])
+        screen.show(link.view(), [{"kind": "draw", "seat": 0, "count": 1, "by_bot": True}])
+        await pilot.pause()
+        assert log()[start:] == ["P1 draws 9♥", "A bot for you draws K♥, 8♠", "P0 (bot) draws 2 cards"], log()
+
+
 async def test_the_same_answer_again_does_not_stack() -> None:
     """ninety-nine 6: C, S and T answer in the log and a notification; pressing the same key
     again while the answer still shows adds no second line or notification, another key does."""

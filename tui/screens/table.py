@@ -25,7 +25,7 @@ from net.protocol import CHAT_LEN
 from ..cardface import DEFAULT_PALETTE, LARGE, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
 from ..chatprompt import chat_prompt, reprompt
 from ..drawchance import DrawChance, why_no_draw, why_no_pass
-from ..eventtext import ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn, joined_draws, told
+from ..eventtext import BOT_MARKS, ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn, joined_draws, told
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
 from ..keymap import current_keys
@@ -309,7 +309,8 @@ class TableScreen(Screen[None]):
                     # a draw by choice starts a run that the seat's next draws join (a penalty's
                     # draw keeps its own line under the penalty)
                     cards, count = drawn(event)
-                    self._draws = {"kind": "draw", "seat": event.get("seat"), "count": count, "cards": cards}
+                    self._draws = {"kind": "draw", "seat": event.get("seat"), "count": count, "cards": cards,
+                                   **{k: True for k in BOT_MARKS if event.get(k) is True}}
             why = why_over(view, self.names) if event.get("kind") == "match_over" else ""
             if why:  # the results box says it too, and is gone once read
                 self.log_line(why, style="dim")
