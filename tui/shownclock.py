@@ -16,6 +16,7 @@ class ShownClock:
         self._started = 0.0  # when that turn's view came (``time.monotonic``)
         self._rang: Any = None  # the turn the ten-second bell rang for
         self._told: float | None = None  # seconds the host said that turn had left, as its view came
+        self._bots: tuple[Any, Any] | None = None  # a turn a bot is finishing for its player
 
     @property
     def running(self) -> bool:
@@ -27,6 +28,12 @@ class ShownClock:
         app joined or came back, in mid-turn): counted from there, not from the whole clock."""
         self._turn, self._started, self._told = (view.get("current_seat"), view.get("version")), time.monotonic(), left
 
+    def bot_moving(self, view: dict[str, Any]) -> None:
+        """A bot made a move for the player to move in ``view`` (``bot`` on its frame) and the
+        turn is still theirs: the bot is finishing it (a search of the stock, the manual draw),
+        and the host runs no clock meanwhile, so none is shown."""
+        self._bots = (view.get("current_seat"), view.get("version"))
+
     def restart(self) -> None:
         """Count again from the next view: this app's connection came back. That view says what
         the host's clock has left (``told``); a host of an older version, which says nothing,
@@ -35,15 +42,17 @@ class ShownClock:
 
     def left(self, view: dict[str, Any], lobby: dict[str, Any]) -> int | None:
         """Seconds left on the turn clock of the player to move (``turn_time`` in the table's
-        lobby); None when no clock runs (none set, a bot's or an away seat's turn, the match over)."""
+        lobby); None when no clock runs (none set, a bot's or an away seat's turn, one a bot is
+        finishing for its player, the match over)."""
         limit = lobby.get("turn_time")
         seats = lobby.get("seats") or []
         current = view.get("current_seat")
+        turn = (current, view.get("version"))
         if not isinstance(limit, int) or limit <= 0 or view.get("is_over") or not isinstance(current, int) \
-                or not 0 <= current < len(seats) or seats[current].get("bot") or not seats[current].get("connected"):
+                or not 0 <= current < len(seats) or seats[current].get("bot") or not seats[current].get("connected") \
+                or seats[current].get("stepped_away") is True or turn == self._bots:
             self._turn = None
             return None
-        turn = (current, view.get("version"))
         if self._turn != turn:
             self._turn, self._started, self._told = turn, time.monotonic(), None
         full = limit if self._told is None else min(limit, self._told)

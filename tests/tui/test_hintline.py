@@ -66,6 +66,22 @@ def test_the_shown_clock_counts_a_turn_from_its_view_and_rings_once_a_turn() -> 
     assert clock.left({**view, "version": 1}, lobby) == 30 and clock.first_warning()  # a new turn rings again
 
 
+def test_the_shown_clock_stops_while_a_bot_moves_for_the_player() -> None:
+    """docs/guide.md (turn clock, stepping away): the host runs no clock while a bot finishes
+    the turn of a player out of time, nor for a player who stepped away; nor does the app."""
+    view = new_match("ninety-eight", 4, seed=3).view(0)
+    lobby = {"turn_time": 30, "seats": [{"name": n, "connected": True} for n in NAMES]}
+    clock = ShownClock()
+    clock.bot_moving(view)  # the bot drew for them, and goes on
+    assert clock.left(view, lobby) is None and not clock.running
+    after = {**view, "version": view["version"] + 1}  # their own move, or the next turn
+    assert clock.left(after, lobby) == 30
+    current = view["current_seat"]
+    away = [dict(s) for s in lobby["seats"]]
+    away[current]["stepped_away"] = True
+    assert clock.left(after, {**lobby, "seats": away}) is None
+
+
 def test_a_ninety_nine_card_says_what_it_costs_or_wins_before_it_is_played() -> None:
     """ninety-nine 3.3: the line above the hand says what a card of one value does to the chips
     (it said only "Enter plays J♦" at 65, where the J passed 66 and cost a chip); a card that

@@ -239,3 +239,35 @@ async def test_a_player_out_of_time_turn_after_turn_sees_the_short_clock() -> No
                 assert top().endswith(("your turn · 2 s", "your turn · 1 s", "your turn · 0 s")), top()
             await player.stop()
             await app.leave_table()
+
+
+async def test_while_the_bot_finishes_a_turn_for_this_player_no_clock_shows_and_the_log_says_whose_draws() -> None:
+    """docs/guide.md (turn clock): out of time in Crazy Eights with no card to play (seed 3:
+    Bo, first to move, must draw, and the first card drawn does not play), a bot draws for Bo,
+    at the bots' pace (1 s here). Meanwhile the top line shows no clock (the host runs none:
+    it showed the whole clock again after each draw), and Bo's log reads the draws as the
+    bot's, in one line ("A bot for you draws ..."), not as Bo's own."""
+    from net.server import TableConfig
+
+    from .helpers import seated_and_dealt, someone_elses_table
+
+    config = TableConfig(name="t", game="crazy-eights", seats=2, seed=3, turn_time=2)
+    async with someone_elses_table(config, bot_delay=1.0) as (srv, table, ana):
+        app = make_app()
+        app.settings.name = "Bo"
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            m = table.match
+            assert m.current_seat == 1 and [str(a) for a in m.legal_actions(1)] == ["draw"]
+            version = m.version
+            await wait_for(pilot, lambda: m.version > version, timeout=6)
+            assert m.current_seat == 1, "the card drawn first does not play: the bot goes on"
+            drawn = m.version
+            await wait_for(pilot, lambda: screen.view is not None and screen.view["version"] == drawn)
+            top = str(screen.query_one("#topbar").render())
+            assert top.endswith("your turn"), top
+            await wait_for(pilot, lambda: m.current_seat != 1 or m.is_over, timeout=12)
+            entries = [e.plain for e in screen.query_one("#log").entries]
+            bots = [line for line in entries if line.startswith("A bot for you draws")]
+            assert len(bots) == 1 and not any(line.startswith("You draw") for line in entries), entries
+            await app.leave_table()

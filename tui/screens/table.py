@@ -318,6 +318,9 @@ class TableScreen(Screen[None]):
                 self.log_line("You did not draw in time: you play on with a card fewer until the round ends.",
                               style="bold")
             before = event
+        current = view.get("current_seat")
+        if any(e.get("seat") == current and any(e.get(k) is True for k in BOT_MARKS) for e in events or ()):
+            self._clock.bot_moving(view)  # the turn clock's bot goes on with the turn: no clock runs
         self._withdraw_stale_prompt(view)
         if self._drawable():
             self._render_view()
