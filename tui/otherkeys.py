@@ -7,7 +7,7 @@ from typing import Any
 
 from core import GAMES
 
-from .plays import GAME_KEYS, offered
+from .plays import GAME_KEYS, offered, own_status
 
 
 def why_not_here(action: str, view: dict[str, Any], solo: bool) -> str | None:
@@ -31,3 +31,13 @@ def why_not_here(action: str, view: dict[str, Any], solo: bool) -> str | None:
     if game == "crazy-eights":  # the table turned the announcement off
         return 'This table does not ask for "last card!": play your cards with Enter.'
     return f'There is no "last card!" to say in {name}: only Crazy Eights asks for it.'
+
+
+def why_no_step_away(view: dict[str, Any], listed: dict[str, Any] | None) -> str | None:
+    """Why A does nothing for a player at a table with others, in a match in play (``listed``:
+    their seat as the lobby lists it), or None where it steps away."""
+    if own_status(view).get("out"):
+        return "You are out of this match: the table does not wait for you, so there is nothing to step away from."
+    if listed is not None and "stepped_away" not in listed:  # the lobby of a host of an older version
+        return "This table's host has an older Deal Me In, without stepping away: say in the chat that you will be back."
+    return None

@@ -66,3 +66,33 @@ async def test_a_solo_table_has_no_stepping_away() -> None:
                        in heard)
         assert not str(screen.query_one("#hint").render()).startswith("You are away")
         await app.leave_table()
+
+
+async def test_a_at_a_host_without_stepping_away_says_why_it_does_nothing() -> None:
+    """docs/protocol.md (``lobby``'s ``stepped_away``): an app offers stepping away only where
+    the lobby lists it (an older host ends the connection of an app that sends ``away``); A
+    there says why nothing happens, and sends nothing."""
+    from .helpers import open_table, said_from_now
+
+    app = make_app()
+    heard = said_from_now(app)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 2, seat=1)
+        link.lobby = {"seats": [{"seat": i, "name": f"P{i}", "bot": None, "connected": True} for i in range(2)]}
+        assert screen.check_action("step_away", ()) is False
+        await pilot.press("a")
+        await wait_for(pilot, lambda: any("without stepping away" in line for line in heard))
+        assert link.sent == []
+
+
+def test_why_a_does_nothing() -> None:
+    """A player out of the match (ninety-eight 5: out of lives) has no turns to step away from;
+    one whose host lists ``stepped_away`` gets no reason (A steps away)."""
+    from tui.otherkeys import why_no_step_away
+
+    seat = {"seat": 0, "name": "Bo", "stepped_away": False}
+    view = {"seat": 0, "status": [{"lives": 0, "out": True}]}
+    assert "out of this match" in (why_no_step_away(view, seat) or "")
+    playing = {"seat": 0, "status": [{"lives": 2, "out": False}]}
+    assert why_no_step_away(playing, seat) is None
+    assert "older Deal Me In" in (why_no_step_away(playing, {"seat": 0, "name": "Bo"}) or "")

@@ -33,7 +33,7 @@ from ..keptsuits import kept_suits, most_kept
 from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
 from ..notices import clear_of_notices, keep_notices, take_down
-from ..otherkeys import why_not_here
+from ..otherkeys import why_no_step_away, why_not_here
 from ..plain import clean, printable
 from ..plays import can, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import unmarked
@@ -783,6 +783,8 @@ class TableScreen(Screen[None]):
                 hidden[binding.action][1]()
                 return
             why = why_not_here(binding.action, view, self.solo)  # a key of another game's table
+            if why is None and binding.action == "step_away" and not self.solo:
+                why = why_no_step_away(view, self._seat_in_lobby())
             if why is not None:
                 event.stop()
                 self.warn(why)
