@@ -48,7 +48,7 @@ def table_state(t: Table) -> dict[str, Any]:
         "status": t.status, "actions": t.actions,
         "seats": [{"name": s.name, "bot": s.bot, "ready": s.ready, "token": s.token,
                    "standin": s.standin, "wins": s.wins, "played": s.played, "keeper": s.keeper,
-                   "gone": s.gone}
+                   "gone": s.gone, "stepped_away": s.stepped_away, "missed": s.missed}
                   for s in t.seats],
         "watchers": t.watcher_names(),
         "match": _saved_match(t), "match_seed": _seed_out(t.match_seed),
@@ -151,8 +151,13 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         seat.played = _added(raw, "played", (bool,), True, where)  # older saves: as it was seated
         seat.keeper = _added(raw, "keeper", (bool,), False, where)
         seat.gone = _added(raw, "gone", (str,), None, where, nullable=True)
-        if seat.wins < 0:
-            raise ValueError(f"{where}: {seat.wins} wins")
+        # a player away from the match in play (``away``), or out of time turn after turn, is
+        # so after a resume too: their seat's bot, or their short clock, goes on
+        seat.stepped_away = _added(raw, "stepped_away", (bool,), False, where) and status == "playing" \
+            and seat.token is not None
+        seat.missed = _added(raw, "missed", (int,), 0, where) if status == "playing" else 0
+        if seat.wins < 0 or seat.missed < 0:
+            raise ValueError(f"{where}: {seat.wins} wins, {seat.missed} turns missed")
         table.seats[i] = seat
     table.watchers_saved = _watchers_in(state)
     snap = _field(state, "match", (bytes,), True)

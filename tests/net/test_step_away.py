@@ -160,3 +160,48 @@ async def test_an_illegal_move_is_refused_but_brings_them_back_and_their_clock_r
         await asyncio.sleep(1.3)  # past the bot's pause: it no longer plays the seat
         assert m.version == version
         watch.cancel()
+
+
+async def test_a_resumed_table_keeps_who_stepped_away_and_who_was_idle() -> None:
+    """A table's save (``net.tablestate``) keeps a player stepped away, and one out of time turn
+    after turn (the short clock, docs/protocol.md "Turn clock"): after a crash and a resume the
+    bot plays the first one's seat at once, without waiting for them to come back, and the
+    second, back at the table, still has the short clock. An older save has neither."""
+    from net.client import TableClient
+    from net.table import AWAY_AFTER
+    from net.tablestate import table_state
+
+    async with dealt_with_pausing_bots(TableConfig(name="Crash", seats=2, seed=5, turn_time=30)) as (table, clients):
+        m = table.match
+        away = m.current_seat
+        other = 1 - away
+        await clients[away].away(True)
+        await wait_until(lambda: table.seats[away].stepped_away, what="the seat stepped away")
+        assert m.current_seat == away  # saved in the bot's 1 s pause: its move is still to come
+        table.seats[other].missed = AWAY_AFTER  # as two turns in a row on the clock leave it
+        state = table_state(table)
+        token = clients[other].token
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        older = {**state, "seats": [{k: v for k, v in s.items() if k not in ("stepped_away", "missed")}
+                                    for s in state["seats"]]}
+        from net.tablestate import restore_table
+
+        again = restore_table(srv, older)
+        assert not any(s.stepped_away or s.missed for s in again.seats)
+        restored = srv.restore_table(state)
+        m2 = restored.match
+        assert m2 is not None and restored.seats[away].stepped_away
+        version = m2.version
+        restored.resume()
+        await wait_until(lambda: m2.version > version, timeout=3, what="the bot's move for the player stepped away")
+        back = await TableClient.connect("127.0.0.1", srv.port, name="P", table=restored.id, token=token)
+        try:
+            assert back.seat == other
+            assert m2.current_seat == other  # seed 5: the bot's move for them leaves the turn to the other
+            await wait_until(lambda: restored._clock_limit() == srv.away_clock < 30, what="the short clock")
+        finally:
+            await back.close()
+    finally:
+        await srv.close()
