@@ -76,12 +76,14 @@ class MatchLog:
 
 @dataclass
 class Step:
-    """One position of a replay: the match after ``action`` by ``seat`` and what it caused."""
+    """One position of a replay: the match after ``action`` by ``seat`` and what it caused;
+    ``bot``: a bot made the move for the player in that seat (away, or out of time)."""
 
     match: Match
     seat: int | None = None
     action: str | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    bot: bool = False
 
 
 @dataclass
@@ -156,7 +158,7 @@ def replay(path: Path, keep_history: bool = False,
                 on_events(events, record.get("bot") is True)
             if keep_history:
                 result.history.append(Step(match.clone(), record["seat"], record["action"],
-                                           [e.to_dict() for e in events]))
+                                           [e.to_dict() for e in events], record.get("bot") is True))
         elif "winners" in record:
             if record["winners"] != list(match.winners):
                 return _diverged(result, number, f"winners {record['winners']} but the replay gives {match.winners}")

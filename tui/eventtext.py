@@ -89,9 +89,20 @@ def drawn(event: dict[str, Any]) -> tuple[list[str], int]:
     return cards, len(cards) or int(event.get("count") or 1)
 
 
-#: the marks of an event of a move a bot made for a player (``tui.session.bot_marked``): this
-#: app's own (``for_you``), or another seat's (``by_bot``)
+#: the marks of an event of a move a bot made for a player (``bot_marked``): this app's own
+#: (``for_you``), or another seat's (``by_bot``)
 BOT_MARKS = ("for_you", "by_bot")
+#: the events of a move a bot made for a player that the log says were the bot's
+BOT_MOVES = ("play", "draw", "pass", "last_card")
+
+
+def bot_marked(events: list[dict[str, Any]], seat: Any) -> list[dict[str, Any]]:
+    """The events of a move a bot made for a player (``bot`` on its frame, on a move of the
+    hand so far, or in a match log), ``seat``'s own marked ``for_you`` ("A bot for you plays
+    ..."), another seat's ``by_bot`` ("Bo (bot) plays ...")."""
+    return [{**e, ("for_you" if e.get("seat") == seat else "by_bot"): True}
+            if e.get("kind") in BOT_MOVES and isinstance(e.get("seat"), int) and not isinstance(e.get("seat"), bool)
+            else e for e in events]
 
 
 def joined_draws(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

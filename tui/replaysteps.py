@@ -10,7 +10,7 @@ from typing import Any
 from core import Match
 from net.matchlog import Step
 
-from .eventtext import joined_draws
+from .eventtext import bot_marked, joined_draws
 
 DRAW = "draw"
 
@@ -18,13 +18,15 @@ DRAW = "draw"
 @dataclass
 class ShownStep:
     """The match after the last of ``actions`` (all by ``seat``) and the events they caused.
-    ``first`` is the index in the replay's history of its first action."""
+    ``first`` is the index in the replay's history of its first action; ``bot``: a bot made
+    them for the player in that seat."""
 
     match: Match
     first: int
     seat: int | None = None
     actions: list[str] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
+    bot: bool = False
 
     @property
     def last(self) -> int:
@@ -35,8 +37,9 @@ class ShownStep:
 def _goes_on(before: Step, step: Step, run: ShownStep) -> bool:
     """``step`` is one more draw of ``run``: a draw by the seat whose draws it holds, in the
     same turn (the seat was still to play after the last one: a 2's debt taken ends the turn,
-    7.1, and a draw of Ninety-Nine's is made after the seat's play, rules 5)."""
-    return (step.action == DRAW and run.actions[-1:] == [DRAW] and step.seat == run.seat
+    7.1, and a draw of Ninety-Nine's is made after the seat's play, rules 5), made as the run's
+    were (by the player, or by a bot for them)."""
+    return (step.action == DRAW and run.actions[-1:] == [DRAW] and step.seat == run.seat and step.bot == run.bot
             and before.match.current_seat == step.seat
             and before.match.hand_number == step.match.hand_number)
 
@@ -52,7 +55,7 @@ def shown_steps(history: list[Step]) -> list[ShownStep]:
             run.events.extend(step.events)
             continue
         shown.append(ShownStep(step.match, i, step.seat,
-                               [step.action] if step.action is not None else [], list(step.events)))
+                               [step.action] if step.action is not None else [], list(step.events), step.bot))
     for run in shown:
-        run.events = joined_draws(run.events)
+        run.events = joined_draws(bot_marked(run.events, None) if run.bot else run.events)
     return shown

@@ -17,7 +17,7 @@ from net.server import Server, TableConfig, local_host
 from . import leavewords, seatkeys
 from .comingstold import ComingsTold
 from .doors import Doors
-from .eventtext import ENDINGS, at_hand_end, deal_word, with_causes
+from .eventtext import ENDINGS, at_hand_end, bot_marked, deal_word, with_causes
 from .handchange import HandChange
 from .heldresults import HeldResults, table_screen
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
@@ -889,18 +889,6 @@ class TableSession:
             self.server = None
         await self._doors.close_ssh()  # after the table: a guest's app quitting first gave up its seat
         self._save.release_solo()
-
-
-#: the events of a move a bot made for this app's player that the log says were the bot's
-BOT_MOVES = ("play", "draw", "pass", "last_card")
-
-
-def bot_marked(events: list[dict[str, Any]], seat: Any) -> list[dict[str, Any]]:
-    """The events of a move a bot made for a player (``bot`` on its frame, or on a move of the
-    hand so far), ``seat``'s own marked ``for_you`` ("A bot for you plays ..."), another seat's
-    ``by_bot``."""
-    return [{**e, ("for_you" if e.get("seat") == seat else "by_bot"): True}
-            if e.get("kind") in BOT_MOVES and whole_number(e.get("seat")) else e for e in events]
 
 
 def hand_so_far(raw: Any, seat: Any = None) -> list[tuple[int, list[dict[str, Any]]]]:

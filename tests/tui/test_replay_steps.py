@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from core import new_match
@@ -20,13 +21,15 @@ NAMES = ["Ann", "Bob", "Cat"]
 
 
 def play_log(path: Path, game: str, seed: int, preset: str = "standard", actions: int = 3000,
-             players: int = 3) -> None:
+             players: int = 3, by_bot: Callable[[int, int], bool] = lambda seat, n: False) -> None:
     """A real match's log, its seats playing a card where one fits (a random one) and drawing
-    where none does, as players do; Ninety-Nine's seats take their manual draw (rules 5)."""
+    where none does, as players do; Ninety-Nine's seats take their manual draw (rules 5).
+    ``by_bot(seat, n)``: the seat's ``n``th action is logged as a bot's for its player."""
     m = new_match(game, players, preset, {}, seed=seed)
     log = MatchLog(path, app_version="t", game=game, players=players, preset=preset, options=m.options,
                    seed=seed, names=NAMES[:players])
     rng = random.Random(seed)
+    made = [0] * players
     for _ in range(actions):
         if m.is_over:
             break
@@ -36,7 +39,8 @@ def play_log(path: Path, game: str, seed: int, preset: str = "standard", actions
         plays = [a for a in legal if a not in ("draw", "pass")]
         action = "draw" if seat != m.current_seat else rng.choice(plays or legal)
         m.apply(action, seat)
-        log.action(seat, action, m)
+        log.action(seat, action, m, for_player=by_bot(seat, made[seat]))
+        made[seat] += 1
     log.close()
 
 
@@ -161,3 +165,32 @@ async def test_the_replay_steps_over_a_search_of_the_stock_at_once(tmp_path):
         await pilot.press("left")
         await pilot.pause()
         assert screen.index == step and f"step {step} of {screen.steps - 1}" in str(screen.query_one("#replay-head").render())
+
+
+async def test_a_move_a_bot_made_for_a_player_reads_as_the_bots(tmp_path):
+    """A match log marks a move a bot made for a player, away or out of time (``"bot": true``):
+    the replay's step says so ("Bob (bot): ...", "Bob (bot) plays ..."), as the table's log
+    did, and a run of draws keeps the bot's apart from the player's own."""
+    path = tmp_path / "match.jsonl"
+    play_log(path, "crazy-eights", seed=11, by_bot=lambda seat, n: seat == 1 and n % 2 == 1)
+    history = replay(path, keep_history=True).history
+    assert any(h.bot for h in history) and not all(h.bot for h in history[1:] if h.seat == 1)
+    shown = shown_steps(history)
+    for step in shown:
+        assert all(h.bot == step.bot for h in history[step.first:step.last + 1])
+    app = make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        at = next(i for i, s in enumerate(screen.shown)
+                  if s.bot and s.actions[0] not in ("draw", "pass") and i > 0)
+        screen.action_go(at)
+        await pilot.pause()
+        events = str(screen.query_one("#replay-events").render())
+        assert "Bob (bot): " in events and "Bob (bot) plays" in events, events
+        mine = next(i for i, s in enumerate(screen.shown) if s.seat == 1 and not s.bot and s.actions[0] != "draw")
+        screen.action_go(mine)
+        await pilot.pause()
+        events = str(screen.query_one("#replay-events").render())
+        assert "Bob: " in events and "(bot)" not in events, events

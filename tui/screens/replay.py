@@ -28,6 +28,7 @@ from ..eventtext import action_text, debts_taken, deal_word, describe, other_nam
 from ..matchend import why_over
 from ..plain import clean, cut
 from ..replaysteps import ShownStep, shown_steps
+from ..seatmarks import BOT_MARK
 from ..seatnames import numbered
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import statuses
@@ -222,6 +223,8 @@ class ReplayScreen(Screen[None]):
         events = Text()
         if step.actions:
             who = names[step.seat] if isinstance(step.seat, int) and 0 <= step.seat < len(names) else "?"
+            if step.bot:  # the player was away, or out of time: the move was not theirs
+                who = f"{who}{BOT_MARK}"
             times = f", {len(step.actions)} times" if len(step.actions) > 1 else ""
             events.append(f"{who}: {action_text(step.actions[0], style)}{times}\n", style="bold")
         before: dict[str, Any] | None = None
