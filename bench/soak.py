@@ -1,8 +1,11 @@
 """Chaos soak of the table host on 127.0.0.1 (``python bench/soak.py --tables 200 --minutes 5``).
 
 N tables of 4 playing clients each, for a set time, with chaos: connections dropped at random
-(``--drops`` per cent of the clients per minute; each reconnects by itself with its token) and
-a few clients sending garbage. Every table autosaves and logs its matches (in a temporary data
+(``--drops`` per cent of the clients per minute; each reconnects by itself with its token), a
+few clients sending garbage, players who step away for a few seconds (``--aways``: a bot plays
+their seat meanwhile) and, at tables with a turn clock (``--turn-time``), players who stop
+moving for a while (``--sleeps``: the clock's bot finishes their turns, and after two of them
+their clock is the short one). Every table autosaves and logs its matches (in a temporary data
 folder), as a real host does. Hosts rematch when a match ends; at the end no new match starts
 and the last ones are played out.
 
@@ -70,7 +73,7 @@ async def host(args: argparse.Namespace) -> int:
     server = Server(HOST, 0, bot_delay=0, grace=60.0, takeover=5.0, rate=500, burst=500,
                     max_connections=args.tables * 4 + args.garbage * 4 + 50)
     await server.start()
-    tables = [server.create_table(TableConfig(name=f"soak {i}", seats=4),
+    tables = [server.create_table(TableConfig(name=f"soak {i}", seats=4, turn_time=args.turn_time),
                                   save_path=None if args.no_autosave else data / "saves" / f"t{i}.save")
               for i in range(args.tables)]
     started: dict[str, int] = {t.id: 0 for t in tables}
@@ -90,7 +93,8 @@ async def host(args: argparse.Namespace) -> int:
     spec = Path(tempfile.mkstemp(suffix=".json")[1])
     spec.write_text(json.dumps({"port": server.port, "tables": [[t.id, t.host_key] for t in tables],
                                 "seconds": args.minutes * 60, "drops": args.drops,
-                                "garbage": args.garbage, "think": args.think / 1000}))
+                                "garbage": args.garbage, "think": args.think / 1000, "aways": args.aways,
+                                "sleeps": args.sleeps, "turn_time": args.turn_time}))
     proc = subprocess.Popen([sys.executable, __file__, "--worker", str(spec)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)
     figures: dict[str, tuple[int, int]] = {}
@@ -122,17 +126,22 @@ async def host(args: argparse.Namespace) -> int:
     logs = sorted((data / "logs").glob("*.jsonl"))
     sample = random.Random(1).sample(logs, min(len(logs), 40))
     bad_logs = [p.name for p in sample if not replay(p).ok]
+    # the moves a bot made for a player, away or out of time (each logged with ``"bot": true``)
+    for_players = sum(p.read_text(encoding="utf-8").count('"bot":true') for p in logs)
     save_failures = sum(t.saver.failures for t in tables if t.saver is not None)
     saves = sum(t.saver.saves for t in tables if t.saver is not None)
     await server.close()
 
     print(f"soak: {args.tables} tables x 4 clients for {args.minutes:g} min ({elapsed:.0f} s with the play-out),"
-          f" drops {args.drops:g}%/min, {args.garbage} garbage clients, clients think {args.think:g} ms"
+          f" drops {args.drops:g}%/min, {args.garbage} garbage clients, clients think {args.think:g} ms,"
+          f" step away {args.aways:g}%/min, sleep {args.sleeps:g}%/min, turn clock {args.turn_time} s"
           f" (connect {ready['connect_s']:.1f} s)")
     print(f"matches started {n_started}, finished {n_finished}, still in play at the end {len(unfinished)}")
     print(f"actions applied {actions} ({actions / elapsed:.0f}/s), autosaves {saves} (failed {save_failures}),"
           f" match logs {len(logs)} ({len(sample) - len(bad_logs)}/{len(sample)} sampled replay exactly)")
-    print(f"drops {result['drops']}, reconnects {result['reconnects']}, clients that gave up"
+    print(f"stepped away {result['aways']}, slept {result['sleeps']}, moves a bot made for a player {for_players};"
+          f" drops {result['drops']}, reconnects"
+          f" {result['reconnects']}, clients that gave up"
           f" {result['gave_up']}, garbage sessions {result['garbage_sessions']}"
           f" ({result['garbage_closed']} closed by the host)")
     print(f"client errors {result['errors']} {result['error_codes']}; host: {len(watcher.unhandled)} unhandled"
@@ -161,13 +170,16 @@ async def worker(spec_path: str) -> None:
     rng = random.Random(7)
     think = spec["think"]
     counts = {"drops": 0, "reconnects": 0, "gave_up": 0, "errors": 0, "garbage_sessions": 0,
-              "garbage_closed": 0}
+              "garbage_closed": 0, "aways": 0, "sleeps": 0}
     codes: dict[str, int] = {}
     clients: list[TableClient] = []
     state = {"rematch": True}
+    #: until when each client makes no move of its own (stepped away, or asleep at the keyboard)
+    idle_until: dict[int, float] = {}
 
-    def act(c: TableClient, v: dict[str, Any]) -> None:
-        if c.view is v and c.connected:
+    def act(i: int, v: dict[str, Any]) -> None:
+        c = clients[i]
+        if c.view is v and c.connected and idle_until.get(i, 0.0) <= loop.time():
             try:
                 c.act_nowait(rng.choice(v["legal"]), v["version"])
             except ConnectionError:
@@ -187,7 +199,7 @@ async def worker(spec_path: str) -> None:
             elif kind == "view" and i < len(clients):
                 v = u["view"]
                 if v["legal"] and not v["is_over"]:
-                    loop.call_later(think * rng.uniform(0.5, 1.5), act, clients[i], v)
+                    loop.call_later(think * rng.uniform(0.5, 1.5), act, i, v)
         return on_update
 
     t0 = time.perf_counter()
@@ -215,14 +227,49 @@ async def worker(spec_path: str) -> None:
                     except ConnectionError:
                         pass
 
+    def wake(i: int) -> None:
+        """Back at the keyboard: move if it is their turn (no new view may come to say so)."""
+        idle_until.pop(i, None)
+        v = clients[i].view
+        if v is not None and v["legal"] and not v["is_over"]:
+            loop.call_later(think, act, i, v)
+
+    async def step_away(i: int, seconds: float) -> None:
+        """A bot plays the seat for ``seconds``, then the player says they are back."""
+        c = clients[i]
+        idle_until[i] = loop.time() + seconds
+        try:
+            await c.away(True)
+            await asyncio.sleep(seconds)
+            if c.connected:
+                await c.away(False)
+        except ConnectionError:
+            pass
+        wake(i)
+
     async def chaos() -> None:
         per_tick = spec["drops"] / 100 / 60  # each client, each second
+        away_tick = spec["aways"] / 100 / 60
+        sleep_tick = spec["sleeps"] / 100 / 60 if spec["turn_time"] else 0.0  # no clock: they would hold it up
+        asleep: dict[int, float] = {}
         while True:
             await asyncio.sleep(1.0)
-            for c in clients:
+            now = loop.time()
+            for i in [i for i, until in asleep.items() if until <= now]:
+                del asleep[i]
+                wake(i)
+            for i, c in enumerate(clients):
                 if c.connected and rng.random() < per_tick:
                     counts["drops"] += 1
                     c.drop_connection()
+                playing = c.connected and c.view is not None and not c.view["is_over"] and idle_until.get(i, 0.0) <= now
+                if playing and rng.random() < away_tick:
+                    counts["aways"] += 1
+                    side.add(loop.create_task(step_away(i, rng.uniform(2.0, 10.0))))
+                elif playing and rng.random() < sleep_tick:  # the turn clock moves for them meanwhile
+                    counts["sleeps"] += 1
+                    idle_until[i] = asleep[i] = now + rng.uniform(5.0, 30.0)
+            side.difference_update([t for t in side if t.done()])
 
     async def garbage(n: int) -> None:
         g = random.Random(n)
@@ -253,6 +300,7 @@ async def worker(spec_path: str) -> None:
                 pass
             writer.close()
 
+    side: set[asyncio.Task[None]] = set()
     tasks = [loop.create_task(rematches()), loop.create_task(chaos())]
     tasks += [loop.create_task(garbage(n)) for n in range(spec["garbage"])]
     await asyncio.sleep(spec["seconds"])
@@ -260,6 +308,17 @@ async def worker(spec_path: str) -> None:
     state["rematch"] = False
     for t in tasks:
         t.cancel()
+    for t in side:  # those away are back for the play-out, and nobody sleeps through it
+        t.cancel()
+    for i in list(idle_until):
+        wake(i)
+    for c in clients:
+        if c.connected and c.lobby and c.seat is not None \
+                and (c.lobby["seats"][c.seat] or {}).get("stepped_away") and c.view and not c.view["is_over"]:
+            try:
+                await c.away(False)
+            except ConnectionError:
+                pass
     # play-out: the matches in play finish (dropped clients come back or a bot takes over)
     end = time.monotonic() + 180
     while time.monotonic() < end and not all(c.view is None or c.view["is_over"] for c in hosts):
@@ -280,6 +339,10 @@ def main() -> int:
     p.add_argument("--drops", type=float, default=3.0, help="per cent of the clients dropped per minute")
     p.add_argument("--garbage", type=int, default=4, help="clients that keep sending garbage")
     p.add_argument("--think", type=float, default=60.0, help="clients' mean pause before acting, in ms")
+    p.add_argument("--aways", type=float, default=3.0, help="per cent of the players who step away per minute")
+    p.add_argument("--sleeps", type=float, default=3.0,
+                   help="per cent of the players who stop moving for a while per minute (with --turn-time)")
+    p.add_argument("--turn-time", type=int, default=2, help="the tables' turn clock, in seconds (0: none)")
     p.add_argument("--no-autosave", action="store_true", help="tables do not autosave")
     p.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = p.parse_args()
