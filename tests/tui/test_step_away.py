@@ -40,6 +40,7 @@ async def test_a_steps_away_and_back() -> None:
             # Bo's log says the bot made them, as it would on coming back (the hand so far)
             await wait_for(pilot, lambda: any(line.startswith("A bot for you ") for line in entries(screen)))
             assert not any(line.startswith("You play") for line in entries(screen)), entries(screen)
+            assert not any(line.startswith("Away for a while?") for line in entries(screen))  # away already
             await pilot.press("a")
             await wait_for(pilot, lambda: not table.seats[1].stepped_away)
             await wait_for(pilot, lambda: not hint().startswith("You are away"))

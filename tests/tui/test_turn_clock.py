@@ -270,4 +270,7 @@ async def test_while_the_bot_finishes_a_turn_for_this_player_no_clock_shows_and_
             entries = [e.plain for e in screen.query_one("#log").entries]
             bots = [line for line in entries if line.startswith("A bot for you draws")]
             assert len(bots) == 1 and not any(line.startswith("You draw") for line in entries), entries
+            # the way to leave the table a while without holding it up, said once
+            tip = "Away for a while? A steps away: a bot plays your seat until you are back."
+            assert entries.count(tip) == 1 and entries.index(tip) > entries.index(bots[0]), entries
             await app.leave_table()

@@ -161,6 +161,7 @@ class TableScreen(Screen[None]):
         self.offline = False
         self._clock = ShownClock()  # the turn clock's seconds left, as this app counts them
         self._was_mine = False  # the last view drawn was this seat's turn (the bell rings as it comes)
+        self._away_told = False  # the log has said once that A steps away, as the clock's bot first moved
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -321,6 +322,14 @@ class TableScreen(Screen[None]):
         current = view.get("current_seat")
         if any(e.get("seat") == current and any(e.get(k) is True for k in BOT_MARKS) for e in events or ()):
             self._clock.bot_moving(view)  # the turn clock's bot goes on with the turn: no clock runs
+        if not earlier and not self._away_told and any(e.get("for_you") is True for e in events or ()) \
+                and current != view.get("seat") and not self._stepped_away() and self._can_step_away(view):
+            # out of time: one who has to leave the table a while learns the way that keeps it moving
+            # (once the bot has finished the turn: a line between its draws would split their run)
+            self._away_told = True
+            key = self.app.keys_for("table.away", "a")
+            self.log_line(f"Away for a while? {key} steps away: a bot plays your seat until you are back.",
+                          style="dim")
         self._withdraw_stale_prompt(view)
         if self._drawable():
             self._render_view()
