@@ -8,6 +8,14 @@ import time
 from typing import Any
 
 
+#: seconds left on the player's turn clock when the bell warns them (``Settings.bell``)
+BELL_AT = 10
+#: the warning rings only on a turn that came with at least this much more on its clock: on a
+#: shorter one (the short clock of a player out of time turn after turn, a table's 10 s clock)
+#: it would ring just after the bell that said the turn had come
+BELL_APART = 3
+
+
 class ShownClock:
     """The clock of the turn on screen, and whether its ten-second bell has rung."""
 
@@ -17,6 +25,7 @@ class ShownClock:
         self._rang: Any = None  # the turn the ten-second bell rang for
         self._told: float | None = None  # seconds the host said that turn had left, as its view came
         self._bots: tuple[Any, Any] | None = None  # a turn a bot is finishing for its player
+        self._full = 0.0  # the seconds the turn's clock had as its view came
 
     @property
     def running(self) -> bool:
@@ -55,12 +64,13 @@ class ShownClock:
             return None
         if self._turn != turn:
             self._turn, self._started, self._told = turn, time.monotonic(), None
-        full = limit if self._told is None else min(limit, self._told)
+        full = self._full = limit if self._told is None else min(limit, self._told)
         return max(0, math.ceil(full - (time.monotonic() - self._started)))
 
     def first_warning(self) -> bool:
-        """Whether this turn's ten-second bell is still to ring; noted as rung if so."""
-        if self._turn is None or self._rang == self._turn:
+        """Whether this turn's ten-second bell is still to ring; noted as rung if so. A turn
+        that came with little more than ``BELL_AT`` on its clock has none."""
+        if self._turn is None or self._rang == self._turn or self._full < BELL_AT + BELL_APART:
             return False
         self._rang = self._turn
         return True

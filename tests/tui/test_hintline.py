@@ -205,3 +205,19 @@ def test_the_turn_effect_said_is_what_the_engine_does() -> None:
                     assert not skipped and (trial.direction == before or two), (game, action, [e.kind for e in events])
     kinds = ("", "you play again", "the next player misses a turn", "play turns the other way", "the next player")
     assert all(said[kind] >= 20 for kind in kinds), said
+
+def test_a_short_clock_rings_no_ten_second_bell_on_top_of_the_turns_own() -> None:
+    """README (``bell``): the bell rings as the player's turn comes and, on a clock long enough
+    for it to say something new, with ten seconds left; on the 10 s short clock of a player out
+    of time turn after turn, or a table's 10 s clock, only the first (the two came together)."""
+    from tui.shownclock import BELL_APART, BELL_AT
+
+    view = new_match("ninety-eight", 4, seed=3).view(0)
+    seats = [{"name": n, "connected": True} for n in NAMES]
+    for limit, rings in ((10, False), (BELL_AT + BELL_APART - 1, False), (BELL_AT + BELL_APART, True), (30, True)):
+        clock = ShownClock()
+        assert clock.left(view, {"turn_time": limit, "seats": seats}) == limit
+        assert clock.first_warning() is rings, limit
+    clock = ShownClock()
+    clock.told(view, 6.0)  # came in mid-turn with 6 s left: the turn's bell has just rung
+    assert clock.left(view, {"turn_time": 30, "seats": seats}) == 6 and not clock.first_warning()

@@ -1,5 +1,6 @@
 """The turn bell (``Settings.bell``): the terminal's bell when your turn comes at a table with
-other players, once more when ten seconds are left on your turn clock, and never against bots
+other players, once more when ten seconds are left on your turn clock (not on a clock that
+started with little more), and never against bots
 alone or with the setting off."""
 from __future__ import annotations
 
@@ -69,3 +70,15 @@ async def test_the_bell_rings_once_with_ten_seconds_left() -> None:
         assert screen.clock_left() is not None and screen.clock_left() <= 10
         await pilot.pause(1.5)
         assert len(rung) == 2
+
+
+async def test_a_ten_second_clock_rings_once_as_the_turn_comes() -> None:
+    """The short clock (10 s) of a player out of time turn after turn, or a table's clock as
+    short: its ten seconds left are the turn's coming, and the bell rings for it once."""
+    app = make_app()
+    rung = counting(app)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await open_table(app, pilot, False, lobby(turn_time=10))
+        assert len(rung) == 1 and screen.clock_left() is not None
+        await pilot.pause(2.5)  # past ten seconds left, and a second of the app's clock ticks
+        assert len(rung) == 1 and screen.clock_left() <= 9

@@ -37,7 +37,7 @@ from ..otherkeys import why_no_step_away, why_not_here
 from ..plain import clean, printable
 from ..plays import can, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import unmarked
-from ..shownclock import ShownClock
+from ..shownclock import BELL_AT, ShownClock
 from ..tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art, board_caption
 from ..widgets.hand import HandView
@@ -224,7 +224,7 @@ class TableScreen(Screen[None]):
         if not self._clock.running and self.clock_left() is None:
             return  # no clock was shown, and none runs now
         left = self._render_topbar()
-        if left is not None and left <= 10 and self._was_mine and self._wants_bell() and self._clock.first_warning():
+        if left is not None and left <= BELL_AT and self._was_mine and self._wants_bell() and self._clock.first_warning():
             self.app.bell()
 
     def _wants_bell(self) -> bool:
