@@ -1,7 +1,6 @@
 """The turn bell (``Settings.bell``): the terminal's bell when your turn comes at a table with
 other players, once more when ten seconds are left on your turn clock (not on a clock that
-started with little more), and never against bots
-alone or with the setting off."""
+started with little more), and never against bots alone or with the setting off."""
 from __future__ import annotations
 
 from typing import Any
