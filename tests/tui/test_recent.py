@@ -118,7 +118,11 @@ async def test_a_table_joined_is_offered_again_and_suggested_as_its_address_is_t
             assert listed.option_count == 1
             line = str(listed.get_option_at_index(0).prompt)
             assert "Lounge" in line and address in line and "Crazy Eights" in line
-            # typing the start of the address suggests the rest; Right takes it
+            # the focus is on the table where a seat was left (Enter sits back down there), and
+            # typing the start of an address there types it in the address field, which
+            # suggests the rest; Right takes it
+            assert "you left a seat here" in line
+            await wait_for(pilot, lambda: join.focused is listed and listed.highlighted == 0)
             await pilot.press("1", "2", "7")
             typed = join.query_one("#address", Input)
             await wait_for(pilot, lambda: typed.value == "127")
