@@ -369,6 +369,7 @@ class Table:
                 seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
                 if clean:  # said goodbye: no point waiting, a bot plays at once
                     seat.standin = True
+                    seat.stepped_away = False  # and they left the match: the grace holds the seat, no longer
                 self._note("%s leaves seat %d: a bot plays it, %s" if clean else "%s drops from seat %d: %s",
                            p.name, i + 1, kept)
                 self._after_change()
@@ -400,6 +401,12 @@ class Table:
         """The away player did not come back: a bot keeps the seat in play, else it is freed."""
         seat.grace_timer = None
         if seat.conn is not None:
+            return
+        if self.status == "playing" and seat.stepped_away:
+            # they said they would be back, and the bot plays for them meanwhile: the seat stays
+            # theirs, however long their connection is down, until the match ends (a laptop
+            # closed while away); the lobby's grace runs from then
+            self._note("%s is still away: seat %d stays theirs, a bot playing it", seat.name, seat.index + 1)
             return
         if self.status == "playing":
             seat.cancel_timers()
@@ -760,6 +767,9 @@ class Table:
                     seat_.clear()
                 seat_.ready = seat_.bot is not None
                 seat_.stepped_away = False  # the match they stepped away from is over
+                if seat_.away and seat_.grace_timer is None:  # kept while away past the grace: from now
+                    seat_.grace_timer = asyncio.get_running_loop().call_later(
+                        self.server.grace, self._grace_over, seat_)
             self._broadcast_lobby(at_once=True)
             if not self.playing_host() and any(s.token is not None for s in self.seats):
                 self._say(self._countdown.note(False))

@@ -205,3 +205,60 @@ async def test_a_resumed_table_keeps_who_stepped_away_and_who_was_idle() -> None
             await back.close()
     finally:
         await srv.close()
+
+
+async def test_a_player_stepped_away_keeps_the_seat_however_long_the_connection_is_down() -> None:
+    """docs/protocol.md, "Stepping away": a player away whose connection drops (a laptop shut)
+    keeps the seat past the grace (0.3 s here), the bot playing on, and joining again sits them
+    back down; once the match is over the lobby's grace runs, and frees the seat of one still
+    gone. One who leaves the match (a clean goodbye) is held for the grace only, as anyone."""
+    from net.client import TableClient
+
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.3, "takeover": 0.3})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table, (ana, bo) = await seated_table(srv, TableConfig(name="Nap", seats=2, seed=5), 2)
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        seat = table.seats[bo.seat]
+        token = bo.token
+        await bo.away(True)
+        await wait_until(lambda: seat.stepped_away, what="Bo away")
+        bo.reconnect = False
+        bo.drop_connection()
+        await wait_until(lambda: seat.conn is None, what="the drop")
+        await asyncio.sleep(0.8)  # well past the grace
+        assert seat.token == token and not seat.keeper and seat.stepped_away
+        back = await TableClient.connect("127.0.0.1", srv.port, name="P1", table=table.id, token=token)
+        assert back.seat == seat.index and seat.conn is not None and seat.stepped_away
+        back.reconnect = False
+        back.drop_connection()
+        await wait_until(lambda: seat.conn is None, what="the second drop")
+        await ana.away(True)  # two bots play it out
+        await wait_until(lambda: table.status == "finished", timeout=20, what="the match's end")
+        assert seat.token == token  # still theirs as the match ends, then the lobby's grace
+        await wait_until(lambda: seat.token is None, timeout=3, what="the seat freed")
+        assert table.seats[ana.seat].token == ana.token
+        await back.close()
+    finally:
+        await ana.close()
+        await bo.close()
+        await srv.close()
+
+
+async def test_a_player_away_who_leaves_the_match_is_held_for_the_grace_only() -> None:
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.3, "takeover": 0.3})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table, (ana, bo) = await seated_table(srv, TableConfig(name="Bye", seats=2, seed=5), 2)
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        seat = table.seats[bo.seat]
+        await bo.away(True)
+        await wait_until(lambda: seat.stepped_away, what="Bo away")
+        await bo.close()  # says goodbye: leaves the match
+        await wait_until(lambda: seat.keeper, timeout=3, what="a bot keeping the seat for the match")
+        assert not seat.stepped_away
+    finally:
+        await ana.close()
+        await srv.close()
