@@ -369,7 +369,6 @@ class Table:
                 seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
                 if clean:  # said goodbye: no point waiting, a bot plays at once
                     seat.standin = True
-                    seat.stepped_away = False  # and they left the match: the grace holds the seat, no longer
                 self._note("%s leaves seat %d: a bot plays it, %s" if clean else "%s drops from seat %d: %s",
                            p.name, i + 1, kept)
                 self._after_change()
@@ -404,8 +403,9 @@ class Table:
             return
         if self.status == "playing" and seat.stepped_away:
             # they said they would be back, and the bot plays for them meanwhile: the seat stays
-            # theirs, however long their connection is down, until the match ends (a laptop
-            # closed while away); the lobby's grace runs from then
+            # theirs, however long they are gone, until the match ends (a laptop shut, an SSH
+            # session cut off, whose app says goodbye as it is hung up on); the lobby's grace
+            # runs from then
             self._note("%s is still away: seat %d stays theirs, a bot playing it", seat.name, seat.index + 1)
             return
         if self.status == "playing":

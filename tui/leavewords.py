@@ -48,3 +48,9 @@ def kept_for(grace: float | None) -> str:
 def seat_kept(grace: float | None) -> str:
     """How long the host keeps this player's seat once it is gone, a bot playing it."""
     return f"The host keeps your seat {kept_for(grace)}, a bot playing it meanwhile"
+
+
+def seat_kept_away() -> str:
+    """How long the host keeps the seat of a player who stepped away (docs/protocol.md,
+    "Stepping away"): to the match's end, however long they are gone."""
+    return "You stepped away: the host keeps your seat until this match ends, a bot playing it meanwhile"

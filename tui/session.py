@@ -819,7 +819,12 @@ class TableSession:
 
     def _seat_kept(self) -> str:
         """How long the host keeps this player's seat once they are gone (the lobby's ``grace``;
-        an SSH guest's app is also told it as it starts), a bot playing it."""
+        an SSH guest's app is also told it as it starts; to the match's end for a player who
+        stepped away), a bot playing it."""
+        c, seats = self.client, (self.lobby or {}).get("seats") or []
+        seat = c.seat if c is not None else None
+        if isinstance(seat, int) and 0 <= seat < len(seats) and (seats[seat] or {}).get("stepped_away") is True:
+            return leavewords.seat_kept_away()
         grace = leavewords.lobby_grace(self.lobby)
         return leavewords.seat_kept(grace if grace is not None else self.app.seat_grace)
 

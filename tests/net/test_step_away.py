@@ -246,7 +246,12 @@ async def test_a_player_stepped_away_keeps_the_seat_however_long_the_connection_
         await srv.close()
 
 
-async def test_a_player_away_who_leaves_the_match_is_held_for_the_grace_only() -> None:
+async def test_a_player_away_who_quits_keeps_the_seat_to_the_end_of_the_match_too() -> None:
+    """An app that says goodbye (Q, or an SSH session cut off, whose app is hung up on and
+    quits): a player who stepped away keeps the seat past the grace all the same, the bot
+    playing it, until the match ends."""
+    from net.client import TableClient
+
     srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.3, "takeover": 0.3})  # type: ignore[arg-type]
     await srv.start()
     try:
@@ -254,11 +259,16 @@ async def test_a_player_away_who_leaves_the_match_is_held_for_the_grace_only() -
         await ana.start()
         await wait_until(lambda: table.status == "playing", what="the match")
         seat = table.seats[bo.seat]
+        token = bo.token
         await bo.away(True)
         await wait_until(lambda: seat.stepped_away, what="Bo away")
-        await bo.close()  # says goodbye: leaves the match
-        await wait_until(lambda: seat.keeper, timeout=3, what="a bot keeping the seat for the match")
-        assert not seat.stepped_away
+        await bo.close()  # says goodbye
+        await wait_until(lambda: seat.conn is None, what="Bo gone")
+        await asyncio.sleep(0.8)  # well past the grace
+        assert seat.token == token and not seat.keeper and seat.stepped_away
+        back = await TableClient.connect("127.0.0.1", srv.port, name="P1", table=table.id, token=token)
+        assert back.seat == seat.index
+        await back.close()
     finally:
         await ana.close()
         await srv.close()
