@@ -53,4 +53,4 @@ def seat_kept(grace: float | None) -> str:
 def seat_kept_away() -> str:
     """How long the host keeps the seat of a player who stepped away (docs/protocol.md,
     "Stepping away"): to the match's end, however long they are gone."""
-    return "You stepped away: the host keeps your seat until this match ends, a bot playing it meanwhile"
+    return "You stepped away, so the host keeps your seat until this match ends, a bot playing it meanwhile"

@@ -30,7 +30,7 @@ async def test_a_steps_away_and_back() -> None:
             await wait_for(pilot, lambda: ana.lobby["seats"][1]["stepped_away"] is True)
             # quitting now keeps the seat to the match's end (docs/protocol.md), and the question says so
             await wait_for(pilot, lambda: (app.session.lobby or {})["seats"][1].get("stepped_away") is True)
-            assert "the host keeps your seat until this match ends" in app.session.quit_note()
+            assert "You stepped away, so the host keeps your seat until this match ends" in app.session.quit_note()
             # Ana plays when it is her turn; Bo's turns are the bot's, at once
             for _ in range(3):
                 if m.current_seat == 0:
