@@ -114,6 +114,7 @@ class JoinScreen(Screen[None]):
         self.found: dict[str, Any] = {}
         self.browser: Any = None
         self.recent: list[Recent] = []  # the tables joined lately, as the list shows them
+        self._left: list[bool] = []  # for each of them, whether this player left a seat there
         self._quiet = False  # the LAN has been browsed for QUIET_AFTER seconds
         self._typed = False  # the last join began at the address form, not a list
         self._refocus: str | None = None  # the field a failed join sends the focus to, once on top
@@ -131,8 +132,9 @@ class JoinScreen(Screen[None]):
             if self.recent or problem:
                 yield Label("Tables you joined lately", classes="heading")
                 if self.recent:
-                    yield OptionList(*(Option(recent_line(t, left_at(t.address)), id=f"recent-{i}")
-                                       for i, t in enumerate(self.recent)), id="recent")
+                    self._left = [left_at(t.address) for t in self.recent]
+                    yield OptionList(*(Option(recent_line(t, left), id=f"recent-{i}")
+                                       for i, (t, left) in enumerate(zip(self.recent, self._left))), id="recent")
                 if problem:
                     yield Static(Text(problem), id="recent-problem", classes="error")
             yield Label("Or connect to an address", classes="heading")
@@ -150,7 +152,7 @@ class JoinScreen(Screen[None]):
         self._drawn = True
         # a table where this player left a seat (a host that closed, a dropped connection given
         # up on): Enter sits them back down there; else they type an address
-        left = next((i for i, t in enumerate(self.recent) if left_at(t.address)), None)
+        left = next((i for i, seat_left in enumerate(self._left) if seat_left), None)
         if left is not None:
             recent = self.query_one("#recent", OptionList)
             recent.highlighted = left
