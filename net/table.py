@@ -365,6 +365,8 @@ class Table:
             seat.conn = None
             loop = asyncio.get_running_loop()
             kept = f"the seat is kept {self.server.grace:g} s"
+            if self.status == "playing" and seat.stepped_away:
+                kept = "the seat is kept to the match's end (they stepped away)"
             if self.status == "playing":
                 seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
                 if clean:  # said goodbye: no point waiting, a bot plays at once

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from textual.widgets import Button, Select
+from textual.widgets import Button, Input, Select
 
 from core import GAMES
 from net.client import TableClient
@@ -189,14 +189,15 @@ async def test_quitting_a_seat_in_play_at_someone_elses_table_asks_first() -> No
         again = make_app()
         async with again.run_test(size=(80, 24)) as pilot:
             # the Join screen's list of tables joined lately says which one holds the seat, and
-            # has the focus on it: Enter sits the player back down
+            # its address is in the address field: Enter sits the player back down
             from tui.screens.join import JoinScreen
 
             again.push_screen(JoinScreen())
             join_screen = await wait_for(pilot, lambda: current(again, JoinScreen))
             recent = await wait_for(pilot, lambda: join_screen.query_one("#recent"))
             assert "you left a seat here" in str(recent.get_option_at_index(0).prompt)
-            await wait_for(pilot, lambda: join_screen.focused is recent and recent.highlighted == 0)
+            address = join_screen.query_one("#address", Input)
+            await wait_for(pilot, lambda: join_screen.focused is address and address.value == join.split()[-1])
             await pilot.press("enter")
             await wait_for(pilot, lambda: current(again, TableScreen) and again.session.seat == 1, timeout=10)
             assert table.seats[1].conn is not None and not table.seats[1].standin

@@ -118,13 +118,14 @@ async def test_a_table_joined_is_offered_again_and_suggested_as_its_address_is_t
             assert listed.option_count == 1
             line = str(listed.get_option_at_index(0).prompt)
             assert "Lounge" in line and address in line and "Crazy Eights" in line
-            # the focus is on the table where a seat was left (Enter sits back down there), and
-            # typing the start of an address there types it in the address field, which
+            # the address field holds the address of the table where a seat was left, selected
+            # (Enter sits back down there); typing replaces it, and the start of an address
             # suggests the rest; Right takes it
             assert "you left a seat here" in line
-            await wait_for(pilot, lambda: join.focused is listed and listed.highlighted == 0)
-            await pilot.press("1", "2", "7")
             typed = join.query_one("#address", Input)
+            await wait_for(pilot, lambda: join.focused is typed and typed.value == address
+                           and typed.selection == (0, len(address)))
+            await pilot.press("1", "2", "7")
             await wait_for(pilot, lambda: typed.value == "127")
             await pilot.pause(0.05)
             await pilot.press("right")

@@ -97,11 +97,6 @@ def recent_line(table: Recent, seat_left: bool = False) -> Text:
     return line
 
 
-#: what an address may hold (a name, IPv4 or IPv6 and a port): typed on a list, it goes to the
-#: address field (``JoinScreen.on_key``)
-ADDRESS_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-_[]%")
-
-
 class JoinScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(DealMeInApp)
@@ -150,15 +145,13 @@ class JoinScreen(Screen[None]):
         if popped(self):
             return
         self._drawn = True
-        # a table where this player left a seat (a host that closed, a dropped connection given
-        # up on): Enter sits them back down there; else they type an address
-        left = next((i for i, seat_left in enumerate(self._left) if seat_left), None)
+        # the address of a table where this player left a seat (a host that closed, a dropped
+        # connection given up on), selected: Enter sits them back down, and typing replaces it
+        left = next((t for t, seat_left in zip(self.recent, self._left) if seat_left), None)
+        field = self.query_one("#address", Input)
         if left is not None:
-            recent = self.query_one("#recent", OptionList)
-            recent.highlighted = left
-            recent.focus()
-        else:
-            self.query_one("#address").focus()
+            field.value = left.address
+        field.focus()
         if self._said[0]:  # a join failed while the screen was being composed
             self._say(*self._said)
         if self._refocus is not None:
@@ -226,18 +219,6 @@ class JoinScreen(Screen[None]):
             event.widget.action_first()
         elif isinstance(event.widget, Input):
             event.widget.select_on_focus = True  # its own focus handler has run by now
-
-    def on_key(self, event: events.Key) -> None:
-        """A character of an address typed on a list (the focus starts on the list of tables
-        joined lately where this player left a seat) goes to the address field, as if typed
-        there: Enter on the list sits them back down, and typing an address still works."""
-        char = event.character
-        if isinstance(self.focused, OptionList) and char is not None and len(char) == 1 and char in ADDRESS_CHARS:
-            event.stop()
-            event.prevent_default()
-            field = self.query_one("#address", Input)
-            caret_at_end(field)
-            field.insert_text_at_cursor(char)
 
     async def on_unmount(self) -> None:
         if self.browser is not None:
