@@ -207,23 +207,36 @@ async def test_a_resumed_table_keeps_who_stepped_away_and_who_was_idle() -> None
         await srv.close()
 
 
+@asynccontextmanager
+async def stepped_away_at_a_short_grace(name: str) -> AsyncIterator[tuple[Any, Any, Any, Any]]:
+    """A host holding a gone player's seat 0.3 s (``grace``), a two-seat match in play there,
+    and Bo in it, stepped away: (the host, the table, Ana's client, Bo's); closed after."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.3, "takeover": 0.3})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table, (ana, bo) = await seated_table(srv, TableConfig(name=name, seats=2, seed=5), 2)
+        try:
+            await ana.start()
+            await wait_until(lambda: table.status == "playing", what="the match")
+            await bo.away(True)
+            await wait_until(lambda: table.seats[bo.seat].stepped_away, what="Bo away")
+            yield srv, table, ana, bo
+        finally:
+            await ana.close()
+            await bo.close()
+    finally:
+        await srv.close()
+
+
 async def test_a_player_stepped_away_keeps_the_seat_however_long_the_connection_is_down() -> None:
     """docs/protocol.md, "Stepping away": a player away whose connection drops (a laptop shut)
     keeps the seat past the grace (0.3 s here), the bot playing on, and joining again sits them
     back down; once the match is over the lobby's grace runs, and frees the seat of one still
-    gone. One who leaves the match (a clean goodbye) is held for the grace only, as anyone."""
+    gone."""
     from net.client import TableClient
 
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.3, "takeover": 0.3})  # type: ignore[arg-type]
-    await srv.start()
-    try:
-        table, (ana, bo) = await seated_table(srv, TableConfig(name="Nap", seats=2, seed=5), 2)
-        await ana.start()
-        await wait_until(lambda: table.status == "playing", what="the match")
-        seat = table.seats[bo.seat]
-        token = bo.token
-        await bo.away(True)
-        await wait_until(lambda: seat.stepped_away, what="Bo away")
+    async with stepped_away_at_a_short_grace("Nap") as (srv, table, ana, bo):
+        seat, token = table.seats[bo.seat], bo.token
         bo.reconnect = False
         bo.drop_connection()
         await wait_until(lambda: seat.conn is None, what="the drop")
@@ -240,10 +253,6 @@ async def test_a_player_stepped_away_keeps_the_seat_however_long_the_connection_
         await wait_until(lambda: seat.token is None, timeout=3, what="the seat freed")
         assert table.seats[ana.seat].token == ana.token
         await back.close()
-    finally:
-        await ana.close()
-        await bo.close()
-        await srv.close()
 
 
 async def test_a_player_away_who_quits_keeps_the_seat_to_the_end_of_the_match_too() -> None:
@@ -252,16 +261,8 @@ async def test_a_player_away_who_quits_keeps_the_seat_to_the_end_of_the_match_to
     playing it, until the match ends."""
     from net.client import TableClient
 
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.3, "takeover": 0.3})  # type: ignore[arg-type]
-    await srv.start()
-    try:
-        table, (ana, bo) = await seated_table(srv, TableConfig(name="Bye", seats=2, seed=5), 2)
-        await ana.start()
-        await wait_until(lambda: table.status == "playing", what="the match")
-        seat = table.seats[bo.seat]
-        token = bo.token
-        await bo.away(True)
-        await wait_until(lambda: seat.stepped_away, what="Bo away")
+    async with stepped_away_at_a_short_grace("Bye") as (srv, table, ana, bo):
+        seat, token = table.seats[bo.seat], bo.token
         await bo.close()  # says goodbye
         await wait_until(lambda: seat.conn is None, what="Bo gone")
         await asyncio.sleep(0.8)  # well past the grace
@@ -269,6 +270,3 @@ async def test_a_player_away_who_quits_keeps_the_seat_to_the_end_of_the_match_to
         back = await TableClient.connect("127.0.0.1", srv.port, name="P1", table=table.id, token=token)
         assert back.seat == seat.index
         await back.close()
-    finally:
-        await ana.close()
-        await srv.close()
