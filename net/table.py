@@ -363,12 +363,11 @@ class Table:
         if i is not None and self.seats[i].conn is p:
             seat = self.seats[i]
             seat.conn = None
-            loop = asyncio.get_running_loop()
             kept = f"the seat is kept {self.server.grace:g} s"
-            if self.status == "playing" and seat.stepped_away:
-                kept = "the seat is kept to the match's end (they stepped away)"
             if self.status == "playing":
-                seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
+                if seat.stepped_away:
+                    kept = "the seat is kept to the match's end (they stepped away)"
+                self._hold_seat(seat)
                 if clean:  # said goodbye: no point waiting, a bot plays at once
                     seat.standin = True
                 self._note("%s leaves seat %d: a bot plays it, %s" if clean else "%s drops from seat %d: %s",
@@ -380,7 +379,7 @@ class Table:
                 self._forget_chat()
             else:
                 seat.ready = False
-                seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
+                self._hold_seat(seat)
                 self._note("%s drops from seat %d: %s", p.name, i + 1, kept)
         elif i is None and here:
             self._note("%s stops watching", p.name)
@@ -389,14 +388,18 @@ class Table:
     def resume(self) -> None:
         """After a restore: hold the players' seats for the grace period while their apps
         reconnect, and let the bots and the takeover clock carry on."""
-        loop = asyncio.get_running_loop()
         for seat in self.seats:
             if seat.away and self.status != "playing":
                 seat.ready = False  # as for a player who drops from the lobby: said again on return
             if seat.away and seat.grace_timer is None:
-                seat.grace_timer = loop.call_later(self.server.grace, self._grace_over, seat)
+                self._hold_seat(seat)
         if self.status == "playing":
             self._after_change()
+
+    def _hold_seat(self, seat: Seat) -> None:
+        """Keep an away player's seat for the grace period (``--grace``): ``_grace_over`` then
+        decides what becomes of it."""
+        seat.grace_timer = asyncio.get_running_loop().call_later(self.server.grace, self._grace_over, seat)
 
     def _grace_over(self, seat: Seat) -> None:
         """The away player did not come back: a bot keeps the seat in play, else it is freed."""
@@ -770,8 +773,7 @@ class Table:
                 seat_.ready = seat_.bot is not None
                 seat_.stepped_away = False  # the match they stepped away from is over
                 if seat_.away and seat_.grace_timer is None:  # kept while away past the grace: from now
-                    seat_.grace_timer = asyncio.get_running_loop().call_later(
-                        self.server.grace, self._grace_over, seat_)
+                    self._hold_seat(seat_)
             self._broadcast_lobby(at_once=True)
             if not self.playing_host() and any(s.token is not None for s in self.seats):
                 self._say(self._countdown.note(False))
