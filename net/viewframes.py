@@ -27,6 +27,11 @@ def view_frame(view: dict[str, Any], base: dict[str, Any] | None, events: list[d
     a view sent on its own, the hand so far as the peer's seat was told it (``net.handsofar``);
     ``bot``: the move was a bot's for the player in its seat (away, or out of time), so that
     the player's app reads it as the bot's, not as one of their own."""
+    said: dict[str, Any] = {}  # what a view and a delta alike may carry besides the match
+    if bot:
+        said["bot"] = True
+    if clock is not None:
+        said["clock"] = round(clock, 1)
     if base is not None and len(base) == len(view):
         try:  # as many keys, each of them in ``base``: the same keys
             # a value of another type counts as changed even if equal (0 == False)
@@ -35,17 +40,8 @@ def view_frame(view: dict[str, Any], base: dict[str, Any] | None, events: list[d
         except KeyError:
             pass
         else:
-            delta: dict[str, Any] = {"type": "delta", "changes": changes, "events": events}
-            if bot:
-                delta["bot"] = True
-            if clock is not None:
-                delta["clock"] = round(clock, 1)
-            return encode(delta)
-    frame: dict[str, Any] = {"type": "view", "view": view, "events": events}
-    if bot:
-        frame["bot"] = True
-    if clock is not None:
-        frame["clock"] = round(clock, 1)
+            return encode({"type": "delta", "changes": changes, "events": events, **said})
+    frame: dict[str, Any] = {"type": "view", "view": view, "events": events, **said}
     if earlier:
         frame["earlier"] = earlier
     return encode(frame)
