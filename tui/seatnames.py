@@ -38,6 +38,14 @@ def whole_number(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def listed_seat(lobby: dict[str, Any] | None, seat: Any) -> dict[str, Any] | None:
+    """Seat ``seat`` as ``lobby`` lists it; None for no seat (a watcher) or one it does not list."""
+    seats = (lobby or {}).get("seats") or []
+    if whole_number(seat) and 0 <= seat < len(seats) and isinstance(seats[seat], dict):
+        return seats[seat]
+    return None
+
+
 def watching_count(lobby: dict[str, Any]) -> int:
     """How many watch the table (the lobby's ``spectators``; 0 for what is not a count)."""
     count = lobby.get("spectators")

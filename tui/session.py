@@ -25,7 +25,7 @@ from .notices import take_down
 from .plain import clean
 from .plays import own_status
 from .saves import KeptResults, save_port, saved_bind, solo_save_path
-from .seatnames import TABLE_SPEAKER, plain_seat_names, seat_names, speaker, whole_number
+from .seatnames import TABLE_SPEAKER, listed_seat, plain_seat_names, seat_names, speaker, whole_number
 from .tablechange import table_change
 from .watchwait import WatcherWait
 from .widgets.tablelog import CHAT_LINES
@@ -821,9 +821,8 @@ class TableSession:
         """How long the host keeps this player's seat once they are gone (the lobby's ``grace``;
         an SSH guest's app is also told it as it starts; to the match's end for a player who
         stepped away), a bot playing it."""
-        c, seats = self.client, (self.lobby or {}).get("seats") or []
-        seat = c.seat if c is not None else None
-        if isinstance(seat, int) and 0 <= seat < len(seats) and (seats[seat] or {}).get("stepped_away") is True:
+        listed = listed_seat(self.lobby, self.client.seat if self.client is not None else None)
+        if listed is not None and listed.get("stepped_away") is True:
             return leavewords.seat_kept_away()
         grace = leavewords.lobby_grace(self.lobby)
         return leavewords.seat_kept(grace if grace is not None else self.app.seat_grace)

@@ -165,3 +165,16 @@ async def test_the_lobby_tells_a_watcher_from_the_player_of_the_same_name() -> N
             await wait_for(pilot, lambda: any("stops watching" in line for line in said()))
             assert "Ana 2 stops watching." in said()
             await app.leave_table()
+
+
+def test_a_seat_as_the_lobby_lists_it() -> None:
+    """The table and the session read this player's seat from the lobby alike: none for a
+    watcher, a seat the lobby does not list, or one that is not a seat's map."""
+    from tui.seatnames import listed_seat
+
+    lobby = {"seats": [{"seat": 0, "name": "Ana"}, None, {"seat": 2, "name": "Cy", "stepped_away": True}]}
+    assert listed_seat(lobby, 2) == {"seat": 2, "name": "Cy", "stepped_away": True}
+    assert listed_seat(lobby, 0)["name"] == "Ana"  # type: ignore[index]
+    for seat in (None, 1, 3, -1, True, "0"):
+        assert listed_seat(lobby, seat) is None, seat
+    assert listed_seat(None, 0) is None and listed_seat({}, 0) is None

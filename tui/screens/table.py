@@ -37,6 +37,7 @@ from ..otherkeys import why_no_step_away, why_not_here
 from ..plain import clean, printable
 from ..plays import can, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import unmarked
+from ..seatnames import listed_seat
 from ..shownclock import BELL_AT, ShownClock
 from ..tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art, board_caption
@@ -902,12 +903,7 @@ class TableScreen(Screen[None]):
 
     def _seat_in_lobby(self) -> dict[str, Any] | None:
         """This player's seat as the table's latest lobby lists it."""
-        seat = (self.view or {}).get("seat")
-        seats = (getattr(self.link, "lobby", None) or {}).get("seats") or []
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats) \
-                and isinstance(seats[seat], dict):
-            return seats[seat]
-        return None
+        return listed_seat(getattr(self.link, "lobby", None), (self.view or {}).get("seat"))
 
     def _stepped_away(self) -> bool:
         """This player said they are away from the match in play: a bot plays their seat."""
