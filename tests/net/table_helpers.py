@@ -43,6 +43,13 @@ async def wait_until(pred: Callable[[], bool], timeout: float = 5.0, what: str =
         await asyncio.sleep(0.005)
 
 
+async def dealt(table: Any, host: TableClient) -> Any:
+    """``host`` (who holds the host key) starts ``table``'s match: the match, once in play."""
+    await host.start()
+    await wait_until(lambda: table.status == "playing", what="the match")
+    return table.match
+
+
 async def collect(c: TableClient, into: list[dict[str, Any]]) -> None:
     """Keep every update ``c`` receives in ``into`` (run as a task; cancel it when done)."""
     async for u in c.updates():

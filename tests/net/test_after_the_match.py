@@ -15,7 +15,7 @@ from net.lockout import Lockout
 from net.server import Server, TableConfig
 from net.tablestate import restore_saved
 
-from .table_helpers import FAST, RandomPlayer, join, next_update, server, wait_until  # noqa: F401
+from .table_helpers import FAST, RandomPlayer, dealt, join, next_update, server, wait_until  # noqa: F401
 
 
 async def _play_out(table, *clients) -> None:
@@ -195,8 +195,7 @@ async def test_a_seat_kept_by_a_bot_for_a_departed_player_opens_when_the_match_e
             await c.ready(True)
         await wait_until(lambda: all(s.ready for s in table.seats[1:]), what="both ready")
         players = [RandomPlayer(host, 0)]
-        await host.start()
-        await wait_until(lambda: table.status == "playing", what="the match")
+        await dealt(table, host)
         await host.kick(2)  # Cy is sent away
         await wait_until(lambda: table.seats[2].bot == "normal", what="Cy's seat kept by a bot")
         await bo.close()  # and Bo is gone for good: the grace runs out in play

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from net.lobbycheck import lobby_problem
 from net.server import Server, TableConfig
 
-from .table_helpers import host_sending, seated_table, server, until_goodbye, wait_until  # noqa: F401
+from .table_helpers import dealt, host_sending, seated_table, server, until_goodbye  # noqa: F401
 
 JUNK: list[Any] = [None, 7, -1, "x", "", [], {}, [1, "a"], {"a": 1}, {1: 2}, True, 3.5, [None], [{}],
                    [{"seat": "x"}], "y" * 5000]
@@ -22,8 +22,7 @@ async def test_every_lobby_a_table_writes_passes(server: Server) -> None:  # noq
     table, clients = await seated_table(server, TableConfig(name="Den", seats=3, seed=2,
                                                             options={"limit": 50}, turn_time=30), 2, {2: "easy"})
     seen = [table.lobby()]
-    await clients[0].start()
-    await wait_until(lambda: table.status == "playing", what="the match")
+    await dealt(table, clients[0])
     seen.append(table.lobby())
     for lobby in [*seen, *(c.lobby for c in clients)]:
         assert lobby_problem(lobby) is None, (lobby_problem(lobby), lobby)

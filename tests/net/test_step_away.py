@@ -10,7 +10,7 @@ from typing import Any
 
 from net.server import Server, TableConfig
 
-from .table_helpers import FAST, chat_lines, collect, join, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import FAST, chat_lines, collect, dealt, join, seated_table, server, wait_until  # noqa: F401
 
 
 @asynccontextmanager
@@ -22,8 +22,7 @@ async def dealt_with_pausing_bots(config: TableConfig) -> AsyncIterator[tuple[An
     try:
         table, clients = await seated_table(srv, config, 2)
         try:
-            await clients[0].start()
-            await wait_until(lambda: table.status == "playing", what="the match")
+            await dealt(table, clients[0])
             yield table, clients
         finally:
             for c in clients:
@@ -37,9 +36,7 @@ async def test_a_bot_plays_at_once_for_a_player_who_steps_away_until_they_are_ba
     got: list[list[dict[str, Any]]] = [[], []]
     watches = [asyncio.get_running_loop().create_task(collect(c, g)) for c, g in zip(clients, got)]
     try:
-        await clients[0].start()
-        await wait_until(lambda: table.status == "playing", what="the match")
-        m = table.match
+        m = await dealt(table, clients[0])
         away = m.current_seat
         other = 1 - away
         version = m.version
@@ -126,8 +123,7 @@ async def test_stepping_away_takes_a_seat_and_a_match_in_play(server: Server) ->
         await wait_until(lambda: any(u["type"] == "error" and u["code"] == "not_playing" for u in got),
                          what="the refusal")
         assert not table.seats[0].stepped_away and ana.connected
-        await ana.start()
-        await wait_until(lambda: table.status == "playing", what="the match")
+        await dealt(table, ana)
         await cy.away(True)  # watching: no seat to leave to a bot
         await wait_until(lambda: any(u["type"] == "error" and u["code"] == "not_seated" for u in watched),
                          what="the watcher's refusal")
@@ -216,8 +212,7 @@ async def stepped_away_at_a_short_grace(name: str) -> AsyncIterator[tuple[Any, A
     try:
         table, (ana, bo) = await seated_table(srv, TableConfig(name=name, seats=2, seed=5), 2)
         try:
-            await ana.start()
-            await wait_until(lambda: table.status == "playing", what="the match")
+            await dealt(table, ana)
             await bo.away(True)
             await wait_until(lambda: table.seats[bo.seat].stepped_away, what="Bo away")
             yield srv, table, ana, bo

@@ -15,7 +15,7 @@ from net.server import Server, TableConfig
 from net.tableconfig import TURN_TIME_RANGE, turn_time_problem
 from net.tablestate import restore_table, table_state
 
-from .table_helpers import FAST, RandomPlayer, chat_lines, collect, join, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import FAST, RandomPlayer, chat_lines, collect, dealt, join, seated_table, server, wait_until  # noqa: F401
 
 OUT_OF_TIME = "ran out of time: a bot moved for them"
 
@@ -27,9 +27,7 @@ async def test_a_player_who_does_not_move_is_moved_for_and_keeps_the_seat(server
     got: list[list[dict[str, Any]]] = [[], []]
     watches = [asyncio.get_running_loop().create_task(collect(c, g)) for c, g in zip((ana, bo), got)]
     try:
-        await ana.start()
-        await wait_until(lambda: table.status == "playing", what="the match")
-        m = table.match
+        m = await dealt(table, ana)
         first, version = m.current_seat, m.version
         await asyncio.sleep(0.8)
         assert (m.current_seat, m.version) == (first, version), "nobody moves before the clock runs out"
@@ -64,9 +62,7 @@ async def test_out_of_time_a_bot_finishes_the_turn_not_one_move_a_clock(server: 
     got: list[dict[str, Any]] = []
     watch = asyncio.get_running_loop().create_task(collect(ana, got))
     try:
-        await ana.start()
-        await wait_until(lambda: table.status == "playing", what="the match")
-        m = table.match
+        m = await dealt(table, ana)
         first, version = m.current_seat, m.version
         assert [str(a) for a in m.legal_actions(first)] == ["draw"]
         hand = m.hand_number
@@ -95,9 +91,7 @@ async def test_a_move_of_their_own_ends_the_bots_turn_for_them() -> None:
     table, clients = await seated_table(
         srv, TableConfig(name="Back", game="crazy-eights", seats=2, seed=3, turn_time=3), 2)
     try:
-        await clients[0].start()
-        await wait_until(lambda: table.status == "playing", what="the match")
-        m = table.match
+        m = await dealt(table, clients[0])
         first, version = m.current_seat, m.version
         mover = clients[first]
         await wait_until(lambda: m.version > version, timeout=6, what="the clock's draw")
@@ -124,9 +118,7 @@ async def test_out_of_time_the_bot_also_makes_the_manual_draw(server: Server) ->
         server, TableConfig(name="Chips", game="ninety-nine", preset="manual-draw", seats=2, seed=4,
                             turn_time=2), 2)
     try:
-        await ana.start()
-        await wait_until(lambda: table.status == "playing", what="the match")
-        m = table.match
+        m = await dealt(table, ana)
         first, version = m.current_seat, m.version
         held = len(m.hand(first))
         await wait_until(lambda: m.version > version, timeout=5, what="the clock's play")
@@ -160,8 +152,7 @@ async def test_players_who_move_in_time_are_never_moved_for(server: Server) -> N
 
 async def test_without_a_clock_the_table_waits(server: Server) -> None:  # noqa: F811
     table, (ana, bo) = await seated_table(server, TableConfig(name="Patient", seats=2, seed=5), 2)
-    await ana.start()
-    await wait_until(lambda: table.status == "playing", what="the match")
+    await dealt(table, ana)
     version = table.match.version
     await asyncio.sleep(1.5)
     assert table.match.version == version
@@ -210,9 +201,7 @@ async def test_a_clock_that_runs_out_while_the_last_clock_move_is_still_worked_o
     table, (ana, bo) = await seated_table(server, TableConfig(name="Clock", seats=2, seed=5, turn_time=1), 2)
     loop = asyncio.get_running_loop()
     try:
-        await ana.start()
-        await wait_until(lambda: table.status == "playing", what="the match")
-        m = table.match
+        m = await dealt(table, ana)
         first, version = m.current_seat, m.version
         mover = ana if ana.seat == first else bo
         workers = min(32, (os.cpu_count() or 1) + 4)  # the default executor's size (ThreadPoolExecutor)
@@ -242,8 +231,7 @@ async def test_the_line_names_the_seat_as_the_table_does_where_two_players_share
     try:
         await twin.ready(True)
         await wait_until(lambda: table.lobby()["seats"][1]["ready"], what="the twin ready")
-        await ana.start()
-        await wait_until(lambda: table.status == "playing", what="the match")
+        await dealt(table, ana)
         shown = numbered([s["name"] for s in table.lobby()["seats"]])
         assert shown == ["Ana", "Ana 2"]
         # nobody moves: the clock moves for each in turn, the second seat within two turns
@@ -396,9 +384,7 @@ async def test_out_of_time_turn_after_turn_the_clock_is_short_until_they_move() 
     got: list[dict[str, Any]] = []
     watch = asyncio.get_running_loop().create_task(collect(ana, got))
     try:
-        await ana.start()
-        await wait_until(lambda: table.status == "playing", what="the match")
-        m = table.match
+        m = await dealt(table, ana)
         seat = table.seats[0]
 
         async def her_turn() -> tuple[int, float]:
