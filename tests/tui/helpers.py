@@ -59,6 +59,11 @@ async def show_link(app: DealMeInApp, pilot: Any, link: MatchLink, first_plays: 
     return screen
 
 
+def log_entries(screen: Any) -> list[str]:
+    """The lines of a table screen's log, each whole (as written, not as wrapped)."""
+    return [entry.plain for entry in screen.query_one("#log").entries]
+
+
 def current(app: App[Any], kind: type[ScreenT]) -> ScreenT | None:
     """The app's screen if it is a ``kind``, composed: a screen pushed is the app's screen a
     moment before its contents are there, and a test looking one up then would fail by chance."""

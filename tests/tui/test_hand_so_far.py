@@ -10,11 +10,7 @@ from net.server import Server, TableConfig
 from tests.net.table_helpers import FAST, ana_and_bo_dealt, join, moves_by, play_first_until
 from tui.screens.table import TableScreen
 
-from .helpers import current, make_app, wait_for
-
-
-def _entries(screen: TableScreen) -> list[str]:
-    return [e.plain for e in screen.query_one("#log").entries]
+from .helpers import current, log_entries, make_app, wait_for
 
 
 @asynccontextmanager
@@ -62,11 +58,11 @@ async def test_back_from_a_dropped_connection_the_log_tells_what_was_played_mean
         left_at = table.match.version
         await play_first_until(table, ana, 0, lambda: moves_by(table, 1, left_at) >= 1 and table.match.current_seat == 0)
         assert moves_by(table, 1, left_at) >= 1
-        before = len(_entries(screen))
+        before = len(log_entries(screen))
         await _let_back(srv, pilot, table)
         away = "While you were away (a bot played for you):"  # the stand-in moved for Bo
-        await wait_for(pilot, lambda: away in _entries(screen)[before:])
-        told = _entries(screen)[before:]
+        await wait_for(pilot, lambda: away in log_entries(screen)[before:])
+        told = log_entries(screen)[before:]
         after = told[told.index(away) + 1:]
         # the stand-in's moves in his seat, said to be the bot's (the host marks them ``bot``)
         assert any(line.startswith("A bot for you ") for line in after), told
@@ -92,7 +88,7 @@ async def test_a_guest_who_comes_back_in_a_new_app_reads_the_hand_so_far() -> No
             app.join_address(f"127.0.0.1:{srv.port}")
             screen = await wait_for(pilot, lambda: current(app, TableScreen))
             await wait_for(pilot, lambda: app.session.seat == 1)
-            lines = _entries(screen)
+            lines = log_entries(screen)
             assert "earlier plays are not shown" not in " ".join(lines), lines
             # the hand from its deal, in the order it was played
             assert any("deal" in line.lower() for line in lines[:3]), lines
@@ -112,10 +108,10 @@ async def test_back_after_a_hand_ended_meanwhile_the_log_tells_how_it_ended() ->
             srv, pilot, table, ana, screen):
         await play_first_until(table, ana, 0, lambda: table.match.hand_number >= 2, moves=600)
         assert table.match.hand_number >= 2 and not table.match.is_over
-        before = len(_entries(screen))
+        before = len(log_entries(screen))
         await _let_back(srv, pilot, table)
-        await wait_for(pilot, lambda: any(line.startswith("While you were away") for line in _entries(screen)[before:]))
-        told = _entries(screen)[before:]
+        await wait_for(pilot, lambda: any(line.startswith("While you were away") for line in log_entries(screen)[before:]))
+        told = log_entries(screen)[before:]
         hand = table.match.hand_number
         assert any(line.startswith(f"Hand {hand - 1} over") for line in told), told
         assert any(line.endswith(f"deals hand {hand}") for line in told), told
@@ -148,7 +144,7 @@ async def test_the_hand_so_far_names_the_seats_as_they_played_not_as_they_are_no
             app.join_address(f"127.0.0.1:{srv.port}")
             screen = await wait_for(pilot, lambda: current(app, TableScreen))
             await wait_for(pilot, lambda: app.session.seat == 1 and "Ana (away)" in app.session.names)
-            lines = _entries(screen)
+            lines = log_entries(screen)
             assert any(line.startswith("Ana plays") for line in lines), lines
             assert not any("(away)" in line for line in lines), lines
             await app.leave_table()

@@ -16,7 +16,7 @@ from tests.net.table_helpers import FAST, RandomPlayer, join
 from tui.screens.results import RESULTS_GRACE, ResultsScreen
 from tui.screens.table import RESUME_GUARD, TableScreen
 
-from .helpers import current, key_bar, make_app, notices, play_with_keys, wait_for
+from .helpers import current, key_bar, log_entries, make_app, notices, play_with_keys, wait_for
 
 
 async def _dealt(app: Any, pilot: Any, srv: Server) -> tuple[Any, Any]:
@@ -286,7 +286,7 @@ async def test_the_next_matchs_log_opens_with_what_was_said_in_the_lobby_since_t
         await ana.rematch()
         screen = await wait_for(pilot, lambda: current(app, TableScreen))
         await wait_for(pilot, lambda: not screen.view.get("is_over"))
-        lines = [e.plain for e in screen.query_one("#log").entries]
+        lines = log_entries(screen)
         said = lines.index("Said in the lobby:")
         assert lines[said + 1] == "Ana: one more?"
         assert not any("well played" in line for line in lines)

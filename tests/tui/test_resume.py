@@ -16,7 +16,7 @@ from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 from tui.saves import solo_save_path
 
-from .helpers import first_saved, make_app, start_solo, wait_for
+from .helpers import first_saved, log_entries, make_app, start_solo, wait_for
 
 
 async def test_solo_table_is_saved_and_resumed_from_home():
@@ -172,7 +172,7 @@ async def test_a_hand_resumed_midway_is_read_back_from_the_match_log():
         session = await start_solo(app, pilot)
         await play_with_keys(app, pilot, stop=lambda: session.view is not None and session.view["total"] > 0
                              and read_save(solo_save_path()).state["actions"] == session.table.actions)
-        seen = [e.plain for e in app.screen.query_one("#log").entries]
+        seen = log_entries(app.screen)
         hand = list(session.view["hand"])
         app.back_home()
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
@@ -183,7 +183,7 @@ async def test_a_hand_resumed_midway_is_read_back_from_the_match_log():
         await pilot.press("enter")
         table = await wait_for(pilot, lambda: isinstance(fresh.screen, TableScreen) and fresh.screen.totals
                                and fresh.screen)
-        told = [e.plain for e in table.query_one("#log").entries]
+        told = log_entries(table)
         assert told[0] == seen[0] and told[0].startswith("The cut for the first deal")  # as first shown
         assert told == seen[:len(told)] and len(told) >= len(seen) - 1, (told, seen)
         assert not any("earlier plays are not shown" in line for line in told)
@@ -270,7 +270,7 @@ async def test_a_finished_solo_match_resumed_shows_the_results_it_ended_with(gam
             # the table's log beneath holds the last hand, read back from the match log, and
             # the match's end once
             table = next(s for s in again.screen_stack if isinstance(s, TableScreen))
-            log = [entry.plain for entry in table.query_one("#log").entries]
+            log = log_entries(table)
             assert sum(line.startswith("Match over:") for line in log) == 1, log
             ending = log.index(next(line for line in log if line.startswith("Match over:")))
             assert any(line.startswith("Hand ") and " over" in line for line in log[:ending]) == logged, log

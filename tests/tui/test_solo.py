@@ -21,7 +21,7 @@ from tui.screens.picker import PickerScreen
 from tui.screens.results import ResultsScreen, standings
 from tui.screens.table import TableScreen
 
-from .helpers import current, make_app, notices, play_with_keys, wait_for
+from .helpers import current, log_entries, make_app, notices, play_with_keys, wait_for
 
 #: (game, preset, keystrokes typed into an option field or None)
 SHORT = [
@@ -90,7 +90,7 @@ async def test_solo_match_with_the_keyboard(game: str, preset: str, typed: tuple
         assert str(tally.render()).startswith("Matches won at this table: ")
         await wait_for(pilot, lambda: any(line.text.startswith("Match over:") for line in table.query_one("#log").lines))
         # under it, in the log and the box alike, the rule that ended the match
-        lines = [entry.plain for entry in table.query_one("#log").entries]
+        lines = log_entries(table)
         why = lines[[i for i, text in enumerate(lines) if text.startswith("Match over:")][-1] + 1]
         assert why and why == str(results.query_one("#results-why", Label).content) == why_over(table.view, table.names)
         # the match is in your record, and the results say where the record stands

@@ -6,11 +6,7 @@ from __future__ import annotations
 from net.server import TableConfig
 from tui.screens.table import TableScreen
 
-from .helpers import current, make_app, seated_and_dealt, someone_elses_table, wait_for
-
-
-def entries(screen: TableScreen) -> list[str]:
-    return [e.plain for e in screen.query_one("#log").entries]
+from .helpers import current, log_entries, make_app, seated_and_dealt, someone_elses_table, wait_for
 
 
 async def test_a_steps_away_and_back() -> None:
@@ -41,9 +37,9 @@ async def test_a_steps_away_and_back() -> None:
             moves = [move for move in table.hand.told(None) if move.get("bot")]
             assert moves, "the bot played Bo's seat"
             # Bo's log says the bot made them, as it would on coming back (the hand so far)
-            await wait_for(pilot, lambda: any(line.startswith("A bot for you ") for line in entries(screen)))
-            assert not any(line.startswith("You play") for line in entries(screen)), entries(screen)
-            assert not any(line.startswith("Away for a while?") for line in entries(screen))  # away already
+            await wait_for(pilot, lambda: any(line.startswith("A bot for you ") for line in log_entries(screen)))
+            assert not any(line.startswith("You play") for line in log_entries(screen)), log_entries(screen)
+            assert not any(line.startswith("Away for a while?") for line in log_entries(screen))  # away already
             await pilot.press("a")
             await wait_for(pilot, lambda: not table.seats[1].stepped_away)
             await wait_for(pilot, lambda: not hint().startswith("You are away"))

@@ -7,7 +7,7 @@ from typing import Any
 
 from core import new_match
 
-from .helpers import make_app, show_match
+from .helpers import log_entries, make_app, show_match
 
 
 def _play(match: Any, until: Any, most: int = 2000) -> list[dict[str, Any]]:
@@ -19,10 +19,6 @@ def _play(match: Any, until: Any, most: int = 2000) -> list[dict[str, Any]]:
         cur = match.current_seat
         events += [e.for_seat(0) for e in match.apply(match.legal_actions(cur)[0], cur)]
     return events
-
-
-def _log(screen: Any) -> list[str]:
-    return [entry.plain for entry in screen.query_one("#log").entries]
 
 
 async def test_a_reset_that_ends_the_hand_is_left_out() -> None:
@@ -37,7 +33,7 @@ async def test_a_reset_that_ends_the_hand_is_left_out() -> None:
         assert screen.view["hand"] == start["hand"]
         screen.show(match.view(0), events)
         await pilot.pause()
-        log = _log(screen)
+        log = log_entries(screen)
         assert not any(line.startswith("The total goes back") for line in log)
         assert any(line.startswith("Hand 1 over") for line in log)
         totals = [e["total"] for e in events if e["kind"] == "play"]
@@ -53,7 +49,7 @@ async def test_a_reset_mid_hand_is_told() -> None:
         screen, _ = await show_match(app, pilot, new_match("ninety-eight", 3, seed=5))
         screen.show(match.view(0), events)
         await pilot.pause()
-        assert _log(screen)[-1] == "The total goes back to 0" and screen.totals[-1] == 0
+        assert log_entries(screen)[-1] == "The total goes back to 0" and screen.totals[-1] == 0
 
 
 async def test_the_replay_leaves_out_a_reset_that_ends_the_hand(tmp_path) -> None:

@@ -13,7 +13,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 
-from .helpers import current, make_app, wait_for
+from .helpers import current, log_entries, make_app, wait_for
 
 
 async def test_the_host_sets_the_clock_and_the_table_counts_down() -> None:
@@ -267,7 +267,7 @@ async def test_while_the_bot_finishes_a_turn_for_this_player_no_clock_shows_and_
             top = str(screen.query_one("#topbar").render())
             assert top.endswith("your turn"), top
             await wait_for(pilot, lambda: m.current_seat != 1 or m.is_over, timeout=12)
-            entries = [e.plain for e in screen.query_one("#log").entries]
+            entries = log_entries(screen)
             bots = [line for line in entries if line.startswith("A bot for you draws")]
             assert len(bots) == 1 and not any(line.startswith("You draw") for line in entries), entries
             # the way to leave the table a while without holding it up, said once
