@@ -55,7 +55,7 @@ def said(moves: int, kinds: Counter[str | None]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)

@@ -127,6 +127,13 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"it adds least, leaving the most room under {why.total} for when your turn comes round again"
     if kind == "keeps_ace":
         return f"it keeps your {card}, which can add just 1 as the total nears {why.total}"
+    if kind == "passes_on":
+        return f"it passes the turn to {name} at {why.total}, where your {card} would bring it straight back to you"
+    if kind == "keeps_lowest":
+        return f"it keeps your {card}, the card you can play that adds least, for near {why.total}"
+    if kind == "ne_same":
+        moves = "leaves the total at" if why.total == count else "takes the total to"
+        return f"every card you can play {moves} {why.total}, and whoever plays next holds as many cards: any would do"
     if kind == "keeps_escape":
         return f"it keeps your {card}, which can be played at any total"
     if kind == "ace_low":

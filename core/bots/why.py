@@ -14,7 +14,8 @@ another move would, the one play that costs no chips); the special cards' reason
 card does to a seat about to go out. Ninety-Nine also says where every play costs the same
 chips, whichever is made; last of all, Ninety-Nine and Crazy Eights say where the plays are
 as good as each other (nothing at stake; any card would do), and Ninety-Eight names the card
-that adds least once the total is high, or else an ace kept.
+that adds least once the total is high, or else an ace or the card that adds least kept, or
+says where every card makes the same total.
 """
 from __future__ import annotations
 
@@ -100,7 +101,13 @@ class Why:
     below the limit), ``adds_least`` (last, once the total will be past half the limit,
     ``total``, when the turn comes round again: the move to the lowest total any move makes,
     where another makes more), ``keeps_ace`` (last: ``card``, an ace that could be played,
-    kept: it can add just 1 as the total nears the limit, ``total``).
+    kept: it can add just 1 as the total nears the limit, ``total``), ``passes_on`` (the
+    turn passes to ``seat`` at ``total``, where ``card``, which skips, would make the same total
+    and bring it straight back: two seats left), ``keeps_lowest`` (``card``,
+    the card of least plain value that can be played, kept for near the limit, ``total``, where
+    the one played adds more; no ace held), ``ne_same`` (last of all: every card that can be
+    played makes ``total`` from ``count``, no King or ten among them, and whichever is played
+    the seat to play next holds as many cards).
     Ninety-Nine: ``nn_lands`` (to ``total``, 33, 66 or 99: the others lose ``count`` chips
     each, or what they have), ``nn_clear`` (from ``count`` to ``total`` it costs nothing, where
     every other play costs chips), ``nn_least`` (every play costs chips, this one ``count``,
@@ -324,9 +331,25 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
     # ``ROUND_ADDS`` each): the move that adds least, the most room left under the limit
     if total + ROUND_ADDS * max(in_hand_count(view) - 1, 1) >= rules.limit // 2 and t2 == min(made) < max(made):
         return Why("adds_least", total=rules.limit)
+    # two left: a card that skips would bring the turn straight back at the same total, where
+    # this one passes it on
+    if nxt != seat and nxt not in side:
+        back = [x for x in legal if rules.after(total, x) == t2 and seat_after(view, seat, rules, RANK[x.card]) == seat]
+        if back:
+            return Why("passes_on", seat=nxt, card=card_str(back[0].card), total=t2)
     # an ace kept, which can add just 1 near the limit (``normal`` keeps one a little)
     if rank != ACE and aces:
         return Why("keeps_ace", card=card_str(aces[0].card), total=rules.limit)
+    # the card of least plain value kept for nearer the limit, where this one adds more
+    # (``normal``'s judgement of the hand it keeps, at the totals ``NEAR_LIMIT`` leaves out)
+    if values[rank] is not None and plain and min(plain)[0] < (values[rank] or 0):
+        return Why("keeps_lowest", card=card_str(min(plain)[1]), total=rules.limit)
+    # every move to the one total, passing the turn to a seat that holds as many cards, none
+    # of them spending a King or ten that another would keep: any would do
+    if len(made) == 1 and not any(RANK[x.card] in (KING, TEN) for x in legal):
+        after = {seat_after(view, seat, rules, RANK[x.card]) for x in legal}
+        if len({view["hand_counts"][s] for s in after}) == 1 and len({s in side for s in after}) == 1:
+            return Why("ne_same", total=t2, count=total)
     return None
 
 

@@ -195,8 +195,37 @@ def check_ninety_eight(view: dict[str, Any], action: str, w: Why) -> None:
         others_in = sum(1 for s in view["status"] if s["in_hand"]) - 1
         assert total + 8 * max(others_in, 1) >= limit // 2 and w.total == limit
         assert _made(action, total, options) == min(made) < max(made)
+    elif w.kind == "keeps_lowest":  # 2: the card that adds least kept, the one played adding more
+        assert not any(x[0] == "A" for x in view["legal"]) and w.total == limit  # an ace adds 1 or 11
+        plain = {x[:2]: _made(x, 0, options) for x in view["legal"] if x[0] not in "AKT"}
+        assert card in plain and w.card in plain and plain[w.card] == min(plain.values()) < plain[card]
+    elif w.kind == "passes_on":  # 7.1: with two seats in the hand a card that skips brings the turn back
+        assert sum(1 for s in view["status"] if s["in_hand"]) == 2 and not view.get("teams")
+        assert w.seat != seat and view["status"][w.seat]["in_hand"] and w.total == _made(action, total, options)
+        assert not _skips(card, options) and _skips(w.card or "", options) and w.card in view["hand"]
+        assert any(x.startswith(w.card or "") and _made(x, total, options) == w.total for x in view["legal"])
+    elif w.kind == "ne_same":  # every card that can be played makes one total, passed to seats holding as many
+        assert {_made(x, total, options) for x in view["legal"]} == {w.total} and w.count == total
+        assert not any(x[0] in "KT" for x in view["legal"])
+        after = {_ne_next(view, x, options) for x in view["legal"]}
+        assert len({view["hand_counts"][s] for s in after}) == 1 and seat not in after, after
     else:
         raise AssertionError(w)
+
+
+def _skips(card: str, options: dict[str, Any]) -> bool:
+    """ninety-eight 7 (the card table's variants): a 3 or a J that skips the next seat."""
+    return card[:1] == "3" and options["threes"] == "skip" or card[:1] == "J" and options["jacks"] == "skip"
+
+
+def _ne_next(view: dict[str, Any], action: str, options: dict[str, Any]) -> int:
+    """ninety-eight 7: the seat to play after ``action``, a reversing 4 turning play round and a
+    skipping card passing over the next seat."""
+    direction = view["direction"]
+    if action[0] == "4" and options["fours"] == "reverse":
+        direction = -direction
+    nxt = _next(view, view["seat"], direction)
+    return _next(view, nxt, direction) if _skips(action, options) else nxt
 
 
 def _made(action: str, total: int, options: dict[str, Any]) -> int:
@@ -502,7 +531,8 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                      "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "nn_total", "nn_calm",
                      "heavier",
                      "wild_last",
-                     "wild_held", "tightest", "keeps_low", "ne_room", "adds_least", "keeps_ace", "ce_alike", "only_match",
+                     "wild_held", "tightest", "keeps_low", "ne_room", "adds_least", "keeps_ace", "keeps_lowest", "passes_on",
+                     "ne_same", "ce_alike", "only_match",
                      "only_play",
                      "no_match", "no_two",
                      "drew_enough", "nothing_to_draw"}, kinds  # (nn_least and wild_out, rarer: their own tests below)
@@ -720,7 +750,7 @@ def test_ninety_eight_says_the_highest_plain_card_goes_while_the_total_is_low() 
     it keeps (the ace, the 3 and the 5) go nearer the limit than those another play keeps."""
     view, legal = position("ninety-eight", 3, ["2H", "3S", "5H", "7S"], total=35, pile=[])
     assert why(view, "7S") == Why("keeps_low", card="2H", total=98)
-    assert why(view, "5H") is None
+    assert why(view, "5H") == Why("keeps_lowest", card="2H", total=98)  # not the most: only the 2 kept is said
     view, legal = position("ninety-eight", 3, ["AH", "3S", "5H", "7S"], total=35, pile=[])
     assert why(view, "7S") == Why("ne_room", total=98)
 
@@ -740,7 +770,7 @@ def test_ninety_eight_says_the_card_that_adds_least_while_the_total_is_high() ->
     the turn comes back, the total is not yet high: not said. At 20 of 50 (``fast``) it is."""
     view, legal = position("ninety-eight", 4, ["3D", "2S", "5D", "2H"], total=81, pile=[])
     assert why(view, "2S") == Why("adds_least", total=98) == why(view, "2H")
-    assert why(view, "3D") is None
+    assert why(view, "3D") == Why("keeps_lowest", card="2S", total=98)  # not the least: a 2 kept
     view, legal = position("ninety-eight", 4, ["3D", "2S", "5D", "2H"], total=20, pile=[])
     assert all(w is None or w.kind != "adds_least" for w in map(lambda x: why(view, x), legal))
     view, legal = position("ninety-eight", 4, ["3D", "2S", "5D", "2H"], preset="fast", total=20, pile=[])
@@ -821,3 +851,36 @@ def test_wild_last_only_with_one_other_card() -> None:
     view, legal = position("crazy-eights", 4, ["8S", "8H", "5D"], pile=["9C"], top="9C", suit="C")
     w = why(view, "8S=D")
     assert w is None or w.kind != "wild_last", w
+
+
+def test_ninety_eight_says_the_card_that_adds_least_is_kept() -> None:
+    """2: at 13 of 50 (``fast``), the 4 keeps a 3, which adds least, for near the limit (the Q
+    is a high card shed while the total is low, a 3 the move that adds least); at 45 the 3
+    keeps the 2."""
+    view, legal = position("ninety-eight", 4, ["4H", "QD", "3S", "3C"], preset="fast", total=13, pile=[])
+    assert why(view, "4H") == Why("keeps_lowest", card="3S", total=50)
+    assert why(view, "QD") == Why("shed_high")
+    view, legal = position("ninety-eight", 4, ["2S", "JD", "9C", "3D"], preset="fast", total=45, pile=[])
+    assert legal == ["2S", "3D"]
+    assert why(view, "3D") == Why("keeps_lowest", card="2S", total=50)
+    assert why(view, "2S") is None or why(view, "2S").kind != "keeps_lowest"
+
+
+def test_ninety_eight_says_a_card_passes_the_turn_where_a_skip_would_bring_it_back() -> None:
+    """7.1: two seats in the hand (``ninety-nine``: threes skip, Kings set 99), at 99 the King
+    passes the turn to the other seat; the 3 would make 99 too and play again. Playing the 3
+    keeps the King, which can be played at any total."""
+    view, legal = position("ninety-eight", 2, ["KD", "3S", "2H", "2D"], preset="ninety-nine", total=99, pile=[])
+    assert legal == ["KD", "3S"] and view["seat"] == 0
+    assert why(view, "KD") == Why("passes_on", seat=1, card="3S", total=99)
+    assert why(view, "3S") == Why("keeps_escape", card="KD")
+
+
+def test_ninety_eight_says_where_every_card_makes_the_same_total() -> None:
+    """7 (``ninety-nine``: a 3 skips, a 4 reverses, each adding 0): at 99 either keeps the
+    total, and either next seat holds four cards; where one of them holds fewer, not said."""
+    view, legal = position("ninety-eight", 4, ["3H", "4D", "6S", "JC"], preset="ninety-nine", total=99, pile=[])
+    assert legal == ["3H", "4D"] and view["seat"] == 2
+    assert why(view, "3H") == Why("ne_same", total=99, count=99) == why(view, "4D")
+    view["hand_counts"] = [1, 4, 4, 4]  # after the 3, seat 0 plays, with one card
+    assert all(w is None or w.kind != "ne_same" for w in map(lambda x: why(view, x), legal))

@@ -294,6 +294,14 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("ne_room", total=98): "more of the cards it leaves you can still be played as the total nears 98 than "
                                   "another play would leave you",
         Why("shed_high"): "a high card goes while the total is low",
+        Why("keeps_lowest", card="2S", total=50): "it keeps your 2♠, the card you can play that adds least, for "
+                                                   "near 50",
+        Why("passes_on", seat=1, card="3S", total=99): "it passes the turn to Bo at 99, where your 3♠ would bring "
+                                                        "it straight back to you",
+        Why("ne_same", total=99, count=99): "every card you can play leaves the total at 99, and whoever plays "
+                                            "next holds as many cards: any would do",
+        Why("ne_same", total=60, count=50): "every card you can play takes the total to 60, and whoever plays "
+                                            "next holds as many cards: any would do",
         Why("adds_least", total=98): "it adds least, leaving the most room under 98 for when your turn comes "
                                      "round again",
         Why("nn_lands", total=66, count=1): "it lands on 66: the others lose 1 chip each",
