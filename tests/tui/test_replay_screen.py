@@ -12,7 +12,7 @@ from net.matchlog import MatchLog
 from tui.cardface import card_label
 from tui.screens.replay import ReplayScreen
 
-from .helpers import make_app
+from .helpers import make_app, wait_for
 
 
 def write_log(path: Path, game: str = "ninety-eight", seed: int = 4, actions: int = 12) -> list:
@@ -112,18 +112,40 @@ async def test_replay_redraws_in_a_card_style_switched_while_it_shows(tmp_path):
 
 
 async def test_the_verdict_is_in_the_themes_colours(tmp_path):
-    path = tmp_path / "match.jsonl"
-    write_log(path)
-    args = argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True)
-    app = make_app(args=args)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        seen = []
-        for name in ("casino", "midnight"):
-            app.theme = name
-            await pilot.pause()
-            head = app.screen.query_one("#replay-head").content
-            span = next(sp for sp in head.spans if head.plain[sp.start:sp.end] == "reproduces its match")
-            assert str(span.style) == app.current_theme.success
-            seen.append(str(span.style))
-        assert seen[0] != seen[1]
+    """The verdict is drawn in the theme's success or error colour, in every shipped theme: the
+    ANSI theme's ``ansi_green`` as the terminal's own green (given to Rich as it was, it stopped
+    the viewer)."""
+    from textual.color import Color
+
+    from themes.loader import load_shipped_themes
+
+    good, bad = tmp_path / "good.jsonl", tmp_path / "bad.jsonl"
+    write_log(good)
+    write_log(bad)
+    lines = bad.read_text().splitlines()
+    record = json.loads(lines[5])
+    record["state"] = "0" * 16
+    lines[5] = json.dumps(record)
+    bad.write_text("\n".join(lines) + "\n")
+    names = list(load_shipped_themes().themes)
+    assert "terminal" in names and "casino" in names
+    for path, verdict in ((good, "reproduces its match"), (bad, "does not reproduce")):
+        app = make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: set(names) <= set(app.available_themes))
+            seen = set()
+            for name in names:
+                app.theme = name
+                await pilot.press("right")
+                await pilot.pause()
+                assert isinstance(app.screen, ReplayScreen)
+                head = app.screen.query_one("#replay-head").content
+                span = next(sp for sp in head.spans if head.plain[sp.start:sp.end] == verdict)
+                style = str(span.style).removeprefix("bold ")
+                theme = app.current_theme.success if path is good else app.current_theme.error
+                if name == "terminal":
+                    assert style == ("green" if path is good else "red"), style
+                else:
+                    assert Color.parse(style) == Color.parse(theme), (name, style, theme)
+                seen.add(style)
+            assert len(seen) > 2

@@ -22,6 +22,7 @@ from textual.widgets import Static
 from core import GAMES
 from net.matchlog import ReplayResult, replay
 from net.seatnames import and_list
+from themes.variables import BLACK, solid
 
 from ..cardface import card_label, suit_label
 from ..eventtext import action_text, debts_taken, deal_word, describe, other_name, told, with_causes
@@ -30,6 +31,7 @@ from ..plain import clean, cut
 from ..replaysteps import ShownStep, shown_steps
 from ..seatmarks import BOT_MARK
 from ..seatnames import numbered
+from ..theming import rich_colour
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import statuses
 from . import popped
@@ -167,14 +169,17 @@ class ReplayScreen(Screen[None]):
 
     def render_head(self) -> Text:
         """The verdict and the step first, so a narrow terminal cuts only the file's name."""
-        theme = self.app.current_theme  # the verdict in the theme's own colours
+        theme = self.app.current_theme  # the verdict in the theme's own colours, as Rich reads them
+        ground = solid(theme.background or "black", BLACK)
+        good = rich_colour(theme.success or "green", ground)
+        bad = rich_colour(theme.error or "red", ground)
         head = Text(no_wrap=True, overflow="ellipsis", end="")
         if self.result.ok:
-            head.append("reproduces its match", style=theme.success or "green")
+            head.append("reproduces its match", style=good)
         elif self.result.line == 1 and not self.steps:  # its header: nothing to replay
-            head.append("not a match log this app can read", style=f"bold {theme.error or 'red'}")
+            head.append("not a match log this app can read", style=f"bold {bad}")
         else:
-            head.append("does not reproduce", style=f"bold {theme.error or 'red'}")
+            head.append("does not reproduce", style=f"bold {bad}")
         if self.steps:
             head.append(f"   step {self.index} of {self.steps - 1}")
         head.append("   ")
