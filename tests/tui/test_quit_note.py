@@ -29,3 +29,22 @@ async def test_quitting_from_home_says_nothing(capsys: Any) -> None:
     assert app.exit_note == ""
     assert said_on_exit(app, app.return_code) == 0
     assert capsys.readouterr().out == ""
+
+
+async def test_an_app_stopped_by_an_error_exits_with_status_1(capsys: Any) -> None:
+    """A fault the app stops on (its traceback printed) is a failure to the shell, not status 0."""
+    from tui.app import DealMeInApp
+
+    class Faulty(DealMeInApp):
+        def on_ready(self) -> None:
+            raise RuntimeError("a fault while running")
+
+    app = Faulty(bot_delay=0, mdns=False)
+    result = await app.run_async(headless=True, size=(80, 24))
+    assert app.return_code == 1
+    assert said_on_exit(app, result) == 1
+    app2 = make_app()
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app2.return_code is not None)
+    assert said_on_exit(app2, app2.return_value) == 0
