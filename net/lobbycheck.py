@@ -8,7 +8,7 @@ from typing import Any
 MAX_SEATS = 64
 TEXT = 200
 
-_TEXTS = ("table", "name", "game", "preset", "status", "start", "start_note")
+_TEXTS = ("table", "name", "game", "preset", "status", "start", "start_note", "match")
 _SEAT_FLAGS = ("ready", "connected", "standin", "host", "idle", "stepped_away")
 
 

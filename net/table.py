@@ -15,6 +15,7 @@ import asyncio
 import logging
 import math
 import random
+import re
 import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,6 +61,9 @@ NOT_SAVED = ("The host's computer could not save this table: play goes on, but i
 SAVED_AGAIN = "The host's computer saves this table again: if the host stopped now, this match could be brought back."
 
 
+#: a match's name in the lobby and the save (``Table.match_id``)
+MATCH_ID = re.compile(r"[0-9a-f]{16}")
+
 class Table:
     def __init__(self, server: "Server", config: TableConfig) -> None:
         settle(config)
@@ -74,6 +78,9 @@ class Table:
         self.status = "lobby"
         self.actions = 0  # applied actions, for the benchmarks
         self.match_seed: int | None = None
+        #: the match's own name in the lobby, random and kept in the save, so that an app tells
+        #: two matches apart that ended alike at this table (its record counts each once)
+        self.match_id: str | None = None
         self.log: MatchLog | None = None  # the match's (``net/tablelog.py``)
         self.log_path: Path | None = None
         #: why a resumed match's log could not be continued (the rest of it goes unlogged)
@@ -149,6 +156,7 @@ class Table:
                       for s in self.seats],
             "start": "host" if by_host else "ready",
             "start_note": self._countdown.note(by_host),
+            **({"match": self.match_id} if self.match_id is not None else {}),
         }
 
     def playing_host(self) -> bool:
@@ -679,6 +687,7 @@ class Table:
         except ValueError as e:
             raise Refused("bad_config", str(e)) from None
         self.match_seed = seed
+        self.match_id = secrets.token_hex(8)
         self.hand.clear()
         self._open_log(self.match, seed)
         self.status = "playing"

@@ -20,7 +20,7 @@ from .matchlog import MatchLog, hand_so_far
 from .protocol import NAME_LEN, clean_name
 from .savefile import LoadResult, aside_text, move_aside, read_save
 from .seat import Seat
-from .table import Table
+from .table import MATCH_ID, Table
 from .tableconfig import TableConfig
 from .watchers import WATCHERS_LISTED
 
@@ -51,7 +51,7 @@ def table_state(t: Table) -> dict[str, Any]:
                    "gone": s.gone, "stepped_away": s.stepped_away, "missed": s.missed}
                   for s in t.seats],
         "watchers": t.watcher_names(),
-        "match": _saved_match(t), "match_seed": _seed_out(t.match_seed),
+        "match": _saved_match(t), "match_seed": _seed_out(t.match_seed), "match_id": t.match_id,
         "log_path": str(t.log_path) if t.log_path is not None else None, "log_offset": log_offset,
         # the address it listened on: an app's Resume listens there again (a table kept to
         # 127.0.0.1 is not opened to the network by a resume)
@@ -172,6 +172,10 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
     elif status != "lobby":
         raise ValueError(f"save: status {status} without a match")
     table.match_seed = _seed_in(state, "match_seed", "save")
+    match_id = _added(state, "match_id", (str,), None, "save", nullable=True)
+    if match_id is not None and not MATCH_ID.fullmatch(match_id):
+        raise ValueError("save: 'match_id' is not a match's name (16 hex digits)")
+    table.match_id = match_id
     log_path = _field(state, "log_path", (str,), True)
     table.log_path = _log_in_folder(server, log_path)
     offset = _field(state, "log_offset", (int,), True)

@@ -111,11 +111,17 @@ class Played:
 
 def match_identity(view: dict[str, Any], lobby: dict[str, Any] | None, seat: int) -> str:
     """One finished match in one seat, told apart from every other: its table's id, the seat
-    and a digest of how it ended as every seat sees it (the same in the view that ended it and
-    in one sent after a resume or a rejoin), so that a match seen over twice is counted once.
-    The seat keeps apart two seats sharing a data folder (one player hosting and joining)."""
-    ended = [(lobby or {}).get("table"), seat, view.get("game")] + \
-        [view.get(k) for k in ("version", "hand_number", "winners", "pile", "hand_counts", "status", "total")]
+    and the match's own name in the lobby (the same in the view that ended it and in one sent
+    after a resume or a rejoin), so that a match seen over twice is counted once and two that
+    ended alike are both counted. From a host of an older version, which names no match, a
+    digest of how it ended as every seat sees it stands in for the name. The seat keeps apart
+    two seats sharing a data folder (one player hosting and joining)."""
+    name = (lobby or {}).get("match")
+    ended = [(lobby or {}).get("table"), seat, view.get("game")]
+    if isinstance(name, str) and name:
+        ended.append(name)
+    else:
+        ended += [view.get(k) for k in ("version", "hand_number", "winners", "pile", "hand_counts", "status", "total")]
     digest = hashlib.sha256(json.dumps(ended, sort_keys=True, default=str).encode()).hexdigest()
     return f"{str(ended[0] or '')[:16]}-{digest[:16]}"
 

@@ -224,6 +224,8 @@ async def test_a_save_holding_nonsense_is_refused_with_the_field_named() -> None
         "turn clock": (["config", "turn_time"], 99999),
         "'turn_time' has the wrong type": (["config", "turn_time"], True),
         "'match_seed' is not a whole number": (["match_seed"], "12x"),
+        "'match_id' has the wrong type": (["match_id"], 7),
+        "'match_id' is not a match's name": (["match_id"], "\x1b[2J" * 4),
         "'seed' is not a whole number": (["config", "seed"], "9" * 101),
     }
     for words, (path, value) in cases.items():
@@ -251,6 +253,8 @@ async def test_a_fresh_match_seed_and_a_large_table_seed_survive_the_save_file(t
         assert loaded.problem is None and loaded.state is not None
         back = restore_table(srv, loaded.state)
         assert back.match_seed == table.match_seed and back.config.seed == table.config.seed
+        # the match's name in the lobby too, so that an app counts it in its record once
+        assert back.match_id == table.match_id and back.lobby()["match"] == table.lobby()["match"]
         assert back.match is not None and back.match.snapshot() == table.match.snapshot()  # type: ignore[union-attr]
     assert fresh.match_seed is not None and fresh.match_seed.bit_length() == 256
     assert large.config.seed == 10**40

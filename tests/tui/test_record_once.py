@@ -115,3 +115,19 @@ def test_a_match_already_recorded_is_not_added_again(tmp_path) -> None:
     old = Played("ninety-eight", "standard", True, ("easy",), "2026-11-29")  # recorded before matches had ids
     assert len(add(old, path)[0]) == 4 and len(add(old, path)[0]) == 5
 
+
+
+def test_two_matches_that_ended_alike_are_each_counted_where_the_table_names_them(tmp_path) -> None:
+    """A short match can end as another did at its table (the same winner, moves and empty
+    hands): the lobby's name for each match keeps them apart; the same name seen again is the
+    same match."""
+    lobby = {"table": "ab12cd34", "preset": "single-hand", "options": {}, "match": "00000000000000a1",
+             "seats": [{"seat": 0, "name": "Al", "bot": None}, {"seat": 1, "name": "Easy bot", "bot": "easy"}]}
+    view = {"game": "ninety-eight", "is_over": True, "winners": [0], "version": 5, "pile": [], "hand_number": 1,
+            "hand_counts": [0, 0], "total": 0}
+    path = tmp_path / "record.json"
+    assert len(add(played_from(view, lobby, 0), path)[0]) == 1
+    assert len(add(played_from(dict(view), dict(lobby), 0), path)[0]) == 1  # seen again: the same match
+    again = dict(lobby, match="00000000000000b2")  # the rematch, ended alike
+    assert match_identity(view, again, 0) != match_identity(view, lobby, 0)
+    assert len(add(played_from(view, again, 0), path)[0]) == 2
