@@ -78,7 +78,7 @@ async def test_rules_and_help_from_the_table() -> None:
         assert isinstance(app.screen, RulesScreen)
         text = app.screen.query_one(Markdown).source
         assert text.startswith("# Crazy Eights") and "## At this table" in text
-        assert "`specials` = on (changed)" in text
+        assert "`specials` = on (preset)" in text
         await pilot.press("escape", "f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

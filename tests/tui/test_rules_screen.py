@@ -69,17 +69,18 @@ async def test_default_values_say_what_they_mean() -> None:
 
 
 async def test_changed_values_say_what_they_mean() -> None:
+    """A value the preset gives is marked ``(preset)``, one the table set over it ``(changed)``."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_rules(app, pilot, "ninety-eight", 4, "ninety-nine", {"teams": "pairs"})
         section = at_this_table(screen)
-        assert option_line(section, "fours") == "- `fours` = reverse (changed): a 4 adds 0 and reverses the direction"
+        assert option_line(section, "fours") == "- `fours` = reverse (preset): a 4 adds 0 and reverses the direction"
         assert option_line(section, "threes") == \
-            "- `threes` = skip (changed): a 3 adds 0 and the next seat misses its turn"
+            "- `threes` = skip (preset): a 3 adds 0 and the next seat misses its turn"
         assert option_line(section, "jacks") == "- `jacks` = add: a J adds 10"
         assert option_line(section, "teams") == \
             "- `teams` = pairs (changed): partners sit opposite and share their lives"
-        assert option_line(section, "limit") == "- `limit` = 99 (changed): the limit; a King sets the total to it"
+        assert option_line(section, "limit") == "- `limit` = 99 (preset): the limit; a King sets the total to it"
 
 
 async def test_stakes_show_the_stakes_and_not_the_lives() -> None:
@@ -88,7 +89,7 @@ async def test_stakes_show_the_stakes_and_not_the_lives() -> None:
         screen = await open_rules(app, pilot, "ninety-eight", 3, "stakes")
         section = at_this_table(screen)
         scoring = option_line(section, "scoring")
-        assert scoring.startswith("- `scoring` = stakes (changed): ") and "lives" not in scoring
+        assert scoring.startswith("- `scoring` = stakes (preset): ") and "lives" not in scoring
         assert option_line(section, "chips") == "- `chips` = 10: chips each seat starts with"
         assert option_line(section, "ante") == "- `ante` = 1: chips each seat antes before a hand"
         assert not any(line.startswith("- `lives`") for line in section), section
@@ -116,7 +117,7 @@ async def test_countdown_has_no_points() -> None:
         assert "draw2" in last and "two cards" in last and "10 points" not in last, last
         # the count, not hand_size, sets how many cards are dealt (6.1)
         assert "`hand_size`" not in text
-        assert option_line(section, "countdown").startswith("- `countdown` = on (changed): ")
+        assert option_line(section, "countdown").startswith("- `countdown` = on (preset): ")
 
 
 async def test_standard_crazy_eights_keeps_points() -> None:
@@ -158,7 +159,7 @@ async def test_at_this_table_comes_first() -> None:
         lines = shown(app)
         assert any("At this table" in line for line in lines), lines
         assert any("Preset reverse-fours" in line for line in lines), lines
-        assert any("fours = reverse (changed)" in line for line in lines), lines
+        assert any("fours = reverse (preset)" in line for line in lines), lines
         assert not any("What you hold" in line for line in lines), lines
 
 
@@ -294,6 +295,26 @@ async def test_the_arrows_switch_games_from_the_page() -> None:
         await wait_for(pilot, lambda: screen.game == "crazy-eights")
 
 
+async def test_another_game_s_page_opens_at_its_top() -> None:
+    """Read down one page, the next game's opened where the last was left (its card table and
+    first sections scrolled past); it opens at its title."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_rules()
+        screen = await wait_for(pilot, lambda: current(app, RulesScreen))
+        await pilot.pause()
+        scroll = screen.query_one("#scroll")
+        for game in ("ninety-nine", "crazy-eights"):
+            await pilot.press("end")
+            await wait_for(pilot, lambda: scroll.scroll_y > 20)
+            await pilot.press("right")
+            await wait_for(pilot, lambda: screen.game == game)
+            await pilot.pause()
+            assert scroll.scroll_y == 0
+            await wait_for(pilot, lambda: any(screen.query_one("#rules", Markdown).source.splitlines()[0][2:] in line
+                                              for line in shown(app)))
+
+
 def test_the_page_gives_the_tables_numbers_where_it_speaks_of_the_usual_game() -> None:
     """ninety-nine 1.2 (``chips``), ninety-eight's limit and lives: the page said "You start
     with nine" at a table of three chips, and 98 at a table whose limit is 100."""
@@ -353,6 +374,29 @@ def test_the_preset_line_names_what_the_table_changed_from_it() -> None:
 
     assert preset_line({"limit": 50, "hand_size": 5}).endswith(" Changed from it at this table: `limit`, `hand_size`.")
     assert "Changed" not in preset_line({})
+    assert "Changed" not in preset_line({"limit": 98, "hand_size": 4})  # given, but as the preset has them
+
+
+def test_a_table_of_a_preset_with_every_option_given_names_only_what_differs() -> None:
+    """A match log's header gives every option in force: the rules page of its replay names as
+    changed only what differs from the preset, marks the preset's own values ``(preset)``, and
+    says where a value set does nothing under the rest (crazy-eights 6.1: Countdown deals by
+    the count, whatever ``hand_size`` says)."""
+    from core import GAMES
+    from tui.screens.rules import table_lines
+
+    every = GAMES["ninety-eight"].resolve(4, "fast", {"threes": "skip"})
+    lines = table_lines("ninety-eight", {"game": "ninety-eight", "preset": "fast", "options": every, "seats": 4})
+    head = next(line for line in lines if line.startswith("Preset "))
+    assert head.endswith(" Changed from it at this table: `threes`."), head
+    assert "- `threes` = skip (changed): a 3 adds 0 and the next seat misses its turn" in lines
+    assert any(line.startswith("- `limit` = 50 (preset): ") for line in lines), lines
+    assert any(line.startswith("- `fours` = add: ") for line in lines), lines
+    lines = table_lines("crazy-eights", {"game": "crazy-eights", "preset": "countdown", "options": {"hand_size": 3},
+                                         "seats": 3})
+    head = next(line for line in lines if line.startswith("Preset "))
+    assert head.endswith(" Set at this table, with no effect under the rest: `hand_size`."), head
+    assert "Changed from it" not in head and not any("`hand_size` =" in line for line in lines)
 
 
 def test_the_option_lines_say_what_one_or_two_decks_and_stakes_mean() -> None:

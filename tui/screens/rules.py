@@ -70,9 +70,12 @@ def _meaning(info: Any, option: Any, value: Any) -> str | None:
     return text
 
 
-def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], seats: int) -> str:
+def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], seats: int,
+                 changed: bool = False) -> str:
+    """One option in force: its value, marked ``(changed)`` where the table set it over its
+    preset (``changed``) or ``(preset)`` where the preset differs from the usual game there."""
     option = info.options[name]
-    mark = "" if value == option.default else " (changed)"
+    mark = " (changed)" if changed else "" if value == option.default else " (preset)"
     if name == "decks" and value == "auto":
         count = deck_count(seats, value)
         return f"- `{name}` = auto{mark}: {count} deck{'s' if count > 1 else ''} at {seats} seats (two with 6 or more)"
@@ -106,12 +109,19 @@ def table_lines(game: str, table: dict[str, Any]) -> list[str]:
     info = GAMES[game]
     preset = str(table.get("preset") or "standard")
     lines = ["## At this table", ""]
-    if preset in info.presets:
-        given = [str(k) for k in (table.get("options") or {}) if isinstance(k, str)]
-        changed = f" Changed from it at this table: {', '.join(f'`{k}`' for k in given)}." if given else ""
-        lines += [f"Preset **{preset}**: {info.presets[preset].description}.{changed}", ""]
     seats, resolved = _in_force(info, table)
-    lines += [_option_line(info, name, value, resolved, seats) for name, value in resolved.items()
+    # what the table set over its preset, by value (a log's header gives every option, most as
+    # the preset has them); a value that does nothing under the others is said to do nothing
+    usual = _in_force(info, dict(table, options={}))[1] if preset in info.presets else {}
+    changed = [name for name, value in resolved.items() if name in usual and usual[name] != value]
+    if preset in info.presets:
+        doing = [f"`{name}`" for name in changed if info.applies(name, resolved)]
+        idle = [f"`{name}`" for name in changed if not info.applies(name, resolved)]
+        said = f" Changed from it at this table: {', '.join(doing)}." if doing else ""
+        if idle:
+            said += f" Set at this table, with no effect under the rest: {', '.join(idle)}."
+        lines += [f"Preset **{preset}**: {info.presets[preset].description}.{said}", ""]
+    lines += [_option_line(info, name, value, resolved, seats, name in changed) for name, value in resolved.items()
               if info.applies(name, resolved)]
     return lines
 
@@ -349,3 +359,5 @@ class RulesScreen(Screen[None]):
         if game and game != self.game:
             self.game = game
             self.query_one("#rules", Markdown).update(rules_markdown(game, self.table, self.app.keys_for))
+            # another game's page from its top, not at the place the last one was read to
+            self.query_one("#scroll", VerticalScroll).scroll_home(animate=False)
