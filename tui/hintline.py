@@ -17,6 +17,8 @@ from .widgets.seats import fit
 
 #: the moves made with a key of their own: their binding id and default key
 HINT_KEYS = {"draw": ("table.draw", "space"), "pass": ("table.pass", "p")}
+#: and the play said with "last card!" (crazy-eights 4.1), which Enter makes without it
+LAST_CARD_KEY = ("table.last_card", "l")
 
 #: how a line names a key: ``App.keys_for(binding id, default key)``
 KeysFor = Callable[[str, str], str]
@@ -86,7 +88,7 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
     keys = [plays_to + outcome + effect]
     if plays_for(view, card, announce=True) and announces(view):
         said = announcement(mine.get("count"))
-        keys.append(f'{key("table.last_card", "l")} plays it with "{said}" (else a penalty)')
+        keys.append(f'{key(*LAST_CARD_KEY)} plays it with "{said}" (else a penalty)')
     keys += moves
     short = [k.replace(" (else a penalty)", "") for k in keys]
     # narrower, the chips before the turn's effect, and where the card takes the total before either

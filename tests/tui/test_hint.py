@@ -6,6 +6,7 @@ import random
 
 from core import new_match
 from core.bots import choose
+from tui.cardface import card_label
 from tui.plays import parse_play
 from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
@@ -140,6 +141,36 @@ async def test_a_hint_to_draw_names_the_key_that_draws() -> None:
         await pilot.press("space")
         await pilot.pause()
         assert link.sent == ["draw"]
+
+
+async def test_a_hint_to_say_last_card_names_l() -> None:
+    """crazy-eights 4.1: the hinted play is the one said with "last card!", which Enter would
+    make without it (a penalty): the hint names L, and L makes it."""
+    from .helpers import show_match
+
+    m = new_match("crazy-eights", 3, seed=1)
+    rng = random.Random(1)
+    for _ in range(500):  # three normal bots' match, to a turn where the seat holds two cards and plays
+        view = m.view(m.current_seat)
+        legal = [str(a) for a in m.legal_actions()]
+        if m.current_seat == 0 and len(view["hand"]) == 2 and \
+                choose("normal", view, legal, random.Random(view["version"])).endswith("!"):
+            break
+        m.apply(choose("normal", view, legal, rng), m.current_seat)
+    view = m.view(0)
+    wanted = choose("normal", view, view["legal"], random.Random(view["version"]))
+    assert wanted.endswith("!") and len(view["hand"]) == 2, (wanted, view["hand"])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await show_match(app, pilot, m, 0)
+        link.solo = True  # type: ignore[attr-defined]
+        await pilot.press("h")
+        await pilot.pause()
+        card = card_label(wanted[:2])
+        assert screen.said[-1].startswith(f'Hint: play {card} ("last card!") (L): '), screen.said[-1]
+        await pilot.press("l")
+        await pilot.pause()
+        assert link.sent == [wanted]
 
 
 async def test_no_hint_says_why_when_the_seat_is_out_of_the_hand_or_the_match() -> None:

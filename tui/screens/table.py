@@ -27,7 +27,7 @@ from ..chatprompt import chat_prompt, reprompt
 from ..drawchance import DrawChance, why_no_draw, why_no_pass
 from ..eventtext import BOT_MARKS, ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn, joined_draws, told
 from ..handorder import next_order, ordered
-from ..hintline import HINT_KEYS, announces, cannot_play, hint_text
+from ..hintline import HINT_KEYS, LAST_CARD_KEY, announces, cannot_play, hint_text
 from ..keymap import current_keys
 from ..keptsuits import kept_suits, most_kept
 from ..link import REMATCH_WORDS, TableLink, rematch_words
@@ -819,7 +819,7 @@ class TableScreen(Screen[None]):
             why = (f"you hold {held}." if held != 1 else  # 4.4: that play goes out
                    f"your last card goes out ({key('hand.play', 'enter')} plays it)." if playable(view, card) else
                    "your last card goes out, when it can be played.")
-            self.warn(f'{key("table.last_card", "l")} says "{said}" with the play that leaves you one card: {why}')
+            self.warn(f'{key(*LAST_CARD_KEY)} says "{said}" with the play that leaves you one card: {why}')
             return
         self._play_card(announce=True)
 
@@ -881,6 +881,8 @@ class TableScreen(Screen[None]):
                 hand.action_go(hand.cards.index(play[0]))
                 hand.focus()  # the hint says Enter plays it: from the log too, where Enter did nothing
         key = HINT_KEYS.get(action)  # a move made with a key of its own names that key
+        if play is not None and play[3]:  # said with "last card!": L, since Enter plays it without
+            key = LAST_CARD_KEY
         said = f" ({self.app.keys_for(*key)})" if key else ""
         reason, names = why(view, action), list(self.names)
 
