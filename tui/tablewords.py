@@ -46,7 +46,8 @@ def top_line(view: dict[str, Any], names: list[str], style: str) -> str:
 def follow_text(view: dict[str, Any], style: str, width: int | None = None, rows: int = 1) -> Text:
     """The suit to follow, what is wild, a debt, this seat's own status and the pot: on one
     line, or (``width``) on lines of that width, each part whole where it fits, at most
-    ``rows`` of them (the last goes on with what is left, cut short)."""
+    ``rows`` of them (the last goes on with what is left, cut short); ``rows`` 0: one line of
+    the parts that fit whole within ``width``, the others left out."""
     parts: list[str] = []
     me = view.get("seat")
     if view.get("suit"):
@@ -69,6 +70,12 @@ def follow_text(view: dict[str, Any], style: str, width: int | None = None, rows
         parts.append(f"pot {view['pot']}")
     if width is None:
         return Text(" · ".join(parts), no_wrap=True)
+    if rows == 0:  # one line of at most ``width`` cells, of the parts that fit whole, in order
+        kept: list[str] = []
+        for part in parts:
+            if cell_len(" · ".join([*kept, part])) <= width:
+                kept.append(part)
+        return Text(" · ".join(kept), no_wrap=True)
     lines: list[str] = []  # a part is never split: a new line starts where one would not fit
     for part in parts:
         if lines and cell_len(lines[-1]) + 3 + cell_len(part) <= width:

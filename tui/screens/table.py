@@ -72,6 +72,13 @@ WARN_WIDTH = 78
 RESUME_GUARD = 0.4
 
 
+#: in a terminal too short for the line under the board, that line leads the hint's row; where
+#: the hint would have fewer cells than this, the line keeps at most half the row (and at least
+#: ``TINY_FOLLOW`` cells), whole parts only
+HINT_ROOM = 34
+TINY_FOLLOW = 20
+
+
 class _Hint:
     """The hint line, updated through the screen's change check."""
 
@@ -620,16 +627,26 @@ class TableScreen(Screen[None]):
             self._put("#follow", follow_text(self.view, self.card_style, FOLLOW_WIDTH, self._follow_rows()), layout=True)
 
     def _tiny_follow(self) -> str:
-        """The line under the board, where the terminal is too short to show it there."""
+        """The line under the board, where the terminal is too short to show it there: ahead
+        of the hint, in at most half the row (or ``TINY_FOLLOW`` cells), the parts that fit
+        whole, so that the hint (what Enter plays) keeps the rest."""
         if not self.has_class("-tiny") or self.view is None:
             return ""
-        return follow_text(self.view, self.card_style).plain
+        whole = follow_text(self.view, self.card_style).plain
+        width = self._hint_row()
+        if cell_len(whole) <= width - 3 - HINT_ROOM:
+            return whole
+        return follow_text(self.view, self.card_style, max(TINY_FOLLOW, (width - 3) // 2), rows=0).plain
+
+    def _hint_row(self) -> int:
+        """The cells of the hint line's row, inside its padding."""
+        width = self.query_one("#hint").content_region.width
+        return width if width > 0 else max(20, self.app.size.width - 2)
 
     def _hint_width(self) -> int:
         """The cells the hint line has: one row, inside its padding (and after the board's
         line, in a short terminal)."""
-        width = self.query_one("#hint").content_region.width
-        width = width if width > 0 else max(20, self.app.size.width - 2)
+        width = self._hint_row()
         ahead = self._tiny_follow()
         return max(10, width - cell_len(ahead) - 3) if ahead else width
 
