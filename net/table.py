@@ -61,6 +61,12 @@ NOT_SAVED = ("The host's computer could not save this table: play goes on, but i
 SAVED_AGAIN = "The host's computer saves this table again: if the host stopped now, this match could be brought back."
 
 
+def next_seed(table_seed: int, last: int | None) -> int:
+    """The seed of a table's next match, from its fixed seed and its last match's (None: the
+    first match)."""
+    return random.Random(table_seed if last is None else f"{table_seed}:{last}").getrandbits(64)
+
+
 #: a match's name in the lobby and the save (``Table.match_id``)
 MATCH_ID = re.compile(r"[0-9a-f]{16}")
 
@@ -680,8 +686,9 @@ class Table:
         c = self.config
         # every match has a seed, so that its log replays it: a secret one that deals with the
         # keyed generator (rules README, "Shuffling"), or, from a fixed table seed (tests,
-        # benchmarks, --seed), a repeatable sequence of 64-bit ones
-        seed = fresh_seed() if c.seed is None else self._rng.getrandbits(64)
+        # benchmarks, --seed), a repeatable sequence of 64-bit ones, each from the table's seed
+        # and the last match's (both in the save: a resumed table deals on, not again)
+        seed = fresh_seed() if c.seed is None else next_seed(c.seed, self.match_seed)
         try:
             self.match = new_match(c.game, len(self.seats), c.preset, c.options, seed=seed)
         except ValueError as e:

@@ -3,6 +3,8 @@ app tells apart two matches that ended alike and counts each in its record once;
 before matches had names loads without one."""
 from __future__ import annotations
 
+from typing import Any
+
 from net.lobbycheck import lobby_problem
 from net.server import Server, TableConfig
 from net.tablestate import restore_table, table_state
@@ -52,3 +54,27 @@ async def test_a_save_without_a_match_name_loads_and_the_lobby_names_none() -> N
 def test_a_lobby_whose_match_name_is_not_a_text_is_refused() -> None:
     assert lobby_problem({"match": "0123456789abcdef"}) is None
     assert lobby_problem({"match": 7}) == "match: expected a text"
+
+
+async def test_a_fixed_seed_deals_on_after_a_resume_not_the_first_match_again() -> None:
+    """``--seed``: every match of the table from a repeatable sequence; a table resumed from its
+    save deals the match that comes next in it (it dealt the first match again)."""
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+
+    def table() -> Any:
+        t = srv.create_table(TableConfig(name="Seeded", seats=2, game="crazy-eights", seed=1))
+        for seat in range(2):
+            t.add_bot(seat, "easy")
+        return t
+
+    straight, resumed = table(), table()
+    seeds = []
+    for _ in range(3):
+        straight._start_match()
+        seeds.append(straight.match_seed)
+    resumed._start_match()
+    for _ in range(2):
+        resumed = restore_table(srv, table_state(resumed))
+        resumed._start_match()
+    assert len(set(seeds)) == 3 and resumed.match_seed == seeds[2]
+    assert resumed.match.snapshot() == straight.match.snapshot()  # type: ignore[union-attr]
