@@ -72,9 +72,10 @@ WARN_WIDTH = 78
 RESUME_GUARD = 0.4
 
 
-#: in a terminal too short for the line under the board, that line leads the hint's row; where
-#: the hint would have fewer cells than this, the line keeps at most half the row (and at least
-#: ``TINY_FOLLOW`` cells), whole parts only
+#: in a terminal too short for the line under the board, that line leads the hint's row: the
+#: room the hint is given before its words are known (where the whole line would leave it less,
+#: the line keeps what the hint's words leave, or half the row, at least ``TINY_FOLLOW`` cells,
+#: whole parts only)
 HINT_ROOM = 34
 TINY_FOLLOW = 20
 
@@ -87,7 +88,7 @@ class _Hint:
 
     def update(self, content: Any) -> None:
         screen = self.screen
-        ahead = screen._tiny_follow()
+        ahead = screen._tiny_follow(cell_len(content.plain if isinstance(content, Text) else str(content)))
         if ahead:  # no room for the line under the board: what it says leads the hint's
             content = Text.assemble((ahead, "bold"), " │ ", content if isinstance(content, Text) else Text(str(content)))
         screen._put("#hint", content)
@@ -626,17 +627,19 @@ class TableScreen(Screen[None]):
         if self.view is not None and self.query("#follow"):
             self._put("#follow", follow_text(self.view, self.card_style, FOLLOW_WIDTH, self._follow_rows()), layout=True)
 
-    def _tiny_follow(self) -> str:
+    def _tiny_follow(self, hint_cells: int = HINT_ROOM) -> str:
         """The line under the board, where the terminal is too short to show it there: ahead
-        of the hint, in at most half the row (or ``TINY_FOLLOW`` cells), the parts that fit
-        whole, so that the hint (what Enter plays) keeps the rest."""
+        of the hint, whole where the hint (``hint_cells`` long) keeps its room, else the parts
+        that fit whole in what the hint leaves, or half the row (at least ``TINY_FOLLOW``
+        cells), so that the hint (what Enter plays) keeps the rest."""
         if not self.has_class("-tiny") or self.view is None:
             return ""
         whole = follow_text(self.view, self.card_style).plain
         width = self._hint_row()
-        if cell_len(whole) <= width - 3 - HINT_ROOM:
+        room = width - 3 - hint_cells
+        if cell_len(whole) <= room:
             return whole
-        return follow_text(self.view, self.card_style, max(TINY_FOLLOW, (width - 3) // 2), rows=0).plain
+        return follow_text(self.view, self.card_style, max(TINY_FOLLOW, (width - 3) // 2, room), rows=0).plain
 
     def _hint_row(self) -> int:
         """The cells of the hint line's row, inside its padding."""
