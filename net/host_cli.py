@@ -41,6 +41,13 @@ from .tablestate import restore_loaded
 T = TypeVar("T")
 
 
+
+def host_key_join(address: str, key: str) -> str:
+    """The join command of the host key's holder, as a shell runs it: ``--host-key=KEY`` for a
+    key that starts with "-" (a save of an older version), which would read as another flag."""
+    flag = f"--host-key={key}" if key.startswith("-") else f"--host-key {key}"
+    return f"dealmein join {address} {flag}"
+
 def listen_problem(e: Exception, flag: str, resume: bool = False) -> str:
     """Why a port cannot be listened on; for one in use (the usual case: another table here),
     the flag that picks another, or, bringing a saved table back (``resume``: its players' apps
@@ -485,7 +492,7 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
         print(f"Table password: {c.password}", file=out)
     print(f"Host key (lets one player run the lobby): {table.host_key}", file=out)
     if joins:
-        print(f"  that player joins with: dealmein join {joins[0]} --host-key {table.host_key}", file=out)
+        print(f"  that player joins with: {host_key_join(joins[0], table.host_key)}", file=out)
         print("  (or --host-key-file FILE, the key on its first line: other users can read a command line)",
               file=out)
     if bots == c.seats:  # no player to be ready: the key's holder starts each match

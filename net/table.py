@@ -76,7 +76,8 @@ class Table:
         self.server = server
         self.config = config
         self.id = secrets.token_hex(4)
-        self.host_key = secrets.token_urlsafe(16)
+        # hex: a key never starts with "-", which a command line would read as another flag
+        self.host_key = secrets.token_hex(16)
         self.host_token: str | None = None
         self.seats = [Seat(i) for i in range(config.seats)]
         self.conns: set[Peer] = set()

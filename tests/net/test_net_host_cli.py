@@ -77,6 +77,7 @@ async def test_headless_host_serves_and_closes_on_signal(sig: signal.Signals) ->
         key = re.search(r"Host key \(.*\): (\S+)", text).group(1)  # type: ignore[union-attr]
         # the banner says how that key is used, and how the table comes back: each as it runs
         assert f"that player joins with: dealmein join 127.0.0.1:{port} --host-key {key}" in text
+        assert re.fullmatch(r"[0-9a-f]{32}", key), key  # never a "-" first, which reads as a flag
         assert f"(dealmein host --headless --resume --port {port} --bind 127.0.0.1 --no-mdns brings it back)" in text
         assert "3 seats, 2 bots" in text
         c = await TableClient.connect("127.0.0.1", port, name="Ana", password="pw", host_key=key,
@@ -317,3 +318,17 @@ async def test_a_host_whose_save_cannot_be_written_says_so_as_it_opens() -> None
         proc.send_signal(signal.SIGINT)
         _, err = await asyncio.wait_for(proc.communicate(), 20)
     assert b"warning: table-" in err and b"the table runs unsaved" in err
+
+
+def test_the_host_keys_join_line_runs_as_printed_whatever_the_key() -> None:
+    """A key of an older save began with "-" (``--host-key -N6X...``): argparse took it for a
+    flag and the printed line failed; the line reads back through the app's own parser."""
+    import shlex
+
+    from net.host_cli import host_key_join
+    from tui.cmdline import build_parser
+
+    for key in ("-N6XxNwOEhi-L42oJmi29A", "0f3a" * 8, "--help"):
+        line = host_key_join("127.0.0.1:7098", key)
+        args = build_parser().parse_args(shlex.split(line)[1:])
+        assert (args.command, args.address, args.host_key) == ("join", "127.0.0.1:7098", key), line
