@@ -115,6 +115,16 @@ def seat_names(lobby: dict[str, Any]) -> list[str]:
     return names
 
 
+def as_sentence(words: str, lobby: dict[str, Any] | None) -> str:
+    """The host's words (which begin lower-case: "seat 1 is empty: ...") as a sentence, its
+    first letter a capital, unless they begin with a seated player's name as it was given
+    ("carol (seat 3) is not ready")."""
+    names = [str(s.get("name") or "") for s in (lobby or {}).get("seats") or [] if isinstance(s, dict)]
+    if any(name and words.startswith(name) for name in names):
+        return words
+    return words[:1].upper() + words[1:]
+
+
 #: who says the table's own lines in the chat (a player joining, the game changed)
 TABLE_SPEAKER = "Table"
 

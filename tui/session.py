@@ -25,7 +25,7 @@ from .notices import take_down
 from .plain import clean
 from .plays import own_status
 from .saves import KeptResults, save_port, saved_bind, solo_save_path
-from .seatnames import TABLE_SPEAKER, listed_seat, plain_seat_names, seat_names, speaker, whole_number
+from .seatnames import TABLE_SPEAKER, as_sentence, listed_seat, plain_seat_names, seat_names, speaker, whole_number
 from .tablechange import table_change
 from .watchwait import WatcherWait
 from .widgets.tablelog import CHAT_LINES
@@ -600,7 +600,7 @@ class TableSession:
             self._add_chat(name, str(update.get("text") or ""), system, carried=update.get("earlier") is not True)
         elif kind == "error":
             self.last_said = str(update.get("message") or update.get("code"))
-            refused = self.last_said[:1].upper() + self.last_said[1:]  # the host's words begin lower-case
+            refused = as_sentence(self.last_said, self.lobby)  # the host's words begin lower-case
             app.notify(refused, title="Table", severity="error")
             if (self.lobby or {}).get("status") != "playing":  # a start refused: gone once one deals
                 self._lobby_errors.add(refused)

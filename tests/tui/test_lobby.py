@@ -345,7 +345,7 @@ async def test_the_host_reads_whom_the_start_waits_for_and_a_player_that_it_wait
     """net/matchstart.py: the host's start is refused while a seated player is not ready. The
     host reads who it waits for, by name, until they are ready; a player who is not ready
     reads that the host waits for them, and the key that says so. The refusal's notice goes
-    once the match deals."""
+    once the match deals. A name is as its player gave it ("cy", not "Cy" for the sentence's sake)."""
     from net.client import TableClient
 
     app = make_app(bind="127.0.0.1", port=0)
@@ -354,17 +354,17 @@ async def test_the_host_reads_whom_the_start_waits_for_and_a_player_that_it_wait
         info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
         port = app.session.server.port
         bea = await TableClient.connect("127.0.0.1", port, name="Bea")
-        cy = await TableClient.connect("127.0.0.1", port, name="Cy")
+        cy = await TableClient.connect("127.0.0.1", port, name="cy")
         try:
             seated = lambda: [s.get("name") or s.get("bot") for s in app.session.lobby["seats"]]  # noqa: E731
-            await wait_for(pilot, lambda: seated()[1:3] == ["Bea", "Cy"])
+            await wait_for(pilot, lambda: seated()[1:3] == ["Bea", "cy"])
             await pilot.press("b")  # the last seat a bot: every seat filled
             await wait_for(pilot, lambda: all(seated()))
-            await wait_for(pilot, lambda: "once every player is ready (waiting for Bea and Cy)." in info())
+            await wait_for(pilot, lambda: "once every player is ready (waiting for Bea and cy)." in info())
             await bea.ready()
-            await wait_for(pilot, lambda: "once every player is ready (waiting for Cy)." in info())
+            await wait_for(pilot, lambda: "once every player is ready (waiting for cy)." in info())
             await pilot.press("ctrl+s")  # refused: the table stays in its lobby
-            await wait_for(pilot, lambda: "Cy (seat 3) is not ready" in notices(app))
+            await wait_for(pilot, lambda: "cy (seat 3) is not ready" in notices(app))
             assert app.session.lobby["status"] == "lobby"
             await cy.ready()
             await wait_for(pilot, lambda: "You start the match with Ctrl+S." in info())
@@ -372,7 +372,7 @@ async def test_the_host_reads_whom_the_start_waits_for_and_a_player_that_it_wait
             # the refusal is past once the match deals: it does not stand over the table
             await pilot.press("ctrl+s")
             await wait_for(pilot, lambda: app.session.lobby["status"] == "playing")
-            await wait_for(pilot, lambda: "Cy (seat 3) is not ready" not in notices(app), timeout=2)
+            await wait_for(pilot, lambda: "cy (seat 3) is not ready" not in notices(app), timeout=2)
         finally:
             await bea.close()
             await cy.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from tui.screens.lobby import LobbyScreen
 from tui.screens.replay import seat_names
 from tui.screens.table import TableScreen
-from tui.seatnames import numbered, speaker, watchers_line
+from tui.seatnames import as_sentence, numbered, speaker, watchers_line
 from tui.widgets.seats import SeatBox
 
 from .test_lobby import host_lobby
@@ -178,3 +178,11 @@ def test_a_seat_as_the_lobby_lists_it() -> None:
     for seat in (None, 1, 3, -1, True, "0"):
         assert listed_seat(lobby, seat) is None, seat
     assert listed_seat(None, 0) is None and listed_seat({}, 0) is None
+
+
+def test_the_hosts_words_begin_a_sentence_but_a_name_stays_as_given() -> None:
+    lobby = {"seats": [{"seat": 0, "name": "Al"}, {"seat": 1, "name": "carol"}, {"seat": 2, "name": None}]}
+    assert as_sentence("carol (seat 2) is not ready", lobby) == "carol (seat 2) is not ready"
+    assert as_sentence("seat 3 is empty: add a bot or wait for a player", lobby) == \
+        "Seat 3 is empty: add a bot or wait for a player"
+    assert as_sentence("", None) == "" and as_sentence("x", {"seats": "bad"}) == "X"
