@@ -493,6 +493,8 @@ def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
         error(f"argument --turn-time: {problem}")
     if args.ssh is not None and args.ssh_auth == "keys" and not args.ssh_keys:
         error("argument --ssh-auth: keys needs --ssh-keys FILE (an authorized_keys file)")
+    if args.ssh is not None and args.ssh_keys and args.ssh_auth != "keys":  # read by nothing else
+        error(f"argument --ssh-keys: applies only with --ssh-auth keys (this table's is {args.ssh_auth})")
 
 
 def run_command(argv: list[str] | None) -> int:

@@ -77,6 +77,10 @@ def free_port() -> int:
     (["--port", "0", "--ssh-max-sessions", "4"], ["--ssh-max-sessions", "only with --ssh PORT"]),
     (["--port", "0", "--ssh-idle", "60"], ["--ssh-idle", "only with --ssh PORT"]),
     (["--port", "0", "--ssh-keys", __file__], ["--ssh-keys", "only with --ssh PORT"]),
+    # a keys file that password or open logins would never read
+    (["--port", "0", "--ssh", "0", "--ssh-keys", __file__], ["--ssh-keys", "only with --ssh-auth keys", "table's is password"]),
+    (["--port", "0", "--ssh", "0", "--ssh-auth", "open", "--ssh-keys", __file__],
+     ["--ssh-keys", "only with --ssh-auth keys", "table's is open"]),
 ])
 def test_bad_host_options_are_one_line_errors(args: list[str], words: list[str]) -> None:
     one_line_error(dealmein("host", "--headless", "--no-mdns", "--bind", "127.0.0.1", *args),
