@@ -420,8 +420,9 @@ class LobbyScreen(Screen[None]):
         return None if seat is None else (seat, self._seat_info(seat))
 
     def action_add_bot(self) -> None:
-        """Put a bot in the chosen seat, or make the bot there one level harder. On a player's
-        seat it fills the next open seat: B, B, B from the host's own seat fills the table."""
+        """Put a bot in the chosen seat, or give the bot there the next level (normal, hard, easy,
+        round again). On a player's seat it fills the next open seat: B, B, B from the host's
+        own seat fills the table."""
         chosen = self._host_choice()
         if chosen is None:
             return
@@ -429,7 +430,7 @@ class LobbyScreen(Screen[None]):
         if info.get("name") and not info.get("bot"):
             free = self._next_open_seat(seat)
             if free is None:
-                self.notify("Every seat is taken: B on a bot's seat makes it harder, X takes it away.",
+                self.notify("Every seat is taken: B on a bot's seat changes its level, X takes it away.",
                             severity="warning")
                 return
             seat, info = free, {}

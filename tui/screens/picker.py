@@ -259,7 +259,7 @@ class PickerScreen(Screen["TableChoice | None"]):
             rows = [Horizontal(Label("You", classes="name"), Label("watch" if mine is None else f"sit in seat {mine + 1}",
                                                                    classes="you"), classes="row")]
             add, remove = self.app.keys_for("lobby.add_bot", "b"), self.app.keys_for("lobby.remove", "x")
-            rows.append(Static(Text(f"Bots: {add} in the lobby adds one or makes it harder, {remove} removes it"),
+            rows.append(Static(Text(f"Bots: {add} in the lobby adds one or changes its level, {remove} removes it"),
                                classes="description"))
             await box.mount_all(rows)
             return
