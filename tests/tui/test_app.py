@@ -115,6 +115,33 @@ async def test_help_over_a_table_lists_only_the_keys_its_game_has() -> None:
         assert table_keys["C"] == "Total" and "Hand over / match over" in app.screen.sections
 
 
+async def test_help_lists_the_keys_of_the_screen_it_is_opened_over_first() -> None:
+    """README: F1 lists the keys of the screen you are on: they come first (the other screens'
+    after them), on the first rows of the page."""
+    from tui.screens.record import RecordScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("y")
+        await wait_for(pilot, lambda: current(app, RecordScreen))
+        await pilot.press("f1")
+        help_screen = await wait_for(pilot, lambda: current(app, HelpScreen))
+        assert list(help_screen.sections)[:2] == ["Your record", "Everywhere"]
+        await pilot.pause()
+        rows = [strip.text for strip in app.screen._compositor.render_strips()]
+        assert any("Your record" in row for row in rows[:12]), rows
+        await pilot.press("escape", "escape")
+        await wait_for(pilot, lambda: app.screen.query(".resume") is not None and not current(app, RecordScreen))
+        await pilot.press("f1")
+        help_screen = await wait_for(pilot, lambda: current(app, HelpScreen))
+        assert list(help_screen.sections)[:2] == ["Home", "Everywhere"]
+        await pilot.press("escape")
+        await open_table(app, pilot, "ninety-nine", 3, seat=0, seed=4)
+        await pilot.press("f1")
+        help_screen = await wait_for(pilot, lambda: current(app, HelpScreen))
+        assert list(help_screen.sections)[:2] == ["At the table", "Everywhere"]
+
+
 async def test_help_names_the_keys_in_the_words_of_the_game_at_the_table() -> None:
     """ninety-nine 3.4: its deals are rounds, so Help over its table says what the keys do when
     a round is over; away from a table Help speaks of every game: C says the total, or in Crazy

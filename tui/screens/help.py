@@ -93,6 +93,21 @@ def _of(cls: type[DOMNode], again: bool = False) -> list[Binding]:
     return [b for b in cls.BINDINGS if isinstance(b, Binding) and (again or not (b.id or "").startswith("app."))]
 
 
+#: the section of each screen's own keys, by the screen's class name: the start of its title (a
+#: hand's results: its end, "Hand over / match over" or "Round over / match over")
+HERE = {"TableScreen": "At the table", "ChoiceScreen": "A choice at the table", "ResultsScreen": " over / match over",
+        "LobbyScreen": "Lobby", "HomeScreen": "Home", "PickerScreen": "Picking a game", "RulesScreen": "Rules",
+        "RecordScreen": "Your record", "KeysScreen": "Keys"}
+
+
+def here_first(sections: dict[str, list[tuple[str, str]]], screen: object) -> dict[str, list[tuple[str, str]]]:
+    """The sections with the keys of ``screen``, the one Help was opened over, first: what F1
+    is pressed for is at the top, every other screen's keys after it."""
+    start = HERE.get(type(screen).__name__)
+    mine = [t for t in sections if start is not None and (t.startswith(start) or t.endswith(start))]
+    return {**{t: sections[t] for t in mine}, **{t: rows for t, rows in sections.items() if t not in mine}}
+
+
 class HelpScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(DealMeInApp)
@@ -119,7 +134,8 @@ class HelpScreen(Screen[None]):
             self.sections = {"Replay": key_rows(_of(ReplayScreen), [("↑, ↓, Mouse", "Scroll a step taller than the screen")], keymap),
                              "Everywhere": everywhere}
         else:
-            self.sections = self._table_sections(everywhere, table_view, guest, keymap, solo)
+            self.sections = here_first(self._table_sections(everywhere, table_view, guest, keymap, solo),
+                                       self.opened_from())
         game = (table_view or {}).get("game")
         with VerticalScroll(id="help"):
             yield Static(f"Keys · {GAMES[game].name}" if isinstance(game, str) and game in GAMES else "Keys",
