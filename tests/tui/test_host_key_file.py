@@ -61,3 +61,24 @@ async def test_a_wrong_key_in_the_file_leaves_the_app_home_with_the_reason(tmp_p
                        and any("host key" in n.message for n in app._notifications))
         assert not table.seats[0].name
         await app.action_quit()
+
+
+async def test_the_key_holder_watching_a_table_of_bots_reads_that_they_start_it(
+        tmp_path: Path, headless: tuple[Server, Any]) -> None:
+    """Every seat a bot: nothing starts by itself, and the lobby told the key's holder, watching,
+    that "whoever joined with the host key" starts it; it tells them it is they, and the key."""
+    srv, table = headless
+    for seat in range(3):
+        table.add_bot(seat, "easy")
+    path = tmp_path / "key"
+    path.write_text(table.host_key)
+    app = make_app(args=joining_with(srv, path, "--name", "Ana"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await wait_for(pilot, lambda: current(app, LobbyScreen) if app.session is not None else None)
+        assert app.session.is_host and app.session.seat is None
+        info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
+        await wait_for(pilot, lambda: "You hold the host key: you start the match with Ctrl+S." in info())
+        assert "whoever joined" not in info()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: table.status in ("playing", "finished"))
+        await app.action_quit()

@@ -241,6 +241,7 @@ class LobbyScreen(Screen[None]):
             by_host = lobby.get("start") == "host"
             lines.append(self._own_start(lobby, me) if host and me is not None and by_host
                          else self._wait_for_me(lobby, me) if by_host and me is not None and not host
+                         else self._watching_host_starts(lobby) if host and by_host
                          else clean(str(note), 120))
         self.query_one("#lobby-info", Static).update("\n".join(lines))
         self.query_one("#host-buttons").display = host
@@ -258,6 +259,12 @@ class LobbyScreen(Screen[None]):
         ready_button.refresh(layout=True)
         self._refresh_keys()
         self.call_after_refresh(self._fit_seats)  # the info's lines and the seats laid out first
+
+    def _watching_host_starts(self, lobby: dict[str, Any]) -> str:
+        """The note for the host key's holder who watches (a table of bots, or one whose host
+        has no seat): the table waits for them, so it says so to them, with the key."""
+        return f"You hold the host key: you start the {_start_word(lobby)} with " \
+               f"{self.app.keys_for('lobby.start', 'ctrl+s')}."
 
     def _own_start(self, lobby: dict[str, Any], me: int) -> str:
         """The note on who starts the match, for the host seated at it: which key starts it,
