@@ -44,7 +44,9 @@ NO_PTY_MESSAGE = b"Deal Me In is interactive: connect with a terminal (ssh -t).\
 EXEC_MESSAGE = b"Deal Me In runs no commands: connect without one, in a terminal (ssh -t).\r\n"
 #: the last line of a session the server ends, on the player's own screen once the app is gone
 IDLE_MESSAGE = b"Idle for too long: goodbye.\r\n"
-CLOSED_MESSAGE = b"The host closed the table: goodbye.\r\n"
+#: (the seat goes with the name and the address, saved with the table: it is there on a resume)
+CLOSED_MESSAGE = (b"The host closed the table: goodbye. Once it is back, log in again with the same name "
+                  b"from this machine: a seat you had is kept for you.\r\n")
 #: refused connections one address may hold open while their reason is told (past them, closed at once)
 REFUSALS_HELD = 2
 #: why a connection is refused, as the client prints it (the disconnect's reason)
