@@ -32,7 +32,7 @@ from .savefile import aside_text, move_aside, read_save, save_path
 from .seat import Seat
 from .server import BOT_DELAY, GRACE, TAKEOVER, Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
-from .ssh_keys import read_client_keys
+from .ssh_keys import HostKeyProblem, read_client_keys
 from .ssh_server import SSHConfig, SSHTableServer
 from .sshlib import asyncssh
 from .table import Table
@@ -396,8 +396,9 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
                 ssh = await start_ssh(args, server, table, keys)
             except (OSError, ValueError) as e:
                 left_alone(unusable)
-                print(f"dealmein host: cannot serve SSH on port {args.ssh}: {listen_problem(e, '--ssh')}",
-                      file=sys.stderr)
+                said = f"cannot serve SSH: {e}" if isinstance(e, HostKeyProblem) else \
+                    f"cannot serve SSH on port {args.ssh}: {listen_problem(e, '--ssh')}"
+                print(f"dealmein host: {said}", file=sys.stderr)
                 await server.close()
                 return 1
         try:

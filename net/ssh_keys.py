@@ -10,8 +10,25 @@ from pathlib import Path
 from .sshlib import asyncssh
 
 
+class HostKeyProblem(OSError):
+    """The SSH host key cannot be read or kept where it lives (the data folder): said as such,
+    not as a port that cannot be listened on."""
+
+
 def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
     """Players check the fingerprint, so the key must stay the same from run to run."""
+    try:
+        return _load_or_create(path)
+    except (OSError, asyncssh.KeyImportError) as e:
+        folder = next((p for p in path.parents if p.exists()), None)
+        if folder is not None and not folder.is_dir():  # the data folder's place taken by a file
+            why = f"{folder} is a file, not a folder"
+        else:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise HostKeyProblem(f"its host key cannot be kept in {path}: {why}") from None
+
+
+def _load_or_create(path: Path) -> asyncssh.SSHKey:
     if path.exists():
         return asyncssh.read_private_key(str(path))
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -215,3 +215,18 @@ async def test_a_resume_whose_port_is_in_use_says_to_free_it_not_to_pick_another
                         "this machine?): the saved table comes back on that port, where its players return: stop "
                         "what holds it and run this command again\n")
     assert "picks another" not in err and "Hosting" not in out
+
+
+async def test_a_data_folder_that_cannot_hold_the_ssh_host_key_is_said_so_not_blamed_on_the_port(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The data folder's place taken by a file: the table runs unsaved (said), but SSH needs
+    its host key kept there; the host said "cannot serve SSH on port 0: [Errno 17] File exists"."""
+    taken = tmp_path / "data"
+    taken.write_text("not a folder")
+    monkeypatch.setenv("DEALMEIN_DATA_DIR", str(taken))
+    code, out, err = await run_to_end(*HOST, "--port", "0", "--ssh", "0")
+    assert code == 1, err
+    line = [ln for ln in err.splitlines() if ln.startswith("dealmein host: cannot serve SSH")]
+    assert line == [f"dealmein host: cannot serve SSH: its host key cannot be kept in {taken}/ssh_host_ed25519_key: "
+                    f"{taken} is a file, not a folder"], err
+    assert "Errno" not in err and "port 0" not in err, err
