@@ -43,6 +43,8 @@ class LoadResult:
     unreadable: bool = False
 
 
+#: why a save's bytes are no save: cut short, written over, or another file in its place
+DAMAGED = "damaged: its bytes are not a whole save"
 #: what becomes of a save that could not be read at all (as opposed to one read and found damaged)
 LEFT_UNREAD = "it is left as it is: mend its permissions, or move it away, and try again"
 
@@ -65,7 +67,9 @@ def read_save(path: Path, keep: bool = False) -> LoadResult:
             raise ValueError("not a Deal Me In save")
         return LoadResult(data["state"])
     except (ValueError, TypeError, msgpack.UnpackException) as e:  # report, move aside
-        why = str(e) or type(e).__name__  # msgpack's limits say nothing of themselves
+        # msgpack's own words ("unpack(b) received extra data.") say nothing to a player
+        why = DAMAGED if isinstance(e, (msgpack.UnpackException, msgpack.ExtraData)) or not raw else str(e) \
+            or type(e).__name__
         if keep:
             return LoadResult(None, f"{path.name} could not be read ({why})")
         aside = move_aside(path)

@@ -31,6 +31,9 @@ def test_corrupt_save_is_reported_and_moved_aside(tmp_path):
         result = read_save(path)
         assert result.state is None
         assert path.name in result.problem
+        # said in words, not msgpack's ("unpack(b) received extra data.")
+        assert ("damaged: its bytes are not a whole save" in result.problem) is (i in (0, 3)), result.problem
+        assert "unpack" not in result.problem and "not a Deal Me In save" in result.problem or i in (0, 3)
         assert not path.exists()
         assert result.moved_to is not None and result.moved_to.read_bytes() == garbage
 
@@ -61,3 +64,13 @@ def test_a_file_in_the_way_of_the_saves_folder_is_the_one_named(tmp_path):
     else:
         raise AssertionError("written under a file")
     assert why == f"{blocker} is a file where a folder should be"
+
+
+def test_a_save_with_bytes_after_its_end_is_said_damaged_in_words(tmp_path):
+    """A save written over by something longer (msgpack reads one value, then "unpack(b)
+    received extra data."): the problem says it is damaged, in words."""
+    path = tmp_path / "table-7305.save"
+    path.write_bytes(msgpack.packb({"format": 1}) + b"more")
+    result = read_save(path)
+    assert result.problem is not None and result.problem.startswith(
+        "table-7305.save could not be read (damaged: its bytes are not a whole save); moved aside to "), result.problem
