@@ -373,6 +373,9 @@ def build_parser() -> argparse.ArgumentParser:
     record = command(sub, "record", "your record: matches played and won per game and variant")
     record.add_argument("--json", action="store_true",
                         help="print the record as JSON, with the file it is kept in, for scripts")
+    command(sub, "themes", "check your own theme files: the themes they give, and everything wrong with each "
+                           "file left out", "The app's Themes notice says what fits the screen; this says it all, with "
+                           "status 1 if a file is left out.")
     replay = command(sub, "replay", "replay a match log and check that it reproduces the match")
     replay.add_argument("file", type=readable_file, help="a match log")
     replay.late_help = {"file": replay_file_help}  # type: ignore[attr-defined]  # its help, once asked for
@@ -390,6 +393,29 @@ def print_games() -> None:
             print(f"  preset {preset.name}: {preset.description}")
         for option in info.options.values():
             print(f"  option {option.name}={value_text(option.default)} ({option.describe_range()}): {option.description}")
+
+
+def print_themes() -> int:
+    """``themes``: the whole of what the app's Themes notice can only start on a small screen
+    (each bad theme file with everything wrong with it); status 1 if a file is left out."""
+    from themes.loader import load_themes, user_themes_dir
+
+    folder = user_themes_dir()
+    loaded = load_themes(folder)
+    print(f"Your theme folder: {folder}" + ("" if folder.is_dir() else " (there is none yet)"))
+    yours = [(name, loaded.sources[name]) for name in loaded.user_theme_names()]
+    for name, path in yours:
+        print(f"{name}: {path}")
+    if not loaded.problems:
+        print("Every theme file in it can be used." if yours else "No theme files in it.")
+        return 0
+    print("This theme file is left out:" if len(loaded.problems) == 1 else
+          f"These {len(loaded.problems)} theme files are left out:")
+    for problem in loaded.problems:
+        print(f"{problem.path}:")
+        for error in problem.each:
+            print(f"  {error}")
+    return 1
 
 
 def winners_text(winners: list[int], names: list[str]) -> str:
@@ -419,7 +445,8 @@ def run_replay(file: str, show: bool = False) -> int | None:
         if show:
             return None
         assert result.match is not None
-        print(f"{file}: {result.actions} actions; the log reproduces the match "
+        moves = "1 action" if result.actions == 1 else f"{result.actions} actions"
+        print(f"{file}: {moves}; the log reproduces the match "
               f"(winners: {winners_text(result.match.winners, result.names)})")
         return 0
     if result.line is None:  # the file itself could not be read: nothing was replayed
@@ -449,7 +476,7 @@ HEADLESS_ONLY = {
 
 
 #: commands that open no app and deal no table: a seed given them would be ignored
-DEALS_NOTHING = ("games", "record", "tables")
+DEALS_NOTHING = ("games", "record", "tables", "themes")
 
 #: a headless host's flags that shape its SSH door, which only ``--ssh`` opens
 SSH_SHAPING = ("--ssh-auth", "--ssh-keys", "--ssh-max-sessions", "--ssh-idle")
@@ -512,6 +539,8 @@ def run_command(argv: list[str] | None) -> int:
     if args.command == "games":
         print_games()
         return 0
+    if args.command == "themes":
+        return print_themes()
     if args.command == "record":
         from .recordtext import print_record
 

@@ -305,3 +305,12 @@ def test_replay_show_of_a_log_with_no_moves_says_so_before_the_app(tmp_path: Pat
     assert run.stderr.startswith(f"dealmein replay: {path} has no moves to step through")
     checked = dealmein("replay", str(path))
     assert checked.returncode == 0 and "0 actions; the log reproduces the match" in checked.stdout
+    one = tmp_path / "one.jsonl"  # one move: "1 action", not "1 actions"
+    log = MatchLog(one, app_version="t", game="ninety-eight", players=3, preset="standard", options=m.options,
+                   seed=4)
+    seat, action = m.current_seat, str(m.legal_actions()[0])
+    m.apply(action, seat)
+    log.action(seat, action, m)
+    log.close()
+    checked = dealmein("replay", str(one))
+    assert checked.returncode == 0 and f"{one}: 1 action; the log reproduces the match" in checked.stdout, checked
