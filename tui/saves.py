@@ -2,9 +2,11 @@
 that the first frame does not wait for the server code to import."""
 from __future__ import annotations
 
+import errno
 import ipaddress
 import os
 import re
+import socket
 from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard
 
@@ -104,12 +106,15 @@ def _hosted(host_port: int) -> list[Path]:
 
 class SavedTable(NamedTuple):
     """A table home offers to resume. ``label`` says what going in does: "Resume" a table, or
-    see a ``finished`` solo match's results (there is nothing left to play on)."""
+    see a ``finished`` solo match's results (there is nothing left to play on). A hosted one
+    comes back on its ``port`` and ``bind`` (None: the app's own), where its players return."""
 
     label: str
     path: Path
     solo: bool
     finished: bool
+    port: int | None = None
+    bind: str | None = None
 
 
 def saved_tables(host_port: int) -> tuple[list[SavedTable], list[str]]:
@@ -136,14 +141,41 @@ def saved_tables(host_port: int) -> tuple[list[SavedTable], list[str]]:
         status = state.get("status")
         what = kind if status == "playing" else f"{kind}, {status if status in ('lobby', 'finished') else '?'}"
         port = None if solo else save_port(path)
-        if port is not None and port != host_port:
+        if port is not None:  # every hosted one: a headless host's saves are offered here too
             what += f", port {port}"
         # a finished solo match has nothing to play on: going in shows its results, with a
         # rematch there (a hosted one opens its table again for its players to come back to)
         finished = solo and status == "finished"
         does = "See the results:" if finished else "Resume"
-        found.append(SavedTable(f"{does} {game_name(config.get('game'))} ({what})", path, solo, finished))
+        found.append(SavedTable(f"{does} {game_name(config.get('game'))} ({what})", path, solo, finished,
+                                port, None if solo else saved_bind(state)))
     return found, problems
+
+
+def port_taken(bind: str, port: int) -> bool:
+    """Something listens on ``port`` at ``bind`` now, so a table resumed there cannot: tried as
+    the table binds it (a port another socket only just let go of is free)."""
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:  # as asyncio binds it: IPv6 only, beside an IPv4 table
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            probe.bind((bind, port))
+    except OSError as e:
+        return e.errno == errno.EADDRINUSE
+    return False
+
+
+def in_use_text(bind: str, port: int) -> str:
+    """Why a saved table is not resumed while its port is in use, most likely by that table
+    still running (a headless host shares the saves), and how to sit at it instead."""
+    from net.addresses import host_port
+    from net.server import local_host
+
+    return (f"Could not resume the table: port {port} is in use, most likely by this table still running. "
+            f"Join it instead (Join a table, or dealmein join {host_port(local_host(bind), port)}), or stop "
+            "what holds the port and resume it again. Its save is kept.")
 
 
 def forget_saved(path: Path) -> str | None:

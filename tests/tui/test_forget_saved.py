@@ -26,13 +26,14 @@ async def test_del_on_a_resume_entry_forgets_that_saved_table_once_asked() -> No
     async with app.run_test(size=(100, 30)) as pilot:
         home = await wait_for(pilot, lambda: current(app, HomeScreen) and len(app.screen.query(".resume")) == 2
                               and app.screen)
-        assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)", "Resume Crazy Eights (hosted, lobby)"]
+        assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)",
+                                 "Resume Crazy Eights (hosted, lobby, port 7098)"]
         assert home.focused is home.query_one("#resume-1", Button)
         await wait_for(pilot, lambda: "Forget" in key_bar(home))
 
         await pilot.press("delete")  # asked first; Escape keeps it
         question = await wait_for(pilot, lambda: current(app, ConfirmScreen))
-        assert question.question == "Forget the saved Crazy Eights (hosted, lobby)?"
+        assert question.question == "Forget the saved Crazy Eights (hosted, lobby, port 7098)?"
         assert "players cannot come back" in question.detail
         await pilot.press("escape")
         await wait_for(pilot, lambda: current(app, HomeScreen))
@@ -45,7 +46,7 @@ async def test_del_on_a_resume_entry_forgets_that_saved_table_once_asked() -> No
         await pilot.press("y")
         await wait_for(pilot, lambda: _labels(home) == ["See the results: Ninety-Eight (solo, finished)"])
         assert not hosted.exists()
-        assert "Forgotten: Crazy Eights (hosted, lobby)." in notices(app)
+        assert "Forgotten: Crazy Eights (hosted, lobby, port 7098)." in notices(app)
         # the entry left in its place has the focus (never Quit, which a stray Enter would press)
         await wait_for(pilot, lambda: home.focused is home.query_one("#resume-0", Button))
 

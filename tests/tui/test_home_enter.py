@@ -46,7 +46,8 @@ async def test_enter_on_home_resumes_a_table_left_in_play_after_a_finished_solo_
     async with app.run_test(size=(80, 24)) as pilot:
         home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
                               and len(app.screen.query(".resume")) == 2 and app.screen)
-        assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)", "Resume Crazy Eights (hosted)"]
+        assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)",
+                                 "Resume Crazy Eights (hosted, port 7098)"]
         assert home.focused is home.query_one("#resume-1", Button)
 
 

@@ -418,11 +418,12 @@ async def test_the_countdown_summary_does_not_say_eights_are_wild_for_all() -> N
 @pytest.mark.parametrize("argv, game, preset, seats", [
     (["solo"], "ninety-eight", "single-hand", 2),  # nothing typed: the last choices
     (["solo", "--game", "ninety-nine"], "ninety-nine", "quick", 3),  # only the game: that game's last
-    (["solo", "--seats", "3"], "ninety-eight", "standard", 3),  # a choice typed: the command line's table
+    (["solo", "--seats", "3"], "ninety-eight", "single-hand", 3),  # a choice typed: it, over the last choices
 ])
 async def test_the_solo_command_keeps_the_last_choices_for_what_it_does_not_say(argv, game, preset, seats) -> None:
     """docs/guide.md: the picker opens on your last choices; `dealmein solo` with no flags, or only
-    --game, opened on the command line's defaults (4 seats, standard) instead."""
+    --game, opened on the command line's defaults (4 seats, standard) instead, and a flag given
+    changes only what it sets."""
     from tui.app import DealMeInApp
     from tui.cli import build_parser
     from tui.lastpick import Pick, remember

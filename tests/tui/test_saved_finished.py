@@ -18,11 +18,13 @@ def test_only_a_finished_solo_match_is_finished() -> None:
     found, problems = saved_tables(7098)
     assert not problems
     assert [(t.label, t.solo, t.finished) for t in found] == [
-        ("Resume Ninety-Eight (solo)", True, False), ("Resume Crazy Eights (hosted, finished)", False, False)]
+        ("Resume Ninety-Eight (solo)", True, False),
+        ("Resume Crazy Eights (hosted, finished, port 7098)", False, False)]
     write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "finished"})
     found, _problems = saved_tables(7098)
     assert [(t.label, t.finished) for t in found] == [
-        ("See the results: Ninety-Eight (solo, finished)", True), ("Resume Crazy Eights (hosted, finished)", False)]
+        ("See the results: Ninety-Eight (solo, finished)", True),
+        ("Resume Crazy Eights (hosted, finished, port 7098)", False)]
 
 
 async def test_home_marks_the_entry_saved_tables_says_is_finished() -> None:
@@ -34,7 +36,7 @@ async def test_home_marks_the_entry_saved_tables_says_is_finished() -> None:
                               and len(app.screen.query(".resume")) == 2 and app.screen)
         marked = [(str(b.label), b.has_class("finished")) for b in home.query(".resume").results(Button)]
         assert marked == [("See the results: Ninety-Eight (solo, finished)", True),
-                          ("Resume Crazy Eights (hosted, finished)", False)]
+                          ("Resume Crazy Eights (hosted, finished, port 7098)", False)]
 
 
 def test_only_a_solo_match_in_play_is_one_a_new_solo_match_asks_before_replacing() -> None:

@@ -272,11 +272,31 @@ class HomeScreen(Screen[None]):
                    "record": self.action_record, "settings": self.app.action_settings, "rules": self.app.action_rules}
         if event.button.id and event.button.id.startswith("resume-"):
             table = self.saved[int(event.button.id.split("-")[1])]
-            self.app.resume_table(table.path, table.solo)
+            held = self._port_held(table)
+            if held is not None:
+                self.app.notify(held, severity="error", timeout=15)
+            else:
+                self.app.resume_table(table.path, table.solo)
         elif event.button.id == "quit":
             self.run_worker(self.app.action_quit())
         elif event.button.id in actions:
             actions[event.button.id]()
+
+    def _port_held(self, table: SavedTable) -> str | None:
+        """What to say instead of resuming a hosted table whose port something else listens on
+        (most likely that very table, run by a headless host or another window): resumed, it
+        failed with the system's words for a bind. None when it may go ahead, as when this
+        app's own table, which resuming closes first, is what holds it."""
+        if table.solo or table.port is None:
+            return None
+        session = self.app.session
+        server = getattr(session, "server", None) if session is not None else None
+        if server is not None and server.port == table.port:
+            return None
+        from ..saves import in_use_text, port_taken
+
+        bind = table.bind or self.app.host_address()[0]
+        return in_use_text(bind, table.port) if port_taken(bind, table.port) else None
 
     def action_back(self) -> None:
         self.app.back_to_table()
