@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import logging
 import os
 import time
@@ -563,7 +564,13 @@ class DealMeInApp(App[int]):
         try:
             await self.hand_over(await TableSession.resume(self, path, solo))
         except Exception as e:  # an unusable save is moved aside: say so, stay home
-            self.notify(f"Could not resume the table: {e}", severity="error", timeout=10)
+            said = f"Could not resume the table: {e}"
+            if isinstance(e, OSError) and e.errno == errno.EADDRINUSE and not solo:  # taken since home looked
+                from .saves import in_use_text, save_port
+
+                port = save_port(path)
+                said = in_use_text(self.host_address()[0], port) if port is not None else said
+            self.notify(said, severity="error", timeout=15)
             self.session = None
             from .screens.home import HomeScreen
 

@@ -68,3 +68,27 @@ def test_every_hosted_save_names_its_port() -> None:
     assert not problems
     assert [(t.label, t.port) for t in found] == [("Resume Ninety-Nine (hosted, lobby, port 7310)", 7310),
                                                   ("Resume Ninety-Eight (hosted, lobby, port 7311)", 7311)]
+
+
+async def test_a_port_taken_after_home_looked_is_said_in_the_same_words() -> None:
+    """Between home's look at the port and the table binding it, another program may take it:
+    the resume fails as the system says it, and the app says it as home does."""
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await host_two_seats(app, pilot)
+        port = app.session.server.port
+        await app.leave_table()
+    holder = _held(port)
+    try:
+        again = make_app(bind="127.0.0.1", port=0)
+        async with again.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen))
+            said = said_from_now(again)
+            again.resume_table(save_path(port), False)  # past home's look, as a race would be
+            await wait_for(pilot, lambda: said)
+            assert said == [f"Could not resume the table: port {port} is in use, most likely by this table still "
+                            f"running. Join it instead (Join a table, or dealmein join 127.0.0.1:{port}), or stop "
+                            "what holds the port and resume it again. Its save is kept."], said
+            assert again.session is None and save_path(port).is_file()
+    finally:
+        holder.close()
