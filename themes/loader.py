@@ -31,9 +31,17 @@ class ThemeProblem:
 
     path: Path
     message: str
+    #: each thing wrong, apart (``message`` has them all): a notice too small for every one
+    #: names the first and counts the rest
+    errors: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return f"theme file {self.path}: {self.message}"  # the whole path, as a settings file's
+
+    @property
+    def each(self) -> tuple[str, ...]:
+        """Everything wrong with the file, one by one (a file that cannot be read has one)."""
+        return self.errors or (self.message,)
 
 
 @dataclass
@@ -95,7 +103,7 @@ def _read_theme_file(path: Path, complete: bool) -> Theme | ThemeProblem:
     try:
         return theme_from_table(data, complete=complete)
     except Invalid as exc:
-        return ThemeProblem(path, str(exc))
+        return ThemeProblem(path, str(exc), exc.errors)
 
 
 def _theme_files(directory: Path) -> list[Path]:

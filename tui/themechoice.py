@@ -1,15 +1,62 @@
 """The app's theme: the first one shown, the rest loaded after, previews, and the choice it saves."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from textual.app import App
+from textual.content import Content
+from textual.geometry import Size
 from textual.theme import Theme
 
 from .theming import DEFAULT_THEME, shipped_themes
 
 if TYPE_CHECKING:
+    from themes.loader import ThemeProblem
+
     from .app import DealMeInApp
+
+#: Textual's notices stand in a rack that keeps two columns for its scrollbar and a row off
+#: the foot of the screen; a notice is 60 cells wide, or half the rack if less, and its text
+#: has a border and a cell of padding beside it, a row of padding above and below, and a row
+#: over it (``Toast``, ``ToastRack``)
+NOTICE_WIDTH, RACK_GUTTER, NOTICE_SIDES, NOTICE_ROWS_AROUND = 60, 2, 3, 4
+#: where everything wrong with each bad theme file can be read, said when a notice leaves some out
+SEE_EVERYTHING = 'Run "dealmein themes" to see everything wrong.'
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def theme_notice(lead: Sequence[str], problems: Sequence[ThemeProblem], size: Size) -> str:
+    """The Themes notice: ``lead``'s lines, then the bad files, as much as fits a screen of
+    ``size`` (a taller notice runs off the top, and the files it names first are never seen).
+    As many files as fit, each by its whole path (docs/themes.md promises it) with its first
+    problem, or with how many it has where that names more files; how many files are left
+    out; and, if anything is, where to read it all (``dealmein themes``)."""
+    width = max(1, min(NOTICE_WIDTH, (size.width - RACK_GUTTER) // 2) - NOTICE_SIDES)
+    rows = max(1, size.height - NOTICE_ROWS_AROUND - 1)  # the title takes a row
+    if not problems:
+        return "\n".join(lead)
+    head = [*lead, "This theme file is left out:" if len(problems) == 1 else "These theme files are left out:"]
+
+    def entry(problem: ThemeProblem, first: bool) -> str:
+        more = len(problem.each) - 1
+        if not first:
+            return f"{problem.path}: {_count(more + 1, 'problem')}"
+        return f"{problem.path}: {problem.each[0]}" + (f" (and {_count(more, 'more problem')})" if more else "")
+
+    text = ""
+    for shown in range(len(problems), 0, -1):
+        for first in (True, False):
+            entries = [entry(problem, first) for problem in problems[:shown]]
+            left = len(problems) - shown
+            whole = first and not left and all(len(problem.each) == 1 for problem in problems)
+            tail = ([f"and {_count(left, 'more file')}."] if left else []) + ([] if whole else [SEE_EVERYTHING])
+            text = "\n".join([*head, *entries, *tail])
+            if len(Content(text).wrap(width)) <= rows:
+                return text
+    return text  # a screen smaller than the app supports: the shortest there is
 
 
 class ThemeChoice:
@@ -18,8 +65,8 @@ class ThemeChoice:
 
     def __init__(self, app: DealMeInApp) -> None:
         self.app = app
-        #: what was wrong with the theme files, said once they are loaded
-        self.problems: list[str] = []
+        #: the theme files that could not be used, said once they are loaded
+        self.problems: list[ThemeProblem] = []
         #: the theme to go back to while a theme list previews (None: not previewing)
         self.preview_from: str | None = None
         #: shown for a saved theme that is missing: not saved
@@ -70,7 +117,7 @@ class ThemeChoice:
                 app.register_theme(theme)
                 app.mutate_reactive(App.theme)
         wanted = self.wanted()
-        said = list(self.problems)
+        said: list[str] = []
         if wanted not in app.available_themes:
             # a theme no longer there (a user theme file gone or broken): shown, not saved, so
             # that the choice comes back once the file is mended
@@ -80,8 +127,9 @@ class ThemeChoice:
             said.insert(0, f"The theme {missing!r} is not available: showing {wanted} (your choice is kept).")
         if wanted != app.theme:
             app.theme = wanted
-        if said:  # one notice, each problem on its lines: a stack of them ran off the screen
-            app.notify("\n".join(said), title="Themes", severity="warning", timeout=10)
+        if said or self.problems:  # one notice: a stack of them ran off the screen
+            app.notify(theme_notice(said, self.problems, app.size), title="Themes", severity="warning",
+                       timeout=10, markup=False)  # a path is shown as it is, brackets and all
 
     def changed(self, theme: Any) -> None:
         """The theme shown changed (F3, a list, a setting): saved if it is a choice."""

@@ -9,7 +9,7 @@ from textual.color import Color
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.theme import BUILTIN_THEMES, Theme
 
-from themes.loader import SHIPPED_DIR, load_theme_file, load_themes, user_theme_named
+from themes.loader import SHIPPED_DIR, ThemeProblem, load_theme_file, load_themes, user_theme_named
 from themes.variables import (
     BLACK,
     MARK_CONTRAST,
@@ -38,8 +38,8 @@ def listed_themes(available: Mapping[str, Theme]) -> list[str]:
     return ours + [n for n in names if n not in ours]
 
 
-def shipped_themes(guest: bool = False) -> tuple[list[Theme], list[str]]:
-    """The themes to register and a message for each theme file that could not be used.
+def shipped_themes(guest: bool = False) -> tuple[list[Theme], list[ThemeProblem]]:
+    """The themes to register and each theme file that could not be used.
 
     An SSH guest's app (``guest``) is offered the host's own themes too, since they are this
     installation's, but is told nothing of a bad file among them: the file is in the host's
@@ -47,7 +47,7 @@ def shipped_themes(guest: bool = False) -> tuple[list[Theme], list[str]]:
     and the host's own app names it. (A guest whose chosen theme is the bad one is still told
     that theme is not available.)"""
     loaded = load_themes()
-    return list(loaded.themes.values()), [] if guest else [str(p) for p in loaded.problems]
+    return list(loaded.themes.values()), [] if guest else list(loaded.problems)
 
 
 def quick_theme(name: str) -> Theme | None:

@@ -181,3 +181,25 @@ def test_user_theme_named_picks_the_theme_load_themes_would(tmp_path: Path) -> N
     assert found == load_themes(tmp_path).themes["casino"]
     assert user_theme_named("paper", tmp_path) is None
     assert user_theme_named("casino", tmp_path / "nowhere") is None
+
+
+def test_dealmein_themes_lists_every_bad_file_with_everything_wrong(tmp_path: Path, monkeypatch, capsys) -> None:
+    """docs/themes.md: the app's Themes notice says what fits the screen and points here, to
+    ``dealmein themes``, for every bad file by its whole path with everything wrong with it."""
+    from tui.cli import main
+
+    _write(tmp_path, {"ocean.toml": GOOD, **BROKEN})
+    monkeypatch.setenv(THEMES_DIR_ENV, str(tmp_path))
+    assert main(["themes"]) == 1
+    out = capsys.readouterr().out
+    assert f"Your theme folder: {tmp_path}\n" in out and f"ocean: {tmp_path / 'ocean.toml'}\n" in out
+    for problem in load_themes(tmp_path).problems:
+        assert f"\n{problem.path}:\n" in out
+        for error in problem.each:
+            assert f"\n  {error}\n" in out
+    wrong = next(p for p in load_themes(tmp_path).problems if p.path.name == "wrong-types.toml")
+    assert len(wrong.each) == 3  # each thing wrong on its own line, not one line of them all
+    (tmp_path / "fine").mkdir()  # no files: said so, not nothing printed
+    monkeypatch.setenv(THEMES_DIR_ENV, str(tmp_path / "fine"))
+    assert main(["themes"]) == 0
+    assert capsys.readouterr().out == f"Your theme folder: {tmp_path / 'fine'}\nNo theme files in it.\n"

@@ -119,4 +119,4 @@ async def test_you_are_told_of_your_own_bad_theme_file_by_name(monkeypatch, tmp_
     app = make_app(config_path=tmp_path / "settings.toml")
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         notes = await wait_for(pilot, lambda: [n.message for n in app._notifications if n.title == "Themes"])
-        assert f"theme file {tmp_path}" in notes[0] and "host-only.toml:" in notes[0]  # its whole path
+        assert f"theme file is left out:\n{tmp_path / 'themes' / 'host-only.toml'}: " in notes[0]  # its whole path

@@ -358,3 +358,55 @@ async def test_the_tables_own_themes_come_first_in_every_list(tmp_path: Path, mo
         await pilot.press("f3")
         await wait_for(pilot, lambda: app.theme != listed[-1])
         assert app.theme == "casino"
+
+
+def _drawn_notice(app, title: str) -> tuple[bool, str]:
+    """The notice titled ``title`` as drawn: whether it lies whole within the screen, and the
+    text of its rows run together (a path too long for a row is folded onto the next)."""
+    from textual.widgets._toast import Toast
+
+    toast = next(t for t in app.screen.query(Toast) if t._notification.title == title)
+    box, inside = toast.region, toast.content_region
+    within = box.y >= 0 and box.bottom <= app.size.height and box.x >= 0 and box.right <= app.size.width
+    rows = app.screen._compositor.render_strips()
+    text = "".join(rows[y].crop(inside.x, inside.right).text.rstrip()
+                   for y in range(max(0, inside.y), min(len(rows), inside.bottom)))
+    return within, text
+
+
+#: five theme files each with two things wrong (an unknown key and a bad colour)
+FIVE_BAD = {f"broken-theme-number-{i}.toml": f'name = "broken-{i}"\nprimary = "nope"\nsparkle = true\n'
+            for i in range(1, 6)}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
+async def test_five_bad_theme_files_are_each_named_on_screen(tmp_path: Path, monkeypatch, size) -> None:
+    """docs/themes.md: a bad file is reported by its whole path. Five of them in one notice
+    stood taller than an 80x24 screen, and the first paths were off its top: the notice fits
+    the screen, names every file whole at 80x24 (at 60x18 as many as fit, and how many more),
+    and says where everything wrong with each is listed."""
+    import shutil
+    import tempfile
+
+    # a folder of one length wherever the test runs (a worker's tmp_path is longer), as long
+    # as a player's data folder often is: /tmp/tmpXXXXXXXX/themes/broken-theme-number-1.toml
+    home = Path(tempfile.mkdtemp(dir="/tmp"))
+    try:
+        folder = user_themes(home, monkeypatch, FIVE_BAD)
+        app = make_app(config_path=tmp_path / "settings.toml")
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await wait_for(pilot, lambda: [n for n in app._notifications if n.title == "Themes"])
+            await pilot.pause()
+            within, text = _drawn_notice(app, "Themes")
+            assert within, text
+            paths = [str(folder / name) for name in sorted(FIVE_BAD)]
+            named = [path for path in paths if path in text]
+            assert named == paths[:len(named)] and named, text  # the first files, each by its whole path
+            if size == (80, 24):
+                assert named == paths
+            else:
+                left = len(paths) - len(named)
+                assert left == 0 or f"and {left} more file" in text, text
+            assert "dealmein themes" in text, text  # where everything wrong with each is listed
+    finally:
+        shutil.rmtree(home)
