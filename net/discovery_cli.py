@@ -9,6 +9,8 @@ import sys
 import time
 from collections.abc import Callable
 
+from rich.cells import cell_len
+
 from net.addresses import host_port
 from net.discovery import FoundTable, TableBrowser
 
@@ -34,14 +36,20 @@ async def find_tables(wait: float, interfaces: list[str] | None,
         return tables, dict(browser.rejected)
 
 
-def describe(table: FoundTable) -> str:
-    """One line for people. Every text field was cleaned by the TXT checks, so printing it cannot
-    drive the terminal."""
+#: the columns before the address: heading, least width in cells, aligned right, blanks after
+COLUMNS = (("TABLE", 24, False, 1), ("GAME", 14, False, 1), ("PRESET", 10, False, 1), ("SEATS", 5, True, 2),
+           ("STATUS", 8, False, 1))
+HEADINGS = [heading for heading, *_ in COLUMNS]
+
+
+def cells(table: FoundTable) -> tuple[list[str], str]:
+    """The table's cells of ``COLUMNS``, and what follows them: its address and notes. Every
+    text field was cleaned by the TXT checks, so printing it cannot drive the terminal."""
     a = table.advert
     address = table.address or (table.addresses[0] if table.addresses else "?")
     where = host_port(address, table.port)
     if a is None:
-        return f"{table.name:<24} {'?':<14} {'?':<10} {'?':>5}  {'?':<8} {where}  ({table.problem})"
+        return [table.name, "?", "?", "?", "?"], f"{where}  ({table.problem})"
     notes = []
     if a.password:
         notes.append("password")
@@ -56,8 +64,30 @@ def describe(table: FoundTable) -> str:
     if table.reachable is False:
         notes.append("not answering")
     extra = f"  ({', '.join(notes)})" if notes else ""
-    seats = f"{a.seats_taken}/{a.seats_total}"
-    return f"{table.name:<24} {a.game:<14} {a.preset:<10} {seats:>5}  {a.status:<8} {where}{extra}"
+    return [table.name, a.game, a.preset, f"{a.seats_taken}/{a.seats_total}", a.status], f"{where}{extra}"
+
+
+def widths(rows: list[list[str]]) -> list[int]:
+    """Each column as wide as its widest cell, at least as wide as it always was: a name over
+    24 cells (40 characters fit the advert, a CJK one takes two cells each) pushed every
+    column after it out of line. Measured in terminal cells, not characters."""
+    return [max([least, *(cell_len(row[i]) for row in rows)]) for i, (_, least, _, _) in enumerate(COLUMNS)]
+
+
+def row_line(row: list[str], rest: str, sizes: list[int]) -> str:
+    """One line of the printed table: ``row`` padded to ``sizes`` cells, then ``rest``."""
+    line = ""
+    for text, size, (_, _, right, gap) in zip(row, sizes, COLUMNS):
+        pad = " " * (size - cell_len(text))
+        line += (pad + text if right else text + pad) + " " * gap
+    return line + rest
+
+
+def describe(table: FoundTable, sizes: list[int] | None = None) -> str:
+    """One line for people; ``sizes`` are the columns' widths (``widths``) of the table the
+    line is printed in, for its columns to line up with the other lines'."""
+    row, rest = cells(table)
+    return row_line(row, rest, sizes or widths([row]))
 
 
 def browse_problem(e: OSError, interfaces: list[str] | None) -> str:
@@ -87,9 +117,10 @@ def run_tables(args: argparse.Namespace, interrupted: Callable[[], bool] | None 
     if not tables:
         print("No tables found on the LAN.")
     else:
-        print(f"{'TABLE':<24} {'GAME':<14} {'PRESET':<10} {'SEATS':>5}  {'STATUS':<8} ADDRESS")
+        sizes = widths([cells(table)[0] for table in tables])
+        print(row_line(HEADINGS, "ADDRESS", sizes))
         for table in tables:
-            print(describe(table))
+            print(describe(table, sizes))
     if rejected:
         print(f"({len(rejected)} malformed advert{'s' if len(rejected) > 1 else ''} ignored)")
     return 0

@@ -315,6 +315,43 @@ async def test_tables_command_json_finds_another_process(spawn) -> None:
     assert await host.close() == 0
 
 
+async def test_tables_command_lines_up_its_columns_whatever_the_names(spawn) -> None:
+    """A name of 40 characters (the most an advert holds) and one of wide characters (CJK, an
+    emoji: two terminal cells each) leave every column starting at the same cell on every line,
+    the heading's included: a name over 24 cells pushed the columns after it out of line."""
+    from rich.cells import cell_len
+
+    long, wide = unique("A table whose name fills its room"), unique("麻雀の卓🎲")
+    assert len(long) == NAME_MAX and cell_len(wide) > len(wide)
+    ports = {}
+    for name in (long, wide):
+        host, ready = await spawn("--name", name)
+        ports[name] = ready["port"]
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "tables", "--wait", "2.5", "--interface", "127.0.0.1",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), 20)
+    assert proc.returncode == 0, err.decode()
+    lines = out.decode().splitlines()
+    heading = next(line for line in lines if line.startswith("TABLE "))
+
+    def starts(line: str, words: tuple[str, ...], at: int = 0) -> list[int]:
+        """The cell where each word begins, looked for in turn from ``at``; the cell after the
+        seats' last, as that column is aligned right."""
+        cells = []
+        for word in words:
+            at = line.index(word, at)
+            cells.append(cell_len(line[:at]) + (len(word) if word in ("SEATS", "1/4") else 0))
+            at += len(word)
+        return cells
+
+    columns = starts(heading, ("GAME", "PRESET", "SEATS", "STATUS", "ADDRESS"))
+    for name, port in ports.items():
+        row = next(line for line in lines if line.startswith(name + " "))
+        words = ("ninety-eight", "standard", "1/4", "lobby", f"127.0.0.1:{port}")
+        assert starts(row, words, len(name)) == columns, f"\n{heading}\n{row}"
+
+
 async def test_tables_command_refuses_with_no_mdns() -> None:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui", "--no-mdns", "tables", "--json",

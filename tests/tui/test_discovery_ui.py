@@ -9,7 +9,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Input, OptionList
+import pytest
+from textual.widgets import Input, OptionList, Static
 
 from core import GAMES
 from tui.screens.confirm import ConfirmScreen
@@ -19,7 +20,7 @@ from tui.screens.password import PasswordScreen
 from tui.screens.picker import PickerScreen
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, wait_for
+from .helpers import current, make_app, wait_for
 
 LOOPBACK = ["127.0.0.1"]
 HOST_SCRIPT = Path(__file__).parent.parent / "net" / "discovery_host.py"
@@ -263,3 +264,70 @@ async def test_the_lan_list_highlights_its_first_table_as_it_takes_the_focus() -
         await wait_for(hp, lambda: any(s["name"] == "Hal" for s in host.session.lobby["seats"]))
         await guest.action_quit()
         await host.session.close()
+
+
+def put_found(join: JoinScreen, *tables: tuple[str, dict[str, Any]]) -> None:
+    """``tables`` (name, advert fields over a Ninety-Eight table's) put in the Join screen's LAN
+    list as the browser would, answering at 192.168.1.x: no network needed to lay them out."""
+    from net.discovery import FoundTable
+    from net.discovery_txt import TableAdvert
+
+    join.found = {}
+    for i, (name, fields) in enumerate(tables):
+        advert = TableAdvert(**{"name": name, "game": "ninety-eight", "preset": "standard", "seats_taken": 1,
+                                "seats_total": 4, **fields})
+        service = f"t{i}._dealmein._tcp.local."
+        join.found[service] = FoundTable(service, name, advert, True, "", (f"192.168.1.{40 + i}",), 7098, True,
+                                         f"192.168.1.{40 + i}")
+    join._refresh_list()
+    join.query_one("#lan-status", Static).update(join._lan_status())
+
+
+def screen_lines(app: Any) -> list[str]:
+    """The rows of text on screen, as drawn."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def test_a_wrapped_password_marker_lines_up_with_the_rest_of_its_table() -> None:
+    """At 80 columns a table's "password" that no longer fits its first line starts where the
+    "Options:" under it does (it wrapped to the list's edge, read as a table of its own)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
+        put_found(join, ("Quentin and Rosa's table", {"password": True, "options": (("limit", "50"),)}))
+        await pilot.pause()
+        box = join.query_one("#tables", OptionList).region
+        lines = screen_lines(app)[box.y:box.bottom]
+        marker = next(line for line in lines if "password" in line)
+        options = next(line for line in lines if "Options:" in line)
+        assert "Quentin" not in marker, lines  # it did wrap: the test checks the wrapped line
+        assert marker.index("password") == options.index("Options:"), "\n".join(lines)
+
+
+@pytest.mark.parametrize("size, shown", [((80, 24), 3), ((60, 18), 2), ((100, 30), 5)])
+async def test_the_found_tables_have_room_beside_the_tables_joined_lately(size: tuple[int, int],
+                                                                          shown: int) -> None:
+    """Tables joined lately listed, five found on the LAN (each with an options line): several
+    found tables are in sight at once at 80x24 (the list had four lines, the first table and
+    its options), with the tables joined lately and the address form still in sight, at the
+    smallest size too, where nothing has to scroll."""
+    from tui.recent import note
+
+    for i in range(3):
+        assert note(f"10.0.0.{i}:7098", f"Lately {i}", "ninety-eight") is None
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
+        assert join.query("#recent")
+        names = [f"Table {letter}" for letter in "ABCDE"]
+        put_found(join, *((name, {"options": (("limit", "50"),)}) for name in names))
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "5 tables found" in text and "Lately 2" in text, text
+        assert sum(name in text for name in names) >= shown, text
+        form = join.query_one(".row").region
+        assert form.y >= 1 and form.bottom <= size[1] - 1, text  # the address form in sight
+        assert join.query_one("#join").max_scroll_y == 0, text  # and nothing scrolled away
+        assert join.query_one("#tables").region.height >= join.query_one("#recent").region.height

@@ -11,9 +11,14 @@ from textual import events, getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.style import Style
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.visual import RenderOptions, Visual
 from textual.widgets.option_list import Option
 
 from core import GAMES
@@ -83,6 +88,56 @@ def table_line(found: Any, here: bool = False) -> Text:
     return line
 
 
+class Hanging(Visual):
+    """A list entry whose wrapped lines hang ``indent`` cells in, where the text of its lines
+    under the first ("Options: ...") begins, not at the list's edge: at 80 columns a table's
+    "password", wrapped there, read as the start of another entry. ``str()`` is the entry's
+    text, as a prompt's is (what the tests read)."""
+
+    def __init__(self, text: Text, indent: int = 2) -> None:
+        self.text = text
+        self.indent = indent
+        self._content: Content | None = None
+        self._lines: tuple[int, list[Content]] = (-1, [])
+
+    def __str__(self) -> str:
+        return self.text.plain
+
+    def content(self) -> Content:
+        if self._content is None:  # made once the app runs, whose console reads the styles
+            self._content = Content.from_rich_text(self.text)
+        return self._content
+
+    def lines(self, width: int) -> list[Content]:
+        """Each line of the text wrapped at ``width``, its wrapped part hung (a width too small
+        to spare the indent wraps as plain text does)."""
+        if self._lines[0] == width:
+            return self._lines[1]
+        content = self.content()
+        if width <= 2 * self.indent:
+            lines = content.wrap(max(width, 1))
+        else:
+            lines = []
+            for paragraph in content.split("\n", allow_blank=True):
+                first = paragraph.wrap(width)[0]
+                lines.append(first)
+                plain = paragraph.plain
+                rest = len(plain) - len(plain[len(first.plain):].lstrip(" "))  # after the blanks it broke at
+                if rest < len(plain):
+                    lines.extend(line.pad_left(self.indent) for line in paragraph[rest:].wrap(width - self.indent))
+        self._lines = (width, lines)
+        return lines
+
+    def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
+        return Content("\n").join(self.lines(width)).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.content().get_optimal_width(rules, container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return len(self.lines(width))
+
+
 def recent_line(table: Recent, seat_left: bool = False) -> Text:
     """A table joined lately: name, address, game, the day, whether it has a password, and
     whether this player left a seat there (joining it presents the seat's token)."""
@@ -102,6 +157,9 @@ class JoinScreen(Screen[None]):
         app = getters.app(DealMeInApp)
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
+    #: below 30 rows the found tables take the room the headings' blank lines and the tables
+    #: joined lately leave (at 80x24 the list showed its first table only: join.tcss)
+    VERTICAL_BREAKPOINTS = [(0, "-tiny"), (20, "-short"), (30, "-tall")]
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def __init__(self) -> None:
@@ -128,7 +186,7 @@ class JoinScreen(Screen[None]):
                 yield Label("Tables you joined lately", classes="heading")
                 if self.recent:
                     self._left = [left_at(t.address) for t in self.recent]
-                    yield OptionList(*(Option(recent_line(t, left), id=f"recent-{i}")
+                    yield OptionList(*(Option(Hanging(recent_line(t, left)), id=f"recent-{i}")
                                        for i, (t, left) in enumerate(zip(self.recent, self._left))), id="recent")
                 if problem:
                     yield Static(Text(problem), id="recent-problem", classes="error")
@@ -205,7 +263,7 @@ class JoinScreen(Screen[None]):
         services = sorted(self.found, key=lambda service: self.found[service].name.lower())
         tables.clear_options()
         here = self.app.session
-        tables.add_options(Option(table_line(self.found[s], is_here(self.found[s], here)), id=s,
+        tables.add_options(Option(Hanging(table_line(self.found[s], is_here(self.found[s], here))), id=s,
                                   disabled=not enterable(self.found[s]))
                            for s in services)
         if keep is not None and services:
