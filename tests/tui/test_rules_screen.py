@@ -416,3 +416,25 @@ def test_the_option_lines_say_what_one_or_two_decks_and_stakes_mean() -> None:
 
     page = " ".join(rules_markdown("ninety-nine").split())
     assert "You can still draw until the next player plays a card" in page and "draws (manual draw only)" in page
+
+
+def test_the_pages_say_what_the_rules_decide_of_ties_starters_and_variants() -> None:
+    """crazy-eights 2.2 (a joker starter: any card), 4.2 (the penalty may be off), 5.3 (ties
+    share the win), 7.4 (a wild special card does both); ninety-nine 7 (``quick``: three
+    chips). At tables of those options the page still says what the table does instead."""
+    from tui.screens.rules import rules_markdown
+
+    def page(game: str, table: dict[str, Any] | None = None) -> str:
+        return " ".join(rules_markdown(game, table).split())
+
+    ce = page("crazy-eights")
+    assert "A joker turned up can be answered with any card." in ce
+    assert "(or two cards drawn, or nothing at all, depending on the table)" in ce
+    assert "and the lowest score wins (a tie shares the win)." in ce
+    assert "a card that is both your wild card and a special card does both" in ce
+    assert "starts everyone on three chips instead of nine" in page("ninety-nine")
+    off = page("crazy-eights", {"game": "crazy-eights", "preset": "standard", "options": {"last_card": "off"},
+                                "seats": 3})
+    assert "At this table nothing is paid for forgetting it." in off and "or nothing at all" not in off
+    countdown = page("crazy-eights", {"game": "crazy-eights", "preset": "countdown", "options": {}, "seats": 3})
+    assert "first to go out on a count of 1 wins the match" in countdown and "a tie shares" not in countdown

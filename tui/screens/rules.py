@@ -137,7 +137,7 @@ def _cards(count: int) -> str:
 #: sentences of the rules pages that Countdown (crazy-eights 6) makes untrue
 #: the Last card! section's penalty, as a table with the usual options has it (4.2)
 _PAY = ("Forget, or say it when it is not true, and you pay: ten penalty points (or two cards "
-        "drawn, depending on the table).")
+        "drawn, or nothing at all, depending on the table).")
 
 #: the Drawing section's reshuffle, as a table with the usual options has it (3.5)
 _RESHUFFLE = "When the stock runs out, the pile (all but its top card) is shuffled into a new stock."
@@ -155,7 +155,7 @@ _COUNTDOWN = {
         "next player must follow that suit (or play their own wild card), or",
     "Everyone else scores the cards they still hold: an eight or a joker 50, a picture card or a "
     "10 ten points, an ace 1, other cards their number. The match ends after the hand in which "
-    "someone reaches 100 points, and the lowest score wins.":
+    "someone reaches 100 points, and the lowest score wins (a tie shares the win).":
         "In Countdown there are no points: the player out lowers their count by one, and the "
         "first to go out on a count of 1 wins the match.",
     "the hand ends where it stands, and everyone scores the cards they still hold.":
