@@ -175,3 +175,18 @@ async def test_a_ninety_nine_rounds_box_says_what_it_cost_each_seat() -> None:
             before = chips
         assert said
         await app.action_quit()
+
+
+def test_the_columns_fit_whole_in_a_60_column_terminals_box() -> None:
+    """At 60x18 the results box holds 53 cells: a Crazy Eights hand with penalties (five columns,
+    names as long as "Normal bot 2") read "penalti…" there; each heading is whole now."""
+    view = {"game": "crazy-eights", "is_over": False, "winners": [],
+            "status": [{"score": s, "in_hand": True, "out": False} for s in (10, 64, 120, 7)],
+            "options": {}}
+    event = {"kind": "hand_over", "points": [0, 23, 54, 7], "penalties": [10, 0, 0, 0], "winners": [0]}
+    console = Console(width=53, record=True)
+    console.print(standings(view, ["You", "Normal bot", "Normal bot 2", "Normal bot 3"], event))
+    text = console.export_text()
+    header = text.splitlines()[0]
+    assert "points in hand" in header and "penalties" in header and "…" not in text, text
+    assert "Normal bot 2" in text and "+10" in text

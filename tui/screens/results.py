@@ -30,7 +30,10 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     """A row per seat: name, the game's standing, and what the hand scored where the game
     says (points left in hand, and penalties where the hand gave any); the hand's or match's
     winners marked (``*`` in the ASCII card style, for terminals that draw symbols wide)."""
-    table = Table(box=None, show_header=True, padding=(0, 2), header_style="bold")
+    # two cells between columns, none at the edges: at 60 columns Crazy Eights' five columns
+    # fit whole (with two cells each side of every column, "penalties" read "penalti…")
+    table = Table(box=None, show_header=True, padding=(0, 2), collapse_padding=True, pad_edge=False,
+                  header_style="bold")
     table.add_column("")
     table.add_column("player")
     table.add_column("standing")
