@@ -359,7 +359,8 @@ class Table:
         self.conns.add(p)
         self._welcome(p)
         self._broadcast_lobby(to=p)
-        self._send_view(p)
+        if self.status != "lobby":  # a match in play or just over: after a new setup, the lobby alone
+            self._send_view(p)
         self._say_earlier(p)
         if self.status != "playing" and not self.playing_host():
             self._say(self._countdown.note(False), p)

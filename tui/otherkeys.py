@@ -36,7 +36,8 @@ def why_not_here(action: str, view: dict[str, Any], solo: bool) -> str | None:
 def why_no_step_away(view: dict[str, Any], listed: dict[str, Any] | None) -> str | None:
     """Why A does nothing for a player at a table with others, in a match in play (``listed``:
     their seat as the lobby lists it), or None where it steps away."""
-    if own_status(view).get("out"):
+    away = listed is not None and listed.get("stepped_away") is True
+    if own_status(view).get("out") and not away:  # (one away comes back all the same: "(away)" goes)
         return "You are out of this match: the table does not wait for you, so there is nothing to step away from."
     if listed is not None and "stepped_away" not in listed:  # the lobby of a host of an older version
         return "This table's host has an older Deal Me In, without stepping away: say in the chat that you will be back."

@@ -328,3 +328,32 @@ async def test_a_join_with_no_password_is_asked_for_one_and_is_no_guess(server: 
         assert (e.code, e.message) == ("bad_password", "wrong table password")
     else:
         raise AssertionError("a wrong password got in")
+
+
+async def test_one_who_comes_back_to_a_lobby_set_up_anew_gets_the_lobby_not_the_match_before(server: Server) -> None:
+    """After a match the host sets the table up anew (2 seats of 3): the table is back in its
+    lobby. A player who dropped and came back got the finished match's view all the same, and
+    their app showed that match over again, its seats named "Seat 3"; now the lobby alone."""
+    table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=3, seed=5,
+                                            options={"scoring": "single"}))
+    host = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    bo = await join(server, "Bo", table=table.id)
+    await host.add_bot(2, "easy")
+    await bo.ready(True)
+    await wait_until(lambda: table.seats[2].bot is not None and table.seats[1].ready, what="a full table")
+    await host.start()
+    await _play_out(table, host, bo)
+    await host.configure(seats=2)
+    await wait_until(lambda: table.status == "lobby" and len(table.seats) == 2, what="the new setup")
+    token = bo.token
+    await bo.close()
+    await wait_until(lambda: table.seats[1].conn is None, what="Bo gone")
+    back = await join(server, "Bo", table=table.id, token=token)
+    try:
+        update = await next_update(back, "lobby")
+        assert update["lobby"]["status"] == "lobby" and back.seat == 1
+        await asyncio.sleep(0.3)  # what else comes on joining has come by now
+        assert back.view is None
+    finally:
+        await back.close()
+        await host.close()

@@ -98,3 +98,50 @@ def test_why_a_does_nothing() -> None:
     playing = {"seat": 0, "status": [{"lives": 2, "out": False}]}
     assert why_no_step_away(playing, seat) is None
     assert "older Deal Me In" in (why_no_step_away(playing, {"seat": 0, "name": "Bo"}) or "")
+    # put out of the match while away (the bot lost their last life): A still brings them back
+    assert why_no_step_away(view, dict(seat, stepped_away=True)) is None
+
+
+async def test_one_put_out_of_the_match_while_away_comes_back_with_a() -> None:
+    """ninety-nine 1.2: the bot playing Bo's seat lost its last chip while Bo was away; the
+    match went on for the others. A said there was nothing to step away from, and "(away)"
+    stayed on every screen to the end; A brings Bo back."""
+    import random
+
+    from core.bots import choose
+
+    config = TableConfig(name="t", game="ninety-nine", seats=3, seed=1, options={"chips": 1})
+    async with someone_elses_table(config) as (srv, table, ana):
+        await ana.add_bot(2, "normal")
+        await wait_for_bot(table)
+        app = make_app()
+        app.settings.name = "Bo"
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            m = table.match
+            await pilot.press("a")
+            await wait_for(pilot, lambda: table.seats[1].stepped_away)
+            for _ in range(400):  # Ana plays as the normal bot would, until Bo's seat is out
+                if m.is_over or m.status(1).get("out"):
+                    break
+                if m.current_seat == 0 and ana.view is not None and ana.view["version"] == m.version:
+                    await ana.act(choose("normal", ana.view, ana.view["legal"], random.Random(m.version)), m.version)
+                await pilot.pause(0.02)
+            # (the seed was chosen so that Bo's seat goes out while the others play on)
+            assert not m.is_over, [m.status(s) for s in range(3)]
+            await wait_for(pilot, lambda: (screen.view or {}).get("status", [{}, {}])[1].get("out") is True)
+            assert table.seats[1].stepped_away
+            await pilot.press("a")
+            await wait_for(pilot, lambda: not table.seats[1].stepped_away)
+            await wait_for(pilot, lambda: not (app.session.lobby or {})["seats"][1].get("stepped_away"))
+            await app.leave_table()
+
+
+async def wait_for_bot(table) -> None:
+    import asyncio
+
+    for _ in range(200):
+        if table.seats[2].bot is not None:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("no bot in seat 3")

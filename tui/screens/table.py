@@ -936,8 +936,9 @@ class TableScreen(Screen[None]):
         """A player in a match in play at a table with others, whose host knows the ``away``
         message (its lobby lists ``stepped_away``: an older host would end the connection)."""
         listed = self._seat_in_lobby()
+        # out of the match, nothing to step away from; but one away still comes back, "(away)" gone
         return (not self.solo and not view.get("is_over") and listed is not None and "stepped_away" in listed
-                and not own_status(view).get("out"))
+                and (not own_status(view).get("out") or listed.get("stepped_away") is True))
 
     def action_step_away(self) -> None:
         if self.check_action("step_away", ()):
