@@ -703,11 +703,12 @@ class DealMeInApp(App[int]):
         self._quitting = True
         session = self.session
         away = session.away_note() if session is not None else ""  # before the seat is left
+        hosted = session is not None and getattr(session, "server", None) is not None  # before it closes
         await self.leave_table()  # its last save written, or given up on
         await self._tables_closed()  # a table left just before, still closing
         if hung_up or terminal_gone():  # no terminal to give back, and Textual's close may wait on it
             os._exit(0)
-        self.exit_note = saved_match_note(session) or away
+        self.exit_note = saved_match_note(session, hosted) or away
         self.exit(0)
 
     def away_from_table(self, question: str, then: Callable[[], None]) -> None:

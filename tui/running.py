@@ -192,19 +192,27 @@ def said_on_exit(app: DealMeInApp, result: object) -> int:
     return code if isinstance(code, int) else 0
 
 
-def saved_match_note(session: Any) -> str:
+def saved_match_note(session: Any, hosted: bool = False) -> str:
     """What became of the solo match in play that quitting left, said once its table has closed
     (its last save written, failed or given up on): where it is kept and how to play on, or that
-    its last moves, or all of it, could not be kept. "" for anything else (a finished match, a
-    solo table that is not saved, another table)."""
+    its last moves, or all of it, could not be kept; of a match in play at a table this app
+    hosted (``hosted``), that it is saved and how to open it again. "" for anything else (a finished match, a
+    table that is not saved, another host's table)."""
     from core import GAMES
 
-    saver = session.table.saver if session is not None and session.solo and session.table is not None else None
+    hosted = hosted and session is not None and not session.solo  # (its server is closed by now)
+    saver = session.table.saver if session is not None and (session.solo or hosted) \
+        and session.table is not None else None
     view = session.view if session is not None else None
     if saver is None or view is None or view.get("is_over"):
         return ""
     info = GAMES.get(str(view.get("game")))
     game = f"Your {info.name if info is not None else 'solo'} match"
+    if hosted:  # its players' apps wait for it to come back, their seats held
+        if saver.problem is None and not saver.pending:
+            name = f"{info.name} " if info is not None else ""
+            return f"The {name}match at your table is saved: run dealmein and choose Resume to open it again for its players."
+        return ""
     if saver.problem is None and not saver.pending:  # the last state is on disk
         return f"{game} is saved: run dealmein and choose Resume to play on."
     why = saver.problem or "its last save did not finish in time"

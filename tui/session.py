@@ -767,7 +767,16 @@ class TableSession:
         """What closing this app's table costs the others at it, said before the player confirms
         (quitting, or opening another table); "" with none."""
         who = self.others_phrase()
-        return f"You host this table: it closes for {who} at it." if who else ""
+        if not who:
+            return ""
+        return f"You host this table: it closes for {who} at it{self._reopens()}."
+
+    def _reopens(self) -> str:
+        """How a table this app hosts comes back once closed, where its save keeps it (its
+        guests' apps wait for it, and the seats are held): said as the close is confirmed."""
+        if self.solo or self.server is None or not self.saved:
+            return ""
+        return " until you open it again (Resume on the home screen: it is saved, seats and all)"
 
     def quit_note(self) -> str:
         """What quitting the app costs, said before the player confirms it; "" with nothing
@@ -842,6 +851,9 @@ class TableSession:
             return "It is saved: Resume on the home screen picks it up where it stopped."
         if self.server is not None:
             who = self.others_phrase()
+            if self._reopens():  # saved: the match waits for the host's Resume, not ends
+                return f"You host this table: it closes for {who} at it{self._reopens()}." if who \
+                    else f"You host this table: it closes{self._reopens()}."
             return f"You host this table: it closes, and the match ends for {who} at it." if who \
                 else "You host this table: it closes."
         if self.client is not None and self.client.seat is None and self.client.is_host:

@@ -120,6 +120,12 @@ async def test_quitting_while_others_play_at_this_apps_table_asks_first() -> Non
         try:
             await wait_for(pilot, lambda: session.others_seated() == 1)
             assert "the other player" in session.leave_note()
+            # the table is saved: closing it is not the end of it, and the question says how it comes back
+            await wait_for(pilot, lambda: session.saved)
+            assert session.leave_note().endswith(" until you open it again (Resume on the home screen: it is "
+                                                 "saved, seats and all)."), session.leave_note()
+            assert session.closing_note() == ("You host this table: it closes for the other player at it until you "
+                                              "open it again (Resume on the home screen: it is saved, seats and all).")
             await pilot.press("escape")  # leaving the lobby closes the table for Bob: asked first
             ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
             assert "the other player" in str(ask.query_one("#confirm-detail").render())
@@ -267,14 +273,14 @@ async def test_the_hosts_questions_count_the_watchers_the_table_cuts_off_too() -
         try:
             await wait_for(pilot, lambda: (session.lobby or {}).get("spectators") == 1 and session.others_seated() == 1)
             for way in ways:
-                assert "it closes for the other player and 1 watcher at it." in await asked(way)
+                assert "it closes for the other player and 1 watcher at it" in await asked(way)
             await bob.close()
             await wait_for(pilot, lambda: session.others_seated() == 0)
             for way in ways:
-                assert "it closes for the watcher at it." in await asked(way)
+                assert "it closes for the watcher at it" in await asked(way)
             await app.session.call("stand")  # the host's own app watches now: still one other
             await wait_for(pilot, lambda: session.seat is None and (session.lobby or {}).get("spectators") == 2)
-            assert "it closes for the watcher at it." in await asked(lambda: lobby.action_leave())
+            assert "it closes for the watcher at it" in await asked(lambda: lobby.action_leave())
             await cy.close()
             await wait_for(pilot, lambda: (session.lobby or {}).get("spectators") == 1)
             assert session.others_phrase() == "" and session.quit_note() == ""
