@@ -86,12 +86,18 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
     turn = turn_effect(view, ways[0])
     effect = f", and {turn}" if turn else ""
     keys = [plays_to + outcome + effect]
+    # (crazy-eights 4.2) the play said with "last card!": the part kept longest, since Enter
+    # alone costs a penalty
+    last = ""
     if plays_for(view, card, announce=True) and announces(view):
         said = announcement(mine.get("count"))
         keys.append(f'{key(*LAST_CARD_KEY)} plays it with "{said}" (else a penalty)')
+        last = f' · {key(*LAST_CARD_KEY)} with "{said}"'
     keys += moves
     short = [k.replace(" (else a penalty)", "") for k in keys]
     # narrower, the chips before the turn's effect, and where the card takes the total before either
     shorter = [plays_to + outcome] if outcome else []
     shorter += [plays_to + effect] if effect else []
-    return Text(fit([" · ".join(keys), " · ".join(short), " · ".join(short[:1]), *shorter, plays_to, plays], width()))
+    warned = [" · ".join(short[:2]), plays_to + last, plays + last] if last else []
+    return Text(fit([" · ".join(keys), " · ".join(short), *warned, " · ".join(short[:1]), *shorter, plays_to, plays],
+                    width()))

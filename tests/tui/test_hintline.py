@@ -42,6 +42,12 @@ def test_the_play_that_leaves_one_card_offers_last_card() -> None:
     assert hint_text(two, "KH", two["hand"], NAMES, "ascii", keys, lambda: 120).plain == \
         'Enter plays KH · L plays it with "last card!" (else a penalty) · Space draws'
     assert "L plays" not in hint_text(view, "KH", view["hand"], NAMES, "ascii", keys, lambda: 120).plain
+    # narrower (a 60-column table, the board's line ahead of it), the warning is the part kept
+    # longest: Enter alone costs a penalty (4.2), where "Space draws" costs nothing
+    line = lambda width: hint_text(two, "KH", two["hand"], NAMES, "ascii", keys, lambda: width).plain  # noqa: E731
+    assert line(45) == 'Enter plays KH · L plays it with "last card!"'
+    assert line(36) == 'Enter plays KH · L with "last card!"'
+    assert line(20) == "Enter plays KH"
 
 
 def test_a_watcher_and_a_finished_match_have_no_card_to_hint() -> None:
