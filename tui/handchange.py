@@ -21,6 +21,7 @@ class HandChange:
         #: each seat's penalty points this hand (crazy-eights 4.2), or as a kept box said them
         self.points: dict[int, int] = {}
         self._ended = False  # a hand ended: what is paid after its end is still its own
+        self._pot: tuple[int, list[int]] | None = None  # the pot taken at the match's end, and by whom
 
     def see(self, event: dict[str, Any]) -> None:
         """Count ``event``. A hand is settled after its end (ninety-eight 6.3: those out pay the
@@ -44,6 +45,11 @@ class HandChange:
                 self._add(event["to"], event["chips"])
             elif whole_number(event.get("delta")):
                 self._add(seat, event["delta"])
+        elif kind == "pot" and whole_number(event.get("pot")) and isinstance(event.get("to"), list) \
+                and event["to"] and all(whole_number(s) for s in event["to"]):
+            # 6.3: the match's end, most chips taking the pot (a tie splits it, the chips left
+            # over going to the first of them after the dealer)
+            self._pot = (event["pot"], list(event["to"]))
 
     def penalties(self, seats: int) -> list[int]:
         """Each of ``seats`` seats' penalty points this hand."""
@@ -52,7 +58,22 @@ class HandChange:
     def _add(self, seat: int, chips: int) -> None:
         self._chips[seat] = self._chips.get(seat, 0) + chips
 
-    def words(self, seats: int, teams: Any = None, after: list[dict[str, Any]] | None = None) -> list[str]:
+    def _take_pot(self, seats: int, dealer: Any) -> None:
+        """The pot seen taken, shared out as ``_settle_stakes`` shares it (``dealer``: the
+        view's, from whom the first seat after takes the chips left over)."""
+        if self._pot is None:
+            return
+        pot, to = self._pot
+        self._pot = None
+        share, left = divmod(pot, len(to))
+        for seat in to:
+            self._add(seat, share)
+        start = dealer if whole_number(dealer) else -1
+        first = min(to, key=lambda s: (s - start - 1) % max(seats, 1))
+        self._add(first, left)
+
+    def words(self, seats: int, teams: Any = None, after: list[dict[str, Any]] | None = None,
+              dealer: Any = None) -> list[str]:
         """What the hand did to each of ``seats`` seats: "-1 life", "+2 chips", "" for nothing,
         with ``after`` (the events that came after its end in the same move) up to the next
         hand's start: its settling. With ``teams`` (the view's pairs, ninety-eight 7.2)
@@ -65,7 +86,8 @@ class HandChange:
                 if event.get("kind") in _NEXT_HAND or event.get("kind") in ENDINGS:
                     break
                 ahead.see(event)
-            return ahead.words(seats, teams)
+            return ahead.words(seats, teams, dealer=dealer)
+        self._take_pot(seats, dealer)
         team_of = {seat: tuple(team) for team in teams or [] if isinstance(team, list)
                    for seat in team if whole_number(seat)}
         out = []

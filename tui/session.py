@@ -576,7 +576,7 @@ class TableSession:
                 if kind in ENDINGS:  # the results say what the hand's penalties added, and the
                     seats = len(self.view.get("status") or [])  # lives and chips it cost or won each seat
                     penalties = self._change.penalties(seats)
-                    changes = self._change.words(seats, self.view.get("teams"), events[i + 1:])
+                    changes = self._change.words(seats, self.view.get("teams"), events[i + 1:], self.view.get("dealer"))
                     if any(penalties):
                         event = {**event, "penalties": penalties}
                     if any(changes):
