@@ -43,6 +43,18 @@ async def wait_until(pred: Callable[[], bool], timeout: float = 5.0, what: str =
         await asyncio.sleep(0.005)
 
 
+def bots_table(srv: Server, config: TableConfig, dealt: bool = True) -> Any:
+    """A table of ``config`` on ``srv`` with an easy bot in every seat, its match dealt and the
+    table closed (``dealt``), as a save would find it: for the tests of what a save keeps."""
+    table = srv.create_table(config)
+    for seat in range(config.seats):
+        table.add_bot(seat, "easy")
+    if dealt:
+        table._start_match()
+        table.close()
+    return table
+
+
 async def dealt(table: Any, host: TableClient) -> Any:
     """``host`` (who holds the host key) starts ``table``'s match: the match, once in play."""
     await host.start()

@@ -9,7 +9,7 @@ from net.lobbycheck import lobby_problem
 from net.server import Server, TableConfig
 from net.tablestate import restore_table, table_state
 
-from .table_helpers import FAST, join, wait_until
+from .table_helpers import FAST, bots_table, join, wait_until
 
 
 async def test_every_match_is_named_afresh_and_its_players_read_the_name() -> None:
@@ -39,11 +39,7 @@ async def test_every_match_is_named_afresh_and_its_players_read_the_name() -> No
 
 async def test_a_save_without_a_match_name_loads_and_the_lobby_names_none() -> None:
     srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    table = srv.create_table(TableConfig(name="Old", seats=2, seed=2))
-    for seat in range(2):
-        table.add_bot(seat, "easy")
-    table._start_match()
-    table.close()
+    table = bots_table(srv, TableConfig(name="Old", seats=2, seed=2))
     state = table_state(table)
     assert state["match_id"] == table.match_id
     del state["match_id"]  # a save of an older version
@@ -62,10 +58,7 @@ async def test_a_fixed_seed_deals_on_after_a_resume_not_the_first_match_again() 
     srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
 
     def table() -> Any:
-        t = srv.create_table(TableConfig(name="Seeded", seats=2, game="crazy-eights", seed=1))
-        for seat in range(2):
-            t.add_bot(seat, "easy")
-        return t
+        return bots_table(srv, TableConfig(name="Seeded", seats=2, game="crazy-eights", seed=1), dealt=False)
 
     straight, resumed = table(), table()
     seeds = []

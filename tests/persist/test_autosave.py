@@ -15,7 +15,7 @@ from net.matchlog import replay, state_digest
 from net.savefile import read_save, write_save
 from net.server import Server, TableConfig
 
-from ..net.table_helpers import FAST, RandomPlayer, seated_table, wait_until
+from ..net.table_helpers import FAST, RandomPlayer, bots_table, seated_table, wait_until
 
 
 def saved_version(path: Path) -> int | None:
@@ -197,11 +197,7 @@ async def test_a_save_holding_nonsense_is_refused_with_the_field_named() -> None
     from net.tablestate import restore_table, table_state
 
     srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    table = srv.create_table(TableConfig(name="T", seats=3, seed=2))
-    for seat in range(3):
-        table.add_bot(seat, "easy")
-    table._start_match()
-    table.close()
+    table = bots_table(srv, TableConfig(name="T", seats=3, seed=2))
     state = table_state(table)
     good = restore_table(srv, state)
     assert good.match is not None and good.match.snapshot() == table.match.snapshot()  # type: ignore[union-attr]
@@ -240,13 +236,9 @@ async def test_a_fresh_match_seed_and_a_large_table_seed_survive_the_save_file(t
     from net.tablestate import restore_table, table_state
 
     srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    fresh = srv.create_table(TableConfig(name="Fresh", seats=3))
-    large = srv.create_table(TableConfig(name="Large", seats=3, seed=10**40))
+    fresh = bots_table(srv, TableConfig(name="Fresh", seats=3))
+    large = bots_table(srv, TableConfig(name="Large", seats=3, seed=10**40))
     for table in (fresh, large):
-        for seat in range(3):
-            table.add_bot(seat, "easy")
-        table._start_match()
-        table.close()
         path = tmp_path / f"{table.config.name}.save"
         write_save(path, table_state(table))
         loaded = read_save(path)

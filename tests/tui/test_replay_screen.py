@@ -29,6 +29,15 @@ def write_log(path: Path, game: str = "ninety-eight", seed: int = 4, actions: in
     return hands
 
 
+def tamper(path: Path) -> None:
+    """The log at ``path`` with its sixth line's state digest changed: it no longer reproduces."""
+    lines = path.read_text().splitlines()
+    record = json.loads(lines[5])
+    record["state"] = "0" * 16
+    lines[5] = json.dumps(record)
+    path.write_text("\n".join(lines) + "\n")
+
+
 def screen_text(app) -> str:
     screen = app.screen
     return "\n".join(str(w.render()) for w in screen.query("Static"))
@@ -63,11 +72,7 @@ async def test_replay_steps_with_every_hand_face_up(tmp_path):
 async def test_replay_of_a_tampered_log_says_so(tmp_path):
     path = tmp_path / "match.jsonl"
     write_log(path)
-    lines = path.read_text().splitlines()
-    record = json.loads(lines[5])
-    record["state"] = "0" * 16
-    lines[5] = json.dumps(record)
-    path.write_text("\n".join(lines) + "\n")
+    tamper(path)
     app = make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -122,11 +127,7 @@ async def test_the_verdict_is_in_the_themes_colours(tmp_path):
     good, bad = tmp_path / "good.jsonl", tmp_path / "bad.jsonl"
     write_log(good)
     write_log(bad)
-    lines = bad.read_text().splitlines()
-    record = json.loads(lines[5])
-    record["state"] = "0" * 16
-    lines[5] = json.dumps(record)
-    bad.write_text("\n".join(lines) + "\n")
+    tamper(bad)
     names = list(load_shipped_themes().themes)
     assert "terminal" in names and "casino" in names
     for path, verdict in ((good, "reproduces its match"), (bad, "does not reproduce")):
