@@ -69,6 +69,23 @@ async def test_replay_steps_with_every_hand_face_up(tmp_path):
         assert "step 11 of 12" in screen_text(app)
 
 
+async def test_a_step_past_either_end_says_where_the_replay_is(tmp_path):
+    """Left at the deal, or Right at the match's end, moved nowhere and said nothing."""
+    from .helpers import notices
+
+    path = tmp_path / "match.jsonl"
+    write_log(path)
+    app = make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("left")
+        await wait_for(pilot, lambda: "This is the first step: the deal." in notices(app))
+        assert "step 0 of 12" in screen_text(app)
+        await pilot.press("end", "right")
+        await wait_for(pilot, lambda: "This is the last step: the match's end." in notices(app))
+        assert "step 12 of 12" in screen_text(app)
+
+
 async def test_replay_of_a_tampered_log_says_so(tmp_path):
     path = tmp_path / "match.jsonl"
     write_log(path)

@@ -160,7 +160,12 @@ class ReplayScreen(Screen[None]):
             await self.app.action_quit()
 
     def action_step(self, delta: int) -> None:
-        self.action_go(max(0, min(self.steps - 1, self.index + delta)))
+        to = max(0, min(self.steps - 1, self.index + delta))
+        if self.steps and to == self.index:  # a key that moves nowhere says why
+            self.notify("This is the first step: the deal." if delta < 0 else "This is the last step: the match's end.",
+                        timeout=3)
+            return
+        self.action_go(to)
 
     def action_go(self, index: int) -> None:
         if self.steps:
