@@ -43,7 +43,14 @@ async def test_v_on_a_solo_matchs_results_replays_it_and_escape_comes_back() -> 
         assert shown.result.ok and expected.ok and shown.steps > 1
         assert shown.result.match is not None and shown.result.match.is_over
         assert sorted(shown.result.match.winners) == sorted(session.view["winners"])
+        # the player's seat named as the table named it: "You", not the name they played under
+        seat = session.view["seat"]
+        assert shown.names[seat] == "You" and app.player_name not in shown.names
         await pilot.press("end")
+        await pilot.pause()
+        text = "\n".join(str(w.render()) for w in shown.query("Static"))
+        assert "You " in text and f"{app.player_name} " not in text.replace("You ", ""), text
+        assert "You plays" not in text and "You draws" not in text  # the verb as the table's log has it
         await pilot.pause()
         assert shown.index == shown.steps - 1
         await pilot.press("escape")  # back to the results, the app still running

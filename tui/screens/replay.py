@@ -90,7 +90,8 @@ class ReplayScreen(Screen[None]):
         Binding("escape", "close", "Close"),
     ]
 
-    def __init__(self, path: Path, result: ReplayResult | None = None, in_app: bool = False) -> None:
+    def __init__(self, path: Path, result: ReplayResult | None = None, in_app: bool = False,
+                 you: int | None = None) -> None:
         super().__init__()
         self.path = path
         #: opened from a match's results (Escape goes back to them), not by ``dealmein replay``
@@ -104,6 +105,8 @@ class ReplayScreen(Screen[None]):
         first = self.result.history[0].match if self.result.history else self.result.match
         players = first.players if first is not None else 0
         self.names = seat_names(self.header, players)
+        if you is not None and 0 <= you < len(self.names):  # the player's own seat, as their table said it
+            self.names[you] = "You"
         #: its widgets are all there: a restyle that comes sooner is drawn by ``on_mount``
         self._drawn = False
 

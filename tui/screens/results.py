@@ -351,7 +351,8 @@ class ResultsScreen(Withdrawable[None]):
         if self.keys_act() and path is not None:
             from .replay import ReplayScreen
 
-            self.app.push_screen(ReplayScreen(path, in_app=True))
+            seat = self.view.get("seat")
+            self.app.push_screen(ReplayScreen(path, in_app=True, you=seat if isinstance(seat, int) else None))
 
     def _offers_rematch(self) -> bool:
         return rematch_words(self.link) is not None
