@@ -767,16 +767,18 @@ class TableSession:
         """What closing this app's table costs the others at it, said before the player confirms
         (quitting, or opening another table); "" with none."""
         who = self.others_phrase()
-        if not who:
-            return ""
-        return f"You host this table: it closes for {who} at it{self._reopens()}."
+        return self._host_closes(who, in_match=False) if who else ""
 
-    def _reopens(self) -> str:
-        """How a table this app hosts comes back once closed, where its save keeps it (its
-        guests' apps wait for it, and the seats are held): said as the close is confirmed."""
-        if self.solo or self.server is None or not self.saved:
-            return ""
-        return " until you open it again (Resume on the home screen: it is saved, seats and all)"
+    def _host_closes(self, who: str, in_match: bool) -> str:
+        """Closing the table this app hosts, for ``who`` else is at it: where its save keeps it
+        (its guests' apps wait for it, the seats held), how it comes back; else, leaving a
+        match (``in_match``), that the match ends for them."""
+        reopens = "" if self.solo or self.server is None or not self.saved else \
+            " until you open it again (Resume on the home screen: it is saved, seats and all)"
+        if not who:
+            return f"You host this table: it closes{reopens}."
+        ends = ", and the match ends" if in_match and not reopens else ""
+        return f"You host this table: it closes{ends} for {who} at it{reopens}."
 
     def quit_note(self) -> str:
         """What quitting the app costs, said before the player confirms it; "" with nothing
@@ -850,12 +852,7 @@ class TableSession:
                 return "It could not be saved: leaving ends it."
             return "It is saved: Resume on the home screen picks it up where it stopped."
         if self.server is not None:
-            who = self.others_phrase()
-            if self._reopens():  # saved: the match waits for the host's Resume, not ends
-                return f"You host this table: it closes for {who} at it{self._reopens()}." if who \
-                    else f"You host this table: it closes{self._reopens()}."
-            return f"You host this table: it closes, and the match ends for {who} at it." if who \
-                else "You host this table: it closes."
+            return self._host_closes(self.others_phrase(), in_match=True)
         if self.client is not None and self.client.seat is None and self.client.is_host:
             return "You run this table from no seat: leaving gives that up until you join again with its host key."
         if self.client is None or self.client.seat is None:
