@@ -41,12 +41,12 @@ from .tablestate import restore_loaded
 T = TypeVar("T")
 
 
-
 def host_key_join(address: str, key: str) -> str:
     """The join command of the host key's holder, as a shell runs it: ``--host-key=KEY`` for a
     key that starts with "-" (a save of an older version), which would read as another flag."""
     flag = f"--host-key={key}" if key.startswith("-") else f"--host-key {key}"
     return f"dealmein join {address} {flag}"
+
 
 def listen_problem(e: Exception, flag: str, resume: bool = False) -> str:
     """Why a port cannot be listened on; for one in use (the usual case: another table here),

@@ -70,6 +70,7 @@ def next_seed(table_seed: int, last: int | None) -> int:
 #: a match's name in the lobby and the save (``Table.match_id``)
 MATCH_ID = re.compile(r"[0-9a-f]{16}")
 
+
 class Table:
     def __init__(self, server: "Server", config: TableConfig) -> None:
         settle(config)
@@ -288,7 +289,9 @@ class Table:
             self._emit(p, frame)
 
     def _send_view(self, p: Peer, events: list[Event] | None = None) -> None:
-        if self.match is not None:
+        """The view of the match in play, or just over, to ``p`` as it joins; none once a new
+        setup has put the table back in its lobby (the lobby alone then)."""
+        if self.match is not None and self.status != "lobby":
             s = p.seat
             if s is not None and (s >= self.match.players or self.status != "playing" and not self.seats[s].played):
                 # a seat added after this (finished) match, or taken since by someone who did not
@@ -359,8 +362,7 @@ class Table:
         self.conns.add(p)
         self._welcome(p)
         self._broadcast_lobby(to=p)
-        if self.status != "lobby":  # a match in play or just over: after a new setup, the lobby alone
-            self._send_view(p)
+        self._send_view(p)
         self._say_earlier(p)
         if self.status != "playing" and not self.playing_host():
             self._say(self._countdown.note(False), p)
