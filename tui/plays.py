@@ -182,10 +182,10 @@ def unplayable_line(label: str, why: str, others: list[str], moves: list[str], w
     the turn's other moves ("Space draws"). The cards are always there, said shorter where their
     list does not fit ("5♠ K♠ 7♠", "5♠ and 2 more", "3 others"): left out, the line read as if
     the turn could only draw. The keys go when the shortest of those does not fit beside them,
-    and the reason last."""
+    and the reason last; with no card to play, the keys stay longest (they are the turn)."""
     tail = f" {', '.join(moves)}." if moves else ""
     if not others:
-        candidates = [why + tail, why]
+        candidates = [why + tail, f"{label} cannot be played.{tail}", f"No card plays.{tail}", why]
     else:
         n, why = len(others), why.rstrip(".")
         named = [and_list(others), " ".join(others)]

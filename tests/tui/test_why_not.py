@@ -83,7 +83,8 @@ def test_the_line_on_a_card_that_cannot_be_played_always_says_others_can() -> No
     """crazy-eights 3.2: on a card that cannot be played, the line above the hand says which
     cards can, shorter where their list does not fit, and never leaves them out for the key
     that draws (a line "matches neither ♠ spades nor a J. Space draws." read as "you must
-    draw"). The keys go next, the reason last, and the line keeps to its width."""
+    draw"). The keys go next, the reason last, and the line keeps to its width; where no card
+    can be played, the key that draws stays longest (3.4: the turn is a draw)."""
     from rich.cells import cell_len
 
     from tui.plays import unplayable_line
@@ -110,6 +111,11 @@ def test_the_line_on_a_card_that_cannot_be_played_always_says_others_can() -> No
     assert unplayable_line("7♦", why, six, keys, 40) == "7♦ cannot be played; 6 others can."
     # nothing else to play: the reason and the key, as before
     assert unplayable_line("7♦", why, [], keys, 80) == "7♦ matches neither ♠ spades nor a J. Space draws."
+    # narrower, the key that makes the turn stays and the reason gives way (a 60-column
+    # terminal leaves the line about 28 cells beside the suit to follow)
+    assert unplayable_line("7♦", why, [], keys, 40) == "7♦ cannot be played. Space draws."
+    assert unplayable_line("7♦", why, [], keys, 28) == "No card plays. Space draws."
+    assert unplayable_line("7♦", why, [], [], 28) == "7♦ cannot be played."
 
 
 async def test_enter_on_a_card_that_cannot_be_played_says_what_can() -> None:
