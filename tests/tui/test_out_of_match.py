@@ -23,7 +23,9 @@ def log_lines(table: TableScreen) -> list[str]:
 
 
 async def test_rounds_after_the_seat_is_out_are_told_in_the_log_not_over_the_table() -> None:
-    app = make_app(seed=3)
+    # the bots pause a little between moves: with none, a loaded machine could see the match
+    # run from this seat going out to its end between two looks, and the test would miss it
+    app = make_app(seed=3, bot_delay=0.03)
     async with app.run_test(size=(100, 30)) as pilot:
         # manual draw (5.3), and this seat never draws: each round its hand runs dry and costs
         # it 3 chips, so with 6 it is out (1.2, 4.1) in its second round; three bots play on
