@@ -16,7 +16,8 @@ SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 @dataclass(frozen=True)
 class CardSize:
     """The cells a card drawing takes: the small one fits 80x24, the large one a table with
-    room to spare (both odd, so that the suit has a middle)."""
+    room to spare (both odd, so that the suit has a middle). The low one is the pile's and the
+    stock's under 20 rows: the rank once, over the suit, leaves a row for their counts."""
 
     width: int
     height: int
@@ -24,6 +25,7 @@ class CardSize:
 
 SMALL = CardSize(5, 5)
 LARGE = CardSize(7, 7)
+LOW = CardSize(5, 4)
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,7 @@ def _borders(style: str) -> tuple[str, str, str, str, str, str]:
 def face_lines(card: str, style: str = DEFAULT_CARD_STYLE, palette: CardPalette = DEFAULT_PALETTE,
                *, dim: bool = False, number: str = "", playable: bool = False, size: CardSize = SMALL) -> list[Text]:
     """``size.height`` lines of ``size.width`` cells: the rank in two corners and the suit in
-    the middle.
+    the middle (``LOW``: the rank in the top corner only, the suit under it).
 
     A ``dim`` card (one that may not be played now) is drawn in the muted colours, its text
     still readable; a ``playable`` one gets an outline in the theme's highlight colour."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -52,35 +53,58 @@ def overview(matches: list[Played]) -> str:
 
 #: the columns of the games table a narrow screen leaves out, first to last: the counts stay
 GAMES_SPARE = ("last", "streak", "best run")
+#: the cells a variant's name keeps in a narrow games table, wrapped over lines past them
+#: ("reverse-fours (own options)" reads "reverse-fours (own" over "options)", both indented)
+NAME_ROOM = 20
+
+
+def _games_tiers() -> list[tuple[list[str], bool]]:
+    """(columns, compact) from the roomiest: the last day goes first; then, one blank between
+    columns, "best run" read "best" and a long variant wrapped, the streak and the best run
+    stay; only where even that does not fit do they go, the streak first."""
+    everything = ["played", "won", "win %", "streak", "best run", "last"]
+    tiers = [(everything, False), (everything[:-1], False)]
+    kept = everything[:-1]
+    for spare in (None, *GAMES_SPARE[1:]):
+        kept = [c for c in kept if c != spare]
+        tiers.append((kept, True))
+    return tiers
 
 
 def games_table(matches: list[Played], width: int | None = None) -> Table:
     """A row per game, its variants under it; in ``width`` cells, as many of its columns as fit
-    whole, leaving out the last day, then the streak, then the best run (``GAMES_SPARE``)
-    before a count or a game's name is cut."""
-    rows = []
+    whole (``_games_tiers``) before a count or a game's name is cut."""
+    rows: list[tuple[Text, Tally, str]] = []
     for game, (whole, variants) in by_variant(matches).items():
         rows.append((Text(game_name(game), style="bold"), whole, ""))
-        rows += [(Text("  " + clean(variant, 40)), t, "dim") for variant, t in variants.items()]
-    columns = ["played", "won", "win %", "streak", "best run", "last"]
-    for spare in (None, *GAMES_SPARE, "padding"):
-        if spare in columns:
-            columns.remove(spare)
-        # last of all, one blank between columns rather than two
+        rows += [(Text(clean(variant, 40)), t, "dim") for variant, t in variants.items()]
+    table = Table()
+    for columns, compact in _games_tiers():
         table = Table(box=None, padding=(0, 1), header_style="bold", show_edge=False,
-                      collapse_padding=spare == "padding", pad_edge=spare != "padding")
+                      collapse_padding=compact, pad_edge=not compact)
         # a long variant ("manual-draw (own options)") wraps in its column: the counts stay whole
         table.add_column("game")
         for head in columns:
-            table.add_column(head, justify="left" if head in ("streak", "last") else "right", no_wrap=True,
-                             min_width=len(head))
+            shown = "best" if compact and head == "best run" else head
+            table.add_column(shown, justify="left" if head in ("streak", "last") else "right", no_wrap=True,
+                             min_width=len(shown))
         for name, t, style in rows:
             cells = {"played": str(t.played), "won": str(t.won), "win %": percent(t), "streak": t.streak_text(),
                      "best run": str(t.best), "last": t.last}
-            table.add_row(name, *(cells[head] for head in columns), style=style)
-        if width is None or _natural_width(table) <= width:
+            # a variant stands two cells in under its game, its name's every line if it wraps
+            table.add_row(Padding(name, (0, 0, 0, 2)) if style else name, *(cells[head] for head in columns),
+                          style=style)
+        if width is None or _natural_width(table) - (_wrapped_off(rows) if compact else 0) <= width:
             break
     return table
+
+
+def _wrapped_off(rows: list[tuple[Text, Tally, str]]) -> int:
+    """The cells a compact games table saves by wrapping its variants' names at ``NAME_ROOM``
+    (a game's own name is never wrapped)."""
+    longest = max(t.cell_len + (2 if style else 0) for t, _tally, style in rows)
+    games = max((t.cell_len for t, _tally, style in rows if not style), default=0)
+    return max(0, longest - max(NAME_ROOM, games))
 
 
 def _natural_width(table: Table) -> int:

@@ -507,7 +507,8 @@ def test_a_record_that_cannot_be_read_is_named_and_nothing_is_written(tmp_path: 
 @pytest.mark.parametrize("size", [(80, 24), (60, 20), (40, 15)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_a_narrow_record_keeps_its_counts_and_leaves_out_the_day_and_streak_first(size) -> None:
     """At 60 columns the headers read "pla… … wi…" and 100% "10…": the counts and the games'
-    names stay whole, and the last day, the streak and the best run give way, in that order."""
+    names stay whole, and the last day, the streak and the best run give way, in that order
+    (the streak and the best run only below 60 columns, which keep them closer together)."""
     for m in [played(True, preset="reverse-fours"), played(True, preset="reverse-fours"),
               played(True, game="crazy-eights", preset="draw-one", day="2026-11-30"),
               played(False, game="ninety-nine", preset="manual-draw", custom=True, opponents=("player",),

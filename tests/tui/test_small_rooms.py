@@ -1,4 +1,4 @@
-"""Small terminals (60x20): home's key bar keeps Help, the lobby's chat has the rows its seats
+"""Small terminals (60x20): home's key bar keeps every key, Help last, the lobby's chat has the rows its seats
 do not need, and a table's notices never stand over the seats."""
 from __future__ import annotations
 
@@ -19,21 +19,21 @@ from .test_small_snapshots import InvitingLobby
 
 
 async def test_home_key_bar_keeps_help_at_60_columns() -> None:
-    """Home has more keys than 60 columns hold: Record leaves the bar first (Y still opens it,
-    and it is in the menu), so that F1 Help, the key a newcomer needs, is not the one cut off;
-    at 80 columns every key is there."""
+    """Home has more keys than 60 columns hold with the menu's words: Play solo and Settings read
+    "Solo" and "Setup" there, so that every key stays on the bar, F1 Help (the key a newcomer
+    needs) last; at 80 columns the keys have their whole words."""
     app = make_app()
     async with app.run_test(size=(60, 20)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
                        and bottom_row(app).rstrip().endswith("q Quit f1 Help"))
         row = bottom_row(app)
-        assert "Record" not in row and "p Play solo" in row and "h Host" in row and "j Join" in row, row
+        assert "y Record" in row and "p Solo" in row and "s Setup" in row and "h Host" in row, row
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: app.screen.query_one(KeyFooter).size.width == 80
-                       and "y Record" in bottom_row(app))
-        assert "f1 Help" in bottom_row(app)
+                       and "p Play solo" in bottom_row(app))
+        assert "y Record" in bottom_row(app) and "s Settings" in bottom_row(app) and "f1 Help" in bottom_row(app)
         await pilot.resize_terminal(60, 20)
-        await wait_for(pilot, lambda: "Record" not in bottom_row(app) and "f1 Help" in bottom_row(app))
+        await wait_for(pilot, lambda: "p Solo" in bottom_row(app) and "f1 Help" in bottom_row(app))
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, RecordScreen))
 

@@ -45,7 +45,7 @@ def test_table_chat_60x20(snap_compare) -> None:
 
 
 def test_home_60x20(snap_compare) -> None:
-    """The key bar without Record (the menu has it), so that Help stays."""
+    """Every key on the bar, Help last: Play solo and Settings read "Solo" and "Setup" there."""
     assert snap_compare(_app(), terminal_size=(60, 20))
 
 

@@ -52,6 +52,8 @@ class HomeScreen(Screen[None]):
     #: what the key bar leaves out first where it is too narrow (60 columns) to keep Help, the
     #: key a newcomer needs most: each of these is also an entry in the menu above it
     BAR_SPARE = ("home.record", "home.settings", "home.join", "home.host", "home.back", "home.solo")
+    #: its words on a key bar too narrow for the menu's (60 columns): shorter, every key stays
+    BAR_SHORT = {"home.solo": "Solo", "home.settings": "Setup"}
     BINDINGS = [
         Binding("up", "step(-1)", show=False),
         Binding("down", "step(1)", show=False),

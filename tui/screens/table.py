@@ -22,7 +22,7 @@ from textual.widgets import Digits, Input, Static
 from core.games.ninety_nine import MARKS
 from net.protocol import CHAT_LEN
 
-from ..cardface import DEFAULT_PALETTE, LARGE, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
+from ..cardface import DEFAULT_PALETTE, LARGE, LOW, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
 from ..chatprompt import chat_prompt, reprompt
 from ..drawchance import DrawChance, why_no_draw, why_no_pass
 from ..eventtext import BOT_MARKS, ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn, joined_draws, told
@@ -464,14 +464,14 @@ class TableScreen(Screen[None]):
         self._render_seats(view, names, me, players)
         pile = view.get("pile") or []
         top = view.get("top")
-        size = self._card_size()
-        pile_art = face_lines(top, self.card_style, self.palette, size=size) if top else empty_lines(self.card_style, size)
+        size, low = self._card_size(), self._board_size()
+        pile_art = face_lines(top, self.card_style, self.palette, size=low) if top else empty_lines(self.card_style, low)
         stock = int(view.get("stock_count", 0))
-        stock_art = back_lines(self.card_style, self.palette, size) if stock else empty_lines(self.card_style, size)
-        self.query_one(BoardCards).card_size = size
+        stock_art = back_lines(self.card_style, self.palette, low) if stock else empty_lines(self.card_style, low)
+        self.query_one(BoardCards).card_size = low
         art = board_art(pile_art, stock_art)
         art.append("\n")
-        art.append(board_caption(len(pile), stock, size.width), style="dim")
+        art.append(board_caption(len(pile), stock, low.width), style="dim")
         self._put("#cards", art)
         total = view.get("total")
         digits = "" if total is None else str(total)
@@ -610,7 +610,8 @@ class TableScreen(Screen[None]):
         """The hint line and the chat line's prompt fit their new width, and the line under the
         board its rows; not on a table left meanwhile, its widgets gone."""
         if not popped(self) and self.query(HandView):
-            if self.query_one(HandView).card_size != self._card_size():
+            if (self.query_one(HandView).card_size, self.query_one(BoardCards).card_size) != (
+                    self._card_size(), self._board_size()):
                 self._render_view()  # the cards drawn at the size the table now has room for
             self._update_hint()
             self._refollow()
@@ -620,6 +621,12 @@ class TableScreen(Screen[None]):
         """Large cards on a table wide and tall enough for them (the stylesheet gives the hand
         and the board their rows by the same two classes), else the small ones."""
         return LARGE if self.has_class("-wide") and self.has_class("-roomy") else SMALL
+
+    def _board_size(self) -> CardSize:
+        """The pile's and the stock's size: the hand's, but under 20 rows, where the board has
+        five rows (``-tiny``), the low cards, so that the counts of both keep the row under them
+        (whether the stock can still be drawn from is in sight)."""
+        return LOW if self.has_class("-tiny") else self._card_size()
 
     def _refollow(self) -> None:
         """The line under the board, as the view and the rows under the board have it (a

@@ -8,9 +8,10 @@ twice more as it mounted (compact on, then off from the footer). ``KeyFooter`` s
 the screen's first frame, styled once, and rebuilds only when what it shows changes.
 
 A terminal too narrow for every key draws them closer together, then leaves out the palette's
-key (Ctrl+P still opens it; Help lists it), then the screen's lesser keys (``BAR_SPARE``: their
-binding ids, first to go first; the keys still work, and Help lists them), so that the keys on
-the right (Leave, Help) are not the ones cut off.
+key (Ctrl+P still opens it; Help lists it), then names keys shorter (``BAR_SHORT``: a screen's
+shorter words, by binding id: "Solo" for "Play solo"), then leaves out the screen's lesser keys
+(``BAR_SPARE``: their binding ids, first to go first; the keys still work, and Help lists them),
+so that the keys on the right (Leave, Help) are not the ones cut off.
 
 The bar is built as the screen's widgets mount, before the screen's auto focus picks a widget:
 it gives that focus itself first, so that the first frame shows the focused widget's keys.
@@ -43,45 +44,67 @@ class KeyFooter(Footer):
     """A ``Footer`` that is drawn with the screen and rebuilt only when its keys change; a key
     only dimmed or lit again is changed in place."""
 
+    DEFAULT_CSS = """
+    /* no gap after the last key: keys that end in the bar's last cell fit (``_fit`` counts none) */
+    KeyFooter.-compact BarKey.-last { margin-right: 0; }
+    """
+
     _shown: Hashable | None = None
     _lit: Hashable | None = None
+    _short = False  # the screen's shorter words for its keys, for want of room
     _spared: tuple[str, ...] = ()  # the screen's lesser keys left out, for want of room
 
     def __init__(self, *, show_command_palette: bool = True, **kw: object) -> None:
         super().__init__(show_command_palette=show_command_palette, **kw)  # type: ignore[arg-type]
         self._wants_palette = show_command_palette
 
-    def _fit(self, width: int) -> tuple[bool, bool, tuple[str, ...]]:
-        """(compact, palette, spared) for ``width`` cells: the roomiest style in which every key
-        fits, and the lesser keys left out where even the closest does not."""
-        words = [(binding.id, cell_len(self.app.get_key_display(binding)) + cell_len(binding.description))
-                 for binding, _enabled, _tip in self._one_per_action(()).values()]
-        wide, close = sum(w + 3 for _id, w in words), sum(w + 2 for _id, w in words)
+    def _fit(self, width: int) -> tuple[bool, bool, bool, tuple[str, ...]]:
+        """(compact, palette, short, spared) for ``width`` cells: the roomiest style in which
+        every key fits, then the screen's shorter words, and the lesser keys left out where
+        even those do not. A compact key takes a cell after it, but for the last."""
+        bindings = [binding for binding, _enabled, _tip in self._one_per_action(()).values()]
+
+        def words(short: bool) -> list[tuple[str | None, int]]:
+            return [(b.id, cell_len(self.app.get_key_display(b)) + cell_len(self._words(b, short))) for b in bindings]
+
+        full = words(False)
+        wide, close = sum(w + 3 for _id, w in full), sum(w + 2 for _id, w in full) - 1
         palette = 13 if self._wants_palette and self.app.ENABLE_COMMAND_PALETTE else 0
         if wide + palette <= width:
-            return False, bool(palette), ()
+            return False, bool(palette), False, ()
+        if close <= width:
+            return True, bool(palette) and close + 1 + palette <= width, False, ()
+        short = words(True)
+        close = sum(w + 2 for _id, w in short) - 1
         spared: tuple[str, ...] = ()
         for spare in getattr(self.screen, "BAR_SPARE", ()):
             if close <= width:
                 break
-            for key_id, w in words:
+            for key_id, w in short:
                 if key_id == spare:
                     close -= w + 2
                     spared += (spare,)
-        return True, not spared and bool(palette) and close + palette <= width, spared
+        return True, False, True, spared
+
+    def _words(self, binding: Binding, short: bool | None = None) -> str:
+        """What the bar says a key does: the screen's shorter words (``BAR_SHORT``) where room
+        is short (``short``, else as the bar is now), else the binding's own."""
+        if not (self._short if short is None else short):
+            return binding.description
+        return getattr(self.screen, "BAR_SHORT", {}).get(binding.id, binding.description)
 
     def _width(self) -> int:
         return self.size.width or self.app.size.width  # docked across the screen: its width before layout
 
     def _apply_fit(self) -> None:
-        compact, palette, self._spared = self._fit(self._width())
+        compact, palette, self._short, self._spared = self._fit(self._width())
         self.set_reactive(Footer.compact, compact)
         self.set_class(compact, "-compact", update=False)
         self.set_reactive(Footer.show_command_palette, palette)
 
     def on_resize(self, event: events.Resize) -> None:
         if self._bindings_ready and self._fit(event.size.width) != (self.compact, self.show_command_palette,
-                                                                    self._spared):
+                                                                    self._short, self._spared):
             self.call_after_refresh(self._recompose_if_changed)
 
     def _entries(self) -> list[tuple[str, Binding, bool, str]]:
@@ -98,11 +121,11 @@ class KeyFooter(Footer):
         entries = self._entries()
         layout = tuple((key, b.action, b.description, b.key_display, b.tooltip, b.group, tip)
                        for key, b, _on, tip in entries)
-        return ((layout, self.show_command_palette, self.compact, self._spared),
+        return ((layout, self.show_command_palette, self.compact, self._short, self._spared),
                 tuple(on for _k, _b, on, _t in entries))
 
     def _key(self, binding: Binding, enabled: bool, tooltip: str, classes: str = "") -> BarKey:
-        key = BarKey(binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+        key = BarKey(binding.key, self.app.get_key_display(binding), self._words(binding), binding.action,
                      disabled=not enabled, tooltip=tooltip, classes=classes)
         if not classes:  # the palette's key keeps FooterKey's own compact style, as in Footer
             key.set_reactive(FooterKey.compact, self.compact)  # styled once, as the bar is
@@ -129,9 +152,11 @@ class KeyFooter(Footer):
         self._shown, self._lit = self._keys()
         active = self.screen.active_bindings
         rank = self._declared_order()
-        for binding, enabled, tooltip in sorted(self._one_per_action().values(),
-                                                key=lambda e: rank.get(e[0].action, len(rank))):
-            yield self._key(binding, enabled, tooltip)
+        keys = [self._key(binding, enabled, tooltip) for binding, enabled, tooltip in
+                sorted(self._one_per_action().values(), key=lambda e: rank.get(e[0].action, len(rank)))]
+        if keys:
+            keys[-1].add_class("-last")
+        yield from keys
         palette = active.get(self.app.COMMAND_PALETTE_BINDING)
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette is not None:
             _node, binding, enabled, _tip = palette
