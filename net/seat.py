@@ -67,6 +67,14 @@ class Seat:
         away player or of one who stepped away; None while a player (or no one) plays it."""
         return self.bot or ("normal" if self.standin and self.away or self.stepped_away else None)
 
+    def takeover_left(self) -> float | None:
+        """Seconds until a stand-in bot plays for the away player here, while the table waits for
+        them (``Table._watch_away``); None while it waits for no one here."""
+        timer = self.takeover_timer
+        if timer is None:
+            return None
+        return max(0.0, timer.when() - asyncio.get_running_loop().time())
+
     def clear(self) -> None:
         self.cancel_timers()
         self.name = self.bot = self.conn = self.token = self.gone = self.sent_away = None

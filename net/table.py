@@ -116,6 +116,9 @@ class Table:
         #: the wins of players who got up to watch, or whose seats a smaller table took away, by
         #: token: sitting down again, they have them back (a seat's wins are its player's)
         self._wins_kept: dict[str, int] = {}
+        #: the away seat whose wait for its turn (the takeover clock) the latest lobby told everyone
+        #: of: a wait that starts or ends sends the lobby again at once (``_tell_wait``)
+        self._wait_told: int | None = None
 
     @property
     def chat_epoch(self) -> str:
@@ -145,6 +148,7 @@ class Table:
         by_host = self.playing_host() or bots_only(self.seats)
         watching = self.watching()
         listed = self.listed(watching)
+        wait = self._wait()
         return {
             "table": self.id, "name": c.name, "game": c.game, "preset": c.preset,
             "options": dict(c.options), "status": self.status, "password": bool(c.password),
@@ -159,6 +163,9 @@ class Table:
                        # connected, but the clock made their latest turns: they have the short one
                        "idle": s.conn is not None and s.missed >= AWAY_AFTER,
                        "stepped_away": s.stepped_away,
+                       # the seconds left, as this lobby is sent, before a bot plays the turn the
+                       # table is holding for this away player (apps count it down)
+                       "takeover": round(wait[1], 1) if wait is not None and wait[0] == s.index else None,
                        "host": s.token is not None and s.token == self.host_token,
                        "sent_away": s.sent_away if s.empty else None}
                       for s in self.seats],
@@ -209,6 +216,7 @@ class Table:
         return encode({"type": "lobby", "lobby": self.lobby()})
 
     def _send_lobby(self) -> None:
+        self._wait_told = self._waited()
         frame = self._lobby_frame()
         for p in list(self.conns):
             self._emit(p, frame)
@@ -467,6 +475,34 @@ class Table:
             self._note("a bot plays seat %d until %s returns", seat.index + 1, seat.name)
             seat.standin = True
             self._bots.wake()
+        self._tell_wait()
+
+    def _wait(self) -> tuple[int, float] | None:
+        """The away seat whose turn the table is holding (its takeover clock runs) and the
+        seconds until a bot plays for it; None while the table waits for no one. Only the seat
+        to move: whose turn it is is public, whereas an away seat's chance to act out of turn
+        (a manual draw) could tell something of what it holds."""
+        m = self.match
+        if m is None or m.is_over or self.status != "playing" or m.current_seat is None:
+            return None
+        seat = self.seats[m.current_seat]
+        if not seat.away or seat.stepped_away:  # stepped away: the bot plays at once, no wait
+            return None
+        left = seat.takeover_left()
+        return None if left is None else (seat.index, left)
+
+    def _waited(self) -> int | None:
+        """The seat of ``_wait``, or None."""
+        wait = self._wait()
+        return None if wait is None else wait[0]
+
+    def _tell_wait(self) -> None:
+        """A wait for an away player's turn started, or ended (a bot took over, or the turn
+        passed): the lobby goes to everyone at once, after the views that led to it, so that
+        the others' apps count the wait down, or stop, as it happens. (A player coming back, or
+        a seat freed, sends the lobby anyway.)"""
+        if self._waited() != self._wait_told:
+            self._broadcast_lobby(at_once=True)
 
     # ------------------------------------------------------------------ messages
     def handle(self, p: Peer, msg: dict[str, Any]) -> None:
@@ -803,6 +839,7 @@ class Table:
         self._watch_away()
         self._bots.wake()
         self._arm_clock()
+        self._tell_wait()
 
     # ------------------------------------------------------------------ the turn clock
     def _arm_clock(self) -> None:

@@ -1,12 +1,15 @@
 """The turn clock as an app shows it: the seconds left to the player to move, counted from when
 the view of that turn came (from what the host said was left, for a view sent as the app joined
-or came back in mid-turn). The host keeps the real clock; this one only tells the time."""
+or came back in mid-turn); and, on the turn of an away player, the seconds until a bot plays for
+them (the lobby's ``takeover``), so that a table waiting for someone does not seem stuck. The
+host keeps the real clocks; this one only tells the time."""
 from __future__ import annotations
 
 import math
 import time
 from typing import Any
 
+from .seatnames import listed_seat
 
 #: seconds left on the player's turn clock when the bell warns them (``Settings.bell``)
 BELL_AT = 10
@@ -26,11 +29,15 @@ class ShownClock:
         self._told: float | None = None  # seconds the host said that turn had left, as its view came
         self._bots: tuple[Any, Any] | None = None  # a turn a bot is finishing for its player
         self._full = 0.0  # the seconds the turn's clock had as its view came
+        #: the latest lobby looked at, and when it was first seen: its ``takeover`` counts from then
+        self._lobby: dict[str, Any] | None = None
+        self._lobby_came = 0.0
+        self._waiting = False  # a wait for an away player's turn was shown at the latest look
 
     @property
     def running(self) -> bool:
-        """A clock was shown for the latest turn asked about."""
-        return self._turn is not None
+        """A clock was shown for the latest turn asked about, or the wait for an away player."""
+        return self._turn is not None or self._waiting
 
     def told(self, view: dict[str, Any], left: float) -> None:
         """The host said the clock of ``view``'s turn has ``left`` seconds (a view sent as this
@@ -66,6 +73,21 @@ class ShownClock:
             self._turn, self._started, self._told = turn, time.monotonic(), None
         full = self._full = limit if self._told is None else min(limit, self._told)
         return max(0, math.ceil(full - (time.monotonic() - self._started)))
+
+    def wait_left(self, view: dict[str, Any], lobby: dict[str, Any]) -> int | None:
+        """Seconds until a bot plays for the away player to move: the lobby's ``takeover`` for
+        that seat, counted from when that lobby came (the first look at it, made as it comes);
+        None while the table waits for no one (a host of an older version says nothing)."""
+        if lobby is not self._lobby:
+            self._lobby, self._lobby_came = lobby, time.monotonic()
+        seat = listed_seat(lobby, view.get("current_seat"))
+        told = (seat or {}).get("takeover")
+        if seat is None or view.get("is_over") or seat.get("connected") is not False \
+                or not isinstance(told, (int, float)) or isinstance(told, bool) or not 0 <= told <= 10 ** 6:
+            self._waiting = False
+            return None
+        self._waiting = True
+        return max(0, math.ceil(told - (time.monotonic() - self._lobby_came)))
 
     def first_warning(self) -> bool:
         """Whether this turn's ten-second bell is still to ring; noted as rung if so. A turn

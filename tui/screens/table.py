@@ -427,7 +427,9 @@ class TableScreen(Screen[None]):
                         style="bold" if left <= 10 else "")
         if self.offline:
             text.append(" · reconnecting…", style="bold")
-        self.query_one(TopBar).show(text, self._variant())
+        # on an away player's turn: how long the table still waits before a bot plays for them
+        wait = self._clock.wait_left(self.view or {}, getattr(self.link, "lobby", None) or {})
+        self.query_one(TopBar).show(text, self._variant(), wait)
         return left
 
     def connection(self, up: bool) -> None:
