@@ -14,7 +14,7 @@ from net.client import TableClient
 from net.server import Server, TableConfig
 from net.tablestate import table_state
 
-from .table_helpers import FAST, collect, join, wait_until
+from .table_helpers import FAST, ana_and_bo_dealt, collect, join, wait_until
 
 #: the takeover wait of these tests: long enough to see it counted down, short enough to end
 TAKEOVER = 2.0
@@ -39,15 +39,10 @@ async def ana_and_bo(takeover: float = TAKEOVER, turn_time: int = 0,
                  **{**FAST, "takeover": takeover, "grace": 30.0, "bot_delay": bot_delay})
     await srv.start()
     try:
-        table = srv.create_table(TableConfig(name="Wait", seats=2, seed=8, options={"lives": 9},
-                                             turn_time=turn_time))
-        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-        bo = await join(srv, "Bo", table=table.id, reconnect=False)
+        table, ana, bo = await ana_and_bo_dealt(srv, TableConfig(name="Wait", seats=2, seed=8, options={"lives": 9},
+                                                                  turn_time=turn_time))
         try:
-            await bo.ready(True)
-            await wait_until(lambda: table.seats[1].ready, what="Bo ready")
-            await ana.start()
-            await wait_until(lambda: table.status == "playing" and ana.view is not None, what="the deal")
+            await wait_until(lambda: ana.view is not None, what="Ana's deal")
             m = table.match
             for _ in range(20):  # bounded: Ana plays until it is Bo's turn
                 if m.current_seat == 1:
