@@ -17,8 +17,8 @@ from net.savefile import save_path
 
 def dealmein(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
     """``dealmein ARGS`` with no terminal; the private config/data folders come by environment.
-    A run that opens the app instead of failing waits for keys that never come: the timeout
-    ends it (and the test)."""
+    A run that gets as far as opening the app is refused there for want of a terminal (status
+    1, not these errors' 2: ``test_no_terminal.py``); the timeout bounds it all the same."""
     try:
         return subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True, text=True,
                               stdin=subprocess.DEVNULL, timeout=timeout)

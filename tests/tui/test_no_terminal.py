@@ -1,0 +1,57 @@
+"""The app needs a terminal to draw on and read keys from. Started without one (a job in the
+background, ``ssh HOST dealmein`` without ``-t``, a pipe), it used to wait on an input that had
+ended, spinning a core, drawing for no one; now it says so in one line, status 1, and the
+commands that need no terminal run as ever. Each case runs the real ``dealmein`` command line."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tui.commands import NO_TERMINAL
+
+
+def dealmein(tmp_path: Path, *args: str, **streams: Any) -> subprocess.CompletedProcess[str]:
+    """``dealmein ARGS`` in private folders; bounded: an app that opens anyway is a failure."""
+    env = dict(os.environ, DEALMEIN_CONFIG_DIR=str(tmp_path / "config"), DEALMEIN_DATA_DIR=str(tmp_path / "data"),
+               DEALMEIN_THEMES_DIR=str(tmp_path / "themes"))
+    try:
+        return subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True, text=True, env=env,
+                              timeout=30, **streams)
+    except subprocess.TimeoutExpired as e:
+        raise AssertionError(f"dealmein {' '.join(args)} opened the app with no terminal: "
+                             f"{(e.stdout or b'')[-200:]!r}") from None
+
+
+@pytest.mark.parametrize("args", [["--no-mdns"], ["--no-mdns", "solo", "--game", "crazy-eights"],
+                                  ["join", "127.0.0.1:9"], ["host", "--no-mdns", "--bind", "127.0.0.1"]],
+                         ids=["home", "solo", "join", "host"])
+def test_the_app_without_a_terminal_says_so_in_one_line(tmp_path: Path, args: list[str]) -> None:
+    run = dealmein(tmp_path, *args, stdin=subprocess.DEVNULL)
+    assert run.returncode == 1, (run.returncode, run.stderr)
+    assert run.stdout == ""  # not a byte of the app's drawing
+    assert run.stderr == NO_TERMINAL.format(what="input") + "\n"
+    assert not (tmp_path / "data" / "saves").exists(), "no table was opened"
+
+
+def test_input_from_a_terminal_is_not_enough_where_the_output_goes_elsewhere(tmp_path: Path) -> None:
+    """``dealmein | less``: the keys would come, the drawing would not reach the player."""
+    master, slave = os.openpty()
+    try:
+        run = dealmein(tmp_path, "--no-mdns", stdin=slave)
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert run.returncode == 1, (run.returncode, run.stderr)
+    assert run.stderr == NO_TERMINAL.format(what="output") + "\n"
+
+
+def test_the_commands_that_need_no_terminal_run_without_one(tmp_path: Path) -> None:
+    for args in (["games"], ["themes"], ["record"]):
+        run = dealmein(tmp_path, *args, stdin=subprocess.DEVNULL)
+        assert run.returncode == 0, (args, run.stderr)
+        assert "needs a terminal" not in run.stderr and run.stdout, args
