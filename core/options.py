@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .cards import full_deck
+
 OptionValue = int | str | bool
 
 
@@ -123,6 +125,9 @@ class GameInfo:
     #: the partnerships: (players, resolved options) -> each team's seats, or None for none
     team_seats: Callable[[int, dict[str, OptionValue]], list[list[int]] | None] = field(
         default=lambda players, options: None, repr=False, compare=False)
+    #: the cards the largest deal takes, a starter included: (players, resolved options) -> count
+    #: (rules README, "Not enough cards"); None where any table the options allow is dealt
+    deal_size: Callable[[int, dict[str, OptionValue]], int] | None = field(default=None, repr=False, compare=False)
 
     def resolve(self, players: int, preset: str | None = None,
                 options: dict[str, Any] | None = None) -> dict[str, OptionValue]:
@@ -140,10 +145,24 @@ class GameInfo:
             if key not in self.options:
                 raise ValueError(f"option {key!r}: {self.name} has no such option")
             resolved[key] = self.options[key].coerce(value)
-        problem = self.check(players, resolved)
+        problem = self.check(players, resolved) or self._deal_problem(players, resolved)
         if problem:
             raise ValueError(problem)
         return resolved
+
+    def _deal_problem(self, players: int, resolved: dict[str, OptionValue]) -> str | None:
+        """A deal the decks cannot make, said before a table is set up for it rather than as it
+        deals. Two decks hold every deal the options allow, so one deck is the culprit."""
+        if self.deal_size is None:
+            return None
+        needed = self.deal_size(players, resolved)
+        decks = deck_count(players, resolved.get("decks", "auto"))
+        held = len(full_deck(decks, bool(resolved.get("jokers", False))))
+        if needed <= held:
+            return None
+        culprit = "option 'decks': " if "decks" in self.options else ""
+        decks_hold = "1 deck holds" if decks == 1 else f"{decks} decks hold"
+        return f"{culprit}not enough cards: the deal needs {needed}, {decks_hold} {held}"
 
     def teams(self, players: int, preset: str | None = None,
               options: dict[str, Any] | None = None) -> list[list[int]] | None:

@@ -11,7 +11,7 @@ from ..cards import ACE, CARD_STR, JOKER, QUEEN, RANK, RANKS, SUIT, SUITS
 from ..errors import IllegalAction
 from ..events import Event
 from ..match import Match, check_whole, check_wholes
-from ..options import GameInfo, Option, Preset, decks_option
+from ..options import GameInfo, Option, OptionValue, Preset, decks_option
 
 _EIGHT, _TWO = 7, 1  # rank indexes
 _PENALTY_POINTS = 10  # 4.2
@@ -89,8 +89,7 @@ class CrazyEights(Match):
         self._reshuffle_on = bool(o["reshuffle"])
         self._max_draws = _NO_LIMIT if o["max_draws"] == "unlimited" else int(o["max_draws"])
         self._target = int(o["target"])
-        size = o["hand_size"]
-        self._hand_size = (7 if self.players == 2 else 5) if size == "auto" else int(size)
+        self._hand_size = _hand_size(self.players, o)
         rule = o["last_card"]
         self._announcing = rule != "off"
         # 6.4: countdown keeps no points, so the points penalty becomes draw two
@@ -100,8 +99,7 @@ class CrazyEights(Match):
         self._dupes = self.decks() > 1 or bool(o["jokers"])
 
     def cards_needed(self) -> int:
-        per_seat = 8 if self._countdown else self._hand_size
-        return per_seat * self.players + 1  # 2.1: plus the starter
+        return _deal_size(self.players, self.options)
 
     def _can_reshuffle(self) -> bool:
         return self._reshuffle_on  # 3.5
@@ -349,6 +347,19 @@ class CrazyEights(Match):
             [RANKS[self._wild_rank(seat)]] if seat is not None else [])
 
 
+def _hand_size(players: int, options: dict[str, OptionValue]) -> int:
+    """1.3: the cards dealt to each seat outside Countdown."""
+    size = options["hand_size"]
+    return (7 if players == 2 else 5) if size == "auto" else int(size)
+
+
+def _deal_size(players: int, options: dict[str, OptionValue]) -> int:
+    """The cards the largest deal takes: each seat's hand (8, the starting count, in Countdown:
+    6.1) and the starter (2.1)."""
+    per_seat = 8 if options["countdown"] else _hand_size(players, options)
+    return per_seat * players + 1
+
+
 INFO = GameInfo(
     id="crazy-eights",
     name="Crazy Eights",
@@ -378,5 +389,6 @@ INFO = GameInfo(
         Preset("jokers", "two jokers join the eights as wild cards", {"jokers": True}),
     )},
     factory=CrazyEights,
+    deal_size=_deal_size,
 )
 CrazyEights.info = INFO

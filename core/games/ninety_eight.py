@@ -47,7 +47,7 @@ class NinetyEight(Match):
         self._two_decks = self.decks() > 1
 
     def cards_needed(self) -> int:
-        return self._hand_size * self.players
+        return _deal_size(self.players, self.options)
 
     def _check_state(self) -> None:
         n = self.players
@@ -276,6 +276,11 @@ def _team_seats(players: int, options: dict[str, OptionValue]) -> list[list[int]
     return _grouped(_units(players, options)) if options["teams"] == "pairs" else None
 
 
+def _deal_size(players: int, options: dict[str, OptionValue]) -> int:
+    """The cards a deal takes: each seat's hand (3.1)."""
+    return int(options["hand_size"]) * players
+
+
 def _check(players: int, options: dict[str, OptionValue]) -> str | None:
     if options["teams"] == "pairs" and (players % 2 or players < 4):
         return f"option 'teams': pairs needs an even number of seats, at least 4 (not {players})"
@@ -321,5 +326,6 @@ INFO = GameInfo(
     factory=NinetyEight,
     check=_check,
     team_seats=_team_seats,
+    deal_size=_deal_size,
 )
 NinetyEight.info = INFO

@@ -166,6 +166,24 @@ def test_not_enough_cards_is_refused() -> None:
     new_match(GAME, 5, options={"hand_size": 10}, seed=1)  # 51 cards: fits one deck
 
 
+@pytest.mark.parametrize("players, options, needed", [
+    (6, {"hand_size": 10, "decks": 1}, 61), (8, {"hand_size": 10, "decks": 1}, 81),
+    (7, {"countdown": True, "decks": 1}, 57)])
+def test_not_enough_cards_is_said_as_the_options_are_resolved(players: int, options: dict[str, Any],
+                                                               needed: int) -> None:
+    """Rules README (not enough cards), 1.3, 2.1 and 6.1: the check a picker, a command line and
+    a lobby make of the options (``GameInfo.resolve``) refuses a deal the decks cannot make,
+    naming the decks, before any table is set up for it; jokers count among the cards held."""
+    with pytest.raises(ValueError) as refused:
+        GAMES[GAME].resolve(players, None, options)
+    assert str(refused.value) == f"option 'decks': not enough cards: the deal needs {needed}, 1 deck holds 52"
+    GAMES[GAME].resolve(players, None, {**options, "decks": 2})  # two decks hold any deal allowed
+    GAMES[GAME].resolve(5, None, {"hand_size": 10, "decks": 1})  # 51: fits
+    with pytest.raises(ValueError, match="the deal needs 61, 1 deck holds 54"):
+        GAMES[GAME].resolve(6, None, {"hand_size": 10, "decks": 1, "jokers": True})  # 54 held
+    GAMES[GAME].resolve(5, None, {"hand_size": 10, "decks": 1, "jokers": True})
+
+
 # ---------------------------------------------------------------- 2. setup
 def test_2_1_starter_is_the_next_stock_card_after_the_deal() -> None:
     m = deal(4, {1: ["2C", "3C", "4C", "5C", "6C"]}, stock=["7D", "KS"])

@@ -972,6 +972,11 @@ def test_common_not_enough_cards_boundary() -> None:
     with pytest.raises(ValueError, match="not enough cards"):
         new_match(G, 8, options={"hand_size": 7, "decks": 1}, seed=1)
     assert new_match(G, 8, options={"hand_size": 7}, seed=1).stock_count == 104 - 56
+    # said as the options are resolved (a picker, a command line, a lobby), the decks named
+    with pytest.raises(ValueError) as refused:
+        GAMES[G].resolve(8, None, {"hand_size": 7, "decks": 1})
+    assert str(refused.value) == "option 'decks': not enough cards: the deal needs 56, 1 deck holds 52"
+    GAMES[G].resolve(7, None, {"hand_size": 7, "decks": 1})
 
 
 def test_common_seeded_determinism() -> None:

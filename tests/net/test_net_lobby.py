@@ -81,6 +81,12 @@ async def test_configure_bots_kick_start_and_rematch(server: Server) -> None:
         err = await next_update(host, "error")
         assert err["code"] == "bad_config", (bad, err)
     assert (table.config.game, table.config.preset, len(table.seats)) == ("ninety-nine", "quick", 3)
+    # a table its decks could not deal (rules README, not enough cards: 7 cards to each of 8
+    # seats from one deck) is refused as it is set up, not found out at the deal
+    await host.configure(game="ninety-eight", seats=8, options={"hand_size": 7, "decks": 1})
+    err = await next_update(host, "error")
+    assert err["code"] == "bad_config" and "not enough cards: the deal needs 56" in err["message"], err
+    assert (table.config.game, table.config.preset, len(table.seats)) == ("ninety-nine", "quick", 3)
 
     # kick Cy; her app is told and closed, her seat frees
     await host.kick(2)

@@ -66,6 +66,9 @@ def free_port() -> int:
     (["--preset", "nope"], ["argument --preset: preset 'nope'"]),
     (["--seats", "12"], ["argument --seats: Ninety-Eight takes 2 to 8 seats, not 12"]),
     (["--preset", "teams", "--seats", "3"], ["error: option 'teams'", "even"]),  # the preset's, not an --option
+    # rules README (not enough cards): a table that could never be dealt is not set up and saved
+    (["--game", "crazy-eights", "--seats", "8", "--option", "hand_size=10", "--option", "decks=1"],
+     ["argument --option: option 'decks': not enough cards: the deal needs 81, 1 deck holds 52"]),
     (["--seed", "1" * 101], ["--seed", "at most 100 digits"]),  # what a save holds, so it resumes
     (["--seed", "twelve"], ["--seed", "'twelve' is not a whole number"]),
     (["--port", "0", "--ssh", "0", "--ssh-auth", "keys"], ["--ssh-keys"]),
@@ -94,6 +97,8 @@ def test_bad_host_options_are_one_line_errors(args: list[str], words: list[str])
     (["--bot-level", "wizard"], ["--bot-level", "'wizard'"]),
     (["--game", "chess"], ["--game", "'chess'"]),
     (["--bots", "2"], ["unrecognized arguments: --bots 2"]),  # a host flag: named by solo, not the top level
+    (["--game", "crazy-eights", "--seats", "7", "--preset", "countdown", "--option", "decks=1"],
+     ["option 'decks': not enough cards: the deal needs 57"]),
 ])
 def test_bad_solo_options_are_one_line_errors(args: list[str], words: list[str]) -> None:
     one_line_error(dealmein("solo", *args), "dealmein solo", *words)

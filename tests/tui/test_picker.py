@@ -480,3 +480,26 @@ async def test_the_key_bar_names_start_as_its_button_does(tmp_path) -> None:
         picker = await wait_for(pilot, lambda: current(app, PickerScreen))
         await wait_for(pilot, lambda: key_bar(picker))
         assert start_key(picker) == ("f5", "Open table")
+
+
+async def test_a_deal_the_decks_cannot_make_is_explained_at_the_decks_control() -> None:
+    """Rules README (not enough cards), crazy-eights 1.2 and 1.3: ten cards to each of eight
+    seats and a starter need 81 cards, one deck holds 52: Start stays off, the reason beside the
+    decks, where it used to be found only as the lobby dealt; two decks clear it."""
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        picker = PickerScreen("solo", game="crazy-eights", options={"hand_size": 10, "decks": 1}, seats=8)
+        await app.push_screen(picker)
+        await wait_for(pilot, lambda: picker.game == "crazy-eights" and picker.seats == 8 and picker.query("#err-decks"))
+        await pilot.pause()
+        assert picker.problem == "option 'decks': not enough cards: the deal needs 81, 1 deck holds 52"
+        error = picker.query_one("#err-decks", Static)
+        assert "the deal needs 81, 1 deck holds 52" in str(error.render()) and error.display
+        assert picker.query_one("#start", Button).disabled
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is picker  # not dismissed
+        picker.query_one("#opt-decks", Select).value = "2"  # the control holds what it shows
+        await pilot.pause()
+        assert picker.problem is None and not picker.query_one("#start", Button).disabled
+        assert not picker.query_one("#err-decks", Static).display
