@@ -197,6 +197,28 @@ async def test_a_bot_pause_not_kept_is_said_where_it_shows(tmp_path: Path) -> No
         assert len([n for n in app._notifications if n.message.startswith("Bot pause")]) == 1
 
 
+async def test_a_bot_pause_kept_shows_as_it_is_kept(tmp_path: Path) -> None:
+    """"1e1" is a number Python reads as 10: kept, the field shows 10 rather than what was
+    typed, so that what it shows is what settings.toml holds."""
+    path = tmp_path / "settings.toml"
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        pause = app.screen.query_one("#bot_pause")
+        pause.focus()
+        pause.value = ""
+        await pilot.press("1", "e", "1", "tab")
+        await pilot.pause()
+        assert app.settings.bot_pause == 10.0 and pause.value == "10"
+        pause.focus()
+        pause.value = ""
+        await pilot.press("0", ".", "5", "0", "enter")
+        await pilot.pause()
+        assert app.settings.bot_pause == 0.5 and pause.value == "0.5"
+    assert load_settings(path)[0].bot_pause == 0.5
+
+
 def test_the_readme_lists_every_setting_with_its_default() -> None:
     """The README's table of ``settings.toml`` keys is the only place they are written down for
     people: every key is there, with the default the code has, and the choices the code takes."""

@@ -207,7 +207,10 @@ class SettingsScreen(Screen[None]):
     @on(Input.Blurred, "#bot_pause")
     def _pause(self, event: Input.Submitted | Input.Blurred) -> None:
         text = event.input.value
-        if self._keep_pause(text) is None:
+        value = self._keep_pause(text)
+        if value is not None and text.strip() != f"{value:g}":
+            event.input.value = f"{value:g}"  # kept as the file has it ("1e1" is 10, "0.50" 0.5)
+        if value is None:
             # said where it shows (the line under the form may be below the screen's foot), and
             # the field shows the pause kept again: said once, not at every move of the focus
             kept = f"{self.app.settings.bot_pause:g}"
