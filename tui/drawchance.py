@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .keymap import key_label
-from .plays import own_status, parse_play
+from .plays import can, offered, own_status, parse_play
 from .seatmarks import turn_of
 
 
@@ -34,6 +34,21 @@ class DrawChance:
             self.state = "drawn"
         elif kind == "play" and self.state == "open":
             self.state, self.ended_by = "ended", seat if isinstance(seat, int) else None
+
+
+def draw_on_bar(view: dict[str, Any]) -> bool | None:
+    """Draw on the key bar, as ``check_action`` answers: lit (True) where Space draws now;
+    left out (False) where the game has no draw, where Pass takes its place (Crazy Eights 3.4)
+    and on this seat's own turn in Ninety-Nine, whose draw comes only after its card (5.1);
+    dimmed (None) while another seat plays, Crazy Eights' wait for the turn and Ninety-Nine's
+    once its chance is taken or gone. Pressed when not lit, it says why (``why_no_draw``)."""
+    if can(view, "draw"):
+        return True
+    if "draw" not in offered(view) or can(view, "pass"):
+        return False
+    if view.get("game") == "ninety-nine" and view.get("current_seat") == view.get("seat"):
+        return False
+    return None
 
 
 #: the app's ``keys_for``: the keys a binding id has now, or the default given

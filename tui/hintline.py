@@ -11,7 +11,7 @@ from rich.text import Text
 from .cardface import card_label
 from .eventtext import announcement
 from .playeffect import turn_effect
-from .playoutcome import chip_outcome, play_total
+from .playoutcome import chip_words, play_total
 from .plays import can, own_status, parse_play, playable, plays_for, unplayable_line, why_not
 from .widgets.seats import fit
 
@@ -47,6 +47,30 @@ def cannot_play(view: dict[str, Any], card: str, cards: list[str], names: list[s
                            move_keys(view, key) if moves is None else moves, width)
 
 
+def reach(view: dict[str, Any], ways: list[str]) -> list[str]:
+    """Where the plays ``ways`` of one card take the total, " to 61 or 71", with what each does
+    to the chips (ninety-nine 3.3), " to 61 or 71 (passes 66: you lose 1 chip)", in shorter
+    words, then none: longest first, the last without chips; [""] where no total is made
+    (Crazy Eights, a card of two values played without one)."""
+    totals: dict[int, list[str]] = {}
+    for way in ways:
+        made = play_total(view, way)
+        if made is None:
+            return [""]
+        totals.setdefault(made, chip_words(view.get("game"), view.get("total"), way))
+    if len(totals) == 1 and next(iter(totals)) == view.get("total"):
+        return [f": the total stays {view.get('total')}"]  # nothing to the chips: it stays
+    if not totals:
+        return [""]
+    levels = max(map(len, totals.values()))
+
+    def said(level: int | None) -> str:
+        return " to " + " or ".join(f"{made} ({words[min(level, len(words) - 1)]})"
+                                    if words and level is not None else str(made)
+                                    for made, words in totals.items())
+    return [*(said(level) for level in range(levels)), said(None)]
+
+
 def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], names: list[str], style: str,
               key: KeysFor, width: Callable[[], int]) -> Text:
     """The line above the hand for ``card`` selected in ``cards``; ``width`` gives the cells
@@ -69,23 +93,18 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
     if not playable(view, card):
         return Text(cannot_play(view, card, cards, names, style, key, width(), moves), style="italic")
     plays = f"{key('hand.play', 'enter')} plays " + card_label(card, style)
-    # where the card takes the total (an ace's or a ten's two values: both, asked on Enter) and,
-    # for a card of one value, what it does to the chips (ninety-nine 3.3; the choice between two
-    # says it of each); a wild card asks for a suit (crazy-eights 3.3); then what it does to the turn
+    # where the card takes the total (an ace's or a ten's two values: both, asked on Enter) and
+    # what each value does to the chips (ninety-nine 3.3), said shorter before it is left out;
+    # a wild card asks for a suit (crazy-eights 3.3); then what it does to the turn
     ways = plays_for(view, card)
-    totals = list(dict.fromkeys(play_total(view, way) for way in ways))
-    chips = chip_outcome(view.get("game"), view.get("total"), ways[0]) if len(ways) == 1 else ""
-    plays_to = plays
-    if None not in totals and len(totals) > 1:
-        plays_to += " to " + " or ".join(map(str, totals))
-    elif None not in totals and totals:
-        plays_to += f": the total stays {totals[0]}" if totals[0] == view.get("total") else f" to {totals[0]}"
-    elif len(ways) > 1 and all(p is not None and p[2] for p in map(parse_play, ways)):
+    reached = reach(view, ways)
+    plays_to = plays + reached[-1]
+    if not reached[-1] and len(ways) > 1 and all(p is not None and p[2] for p in map(parse_play, ways)):
         plays_to += ", naming a suit"
-    outcome = f" ({chips})" if chips else ""
+    chipped = [plays + r for r in reached[:-1]]  # with the chips, longest first
     turn = turn_effect(view, ways[0])
     effect = f", and {turn}" if turn else ""
-    keys = [plays_to + outcome + effect]
+    keys = [(chipped[0] if chipped else plays_to) + effect]
     # (crazy-eights 4.2) the play said with "last card!": the part kept longest, since Enter
     # alone costs a penalty
     last = ""
@@ -95,9 +114,9 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
         last = f' · {key(*LAST_CARD_KEY)} with "{said}"'
     keys += moves
     short = [k.replace(" (else a penalty)", "") for k in keys]
-    # narrower, the chips before the turn's effect, and where the card takes the total before either
-    shorter = [plays_to + outcome] if outcome else []
-    shorter += [plays_to + effect] if effect else []
+    # narrower, the chips (shorter and shorter) before the turn's effect, and where the card
+    # takes the total before either
+    shorter = [*chipped, *([plays_to + effect] if effect else [])]
     warned = [" · ".join(short[:2]), plays_to + last, plays + last] if last else []
     return Text(fit([" · ".join(keys), " · ".join(short), *warned, " · ".join(short[:1]), *shorter, plays_to, plays],
                     width()))

@@ -1,6 +1,6 @@
-"""Why a key of another game's table (Draw, Pass, Play+last card!) or of a solo table (Hint)
-does nothing at this one: the key bar leaves such keys out, and a key pressed anyway is told,
-never silent."""
+"""Why a key of another game's table (Draw, Pass, Play+last card!), of a solo table (Hint), of a
+table with others (Step away) or of a finished match (Rematch) does nothing at this one: the key
+bar leaves such keys out, and a key pressed anyway is told, never silent."""
 from __future__ import annotations
 
 from typing import Any
@@ -17,6 +17,8 @@ def why_not_here(action: str, view: dict[str, Any], solo: bool) -> str | None:
         return None if solo else "No hints at a table with other players: a bot's advice would not be yours."
     if action == "step_away":
         return "No stepping away at a solo table: its bots wait for you, and Q saves the match." if solo else None
+    if action.startswith("rematch"):  # R, which reads as the results' button once the match is over
+        return None if view.get("is_over") else "No rematch during a match: once it is over, its results offer one."
     move = GAME_KEYS.get(action)
     if move is None or move in offered(view):
         return None

@@ -49,14 +49,17 @@ def play_total(view: dict[str, Any], action: str) -> int | None:
     return None if adds is None else total + adds
 
 
-def chip_outcome(game: str | None, total: int | None, action: str) -> str:
-    """What ``action`` does to the chips at ``total`` under ninety-nine 3.3 ("passes 33: you
-    lose 1 chip"); "" where it does nothing to them, or in another game."""
+def chip_words(game: str | None, total: int | None, action: str) -> list[str]:
+    """What ``action`` does to the chips at ``total`` under ninety-nine 3.3, at four lengths,
+    longest first: "passes 33: you lose 1 chip", then what is lost or won alone ("the others
+    lose 1 chip each"), for a line that says it after the total the play makes, then fewer words
+    ("others lose 1 chip", "others lose 1"); [] where it does nothing to them, or in another
+    game."""
     if game != "ninety-nine" or total is None:
-        return ""
+        return []
     after = total_after(total, action)
     if after is None:
-        return ""
+        return []
     before = total
     passed = [m for m in MARKS if before < m < after]
     lost = chips(before, after)[0]
@@ -66,10 +69,21 @@ def chip_outcome(game: str | None, total: int | None, action: str) -> str:
     if after > 99:
         said.append("goes over 99")
     if lost:
-        end = " and the round ends" if after > 99 else ""
-        return f"{' and '.join(said)}: you lose {_chips(lost)}{end}"
+        end, short = (" and the round ends", ", round over") if after > 99 else ("", "")
+        alone = f"you lose {_chips(lost)}{short}"
+        return [f"{' and '.join(said)}: you lose {_chips(lost)}{end}", alone, alone, f"you lose {lost}{short}"]
     if after == 99:
-        return "99: you win the round, and the others lose 2 chips each"
+        return ["99: you win the round, and the others lose 2 chips each",
+                "you win the round, the others lose 2 chips each", "you win, others lose 2 chips",
+                "you win, others lose 2"]
     if after in MARKS and before < after:
-        return f"lands on {after}: the others lose 1 chip each"
-    return ""
+        return [f"lands on {after}: the others lose 1 chip each", "the others lose 1 chip each",
+                "others lose 1 chip", "others lose 1"]
+    return []
+
+
+def chip_outcome(game: str | None, total: int | None, action: str) -> str:
+    """What ``action`` does to the chips at ``total`` under ninety-nine 3.3 ("passes 33: you
+    lose 1 chip"); "" where it does nothing to them, or in another game."""
+    words = chip_words(game, total, action)
+    return words[0] if words else ""

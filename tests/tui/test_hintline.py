@@ -91,8 +91,8 @@ def test_the_shown_clock_stops_while_a_bot_moves_for_the_player() -> None:
 def test_a_ninety_nine_card_says_what_it_costs_or_wins_before_it_is_played() -> None:
     """ninety-nine 3.3: the line above the hand says what a card of one value does to the chips
     (it said only "Enter plays J♦" at 65, where the J passed 66 and cost a chip); a card that
-    does nothing to them says only where it takes the total, and one of two values both totals
-    (the choice between them says what each costs)."""
+    does nothing to them says only where it takes the total, and one of two values both totals,
+    with what each costs where it costs something (tests/tui/test_two_value_chips.py)."""
     view = {**new_match("ninety-nine", 3, seed=4).view(0), "total": 60, "current_seat": 0}
     view["hand"], view["legal"] = ["JD", "9C", "AS"], ["JD", "9C", "AS+1", "AS+11"]
     line = lambda card, width=80: hint_text(view, card, view["hand"], NAMES, "ascii", keys,  # noqa: E731
@@ -101,7 +101,7 @@ def test_a_ninety_nine_card_says_what_it_costs_or_wins_before_it_is_played() -> 
     assert line("JD", 120) == "Enter plays JD to 70 (passes 66: you lose 1 chip), and the next player misses a turn"
     assert line("JD") == "Enter plays JD to 70 (passes 66: you lose 1 chip)"
     assert line("9C") == "Enter plays 9C: the total stays 60"  # 2: a 9 adds nothing
-    assert line("AS") == "Enter plays AS to 61 or 71"  # 2: its two values, asked on Enter
+    assert line("AS") == "Enter plays AS to 61 or 71 (passes 66: you lose 1 chip)"  # 2: its two values
     assert line("JD", 20) == "Enter plays JD to 70"  # too narrow for the outcome: where it goes, still
     assert line("JD", 17) == "Enter plays JD"  # and narrower: what Enter does
     view["total"] = 56

@@ -18,6 +18,7 @@ from textual.widgets import Static
 from core import GAMES
 
 from ..eventtext import announcement, deal_word
+from ..helphere import TableHere, screen_below, table_here, table_keys_here, working
 from ..keymap import current_keys, key_label
 from ..plays import GAME_KEYS, offered, own_status
 from ..widgets.hand import HandView
@@ -122,7 +123,9 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         from ..app import DealMeInApp
+        from .lobby import LobbyScreen
         from .replay import ReplayScreen
+        from .results import ResultsScreen
 
         guest = bool(getattr(self.app, "guest", False))  # over SSH: this table only
         palette = "theme, cards, rules" if guest else "new game, host, join, theme, cards, rules"
@@ -134,8 +137,10 @@ class HelpScreen(Screen[None]):
             self.sections = {"Replay": key_rows(_of(ReplayScreen), [("↑, ↓, Mouse", "Scroll a step taller than the screen")], keymap),
                              "Everywhere": everywhere}
         else:
-            self.sections = here_first(self._table_sections(everywhere, table_view, guest, keymap, solo),
-                                       self.opened_from())
+            # the keys of the screens under Help as they stand: what works there now
+            sections = self._table_sections(everywhere, table_view, guest, keymap, solo, table_here(self.app),
+                                            screen_below(self.app, LobbyScreen), screen_below(self.app, ResultsScreen))
+            self.sections = here_first(sections, self.opened_from())
         game = (table_view or {}).get("game")
         with VerticalScroll(id="help"):
             yield Static(f"Keys · {GAMES[game].name}" if isinstance(game, str) and game in GAMES else "Keys",
@@ -159,7 +164,11 @@ class HelpScreen(Screen[None]):
     @staticmethod
     def _table_sections(everywhere: list[tuple[str, str]], view: dict[str, Any] | None = None,
                         guest: bool = False, keymap: dict[str, str] | None = None,
-                        solo: bool | None = None) -> dict[str, list[tuple[str, str]]]:
+                        solo: bool | None = None, here: TableHere | None = None,
+                        lobby: DOMNode | None = None,
+                        results: DOMNode | None = None) -> dict[str, list[tuple[str, str]]]:
+        """Every screen's keys, by section; those of a table, a lobby or a hand's results under
+        Help (``here``, ``lobby``, ``results``) as they work there now."""
         from .choice import ChoiceScreen
         from .home import HomeScreen
         from .keys import KeysScreen
@@ -187,15 +196,24 @@ class HelpScreen(Screen[None]):
         # from elsewhere: both, saying where each answers)
         table = [b for b in table if not (solo is True and b.action == "focus_chat" or solo is False and b.action == "hint")]
         if solo is None:
-            where = {"hint": "Hint (at a solo table)", "focus_chat": "Chat (at a table with players)"}
-            table = [replace(b, description=where[b.action]) if b.action in where else b for b in table]
-        at_table = key_rows([*table, *hand], keymap=keymap, extra=[
-            ("1 .. 9, 0", "Choose a card by its number"),
-            ("Mouse", "Click a card to choose it, click again to play it"
-                      + ("; click the stock to draw" if view is None or "draw" in offered(view) else "")),
+            where = {"hint": "Hint (at a solo table)", "focus_chat": "Chat (at a table with players)",
+                     "step_away": "At a table with players, step away from the match: a bot plays your seat "
+                                  "until you press it again (or play)"}
+            table = [replace(b, description=where[b.action]) if b.action in where else
+                     replace(b, description=f"{b.description} (once a match is over)")
+                     if b.action.startswith("rematch") else b for b in table]
+        playing = here is None or here.playing  # a seat in a match in play: its cards to choose
+        at_table = key_rows(table_keys_here(table, hand, here) if here is not None else [*table, *hand],
+                            keymap=keymap, extra=[
+            *([("1 .. 9, 0", "Choose a card by its number"),
+               ("Mouse", "Click a card to choose it, click again to play it"
+                         + ("; click the stock to draw" if view is None or "draw" in offered(view) else ""))]
+              if playing else []),
             ("Tab", "Move between the hand and the log (arrows scroll it); Esc comes back to the hand" if solo else
                     "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand"),
             *([] if solo else [("Enter in the chat line", "Send the line and stay for the next; on an empty line, back to the hand")])])
+        results_keys = _of(ResultsScreen) if results is None else working(results, _of(ResultsScreen))
+        lobby_keys = _of(LobbyScreen) if lobby is None else working(lobby, _of(LobbyScreen))
         return {
             "Everywhere": everywhere,
             "At the table": at_table,
@@ -205,10 +223,11 @@ class HelpScreen(Screen[None]):
                 ("←, →, Enter", "Move between the answers and choose one")]),
             # Ninety-Nine plays rounds, the others hands
             (f"{deal_word(game).capitalize()} over / match over" if game else
-             "Hand or round over / match over"): key_rows(_of(ResultsScreen), keymap=keymap),
-            "Lobby": key_rows(_of(LobbyScreen), keymap=keymap, extra=[
+             "Hand or round over / match over"): key_rows(results_keys, keymap=keymap),
+            "Lobby": key_rows(lobby_keys, keymap=keymap, extra=[
                 ("Enter in the chat line", "Send the line and stay for the next; on an empty line, back to the seats"),
-                ("Esc in the chat line", "Back to the seats (what you typed stays)")]),
+                ("Esc in the chat line", "Back to the seats (what you typed stays)")]
+                if any(b.action == "focus_chat" for b in lobby_keys) else []),
             "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)], keymap=keymap),
             **({} if guest else {"Picking a game (Play solo, Host, Game in the lobby)": key_rows(
                 [replace(b, description="Start (hosting: Open table; the lobby's Game: Apply)")

@@ -24,7 +24,7 @@ from net.protocol import CHAT_LEN
 
 from ..cardface import DEFAULT_PALETTE, LARGE, LOW, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
 from ..chatprompt import chat_prompt, reprompt
-from ..drawchance import DrawChance, why_no_draw, why_no_pass
+from ..drawchance import DrawChance, draw_on_bar, why_no_draw, why_no_pass
 from ..eventtext import BOT_MARKS, ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn, joined_draws, told
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, LAST_CARD_KEY, announces, cannot_play, hint_text
@@ -516,8 +516,9 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The key bar shows the keys this game and this moment offer: Draw (dimmed while it
-        cannot be used) and Play+last card! (dimmed but where it plays the selected card now)
+        """The key bar shows the keys this game and this moment offer: Draw (``draw_on_bar``:
+        dimmed while another seat plays, left out on a turn whose move is a card or Pass) and
+        Play+last card! (dimmed but where it plays the selected card now)
         only in games that have them, Pass while it is allowed, Rematch to the host of a
         finished match, Hint at a solo table and Chat at any other; Esc as what it does where
         the focus is."""
@@ -535,10 +536,8 @@ class TableScreen(Screen[None]):
             return not self.solo
         if action == "step_away":
             return self._can_step_away(view)
-        if action == "draw":
-            if can(view, "pass") and not can(view, "draw"):
-                return False  # Pass takes its place on the bar
-            return (True if can(view, "draw") else None) if "draw" in offered(view) else False
+        if action == "draw":  # lit, dimmed, or left out where Pass or a card is the move
+            return draw_on_bar(view)
         if action == "pass_turn":
             return can(view, "pass")
         if action == "last_card":  # dimmed, it still says why it plays nothing (``on_key``)

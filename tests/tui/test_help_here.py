@@ -1,0 +1,119 @@
+"""Help (F1) lists the keys that work on the screen it is opened over, as things stand: a solo
+table has no stepping away (its A only says so), a match in play no rematch (R says why), a
+finished match no cards to choose or play, a solo lobby no readiness, seats, chat or invites.
+Opened away from a table, it says where such keys answer."""
+from __future__ import annotations
+
+from typing import Any
+
+from core import new_match
+from tui.screens.help import HelpScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.picker import TableChoice
+from tui.screens.table import TableScreen
+
+from .helpers import current, make_app, notices, play_with_keys, show_link, wait_for
+from .matchlink import MatchLink
+
+REMATCH_LATER = "No rematch during a match: once it is over, its results offer one."
+
+
+async def _help(app: Any, pilot: Any) -> dict[str, dict[str, str]]:
+    """F1 pressed: Help's sections, each as key -> what it does; Help closed again."""
+    await pilot.press("f1")
+    shown = await wait_for(pilot, lambda: current(app, HelpScreen))
+    sections = {title: dict(rows) for title, rows in shown.sections.items()}
+    await pilot.press("escape")
+    await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen))
+    return sections
+
+
+async def _table(app: Any, pilot: Any, solo: bool, match: Any) -> tuple[TableScreen, MatchLink]:
+    link = MatchLink(match, 0)
+    link.solo = solo  # type: ignore[attr-defined]
+    return await show_link(app, pilot, link), link
+
+
+def _finished() -> Any:
+    """A Ninety-Nine match of one chip each (rules 7: chips 1..99) played to its end (1.3)."""
+    match = new_match("ninety-nine", 2, options={"chips": 1}, seed=3)
+    for _ in range(200):
+        if match.is_over:
+            break
+        match.apply(match.legal_actions()[0])
+    assert match.is_over
+    return match
+
+
+async def test_a_solo_table_in_play_lists_no_step_away_and_no_rematch() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await _table(app, pilot, True, new_match("ninety-nine", 3, preset="manual-draw", seed=4))
+        keys = (await _help(app, pilot))["At the table"]
+        assert "A" not in keys and "R" not in keys, keys  # A: "No stepping away at a solo table"
+        assert keys["H"] == "Hint" and keys["Space"] == "Draw" and keys["Enter"] == "Play"
+        assert keys["Esc"] == "Leave the match" and "1 .. 9, 0" in keys and "Mouse" in keys
+        app.clear_notifications()
+        await pilot.press("r")  # once silent
+        await wait_for(pilot, lambda: REMATCH_LATER in notices(app))
+        assert link.sent == [] and app.screen is screen
+
+
+async def test_a_table_with_others_in_play_lists_step_away_and_no_rematch() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await _table(app, pilot, False, new_match("crazy-eights", 3, seed=4))
+        keys = (await _help(app, pilot))["At the table"]
+        assert keys["A"].startswith("Step away from the match") and keys["/"] == "Chat"
+        assert "R" not in keys and "H" not in keys
+        app.clear_notifications()
+        await pilot.press("r")
+        await wait_for(pilot, lambda: REMATCH_LATER in notices(app))
+        assert link.sent == []
+
+
+async def test_a_finished_match_lists_rematch_and_no_keys_of_play() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        for solo in (True, False):
+            await _table(app, pilot, solo, _finished())
+            keys = (await _help(app, pilot))["At the table"]
+            assert keys["R"] == "Rematch"  # the host's (MatchLink's) words, as the results' button
+            for gone in ("Enter", "Space", "H", "A", "1 .. 9, 0", "Mouse", "←"):
+                assert gone not in keys, (gone, keys)
+            assert keys["Esc"] == "Back to the home screen"  # no lobby behind this link
+            assert keys["C"] == "Total" and keys["S"] == "Scores"
+            app.pop_screen()
+            await pilot.pause()
+
+
+async def test_away_from_a_table_help_says_where_such_keys_answer() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        keys = (await _help(app, pilot))["At the table"]
+        assert keys["R"] == "Rematch (once a match is over)"
+        assert keys["A"].startswith("At a table with players, step away from the match")
+        assert keys["H"] == "Hint (at a solo table)" and keys["Enter"] == "Play"
+
+
+async def test_a_solo_lobby_lists_only_its_own_keys() -> None:
+    """Ready, Take seat, Chat and Invite are a table with others' (they only say so at a solo
+    one): Help over the solo table, over its finished match's results and over its lobby
+    leaves them out, and the chat line's keys with them."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.start_table(TableChoice(game="ninety-eight", preset="single-hand", options={}, seats=3,
+                                          bots={1: "easy", 2: "easy"}), solo=True)
+        await wait_for(pilot, lambda: current(app, TableScreen))
+        sections = await _help(app, pilot)
+        assert list(sections["Lobby"]) == ["B", "X", "G", "Ctrl+S", "Esc"], sections["Lobby"]
+        assert "A" not in sections["At the table"] and "R" not in sections["At the table"]
+        await play_with_keys(app, pilot, timeout=90)
+        results = (await _help(app, pilot))["Hand over / match over"]
+        assert results["R"] == "Rematch" and results["B"] == "Back to lobby"
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        sections = await _help(app, pilot)
+        assert list(sections)[0] == "Lobby"
+        assert list(sections["Lobby"]) == ["B", "X", "G", "Ctrl+S", "Esc"], sections["Lobby"]
+        await app.leave_table()
