@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import Notify
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 
@@ -23,6 +24,8 @@ from net.environ import JOIN_PASSWORD_ENV, SEAT_GRACE_ENV, SEAT_TOKEN_ENV, SSH_S
 from net.lanflags import advertised
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
+from .heldnotices import HeldNotices
+from .leftnotices import LeftNotices
 from .plain import printable
 from .running import saved_match_note, terminal_gone
 from .settings import CARD_STYLES, Settings, Unread, change_settings, file_named, load_settings, settings_path
@@ -118,6 +121,10 @@ class DealMeInApp(App[int]):
         #: joins to other tables, one at a time (``tui.tablejoin``)
         self.joins = TableJoin(self)
         self._warned: set[str] = set()  # the titles ``warn_once`` has said
+        #: notices waiting while a question is on top (``tui.heldnotices``)
+        self.held_notices = HeldNotices(self)
+        #: notices said of a table left, past once another opens (``tui.leftnotices``)
+        self.left_notices = LeftNotices(self)
         if not self.settings.animation:
             self.animation_level = "none"
         first, self._first_theme = self._first_theme, None
@@ -137,6 +144,11 @@ class DealMeInApp(App[int]):
         would make it run an action; nor does a control character or escape sequence reach the
         terminal (``plain.printable``)."""
         super().notify(printable(message), title=printable(title), severity=severity, timeout=timeout, markup=False)
+
+    def _on_notify(self, event: Notify) -> None:
+        """A notice that comes while a question is on top waits for its answer (``tui.heldnotices``)."""
+        if self.held_notices.keep(event.notification):
+            event.prevent_default()
 
     def get_key_display(self, binding: Binding) -> str:
         """Textual writes Shift and a letter as the capital ("D"), which beside the key bar's
@@ -183,6 +195,8 @@ class DealMeInApp(App[int]):
             self.theme_choice.load()
         self.call_after_refresh(self._check_default_game)
         self.theme_changed_signal.subscribe(self, self.theme_choice.changed)
+        # at once: a notice that comes next finds the question's notices held already
+        self.screen_change_signal.subscribe(self, self.held_notices.screen_changed, immediate=True)
         keymap_problems = self._apply_keymap()
         # one notice for the settings file, one for the themes: a stack of them ran off the screen
         said = [str(self._settings_problem)] if self._settings_problem else []
@@ -605,6 +619,7 @@ class DealMeInApp(App[int]):
         from .screens.join import JoinScreen
 
         self.joins.end_wait()
+        self.left_notices.past()  # a table left before is no news over this one
         if any(getattr(s, "link", None) is session for s in self.screen_stack):
             return
         pickers = self._pickers_opening()

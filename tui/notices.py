@@ -29,6 +29,9 @@ def take_down(app: App[Any], messages: set[str], title: str = "") -> None:
     gone = [n for n in app._notifications if (n.title or "") == title and n.message in messages]
     for notification in gone:
         app._unnotify(notification, refresh=notification is gone[-1])
+    held = getattr(app, "held_notices", None)  # waiting behind a question (``tui.heldnotices``)
+    if held is not None:
+        held.drop(messages, title)
 
 
 def _toast(holder: Widget) -> Toast | None:

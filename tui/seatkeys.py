@@ -4,7 +4,8 @@ A host that quits cleanly and later resumes its table holds every player's seat 
 but only a player who presents the seat's token gets it back; an app that was told goodbye
 does not retry by itself. So when a session ends with a seat, its token is kept here under
 the host's address and table, and the next join to that address presents it (and takes it
-out: one app at a time claims a seat). A host that does not know the token ignores it.
+out: one app at a time claims a seat). A host that does not know the token ignores it. A player
+the host sent away holds no seat there, and nothing is kept for it (``TableSession.sent_away``).
 
 An app that ends without closing (a crash, a terminal killed) cannot write anything then, so a
 seat is kept from the moment the app sits in it, marked as held by the app's process: no other

@@ -81,6 +81,8 @@ class TableSession:
         #: order: the first lobby comes while joining, before ``client`` (and so ``seat``) is set
         self._seat_told: int | None = None
         self.held: tuple[str | None, str] | None = None  # the seat kept for a crash: (table, token)
+        #: the host sent this app away (its ``kicked``): the seat is not its own any more, nor kept
+        self.sent_away = False
         #: the results screen's line on your record at this game, once a match here is recorded
         self.record_line = ""
         #: a joined table's address as a player types it, for the recent tables (``_note_recent``)
@@ -288,10 +290,11 @@ class TableSession:
 
     def _seat_here(self) -> tuple[str | None, str] | None:
         """The seat this app sits in at another host's table, as (table, token); None when it
-        hosts the table itself, watches, or has no token yet. Holding the table's host key (a
+        hosts the table itself, watches, has no token yet, or was sent away (the host gave the
+        seat up, and its token with it). Holding the table's host key (a
         headless host's) is no reason to lose the seat: it is kept like anyone's."""
         c = self.client
-        if self.server is not None or c is None or c.seat is None or not c.token:
+        if self.server is not None or c is None or c.seat is None or not c.token or self.sent_away:
             return None
         return c.table, c.token
 
@@ -601,7 +604,12 @@ class TableSession:
         elif kind == "error":
             self.last_said = str(update.get("message") or update.get("code"))
             refused = as_sentence(self.last_said, self.lobby)  # the host's words begin lower-case
-            app.notify(refused, title="Table", severity="error")
+            if update.get("code") == "kicked":  # no seat is held for this app: none is kept
+                self.sent_away = True
+                self._hold_seat()
+                app.left_notices.say(refused, title="Table", severity="error")
+            else:
+                app.notify(refused, title="Table", severity="error")
             if (self.lobby or {}).get("status") != "playing":  # a start refused: gone once one deals
                 self._lobby_errors.add(refused)
             if self.solo and self.view is None:
@@ -627,7 +635,8 @@ class TableSession:
                 if not self.joining and update.get("reason") != self.last_said:
                     back = f" {self._back_once_up()}" if self.client is not None and self.client.host_gone \
                         and self._seat_in_play_elsewhere() else ""
-                    app.notify(f"Left the table: {reason}.{back}", severity="warning", timeout=8 if not back else 15)
+                    app.left_notices.say(f"Left the table: {reason}.{back}", severity="warning",
+                                         timeout=8 if not back else 15)
                 if app.session is self:
                     app.back_home()
         elif kind == "bye":

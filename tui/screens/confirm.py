@@ -17,6 +17,8 @@ from . import Question, popped
 
 class ConfirmScreen(Question[bool]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
+    #: notices wait until it is answered, not cover it (``tui.heldnotices``)
+    holds_notices = True
     BINDINGS = [
         Binding("y", "answer(True)", show=False),  # shown, named as this question's ``yes`` button
         Binding("escape", "answer(False)", "Stay"),  # named on the key bar as this question's ``no`` button
