@@ -25,24 +25,51 @@ ENDINGS = ("hand_over", "round_over", "match_over")
 
 def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The events of one update, the ends of hands told what ended them: the final standings
-    get the last hand's points, and a Ninety-Nine round that ended on a seat going over 99 or
+    get the last hand's points, a Countdown hand its counts before it (``counts_before``,
+    crazy-eights 6.2-6.3), and a Ninety-Nine round that ended on a seat going over 99 or
     holding no card (3.4, 5.3) names that seat (``by``), which its own event does not."""
     out: list[dict[str, Any]] = []
     last_hand: dict[str, Any] = {}
     cause: int | None = None
-    for event in events:
+    for i, event in enumerate(events):
         kind = event.get("kind")
         if kind in ("over", "no_cards") and isinstance(event.get("seat"), int):
             cause = event["seat"]
         elif kind == "hand_over":
-            last_hand = event
-        elif kind == "match_over" and "points" in last_hand and "points" not in event:
-            event = {**event, "points": last_hand["points"]}
+            # the match's end, where it comes before another hand's (one update may hold several)
+            ends = (e.get("kind") for e in events[i + 1:] if e.get("kind") in ("hand_over", "match_over"))
+            event = last_hand = _counted(event, next(ends, None) == "match_over")
+        elif kind == "match_over":
+            kept: dict[str, Any] = {k: last_hand[k] for k in ("points", "counts", "counts_before")
+                                    if k in last_hand and k not in event}
+            event = {**event, **kept} if kept else event
         elif kind == "round_over" and cause is not None and event.get("reason") in ("over", "no_cards"):
             event = {**event, "by": cause}
             cause = None
         out.append(event)
     return out
+
+
+def _counts(value: Any) -> list[int] | None:
+    """A list of seats' counts as an event gives them, or None."""
+    if isinstance(value, list) and all(isinstance(c, int) and not isinstance(c, bool) for c in value):
+        return value
+    return None
+
+
+def _counted(event: dict[str, Any], match_over: bool) -> dict[str, Any]:
+    """A Countdown hand's end (its ``counts`` are each seat's count after it) with the counts
+    before it: the seat that went out was one higher (crazy-eights 6.2), unless it went out on
+    1 and so won the match (``match_over``, 6.3), its count left as it was."""
+    counts = _counts(event.get("counts"))
+    if counts is None or "counts_before" in event:
+        return event
+    before = list(counts)
+    if not match_over:
+        for seat in event.get("winners") or []:
+            if isinstance(seat, int) and 0 <= seat < len(before):
+                before[seat] += 1
+    return {**event, "counts_before": before}
 
 
 def at_hand_end(view: dict[str, Any], later: list[dict[str, Any]]) -> dict[str, Any]:
@@ -126,11 +153,38 @@ def joined_draws(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def told(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The events worth telling: a total reset that ends the hand (ninety-eight 5.1) goes back
-    to 0 for no one, so the log, the chart and the replay leave it out."""
-    return [e for i, e in enumerate(events)
-            if not (e.get("kind") == "reset" and i + 1 < len(events)
-                    and events[i + 1].get("kind") in ("hand_over", "round_over"))]
+    """The events worth telling, in the order they are told: a total reset that ends the hand
+    (ninety-eight 5.1) goes back to 0 for no one, so the log, the chart and the replay leave it
+    out; what a card does to the turns is told with its play (``turns_with_play``)."""
+    return turns_with_play([e for i, e in enumerate(events)
+                            if not (e.get("kind") == "reset" and i + 1 < len(events)
+                                    and events[i + 1].get("kind") in ("hand_over", "round_over"))])
+
+
+#: what a card does to the turns: a 4's reverse, a jack's (or a Ninety-Eight skip card's) skip
+TURN_EFFECTS = ("reverse", "skip")
+#: what the engine tells between a play and the turn effect of its card: the marks its total
+#: lands on or passes and the chips they cost (ninety-nine 3.3, 4.1), then the draw after it
+#: (ninety-nine 3.2, ninety-eight 4.2, with a reshuffle where the stock ran out)
+_AFTER_PLAY = frozenset({"landing", "passing", "chips", "out", "draw", "reshuffle"})
+
+
+def turns_with_play(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``events`` with a card's reverse or skip told right after its play, before the chips
+    its total costs and the card drawn after it: the engine settles the turns last, but the
+    4 reverses as it is played ("You play 4♥: 35", "You reverse: play goes anticlockwise",
+    "You pass 33", "You draw J♥"). A Crazy Eights announcement or penalty between the play and
+    its effect keeps the order as it is (said with the play, or for it)."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        at = len(out)
+        if event.get("kind") in TURN_EFFECTS:
+            while at > 0 and out[at - 1].get("kind") in _AFTER_PLAY:
+                at -= 1
+            if at == len(out) or at == 0 or out[at - 1].get("kind") != "play":
+                at = len(out)
+        out.insert(at, event)
+    return out
 
 
 def seat_name(names: list[str], seat: Any) -> str:
@@ -248,8 +302,23 @@ def ending(event: dict[str, Any], names: list[str], number: Any = None) -> str:
     seat = event.get("seat")
     who = event.get("winners") or ([seat] if isinstance(seat, int) else [])
     if who:
-        return f"{head}: {won(names, who)}"
+        return f"{head}: {went_out(event, names, who) or won(names, who)}"
     return f"{head}: blocked, nobody goes out" if event.get("blocked") else head
+
+
+def went_out(event: dict[str, Any], names: list[str], who: list[Any]) -> str:
+    """A Countdown hand's end as its players count it (crazy-eights 6.2): "You go out: your count
+    goes 5 → 4"; on a count of 1 the seat wins the match instead (6.3). Empty for any other
+    hand's end, or a count this app cannot read."""
+    before, after = _counts(event.get("counts_before")), _counts(event.get("counts"))
+    seat = who[0] if len(who) == 1 else None
+    if before is None or after is None or not isinstance(seat, int) or not 0 <= seat < min(len(before), len(after)):
+        return ""
+    was, now = before[seat], after[seat]
+    if was == now:
+        return agree(names, [seat], f"goes out on a count of {now}", "")
+    whose = "your" if seat_name(names, seat) == "You" else "their"
+    return agree(names, [seat], f"goes out: {whose} count goes {was} → {now}", "")
 
 
 def _round_end(event: dict[str, Any], names: list[str]) -> str:

@@ -1,7 +1,8 @@
 """Each seat's lives, chips and penalty points won or lost in the hand in play, read from its
 events as they come (ninety-eight 6.1 and 6.3, ninety-nine 3.3 and 5.3, crazy-eights 4.2): a
 hand's box says what the hand cost or won each seat ("-1 life", "+2 chips", a penalties column),
-so a player who did not follow the log reads why their standing moved."""
+so a player who did not follow the log reads why their standing moved; in Countdown each seat's
+count before and after the hand (crazy-eights 6.2, ``count_words``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -102,3 +103,18 @@ class HandChange:
                 parts.append(f"{chips:+d} {'chip' if abs(chips) == 1 else 'chips'}")
             out.append(", ".join(parts))
         return out
+
+
+def count_words(event: dict[str, Any]) -> list[str]:
+    """What a Countdown hand (crazy-eights 6.2-6.3) did to each seat's count, as its box says it:
+    "5 → 4" for the seat that went out, "stays at 7" for the others, "out on 1" for the seat
+    that won the match by going out on 1; empty for a hand nobody went out of (3.6: the title
+    says so) or an end that tells no counts (``eventtext.with_causes`` adds those before)."""
+    before, after = event.get("counts_before"), event.get("counts")
+    winners = [seat for seat in event.get("winners") or [] if whole_number(seat)]
+    if not isinstance(before, list) or not isinstance(after, list) or len(before) != len(after) or not winners:
+        return []
+    if not all(whole_number(c) for c in before + after):
+        return []
+    return [f"{was} → {now}" if was != now else f"out on {now}" if seat in winners else f"stays at {now}"
+            for seat, (was, now) in enumerate(zip(before, after))]

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
 from ..eventtext import chat_text, deal_word, ending, seat_name
+from ..handchange import count_words
 from ..heldresults import table_screen
 from ..link import REMATCH_WORDS, rematch_words
 from ..matchend import why_over
@@ -48,8 +49,8 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
         table.add_column("penalties", justify="right")
     changes = said.get("changes")
     if not isinstance(changes, list) or not any(isinstance(c, str) and c for c in changes):
-        changes = None
-    else:  # the lives and chips the hand cost or won each seat (``tui.handchange``)
+        changes = count_words(said) or None  # crazy-eights 6.2: each seat's count before and after
+    if changes is not None:  # the lives and chips the hand cost or won each seat (``tui.handchange``)
         table.add_column(f"this {deal_word(view.get('game'))}", justify="right")
     winners = set(view.get("winners") or []) if view.get("is_over") else set(said.get("winners") or [])
     if not winners and said.get("seat") is not None and said.get("kind") == "round_over":
