@@ -351,12 +351,27 @@ def test_ctrl_c_typed_while_tables_browses() -> None:
 
 @pytest.mark.parametrize("args", [[], ["solo", "--seats", "3"], HOST], ids=["app", "solo", "host"])
 def test_ctrl_c_typed_as_soon_as_it_starts(args: list[str]) -> None:
-    """Ctrl+C typed a few milliseconds after the program's first line: as the code loads."""
+    """Ctrl+C typed a few milliseconds after the program's first line: as the code loads. On a
+    loaded machine one may land while Python is still reading ``tui.cli`` in, before a line of
+    the program's own has run (its traceback names no file of the program): that try says
+    nothing of the program, and is made again, a few times at most."""
     for after in (0.003, 0.01, 0.03):
-        program = Program(args)
-        program.read_for(after)
-        program.type(b"\x03")
-        assert_quiet(program.end(), HOST_STOPPED_EARLY if "host" in args else STOPPED)
+        for _ in range(5):  # bounded
+            program = Program(args)
+            program.read_for(after)
+            program.type(b"\x03")
+            ended = program.end()
+            if not before_the_program(ended):
+                break
+        assert_quiet(ended, HOST_STOPPED_EARLY if "host" in args else STOPPED)
+
+
+def before_the_program(ended: Ended) -> bool:
+    """A Ctrl+C that stopped Python as it read the program's first module in: Python's own
+    traceback, through its import machinery alone."""
+    said = "\n".join(ended.lines)
+    return said.startswith("Traceback") and said.rstrip().endswith("KeyboardInterrupt") \
+        and str(ROOT) not in said and "frozen importlib" in said
 
 
 def test_ctrl_c_typed_at_any_moment_of_the_start() -> None:
