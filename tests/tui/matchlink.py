@@ -55,3 +55,20 @@ class MatchLink:
 
     async def rematch(self) -> None:
         pass
+
+
+class StepLink(MatchLink):
+    """A link that applies this seat's action and nothing more: the test moves the others one
+    play at a time, to stop where it wants (a chance to draw, a key bar at one moment)."""
+
+    async def act(self, action: str) -> None:
+        self.sent.append(action)
+        self.show(self.match.apply(action, self.seat))
+
+    def step(self) -> None:
+        """The seat whose turn it is plays its first legal action."""
+        cur = self.match.current_seat
+        self.show(self.match.apply(self.match.legal_actions(cur)[0], cur))
+
+    def show(self, events: list[Any]) -> None:
+        self.screen.show(self.view(), [e.for_seat(self.seat) for e in events])

@@ -10,24 +10,7 @@ from core import new_match
 from tui.drawchance import DrawChance, why_no_draw, why_no_pass
 
 from .helpers import make_app, notices, show_link
-from .matchlink import MatchLink
-
-
-class StepLink(MatchLink):
-    """A link that applies this seat's action and nothing more: the test moves the others one
-    play at a time, to stop where the chance to draw stands as it wants."""
-
-    async def act(self, action: str) -> None:
-        self.sent.append(action)
-        self.show(self.match.apply(action, self.seat))
-
-    def step(self) -> None:
-        """The seat whose turn it is plays its first legal action."""
-        cur = self.match.current_seat
-        self.show(self.match.apply(self.match.legal_actions(cur)[0], cur))
-
-    def show(self, events: list[Any]) -> None:
-        self.screen.show(self.view(), [e.for_seat(self.seat) for e in events])
+from .matchlink import StepLink
 
 
 def _manual_link() -> StepLink:

@@ -12,22 +12,7 @@ from core import new_match
 from tui.drawchance import draw_on_bar
 
 from .helpers import key_bar, make_app, notices, show_link
-from .matchlink import MatchLink
-
-
-class StepLink(MatchLink):
-    """This seat's action and nothing more: the test moves the others one play at a time."""
-
-    async def act(self, action: str) -> None:
-        self.sent.append(action)
-        self.show(self.match.apply(action, self.seat))
-
-    def step(self) -> None:
-        cur = self.match.current_seat
-        self.show(self.match.apply(self.match.legal_actions(cur)[0], cur))
-
-    def show(self, events: list[Any]) -> None:
-        self.screen.show(self.view(), [e.for_seat(self.seat) for e in events])
+from .matchlink import StepLink
 
 
 def _to_seat_0(link: StepLink) -> StepLink:

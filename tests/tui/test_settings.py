@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
@@ -153,15 +154,21 @@ async def test_f3_under_no_color_steps_the_kept_theme_and_says_why_the_screen_st
     assert load_settings(path)[0].theme == "paper"
 
 
+async def _bot_pause_emptied(app: Any, pilot: Any) -> Any:
+    """Settings opened from home, its bot pause field focused and emptied."""
+    await pilot.press("s")
+    await pilot.pause()
+    pause = app.screen.query_one("#bot_pause")
+    pause.focus()
+    pause.value = ""
+    return pause
+
+
 async def test_bot_pause_is_kept_once_typed_not_at_every_key(tmp_path) -> None:
     path = tmp_path / "settings.toml"
     app = make_app(config_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("s")
-        await pilot.pause()
-        pause = app.screen.query_one("#bot_pause")
-        pause.focus()
-        pause.value = ""
+        await _bot_pause_emptied(app, pilot)
         await pilot.press("1")  # on the way to 12: not kept yet
         await pilot.pause()
         assert not path.exists() or load_settings(path)[0].bot_pause == Settings().bot_pause
@@ -180,11 +187,7 @@ async def test_a_bot_pause_not_kept_is_said_where_it_shows(tmp_path: Path) -> No
     path = tmp_path / "settings.toml"
     app = make_app(config_path=path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("s")
-        await pilot.pause()
-        pause = app.screen.query_one("#bot_pause")
-        pause.focus()
-        pause.value = ""
+        pause = await _bot_pause_emptied(app, pilot)
         await pilot.press("1", "5", "tab")
         await pilot.pause()
         said = [n.message for n in app._notifications if n.message.startswith("Bot pause")]
@@ -203,11 +206,7 @@ async def test_a_bot_pause_kept_shows_as_it_is_kept(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     app = make_app(config_path=path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("s")
-        await pilot.pause()
-        pause = app.screen.query_one("#bot_pause")
-        pause.focus()
-        pause.value = ""
+        pause = await _bot_pause_emptied(app, pilot)
         await pilot.press("1", "e", "1", "tab")
         await pilot.pause()
         assert app.settings.bot_pause == 10.0 and pause.value == "10"
