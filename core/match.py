@@ -95,10 +95,9 @@ class Match:
         self.version = 0
         self._cache: dict[int, list[Action]] = {}
         self._setup()
-        total = len(self.full_deck())
-        needed = self.cards_needed()
-        if needed > total:
-            raise ValueError(f"not enough cards: the deal needs {needed}, the decks hold {total}")
+        problem = self.info.deal_problem(players, self.options)
+        if problem:
+            raise ValueError(problem)
         self.stock = self.full_deck()  # every card starts in the stock, for the first gather
         self._first_deck: list[int] | None = None
         if deck is not None:
@@ -133,10 +132,6 @@ class Match:
 
     def full_deck(self) -> list[int]:
         return full_deck(self.decks(), bool(self.options.get("jokers", False)))
-
-    def cards_needed(self) -> int:
-        """Cards the largest deal takes (plus a starter); more than the decks hold is refused."""
-        raise NotImplementedError
 
     # ------------------------------------------------------------- generic steps
     def _cut_for_dealer(self, events: list[Event]) -> int:

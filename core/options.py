@@ -145,14 +145,15 @@ class GameInfo:
             if key not in self.options:
                 raise ValueError(f"option {key!r}: {self.name} has no such option")
             resolved[key] = self.options[key].coerce(value)
-        problem = self.check(players, resolved) or self._deal_problem(players, resolved)
+        problem = self.check(players, resolved) or self.deal_problem(players, resolved)
         if problem:
             raise ValueError(problem)
         return resolved
 
-    def _deal_problem(self, players: int, resolved: dict[str, OptionValue]) -> str | None:
-        """A deal the decks cannot make, said before a table is set up for it rather than as it
-        deals. Two decks hold every deal the options allow, so one deck is the culprit."""
+    def deal_problem(self, players: int, resolved: dict[str, OptionValue]) -> str | None:
+        """A deal the decks cannot make, said as the options are resolved, before a table is set
+        up for it (and by a ``Match`` made from options given whole). Two decks hold every deal
+        the options allow, so one deck is the culprit."""
         if self.deal_size is None:
             return None
         needed = self.deal_size(players, resolved)

@@ -98,9 +98,6 @@ class CrazyEights(Match):
         self._wild = _WILD_BOTH if self._announcing else _WILD
         self._dupes = self.decks() > 1 or bool(o["jokers"])
 
-    def cards_needed(self) -> int:
-        return _deal_size(self.players, self.options)
-
     def _can_reshuffle(self) -> bool:
         return self._reshuffle_on  # 3.5
 

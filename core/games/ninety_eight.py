@@ -46,9 +46,6 @@ class NinetyEight(Match):
         self._reverse = o["fours"] == "reverse"
         self._two_decks = self.decks() > 1
 
-    def cards_needed(self) -> int:
-        return _deal_size(self.players, self.options)
-
     def _check_state(self) -> None:
         n = self.players
         check_whole("total", self.total)

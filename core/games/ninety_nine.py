@@ -28,7 +28,7 @@ from ..actions import DRAW, PLAY, Action
 from ..cards import ACE, CARD_STR, JACK, RANK, TEN
 from ..events import Event
 from ..match import Match, check_whole, check_wholes
-from ..options import GameInfo, Option, Preset, decks_option
+from ..options import GameInfo, Option, OptionValue, Preset, decks_option
 
 _TWO, _FOUR = 1, 3  # rank indexes
 _HAND = 3  # cards dealt to each seat (3.1)
@@ -116,9 +116,6 @@ class NinetyNine(Match):
                 check_whole("the total before a play", play[2], 0, TOP - 1)
                 kept.append((play[0], play[1], play[2]))
             self.plays[i] = tuple(kept)
-
-    def cards_needed(self) -> int:
-        return _HAND * self.players
 
     # ------------------------------------------------------------------ rounds
     def _start(self, dealer: int, events: list[Event]) -> None:
@@ -320,6 +317,11 @@ class NinetyNine(Match):
         view["plays"] = shown
 
 
+def _deal_size(players: int, options: dict[str, OptionValue]) -> int:
+    """The cards a deal takes: each seat's three (3.1)."""
+    return _HAND * players
+
+
 INFO = GameInfo(
     id="ninety-nine",
     name="Ninety-Nine",
@@ -338,5 +340,6 @@ INFO = GameInfo(
         Preset("quick", "three chips each: a short match", {"chips": 3}),
     )},
     factory=NinetyNine,
+    deal_size=_deal_size,
 )
 NinetyNine.info = INFO
