@@ -50,7 +50,7 @@ def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _counts(value: Any) -> list[int] | None:
+def counts_of(value: Any) -> list[int] | None:
     """A list of seats' counts as an event gives them, or None."""
     if isinstance(value, list) and all(isinstance(c, int) and not isinstance(c, bool) for c in value):
         return value
@@ -61,7 +61,7 @@ def _counted(event: dict[str, Any], match_over: bool) -> dict[str, Any]:
     """A Countdown hand's end (its ``counts`` are each seat's count after it) with the counts
     before it: the seat that went out was one higher (crazy-eights 6.2), unless it went out on
     1 and so won the match (``match_over``, 6.3), its count left as it was."""
-    counts = _counts(event.get("counts"))
+    counts = counts_of(event.get("counts"))
     if counts is None or "counts_before" in event:
         return event
     before = list(counts)
@@ -310,7 +310,7 @@ def went_out(event: dict[str, Any], names: list[str], who: list[Any]) -> str:
     """A Countdown hand's end as its players count it (crazy-eights 6.2): "You go out: your count
     goes 5 → 4"; on a count of 1 the seat wins the match instead (6.3). Empty for any other
     hand's end, or a count this app cannot read."""
-    before, after = _counts(event.get("counts_before")), _counts(event.get("counts"))
+    before, after = counts_of(event.get("counts_before")), counts_of(event.get("counts"))
     seat = who[0] if len(who) == 1 else None
     if before is None or after is None or not isinstance(seat, int) or not 0 <= seat < min(len(before), len(after)):
         return ""

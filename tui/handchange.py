@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .eventtext import ENDINGS
+from .eventtext import ENDINGS, counts_of
 from .seatnames import whole_number
 
 
@@ -110,11 +110,9 @@ def count_words(event: dict[str, Any]) -> list[str]:
     "5 → 4" for the seat that went out, "stays at 7" for the others, "out on 1" for the seat
     that won the match by going out on 1; empty for a hand nobody went out of (3.6: the title
     says so) or an end that tells no counts (``eventtext.with_causes`` adds those before)."""
-    before, after = event.get("counts_before"), event.get("counts")
+    before, after = counts_of(event.get("counts_before")), counts_of(event.get("counts"))
     winners = [seat for seat in event.get("winners") or [] if whole_number(seat)]
-    if not isinstance(before, list) or not isinstance(after, list) or len(before) != len(after) or not winners:
-        return []
-    if not all(whole_number(c) for c in before + after):
+    if before is None or after is None or len(before) != len(after) or not winners:
         return []
     return [f"{was} → {now}" if was != now else f"out on {now}" if seat in winners else f"stays at {now}"
             for seat, (was, now) in enumerate(zip(before, after))]
