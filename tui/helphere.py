@@ -40,13 +40,11 @@ def table_here(app: App[Any]) -> TableHere | None:
     """The table under Help (under a hand's results or Settings too), or None."""
     from .screens.table import TableScreen
 
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, TableScreen):
-            if screen.view is None:
-                return None
-            return TableHere(screen.view, screen.solo, rematch_words(screen.link),
-                             getattr(screen.link, "back_to_lobby", None) is not None)
-    return None
+    screen = screen_below(app, TableScreen)
+    if not isinstance(screen, TableScreen) or screen.view is None:
+        return None
+    return TableHere(screen.view, screen.solo, rematch_words(screen.link),
+                     getattr(screen.link, "back_to_lobby", None) is not None)
 
 
 def leave_words(here: TableHere) -> str:

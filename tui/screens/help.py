@@ -74,10 +74,8 @@ def table_below(app: App[Any]) -> tuple[dict[str, Any] | None, bool | None]:
     (None, None: not opened over a table)."""
     from .table import TableScreen
 
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, TableScreen):
-            return screen.view, screen.solo
-    return None, None
+    screen = screen_below(app, TableScreen)
+    return (screen.view, screen.solo) if isinstance(screen, TableScreen) else (None, None)
 
 
 def announced(view: dict[str, Any]) -> str:
