@@ -45,7 +45,7 @@ from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox
 from ..widgets.tablelog import TableLog
-from ..widgets.topbar import TopBar
+from ..widgets.topbar import TopBar, seconds_text
 from . import WIDE, popped
 from .choice import ChoiceScreen
 
@@ -423,8 +423,7 @@ class TableScreen(Screen[None]):
         left = self.clock_left()
         text = Text(self._topbar, no_wrap=True)
         if left is not None:
-            text.append(f" · {left // 60}:{left % 60:02d}" if left >= 60 else f" · {left} s",
-                        style="bold" if left <= 10 else "")
+            text.append(f" · {seconds_text(left)}", style="bold" if left <= 10 else "")
         if self.offline:
             text.append(" · reconnecting…", style="bold")
         # on an away player's turn: how long the table still waits before a bot plays for them

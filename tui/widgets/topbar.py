@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 
 def seconds_text(left: int) -> str:
-    """``23 s``, or ``1:05`` from a minute up: as the turn clock reads."""
+    """``23 s``, or ``1:05`` from a minute up: the turn clock and the wait for an away player."""
     return f"{left // 60}:{left % 60:02d}" if left >= 60 else f"{left} s"
 
 
