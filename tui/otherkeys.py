@@ -1,6 +1,7 @@
 """Why a key of another game's table (Draw, Pass, Play+last card!), of a solo table (Hint), of a
-table with others (Step away) or of a finished match (Rematch) does nothing at this one: the key
-bar leaves such keys out, and a key pressed anyway is told, never silent."""
+table with others (Step away, Chat), of a finished match (Rematch) or of a player (for a watcher,
+or once the match is over) does nothing at this one: the key bar leaves such keys out, and a key
+pressed anyway is told, never silent."""
 from __future__ import annotations
 
 from typing import Any
@@ -17,6 +18,8 @@ def why_not_here(action: str, view: dict[str, Any], solo: bool) -> str | None:
         return None if solo else "No hints at a table with other players: a bot's advice would not be yours."
     if action == "step_away":
         return "No stepping away at a solo table: its bots wait for you, and Q saves the match." if solo else None
+    if action == "focus_chat":
+        return "No chat at a solo table: only bots sit at it." if solo else None
     if action.startswith("rematch"):  # R, which reads as the results' button once the match is over
         return None if view.get("is_over") else "No rematch during a match: once it is over, its results offer one."
     move = GAME_KEYS.get(action)
@@ -43,4 +46,25 @@ def why_no_step_away(view: dict[str, Any], listed: dict[str, Any] | None) -> str
         return "You are out of this match: the table does not wait for you, so there is nothing to step away from."
     if listed is not None and "stepped_away" not in listed:  # the lobby of a host of an older version
         return "This table's host has an older Deal Me In, without stepping away: say in the chat that you will be back."
+    return None
+
+
+#: the keys of a player in a match in play
+PLAYING_KEYS = frozenset({"hint", "step_away", *GAME_KEYS})
+
+
+def why_idle(action: str, view: dict[str, Any]) -> str | None:
+    """The sentence for ``action`` where nothing is left to play: the match is over, or this
+    app watches (no seat); None where the key has something to do (or ``why_not_here`` says)."""
+    over, watching = bool(view.get("is_over")), view.get("seat") is None
+    if action.startswith("rematch") and over and watching:  # (during a match: ``why_not_here``)
+        return "You are watching: a rematch is for the players. To play the next match, take a free seat in the lobby."
+    if action not in PLAYING_KEYS:
+        return None
+    if over:
+        return "Nothing to step away from: the match is over." if action == "step_away" else \
+            "Nothing to do: the match is over."
+    if watching:
+        return "You are watching: no seat is yours, so there is nothing to step away from." \
+            if action == "step_away" else "You are watching: no cards are yours to play."
     return None

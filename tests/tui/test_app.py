@@ -83,7 +83,7 @@ async def test_rules_and_help_from_the_table() -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         table_keys = dict(app.screen.sections["At the table"])
-        assert table_keys["Space"] == "Draw"  # and L named as the play it is (crazy-eights 4.1):
+        assert table_keys["Space"] == "Draw a card from the stock"  # 3.1; and L named as the play it is (4.1):
         assert table_keys["L"] == 'Play the selected card saying "last card!" (only the play that leaves you one card)'
         assert table_keys["Mouse"].endswith("; click the stock to draw")
         # crazy-eights 3.2: no total; C says the suit to follow

@@ -51,7 +51,8 @@ async def test_a_solo_table_in_play_lists_no_step_away_and_no_rematch() -> None:
         screen, link = await _table(app, pilot, True, new_match("ninety-nine", 3, preset="manual-draw", seed=4))
         keys = (await _help(app, pilot))["At the table"]
         assert "A" not in keys and "R" not in keys, keys  # A: "No stepping away at a solo table"
-        assert keys["H"] == "Hint" and keys["Space"] == "Draw" and keys["Enter"] == "Play"
+        assert keys["H"] == "Hint" and keys["Enter"] == "Play"
+        assert keys["Space"] == "Draw your card after a play, before the next seat plays"  # ninety-nine 5.1
         assert keys["Esc"] == "Leave the match" and "1 .. 9, 0" in keys and "Mouse" in keys
         app.clear_notifications()
         await pilot.press("r")  # once silent
@@ -94,6 +95,7 @@ async def test_away_from_a_table_help_says_where_such_keys_answer() -> None:
         assert keys["R"] == "Rematch (once a match is over)"
         assert keys["A"].startswith("At a table with players, step away from the match")
         assert keys["H"] == "Hint (at a solo table)" and keys["Enter"] == "Play"
+        assert keys["Space"] == "Draw (Crazy Eights; in Ninety-Nine's manual draw, your card after a play)"
 
 
 async def test_a_solo_lobby_lists_only_its_own_keys() -> None:
@@ -117,3 +119,48 @@ async def test_a_solo_lobby_lists_only_its_own_keys() -> None:
         assert list(sections)[0] == "Lobby"
         assert list(sections["Lobby"]) == ["B", "X", "G", "Ctrl+S", "Esc"], sections["Lobby"]
         await app.leave_table()
+
+
+async def test_a_players_keys_say_why_they_do_nothing_once_the_match_is_over() -> None:
+    """Help leaves them out once the match is over, and a key pressed anyway is told (it was
+    silent): H at a solo table, A and Space at one with others, / (Chat) at a solo one. (The
+    same words again while they show are not stacked: one key per sentence.)"""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        for solo, keys in ((True, {"h": "Nothing to do: the match is over.",
+                                   "slash": "No chat at a solo table: only bots sit at it."}),
+                           (False, {"a": "Nothing to step away from: the match is over.",
+                                    "space": "Nothing to do: the match is over."})):
+            screen, link = await _table(app, pilot, solo, _finished())
+            for key, why in keys.items():
+                app.clear_notifications()
+                await pilot.press(key)
+                await wait_for(pilot, lambda: why in notices(app))
+            assert link.sent == [] and app.screen is screen
+            app.pop_screen()
+            await pilot.pause()
+
+
+async def test_a_watchers_keys_of_play_say_why_they_do_nothing() -> None:
+    """A watcher (no seat) holds no cards and no seat: P and A say so, R during the match says
+    when a rematch comes and after it that rematches are the players'."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        for match, keys in (
+                (new_match("crazy-eights", 3, seed=4),
+                 {"p": "You are watching: no cards are yours to play.",
+                  "a": "You are watching: no seat is yours, so there is nothing to step away from.",
+                  "r": REMATCH_LATER}),
+                (_finished(), {"r": "You are watching: a rematch is for the players. To play the next match, "
+                                    "take a free seat in the lobby.",
+                               "space": "Nothing to do: the match is over."})):
+            link = MatchLink(match, None)  # type: ignore[arg-type]
+            link.is_host = False  # a guest watching (the host's R starts a rematch, seated or not)
+            screen = await show_link(app, pilot, link, first_plays=False)
+            for key, why in keys.items():
+                app.clear_notifications()
+                await pilot.press(key)
+                await wait_for(pilot, lambda: why in notices(app))
+            assert link.sent == [] and app.screen is screen
+            app.pop_screen()
+            await pilot.pause()

@@ -94,7 +94,7 @@ async def test_a_moved_key_plays_and_is_named_everywhere(tmp_path: Path) -> None
         await pilot.press("f1")
         help_screen = await _help(app, pilot)
         rows = dict((text, key) for key, text in help_screen.sections["At the table"])
-        assert rows["Draw"] == "D" and rows["Play"] == "Ctrl+E, X"
+        assert rows["Draw a card from the stock"] == "D" and rows["Play"] == "Ctrl+E, X"
         assert not any(key == "Space" for key, _ in help_screen.sections["At the table"])
 
 

@@ -58,6 +58,10 @@ def key_table(title: str, rows: list[tuple[str, str]]) -> Table:
 #: for Help away from a table
 GAME_WORDS: dict[str, dict[str | None, str]] = {
     "table.say_total": {"crazy-eights": "Suit to follow", None: "Total (in Crazy Eights: the suit to follow)"},
+    # ninety-nine 5.1, crazy-eights 3.1
+    "table.draw": {"ninety-nine": "Draw your card after a play, before the next seat plays",
+                   "crazy-eights": "Draw a card from the stock",
+                   None: "Draw (Crazy Eights; in Ninety-Nine's manual draw, your card after a play)"},
 }
 
 

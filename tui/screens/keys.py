@@ -55,6 +55,8 @@ class Swap:
 #: what a table key does away from a table, where its binding's one word does not fit every
 #: game (``help.GAME_WORDS`` names it at a table); short, for the list's column
 AWAY_WORDS = {"table.say_total": "Total / suit to follow"}
+#: keys named by their one word in the list at any table (Help says what they do in its game)
+SHORT = frozenset({"table.draw"})
 
 
 def movable_keys(game: str | None = None) -> list[Movable]:
@@ -73,7 +75,7 @@ def movable_keys(game: str | None = None) -> list[Movable]:
                 if key.strip() not in keys:
                     keys.append(key.strip())
             if b.description:
-                said = AWAY_WORDS.get(b.id) if game is None else None
+                said = b.description if b.id in SHORT else AWAY_WORDS.get(b.id) if game is None else None
                 does.setdefault(b.id, said or in_game_words(b, game).description)
     out = [Movable(i, does.get(i, i), WHERE.get(i.split(".")[0], i.split(".")[0].capitalize()), ",".join(k))
            for i, k in shipped.items()]

@@ -33,7 +33,7 @@ from ..keptsuits import kept_suits, most_kept
 from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
 from ..notices import clear_of_notices, keep_notices, take_down
-from ..otherkeys import why_no_step_away, why_not_here
+from ..otherkeys import why_idle, why_no_step_away, why_not_here
 from ..plain import clean, printable
 from ..plays import can, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import unmarked
@@ -800,7 +800,8 @@ class TableScreen(Screen[None]):
         for a dimmed key): in Ninety-Nine's manual draw the chance ends when the next seat
         plays; L plays only the card that leaves one. So do Draw and Pass while the bar leaves
         them out in a game that has them (Crazy Eights: Pass before the draws are used up,
-        Draw once they are), where this seat plays: a key the game has is never silent."""
+        Draw once they are), where this seat plays: a key the game has is never silent, nor
+        one of a player's pressed by a watcher or once the match is over."""
         active = self.active_bindings.get(event.key)
         says_why = {"draw": self.action_draw, "last_card": self.action_last_card}
         if active is not None and active.binding.action in says_why and not active.enabled:
@@ -808,19 +809,22 @@ class TableScreen(Screen[None]):
             says_why[active.binding.action]()
             return
         view = self.view or {}
-        if active is not None or self._off_hand() or view.get("seat") is None or view.get("is_over"):
+        if active is not None or self._off_hand():
             return
+        idle = view.get("seat") is None or bool(view.get("is_over"))  # watching, or the match is over
         hidden = {"draw": ("draw", self.action_draw), "pass_turn": ("pass", self.action_pass_turn)}
         for binding in self.BINDINGS:
             if not (isinstance(binding, Binding)
                     and event.key in (k.strip() for k in current_keys(binding, self.app.keymap).split(","))):
                 continue
-            if binding.action in hidden and hidden[binding.action][0] in offered(view):
+            if not idle and binding.action in hidden and hidden[binding.action][0] in offered(view):
                 event.stop()
                 hidden[binding.action][1]()
                 return
-            why = why_not_here(binding.action, view, self.solo)  # a key of another game's table
-            if why is None and binding.action == "step_away" and not self.solo:
+            why = why_idle(binding.action, view) if idle else None
+            if why is None:
+                why = why_not_here(binding.action, view, self.solo)  # a key of another game's table
+            if why is None and binding.action == "step_away" and not self.solo and not idle:
                 why = why_no_step_away(view, self._seat_in_lobby())
             if why is not None:
                 event.stop()
