@@ -200,3 +200,30 @@ async def test_a_solo_start_keeps_the_choice_and_a_file_it_cannot_read_is_said_o
                         "teams, reverse-fours, jumping-jacks, fast, five-card, single-hand, stakes; it is left as "
                         "it is. The picker opens on its defaults."]
     assert picks_path().read_bytes() == bad
+
+
+async def test_the_lobbys_game_opens_another_game_on_its_last_choice_at_the_tables_seats() -> None:
+    """The lobby's Game… opens on the table's own game and variant; moved to another game, it
+    shows that game's last choice there (variant, options, turn clock), as the picker does, and
+    keeps the table's seats (the players and bots sitting in them stay)."""
+    remember("host", "crazy-eights", Pick("draw-one", {"target": 50}, 2, {1: "hard"}, 90))
+    app = make_app(port=0, bind="127.0.0.1")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await picker_open(app, pilot, "h")  # Ninety-Eight, 4 seats: its defaults
+        await pilot.press("ctrl+s")
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        await pilot.press("g")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.query("#presets")
+                                and app.screen)
+        assert (picker.game, picker.preset, picker.seats) == ("ninety-eight", "standard", 4)
+        picker.query_one("#games", OptionList).focus()
+        await pilot.press("down", "down")  # Crazy Eights
+        await wait_for(pilot, lambda: picker.game == "crazy-eights" and picker.preset == "draw-one")
+        await wait_for(pilot, lambda: picker.overrides() == {"target": 50})
+        assert picker.seats == 4 and picker.query_one("#turn-clock", Select).value == 90
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.screen is lobby and app.session.lobby["game"] == "crazy-eights")
+        got = app.session.lobby
+        assert (got["preset"], got["options"].get("target"), len(got["seats"]), got["turn_time"]) == \
+            ("draw-one", 50, 4, 90)
+        await app.leave_table()

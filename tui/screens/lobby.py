@@ -502,10 +502,15 @@ class LobbyScreen(Screen[None]):
 
             self.run_worker(apply())
 
+        from ..lastpick import load as load_picks
+
+        picks, problem = load_picks()
+        if problem:
+            self.app.warn_once("Picker", f"{problem}. Each other game opens on its defaults.")
         self.app.push_screen(PickerScreen(mode="configure", game=lobby.get("game"), preset=lobby.get("preset"),
                                           options=lobby.get("options") or {}, seats=len(lobby.get("seats") or []),
                                           bots=bots, turn_time=None if solo else clock if isinstance(clock, int) else 0,
-                                          own_seat=self.link.seat),
+                                          own_seat=self.link.seat, remembered=picks.get("solo" if solo else "host")),
                              chosen)
 
     def _solo_start(self, lobby: dict[str, Any]) -> str:

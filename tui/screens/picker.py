@@ -90,6 +90,7 @@ class PickerScreen(Screen["TableChoice | None"]):
         #: host's is the first; a headless table's key holder may sit anywhere, or watch
         self.own_seat = own_seat
         #: each game's last choice in this mode (``tui.lastpick``): the picker opens a game on it
+        #: (the lobby's Game: a game other than the table's, on its variant, options and clock)
         self.remembered = dict(remembered or {})
         last = self.remembered.get(game or "") if preset is None else None
         if last is not None:  # opened on a game with no choice given: the one made last time
@@ -414,9 +415,10 @@ class PickerScreen(Screen["TableChoice | None"]):
             if last is None:
                 await self._load_game(gid, None, {})
                 return
-            self.seats = last.seats
+            if self.mode != "configure":  # a table's seats stay as the lobby has them (who sits there)
+                self.seats = last.seats
             await self._load_game(gid, last.preset, last.options, self._seat_levels(last))
-            if self.mode == "host":
+            if self.mode != "solo":  # (a solo table's Game… has no clock to set: a no-op)
                 self._set_clock(last.turn_time)
 
     @on(OptionList.OptionSelected, "#games")
