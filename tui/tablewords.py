@@ -56,7 +56,8 @@ def follow_text(view: dict[str, Any], style: str, width: int | None = None, rows
     # Countdown's rank of the moment (eights too, which are not everyone's there), jokers: say
     # what is wild now
     if wild and (wild != ["8"] or (view.get("options") or {}).get("countdown")):
-        parts.append("wild " + " ".join("jokers" if w == "JK" else f"{'10' if w == 'T' else w}s" for w in wild))
+        named = [f"{'10' if w == 'T' else w}s" for w in wild if w != "JK"] + ["jokers"] * ("JK" in wild)
+        parts.append("wild " + ", ".join(named))  # "wild 8s, jokers"
     if view.get("debt"):
         parts.append(f"a 2 or draw {view['debt']}")
     if me is not None:

@@ -112,7 +112,7 @@ async def test_the_too_small_notice_reads_whole_over_a_table_just_too_small() ->
 
 async def test_at_60x18_the_line_above_the_hand_keeps_room_beside_a_long_line_under_the_board() -> None:
     """Below 20 rows the line under the board leads the hint's row. With jokers it is long
-    ("follow ♦ diamonds · wild jokers 8s · you: 0 pts · you deal") and left the hint no room:
+    ("follow ♦ diamonds · wild 8s, jokers · you: 0 pts · you deal") and left the hint no room:
     "Enter plays ..." never showed. It keeps at most half the row now, whole parts only."""
     from tui.tablewords import follow_text
 
@@ -122,7 +122,7 @@ async def test_at_60x18_the_line_above_the_hand_keeps_room_beside_a_long_line_un
         await wait_for(pilot, lambda: screen.view is not None and screen.view.get("legal"))
         assert screen.has_class("-tiny")
         whole = follow_text(screen.view, screen.card_style).plain
-        assert cell_len(whole) > 30 and "wild jokers" in whole, whole
+        assert cell_len(whole) > 30 and "wild 8s, jokers" in whole, whole
         hand = screen.query_one(HandView)
         await wait_for(pilot, lambda: str(screen.query_one("#hint").render()).count(" │ ") == 1)
         row = str(screen.query_one("#hint").render())

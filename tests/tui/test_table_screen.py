@@ -346,7 +346,7 @@ async def test_what_is_wild_and_what_a_joker_starter_allows_are_said() -> None:
         screen, _ = await open_table(app, pilot, "crazy-eights", 3, seat=0, seed=30, preset="jokers",
                                      first_plays=False)
         assert screen.view["top"] == "JK" and not screen.view.get("suit")
-        assert "wild jokers 8s" in str(screen.query_one("#follow").render())
+        assert "wild 8s, jokers" in str(screen.query_one("#follow").render())
         await pilot.press("c")
         await pilot.pause()
         assert screen.said[-1].startswith("Any card may follow the")
@@ -678,19 +678,19 @@ async def test_the_line_under_the_board_wraps_between_its_parts_and_shows_them_a
         await pilot.pause()
         line = screen.query_one("#follow")
         text = str(line.render())
-        assert "wild jokers 8s" in text and "you: 0 pts" in text
+        assert "wild 8s, jokers" in text and "you: 0 pts" in text
         assert len(text.splitlines()) == 2 and all(cell_len(row) <= 30 for row in text.splitlines())
         rows = [strip.text for strip in screen._compositor.render_strips()]
         shown = " ".join(rows[y][line.region.x:line.region.right].strip()
                          for y in range(line.region.y, line.region.bottom))
-        assert "follow " in shown and "wild jokers 8s" in shown and "you: 0 pts" in shown
+        assert "follow " in shown and "wild 8s, jokers" in shown and "you: 0 pts" in shown
         # at 20 rows one row is left under the board: the parts share it, cut short, none lost
         # to a second row that is not there
         await pilot.resize_terminal(80, 20)
         await pilot.pause()
         await pilot.pause()
         text = str(line.render())
-        assert len(text.splitlines()) == 1 and text.startswith("follow ") and "wild jok" in text, text
+        assert len(text.splitlines()) == 1 and text.startswith("follow ") and "wild 8s, jo" in text, text
         assert line.region.height == 1 and cell_len(text) <= 30
         await pilot.resize_terminal(80, 24)  # and back: two rows again, the whole line shown
         await pilot.pause()

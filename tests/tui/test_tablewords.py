@@ -43,7 +43,7 @@ def test_the_line_under_the_board_says_what_is_wild_where_eights_alone_are_not_t
     assert "wild 8s · " in follow_text(countdown, "ascii").plain
     assert "wild" not in follow_text(new_match("crazy-eights", 3, seed=3).view(0), "ascii").plain
     jokers = new_match("crazy-eights", 3, "jokers", seed=3).view(0)
-    assert "wild jokers 8s" in follow_text(jokers, "ascii").plain
+    assert "wild 8s, jokers" in follow_text(jokers, "ascii").plain
 
 
 def test_the_answers_to_c_s_and_t() -> None:
