@@ -6,7 +6,7 @@ from __future__ import annotations
 from net.server import TableConfig
 from tui.screens.table import TableScreen
 
-from .helpers import current, log_entries, make_app, seated_and_dealt, someone_elses_table, wait_for
+from .helpers import current, key_bar, log_entries, make_app, seated_and_dealt, someone_elses_table, wait_for
 
 
 async def test_a_steps_away_and_back() -> None:
@@ -145,3 +145,24 @@ async def wait_for_bot(table) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("no bot in seat 3")
+
+
+async def test_the_key_bar_names_away_where_it_has_room_for_it() -> None:
+    """README (keys): A is a key of the table, so its bar names it at a table with others
+    (it was left off at any width); where the bar has no room, Away goes first (A still
+    works, and Help lists it) and Leave and Help stay: Crazy Eights at 60 columns, with Draw and
+    Play+last card! on the bar too."""
+    config = TableConfig(name="t", game="crazy-eights", seats=2, seed=1)
+    async with someone_elses_table(config) as (srv, table, ana):
+        app = make_app()
+        app.settings.name = "Bo"
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            await wait_for(pilot, lambda: "Away" in key_bar(screen))
+            assert {"Leave", "Help"} <= set(key_bar(screen)), key_bar(screen)
+            await pilot.resize_terminal(60, 18)
+            await wait_for(pilot, lambda: "Away" not in key_bar(screen))
+            assert {"Leave", "Help"} <= set(key_bar(screen)), key_bar(screen)
+            await pilot.press("a")  # off the bar, it works all the same
+            await wait_for(pilot, lambda: table.seats[1].stepped_away)
+            await app.leave_table()

@@ -106,6 +106,8 @@ class TableScreen(Screen[None]):
     #: from 110 columns the log keeps a reader's width and the board stands in the middle of
     #: the rest, as a pile does on a table, instead of a wide log beside a board in a corner
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
+    #: the key bar leaves Away out first where it has no room (A still works; Help lists it)
+    BAR_SPARE = ("table.away",)
     BINDINGS = [
         Binding("space", "draw", "Draw", id="table.draw"),
         Binding("p", "pass_turn", "Pass", id="table.pass"),
@@ -120,8 +122,8 @@ class TableScreen(Screen[None]):
         Binding("h", "hint", "Hint", id="table.hint"),  # on the bar at a solo table only
         Binding("o", "next_hand_order", "Hand order", show=False, id="table.hand_order"),
         Binding("slash", "focus_chat", "Chat", id="table.chat"),
-        # kept off the bar (in Help and the palette): a bot plays your seat while you are away
-        Binding("a", "step_away", "Away", show=False, id="table.away",
+        # on the bar where there is room for it (``BAR_SPARE``): a bot plays your seat while you are away
+        Binding("a", "step_away", "Away", id="table.away",
                 tooltip="Step away from the match: a bot plays your seat until you press it again (or play)"),
         # Esc leaves from the hand (from a finished match: to the lobby); from the log or the
         # chat line it goes back to the hand (``check_action`` lets one of the three answer,
