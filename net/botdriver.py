@@ -29,6 +29,9 @@ class BotTable(Protocol):
     match: Match | None
     status: str
 
+    def bots_held(self) -> bool:
+        """The bots wait (players reading a hand's results): the table wakes them after."""
+
 
 class BotDriver:
     """Plays the bot seats of ``table``, moving by ``apply`` (seat, action) as a player would."""
@@ -96,20 +99,22 @@ class BotDriver:
                 m = t.match
                 if m is None or m.is_over or t.status != "playing":
                     break
+                if t.bots_held():
+                    break  # the table wakes them once the players have read the hand's results
                 seat = self._next(m)
                 if seat is None:
                     break
                 await self._pause(m, seat)
                 level = seat.bot_level
-                if t.match is not m or m.is_over or level is None:
+                if t.match is not m or m.is_over or level is None or t.bots_held():
                     continue
                 version = m.version
                 legal = [str(a) for a in m.legal_actions(seat.index)]
                 if not legal:
                     continue
                 action = await choose_async(level, m.view(seat.index), legal, self._rng)
-                if t.match is not m or m.version != version or seat.bot_level is None:
-                    continue  # someone acted meanwhile: think again
+                if t.match is not m or m.version != version or seat.bot_level is None or t.bots_held():
+                    continue  # someone acted meanwhile (or a hand ended): think again
                 try:
                     self._apply(seat.index, action)
                 except Refused as r:

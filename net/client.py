@@ -134,7 +134,7 @@ class TableClient:
                  token: str | None = None, reconnect: bool = True, timeout: float = 10.0,
                  reconnect_for: float = RECONNECT_FOR, version: int = PROTOCOL_VERSION,
                  on_update: Callable[[dict[str, Any]], None] | None = None,
-                 deltas: bool = True) -> None:
+                 deltas: bool = True, hand_break: bool = False) -> None:
         self.host, self.port, self.name = host, port, name
         self.password, self.host_key, self.spectator = password, host_key, spectator
         self.table: str | None = table
@@ -147,6 +147,10 @@ class TableClient:
         self.view: dict[str, Any] | None = None
         self._on_update = on_update
         self.deltas = deltas  # ask the host for views as changes to the last one (smaller frames)
+        #: say in the hello that this client tells the host when its player has read a hand's
+        #: results (``seen``): the bots wait for it after each hand. Off by default: a client
+        #: that never says ``seen`` (a test's, a benchmark's) would only hold the bots up
+        self.hand_break = hand_break
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._wire: _Wire | None = None
         self._welcomed: asyncio.Future[None] | None = None
@@ -279,6 +283,8 @@ class TableClient:
                                "app": app_version(), "name": self.name, "table": self.table,
                                "token": self.token, "host_key": self.host_key,
                                "spectator": self.spectator, "deltas": self.deltas}
+        if self.hand_break:
+            msg["hand_break"] = True
         if self.password:
             msg["proof"] = password_proof(self.password, nonce)
         self._write(msg)
@@ -401,6 +407,17 @@ class TableClient:
 
     async def chat(self, text: str) -> None:
         self._write({"type": "chat", "text": text})
+
+    async def seen(self, hand: int) -> None:
+        """``seen_nowait``, awaited as the other messages are."""
+        self.seen_nowait(hand)
+
+    def seen_nowait(self, hand: int) -> None:
+        """The player has read the results of the hands before ``hand`` (the ``hand_number`` of
+        the view that brought them): the host's bots need not wait for them any more. Only to a
+        host whose lobby has ``hand_break``: an older one ends the connection of a client that
+        sends it."""
+        self._write({"type": "seen", "hand": hand})
 
     async def ping(self, timeout: float = 5.0) -> float:
         """Round-trip time to the host, in seconds."""

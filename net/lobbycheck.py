@@ -9,7 +9,7 @@ MAX_SEATS = 64
 TEXT = 200
 
 _TEXTS = ("table", "name", "game", "preset", "status", "start", "start_note", "match")
-_SEAT_FLAGS = ("ready", "connected", "standin", "host", "idle", "stepped_away")
+_SEAT_FLAGS = ("ready", "connected", "standin", "host", "idle", "stepped_away", "reading")
 
 
 def _text(value: Any, limit: int = TEXT) -> bool:
@@ -51,7 +51,7 @@ def lobby_problem(lobby: Any) -> str | None:
     watchers = lobby.get("watchers", [])
     if not isinstance(watchers, list) or len(watchers) > 100 or not all(_text(w) for w in watchers):
         return "watchers: expected a list of names"
-    for key in ("turn_time", "grace"):
+    for key in ("turn_time", "grace", "hand_break"):
         if key in lobby and not _count(lobby[key], 10 ** 6):
             return f"{key}: expected a number of seconds"
     options = lobby.get("options", {})

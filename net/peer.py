@@ -16,6 +16,7 @@ class Peer(Protocol):
     is_host: bool
     deltas: bool  # it takes views as changes to the last one it was sent
     view_sent: dict[str, Any] | None  # that last view
+    hand_break: bool  # its app says when its player has read a hand's results (``seen``)
 
     def send(self, message: dict[str, Any]) -> None: ...
     def send_frame(self, frame: bytes) -> None: ...

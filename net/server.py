@@ -91,6 +91,8 @@ class Connection(FrameProtocol):
         #: the peer asked for views as changes to the last one (``delta``); that last view
         self.deltas = False
         self.view_sent: dict[str, Any] | None = None
+        #: the peer says when its player has read a hand's results (``seen``): the bots wait for it
+        self.hand_break = False
         self.closed = False
         self.said_bye = False
         self._deadline: asyncio.TimerHandle | None = None
@@ -287,6 +289,7 @@ class Connection(FrameProtocol):
             self.is_host = True
         self.name = clean_name(msg["name"], NAME_LEN) or "Player"
         self.deltas = bool(msg.get("deltas", False))
+        self.hand_break = bool(msg.get("hand_break", False))
         self._cancel_timers()
         self.table = table
         table.join(self, msg.get("token"), bool(msg.get("spectator", False)))
@@ -365,6 +368,9 @@ def local_host(bind: str) -> str:
 #: waited for before a stand-in bot plays it (``--takeover``: well within the grace, so that
 #: the bot stands in while the seat is still held), and a bot's pause before it plays
 GRACE, TAKEOVER, BOT_DELAY = 120.0, 30.0, 0.6
+#: the most the bots wait, after a hand's end, for the players to read its results (``seen``):
+#: time to read a results box, while one player who walked away holds the table up no longer
+HAND_BREAK = 15.0
 #: the turn clock of a player who ran out of time on ``net.table.AWAY_AFTER`` turns in a row,
 #: where the table's own is longer: time enough for one back at the keyboard to move, while a
 #: player who walked away holds the others up this long a turn, not the whole clock
@@ -381,13 +387,17 @@ class Server:
                  rate: float = 30.0, burst: int = 60, max_unread: int = MAX_UNREAD,
                  sndbuf: int = KERNEL_SEND_BUFFER, match_logs: bool = True,
                  start_delay: float = START_DELAY, off_turn_window: float = OFF_TURN_WINDOW,
-                 host_in_app: bool = True, away_clock: float = AWAY_CLOCK) -> None:
+                 host_in_app: bool = True, away_clock: float = AWAY_CLOCK,
+                 hand_break: float = HAND_BREAK) -> None:
         self.host = host
         self.port = port
         self.bot_delay = bot_delay
         #: at a table without a playing host: seconds from everyone ready to the match
         self.start_delay = start_delay
         self.off_turn_window = off_turn_window
+        #: after a hand's end, the most the bots wait for the players to read its results
+        #: (``net/handbreak.py``; 0: they do not wait)
+        self.hand_break = hand_break
         #: a table's host-key connection is the app that runs this server, which says what
         #: concerns the host in its own words; False for a headless host, whose host key is
         #: given to a player, told what the guests are told (its terminal has its own lines)

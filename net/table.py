@@ -27,6 +27,7 @@ from core.keyed_random import fresh_seed
 from .autosave import Autosaver
 from .botdriver import BotDriver
 from .bots import LEVELS, choose_async, takes_chance
+from .handbreak import HAND_ENDS, NO_ONE, HandBreak
 from .handsofar import HandSoFar
 from .lobbypace import LobbyPace
 from .matchlog import MatchLog
@@ -100,6 +101,8 @@ class Table:
         #: a table without a playing host: the countdown to its match
         self._countdown = Countdown(self, self._start_match, self._say, self._broadcast_lobby)
         self._clock = TurnClock(self._move_for)  # the turn clock of the player to move
+        #: after a hand's end, the bots wait for the players to read its results
+        self._break = HandBreak(self._break_over, self._reads)
         #: the hand in play from its deal, for a connection that comes in mid-hand
         self.hand = HandSoFar()
         self._closed = False
@@ -117,8 +120,9 @@ class Table:
         #: token: sitting down again, they have them back (a seat's wins are its player's)
         self._wins_kept: dict[str, int] = {}
         #: the away seat whose wait for its turn (the takeover clock) the latest lobby told everyone
-        #: of: a wait that starts or ends sends the lobby again at once (``_tell_wait``)
-        self._wait_told: int | None = None
+        #: of, and the seats whose players the bots wait for (the hand break): a wait that starts
+        #: or ends sends the lobby again at once (``_tell_wait``)
+        self._wait_told: tuple[int | None, frozenset[int]] = (None, NO_ONE)
 
     @property
     def chat_epoch(self) -> str:
@@ -149,11 +153,14 @@ class Table:
         watching = self.watching()
         listed = self.listed(watching)
         wait = self._wait()
+        reading = self._break.reading()
         return {
             "table": self.id, "name": c.name, "game": c.game, "preset": c.preset,
             "options": dict(c.options), "status": self.status, "password": bool(c.password),
             "turn_time": c.turn_time,
             "grace": math.ceil(self.server.grace),  # a player who leaves or drops: how long the seat is kept
+            # the most the bots wait for the players to read a hand's results (``seen``)
+            "hand_break": math.ceil(self.server.hand_break),
             "spectators": len(watching),
             "watchers": [p.name for p in listed],
             "watcher_ids": [self.conn_number(p) for p in listed],
@@ -163,6 +170,8 @@ class Table:
                        # connected, but the clock made their latest turns: they have the short one
                        "idle": s.conn is not None and s.missed >= AWAY_AFTER,
                        "stepped_away": s.stepped_away,
+                       # the bots wait for this player to read the hand's results (the hand break)
+                       "reading": s.index in reading,
                        # the seconds left, as this lobby is sent, before a bot plays the turn the
                        # table is holding for this away player (apps count it down)
                        "takeover": round(wait[1], 1) if wait is not None and wait[0] == s.index else None,
@@ -216,7 +225,7 @@ class Table:
         return encode({"type": "lobby", "lobby": self.lobby()})
 
     def _send_lobby(self) -> None:
-        self._wait_told = self._waited()
+        self._wait_told = self._waits()
         frame = self._lobby_frame()
         for p in list(self.conns):
             self._emit(p, frame)
@@ -358,6 +367,7 @@ class Table:
             p.name = seat.name or p.name
             self._note("%s is back in seat %d", p.name, seat.index + 1)
             self._arm_clock()  # back at a seat that is to move: what was left of its clock runs on
+            self._bots.wake()  # a connection replaced reads no results the bots would wait for
         elif not spectator and self.status != "playing":
             free = next((s for s in self.seats if s.empty), None)
             if free is not None:
@@ -496,12 +506,17 @@ class Table:
         wait = self._wait()
         return None if wait is None else wait[0]
 
+    def _waits(self) -> tuple[int | None, frozenset[int]]:
+        """Whom the table waits for: the seat of ``_wait``, and the players reading a hand's
+        results (the hand break)."""
+        return self._waited(), self._break.reading()
+
     def _tell_wait(self) -> None:
         """A wait for an away player's turn started, or ended (a bot took over, or the turn
-        passed): the lobby goes to everyone at once, after the views that led to it, so that
-        the others' apps count the wait down, or stop, as it happens. (A player coming back, or
-        a seat freed, sends the lobby anyway.)"""
-        if self._waited() != self._wait_told:
+        passed), or one for players reading a hand's results: the lobby goes to everyone at
+        once, after the views that led to it, so that the others' apps count the wait down, or
+        stop, as it happens. (A player coming back, or a seat freed, sends the lobby anyway.)"""
+        if self._waits() != self._wait_told:
             self._broadcast_lobby(at_once=True)
 
     # ------------------------------------------------------------------ messages
@@ -736,6 +751,7 @@ class Table:
         self.match_seed = seed
         self.match_id = secrets.token_hex(8)
         self.hand.clear()
+        self._break.stop()
         self._open_log(self.match, seed)
         self.status = "playing"
         for seat in self.seats:
@@ -764,10 +780,13 @@ class Table:
             self._step_away(seat, False)
         elif idle:  # before the views this move sends: it reads as theirs, not an idle seat's
             self._broadcast_lobby(at_once=True)
+        read = self._break.seen(p.seat, p)  # a move of their own: they are past the results
         try:
             self._apply(p.seat, msg["action"])
         except Refused:
-            if back:  # refused, but back all the same: the bot stops, their clock runs
+            # refused, but back all the same (the bot stops, their clock runs), or past the
+            # hand's results (the bots wait for them no longer)
+            if back or read:
                 self._after_change()
             raise
 
@@ -811,7 +830,10 @@ class Table:
         if self.log is not None:
             self.log = log_action(self.log, self.id, seat, action, m, self.snapshot(), for_player)
         self._send_views(events, for_player)
+        if not m.is_over and any(e.kind in HAND_ENDS for e in events):
+            self._start_break(m)
         if m.is_over:
+            self._break.stop()
             lg, self.log = self.log, None
             if lg is not None:
                 finish_log(lg, self.id, m)
@@ -840,6 +862,42 @@ class Table:
         self._bots.wake()
         self._arm_clock()
         self._tell_wait()
+
+    # ------------------------------------------------------------------ the hand break
+    def _start_break(self, m: Match) -> None:
+        """A hand is over and the next one dealt: the bots wait for the players here to read its
+        results (``net/handbreak.py``): each connected player who plays their own seat, whose app
+        said in its ``hello`` that it tells when (an older app, a test's client, is not waited
+        for). No bot to hold, no break."""
+        if not any(s.bot_level is not None for s in self.seats):
+            self._break.stop()
+            return
+        readers = {s.index: s.conn for s in self.seats if s.conn is not None and self._reads(s.index, s.conn)}
+        self._break.start(m.hand_number, readers, self.server.hand_break)
+
+    def _reads(self, index: int, p: Peer) -> bool:
+        """``p`` still sits at seat ``index`` playing it, its app telling when its player has read
+        a hand's results: the bots wait for it. One who dropped, stepped away or left does not
+        hold them up, nor does a connection that has taken the seat over since."""
+        seat = self.seats[index]
+        return seat.conn is p and p.hand_break and seat.bot_level is None and not self._closed
+
+    def bots_held(self) -> bool:
+        """The bots wait for players reading a hand's results (``BotDriver``)."""
+        return self._break.holds
+
+    def _break_over(self) -> None:
+        """The break's time is up: the bots go on, and everyone is told the wait is over."""
+        self._bots.wake()
+        self._tell_wait()
+
+    def _on_seen(self, p: Peer, msg: dict[str, Any]) -> None:
+        """The player has read the results of the hands before hand ``hand`` (they closed the box,
+        or their app showed none). One the bots were not waiting for changes nothing, and is no
+        error either: an app may say it after the break has ended."""
+        if p.seat is not None and self._break.seen(p.seat, p, msg["hand"]):
+            self._bots.wake()
+            self._tell_wait()
 
     # ------------------------------------------------------------------ the turn clock
     def _arm_clock(self) -> None:
@@ -952,6 +1010,7 @@ class Table:
         self._countdown.close()
         for seat in self.seats:
             seat.cancel_timers()
+        self._break.stop()
         self._bots.close()
         self._clock.close()
 

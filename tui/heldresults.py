@@ -1,5 +1,7 @@
 """A table's results put up over it: at once, or held while a question covers it, and withdrawn
-once past; for a seat out of the match, the hands after it went out are told in the log only."""
+once past; for a seat out of the match, the hands after it went out are told in the log only.
+The host is told once a hand's results have been read (``TableSession.seen``): its bots wait
+for that before they play the next hand (``tui.handbreak``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -90,6 +92,7 @@ class HeldResults:
         link, app = self.link, self.link.app
         table = table_screen(link)
         if table is None or link.view is None:
+            self._read(kind, view)  # no box to read
             return
         if kind == "match_over":
             self.out_told = False  # a rematch starts every seat in again
@@ -99,6 +102,7 @@ class HeldResults:
                 word = deal_word(link.view.get("game"))
                 table.log_line(f"You are out of the match: each {word}'s results are told here "
                                "until it ends.", style="dim")
+            self._read(kind, view)  # told in the log: nothing for the bots to wait for
             return
         top = app.screen
         if kind == "match_over" and isinstance(top, ConfirmScreen) and top.purpose == "leave":
@@ -117,9 +121,18 @@ class HeldResults:
         if kind != "match_over" and over:
             return  # the match_over event brings its own screen
         table.drop_passing_notices()  # about the table a moment ago: not over its results
-        app.push_screen(ResultsScreen(link, view or link.view, table.names, list(table.hand_totals),
+        shown = view or link.view
+        app.push_screen(ResultsScreen(link, shown, table.names, list(table.hand_totals),
                                       match_over=over, style=app.card_style, event=event,
-                                      whole=table.hand_whole))
+                                      whole=table.hand_whole),
+                        callback=lambda _closed: self._read(kind, shown))
+
+    def _read(self, kind: str | None, view: dict[str, Any] | None) -> None:
+        """A hand's results have been read (their box closed, or none shown): the host's bots
+        need wait no longer for this player. Its ``view`` came with them, the next hand dealt
+        (``hand_number``); a match's end has no next hand to hold."""
+        if kind != "match_over":
+            self.link.seen((view or self.link.view or {}).get("hand_number"))
 
     def show_held(self) -> None:
         """The table is uncovered: the results that came while a question was up show now;

@@ -12,12 +12,13 @@ from net.addresses import address_key, host_port, join_addresses, split_address
 from net.client import RECONNECT_FOR, ConnectError, TableClient
 from net.protocol import NAME_LEN, clean_name
 from net.savefile import keep_previous, read_save, save_path
-from net.server import Server, TableConfig, local_host
+from net.server import HAND_BREAK, Server, TableConfig, local_host
 
 from . import leavewords, seatkeys
 from .comingstold import ComingsTold
 from .doors import Doors
 from .eventtext import ENDINGS, at_hand_end, bot_marked, deal_word, with_causes
+from .handbreak import SOLO_HAND_BREAK, waiting_line
 from .handchange import HandChange
 from .heldresults import HeldResults, table_screen
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
@@ -109,13 +110,13 @@ class TableSession:
         session = cls(app, solo=solo)
         password = None if solo else choice.password
         bind, port = ("127.0.0.1", 0) if solo else app.host_address()
-        server = Server(host=bind, port=port, bot_delay=app.bot_delay)
+        server = _server(app, bind, port, solo)
         try:
             await server.start()
         except OSError:
             if port == 0:
                 raise
-            server = Server(host=bind, port=0, bot_delay=app.bot_delay)  # the usual port is taken
+            server = _server(app, bind, 0, solo)  # the usual port is taken
             await server.start()
         session.server = server
         name = app.player_name
@@ -147,7 +148,7 @@ class TableSession:
             session.client = await TableClient.connect(local_host(bind), server.port, name=name,
                                                        password=password, table=table.id,
                                                        host_key=table.host_key, reconnect=False,
-                                                       on_update=session._on_update)
+                                                       on_update=session._on_update, hand_break=True)
             for seat, level in sorted(choice.bots.items()):
                 await session.client.add_bot(seat, level)
             if not solo:
@@ -186,7 +187,7 @@ class TableSession:
         if not solo:
             port = save_port(path) or port  # where its players' apps come back to
             bind = saved_bind(state) or bind  # and the address it listened on
-        server = Server(host=bind, port=port, bot_delay=app.bot_delay)
+        server = _server(app, bind, port, solo)
         table, problem = restore_loaded(server, loaded, path)
         if table is None or state is None:
             session._save.release_solo()
@@ -207,7 +208,7 @@ class TableSession:
             session.client = await TableClient.connect(
                 local_host(bind), server.port, name=app.player_name, password=session.password, table=table.id,
                 host_key=table.host_key, token=state.get("host_token"), reconnect=False,
-                on_update=session._on_update)
+                on_update=session._on_update, hand_break=True)
             if not solo and table.config.ssh_password is not None:  # it had SSH guests: their way back
                 await session._doors.serve_ssh(bind, server, table, session.password)
             session.show_lobby()
@@ -246,7 +247,7 @@ class TableSession:
         def connect(key: str | None) -> Any:
             return TableClient.connect(host, port, name=app.player_name, password=password, table=table,
                                        host_key=key, token=kept.token if kept else app.seat_token,
-                                       on_update=session._on_update)
+                                       on_update=session._on_update, hand_break=True)
 
         # a seat kept by an app that ran the table's lobby with its host key runs it again
         key = host_key or (kept.host_key if kept else None)
@@ -411,6 +412,20 @@ class TableSession:
         is ready: the table tells everyone, and the host starts it."""
         return not self.is_host and self.seat is not None and (self.lobby or {}).get("start") == "host"
 
+    def seen(self, hand: Any) -> None:
+        """This player has read the results that came with hand ``hand`` (closed their box, or
+        had none to read): the host's bots need not wait for them (``tui.handbreak``). Said only
+        to a host that has the break (its lobby's ``hand_break``), which an older host, ending the
+        connection of an app that said it, has not; and only from a seat."""
+        c = self.client
+        if c is None or c.seat is None or not c.connected or self.left or not whole_number(hand) \
+                or "hand_break" not in (self.lobby or {}):
+            return
+        try:
+            c.seen_nowait(hand)
+        except ConnectionError:
+            pass  # gone: a player who dropped holds nothing up
+
     async def step_away(self, away: bool) -> None:
         """Step away from the match in play, a bot playing this seat, or (False) come back."""
         await self.call("away", away)
@@ -467,6 +482,7 @@ class TableSession:
             earlier = self.lobby or {}
             self.lobby = update["lobby"]
             self._say_comings_and_goings(earlier, self.lobby)
+            self._say_waiting(earlier, self.lobby)
             if earlier.get("status") == "finished" and self.lobby.get("status") == "lobby" and not self.is_host:
                 # the host set up the table anew after the match (``configure``): its results and
                 # its table are past, and a rematch of it no longer there to ask for; the lobby's
@@ -708,6 +724,14 @@ class TableSession:
         if self.is_host and not self.solo and self.app.settings.bell and any(c.kind == "sits" for c in changes):
             self.app.bell()  # a host waiting in the lobby hears the players come, as a turn is heard
 
+    def _say_waiting(self, earlier: dict[str, Any], lobby: dict[str, Any]) -> None:
+        """The bots have started to wait for other players to read a hand's results: the log says
+        whom for, so that the table standing still reads as a wait (``tui.handbreak``)."""
+        line = waiting_line(earlier, lobby, self.plain_names, self._seat_told)
+        table = table_screen(self) if line is not None else None
+        if line is not None and table is not None:
+            table.log_line(line, style="dim")
+
     def _watch_wait_ended(self) -> None:
         """The wait for the watchers is over: those not back are said to have gone, if this app
         is back itself (if not, its first lobby says so, or it gave up and says nothing more)."""
@@ -911,6 +935,13 @@ class TableSession:
             self.server = None
         await self._doors.close_ssh()  # after the table: a guest's app quitting first gave up its seat
         self._save.release_solo()
+
+
+def _server(app: "DealMeInApp", bind: str, port: int, solo: bool) -> Server:
+    """The server of a table this app hosts: the bots paced as the settings say, and after a
+    hand's end waiting for the players to read its results (``tui.handbreak``), a solo table's
+    for as long as its player takes, within reason."""
+    return Server(host=bind, port=port, bot_delay=app.bot_delay, hand_break=SOLO_HAND_BREAK if solo else HAND_BREAK)
 
 
 def hand_so_far(raw: Any, seat: Any = None) -> list[tuple[int, list[dict[str, Any]]]]:

@@ -57,6 +57,9 @@ async def test_rounds_after_the_seat_is_out_are_told_in_the_log_not_over_the_tab
         went_out = await wait_for(pilot, lambda: watch() and isinstance(app.screen, ResultsScreen) and app.screen)
         assert went_out.event is not None and went_out.event.get("kind") == "round_over" and not went_out.match_over
         out_round = went_out.event["round"]
+        # read and closed: the bots play on (they wait for it, docs/protocol.md "Hand break")
+        await wait_for(pilot, went_out.keys_act)
+        await pilot.press("enter")
         for _ in range(6000):  # bounded: the bots play the match out
             if watch().get("is_over") and results[-1].match_over:
                 break
@@ -66,7 +69,7 @@ async def test_rounds_after_the_seat_is_out_are_told_in_the_log_not_over_the_tab
         later = [line for line in log_lines(table)
                  if line.startswith("Round ") and int(line.split()[1].rstrip(":")) > out_round]
         assert later, "the bots played at least one round after this seat went out"
-        # no box for those rounds: the one it went out in stayed up until the match's own
+        # no box for those rounds: after the one it went out in, the next is the match's own
         assert results[-2:] == [went_out, over]
         assert log_lines(table).count(OUT_NOTE) == 1
         lines = log_lines(table)

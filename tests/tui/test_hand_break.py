@@ -1,0 +1,150 @@
+"""The hand break in the app (docs/protocol.md, "Hand break"): at a solo table the bots do not
+play the next hand behind a hand's results box; they wait until the player has closed it."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from net.server import Server, TableConfig
+from tests.net.table_helpers import FAST, join
+from tui.handbreak import SOLO_HAND_BREAK
+from tui.screens.results import ResultsScreen
+from tui.screens.table import TableScreen
+
+from .helpers import current, log_entries, make_app, play_with_keys, seated_and_dealt, start_solo, wait_for
+
+
+def moves_since_deal(table: Any) -> int:
+    """The moves made in the hand in play after the one that dealt it (``net.handsofar``)."""
+    return len(table.hand._moves) - 1
+
+
+def first_mover(table: Any) -> int | None:
+    """The seat that moves first in the hand in play: the one that made its first move after the
+    deal, or, none made yet, the seat to move."""
+    moves = table.hand._moves
+    if len(moves) > 1:
+        return next(e.seat for e in moves[1][1])
+    return table.match.current_seat
+
+
+async def test_in_solo_play_the_bots_open_the_next_hand_only_once_its_results_are_closed() -> None:
+    app = make_app(seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await start_solo(app, pilot)
+        table = session.table
+        assert session.server.hand_break == SOLO_HAND_BREAK
+        me = session.seat
+
+        def box_over_a_bots_lead() -> ResultsScreen | None:
+            """A hand's box up, the hand after it dealt, and a bot to open it (or that has)."""
+            box = current(app, ResultsScreen)
+            if box is None or box.match_over or table.match is None or table.match.is_over:
+                return None
+            return box if first_mover(table) not in (None, me) else None
+
+        # the player plays with the keys, closing each box, until one stands over a hand a bot opens
+        await play_with_keys(app, pilot, timeout=90, stop=lambda: box_over_a_bots_lead() is not None)
+        box = box_over_a_bots_lead()
+        assert box is not None, "the match ended before a hand a bot opens"
+        assert box.view["hand_number"] == table.match.hand_number
+        version = table.match.version
+        await pilot.pause(1.0)  # the bots play at once (no pause in tests) where they do not wait
+        assert app.screen is box and moves_since_deal(table) == 0 and table.match.version == version, \
+            "no bot moved behind the results"
+        screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        lines = len(log_entries(screen))
+        await wait_for(pilot, box.keys_act)
+        await pilot.press("enter")  # Continue
+        await wait_for(pilot, lambda: app.screen is screen)
+        await wait_for(pilot, lambda: moves_since_deal(table) > 0, timeout=5)
+        # the player sees the new hand's first plays come, in the log too
+        await wait_for(pilot, lambda: len(log_entries(screen)) > lines)
+        await app.action_quit()
+
+
+async def test_at_a_table_with_others_the_log_says_whom_the_bots_wait_for() -> None:
+    """Ana's app says ``seen`` too (it announced it), but she is slow to: under a hand's results
+    this player's log says the bots wait for her, so that once the results are closed the table
+    standing still reads as a wait, not as a table stuck."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "hand_break": 3.0})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="Ana's table", game="ninety-eight", seats=3, seed=4,
+                                             options={"lives": 9}))
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key, hand_break=True)
+
+        async def ana_plays() -> None:
+            """Ana's first legal move on each of her turns; she never says she has read anything."""
+            for _ in range(20000):  # bounded: 5 ms a look, the test ends it long before
+                m, v = table.match, ana.view
+                if m is not None and v is not None and m.current_seat == 0 and v["version"] == m.version \
+                        and v["legal"] and not m.is_over:
+                    await ana.act(v["legal"][0], v["version"])
+                await asyncio.sleep(0.005)
+
+        try:
+            await ana.add_bot(2, "normal")
+            app = make_app()
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+                playing = asyncio.get_running_loop().create_task(ana_plays())
+                try:
+                    said = "The bots wait for Ana to read the results, 3 s at most."
+                    await play_with_keys(app, pilot, timeout=90, stop=lambda: said in log_entries(screen))
+                    assert table.match.hand_number > 1 and not table.match.is_over
+                finally:
+                    playing.cancel()
+                await app.action_quit()
+        finally:
+            await ana.close()
+    finally:
+        await srv.close()
+
+
+NAMES = ["You", "Bo", "Cy", "Normal bot"]
+
+
+def _lobby(*reading: bool) -> dict[str, Any]:
+    """A lobby in play whose seats' ``reading`` are ``reading``."""
+    return {"status": "playing", "hand_break": 15,
+            "seats": [{"seat": i, "name": name, "reading": r} for i, (name, r) in enumerate(zip(NAMES, reading))]}
+
+
+def test_the_others_read_in_the_log_whom_the_bots_wait_for() -> None:
+    from tui.handbreak import waiting_line
+
+    quiet = _lobby(False, False, False, False)
+    both = _lobby(True, True, True, False)
+    assert waiting_line(quiet, both, NAMES, 0) == "The bots wait for Bo and Cy to read the results, 15 s at most."
+    # said once, as the wait starts: not again as one of them is done, nor for this player's own
+    assert waiting_line(both, _lobby(False, True, False, False), NAMES, 0) is None
+    assert waiting_line(quiet, _lobby(True, False, False, False), NAMES, 0) is None
+    assert waiting_line(quiet, {**both, "status": "finished"}, NAMES, 0) is None
+
+
+def test_the_app_says_seen_only_to_a_host_that_has_the_break_and_only_from_a_seat() -> None:
+    """An older host, whose lobby has no ``hand_break``, would end the connection of an app that
+    said ``seen``; a watcher's is no one's to wait for."""
+    from tui.session import TableSession
+
+    said: list[int] = []
+
+    class Client:
+        seat: int | None = 1
+        connected = True
+
+        def seen_nowait(self, hand: int) -> None:
+            said.append(hand)
+
+    session = TableSession(make_app())
+    session.client = Client()  # type: ignore[assignment]
+    session.lobby = {"status": "playing", "seats": []}
+    session.seen(3)
+    assert said == []
+    session.lobby = {"status": "playing", "hand_break": 15, "seats": []}
+    session.seen(3)
+    assert said == [3]
+    Client.seat = None
+    session.seen(4)
+    assert said == [3]

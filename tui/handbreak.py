@@ -1,0 +1,35 @@
+"""The hand break as the app has it (docs/protocol.md, "Hand break"): after a hand's end the
+host's bots wait for the players to read its results. This app says ``seen`` once its player
+has closed the box; the others' apps say in the log whom the bots wait for, so that a table
+that does not move meanwhile does not seem stuck."""
+from __future__ import annotations
+
+from typing import Any
+
+from net.seatnames import and_list
+
+from .plain import clean
+from .seatnames import listed_seat, whole_number
+
+#: the most a solo table's bots wait for its player to read a hand's results: the player is the
+#: only one there to wait for, and the bots must not play the next hand behind the box; bounded
+#: all the same, so that nothing at the table waits for ever
+SOLO_HAND_BREAK = 600.0
+
+
+def reading(lobby: dict[str, Any] | None, me: Any) -> list[int]:
+    """The seats other than ``me`` whose players the bots wait for, as ``lobby`` marks them."""
+    seats = (lobby or {}).get("seats") or []
+    return [i for i in range(len(seats)) if i != me and (listed_seat(lobby, i) or {}).get("reading") is True]
+
+
+def waiting_line(before: dict[str, Any] | None, lobby: dict[str, Any], names: list[str], me: Any) -> str | None:
+    """The log's line as the bots start to wait for other players to read a hand's results
+    ("The bots wait for Bo to read the results, 15 s at most."); None when no such wait starts
+    with ``lobby`` (one already told, none, or only this app's player's own)."""
+    now = reading(lobby, me)
+    if not now or reading(before, me) or lobby.get("status") != "playing":
+        return None
+    who = and_list([clean(names[i], 24) if i < len(names) and names[i] else f"seat {i + 1}" for i in now])
+    most = lobby.get("hand_break")
+    return f"The bots wait for {who} to read the results" + (f", {most} s at most." if whole_number(most) else ".")
