@@ -503,3 +503,32 @@ async def test_a_deal_the_decks_cannot_make_is_explained_at_the_decks_control() 
         await pilot.pause()
         assert picker.problem is None and not picker.query_one("#start", Button).disabled
         assert not picker.query_one("#err-decks", Static).display
+
+
+async def test_a_short_screen_lists_the_variants_by_name_and_says_the_chosen_ones_words_below() -> None:
+    """Below 22 rows the variants list had room for a row or two of two-line entries, and could
+    start halfway through a description: there it names each variant on one line, and the
+    summary gives the chosen variant's words in place of the game's; tall again, as before."""
+    from textual.widgets import OptionList
+
+    from tui.screens.picker import TALL
+
+    app = make_app()
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.press("p")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.query("#bot-1")
+                                and app.screen)
+        presets = picker.query_one("#presets", OptionList)
+        summary = lambda: str(picker.query_one("#summary").render())  # noqa: E731
+        prompts = lambda: [str(presets.get_option_at_index(i).prompt) for i in range(presets.option_count)]  # noqa: E731
+        assert prompts()[:3] == ["standard", "ninety-nine", "teams"]
+        assert presets.scrollable_content_region.height >= 3  # three variants in sight, not one and a half
+        assert summary().startswith("Ninety-Eight, 4 seats, standard: 98, four cards, three lives")
+        presets.focus()
+        await pilot.press("down", "down")
+        await wait_for(pilot, lambda: picker.preset == "teams")
+        assert "teams: partners opposite share their lives" in summary().replace("\n", " ")
+        await pilot.resize_terminal(100, TALL)
+        await wait_for(pilot, lambda: "\n" in prompts()[0])
+        assert prompts()[2].startswith("teams\npartners opposite share")
+        assert "teams: Play one card at a time onto a running total" in summary().replace("\n", " ")

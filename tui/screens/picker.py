@@ -60,6 +60,17 @@ START_LABELS = {"solo": "Start", "host": "Open table", "configure": "Apply"}
 TURN_CLOCKS = (0, 15, 30, 60, 120, 300)
 
 
+#: the rows from which the variants list shows each variant's words under its name
+TALL = 22
+
+
+def preset_prompt(preset: dict[str, Any], short: bool) -> Text:
+    """A variant as the list names it: its name, over its words where there is room."""
+    if short:
+        return Text(preset["name"], style="bold")
+    return Text.assemble((preset["name"], "bold"), "\n", (preset["description"], "dim"))
+
+
 def clock_choices(seconds: int) -> list[tuple[str, int]]:
     """The turn clock's choices, ``seconds`` among them even when it is not one of the usual."""
     return [(clock_label(c), c) for c in sorted({*TURN_CLOCKS, seconds})]
@@ -72,6 +83,10 @@ class PickerScreen(Screen["TableChoice | None"]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     #: below 80 columns the lists and labels narrow, so the options keep room for their words
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal")]
+    #: below ``TALL`` rows the variants list has room for a row or two: it names each variant on
+    #: one line (the chosen one's words move to the summary), so that it shows more than one and
+    #: never starts halfway through a description
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         # the key bar names Start's key as the button reads in this picker's mode (``check_action``)
@@ -108,6 +123,8 @@ class PickerScreen(Screen["TableChoice | None"]):
         self._initial_bots = dict(bots or {})
         self._initial_password = password or ""
         self._loading = False
+        #: the variants list names them on one line each (``preset_prompt``), for want of rows
+        self._listed_short: bool | None = None
         #: held while controls are rebuilt (a game, the seats): Start waits for it, since its
         #: key is handled beside the screen's queue and would otherwise read half-built controls
         self._building = asyncio.Lock()
@@ -181,6 +198,25 @@ class PickerScreen(Screen["TableChoice | None"]):
                 yield Button("Cancel", id="cancel")
         yield KeyFooter()
 
+    @property
+    def _short(self) -> bool:
+        """Too few rows for the variants' words in their list (``TALL``)."""
+        return (self.size.height or self.app.size.height) < TALL
+
+    def on_resize(self) -> None:
+        """Name the variants on one line each, or over their words, as the height now allows."""
+        short = self._short
+        if short == self._listed_short:
+            return
+        self._listed_short = short
+        info = self.infos[self.game]
+        for presets in self.query("#presets").results(OptionList):
+            for p in info["presets"]:
+                presets.replace_option_prompt(p["name"], preset_prompt(p, short))
+            presets.scroll_to_highlight()
+        if self.query("#summary"):
+            self._validate()  # the summary says the chosen variant's words where the list does not
+
     async def on_mount(self) -> None:
         if popped(self):
             return
@@ -209,8 +245,9 @@ class PickerScreen(Screen["TableChoice | None"]):
             self.preset = preset if preset is not None and preset in names else names[0]
             presets = self.query_one("#presets", OptionList)
             presets.clear_options()
-            presets.add_options([ListOption(Text.assemble((p["name"], "bold"), "\n", (p["description"], "dim")),
-                                            id=p["name"]) for p in info["presets"]])
+            self._listed_short = self._short
+            presets.add_options([ListOption(preset_prompt(p, self._listed_short), id=p["name"])
+                                 for p in info["presets"]])
             presets.highlighted = names.index(self.preset)
             self.seats = min(max(self.seats, info["min_players"]), info["max_players"])
             seats = self.query_one("#seats", Select)
@@ -384,7 +421,10 @@ class PickerScreen(Screen["TableChoice | None"]):
         text = Text()
         text.append(f"{info['name']}", style="bold")
         text.append(f", {self.seats} seats, {self.preset}: ")
-        text.append(info["summary"])
+        words = next((p["description"] for p in info["presets"] if p["name"] == self.preset), "")
+        # for want of rows the list names the variant alone: its words are here, in place of the
+        # game's (F2 gives those, and the whole rules)
+        text.append(words if self._listed_short and words else info["summary"])
         if problem:
             text.append("\n")
             text.append(problem_text(problem), style="bold red")
