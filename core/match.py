@@ -335,7 +335,9 @@ class Match:
         return events
 
     def _resolve(self, a: Action, legal: list[Action], seat: int) -> Action:
-        """Accept a card without its value when only one value is legal (``AS`` for ``AS+1``)."""
+        """Accept a card without its value when only one value is legal (``AS`` for ``AS+1``).
+        What it refuses is said to people (a player's refused move, ``dealmein replay``): seats
+        numbered from 1, as everything else they read numbers them."""
         if a.kind == PLAY and a.value is None:
             matches = [b for b in legal if b.card == a.card and b.suit == a.suit and b.announce == a.announce]
             if len(matches) == 1:
@@ -343,8 +345,8 @@ class Match:
             if len(matches) > 1:
                 raise IllegalAction(f"{a} needs a value: {' or '.join(str(b) for b in matches)}")
         if not legal:
-            raise IllegalAction(f"seat {seat} has nothing to do now")
-        raise IllegalAction(f"{a} is not legal for seat {seat} now")
+            raise IllegalAction(f"seat {seat + 1} has nothing to do now")
+        raise IllegalAction(f"{a} is not legal for seat {seat + 1} now")
 
     def status(self, seat: int) -> dict[str, Any]:
         self._check_seat(seat)
@@ -504,7 +506,7 @@ class Match:
         if seat is not None and not trial.is_over:
             legal = trial.legal_actions(seat)
             if not legal:
-                raise ValueError(f"seat {seat} is to play and has no legal action")
+                raise ValueError(f"seat {seat + 1} is to play and has no legal action")
             trial.apply(legal[0], seat)
         self._cache = {}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
-import logging
+import os
 import shlex
 import signal
 import sys
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Coroutine, TypeVar
 
+from core import GAMES
 from core.options import value_text
 
 from . import savefile
@@ -26,6 +27,7 @@ from .addresses import host_port, join_addresses
 from .announce import Announcements, Out
 from .autosave import SaveOutcome
 from .client import app_version
+from .hostlog import log_to_terminal
 from .lanflags import advertised
 from .peer import Refused
 from .savefile import aside_text, move_aside, read_save, save_path
@@ -49,14 +51,26 @@ def host_key_join(address: str, key: str) -> str:
 
 
 def listen_problem(e: Exception, flag: str, resume: bool = False) -> str:
-    """Why a port cannot be listened on; for one in use (the usual case: another table here),
-    the flag that picks another, or, bringing a saved table back (``resume``: its players' apps
-    come back to that port, and another port has no save of it), what to do instead."""
-    if getattr(e, "errno", None) == errno.EADDRINUSE:
+    """Why a port cannot be listened on, in words and with what to do, never the socket
+    library's ("[Errno 99] error while attempting to bind on address ..."); for one in use (the
+    usual case: another table here), the flag that picks another, or, bringing a saved table
+    back (``resume``: its players' apps come back to that port, and another port has no save of
+    it), what to do instead."""
+    code = getattr(e, "errno", None)
+    if code == errno.EADDRINUSE:
         if resume:
             return ("the port is in use (another table on this machine?): the saved table comes back on that port, "
                     "where its players return: stop what holds it and run this command again")
         return f"the port is in use (another table on this machine?): {flag} N picks another, {flag} 0 any free one"
+    if code == errno.EADDRNOTAVAIL:
+        return "no network interface of this machine has that address (--bind picks one that does, or leave it out)"
+    if code == errno.EACCES:
+        if resume:
+            return "this user may not listen on that port (ports below 1024 need the administrator's rights)"
+        return (f"this user may not listen on that port (ports below 1024 need the administrator's rights): "
+                f"{flag} N picks another, {flag} 0 any free one")
+    if isinstance(code, int) and code in errno.errorcode:  # the system's words for it, without the errno
+        return os.strerror(code)
     return str(e)
 
 
@@ -218,7 +232,7 @@ def closing_text(table: Table, why: str | None = None) -> str:
     if cut:
         parts.append("disconnecting " + " and ".join(cut))
     if away:
-        parts.append(f"{len(away)} had dropped, seat held ({who(away)})")
+        parts.append(f"{len(away)} had dropped, {'seat' if len(away) == 1 else 'seats'} held ({who(away)})")
     return f"Closing the table{f' ({why})' if why else ''}: " + "; ".join(parts) + "."
 
 
@@ -480,8 +494,8 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     bots = sum(1 for s in table.seats if s.bot)
     if resumed:
         print(f"Resumed {c.name!r} from {save_path(server.port)} ({where_text(table)})", file=out)
-    print(f"Hosting {c.name!r}: {c.game} ({c.preset}), {c.seats} seats, {plural(bots, 'bot')}",
-          file=out)
+    game = GAMES[c.game].name if c.game in GAMES else c.game  # as the app's lobby names it
+    print(f"Hosting {c.name!r}: {game} ({c.preset}), {c.seats} seats, {plural(bots, 'bot')}", file=out)
     if c.options:  # as --option takes them, so the line can be used again
         print("Options: " + " ".join(f"--option {k}={value_text(v)}" for k, v in c.options.items()), file=out)
     if c.turn_time:
@@ -511,9 +525,6 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
         print(f"Match logs: {server.logs_dir}", file=out)
     if ssh is not None:
         print_ssh(ssh, out, c.password)
-    if resumed and getattr(args, "password", None) and args.password != c.password:
-        print("dealmein host: the password given is not used: a resumed table keeps the password it had "
-              "(its players come back with it)", file=sys.stderr)
     saved: SaveOutcome | None = None
     advertiser = None
     try:
@@ -560,10 +571,7 @@ async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port:
 
 def run_headless(args: argparse.Namespace, interrupted: Callable[[], bool] | None = None) -> int:
     """``dealmein host --headless``; ``interrupted`` as for ``serve``."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    # the table's own log says who comes and goes; the SSH library's eight lines per login
-    # (key exchange, auth, channel) only bury it
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    log_to_terminal(sys.stderr)
     opened = asyncio.Event()
     try:
         return asyncio.run(serve(args, Announcements(sys.stdout), opened=opened, interrupted=interrupted))

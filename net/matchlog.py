@@ -13,19 +13,24 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeGuard
 
 from core import IllegalAction, Match, new_match
 from core.events import Event
 from core.keyed_random import KEYED_FROM
 
 from .handsofar import HandSoFar
+from .protocol import clean_text
+from .seatnames import numbered, seats_named
 
 #: a log's format: 2 for a seed of 2**64 or more, which deals with the keyed generator
 #: (``core.keyed_random``), so that an app from before it says it cannot read the log instead
 #: of finding the match different from it; 1 for a smaller seed, which any app replays
 FORMAT = 2
 FORMATS = (1, 2)
+
+#: what a log ``ReplayResult.cut_short`` means, for people (``dealmein replay`` and its ``--show``)
+CUT_SHORT = "the log ends before the match does (the match was still in play when the log was last written)"
 
 
 def state_digest(match: Match) -> str:
@@ -99,18 +104,25 @@ class ReplayResult:
     #: the seats' names as the header gives them ("" for one it does not name)
     names: list[str] = field(default_factory=list)
 
+    @property
+    def cut_short(self) -> bool:
+        """It reproduces its match as far as it goes, but ends before the match does: the match
+        was still in play when the log was last written (a table closed or crashed mid-match,
+        and not resumed since). Nothing in it is wrong: it only cannot say who won."""
+        return self.ok and self.match is not None and not self.match.is_over
+
 
 def replay(path: Path, keep_history: bool = False,
            on_events: Callable[[list[Event], bool], None] | None = None) -> ReplayResult:
     """Play a log's actions through the engine and check every recorded digest; ``on_events``
     is given what the deal and each action caused, as they come, and whether a bot made that
     move for its player (the action's ``bot``)."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        return ReplayResult(False, error=f"cannot read {path}: {e}")
-    if not lines:
-        return ReplayResult(False, error=f"{path} is empty", line=1)
+    try:  # each line is JSON, decoded as it is read: one that is not UTF-8 is not JSON either
+        lines = path.read_bytes().splitlines()
+    except OSError as e:
+        return ReplayResult(False, error=f"cannot read {path}: {e.strerror or e}")
+    if not lines:  # the caller names the file: said as the header's problems are
+        return ReplayResult(False, error="it is empty", line=1)
     try:
         header = json.loads(lines[0])
     except ValueError:
@@ -149,10 +161,14 @@ def replay(path: Path, keep_history: bool = False,
         if not isinstance(record, dict):
             return _diverged(result, number, "not a record")
         if "action" in record:
+            seat = record.get("seat")
+            if not _is_seat(seat, match.players):
+                return _diverged(result, number, _no_seat(record, match.players))
             try:
-                events = match.apply(record["action"], record["seat"])
+                events = match.apply(record["action"], seat)
             except (IllegalAction, KeyError, TypeError) as e:
-                return _diverged(result, number, f"action {record.get('action')!r} by seat {record.get('seat')!r} refused: {e}")
+                return _diverged(result, number, f"action {record['action']!r} by {_seat_named(seat, result.names)} "
+                                                 f"refused: {e}")
             result.actions += 1
             if on_events is not None:
                 on_events(events, record.get("bot") is True)
@@ -182,6 +198,24 @@ def hand_so_far(path: Path, actions: int | None = None) -> HandSoFar | None:
             hand.add(seen, events, for_player)
 
     return hand if replay(path, on_events=keep).ok else None
+
+
+def _is_seat(seat: object, players: int) -> TypeGuard[int]:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+
+
+def _no_seat(record: dict[str, Any], players: int) -> str:
+    """An action whose ``seat`` is none of the table's. The log numbers seats from 0, people from
+    1: the log's own number is given as the log has it, and said to be the log's."""
+    given = f'its "seat" is {json.dumps(record["seat"])[:40]}' if "seat" in record else 'it has no "seat"'
+    return (f"action {record['action']!r} is by no seat of this table ({given}; a log of {players} seats "
+            f"numbers them 0 to {players - 1})")
+
+
+def _seat_named(seat: int, names: list[str]) -> str:
+    """A seat as people read it, numbered from 1, with its name where the log gives one:
+    "Normal bot (seat 2)", as the host's log and ``dealmein replay``'s winners name it."""
+    return seats_named([seat], numbered([clean_text(name, 24).strip() for name in names]))
 
 
 def _diverged(result: ReplayResult, line: int, error: str) -> ReplayResult:

@@ -241,11 +241,18 @@ class Given(argparse.Action):
             values = [*(getattr(namespace, self.dest, None) or []), values]
         setattr(namespace, self.dest, values)
         namespace.given = {*getattr(namespace, "given", set()), self.dest}
+        if option_string is not None:  # which of a dest's flags it was (--password or --password-file)
+            namespace.typed = {*getattr(namespace, "typed", set()), option_string}
 
 
 def given(args: argparse.Namespace) -> set[str]:
     """The table flags typed on the command line (``Given``)."""
     return set(getattr(args, "given", set()))
+
+
+def typed(args: argparse.Namespace) -> set[str]:
+    """The ``Given`` flags typed, as flags (``--password-file``): ``given`` has their dests."""
+    return set(getattr(args, "typed", set()))
 
 
 def given_flags(args: argparse.Namespace, flags: Iterable[str]) -> list[str]:
@@ -267,6 +274,14 @@ def table_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seats at the table (default: 4)")
     # SUPPRESS: a subcommand's default would overwrite a --seed given before the subcommand
     parser.add_argument("--seed", type=seed, default=argparse.SUPPRESS, metavar="N", help=SEED_HELP)
+
+
+def seed_taken_to_refuse(parser: argparse.ArgumentParser) -> None:
+    """``--seed`` after a command that deals no table, read (not listed in its help) so that
+    ``run_command`` refuses it in the words it refuses one given before the command: unknown
+    to the command, the word after it would be read as the command's own ("argument file:
+    cannot read 4"), or be left over ("unrecognized arguments")."""
+    parser.add_argument("--seed", type=seed, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
 
 def replay_file_help() -> str:
@@ -296,7 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     p.commands = sub.choices  # type: ignore[attr-defined]  # each command's parser, for its own errors
 
-    command(sub, "games", "list the games, their seat counts, presets and options")
+    games = command(sub, "games", "list the games, their seat counts, presets and options")
 
     host = command(sub, "host", "host a table for players on the LAN",
                    "In the app its picker opens filled in from the flags given (the rest from your last choices "
@@ -319,8 +334,8 @@ def build_parser() -> argparse.ArgumentParser:
     secret_flags(host, "--password", "password", "a password players must give to join", Given)
     host.add_argument("--headless", action="store_true", help="serve the table without opening the app")
     host.add_argument("--resume", action=Given, nargs=0, const=True, default=False,
-                      help="bring back the table autosaved on --port (a new table if there is none) "
-                           "(--headless)")
+                      help="bring back the table autosaved on --port as it was saved, so without the flags "
+                           "that shape a table; with no save there, a new table from them (--headless)")
     host.add_argument("--ssh", type=port_number(0), default=None, metavar="PORT", action=Given,
                       help="also serve the app over SSH on this port (e.g. 2222; 0: any free port) (--headless)")
     host.add_argument("--ssh-auth", default="password", choices=["password", "open", "keys"], action=Given,
@@ -337,8 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--grace", type=seconds(), default=120.0, action=Given, metavar="S",
                       help="seconds a dropped player's seat is held (default: 120) (--headless)")
     host.add_argument("--takeover", type=seconds(), default=30.0, action=Given, metavar="S",
-                      help="seconds the table waits for an away player before a bot plays for them (default: "
-                           "30) (--headless)")
+                      help="seconds the table waits for an away player before a bot plays for them, shorter "
+                           "than --grace (default: 30) (--headless)")
     host.add_argument("--bot-delay", type=seconds(), default=0.6, action=Given, metavar="S",
                       help="seconds a bot pauses before it plays (default: 0.6) (--headless)")
     host.add_argument("--turn-time", type=int, default=0, metavar="S", action=Given,
@@ -373,13 +388,15 @@ def build_parser() -> argparse.ArgumentParser:
     record = command(sub, "record", "your record: matches played and won per game and variant")
     record.add_argument("--json", action="store_true",
                         help="print the record as JSON, with the file it is kept in, for scripts")
-    command(sub, "themes", "check your own theme files: the themes they give, and everything wrong with each "
-                           "file left out", "The app's Themes notice says what fits the screen; this says it all, with "
-                           "status 1 if a file is left out.")
+    themes = command(sub, "themes", "check your own theme files: the themes they give, and everything wrong with "
+                                    "each file left out", "The app's Themes notice says what fits the screen; this "
+                                    "says it all, with status 1 if a file is left out.")
     replay = command(sub, "replay", "replay a match log and check that it reproduces the match")
     replay.add_argument("file", type=readable_file, help="a match log")
     replay.late_help = {"file": replay_file_help}  # type: ignore[attr-defined]  # its help, once asked for
     replay.add_argument("--show", action="store_true", help="step through the match with every hand face up")
+    for deals_nothing in (games, join, tables, record, themes, replay):
+        seed_taken_to_refuse(deals_nothing)
     return p
 
 
@@ -434,7 +451,7 @@ def run_replay(file: str, show: bool = False) -> int | None:
     shows it (a log that stops reproducing is shown up to where it stops)."""
     from pathlib import Path
 
-    from net.matchlog import replay
+    from net.matchlog import CUT_SHORT, replay
 
     result = replay(Path(file))
     if result.ok:
@@ -446,6 +463,9 @@ def run_replay(file: str, show: bool = False) -> int | None:
             return None
         assert result.match is not None
         moves = "1 action" if result.actions == 1 else f"{result.actions} actions"
+        if result.cut_short:  # a match still in play as it was last written: nothing wrong, status 0
+            print(f"{file}: {moves}; the log reproduces the match as far as it goes: {CUT_SHORT}")
+            return 0
         print(f"{file}: {moves}; the log reproduces the match "
               f"(winners: {winners_text(result.match.winners, result.names)})")
         return 0
@@ -491,6 +511,14 @@ def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
     def error(message: str) -> NoReturn:
         parser.exit(2, f"{parser.prog} {args.command}: error: {message}\n")
 
+    from .headlessflags import resume_problem, takeover_problem
+
+    if args.command == "host" and args.headless and args.resume and args.port:  # first: the save has the rest
+        from net.savefile import save_path
+
+        problem = resume_problem(args, given(args), typed(args))
+        if problem is not None and save_path(args.port).exists():  # (none: they shape the new table)
+            error(problem)
     if args.command == "host" and not 0 <= args.bots <= max(args.seats, 0):
         error(f"argument --bots: must be from 0 to the {args.seats} seats")
     if args.command == "host" and args.bots == 0 and "bot_level" in given(args):  # no bots to set it for
@@ -510,9 +538,13 @@ def check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
     if not args.headless:  # the app has its own way to each, and would leave the flag unused
         for flag in given_flags(args, HEADLESS_ONLY):
             error(f"argument {flag}: applies only with --headless (in the app, {HEADLESS_ONLY[flag]})")
-    elif args.ssh is None:  # each shapes the SSH door, which is shut without --ssh: not ignored
-        for flag in given_flags(args, SSH_SHAPING):
-            error(f"argument {flag}: applies only with --ssh PORT (without it there is no SSH)")
+    else:
+        if args.ssh is None:  # each shapes the SSH door, which is shut without --ssh: not ignored
+            for flag in given_flags(args, SSH_SHAPING):
+                error(f"argument {flag}: applies only with --ssh PORT (without it there is no SSH)")
+        problem = takeover_problem(args.grace, args.takeover, given(args))
+        if problem is not None:
+            error(problem)
     from net.tableconfig import turn_time_problem
 
     problem = turn_time_problem(args.turn_time)
@@ -536,6 +568,9 @@ def run_command(argv: list[str] | None) -> int:
                                                     or args.command == "replay" and not args.show):
         parser.exit(2, f"{parser.prog} {args.command}: error: argument --seed: this command deals no "
                        "table (it is for the app, solo and host)\n")
+    if getattr(args, "seed", None) is not None and args.command == "join":
+        parser.exit(2, f"{parser.prog} join: error: argument --seed: this command deals no table: the table "
+                       "you join is dealt by its host (--seed is for the app, solo and host)\n")
     if args.command == "games":
         print_games()
         return 0

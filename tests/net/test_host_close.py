@@ -423,13 +423,13 @@ def test_the_resume_command_gives_only_what_differs_from_the_defaults() -> None:
 async def test_the_printed_command_brings_the_table_back_with_its_timings() -> None:
     """End to end: the command the host prints, run as printed, serves with the same grace,
     takeover and bot delay (the resumed host prints the same command again)."""
-    proc, lines = await start_host("--seats", "2", "--grace", "7", "--takeover", "9", "--bot-delay", "0")
+    proc, lines = await start_host("--seats", "2", "--grace", "9", "--takeover", "7", "--bot-delay", "0")
     again = None
     try:
         text = "\n".join(lines)
         port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
         resume = (f"dealmein host --headless --resume --port {port} --bind 127.0.0.1 --no-mdns "
-                  "--grace 7 --takeover 9 --bot-delay 0")
+                  "--grace 9 --takeover 7 --bot-delay 0")
         assert f"Autosave: {save_path(port)} ({resume} brings it back)" in lines
         proc.send_signal(signal.SIGINT)
         out, err = await asyncio.wait_for(proc.communicate(), 15)

@@ -22,7 +22,7 @@ from net.savefile import read_save, save_path
 from ..net.table_helpers import wait_until
 
 HOST_ARGS = ("--headless", "--bind", "127.0.0.1", "--no-mdns", "--bot-delay", "0",
-             "--grace", "60", "--takeover", "60")
+             "--grace", "90", "--takeover", "60")
 
 
 def free_port() -> int:

@@ -194,13 +194,14 @@ def test_replay_of_a_missing_file_fails_before_the_app(tmp_path: Path) -> None:
     one_line_error(dealmein("replay", str(tmp_path), "--show"), "dealmein replay", "cannot read")
 
 
-def test_a_log_that_is_not_text_cannot_be_read_rather_than_not_reproducing(tmp_path: Path) -> None:
+def test_a_log_that_is_not_text_is_not_a_match_log_rather_than_not_reproducing(tmp_path: Path) -> None:
     garbled = tmp_path / "garbled.jsonl"
     garbled.write_bytes(b"\xff\xfe\x00not utf-8")
     for extra in ([], ["--show"]):
         run = dealmein("replay", str(garbled), *extra)
         assert run.returncode == 1 and run.stdout == ""
-        assert run.stderr.startswith(f"dealmein replay: cannot read {garbled}") and "reproduce" not in run.stderr
+        assert run.stderr == (f"dealmein replay: {garbled} is not a match log this app can read: its first line "
+                              "is not a match log's header (not JSON)\n")
         assert len(run.stderr.splitlines()) == 1
 
 
@@ -292,6 +293,27 @@ def test_a_seed_given_to_a_command_that_deals_nothing_is_refused_not_ignored(arg
     """``--seed`` deals the tables this app hosts: a command that opens no app and deals no
     table says so rather than run as if it had not been given."""
     one_line_error(dealmein("--seed", "7", *args), f"dealmein {args[0]}", "--seed", "deals no table")
+
+
+@pytest.mark.parametrize("args", [["games", "--seed", "3"], ["record", "--seed", "3"], ["themes", "--seed", "3"],
+                                  ["tables", "--seed", "3", "--interface", "127.0.0.1"],
+                                  ["replay", "--seed", "4", __file__], ["replay", __file__, "--seed", "4"]])
+def test_a_seed_after_a_command_that_deals_nothing_is_refused_as_one_before_it(args: list[str]) -> None:
+    """After the command, ``--seed`` was unknown to it: ``replay --seed 4 FILE`` read 4 as the
+    file ("cannot read 4") and ``games --seed 3`` left it over ("unrecognized arguments"). It is
+    refused in the words it is before the command."""
+    run = dealmein(*args)
+    at = args.index("--seed")
+    assert run.stderr == dealmein(*args[at:at + 2], *args[:at], *args[at + 2:]).stderr  # --seed N first
+    one_line_error(run, f"dealmein {args[0]}", "argument --seed: this command deals no table")
+
+
+@pytest.mark.parametrize("args", [["--seed", "3", "join", "127.0.0.1:47310"], ["join", "--seed", "3", "127.0.0.1:47310"],
+                                  ["join", "127.0.0.1:47310", "--seed", "3"]])
+def test_a_seed_given_to_join_is_refused_the_table_is_dealt_by_its_host(args: list[str]) -> None:
+    """The app opened on the table joined, dealt by its host whatever ``--seed`` said."""
+    one_line_error(dealmein(*args), "dealmein join", "argument --seed: this command deals no table: the table you "
+                                                     "join is dealt by its host")
 
 
 def test_replay_show_of_a_log_with_no_moves_says_so_before_the_app(tmp_path: Path) -> None:

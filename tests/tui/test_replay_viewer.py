@@ -95,7 +95,8 @@ async def test_a_failed_replays_reason_shows_in_full_at_80_columns(tmp_path):
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         error = screen.result.error
-        assert error.startswith("line 6: action 'QS' by seat 2 refused")
+        # the log's seat 2 is the third seat, as everything a player reads numbers it
+        assert error.startswith("line 6: action 'QS' by seat 3 refused: ")
         lines = shown(app)
         assert "does not reproduce" in lines[0] and f"step 0 of {screen.steps - 1}" in lines[0]
         # the whole reason is on screen, wrapped over as many lines as it needs
@@ -356,3 +357,25 @@ async def test_a_teams_match_names_the_partners(tmp_path):
             await pilot.press("right")
             await pilot.pause()
             assert [line.strip() for line in shown(app) if "Partners" in line] == partners
+
+
+async def test_a_log_that_ends_before_its_match_says_so_and_where(tmp_path):
+    """A log cut off in play (a table closed or stopped mid-match) reproduces as far as it goes:
+    the head says so, a note above the hands says why there is no end to step to (not as an
+    error), and the last step's key says the log ends there."""
+    from tests.tui.helpers import notices, wait_for
+
+    path = tmp_path / "cut.jsonl"
+    write_log(path, actions=12)  # twelve moves of a match that goes on
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.result.ok and screen.result.cut_short
+        assert "reproduces its match as far as it goes" in shown(app)[0]
+        note = screen.query_one("#replay-problem")
+        assert note.display and note.has_class("-note")
+        assert "The log ends before the match does" in " ".join(" ".join(shown(app)).split())
+        await pilot.press("end", "right")
+        await wait_for(pilot, lambda: "This is the last step: the log ends here, before the match does."
+                       in notices(app))

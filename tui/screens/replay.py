@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from core import GAMES
-from net.matchlog import ReplayResult, replay
+from net.matchlog import CUT_SHORT, ReplayResult, replay
 from net.seatnames import and_list
 from themes.variables import BLACK, solid
 
@@ -124,10 +124,13 @@ class ReplayScreen(Screen[None]):
         self._drawn = True
         self.set_rules()
         problem = self.query_one("#replay-problem", Static)
-        problem.display = not self.result.ok
+        problem.display = not self.result.ok or self.result.cut_short
         if not self.result.ok:
             # the reason in full, wrapped, above the hands so no step scrolls it away
             problem.update(Text(clean(self.result.error or "unknown problem", 2000)))
+        elif self.result.cut_short:  # nothing wrong: a note of where the log stops
+            problem.add_class("-note")
+            problem.update(Text(CUT_SHORT[0].upper() + CUT_SHORT[1:] + "."))
         self.render_step()
 
     def on_screen_resume(self) -> None:
@@ -165,7 +168,8 @@ class ReplayScreen(Screen[None]):
     def action_step(self, delta: int) -> None:
         to = max(0, min(self.steps - 1, self.index + delta))
         if self.steps and to == self.index:  # a key that moves nowhere says why
-            self.notify("This is the first step: the deal." if delta < 0 else "This is the last step: the match's end.",
+            last = "the log ends here, before the match does" if self.result.cut_short else "the match's end"
+            self.notify("This is the first step: the deal." if delta < 0 else f"This is the last step: {last}.",
                         timeout=3)
             return
         self.action_go(to)
@@ -183,7 +187,8 @@ class ReplayScreen(Screen[None]):
         bad = rich_colour(theme.error or "red", ground)
         head = Text(no_wrap=True, overflow="ellipsis", end="")
         if self.result.ok:
-            head.append("reproduces its match", style=good)
+            head.append("reproduces its match as far as it goes" if self.result.cut_short else "reproduces its match",
+                        style=good)
         elif self.result.line == 1 and not self.steps:  # its header: nothing to replay
             head.append("not a match log this app can read", style=f"bold {bad}")
         else:

@@ -1,0 +1,98 @@
+"""What ``dealmein replay`` says of a log, in the words the rest of the app uses: seats
+numbered from 1 and named as the log names them, the file named once, and a log that ends
+before its match does said to be one. The real ``dealmein`` command on real logs."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from core import new_match
+
+from ..runs import run_to_end
+from .test_matchlog import play_logged, tamper
+
+NAMES = ["Ana", "Normal bot", "Normal bot", "Cy"]
+
+
+def first_turn_of(path: Path, seat: int) -> int:
+    """The index of the first action line by ``seat`` after the log's first action."""
+    lines = path.read_text().splitlines()
+    return next(i for i, raw in enumerate(lines[2:], start=2) if json.loads(raw).get("seat") == seat)
+
+
+async def test_a_refused_move_names_its_seat_from_1_and_by_its_name(tmp_path: Path) -> None:
+    """The log's seat 1 is the second seat: the line said "by seat 1 refused: ... for seat 1 now"
+    of the player everything else calls seat 2 (the winners' "Ana (seat 1)" is the log's 0)."""
+    path = tmp_path / "log.jsonl"
+    play_logged(path, "ninety-eight", seed=5, names=NAMES)
+    line = first_turn_of(path, 3)  # Cy's move, made instead by the first Normal bot, out of turn
+    tamper(path, line, lambda r: r.update(action="KS", seat=1))
+    code, out, err = await run_to_end("replay", str(path))
+    assert code == 1 and out == "", (out, err)
+    said = err.strip()
+    assert said.startswith(f"{path}: does not reproduce: line {line + 1}: action 'KS' by Normal bot (seat 2) "
+                           "refused: "), said
+    # the engine's own words number it as the line does
+    assert re.search(r"(seat 2 has nothing to do now|KS is not legal for seat 2 now)$", said), said
+    assert "seat 1" not in said
+
+
+async def test_a_move_by_no_seat_of_the_table_says_the_log_numbers_from_0(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    play_logged(path, "ninety-eight", seed=5, names=NAMES)
+    tamper(path, 3, lambda r: r.update(seat=4))
+    code, out, err = await run_to_end("replay", str(path))
+    assert code == 1
+    assert err == (f"{path}: does not reproduce: line 4: action {json.loads(path.read_text().splitlines()[3])['action']!r}"
+                   ' is by no seat of this table (its "seat" is 4; a log of 4 seats numbers them 0 to 3)\n')
+
+
+async def test_an_empty_file_is_named_once(tmp_path: Path) -> None:
+    path = tmp_path / "empty.jsonl"
+    path.write_text("")
+    code, out, err = await run_to_end("replay", str(path))
+    assert (code, out) == (1, "")
+    assert err == f"dealmein replay: {path} is not a match log this app can read: it is empty\n"
+
+
+async def test_a_log_that_ends_before_its_match_says_so(tmp_path: Path) -> None:
+    """A table closed, or crashed, mid-match leaves its log without an end: the moves it has
+    reproduce (status 0, nothing in it is wrong), and the line says the match goes on past it
+    rather than "winners: none yet"."""
+    path = tmp_path / "log.jsonl"
+    play_logged(path, "ninety-eight", seed=5, names=NAMES)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:21]) + "\n")  # the header and 20 moves
+    code, out, err = await run_to_end("replay", str(path))
+    assert code == 0, err
+    assert out == (f"{path}: 20 actions; the log reproduces the match as far as it goes: the log ends before the "
+                   "match does (the match was still in play when the log was last written)\n")
+    assert "winners" not in out
+
+
+async def test_a_log_whose_match_ended_names_its_winners_as_before(tmp_path: Path) -> None:
+    """Only a log that ends before its match does is said to: the whole match's log, and one
+    that lost only its last line (the match over by its moves), name the winners."""
+    path = tmp_path / "log.jsonl"
+    names = ["Ana", "Bo", "Cy", "Di"]
+    winners = play_logged(path, "ninety-eight", seed=5, names=names)
+    named = " and ".join(f"{names[w]} (seat {w + 1})" for w in winners)
+    code, out, _ = await run_to_end("replay", str(path))
+    assert code == 0 and out.endswith(f"the log reproduces the match (winners: {named})\n"), out
+    path.write_text("\n".join(path.read_text().splitlines()[:-1]) + "\n")  # no end line
+    code, out, _ = await run_to_end("replay", str(path))
+    assert code == 0 and out.endswith(f"the log reproduces the match (winners: {named})\n"), out
+
+
+def test_the_engine_numbers_the_seat_it_refuses_from_1() -> None:
+    """A player's refused move reaches them in the engine's words too."""
+    m = new_match("ninety-eight", 3, seed=2)
+    other = (m.current_seat + 1) % 3
+    try:
+        m.apply(str(m.legal_actions()[0]), other)
+    except ValueError as e:
+        said = str(e)
+    else:
+        raise AssertionError("a move out of turn was taken")
+    assert said in (f"seat {other + 1} has nothing to do now", f"{m.legal_actions()[0]} is not legal for seat {other + 1} now")
