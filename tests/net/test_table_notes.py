@@ -54,11 +54,11 @@ async def test_the_log_says_who_came_and_went_and_who_won(caplog: pytest.LogCapt
             "table Ana's table: Cy stops watching",
             "table Ana's table: Bo[2J drops from seat 2: the seat is kept 3 s",
             "table Ana's table: Bo[2J is back in seat 2",
-            "table Ana's table: the match starts: ninety-nine (standard), 1 Ana, 2 Bo[2J",
+            "table Ana's table: the match starts: Ninety-Nine (standard), 1 Ana, 2 Bo[2J",
             "table Ana's table: Ana leaves seat 1: a bot plays it, the seat is kept 3 s",
         ]:
             assert line in said, (line, said)
-        assert said.index("table Ana's table: the match starts: ninety-nine (standard), 1 Ana, 2 Bo[2J") \
+        assert said.index("table Ana's table: the match starts: Ninety-Nine (standard), 1 Ana, 2 Bo[2J") \
             < said.index(over[0])
         assert not any("\x1b" in n for n in said)
     finally:
@@ -127,7 +127,7 @@ async def test_the_log_numbers_bots_of_one_level_as_the_lobby_does(caplog: pytes
     try:
         await clients[0].start()
         await wait_until(lambda: any("the match starts" in n for n in notes(caplog)), what="the start")
-        assert "table T: the match starts: ninety-eight (standard), 1 P0, 2 Normal bot, 3 Normal bot 2" \
+        assert "table T: the match starts: Ninety-Eight (standard), 1 P0, 2 Normal bot, 3 Normal bot 2" \
             in notes(caplog), notes(caplog)
     finally:
         for c in clients:
