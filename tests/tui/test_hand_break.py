@@ -7,6 +7,7 @@ from typing import Any
 
 from net.server import Server, TableConfig
 from tests.net.table_helpers import FAST, join
+from tests.net.test_hand_break import first_mover
 from tui.handbreak import SOLO_HAND_BREAK
 from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
@@ -17,15 +18,6 @@ from .helpers import current, log_entries, make_app, play_with_keys, seated_and_
 def moves_since_deal(table: Any) -> int:
     """The moves made in the hand in play after the one that dealt it (``net.handsofar``)."""
     return len(table.hand._moves) - 1
-
-
-def first_mover(table: Any) -> int | None:
-    """The seat that moves first in the hand in play: the one that made its first move after the
-    deal, or, none made yet, the seat to move."""
-    moves = table.hand._moves
-    if len(moves) > 1:
-        return next(e.seat for e in moves[1][1])
-    return table.match.current_seat
 
 
 async def test_in_solo_play_the_bots_open_the_next_hand_only_once_its_results_are_closed() -> None:

@@ -121,6 +121,17 @@ async def test_a_solo_lobby_lists_only_its_own_keys() -> None:
         await app.leave_table()
 
 
+async def _keys_say(app: Any, pilot: Any, screen: TableScreen, link: MatchLink, keys: dict[str, str]) -> None:
+    """Each key pressed says its words, sends nothing and leaves the table up; the table closed after."""
+    for key, why in keys.items():
+        app.clear_notifications()
+        await pilot.press(key)
+        await wait_for(pilot, lambda: why in notices(app))
+    assert link.sent == [] and app.screen is screen
+    app.pop_screen()
+    await pilot.pause()
+
+
 async def test_a_players_keys_say_why_they_do_nothing_once_the_match_is_over() -> None:
     """Help leaves them out once the match is over, and a key pressed anyway is told (it was
     silent): H at a solo table, A and Space at one with others, / (Chat) at a solo one. (The
@@ -132,13 +143,7 @@ async def test_a_players_keys_say_why_they_do_nothing_once_the_match_is_over() -
                            (False, {"a": "Nothing to step away from: the match is over.",
                                     "space": "Nothing to do: the match is over."})):
             screen, link = await _table(app, pilot, solo, _finished())
-            for key, why in keys.items():
-                app.clear_notifications()
-                await pilot.press(key)
-                await wait_for(pilot, lambda: why in notices(app))
-            assert link.sent == [] and app.screen is screen
-            app.pop_screen()
-            await pilot.pause()
+            await _keys_say(app, pilot, screen, link, keys)
 
 
 async def test_a_watchers_keys_of_play_say_why_they_do_nothing() -> None:
@@ -157,10 +162,4 @@ async def test_a_watchers_keys_of_play_say_why_they_do_nothing() -> None:
             link = MatchLink(match, None)  # type: ignore[arg-type]
             link.is_host = False  # a guest watching (the host's R starts a rematch, seated or not)
             screen = await show_link(app, pilot, link, first_plays=False)
-            for key, why in keys.items():
-                app.clear_notifications()
-                await pilot.press(key)
-                await wait_for(pilot, lambda: why in notices(app))
-            assert link.sent == [] and app.screen is screen
-            app.pop_screen()
-            await pilot.pause()
+            await _keys_say(app, pilot, screen, link, keys)
