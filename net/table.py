@@ -866,13 +866,15 @@ class Table:
     # ------------------------------------------------------------------ the hand break
     def _start_break(self, m: Match) -> None:
         """A hand is over and the next one dealt: the bots wait for the players here to read its
-        results (``net/handbreak.py``): each connected player who plays their own seat, whose app
-        said in its ``hello`` that it tells when (an older app, a test's client, is not waited
-        for). No bot to hold, no break."""
+        results (``net/handbreak.py``): each connected player still in the match who plays their
+        own seat, whose app said in its ``hello`` that it tells when (an older app, a test's
+        client, is not waited for). No bot to hold, no break."""
         if not any(s.bot_level is not None for s in self.seats):
             self._break.stop()
             return
-        readers = {s.index: s.conn for s in self.seats if s.conn is not None and self._reads(s.index, s.conn)}
+        # a player out of the match has no part in the hands to come: theirs go on without them
+        readers = {s.index: s.conn for s in self.seats
+                   if s.conn is not None and self._reads(s.index, s.conn) and not m.status(s.index)["out"]}
         self._break.start(m.hand_number, readers, self.server.hand_break)
 
     def _reads(self, index: int, p: Peer) -> bool:

@@ -57,7 +57,7 @@ async def to_a_hand_end(table: Any, players: dict[int, TableClient], readers: li
 
 
 @asynccontextmanager
-async def at_table(seats: int, announce: list[bool], hand_break: float = 10.0,
+async def at_table(seats: int, announce: list[bool], hand_break: float = 10.0, config: dict[str, Any] = CONFIG,
                    ) -> AsyncIterator[tuple[Server, Any, list[TableClient]]]:
     """A table of ``seats``: a player in each of the first seats (the first holds the host key),
     ``announce`` saying whose client tells the host when its player has read a hand's results,
@@ -66,7 +66,7 @@ async def at_table(seats: int, announce: list[bool], hand_break: float = 10.0,
     await srv.start()
     clients: list[TableClient] = []
     try:
-        table = srv.create_table(TableConfig(seats=seats, **CONFIG))  # type: ignore[arg-type]
+        table = srv.create_table(TableConfig(seats=seats, **config))  # type: ignore[arg-type]
         for i, says in enumerate(announce):
             clients.append(await join(srv, f"P{i}", table=table.id, reconnect=False, hand_break=says,
                                       host_key=table.host_key if i == 0 else None))
@@ -199,3 +199,32 @@ async def test_a_seen_out_of_place_changes_nothing() -> None:
         finally:
             watch.cancel()
             await cy.close()
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+async def test_a_player_out_of_the_match_is_not_waited_for(seed: int) -> None:
+    """ninety-nine 4.1: a player who has lost their last chip is out, the rounds after it going
+    on without them; the bots wait for those still in to read a round's results, not for them
+    (they held everyone up for the whole break, round after round)."""
+    config = dict(CONFIG, game="ninety-nine", seed=seed, options={"chips": 3})
+    async with at_table(3, [True, True], config=config) as (srv, table, clients):
+        m = table.match
+        hand = m.hand_number
+        for _ in range(4000):  # bounded: 5 ms a look
+            assert not m.is_over, "the match ended before a round with one player out and one in"
+            if m.hand_number > hand:
+                hand = m.hand_number
+                out = [m.status(i)["out"] for i in (0, 1)]
+                if out.count(True) == 1:
+                    gone, still = out.index(True), out.index(False)
+                    await wait_until(lambda: reading(clients[0])[still] is True, what="the wait for the one in")
+                    assert reading(clients[0])[gone] is False and reading(clients[1])[gone] is False
+                    return
+                for c in clients:
+                    await c.seen(hand)
+            seat = m.current_seat
+            c = clients[seat] if seat in (0, 1) else None
+            if c is not None and c.view is not None and c.view["version"] == m.version and c.view["legal"]:
+                await c.act(c.view["legal"][0], m.version)
+            await asyncio.sleep(0.005)
+        raise AssertionError("no round ended with one player out")
