@@ -200,9 +200,12 @@ def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: 
 
 
 def where_text(table: Table) -> str:
-    """Where the table stands: "match in play, hand 2", "lobby" or "finished"."""
+    """Where the table stands: "match in play, hand 2" (Ninety-Nine's "round 2", as its
+    rules and its table say), "lobby" or "finished"."""
     m = table.match
-    return f"match in play, hand {m.hand_number}" if m is not None and table.status == "playing" else table.status
+    if m is None or table.status != "playing":
+        return table.status
+    return f"match in play, {'round' if table.config.game == 'ninety-nine' else 'hand'} {m.hand_number}"
 
 
 #: what stopped the host, in the words of the person at its terminal
@@ -493,9 +496,10 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     c = table.config
     bots = sum(1 for s in table.seats if s.bot)
     if resumed:
-        print(f"Resumed {c.name!r} from {save_path(server.port)} ({where_text(table)})", file=out)
+        print(f'Resumed "{c.name}" from {save_path(server.port)} ({where_text(table)})', file=out)
     game = GAMES[c.game].name if c.game in GAMES else c.game  # as the app's lobby names it
-    print(f"Hosting {c.name!r}: {game} ({c.preset}), {c.seats} seats, {plural(bots, 'bot')}", file=out)
+    # the name in double quotes whatever it holds ("Ana's table"), as the app's lobby has it
+    print(f'Hosting "{c.name}": {game} ({c.preset}), {c.seats} seats, {plural(bots, "bot")}', file=out)
     if c.options:  # as --option takes them, so the line can be used again
         print("Options: " + " ".join(f"--option {k}={value_text(v)}" for k, v in c.options.items()), file=out)
     if c.turn_time:

@@ -77,7 +77,7 @@ async def test_a_resume_where_there_is_no_save_starts_the_table_its_flags_shape(
                                      "--name", "Night table", "--bot-delay", "0")
     try:
         assert f"No saved table for port {port}: starting a new table." in lines
-        assert any(line.startswith("Hosting 'Night table': Ninety-Nine (standard)") for line in lines), lines
+        assert any(line.startswith('Hosting "Night table": Ninety-Nine (standard)') for line in lines), lines
     finally:
         proc.send_signal(signal.SIGINT)
         _, err = await asyncio.wait_for(proc.communicate(), 15)

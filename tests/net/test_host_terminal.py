@@ -33,7 +33,7 @@ async def test_the_banner_names_the_game_as_the_app_does() -> None:
     """It said "crazy-eights (draw-one)", the game's id; the app's lobby says "Crazy Eights"."""
     proc, lines = await start_host("--name", "Night table", "--game", "crazy-eights", "--preset", "draw-one")
     try:
-        assert "Hosting 'Night table': Crazy Eights (draw-one), 4 seats, 0 bots" in lines, lines
+        assert 'Hosting "Night table": Crazy Eights (draw-one), 4 seats, 0 bots' in lines, lines
     finally:
         proc.send_signal(signal.SIGINT)
         await asyncio.wait_for(proc.communicate(), 15)
@@ -153,3 +153,23 @@ def test_the_apps_own_faults_keep_their_traceback() -> None:
     assert said.count("Traceback") == 2, said
     assert said.splitlines()[-1].endswith(" ERROR zeroconf: went wrong in zeroconf: [Errno 101] Network is unreachable")
     assert Path(__file__).name in said  # where the app's own came from
+
+
+async def test_where_a_table_stands_is_said_in_its_games_words() -> None:
+    """ninety-nine 3.4: Ninety-Nine plays rounds, as its table says; the resumed banner said
+    "match in play, hand 2" of one."""
+    from net.host_cli import where_text
+    from net.server import Server, TableConfig
+
+    from .table_helpers import FAST, ana_and_bo_dealt
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        for game, said in (("ninety-nine", "match in play, round 1"), ("ninety-eight", "match in play, hand 1")):
+            table, ana, bo = await ana_and_bo_dealt(srv, TableConfig(name=game, game=game, seats=2, seed=1))
+            assert where_text(table) == said
+            await ana.close()
+            await bo.close()
+    finally:
+        await srv.close()

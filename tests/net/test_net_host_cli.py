@@ -152,7 +152,7 @@ async def test_ctrl_c_says_whom_it_cut_off_and_how_to_resume() -> None:
 
         # what it said is so: the command brings the match back, and Ana's seat with it
         again, lines = await run_dealmein(*resume.split()[1:])  # the command as said
-        assert f"Resumed 'Deal Me In table' from {save} (match in play, hand 1)" in lines
+        assert f'Resumed "Deal Me In table" from {save} (match in play, hand 1)' in lines
         back = await TableClient.connect("127.0.0.1", port, name="Ana", token=ana.token, reconnect=False,
                                          timeout=5.0)
         clients.append(back)

@@ -115,7 +115,7 @@ async def test_kill9_then_resume_continues_the_same_match() -> None:
         assert save_path(port).stat().st_mode & 0o777 == 0o600
 
         proc, text, _ = await start_host(port, "--resume")
-        assert "Resumed 'Kill table'" in text
+        assert 'Resumed "Kill table"' in text
         assert f"Host key (lets one player run the lobby): {key}" in text
         # the apps reconnect by themselves (with their tokens) and get a fresh view
         await wait_until(lambda: all(c.connected and c.view is not v for c, v in zip(clients, before)),

@@ -65,7 +65,7 @@ async def test_failed_starts_leave_the_save_and_previous_untouched() -> None:
     assert not list(path.parent.glob(path.name + ".corrupt-*"))
     proc, text, _ = await start_host(port, "--resume")  # and the saved table is the one resumed
     try:
-        assert "Resumed 'Kept'" in text and "2 bots" in text
+        assert 'Resumed "Kept"' in text and "2 bots" in text
         assert read_save(path).state["table"] == table  # type: ignore[index]
     finally:
         await stop(proc)
