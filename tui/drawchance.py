@@ -15,25 +15,44 @@ from .plays import can, offered, own_status, parse_play
 from .seatmarks import turn_of
 
 
+#: the line the log says when this seat's chance to draw went by untaken (ninety-nine 5.2)
+MISSED_DRAW = "You did not draw in time: you play on with a card fewer until the round ends."
+
+
 @dataclass
 class DrawChance:
     """One seat's chance to draw after its own play (Ninety-Nine 5.1), followed through the
     events that seat is shown: ``none`` before its first card of the round, ``open`` after a
-    card, ``drawn`` once taken, ``ended`` when another seat played first (``ended_by``)."""
+    card, ``drawn`` once taken, ``ended`` when another seat played first (``ended_by``).
+
+    ``takeable``: the open chance had a card to take. The view after the play that opened it
+    says so (``offered``); moves told together, with no view between them (the hand so far on
+    resuming or rejoining, or what was played while the connection was down), go by the
+    table's draw being manual, so that the log tells a chance missed there as it did live."""
 
     state: str = "none"
     ended_by: int | None = None
+    takeable: bool = False
 
-    def see(self, event: dict[str, Any], me: int | None) -> None:
+    def offered(self, legal: list[str]) -> None:
+        """The latest view's actions (``legal``): whether an open chance can be taken now."""
+        if self.state == "open":
+            self.takeable = "draw" in legal
+
+    def see(self, event: dict[str, Any], me: int | None, manual: bool = False) -> bool:
+        """Follow ``event`` (``manual``: the table's draw is the player's job); True when it
+        ended a chance that could have been taken, which the log says (ninety-nine 5.2)."""
         kind, seat = event.get("kind"), event.get("seat")
-        if kind in ("deal", "round_over", "hand_over", "match_over"):
-            self.state, self.ended_by = "none", None
+        if kind in ("deal", "round_over", "hand_over", "match_over") or kind == "out" and seat == me:
+            self.state, self.ended_by, self.takeable = "none", None, False
         elif kind == "play" and seat == me:
-            self.state, self.ended_by = "open", None
+            self.state, self.ended_by, self.takeable = "open", None, manual
         elif kind == "draw" and seat == me and self.state == "open":
             self.state = "drawn"
         elif kind == "play" and self.state == "open":
             self.state, self.ended_by = "ended", seat if isinstance(seat, int) else None
+            return self.takeable
+        return False
 
 
 def draw_on_bar(view: dict[str, Any]) -> bool | None:

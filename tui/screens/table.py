@@ -24,7 +24,7 @@ from net.protocol import CHAT_LEN
 
 from ..cardface import DEFAULT_PALETTE, LARGE, LOW, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
 from ..chatprompt import chat_prompt, reprompt
-from ..drawchance import DrawChance, draw_on_bar, why_no_draw, why_no_pass
+from ..drawchance import MISSED_DRAW, DrawChance, draw_on_bar, why_no_draw, why_no_pass
 from ..eventtext import BOT_MARKS, ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn, joined_draws, told
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, LAST_CARD_KEY, announces, cannot_play, hint_text
@@ -32,6 +32,7 @@ from ..keymap import current_keys
 from ..keptsuits import kept_suits, most_kept
 from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
+from ..matchheading import match_heading, starts_match
 from ..notices import clear_of_notices, keep_notices, take_down
 from ..otherkeys import why_idle, why_no_step_away, why_not_here
 from ..plain import clean, printable
@@ -298,18 +299,20 @@ class TableScreen(Screen[None]):
         """A new view from the host, with the events that led to it; ``earlier``: moves made
         before this app came in (the hand so far), whose seats are named without the marks
         they have now (a player back since, who made them at the table, read "Gus (away)")."""
-        could_draw = "draw" in ((self.view or {}).get("legal") or [])
+        self._chance.offered((self.view or {}).get("legal") or [])  # the view these events follow
+        manual = view.get("game") == "ninety-nine" and view.get("draw") == "manual"  # ninety-nine 5.1
         if not view.get("is_over"):
             self._ended_names = None
         elif self.view is not None and not self.view.get("is_over"):
             self._ended_names = self.names  # as the match ends, before the lobby that follows
-        self.view = view
+        was, self.view = self.view, view
+        if not earlier and starts_match(was, view, events or []):  # a rematch: the log marks where it starts
+            self.log_line(match_heading(view, getattr(self.link, "lobby", None)), style="bold")
         names = self._names_then() if earlier else self.names
         before: dict[str, Any] | None = None
         for event in told(events or []):
             self._track(event)
-            open_before = self._chance.state == "open"
-            self._chance.see(event, view.get("seat"))
+            missed = self._chance.see(event, view.get("seat"), manual)
             if self._more_draws(event, view.get("game"), names) or self._debt_drawn(event, view.get("game"), names):
                 before = event
                 continue
@@ -326,9 +329,8 @@ class TableScreen(Screen[None]):
             why = why_over(view, self.names) if event.get("kind") == "match_over" else ""
             if why:  # the results box says it too, and is gone once read
                 self.log_line(why, style="dim")
-            if could_draw and open_before and self._chance.state == "ended":  # ninety-nine 5.2: no catching up
-                self.log_line("You did not draw in time: you play on with a card fewer until the round ends.",
-                              style="bold")
+            if missed:  # ninety-nine 5.2: no catching up
+                self.log_line(MISSED_DRAW, style="bold")
             before = event
         current = view.get("current_seat")
         if any(e.get("seat") == current and any(e.get(k) is True for k in BOT_MARKS) for e in events or ()):
