@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .eventtext import counts_of
 from .saves import KeptResults, claim_solo_save, keep_results, kept_results, release_solo_save
 
 if TYPE_CHECKING:
@@ -87,16 +88,18 @@ class HostSave:
     def keep_results(self, table: Any, view: dict[str, Any] | None, lobby: dict[str, Any] | None,
                      event: dict[str, Any], screen: Any) -> None:
         """The match just ended here: what its results box (on the table ``screen``) shows
-        beyond the view (the last hand's points left in hand, its running total) is kept beside
-        the table's save, so that resuming the finished match shows the same box even where its
-        match log (from which the host sends the last hand again) cannot be read; a file that
-        cannot be written is said once."""
+        beyond the view (the last hand's points left in hand, its running total, Countdown's
+        counts before and after it) is kept beside the table's save, so that resuming the
+        finished match shows the same box even where its match log (from which the host sends
+        the last hand again) cannot be read; a file that cannot be written is said once."""
         kept_as = match_kept_as(table, view, lobby)
         if kept_as is None:
             return
         points, penalties = event.get("points"), event.get("penalties")
+        before, after = counts_of(event.get("counts_before")), counts_of(event.get("counts"))
         kept = KeptResults(points if isinstance(points, list) else None, list(screen.hand_totals), screen.hand_whole,
-                           screen.names, penalties if isinstance(penalties, list) else None)
+                           screen.names, penalties if isinstance(penalties, list) else None,
+                           (before, after) if before is not None and after is not None else None)
         problem = keep_results(*kept_as, kept)
         if problem:  # the match is saved all the same: a resume shows what its view holds
             self.app.warn_once("Match results", f"{problem}. Resumed, this match will show the last hand's "

@@ -217,18 +217,26 @@ class KeptResults(NamedTuple):
     points left in hand (they come with its ``hand_over`` event, which a resume does not see;
     None for a game without them) and the running total over that hand, and whether that
     followed the hand from its deal; the seats' names as the box gave them (the lobby may
-    have changed since), and the hand's penalties (crazy-eights 4.2), None where not kept."""
+    have changed since), the hand's penalties (crazy-eights 4.2), and in Countdown each
+    seat's count before and after the last hand (crazy-eights 6.2-6.3: the box's "this hand"
+    column, ``tui.handchange.count_words``), None where not kept."""
 
     points: list[int] | None
     totals: list[int]
     whole: bool
     names: list[str] | None = None
     penalties: list[int] | None = None
+    counts: tuple[list[int], list[int]] | None = None
 
 
-#: the kept results' format, and the most their file may hold
+#: the kept results' format, and the most their file may hold. Fields added since version 1
+#: (``names``, ``penalties``, ``counts``) are optional: a file written before them reads without
+#: them, and one written with them still reads in an app from before them (it skips them), so
+#: they leave the version as it is
 RESULTS_VERSION = 1
 RESULTS_MOST_BYTES = 64 * 1024
+#: a Countdown count (crazy-eights 6.1: from 8 down to 1)
+COUNTS = range(1, 9)
 
 
 def results_path(save: Path) -> Path:
@@ -244,6 +252,8 @@ def keep_results(save: Path, match: str, kept: KeptResults) -> str | None:
     body: dict[str, Any] = {"version": RESULTS_VERSION, "match": match, "points": kept.points,
                             "totals": kept.totals, "whole": kept.whole, "names": kept.names,
                             "penalties": kept.penalties}
+    if kept.counts is not None:
+        body["counts"] = {"before": kept.counts[0], "after": kept.counts[1]}
     return jsonfile.write(results_path(save), body, compact=True)
 
 
@@ -267,7 +277,22 @@ def kept_results(save: Path, match: str) -> tuple[KeptResults | None, str | None
     if not (isinstance(names, list) and names and all(isinstance(n, str) and 0 < len(n) <= 60 for n in names)):
         names = None
     penalties = data.get("penalties")
-    return KeptResults(points, totals, whole, names, penalties if _numbers(penalties) else None), None
+    return KeptResults(points, totals, whole, names, penalties if _numbers(penalties) else None,
+                       _counts(data.get("counts"), names)), None
+
+
+def _counts(value: object, names: list[str] | None) -> tuple[list[int], list[int]] | None:
+    """Countdown's counts before and after the last hand as kept (``{"before": [...], "after":
+    [...]}``), or None: none kept (another game, a file from before they were), or not counts
+    (not Countdown's 1 to 8, one list longer than the other, or than the seats named), which
+    the box then goes without."""
+    if not isinstance(value, dict):
+        return None
+    before, after = value.get("before"), value.get("after")
+    if not (_numbers(before) and _numbers(after)) or not before or len(before) != len(after) \
+            or names is not None and len(names) != len(before) or not all(n in COUNTS for n in before + after):
+        return None
+    return before, after
 
 
 def _numbers(value: object) -> TypeGuard[list[int]]:

@@ -528,6 +528,8 @@ class TableSession:
                     ended["points"] = kept.points
                 else:  # the end as its last hand told it: the points left in hand with it
                     ended = _told_end(so_far) or ended
+                if kept is not None and kept.counts is not None:  # crazy-eights 6.2-6.3, as its box said them
+                    ended = {**ended, "counts_before": kept.counts[0], "counts": kept.counts[1]}
                 events = [ended]
             # crazy-eights 4.2: what the hand's penalties added, for its box: a match that ended
             # as its box said it, else the hand so far as the host tells it (a hand come into

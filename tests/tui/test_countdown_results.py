@@ -3,10 +3,11 @@ their count moved, in the log and in its box, where each seat's count before and
 hand shows; the match's end says the winner went out on a count of 1."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from rich.console import Console
-from core import new_match
+from core import Match, new_match
 from core.cards import CARD_STR, parse_card
 from tests.core.stacked import patched, state
 from tui.eventtext import describe, with_causes
@@ -146,3 +147,87 @@ async def test_going_out_on_one_ends_the_match_and_its_box_says_so() -> None:
         console.print(standings(box.view, NAMES, box.event))
         text = console.export_text()
         assert "out on 1" in text and "stays at 5" in text
+
+
+def _one_card_from_the_end(snapshot: bytes, me: int) -> bytes:
+    """A saved Countdown match of two moved on to its last play: ``me`` on a count of 1 holds
+    one card it can play, the other seat on 5; ``me`` to play (a position no quick play
+    reaches: each seat's count starts at 8)."""
+    m = Match.restore(snapshot)
+    dealt = state(m)
+    other = 1 - me
+    held = dealt["hands"][me] + dealt["hands"][other] + dealt["stock"]
+    for card in held:
+        rest = [c for c in held if c != card]
+        hands: list[list[int]] = [[], []]
+        hands[me], hands[other] = [card], rest[:5]
+        tried = patched(m, counts=[1, 5] if me == 0 else [5, 1], hands=hands, stock=rest[5:], current=me,
+                        draws=0, passes=0, debt=0)
+        if CARD_STR[card] in [str(a) for a in tried.legal_actions(me)]:
+            return tried.snapshot()
+    raise AssertionError("no card of the deal follows the pile")
+
+
+def _box(results: ResultsScreen) -> str:
+    """The results box's standings as drawn."""
+    rows = [strip.text for strip in results._compositor.render_strips()]
+    box = results.query_one("#standings").region
+    return "\n".join(row[box.x:box.right].rstrip() for row in rows[box.y:box.bottom])
+
+
+async def test_see_the_results_of_a_countdown_match_shows_the_last_hands_counts() -> None:
+    """crazy-eights 6.2-6.3: a solo Countdown match ends with the player going out on a count of
+    1; its box says each seat's count before and after that hand ("out on 1", "stays at 5").
+    See the results on home shows that box again with the counts, though its match log is gone
+    (the host then sends no last hand to read them from): they are kept beside the save."""
+    from net.savefile import read_save, write_save
+    from tui.saves import kept_results, results_path, solo_save_path
+    from tui.screens.home import HomeScreen
+
+    app = make_app(seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.start_table(TableChoice(game="crazy-eights", preset="countdown", options={}, seats=2,
+                                          bots={1: "normal"}), solo=True)
+        session = app.session
+        await wait_for(pilot, lambda: session.view is not None and read_save(solo_save_path()).state is not None)
+        me = session.seat
+        app.back_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+    saved = read_save(solo_save_path()).state
+    assert saved is not None and saved["status"] == "playing"
+    # the match moved on to its last play, and no match log to read its hands back from
+    write_save(solo_save_path(), {**saved, "match": _one_card_from_the_end(saved["match"], me),
+                                  "log_path": None, "log_offset": None})
+
+    def this_hand(box: str) -> tuple[str, str]:
+        rows = {line.split()[1] if line.split()[0] == "★" else line.split()[0]: line for line in box.splitlines()[1:]}
+        return rows["You"].rstrip(), rows["Normal" if "Normal" in rows else "Normal bot"].rstrip()
+
+    played = make_app()
+    async with played.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(played.screen, HomeScreen) and played.screen.query(".resume"))
+        await pilot.press("enter")  # Resume
+        await wait_for(pilot, lambda: current(played, TableScreen))
+        await play_with_keys(played, pilot, timeout=30)
+        results = played.screen
+        assert isinstance(results, ResultsScreen) and results.match_over
+        await pilot.pause()
+        ended = _box(results)
+        assert "this hand" in ended, ended
+        mine, theirs = this_hand(ended)
+        assert mine.endswith("out on 1") and theirs.endswith("stays at 5"), ended
+        await wait_for(pilot, lambda: read_save(solo_save_path()).state["status"] == "finished")
+        await played.leave_table()
+    match = json.loads(results_path(solo_save_path()).read_text())["match"]
+    kept, problem = kept_results(solo_save_path(), match)
+    counts = [1, 5] if me == 0 else [5, 1]
+    assert problem is None and kept is not None and kept.counts == (counts, counts)  # 6.3: out on 1, kept at 1
+
+    again = make_app()
+    async with again.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(again.screen, HomeScreen) and again.screen.query(".resume"))
+        await pilot.press("up", "enter")  # See the results, above Play solo
+        shown = await wait_for(pilot, lambda: current(again, ResultsScreen))
+        await pilot.pause()
+        assert shown.match_over and _box(shown) == ended
+        await again.leave_table()
