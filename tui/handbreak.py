@@ -23,12 +23,20 @@ def reading(lobby: dict[str, Any] | None, me: Any) -> list[int]:
     return [i for i in range(len(seats)) if i != me and (listed_seat(lobby, i) or {}).get("reading") is True]
 
 
-def waiting_line(before: dict[str, Any] | None, lobby: dict[str, Any], names: list[str], me: Any) -> str | None:
+def bot_plays(lobby: dict[str, Any], seat: Any) -> bool:
+    """``seat`` is played by a bot: its own, a stand-in's, or one for a player stepped away."""
+    listed = listed_seat(lobby, seat) or {}
+    return bool(listed.get("bot")) or listed.get("standin") is True or listed.get("stepped_away") is True
+
+
+def waiting_line(before: dict[str, Any] | None, lobby: dict[str, Any], names: list[str], me: Any,
+                 to_move: Any) -> str | None:
     """The log's line as the bots start to wait for other players to read a hand's results
     ("The bots wait for Bo to read the results, 15 s at most."); None when no such wait starts
-    with ``lobby`` (one already told, none, or only this app's player's own)."""
+    with ``lobby`` (one already told, none, or only this app's player's own), or when it holds
+    nothing up: the seat ``to_move`` is a player's, whose turn it simply is."""
     now = reading(lobby, me)
-    if not now or reading(before, me) or lobby.get("status") != "playing":
+    if not now or reading(before, me) or lobby.get("status") != "playing" or not bot_plays(lobby, to_move):
         return None
     who = and_list([clean(names[i], 24) if i < len(names) and names[i] else f"seat {i + 1}" for i in now])
     most = lobby.get("hand_break")

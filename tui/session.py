@@ -729,7 +729,7 @@ class TableSession:
     def _say_waiting(self, earlier: dict[str, Any], lobby: dict[str, Any]) -> None:
         """The bots have started to wait for other players to read a hand's results: the log says
         whom for, so that the table standing still reads as a wait (``tui.handbreak``)."""
-        line = waiting_line(earlier, lobby, self.plain_names, self._seat_told)
+        line = waiting_line(earlier, lobby, self.plain_names, self._seat_told, (self.view or {}).get("current_seat"))
         table = table_screen(self) if line is not None else None
         if line is not None and table is not None:
             table.log_line(line, style="dim")

@@ -98,9 +98,10 @@ NAMES = ["You", "Bo", "Cy", "Normal bot"]
 
 
 def _lobby(*reading: bool) -> dict[str, Any]:
-    """A lobby in play whose seats' ``reading`` are ``reading``."""
+    """A lobby in play whose seats' ``reading`` are ``reading``; the last seat a bot's."""
     return {"status": "playing", "hand_break": 15,
-            "seats": [{"seat": i, "name": name, "reading": r} for i, (name, r) in enumerate(zip(NAMES, reading))]}
+            "seats": [{"seat": i, "name": name, "reading": r, "bot": "normal" if i == len(NAMES) - 1 else None}
+                      for i, (name, r) in enumerate(zip(NAMES, reading))]}
 
 
 def test_the_others_read_in_the_log_whom_the_bots_wait_for() -> None:
@@ -108,11 +109,17 @@ def test_the_others_read_in_the_log_whom_the_bots_wait_for() -> None:
 
     quiet = _lobby(False, False, False, False)
     both = _lobby(True, True, True, False)
-    assert waiting_line(quiet, both, NAMES, 0) == "The bots wait for Bo and Cy to read the results, 15 s at most."
+    bot = len(NAMES) - 1  # the bot to move: it waits
+    assert waiting_line(quiet, both, NAMES, 0, bot) == "The bots wait for Bo and Cy to read the results, 15 s at most."
     # said once, as the wait starts: not again as one of them is done, nor for this player's own
-    assert waiting_line(both, _lobby(False, True, False, False), NAMES, 0) is None
-    assert waiting_line(quiet, _lobby(True, False, False, False), NAMES, 0) is None
-    assert waiting_line(quiet, {**both, "status": "finished"}, NAMES, 0) is None
+    assert waiting_line(both, _lobby(False, True, False, False), NAMES, 0, bot) is None
+    assert waiting_line(quiet, _lobby(True, False, False, False), NAMES, 0, bot) is None
+    assert waiting_line(quiet, {**both, "status": "finished"}, NAMES, 0, bot) is None
+    # a player to move (Bo, reading, or this one): it is their turn, no bot waits for anyone yet
+    assert waiting_line(quiet, both, NAMES, 0, 1) is None and waiting_line(quiet, both, NAMES, 0, 0) is None
+    bo = _lobby(True, True, False, False)  # Cy away, a bot standing in: Bo read for
+    stood_in = {**bo, "seats": [dict(s, standin=s["seat"] == 2) for s in bo["seats"]]}
+    assert waiting_line(quiet, stood_in, NAMES, 0, 2) == "The bots wait for Bo to read the results, 15 s at most."
 
 
 def test_the_app_says_seen_only_to_a_host_that_has_the_break_and_only_from_a_seat() -> None:
