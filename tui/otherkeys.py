@@ -49,8 +49,8 @@ def why_no_step_away(view: dict[str, Any], listed: dict[str, Any] | None) -> str
     return None
 
 
-#: the keys of a player in a match in play
-PLAYING_KEYS = frozenset({"hint", "step_away", *GAME_KEYS})
+#: the keys of a player in a match in play (``play``: the hand's Enter and its number keys)
+PLAYING_KEYS = frozenset({"hint", "step_away", "play", *GAME_KEYS})
 
 
 def why_idle(action: str, view: dict[str, Any]) -> str | None:

@@ -134,12 +134,15 @@ async def _keys_say(app: Any, pilot: Any, screen: TableScreen, link: MatchLink, 
 
 async def test_a_players_keys_say_why_they_do_nothing_once_the_match_is_over() -> None:
     """Help leaves them out once the match is over, and a key pressed anyway is told (it was
-    silent): H at a solo table, A and Space at one with others, / (Chat) at a solo one. (The
-    same words again while they show are not stacked: one key per sentence.)"""
+    silent): H, Enter and the number keys at a solo table, A and Space at one with others, /
+    (Chat) at a solo one. (The same words again while they show are not stacked: one key per
+    sentence and table.)"""
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         for solo, keys in ((True, {"h": "Nothing to do: the match is over.",
                                    "slash": "No chat at a solo table: only bots sit at it."}),
+                           (True, {"enter": "Nothing to do: the match is over."}),  # the hand's keys too
+                           (True, {"3": "Nothing to do: the match is over."}),
                            (False, {"a": "Nothing to step away from: the match is over.",
                                     "space": "Nothing to do: the match is over."})):
             screen, link = await _table(app, pilot, solo, _finished())
@@ -147,18 +150,20 @@ async def test_a_players_keys_say_why_they_do_nothing_once_the_match_is_over() -
 
 
 async def test_a_watchers_keys_of_play_say_why_they_do_nothing() -> None:
-    """A watcher (no seat) holds no cards and no seat: P and A say so, R during the match says
-    when a rematch comes and after it that rematches are the players'."""
+    """A watcher (no seat) holds no cards and no seat: Enter, P, the number keys and A say so, R
+    during the match says when a rematch comes and after it that rematches are the players'."""
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         for match, keys in (
                 (new_match("crazy-eights", 3, seed=4),
-                 {"p": "You are watching: no cards are yours to play.",
+                 {"enter": "You are watching: no cards are yours to play.",
                   "a": "You are watching: no seat is yours, so there is nothing to step away from.",
                   "r": REMATCH_LATER}),
                 (_finished(), {"r": "You are watching: a rematch is for the players. To play the next match, "
                                     "take a free seat in the lobby.",
-                               "space": "Nothing to do: the match is over."})):
+                               "space": "Nothing to do: the match is over."}),
+                (new_match("crazy-eights", 3, seed=4), {"p": "You are watching: no cards are yours to play."}),
+                (new_match("crazy-eights", 3, seed=4), {"1": "You are watching: no cards are yours to play."})):
             link = MatchLink(match, None)  # type: ignore[arg-type]
             link.is_host = False  # a guest watching (the host's R starts a rematch, seated or not)
             screen = await show_link(app, pilot, link, first_plays=False)

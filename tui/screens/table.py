@@ -815,6 +815,11 @@ class TableScreen(Screen[None]):
         view = self.view or {}
         if active is not None or self._off_hand():
             return
+        play = next(b for b in HandView.BINDINGS if isinstance(b, Binding) and b.action == "play")
+        if event.key in (k.strip() for k in current_keys(play, self.app.keymap).split(",")):
+            event.stop()  # Play left off the bar: no card in hand
+            self.say_no_cards()
+            return
         idle = view.get("seat") is None or bool(view.get("is_over"))  # watching, or the match is over
         hidden = {"draw": ("draw", self.action_draw), "pass_turn": ("pass", self.action_pass_turn)}
         for binding in self.BINDINGS:
@@ -834,6 +839,12 @@ class TableScreen(Screen[None]):
                 event.stop()
                 self.warn(why)
                 return
+
+    def say_no_cards(self) -> None:
+        """A card key (Enter, a number) with no card in hand: why there is none to play."""
+        view = self.view or {}
+        idle = view.get("seat") is None or bool(view.get("is_over"))
+        self.warn((why_idle("play", view) if idle else None) or why_no_hint(view))
 
     def action_pass_turn(self) -> None:
         if self.view is not None and can(self.view, "pass"):

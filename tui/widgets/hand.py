@@ -200,6 +200,7 @@ class HandView(Widget, can_focus=True):
 
     def action_go(self, index: int) -> None:
         if not self.cards:
+            self._no_cards()
             return
         if index < 0:
             index = len(self.cards) - 1
@@ -211,6 +212,15 @@ class HandView(Widget, can_focus=True):
     def action_play(self) -> None:
         if self.cards:
             self.post_message(self.Play(self, self.cursor))
+        else:
+            self._no_cards()
+
+    def _no_cards(self) -> None:
+        """A card key with no card in hand: the table says why (a watcher, the match over, a
+        seat out of the hand), rather than nothing."""
+        say = getattr(self.screen, "say_no_cards", None)
+        if callable(say):
+            say()
 
     def on_click(self, event: events.Click) -> None:
         # the cards are drawn in the content area: the widget's padding is not a card's column
