@@ -504,6 +504,8 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
         print("Options: " + " ".join(f"--option {k}={value_text(v)}" for k, v in c.options.items()), file=out)
     if c.turn_time:
         print(f"Turn clock: {c.turn_time} s a move, then a bot finishes the turn (--turn-time {c.turn_time})", file=out)
+    if c.seed is not None:  # a fixed deal is for practice or a bug report: whoever knows it knows the hands
+        print(f"Dealt from seed {c.seed} (--seed {c.seed}): anyone who knows it can work out the hands", file=out)
     print(address_line(args.bind, server.port), file=out)
     joins = join_addresses(args.bind, server.port)
     print("Players join with: " + "  or  ".join(f"dealmein join {a}" for a in joins), file=out)

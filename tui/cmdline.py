@@ -33,9 +33,17 @@ class Parser(argparse.ArgumentParser):
         """As argparse's, but a word no command takes is named by that command ("dealmein solo:
         error: ..."), as its other mistakes are, not by the top level."""
         parsed, extra = self.parse_known_args(args, namespace)
+        commands = getattr(self, "commands", {})
         if extra:
-            commands = getattr(self, "commands", {})
             commands.get(getattr(parsed, "command", None), self).error(f"unrecognized arguments: {' '.join(extra)}")
+        if hasattr(parsed, "seed_after"):  # ``--seed`` after the command: one seed, wherever it is given
+            after = parsed.seed_after
+            del parsed.seed_after
+            before = getattr(parsed, "seed", None)
+            if before is not None and before != after:
+                commands.get(parsed.command, self).error(
+                    f"argument --seed: given twice, {before} before the command and {after} after it: give one")
+            parsed.seed = after
         return parsed
 
 
@@ -273,7 +281,8 @@ def table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", type=int, default=4, action=Given, metavar="N",
                         help="seats at the table (default: 4)")
     # SUPPRESS: a subcommand's default would overwrite a --seed given before the subcommand
-    parser.add_argument("--seed", type=seed, default=argparse.SUPPRESS, metavar="N", help=SEED_HELP)
+    parser.add_argument("--seed", type=seed, dest="seed_after", default=argparse.SUPPRESS, metavar="N",
+                        help=SEED_HELP)
 
 
 def seed_taken_to_refuse(parser: argparse.ArgumentParser) -> None:
@@ -281,7 +290,7 @@ def seed_taken_to_refuse(parser: argparse.ArgumentParser) -> None:
     ``run_command`` refuses it in the words it refuses one given before the command: unknown
     to the command, the word after it would be read as the command's own ("argument file:
     cannot read 4"), or be left over ("unrecognized arguments")."""
-    parser.add_argument("--seed", type=seed, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=seed, dest="seed_after", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
 
 def replay_file_help() -> str:

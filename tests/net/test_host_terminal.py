@@ -39,6 +39,21 @@ async def test_the_banner_names_the_game_as_the_app_does() -> None:
         await asyncio.wait_for(proc.communicate(), 15)
 
 
+async def test_a_table_dealt_from_a_seed_says_so_and_who_may_know_its_hands() -> None:
+    """docs/guide.md (``--seed``): anyone who knows the seed can work out the hands; the banner
+    said nothing of it. A table dealt at random says nothing."""
+    for given, said in ((("--seed", "7"), "Dealt from seed 7 (--seed 7): anyone who knows it can work out the hands"),
+                        ((), None)):
+        proc, lines = await start_host(*given)
+        try:
+            assert lines[-1].startswith("Press Ctrl+C"), lines
+            dealt = [line for line in lines if line.startswith("Dealt from seed")]
+            assert dealt == ([said] if said else []), lines
+        finally:
+            proc.send_signal(signal.SIGINT)
+            await asyncio.wait_for(proc.communicate(), 15)
+
+
 #: what the event loop raises for an address no interface of the machine has (``--bind
 #: 10.99.99.99``): the system's errno, with words of its own around the system's
 NOT_HERE = "no network interface of this machine has that address (--bind picks one that does, or leave it out)"

@@ -341,3 +341,18 @@ def test_replay_show_of_a_log_with_no_moves_says_so_before_the_app(tmp_path: Pat
     log.close()
     checked = dealmein("replay", str(one))
     assert checked.returncode == 0 and f"{one}: 1 action; the log reproduces the match" in checked.stdout, checked
+
+
+@pytest.mark.parametrize("args", [["--seed", "5", "host", "--seed", "6", "--headless"],
+                                  ["--seed", "5", "solo", "--seed", "6"]])
+def test_two_seeds_are_refused_rather_than_the_later_taken(args: list[str]) -> None:
+    """``--seed 5 host --seed 6`` dealt from 6 without a word: one seed, given once (the same
+    one twice is no mistake)."""
+    from tui.cmdline import build_parser
+
+    one_line_error(dealmein(*args), f"dealmein {args[2]}", "argument --seed: given twice, 5 before the command "
+                                                           "and 6 after it: give one")
+    parsed = build_parser().parse_args(["--seed", "5", args[2], "--seed", "5"])
+    assert parsed.seed == 5 and not hasattr(parsed, "seed_after")
+    assert build_parser().parse_args([args[2], "--seed", "6"]).seed == 6
+    assert build_parser().parse_args(["--seed", "6", args[2]]).seed == 6
