@@ -151,7 +151,7 @@ async def test_the_key_bar_names_away_where_it_has_room_for_it() -> None:
     """README (keys): A is a key of the table, so its bar names it at a table with others
     (it was left off at any width); where the bar has no room, Away goes first (A still
     works, and Help lists it) and Leave and Help stay: Crazy Eights at 60 columns, with Draw and
-    Play+last card! on the bar too."""
+    Play+last card! on the bar too. While the player is away, the key reads Back."""
     config = TableConfig(name="t", game="crazy-eights", seats=2, seed=1)
     async with someone_elses_table(config) as (srv, table, ana):
         app = make_app()
@@ -165,4 +165,9 @@ async def test_the_key_bar_names_away_where_it_has_room_for_it() -> None:
             assert {"Leave", "Help"} <= set(key_bar(screen)), key_bar(screen)
             await pilot.press("a")  # off the bar, it works all the same
             await wait_for(pilot, lambda: table.seats[1].stepped_away)
+            await pilot.resize_terminal(100, 30)  # while away, the bar says A brings you back
+            await wait_for(pilot, lambda: "Back" in key_bar(screen) and "Away" not in key_bar(screen))
+            await pilot.press("a")
+            await wait_for(pilot, lambda: not table.seats[1].stepped_away)
+            await wait_for(pilot, lambda: "Away" in key_bar(screen) and "Back" not in key_bar(screen))
             await app.leave_table()

@@ -510,10 +510,10 @@ class TableScreen(Screen[None]):
 
     def _refresh_keys(self) -> None:
         """The key bar again, where what ``check_action`` answers has changed (the view, or
-        the card selected: L is lit only on a card it can play)."""
-        keys = (*(self.check_action(a, ()) for a in ("draw", "pass_turn", "last_card", "to_lobby")),
+        the card selected: L is lit only on a card it can play), or a key's word (``bar_now``)."""
+        keys = (*(self.check_action(a, ()) for a in ("draw", "pass_turn", "last_card", "to_lobby", "step_away")),
                 *(self.check_action("rematch", (words,)) for words in REMATCH_WORDS),
-                self.query_one(HandView).check_action("play", ()))
+                self.query_one(HandView).check_action("play", ()), self.bar_now("table.away"))
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
@@ -839,6 +839,10 @@ class TableScreen(Screen[None]):
                 event.stop()
                 self.warn(why)
                 return
+
+    def bar_now(self, binding_id: str) -> str | None:
+        """The key bar's word for a key as things stand: A brings back a player who is away."""
+        return "Back" if binding_id == "table.away" and self._stepped_away() else None
 
     def say_no_cards(self) -> None:
         """A card key (Enter, a number) with no card in hand: why there is none to play."""

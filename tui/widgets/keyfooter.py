@@ -11,7 +11,8 @@ A terminal too narrow for every key draws them closer together, then leaves out 
 key (Ctrl+P still opens it; Help lists it), then names keys shorter (``BAR_SHORT``: a screen's
 shorter words, by binding id: "Solo" for "Play solo"), then leaves out the screen's lesser keys
 (``BAR_SPARE``: their binding ids, first to go first; the keys still work, and Help lists them),
-so that the keys on the right (Leave, Help) are not the ones cut off.
+so that the keys on the right (Leave, Help) are not the ones cut off. A screen may name a key
+as things stand (``bar_now``: Away reads Back while the player is away).
 
 The bar is built as the screen's widgets mount, before the screen's auto focus picks a widget:
 it gives that focus itself first, so that the first frame shows the focused widget's keys.
@@ -86,9 +87,19 @@ class KeyFooter(Footer):
                     spared += (spare,)
         return True, False, True, spared
 
+    def _now(self, binding: Binding) -> str | None:
+        """What the screen says a key does as things stand (``bar_now``: Away reads Back while
+        away), if it says."""
+        now = getattr(self.screen, "bar_now", None)
+        return now(binding.id) if callable(now) and binding.id else None
+
     def _words(self, binding: Binding, short: bool | None = None) -> str:
-        """What the bar says a key does: the screen's shorter words (``BAR_SHORT``) where room
-        is short (``short``, else as the bar is now), else the binding's own."""
+        """What the bar says a key does: the screen's words for it now (``bar_now``), else its
+        shorter words (``BAR_SHORT``) where room is short (``short``, else as the bar is now),
+        else the binding's own."""
+        now = self._now(binding)
+        if now:
+            return now
         if not (self._short if short is None else short):
             return binding.description
         return getattr(self.screen, "BAR_SHORT", {}).get(binding.id, binding.description)
@@ -119,7 +130,7 @@ class KeyFooter(Footer):
         """What the keys are drawn from, and which of them are lit: a change in the first
         rebuilds the bar, one in the second only dims or lights keys."""
         entries = self._entries()
-        layout = tuple((key, b.action, b.description, b.key_display, b.tooltip, b.group, tip)
+        layout = tuple((key, b.action, self._now(b) or b.description, b.key_display, b.tooltip, b.group, tip)
                        for key, b, _on, tip in entries)
         return ((layout, self.show_command_palette, self.compact, self._short, self._spared),
                 tuple(on for _k, _b, on, _t in entries))
