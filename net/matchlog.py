@@ -31,6 +31,8 @@ FORMATS = (1, 2)
 
 #: what a log ``ReplayResult.cut_short`` means, for people (``dealmein replay`` and its ``--show``)
 CUT_SHORT = "the log ends before the match does (the match was still in play when the log was last written)"
+#: what a log ``ReplayResult.torn`` means: a crash as a line was written leaves it half there
+TORN = "its last line was cut off as it was written, and is left out"
 
 
 def state_digest(match: Match) -> str:
@@ -103,6 +105,8 @@ class ReplayResult:
     history: list[Step] = field(default_factory=list)
     #: the seats' names as the header gives them ("" for one it does not name)
     names: list[str] = field(default_factory=list)
+    #: the file ends in the start of a line and no more (``TORN``): what went before it counts
+    torn: bool = False
 
     @property
     def cut_short(self) -> bool:
@@ -118,7 +122,8 @@ def replay(path: Path, keep_history: bool = False,
     is given what the deal and each action caused, as they come, and whether a bot made that
     move for its player (the action's ``bot``)."""
     try:  # each line is JSON, decoded as it is read: one that is not UTF-8 is not JSON either
-        lines = path.read_bytes().splitlines()
+        data = path.read_bytes()
+        lines = data.splitlines()
     except OSError as e:
         return ReplayResult(False, error=f"cannot read {path}: {e.strerror or e}")
     if not lines:  # the caller names the file: said as the header's problems are
@@ -155,6 +160,9 @@ def replay(path: Path, keep_history: bool = False,
         try:
             record = json.loads(raw)
         except ValueError as e:
+            if number == len(lines) and not data.endswith(b"\n"):  # a write the process did not finish
+                result.torn = True
+                return result
             return _diverged(result, number, f"not JSON: {e}")
         except RecursionError:
             return _diverged(result, number, "not JSON: nested too deep")

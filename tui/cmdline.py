@@ -460,7 +460,7 @@ def run_replay(file: str, show: bool = False) -> int | None:
     shows it (a log that stops reproducing is shown up to where it stops)."""
     from pathlib import Path
 
-    from net.matchlog import CUT_SHORT, replay
+    from net.matchlog import CUT_SHORT, TORN, replay
 
     result = replay(Path(file))
     if result.ok:
@@ -472,11 +472,12 @@ def run_replay(file: str, show: bool = False) -> int | None:
             return None
         assert result.match is not None
         moves = "1 action" if result.actions == 1 else f"{result.actions} actions"
+        torn = f"; {TORN}" if result.torn else ""  # (a crash as it was written: nothing wrong either)
         if result.cut_short:  # a match still in play as it was last written: nothing wrong, status 0
-            print(f"{file}: {moves}; the log reproduces the match as far as it goes: {CUT_SHORT}")
+            print(f"{file}: {moves}; the log reproduces the match as far as it goes: {CUT_SHORT}{torn}")
             return 0
         print(f"{file}: {moves}; the log reproduces the match "
-              f"(winners: {winners_text(result.match.winners, result.names)})")
+              f"(winners: {winners_text(result.match.winners, result.names)}){torn}")
         return 0
     if result.line is None:  # the file itself could not be read: nothing was replayed
         print(f"dealmein replay: {result.error}", file=sys.stderr)

@@ -71,6 +71,30 @@ async def test_a_log_that_ends_before_its_match_says_so(tmp_path: Path) -> None:
     assert "winners" not in out
 
 
+async def test_a_log_whose_last_line_was_cut_off_as_it_was_written_reproduces_as_far_as_it_goes(
+        tmp_path: Path) -> None:
+    """A crash as a line is written leaves the start of it and no more (no line end): that is
+    where the log ends, not a log that does not reproduce (status 1, "not JSON"), whether the
+    line cut off was a move or the match's end; a whole line that is not JSON still is one."""
+    path = tmp_path / "log.jsonl"
+    names = ["Ana", "Bo", "Cy", "Di"]
+    winners = play_logged(path, "ninety-eight", seed=5, names=names)
+    lines = path.read_text().splitlines()
+    torn = "its last line was cut off as it was written, and is left out"
+    path.write_text("\n".join(lines[:21]) + "\n" + lines[21][:25])  # 20 moves, and a 21st begun
+    code, out, err = await run_to_end("replay", str(path))
+    assert code == 0, err
+    assert out == (f"{path}: 20 actions; the log reproduces the match as far as it goes: the log ends before the "
+                   f"match does (the match was still in play when the log was last written); {torn}\n")
+    path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:-20])  # the end record begun
+    code, out, err = await run_to_end("replay", str(path))
+    named = " and ".join(f"{names[w]} (seat {w + 1})" for w in winners)
+    assert code == 0 and out.endswith(f"the log reproduces the match (winners: {named}); {torn}\n"), (out, err)
+    path.write_text("\n".join(lines[:21]) + "\n" + lines[21][:25] + "\n")  # a whole line, not JSON
+    code, out, err = await run_to_end("replay", str(path))
+    assert code == 1 and "does not reproduce: line 22: not JSON" in err, (out, err)
+
+
 async def test_a_log_whose_match_ended_names_its_winners_as_before(tmp_path: Path) -> None:
     """Only a log that ends before its match does is said to: the whole match's log, and one
     that lost only its last line (the match over by its moves), name the winners."""

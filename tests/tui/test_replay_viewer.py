@@ -379,3 +379,21 @@ async def test_a_log_that_ends_before_its_match_says_so_and_where(tmp_path):
         await pilot.press("end", "right")
         await wait_for(pilot, lambda: "This is the last step: the log ends here, before the match does."
                        in notices(app))
+
+
+async def test_a_log_cut_off_mid_line_is_shown_as_far_as_it_goes(tmp_path):
+    """A crash as a line was written leaves its start alone: the replay shows the moves before
+    it, and its note says the last line was left out (it opened on "does not reproduce")."""
+    path = tmp_path / "torn.jsonl"
+    write_log(path, actions=12)
+    whole = path.read_text()
+    path.write_text(whole + whole.splitlines()[-1][:30])  # a 13th line begun
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.result.ok and screen.result.torn
+        assert "reproduces its match as far as it goes" in shown(app)[0]
+        words = " ".join(" ".join(shown(app)).split())
+        assert "its last line was cut off as it was written, and is left out." in words
+        assert screen.result.actions == len(whole.splitlines()) - 1  # every whole move the log has
