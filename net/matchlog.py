@@ -150,7 +150,10 @@ def replay(path: Path, keep_history: bool = False,
     except (ValueError, TypeError) as e:
         return ReplayResult(False, error=f"its header is not a table this app can deal: {e}", line=1)
     given = header.get("names")
-    names = [n if isinstance(n, str) else "" for n in given] if isinstance(given, list) else []
+    # one name a seat, or none trusted: a list of another length (an edited log) would name a
+    # seat by another's name
+    names = [n if isinstance(n, str) else "" for n in given] \
+        if isinstance(given, list) and len(given) == match.players else []
     result = ReplayResult(True, match=match, names=(names + [""] * match.players)[:match.players])
     if keep_history:
         result.history.append(Step(match.clone(), events=[e.to_dict() for e in match.start_events]))

@@ -120,3 +120,21 @@ def test_the_engine_numbers_the_seat_it_refuses_from_1() -> None:
     else:
         raise AssertionError("a move out of turn was taken")
     assert said in (f"seat {other + 1} has nothing to do now", f"{m.legal_actions()[0]} is not legal for seat {other + 1} now")
+
+
+async def test_a_names_list_not_one_a_seat_names_no_seat(tmp_path: Path) -> None:
+    """An edited log's names list one short shifted every name after the gap onto the wrong
+    seat ("winners: Normal bot 2 (seat 3)" of the first Normal bot's): no name is trusted then,
+    in the terminal and the replay screen alike."""
+    from tui.screens.replay import seat_names
+
+    path = tmp_path / "log.jsonl"
+    names = ["Ana", "Bo", "Cy", "Di"]
+    winners = play_logged(path, "ninety-eight", seed=5, names=names)
+    tamper(path, 0, lambda r: r.update(names=["Ana", "Cy", "Di"]))
+    code, out, _ = await run_to_end("replay", str(path))
+    named = " and ".join(f"seat {w + 1}" for w in winners)
+    assert code == 0 and out.endswith(f"the log reproduces the match (winners: {named})\n"), out
+    header = json.loads(path.read_text().splitlines()[0])
+    assert seat_names(header, 4) == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    assert seat_names(dict(header, names=names), 4) == names

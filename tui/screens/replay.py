@@ -55,9 +55,10 @@ def log_header(path: Path) -> dict[str, Any]:
 
 def seat_names(header: dict[str, Any], players: int) -> list[str]:
     """The players' names from the log, made plain and numbered as the table numbered them
-    ("Normal bot 2"); "Seat 3" for a seat the log names not."""
+    ("Normal bot 2"); "Seat 3" for a seat the log names not, each seat for a list of names
+    not one a seat (an edited log: it would give a seat another's name), as ``replay`` does."""
     logged = header.get("names")
-    logged = logged if isinstance(logged, list) else []
+    logged = logged if isinstance(logged, list) and len(logged) == players else []
     plain = numbered([clean(logged[seat], 60) if seat < len(logged) and isinstance(logged[seat], str) else ""
                       for seat in range(players)])
     return [cut(other_name(name), NAME_CELLS) if name else f"Seat {seat + 1}" for seat, name in enumerate(plain)]
