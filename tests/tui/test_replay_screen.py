@@ -70,11 +70,14 @@ async def test_replay_steps_with_every_hand_face_up(tmp_path):
 
 
 async def test_a_step_past_either_end_says_where_the_replay_is(tmp_path):
-    """Left at the deal, or Right at the match's end, moved nowhere and said nothing."""
+    """Left at the deal, or Right at the match's end, moved nowhere and said nothing; at the
+    end of a log that stops before its match does, Right says the log ends there."""
+    from tests.persist.test_matchlog import play_logged
+
     from .helpers import notices
 
     path = tmp_path / "match.jsonl"
-    write_log(path)
+    write_log(path)  # twelve moves of a match that goes on
     app = make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await pilot.pause()
@@ -82,8 +85,16 @@ async def test_a_step_past_either_end_says_where_the_replay_is(tmp_path):
         await wait_for(pilot, lambda: "This is the first step: the deal." in notices(app))
         assert "step 0 of 12" in screen_text(app)
         await pilot.press("end", "right")
-        await wait_for(pilot, lambda: "This is the last step: the match's end." in notices(app))
+        await wait_for(pilot, lambda: "This is the last step: the log ends here, before the match does."
+                       in notices(app))
         assert "step 12 of 12" in screen_text(app)
+    whole = tmp_path / "whole.jsonl"
+    play_logged(whole, "ninety-eight", seed=5)
+    app = make_app(args=argparse.Namespace(command="replay", file=str(whole), show=True, no_mdns=True))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "right")
+        await wait_for(pilot, lambda: "This is the last step: the match's end." in notices(app))
 
 
 async def test_replay_of_a_tampered_log_says_so(tmp_path):
@@ -147,7 +158,7 @@ async def test_the_verdict_is_in_the_themes_colours(tmp_path):
     tamper(bad)
     names = list(load_shipped_themes().themes)
     assert "terminal" in names and "casino" in names
-    for path, verdict in ((good, "reproduces its match"), (bad, "does not reproduce")):
+    for path, verdict in ((good, "reproduces its match as far as it goes"), (bad, "does not reproduce")):
         app = make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_for(pilot, lambda: set(names) <= set(app.available_themes))
