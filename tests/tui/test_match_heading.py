@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from net.server import Server, TableConfig
-from tests.net.table_helpers import FAST, RandomPlayer, join
+from net.server import Server
+from tests.net.table_helpers import FAST, RandomPlayer
 from tui.matchheading import match_heading, starts_match
 from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import TableChoice
@@ -18,6 +18,7 @@ from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 
 from .helpers import current, log_entries, make_app, play_with_keys, wait_for
+from .test_rematch_guest import _dealt
 
 HEADING = "New match: Ninety-Eight (single-hand), 2 seats"
 CUT = "The cut for the first deal"
@@ -79,15 +80,7 @@ async def test_a_guests_log_marks_the_hosts_rematch() -> None:
     app = make_app()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            config = TableConfig(name="evening", game="ninety-eight", preset="single-hand", seats=2, seed=5)
-            table = srv.create_table(config)
-            ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-            app.settings.name = "Bo"
-            app.join_address(f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            await pilot.press("r")  # ready
-            await wait_for(pilot, lambda: table.seats[1].ready)
-            await ana.start()
+            table, ana = await _dealt(app, pilot, srv)
             screen = await wait_for(pilot, lambda: current(app, TableScreen))
             player = RandomPlayer(ana, 1)
             await play_with_keys(app, pilot, timeout=60)
