@@ -370,8 +370,10 @@ SAID_AGAIN = {"port", "bind", "host_no_mdns", "ssh", "ssh_auth", "ssh_keys", "ss
 
 
 def host_options() -> set[str]:
+    """The ``host`` options as the parsed command line names them (``--seed`` after the command
+    is read as ``seed_after``, and parsed as ``seed`` with one given before it)."""
     host = build_parser().commands["host"]  # type: ignore[attr-defined]
-    return {a.dest for a in host._actions if a.dest != "help"}
+    return {"seed" if a.dest == "seed_after" else a.dest for a in host._actions if a.dest != "help"}
 
 
 def test_every_host_option_is_kept_by_the_save_or_said_again() -> None:
