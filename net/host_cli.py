@@ -497,9 +497,8 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     bots = sum(1 for s in table.seats if s.bot)
     if resumed:
         print(f'Resumed "{c.name}" from {save_path(server.port)} ({where_text(table)})', file=out)
-    game = GAMES[c.game].name if c.game in GAMES else c.game  # as the app's lobby names it
-    # the name in double quotes whatever it holds ("Ana's table"), as the app's lobby has it
-    print(f'Hosting "{c.name}": {game} ({c.preset}), {c.seats} seats, {plural(bots, "bot")}', file=out)
+    # the game as the app's lobby names it; the name in double quotes whatever it holds ("Ana's table")
+    print(f'Hosting "{c.name}": {GAMES[c.game].name} ({c.preset}), {c.seats} seats, {plural(bots, "bot")}', file=out)
     if c.options:  # as --option takes them, so the line can be used again
         print("Options: " + " ".join(f"--option {k}={value_text(v)}" for k, v in c.options.items()), file=out)
     if c.turn_time:

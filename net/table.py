@@ -759,7 +759,7 @@ class Table:
             seat.missed, seat.stepped_away = 0, False
         # by seat, as every other line of the log, and numbered as the lobby numbers them:
         # bots of one level share a name
-        self._note("the match starts: %s (%s), %s", GAMES[c.game].name if c.game in GAMES else c.game, c.preset,
+        self._note("the match starts: %s (%s), %s", GAMES[c.game].name, c.preset,
                    ", ".join(f"{s.index + 1} {name or '(open)'}" for s, name in zip(self.seats, self._shown_names())))
         self._broadcast_lobby(at_once=True)
         self._send_views(self.match.start_events)
