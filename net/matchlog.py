@@ -115,6 +115,12 @@ class ReplayResult:
         and not resumed since). Nothing in it is wrong: it only cannot say who won."""
         return self.ok and self.match is not None and not self.match.is_over
 
+    @property
+    def note(self) -> str:
+        """Where a log that reproduces stops short, for people (``CUT_SHORT``, ``TORN``, both
+        or neither): nothing in it is wrong."""
+        return "; ".join([*([CUT_SHORT] if self.cut_short else []), *([TORN] if self.torn else [])])
+
 
 def replay(path: Path, keep_history: bool = False,
            on_events: Callable[[list[Event], bool], None] | None = None) -> ReplayResult:
@@ -178,7 +184,7 @@ def replay(path: Path, keep_history: bool = False,
             try:
                 events = match.apply(record["action"], seat)
             except (IllegalAction, KeyError, TypeError) as e:
-                return _diverged(result, number, f"action {record['action']!r} by {_seat_named(seat, result.names)} "
+                return _diverged(result, number, f"action {record['action']!r} by {seats_text([seat], result.names)} "
                                                  f"refused: {e}")
             result.actions += 1
             if on_events is not None:
@@ -223,10 +229,11 @@ def _no_seat(record: dict[str, Any], players: int) -> str:
             f"numbers them 0 to {players - 1})")
 
 
-def _seat_named(seat: int, names: list[str]) -> str:
-    """A seat as people read it, numbered from 1, with its name where the log gives one:
-    "Normal bot (seat 2)", as the host's log and ``dealmein replay``'s winners name it."""
-    return seats_named([seat], numbered([clean_text(name, 24).strip() for name in names]))
+def seats_text(seats: list[int], names: list[str]) -> str:
+    """Seats as people read them, numbered from 1, each with its name where the log gives one,
+    a repeated name numbered on ("Ana (seat 1) and Normal bot 2 (seat 3)"), as the host's log
+    names them; "" for none."""
+    return seats_named(seats, numbered([clean_text(name, 24).strip() for name in names]))
 
 
 def _diverged(result: ReplayResult, line: int, error: str) -> ReplayResult:

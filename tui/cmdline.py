@@ -447,11 +447,9 @@ def print_themes() -> int:
 def winners_text(winners: list[int], names: list[str]) -> str:
     """Winners as the host's log and the app name them: "Ana (seat 1) and seat 3"; a repeated
     name numbered ("Normal bot 2 (seat 3)"); "none yet"."""
-    from net.seatnames import numbered, seats_named
+    from net.matchlog import seats_text
 
-    from .plain import clean
-
-    return seats_named(winners, numbered([clean(name, 24) for name in names])) or "none yet"
+    return seats_text(winners, names) or "none yet"
 
 
 def run_replay(file: str, show: bool = False) -> int | None:
@@ -460,7 +458,7 @@ def run_replay(file: str, show: bool = False) -> int | None:
     shows it (a log that stops reproducing is shown up to where it stops)."""
     from pathlib import Path
 
-    from net.matchlog import CUT_SHORT, TORN, replay
+    from net.matchlog import replay
 
     result = replay(Path(file))
     if result.ok:
@@ -472,10 +470,10 @@ def run_replay(file: str, show: bool = False) -> int | None:
             return None
         assert result.match is not None
         moves = "1 action" if result.actions == 1 else f"{result.actions} actions"
-        torn = f"; {TORN}" if result.torn else ""  # (a crash as it was written: nothing wrong either)
         if result.cut_short:  # a match still in play as it was last written: nothing wrong, status 0
-            print(f"{file}: {moves}; the log reproduces the match as far as it goes: {CUT_SHORT}{torn}")
+            print(f"{file}: {moves}; the log reproduces the match as far as it goes: {result.note}")
             return 0
+        torn = f"; {result.note}" if result.note else ""  # (a crash as it was written: nothing wrong either)
         print(f"{file}: {moves}; the log reproduces the match "
               f"(winners: {winners_text(result.match.winners, result.names)}){torn}")
         return 0

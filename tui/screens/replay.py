@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from core import GAMES
-from net.matchlog import CUT_SHORT, TORN, ReplayResult, replay
+from net.matchlog import ReplayResult, replay
 from net.seatnames import and_list
 from themes.variables import BLACK, solid
 
@@ -125,12 +125,12 @@ class ReplayScreen(Screen[None]):
         self._drawn = True
         self.set_rules()
         problem = self.query_one("#replay-problem", Static)
-        problem.display = not self.result.ok or self.result.cut_short or self.result.torn
+        note = self.result.note  # (none for a log that does not reproduce)
+        problem.display = not self.result.ok or bool(note)
         if not self.result.ok:
             # the reason in full, wrapped, above the hands so no step scrolls it away
             problem.update(Text(clean(self.result.error or "unknown problem", 2000)))
-        else:  # nothing wrong: a note of where the log stops
-            note = "; ".join([*([CUT_SHORT] if self.result.cut_short else []), *([TORN] if self.result.torn else [])])
+        elif note:  # nothing wrong: a note of where the log stops
             problem.add_class("-note")
             problem.update(Text(note[:1].upper() + note[1:] + "."))
         self.render_step()
