@@ -69,6 +69,11 @@ def can(view: dict[str, Any], word: str) -> bool:
     return word in (view.get("legal") or [])
 
 
+def manual_draw(view: dict[str, Any]) -> bool:
+    """Ninety-Nine's manual draw (5.1): drawing after a play is the player's own job."""
+    return view.get("game") == "ninety-nine" and (view.get("options") or {}).get("draw") == "manual"
+
+
 def offered(view: dict[str, Any]) -> frozenset[str]:
     """What the game at this table ever lets a player do besides playing a card: ``draw``
     (Crazy Eights; Ninety-Nine's manual draw), ``pass`` (Crazy Eights, 3.4) and ``last card``
@@ -81,7 +86,7 @@ def offered(view: dict[str, Any]) -> frozenset[str]:
         out.update(("draw", "pass"))
         if options.get("last_card", "points") != "off":
             out.add("last card")
-    elif game == "ninety-nine" and options.get("draw") == "manual":
+    elif manual_draw(view):
         out.add("draw")
     if can(view, "draw"):
         out.add("draw")

@@ -36,7 +36,7 @@ from ..matchheading import match_heading, starts_match
 from ..notices import clear_of_notices, keep_notices, take_down
 from ..otherkeys import why_idle, why_no_step_away, why_not_here
 from ..plain import clean, printable
-from ..plays import can, my_turn, offered, own_status, parse_play, playable, plays_for
+from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import unmarked
 from ..seatnames import listed_seat
 from ..shownclock import BELL_AT, ShownClock
@@ -300,7 +300,7 @@ class TableScreen(Screen[None]):
         before this app came in (the hand so far), whose seats are named without the marks
         they have now (a player back since, who made them at the table, read "Gus (away)")."""
         self._chance.offered((self.view or {}).get("legal") or [])  # the view these events follow
-        manual = view.get("game") == "ninety-nine" and view.get("draw") == "manual"  # ninety-nine 5.1
+        manual = manual_draw(view)
         if not view.get("is_over"):
             self._ended_names = None
         elif self.view is not None and not self.view.get("is_over"):
@@ -830,7 +830,7 @@ class TableScreen(Screen[None]):
                 event.stop()
                 hidden[binding.action][1]()
                 return
-            why = why_idle(binding.action, view) if idle else None
+            why = why_idle(binding.action, view)
             if why is None:
                 why = why_not_here(binding.action, view, self.solo)  # a key of another game's table
             if why is None and binding.action == "step_away" and not self.solo and not idle:
@@ -847,8 +847,7 @@ class TableScreen(Screen[None]):
     def say_no_cards(self) -> None:
         """A card key (Enter, a number) with no card in hand: why there is none to play."""
         view = self.view or {}
-        idle = view.get("seat") is None or bool(view.get("is_over"))
-        self.warn((why_idle("play", view) if idle else None) or why_no_hint(view))
+        self.warn(why_idle("play", view) or why_no_hint(view))
 
     def action_pass_turn(self) -> None:
         if self.view is not None and can(self.view, "pass"):
