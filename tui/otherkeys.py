@@ -49,6 +49,9 @@ def why_no_step_away(view: dict[str, Any], listed: dict[str, Any] | None) -> str
     return None
 
 
+#: the keys that only one kind of table has (Hint solo, Step away and Chat with others)
+COMPANY_KEYS = frozenset({"hint", "step_away", "focus_chat"})
+
 #: the keys of a player in a match in play (``play``: the hand's Enter and its number keys)
 PLAYING_KEYS = frozenset({"hint", "step_away", "play", *GAME_KEYS})
 

@@ -135,12 +135,14 @@ async def _keys_say(app: Any, pilot: Any, screen: TableScreen, link: MatchLink, 
 async def test_a_players_keys_say_why_they_do_nothing_once_the_match_is_over() -> None:
     """Help leaves them out once the match is over, and a key pressed anyway is told (it was
     silent): H, Enter and the number keys at a solo table, A and Space at one with others, /
-    (Chat) at a solo one. (The same words again while they show are not stacked: one key per
-    sentence and table.)"""
+    (Chat) and A (Step away) at a solo one, which never has them. (The same words again while
+    they show are not stacked: one key per sentence and table.)"""
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         for solo, keys in ((True, {"h": "Nothing to do: the match is over.",
-                                   "slash": "No chat at a solo table: only bots sit at it."}),
+                                   "slash": "No chat at a solo table: only bots sit at it.",
+                                   # a solo table never has it: not "nothing to step away from"
+                                   "a": "No stepping away at a solo table: its bots wait for you, and Q saves the match."}),
                            (True, {"enter": "Nothing to do: the match is over."}),  # the hand's keys too
                            (True, {"3": "Nothing to do: the match is over."}),
                            (False, {"a": "Nothing to step away from: the match is over.",

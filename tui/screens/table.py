@@ -34,7 +34,7 @@ from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
 from ..matchheading import match_heading, starts_match
 from ..notices import clear_of_notices, keep_notices, take_down
-from ..otherkeys import why_idle, why_no_step_away, why_not_here
+from ..otherkeys import COMPANY_KEYS, why_idle, why_no_step_away, why_not_here
 from ..plain import clean, printable
 from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import unmarked
@@ -830,9 +830,11 @@ class TableScreen(Screen[None]):
                 event.stop()
                 hidden[binding.action][1]()
                 return
-            why = why_idle(binding.action, view)
+            # a key this table's company never has (A at a solo table) says so, the match over or
+            # not; any other first says why nothing is left to do
+            why = why_not_here(binding.action, view, self.solo) if binding.action in COMPANY_KEYS else None
             if why is None:
-                why = why_not_here(binding.action, view, self.solo)  # a key of another game's table
+                why = why_idle(binding.action, view) or why_not_here(binding.action, view, self.solo)
             if why is None and binding.action == "step_away" and not self.solo and not idle:
                 why = why_no_step_away(view, self._seat_in_lobby())
             if why is not None:
