@@ -532,3 +532,35 @@ async def test_a_short_screen_lists_the_variants_by_name_and_says_the_chosen_one
         await wait_for(pilot, lambda: "\n" in prompts()[0])
         assert prompts()[2].startswith("teams\npartners opposite share")
         assert "teams: Play one card at a time onto a running total" in summary().replace("\n", " ")
+
+
+@pytest.mark.parametrize("rows", [23, 30])
+async def test_the_variants_list_starts_at_a_variants_name_as_the_highlight_moves(rows: int) -> None:
+    """From 22 rows each variant takes its name's row and its words' below: Textual scrolled only
+    as far as the highlighted one needed, so the list could start halfway through the words of
+    the one above it, without its name. Its top row is a variant's name, down the list and back
+    up (save at its very end, where a whole last variant may need the rows of one above it), and
+    the highlighted variant stays in sight."""
+    from textual.widgets import OptionList
+
+    app = make_app()
+    async with app.run_test(size=(80, rows)) as pilot:
+        picker = await _solo_picker(app, pilot)
+        await wait_for(pilot, lambda: picker.query("#bot-1"))
+        for game in GAMES:
+            if game != picker.game:
+                picker.query_one("#games").focus()
+                await pilot.press("down")
+                await wait_for(pilot, lambda: picker.game == game)
+            presets = picker.query_one("#presets", OptionList)
+            names = [p.name for p in GAMES[game].presets.values()]
+            presets.focus()
+            order = [*range(1, len(names)), *range(len(names) - 2, -1, -1)]
+            for i in order:
+                await pilot.press("down" if i > presets.highlighted else "up")  # type: ignore[operator]
+                await wait_for(pilot, lambda: picker.preset == names[i])
+                await pilot.pause()
+                shown = [presets.render_line(y).text.strip() for y in range(presets.size.height)]
+                assert names[i] in shown, (rows, game, names[i], shown)  # its name row in sight
+                if round(presets.scroll_y) < presets.max_scroll_y:
+                    assert shown[0] in names, (rows, game, names[i], shown)

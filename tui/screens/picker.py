@@ -25,6 +25,7 @@ from core.options import GameInfo, value_text
 from ..optiontext import clock_label, idle_reason, option_label, problem_text
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.onoff import OnOffSwitch
+from ..widgets.wholelist import WholeOptionList
 from . import popped
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ class PickerScreen(Screen["TableChoice | None"]):
                     yield OptionList(*[ListOption(i["name"], id=gid) for gid, i in self.infos.items()],
                                      id="games")
                     yield Label("Variant", classes="heading")
-                    yield OptionList(id="presets")
+                    yield WholeOptionList(id="presets")
                 with VerticalScroll(id="right", can_focus=False):  # Tab goes from control to control
                     with Horizontal(classes="row"):
                         yield Label("Seats", classes="name")
