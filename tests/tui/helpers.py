@@ -272,10 +272,12 @@ def user_themes(tmp_path: Path, monkeypatch: Any, files: dict[str, str]) -> Path
 
 
 @asynccontextmanager
-async def someone_elses_table(config: Any, **server: Any) -> AsyncIterator[tuple[Any, Any, Any]]:
+async def someone_elses_table(config: Any, ana_reads: bool = False, **server: Any) -> AsyncIterator[tuple[Any, Any, Any]]:
     """A real host on 127.0.0.1 (the net tests' short times, ``server`` overriding them) with
     one table of ``config``, whose host-key holder Ana sits in seat 0: a table run by another
-    player, for the app to join. (server, table, Ana's client); all closed at the end."""
+    player, for the app to join (``ana_reads``: her client says in its ``hello`` that it tells
+    when she has read a hand's results, so the bots wait for her). (server, table, Ana's
+    client); all closed at the end."""
     from net.server import Server
     from tests.net.table_helpers import FAST, join
 
@@ -283,7 +285,7 @@ async def someone_elses_table(config: Any, **server: Any) -> AsyncIterator[tuple
     await srv.start()
     try:
         table = srv.create_table(config)
-        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key, hand_break=ana_reads)
         try:
             yield srv, table, ana
         finally:

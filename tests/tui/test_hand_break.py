@@ -3,16 +3,20 @@ play the next hand behind a hand's results box; they wait until the player has c
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
-from net.server import Server, TableConfig
-from tests.net.table_helpers import FAST, join
+from textual.widgets import Label
+
+from net.server import TableConfig
 from tests.net.test_hand_break import first_mover
 from tui.handbreak import SOLO_HAND_BREAK
-from tui.screens.results import ResultsScreen
+from tui.screens.results import ResultsScreen, played_on_text
 from tui.screens.table import TableScreen
 
-from .helpers import current, log_entries, make_app, play_with_keys, seated_and_dealt, start_solo, wait_for
+from .helpers import (current, log_entries, make_app, play_with_keys, seated_and_dealt, someone_elses_table, start_solo,
+                      wait_for)
 
 
 def moves_since_deal(table: Any) -> int:
@@ -55,43 +59,81 @@ async def test_in_solo_play_the_bots_open_the_next_hand_only_once_its_results_ar
         await app.action_quit()
 
 
-async def test_at_a_table_with_others_the_log_says_whom_the_bots_wait_for() -> None:
-    """Ana's app says ``seen`` too (it announced it), but she is slow to: under a hand's results
-    this player's log says the bots wait for her, so that once the results are closed the table
-    standing still reads as a wait, not as a table stuck."""
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "hand_break": 3.0})  # type: ignore[arg-type]
-    await srv.start()
-    try:
-        table = srv.create_table(TableConfig(name="Ana's table", game="ninety-eight", seats=3, seed=4,
-                                             options={"lives": 9}))
-        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key, hand_break=True)
+@asynccontextmanager
+async def slow_reader(app: Any, pilot: Any, hand_break: float) -> AsyncIterator[tuple[Any, TableScreen]]:
+    """This app seated at Ana's Ninety-Eight table of three, a bot in seat 3, the match dealt:
+    Ana plays her first legal move on each of her turns, and her client says ``seen`` too (it
+    announced it) but never does, so each break runs its ``hand_break`` seconds. (The table,
+    the app's table screen.)"""
+    config = TableConfig(name="Ana's table", game="ninety-eight", seats=3, seed=4, options={"lives": 9})
+    async with someone_elses_table(config, ana_reads=True, hand_break=hand_break) as (srv, table, ana):
+        await ana.add_bot(2, "normal")
 
         async def ana_plays() -> None:
-            """Ana's first legal move on each of her turns; she never says she has read anything."""
-            for _ in range(20000):  # bounded: 5 ms a look, the test ends it long before
+            for _ in range(40000):  # bounded: 5 ms a look, the test ends it long before
                 m, v = table.match, ana.view
                 if m is not None and v is not None and m.current_seat == 0 and v["version"] == m.version \
                         and v["legal"] and not m.is_over:
                     await ana.act(v["legal"][0], v["version"])
                 await asyncio.sleep(0.005)
 
+        screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+        playing = asyncio.get_running_loop().create_task(ana_plays())
         try:
-            await ana.add_bot(2, "normal")
-            app = make_app()
-            async with app.run_test(size=(100, 30)) as pilot:
-                screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
-                playing = asyncio.get_running_loop().create_task(ana_plays())
-                try:
-                    said = "The bots wait for Ana to read the results, 3 s at most."
-                    await play_with_keys(app, pilot, timeout=90, stop=lambda: said in log_entries(screen))
-                    assert table.match.hand_number > 1 and not table.match.is_over
-                finally:
-                    playing.cancel()
-                await app.action_quit()
+            yield table, screen
         finally:
-            await ana.close()
-    finally:
-        await srv.close()
+            playing.cancel()
+
+
+async def test_at_a_table_with_others_the_log_says_whom_the_bots_wait_for() -> None:
+    """Ana is slow to say ``seen``: under a hand's results this player's log says the bots wait
+    for her, so that once the results are closed the table standing still reads as a wait, not
+    as a table stuck."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        async with slow_reader(app, pilot, 3.0) as (table, screen):
+            said = "The bots wait for Ana to read the results, 3 s at most."
+            await play_with_keys(app, pilot, timeout=90, stop=lambda: said in log_entries(screen))
+            assert table.match.hand_number > 1 and not table.match.is_over
+        await app.action_quit()
+
+
+async def test_a_box_left_up_past_the_break_says_the_bots_play_on_beneath_it() -> None:
+    """The bots wait for this player to close a hand's box, at most the host's ``hand_break``:
+    once they play on with it still up, the box says so (the plays beneath it came unannounced)."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        async with slow_reader(app, pilot, 1.0) as (table, screen):
+            me = app.session.seat
+
+            def box_over_a_bots_lead() -> ResultsScreen | None:
+                box = current(app, ResultsScreen)
+                if box is None or box.match_over or table.match is None or table.match.is_over:
+                    return None
+                return box if table.match.current_seat == 2 and first_mover(table) == 2 else None
+
+            await play_with_keys(app, pilot, timeout=90, stop=lambda: box_over_a_bots_lead() is not None)
+            box = box_over_a_bots_lead()
+            assert box is not None, "the match ended before a hand the bot opens"
+            line = box.query_one("#played-on", Label)
+            assert not line.display  # the bots wait for this player (and Ana): not yet
+            await wait_for(pilot, lambda: line.display, timeout=5)
+            assert str(line.render()) in (played_on_text({**table.match.view(me), "current_seat": 2}),
+                                          played_on_text(table.match.view(me)))
+            # the bot, then Ana (at once, no bot pause here): this player's turn comes beneath the
+            # box, which says so
+            await wait_for(pilot, lambda: table.match.current_seat == me, timeout=5)
+            await wait_for(pilot, lambda: "your turn" in str(line.render()), timeout=5)
+            assert str(line.render()) == "The bots played on: your turn has come in the next hand."
+            assert app.screen is box  # still up: the line, not the box gone
+        await app.action_quit()
+
+
+def test_the_box_says_the_next_hand_is_under_way_then_that_the_players_turn_has_come() -> None:
+    view = {"game": "ninety-nine", "seat": 1, "current_seat": 2, "is_over": False, "legal": []}
+    assert played_on_text(view) == "The bots play on: the next round is under way beneath."
+    mine = {**view, "game": "crazy-eights", "current_seat": 1, "legal": ["draw"]}
+    assert played_on_text(mine) == "The bots played on: your turn has come in the next hand."
 
 
 NAMES = ["You", "Bo", "Cy", "Normal bot"]

@@ -21,6 +21,7 @@ from ..link import REMATCH_WORDS, rematch_words
 from ..matchend import why_over
 from ..plain import clean
 from ..plays import my_turn
+from ..seatnames import listed_seat
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import status_text, statuses
 from . import Withdrawable, popped
@@ -137,6 +138,15 @@ SAID_LINES = 3
 RESULTS_GRACE = 0.4
 
 
+def played_on_text(view: dict[str, Any]) -> str:
+    """A hand's box, still up as the bots stop waiting for its player to close it, says so; and
+    once the table's ``view`` comes to the player's turn, that it has."""
+    deal = deal_word(view.get("game"))
+    if my_turn(view):
+        return f"The bots played on: your turn has come in the next {deal}."
+    return f"The bots play on: the next {deal} is under way beneath."
+
+
 #: seconds left on this player's turn clock at which a hand's box gives the table back
 TURN_LEFT = 8
 
@@ -181,6 +191,9 @@ class ResultsScreen(Withdrawable[None]):
         self.keys_from = time.monotonic() + RESULTS_GRACE
         #: its widgets are all there: a lobby that comes sooner is shown by ``on_mount``
         self._drawn = False
+        #: the host's bots waited for this player to read the box (the lobby marked their seat
+        #: ``reading``), and no longer do: they play on beneath it
+        self._held_bots = self._played_on = False
         #: the latest chat lines said while it is up (it covers the table's log, where they go
         #: too): guests asking for a rematch, a "well played"
         self._said: deque[Text] = deque(maxlen=SAID_LINES)
@@ -213,6 +226,10 @@ class ResultsScreen(Withdrawable[None]):
                 turn = Label("", id="your-turn")
                 turn.display = False
                 yield turn
+                # or the bots, which waited for this player to read the box, have stopped waiting
+                played_on = Label("", id="played-on")
+                played_on.display = False
+                yield played_on
             with Horizontal(id="results-buttons"):
                 if self.match_over:
                     rematch = rematch_words(self.link)
@@ -264,6 +281,28 @@ class ResultsScreen(Withdrawable[None]):
                               style="bold"))
             label.display = True
         if label.display != shown:
+            self._refit()
+        self._watch_break(view)
+
+    def _watch_break(self, view: dict[str, Any]) -> None:
+        """The bots wait for this player to close the box (``tui.handbreak``), at most the host's
+        ``hand_break`` seconds: once they play on with the box still up, it says so, and when
+        the player's turn comes beneath it, so that neither comes as a surprise."""
+        lobby = getattr(self.link, "lobby", None) or {}
+        if not self._played_on:
+            if (listed_seat(lobby, self.view.get("seat")) or {}).get("reading") is True:
+                self._held_bots = True
+                return
+            if not self._held_bots or lobby.get("status") != "playing":
+                return
+            self._played_on = True
+        words = played_on_text(view)
+        label = self.query_one("#played-on", Label)
+        if label.display and str(label.render()) == words:
+            return
+        label.update(Text(words))
+        if not label.display:
+            label.display = True
             self._refit()
 
     def keys_act(self) -> bool:
