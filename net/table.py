@@ -250,12 +250,14 @@ class Table:
         for p in [to] if to is not None else list(self.conns):
             self._emit(p, frame)
 
-    def _say_of(self, seat: Seat, theirs: str, others: str) -> None:
+    def _say_of(self, seat: Seat, theirs: str, others: str | None) -> None:
         """A line from the table about ``seat``: ``theirs`` to its player, ``others`` to
-        everyone else."""
-        own, rest = system_line(theirs), system_line(others)
+        everyone else (None: to no one else)."""
+        own, rest = system_line(theirs), None if others is None else system_line(others)
         for p in list(self.conns):
-            self._emit(p, own if p.seat == seat.index else rest)
+            frame = own if p.seat == seat.index else rest
+            if frame is not None:
+                self._emit(p, frame)
 
     def not_saved(self, problem: str) -> None:
         """The host could not save the table (a full disk): its guests are told that a match
@@ -966,15 +968,19 @@ class Table:
 
     def _out_of_time(self, seat: Seat) -> None:
         """Count the turn the clock takes from the player and tell everyone that the bot moves
-        for them; on the turn that makes their clock the short one, that it is, and till when."""
+        for them; on the turn that makes their clock the short one, that it is, and till when.
+        After that the others are told no more (the lobby marks the seat idle: a line a turn
+        would crowd the chat out), the player still is, to read what went by once back."""
         seat.missed += 1
         theirs = "You ran out of time: a bot moved for you."
-        others = f"{self._seat_shown(seat)} ran out of time: a bot moved for them."
+        others: str | None = f"{self._seat_shown(seat)} ran out of time: a bot moved for them."
+        if seat.missed > AWAY_AFTER:
+            others = None
         short = self.server.away_clock
         if seat.missed == AWAY_AFTER and short < self.config.turn_time:
             row = f" That is {AWAY_AFTER} turns in a row:"
             theirs += f"{row} you have {short:g} s a move until you make one yourself."
-            others += f"{row} they have {short:g} s a move until they make one."
+            others = f"{others}{row} they have {short:g} s a move until they make one."
         self._say_of(seat, theirs, others)
         if seat.missed == AWAY_AFTER:
             self._broadcast_lobby(at_once=True)  # idle now, before the move the bot makes

@@ -428,3 +428,35 @@ async def test_out_of_time_turn_after_turn_the_clock_is_short_until_they_move() 
         watch.cancel()
         await ana.close()
         await srv.close()
+
+
+async def test_the_others_are_told_of_an_idle_players_turns_until_the_seat_is_marked_idle() -> None:
+    """docs/protocol.md, "Turn clock": each turn the clock takes was a line to everyone, so a
+    player gone for a while crowded the chat with them; the others read of the turns up to the
+    one that makes the seat idle (the lobby marks it from then on), the player of every one."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "away_clock": 0.5})  # type: ignore[arg-type]
+    await srv.start()
+    table, (ana,) = await seated_table(srv, TableConfig(name="Away", seats=2, seed=5, turn_time=1), 1, {1: "easy"})
+    bo = await join(srv, "Bo", table=table.id, spectator=True)
+    hers: list[dict[str, Any]] = []
+    his: list[dict[str, Any]] = []
+    loop = asyncio.get_running_loop()
+    watches = [loop.create_task(collect(ana, hers)), loop.create_task(collect(bo, his))]
+    try:
+        m = await dealt(table, ana)
+        seat = table.seats[0]
+        await wait_until(lambda: seat.missed >= 4 or m.is_over, timeout=20, what="four turns out of time")
+        assert not m.is_over
+        await wait_until(lambda: sum("ran out of time" in x for x in chat_lines(hers)) >= 4, what="her lines")
+        await asyncio.sleep(0.3)  # anything more on its way to Bo
+        told = [x for x in chat_lines(his) if "ran out of time" in x]
+        assert told == ["P0 ran out of time: a bot moved for them.",
+                        "P0 ran out of time: a bot moved for them. That is 2 turns in a row: "
+                        "they have 0.5 s a move until they make one."], told
+        assert (bo.lobby or {})["seats"][0].get("idle") is True  # what tells the others from then on
+    finally:
+        for w in watches:
+            w.cancel()
+        await ana.close()
+        await bo.close()
+        await srv.close()
