@@ -29,15 +29,24 @@ def bot_plays(lobby: dict[str, Any], seat: Any) -> bool:
     return bool(listed.get("bot")) or listed.get("standin") is True or listed.get("stepped_away") is True
 
 
+def waits_on_others(lobby: dict[str, Any] | None, me: Any) -> bool:
+    """The bots wait for players other than ``me`` to read a hand's results, and not for ``me``:
+    this app's player has read them (or was never waited for), and the table stands still."""
+    return bool(reading(lobby, me)) and (listed_seat(lobby, me) or {}).get("reading") is not True
+
+
 def waiting_line(before: dict[str, Any] | None, lobby: dict[str, Any], names: list[str], me: Any,
                  to_move: Any) -> str | None:
-    """The log's line as the bots start to wait for other players to read a hand's results
-    ("The bots wait for Bo to read the results, 15 s at most."); None when no such wait starts
-    with ``lobby`` (one already told, none, or only this app's player's own), or when it holds
-    nothing up: the seat ``to_move`` is a player's, whose turn it simply is."""
-    now = reading(lobby, me)
-    if not now or reading(before, me) or lobby.get("status") != "playing" or not bot_plays(lobby, to_move):
+    """The log's line as the bots come to wait on other players only to read a hand's results
+    ("The bots wait for Bo to read the results, 15 s at most."): said as this app's player is
+    done with their own, which is when the table standing still would seem stuck (said as the
+    break began, it named a player who read quickly, and not this one, whom the bots then
+    waited for). None when no such wait starts with ``lobby`` (one already told, none), or when
+    it holds nothing up: the seat ``to_move`` is a player's, whose turn it simply is."""
+    if not waits_on_others(lobby, me) or waits_on_others(before, me) or lobby.get("status") != "playing" \
+            or not bot_plays(lobby, to_move):
         return None
-    who = and_list([clean(names[i], 24) if i < len(names) and names[i] else f"seat {i + 1}" for i in now])
+    who = and_list([clean(names[i], 24) if i < len(names) and names[i] else f"seat {i + 1}"
+                    for i in reading(lobby, me)])
     most = lobby.get("hand_break")
     return f"The bots wait for {who} to read the results" + (f", {most} s at most." if whole_number(most) else ".")

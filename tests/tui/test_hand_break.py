@@ -147,21 +147,34 @@ def _lobby(*reading: bool) -> dict[str, Any]:
 
 
 def test_the_others_read_in_the_log_whom_the_bots_wait_for() -> None:
+    """Said as this app's player is done with their own results and others are not: said as
+    the break began, Ana read "The bots wait for Bob" though Bob closed his box at once and the
+    bots then waited for her."""
     from tui.handbreak import waiting_line
 
     quiet = _lobby(False, False, False, False)
-    both = _lobby(True, True, True, False)
+    all_three = _lobby(True, True, True, False)
+    others = _lobby(False, True, True, False)
     bot = len(NAMES) - 1  # the bot to move: it waits
-    assert waiting_line(quiet, both, NAMES, 0, bot) == "The bots wait for Bo and Cy to read the results, 15 s at most."
-    # said once, as the wait starts: not again as one of them is done, nor for this player's own
-    assert waiting_line(both, _lobby(False, True, False, False), NAMES, 0, bot) is None
-    assert waiting_line(quiet, _lobby(True, False, False, False), NAMES, 0, bot) is None
-    assert waiting_line(quiet, {**both, "status": "finished"}, NAMES, 0, bot) is None
+    # as the break starts this player reads too: nothing yet (the box is over the log)
+    assert waiting_line(quiet, all_three, NAMES, 0, bot) is None
+    # done with theirs: whom the bots still wait for
+    assert waiting_line(all_three, others, NAMES, 0, bot) == "The bots wait for Bo and Cy to read the results, 15 s at most."
+    # an app whose player is not waited for (a stand-in plays the seat) says it as the break starts
+    assert waiting_line(quiet, others, NAMES, 0, bot) == "The bots wait for Bo and Cy to read the results, 15 s at most."
+    # said once: not again as one of them is done
+    assert waiting_line(others, _lobby(False, True, False, False), NAMES, 0, bot) is None
+    # the others done first, this player still reading: no one else to name
+    assert waiting_line(all_three, _lobby(True, False, False, False), NAMES, 0, bot) is None
+    assert waiting_line(all_three, {**others, "status": "finished"}, NAMES, 0, bot) is None
     # a player to move (Bo, reading, or this one): it is their turn, no bot waits for anyone yet
-    assert waiting_line(quiet, both, NAMES, 0, 1) is None and waiting_line(quiet, both, NAMES, 0, 0) is None
-    bo = _lobby(True, True, False, False)  # Cy away, a bot standing in: Bo read for
+    assert waiting_line(all_three, others, NAMES, 0, 1) is None and waiting_line(all_three, others, NAMES, 0, 0) is None
+    bo = _lobby(False, True, False, False)  # Cy away, a bot standing in: Bo read for
     stood_in = {**bo, "seats": [dict(s, standin=s["seat"] == 2) for s in bo["seats"]]}
-    assert waiting_line(quiet, stood_in, NAMES, 0, 2) == "The bots wait for Bo to read the results, 15 s at most."
+    assert waiting_line(all_three, stood_in, NAMES, 0, 2) == "The bots wait for Bo to read the results, 15 s at most."
+    # a watcher (no seat) reads no results of its own
+    assert waiting_line(quiet, all_three, NAMES, None, bot) == \
+        "The bots wait for You, Bo and Cy to read the results, 15 s at most."
 
 
 def test_the_app_says_seen_only_to_a_host_that_has_the_break_and_only_from_a_seat() -> None:
