@@ -12,9 +12,9 @@ from net.protocol import CHAT_LEN, NAME_LEN
 from net.seatnames import and_list
 
 from .cardface import card_label, suit_label
-from .plain import clean
+from .plain import clean, cut
 from .plays import parse_play
-from .seatmarks import BOT_MARK, marked
+from .seatmarks import BOT_MARK, marked, speaker_mark
 
 #: events that only move cards about and would flood the log
 QUIET = frozenset({"hand", "suit"})
@@ -344,12 +344,26 @@ def announcement(count: Any = None) -> str:
     return f"last card, on {count}!" if count is not None else "last card!"
 
 
+#: cells for a chat line's speaker's name where a mark follows it ("(watching)", "(seat 2)"):
+#: fewer than a name alone has, so that the two together stay about as short
+MARKED_NAME_ROOM = 20
+
+
+def chat_name(name: str) -> str:
+    """A chat line's speaker as shown: the name cleaned and cut with an ellipsis, and the mark
+    ``seatnames.speaker`` put after it kept whole, so that a watcher with a long name cannot
+    lose the "(watching)" that tells them from the player in a seat."""
+    mark = speaker_mark(name)
+    shown = clean(name[:len(name) - len(mark)]) or "?"
+    return cut(shown, MARKED_NAME_ROOM if mark else NAME_LEN) + mark
+
+
 def chat_text(name: str, text: str, system: bool = False) -> Text:
     """A chat line: the speaker in bold; the table's own lines (``system``) dimmed, so that a
     player who calls themself "Table" still reads as a player."""
     if system:
-        return Text.assemble((clean(name, NAME_LEN), "bold dim italic"), ": ", (clean(text, CHAT_LEN), "dim italic"))
-    return Text.assemble((clean(name, NAME_LEN), "bold"), ": ", clean(text, CHAT_LEN))
+        return Text.assemble((chat_name(name), "bold dim italic"), ": ", (clean(text, CHAT_LEN), "dim italic"))
+    return Text.assemble((chat_name(name), "bold"), ": ", clean(text, CHAT_LEN))
 
 
 #: crazy-eights 4.2 and 4.4: why a penalty was taken, as a player says it

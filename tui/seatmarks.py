@@ -3,10 +3,31 @@ away, or whose player has let the turn clock move for them, and how a sentence a
 seat's turn carries it."""
 from __future__ import annotations
 
+import re
+
 BOT_MARK = " (bot)"
 AWAY_MARK = " (away)"
 #: a player still connected whose turns the turn clock's bot has been making (the lobby's ``idle``)
 IDLE_MARK = " (idle)"
+
+#: what a chat line's speaker carries after the name (``seatnames.speaker``): a watcher's line,
+#: or one from a seat the lobby does not (yet, or any more) seat its speaker in; a name is cut
+#: to fit before it, never the mark, or a watcher with a long name would pass for a player
+WATCHING_MARK = " (watching)"
+_SPEAKER_MARK = re.compile(r" \((?:watching|seat \d+|was in seat \d+)\)\Z")
+
+
+def seat_mark(seat: int, earlier: bool = False) -> str:
+    """" (seat 2)" after a chat line's speaker, or " (was in seat 2)" for a line said
+    ``earlier``, before someone else sat there (``seat`` counts from 0)."""
+    return f" (was in seat {seat + 1})" if earlier else f" (seat {seat + 1})"
+
+
+def speaker_mark(name: str) -> str:
+    """The mark a chat line's speaker ends with (``WATCHING_MARK``, a ``seat_mark``), or "":
+    what the chat keeps whole when the name before it is cut."""
+    found = _SPEAKER_MARK.search(name)
+    return found.group() if found else ""
 
 
 def _mark_of(name: str) -> str:

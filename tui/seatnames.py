@@ -12,7 +12,7 @@ from net.seatnames import bot_name, bots_own_name, number_after, numbered
 
 from .eventtext import other_name
 from .plain import clean, cut
-from .seatmarks import AWAY_MARK, BOT_MARK, IDLE_MARK
+from .seatmarks import AWAY_MARK, BOT_MARK, IDLE_MARK, WATCHING_MARK, seat_mark
 
 
 def lobby_names(seats: list[dict[str, Any]]) -> list[str]:
@@ -139,22 +139,23 @@ def speaker(lobby: dict[str, Any], chat: dict[str, Any]) -> str:
     speaker; this one sends the lobby held back first). A watcher the latest lobby lists by
     its number (``watcher``) is named as the lobby names it, so two watchers called Ana read
     apart there too ("Ana 2 (watching)"). A line from a seat a bot now plays for its player
-    was that player's: it reads their name, not "(bot)"; nor "(away)" for one away now."""
+    was that player's: it reads their name, not "(bot)"; nor "(away)" for one away now. The
+    name is left whole: ``eventtext.chat_name`` cuts it to fit, never the mark after it."""
     name, seat = str(chat.get("name") or "?"), chat.get("seat")
     seats = lobby.get("seats") or []
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
         listed = listed_watcher(lobby, chat.get("watcher"), name)
-        return f"{cut(listed or name, 20)} (watching)"
+        return f"{listed or name}{WATCHING_MARK}"
     if seat < len(seats) and (seats[seat] or {}).get("name") == name:
         # bots do not chat: the player a bot now stands in for said it; and a line kept in the
         # log names who said it, not whether they were away as it came (a line said before they
         # dropped, read by a watcher who joins later, would keep "(away)" for good)
         shown = plain_seat_names(seats)[seat]
         # a player who took the table's own name does not pass for the table's lines
-        return f"{shown} (seat {seat + 1})" if shown.casefold() == TABLE_SPEAKER.casefold() else shown
+        return f"{shown}{seat_mark(seat)}" if shown.casefold() == TABLE_SPEAKER.casefold() else shown
     if chat.get("earlier") is True:  # said before someone else sat there, or before the table lost that seat
-        return f"{cut(name, 20)} (was in seat {seat + 1})"
-    return f"{cut(name, 20)} (seat {seat + 1})"  # seated there by a lobby still on its way
+        return f"{name}{seat_mark(seat, earlier=True)}"
+    return f"{name}{seat_mark(seat)}"  # seated there by a lobby still on its way
 
 
 def _bot_of(name: str) -> tuple[str, str] | None:
