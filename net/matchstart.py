@@ -42,6 +42,18 @@ def not_ready(seats: list[Seat], starter: Peer | None) -> str | None:
     return None
 
 
+def waiting_for(seats: list[Seat]) -> str | None:
+    """What a table that starts by itself waits for, for the players there (who cannot add a
+    bot): the open seats, else the players not ready; None once nothing."""
+    empty = [str(s.index + 1) for s in seats if s.empty]
+    if len(empty) == 1:
+        return f"seat {empty[0]} waits for a player"
+    if empty:
+        return f"seats {and_list(empty)} wait for players"
+    why = not_ready(seats, None)
+    return None if why is None or why == "no player is seated" else why
+
+
 def bots_only(seats: list[Seat]) -> bool:
     """Every seat is a bot: with no player to be ready, nothing starts by itself (anyone who
     comes to watch would set bots playing on and on); the host key's holder starts it."""
@@ -90,8 +102,11 @@ class Countdown:
         if self._timer is not None:
             return "Everyone is ready: the match is about to start."
         if status == "finished":
-            return "The rematch starts by itself once every player is ready again."
-        return "The match starts by itself once every seat is filled and every player is ready."
+            rule = "The rematch starts by itself once every player is ready again"
+        else:
+            rule = "The match starts by itself once every seat is filled and every player is ready"
+        wait = waiting_for(self._table.seats)
+        return f"{rule}: {wait}." if wait else f"{rule}."
 
     def check(self) -> bool:
         """Start the countdown once every seat is filled and every seated player is ready, and

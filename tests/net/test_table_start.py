@@ -256,3 +256,30 @@ async def test_headless_host_process_starts_the_match_when_both_players_are_read
             except asyncio.TimeoutError:
                 proc.kill()
                 await proc.wait()
+
+
+async def test_the_note_of_a_table_that_starts_by_itself_says_what_it_waits_for(server: Server) -> None:
+    """docs/protocol.md, the lobby's ``start_note``: at a table whose host does not play, the
+    players cannot add a bot, so "once every seat is filled" alone left them guessing which
+    seat, or whom, the start waits for; the note names them, and changes as they come."""
+    table = server.create_table(TableConfig(name="Headless", seats=4, seed=5))
+    table.add_bot(3, "easy")
+    rule = "The match starts by itself once every seat is filled and every player is ready"
+    ana = await join(server, "Ana", table=table.id)
+    try:
+        assert ana.lobby["start_note"] == f"{rule}: seats 2 and 3 wait for players."  # type: ignore[index]
+        bo = await join(server, "Bo", table=table.id)
+        try:
+            await wait_until(lambda: ana.lobby["start_note"] == f"{rule}: seat 3 waits for a player.",  # type: ignore[index]
+                             what="one seat open")
+            cy = await join(server, "Cy", table=table.id)
+            try:
+                await ana.ready(True)
+                await wait_until(lambda: cy.lobby["start_note"]  # type: ignore[index]
+                                 == f"{rule}: Bo (seat 2) and Cy (seat 3) are not ready.", what="two not ready")
+            finally:
+                await cy.close()
+        finally:
+            await bo.close()
+    finally:
+        await ana.close()

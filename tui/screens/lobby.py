@@ -242,7 +242,7 @@ class LobbyScreen(Screen[None]):
             lines.append(self._own_start(lobby, me) if host and me is not None and by_host
                          else self._wait_for_me(lobby, me) if by_host and me is not None and not host
                          else self._watching_host_starts(lobby) if host and by_host
-                         else clean(str(note), 120))
+                         else clean(str(note), 240))  # (it may name the players not ready)
         self.query_one("#lobby-info", Static).update("\n".join(lines))
         self.query_one("#host-buttons").display = host
         self.query_one("#guest-buttons").display = not host
