@@ -648,7 +648,12 @@ class Table:
     def _on_add_bot(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)
         self._in_lobby()
+        before = self._seat_at(msg["seat"]).bot
         self.add_bot(msg["seat"], msg["level"], to=p)
+        if before is None:
+            self._note("the host puts a bot in seat %d (%s)", msg["seat"] + 1, msg["level"])
+        elif before != msg["level"]:
+            self._note("the host makes the bot in seat %d %s", msg["seat"] + 1, msg["level"])
 
     def add_bot(self, index: int, level: str, to: Peer | None = None) -> None:
         """Put a bot of ``level`` in an empty seat (also used by the headless host); ``to``, the
@@ -676,6 +681,7 @@ class Table:
         if seat.bot is None:
             raise Refused("bad_seat", f"seat {seat.index + 1} has no bot")
         seat.clear()
+        self._note("the host takes the bot from seat %d", seat.index + 1)
         self._broadcast_lobby(to=p)
 
     def _on_kick(self, p: Peer, msg: dict[str, Any]) -> None:

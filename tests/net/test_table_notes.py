@@ -183,3 +183,30 @@ def test_seats_are_named_in_a_sentence() -> None:
     assert seats_named([0, 1, 2], ["Tess", "Easy bot", ""]) == "Tess (seat 1), Easy bot (seat 2) and seat 3"
     assert seats_named([1], ["Tess", "Easy bot"]) == "Easy bot (seat 2)"
     assert seats_named([], ["Tess"]) == ""
+
+
+async def test_the_log_says_what_the_host_does_with_the_bots(caplog: pytest.LogCaptureFixture) -> None:
+    """A headless host's terminal read who the host sent away, not the bots it added, changed
+    or took away, though they change who plays."""
+    caplog.set_level(logging.INFO, logger="dealmein.net")
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=3))
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key, reconnect=False)
+        try:
+            await ana.add_bot(1, "normal")
+            await ana.add_bot(1, "hard")
+            await ana.add_bot(1, "hard")  # the same level again: nothing changes, nothing said
+            await ana.remove_bot(1)
+            await ana.add_bot(2, "easy")  # the last, so all before it are done once it is there
+            await wait_until(lambda: table.seats[2].bot == "easy", what="the last bot")
+            said = [n for n in notes(caplog) if "bot" in n]
+            assert said == ["table t: the host puts a bot in seat 2 (normal)",
+                            "table t: the host makes the bot in seat 2 hard",
+                            "table t: the host takes the bot from seat 2",
+                            "table t: the host puts a bot in seat 3 (easy)"], said
+        finally:
+            await ana.close()
+    finally:
+        await srv.close()
