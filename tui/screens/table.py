@@ -37,7 +37,7 @@ from ..notices import clear_of_notices, keep_notices, take_down
 from ..otherkeys import COMPANY_KEYS, why_idle, why_no_step_away, why_not_here
 from ..plain import clean, printable
 from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, playable, plays_for
-from ..seatmarks import unmarked
+from ..seatmarks import AWAY_MARK, IDLE_MARK, unmarked
 from ..seatnames import listed_seat
 from ..shownclock import BELL_AT, ShownClock
 from ..tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
@@ -294,6 +294,10 @@ class TableScreen(Screen[None]):
             names.append(self.names[len(names)])
         return names
 
+    def _as_ended(self) -> list[str]:
+        """The seats' names as the match ends (``as_ended``)."""
+        return [as_ended(name, plain) for name, plain in zip(self.names, self._names_then())]
+
     def show(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None,
              earlier: bool = False) -> None:
         """A new view from the host, with the events that led to it; ``earlier``: moves made
@@ -304,7 +308,7 @@ class TableScreen(Screen[None]):
         if not view.get("is_over"):
             self._ended_names = None
         elif self.view is not None and not self.view.get("is_over"):
-            self._ended_names = self.names  # as the match ends, before the lobby that follows
+            self._ended_names = self._as_ended()  # as the match ends, before the lobby that follows
         was, self.view = self.view, view
         if not earlier and starts_match(was, view, events or []):  # a rematch: the log marks where it starts
             self.log_line(match_heading(view, getattr(self.link, "lobby", None)), style="bold")
@@ -843,8 +847,13 @@ class TableScreen(Screen[None]):
                 return
 
     def bar_now(self, binding_id: str) -> str | None:
-        """The key bar's word for a key as things stand: A brings back a player who is away."""
-        return "Back" if binding_id == "table.away" and self._stepped_away() else None
+        """The key bar's word for a key as things stand: A brings back a player who is away; Esc
+        from the chat line or the log goes back to the table for a watcher, who has no hand."""
+        if binding_id == "table.away":
+            return "Back" if self._stepped_away() else None
+        if binding_id == "focus_hand" and (self.view or {}).get("seat") is None:
+            return "Back to table"
+        return None
 
     def say_no_cards(self) -> None:
         """A card key (Enter, a number) with no card in hand: why there is none to play."""
@@ -1033,6 +1042,14 @@ class TableScreen(Screen[None]):
             self.action_focus_hand()
             return
         self.run_worker(self.link.chat(text), group="chat")
+
+
+def as_ended(name: str, plain: str) -> str:
+    """A seat's name for a match that is over: its player's ``plain`` name where ``name`` says
+    they were away or idle, which told of the seat while the match was played, not of who won
+    ("Dee (away) wins!"); a bot's mark stays, for the seat a bot kept to the end for a player
+    gone for good (the match was the bot's, and the host opens the seat)."""
+    return plain if name.endswith((AWAY_MARK, IDLE_MARK)) else name
 
 
 def _again(shown_at: dict[str, float], text: str, seconds: float) -> bool:
