@@ -1,6 +1,8 @@
 """The seats' names once a match is over (docs/protocol.md, ``lobby``): "(away)" tells of a
 seat while the match is in play, so the results, the tally, the log's last lines and the seat
-boxes name its player without it once the host has ended the match (and reset ``stepped_away``)."""
+boxes name its player without it once the host has ended the match (and reset ``stepped_away``);
+and the seat boxes follow the lobby after the match, a seat the host opened included, while
+the results keep the names the match ended with."""
 from __future__ import annotations
 
 from typing import Any
@@ -81,3 +83,26 @@ async def test_the_away_mark_goes_with_the_match() -> None:
                 await dee.close()
                 await app.leave_table()
 
+
+async def test_the_seat_boxes_show_the_seat_the_host_opened() -> None:
+    """Eve drops and is not back within the grace: a bot keeps her seat to the match's end, and
+    the host opens it then. Hal's results still name the seat as the match ended ("Eve (bot)"),
+    but his seat box shows it open, as the lobby does (it kept "Eve (bot)")."""
+    config = TableConfig(name="t", game="ninety-eight", preset="single-hand", seats=3, seed=5)
+    async with someone_elses_table(config, grace=0.05, takeover=0.05) as (srv, table, ana):
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            eve, screen = await _hal_joins_and_all_start(app, pilot, srv, table, ana, "Eve", reconnect=False)
+            try:
+                await _hal_steps_away(pilot, table)
+                eve.drop_connection()
+                await wait_for(pilot, lambda: table.seats[2].keeper)
+                await wait_for(pilot, lambda: _boxes(screen) == ["Eve (bot)", "Ana"])
+                await ana.away(True)
+                results = await _results(app, pilot)
+                assert not app.session.lobby["seats"][2].get("name")  # open
+                assert results.names[2] == "Eve (bot)"
+                await wait_for(pilot, lambda: _boxes(screen) == ["Seat 3", "Ana"])
+            finally:
+                await eve.close()
+                await app.leave_table()

@@ -196,8 +196,8 @@ async def test_a_table_set_up_anew_after_the_match_takes_the_guest_to_its_lobby(
 async def test_a_player_a_bot_stood_in_for_keeps_their_name_on_the_finished_table() -> None:
     """Cy drops mid-match and does not come back: a bot plays Cy's seat to the end, and the host
     opens the seat as the match ends (net/table.py, the seat's keeper). Bo's results and the
-    finished table still name that seat as it ended ("Cy (bot)"), not "Seat 3", though the
-    lobby now shows it open."""
+    finished table's names for the match still name that seat as it ended ("Cy (bot)"), not
+    "Seat 3", though the lobby (and the seat boxes with it) now show it open."""
     srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 0.05, "takeover": 0.05})  # type: ignore[arg-type]
     await srv.start()
     app = make_app()

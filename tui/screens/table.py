@@ -275,10 +275,16 @@ class TableScreen(Screen[None]):
 
     @property
     def names(self) -> list[str]:
-        """The seats' names; a finished match keeps those it ended with (the host opens the seat
-        of a player a bot stood in for as the match ends, which the lobby then shows empty)."""
+        """The seats' names in the match; a finished match keeps those it ended with, for its
+        results and lines (the host opens the seat of a player a bot stood in for as the match
+        ends, which the lobby then shows empty)."""
         if self._ended_names is not None and (self.view or {}).get("is_over"):
             return list(self._ended_names)
+        return self._names_now()
+
+    def _names_now(self) -> list[str]:
+        """The seats' names as the lobby has them now, which the seat boxes show, after a match
+        too: a seat the host opened reads open, a player away in the match here again."""
         names = list(self.link.names)
         players = (self.view or {}).get("players", len(names))
         while len(names) < players:
@@ -470,7 +476,7 @@ class TableScreen(Screen[None]):
         self._topbar = top_line(view, names, self.card_style)
         self._render_topbar()
         self._ring_for_turn(view)
-        self._render_seats(view, names, me, players)
+        self._render_seats(view, self._names_now(), me, players)
         pile = view.get("pile") or []
         top = view.get("top")
         size, low = self._card_size(), self._board_size()
