@@ -16,11 +16,13 @@ from .plain import cut
 from .plays import own_status
 from .seatmarks import turn_of
 from .widgets.seats import status_text, statuses
+from .widgets.topbar import TopLine
 
 
-def top_line(view: dict[str, Any], names: list[str], style: str) -> str:
+def top_parts(view: dict[str, Any], names: list[str], style: str) -> TopLine:
     """The line above the seats, without the turn clock: the game, the hand, the direction of
-    play and whose turn it is."""
+    play and whose turn it is, apart, for the top bar to leave out what a narrow line has no
+    room for."""
     me = view.get("seat")
     current = view.get("current_seat")
     direction = "clockwise ↻" if view.get("direction", 1) == 1 else "anticlockwise ↺"
@@ -40,7 +42,12 @@ def top_line(view: dict[str, Any], names: list[str], style: str) -> str:
     options = view.get("options") or {}
     if options.get("scoring") == "stakes" and options.get("hands"):  # ninety-eight 6: it ends after `hands`
         number += f" of {options['hands']}"
-    return f" {game} · {deal_word(view.get('game'))} {number} · {direction} · {turn}"
+    return TopLine(game, f"{deal_word(view.get('game'))} {number}", direction, turn)
+
+
+def top_line(view: dict[str, Any], names: list[str], style: str) -> str:
+    """The line above the seats in all its words, without the turn clock (``top_parts``)."""
+    return top_parts(view, names, style).words()
 
 
 def follow_text(view: dict[str, Any], style: str, width: int | None = None, rows: int = 1) -> Text:

@@ -2,7 +2,10 @@
 room up first: whose turn it is always shows."""
 from __future__ import annotations
 
+import re
+
 from core import new_match
+from tui.widgets.topbar import TopLine, fit
 
 from .helpers import make_app, show_link
 from .matchlink import MatchLink
@@ -50,3 +53,83 @@ async def test_short_of_room_the_variant_goes_and_the_turn_stays() -> None:
         await pilot.resize_terminal(120, 30)
         await pilot.pause()
         assert top(screen).endswith(" countdown ")
+
+
+class MarkedLink(MatchLink):
+    """This app in seat 0 of a table whose player to move is away (dropped: the table waits
+    ``takeover`` seconds before a bot plays for them) or idle (their turn clock runs), as a
+    host's lobby says, with a turn clock of ``turn_time`` seconds."""
+
+    def __init__(self, game: str, seed: int, names: list[str], mark: str, turn_time: int = 30,
+                 takeover: float = 23.0) -> None:
+        match = new_match(game, 4, seed=seed)
+        current = match.current_seat
+        assert current is not None and current != 0
+        seats = [{"seat": i, "name": name, "bot": None, "connected": True} for i, name in enumerate(names)]
+        seats[current] |= {"connected": False, "takeover": takeover} if mark == "away" else {"idle": True}
+        shown = [*names]
+        shown[current] += f" ({mark})"
+        super().__init__(match, seat=0, names=shown)
+        self.lobby = {"game": game, "preset": "standard", "turn_time": turn_time, "seats": seats}
+
+
+def drawn(screen) -> str:
+    """The top bar's row as the terminal shows it, cut at the screen's edge."""
+    bar = screen.query_one("#topbar").region
+    return [strip.text for strip in screen.app.screen._compositor.render_strips()][bar.y][bar.x:bar.right]
+
+
+async def test_at_60_columns_the_top_line_keeps_the_clock_and_the_wait() -> None:
+    """At 60x18 the line gives up the direction of play, not the seconds left: the wait before a
+    bot plays for an away player, or the turn clock of an idle one; no separator is left
+    dangling at its end. Wider again, the direction comes back."""
+    app = make_app()
+    async with app.run_test(size=(60, 18)) as pilot:
+        away = await show_link(app, pilot, MarkedLink("ninety-nine", 1, ["Ana", "Bo", "Cy", "Dee"], "away"),
+                               first_plays=False)
+        line = drawn(away).rstrip()
+        assert line.startswith(" Ninety-Nine · round 1 · ") and "clockwise" not in line, line
+        assert re.search(r"Dee's turn \(away\) · (a )?bot( plays)? in 2[0-3] s$", line), line
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert "· clockwise ↻ · Dee's turn (away) · a bot plays for them in " in top(away), top(away)
+        await app.pop_screen()
+        await pilot.resize_terminal(60, 18)
+        idle = await show_link(app, pilot, MarkedLink("crazy-eights", 3, ["Ana", "Ann", "Cy", "Dee"], "idle"),
+                               first_plays=False)
+        await pilot.pause()
+        line = drawn(idle).rstrip()
+        assert line.startswith(" Crazy Eights · hand 1 · ") and "clockwise" not in line, line
+        assert re.search(r"Ann's turn \(idle\) · (30|29) s$", line), line
+
+
+AWAY = TopLine("Ninety-Nine", "round 1", "clockwise ↻", "Dee's turn (away)", wait=23, variant="manual-draw")
+IDLE = TopLine("Crazy Eights", "hand 2", "clockwise ↻", "Ann's turn (idle)", clock=8)
+
+
+def test_the_line_gives_up_the_variant_then_the_wait_words_then_the_direction_then_the_game() -> None:
+    whole = " Ninety-Nine · round 1 · clockwise ↻ · Dee's turn (away) · a bot plays for them in 23 s"
+    assert fit(AWAY, 110).plain == whole + " " * 11 + "manual-draw "
+    assert fit(AWAY, 100).plain == whole  # the variant goes first
+    assert fit(AWAY, 80).plain == " Ninety-Nine · round 1 · clockwise ↻ · Dee's turn (away) · a bot plays in 23 s"
+    assert fit(AWAY, 70).plain == " Ninety-Nine · round 1 · clockwise ↻ · Dee's turn (away) · bot in 23 s"
+    assert fit(AWAY, 60).plain == " Ninety-Nine · round 1 · Dee's turn (away) · bot in 23 s"
+    assert fit(AWAY, 50).plain == " round 1 · Dee's turn (away) · bot in 23 s"
+    assert fit(AWAY, 40).plain == " Dee's turn (away) · bot in 23 s"
+    assert fit(IDLE, 62).plain == " Crazy Eights · hand 2 · clockwise ↻ · Ann's turn (idle) · 8 s"
+    assert fit(IDLE, 61).plain == " Crazy Eights · hand 2 · Ann's turn (idle) · 8 s"
+    for width in range(30, 121):
+        for line in (AWAY, IDLE):
+            shown = fit(line, width)
+            assert shown.cell_len <= width and not shown.plain.rstrip().endswith("·"), (width, shown.plain)
+            clock = r"\((away|idle)\) · ((a )?bot( plays)?( for them)? in 23|8) s( {3,}manual-draw)?$"
+            assert re.search(clock, shown.plain.rstrip()), (width, shown.plain)
+    assert any(span.style == "bold" for span in fit(IDLE, 60).spans)  # ten seconds or less: in bold
+
+
+def test_a_name_too_long_even_then_is_cut_not_the_clock() -> None:
+    line = TopLine("Ninety-Eight", "hand 1 of 10", "anticlockwise ↺", "Bartholomew-Fitzgerald 2's turn (away)",
+                   clock=65, offline=True, wait=75)
+    assert fit(line, 60).plain == " Bartho…2's turn (away) · 1:05 · reconnecting… · bot in 1:15"
+    between = TopLine("Ninety-Eight", "hand 1", "clockwise ↻", "")  # no one to move: nothing dangles
+    assert fit(between, 60).plain == " Ninety-Eight · hand 1 · clockwise ↻"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -40,13 +41,13 @@ from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, 
 from ..seatmarks import AWAY_MARK, IDLE_MARK, unmarked
 from ..seatnames import listed_seat
 from ..shownclock import BELL_AT, ShownClock
-from ..tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
+from ..tablewords import follow_text, scores_words, top_parts, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art, board_caption
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox
 from ..widgets.tablelog import TableLog
-from ..widgets.topbar import TopBar, seconds_text
+from ..widgets.topbar import TopBar, TopLine
 from . import WIDE, popped
 from .choice import ChoiceScreen
 
@@ -167,7 +168,7 @@ class TableScreen(Screen[None]):
         self._ready = False  # set once mounted: views that come earlier are drawn on mount
         self._shown: dict[str, Any] = {}  # what each static shows, to skip unchanged updates
         self._keys: tuple[Any, ...] = ()  # what ``check_action`` answers now, to refresh the key bar on change
-        self._topbar = ""  # the line above the seats, without the turn clock
+        self._topbar = TopLine()  # the line above the seats, without the turn clock
         #: the connection to the host is down, the app trying to get it back: the top line says so
         #: for as long as that lasts (the notice that told it is soon gone)
         self.offline = False
@@ -435,14 +436,10 @@ class TableScreen(Screen[None]):
     def _render_topbar(self) -> int | None:
         """The line above the seats with the turn clock's seconds left, which it returns."""
         left = self.clock_left()
-        text = Text(self._topbar, no_wrap=True)
-        if left is not None:
-            text.append(f" · {seconds_text(left)}", style="bold" if left <= 10 else "")
-        if self.offline:
-            text.append(" · reconnecting…", style="bold")
         # on an away player's turn: how long the table still waits before a bot plays for them
         wait = self._clock.wait_left(self.view or {}, getattr(self.link, "lobby", None) or {})
-        self.query_one(TopBar).show(text, self._variant(), wait)
+        self.query_one(TopBar).show(replace(self._topbar, clock=left, offline=self.offline, wait=wait,
+                                            variant=self._variant()))
         return left
 
     def connection(self, up: bool) -> None:
@@ -473,7 +470,7 @@ class TableScreen(Screen[None]):
         names = self.names
         me = view.get("seat")
         players = int(view.get("players", 0))
-        self._topbar = top_line(view, names, self.card_style)
+        self._topbar = top_parts(view, names, self.card_style)
         self._render_topbar()
         self._ring_for_turn(view)
         self._render_seats(view, self._names_now(), me, players)
