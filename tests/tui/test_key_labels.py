@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.widgets import Button, Input
 from textual.widgets._footer import FooterKey
 
+from core import new_match
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
@@ -14,7 +15,8 @@ from tui.settings import Settings, save_settings
 from tui.widgets.hand import HandView
 from tui.widgets.tablelog import TableLog
 
-from .helpers import current, join_lobby, key_bar, make_app, open_table, someone_elses_table, start_solo, wait_for
+from .helpers import current, join_lobby, key_bar, make_app, open_table, show_link, someone_elses_table, start_solo, wait_for
+from .matchlink import MatchLink
 
 
 def _esc(screen) -> list[str]:
@@ -47,6 +49,20 @@ async def test_the_tables_esc_reads_back_to_hand_from_the_log_and_the_chat_line(
         ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         await wait_for(pilot, lambda: _esc(ask) == ["Stay"])
         assert [str(b.label) for b in ask.query(Button)] == ["Stay", "Leave"]
+
+
+async def test_a_watchers_esc_from_the_chat_line_reads_back_to_table() -> None:
+    """A watcher holds no hand ("(no cards)"): Esc from the chat line reads as going back to
+    the table, not to a hand."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        link = MatchLink(new_match("crazy-eights", 3, seed=4), None)  # type: ignore[arg-type]
+        link.is_host = False
+        screen = await show_link(app, pilot, link, first_plays=False)
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: isinstance(screen.focused, Input) and _esc(screen) == ["Back to table"])
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(screen.focused, Input))
 
 
 async def test_leave_from_the_palette_leaves_with_the_focus_in_the_chat_line() -> None:

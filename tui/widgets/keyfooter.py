@@ -88,10 +88,10 @@ class KeyFooter(Footer):
         return True, False, True, spared
 
     def _now(self, binding: Binding) -> str | None:
-        """What the screen says a key does as things stand (``bar_now``: Away reads Back while
-        away), if it says."""
+        """What the screen says a key does as things stand (``bar_now``, asked by the binding's
+        id, else by its action: Away reads Back while away), if it says."""
         now = getattr(self.screen, "bar_now", None)
-        return now(binding.id) if callable(now) and binding.id else None
+        return now(binding.id or binding.action) if callable(now) else None
 
     def _words(self, binding: Binding, short: bool | None = None) -> str:
         """What the bar says a key does: the screen's words for it now (``bar_now``), else its
