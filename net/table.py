@@ -858,6 +858,7 @@ class Table:
                     seat_.clear()
                 seat_.ready = seat_.bot is not None
                 seat_.stepped_away = False  # the match they stepped away from is over
+                seat_.missed = 0  # and with it the turns it took from them: idle no more
                 if seat_.away and seat_.grace_timer is None:  # kept while away past the grace: from now
                     self._hold_seat(seat_)
             self._broadcast_lobby(at_once=True)

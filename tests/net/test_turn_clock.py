@@ -460,3 +460,22 @@ async def test_the_others_are_told_of_an_idle_players_turns_until_the_seat_is_ma
         await ana.close()
         await bo.close()
         await srv.close()
+
+
+async def test_a_player_idle_at_the_matchs_end_is_idle_no_more() -> None:
+    """docs/protocol.md, "Turn clock": the lobby marks a seat ``idle`` while the clock takes its
+    player's turns; with the match over there are no turns to take, and the seat read "(idle)"
+    in every lobby and seat box until the next match began."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "away_clock": 0.1})  # type: ignore[arg-type]
+    await srv.start()
+    table, (ana,) = await seated_table(srv, TableConfig(name="Away", game="ninety-eight", seats=2, seed=5,
+                                                        turn_time=1, options={"scoring": "single"}), 1, {1: "easy"})
+    try:
+        m = await dealt(table, ana)
+        await wait_until(lambda: (ana.lobby or {})["seats"][0].get("idle") is True, timeout=8, what="Ana idle")
+        await wait_until(lambda: m.is_over, timeout=30, what="the match's end, the clock moving for her")
+        await wait_until(lambda: (ana.lobby or {}).get("status") == "finished", what="the lobby after it")
+        assert ana.lobby["seats"][0]["idle"] is False and table.seats[0].missed == 0  # type: ignore[index]
+    finally:
+        await ana.close()
+        await srv.close()
