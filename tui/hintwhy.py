@@ -99,6 +99,10 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "nn_least":
         return f"every play costs you chips, and this one fewest ({_chips(count)})"
     if kind == "nn_next":
+        if why.other is not None and 0 <= why.other < len(names) and why.other != seat:
+            # the play to the other total passes the turn to another seat (a 4, a J): say whose
+            return (f"at {why.total} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 "
+                    f"than would let {names[why.other]} at {count}")
         return f"at {why.total} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 than at {count}"
     if kind == "nn_costly":
         return f"at {why.total}, {count} in 10 of the cards you cannot see would cost {name} chips however played"

@@ -114,7 +114,8 @@ class Why:
     fewer than any other), ``nn_next`` (it costs nothing, and at ``total`` the fewest of the
     unseen cards let ``seat``, the next, land on 33, 66 or 99 of the plays that cost nothing
     and pass the turn to a seat holding as many cards, clearly fewer than at ``count``, where
-    one of them would take it; or, after the kept cards below, none against some),
+    one of them would take it and pass the turn to ``other`` where not ``seat`` (a 4 turns play
+    round, a J skips); or, after the kept cards below, none against some),
     ``nn_costly`` (it costs nothing, and at ``total`` ``count`` in 10 of the unseen cards
     would cost ``seat``, the next, chips however played, clearly more than where another play
     that costs nothing and passes the turn to a seat holding as many cards would leave the
@@ -139,6 +140,7 @@ class Why:
     suit: str | None = None
     total: int | None = None
     count: int | None = None
+    other: int | None = None
 
 
 def why(view: View, action: str) -> Why | None:
@@ -397,7 +399,7 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         return tables.p99[tx] + tables.pland[tx] if tx < 99 else 0.0
 
     shares: dict[int, float] = {}
-    worst = t
+    worst, other = t, None
     if nxt != seat and t < 99:
         # the other plays that cost nothing and pass the turn to a seat holding as many cards
         # (a 4 or a J may pass it to another; the unseen cards are the same for every seat):
@@ -407,11 +409,18 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
             to = nn_seat_after(view, seat, RANK[x.card])
             return to != seat and counts[to] == counts[nxt]
 
-        free = {results[x.card, x.value][0] for x in plays if not results[x.card, x.value][1] and alike_next(x)}
+        # each total a play that costs nothing makes, and the seat it passes the turn to (of
+        # plays to one total, one that passes it to the seat this play does, if any)
+        free: dict[int, int] = {}
+        for x in plays:
+            tx, cost, _ = results[x.card, x.value]
+            if not cost and alike_next(x) and free.get(tx) != nxt:
+                free[tx] = nn_seat_after(view, seat, RANK[x.card])
         shares = {tx: landing(tx) for tx in free}
         worst = max(shares, key=lambda tx: (shares[tx], -tx))
+        other = free[worst] if free[worst] != nxt else None
         if shares[t] == min(shares.values()) and shares[worst] - shares[t] >= LANDING_APART:
-            return Why("nn_next", seat=nxt, total=t, count=worst)
+            return Why("nn_next", seat=nxt, total=t, count=worst, other=other)
         # the most of the unseen cards cost that seat chips however it plays them, clearly more
         # than where another of those plays would leave the total
         costly = {tx: tables.pbad[tx] for tx in free if tx < 99}
@@ -436,7 +445,7 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         return Why("nn_keeps", card=kept, total=t)
     # no unseen card lets that seat land, where one of the other plays would leave it some
     if shares and shares[t] == 0 < shares[worst]:
-        return Why("nn_next", seat=nxt, total=t, count=worst)
+        return Why("nn_next", seat=nxt, total=t, count=worst, other=other)
     # nothing at stake among the plays that cost nothing: at no total one of them makes can any
     # unseen card land the seat to play next on a mark or 99 (``count``: the totals that cost)
     if t < 99 and all(tx < 99 and not landing(tx) for tx, cost, _ in results.values() if not cost):

@@ -299,6 +299,11 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         free = {made(x) for x in view["legal"]
                 if x != "draw" and chips(made(x))[0] == 0 and passes_alike(view, x, w.seat)}
         assert w.count in free - {t}
+        # ``other``: whom the plays to that total pass the turn to, said where none passes it to
+        # the seat this play does (a 4 turns play round, a J skips)
+        to = {after_play(view, x) for x in view["legal"]
+              if x != "draw" and made(x) == w.count and passes_alike(view, x, w.seat)}
+        assert (w.other is None) == (w.seat in to) and (w.other is None or w.other in to), (w, to)
         assert all(landing_share(view, t) <= landing_share(view, tx) + 1e-9 for tx in free if tx < 99)
         # clearly fewer, or none against some
         assert landing_share(view, t) + 0.1 <= landing_share(view, w.count) + 1e-9 \
@@ -525,10 +530,12 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                 w = why(view, action)
                 if w is not None:
                     kinds.add(w.kind)
+                    if w.other is not None:  # nn_next against a total that passes the turn elsewhere
+                        kinds.add(f"{w.kind}, other")
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "longer", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
-                     "nn_next", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "nn_total", "nn_calm",
+                     "nn_next", "nn_next, other", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "nn_total", "nn_calm",
                      "heavier",
                      "wild_last",
                      "wild_held", "tightest", "keeps_low", "ne_room", "adds_least", "keeps_ace", "keeps_lowest", "passes_on",
@@ -673,7 +680,10 @@ def test_ninety_nine_says_the_cards_kept_stay_free_higher_up() -> None:
     view, legal = position("ninety-nine", 3, ["KD", "6S", "4C"], total=45, pile=[])
     assert why(view, "6S") == Why("nn_room", total=51)
     # 4♣ to 49 keeps less room, but from 49 no unseen card lands the next seat; from 55 an ace does
-    assert why(view, "4C") == Why("nn_next", seat=after_play(view, "4C"), total=49, count=55)
+    # (the 4 turns play round: K♦ to 55 would pass the turn to the other seat, whom it names)
+    assert why(view, "4C") == Why("nn_next", seat=after_play(view, "4C"), total=49, count=55,
+                                  other=after_play(view, "KD"))
+    assert after_play(view, "KD") != after_play(view, "4C")
     assert why(view, "KD") == Why("nn_keeps", card="4C", total=55)  # not more room: it keeps the 4
 
 
