@@ -169,14 +169,16 @@ def _bot_of(name: str) -> tuple[str, str] | None:
 
 
 def short_bot_names(names: list[str], width: int) -> list[str]:
-    """Names for a row of narrow seat boxes: where every bot in it is of one level, a bot's
-    name too long for ``width`` reads "Bot", "Bot 2"... (eight seats at 80 columns read
-    "Normal…", "Norma…2": the level, the same word on each, left little room for what tells
-    them apart). Bots of different levels, or a short name another seat has already, keep the
+    """Names for a row of narrow seat boxes: where every bot in it is of one level and one
+    bot's name is too long for ``width``, every bot reads "Bot", "Bot 2"... (eight seats at 80
+    columns read "Normal…", "Norma…2": the level, the same word on each, left little room for
+    what tells them apart), the first too, though "Normal bot" fits: the row reads in one
+    style. Bots of different levels, or a short name another seat has already, keep the
     names as they are (``cut_apart`` cuts them then)."""
     bots = [_bot_of(name) for name in names]
     if len({bot[0] for bot in bots if bot is not None}) != 1:
         return names
-    short = [f"Bot {bot[1]}".rstrip() if bot is not None and cell_len(name) > width else name
-             for name, bot in zip(names, bots)]
+    if all(bot is None or cell_len(name) <= width for name, bot in zip(names, bots)):
+        return names
+    short = [f"Bot {bot[1]}".rstrip() if bot is not None else name for name, bot in zip(names, bots)]
     return short if len(set(short)) == len(set(names)) else names

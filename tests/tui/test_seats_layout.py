@@ -143,6 +143,22 @@ async def test_seven_bots_of_one_level_read_apart() -> None:
             assert cell_len(title) <= by_width(screen, seat) - EDGE
 
 
+async def test_bots_of_one_level_read_in_one_style_at_60_columns() -> None:
+    """Five seats at 60x18, four boxes too narrow for "Normal bot 2" but just wide enough for
+    "Normal bot": the first box reads "Bot" as the others read "Bot 2"... (it kept "Normal bot",
+    drawn without the line and blank before it that the other boxes' names have)."""
+    app = make_app()
+    names = ["You", "Normal bot", *(f"Normal bot {n}" for n in range(2, 5))]
+    async with app.run_test(size=(60, 18)) as pilot:
+        screen = await show_table(app, pilot, "crazy-eights", 5, seat=0, names=names)
+        row = boxes(screen)
+        titles = [str(box.border_title) for box in row]
+        assert titles == ["Bot", "Bot 2", "Bot 3", "Bot 4"], titles
+        for box, title in zip(row, titles):
+            top = drawn(screen, box, 0)
+            assert top[1:3] in ("─ ", "━ ") and top[3:].startswith(f"{title} "), top
+
+
 async def test_six_seats_show_whole_names_and_the_word_dealer() -> None:
     """Six seats at 80 columns, five boxes of 16 cells: the table's bot names ("Normal bot 2")
     and names of 11 or 12 letters are drawn whole on the top borders (they were cut to ten
@@ -216,6 +232,9 @@ def test_short_bot_names() -> None:
     assert short_bot_names(["Normal bot", "Normal bot 2", "Normal bot 3"], 7) == ["Bot", "Bot 2", "Bot 3"]
     assert short_bot_names(["Ana", "Hard bot", "Hard bot 2"], 7) == ["Ana", "Bot", "Bot 2"]
     assert short_bot_names(["Normal bot", "Normal bot 2"], 16) == ["Normal bot", "Normal bot 2"]  # they fit
+    # one name too long: every bot reads "Bot"..., the one that fits too, so that the row reads alike
+    assert short_bot_names(["Normal bot", "Normal bot 2"], 10) == ["Bot", "Bot 2"]
+    assert short_bot_names(["Ana", "Hard bot", "Hard bot 12"], 9) == ["Ana", "Bot", "Bot 12"]
     # bots of two levels: the level is what tells them apart; a player called "Bot 2" is not doubled
     assert short_bot_names(["Normal bot", "Hard bot", "Normal bot 2"], 7) == ["Normal bot", "Hard bot", "Normal bot 2"]
     assert short_bot_names(["Bot 2", "Normal bot", "Normal bot 2"], 7) == ["Bot 2", "Normal bot", "Normal bot 2"]
