@@ -8,6 +8,7 @@ under the notices makes room for them (``clear_of_notices``), so that the lines 
 a notice stands do not come in behind it."""
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from textual.app import App
@@ -21,6 +22,18 @@ from textual.widgets._toast import Toast, ToastHolder, ToastRack
 NEWEST = "-newest"
 #: the class of an older notice with no room left for it whole above the newer ones
 OVER = "-over"
+
+
+def again(shown_at: dict[str, float], text: str, seconds: float) -> bool:
+    """Whether ``text`` was shown less than ``seconds`` ago (its notice, shown for ``seconds``,
+    still up), so that a key pressed again does not stack the same notice; if not, it is noted
+    as shown now. ``shown_at``: the screen's own record of what it showed when."""
+    now = time.monotonic()
+    last = shown_at.get(text)
+    if last is not None and now - last < seconds:
+        return True
+    shown_at[text] = now
+    return False
 
 
 def take_down(app: App[Any], messages: set[str], title: str = "") -> None:

@@ -97,6 +97,34 @@ async def test_a_step_past_either_end_says_where_the_replay_is(tmp_path):
         await wait_for(pilot, lambda: "This is the last step: the match's end." in notices(app))
 
 
+async def test_a_step_past_either_end_again_does_not_stack_its_notice(tmp_path):
+    """Right pressed again and again at the match's end (Left at the deal) shows its notice once
+    while it is up (each press stacked another, until they covered half the screen); once it
+    has gone, the key says it again."""
+    from tests.persist.test_matchlog import play_logged
+
+    from .helpers import notices
+
+    path = tmp_path / "whole.jsonl"
+    play_logged(path, "ninety-eight", seed=5)
+    app = make_app(args=argparse.Namespace(command="replay", file=str(path), show=True, no_mdns=True))
+    last, first = "This is the last step: the match's end.", "This is the first step: the deal."
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "right", "right", "right", "pagedown")
+        await wait_for(pilot, lambda: last in notices(app))
+        await pilot.pause()
+        assert notices(app).count(last) == 1, notices(app)
+        await pilot.press("home", "left", "left", "pageup")
+        await wait_for(pilot, lambda: first in notices(app))
+        await pilot.pause()
+        assert notices(app).count(first) == 1, notices(app)
+        await wait_for(pilot, lambda: first not in notices(app), timeout=10)  # gone: the next press tells it again
+        await pilot.press("left")
+        await wait_for(pilot, lambda: first in notices(app))
+        assert notices(app).count(first) == 1
+
+
 async def test_replay_of_a_tampered_log_says_so(tmp_path):
     path = tmp_path / "match.jsonl"
     write_log(path)

@@ -27,6 +27,7 @@ from themes.variables import BLACK, solid
 from ..cardface import card_label, suit_label
 from ..eventtext import action_text, debts_taken, deal_word, describe, other_name, told, with_causes
 from ..matchend import why_over
+from ..notices import again
 from ..plain import clean, cut
 from ..replaysteps import ShownStep, shown_steps
 from ..seatmarks import BOT_MARK
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
 
 #: the widest a player's name is shown, in cells
 NAME_CELLS = 16
+#: how long the notice of a key that moves nowhere ("This is the last step: ...") stays up
+END_SECONDS = 3.0
 
 
 def log_header(path: Path) -> dict[str, Any]:
@@ -110,6 +113,8 @@ class ReplayScreen(Screen[None]):
             self.names[you] = "You"
         #: its widgets are all there: a restyle that comes sooner is drawn by ``on_mount``
         self._drawn = False
+        #: when each notice of a key that moved nowhere was shown (``notices.again``)
+        self._told_at: dict[str, float] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-head")
@@ -168,11 +173,14 @@ class ReplayScreen(Screen[None]):
             await self.app.action_quit()
 
     def action_step(self, delta: int) -> None:
+        """Move ``delta`` steps; a key that moves nowhere says why, once while that notice
+        shows (held down at the end, → stacked the same notice over half the screen)."""
         to = max(0, min(self.steps - 1, self.index + delta))
-        if self.steps and to == self.index:  # a key that moves nowhere says why
+        if self.steps and to == self.index:
             last = "the log ends here, before the match does" if self.result.cut_short else "the match's end"
-            self.notify("This is the first step: the deal." if delta < 0 else f"This is the last step: {last}.",
-                        timeout=3)
+            text = "This is the first step: the deal." if delta < 0 else f"This is the last step: {last}."
+            if not again(self._told_at, text, END_SECONDS):
+                self.notify(text, timeout=END_SECONDS)
             return
         self.action_go(to)
 

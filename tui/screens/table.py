@@ -34,7 +34,7 @@ from ..keptsuits import kept_suits, most_kept
 from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
 from ..matchheading import match_heading, starts_match
-from ..notices import clear_of_notices, keep_notices, take_down
+from ..notices import again, clear_of_notices, keep_notices, take_down
 from ..otherkeys import COMPANY_KEYS, why_idle, why_no_step_away, why_not_here
 from ..plain import clean, printable
 from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, playable, plays_for
@@ -889,7 +889,7 @@ class TableScreen(Screen[None]):
     def warn(self, text: str) -> None:
         """Why a key did nothing, as a warning; pressed again while that warning still shows,
         it is not stacked a second time over the log."""
-        if not _again(self._warned_at, text, WARN_SECONDS):
+        if not again(self._warned_at, text, WARN_SECONDS):
             self.notify(text, severity="warning", timeout=WARN_SECONDS)
 
     def say(self, text: str, redraw: Callable[[str], str] | None = None) -> None:
@@ -897,7 +897,7 @@ class TableScreen(Screen[None]):
         The same answer again while its notification still shows adds neither a second line
         nor a second notification. ``redraw``: the answer in another card style (it names cards)."""
         self.said.append(text)
-        if _again(self._said_at, text, SAY_SECONDS):
+        if again(self._said_at, text, SAY_SECONDS):
             return
         self.log_line(text, style="bold", redraw=redraw)
         self.notify(text, timeout=SAY_SECONDS)
@@ -1053,17 +1053,6 @@ def as_ended(name: str, plain: str) -> str:
     ("Dee (away) wins!"); a bot's mark stays, for the seat a bot kept to the end for a player
     gone for good (the match was the bot's, and the host opens the seat)."""
     return plain if name.endswith((AWAY_MARK, IDLE_MARK)) else name
-
-
-def _again(shown_at: dict[str, float], text: str, seconds: float) -> bool:
-    """Whether ``text`` was shown less than ``seconds`` ago (its notice still up); if not, it is
-    noted as shown now."""
-    now = time.monotonic()
-    last = shown_at.get(text)
-    if last is not None and now - last < seconds:
-        return True
-    shown_at[text] = now
-    return False
 
 
 def _drawn_card(before: list[str], after: list[str]) -> int | None:
