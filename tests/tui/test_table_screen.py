@@ -118,6 +118,37 @@ async def test_wild_eight_asks_for_a_suit() -> None:
         assert link.sent[0] == "8C=H"
 
 
+async def test_wild_eight_played_with_l_asks_for_a_suit_saying_last_card() -> None:
+    """crazy-eights 4.1: L on a wild 8 from a hand of two asks the suit, and the question says
+    the play goes with "last card!" (it read as Enter's did: nothing said the announcement was
+    coming, and a player unsure of it might cancel and play with Enter, a penalty, 4.2), whole
+    on screen at 60 columns too, where it wraps. Enter's question says nothing of it."""
+    # hand size 2 at two seats, dealer 0: seat 1 holds 8C 9S and plays first; KH starts
+    deck = stacked(["8C", "2C", "9S", "3C", "KH"])
+    question = '8♣ is wild: name the suit to follow (you say "last card!").'
+    for size in ((80, 24), (60, 18)):
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                            options={"hand_size": 2})
+            assert screen.query_one(HandView).cards[0] == "8C"
+            await pilot.press("1", "l")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen)
+            assert app.screen.question == question
+            await pilot.pause()
+            shown = " ".join(" ".join(strip.text.replace("█", " ").split())
+                             for strip in app.screen._compositor.render_strips())
+            assert question in shown, shown
+            await pilot.press("escape", "enter")  # Enter: the same card, without the announcement
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen)
+            assert app.screen.question == "8♣ is wild: name the suit to follow."
+            await pilot.press("escape", "l", "2")
+            await pilot.pause()
+            assert link.sent == ["8C=H!"]
+
+
 async def test_space_draws_and_l_announces() -> None:
     """crazy-eights 3.4 and 4.1: Space draws; L plays with "last card!"."""
     app = make_app()

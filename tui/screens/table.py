@@ -739,7 +739,10 @@ class TableScreen(Screen[None]):
         question = f"Play {card_label(card, self.card_style)} how?"
         note, first = "", self._hinted_choice(view, actions)
         if named:
-            question = f"{card_label(card, self.card_style)} is wild: name the suit to follow."
+            # with L, the question says the announcement goes with the suit: nothing else there did,
+            # and a player unsure of it might cancel and play it with Enter, unannounced (4.2)
+            said = f' (you say "{announcement(own_status(view).get("count"))}")' if announce else ""
+            question = f"{card_label(card, self.card_style)} is wild: name the suit to follow{said}."
             suits = [p[2] for p in map(parse_play, actions) if p is not None and p[2] is not None]
             hand, wild = view.get("hand") or [], view.get("wild") or []
             note = kept_suits(hand, card, wild, suits, self.card_style)
