@@ -427,6 +427,9 @@ def print_themes() -> int:
     from themes.loader import load_themes, user_themes_dir
 
     folder = user_themes_dir()
+    if folder.exists() and not folder.is_dir():  # (DEALMEIN_THEMES_DIR naming a file)
+        print(f"Your theme folder: {folder} is not a folder: no theme is read from it.")
+        return 1
     loaded = load_themes(folder)
     print(f"Your theme folder: {folder}" + ("" if folder.is_dir() else " (there is none yet)"))
     yours = [(name, loaded.sources[name]) for name in loaded.user_theme_names()]

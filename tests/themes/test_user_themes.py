@@ -203,3 +203,7 @@ def test_dealmein_themes_lists_every_bad_file_with_everything_wrong(tmp_path: Pa
     monkeypatch.setenv(THEMES_DIR_ENV, str(tmp_path / "fine"))
     assert main(["themes"]) == 0
     assert capsys.readouterr().out == f"Your theme folder: {tmp_path / 'fine'}\nNo theme files in it.\n"
+    # a file where the folder should be: said so (it read as a folder not made yet), status 1
+    monkeypatch.setenv(THEMES_DIR_ENV, str(tmp_path / "ocean.toml"))
+    assert main(["themes"]) == 1
+    assert capsys.readouterr().out == f"Your theme folder: {tmp_path / 'ocean.toml'} is not a folder: no theme is read from it.\n"
