@@ -178,7 +178,7 @@ async def test_help_lists_the_keys_of_every_screen_and_keeps_each_title_on_a_lin
         assert dict(sections["Picking a game (Play solo, Host, Game in the lobby)"])["Ctrl+S"].startswith("Start")
         assert dict(sections["Rules (F2)"])["←, →"] == "The other games' rules"
         assert dict(sections["A choice at the table"])["1 .. 9"] == "Choose the answer of that number"
-        assert dict(sections["Replay (dealmein replay FILE --show)"])["→, N"] == "Next"
+        assert dict(sections["Replay (V on a match's results, dealmein replay FILE --show)"])["→, N"] == "Next"
     console = Console(width=100, record=True)
     for title, rows in sections.items():
         console.print(key_table(title, rows))

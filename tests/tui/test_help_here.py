@@ -98,6 +98,20 @@ async def test_away_from_a_table_help_says_where_such_keys_answer() -> None:
         assert keys["Space"] == "Draw (Crazy Eights; in Ninety-Nine's manual draw, your card after a play)"
 
 
+async def test_help_over_settings_lists_the_settings_keys_first() -> None:
+    """F1 lists the keys of the screen it is pressed on first: Settings had no section of its
+    own, and Help opened there with the home screen's."""
+    from tui.screens.settings import SettingsScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.push_screen(SettingsScreen())
+        await wait_for(pilot, lambda: current(app, SettingsScreen))
+        sections = await _help(app, pilot)
+        assert list(sections)[0] == "Settings" and sections["Settings"]["Esc"] == "Back"
+        assert "Home" in sections  # the other screens after it
+
+
 async def test_a_solo_lobby_lists_only_its_own_keys() -> None:
     """Ready, Take seat, Chat and Invite are a table with others' (they only say so at a solo
     one): Help over the solo table, over its finished match's results and over its lobby

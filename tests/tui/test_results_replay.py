@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from net.matchlog import replay
+from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.results import ResultsScreen
 
@@ -38,6 +39,12 @@ async def test_v_on_a_solo_matchs_results_replays_it_and_escape_comes_back() -> 
         await pilot.press("v")
         shown = await wait_for(pilot, lambda: current(app, ReplayScreen))
         assert shown.in_app and shown.path == log
+        # F1 over it: the replay's keys first, then the other screens' (the app runs on behind it)
+        await pilot.press("f1")
+        help_ = await wait_for(pilot, lambda: current(app, HelpScreen))
+        assert list(help_.sections)[0].startswith("Replay") and "At the table" in help_.sections
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is shown)
         # the table's log reproduces the match it played, move by move, to its end
         expected = replay(log, keep_history=True)
         assert shown.result.ok and expected.ok and shown.steps > 1

@@ -100,7 +100,8 @@ def _of(cls: type[DOMNode], again: bool = False) -> list[Binding]:
 #: hand's results: its end, "Hand over / match over" or "Round over / match over")
 HERE = {"TableScreen": "At the table", "ChoiceScreen": "A choice at the table", "ResultsScreen": " over / match over",
         "LobbyScreen": "Lobby", "HomeScreen": "Home", "PickerScreen": "Picking a game", "RulesScreen": "Rules",
-        "RecordScreen": "Your record", "KeysScreen": "Keys"}
+        "RecordScreen": "Your record", "KeysScreen": "Keys", "SettingsScreen": "Settings",
+        "ReplayScreen": "Replay"}
 
 
 def here_first(sections: dict[str, list[tuple[str, str]]], screen: object) -> dict[str, list[tuple[str, str]]]:
@@ -134,8 +135,9 @@ class HelpScreen(Screen[None]):
         keymap: dict[str, str] = getattr(self.app, "keymap", {})
         everywhere = key_rows(_of(DealMeInApp, again=True), [("Ctrl+P", f"Command palette: {palette}")], keymap)
         table_view, solo = table_below(self.app)
-        if isinstance(self.opened_from(), ReplayScreen):
-            # ``dealmein replay FILE --show``: its own keys first; the table's do nothing there
+        below = self.opened_from()
+        if isinstance(below, ReplayScreen) and not below.in_app:
+            # ``dealmein replay FILE --show``: its own keys; there is no other screen to go to
             self.sections = {"Replay": key_rows(_of(ReplayScreen), [("↑, ↓, Mouse", "Scroll a step taller than the screen")], keymap),
                              "Everywhere": everywhere}
         else:
@@ -147,7 +149,7 @@ class HelpScreen(Screen[None]):
         with VerticalScroll(id="help"):
             yield Static(f"Keys · {GAMES[game].name}" if isinstance(game, str) and game in GAMES else "Keys",
                          classes="title")
-            if table_view is None and not guest and not isinstance(self.opened_from(), ReplayScreen):
+            if table_view is None and not guest and not isinstance(below, ReplayScreen):
                 yield Static(self._start_here(), id="start-here")
             for title, rows in self.sections.items():
                 yield Static(key_table(title, rows))
@@ -180,6 +182,7 @@ class HelpScreen(Screen[None]):
         from .replay import ReplayScreen
         from .results import ResultsScreen
         from .rules import RulesScreen
+        from .settings import SettingsScreen
         from .table import TableScreen
 
         hand = [b for b in _of(HandView) if not b.key.isdigit()]
@@ -239,8 +242,11 @@ class HelpScreen(Screen[None]):
             "Rules (F2)": key_rows([b for b in _of(RulesScreen) if b.action != "game(-1)"], keymap=keymap,
                                    extra=[("←, →", "The other games' rules")]),
             **({} if guest else {"Your record": key_rows(_of(RecordScreen), keymap=keymap)}),
+            "Settings": key_rows(_of(SettingsScreen), keymap=keymap, extra=[
+                ("Tab, Shift+Tab", "Move between the settings")]),
             "Keys (Settings, Move keys)": key_rows(_of(KeysScreen), keymap=keymap, extra=[
                 ("Enter, then a key", "Move the highlighted key there (Esc keeps it)"),
                 ("That key again", "Swap the two, where the key belonged to one other")]),
-            **({} if guest else {"Replay (dealmein replay FILE --show)": key_rows(_of(ReplayScreen), keymap=keymap)}),
+            **({} if guest else {"Replay (V on a match's results, dealmein replay FILE --show)": key_rows(
+                _of(ReplayScreen), keymap=keymap, extra=[("↑, ↓, Mouse", "Scroll a step taller than the screen")])}),
         }
