@@ -328,3 +328,23 @@ async def test_the_line_above_the_hand_names_a_key_moved_mid_match(tmp_path: Pat
         await wait_for(pilot, lambda: current(app, TableScreen))
         await pilot.pause()
         assert "D draws" in hint() and "Space" not in hint()
+
+
+async def test_the_key_being_moved_stays_in_sight_on_a_small_screen(tmp_path: Path) -> None:
+    """At 60x18 the question under the list ("Press the new key for Turn (Table)...") takes
+    rows from it: the row being moved went out of sight as Enter was pressed on it."""
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(60, 18)) as pilot:
+        screen = await open_keys(app, pilot)
+        listed = screen.query_one("#keys-list", OptionList)
+        index = listed.get_option_index("table.say_turn")
+        listed.focus()
+        for _ in range(index):  # down the list by key, as a player gets there
+            await pilot.press("down")
+        await wait_for(pilot, lambda: listed.highlighted == index)
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: offered(screen) is not None and "Turn (Table)" in offered(screen))
+        await pilot.pause()
+        rows = [listed.render_line(y).text for y in range(listed.size.height)]
+        assert any(line.lstrip().startswith("Table") and " Turn " in line for line in rows), rows

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from ..keymap import key_label, pressed_key
 from ..settings import GUEST_FILE, Unread
 from ..widgets.keyfooter import KeyFooter
+from ..widgets.wholelist import WholeOptionList
 from . import popped
 from .help import in_game_words, table_below
 
@@ -155,7 +156,9 @@ class KeysScreen(Screen[None]):
         with Vertical(id="keys-screen"):
             yield Static("Keys", classes="title")
             yield Static(self._how(), id="keys-how")
-            yield OptionList(id="keys-list")
+            # the key being moved stays in sight as the question under the list takes rows from
+            # it (at 60x18 it went out of sight as Enter was pressed on it)
+            yield WholeOptionList(id="keys-list")
             yield KeyCatcher("", id="keys-catch")
             yield Static("", id="keys-said")
         yield KeyFooter()

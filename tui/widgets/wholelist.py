@@ -1,6 +1,7 @@
 """An option list whose options take several rows (a variant's name over its words) that
 scrolls by whole options: Textual scrolls just far enough to show the highlighted one, so the
-list could start halfway through the option above it, its words without their name."""
+list could start halfway through the option above it, its words without their name; and that
+keeps its highlighted option in sight as it grows shorter."""
 from __future__ import annotations
 
 from textual.widgets import OptionList
@@ -8,7 +9,11 @@ from textual.widgets import OptionList
 
 class WholeOptionList(OptionList):
     """``OptionList`` whose top row is always the first row of an option, the highlighted one
-    still wholly in sight (where it fits at all)."""
+    still wholly in sight (where it fits at all), also as the list loses rows to what shows
+    under it (a question, a line said)."""
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.scroll_to_highlight)
 
     def scroll_to_highlight(self, top: bool = False) -> None:
         super().scroll_to_highlight(top)
