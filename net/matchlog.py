@@ -147,6 +147,9 @@ def replay(path: Path, keep_history: bool = False,
     if header["format"] not in FORMATS:
         return ReplayResult(False, error=f"its header's log format {header['format']!r} is not one this app reads "
                                          f"({', '.join(map(str, FORMATS))})", line=1)
+    wrong_dealer = _no_dealer(header)
+    if wrong_dealer:
+        return ReplayResult(False, error=wrong_dealer, line=1)
     try:
         match = new_match(header["game"], header["players"], header.get("preset") or "standard",
                           header["options"], seed=header["seed"], deck=header.get("deck"),
@@ -194,7 +197,7 @@ def replay(path: Path, keep_history: bool = False,
                                            [e.to_dict() for e in events], record.get("bot") is True))
         elif "winners" in record:
             if record["winners"] != list(match.winners):
-                return _diverged(result, number, f"winners {record['winners']} but the replay gives {match.winners}")
+                return _diverged(result, number, _other_winners(record["winners"], match, result.names))
         else:
             return _diverged(result, number, "unknown record")
         if record.get("state") != state_digest(match):
@@ -227,6 +230,32 @@ def _no_seat(record: dict[str, Any], players: int) -> str:
     given = f'its "seat" is {json.dumps(record["seat"])[:40]}' if "seat" in record else 'it has no "seat"'
     return (f"action {record['action']!r} is by no seat of this table ({given}; a log of {players} seats "
             f"numbers them 0 to {players - 1})")
+
+
+def _no_dealer(header: dict[str, Any]) -> str | None:
+    """A header's dealer that is none of its table's seats, said as ``_no_seat`` says a move's
+    (the engine's "dealer must be a seat from 0 to 3, got 9" numbered seats from 0 unsaid)."""
+    dealer, players = header.get("dealer"), header.get("players")
+    if dealer is None or isinstance(players, bool) or not isinstance(players, int) or players < 1 \
+            or _is_seat(dealer, players):
+        return None
+    return (f'its header\'s "dealer" is {json.dumps(dealer)[:40]}, no seat of this table (a log of {players} '
+            f"seats numbers them 0 to {players - 1})")
+
+
+def _other_winners(logged: object, match: Match, names: list[str]) -> str:
+    """The match's end as the log gives it against the replay's, its seats numbered from 1 and
+    named, as the line of a log that reproduces names them: the log's own list numbers them
+    from 0, and "winners [1]" read as the seat everything else calls seat 2."""
+    replayed = f"the replay gives {seats_text(match.winners, names)}" if match.is_over \
+        else "in the replay the match is not over"
+    if not (isinstance(logged, list) and all(_is_seat(seat, match.players) for seat in logged)):
+        return (f'its "winners" is {json.dumps(logged)[:40]}, not seats of this table (a log of {match.players} '
+                f"seats numbers them 0 to {match.players - 1}); {replayed}")
+    if match.is_over and sorted(logged) == match.winners:
+        return f"the log gives the winners in another order than the replay ({seats_text(match.winners, names)})"
+    given = f"the winners as {seats_text(logged, names)}" if logged else "no winners"
+    return f"the log gives {given}, but {replayed}"
 
 
 def seats_text(seats: list[int], names: list[str]) -> str:

@@ -138,3 +138,37 @@ async def test_a_names_list_not_one_a_seat_names_no_seat(tmp_path: Path) -> None
     header = json.loads(path.read_text().splitlines()[0])
     assert seat_names(header, 4) == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
     assert seat_names(dict(header, names=names), 4) == names
+
+
+async def test_winners_the_replay_does_not_give_are_named_as_the_log_that_reproduces_names_them(
+        tmp_path: Path) -> None:
+    """The match's end with another winner: the line gave the log's list as it stands ("winners
+    [1] but the replay gives [0]"), seats from 0, where a log that reproduces says "winners:
+    Ana (seat 1)"; now both sides are seats from 1, by name. A list that names no seat of the
+    table is quoted as the log has it, said to number from 0."""
+    path = tmp_path / "log.jsonl"
+    winners = play_logged(path, "ninety-eight", seed=5, names=NAMES)
+    other = next(seat for seat in range(4) if seat not in winners)
+    end = len(path.read_text().splitlines())
+    tamper(path, -1, lambda r: r.update(winners=[other]))
+    named = ["Ana (seat 1)", "Normal bot (seat 2)", "Normal bot 2 (seat 3)", "Cy (seat 4)"]
+    code, out, err = await run_to_end("replay", str(path))
+    assert (code, out) == (1, "")
+    assert err == (f"{path}: does not reproduce: line {end}: the log gives the winners as {named[other]}, "
+                   f"but the replay gives {' and '.join(named[w] for w in winners)}\n")
+    tamper(path, -1, lambda r: r.update(winners=[4]))
+    code, out, err = await run_to_end("replay", str(path))
+    assert code == 1 and err.startswith(f"{path}: does not reproduce: line {end}: its \"winners\" is [4], not seats "
+                                        "of this table (a log of 4 seats numbers them 0 to 3); the replay gives "), err
+
+
+async def test_a_header_whose_dealer_is_no_seat_says_the_log_numbers_from_0(tmp_path: Path) -> None:
+    """The engine's "dealer must be a seat from 0 to 3, got 4" read as a fifth seat of four to
+    people who number seats from 1: said as a move by no seat is."""
+    path = tmp_path / "log.jsonl"
+    play_logged(path, "ninety-eight", seed=5, names=NAMES)
+    tamper(path, 0, lambda r: r.update(dealer=4))
+    code, out, err = await run_to_end("replay", str(path))
+    assert (code, out) == (1, "")
+    assert err == (f"dealmein replay: {path} is not a match log this app can read: its header's \"dealer\" is 4, "
+                   "no seat of this table (a log of 4 seats numbers them 0 to 3)\n")
