@@ -588,9 +588,45 @@ async def test_settings_fields_follow_f3_f4_and_the_palette_while_open(tmp_path:
     assert load_settings(tmp_path / "settings.toml")[0].card_style == "four-colour"
 
 
-async def test_settings_opens_on_the_name_and_what_is_typed_goes_there(tmp_path: Path) -> None:
-    """Typing as Settings opens goes into the name (Q used to quit the app, unasked); Escape
-    still leaves Settings, keeping the name."""
+async def test_a_key_pressed_as_settings_opens_does_not_rename_you(tmp_path: Path) -> None:
+    """Settings opened on the name field, its text selected: ``?`` (Help everywhere, says the
+    README) or any letter replaced the name, and Escape saved it. It opens on a control that
+    takes no letters: ``?`` shows Help, a letter does nothing, Q quits as elsewhere, and the
+    name and the file are as they were."""
+    from textual.widgets import Input
+
+    from tui.screens.help import HelpScreen
+    from tui.screens.home import HomeScreen
+
+    from .helpers import open_settings, wait_for
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(name="Ana"), path)
+    written = path.read_text(encoding="utf-8")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_settings(app, pilot)
+        await pilot.pause()
+        name = screen.query_one("#name", Input)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: current(app, HelpScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        await pilot.press("x", "y", "escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert name.value == "Ana" and app.settings.name == "Ana"
+        await open_settings(app, pilot)
+        await pilot.pause()
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
+    assert path.read_text(encoding="utf-8") == written
+
+
+async def test_the_name_is_changed_by_going_to_it(tmp_path: Path) -> None:
+    """Shift+Tab from the theme list, where Settings opens, reaches the name: what is typed
+    there goes into it, Q too, and Escape keeps it, as every change there is kept."""
+    from textual.widgets import Input
+
     from tui.screens.home import HomeScreen
 
     from .helpers import open_settings, wait_for
@@ -601,11 +637,13 @@ async def test_settings_opens_on_the_name_and_what_is_typed_goes_there(tmp_path:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_settings(app, pilot)
         await pilot.pause()
-        assert screen.focused is screen.query_one("#name")
+        await pilot.press("shift+tab")
+        await pilot.pause()
+        name = screen.query_one("#name", Input)
+        assert name.has_focus
         await pilot.press("end", "q", "y")
         await pilot.pause()
-        assert app.is_running and app.screen is screen
-        assert screen.query_one("#name").value == "Anaqy"
+        assert app.is_running and app.screen is screen and name.value == "Anaqy"
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert app.settings.name == "Anaqy"
@@ -640,9 +678,10 @@ CONTROLS = ["name", "theme", "card_style", "hand_order", "animation", "bell", "b
 
 
 async def test_tab_goes_from_control_to_control_and_each_comes_into_view(tmp_path: Path) -> None:
-    """Tab from the name visits every control once, in order, and comes round to the name:
-    no stop on the scroll area between them (it took the focus, showing nothing). The form is
-    taller than an 80x24 screen: each control Tab reaches is scrolled into view."""
+    """Tab from the theme list, where Settings opens, visits every control once, in order, and
+    comes round to it: no stop on the scroll area between them (it took the focus, showing
+    nothing). The form is taller than an 80x24 screen: each control Tab reaches is scrolled
+    into view."""
     from textual.containers import VerticalScroll
 
     from .helpers import open_settings
@@ -653,7 +692,7 @@ async def test_tab_goes_from_control_to_control_and_each_comes_into_view(tmp_pat
         await pilot.pause()
         scroll = screen.query_one("#settings", VerticalScroll)
         assert scroll.max_scroll_y > 0  # the form does not fit: scrolling is needed
-        assert screen.focused is screen.query_one("#name")
+        assert screen.focused is screen.query_one("#theme")
         visited = []
         for _ in CONTROLS:
             await pilot.press("tab")
@@ -663,7 +702,7 @@ async def test_tab_goes_from_control_to_control_and_each_comes_into_view(tmp_pat
             assert focused is not None and focused.id in CONTROLS, focused
             assert scroll.can_view_entire(focused), f"{focused.id} is out of view"
             visited.append(focused.id)
-        assert visited == CONTROLS[1:] + CONTROLS[:1]
+        assert visited == CONTROLS[2:] + CONTROLS[:2]
 
 
 async def test_settings_that_cannot_be_saved_name_their_file(tmp_path: Path) -> None:

@@ -40,9 +40,10 @@ class SettingsScreen(Screen[None]):
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "back", "Back")]
-    #: the name field has the focus as Settings opens, so what is typed goes there: with none
-    #: focused, a letter ran the app's key for it (Q quit at once)
-    AUTO_FOCUS = "#name"
+    #: the theme list has the focus as Settings opens, a control that takes no letters, so a key
+    #: does there what it does on every screen (F1 or ? Help, Q quit): with the name focused, its
+    #: text selected, one key pressed there replaced the player's name, and leaving saved it
+    AUTO_FOCUS = "#theme"
     _themes_listed: tuple[str, ...] = ()
     #: its widgets are all there: a change that comes sooner is shown by ``on_mount``
     _drawn = False
@@ -109,8 +110,6 @@ class SettingsScreen(Screen[None]):
         self.restyle(self.app.card_style, None)
         self.reorder(self.app.settings.hand_order)
         themes = self.query_one("#theme", Select)
-        if self.app.guest:  # the name cannot change: the first thing there is to change has the focus
-            themes.focus()
         self.watch(themes, "expanded", self._theme_list_shown, init=False)
         self.watch(themes.query_one("SelectOverlay", OptionList), "highlighted", self._theme_highlighted, init=False)
 
