@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, TypeGuard
 
-from core import IllegalAction, Match, new_match
+from core import GAMES, IllegalAction, Match, new_match
 from core.events import Event
 from core.keyed_random import KEYED_FROM
 
@@ -31,6 +31,8 @@ FORMATS = (1, 2)
 
 #: what a log ``ReplayResult.cut_short`` means, for people (``dealmein replay`` and its ``--show``)
 CUT_SHORT = "the log ends before the match does (the match was still in play when the log was last written)"
+#: a line after the header that is not one of the log's two kinds of line
+NEITHER = "neither a move nor the match's end"
 #: what a log ``ReplayResult.torn`` means: a crash as a line was written leaves it half there
 TORN = "its last line was cut off as it was written, and is left out"
 
@@ -150,6 +152,9 @@ def replay(path: Path, keep_history: bool = False,
     wrong_dealer = _no_dealer(header)
     if wrong_dealer:
         return ReplayResult(False, error=wrong_dealer, line=1)
+    wrong = _undealt(header)
+    if wrong:
+        return ReplayResult(False, error=f"its header is not a table this app can deal: {wrong}", line=1)
     try:
         match = new_match(header["game"], header["players"], header.get("preset") or "standard",
                           header["options"], seed=header["seed"], deck=header.get("deck"),
@@ -169,26 +174,31 @@ def replay(path: Path, keep_history: bool = False,
     if on_events is not None:
         on_events(list(match.start_events), False)
     for number, raw in enumerate(lines[1:], start=2):
+        if not raw.strip():
+            return _diverged(result, number, f"line {number} is empty")
         try:
             record = json.loads(raw)
         except ValueError as e:
             if number == len(lines) and not data.endswith(b"\n"):  # a write the process did not finish
                 result.torn = True
                 return result
-            return _diverged(result, number, f"not JSON: {e}")
+            return _diverged(result, number, f"line {number} is not JSON ({_where(e)})")
         except RecursionError:
-            return _diverged(result, number, "not JSON: nested too deep")
+            return _diverged(result, number, f"line {number} is not JSON this app reads (nested too deep)")
         if not isinstance(record, dict):
-            return _diverged(result, number, "not a record")
+            return _diverged(result, number, f"line {number} is {NEITHER}: it is not a record of fields")
         if "action" in record:
             seat = record.get("seat")
             if not _is_seat(seat, match.players):
-                return _diverged(result, number, _no_seat(record, match.players))
+                return _diverged(result, number, f"line {number}: {_no_seat(record, match.players)}")
+            if not isinstance(record["action"], str):  # the engine's "an action is a string, not int"
+                return _diverged(result, number, f"line {number}: action {json.dumps(record['action'])[:40]} by "
+                                                 f"{seats_text([seat], result.names)} is not a move written as text")
             try:
                 events = match.apply(record["action"], seat)
             except (IllegalAction, KeyError, TypeError) as e:
-                return _diverged(result, number, f"action {record['action']!r} by {seats_text([seat], result.names)} "
-                                                 f"refused: {e}")
+                return _diverged(result, number, f"line {number}: action {record['action']!r} by "
+                                                 f"{seats_text([seat], result.names)} refused: {e}")
             result.actions += 1
             if on_events is not None:
                 on_events(events, record.get("bot") is True)
@@ -197,11 +207,11 @@ def replay(path: Path, keep_history: bool = False,
                                            [e.to_dict() for e in events], record.get("bot") is True))
         elif "winners" in record:
             if record["winners"] != list(match.winners):
-                return _diverged(result, number, _other_winners(record["winners"], match, result.names))
+                return _diverged(result, number, f"line {number}: {_other_winners(record['winners'], match, result.names)}")
         else:
-            return _diverged(result, number, "unknown record")
+            return _diverged(result, number, f'line {number} is {NEITHER}: it has no "action"')
         if record.get("state") != state_digest(match):
-            return _diverged(result, number, "the match state differs from the log")
+            return _diverged(result, number, f"line {number}: the match state differs from the log")
     return result
 
 
@@ -230,6 +240,36 @@ def _no_seat(record: dict[str, Any], players: int) -> str:
     given = f'its "seat" is {json.dumps(record["seat"])[:40]}' if "seat" in record else 'it has no "seat"'
     return (f"action {record['action']!r} is by no seat of this table ({given}; a log of {players} seats "
             f"numbers them 0 to {players - 1})")
+
+
+def _where(error: ValueError) -> str:
+    """Where a line stops being JSON, for people: the parser's own reason ("Expecting ','
+    delimiter: line 1 column 5 (char 4)") names a line of its own, counted within the log's."""
+    if isinstance(error, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    if isinstance(error, json.JSONDecodeError):
+        return f"at column {error.colno}"
+    return "it cannot be read"
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _undealt(header: dict[str, Any]) -> str | None:
+    """What keeps the header's own fields from being a table, in plain words, before the engine
+    words it for programmers ("seed must be an integer or None, got 'abc'"); None where the
+    engine is to judge the rest (a seat count or an option the game does not take)."""
+    game, players = header.get("game", next(iter(GAMES))), header.get("players", 0)  # (one missing: said after)
+    if not (isinstance(game, str) and game in GAMES):
+        return f"the game {json.dumps(game)[:40]} is not one this app has ({', '.join(GAMES)})"
+    if not _whole(players):
+        return f"the seat count is not a whole number ({json.dumps(players)[:40]})"
+    if "options" in header and not isinstance(header["options"], dict):
+        return "the options are not a record of fields"
+    if "seed" in header and not _whole(header["seed"]):
+        return f"the seed is not a whole number ({json.dumps(header['seed'])[:40]})"
+    return None
 
 
 def _no_dealer(header: dict[str, Any]) -> str | None:
@@ -266,7 +306,8 @@ def seats_text(seats: list[int], names: list[str]) -> str:
 
 
 def _diverged(result: ReplayResult, line: int, error: str) -> ReplayResult:
+    """``error`` names its line itself, once: "line 2 is empty", "line 4: the match state ..."."""
     result.ok = False
     result.line = line
-    result.error = f"line {line}: {error}"
+    result.error = error
     return result

@@ -92,7 +92,7 @@ async def test_a_log_whose_last_line_was_cut_off_as_it_was_written_reproduces_as
     assert code == 0 and out.endswith(f"the log reproduces the match (winners: {named}); {torn}\n"), (out, err)
     path.write_text("\n".join(lines[:21]) + "\n" + lines[21][:25] + "\n")  # a whole line, not JSON
     code, out, err = await run_to_end("replay", str(path))
-    assert code == 1 and "does not reproduce: line 22: not JSON" in err, (out, err)
+    assert code == 1 and err == f"{path}: does not reproduce: line 22 is not JSON (at column 26)\n", (out, err)
 
 
 async def test_a_log_whose_match_ended_names_its_winners_as_before(tmp_path: Path) -> None:
@@ -172,3 +172,47 @@ async def test_a_header_whose_dealer_is_no_seat_says_the_log_numbers_from_0(tmp_
     assert (code, out) == (1, "")
     assert err == (f"dealmein replay: {path} is not a match log this app can read: its header's \"dealer\" is 4, "
                    "no seat of this table (a log of 4 seats numbers them 0 to 3)\n")
+
+
+async def test_a_line_that_is_no_move_is_told_in_words_not_the_parsers(tmp_path: Path) -> None:
+    """Each line that is not a move says so once, in words for people: Python's own ("not JSON:
+    Expecting value: line 1 column 1 (char 0)", a second line number; "unknown record"; "seed must
+    be an integer or None, got 'abc'") is for programmers."""
+    path = tmp_path / "log.jsonl"
+    play_logged(path, "ninety-eight", seed=5, names=NAMES)
+    lines = path.read_text().splitlines()
+    move = json.loads(lines[2])
+    cases = {
+        "": "line 3 is empty",
+        "   ": "line 3 is empty",
+        '{"seat": 1 "action": "KC"}': "line 3 is not JSON (at column 12)",  # the comma missed out
+        json.dumps({k: v for k, v in move.items() if k != "action"}):
+            'line 3 is neither a move nor the match\'s end: it has no "action"',
+        "[1, 2]": "line 3 is neither a move nor the match's end: it is not a record of fields",
+        json.dumps({**move, "action": 5}): "line 3: action 5 by Normal bot (seat 2) is not a move written as text",
+    }
+    for i, (line, says) in enumerate(cases.items()):
+        log = tmp_path / f"log{i}.jsonl"
+        log.write_text("\n".join([*lines[:2], line, *lines[3:]]) + "\n")
+        code, out, err = await run_to_end("replay", str(log))
+        assert (code, out, err) == (1, "", f"{log}: does not reproduce: {says}\n"), (line, err)
+    log = tmp_path / "utf.jsonl"
+    log.write_bytes("\n".join(lines[:2]).encode() + b'\n{"seat": 1, "action": "K\xff"}\n')
+    code, out, err = await run_to_end("replay", str(log))
+    assert (code, err) == (1, f"{log}: does not reproduce: line 3 is not JSON (it is not UTF-8 text)\n")
+
+
+async def test_a_header_field_of_the_wrong_kind_is_told_in_words_not_the_engines(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    play_logged(path, "ninety-eight", seed=5, names=NAMES)
+    header = json.loads(path.read_text().splitlines()[0])
+    cases = {"seed": ("abc", 'the seed is not a whole number ("abc")'),
+             "players": ("4", 'the seat count is not a whole number ("4")'),
+             "game": ("poker", 'the game "poker" is not one this app has (ninety-eight, ninety-nine, crazy-eights)'),
+             "options": ([], "the options are not a record of fields")}
+    for field, (value, says) in cases.items():
+        tamper(path, 0, lambda r: r.update({**header, field: value}))
+        code, out, err = await run_to_end("replay", str(path))
+        assert (code, out) == (1, "")
+        assert err == (f"dealmein replay: {path} is not a match log this app can read: its header is not a table "
+                       f"this app can deal: {says}\n"), err
