@@ -1,7 +1,7 @@
 """Your record as text: the lines and tables the Record screen and ``dealmein record`` show."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.padding import Padding
 from rich.table import Table
@@ -11,6 +11,9 @@ from core import GAMES
 
 from .plain import clean
 from .record import Played, Tally, by_bot_level, by_company, by_player, by_variant, tally
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 EMPTY = ("No matches yet. Every match you finish in a seat is counted here: solo against bots and "
          "at tables with other players.")
@@ -201,9 +204,21 @@ def print_record(as_json: bool) -> int:
     print(overview(matches), end="\n\n")
     # as the screen does: columns left out before a game's name or a count wraps (a terminal's
     # width, or COLUMNS, or 80 where the output is not a terminal)
-    console.print(games_table(matches, console.width))
+    print_trimmed(console, games_table(matches, console.width))
     for extra in (bots_table(matches), players_table(matches, console.width)):
         if extra is not None:
             print()
-            console.print(extra)
+            print_trimmed(console, extra)
     return 0
+
+
+def print_trimmed(console: Console, table: Table) -> None:
+    """``table`` line by line without the blanks Rich pads each line with to the table's width
+    (the "last" column's "2026-11-29" left "last       " on its heading line): a line pasted
+    or compared as text has no trailing spaces."""
+    for line in console.render_lines(table, pad=False):
+        text = Text(no_wrap=True)
+        for segment in line:
+            text.append(segment.text, segment.style)
+        text.rstrip()
+        console.print(text)

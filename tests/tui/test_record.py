@@ -480,6 +480,22 @@ def test_the_record_command_fits_a_narrow_terminal_as_the_screen_does(capsys, mo
     assert any("2026-11-29" in line for line in capsys.readouterr().out.splitlines())
 
 
+def test_the_record_commands_lines_end_in_no_blanks(capsys, monkeypatch) -> None:
+    """Rich pads a table's every line to its width: the heading line read "last       " and each
+    shorter name its column's width of blanks, in a terminal and in a file alike."""
+    from tui.cli import main
+
+    for m in [played(True, opponents=("hard",)), played(False, preset="fast"),
+              played(True, game="crazy-eights", opponents=("player",), players=(("Bartholomew", False),))]:
+        add(m)
+    for columns in ("120", "60"):
+        monkeypatch.setenv("COLUMNS", columns)
+        assert main(["record"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert any(line.split()[-1:] == ["last"] for line in out) or columns == "60"
+        assert len(out) > 10 and [line for line in out if line != line.rstrip()] == [], out
+
+
 def test_the_record_command_names_a_file_it_cannot_read_and_leaves_it(capsys) -> None:
     from tui.cli import main
 
