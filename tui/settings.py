@@ -118,7 +118,15 @@ class PartlyUsable(ValueError):
 
 class Unread(str):
     """A problem with the whole settings file: it was not read, so the app does not write over
-    it either (what it held would be lost) until it is mended or removed."""
+    it either (what it held would be lost) until it is mended or removed. ``why``: the problem
+    in a few words ("is not valid TOML"), for a line that says the file is not written."""
+
+    why: str
+
+    def __new__(cls, text: str, why: str = "could not be read") -> Unread:
+        made = super().__new__(cls, text)
+        made.why = why
+        return made
 
 
 #: a settings file is a few lines; one far larger is not read
@@ -168,19 +176,21 @@ def _read_text(path: Path, guest: bool = False) -> tuple[str, dict[str, Any], Un
     name, kept = file_named(path, guest), _kept(guest)
     try:
         if path.stat().st_size > MOST_BYTES:
-            return "", {}, Unread(f"{name} is larger than {MOST_BYTES // 1024} KB; {kept}")
+            return "", {}, Unread(f"{name} is larger than {MOST_BYTES // 1024} KB; {kept}",
+                                  f"is larger than {MOST_BYTES // 1024} KB")
         raw = path.read_bytes()
     except FileNotFoundError:
         return "", {}, None
     except OSError as e:
-        return "", {}, Unread(f"{name} could not be read ({e.strerror}); {kept}")
+        return "", {}, Unread(f"{name} could not be read ({e.strerror}); {kept}",
+                              f"could not be read ({e.strerror})")
     try:
         text = raw.decode("utf-8")
         return text, tomllib.loads(text), None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        return "", {}, Unread(f"{name} is not valid TOML ({e}); {kept}")
+        return "", {}, Unread(f"{name} is not valid TOML ({e}); {kept}", "is not valid TOML")
     except RecursionError:
-        return "", {}, Unread(f"{name} is not valid TOML (nested too deep); {kept}")
+        return "", {}, Unread(f"{name} is not valid TOML (nested too deep); {kept}", "is not valid TOML")
 
 
 def _settings_from(data: dict[str, Any], path: Path, guest: bool = False) -> tuple[Settings, str | None]:

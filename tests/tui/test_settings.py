@@ -79,6 +79,51 @@ async def test_app_notifies_once_and_keeps_changes_off_a_file_it_could_not_read(
     assert path.read_bytes() == b"\xff\xfe not toml"
 
 
+async def test_settings_say_a_file_that_is_not_toml_is_not_written(tmp_path: Path) -> None:
+    """With settings.toml not TOML, the notice says changes are used but not kept, and Settings
+    ended with "Saved in <path>" all the same: the line under its form says the file is not
+    written, and why, and no change made there writes it."""
+    from textual.widgets import Static
+
+    from .helpers import open_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text('name = "Bob\n', encoding="utf-8")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_settings(app, pilot)
+        await pilot.pause()
+        line = str(screen.query_one("#saved-in", Static).content)
+        assert "Saved in" not in line, line
+        assert line.startswith(f"{path} is not written: it is not valid TOML.") and "not kept" in line, line
+        await pilot.press("f4")  # a change made meanwhile: used, not written
+        await pilot.pause()
+        assert app.settings.card_style == "four-colour"
+        assert str(screen.query_one("#saved-in", Static).content) == line
+    assert path.read_text(encoding="utf-8") == 'name = "Bob\n'
+
+
+async def test_settings_say_so_once_the_file_turns_unreadable(tmp_path: Path) -> None:
+    """The file broken by hand while Settings is open: the next change is not written over it,
+    and the line under the form stops saying the changes are saved there."""
+    from textual.widgets import Static
+
+    from .helpers import open_settings, wait_for
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(name="Ana"), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_settings(app, pilot)
+        await pilot.pause()
+        line = screen.query_one("#saved-in", Static)
+        assert str(line.content) == f"Saved in {path}"
+        path.write_text("card_style = [\n", encoding="utf-8")
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: "is not written: it is not valid TOML" in str(line.content))
+    assert path.read_text(encoding="utf-8") == "card_style = [\n"
+
+
 @pytest.mark.parametrize("typed, kept", [("Bo", "Bo"), ("z" * (NAME_LEN + 5), "z" * NAME_LEN),
                                           ("\u3164\u3164", None), ("\u0301\u0301", None), ("Zo\u200be", "Zoe"),
                                           ("", None), ("   ", None)])

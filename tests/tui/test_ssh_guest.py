@@ -226,6 +226,7 @@ async def test_a_guest_is_told_of_its_settings_file_without_the_hosts_path(monke
     without that path (the notices named it), in terms of what can be done (the host mends a
     file the guest cannot), and not at all for settings a guest neither sees nor uses (its
     name, the bot pause, the default game)."""
+    from tui.screens.settings import SettingsScreen
     from tui.settings import settings_path
 
     from .helpers import said_from_now
@@ -253,7 +254,13 @@ async def test_a_guest_is_told_of_its_settings_file_without_the_hosts_path(monke
             assert unsaved == ([] if held == BAD_VALUES else [
                 "Your settings file on this host could not be read, so this change is used but not kept: "
                 "the host can mend or remove it"])
-            everything = "\n".join(said + unsaved + given)
+            app.action_settings()
+            settings = await wait_for(pilot, lambda: current(app, SettingsScreen))
+            await pilot.pause()
+            foot = str(settings.query_one("#saved-in").content)
+            assert foot.startswith("Kept by this table's host for bea" if held == BAD_VALUES else
+                                   "Your settings file on this host is not written: it is not valid TOML."), foot
+            everything = "\n".join(said + unsaved + given + [foot])
             assert str(path.parent) not in everything and "settings.toml" not in everything
             assert "bot_pause" not in everything and "default_game" not in everything and "name:" not in everything
         if held != BAD_VALUES:

@@ -24,7 +24,7 @@ from net.protocol import NAME_LEN, clean_name
 
 from ..handorder import HAND_ORDERS, ORDER_LABELS
 from ..keymap import moved_text
-from ..settings import CARD_STYLES
+from ..settings import CARD_STYLES, GUEST_FILE, Unread
 from ..theming import listed_themes
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.onoff import OnOffSwitch
@@ -85,10 +85,28 @@ class SettingsScreen(Screen[None]):
                 yield Static(self._keys_moved(), id="keys")
                 yield Button("Move keys…", id="move-keys")
                 yield Static("", id="problem", classes="error")
-                where = (f"Kept by this table's host for {self._guest_name()}: yours again whenever you "
-                         "log in with that name." if guest else f"Saved in {self.app.config_path}")
-                yield Static(Text(where), id="saved-in", classes="muted")
+                yield Static(Text(self._where()), id="saved-in", classes="muted")
         yield KeyFooter()
+
+    def _where(self) -> str:
+        """Where the changes made here are kept; or, while the settings file cannot be read (the
+        app does not write over it), that they are not, and why, as the notice said at start."""
+        app = self.app
+        unread = app.settings_problem
+        if isinstance(unread, Unread):
+            named, mends = (GUEST_FILE, "the host mends or removes") if app.guest else \
+                (str(app.config_path), "you mend or remove")
+            return (f"{named} is not written: it {unread.why}. What you change here is used but not kept "
+                    f"until {mends} it.")
+        if app.guest:
+            return (f"Kept by this table's host for {self._guest_name()}: yours again whenever you log in "
+                    "with that name.")
+        return f"Saved in {app.config_path}"
+
+    def _show_where(self) -> None:
+        """The line under the form follows the file: one found unreadable at a save is not written."""
+        if self._drawn and not popped(self):
+            self.query_one("#saved-in", Static).update(Text(self._where()))
 
     def _guest_name(self) -> str:
         """An SSH guest's name: the one it logged in with, cleaned as the tables clean it (the
@@ -119,6 +137,7 @@ class SettingsScreen(Screen[None]):
         list is left alone while it is open: it is what is previewing the theme."""
         if not self._drawn or popped(self):  # not composed yet: ``on_mount`` sets the values in use
             return
+        self._show_where()  # every change comes here once saved (``update_settings`` redraws the cards)
         self.query_one("#card_style", Select).value = style
         themes = self.query_one("#theme", Select)
         if themes.expanded or self.app.theme not in self.app.available_themes:
@@ -256,6 +275,7 @@ class SettingsScreen(Screen[None]):
         if popped(self) or not self.is_mounted:
             return
         self.query_one("#keys", Static).update(self._keys_moved())
+        self._show_where()
 
     def _keys_moved(self) -> Text:
         from ..screenkeys import screen_bindings
