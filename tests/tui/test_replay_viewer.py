@@ -397,3 +397,33 @@ async def test_a_log_cut_off_mid_line_is_shown_as_far_as_it_goes(tmp_path):
         words = " ".join(" ".join(shown(app)).split())
         assert "its last line was cut off as it was written, and is left out." in words
         assert screen.result.actions == len(whole.splitlines()) - 1  # every whole move the log has
+
+
+async def test_a_wrapped_line_hangs_under_its_own_text(tmp_path):
+    """At 60 columns the cut's line wraps: it went on two cells left of where it began (the
+    event lines stand two cells in, their wrapped part did not), and a seat's long hand went on
+    under the seat's marker. Each line's wrapped part now starts where its own text does: an
+    event's under the event, a hand's under the hand's first card."""
+    path = tmp_path / "match.jsonl"
+    write_log(path, seed=5, actions=400, players=2, names=["Bartholomew Long", "Easy bot"])
+    app = replay_app(path)
+    async with app.run_test(size=(60, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        lines = shown(app)
+        cut = next(i for i, line in enumerate(lines) if "The cut for the first deal" in line)
+        text = lines[cut].index("The cut")
+        rest = lines[cut + 1]
+        assert rest[:text].strip() == "" and rest[text] != " " and "Easy bot" in lines[cut] + rest, lines
+        # a step where a seat holds a hand too long for one line (it searched the stock)
+        at = next(i for i, step in enumerate(screen.shown)
+                  if max(len(step.match.hand(seat)) for seat in range(2)) >= 14)
+        screen.action_go(at)
+        await pilot.pause()
+        lines = shown(app)
+        seat = max(range(2), key=lambda s: len(screen.shown[at].match.hand(s)))
+        name = ["Bartholomew Long", "Easy bot"][seat]
+        row = next(i for i, line in enumerate(lines) if line.lstrip(" ▶").startswith(name + " "))
+        first = card_label(screen.shown[at].match.hand(seat)[0])
+        cards = lines[row].index(first, lines[row].index(name) + len(name))
+        assert lines[row + 1][:cards].strip() == "" and lines[row + 1][cards] != " ", lines[row:row + 2]

@@ -16,7 +16,12 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
 from core import GAMES
@@ -65,6 +70,51 @@ def seat_names(header: dict[str, Any], players: int) -> list[str]:
     plain = numbered([clean(logged[seat], 60) if seat < len(logged) and isinstance(logged[seat], str) else ""
                       for seat in range(players)])
     return [cut(other_name(name), NAME_CELLS) if name else f"Seat {seat + 1}" for seat, name in enumerate(plain)]
+
+
+#: the fewest cells a row's wrapped part keeps beside its lead; with less, the row wraps whole
+HANG_ROOM = 10
+
+
+class Hanging(Visual):
+    """Rows of text, each wrapped beneath its own text: a row's ``lead`` (an event's indent, a
+    seat's marker and name) stays on its first line, and the rest of it wraps under the rest,
+    not back under the lead ("  The cut for the first deal ... 3 to you," went on as "4 to Easy
+    bot", two cells left of the line it continued). Its ``str`` is the plain text, a line a row."""
+
+    def __init__(self, rows: list[tuple[Content, Content]]) -> None:
+        self.rows = rows
+
+    def __str__(self) -> str:
+        return "".join(f"{lead.plain}{rest.plain}\n" for lead, rest in self.rows)
+
+    def _parts(self, lead: Content, rest: Content, width: int) -> tuple[Content, Content]:
+        """The row's lead and what wraps beside it at ``width``: none, where it has no room."""
+        return (lead, rest) if width - lead.cell_length >= HANG_ROOM else (Content(""), lead + rest)
+
+    def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
+        strips: list[Strip] = []
+        blank = style.rich_style
+        for row in self.rows:
+            lead, rest = self._parts(*row, width)
+            room = width - lead.cell_length
+            lines = rest.render_strips(room, None, style, options) or [Strip.blank(room, blank)]
+            first = lead.render_strips(lead.cell_length, 1, style, options) if lead.cell_length else []
+            for i, line in enumerate(lines):
+                head = first[0] if i == 0 and first else Strip.blank(lead.cell_length, blank)
+                strips.append(Strip.join([head, line]) if lead.cell_length else line)
+        return strips if height is None else strips[:height]
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return max((lead.cell_length + rest.get_optimal_width(rules, container_width) for lead, rest in self.rows),
+                   default=0)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        height = 0
+        for row in self.rows:
+            lead, rest = self._parts(*row, width)
+            height += max(1, rest.get_height(rules, width - lead.cell_length))
+        return height
 
 
 class StepBody(VerticalScroll, inherit_bindings=False):
@@ -222,17 +272,18 @@ class ReplayScreen(Screen[None]):
         m = step.match
         names = self.names
         width = max(cell_len(n) for n in names)
-        body = Text()
-        body.append(f"{m.info.name}, {deal_word(m.game)} {m.hand_number}, dealer {names[m.dealer]}", style="bold")
+        hands: list[tuple[Text, Text]] = []  # (lead, rest): the rest wraps beneath itself (``Hanging``)
+        title = Text(f"{m.info.name}, {deal_word(m.game)} {m.hand_number}, dealer {names[m.dealer]}", style="bold")
         if m.total is not None:
-            body.append(f"   total {m.total}")
+            title.append(f"   total {m.total}")
         if m.suit is not None:
-            body.append(f"   suit to follow {suit_label(m.suit, style)}")
-        body.append(f"   stock {m.stock_count}   top {card_label(m.top, style) if m.top else '-'}\n")
+            title.append(f"   suit to follow {suit_label(m.suit, style)}")
+        title.append(f"   stock {m.stock_count}   top {card_label(m.top, style) if m.top else '-'}")
+        hands.append((Text(), title))
         teams = m.info.team_seats(m.players, m.options)
         if teams:  # ninety-eight 7.2: who shares whose lives or chips, as the table says it
-            body.append("Partners: " + "; ".join(" and ".join(names[s] for s in team) for team in teams) + "\n")
-        body.append("\n")
+            hands.append((Text(), Text("Partners: " + "; ".join(" and ".join(names[s] for s in team) for team in teams))))
+        hands.append((Text(), Text()))
         # as the table shows them (Countdown keeps no points, 6.2)
         shown = statuses({"status": [m.status(seat) for seat in range(m.players)], "options": m.options})
         for seat, status in enumerate(shown):
@@ -240,29 +291,36 @@ class ReplayScreen(Screen[None]):
             extra = ", ".join(f"{k} {v}" for k, v in status.items() if k not in ("in_hand", "out"))
             state = "out of the match" if status["out"] else ("" if status["in_hand"] else "out of this hand")
             name = names[seat] + " " * (width - cell_len(names[seat]))
-            body.append(f"{marker}{name}  ", style="bold" if seat == m.current_seat else "")
-            body.append(" ".join(card_label(c, style) for c in m.hand(seat)) or "(no cards)")
+            cards = Text(" ".join(card_label(c, style) for c in m.hand(seat)) or "(no cards)")
             # the hand, the standing and the state apart by one separator, as the table's seats
             # put "4 cards · dealer": spaces alone ran the hand into the standing
-            body.append("".join(f" · {part}" for part in (extra, state) if part) + "\n", style="dim")
+            cards.append("".join(f" · {part}" for part in (extra, state) if part), style="dim")
+            hands.append((Text(f"{marker}{name}  ", style="bold" if seat == m.current_seat else ""), cards))
         if m.is_over:
-            body.append(f"\nMatch over: {and_list([names[s] for s in m.winners])} won\n", style="bold")
-        self.query_one("#replay-hands", Static).update(body)
-        events = Text()
+            hands += [(Text(), Text()), (Text(), Text(f"Match over: {and_list([names[s] for s in m.winners])} won",
+                                                      style="bold"))]
+        self.query_one("#replay-hands", Static).update(self.hanging(hands))
+        events: list[tuple[Text, Text]] = []
         if step.actions:
             who = names[step.seat] if isinstance(step.seat, int) and 0 <= step.seat < len(names) else "?"
             if step.bot:  # the player was away, or out of time: the move was not theirs
                 who = f"{who}{BOT_MARK}"
             times = f", {len(step.actions)} times" if len(step.actions) > 1 else ""
-            events.append(f"{who}: {action_text(step.actions[0], style)}{times}\n", style="bold")
+            events.append((Text(), Text(f"{who}: {action_text(step.actions[0], style)}{times}", style="bold")))
         before: dict[str, Any] | None = None
         for event in told(debts_taken(with_causes(step.events))):  # told as the table's log tells them
             line = describe(event, names, style, m.game, before)
             if line:
-                events.append(f"  {line}\n")
+                events.append((Text("  "), Text(line)))
             if event.get("kind") == "match_over":  # what decided it, as the table's log says
                 why = why_over(m.view(None), names)
                 if why:
-                    events.append(f"  {why}\n")
+                    events.append((Text("  "), Text(why)))
             before = event
-        self.query_one("#replay-events", Static).update(events)
+        self.query_one("#replay-events", Static).update(self.hanging(events))
+
+    def hanging(self, rows: list[tuple[Text, Text]]) -> Hanging:
+        """``rows`` as Textual draws text, in the app's styles (``Static.update`` does as much for one Text)."""
+        console = self.app.console
+        return Hanging([(Content.from_rich_text(lead, console=console), Content.from_rich_text(rest, console=console))
+                        for lead, rest in rows])
