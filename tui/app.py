@@ -26,9 +26,11 @@ from net.lanflags import advertised
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .heldnotices import HeldNotices
 from .leftnotices import LeftNotices
+from .notices import fitted
 from .plain import printable
 from .running import saved_match_note, terminal_gone
-from .settings import CARD_STYLES, Settings, Unread, change_settings, file_named, load_settings, settings_path
+from .settings import (CARD_STYLES, Settings, Unread, change_settings, file_named, load_settings, notice_wordings,
+                       settings_path)
 from .tablejoin import TableJoin
 from .themechoice import ThemeChoice
 from .theming import listed_themes, palette_for, quick_theme
@@ -198,13 +200,13 @@ class DealMeInApp(App[int]):
         # at once: a notice that comes next finds the question's notices held already
         self.screen_change_signal.subscribe(self, self.held_notices.screen_changed, immediate=True)
         keymap_problems = self._apply_keymap()
-        # one notice for the settings file, one for the themes: a stack of them ran off the screen
-        said = [str(self._settings_problem)] if self._settings_problem else []
-        if keymap_problems:
-            said.append(f"{file_named(self.config_path, self.guest)}: {'; '.join(keymap_problems)}; "
-                        "those keys stay as they were")
-        if said:
-            self.notify("\n".join(said), title="Settings", severity="warning", timeout=10)
+        # one notice for the settings file, one for the themes: a stack of them ran off the screen;
+        # and one as tall as the screen at most, or its top, the file's path, was never seen
+        unused = [binding_id for binding_id in self.settings.keymap if binding_id not in self.keymap]
+        wordings = notice_wordings(file_named(self.config_path, self.guest), self._settings_problem,
+                                   keymap_problems, unused, self.guest)
+        if wordings:
+            self.notify(fitted(wordings, self.size), title="Settings", severity="warning", timeout=10)
         from .screens.home import HomeScreen
 
         command = getattr(self.args, "command", None)

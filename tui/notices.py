@@ -9,15 +9,21 @@ a notice stands do not come in behind it."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Iterable
 
 from textual.app import App
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.geometry import Spacing, Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets._toast import Toast, ToastHolder, ToastRack
 
+#: Textual's notices stand in a rack that keeps two columns for its scrollbar and a row off
+#: the foot of the screen; a notice is 60 cells wide, or half the rack if less, and its text
+#: has a border and a cell of padding beside it, a row of padding above and below, and a row
+#: over it (``Toast``, ``ToastRack``)
+NOTICE_WIDTH, RACK_GUTTER, NOTICE_SIDES, NOTICE_ROWS_AROUND = 60, 2, 3, 4
 #: the class of the newest notice still held (a screen that shows one notice shows this one)
 NEWEST = "-newest"
 #: the class of an older notice with no room left for it whole above the newer ones
@@ -34,6 +40,19 @@ def again(shown_at: dict[str, float], text: str, seconds: float) -> bool:
         return True
     shown_at[text] = now
     return False
+
+
+def fitted(wordings: Iterable[str], size: Size) -> str:
+    """The first of ``wordings`` (the fullest first) that a titled notice shows whole on a
+    screen of ``size``: a taller one runs off the screen's top, and its first lines, which name
+    what it is about, are never seen. None fits: the last, the shortest there is."""
+    width = max(1, min(NOTICE_WIDTH, (size.width - RACK_GUTTER) // 2) - NOTICE_SIDES)
+    rows = max(1, size.height - NOTICE_ROWS_AROUND - 1)  # the title takes a row
+    text = ""
+    for text in wordings:
+        if len(Content(text).wrap(width)) <= rows:
+            return text
+    return text
 
 
 def take_down(app: App[Any], messages: set[str], title: str = "") -> None:

@@ -129,6 +129,22 @@ class Unread(str):
         return made
 
 
+#: what follows from a value the file gives that cannot be used, and from a [keymap] entry
+DEFAULTS_USED, KEYS_STAY = "using the defaults for those", "those keys stay as they were"
+
+
+class BadValues(str):
+    """Values of a file that was read that cannot be used (their defaults stand in), said whole;
+    ``each``: what is wrong, by key, for a notice with no room to say it all."""
+
+    each: dict[str, str]
+
+    def __new__(cls, text: str, each: dict[str, str]) -> BadValues:
+        made = super().__new__(cls, text)
+        made.each = each
+        return made
+
+
 #: a settings file is a few lines; one far larger is not read
 MOST_BYTES = 256 * 1024
 _KNOWN = {f.name for f in fields(Settings)}
@@ -195,10 +211,46 @@ def _read_text(path: Path, guest: bool = False) -> tuple[str, dict[str, Any], Un
 
 def _settings_from(data: dict[str, Any], path: Path, guest: bool = False) -> tuple[Settings, str | None]:
     settings, problems = _values(data)
-    said = [str(e) for key, e in problems.items() if not (guest and key in GUEST_UNUSED)]
-    if said:
-        return settings, f"{file_named(path, guest)}: {'; '.join(said)}; using the defaults for those"
+    each = {key: str(e) for key, e in problems.items() if not (guest and key in GUEST_UNUSED)}
+    if each:
+        return settings, BadValues(f"{file_named(path, guest)}: {'; '.join(each.values())}; {DEFAULTS_USED}", each)
     return settings, None
+
+
+def _count(n: int, one: str, more: str) -> str:
+    return f"{n} {one if n == 1 else more}"
+
+
+def notice_wordings(named: str, problem: str | None, keymap_problems: list[str], keymap_ids: list[str],
+                    guest: bool = False) -> list[str]:
+    """The ways the settings notice can say what is wrong with the file named ``named``, the
+    fullest first, for a screen too small for them all (the notice would run off its top, the
+    file's path first): ``problem`` as ``load_settings`` gave it, and the ``[keymap]`` entries
+    not used (``keymap_ids``) with why (``keymap_problems``). Every way names the file and says
+    what follows; the shorter ones name it once, then the mistakes by key, then count them."""
+    if isinstance(problem, Unread):  # one problem: what is wrong with the file loses its detail
+        return [problem, f"{named} {problem.why}; {_kept(guest)}"]
+    whole = ([problem] if problem else []) + \
+        ([f"{named}: {'; '.join(keymap_problems)}; {KEYS_STAY}"] if keymap_problems else [])
+    wordings = ["\n".join(whole)] if whole else []
+    values = problem.each if isinstance(problem, BadValues) else {}
+    if not (values or keymap_problems) or (problem and not values):
+        return wordings
+    value_parts = ["; ".join(values.values()), f"{', '.join(values)}: not usable",
+                   f"{_count(len(values), 'value', 'values')} not usable"]
+    key_parts = ["; ".join(keymap_problems),
+                 f"keymap: {', '.join(keymap_ids)}: not usable" if keymap_ids else "; ".join(keymap_problems),
+                 f"{_count(len(keymap_ids) or len(keymap_problems), 'keymap entry', 'keymap entries')} not usable"]
+    # whole, then by key, then counted; the [keymap] entries, whose reasons run longest, first
+    for v, k in ((0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)):
+        lines = [f"{named}:"]
+        if values:
+            lines.append(f"{value_parts[v]}; {DEFAULTS_USED}")
+        if keymap_problems:
+            lines.append(f"{key_parts[k]}; {KEYS_STAY}")
+        if "\n".join(lines) not in wordings:
+            wordings.append("\n".join(lines))
+    return wordings
 
 
 def _values(data: dict[str, Any]) -> tuple[Settings, dict[str, ValueError]]:

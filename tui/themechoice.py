@@ -1,13 +1,13 @@
 """The app's theme: the first one shown, the rest loaded after, previews, and the choice it saves."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from textual.app import App
-from textual.content import Content
 from textual.geometry import Size
 from textual.theme import Theme
 
+from .notices import fitted
 from .theming import DEFAULT_THEME, shipped_themes
 
 if TYPE_CHECKING:
@@ -15,11 +15,6 @@ if TYPE_CHECKING:
 
     from .app import DealMeInApp
 
-#: Textual's notices stand in a rack that keeps two columns for its scrollbar and a row off
-#: the foot of the screen; a notice is 60 cells wide, or half the rack if less, and its text
-#: has a border and a cell of padding beside it, a row of padding above and below, and a row
-#: over it (``Toast``, ``ToastRack``)
-NOTICE_WIDTH, RACK_GUTTER, NOTICE_SIDES, NOTICE_ROWS_AROUND = 60, 2, 3, 4
 #: where everything wrong with each bad theme file can be read, said when a notice leaves some out
 SEE_EVERYTHING = 'Run "dealmein themes" to see everything wrong.'
 
@@ -34,8 +29,6 @@ def theme_notice(lead: Sequence[str], problems: Sequence[ThemeProblem], size: Si
     As many files as fit, each by its whole path (docs/themes.md promises it) with its first
     problem, or with how many it has where that names more files; how many files are left
     out; and, if anything is, where to read it all (``dealmein themes``)."""
-    width = max(1, min(NOTICE_WIDTH, (size.width - RACK_GUTTER) // 2) - NOTICE_SIDES)
-    rows = max(1, size.height - NOTICE_ROWS_AROUND - 1)  # the title takes a row
     if not problems:
         return "\n".join(lead)
     head = [*lead, "This theme file is left out:" if len(problems) == 1 else "These theme files are left out:"]
@@ -46,17 +39,16 @@ def theme_notice(lead: Sequence[str], problems: Sequence[ThemeProblem], size: Si
             return f"{problem.path}: {_count(more + 1, 'problem')}"
         return f"{problem.path}: {problem.each[0]}" + (f" (and {_count(more, 'more problem')})" if more else "")
 
-    text = ""
-    for shown in range(len(problems), 0, -1):
-        for first in (True, False):
-            entries = [entry(problem, first) for problem in problems[:shown]]
-            left = len(problems) - shown
-            whole = first and not left and all(len(problem.each) == 1 for problem in problems)
-            tail = ([f"and {_count(left, 'more file')}."] if left else []) + ([] if whole else [SEE_EVERYTHING])
-            text = "\n".join([*head, *entries, *tail])
-            if len(Content(text).wrap(width)) <= rows:
-                return text
-    return text  # a screen smaller than the app supports: the shortest there is
+    def wordings() -> Iterator[str]:
+        for shown in range(len(problems), 0, -1):
+            for first in (True, False):
+                entries = [entry(problem, first) for problem in problems[:shown]]
+                left = len(problems) - shown
+                whole = first and not left and all(len(problem.each) == 1 for problem in problems)
+                tail = ([f"and {_count(left, 'more file')}."] if left else []) + ([] if whole else [SEE_EVERYTHING])
+                yield "\n".join([*head, *entries, *tail])
+
+    return fitted(wordings(), size)
 
 
 class ThemeChoice:

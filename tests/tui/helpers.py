@@ -128,6 +128,20 @@ def notices(app: Any) -> list[str]:
     return [n.message for n in app._notifications]
 
 
+def drawn_notice(app: Any, title: str) -> tuple[bool, str]:
+    """The notice titled ``title`` as drawn: whether it lies whole within the screen, and the
+    text of its rows run together (a path too long for a row is folded onto the next)."""
+    from textual.widgets._toast import Toast
+
+    toast = next(t for t in app.screen.query(Toast) if t._notification.title == title)
+    box, inside = toast.region, toast.content_region
+    within = box.y >= 0 and box.bottom <= app.size.height and box.x >= 0 and box.right <= app.size.width
+    rows = app.screen._compositor.render_strips()
+    text = "".join(rows[y].crop(inside.x, inside.right).text.rstrip()
+                   for y in range(max(0, inside.y), min(len(rows), inside.bottom)))
+    return within, text
+
+
 def key_bar(screen: Any) -> list[str]:
     """What the key bar at the foot of ``screen`` names, left to right (the palette key, which
     has no name, left out)."""

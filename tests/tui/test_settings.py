@@ -356,6 +356,60 @@ async def test_escape_keeps_what_was_typed(tmp_path: Path) -> None:
     assert (loaded.name, loaded.bot_pause) == ("Zed", 3.0)
 
 
+#: four values that cannot be used, and five [keymap] entries: no id, a key terminals cannot
+#: send, a key that quits, no key, and a clash (Last card on Space, which is Draw's)
+MISTAKES = (f'name = "{"A" * (NAME_LEN + 6)}"\ncard_style = 3\nanimation = "yes"\nbot_pause = -1\n'
+            '[keymap]\n"table.nothing" = "x"\n"table.say_scores" = "ctrl+1"\n"table.hand_order" = "ctrl+c"\n'
+            '"lobby.take_seat" = "notakey"\n"table.last_card" = "space"\n')
+
+
+@pytest.mark.parametrize("size", [(60, 18), (80, 24), (120, 40)])
+async def test_the_notice_of_mistakes_in_the_file_fits_the_screen(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The notice naming the file's mistakes stood taller than the screen at 80x24 and 60x18:
+    it began mid-sentence, the file's path and the first mistakes off the top. It fits: the
+    path and what follows for each kind of mistake always in sight, the mistakes said whole
+    where there is room, else named by key, else counted."""
+    from .helpers import drawn_notice, wait_for
+
+    path = tmp_path / "home" / "someone-with-a-long-name" / ".config" / "dealmein" / "settings.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text(MISTAKES, encoding="utf-8")
+    app = make_app(config_path=path)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await wait_for(pilot, lambda: [n for n in app._notifications if n.title == "Settings"])
+        await pilot.pause()
+        within, text = drawn_notice(app, "Settings")
+        assert within, text
+        flat = text.replace(" ", "")  # a line folded at a space loses it
+        assert str(path).replace(" ", "") in flat, text
+        assert "usingthedefaultsforthose" in flat and "thosekeysstayastheywere" in flat, text
+        values = ["name", "card_style", "animation", "bot_pause"]
+        ids = ["table.nothing", "table.say_scores", "table.hand_order", "lobby.take_seat", "table.last_card"]
+        assert all(key in flat for key in values) or "4valuesnotusable" in flat, text
+        assert all(key in flat for key in ids) or "5keymapentriesnotusable" in flat, text
+        if size == (120, 40):  # room for every mistake whole
+            assert f"atmost{NAME_LEN}characters" in flat and "Ctrl+1isakeymostterminalscannotsend" in flat, text
+
+
+def test_a_file_not_read_is_said_without_its_reader_s_detail_where_that_does_not_fit(tmp_path: Path) -> None:
+    """A file that is not TOML: the notice names it and says what follows, with the reader's
+    detail (where the mistake is) where there is room for it, without it on a small screen."""
+    from textual.geometry import Size
+
+    from tui.notices import fitted
+    from tui.settings import notice_wordings
+
+    path = tmp_path / ("a-long-folder-name-" * 6) / "settings.toml"
+    path.parent.mkdir()
+    path.write_text('name = "Bob\n', encoding="utf-8")
+    problem = load_settings(path)[1]
+    wordings = notice_wordings(str(path), problem, [], [])
+    assert fitted(wordings, Size(120, 40)) == problem and "line 1" in problem
+    small = fitted(wordings, Size(60, 18))
+    assert small == (f"{path} is not valid TOML; using the defaults; changes you make here are not saved over it "
+                     "until it is mended or removed")
+
+
 async def test_a_default_game_that_is_no_game_is_said_and_the_default_used(tmp_path: Path) -> None:
     """README: a value that does not suit its key is named in a notice and its default used;
     ``default_game = "poker"`` used to pass as "a short text" and the picker fell back unsaid."""

@@ -15,7 +15,7 @@ from tui.settings import Settings, load_settings, save_settings
 from tui.theming import palette_for
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, open_settings, open_table, user_themes, wait_for
+from .helpers import drawn_notice, make_app, open_settings, open_table, user_themes, wait_for
 from .rendering import rendered_segments
 
 
@@ -360,20 +360,6 @@ async def test_the_tables_own_themes_come_first_in_every_list(tmp_path: Path, mo
         assert app.theme == "casino"
 
 
-def _drawn_notice(app, title: str) -> tuple[bool, str]:
-    """The notice titled ``title`` as drawn: whether it lies whole within the screen, and the
-    text of its rows run together (a path too long for a row is folded onto the next)."""
-    from textual.widgets._toast import Toast
-
-    toast = next(t for t in app.screen.query(Toast) if t._notification.title == title)
-    box, inside = toast.region, toast.content_region
-    within = box.y >= 0 and box.bottom <= app.size.height and box.x >= 0 and box.right <= app.size.width
-    rows = app.screen._compositor.render_strips()
-    text = "".join(rows[y].crop(inside.x, inside.right).text.rstrip()
-                   for y in range(max(0, inside.y), min(len(rows), inside.bottom)))
-    return within, text
-
-
 #: five theme files each with two things wrong (an unknown key and a bad colour)
 FIVE_BAD = {f"broken-theme-number-{i}.toml": f'name = "broken-{i}"\nprimary = "nope"\nsparkle = true\n'
             for i in range(1, 6)}
@@ -397,7 +383,7 @@ async def test_five_bad_theme_files_are_each_named_on_screen(tmp_path: Path, mon
         async with app.run_test(size=size, notifications=True) as pilot:
             await wait_for(pilot, lambda: [n for n in app._notifications if n.title == "Themes"])
             await pilot.pause()
-            within, text = _drawn_notice(app, "Themes")
+            within, text = drawn_notice(app, "Themes")
             assert within, text
             paths = [str(folder / name) for name in sorted(FIVE_BAD)]
             named = [path for path in paths if path in text]
