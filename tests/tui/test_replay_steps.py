@@ -7,12 +7,15 @@ import argparse
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from core import new_match
 from net.matchlog import MatchLog, replay
 from tui.cardface import card_label
-from tui.eventtext import joined_draws
-from tui.replaysteps import shown_steps
+from tui.eventtext import ENDINGS, joined_draws
+from tui.replaysteps import Position, hand_end, position, shown_steps
 from tui.screens.replay import ReplayScreen
 
 from .helpers import make_app
@@ -70,9 +73,12 @@ def test_a_seats_draws_in_one_turn_are_one_step_and_one_line(tmp_path):
     found = runs(history)
     assert any(length >= 3 for _, length in found), "no search of the stock in this log"
     shown = shown_steps(history)
-    assert len(shown) == len(history) - sum(length - 1 for _, length in found)
+    deals = [s for s in shown[1:] if not s.actions]  # the deals after the first, each a step
+    assert deals and all(s.events[0]["kind"] == "deal" for s in deals)
+    assert len(shown) == len(history) - sum(length - 1 for _, length in found) + len(deals)
     # every logged action is in exactly one step, in order
-    assert [i for step in shown for i in range(step.first, step.last + 1)] == list(range(len(history)))
+    assert [i for step in shown if step.actions or step.first == 0
+            for i in range(step.first, step.last + 1)] == list(range(len(history)))
     for first, length in found:
         step = next(s for s in shown if s.first == first)
         assert step.actions == ["draw"] * length and step.seat == history[first].seat
@@ -85,7 +91,7 @@ def test_a_seats_draws_in_one_turn_are_one_step_and_one_line(tmp_path):
         assert [c for e in draws for c in e["cards"]] == drawn
     singles = [s for s in shown if len(s.actions) == 1]
     assert singles and all(s.match is history[s.first].match and s.events == history[s.first].events
-                           for s in singles if s.actions != ["draw"])
+                           for s in singles if s.actions != ["draw"] and s.ended is None)
 
 
 def test_a_debt_taken_ends_the_turn_and_its_step(tmp_path):
@@ -111,7 +117,8 @@ def test_ninety_nines_manual_draw_is_a_step_of_its_own(tmp_path):
     history = replay(path, keep_history=True).history
     assert sum(h.action == "draw" for h in history) > 20
     shown = shown_steps(history)
-    assert len(shown) == len(history) and all(len(s.actions) == 1 for s in shown[1:])
+    moves = [s for s in shown[1:] if s.actions]  # the rest are the deals after the first
+    assert len(moves) == len(history) - 1 and all(len(s.actions) == 1 for s in moves)
 
 
 def test_draws_told_apart_stay_apart():
@@ -194,3 +201,63 @@ async def test_a_move_a_bot_made_for_a_player_reads_as_the_bots(tmp_path):
         await pilot.pause()
         events = str(screen.query_one("#replay-events").render())
         assert "Bob: " in events and "(bot)" not in events, events
+
+
+#: a table of each game and of the variants that move cards or standings their own way, and a
+#: seed whose log holds a hand ended in mid-match (a Countdown match of these players goes on
+#: past 1500 moves: its log stops in the second hand)
+TABLES = [("ninety-eight", "standard", 3, 2), ("ninety-eight", "teams", 4, 2), ("ninety-eight", "stakes", 3, 2),
+          ("ninety-nine", "standard", 3, 2), ("ninety-nine", "manual-draw", 3, 2), ("crazy-eights", "standard", 3, 2),
+          ("crazy-eights", "specials", 2, 2), ("crazy-eights", "countdown", 3, 1), ("crazy-eights", "jokers", 3, 2)]
+
+
+def _seen(at: Position) -> tuple[Any, ...]:
+    """What a step shows of a position, but whose turn it is (no one's once a hand is over)."""
+    v = at.view
+    return (v["hand_number"], v["dealer"], v["total"], v["top"], v["suit"], v["stock_count"],
+            [dict(s) for s in v["status"]], at.hands, v["is_over"], v["winners"])
+
+
+@pytest.mark.parametrize("game,preset,players,seed", TABLES)
+def test_a_moves_cards_are_followed_as_the_engine_moves_them(tmp_path, game, preset, players, seed):
+    """A hand's end is shown from the position before its last move and that move's events
+    (``hand_end``): for every move that ends nothing, the same reading of its events gives the
+    engine's own position after it, card for card, so the hand's end reads as the engine had it."""
+    path = tmp_path / "match.jsonl"
+    play_log(path, game, seed=seed, preset=preset, players=players, actions=1500)
+    history = replay(path, keep_history=True).history
+    moves = [i for i in range(1, len(history)) if not any(e["kind"] in ENDINGS for e in history[i].events)]
+    assert len(moves) > 20
+    for i in moves:
+        got = hand_end(history[i - 1].match, history[i].events, history[i].match, [])
+        assert _seen(got) == _seen(position(history[i].match)), (i, history[i].action, history[i].events)
+        assert got.view["current_seat"] is None
+
+
+@pytest.mark.parametrize("game,preset,players,seed", TABLES)
+def test_a_move_that_ends_a_hand_shows_that_hand_and_the_next_deal_is_a_step(tmp_path, game, preset, players, seed):
+    """The step of a hand's last move showed the next deal (its hand number, new hands, total
+    0), and the match's last move an empty table ("total 0   top -"): the engine deals the next
+    hand, or sets the pile aside, in the same move. It shows the hand as the move ended it, its
+    card on top and its total, and the deal after it is a step of its own, with no move."""
+    path = tmp_path / "match.jsonl"
+    play_log(path, game, seed=seed, preset=preset, players=players, actions=1500)
+    history = replay(path, keep_history=True).history
+    shown = shown_steps(history)
+    ends = [i for i, s in enumerate(shown) if any(e["kind"] in ENDINGS for e in s.events)]
+    assert any(shown[i + 1:] for i in ends), "no hand ended in mid-match in this log"
+    for i in ends:
+        step, before = shown[i], history[shown[i].first - 1].match
+        at = step.position.view
+        plays = [e for e in history[step.last].events if e["kind"] == "play"]
+        assert at["hand_number"] == before.hand_number and at["current_seat"] is None
+        if plays:
+            assert at["top"] == plays[-1]["card"] and at["total"] == plays[-1].get("total")
+        assert not any(e["kind"] in ("deal", "hand", "starter", "ante") for e in step.events)
+        if i + 1 < len(shown):  # the next deal: the match after the move, no move of its own
+            deal = shown[i + 1]
+            assert not deal.actions and deal.events[0]["kind"] in ("deal", "ante") and deal.match is step.match
+            assert deal.position.view["hand_number"] == before.hand_number + 1
+            assert deal.position.hands == [step.match.hand(s) for s in range(players)]
+        else:
+            assert step.match.is_over and at["is_over"]

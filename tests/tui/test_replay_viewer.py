@@ -193,12 +193,14 @@ async def test_the_step_keys_work_when_a_step_is_taller_than_the_screen(tmp_path
     path = tmp_path / "match.jsonl"
     done = write_log(path, game="ninety-eight", seed=5, actions=1000, players=8,
                      names=[f"P{i}" for i in range(8)])
-    last = len(done)
     app = replay_app(path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.steps == last + 1
+        # a step a move, and one for each deal after the first (a hand ended by a move shows as it ended)
+        deals = sum(e["kind"] == "deal" for step in screen.result.history[1:] for e in step.events)
+        assert deals and screen.steps == len(done) + deals + 1
+        last = screen.steps - 1
         await pilot.press("end")
         await pilot.pause()
         assert f"step {last} of {last}" in shown(app)[0]
@@ -255,7 +257,7 @@ async def test_a_steps_events_read_as_the_tables_log_reads_them(tmp_path, game, 
             rest = iter(e.get("kind") for e in events)
             return all(kind in rest for kind in kinds)
 
-        steps = [i for i in range(1, screen.steps) if holds(screen.result.history[i].events)]
+        steps = [i for i in range(1, len(screen.result.history)) if holds(screen.result.history[i].events)]
         assert steps, f"no step of {kinds} in this log"
         screen.action_go(step_showing(screen, steps[0]))
         await pilot.pause()
@@ -427,3 +429,41 @@ async def test_a_wrapped_line_hangs_under_its_own_text(tmp_path):
         first = card_label(screen.shown[at].match.hand(seat)[0])
         cards = lines[row].index(first, lines[row].index(name) + len(name))
         assert lines[row + 1][:cards].strip() == "" and lines[row + 1][cards] != " ", lines[row:row + 2]
+
+
+async def test_the_step_of_a_hands_last_move_shows_that_hand_and_the_deal_after_it_comes_next(tmp_path):
+    """V on a solo match's results, then → to the end: the last step, "You play A♣ as +1: 98",
+    read "total 0   stock 25   top -" (the engine sets the pile aside as the hand ends, 5.1),
+    and a hand's last move in mid-match showed the next deal. Each shows the position its move
+    made, and the next hand's deal is the step after it."""
+    path = tmp_path / "match.jsonl"
+    done = write_log(path, game="ninety-eight", seed=3, actions=1000, players=2, names=["Ann", "Bob"])
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.result.match.is_over and len(done) == len(screen.result.history) - 1
+
+        def last_play(step: int) -> dict:
+            return [e for e in screen.result.history[step].events if e["kind"] == "play"][-1]
+
+        await pilot.press("end")
+        await pilot.pause()
+        play = last_play(-1)
+        title = shown(app)[2]
+        assert f"total {play['total']}   " in title and title.rstrip().endswith(f"top {card_label(play['card'])}"), title
+        assert "Match over:" in "\n".join(shown(app))
+        # a hand that ended in mid-match: its last move's step shows hand 1, the next step deals hand 2
+        end = next(i for i, step in enumerate(screen.shown) if any(e["kind"] == "hand_over" for e in step.events))
+        screen.action_go(end)
+        await pilot.pause()
+        play, lines = last_play(screen.shown[end].first), shown(app)
+        assert ", hand 1, " in lines[2] and f"total {play['total']}" in lines[2], lines
+        assert lines[2].rstrip().endswith(f"top {card_label(play['card'])}") and "▶" not in "\n".join(lines), lines
+        await pilot.press("right")
+        await pilot.pause()
+        lines = shown(app)
+        assert ", hand 2, " in lines[2] and "total 0" in lines[2] and "deals hand 2" in "\n".join(lines), lines
+        hands = str(screen.query_one("#replay-hands").render())
+        for seat, name in enumerate(["Ann", "Bob"]):
+            assert " ".join(card_label(c) for c in screen.shown[end + 1].match.hand(seat)) in hands

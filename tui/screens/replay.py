@@ -269,35 +269,38 @@ class ReplayScreen(Screen[None]):
         if not self.steps:
             return
         step = self.shown[self.index]
-        m = step.match
+        m = step.match  # the game, its seats and options
+        at = step.position  # the hand its move ended, or the match after it
+        view = at.view
         names = self.names
         width = max(cell_len(n) for n in names)
         hands: list[tuple[Text, Text]] = []  # (lead, rest): the rest wraps beneath itself (``Hanging``)
-        title = Text(f"{m.info.name}, {deal_word(m.game)} {m.hand_number}, dealer {names[m.dealer]}", style="bold")
-        if m.total is not None:
-            title.append(f"   total {m.total}")
-        if m.suit is not None:
-            title.append(f"   suit to follow {suit_label(m.suit, style)}")
-        title.append(f"   stock {m.stock_count}   top {card_label(m.top, style) if m.top else '-'}")
+        title = Text(f"{m.info.name}, {deal_word(m.game)} {view['hand_number']}, dealer {names[view['dealer']]}",
+                     style="bold")
+        if view["total"] is not None:
+            title.append(f"   total {view['total']}")
+        if view["suit"] is not None:
+            title.append(f"   suit to follow {suit_label(view['suit'], style)}")
+        title.append(f"   stock {view['stock_count']}   top {card_label(view['top'], style) if view['top'] else '-'}")
         hands.append((Text(), title))
         teams = m.info.team_seats(m.players, m.options)
         if teams:  # ninety-eight 7.2: who shares whose lives or chips, as the table says it
             hands.append((Text(), Text("Partners: " + "; ".join(" and ".join(names[s] for s in team) for team in teams))))
         hands.append((Text(), Text()))
         # as the table shows them (Countdown keeps no points, 6.2)
-        shown = statuses({"status": [m.status(seat) for seat in range(m.players)], "options": m.options})
+        shown = statuses({"status": view["status"], "options": m.options})
         for seat, status in enumerate(shown):
-            marker = "▶ " if seat == m.current_seat else "  "
+            marker = "▶ " if seat == view["current_seat"] else "  "
             extra = ", ".join(f"{k} {v}" for k, v in status.items() if k not in ("in_hand", "out"))
             state = "out of the match" if status["out"] else ("" if status["in_hand"] else "out of this hand")
             name = names[seat] + " " * (width - cell_len(names[seat]))
-            cards = Text(" ".join(card_label(c, style) for c in m.hand(seat)) or "(no cards)")
+            cards = Text(" ".join(card_label(c, style) for c in at.hands[seat]) or "(no cards)")
             # the hand, the standing and the state apart by one separator, as the table's seats
             # put "4 cards · dealer": spaces alone ran the hand into the standing
             cards.append("".join(f" · {part}" for part in (extra, state) if part), style="dim")
-            hands.append((Text(f"{marker}{name}  ", style="bold" if seat == m.current_seat else ""), cards))
-        if m.is_over:
-            hands += [(Text(), Text()), (Text(), Text(f"Match over: {and_list([names[s] for s in m.winners])} won",
+            hands.append((Text(f"{marker}{name}  ", style="bold" if seat == view["current_seat"] else ""), cards))
+        if view["is_over"]:
+            hands += [(Text(), Text()), (Text(), Text(f"Match over: {and_list([names[s] for s in view['winners']])} won",
                                                       style="bold"))]
         self.query_one("#replay-hands", Static).update(self.hanging(hands))
         events: list[tuple[Text, Text]] = []
@@ -313,7 +316,7 @@ class ReplayScreen(Screen[None]):
             if line:
                 events.append((Text("  "), Text(line)))
             if event.get("kind") == "match_over":  # what decided it, as the table's log says
-                why = why_over(m.view(None), names)
+                why = why_over(view, names)
                 if why:
                     events.append((Text("  "), Text(why)))
             before = event
