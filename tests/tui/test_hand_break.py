@@ -60,12 +60,14 @@ async def test_in_solo_play_the_bots_open_the_next_hand_only_once_its_results_ar
 
 
 @asynccontextmanager
-async def slow_reader(app: Any, pilot: Any, hand_break: float) -> AsyncIterator[tuple[Any, TableScreen]]:
+async def slow_reader(app: Any, pilot: Any, hand_break: float,
+                      turn_time: int = 0) -> AsyncIterator[tuple[Any, TableScreen]]:
     """This app seated at Ana's Ninety-Eight table of three, a bot in seat 3, the match dealt:
     Ana plays her first legal move on each of her turns, and her client says ``seen`` too (it
     announced it) but never does, so each break runs its ``hand_break`` seconds. (The table,
     the app's table screen.)"""
-    config = TableConfig(name="Ana's table", game="ninety-eight", seats=3, seed=4, options={"lives": 9})
+    config = TableConfig(name="Ana's table", game="ninety-eight", seats=3, seed=4, options={"lives": 9},
+                         turn_time=turn_time)
     async with someone_elses_table(config, ana_reads=True, hand_break=hand_break) as (srv, table, ana):
         await ana.add_bot(2, "normal")
 
@@ -98,6 +100,24 @@ async def test_at_a_table_with_others_the_log_says_whom_the_bots_wait_for() -> N
         await app.action_quit()
 
 
+async def box_over_a_bots_lead(app: Any, pilot: Any, table: Any) -> ResultsScreen:
+    """This app plays with its keys, closing each hand's box, until one stands over a hand the
+    bot in seat 3 opens (the break holding it): that box, as it was found."""
+    found: list[ResultsScreen] = []
+
+    def stop() -> bool:
+        box = current(app, ResultsScreen)
+        m = table.match
+        if box is not None and not box.match_over and m is not None and not m.is_over \
+                and m.current_seat == 2 and first_mover(table) == 2 and not found:
+            found.append(box)  # as it was then: the break may run out before the next look
+        return bool(found)
+
+    await play_with_keys(app, pilot, timeout=90, stop=stop)
+    assert found, "the match ended before a hand the bot opens"
+    return found[0]
+
+
 async def test_a_box_left_up_past_the_break_says_the_bots_play_on_beneath_it() -> None:
     """The bots wait for this player to close a hand's box, at most the host's ``hand_break``:
     once they play on with it still up, the box says so (the plays beneath it came unannounced)."""
@@ -105,24 +125,7 @@ async def test_a_box_left_up_past_the_break_says_the_bots_play_on_beneath_it() -
     async with app.run_test(size=(100, 30)) as pilot:
         async with slow_reader(app, pilot, 2.5) as (table, screen):
             me = app.session.seat
-
-            def box_over_a_bots_lead() -> ResultsScreen | None:
-                box = current(app, ResultsScreen)
-                if box is None or box.match_over or table.match is None or table.match.is_over:
-                    return None
-                return box if table.match.current_seat == 2 and first_mover(table) == 2 else None
-
-            found: list[ResultsScreen] = []
-
-            def stop() -> bool:
-                box = box_over_a_bots_lead()
-                if box is not None and not found:
-                    found.append(box)  # as it was then: the break may run out before the next look
-                return bool(found)
-
-            await play_with_keys(app, pilot, timeout=90, stop=stop)
-            assert found, "the match ended before a hand the bot opens"
-            box = found[0]
+            box = await box_over_a_bots_lead(app, pilot, table)
             line = box.query_one("#played-on", Label)
             assert not line.display  # the bots wait for this player (and Ana): not yet
             await wait_for(pilot, lambda: line.display, timeout=10)
@@ -134,6 +137,23 @@ async def test_a_box_left_up_past_the_break_says_the_bots_play_on_beneath_it() -
             await wait_for(pilot, lambda: "your turn" in str(line.render()), timeout=5)
             assert str(line.render()) == "The bots played on: your turn has come in the next hand."
             assert app.screen is box  # still up: the line, not the box gone
+        await app.action_quit()
+
+
+async def test_with_a_turn_clock_the_box_says_the_players_turn_has_come_once() -> None:
+    """The turn clock's line ("Your turn in the next hand: 30 s on the clock.") says the turn
+    has come: the bots' line does not say it again beneath it."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        async with slow_reader(app, pilot, 2.5, turn_time=30) as (table, screen):
+            me = app.session.seat
+            box = await box_over_a_bots_lead(app, pilot, table)
+            played_on, clock = box.query_one("#played-on", Label), box.query_one("#your-turn", Label)
+            await wait_for(pilot, lambda: played_on.display, timeout=10)  # the bots play on
+            await wait_for(pilot, lambda: table.match.current_seat == me, timeout=5)
+            await wait_for(pilot, lambda: clock.display, timeout=5)
+            await pilot.pause(0.6)  # the box's next look
+            assert "on the clock" in str(clock.render()) and not played_on.display
         await app.action_quit()
 
 

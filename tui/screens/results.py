@@ -282,12 +282,13 @@ class ResultsScreen(Withdrawable[None]):
             label.display = True
         if label.display != shown:
             self._refit()
-        self._watch_break(view)
+        self._watch_break(view, label.display)
 
-    def _watch_break(self, view: dict[str, Any]) -> None:
+    def _watch_break(self, view: dict[str, Any], clock_told: bool) -> None:
         """The bots wait for this player to close the box (``tui.handbreak``), at most the host's
         ``hand_break`` seconds: once they play on with the box still up, it says so, and when
-        the player's turn comes beneath it, so that neither comes as a surprise."""
+        the player's turn comes beneath it, so that neither comes as a surprise; not where the
+        turn clock's line says that turn has come already (``clock_told``)."""
         lobby = getattr(self.link, "lobby", None) or {}
         if not self._played_on:
             if (listed_seat(lobby, self.view.get("seat")) or {}).get("reading") is True:
@@ -298,6 +299,11 @@ class ResultsScreen(Withdrawable[None]):
             self._played_on = True
         words = played_on_text(view)
         label = self.query_one("#played-on", Label)
+        if clock_told and my_turn(view):  # "Your turn in the next hand: 15 s on the clock." says it
+            if label.display:
+                label.display = False
+                self._refit()
+            return
         if label.display and str(label.render()) == words:
             return
         label.update(Text(words))
