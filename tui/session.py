@@ -4,6 +4,7 @@ lobby, table and results screens."""
 from __future__ import annotations
 
 import logging
+import shlex
 from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -852,8 +853,15 @@ class TableSession:
             return self._guest_way_back()
         if not c.connected:  # no host to keep the seat now: what holds once it is back
             return self._back_once_up()
-        return (f"{self._seat_kept()}: dealmein join {self.recent_address or host_port(c.host, c.port)} sits you "
-                "back down (or Join in Deal Me In, where the table is listed).")
+        return (f"{self._seat_kept()}: dealmein join {self.recent_address or host_port(c.host, c.port)}"
+                f"{self._name_flag()} sits you back down (or Join in Deal Me In, where the table is listed).")
+
+    def _name_flag(self) -> str:
+        """`` --name Fay`` where this app plays under a name given on its command line: the way
+        back names it too, or a player back after the seat is given up watches under their
+        settings' name, which the others do not know."""
+        given = getattr(self.app.args, "name", None)
+        return f" --name {shlex.quote(given)}" if given and given != self.app.settings.name else ""
 
     def _back_once_up(self) -> str:
         """The way back to a seat in play at a host that cannot be reached now (stopped, or cut
@@ -861,7 +869,7 @@ class TableSession:
         c = self.client
         where = self.recent_address or (host_port(c.host, c.port) if c is not None else "")
         return (f"The host cannot be reached now: once it is back (a host that resumes its table keeps its players' "
-                f"seats a while), dealmein join {where} sits you back down (or Join in Deal Me In).")
+                f"seats a while), dealmein join {where}{self._name_flag()} sits you back down (or Join in Deal Me In).")
 
     def _seat_kept(self) -> str:
         """How long the host keeps this player's seat once they are gone (the lobby's ``grace``;

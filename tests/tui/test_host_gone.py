@@ -35,3 +35,19 @@ async def test_a_guest_cut_off_from_its_host_reads_so_and_the_way_back() -> None
                             "back (a host that resumes its table keeps its players' seats a while), dealmein join "
                             f"127.0.0.1:{srv.port} sits you back down (or Join in Deal Me In)."]
             assert current(app, TableScreen) is None
+
+
+async def test_the_way_back_names_the_name_given_on_the_command_line() -> None:
+    """A player who joined with ``--name`` and quits is told the command that sits them back
+    down: without the name in it, one back after the seat was given up watched under their
+    settings' name, which no one at the table knew."""
+    import argparse
+
+    app = make_app(args=argparse.Namespace(name="Fay O'Neil"))
+    async with someone_elses_table(TableConfig(name="Ana's table", seats=2, seed=3)) as (srv, table, ana):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await seated_and_dealt(app, pilot, srv.port, table, ana)
+            assert table.seats[1].name == "Fay O'Neil"
+            note = app.session.away_note()
+            assert f"dealmein join 127.0.0.1:{srv.port} --name 'Fay O'\"'\"'Neil' sits you back down" in note, note
+            await app.leave_table()
