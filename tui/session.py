@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import shlex
+import time
 from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,7 +24,7 @@ from .handbreak import SOLO_HAND_BREAK, waiting_line
 from .handchange import HandChange
 from .heldresults import HeldResults, table_screen
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
-from .notices import take_down
+from .notices import again, take_down
 from .plain import clean
 from .plays import own_status
 from .saves import KeptResults, save_port, saved_bind, solo_save_path
@@ -34,6 +35,8 @@ from .widgets.tablelog import CHAT_LINES
 
 #: the lobby's latest chat lines a new match's log opens with
 LOBBY_LINES_CARRIED = 6
+#: seconds the notice of a guest's rematch ask stays up: R again meanwhile adds none
+ASKED_SECONDS = 5.0
 
 if TYPE_CHECKING:
     from .app import DealMeInApp
@@ -75,6 +78,7 @@ class TableSession:
         #: the latest lines said while no match of this table was on screen: the next deal's
         #: log opens with them, so "ready? dealing now" is still there as the cards come
         self.lobby_said: deque[tuple[str, str]] = deque(maxlen=LOBBY_LINES_CARRIED)
+        self._rematch_told: dict[str, float] = {}  # when this guest's rematch ask was last told
         #: the watchers at the table as this app's connection dropped, or as its save held
         #: them, waited for: their return is no news (``tui.watchwait``)
         self._waiting = WatcherWait(lambda seconds: self.app.set_timer(seconds, self._watch_wait_ended))
@@ -440,10 +444,13 @@ class TableSession:
             seats = (self.lobby or {}).get("seats") or []
             seat = self.seat
             if seat is not None and seat < len(seats) and seats[seat].get("ready"):
-                self.app.notify("You have asked for a rematch: the host starts it.")
+                # R again: said again, unless the first ask's words are still up (two stacked)
+                if not again(self._rematch_told, "asked", ASKED_SECONDS):
+                    self.app.notify("You have asked for a rematch: the host starts it.", timeout=ASKED_SECONDS)
                 return
             await self.call("ready", True)
-            self.app.notify("You asked for a rematch: the host starts it.")
+            self._rematch_told["asked"] = time.monotonic()
+            self.app.notify("You asked for a rematch: the host starts it.", timeout=ASKED_SECONDS)
         elif self.rematch_by_ready:
             await self.call("ready", True)
             self.app.notify("Ready for the rematch: it starts once every player is.")

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import pytest
 from textual.widgets import Button, Label
 
 from net.server import Server, TableConfig
@@ -88,10 +89,14 @@ async def test_a_rematch_closes_the_last_matchs_results_and_deals_at_the_table()
         assert isinstance(app.screen, TableScreen)
 
 
-async def test_a_guests_r_asks_the_playing_host_for_a_rematch_once() -> None:
+async def test_a_guests_r_asks_the_playing_host_for_a_rematch_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The host starts every rematch; Bo's R asks Ana for one: his ready, which the table tells
-    everyone once (pressed again, the app says he has asked already). Ana's rematch deals. The
-    results and the finished table beneath them name R "Ask for a rematch"."""
+    everyone once (pressed again, the app says he has asked already, once the first notice has
+    gone: not a second one stacked on it). Ana's rematch deals. The results and the finished
+    table beneath them name R "Ask for a rematch"."""
+    import tui.session
+
+    monkeypatch.setattr(tui.session, "ASKED_SECONDS", 2.0)
     async with _after_a_match() as (app, pilot, table, ana, results):
         assert "Ask for a rematch" in key_bar(results) and "Back to lobby" in key_bar(results)
         await asyncio.sleep(RESULTS_GRACE)
@@ -105,7 +110,13 @@ async def test_a_guests_r_asks_the_playing_host_for_a_rematch_once() -> None:
         # the finished table's key bar names R as the results did (not the host's "Rematch")
         assert "Ask for a rematch" in key_bar(screen) and "Rematch" not in key_bar(screen)
         await asyncio.sleep(RESUME_GUARD)
-        await pilot.press("r")  # asked already: said so, and nothing sent again
+        asked = [n for n in notices(app) if "asked for a rematch" in n]
+        await pilot.press("r")  # asked already, and the notice says so still: none stacked on it
+        await pilot.pause(0.3)
+        assert [n for n in notices(app) if "asked for a rematch" in n] == asked == \
+            ["You asked for a rematch: the host starts it."]
+        await wait_for(pilot, lambda: not any("asked for a rematch" in n for n in notices(app)), timeout=5)
+        await pilot.press("r")  # its notice gone: said again, and nothing sent again
         await wait_for(pilot, lambda: "You have asked for a rematch: the host starts it." in notices(app))
         assert sum("would like a rematch" in e.plain for e in log.entries) == 1
         first = table.match
