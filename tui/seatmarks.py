@@ -30,24 +30,25 @@ def speaker_mark(name: str) -> str:
     return found.group() if found else ""
 
 
-def _mark_of(name: str) -> str:
-    """The bot, away or idle marker ``name`` ends with, or ""."""
+def mark_of(name: str) -> str:
+    """The bot, away or idle marker ``name`` ends with, or "": what a seat box keeps whole
+    when it cuts the name before it."""
     return next((mark for mark in (BOT_MARK, AWAY_MARK, IDLE_MARK) if name.endswith(mark)), "")
 
 
 def marked(name: str) -> bool:
     """``name`` says already that a bot plays the seat, or that its player is away or idle."""
-    return bool(_mark_of(name))
+    return bool(mark_of(name))
 
 
 def turn_of(name: str) -> str:
     """"Ana's turn"; of a seat marked as a bot's or away, "Cy's turn (away)", not
     "Cy (away)'s turn"."""
-    mark = _mark_of(name)
+    mark = mark_of(name)
     return f"{unmarked(name)}'s turn{mark}"
 
 
 def unmarked(name: str) -> str:
     """``name`` without its marker: what a seat was called when it made a move
     told later (the hand so far, read back on coming in), whatever it is now."""
-    return name[:len(name) - len(_mark_of(name))]
+    return name[:len(name) - len(mark_of(name))]

@@ -11,7 +11,7 @@ from core.bots.base import LEVELS
 from net.seatnames import bot_name, bots_own_name, number_after, numbered
 
 from .eventtext import other_name
-from .plain import clean, cut
+from .plain import clean
 from .seatmarks import AWAY_MARK, BOT_MARK, IDLE_MARK, WATCHING_MARK, seat_mark
 
 
@@ -104,14 +104,14 @@ def seat_names(lobby: dict[str, Any]) -> list[str]:
     seats = lobby.get("seats") or []
     names = plain_seat_names(seats)
     for i, s in enumerate(seats):  # a player's seat that a bot plays, or whose player is gone
-        # the marker must survive the seat box's cut of long names (16 cells)
+        # the name is left whole: the seat box cuts it to its room, never the mark after it
         if s.get("bot") and not bots_own_name(s):
-            names[i] = f"{cut(names[i], 10)}{BOT_MARK}"
+            names[i] = f"{names[i]}{BOT_MARK}"
         elif s.get("name") and not s.get("bot"):
             away = s.get("connected") is False or s.get("stepped_away") is True
             mark = AWAY_MARK if away else IDLE_MARK if s.get("idle") is True else ""
             if mark:
-                names[i] = f"{cut(names[i], 9)}{mark}"
+                names[i] = f"{names[i]}{mark}"
     return names
 
 

@@ -98,14 +98,17 @@ def test_bots_keep_their_numbered_names_and_a_players_seat_played_by_a_bot_says_
 
 
 def test_a_long_name_keeps_its_away_mark_inside_a_seat_box() -> None:
+    """The name stays whole before its mark: the seat box cuts it to its own room, keeping the
+    mark (``cut_apart``); cut here too, it came out of a narrow box as "Bartholo……"."""
     from tui.session import TableSession
+    from tui.widgets.seats import cut_apart
 
     session = TableSession(make_app(), solo=True)
     session.lobby = {"seats": [{"seat": 0, "name": "Ana", "bot": None, "connected": True},
                                {"seat": 1, "name": "Bartholomew-the-Great", "bot": None, "connected": False}]}
     name = session.names[1]
-    assert name.endswith(" (away)") and len(name) <= 16
+    assert name == "Bartholomew-the-Great (away)" and cut_apart([name], 16) == ["Bartholo… (away)"]
     session.lobby["seats"][1].update(connected=True, idle=True)
     session.lobby = dict(session.lobby)
     name = session.names[1]
-    assert name.endswith(" (idle)") and len(name) <= 16
+    assert name == "Bartholomew-the-Great (idle)" and cut_apart([name], 11) == ["Bar… (idle)"]

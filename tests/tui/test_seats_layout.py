@@ -376,3 +376,33 @@ async def test_spectator_sees_teams_by_letter() -> None:
         marks = [str(box.border_subtitle) for box in boxes(screen)]
         assert marks == ["team A", "team B", "team A", "team B"]
         assert not any(box.has_class("partner") for box in boxes(screen))
+
+
+LONG = "Bartholomew-Fitzgerald-X"
+
+
+async def test_a_long_marked_name_keeps_its_mark_whole_at_60_columns() -> None:
+    """A long name's "(idle)", "(away)" or "(bot)" tells the seat's state: the box cuts the name
+    before it, once, and keeps the mark whole, on the seat to act's heavy border too (the name
+    was cut to 9 cells with the mark, then the two cut again: "Bartholo……")."""
+    app = make_app()
+    async with app.run_test(size=(60, 18)) as pilot:
+        for mark in (" (idle)", " (away)", " (bot)"):
+            names = ["Ana", f"{LONG}{mark}", f"{LONG}{mark}", "Cy", "Dee"]
+            screen = await show_table(app, pilot, "ninety-eight", 5, seat=0, names=names)
+            current = screen.view["current_seat"]
+            marked = [box for box in boxes(screen) if box.seat in (1, 2)]
+            assert current in (1, 2) and len(marked) == 2
+            for box in marked:
+                top = drawn(screen, box, 0)
+                assert top.count("…") == 1 and f"…{mark} " in top and "Bar" in top, top
+                assert top.startswith("┏" if box.seat == current else "╭"), top
+            app.pop_screen()
+            await pilot.pause()
+
+
+def test_cut_apart_keeps_a_seats_mark() -> None:
+    assert cut_apart([f"{LONG} (idle)", "Cy"], 12) == ["Bart… (idle)", "Cy"]
+    assert cut_apart([f"{LONG} (bot)", f"{LONG} 2 (bot)"], 14) == ["Barthol… (bot)", "Bartho…2 (bot)"]
+    assert cut_apart(["Bo (away)"], 12) == ["Bo (away)"]  # whole where it fits
+    assert cut_apart([f"{LONG} (idle)"], 9) == ["Bartholo…"]  # no room for a name and the mark

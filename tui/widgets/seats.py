@@ -13,6 +13,7 @@ the hand says ``sits out`` where its (empty) card count was. With teams (Ninety-
 ``team B``, ``team C``..."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.cells import cell_len
@@ -26,6 +27,7 @@ from textual.widgets import Static
 
 from ..plain import clean, cut
 from ..plays import match_status
+from ..seatmarks import mark_of
 from ..seatnames import short_bot_names
 
 #: a box narrower than this (border included) drops its side padding
@@ -123,11 +125,28 @@ def cut_middle(text: str, width: int) -> str:
     return head.plain.rstrip() + "…" + tail.lstrip()
 
 
+#: the fewest cells of a name a seat box keeps before its mark ("Bar… (idle)"); a box narrower
+#: than that and the mark cuts the two together
+MARKED_NAME_CELLS = 4
+
+
+def _cut_marked(name: str, width: int, cutter: Callable[[str, int], str]) -> str:
+    """``name`` in ``width`` cells, cut by ``cutter``, the bot, away or idle mark after it kept
+    whole ("Bartholo… (idle)"): cutting the two as one lost the mark of a long name."""
+    mark = mark_of(name)
+    room = width - cell_len(mark)
+    if not mark or cell_len(name) <= width or room < MARKED_NAME_CELLS:
+        return cutter(name, width)
+    return cutter(name[:len(name) - len(mark)], room) + mark
+
+
 def cut_apart(names: list[str], width: int) -> list[str]:
-    """Each name in ``width`` cells (``cut``: a number that ends it stays); names that would
-    then read alike are cut in the middle instead, so that the seats still read apart."""
-    cuts = [cut(name, width) for name in names]
-    return [cut_middle(name, width) if any(cuts[j] == short and names[j] != name for j in range(len(names)))
+    """Each name in ``width`` cells (``cut``: a number that ends it stays, and so does a seat's
+    mark, ``_cut_marked``); names that would then read alike are cut in the middle instead, so
+    that the seats still read apart."""
+    cuts = [_cut_marked(name, width, cut) for name in names]
+    return [_cut_marked(name, width, cut_middle)
+            if any(cuts[j] == short and names[j] != name for j in range(len(names)))
             else short for name, short in zip(names, cuts)]
 
 
@@ -243,7 +262,7 @@ class SeatBox(Static):
         row = self._row()
         width = min(room, NAME_CELLS)
         titles = cut_apart(short_bot_names([box._seat_name for box in row], width), width)
-        title = titles[row.index(self)] if self in row else cut(self._seat_name, width)
+        title = titles[row.index(self)] if self in row else cut_apart([self._seat_name], width)[0]
         if str(self.border_title or "") != title:
             self.border_title = Text(title)
         team = self._team
