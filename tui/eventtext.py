@@ -14,7 +14,7 @@ from net.seatnames import and_list
 from .cardface import card_label, suit_label
 from .plain import clean, cut
 from .plays import parse_play
-from .seatmarks import BOT_MARK, marked, speaker_mark
+from .seatmarks import BOT_MARK, speaker_mark, unmarked
 
 #: events that only move cards about and would flood the log
 QUIET = frozenset({"hand", "suit"})
@@ -382,8 +382,10 @@ def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",
         # a move a bot made for this player while they were away (the hand so far says so)
         names = [*names[:seat], "A bot for you", *names[seat + 1:]]
     elif event.get("by_bot") is True and isinstance(seat, int) and 0 <= seat < len(names) \
-            and not marked(names[seat]):  # one it made for another seat's player, not named so now
-        names = [*names[:seat], names[seat] + BOT_MARK, *names[seat + 1:]]
+            and not names[seat].endswith(BOT_MARK):
+        # one it made for another seat's player: "(bot)", though the seat reads "(idle)" or
+        # "(away)" now or did not yet (the clock's bot moved for Dee before her seat went idle)
+        names = [*names[:seat], unmarked(names[seat]) + BOT_MARK, *names[seat + 1:]]
     if event.get("kind") == "cut":
         text = _cut(event, names, again=before is not None and before.get("kind") == "cut")
     elif event.get("kind") == "eliminated" and before is not None and before.get("kind") == "eliminated":

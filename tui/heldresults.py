@@ -122,7 +122,7 @@ class HeldResults:
             return  # the match_over event brings its own screen
         table.drop_passing_notices()  # about the table a moment ago: not over its results
         shown = view or link.view
-        app.push_screen(ResultsScreen(link, shown, table.names, list(table.hand_totals),
+        app.push_screen(ResultsScreen(link, shown, table.log_names, list(table.hand_totals),
                                       match_over=over, style=app.card_style, event=event,
                                       whole=table.hand_whole),
                         callback=lambda _closed: self._read(kind, shown))

@@ -94,11 +94,12 @@ def test_a_move_a_bot_made_for_you_reads_as_the_bots():
 
 def test_a_move_a_bot_made_for_another_player_says_so_once():
     """docs/protocol.md (``view``'s ``bot``): another seat's move a bot made for its player
-    reads "(bot)", unless the seat's name says already why ("(away)", "(idle)", "(bot)")."""
+    reads "(bot)" (the guide's "Bo (bot)"), once, whether the seat reads "(away)" or "(idle)"
+    now or not yet: the turn clock's bot's moves for Bob read one way, not "Bob (bot) plays"
+    before his seat was marked idle and "Bob (idle) plays" after."""
     play = {"kind": "play", "seat": 1, "card": "JH", "action": "JH", "total": 30, "by_bot": True}
-    assert describe(play, ["You", "Bob"]) == "Bob (bot) plays J♥: 30"
-    for shown in ("Bob (away)", "Bob (idle)", "Bob (bot)"):
-        assert describe(play, ["You", shown]) == f"{shown} plays J♥: 30"
+    for shown in ("Bob", "Bob (away)", "Bob (idle)", "Bob (bot)"):
+        assert describe(play, ["You", shown]) == "Bob (bot) plays J♥: 30"
 
 
 def test_last_card_is_said_once():

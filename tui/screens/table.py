@@ -305,6 +305,13 @@ class TableScreen(Screen[None]):
         """The seats' names as the match ends (``as_ended``)."""
         return [as_ended(name, plain) for name, plain in zip(self.names, self._names_then())]
 
+    @property
+    def log_names(self) -> list[str]:
+        """The seats' names for what lasts, the log's lines and a hand's results: without the
+        "(away)" or "(idle)" that tells of a seat now (``as_ended``), which would stay there
+        after it had passed ("Bob (idle) deals hand 2"); the seat boxes and the top line say it."""
+        return self._as_ended()
+
     def show(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None,
              earlier: bool = False) -> None:
         """A new view from the host, with the events that led to it; ``earlier``: moves made
@@ -319,7 +326,7 @@ class TableScreen(Screen[None]):
         was, self.view = self.view, view
         if not earlier and starts_match(was, view, events or []):  # a rematch: the log marks where it starts
             self.log_line(match_heading(view, getattr(self.link, "lobby", None)), style="bold")
-        names = self._names_then() if earlier else self.names
+        names = self._names_then() if earlier else self.log_names
         before: dict[str, Any] | None = None
         for event in told(events or []):
             self._track(event)
@@ -337,7 +344,7 @@ class TableScreen(Screen[None]):
                     cards, count = drawn(event)
                     self._draws = {"kind": "draw", "seat": event.get("seat"), "count": count, "cards": cards,
                                    **{k: True for k in BOT_MARKS if event.get(k) is True}}
-            why = why_over(view, self.names) if event.get("kind") == "match_over" else ""
+            why = why_over(view, self.log_names) if event.get("kind") == "match_over" else ""
             if why:  # the results box says it too, and is gone once read
                 self.log_line(why, style="dim")
             if missed:  # ninety-nine 5.2: no catching up
@@ -376,7 +383,7 @@ class TableScreen(Screen[None]):
                 names: list[str] | None = None) -> Callable[[str], str]:
         """How the log's line for ``event`` reads in another card style: told again, under the
         seats' names as they were then (``names``, else as they are now)."""
-        names = list(self.names if names is None else names)
+        names = list(self.log_names if names is None else names)
         return lambda card_style: describe(event, names, card_style, game, before) or ""
 
     def _more_draws(self, event: dict[str, Any], game: str | None, names: list[str] | None = None) -> bool:
@@ -407,7 +414,7 @@ class TableScreen(Screen[None]):
     def _say_again(self, event: dict[str, Any], game: str | None, names: list[str] | None = None) -> bool:
         """The log's last line written again as ``event`` tells it (a run of draws grown, a debt
         taken); False, the line left, where it tells nothing."""
-        line = describe(event, self.names if names is None else names, self.card_style, game)
+        line = describe(event, self.log_names if names is None else names, self.card_style, game)
         if not line:
             return False
         self._log.replace_last(_entry(line), _entries(self._redraw(event, game, names=names)))
