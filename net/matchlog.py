@@ -20,6 +20,7 @@ from core.events import Event
 from core.keyed_random import KEYED_FROM
 
 from .handsofar import HandSoFar
+from .jsonwhere import json_where
 from .protocol import clean_text
 from .seatnames import numbered, seats_named
 
@@ -182,7 +183,7 @@ def replay(path: Path, keep_history: bool = False,
             if number == len(lines) and not data.endswith(b"\n"):  # a write the process did not finish
                 result.torn = True
                 return result
-            return _diverged(result, number, f"line {number} is not JSON ({_where(e)})")
+            return _diverged(result, number, f"line {number} is {json_where(e)}")
         except RecursionError:
             return _diverged(result, number, f"line {number} is not JSON this app reads (nested too deep)")
         if not isinstance(record, dict):
@@ -240,16 +241,6 @@ def _no_seat(record: dict[str, Any], players: int) -> str:
     given = f'its "seat" is {json.dumps(record["seat"])[:40]}' if "seat" in record else 'it has no "seat"'
     return (f"action {record['action']!r} is by no seat of this table ({given}; a log of {players} seats "
             f"numbers them 0 to {players - 1})")
-
-
-def _where(error: ValueError) -> str:
-    """Where a line stops being JSON, for people: the parser's own reason ("Expecting ','
-    delimiter: line 1 column 5 (char 4)") names a line of its own, counted within the log's."""
-    if isinstance(error, UnicodeDecodeError):
-        return "it is not UTF-8 text"
-    if isinstance(error, json.JSONDecodeError):
-        return f"at column {error.colno}"
-    return "it cannot be read"
 
 
 def _whole(value: object) -> bool:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+from net.jsonwhere import json_where
 from net.paths import atomic_write
 
 T = TypeVar("T")
@@ -36,7 +37,7 @@ def read(path: Path, most_bytes: int, version: int, what: str) -> dict[str, Any]
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as e:
-        raise Unreadable(f"{name}: not {what} ({_where(e)}); {LEFT}") from None
+        raise Unreadable(f"{name}: not {what} ({json_where(e, line=True)}); {LEFT}") from None
     except RecursionError:  # brackets nested deeper than the parser goes
         raise Unreadable(f"{name}: not {what} (nested too deep); {LEFT}") from None
     if not isinstance(data, dict):
@@ -44,16 +45,6 @@ def read(path: Path, most_bytes: int, version: int, what: str) -> dict[str, Any]
     if data.get("version") != version:
         raise Unreadable(f"{name}: version {str(data.get('version'))[:20]}, not one this app reads; {LEFT}")
     return data
-
-
-def _where(error: ValueError) -> str:
-    """Where the file stops being JSON, for people, not the parser's own words ("Expecting ','
-    delimiter: line 2 column 1 (char 15)")."""
-    if isinstance(error, UnicodeDecodeError):
-        return "it is not UTF-8 text"
-    if isinstance(error, json.JSONDecodeError):
-        return f"it stops being JSON at line {error.lineno}, column {error.colno}"
-    return "it is not JSON"
 
 
 def each(path: Path, data: dict[str, Any], key: str, parse: Callable[[Any], T], label: str) -> list[T]:

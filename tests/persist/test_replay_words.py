@@ -92,7 +92,7 @@ async def test_a_log_whose_last_line_was_cut_off_as_it_was_written_reproduces_as
     assert code == 0 and out.endswith(f"the log reproduces the match (winners: {named}); {torn}\n"), (out, err)
     path.write_text("\n".join(lines[:21]) + "\n" + lines[21][:25] + "\n")  # a whole line, not JSON
     code, out, err = await run_to_end("replay", str(path))
-    assert code == 1 and err == f"{path}: does not reproduce: line 22 is not JSON (at column 26)\n", (out, err)
+    assert code == 1 and err == f"{path}: does not reproduce: line 22 is not JSON at column 26\n", (out, err)
 
 
 async def test_a_log_whose_match_ended_names_its_winners_as_before(tmp_path: Path) -> None:
@@ -185,7 +185,7 @@ async def test_a_line_that_is_no_move_is_told_in_words_not_the_parsers(tmp_path:
     cases = {
         "": "line 3 is empty",
         "   ": "line 3 is empty",
-        '{"seat": 1 "action": "KC"}': "line 3 is not JSON (at column 12)",  # the comma missed out
+        '{"seat": 1 "action": "KC"}': "line 3 is not JSON at column 12",  # the comma missed out
         json.dumps({k: v for k, v in move.items() if k != "action"}):
             'line 3 is neither a move nor the match\'s end: it has no "action"',
         "[1, 2]": "line 3 is neither a move nor the match's end: it is not a record of fields",
@@ -199,7 +199,7 @@ async def test_a_line_that_is_no_move_is_told_in_words_not_the_parsers(tmp_path:
     log = tmp_path / "utf.jsonl"
     log.write_bytes("\n".join(lines[:2]).encode() + b'\n{"seat": 1, "action": "K\xff"}\n')
     code, out, err = await run_to_end("replay", str(log))
-    assert (code, err) == (1, f"{log}: does not reproduce: line 3 is not JSON (it is not UTF-8 text)\n")
+    assert (code, err) == (1, f"{log}: does not reproduce: line 3 is not UTF-8 text\n")
 
 
 async def test_a_header_field_of_the_wrong_kind_is_told_in_words_not_the_engines(tmp_path: Path) -> None:

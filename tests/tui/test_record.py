@@ -193,9 +193,9 @@ def test_a_match_another_app_recorded_meanwhile_is_kept(tmp_path: Path) -> None:
 GOOD = {"game": "ninety-eight", "preset": "standard", "won": True, "opponents": ["normal"], "day": "2026-11-29"}
 
 BAD_FILES = [
-    # where it stops being JSON, in words for people (not the parser's "Expecting value: ...")
-    (b"{\"version\": 1,\n \"matches\": [", "not a record (it stops being JSON at line 2, column 14)"),
-    (b"\xff\xfe garbage", "not a record (it stops being JSON at line 1, column 1)"),
+    # where it is not JSON, in words for people (not the parser's "Expecting value: ...")
+    (b"{\"version\": 1,\n \"matches\": [", "not a record (not JSON at line 2, column 14)"),
+    (b"\xff\xfe garbage", "not a record (not JSON at line 1, column 1)"),
     (json.dumps({"version": 1}).encode(), "matches: expected a list"),
     (json.dumps([GOOD]).encode(), "not a record (not a table of fields)"),
     (json.dumps({"version": 2, "matches": []}).encode(), "version 2"),
