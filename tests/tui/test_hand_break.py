@@ -149,7 +149,9 @@ async def test_with_a_turn_clock_the_box_says_the_players_turn_has_come_once() -
             me = app.session.seat
             box = await box_over_a_bots_lead(app, pilot, table)
             played_on, clock = box.query_one("#played-on", Label), box.query_one("#your-turn", Label)
-            await wait_for(pilot, lambda: played_on.display, timeout=10)  # the bots play on
+            # the bots play on (the lobby no longer marks this seat as read for), the bot and Ana
+            # move at once, and this player's turn comes beneath the box, on the clock
+            await wait_for(pilot, lambda: app.session.lobby["seats"][me].get("reading") is False, timeout=10)
             await wait_for(pilot, lambda: table.match.current_seat == me, timeout=5)
             await wait_for(pilot, lambda: clock.display, timeout=5)
             await pilot.pause(0.6)  # the box's next look

@@ -35,7 +35,9 @@ def test_no_room_at_all() -> None:
 
 def test_a_seat_marker_follows_a_name_cut_by_cells() -> None:
     """A player's seat a bot took over, or whose player is away, keeps its marker after a name
-    cut to its room in cells, wide characters included."""
+    cut to its seat box's room in cells, wide characters included: the session names the seat
+    whole, the box cuts the name and never the mark."""
+    from tui.widgets.seats import cut_apart
 
     class Lobby(TableSession):
         def __init__(self, seats: list[dict]) -> None:  # the names only: no app, no client, no view
@@ -45,8 +47,10 @@ def test_a_seat_marker_follows_a_name_cut_by_cells() -> None:
 
     names = Lobby([{"name": "山田太郎さんと仲間たち", "bot": "normal"},
                    {"name": "Bartholomew the Bold", "bot": None, "connected": False}]).names
-    assert names[0].endswith(" (bot)") and cell_len(names[0].removesuffix(" (bot)")) <= 10
-    assert names[1] == "Bartholo… (away)"
+    assert names == ["山田太郎さんと仲間たち (bot)", "Bartholomew the Bold (away)"]
+    boxed = cut_apart(names, 16)
+    assert boxed[0].endswith(" (bot)") and cell_len(boxed[0]) <= 16 and boxed[0].startswith("山田")
+    assert boxed[1] == "Bartholo… (away)"
 
 
 def test_a_notice_keeps_its_lines_and_loses_every_control_character() -> None:
