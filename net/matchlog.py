@@ -231,20 +231,24 @@ def hand_so_far(path: Path, actions: int | None = None) -> HandSoFar | None:
     return hand if replay(path, on_events=keep).ok else None
 
 
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _is_seat(seat: object, players: int) -> TypeGuard[int]:
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+    return _whole(seat) and 0 <= seat < players
+
+
+def _from_0(players: int) -> str:
+    """How the log numbers its seats, said beside a number of its own that names none of them."""
+    return f"a log of {players} seats numbers them 0 to {players - 1}"
 
 
 def _no_seat(record: dict[str, Any], players: int) -> str:
     """An action whose ``seat`` is none of the table's. The log numbers seats from 0, people from
     1: the log's own number is given as the log has it, and said to be the log's."""
     given = f'its "seat" is {json.dumps(record["seat"])[:40]}' if "seat" in record else 'it has no "seat"'
-    return (f"action {record['action']!r} is by no seat of this table ({given}; a log of {players} seats "
-            f"numbers them 0 to {players - 1})")
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return f"action {record['action']!r} is by no seat of this table ({given}; {_from_0(players)})"
 
 
 def _undealt(header: dict[str, Any]) -> str | None:
@@ -267,11 +271,9 @@ def _no_dealer(header: dict[str, Any]) -> str | None:
     """A header's dealer that is none of its table's seats, said as ``_no_seat`` says a move's
     (the engine's "dealer must be a seat from 0 to 3, got 9" numbered seats from 0 unsaid)."""
     dealer, players = header.get("dealer"), header.get("players")
-    if dealer is None or isinstance(players, bool) or not isinstance(players, int) or players < 1 \
-            or _is_seat(dealer, players):
+    if dealer is None or not _whole(players) or players < 1 or _is_seat(dealer, players):
         return None
-    return (f'its header\'s "dealer" is {json.dumps(dealer)[:40]}, no seat of this table (a log of {players} '
-            f"seats numbers them 0 to {players - 1})")
+    return f'its header\'s "dealer" is {json.dumps(dealer)[:40]}, no seat of this table ({_from_0(players)})'
 
 
 def _other_winners(logged: object, match: Match, names: list[str]) -> str:
@@ -281,8 +283,8 @@ def _other_winners(logged: object, match: Match, names: list[str]) -> str:
     replayed = f"the replay gives {seats_text(match.winners, names)}" if match.is_over \
         else "in the replay the match is not over"
     if not (isinstance(logged, list) and all(_is_seat(seat, match.players) for seat in logged)):
-        return (f'its "winners" is {json.dumps(logged)[:40]}, not seats of this table (a log of {match.players} '
-                f"seats numbers them 0 to {match.players - 1}); {replayed}")
+        return (f'its "winners" is {json.dumps(logged)[:40]}, not seats of this table '
+                f"({_from_0(match.players)}); {replayed}")
     if match.is_over and sorted(logged) == match.winners:
         return f"the log gives the winners in another order than the replay ({seats_text(match.winners, names)})"
     given = f"the winners as {seats_text(logged, names)}" if logged else "no winners"

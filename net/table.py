@@ -980,9 +980,8 @@ class Table:
         would crowd the chat out), the player still is, to read what went by once back."""
         seat.missed += 1
         theirs = "You ran out of time: a bot moved for you."
-        others: str | None = f"{self._seat_shown(seat)} ran out of time: a bot moved for them."
-        if seat.missed > AWAY_AFTER:
-            others = None
+        name = self._seat_shown(seat)
+        others = None if seat.missed > AWAY_AFTER else f"{name} ran out of time: a bot moved for them."
         short = self.server.away_clock
         if seat.missed == AWAY_AFTER and short < self.config.turn_time:
             row = f" That is {AWAY_AFTER} turns in a row:"

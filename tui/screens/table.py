@@ -301,16 +301,13 @@ class TableScreen(Screen[None]):
             names.append(self.names[len(names)])
         return names
 
-    def _as_ended(self) -> list[str]:
-        """The seats' names as the match ends (``as_ended``)."""
-        return [as_ended(name, plain) for name, plain in zip(self.names, self._names_then())]
-
     @property
     def log_names(self) -> list[str]:
-        """The seats' names for what lasts, the log's lines and a hand's results: without the
-        "(away)" or "(idle)" that tells of a seat now (``as_ended``), which would stay there
-        after it had passed ("Bob (idle) deals hand 2"); the seat boxes and the top line say it."""
-        return self._as_ended()
+        """The seats' names for what lasts, the log's lines and a hand's results, and as the
+        match ends: without the "(away)" or "(idle)" that tells of a seat now (``as_ended``),
+        which would stay there after it had passed ("Bob (idle) deals hand 2"); the seat boxes
+        and the top line say it."""
+        return [as_ended(name, plain) for name, plain in zip(self.names, self._names_then())]
 
     def show(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None,
              earlier: bool = False) -> None:
@@ -322,7 +319,7 @@ class TableScreen(Screen[None]):
         if not view.get("is_over"):
             self._ended_names = None
         elif self.view is not None and not self.view.get("is_over"):
-            self._ended_names = self._as_ended()  # as the match ends, before the lobby that follows
+            self._ended_names = self.log_names  # as the match ends, before the lobby that follows
         was, self.view = self.view, view
         if not earlier and starts_match(was, view, events or []):  # a rematch: the log marks where it starts
             self.log_line(match_heading(view, getattr(self.link, "lobby", None)), style="bold")
