@@ -267,7 +267,8 @@ async def test_a_headless_host_stopped_ends_its_ssh_sessions_cleanly(how):
             proc.send_signal(signal.SIGHUP if how == "sighup" else signal.SIGTERM)
         await term.until_closed(15)
         assert_put_back_by_the_app(bytes(term.raw), CLOSED_MESSAGE)
-        assert term.proc.exit_status == 0
+        # (what the app wrote once it gave the terminal back: an error's traceback, if any)
+        assert term.proc.exit_status == 0, bytes(term.raw)[bytes(term.raw).rfind(ALT_OFF):].decode(errors="replace")
         out, err = await asyncio.wait_for(proc.communicate(), 15)
         assert proc.returncode == 0, err.decode()
         assert "Table closed." in out.decode()

@@ -128,3 +128,20 @@ async def test_leaving_while_views_stream_in_brings_no_table_back() -> None:
             assert [type(s).__name__ for s in app.screen_stack[1:]] == ["HomeScreen"]
     finally:
         await srv.close()
+
+
+@pytest.mark.parametrize("pauses", [0, 1, 2])
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_a_screen_still_mounting_when_the_app_is_asked_to_exit(name: str, pauses: int) -> None:
+    """Asked to exit (an SSH session's app at SIGTERM), the app mounts nothing more while it
+    still runs: a screen part-way through mounting (home, opened as the host closed the table)
+    gets its Mount event with its widgets' own widgets never mounted. It must not end the app
+    with an error, which an SSH session's player reads as a traceback and status 1."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(SCREENS[name](app))
+        for _ in range(pauses):  # the screen part-way through mounting
+            await pilot.pause(0)
+        app.exit()
+    assert app._exception is None and app.return_code == 0

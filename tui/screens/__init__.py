@@ -17,9 +17,12 @@ def popped(screen: Screen) -> bool:
     skipped, not crash the app on a missing widget. So does a screen still mounting when the
     app closes (a quit, a test's end, an SSH player dropping as a table opens): Textual prunes
     every screen on the stack then, and empties the stack only once they are gone, so such a
-    screen is still on it; the app no longer runs by then."""
+    screen is still on it; the app no longer runs by then. And so does one still mounting when
+    the app is asked to exit (an SSH session's app at SIGTERM, as the host's closing table
+    opens home): the app runs on a moment, but Textual mounts nothing more (the screen is no
+    longer attached), so widgets its own widgets hold never come."""
     app = screen.app
-    return not app.is_running or screen not in app.screen_stack
+    return not app.is_running or not screen.is_attached or screen not in app.screen_stack
 
 
 class Question(ModalScreen[ResultT]):
