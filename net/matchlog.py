@@ -174,13 +174,18 @@ def replay(path: Path, keep_history: bool = False,
         result.history.append(Step(match.clone(), events=[e.to_dict() for e in match.start_events]))
     if on_events is not None:
         on_events(list(match.start_events), False)
+    # blank lines after the last record (an editor's, saving the log) hold nothing; one between
+    # records is said
+    ends_blank = len(lines) > 1 and not lines[-1].strip()
+    while len(lines) > 1 and not lines[-1].strip():
+        lines.pop()
     for number, raw in enumerate(lines[1:], start=2):
         if not raw.strip():
             return _diverged(result, number, f"line {number} is empty")
         try:
             record = json.loads(raw)
         except ValueError as e:
-            if number == len(lines) and not data.endswith(b"\n"):  # a write the process did not finish
+            if number == len(lines) and not data.endswith(b"\n") and not ends_blank:  # a write not finished
                 result.torn = True
                 return result
             return _diverged(result, number, f"line {number} is {json_where(e)}")

@@ -109,6 +109,26 @@ async def test_a_log_whose_match_ended_names_its_winners_as_before(tmp_path: Pat
     assert code == 0 and out.endswith(f"the log reproduces the match (winners: {named})\n"), out
 
 
+async def test_blank_lines_after_the_last_record_are_nothing_one_between_records_is_said(tmp_path: Path) -> None:
+    """A log saved again from an editor may end in blank lines: the log reproduces as it did,
+    and a last line that is not JSON before them is a whole line, not one cut off as it was
+    written; a blank line between two records is still said, by its number."""
+    path = tmp_path / "log.jsonl"
+    names = ["Ana", "Bo", "Cy", "Di"]
+    play_logged(path, "ninety-eight", seed=5, names=names)
+    code, whole, _ = await run_to_end("replay", str(path))
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines) + "\n\n  \n\n")
+    code, out, err = await run_to_end("replay", str(path))
+    assert (code, out, err) == (0, whole, "")
+    path.write_text("\n".join(lines[:21]) + "\n" + lines[21][:25] + "\n\n")  # not JSON, then a blank line
+    code, out, err = await run_to_end("replay", str(path))
+    assert code == 1 and err == f"{path}: does not reproduce: line 22 is not JSON at column 26\n", (out, err)
+    path.write_text("\n".join([*lines[:21], "", *lines[21:]]) + "\n")
+    code, out, err = await run_to_end("replay", str(path))
+    assert code == 1 and err == f"{path}: does not reproduce: line 22 is empty\n", (out, err)
+
+
 def test_the_engine_numbers_the_seat_it_refuses_from_1() -> None:
     """A player's refused move reaches them in the engine's words too."""
     m = new_match("ninety-eight", 3, seed=2)
