@@ -12,7 +12,7 @@ from net.protocol import CHAT_LEN, NAME_LEN
 from net.seatnames import and_list
 
 from .cardface import card_label, suit_label
-from .plain import clean, cut
+from .plain import clean, counted, cut
 from .plays import parse_play
 from .seatmarks import BOT_MARK, speaker_mark, unmarked
 
@@ -227,10 +227,6 @@ def _cut(event: dict[str, Any], names: list[str], again: bool) -> str:
     return f"{head}: {shown}"
 
 
-def _plural(n: Any, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 _IRREGULAR = {"is": "are", "has": "have", "was": "were"}
 #: a word ended by a space, punctuation or the end of the text: "reverses" in "You reverses:"
 _WORD = r"(\w+)(?=[\s:;,.!?]|$)"
@@ -423,7 +419,7 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
             return _debt_taken(who, event["owed"], int(event.get("count", 0)), cards or [], style)
         if cards:
             return f"{who} draws {', '.join(card_label(c, style) for c in cards)}"
-        return f"{who} draws {_plural(event.get('count', 1), 'card')}"
+        return f"{who} draws {counted(event.get('count', 1), 'card')}"
     if kind == "deal":
         return f"{who} deals {deal_word(game)} {event.get('hand', '')}".rstrip()
     if kind == "reshuffle":
@@ -443,7 +439,7 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
         said = event.get("reason")
         reason = f" for {_REASONS.get(str(said), said)}" if said else ""
         if "draw" in event:  # the draw line that follows says which cards
-            return f"{who} must draw {_plural(event['draw'], 'card')}{reason}"
+            return f"{who} must draw {counted(event['draw'], 'card')}{reason}"
         if "points" in event:
             return f"{who} takes a {event['points']}-point penalty{reason}"
         if "lives" in event:
@@ -457,15 +453,15 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     if kind in ENDINGS:
         return ending(event, names)
     if kind == "ante":
-        return f"{who} antes {_plural(event.get('chips'), 'chip')} (pot {event.get('pot')})"
+        return f"{who} antes {counted(event.get('chips'), 'chip')} (pot {event.get('pot')})"
     if kind == "chips":
         if "to" in event:
-            return f"{who} pays {_plural(event.get('chips'), 'chip')} to {_object(seat_name(names, event['to']))}" + (
+            return f"{who} pays {counted(event.get('chips'), 'chip')} to {_object(seat_name(names, event['to']))}" + (
                 f" ({event['left']} left)" if "left" in event else "")
         lost = -event["delta"] if isinstance(event.get("delta"), int) else event.get("chips")
         if isinstance(lost, int) and lost < 0:
-            return f"{who} gains {_plural(-lost, 'chip')}"
-        return f"{who} loses {_plural(lost, 'chip')}" + (
+            return f"{who} gains {counted(-lost, 'chip')}"
+        return f"{who} loses {counted(lost, 'chip')}" + (
             f" ({event['left']} left)" if "left" in event else "")
     if kind == "pot":
         if event.get("pot") == 0:  # no ante (ninety-eight 6.3): nothing to take, nothing to say
@@ -488,8 +484,8 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     if kind == "debt_paid":  # the draw line says which cards
         debt, drawn = event.get("debt"), event.get("drawn")
         if isinstance(debt, int) and isinstance(drawn, int) and drawn < debt:  # 3.5: no reshuffle, the stock ran out
-            return f"{who} takes {drawn or 'none'} of the {_plural(debt, 'card')} owed: the stock has no more"
-        return f"{who} has paid the {_plural(debt if isinstance(debt, int) else drawn, 'card')} owed"
+            return f"{who} takes {drawn or 'none'} of the {counted(debt, 'card')} owed: the stock has no more"
+        return f"{who} has paid the {counted(debt if isinstance(debt, int) else drawn, 'card')} owed"
     if kind == "last_card":
         return f'{who}: "{announcement(event.get("count"))}"'
     if kind == "out_of_cards":
@@ -504,9 +500,9 @@ def _debt_taken(who: str, owed: int, count: int, cards: list[str], style: str) -
     ran out with no pile to reshuffle (crazy-eights 3.5)."""
     shown = ", ".join(card_label(c, style) for c in cards)
     if count < owed:
-        return (f"{who} takes {count or 'none'} of the {_plural(owed, 'card')} owed"
+        return (f"{who} takes {count or 'none'} of the {counted(owed, 'card')} owed"
                 + (f" ({shown})" if shown else "") + ": the stock has no more")
-    return f"{who} takes the {_plural(owed, 'card')} owed" + (f": {shown}" if shown else "")
+    return f"{who} takes the {counted(owed, 'card')} owed" + (f": {shown}" if shown else "")
 
 
 def action_text(action: str, style: str) -> str:

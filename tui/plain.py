@@ -33,6 +33,12 @@ def clean(value: object, limit: int = 200) -> str:
     return clean_text(value if isinstance(value, str) else str(value), limit).strip()
 
 
+def counted(n: object, one: str, many: str | None = None) -> str:
+    """``n`` and the word for that many ("1 card", "3 cards", "2 lives"): ``many`` where the
+    word does not just take an s."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def cut(text: str, width: int) -> str:
     """``text`` in at most ``width`` terminal cells, cut short with an ellipsis after a whole
     character (no blank left before the ellipsis). A number that ends it stays ("Nor…5"), so

@@ -24,6 +24,7 @@ from net.paths import atomic_write, locked
 from net.protocol import NAME_LEN
 
 from .handorder import HAND_ORDERS
+from .plain import counted
 from .settingsedit import edited
 
 CARD_STYLES = ("two-colour", "four-colour", "ascii")
@@ -217,10 +218,6 @@ def _settings_from(data: dict[str, Any], path: Path, guest: bool = False) -> tup
     return settings, None
 
 
-def _count(n: int, one: str, more: str) -> str:
-    return f"{n} {one if n == 1 else more}"
-
-
 def notice_wordings(named: str, problem: str | None, keymap_problems: list[str], keymap_ids: list[str],
                     guest: bool = False) -> list[str]:
     """The ways the settings notice can say what is wrong with the file named ``named``, the
@@ -237,10 +234,10 @@ def notice_wordings(named: str, problem: str | None, keymap_problems: list[str],
     if not (values or keymap_problems) or (problem and not values):
         return wordings
     value_parts = ["; ".join(values.values()), f"{', '.join(values)}: not usable",
-                   f"{_count(len(values), 'value', 'values')} not usable"]
+                   f"{counted(len(values), 'value')} not usable"]
     key_parts = ["; ".join(keymap_problems),
                  f"keymap: {', '.join(keymap_ids)}: not usable" if keymap_ids else "; ".join(keymap_problems),
-                 f"{_count(len(keymap_ids) or len(keymap_problems), 'keymap entry', 'keymap entries')} not usable"]
+                 f"{counted(len(keymap_ids) or len(keymap_problems), 'keymap entry', 'keymap entries')} not usable"]
     # whole, then by key, then counted; the [keymap] entries, whose reasons run longest, first
     for v, k in ((0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)):
         lines = [f"{named}:"]

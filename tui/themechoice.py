@@ -8,6 +8,7 @@ from textual.geometry import Size
 from textual.theme import Theme
 
 from .notices import fitted
+from .plain import counted
 from .theming import DEFAULT_THEME, shipped_themes
 
 if TYPE_CHECKING:
@@ -17,10 +18,6 @@ if TYPE_CHECKING:
 
 #: where everything wrong with each bad theme file can be read, said when a notice leaves some out
 SEE_EVERYTHING = 'Run "dealmein themes" to see everything wrong.'
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def theme_notice(lead: Sequence[str], problems: Sequence[ThemeProblem], size: Size) -> str:
@@ -36,8 +33,8 @@ def theme_notice(lead: Sequence[str], problems: Sequence[ThemeProblem], size: Si
     def entry(problem: ThemeProblem, first: bool) -> str:
         more = len(problem.each) - 1
         if not first:
-            return f"{problem.path}: {_count(more + 1, 'problem')}"
-        return f"{problem.path}: {problem.each[0]}" + (f" (and {_count(more, 'more problem')})" if more else "")
+            return f"{problem.path}: {counted(more + 1, 'problem')}"
+        return f"{problem.path}: {problem.each[0]}" + (f" (and {counted(more, 'more problem')})" if more else "")
 
     def wordings() -> Iterator[str]:
         for shown in range(len(problems), 0, -1):
@@ -45,7 +42,7 @@ def theme_notice(lead: Sequence[str], problems: Sequence[ThemeProblem], size: Si
                 entries = [entry(problem, first) for problem in problems[:shown]]
                 left = len(problems) - shown
                 whole = first and not left and all(len(problem.each) == 1 for problem in problems)
-                tail = ([f"and {_count(left, 'more file')}."] if left else []) + ([] if whole else [SEE_EVERYTHING])
+                tail = ([f"and {counted(left, 'more file')}."] if left else []) + ([] if whole else [SEE_EVERYTHING])
                 yield "\n".join([*head, *entries, *tail])
 
     return fitted(wordings(), size)

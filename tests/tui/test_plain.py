@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
-from tui.plain import cut, printable
+from tui.plain import counted, cut, printable
 from tui.session import TableSession
 
 
@@ -63,3 +63,9 @@ def test_a_notice_keeps_its_lines_and_loses_every_control_character() -> None:
 def test_a_notice_keeps_tabs_as_blanks_emoji_sequences_and_icon_glyphs() -> None:
     family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
     assert printable(f"a\tb {family} \ue0a0") == f"a b {family} \ue0a0"
+
+
+def test_a_count_takes_the_word_for_that_many() -> None:
+    assert [counted(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert [counted(n, "life", "lives") for n in (1, 3)] == ["1 life", "3 lives"]
+    assert counted(-1, "chip") == "-1 chips"

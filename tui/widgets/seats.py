@@ -25,7 +25,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..plain import clean, cut
+from ..plain import clean, counted, cut
 from ..plays import match_status
 from ..seatmarks import mark_of
 from ..seatnames import short_bot_names
@@ -40,23 +40,19 @@ EDGE = 4
 NAME_CELLS = 16
 
 
-def _plural(n: Any, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _status_parts(status: dict[str, Any]) -> list[tuple[str, str]]:
     """The status pieces, each as (full wording, compact wording), ``sits out`` left out."""
     parts: list[tuple[str, str]] = []
     # ninety-eight 7.2: partners share one set of lives (or chips), which each partner's shows
     shared = " (team)" if status.get("team") else ""
     if "lives" in status:
-        parts.append((_plural(status["lives"], "life", "lives") + shared, f"{status['lives']} lv"))
+        parts.append((counted(status["lives"], "life", "lives") + shared, f"{status['lives']} lv"))
     elif "penalties" in status:
         parts.append((f"{status['penalties']} pen.{shared}", f"{status['penalties']} pen"))
     if "chips" in status:
-        parts.append((_plural(status["chips"], "chip", "chips") + shared, f"{status['chips']} ch"))
+        parts.append((counted(status["chips"], "chip") + shared, f"{status['chips']} ch"))
     if "score" in status:
-        parts.append((_plural(status["score"], "pt", "pts"), f"{status['score']}p"))
+        parts.append((counted(status["score"], "pt"), f"{status['score']}p"))
     if "count" in status:
         parts.append((f"count {status['count']}", f"c{status['count']}"))
     return parts
@@ -276,7 +272,7 @@ class SeatBox(Static):
         below = ""
         if self._data is not None and self._data[1] and slot:
             count, _dealer, sits_out, _ = self._data
-            first = "sits out" if sits_out else _plural(count, "card", "cards")
+            first = "sits out" if sits_out else counted(count, "card")
             if cell_len(first + " · dealer") > self.inner(slot):
                 below = next((form for form in with_dealer if cell_len(form) <= room), "")
         if self._dealer_below != bool(below):
@@ -310,7 +306,7 @@ class SeatBox(Static):
             return Text(), Text()
         count, dealer, sits_out, _ = self._data
         dealer = dealer and not self._dealer_below
-        cards = _plural(count, "card", "cards")
+        cards = counted(count, "card")
         first = "sits out" if sits_out else fit([cards, f"{count} cd"], width)
         line1 = Text(no_wrap=True, overflow="ellipsis")
         if dealer:
