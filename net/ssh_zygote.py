@@ -142,7 +142,8 @@ def serve(control: socket.socket) -> None:
                 break
             if pid == 0:
                 break
-            control.send(json.dumps({"exit": pid, "code": os.waitstatus_to_exitcode(status)}).encode())
+            if not _tell(control, {"exit": pid, "code": os.waitstatus_to_exitcode(status)}):
+                return
         ready, _, _ = select.select([control], [], [], 0.1)
         if not ready:
             continue
@@ -159,7 +160,19 @@ def serve(control: socket.socket) -> None:
         if pid == 0:
             _child(request, fds[0], control)
         os.close(fds[0])
-        control.send(json.dumps({"started": request["id"], "pid": pid}).encode())
+        if not _tell(control, {"started": request["id"], "pid": pid}):
+            return
+
+
+def _tell(control: socket.socket, message: dict[str, Any]) -> bool:
+    """Send ``message`` to the server; False once the server is gone (its table closed as a
+    session started): the zygote then ends quietly, its sessions' process groups the server's
+    to end, rather than print a broken pipe's traceback on the host's terminal."""
+    try:
+        control.send(json.dumps(message).encode())
+    except OSError:
+        return False
+    return True
 
 
 # --------------------------------------------------------------------------- the server side
