@@ -19,6 +19,7 @@ import functools
 import hmac
 import logging
 import secrets
+import signal
 import time
 import unicodedata
 from collections import defaultdict
@@ -475,7 +476,8 @@ class TableSession(asyncssh.SSHServerSession):
         With ``goodbye`` (the server ends a session its player still sees: idle, closing) the
         app is asked to quit and given ``quit_grace`` seconds to put the terminal back itself;
         then ``goodbye`` is written on the normal screen and the channel ends with the app's exit
-        status (1 if it had to be killed, when the terminal is put back for it). Without it (the
+        status (1 if it had to be killed, when the terminal is put back for it; 0 if, still
+        starting, it ended of the SIGTERM itself, as asked). Without it (the
         connection is gone) the child is hung up on at once."""
         if self._ended:
             return
@@ -495,10 +497,14 @@ class TableSession(asyncssh.SSHServerSession):
         if chan is None:
             return
         if goodbye is not None and self._open:
-            killed = code is None or code < 0
+            # ended by the SIGTERM that asked it to quit: an app still starting, which keeps
+            # SIGTERM's default until it has the terminal (``tui.running``), so had drawn nothing
+            # and ended as asked (a guest logging in as the host closed)
+            asked = code == -signal.SIGTERM
+            killed = code is None or (code < 0 and not asked)
             # an app that was killed left the terminal as it was: put it back for it
             self._finish((TERMINAL_RESET + b"\r\n" if killed and child is not None else b"") + goodbye,
-                         1 if killed or code is None else code)
+                         1 if killed or code is None else max(code, 0))
             try:  # let the client have the goodbye and the status before its connection goes
                 await asyncio.wait_for(chan.wait_closed(), 1.0)
             except (asyncio.TimeoutError, Exception):

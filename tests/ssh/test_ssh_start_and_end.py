@@ -36,6 +36,7 @@ from .test_ssh_bridge import read_until, wait_gone
 pytestmark = pytest.mark.timeout(180)
 
 STUBBORN_CHILD = str(Path(__file__).with_name("stubborn_child.py"))
+STARTING_CHILD = str(Path(__file__).with_name("starting_child.py"))
 ALT_ON, ALT_OFF = b"\x1b[?1049h", b"\x1b[?1049l"
 MOUSE_OFF, CURSOR_ON = b"\x1b[?1000l", b"\x1b[?25h"
 
@@ -209,6 +210,34 @@ async def test_an_app_that_will_not_quit_is_killed_and_the_terminal_put_back(ech
             assert rest.endswith(CLOSED_MESSAGE) and ALT_ON in out
             assert proc.exit_status == 1
             assert 0.4 < took < 5.0
+            assert await wait_gone(pid)
+    finally:
+        await server.close()
+
+
+async def test_an_app_still_starting_when_the_server_closes_ends_as_asked_with_status_0(host_key):
+    """A guest who logged in as the host closed: the app, still starting, ends of the SIGTERM
+    that asks it to quit (it keeps the default until it has the terminal). That is the end
+    asked for, not a kill: the goodbye, status 0, and no terminal put back that was never taken."""
+    cfg = SSHConfig(host="127.0.0.1", port=0, auth="password", password="sesame", quit_grace=5, kill_grace=0.5)
+    server = SSHTableServer(cfg, command=lambda name: [sys.executable, STARTING_CHILD], host_key=host_key)
+    await server.start()
+    try:
+        async with connect(server) as conn:
+            proc = await conn.create_process(term_type="xterm", encoding=None)
+            out = await read_until(proc, rb"starting")
+            (session,) = server.registry.sessions
+            pid = session.child.pid
+            started = time.monotonic()
+            await server.close()
+            took = time.monotonic() - started
+            rest = b""
+            while chunk := await asyncio.wait_for(proc.stdout.read(65536), 5):
+                rest += chunk
+            await asyncio.wait_for(proc.wait_closed(), 5)
+            assert rest.endswith(CLOSED_MESSAGE) and TERMINAL_RESET not in out + rest, out + rest
+            assert proc.exit_status == 0
+            assert took < 3.0  # not the quit grace waited out
             assert await wait_gone(pid)
     finally:
         await server.close()
