@@ -110,6 +110,9 @@ def keep_notices(screen: Screen[Any], top: int, one: bool) -> None:
     # the notices held, oldest first; a holder still mounting has no notice in it yet, and a
     # layout may not come once it has (it may be out of sight): it counts, as the newest if so
     held = [(holder, _toast(holder)) for holder in rack.children if isinstance(holder, ToastHolder)]
+    for holder, toast in held:
+        if toast is None and holder.is_mounted:  # its notice taken down while another screen was on
+            holder.remove()  # top: Textual leaves the holder, and they pile up, a notice's each
     held = [(holder, toast) for holder, toast in held if toast is not None or not holder.is_mounted]
     if not held:
         return

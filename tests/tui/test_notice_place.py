@@ -204,3 +204,33 @@ async def test_the_log_makes_room_for_a_notice_and_takes_it_back(size: tuple[int
         assert not log.region.overlaps(toast.region)
         take_down(app, {str(n.message) for n in app._notifications})
         await wait_for(pilot, lambda: log.region == full and log.scroll_offset.y == log.max_scroll_y)
+
+
+@pytest.mark.parametrize("size", [(60, 18), (80, 24)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_notices_held_behind_questions_time_and_again_leave_the_next_one_shown(size: tuple[int, int]) -> None:
+    """Each question (a ConfirmScreen) takes the table's notices up to wait with it, and Textual,
+    taking a notice down, leaves its holder in the table's rack: over a long evening they piled
+    up (one a notice), and at 60x18 a notice no longer showed at all (after a rematch, none).
+    Once the table is back on top its rack holds only notices, and the next one is shown."""
+    from tui.screens.confirm import ConfirmScreen
+    from textual.widgets._toast import ToastHolder, ToastRack
+
+    app = make_app()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        screen, _link = await open_table(app, pilot, "crazy-eights", 3, 0, seed=7)
+        for round_ in range(6):
+            screen.notify(f"{OLDER} ({round_})", timeout=60)
+            await wait_for(pilot, lambda: (t := held(screen, f"{OLDER} ({round_})")) is not None and shown(t))
+            app.push_screen(ConfirmScreen("Leave this match?", "It is saved.", yes="Leave"))
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            app.pop_screen()
+            await wait_for(pilot, lambda: app.screen is screen)
+            await pilot.pause()
+        screen.notify(NEWER, timeout=60)
+        newer = await wait_for(pilot, lambda: (t := held(screen, NEWER)) is not None and shown(t) and t)
+        await pilot.pause()
+        rack = screen.get_child_by_type(ToastRack)
+        holders = [h for h in rack.children if isinstance(h, ToastHolder)]
+        assert all(h.query(Toast) for h in holders), f"{len(holders)} holders, some empty"
+        assert len(holders) <= 7 and shown(newer)
+        seats_clear(screen)
