@@ -184,3 +184,17 @@ async def test_a_watchers_keys_of_play_say_why_they_do_nothing() -> None:
             link.is_host = False  # a guest watching (the host's R starts a rematch, seated or not)
             screen = await show_link(app, pilot, link, first_plays=False)
             await _keys_say(app, pilot, screen, link, keys)
+
+
+async def test_the_palette_words_help_gives_each_find_a_command() -> None:
+    """Help names what Ctrl+P's palette finds; the palette searches its commands' names, so each
+    word Help gives must be in one ("new game" found nothing)."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        line = (await _help(app, pilot))["Everywhere"]["Ctrl+P"]
+        assert line.startswith("Command palette: ")
+        words = line.removeprefix("Command palette: ").split(", ")
+        names = [command.title.lower() for command in app.get_system_commands(app.screen)]
+        assert len(words) >= 5
+        for word in words:
+            assert any(word in name for name in names), (word, names)

@@ -131,7 +131,8 @@ class HelpScreen(Screen[None]):
         from .results import ResultsScreen
 
         guest = bool(getattr(self.app, "guest", False))  # over SSH: this table only
-        palette = "theme, cards, rules" if guest else "new game, host, join, theme, cards, rules"
+        # words that find its commands (it searches their names: "new game" finds nothing)
+        palette = "theme, card style, rules" if guest else "solo, host, join, record, theme, card style, rules"
         keymap: dict[str, str] = getattr(self.app, "keymap", {})
         everywhere = key_rows(_of(DealMeInApp, again=True), [("Ctrl+P", f"Command palette: {palette}")], keymap)
         table_view, solo = table_below(self.app)
