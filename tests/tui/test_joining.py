@@ -84,6 +84,25 @@ async def test_a_host_that_does_not_answer_shows_the_wait_and_escape_stops_it() 
         await host.close()
 
 
+async def test_q_quits_while_the_wait_is_shown() -> None:
+    """Help lists Q under Everywhere: it quits during the wait too (a modal screen leaves the
+    app's keys out unless it binds them), closing the connection the join opened."""
+    host = await silent_host()
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            app.join_address(f"127.0.0.1:{host.port}")
+            await wait_for(pilot, lambda: current(app, JoiningScreen))
+            await asyncio.wait_for(host.accepted.wait(), 5)
+            await pilot.press("q")
+            await asyncio.wait_for(host.hung_up.wait(), 10)
+            await wait_for(pilot, lambda: app._exit)
+        assert app.return_code == 0
+    finally:
+        await host.close()
+
+
 @pytest.mark.parametrize("size, lately", [((80, 24), False), ((60, 20), False), ((60, 20), True)])
 async def test_a_join_from_the_join_screen_that_fails_says_why_under_its_fields(size: tuple[int, int],
                                                                                  lately: bool) -> None:

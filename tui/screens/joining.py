@@ -17,7 +17,9 @@ from . import Withdrawable
 
 class JoiningScreen(Withdrawable[None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
-    BINDINGS = [Binding("escape", "stop", "Stop joining")]
+    # Q quits here as on every other screen (Help lists it under Everywhere): a modal screen
+    # leaves out the app's own keys
+    BINDINGS = [Binding("escape", "stop", "Stop joining"), Binding("q", "app.quit", "Quit", id="app.quit")]
 
     def __init__(self, address: str, task: asyncio.Task[object] | None) -> None:
         super().__init__()
