@@ -54,6 +54,8 @@ async def test_del_on_a_resume_entry_forgets_that_saved_table_once_asked() -> No
         await pilot.press("delete")
         question = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         assert question.question == "Forget the saved Ninety-Eight (solo, finished)?"
+        # a finished match has nothing to play on: what goes is its results
+        assert question.detail == "Its save is deleted: its results cannot be seen again (your record keeps the match)."
         await pilot.press("y")
         await wait_for(pilot, lambda: _labels(home) == [])
         assert not solo_save_path().exists() and not results_path(solo_save_path()).exists()

@@ -112,7 +112,9 @@ class HomeScreen(Screen[None]):
         from .confirm import ConfirmScreen
 
         entry = table.label.removeprefix("See the results: ").removeprefix("Resume ")
-        if table.solo:
+        if table.solo and table.finished:  # nothing left to play: only its results go
+            detail = "Its save is deleted: its results cannot be seen again (your record keeps the match)."
+        elif table.solo:
             detail = "Its save is deleted: the match cannot be played on (your record keeps the matches you finished)."
         else:
             detail = ("Its save is deleted: the table cannot be opened again, and its players cannot come back "
