@@ -438,3 +438,39 @@ def test_the_pages_say_what_the_rules_decide_of_ties_starters_and_variants() -> 
     assert "At this table nothing is paid for forgetting it." in off and "or nothing at all" not in off
     countdown = page("crazy-eights", {"game": "crazy-eights", "preset": "countdown", "options": {}, "seats": 3})
     assert "first to go out on a count of 1 wins the match" in countdown and "a tie shares" not in countdown
+
+
+async def test_rules_from_home_after_the_picker_or_a_replay_speak_of_no_table(tmp_path: Any) -> None:
+    """The picker's choice and a replay's log are the table Rules (F2) speak of while they are
+    up; once they are gone, Rules from home is the game's page with no "At this table" (it kept
+    the last choice the picker showed, of a table never opened)."""
+    from tui.screens.home import HomeScreen
+    from tui.screens.picker import PickerScreen
+    from tui.screens.replay import ReplayScreen
+
+    from .test_replay_screen import write_log
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("p")
+        await wait_for(pilot, lambda: current(app, PickerScreen))
+        await pilot.press("f2")
+        rules = await wait_for(pilot, lambda: current(app, RulesScreen))
+        assert rules.table is not None  # the picker's choice, while it is up
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: current(app, PickerScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("f2")
+        rules = await wait_for(pilot, lambda: current(app, RulesScreen))
+        assert rules.table is None
+        await pilot.press("escape")
+        write_log(tmp_path / "match.jsonl")
+        app.push_screen(ReplayScreen(tmp_path / "match.jsonl", in_app=True))
+        await wait_for(pilot, lambda: current(app, ReplayScreen))
+        assert app.rules_table is not None and app.rules_table["game"] == "ninety-eight"
+        app.pop_screen()
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.pause()
+        assert app.rules_table is None

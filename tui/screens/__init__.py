@@ -1,6 +1,6 @@
 """The app's screens, one module each with its stylesheet beside it."""
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
@@ -23,6 +23,27 @@ def popped(screen: Screen) -> bool:
     longer attached), so widgets its own widgets hold never come."""
     app = screen.app
     return not app.is_running or not screen.is_attached or screen not in app.screen_stack
+
+
+class RulesFor:
+    """The table Rules (F2) speak of while a screen that is no table is up (the picker's
+    choice, a replay's log): put back as it was once that screen goes, so that Rules from home
+    afterwards is the game's page, not "At this table" of a table there is not."""
+
+    def __init__(self) -> None:
+        self._before: dict[str, Any] | None = None
+        self._mine: dict[str, Any] | None = None
+
+    def set(self, app: Any, table: dict[str, Any]) -> None:
+        if self._mine is None:
+            self._before = app.rules_table
+        app.rules_table = self._mine = table
+
+    def done(self, app: Any) -> None:
+        """The screen went: the table before it, unless another has been set since (a table
+        the picker opened)."""
+        if self._mine is not None and app.rules_table is self._mine:
+            app.rules_table = self._before
 
 
 class Question(ModalScreen[ResultT]):

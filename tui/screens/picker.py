@@ -26,7 +26,7 @@ from ..optiontext import clock_label, idle_reason, option_label, problem_text
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.onoff import OnOffSwitch
 from ..widgets.wholelist import WholeOptionList
-from . import popped
+from . import RulesFor, popped
 
 if TYPE_CHECKING:
     from ..app import DealMeInApp
@@ -101,6 +101,8 @@ class PickerScreen(Screen["TableChoice | None"]):
                  turn_time: int | None = None, remembered: dict[str, Pick] | None = None,
                  own_seat: int | None = 0) -> None:
         super().__init__()
+        #: Rules (F2) speak of the table being chosen while the picker is up
+        self.rules_for = RulesFor()
         self.mode = mode
         #: the seat the player sits in (None: watching), which the seats list marks "you": the
         #: host's is the first; a headless table's key holder may sit anywhere, or watch
@@ -217,6 +219,9 @@ class PickerScreen(Screen["TableChoice | None"]):
             presets.scroll_to_highlight()
         if self.query("#summary"):
             self._validate()  # the summary says the chosen variant's words where the list does not
+
+    def on_unmount(self) -> None:
+        self.rules_for.done(self.app)
 
     async def on_mount(self) -> None:
         if popped(self):
@@ -404,8 +409,8 @@ class PickerScreen(Screen["TableChoice | None"]):
         if resolved is not None:
             self._mark_idle(info, resolved)
         self.query_one("#summary", Static).update(self._summary(resolved, problem))
-        self.app.rules_table = {"game": self.game, "preset": self.preset, "options": self.overrides(),
-                                "seats": self.seats}
+        self.rules_for.set(self.app, {"game": self.game, "preset": self.preset, "options": self.overrides(),
+                                      "seats": self.seats})
 
     def _mark_idle(self, info: GameInfo, resolved: dict[str, Any]) -> None:
         """Dim the options that change nothing under the others, and say which one idles them:

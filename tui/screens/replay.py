@@ -40,7 +40,7 @@ from ..seatnames import numbered
 from ..theming import rich_colour
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import statuses
-from . import popped
+from . import RulesFor, popped
 
 if TYPE_CHECKING:
     from ..app import DealMeInApp
@@ -147,6 +147,8 @@ class ReplayScreen(Screen[None]):
     def __init__(self, path: Path, result: ReplayResult | None = None, in_app: bool = False,
                  you: int | None = None) -> None:
         super().__init__()
+        #: Rules (F2) speak of the log's table while the replay is up
+        self.rules_for = RulesFor()
         self.path = path
         #: opened from a match's results (Escape goes back to them), not by ``dealmein replay``
         #: (Escape quits)
@@ -173,6 +175,9 @@ class ReplayScreen(Screen[None]):
             yield Static(id="replay-hands")
             yield Static(id="replay-events")
         yield KeyFooter()
+
+    def on_unmount(self) -> None:
+        self.rules_for.done(self.app)
 
     def on_mount(self) -> None:
         if popped(self):
@@ -203,9 +208,9 @@ class ReplayScreen(Screen[None]):
         if not isinstance(options, dict):
             options = dict(match.options) if match is not None else {}
         self.app.rules_game = game
-        self.app.rules_table = {"game": game, "preset": self.header.get("preset") or "standard",
-                                "options": options,
-                                "seats": match.players if match is not None else self.header.get("players")}
+        self.rules_for.set(self.app, {"game": game, "preset": self.header.get("preset") or "standard",
+                                      "options": options,
+                                      "seats": match.players if match is not None else self.header.get("players")})
 
     def restyle(self, style: str, palette: object) -> None:
         """A card style switched at run time (F4, Settings, the palette) shows at once; a
