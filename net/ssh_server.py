@@ -30,7 +30,8 @@ from pathlib import Path
 from .sshlib import asyncssh
 
 from .addresses import reach_hosts
-from .environ import SEAT_TOKEN_ENV
+from .environ import SEAT_GRACE_ENV, SEAT_TOKEN_ENV
+from .keptfor import kept_for
 from .lockout import Lockout
 from .protocol import NAME_LEN, clean_name
 from .ssh_keys import fingerprint, load_or_create_host_key, read_client_keys, seat_token
@@ -44,7 +45,27 @@ NO_PTY_MESSAGE = b"Deal Me In is interactive: connect with a terminal (ssh -t).\
 #: the one line a session that asked for a command gets (the command is never run)
 EXEC_MESSAGE = b"Deal Me In runs no commands: connect without one, in a terminal (ssh -t).\r\n"
 #: the last line of a session the server ends, on the player's own screen once the app is gone
-IDLE_MESSAGE = b"Idle for too long: goodbye.\r\n"
+IDLE_MESSAGE = b"Idle for too long: goodbye."
+
+
+def idle_message(grace: float | None) -> bytes:
+    """The last line of a session ended for being idle: how long a seat its guest had in a match
+    in play is kept (``grace`` seconds, the table's; None: not told), and how to take it back,
+    as the app says it when its player quits; with no seat kept (``--grace 0``), goodbye alone."""
+    if grace == 0:
+        return IDLE_MESSAGE + b"\r\n"
+    return IDLE_MESSAGE + (f" A seat you had in a match in play is kept for you {kept_for(grace)}: log in again "
+                           "with the same name from this machine to take it back.\r\n").encode()
+
+
+def _grace_told(extra: dict[str, str]) -> float | None:
+    """The seat grace the session's app is told (``SEAT_GRACE_ENV``), None if none."""
+    try:
+        return float(extra[SEAT_GRACE_ENV])
+    except (KeyError, ValueError):
+        return None
+
+
 #: (the seat goes with the name and the address, saved with the table: it is there on a resume)
 CLOSED_MESSAGE = (b"The host closed the table: goodbye. Once it is back, log in again with the same name "
                   b"from this machine: a seat you had is kept for you.\r\n")
@@ -356,6 +377,9 @@ class TableSession(asyncssh.SSHServerSession):
         self._ended = False
         self._open = False  # the channel still takes output (not closed, connection not lost)
         self.asked_command = False  # the client asked to run a command: told how to connect instead
+        #: seconds the table keeps a seat its guest had in a match in play (told to the app too):
+        #: said if the session ends idle; None where not told
+        self.grace: float | None = None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -393,6 +417,7 @@ class TableSession(asyncssh.SSHServerSession):
     async def _spawn(self) -> None:
         assert self.chan is not None
         extra = dict(self.server.extra_env(self.name))
+        self.grace = _grace_told(extra)
         # the guest's seat, kept for their name and address: logging in again after a dropped
         # connection takes it back
         extra[SEAT_TOKEN_ENV] = seat_token(self.server.host_key, self.name, self.address)
@@ -418,7 +443,7 @@ class TableSession(asyncssh.SSHServerSession):
             left = self.last_input + cfg.idle_timeout - time.monotonic()
             if left <= 0:
                 log.info("ssh: %s idle for %.0f s, closing", self.name, cfg.idle_timeout)
-                await self.end(IDLE_MESSAGE)
+                await self.end(idle_message(self.grace))
                 return
             await asyncio.sleep(min(left, 5.0))
 

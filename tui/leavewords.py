@@ -3,7 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from net.keptfor import kept_for
+
 from .seatnames import watching_count
+
+__all__ = ["kept_for", "lobby_grace", "others_phrase", "others_seated", "others_watching", "seat_kept", "seat_kept_away"]
 
 
 def others_seated(lobby: dict[str, Any], me: int | None) -> int:
@@ -33,16 +37,6 @@ def lobby_grace(lobby: dict[str, Any] | None) -> int | None:
     ``net.lobbycheck``); None from a host of an older version, which sends none."""
     grace = (lobby or {}).get("grace")
     return grace if isinstance(grace, int) else None
-
-
-def kept_for(grace: float | None) -> str:
-    """How long a gone player's seat is kept: "for 2 minutes" from ``grace`` seconds, "for a
-    while" where it is not known (a host of an older version)."""
-    if grace is None:
-        return "for a while"
-    period = f"{grace / 60:g} minute{'s' if grace != 60 else ''}" if grace >= 60 and grace % 60 == 0 \
-        else f"{grace:g} second{'s' if grace != 1 else ''}"
-    return f"for {period}"
 
 
 def seat_kept(grace: float | None) -> str:

@@ -27,7 +27,7 @@ import pytest
 from net.server import Server, TableConfig
 from net.ssh_host import make_ssh_server
 from net.ssh_pty import TERMINAL_RESET
-from net.ssh_server import CLOSED_MESSAGE, IDLE_MESSAGE, SSHConfig, SSHTableServer
+from net.ssh_server import CLOSED_MESSAGE, SSHConfig, SSHTableServer, idle_message
 
 from ..net.table_helpers import wait_until
 from .conftest import connect
@@ -181,9 +181,31 @@ async def test_an_idle_session_ends_with_the_terminal_put_back(headless):
     await term.wait_for("ana (you)")
     ssh.config.idle_timeout = 0.5  # the watch looks again within 5 s
     await term.until_closed(20)
-    assert_put_back_by_the_app(bytes(term.raw), IDLE_MESSAGE)
+    assert_put_back_by_the_app(bytes(term.raw), idle_message(None))
     assert term.proc.exit_status == 0
     assert not ssh.registry.sessions
+
+
+async def test_an_idle_guest_is_told_how_long_a_seat_in_play_is_kept(headless, tmp_path):
+    """The table's seat grace, which the app is told, is said in the idle goodbye: a guest whose
+    seat in a match in play a bot now plays learns how long it waits and how to take it back."""
+    server, table, _front_door, open_terminal = headless
+    ssh = make_ssh_server(SSHConfig(host="127.0.0.1", port=0, auth="open", host_key_path=tmp_path / "key", zygote=False),
+                          f"127.0.0.1:{server.port}", None, grace=120)
+    await ssh.start()
+    try:
+        term = await open_terminal(ssh, "ana")
+        await term.wait_for("ana (you)")
+        ssh.config.idle_timeout = 0.5  # the watch looks again within 5 s
+        await term.until_closed(20)
+        goodbye = idle_message(120)
+        assert goodbye == (b"Idle for too long: goodbye. A seat you had in a match in play is kept for you for 2 "
+                           b"minutes: log in again with the same name from this machine to take it back.\r\n")
+        assert_put_back_by_the_app(bytes(term.raw), goodbye)
+        assert term.proc.exit_status == 0
+    finally:
+        await ssh.close()
+    assert idle_message(0) == b"Idle for too long: goodbye.\r\n"  # --grace 0: no seat is kept
 
 
 async def test_an_app_that_will_not_quit_is_killed_and_the_terminal_put_back(echo_server, host_key):
