@@ -9,7 +9,7 @@ from typing import Any
 from core import new_match
 from tui.drawchance import DrawChance, why_no_draw, why_no_pass
 
-from .helpers import make_app, notices, show_link
+from .helpers import log_entries, make_app, notices, show_link
 from .matchlink import StepLink
 
 
@@ -210,3 +210,23 @@ def test_why_no_pass_says_what_comes_first() -> None:
         "There is no card left to draw: play a card or pass (P).")
     assert why_no_draw({**view, "can_draw": False, "legal": ["pass"]}, names, DrawChance()) == (
         "There is no card left to draw: pass (P).")
+
+
+async def test_a_missed_draw_is_said_after_what_the_card_that_ended_it_did() -> None:
+    """ninety-nine 5.2 with 3.x's 4 (play reverses): the next seat ends the chance with a 4, and
+    the log reads that play, its reverse right under the card (as every 4's does), then the
+    chance gone, not the chance gone between the card and what it did."""
+    app = make_app()
+    link = StepLink(new_match("ninety-nine", 3, preset="manual-draw", seed=9), seat=0, names=["Ana", "Bo", "Cy"])
+    assert link.match.current_seat == 0
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await show_link(app, pilot, link, first_plays=False)
+        await link.act("5C")  # and Space left alone
+        await pilot.pause()
+        assert screen.view["drawer"] == 0
+        link.show(link.match.apply("4H", 1))
+        await pilot.pause()
+        log = log_entries(screen)
+        at = next(i for i, line in enumerate(log) if line.startswith("Bo plays 4♥"))
+        assert "reverse" in log[at + 1] and log[at + 2] == MISSED, log[at - 1:]
+        assert log.count(MISSED) == 1

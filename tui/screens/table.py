@@ -64,6 +64,9 @@ FOLLOW_WIDTH = 30
 FIXED_ROWS = 13
 #: seconds an answer to C, S or T stays on screen as a notification
 SAY_SECONDS = 3.0
+#: events that begin another move or end the round: a missed draw (ninety-nine 5.2) is said
+#: before them, after the lines of what the card that ended the chance did ("reverses")
+_MOVE_ENDS = frozenset({"play", "draw", "deal", "round_over", "hand_over", "match_over"})
 #: seconds a warning (why a key did nothing) shows, and is not given again
 WARN_SECONDS = 4.0
 #: cells Enter's warning on a card that cannot be played keeps to: what the line above the hand,
@@ -325,9 +328,13 @@ class TableScreen(Screen[None]):
             self.log_line(match_heading(view, getattr(self.link, "lobby", None)), style="bold")
         names = self._names_then() if earlier else self.log_names
         before: dict[str, Any] | None = None
+        missed = False  # said once the move that ended the chance has said what its card did
         for event in told(events or []):
             self._track(event)
-            missed = self._chance.see(event, view.get("seat"), manual)
+            if missed and event.get("kind") in _MOVE_ENDS:
+                self.log_line(MISSED_DRAW, style="bold")  # ninety-nine 5.2: no catching up
+                missed = False
+            missed = self._chance.see(event, view.get("seat"), manual) or missed
             if self._more_draws(event, view.get("game"), names) or self._debt_drawn(event, view.get("game"), names):
                 before = event
                 continue
@@ -344,9 +351,9 @@ class TableScreen(Screen[None]):
             why = why_over(view, self.log_names) if event.get("kind") == "match_over" else ""
             if why:  # the results box says it too, and is gone once read
                 self.log_line(why, style="dim")
-            if missed:  # ninety-nine 5.2: no catching up
-                self.log_line(MISSED_DRAW, style="bold")
             before = event
+        if missed:
+            self.log_line(MISSED_DRAW, style="bold")
         current = view.get("current_seat")
         if any(e.get("seat") == current and any(e.get(k) is True for k in BOT_MARKS) for e in events or ()):
             self._clock.bot_moving(view)  # the turn clock's bot goes on with the turn: no clock runs
