@@ -440,3 +440,31 @@ async def test_after_a_match_the_hosts_lobby_does_not_wait_for_ready_players() -
             await player.stop()
             await bea.close()
         await app.leave_table()
+
+
+async def test_the_wins_stand_in_a_column_of_their_own() -> None:
+    """After a match each seat's wins stand in one column, after the longest row that has any,
+    whatever the length of the names and marks before them."""
+    from tui.session import TableSession
+
+    from .test_compose_races import lobby as lobby_of
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        session = TableSession(app)
+        lobby = lobby_of(wins=1)
+        lobby["seats"][1]["wins"] = 12
+        lobby["seats"].append({"seat": 2, "name": "Normal bot 2", "bot": "normal", "connected": True, "ready": True,
+                               "host": False, "wins": 0})
+        session.lobby = lobby
+        screen = LobbyScreen(session)
+        app.push_screen(screen)
+        await wait_for(pilot, lambda: current(app, LobbyScreen))
+        seats = screen.query_one("#seats")
+        await wait_for(pilot, lambda: seats.option_count == 3)
+        lines = [str(seats.get_option_at_index(i).prompt) for i in range(3)]
+        assert lines[0].startswith("1. Ana") and lines[0].endswith(" 1 win"), lines
+        assert lines[1].startswith("2. Normal bot") and lines[1].endswith(" 12 wins"), lines
+        assert "win" not in lines[2]  # none yet: no column entry
+        assert lines[0].index(" 1 win") == lines[1].index(" 12 wins"), lines

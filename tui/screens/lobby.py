@@ -22,7 +22,7 @@ from ..eventtext import chat_text
 from ..keymap import current_keys
 from ..notices import take_down
 from ..optiontext import clock_label, options_line
-from ..plain import clean
+from ..plain import clean, counted
 from ..seatnames import lobby_names, watchers_line
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import team_labels
@@ -178,6 +178,7 @@ class LobbyScreen(Screen[None]):
         teams = team_labels({"teams": partnerships, "seat": me})
         # the player's own team by its letter, as the others' read: theirs is not "partner"
         own_team = team_labels({"teams": partnerships, "seat": None}).get(me) if me is not None else None
+        rows: list[tuple[Text, int, int]] = []  # each seat's line, its wins and its seat
         for s, name in zip(listed, shown):
             line = Text(f"{s['seat'] + 1}. ")
             team = teams.get(s["seat"]) if s["seat"] != me else own_team
@@ -206,9 +207,14 @@ class LobbyScreen(Screen[None]):
                 line.append("open seat", style="dim italic")
                 line.append_text(team_mark)
             wins = s.get("wins")
-            if isinstance(wins, int) and wins > 0 and (s.get("name") or s.get("bot")):
-                line.append(f"  {wins} {'win' if wins == 1 else 'wins'}", style="bold")
-            seats.add_option(Option(line, id=f"seat-{s['seat']}"))
+            rows.append((line, wins if isinstance(wins, int) and wins > 0 and (s.get("name") or s.get("bot")) else 0,
+                         s["seat"]))
+        # the wins in a column of their own, after the longest row that has some
+        column = max((line.cell_len for line, wins, _ in rows if wins), default=0)
+        for line, wins, seat in rows:
+            if wins:
+                line.append(" " * (column - line.cell_len) + f"  {counted(wins, 'win')}", style="bold")
+            seats.add_option(Option(line, id=f"seat-{seat}"))
         if seats.option_count:
             seats.highlighted = min(keep if keep is not None else 0, seats.option_count - 1)
         lines = []
