@@ -11,7 +11,9 @@ from textual.app import App
 from textual.css.query import NoMatches
 from textual.notifications import Notification
 from textual.screen import Screen
-from textual.widgets._toast import ToastRack
+from textual.widgets._toast import Toast, ToastHolder, ToastRack
+
+from .notices import prune_holders
 
 
 def holds(screen: Screen[Any] | None) -> bool:
@@ -46,7 +48,12 @@ class HeldNotices:
         up now down, to wait with it; any other screen shows those waiting."""
         if holds(screen):
             self._hold()
-        elif self.waiting:
+            return
+        try:  # the holders its notices left while it was covered
+            prune_holders(screen.get_child_by_type(ToastRack))
+        except NoMatches:
+            pass
+        if self.waiting:
             waiting, self.waiting = self.waiting, []
             for notice in waiting:
                 self._app.notify(notice.message, title=notice.title, severity=notice.severity,
@@ -65,6 +72,12 @@ class HeldNotices:
                 rack = screen.get_child_by_type(ToastRack)
             except NoMatches:
                 continue
+            # each held notice goes with its holder (Textual's own taking down, ``show``, leaves
+            # the holder behind)
+            for holder in list(rack.children):
+                toast = next(iter(holder.query(Toast)), None) if isinstance(holder, ToastHolder) else None
+                if toast is not None and toast._notification in held:
+                    holder.remove()
             app.call_later(rack.show, app._notifications)
 
     def drop(self, messages: set[str], title: str) -> None:

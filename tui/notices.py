@@ -71,6 +71,16 @@ def _toast(holder: Widget) -> Toast | None:
     return next((child for child in holder.children if isinstance(child, Toast)), None)
 
 
+def prune_holders(rack: ToastRack) -> None:
+    """Remove the holders in ``rack`` whose notice is gone: Textual, taking a notice down while
+    another screen is on top (a question holding the notices, ``tui.heldnotices``), removes the
+    notice but leaves its holder, and they pile up, one a notice (a table's, marked newest, hid
+    the notice that was)."""
+    for holder in list(rack.children):
+        if isinstance(holder, ToastHolder) and holder.is_mounted and _toast(holder) is None:
+            holder.remove()
+
+
 def _rows(toast: Toast, width: int) -> int:
     """The rows a notice takes in the stack with ``width`` cells for its text (every notice
     is as wide as the others), worked out from its text: one out of sight was not laid out
@@ -109,10 +119,8 @@ def keep_notices(screen: Screen[Any], top: int, one: bool) -> None:
     rack.styles.max_height = rows  # the hard limit: the seats stay clear even for a frame
     # the notices held, oldest first; a holder still mounting has no notice in it yet, and a
     # layout may not come once it has (it may be out of sight): it counts, as the newest if so
+    prune_holders(rack)
     held = [(holder, _toast(holder)) for holder in rack.children if isinstance(holder, ToastHolder)]
-    for holder, toast in held:
-        if toast is None and holder.is_mounted:  # its notice taken down while another screen was on
-            holder.remove()  # top: Textual leaves the holder, and they pile up, a notice's each
     held = [(holder, toast) for holder, toast in held if toast is not None or not holder.is_mounted]
     if not held:
         return

@@ -234,3 +234,27 @@ async def test_notices_held_behind_questions_time_and_again_leave_the_next_one_s
         assert all(h.query(Toast) for h in holders), f"{len(holders)} holders, some empty"
         assert len(holders) <= 7 and shown(newer)
         seats_clear(screen)
+
+
+async def test_a_screen_back_on_top_keeps_no_holders_of_notices_gone_meanwhile() -> None:
+    """Not only the table: home, under a question that held its notices time and again, keeps
+    a holder only for a notice still up once it is back on top."""
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.home import HomeScreen
+    from textual.widgets._toast import ToastHolder, ToastRack
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
+        for round_ in range(4):
+            app.notify(f"{OLDER} ({round_})", timeout=60)
+            await wait_for(pilot, lambda: (t := held(home, f"{OLDER} ({round_})")) is not None and shown(t))
+            app.push_screen(ConfirmScreen("Quit Deal Me In?", "", yes="Quit"))
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            app.pop_screen()
+            await wait_for(pilot, lambda: app.screen is home)
+            await pilot.pause()
+        await pilot.pause(0.2)
+        rack = home.get_child_by_type(ToastRack)
+        holders = [h for h in rack.children if isinstance(h, ToastHolder)]
+        assert all(h.query(Toast) for h in holders) and len(holders) == len(list(app._notifications)), len(holders)
