@@ -208,16 +208,18 @@ async def test_an_idle_guest_is_told_how_long_a_seat_in_play_is_kept(headless, t
     assert idle_message(0) == b"Idle for too long: goodbye.\r\n"  # --grace 0: no seat is kept
 
 
-async def test_an_app_that_will_not_quit_is_killed_and_the_terminal_put_back(echo_server, host_key):
-    """SIGTERM is only a request: an app that ignores it (and SIGHUP) is killed once the
-    grace times are over, and the server puts the terminal back for it."""
-    cfg = SSHConfig(host="127.0.0.1", port=0, auth="password", password="sesame", quit_grace=0.5, kill_grace=0.5)
-    server = SSHTableServer(cfg, command=lambda name: [sys.executable, STUBBORN_CHILD], host_key=host_key)
+async def _server_closed_over(child: str, ready: bytes, host_key, quit_grace: float) -> tuple[bytes, bytes, int | None,
+                                                                                          float, int]:
+    """A session of ``child`` (once it says ``ready``), then its server closed under it: what
+    the session was sent before and after, its exit status, how long the close took, and the
+    child's pid."""
+    cfg = SSHConfig(host="127.0.0.1", port=0, auth="password", password="sesame", quit_grace=quit_grace, kill_grace=0.5)
+    server = SSHTableServer(cfg, command=lambda name: [sys.executable, child], host_key=host_key)
     await server.start()
     try:
         async with connect(server) as conn:
             proc = await conn.create_process(term_type="xterm", encoding=None)
-            out = await read_until(proc, rb"stubborn ready")
+            out = await read_until(proc, ready)
             (session,) = server.registry.sessions
             pid = session.child.pid
             started = time.monotonic()
@@ -227,42 +229,32 @@ async def test_an_app_that_will_not_quit_is_killed_and_the_terminal_put_back(ech
             while chunk := await asyncio.wait_for(proc.stdout.read(65536), 5):
                 rest += chunk
             await asyncio.wait_for(proc.wait_closed(), 5)
-            assert b"got TERM" in rest, "the app was not asked to quit first"
-            assert rest.index(TERMINAL_RESET) > rest.index(b"got TERM")
-            assert rest.endswith(CLOSED_MESSAGE) and ALT_ON in out
-            assert proc.exit_status == 1
-            assert 0.4 < took < 5.0
-            assert await wait_gone(pid)
+            return out, rest, proc.exit_status, took, pid
     finally:
         await server.close()
+
+
+async def test_an_app_that_will_not_quit_is_killed_and_the_terminal_put_back(echo_server, host_key):
+    """SIGTERM is only a request: an app that ignores it (and SIGHUP) is killed once the
+    grace times are over, and the server puts the terminal back for it."""
+    out, rest, status, took, pid = await _server_closed_over(STUBBORN_CHILD, rb"stubborn ready", host_key, 0.5)
+    assert b"got TERM" in rest, "the app was not asked to quit first"
+    assert rest.index(TERMINAL_RESET) > rest.index(b"got TERM")
+    assert rest.endswith(CLOSED_MESSAGE) and ALT_ON in out
+    assert status == 1
+    assert 0.4 < took < 5.0
+    assert await wait_gone(pid)
 
 
 async def test_an_app_still_starting_when_the_server_closes_ends_as_asked_with_status_0(host_key):
     """A guest who logged in as the host closed: the app, still starting, ends of the SIGTERM
     that asks it to quit (it keeps the default until it has the terminal). That is the end
     asked for, not a kill: the goodbye, status 0, and no terminal put back that was never taken."""
-    cfg = SSHConfig(host="127.0.0.1", port=0, auth="password", password="sesame", quit_grace=5, kill_grace=0.5)
-    server = SSHTableServer(cfg, command=lambda name: [sys.executable, STARTING_CHILD], host_key=host_key)
-    await server.start()
-    try:
-        async with connect(server) as conn:
-            proc = await conn.create_process(term_type="xterm", encoding=None)
-            out = await read_until(proc, rb"starting")
-            (session,) = server.registry.sessions
-            pid = session.child.pid
-            started = time.monotonic()
-            await server.close()
-            took = time.monotonic() - started
-            rest = b""
-            while chunk := await asyncio.wait_for(proc.stdout.read(65536), 5):
-                rest += chunk
-            await asyncio.wait_for(proc.wait_closed(), 5)
-            assert rest.endswith(CLOSED_MESSAGE) and TERMINAL_RESET not in out + rest, out + rest
-            assert proc.exit_status == 0
-            assert took < 3.0  # not the quit grace waited out
-            assert await wait_gone(pid)
-    finally:
-        await server.close()
+    out, rest, status, took, pid = await _server_closed_over(STARTING_CHILD, rb"starting", host_key, 5)
+    assert rest.endswith(CLOSED_MESSAGE) and TERMINAL_RESET not in out + rest, out + rest
+    assert status == 0
+    assert took < 3.0  # not the quit grace waited out
+    assert await wait_gone(pid)
 
 
 async def _stop(proc: asyncio.subprocess.Process) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from textual.screen import Screen
-from textual.widgets._toast import Toast
+from textual.widgets._toast import Toast, ToastHolder, ToastRack
 
 from core import new_match
 from tui.widgets.hand import HandView
@@ -206,31 +206,37 @@ async def test_the_log_makes_room_for_a_notice_and_takes_it_back(size: tuple[int
         await wait_for(pilot, lambda: log.region == full and log.scroll_offset.y == log.max_scroll_y)
 
 
+async def _held_time_and_again(app: Any, pilot: Any, screen: Screen[Any], rounds: int) -> list[ToastHolder]:
+    """A notice shown on ``screen``, then a question (which holds the notices up) opened over it
+    and answered, ``rounds`` times: the holders left in its rack."""
+    from tui.screens.confirm import ConfirmScreen
+
+    for round_ in range(rounds):
+        app.notify(f"{OLDER} ({round_})", timeout=60)
+        await wait_for(pilot, lambda: (t := held(screen, f"{OLDER} ({round_})")) is not None and shown(t))
+        app.push_screen(ConfirmScreen("Leave this match?", "It is saved.", yes="Leave"))
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        app.pop_screen()
+        await wait_for(pilot, lambda: app.screen is screen)
+        await pilot.pause()
+    await pilot.pause(0.2)
+    return [h for h in screen.get_child_by_type(ToastRack).children if isinstance(h, ToastHolder)]
+
+
 @pytest.mark.parametrize("size", [(60, 18), (80, 24)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_notices_held_behind_questions_time_and_again_leave_the_next_one_shown(size: tuple[int, int]) -> None:
     """Each question (a ConfirmScreen) takes the table's notices up to wait with it, and Textual,
     taking a notice down, leaves its holder in the table's rack: over a long evening they piled
     up (one a notice), and at 60x18 a notice no longer showed at all (after a rematch, none).
     Once the table is back on top its rack holds only notices, and the next one is shown."""
-    from tui.screens.confirm import ConfirmScreen
-    from textual.widgets._toast import ToastHolder, ToastRack
-
     app = make_app()
     async with app.run_test(size=size, notifications=True) as pilot:
         screen, _link = await open_table(app, pilot, "crazy-eights", 3, 0, seed=7)
-        for round_ in range(6):
-            screen.notify(f"{OLDER} ({round_})", timeout=60)
-            await wait_for(pilot, lambda: (t := held(screen, f"{OLDER} ({round_})")) is not None and shown(t))
-            app.push_screen(ConfirmScreen("Leave this match?", "It is saved.", yes="Leave"))
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            app.pop_screen()
-            await wait_for(pilot, lambda: app.screen is screen)
-            await pilot.pause()
+        await _held_time_and_again(app, pilot, screen, 6)
         screen.notify(NEWER, timeout=60)
         newer = await wait_for(pilot, lambda: (t := held(screen, NEWER)) is not None and shown(t) and t)
         await pilot.pause()
-        rack = screen.get_child_by_type(ToastRack)
-        holders = [h for h in rack.children if isinstance(h, ToastHolder)]
+        holders = [h for h in screen.get_child_by_type(ToastRack).children if isinstance(h, ToastHolder)]
         assert all(h.query(Toast) for h in holders), f"{len(holders)} holders, some empty"
         assert len(holders) <= 7 and shown(newer)
         seats_clear(screen)
@@ -239,22 +245,10 @@ async def test_notices_held_behind_questions_time_and_again_leave_the_next_one_s
 async def test_a_screen_back_on_top_keeps_no_holders_of_notices_gone_meanwhile() -> None:
     """Not only the table: home, under a question that held its notices time and again, keeps
     a holder only for a notice still up once it is back on top."""
-    from tui.screens.confirm import ConfirmScreen
     from tui.screens.home import HomeScreen
-    from textual.widgets._toast import ToastHolder, ToastRack
 
     app = make_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
-        for round_ in range(4):
-            app.notify(f"{OLDER} ({round_})", timeout=60)
-            await wait_for(pilot, lambda: (t := held(home, f"{OLDER} ({round_})")) is not None and shown(t))
-            app.push_screen(ConfirmScreen("Quit Deal Me In?", "", yes="Quit"))
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            app.pop_screen()
-            await wait_for(pilot, lambda: app.screen is home)
-            await pilot.pause()
-        await pilot.pause(0.2)
-        rack = home.get_child_by_type(ToastRack)
-        holders = [h for h in rack.children if isinstance(h, ToastHolder)]
+        holders = await _held_time_and_again(app, pilot, home, 4)
         assert all(h.query(Toast) for h in holders) and len(holders) == len(list(app._notifications)), len(holders)
