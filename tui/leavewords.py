@@ -5,6 +5,7 @@ from typing import Any
 
 from net.keptfor import kept_for
 
+from .plain import counted
 from .seatnames import watching_count
 
 __all__ = ["kept_for", "lobby_grace", "others_phrase", "others_seated", "others_watching", "seat_kept", "seat_kept_away"]
@@ -28,7 +29,7 @@ def others_phrase(players: int, watchers: int) -> str:
     if not watchers:
         return seated
     if seated:
-        return f"{seated} and {watchers} watcher{'s' if watchers > 1 else ''}"
+        return f"{seated} and {counted(watchers, 'watcher')}"
     return f"the {watchers} watchers" if watchers > 1 else "the watcher"
 
 

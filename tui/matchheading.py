@@ -7,7 +7,7 @@ from typing import Any
 
 from core import GAMES
 
-from .plain import clean
+from .plain import clean, counted
 
 
 def starts_match(before: dict[str, Any] | None, view: dict[str, Any], events: list[dict[str, Any]]) -> bool:
@@ -32,5 +32,5 @@ def match_heading(view: dict[str, Any], lobby: dict[str, Any] | None) -> str:
         name += f" ({clean(preset, 30)})"
     seats = view.get("players")
     if isinstance(seats, int) and not isinstance(seats, bool) and seats > 0:
-        return f"New match: {name}, {seats} seat{'' if seats == 1 else 's'}"
+        return f"New match: {name}, {counted(seats, 'seat')}"
     return f"New match: {name}"

@@ -25,7 +25,7 @@ from core import GAMES
 from net.addresses import address_key, host_port, split_address
 
 from ..optiontext import advert_options_line, clock_label
-from ..plain import clean, cut, printable
+from ..plain import clean, counted, cut, printable
 from ..recent import Recent, load
 from ..seatkeys import left_at
 from ..widgets.keyfooter import KeyFooter
@@ -248,7 +248,7 @@ class JoinScreen(Screen[None]):
         """What the LAN list shows: how many tables, or after a quiet while, that none answered
         and what to do instead (a table where multicast does not reach joins by its address)."""
         if self.found:
-            return f"{len(self.found)} table{'s' if len(self.found) > 1 else ''} found"
+            return f"{counted(len(self.found), 'table')} found"
         if self._quiet:
             return ("No table has answered yet (still looking). A table out of reach here joins "
                     "by its address below: its host's lobby shows it.")

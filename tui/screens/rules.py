@@ -19,6 +19,7 @@ from core import GAMES
 from core.options import deck_count, value_text
 
 from ..keymap import key_label
+from ..plain import counted
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -78,7 +79,7 @@ def _option_line(info: Any, name: str, value: Any, resolved: dict[str, Any], sea
     mark = " (changed)" if changed else "" if value == option.default else " (preset)"
     if name == "decks" and value == "auto":
         count = deck_count(seats, value)
-        return f"- `{name}` = auto{mark}: {count} deck{'s' if count > 1 else ''} at {seats} seats (two with 6 or more)"
+        return f"- `{name}` = auto{mark}: {counted(count, 'deck')} at {seats} seats (two with 6 or more)"
     if name == "decks":
         return f"- `{name}` = {value}{mark}: " + ("one deck" if value == 1 else "two decks shuffled together")
     if info.id == "crazy-eights" and name == "last_card" and value == "points" and resolved.get("countdown"):
