@@ -11,7 +11,7 @@ from textual.app import App
 from textual.css.query import NoMatches
 from textual.notifications import Notification
 from textual.screen import Screen
-from textual.widgets._toast import Toast, ToastHolder, ToastRack
+from textual.widgets._toast import ToastRack
 
 from .notices import prune_holders
 
@@ -74,10 +74,7 @@ class HeldNotices:
                 continue
             # each held notice goes with its holder (Textual's own taking down, ``show``, leaves
             # the holder behind)
-            for holder in list(rack.children):
-                toast = next(iter(holder.query(Toast)), None) if isinstance(holder, ToastHolder) else None
-                if toast is not None and toast._notification in held:
-                    holder.remove()
+            prune_holders(rack, held)
             app.call_later(rack.show, app._notifications)
 
     def drop(self, messages: set[str], title: str) -> None:

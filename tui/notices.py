@@ -9,12 +9,13 @@ a notice stands do not come in behind it."""
 from __future__ import annotations
 
 import time
-from typing import Any, Iterable
+from typing import Any, Collection, Iterable
 
 from textual.app import App
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.geometry import Spacing, Size
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets._toast import Toast, ToastHolder, ToastRack
@@ -71,13 +72,16 @@ def _toast(holder: Widget) -> Toast | None:
     return next((child for child in holder.children if isinstance(child, Toast)), None)
 
 
-def prune_holders(rack: ToastRack) -> None:
-    """Remove the holders in ``rack`` whose notice is gone: Textual, taking a notice down while
-    another screen is on top (a question holding the notices, ``tui.heldnotices``), removes the
-    notice but leaves its holder, and they pile up, one a notice (a table's, marked newest, hid
-    the notice that was)."""
+def prune_holders(rack: ToastRack, going: Collection[Notification] = ()) -> None:
+    """Remove the holders in ``rack`` whose notice is gone, or is one of ``going`` (taken down
+    now): Textual, taking a notice down while another screen is on top (a question holding the
+    notices, ``tui.heldnotices``), removes the notice but leaves its holder, and they pile up,
+    one a notice (a table's, marked newest, hid the notice that was)."""
     for holder in list(rack.children):
-        if isinstance(holder, ToastHolder) and holder.is_mounted and _toast(holder) is None:
+        if not (isinstance(holder, ToastHolder) and holder.is_mounted):
+            continue
+        toast = _toast(holder)
+        if toast is None or toast._notification in going:
             holder.remove()
 
 
