@@ -44,8 +44,21 @@ AUTH_MODES = ("open", "password", "keys")
 NO_PTY_MESSAGE = b"Deal Me In is interactive: connect with a terminal (ssh -t).\r\n"
 #: the one line a session that asked for a command gets (the command is never run)
 EXEC_MESSAGE = b"Deal Me In runs no commands: connect without one, in a terminal (ssh -t).\r\n"
-#: the last line of a session the server ends, on the player's own screen once the app is gone
+#: the last lines of a session the server ends, on the player's own screen once the app is gone
+#: (for being idle, ``idle_message`` goes on from this)
 IDLE_MESSAGE = b"Idle for too long: goodbye."
+#: (the seat goes with the name and the address, saved with the table: it is there on a resume)
+CLOSED_MESSAGE = (b"The host closed the table: goodbye. Once it is back, log in again with the same name "
+                  b"from this machine: a seat you had is kept for you.\r\n")
+#: refused connections one address may hold open while their reason is told (past them, closed at once)
+REFUSALS_HELD = 2
+#: why a connection is refused, as the client prints it (the disconnect's reason)
+LOCKED_MESSAGE = "Deal Me In: too many wrong passwords from your address; try again in {:g} s."
+FULL_MESSAGE = "Deal Me In: the table has all the SSH players it can take; try again when one leaves."
+FULL_FROM_YOU_MESSAGE = "Deal Me In: {} SSH sessions from your address at most; close one and try again."
+_WORDS = ("amber", "birch", "cedar", "delta", "ember", "fable", "gusto", "harbor", "indigo",
+          "jasper", "kettle", "lumen", "maple", "nectar", "otter", "pepper", "quartz", "raven",
+          "saffron", "tundra", "umber", "velvet", "willow", "zephyr")
 
 
 def idle_message(grace: float | None) -> bytes:
@@ -64,20 +77,6 @@ def _grace_told(extra: dict[str, str]) -> float | None:
         return float(extra[SEAT_GRACE_ENV])
     except (KeyError, ValueError):
         return None
-
-
-#: (the seat goes with the name and the address, saved with the table: it is there on a resume)
-CLOSED_MESSAGE = (b"The host closed the table: goodbye. Once it is back, log in again with the same name "
-                  b"from this machine: a seat you had is kept for you.\r\n")
-#: refused connections one address may hold open while their reason is told (past them, closed at once)
-REFUSALS_HELD = 2
-#: why a connection is refused, as the client prints it (the disconnect's reason)
-LOCKED_MESSAGE = "Deal Me In: too many wrong passwords from your address; try again in {:g} s."
-FULL_MESSAGE = "Deal Me In: the table has all the SSH players it can take; try again when one leaves."
-FULL_FROM_YOU_MESSAGE = "Deal Me In: {} SSH sessions from your address at most; close one and try again."
-_WORDS = ("amber", "birch", "cedar", "delta", "ember", "fable", "gusto", "harbor", "indigo",
-          "jasper", "kettle", "lumen", "maple", "nectar", "otter", "pepper", "quartz", "raven",
-          "saffron", "tundra", "umber", "velvet", "willow", "zephyr")
 
 
 def friendly_password() -> str:
