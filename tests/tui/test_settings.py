@@ -16,6 +16,13 @@ from tui.settings import Settings, config_dir, load_settings, save_settings, set
 from .helpers import current, make_app
 
 
+def _anas_app(folder: Path) -> tuple[Any, Path]:
+    """An app on a settings file in ``folder`` that names the player Ana, and the file's path."""
+    path = folder / "settings.toml"
+    save_settings(Settings(name="Ana"), path)
+    return make_app(config_path=path), path
+
+
 def test_config_dir_follows_the_environment(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("DEALMEIN_CONFIG_DIR", str(tmp_path / "cfg"))
     assert config_dir() == tmp_path / "cfg"
@@ -110,9 +117,7 @@ async def test_settings_say_so_once_the_file_turns_unreadable(tmp_path: Path) ->
 
     from .helpers import open_settings, wait_for
 
-    path = tmp_path / "settings.toml"
-    save_settings(Settings(name="Ana"), path)
-    app = make_app(config_path=path)
+    app, path = _anas_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_settings(app, pilot)
         await pilot.pause()
@@ -132,9 +137,7 @@ async def test_settings_screen_saves(tmp_path: Path, typed: str, kept: str | Non
     the name as the tables show it: a name of blank letters or lone marks is not kept, nor a blank
     one, and the player is told once (the field shows the name kept again, so that moving on
     says nothing more)."""
-    path = tmp_path / "settings.toml"
-    save_settings(Settings(name="Ana"), path)
-    app = make_app(config_path=path)
+    app, path = _anas_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
         await pilot.pause()
@@ -647,9 +650,7 @@ def test_a_change_waits_for_a_write_in_progress(tmp_path: Path) -> None:
 async def test_a_file_broken_while_the_app_runs_is_not_written_over(tmp_path: Path) -> None:
     """A change reads the file first: one spoiled since the app started (an edit half done) is
     left to mend, and said so, as one found broken at the start is."""
-    path = tmp_path / "settings.toml"
-    save_settings(Settings(name="Ana"), path)
-    app = make_app(config_path=path)
+    app, path = _anas_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         path.write_text('name = "Ana"\ntheme = \n', encoding="utf-8")
@@ -730,9 +731,7 @@ async def test_the_name_is_changed_by_going_to_it(tmp_path: Path) -> None:
 
     from .helpers import open_settings, wait_for
 
-    path = tmp_path / "settings.toml"
-    save_settings(Settings(name="Ana"), path)
-    app = make_app(config_path=path)
+    app, path = _anas_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_settings(app, pilot)
         await pilot.pause()
