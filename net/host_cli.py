@@ -38,6 +38,7 @@ from .ssh_keys import HostKeyProblem, read_client_keys
 from .ssh_server import SSHConfig, SSHTableServer
 from .sshlib import asyncssh
 from .table import Table
+from .tableconfig import SSHDoor
 from .tablestate import restore_loaded
 
 T = TypeVar("T")
@@ -120,9 +121,12 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table,
     except BaseException:
         await ssh.close()  # the app zygote it may have started
         raise
-    # the table's own, or one made up (or kept from the save): kept for a resume (the app's
-    # serves SSH again where the save has one); another login, or none, forgets it
-    table.keep_ssh_password(ssh.config.password if args.ssh_auth == "password" else None)
+    # the door and its password (the table's own, or one made up or kept from the save) are kept
+    # for a resume: the app's opens the same door where the save has one; another login forgets
+    # the password
+    keys_file = str(Path(args.ssh_keys).resolve()) if args.ssh_auth == "keys" and args.ssh_keys else None
+    table.keep_ssh(SSHDoor(ssh.port, args.ssh_auth, keys_file),
+                   ssh.config.password if args.ssh_auth == "password" else None)
     return ssh
 
 
@@ -474,8 +478,8 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     """The open table: saved from now on, told, advertised, served until a signal, then closed."""
     server, table, ssh, resumed = up.server, up.table, up.ssh, up.resumed
     resume = resume_command(server.port, args, ssh.port if ssh is not None else None)  # said twice
-    if ssh is None:  # no SSH this time: a resume in the app does not open it with an old password
-        table.keep_ssh_password(None)
+    if ssh is None:  # no SSH this time: a resume in the app does not open it (with an old password)
+        table.keep_ssh(None, None)
     # up: from here on the table is saved
     if resumed:
         table.resume()

@@ -37,10 +37,11 @@ from .protocol import NAME_LEN, clean_name
 from .ssh_keys import fingerprint, load_or_create_host_key, read_client_keys, seat_token
 from .ssh_pty import TERMINAL_RESET, PtyChild, child_environment
 from .ssh_zygote import Zygote
+from .tableconfig import SSH_AUTH_MODES
 
 log = logging.getLogger("dealmein.ssh")
 
-AUTH_MODES = ("open", "password", "keys")
+AUTH_MODES = SSH_AUTH_MODES
 NO_PTY_MESSAGE = b"Deal Me In is interactive: connect with a terminal (ssh -t).\r\n"
 #: the one line a session that asked for a command gets (the command is never run)
 EXEC_MESSAGE = b"Deal Me In runs no commands: connect without one, in a terminal (ssh -t).\r\n"

@@ -37,7 +37,7 @@ from .protocol import encode
 from .seat import Seat, adoptable
 from .seatnames import bot_name, numbered, seats_named
 from .tablechat import TableChat, system_line
-from .tableconfig import TableConfig, reconfigure, settle
+from .tableconfig import SSHDoor, TableConfig, reconfigure, settle
 from .tablelog import finish_log, log_action, open_log
 from .turnclock import Key, TurnClock
 from .viewframes import seat_frames, view_frame
@@ -192,10 +192,11 @@ class Table:
                 return True
         return False
 
-    def keep_ssh_password(self, password: str | None) -> None:
-        """The SSH front door's password, saved with the table (``TableConfig.ssh_password``)."""
-        if password != self.config.ssh_password:
-            self.config.ssh_password = password
+    def keep_ssh(self, door: SSHDoor | None, password: str | None) -> None:
+        """The SSH front door the table is served with and its made-up password, saved with the
+        table (``TableConfig.ssh_door``, ``ssh_password``); None, None: served without SSH."""
+        if (door, password) != (self.config.ssh_door, self.config.ssh_password):
+            self.config.ssh_door, self.config.ssh_password = door, password
             self._changed()
 
     def _changed(self) -> None:

@@ -10,6 +10,20 @@ from core import GAMES
 
 #: longest table name; a longer one is cut
 TABLE_NAME_LEN = 40
+#: how an SSH front door lets players in (``net.ssh_server.SSHConfig.auth``)
+SSH_AUTH_MODES = ("open", "password", "keys")
+
+
+@dataclass(frozen=True)
+class SSHDoor:
+    """Where a table's SSH front door listened and how it let players in, saved with the table:
+    its guests, told that their seats are kept, come back by the same door when the table is
+    resumed, in the app as at a headless host."""
+
+    port: int
+    auth: str = "password"
+    #: the ``authorized_keys`` file of the ``keys`` login, as a path from any folder
+    keys: str | None = None
 
 
 @dataclass
@@ -26,6 +40,8 @@ class TableConfig:
     #: the SSH login's password where one was made up for it, saved with the table so that its
     #: guests log in again with the same one when it is resumed
     ssh_password: str | None = None
+    #: the SSH front door the table was last served with; None: none
+    ssh_door: SSHDoor | None = None
 
 
 #: the turn clock's range in seconds (``TableConfig.turn_time``; 0 turns it off)

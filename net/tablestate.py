@@ -21,7 +21,7 @@ from .protocol import NAME_LEN, clean_name
 from .savefile import LoadResult, aside_text, move_aside, read_save
 from .seat import Seat
 from .table import MATCH_ID, Table
-from .tableconfig import TableConfig
+from .tableconfig import SSH_AUTH_MODES, SSHDoor, TableConfig
 from .watchers import WATCHERS_LISTED
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def table_state(t: Table) -> dict[str, Any]:
         "table": t.id, "host_key": t.host_key, "host_token": t.host_token,
         "config": {"name": c.name, "game": c.game, "preset": c.preset, "options": dict(c.options),
                    "seats": c.seats, "password": c.password, "seed": _seed_out(c.seed), "turn_time": c.turn_time,
-                   "ssh_password": c.ssh_password},
+                   "ssh_password": c.ssh_password, "ssh_door": _door_out(c.ssh_door)},
         "status": t.status, "actions": t.actions,
         "seats": [{"name": s.name, "bot": s.bot, "ready": s.ready, "token": s.token,
                    "standin": s.standin, "wins": s.wins, "played": s.played, "keeper": s.keeper,
@@ -103,6 +103,26 @@ def _seed_in(d: Any, key: str, where: str) -> int | None:
     return cast(int | None, v)
 
 
+def _door_out(door: SSHDoor | None) -> dict[str, Any] | None:
+    return None if door is None else {"port": door.port, "auth": door.auth, "keys": door.keys}
+
+
+def _door_in(d: dict[str, Any] | None) -> SSHDoor | None:
+    """The saved SSH front door, checked as the rest of the save is."""
+    if d is None:
+        return None
+    where = "config: ssh_door"
+    port, auth = _field(d, "port", (int,), where=where), _field(d, "auth", (str,), where=where)
+    if not 1 <= port <= 65535:
+        raise ValueError(f"{where}: port {port}")
+    if auth not in SSH_AUTH_MODES:
+        raise ValueError(f"{where}: unknown login {auth[:20]!r}")
+    keys = _field(d, "keys", (str,), True, where)
+    if auth == "keys" and not keys:
+        raise ValueError(f"{where}: a keys login without its authorized_keys file")
+    return SSHDoor(port, auth, keys)
+
+
 def _added(d: Any, key: str, types: tuple[type, ...], default: Any, where: str, nullable: bool = False) -> Any:
     """A field saves gained later: checked like the others when present, ``default`` in an
     older save that has none."""
@@ -121,7 +141,8 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         password=_field(cfg, "password", (str,), True, where="config"),
         seed=_seed_in(cfg, "seed", "config"),
         turn_time=_added(cfg, "turn_time", (int,), 0, "config"),
-        ssh_password=_added(cfg, "ssh_password", (str,), None, "config", nullable=True))
+        ssh_password=_added(cfg, "ssh_password", (str,), None, "config", nullable=True),
+        ssh_door=_door_in(_added(cfg, "ssh_door", (dict,), None, "config", nullable=True)))
     if not 1 <= config.seats <= 16:
         raise ValueError(f"config: {config.seats} seats")
     table = Table(server, config)  # checks the game, preset and options

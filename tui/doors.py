@@ -47,49 +47,73 @@ class Doors:
                                  ssh_port=self.ssh.port if self.ssh is not None else None)
 
     async def serve_ssh(self, bind: str, server: "Server", table: Any, password: str | None) -> None:
-        """Serve the app over SSH: each session runs the app joined to this table by address."""
+        """Serve the app over SSH: each session runs the app joined to this table by address. A
+        resumed table's front door opens again as it was (``TableConfig.ssh_door``: its port and
+        its login, a headless host's too), so that its guests, told their seats are kept, find
+        it; a new one takes the usual port with the password login."""
         from net.ssh_host import client_address, make_ssh_server
         from net.ssh_server import SSHConfig
+        from net.tableconfig import SSHDoor
 
         self._password = password
-
-        # the usual port, or any free one where it is taken (another table's SSH on this
-        # machine), as the table's own port does: the lobby gives the guests the one in use
-        ports = [self.app.ssh_port, 0] if self.app.ssh_port else [0]
+        door = table.config.ssh_door if table is not None else None
+        auth, keys = (door.auth, door.keys) if door is not None else ("password", None)
+        # the door's own port, then the usual one, then any free one where those are taken
+        # (another table's SSH on this machine), as the table's own port does: the lobby gives
+        # the guests the one in use
+        ports = list(dict.fromkeys(p for p in (door.port if door else None, self.app.ssh_port, 0) if p is not None))
         for port in ports:
             # the table's own password is the login's (docs/security.md), as at a headless host;
             # without one, a resumed table's guests log in with the password they had
             # (``TableConfig.ssh_password``), or one is made up
             own = password or (table.config.ssh_password if table is not None else None)
-            config = SSHConfig(host=bind, port=port, auth="password", password=own)
+            config = SSHConfig(host=bind, port=port, auth=auth, password=own if auth == "password" else None,
+                               authorized_keys=keys)
             self.ssh = make_ssh_server(config, client_address(bind, server.port), password,
                                        table.id if table is not None else None, grace=server.grace)
             try:
                 await self.ssh.start()
-            except OSError as e:
+            except (OSError, ValueError) as e:  # ValueError: the keys login's file, unusable now
                 await self.close_ssh()  # its app zygote too
-                if port == ports[-1]:
-                    self.app.notify(f"SSH not started: {e}", severity="error", timeout=8)
+                if port == ports[-1] or isinstance(e, ValueError):
+                    self.app.notify(f"SSH not started: {e}", severity="error", timeout=15)
+                    return
                 continue
-            if table is not None:  # kept for a resume, which serves SSH again where the save has one
-                table.keep_ssh_password(self.ssh.config.password)
+            if door is not None and self.ssh.port != door.port:
+                self.app.notify(f"SSH is on port {self.ssh.port} now: port {door.port}, where its players "
+                                "came in before, is in use. The lobby gives the new way in.",
+                                title="SSH", severity="warning", timeout=15)
+            if table is not None:  # kept for a resume, which opens this door again
+                table.keep_ssh(SSHDoor(self.ssh.port, auth, keys),
+                               self.ssh.config.password if auth == "password" else None)
             return
+
+    def _login(self, who: str) -> str:
+        """The SSH command, and how its login lets a player in where it is not by password."""
+        assert self.ssh is not None
+        how = {"open": " (anyone may log in)", "keys": " (with a key its authorized_keys file lets in)"}
+        return self.ssh.login_command(who) + how.get(self.ssh.config.auth, "")
 
     @property
     def ssh_lines(self) -> list[str]:
         """For the host's lobby: how to come in over SSH, the key to check, the password."""
         if self.ssh is None:
             return []
-        lines = [f"SSH: {self.ssh.login_command('NAME')}", f"SSH host key {self.ssh.fingerprint}"]
-        if self.ssh.config.password != self._password:  # the table's own is on its own line
-            lines.append(f"SSH password: {self.ssh.config.password}")
+        lines = [f"SSH: {self._login('NAME')}", f"SSH host key {self.ssh.fingerprint}"]
+        if self.ssh.config.auth == "password" and self.ssh.config.password != self._password:
+            lines.append(f"SSH password: {self.ssh.config.password}")  # the table's own is on its own line
         return lines
 
     def ssh_invite(self) -> str | None:
         """The invite's line for a friend with nothing installed; None without SSH."""
         if self.ssh is None:
             return None
-        return (f"Nothing installed? {self.ssh.login_command('YOURNAME')} "
+        login = self.ssh.login_command("YOURNAME")
+        if self.ssh.config.auth == "open":
+            return f"Nothing installed? {login} (host key {self.ssh.fingerprint})"
+        if self.ssh.config.auth == "keys":
+            return f"Nothing installed? {login} (with an SSH key the table lets in; host key {self.ssh.fingerprint})"
+        return (f"Nothing installed? {login} "
                 f"(password: {self.ssh.config.password}; host key {self.ssh.fingerprint})")
 
     async def close_advert(self) -> None:

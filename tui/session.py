@@ -214,7 +214,8 @@ class TableSession:
                 local_host(bind), server.port, name=app.player_name, password=session.password, table=table.id,
                 host_key=table.host_key, token=state.get("host_token"), reconnect=False,
                 on_update=session._on_update, hand_break=True)
-            if not solo and table.config.ssh_password is not None:  # it had SSH guests: their way back
+            if not solo and (table.config.ssh_door is not None or table.config.ssh_password is not None):
+                # it was served over SSH (a save from before doors were kept: its password): its guests' way back
                 await session._doors.serve_ssh(bind, server, table, session.password)
             session.show_lobby()
             if not solo and app.mdns:

@@ -14,6 +14,7 @@ from net.client import TableClient
 from net.matchlog import replay, state_digest
 from net.savefile import read_save, write_save
 from net.server import Server, TableConfig
+from net.tableconfig import SSHDoor
 
 from ..net.table_helpers import FAST, RandomPlayer, bots_table, seated_table, wait_until
 
@@ -198,9 +199,11 @@ async def test_a_save_holding_nonsense_is_refused_with_the_field_named() -> None
 
     srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
     table = bots_table(srv, TableConfig(name="T", seats=3, seed=2))
+    table.keep_ssh(SSHDoor(7022, "open"), None)  # served over SSH, by anyone's login
     state = table_state(table)
     good = restore_table(srv, state)
     assert good.match is not None and good.match.snapshot() == table.match.snapshot()  # type: ignore[union-attr]
+    assert good.config.ssh_door == SSHDoor(7022, "open", None)
     snap = json.loads(state["match"])
     snap["hands"][0] = ["not a card"]
     cases = {
@@ -223,6 +226,12 @@ async def test_a_save_holding_nonsense_is_refused_with_the_field_named() -> None
         "'match_id' has the wrong type": (["match_id"], 7),
         "'match_id' is not a match's name": (["match_id"], "\x1b[2J" * 4),
         "'seed' is not a whole number": (["config", "seed"], "9" * 101),
+        "'ssh_door' has the wrong type": (["config", "ssh_door"], 7022),
+        "ssh_door: 'port' has the wrong type": (["config", "ssh_door", "port"], True),
+        "ssh_door: port 70000": (["config", "ssh_door", "port"], 70000),
+        "ssh_door: unknown login 'rsh'": (["config", "ssh_door", "auth"], "rsh"),
+        "keys login without its authorized_keys file": (["config", "ssh_door", "auth"], "keys"),
+        "ssh_door: missing 'keys'": (["config", "ssh_door"], {"port": 7022, "auth": "open"}),
     }
     for words, (path, value) in cases.items():
         with pytest.raises(ValueError, match=words):

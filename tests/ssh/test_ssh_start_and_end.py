@@ -527,5 +527,9 @@ async def test_a_resume_without_password_ssh_forgets_the_saved_ssh_password(then
     try:
         await wait_until(lambda: read_save(save_path(port)).state["config"]["ssh_password"] is None, 10,
                          "the SSH password forgotten")
+        # the door kept is the one this run serves: none without SSH, its open login with one
+        ssh_port = re.search(r"SSH: ssh -p (\d+) ", text)
+        door = read_save(save_path(port)).state["config"]["ssh_door"]
+        assert door == (ssh_port and {"port": int(ssh_port.group(1)), "auth": "open", "keys": None}), text
     finally:
         await _stop(proc)
