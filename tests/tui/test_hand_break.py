@@ -140,6 +140,26 @@ async def test_a_box_left_up_past_the_break_says_the_bots_play_on_beneath_it() -
         await app.action_quit()
 
 
+async def test_a_box_over_a_hand_played_while_away_says_a_bot_plays_the_seat_beneath_it() -> None:
+    """A player who stepped away (A) is waited for by no one: a hand's box that comes up while a
+    bot plays their seat says at once that it plays the next hand beneath it too (it said
+    nothing, as the bots had not waited for this player to read it)."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        async with slow_reader(app, pilot, 2.5) as (table, screen):
+            me = app.session.seat
+            await wait_for(pilot, lambda: app.session.lobby["seats"][me].get("stepped_away") is False)
+            await pilot.press("a")
+            await wait_for(pilot, lambda: table.seats[me].stepped_away, timeout=5)
+            box = await wait_for(pilot, lambda: current(app, ResultsScreen), timeout=60)
+            assert not box.match_over
+            line = box.query_one("#played-on", Label)
+            await wait_for(pilot, lambda: line.display, timeout=5)
+            assert str(line.render()) == "You are away: a bot plays your seat in the next hand, under way beneath."
+            assert table.seats[me].stepped_away and app.screen is box
+        await app.action_quit()
+
+
 async def test_with_a_turn_clock_the_box_says_the_players_turn_has_come_once() -> None:
     """The turn clock's line ("Your turn in the next hand: 30 s on the clock.") says the turn
     has come: the bots' line does not say it again beneath it."""
@@ -164,6 +184,8 @@ def test_the_box_says_the_next_hand_is_under_way_then_that_the_players_turn_has_
     assert played_on_text(view) == "The bots play on: the next round is under way beneath."
     mine = {**view, "game": "crazy-eights", "current_seat": 1, "legal": ["draw"]}
     assert played_on_text(mine) == "The bots played on: your turn has come in the next hand."
+    # away, the turn is the bot's to play: a seat stepped away from is played at once
+    assert played_on_text(mine, away=True) == "You are away: a bot plays your seat in the next hand, under way beneath."
 
 
 NAMES = ["You", "Bo", "Cy", "Normal bot"]

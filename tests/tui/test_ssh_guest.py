@@ -52,7 +52,7 @@ async def test_an_ssh_guest_is_offered_its_table_and_nothing_of_the_hosts(monkey
             await pilot.pause()
             keys = app.screen.sections
             assert dict(keys["Home"]).get("B") == "Back to the table"
-            assert not {"P", "H", "J", "Y"} & set(dict(keys["Home"]))
+            assert not {"P", "H", "J", "Y", "Del"} & set(dict(keys["Home"]))  # no saved table to forget
             assert "Your record" not in keys
             assert "host" not in dict(keys["Everywhere"])["Ctrl+P"]
             await pilot.press("escape")
@@ -91,6 +91,7 @@ async def test_an_app_on_your_own_machine_offers_everything(monkeypatch) -> None
         await pilot.pause()
         home_keys = dict(app.screen.sections["Home"])
         assert home_keys["P"] == "Play solo" and "B" not in home_keys
+        assert home_keys["Del"] == "Forget the saved table (on a Resume entry)"
         await pilot.press("escape", "p")
         await pilot.pause()
         assert not isinstance(app.screen, HomeScreen)

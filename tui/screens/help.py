@@ -204,7 +204,7 @@ class HelpScreen(Screen[None]):
         if solo is None:
             where = {"hint": "Hint (at a solo table)", "focus_chat": "Chat (at a table with players)",
                      "step_away": "At a table with players, step away from the match: a bot plays your seat "
-                                  "until you press it again (or play)"}
+                                  "until you press it again"}
             table = [replace(b, description=where[b.action]) if b.action in where else
                      replace(b, description=f"{b.description} (once a match is over)")
                      if b.action.startswith("rematch") else b for b in table]

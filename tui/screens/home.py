@@ -78,12 +78,12 @@ class HomeScreen(Screen[None]):
 
     @staticmethod
     def offers(action: str, guest: bool) -> bool:
-        """An SSH guest's home offers the way back to its table, not solo, hosting, joining or
-        a record (``DealMeInApp.guest``: its data folder is the host's); everyone else's the
-        other way round."""
+        """An SSH guest's home offers the way back to its table, not solo, hosting, joining, a
+        record or the saved tables to forget (``DealMeInApp.guest``: its data folder is the
+        host's); everyone else's the other way round."""
         if action == "back":
             return guest
-        if action in ("solo", "host", "join", "record"):
+        if action in ("solo", "host", "join", "record", "forget"):
             return not guest
         return True
 

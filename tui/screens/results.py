@@ -138,10 +138,13 @@ SAID_LINES = 3
 RESULTS_GRACE = 0.4
 
 
-def played_on_text(view: dict[str, Any]) -> str:
+def played_on_text(view: dict[str, Any], away: bool = False) -> str:
     """A hand's box, still up as the bots stop waiting for its player to close it, says so; and
-    once the table's ``view`` comes to the player's turn, that it has."""
+    once the table's ``view`` comes to the player's turn, that it has. A player who stepped
+    away is waited for by no one: a bot plays their seat in the next hand at once."""
     deal = deal_word(view.get("game"))
+    if away:
+        return f"You are away: a bot plays your seat in the next {deal}, under way beneath."
     if my_turn(view):
         return f"The bots played on: your turn has come in the next {deal}."
     return f"The bots play on: the next {deal} is under way beneath."
@@ -288,16 +291,19 @@ class ResultsScreen(Withdrawable[None]):
         """The bots wait for this player to close the box (``tui.handbreak``), at most the host's
         ``hand_break`` seconds: once they play on with the box still up, it says so, and when
         the player's turn comes beneath it, so that neither comes as a surprise; not where the
-        turn clock's line says that turn has come already (``clock_told``)."""
+        turn clock's line says that turn has come already (``clock_told``). No one waits for a
+        player who stepped away: their box says at once that a bot plays their seat beneath it."""
         lobby = getattr(self.link, "lobby", None) or {}
+        listed = listed_seat(lobby, self.view.get("seat")) or {}
+        away = listed.get("stepped_away") is True  # no one waits for this player: their bot plays on
         if not self._played_on:
-            if (listed_seat(lobby, self.view.get("seat")) or {}).get("reading") is True:
+            if listed.get("reading") is True and not away:
                 self._held_bots = True
                 return
-            if not self._held_bots or lobby.get("status") != "playing":
+            if not (self._held_bots or away) or lobby.get("status") != "playing":
                 return
             self._played_on = True
-        words = played_on_text(view)
+        words = played_on_text(view, away)
         label = self.query_one("#played-on", Label)
         if clock_told and my_turn(view):  # "Your turn in the next hand: 15 s on the clock." says it
             if label.display:

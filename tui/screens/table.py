@@ -129,7 +129,7 @@ class TableScreen(Screen[None]):
         Binding("slash", "focus_chat", "Chat", id="table.chat"),
         # on the bar where there is room for it (``BAR_SPARE``): a bot plays your seat while you are away
         Binding("a", "step_away", "Away", id="table.away",
-                tooltip="Step away from the match: a bot plays your seat until you press it again (or play)"),
+                tooltip="Step away from the match: a bot plays your seat until you press it again"),
         # Esc leaves from the hand (from a finished match: to the lobby); from the log or the
         # chat line it goes back to the hand (``check_action`` lets one of the three answer,
         # and the key bar names that one)
