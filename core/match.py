@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Iterable
 
 from .actions import Action, PLAY, as_action
 from .cards import CARD_STR, RANK, RANKS, full_deck, parse_card
-from .errors import IllegalAction
+from .errors import IllegalAction, quoted
 from .events import Event
 from .keyed_random import copy_random, match_random, random_from_state, random_state
 from .options import GameInfo, OptionValue, deck_count
@@ -28,14 +28,14 @@ def check_whole(name: str, value: Any, lo: int | None = None, hi: int | None = N
     if not _is_int(value) or (lo is not None and value < lo) or (hi is not None and value > hi):
         span = f" from {lo}" if lo is not None else ""
         span += f" to {hi}" if hi is not None else ""
-        raise ValueError(f"{name} must be a whole number{span}, got {value!r}")
+        raise ValueError(f"{name} must be a whole number{span}, got {quoted(value)}")
 
 
 def check_wholes(name: str, value: Any, length: int | None = None, lo: int | None = None,
                  hi: int | None = None) -> None:
     """A restored field that must be a list (of ``length``) of whole numbers in ``lo..hi``."""
     if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise ValueError(f"{name} must be a list of {length if length is not None else 'whole'} numbers, got {value!r}")
+        raise ValueError(f"{name} must be a list of {length if length is not None else 'whole'} numbers, got {quoted(value)}")
     for v in value:
         check_whole(f"each of {name}", v, lo, hi)
 
@@ -104,7 +104,7 @@ class Match:
             self._first_deck = self._check_deck(deck)
         if dealer is not None:
             if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-                raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}")
+                raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {quoted(dealer)}")
         self.start_events: list[Event] = []
         if dealer is None:
             dealer = self._cut_for_dealer(self.start_events)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .errors import quoted
 from .cards import full_deck
 
 OptionValue = int | str | bool
@@ -46,11 +47,11 @@ class Option:
                 return True
             if isinstance(value, str) and value.strip().lower() in ("off", "false", "no"):
                 return False
-            raise ValueError(f"option {name!r}: expected on or off, got {value!r}")
+            raise ValueError(f"option {name!r}: expected on or off, got {quoted(value)}")
         if self.kind == "choice":
             if isinstance(value, str) and value.strip().lower() in self.choices:
                 return value.strip().lower()
-            raise ValueError(f"option {name!r}: expected one of {', '.join(self.choices)}, got {value!r}")
+            raise ValueError(f"option {name!r}: expected one of {', '.join(self.choices)}, got {quoted(value)}")
         # int with optional special words
         if isinstance(value, str):
             word = value.strip().lower()
@@ -59,9 +60,9 @@ class Option:
             try:
                 value = int(word)
             except ValueError:
-                raise ValueError(f"option {name!r}: expected {self.describe_range()}, got {value!r}") from None
+                raise ValueError(f"option {name!r}: expected {self.describe_range()}, got {quoted(value)}") from None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"option {name!r}: expected {self.describe_range()}, got {value!r}")
+            raise ValueError(f"option {name!r}: expected {self.describe_range()}, got {quoted(value)}")
         assert self.min is not None and self.max is not None
         if not self.min <= value <= self.max:
             raise ValueError(f"option {name!r}: {value} is out of range ({self.describe_range()})")
@@ -133,17 +134,17 @@ class GameInfo:
                 options: dict[str, Any] | None = None) -> dict[str, OptionValue]:
         """Defaults, then the preset, then ``options``; ``ValueError`` naming the culprit."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"players must be a whole number, got {players!r}")
+            raise ValueError(f"players must be a whole number, got {quoted(players)}")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"players: {self.name} takes {self.min_players} to {self.max_players} seats, not {players}")
         name = preset or "standard"
         if name not in self.presets:
-            raise ValueError(f"preset {name!r}: {self.name} has {', '.join(self.presets)}")
+            raise ValueError(f"preset {quoted(name)}: {self.name} has {', '.join(self.presets)}")
         resolved: dict[str, OptionValue] = {k: o.default for k, o in self.options.items()}
         resolved.update(self.presets[name].options)
         for key, value in (options or {}).items():
             if key not in self.options:
-                raise ValueError(f"option {key!r}: {self.name} has no such option")
+                raise ValueError(f"option {quoted(key)}: {self.name} has no such option")
             resolved[key] = self.options[key].coerce(value)
         problem = self.check(players, resolved) or self.deal_problem(players, resolved)
         if problem:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import quoted
 from .games import ALL
 from .match import Match
 from .options import GameInfo
@@ -16,10 +17,10 @@ def new_match(game: str, players: int, preset: str | None = "standard",
     """Start a match; ``ValueError`` names the unknown game, preset or option, or the bad value."""
     info = GAMES.get(game) if isinstance(game, str) else None
     if info is None:
-        raise ValueError(f"game {game!r}: the games are {', '.join(GAMES)}")
+        raise ValueError(f"game {quoted(game)}: the games are {', '.join(GAMES)}")
     if options is not None and not isinstance(options, dict):
         raise ValueError("options must be a dict of option names to values")
     resolved = info.resolve(players, preset, options)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an integer or None, got {seed!r}")
+        raise ValueError(f"seed must be an integer or None, got {quoted(seed)}")
     return info.factory(players, resolved, seed=seed, deck=deck, dealer=dealer)

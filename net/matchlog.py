@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any, TypeGuard
 
 from core import GAMES, IllegalAction, Match, new_match
+from core.errors import quoted
 from core.events import Event
 from core.keyed_random import KEYED_FROM
 
@@ -148,7 +149,7 @@ def replay(path: Path, keep_history: bool = False,
     if "format" not in header:
         return ReplayResult(False, error="its first line is not a match log's header (it names no log format)", line=1)
     if header["format"] not in FORMATS:
-        return ReplayResult(False, error=f"its header's log format {header['format']!r} is not one this app reads "
+        return ReplayResult(False, error=f"its header's log format {quoted(header['format'])} is not one this app reads "
                                          f"({', '.join(map(str, FORMATS))})", line=1)
     wrong_dealer = _no_dealer(header)
     if wrong_dealer:
@@ -203,7 +204,7 @@ def replay(path: Path, keep_history: bool = False,
             try:
                 events = match.apply(record["action"], seat)
             except (IllegalAction, KeyError, TypeError) as e:
-                return _diverged(result, number, f"line {number}: action {record['action']!r} by "
+                return _diverged(result, number, f"line {number}: action {quoted(record['action'])} by "
                                                  f"{seats_text([seat], result.names)} refused: {e}")
             result.actions += 1
             if on_events is not None:
@@ -253,7 +254,7 @@ def _no_seat(record: dict[str, Any], players: int) -> str:
     """An action whose ``seat`` is none of the table's. The log numbers seats from 0, people from
     1: the log's own number is given as the log has it, and said to be the log's."""
     given = f'its "seat" is {json.dumps(record["seat"])[:40]}' if "seat" in record else 'it has no "seat"'
-    return f"action {record['action']!r} is by no seat of this table ({given}; {_from_0(players)})"
+    return f"action {quoted(record['action'])} is by no seat of this table ({given}; {_from_0(players)})"
 
 
 def _undealt(header: dict[str, Any]) -> str | None:

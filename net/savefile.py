@@ -59,21 +59,28 @@ def read_save(path: Path, keep: bool = False) -> LoadResult:
         raw = path.read_bytes()
     except OSError as e:  # its permissions, a folder in its place: nothing says it is damaged
         return LoadResult(None, f"{path.name} could not be read ({e.strerror or e}); {LEFT_UNREAD}", unreadable=True)
+    state, why = _unpacked(raw)
+    if state is not None:
+        return LoadResult(state)
+    if keep:  # report; move aside
+        return LoadResult(None, f"{path.name} could not be read ({why})")
+    aside = move_aside(path)
+    return LoadResult(None, f"{path.name} could not be read ({why}); {aside_text(aside)}", aside)
+
+
+def _unpacked(raw: bytes) -> tuple[dict[str, Any] | None, str]:
+    """The state ``raw`` saves, or None and why it is no save. Whatever msgpack finds wrong is
+    said as ``DAMAGED``: its own words ("unpack(b) received extra data.", "code must be 0~127",
+    "Unpack failed: incomplete input") say nothing to a player."""
+    if len(raw) > MAX_SAVE_BYTES:
+        return None, f"{len(raw)} bytes is too large for a save"
     try:
-        if len(raw) > MAX_SAVE_BYTES:
-            raise ValueError(f"{len(raw)} bytes is too large for a save")
         data = msgpack.unpackb(raw, raw=False, strict_map_key=True)
-        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("state"), dict):
-            raise ValueError("not a Deal Me In save")
-        return LoadResult(data["state"])
-    except (ValueError, TypeError, msgpack.UnpackException) as e:  # report, move aside
-        # msgpack's own words ("unpack(b) received extra data.") say nothing to a player
-        why = DAMAGED if isinstance(e, (msgpack.UnpackException, msgpack.ExtraData)) or not raw else str(e) \
-            or type(e).__name__
-        if keep:
-            return LoadResult(None, f"{path.name} could not be read ({why})")
-        aside = move_aside(path)
-        return LoadResult(None, f"{path.name} could not be read ({why}); {aside_text(aside)}", aside)
+    except (ValueError, TypeError, msgpack.UnpackException):  # (ExtraData and the like are ValueErrors)
+        return None, DAMAGED
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("state"), dict):
+        return None, "not a Deal Me In save"
+    return data["state"], ""
 
 
 def move_aside(path: Path) -> Path | None:

@@ -34,6 +34,8 @@ PASSWORD_ASKED = "this table has a password"
 
 #: outgoing bytes a peer may leave unread before it is dropped as a slow consumer
 MAX_UNREAD = 1024 * 1024
+#: the longest error message a peer is sent: room for any reason, a frame far within ``MAX_FRAME``
+ERROR_LEN = 2000
 #: kernel send buffer per connection (Linux would otherwise let it grow to 4 MiB for a peer
 #: that does not read: 4 GiB for a thousand of them)
 KERNEL_SEND_BUFFER = 256 * 1024
@@ -319,6 +321,10 @@ class Connection(FrameProtocol):
             t.write(out[0] if len(out) == 1 else b"".join(out))
 
     def error(self, code: str, message: str) -> None:
+        """Tell the peer what went wrong, in a frame always well within ``MAX_FRAME``: a message
+        repeating too much of what the peer sent is cut (``ERROR_LEN``)."""
+        if len(message) > ERROR_LEN:
+            message = message[:ERROR_LEN - 1] + "…"
         self.send({"type": "error", "code": code, "message": message})
 
     def close(self, code: str | None = None, message: str = "", abort: bool = False) -> None:

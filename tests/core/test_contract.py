@@ -284,6 +284,27 @@ def test_bad_creation_names_the_culprit(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
+def test_a_huge_bad_value_is_named_cut_short(game: str) -> None:
+    """engine contract, Creating a match: the ValueError names the culprit, but repeats at most
+    a few dozen characters of a bad value: a host sends the reason back over a frame of bounded
+    size, and a 250 KB reason broke that frame (and logged a traceback as long)."""
+    info = GAMES[game]
+    n = info.min_players if info.min_players >= 3 else 4
+    huge = "\x07" * 100_000
+    cases: list[dict[str, Any]] = [{"preset": huge}, {"options": {huge: 1}}, {"players": [huge]},
+                                   {"dealer": huge}, {"seed": huge}]
+    cases += [{"options": {name: [huge] * 4}} for name in info.options]
+    for kwargs in cases:
+        with pytest.raises(ValueError) as raised:
+            new_match(game, **{"players": n, "seed": 1, **kwargs})
+        said = str(raised.value)
+        assert len(said) < 300 and "\\x07\\x07" in said and said.count("\\x07") <= 10, (kwargs, said[:300])
+    with pytest.raises(ValueError) as raised:
+        new_match(huge, 4)
+    assert len(str(raised.value)) < 300
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_deck_must_be_a_permutation(game: str) -> None:
     """engine contract deck: a permutation of the full deck(s), or ValueError."""
     m = new_match(game, 4, seed=1)

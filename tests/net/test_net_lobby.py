@@ -68,6 +68,12 @@ async def test_configure_bots_kick_start_and_rematch(server: Server) -> None:
     err = await next_update(host, "error")
     assert err["code"] == "bad_config" and "chips" in err["message"]
     assert table.config.game == "ninety-eight"
+    # a value near a whole frame is named cut short: repeated in full, the refusal outgrew its
+    # frame, and the host ended the connection with an internal error instead
+    await host.configure(game="ninety-nine", options={"chips": ["\x07" * 15000] * 4})
+    err = await next_update(host, "error")
+    assert err["code"] == "bad_config" and "chips" in err["message"] and len(err["message"]) < 300, err
+    assert table.config.game == "ninety-eight"
     await host.configure(game="ninety-nine", preset="quick", seats=3)
     await wait_until(lambda: host.lobby["game"] == "ninety-nine" and len(seats(host)) == 3,
                      what="configured lobby")
@@ -341,3 +347,20 @@ async def test_a_player_keeps_their_wins_when_moving_watching_or_unseated_by_a_s
     finally:
         await host.close()
         await bo.close()
+
+
+async def test_an_error_message_is_cut_to_fit_its_frame(server: Server) -> None:
+    """Whatever a refusal's reason repeats of what the peer sent, the error frame carries at most
+    ``ERROR_LEN`` characters of it, so the frame is always sent (one past ``MAX_FRAME`` could not
+    be: the host logged a traceback and the peer lost the reason with its connection)."""
+    from net.server import ERROR_LEN
+
+    table = server.create_table(TableConfig(seats=2))
+    bo = await join(server, "Bo")
+    conn = next(c for c in server.connections if c.table is table)
+    conn.error("bad_config", "option 'x': got " + "\x07" * 70_000)
+    err = await next_update(bo, "error")
+    assert err["code"] == "bad_config" and len(err["message"]) == ERROR_LEN and err["message"].endswith("…")
+    await bo.sit(1)  # the connection goes on
+    await wait_until(lambda: table.seats[1].name == "Bo", what="Bo seated")
+    await bo.close()

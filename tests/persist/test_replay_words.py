@@ -216,6 +216,13 @@ async def test_a_line_that_is_no_move_is_told_in_words_not_the_parsers(tmp_path:
         log.write_text("\n".join([*lines[:2], line, *lines[3:]]) + "\n")
         code, out, err = await run_to_end("replay", str(log))
         assert (code, out, err) == (1, "", f"{log}: does not reproduce: {says}\n"), (line, err)
+    # a move's action, however long, is named cut short (it was printed whole: 50 MB of it)
+    for record in ({**move, "action": "A" * 100_000}, {**move, "seat": 9, "action": "A" * 100_000}):
+        log = tmp_path / "long.jsonl"
+        log.write_text("\n".join([*lines[:2], json.dumps(record), *lines[3:]]) + "\n")
+        code, out, err = await run_to_end("replay", str(log))
+        assert (code, out) == (1, "") and err.startswith(f"{log}: does not reproduce: line 3: action 'AAAA"), err[:200]
+        assert len(err) < len(str(log)) + 300 and "…" in err, err[:400]
     log = tmp_path / "utf.jsonl"
     log.write_bytes("\n".join(lines[:2]).encode() + b'\n{"seat": 1, "action": "K\xff"}\n')
     code, out, err = await run_to_end("replay", str(log))

@@ -24,16 +24,20 @@ def test_missing_save_is_a_problem_not_a_crash(tmp_path):
 
 
 def test_corrupt_save_is_reported_and_moved_aside(tmp_path):
+    whole = msgpack.packb({"format": 1, "state": {"table": "t"}})
+    # damaged (0, 3 to 5): msgpack's own words, "Unpack failed: incomplete input" for a save cut
+    # short and "code must be 0~127" for an ext type no save has, were said for the last two
     for i, garbage in enumerate([b"\xc1\xc1garbage", msgpack.packb([1, 2, 3]),
-                                 msgpack.packb({"format": 99, "state": {}}), b""]):
+                                 msgpack.packb({"format": 99, "state": {}}), b"", whole[:-3], b"\xd4\x80\x00"]):
         path = tmp_path / f"table-{i}.save"
         path.write_bytes(garbage)
         result = read_save(path)
         assert result.state is None
         assert path.name in result.problem
         # said in words, not msgpack's ("unpack(b) received extra data.")
-        assert ("damaged: its bytes are not a whole save" in result.problem) is (i in (0, 3)), result.problem
-        assert "unpack" not in result.problem and "not a Deal Me In save" in result.problem or i in (0, 3)
+        assert ("damaged: its bytes are not a whole save" in result.problem) is (i in (0, 3, 4, 5)), result.problem
+        assert "unpack" not in result.problem.lower() and "code must" not in result.problem
+        assert "not a Deal Me In save" in result.problem or i in (0, 3, 4, 5)
         assert not path.exists()
         assert result.moved_to is not None and result.moved_to.read_bytes() == garbage
 
