@@ -121,9 +121,12 @@ class ThemeChoice:
                        timeout=10, markup=False)  # a path is shown as it is, brackets and all
 
     def changed(self, theme: Any) -> None:
-        """The theme shown changed (F3, a list, a setting): saved if it is a choice."""
+        """The theme shown changed (F3, a list, a setting): saved if it is a choice. Textual
+        tells of a change a moment after it is made: news of a theme no longer shown is stale (a
+        later change has its own), as when a user theme replaced the one shown at start just
+        before a stand-in for a missing choice took its place."""
         app = self.app
-        if self.preview_from is not None:  # browsing the palette: show it, save nothing yet
+        if self.preview_from is not None or theme.name != app.theme:  # browsing: show it, save nothing yet
             app.refresh_cards()
             return
         if theme.name == self.stand_in:  # standing in for a missing theme: not a choice

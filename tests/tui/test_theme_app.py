@@ -221,10 +221,17 @@ async def test_each_config_dir_keeps_its_own_theme(tmp_path: Path, monkeypatch) 
             assert app.config_path == tmp_path / name / "settings.toml"
 
 
-async def test_a_saved_theme_whose_file_is_broken_is_kept_for_when_it_is_mended(tmp_path: Path, monkeypatch) -> None:
+@pytest.mark.parametrize("beside", [{}, {"x.toml": 'name = "textual-dark"\nprimary = "#FF8800"\n'}],
+                         ids=["alone", "beside-a-user-textual-dark"])
+async def test_a_saved_theme_whose_file_is_broken_is_kept_for_when_it_is_mended(tmp_path: Path, monkeypatch,
+                                                                               beside: dict[str, str]) -> None:
+    """Beside it, a user theme taking the name of the theme Textual starts on: shown at once in
+    its place, the news of it came after the stand-in was chosen and was taken for a choice,
+    and the stand-in saved over the player's theme."""
     path = tmp_path / "settings.toml"
     save_settings(Settings(theme="sunset"), path)
-    themes = user_themes(tmp_path, monkeypatch, {"sunset.toml": 'name = "sunset"\nprimary = "not a colour"\n'})
+    themes = user_themes(tmp_path, monkeypatch, {"sunset.toml": 'name = "sunset"\nprimary = "not a colour"\n',
+                                                 **beside})
     app = make_app(config_path=path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for(pilot, lambda: [n for n in app._notifications if "'sunset' is not available" in n.message])
