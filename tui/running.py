@@ -6,6 +6,7 @@ import asyncio
 import errno
 import os
 import signal
+import sys
 import threading
 import time
 from functools import partial
@@ -31,6 +32,12 @@ def run_app(args: argparse.Namespace, on_sigterm: str = "quit", interrupted: Cal
     ``interrupted`` says whether a Ctrl+C came before the app had the terminal: one Python
     dropped on its way (``tui.cli``) stops it as one raised does, before it starts or, landing
     as it starts, once it has the terminal (where Ctrl+C is a key), with a KeyboardInterrupt."""
+    from .terminalcheck import cannot_draw
+
+    unable = cannot_draw(os.environ, sys.__stderr__)
+    if unable is not None:
+        print(unable, file=sys.stderr)
+        return 1
     from .app import DealMeInApp
 
     app = DealMeInApp(args)

@@ -55,3 +55,54 @@ def test_the_commands_that_need_no_terminal_run_without_one(tmp_path: Path) -> N
         run = dealmein(tmp_path, *args, stdin=subprocess.DEVNULL)
         assert run.returncode == 0, (args, run.stderr)
         assert "needs a terminal" not in run.stderr and run.stdout, args
+
+
+def _on_a_terminal(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``dealmein --no-mdns`` with its input and output on a real terminal (a pty) and ``env``
+    over the usual environment; what it says to standard error is kept."""
+    master, slave = os.openpty()
+    try:
+        base = dict(os.environ, DEALMEIN_CONFIG_DIR=str(tmp_path / "config"),
+                    DEALMEIN_DATA_DIR=str(tmp_path / "data"), DEALMEIN_THEMES_DIR=str(tmp_path / "themes"))
+        try:
+            return subprocess.run([sys.executable, "-m", "tui", "--no-mdns"], stdin=slave, stdout=slave,
+                                  stderr=subprocess.PIPE, text=True, env={**base, **env}, timeout=30)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"the app opened with {env}") from None
+    finally:
+        os.close(slave)
+        os.close(master)
+
+
+def test_a_terminal_that_says_it_draws_nothing_is_told_why_in_one_line(tmp_path: Path) -> None:
+    """TERM=dumb (an editor's shell) was sent the whole screen in 24-bit colour."""
+    from tui.terminalcheck import DUMB
+
+    run = _on_a_terminal(tmp_path, TERM="dumb")
+    assert (run.returncode, run.stderr) == (1, DUMB + "\n")
+    assert not (tmp_path / "data" / "saves").exists()
+
+
+def test_a_locale_that_is_not_utf8_is_told_why_in_one_line(tmp_path: Path) -> None:
+    """Its output not UTF-8 (a Latin-1 locale; here Python is told so directly), every suit and
+    box line was drawn as an escape six columns wide, and the screen fell apart unexplained."""
+    from tui.terminalcheck import NOT_UTF8
+
+    run = _on_a_terminal(tmp_path, TERM="xterm-256color", PYTHONIOENCODING="latin-1")
+    assert (run.returncode, run.stderr) == (1, NOT_UTF8.format(encoding="iso8859-1") + "\n")
+
+
+@pytest.mark.parametrize("environ, encoding, says", [
+    ({"TERM": "xterm-256color"}, "utf-8", None), ({"TERM": "linux"}, "UTF8", None), ({}, "utf_8", None),
+    ({"TERM": "dumb"}, "utf-8", "TERM=dumb"), ({"TERM": "xterm"}, "ISO-8859-1", "writes iso8859-1, not UTF-8"),
+    ({"TERM": "xterm"}, "ascii", "writes ascii, not UTF-8"), ({"TERM": "vt100"}, None, None),
+])
+def test_which_terminals_can_show_the_app(environ: dict[str, str], encoding: str | None, says: str | None) -> None:
+    """Any TERM but dumb draws (unset, vt100 and the console in 16 colours); any spelling of UTF-8 does."""
+    import io
+
+    from tui.terminalcheck import cannot_draw
+
+    screen = io.TextIOWrapper(io.BytesIO(), encoding=encoding) if encoding else None
+    said = cannot_draw(environ, screen)
+    assert (said is None) == (says is None) and (says is None or says in said), said
