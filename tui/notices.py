@@ -111,14 +111,16 @@ def _cap(toast: Toast, rows: int) -> bool:
     return True
 
 
-def keep_notices(screen: Screen[Any], top: int, one: bool) -> None:
+def keep_notices(screen: Screen[Any], top: int, one: bool) -> Notification | None:
     """Keep ``screen``'s notices between row ``top`` and the rack's bottom margin: only the
     newest if ``one``, else the newest and as many older ones whole as fit above it. A change
-    lays the notices out again, and that layout calls this again, with nothing to change."""
+    lays the notices out again, and that layout calls this again, with nothing to change. The
+    newest notice when it is cut short, too long for the rows there are (None if it is whole):
+    the screen can give it whole elsewhere."""
     try:
         rack = screen.get_child_by_type(ToastRack)
     except NoMatches:
-        return  # notices are off
+        return None  # notices are off
     rows = max(1, screen.size.height - rack.styles.margin.bottom - top)
     rack.styles.max_height = rows  # the hard limit: the seats stay clear even for a frame
     # the notices held, oldest first; a holder still mounting has no notice in it yet, and a
@@ -127,8 +129,9 @@ def keep_notices(screen: Screen[Any], top: int, one: bool) -> None:
     held = [(holder, _toast(holder)) for holder in rack.children if isinstance(holder, ToastHolder)]
     held = [(holder, toast) for holder, toast in held if toast is not None or not holder.is_mounted]
     if not held:
-        return
+        return None
     newest, toast = held[-1]
+    cut: Notification | None = None
     changed = _mark(newest, True, False)
     # the cells a notice's text has, from one laid out at this size (drawn now)
     width = next((toast.content_size.width for _, toast in reversed(held) if toast and toast.region), 0)
@@ -136,7 +139,10 @@ def keep_notices(screen: Screen[Any], top: int, one: bool) -> None:
     if toast is not None:
         margin = toast.styles.margin  # cut to the rows there are, not pushed up out of them
         changed |= _cap(toast, max(1, rows - margin.top - margin.bottom))
-        left -= min(rows, _rows(toast, width))
+        needs = _rows(toast, width)
+        if width and needs > rows:
+            cut = toast._notification
+        left -= min(rows, needs)
     for holder, toast in reversed(held[:-1]):
         over = holder.has_class(OVER)  # kept while not laid out yet: the next layout comes to it
         if one:
@@ -148,6 +154,7 @@ def keep_notices(screen: Screen[Any], top: int, one: bool) -> None:
         changed |= _mark(holder, False, over)
     if changed:  # a holder shown or hidden by class alone may wait for another layout
         rack.refresh(layout=True)
+    return cut
 
 
 def clear_of_notices(screen: Screen[Any], log: Widget) -> None:

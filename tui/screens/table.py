@@ -17,6 +17,7 @@ from textual import events as ui
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widgets import Digits, Input, Static
 
@@ -158,6 +159,7 @@ class TableScreen(Screen[None]):
         self.said: list[str] = []
         self._said_at: dict[str, float] = {}  # when each answer was last shown
         self._warned_at: dict[str, float] = {}  # when each warning was last shown
+        self._cut_logged: set[str] = set()  # the notices cut short that the log gave whole
         # made now, not in compose: lines that come before the screen is shown wait in it
         self._log = TableLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES, min_width=16)
         self._chance = DrawChance()  # this seat's chance to draw, so a refused Draw can say why
@@ -224,8 +226,21 @@ class TableScreen(Screen[None]):
         log, the newest still held shown (below 22 rows, only that one)."""
         seats = None if popped(self) else self.query("#seats")
         if seats and seats.first().region:  # laid out: its foot is where notices stop
-            keep_notices(self, seats.first().region.bottom, one=self.has_class("-short") or self.has_class("-tiny"))
+            cut = keep_notices(self, seats.first().region.bottom, one=self.has_class("-short") or self.has_class("-tiny"))
             clear_of_notices(self, self.query_one("#log"))
+            if cut is not None:
+                self._log_cut(cut)
+
+    def _log_cut(self, notice: Notification) -> None:
+        """A notice too long for the rows under the seats (a small screen) is cut short there:
+        the log gives it whole, once, unless it is a line the log has just said itself."""
+        if notice.identity in self._cut_logged:
+            return
+        self._cut_logged.add(notice.identity)
+        now = time.monotonic()
+        if any(text == notice.message and now - at < SAY_SECONDS for text, at in self._said_at.items()):
+            return
+        self.call_later(self.log_line, f"{notice.title}: {notice.message}" if notice.title else notice.message)
 
     def _centre_hand(self, _screen: Screen[Any]) -> None:
         """After each layout: on a wide table the hand stands under the board (centred in the
