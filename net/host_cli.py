@@ -478,6 +478,7 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     """The open table: saved from now on, told, advertised, served until a signal, then closed."""
     server, table, ssh, resumed = up.server, up.table, up.ssh, up.resumed
     resume = resume_command(server.port, args, ssh.port if ssh is not None else None)  # said twice
+    door = table.config.ssh_door  # the SSH door the table had, resumed
     if ssh is None:  # no SSH this time: a resume in the app does not open it (with an old password)
         table.keep_ssh(None, None)
     # up: from here on the table is saved
@@ -534,6 +535,9 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
         print(f"Match logs: {server.logs_dir}", file=out)
     if ssh is not None:
         print_ssh(ssh, out, c.password)
+    elif resumed and door is not None:  # its SSH players, told their seats are kept, find no door
+        print(f"SSH: not served this time; the table had it on port {door.port} (--ssh {door.port} "
+              f"serves it there again)", file=out)
     saved: SaveOutcome | None = None
     advertiser = None
     try:

@@ -519,15 +519,21 @@ async def test_a_resume_without_password_ssh_forgets_the_saved_ssh_password(then
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc, text = await _banner("--port", str(port), "--seats", "2", "--ssh", "0")
-    made_up = re.search(r"SSH password: (\S+)", text)
+    proc, made_up_text = await _banner("--port", str(port), "--seats", "2", "--ssh", "0")
+    made_up = re.search(r"SSH password: (\S+)", made_up_text)
     await _stop(proc)
     assert made_up is not None and read_save(save_path(port)).state["config"]["ssh_password"] == made_up.group(1)
     proc, text = await _banner("--port", str(port), "--resume", *then)
     try:
         await wait_until(lambda: read_save(save_path(port)).state["config"]["ssh_password"] is None, 10,
                          "the SSH password forgotten")
-        # the door kept is the one this run serves: none without SSH, its open login with one
+        # the door kept is the one this run serves: none without SSH (said, with the way to open
+        # it again), its open login with one
+        first_door = re.search(r"SSH: ssh -p (\d+) ", made_up_text)
+        assert first_door is not None
+        said = (f"SSH: not served this time; the table had it on port {first_door.group(1)} "
+                f"(--ssh {first_door.group(1)} serves it there again)")
+        assert (said in text) == (not then), text
         ssh_port = re.search(r"SSH: ssh -p (\d+) ", text)
         door = read_save(save_path(port)).state["config"]["ssh_door"]
         assert door == (ssh_port and {"port": int(ssh_port.group(1)), "auth": "open", "keys": None}), text
