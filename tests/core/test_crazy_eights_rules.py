@@ -528,6 +528,26 @@ def test_4_2_draw2_penalty_for_a_wrong_announcement(size: int) -> None:
     cards_conserved(m)
 
 
+def test_4_2_with_5_3_a_penalty_that_reaches_the_target_waits_for_the_hands_end() -> None:
+    """4.2 with 5.3: a penalty that takes a seat to ``target`` mid-hand ends nothing then; the
+    hand is played out, and the match ends with it, the lowest score winning."""
+    m = deal(4, {1: ["7S", "2C"], 2: ["9S", "KS"], 3: ["7H", "5H"], 0: ["7C", "3D"]}, stock=["7D"], hand_size=2,
+             target=10)
+    events = m.apply("7S")  # not announced: 10 points, the target
+    assert find(events, "penalty").data["points"] == 10 and m.status(1)["score"] == 10
+    assert not m.is_over and m.current_seat == 2 and "hand_over" not in kinds(events)
+    m.apply("9S!")
+    events = m.apply("draw")  # seat 3 has no 9 or spade: it draws
+    for _ in range(500):  # played out: each seat makes its first legal move
+        if m.is_over:
+            break
+        events = m.apply(legal(m)[0])
+    over = find(events, "match_over")
+    assert m.hand_number == 1  # no second hand was dealt
+    scores = [m.status(seat)["score"] for seat in range(4)]
+    assert max(scores) >= 10 and over.data["winners"] == [s for s in range(4) if scores[s] == min(scores)]
+
+
 def test_4_2_draw2_penalty() -> None:
     m = deal(4, {1: ["7S", "2C"]}, stock=["7D", "KH", "QH"], hand_size=2, last_card="draw2")
     events = m.apply("7S")
@@ -801,6 +821,32 @@ def test_7_1_twos_stack_and_the_sum_passes_on() -> None:
     assert legal(m) == ["draw"]
     m.apply("draw")
     assert len(m.hand(0)) == 8 and m.current_seat == 1
+
+
+def test_7_1_with_3_6_a_debt_with_nothing_to_draw_draws_none_and_ends_the_turn() -> None:
+    """7.1 with 3.6: a debt the stock cannot pay (nothing to draw, reshuffle off) is still
+    answered by ``draw``, which draws no card and ends the turn; it is no pass of a blocked
+    hand, so the hand does not end for it."""
+    m = new_match(GAME, 3, preset="specials", options={"reshuffle": False}, seed=2, dealer=0)
+    m = rig(m, {0: ["KS"], 1: ["2C", "9H"], 2: ["3D", "4D"]}, top="5C", empty_stock=True, current=1)
+    m.apply("2C")
+    assert m.current_seat == 2 and legal(m) == ["draw"]
+    events = m.apply("draw")
+    assert find(events, "debt_paid").data["drawn"] == 0 and sorted(m.hand(2)) == ["3D", "4D"]
+    assert m.current_seat == 0 and m.view(0)["debt"] == 0 and not m.is_over
+    assert "hand_over" not in kinds(events)
+
+
+def test_7_1_with_5_1_a_last_two_answering_a_debt_goes_out() -> None:
+    """7.1 with 5.1: a seat that answers a debt with its last card, a 2, goes out at once: the
+    hand ends there, and the debt (now 4) is no one's to draw."""
+    m = _specials({0: ["KS"], 1: ["2C", "9H"], 2: ["2H"], 3: ["KH", "QH"]})
+    m.apply("2C")
+    events = m.apply("2H")
+    assert "debt" not in kinds(events)
+    over = find(events, "hand_over")
+    assert over.data["winners"] == [2] and over.data["points"][3] == 20  # KH, QH: nothing drawn for the debt
+    assert m.hand_number == 2 and m.view(3)["debt"] == 0
 
 
 def test_7_1_pass_is_not_an_answer_to_a_debt() -> None:
