@@ -550,6 +550,14 @@ def test_6_3_ante_option() -> None:
     assert [m0.status(s)["chips"] for s in range(3)] == [10, 10, 10] and m0.view(0)["pot"] == 0
 
 
+def test_6_3_an_ante_above_a_seats_chips_takes_what_it_has_and_the_seat_plays() -> None:
+    """ninety-eight 6.3: an ante of 5 from seats holding 2 chips takes the 2 (a seat pays what
+    it has), and each seat, its last chip anted, still plays the hand."""
+    m = new_match(G, 3, options={"scoring": "stakes", "chips": 2, "ante": 5}, seed=1)
+    assert [m.status(s)["chips"] for s in range(3)] == [0, 0, 0] and m.view(0)["pot"] == 6
+    assert all(m.status(s)["in_hand"] for s in range(3)) and m.legal_actions(m.current_seat)
+
+
 def test_6_3_match_ends_when_one_seat_has_chips() -> None:
     """ninety-eight 6.3: a seat with no chips after the hand is out; one seat with chips wins and takes the pot."""
     m = nd(2, {1: ["9S", "5C", "6C", "8C"], 0: ["9H"]}, stock=["7C"], dealer=0, limit=20,
