@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .errors import quoted
 from .cards import full_deck
+from .errors import quoted
 
 OptionValue = int | str | bool
 

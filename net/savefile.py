@@ -62,7 +62,7 @@ def read_save(path: Path, keep: bool = False) -> LoadResult:
     state, why = _unpacked(raw)
     if state is not None:
         return LoadResult(state)
-    if keep:  # report; move aside
+    if keep:  # said, and left where it is
         return LoadResult(None, f"{path.name} could not be read ({why})")
     aside = move_aside(path)
     return LoadResult(None, f"{path.name} could not be read ({why}); {aside_text(aside)}", aside)

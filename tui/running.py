@@ -31,7 +31,8 @@ def run_app(args: argparse.Namespace, on_sigterm: str = "quit", interrupted: Cal
 
     ``interrupted`` says whether a Ctrl+C came before the app had the terminal: one Python
     dropped on its way (``tui.cli``) stops it as one raised does, before it starts or, landing
-    as it starts, once it has the terminal (where Ctrl+C is a key), with a KeyboardInterrupt."""
+    as it starts, once it has the terminal (where Ctrl+C is a key), with a KeyboardInterrupt.
+    A terminal that cannot show the app (``tui.terminalcheck``) is told why, status 1."""
     from .terminalcheck import cannot_draw
 
     unable = cannot_draw(os.environ, sys.__stderr__)
