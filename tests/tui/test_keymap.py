@@ -239,10 +239,10 @@ async def test_a_start_key_refused_leaves_typing_alone(tmp_path: Path) -> None:
         lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
         session = app.session
         await pilot.press("home")
-        for _ in session.lobby["seats"][1:]:  # B from your own seat fills the next open seat
-            await pilot.press("b")
-            await pilot.pause()
-        await wait_for(pilot, lambda: all(s["name"] for s in session.lobby["seats"]))
+        seats = len(session.lobby["seats"])
+        for filled in range(2, seats + 1):  # B from your own seat fills the next open seat
+            await pilot.press("b")  # once the last is seen filled: a B before that chose the same seat
+            await wait_for(pilot, lambda: sum(bool(s["name"]) for s in session.lobby["seats"]) >= filled)
         await pilot.press("slash", *"hi all yes")
         await pilot.pause()
         assert app.screen is lobby and session.lobby.get("status") != "playing"
