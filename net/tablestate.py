@@ -42,6 +42,9 @@ def table_state(t: Table) -> dict[str, Any]:
             log_offset = None
     return {
         "table": t.id, "host_key": t.host_key, "host_token": t.host_token,
+        # whose seat ``host_token`` is: the app's that hosts the table, or (a headless host) the
+        # seat of a player who holds the table's key; an app resuming the table sits in the former only
+        "host_in_app": t.server.host_in_app,
         "config": {"name": c.name, "game": c.game, "preset": c.preset, "options": dict(c.options),
                    "seats": c.seats, "password": c.password, "seed": _seed_out(c.seed), "turn_time": c.turn_time,
                    "ssh_password": c.ssh_password, "ssh_door": _door_out(c.ssh_door)},

@@ -198,6 +198,12 @@ class TableSession:
             session._save.release_solo()
             raise ValueError(problem or f"{path.name} could not be read")
         session.server, session.table = server, table
+        # a headless host's table: the host key's seat is a player's (who ran its lobby with the
+        # key), not this app's; taken with that seat's token, the player's cards were the app's,
+        # and the player coming back took the seat over and closed the table on everyone
+        own_seat = state.get("host_in_app") is not False
+        if not own_seat:
+            table.host_token = None  # this app hosts it now; the player keeps the seat, without the mark
         session._save.watch(session.table)
         if table.log_problem and table.log_path is not None:  # said, not found missing at a replay
             app.notify(f"The match log {table.log_path} cannot be continued ({table.log_problem}): the rest of "
@@ -212,7 +218,7 @@ class TableSession:
             session._listening(bind, server.port)
             session.client = await TableClient.connect(
                 local_host(bind), server.port, name=app.player_name, password=session.password, table=table.id,
-                host_key=table.host_key, token=state.get("host_token"), reconnect=False,
+                host_key=table.host_key, token=state.get("host_token") if own_seat else None, reconnect=False,
                 on_update=session._on_update, hand_break=True)
             if not solo and (table.config.ssh_door is not None or table.config.ssh_password is not None):
                 # it was served over SSH (a save from before doors were kept: its password): its guests' way back
