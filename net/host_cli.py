@@ -130,6 +130,17 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table,
     return ssh
 
 
+def door_flags(door: SSHDoor) -> str:
+    """The flags that open ``door`` again as it was: its port and its login (an open door
+    reopened as a password one would ask its players for a password they never had)."""
+    parts = [f"--ssh {door.port}"]
+    if door.auth != "password":
+        parts.append(f"--ssh-auth {door.auth}")
+    if door.keys:
+        parts.append(f"--ssh-keys {shlex.quote(door.keys)}")
+    return " ".join(parts)
+
+
 def print_ssh(ssh: SSHTableServer, out: Out, table_password: str | None = None) -> None:
     print(f"SSH: {ssh.login_command('NAME')}  ({ssh.config.auth} login)", file=out)
     if ssh.config.auth == "password" and ssh.config.password != table_password:
@@ -188,13 +199,9 @@ def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: 
         parts.append("--no-mdns")  # a table kept off the LAN's lists stays off them
     options = list(RUN_OPTIONS)
     if ssh_port is not None:
-        parts.append(f"--ssh {ssh_port}")
-        auth = getattr(args, "ssh_auth", "password")
-        if auth != "password":
-            parts.append(f"--ssh-auth {auth}")
-        keys = getattr(args, "ssh_keys", None)
-        if auth == "keys" and keys:
-            parts.append(f"--ssh-keys {shlex.quote(str(Path(keys).resolve()))}")  # from any folder
+        auth, keys = getattr(args, "ssh_auth", "password"), getattr(args, "ssh_keys", None)
+        keys_file = str(Path(keys).resolve()) if auth == "keys" and keys else None  # from any folder
+        parts.append(door_flags(SSHDoor(ssh_port, auth, keys_file)))
         options += SSH_OPTIONS
     for dest, flag, default in options:
         value = getattr(args, dest, default)
@@ -536,7 +543,7 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     if ssh is not None:
         print_ssh(ssh, out, c.password)
     elif resumed and door is not None:  # its SSH players, told their seats are kept, find no door
-        print(f"SSH: not served this time; the table had it on port {door.port} (--ssh {door.port} "
+        print(f"SSH: not served this time; the table had it on port {door.port} ({door_flags(door)} "
               f"serves it there again)", file=out)
     saved: SaveOutcome | None = None
     advertiser = None

@@ -20,7 +20,8 @@ class Doors:
     def __init__(self, app: "DealMeInApp") -> None:
         self.app = app
         self.advertiser: Any = None
-        self.ssh: Any = None  # net.ssh_server.SSHTableServer when serving over SSH
+        self.ssh: Any = None  # net.ssh_server.SSHTableServer once it listens
+        self._starting: Any = None  # the one still starting: the lobby names no port until it listens
         self._password: str | None = None  # the table's own, which is the SSH login's too
 
     async def advertise(self, server: "Server", table: Any) -> None:
@@ -69,16 +70,21 @@ class Doors:
             own = password or (table.config.ssh_password if table is not None else None)
             config = SSHConfig(host=bind, port=port, auth=auth, password=own if auth == "password" else None,
                                authorized_keys=keys)
-            self.ssh = make_ssh_server(config, client_address(bind, server.port), password,
-                                       table.id if table is not None else None, grace=server.grace)
+            ssh = self._starting = make_ssh_server(config, client_address(bind, server.port), password,
+                                                   table.id if table is not None else None, grace=server.grace)
             try:
-                await self.ssh.start()
+                await ssh.start()
             except (OSError, ValueError) as e:  # ValueError: the keys login's file, unusable now
-                await self.close_ssh()  # its app zygote too
+                self._starting = None
+                await _close_within(ssh.close(), 5, "ssh server not closed cleanly")  # its app zygote too
                 if port == ports[-1] or isinstance(e, ValueError):
                     self.app.notify(f"SSH not started: {e}", severity="error", timeout=15)
                     return
                 continue
+            if self._starting is not ssh:  # the table closed meanwhile (``close_ssh``)
+                await _close_within(ssh.close(), 5, "ssh server not closed cleanly")
+                return
+            self._starting, self.ssh = None, ssh
             if door is not None and self.ssh.port != door.port:
                 self.app.notify(f"SSH is on port {self.ssh.port} now: port {door.port}, where its players "
                                 "came in before, is in use. The lobby gives the new way in.",
@@ -126,6 +132,7 @@ class Doors:
         """Close the SSH server, if any, and its app zygote, within a few seconds; the lobby
         and the invite stop naming it at once."""
         ssh, self.ssh = self.ssh, None
+        self._starting = None  # one still starting closes once it has started (``serve_ssh``)
         if ssh is not None:
             await _close_within(ssh.close(), 5, "ssh server not closed cleanly")
 

@@ -269,6 +269,18 @@ def test_the_resume_command_brings_the_table_back_as_it_was_served() -> None:
     assert resume_command(7098, relative, 2222).endswith(f"--ssh-keys {Path('keys').resolve()}")
 
 
+def test_a_saved_ssh_door_is_opened_again_by_its_port_and_login() -> None:
+    """What a table resumed without SSH says opens its door again: an open door's players were
+    asked for a password they never had when told ``--ssh`` alone."""
+    from net.host_cli import door_flags
+    from net.tableconfig import SSHDoor
+
+    assert door_flags(SSHDoor(7711, "password")) == "--ssh 7711"
+    assert door_flags(SSHDoor(7711, "open")) == "--ssh 7711 --ssh-auth open"
+    assert door_flags(SSHDoor(2222, "keys", "/k/authorized keys")) == \
+        "--ssh 2222 --ssh-auth keys --ssh-keys '/k/authorized keys'"
+
+
 async def test_a_table_nobody_sat_at_is_saved_without_seats_to_hold(tmp_path: Path) -> None:
     from net.host_cli import saved_text
 

@@ -149,3 +149,36 @@ async def test_a_door_whose_port_is_taken_opens_on_another_and_says_so() -> None
             # the door the guests now know is the one kept for the next resume
             await wait_for(pilot, lambda: read_save(save_path(port)).state["config"]["ssh_door"]["port"] == ssh.port)
             await app.leave_table()
+
+
+async def test_the_lobby_names_no_ssh_door_until_it_listens_and_one_closed_while_starting_is_let_go() -> None:
+    """A lobby drawn while the SSH server was still starting (a resume's lobby frames come
+    meanwhile) asked it for a port it did not have yet, and the app ended with a traceback; the
+    door is named once it listens. A table closed meanwhile leaves no server or app process."""
+    from net.server import Server, TableConfig
+    from tui.doors import Doors
+
+    from .test_ssh_host import _zygotes
+
+    server = Server(host="127.0.0.1", port=0, bot_delay=0)
+    await server.start()
+    app = make_app(bind="127.0.0.1", port=0, ssh_port=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = server.create_table(TableConfig(name="Lounge", seats=2))
+            doors = Doors(app)
+            starting = asyncio.get_running_loop().create_task(doors.serve_ssh("127.0.0.1", server, table, None))
+            await asyncio.sleep(0)  # as far as its start, which waits on the app process it forks
+            assert doors.ssh is None and doors.ssh_lines == [] and doors.ssh_invite() is None
+            await starting
+            assert doors.ssh is not None and doors.ssh_lines[0] == f"SSH: ssh -p {doors.ssh.port} NAME@127.0.0.1"
+            await doors.close_ssh()
+            # closed while it starts: once started it is closed, its port and app process let go
+            closing = asyncio.get_running_loop().create_task(doors.serve_ssh("127.0.0.1", server, table, None))
+            await asyncio.sleep(0)
+            await doors.close_ssh()
+            await closing
+            assert doors.ssh is None
+            await wait_for(pilot, lambda: _zygotes() == [], timeout=10)
+    finally:
+        await server.close()
