@@ -124,10 +124,15 @@ async def start_ssh(args: argparse.Namespace, server: Server, table: Table,
     # the door and its password (the table's own, or one made up or kept from the save) are kept
     # for a resume: the app's opens the same door where the save has one; another login forgets
     # the password
-    keys_file = str(Path(args.ssh_keys).resolve()) if args.ssh_auth == "keys" and args.ssh_keys else None
-    table.keep_ssh(SSHDoor(ssh.port, args.ssh_auth, keys_file),
-                   ssh.config.password if args.ssh_auth == "password" else None)
+    table.keep_ssh(door_of(args, ssh.port), ssh.config.password if args.ssh_auth == "password" else None)
     return ssh
+
+
+def door_of(args: argparse.Namespace | None, port: int) -> SSHDoor:
+    """The SSH door ``args`` serve on ``port``: their login, and its authorized_keys file as a
+    path from any folder."""
+    auth, keys = getattr(args, "ssh_auth", "password"), getattr(args, "ssh_keys", None)
+    return SSHDoor(port, auth, str(Path(keys).resolve()) if auth == "keys" and keys else None)
 
 
 def door_flags(door: SSHDoor) -> str:
@@ -199,9 +204,7 @@ def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: 
         parts.append("--no-mdns")  # a table kept off the LAN's lists stays off them
     options = list(RUN_OPTIONS)
     if ssh_port is not None:
-        auth, keys = getattr(args, "ssh_auth", "password"), getattr(args, "ssh_keys", None)
-        keys_file = str(Path(keys).resolve()) if auth == "keys" and keys else None  # from any folder
-        parts.append(door_flags(SSHDoor(ssh_port, auth, keys_file)))
+        parts.append(door_flags(door_of(args, ssh_port)))
         options += SSH_OPTIONS
     for dest, flag, default in options:
         value = getattr(args, dest, default)
