@@ -11,6 +11,10 @@ QUOTED_LEN = 40
 
 
 def quoted(value: object, limit: int = QUOTED_LEN) -> str:
-    """``repr(value)`` for an error message, cut to ``limit`` characters with "…"."""
-    text = repr(value)
+    """``repr(value)`` for an error message, cut to ``limit`` characters (``shortened``)."""
+    return shortened(repr(value), limit)
+
+
+def shortened(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters, "…" the last where it is cut."""
     return text if len(text) <= limit else text[:limit - 1] + "…"

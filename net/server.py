@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from core.errors import shortened
+
 from .protocol import (CLIENT_MESSAGES, NAME_LEN, PROTOCOL_VERSION, FrameProtocol, FrameReader, ProtocolError,
                        check, clean_name, clean_text, decode_body, encode, proof_ok)
 from .autosave import Autosaver, SaveOutcome
@@ -323,9 +325,7 @@ class Connection(FrameProtocol):
     def error(self, code: str, message: str) -> None:
         """Tell the peer what went wrong, in a frame always well within ``MAX_FRAME``: a message
         repeating too much of what the peer sent is cut (``ERROR_LEN``)."""
-        if len(message) > ERROR_LEN:
-            message = message[:ERROR_LEN - 1] + "…"
-        self.send({"type": "error", "code": code, "message": message})
+        self.send({"type": "error", "code": code, "message": shortened(message, ERROR_LEN)})
 
     def close(self, code: str | None = None, message: str = "", abort: bool = False) -> None:
         """Tell the peer why (when there is a why), then close; only this connection.
