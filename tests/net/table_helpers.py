@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import random
 import resource
+import socket
 import struct
 import time
 from typing import Any, AsyncIterator, Callable
@@ -28,6 +29,14 @@ async def server() -> AsyncIterator[Server]:
         yield srv
     finally:
         await srv.close()
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 free a moment ago: for a host started as its own process, whose save
+    (one a port) the test reads back."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 async def join(srv: Server, name: str, **kw: Any) -> TableClient:

@@ -27,6 +27,7 @@ from net.server import Server, TableConfig
 from net.tablestate import restore_saved
 from tui.cli import HOST_STOPPED_EARLY, build_parser
 
+from .table_helpers import free_port
 from .test_net_host_cli import ROOT, run_dealmein, start_host
 
 T = TypeVar("T")
@@ -226,12 +227,6 @@ def zygotes(pid: int) -> list[int]:
         if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"net.ssh_zygote" in command:
             found.append(int(entry))
     return found
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def said_lines(err: bytes) -> list[str]:

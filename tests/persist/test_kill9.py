@@ -7,7 +7,6 @@ import asyncio
 import random
 import re
 import signal
-import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,16 +18,10 @@ from net.matchlog import replay
 from net.paths import data_dir
 from net.savefile import read_save, save_path
 
-from ..net.table_helpers import wait_until
+from ..net.table_helpers import free_port, wait_until
 
 HOST_ARGS = ("--headless", "--bind", "127.0.0.1", "--no-mdns", "--bot-delay", "0",
              "--grace", "90", "--takeover", "60")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def start_host(port: int, *extra: str) -> tuple[asyncio.subprocess.Process, str, str]:

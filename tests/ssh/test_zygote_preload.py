@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ import pytest
 from net.server import Server, TableConfig
 from net.ssh_pty import PtyChild, child_environment
 from net.ssh_zygote import ZYGOTE_FLAGS
+from tests.net.table_helpers import free_port
 from themes import loader
 from tui.app import DealMeInApp
 from tui.cli import build_parser
@@ -109,12 +109,6 @@ def test_shipped_theme_files_are_read_once_and_again_when_changed(tmp_path: Path
     user.mkdir()
     (user / "casino.toml").write_text(theme_file.read_text())
     assert loader.load_theme_file(user / "casino.toml") is not loader.load_theme_file(user / "casino.toml")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def wait_until(pilot, pred, what: str, timeout: float = 20.0) -> None:

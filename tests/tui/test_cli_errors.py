@@ -5,7 +5,6 @@ missing --show`` opened the app). Each case runs the real ``dealmein`` command l
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from net.savefile import save_path
+from tests.net.table_helpers import free_port
 
 
 def dealmein(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
@@ -38,12 +38,6 @@ def one_line_error(run: subprocess.CompletedProcess[str], prefix: str, *words: s
     for word in words:
         assert word in line, line
     return line
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.mark.parametrize("args, words", [

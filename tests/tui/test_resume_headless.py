@@ -5,39 +5,25 @@ table closed on everyone. The app now hosts the table from no one's seat, and th
 back to theirs."""
 from __future__ import annotations
 
-import asyncio
 import re
-import signal
-import sys
 
 from textual.widgets import Button
 
 from net.client import TableClient
 from net.savefile import read_save, save_path
-from tests.net.table_helpers import wait_until
+from tests.net.table_helpers import free_port, wait_until
+from tests.ssh.test_ssh_start_and_end import _banner, _stop
 from tui.screens.home import HomeScreen
 from tui.screens.lobby import LobbyScreen
 
 from .helpers import current, make_app, wait_for
-from .test_ssh_door_resumed import _free_port
 
 
 async def test_the_app_resumes_a_headless_table_from_no_players_seat_and_the_player_comes_back() -> None:
-    port = _free_port()
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--no-mdns", "--port", str(port),
-        "--seats", "2", "--bots", "1", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        start_new_session=True)
-    assert proc.stdout is not None
+    port = free_port()
+    proc, banner = await _banner("--port", str(port), "--seats", "2", "--bots", "1")
     gus: TableClient | None = None
     try:
-        banner = ""
-        for _ in range(40):
-            line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
-            assert line, "the host ended before serving"
-            banner += line
-            if line.startswith("Press Ctrl+C"):
-                break
         key = re.search(r"Host key \(lets one player run the lobby\): (\S+)", banner)
         assert key is not None, banner
         gus = await TableClient.connect("127.0.0.1", port, name="Gus", host_key=key.group(1), reconnect=False)
@@ -46,11 +32,10 @@ async def test_the_app_resumes_a_headless_table_from_no_players_seat_and_the_pla
                          "the match dealt and saved")
         token = gus.token
         assert token and read_save(save_path(port)).state["host_token"] == token
-        await gus.close()
-        gus = None
     finally:
-        proc.send_signal(signal.SIGTERM)
-        await asyncio.wait_for(proc.communicate(), 30)
+        if gus is not None:
+            await gus.close()
+        await _stop(proc)
     saved = read_save(save_path(port)).state
     assert saved["host_in_app"] is False and saved["seats"][0]["name"] == "Gus"
     app = make_app(bind="127.0.0.1", port=0)

@@ -6,9 +6,7 @@ guests knew. Where the door's port is taken now, another is opened, and said."""
 from __future__ import annotations
 
 import asyncio
-import signal
 import socket
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +15,8 @@ import pytest
 from textual.widgets import Button
 
 from net.savefile import read_save, save_path
+from tests.net.table_helpers import free_port
+from tests.ssh.test_ssh_start_and_end import _banner, _stop
 from tui.screens.home import HomeScreen
 from tui.screens.lobby import LobbyScreen
 
@@ -25,30 +25,12 @@ from .helpers import current, make_app, said_from_now, wait_for
 KEY = asyncssh.generate_private_key("ssh-ed25519")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 async def _headless_table(*ssh_flags: str) -> int:
     """A two-seat table served by ``dealmein host --headless`` with ``ssh_flags``, then stopped
     as its operator stops it (SIGTERM): its save stays. Its table port."""
-    port = _free_port()
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--no-mdns", "--port", str(port),
-        "--seats", "2", *ssh_flags, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        start_new_session=True)
-    assert proc.stdout is not None
-    try:
-        for _ in range(40):
-            line = await asyncio.wait_for(proc.stdout.readline(), 30)
-            assert line, "the host ended before serving"
-            if line.startswith(b"Press Ctrl+C"):
-                break
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        await asyncio.wait_for(proc.communicate(), 30)
+    port = free_port()
+    proc, _text = await _banner("--port", str(port), "--seats", "2", *ssh_flags)
+    await _stop(proc)
     return port
 
 
@@ -67,7 +49,7 @@ def _info(app: Any) -> str:
 
 
 async def test_a_headless_tables_open_ssh_door_opens_again_on_its_port() -> None:
-    ssh_port = _free_port()
+    ssh_port = free_port()
     port = await _headless_table("--ssh", str(ssh_port), "--ssh-auth", "open")
     door = read_save(save_path(port)).state["config"]["ssh_door"]
     assert door == {"port": ssh_port, "auth": "open", "keys": None}
@@ -92,7 +74,7 @@ async def test_a_headless_tables_open_ssh_door_opens_again_on_its_port() -> None
 async def test_a_headless_tables_keys_door_opens_again_with_the_same_keys(tmp_path: Path) -> None:
     keys = tmp_path / "authorized_keys"
     keys.write_text(KEY.export_public_key("openssh").decode())
-    ssh_port = _free_port()
+    ssh_port = free_port()
     port = await _headless_table("--ssh", str(ssh_port), "--ssh-auth", "keys", "--ssh-keys", str(keys))
     assert read_save(save_path(port)).state["config"]["ssh_door"] == {"port": ssh_port, "auth": "keys",
                                                                       "keys": str(keys.resolve())}
@@ -115,7 +97,7 @@ async def test_a_keys_door_whose_file_is_gone_says_so_and_the_table_plays_on(tmp
     said, and the table open to the LAN as before; its save keeps the door for a later resume."""
     keys = tmp_path / "authorized_keys"
     keys.write_text(KEY.export_public_key("openssh").decode())
-    port = await _headless_table("--ssh", str(_free_port()), "--ssh-auth", "keys", "--ssh-keys", str(keys))
+    port = await _headless_table("--ssh", str(free_port()), "--ssh-auth", "keys", "--ssh-keys", str(keys))
     keys.unlink()
     app = make_app(bind="127.0.0.1", port=0, ssh_port=0)
     async with app.run_test(size=(110, 34)) as pilot:
@@ -132,7 +114,7 @@ async def test_a_keys_door_whose_file_is_gone_says_so_and_the_table_plays_on(tmp
 
 
 async def test_a_door_whose_port_is_taken_opens_on_another_and_says_so() -> None:
-    ssh_port = _free_port()
+    ssh_port = free_port()
     port = await _headless_table("--ssh", str(ssh_port), "--ssh-auth", "open")
     with socket.socket() as taken:
         taken.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

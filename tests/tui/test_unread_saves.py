@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 from net.savefile import read_save, save_path, saves_dir
+from tests.net.table_helpers import free_port
 from tui.saves import solo_save_path
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
@@ -75,9 +76,3 @@ async def test_a_table_hosted_on_a_port_with_an_unreadable_save_keeps_it_beside(
         await app.leave_table()
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
