@@ -15,15 +15,19 @@ import pytest
 from tui.commands import NO_TERMINAL
 
 
-def dealmein(tmp_path: Path, *args: str, **streams: Any) -> subprocess.CompletedProcess[str]:
-    """``dealmein ARGS`` in private folders; bounded: an app that opens anyway is a failure."""
-    env = dict(os.environ, DEALMEIN_CONFIG_DIR=str(tmp_path / "config"), DEALMEIN_DATA_DIR=str(tmp_path / "data"),
-               DEALMEIN_THEMES_DIR=str(tmp_path / "themes"))
+def dealmein(tmp_path: Path, *args: str, env: dict[str, str] | None = None,
+             **streams: Any) -> subprocess.CompletedProcess[str]:
+    """``dealmein ARGS`` in private folders, ``env`` over the usual environment, its output and
+    errors kept where ``streams`` does not send them; bounded: an app that opens anyway is a
+    failure."""
+    full = dict(os.environ, DEALMEIN_CONFIG_DIR=str(tmp_path / "config"), DEALMEIN_DATA_DIR=str(tmp_path / "data"),
+                DEALMEIN_THEMES_DIR=str(tmp_path / "themes"), **(env or {}))
+    streams.setdefault("stdout", subprocess.PIPE)
+    streams.setdefault("stderr", subprocess.PIPE)
     try:
-        return subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True, text=True, env=env,
-                              timeout=30, **streams)
+        return subprocess.run([sys.executable, "-m", "tui", *args], text=True, env=full, timeout=30, **streams)
     except subprocess.TimeoutExpired as e:
-        raise AssertionError(f"dealmein {' '.join(args)} opened the app with no terminal: "
+        raise AssertionError(f"dealmein {' '.join(args)} opened the app ({env or 'no terminal'}): "
                              f"{(e.stdout or b'')[-200:]!r}") from None
 
 
@@ -62,13 +66,7 @@ def _on_a_terminal(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[st
     over the usual environment; what it says to standard error is kept."""
     master, slave = os.openpty()
     try:
-        base = dict(os.environ, DEALMEIN_CONFIG_DIR=str(tmp_path / "config"),
-                    DEALMEIN_DATA_DIR=str(tmp_path / "data"), DEALMEIN_THEMES_DIR=str(tmp_path / "themes"))
-        try:
-            return subprocess.run([sys.executable, "-m", "tui", "--no-mdns"], stdin=slave, stdout=slave,
-                                  stderr=subprocess.PIPE, text=True, env={**base, **env}, timeout=30)
-        except subprocess.TimeoutExpired:
-            raise AssertionError(f"the app opened with {env}") from None
+        return dealmein(tmp_path, "--no-mdns", env=env, stdin=slave, stdout=slave)
     finally:
         os.close(slave)
         os.close(master)
