@@ -11,6 +11,8 @@ import ifaddr
 
 #: the port a table listens on unless told otherwise, and a join goes to when none is typed
 DEFAULT_PORT = 7098
+#: the port a table's SSH door takes where none is given (the app's SSH switch)
+SSH_PORT = 2222
 
 Interfaces = Sequence[str] | None
 """Addresses of the interfaces to use (e.g. ``["127.0.0.1"]``); None means all of them."""

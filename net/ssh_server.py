@@ -29,7 +29,7 @@ from pathlib import Path
 
 from .sshlib import asyncssh
 
-from .addresses import reach_hosts
+from .addresses import SSH_PORT, reach_hosts
 from .environ import SEAT_GRACE_ENV, SEAT_TOKEN_ENV
 from .keptfor import kept_for
 from .lockout import Lockout
@@ -103,7 +103,7 @@ def player_name(username: str) -> str:
 @dataclass
 class SSHConfig:
     host: str = "0.0.0.0"
-    port: int = 2222
+    port: int = SSH_PORT
     auth: str = "password"
     password: str | None = None
     authorized_keys: str | None = None

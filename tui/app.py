@@ -20,6 +20,7 @@ from textual.notifications import Notify
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 
+from net.addresses import SSH_PORT
 from net.environ import JOIN_PASSWORD_ENV, SEAT_GRACE_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
 from net.lanflags import advertised
 
@@ -64,7 +65,7 @@ class DealMeInApp(App[int]):
     def __init__(self, args: argparse.Namespace | None = None, *, config_path: Path | None = None,
                  bot_delay: float | None = None, mdns: bool | None = None,
                  bind: str | None = None, port: int | None = None,
-                 lan_interfaces: list[str] | None = None, ssh_port: int = 2222,
+                 lan_interfaces: list[str] | None = None, ssh_port: int | None = None,
                  seed: int | None = None) -> None:
         from themes.no_color import colour_disabled
 
@@ -87,7 +88,12 @@ class DealMeInApp(App[int]):
         self.args = args if args is not None else argparse.Namespace()
         self.bot_delay = self.settings.bot_pause if bot_delay is None else bot_delay
         self.mdns = advertised(args) if mdns is None else mdns
-        self.ssh_port = ssh_port
+        given_ssh = ssh_port if ssh_port is not None else getattr(args, "ssh", None)
+        #: the port the SSH switch serves the tables this app hosts on: ``host --ssh PORT``'s
+        #: (0: any free one), else the usual one; one taken has another free one instead
+        self.ssh_port = SSH_PORT if given_ssh is None else given_ssh
+        #: the player chose it (``--ssh``): another one in its place is said, not just shown
+        self.ssh_port_chosen = given_ssh is not None
         #: the seed of the tables this app hosts (``--seed``): None deals from a secret one
         self.seed = seed if seed is not None else getattr(args, "seed", None)
         #: keep the seats left at other hosts' tables (``tui.seatkeys``); not for a guest, whose

@@ -346,7 +346,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="bring back the table autosaved on --port as it was saved, so without the flags "
                            "that shape a table; with no save there, a new table from them (--headless)")
     host.add_argument("--ssh", type=port_number(0), default=None, metavar="PORT", action=Given,
-                      help="also serve the app over SSH on this port (e.g. 2222; 0: any free port) (--headless)")
+                      help="also serve the app over SSH on this port (e.g. 2222; 0: any free port); in the app, "
+                           "the picker's SSH switch starts on, and serves there (default: 2222)")
     host.add_argument("--ssh-auth", default="password", choices=["password", "open", "keys"], action=Given,
                       help="password: the table password (made up if not given); open: anyone (trusted LANs "
                            "only); keys: an authorized_keys file (--headless)")
@@ -495,11 +496,10 @@ def run_replay(file: str, show: bool = False) -> int | None:
 #: ``host`` flags the app does not take, and where the app has each instead
 HEADLESS_ONLY = {
     "--resume": "the home screen offers the saved tables",
-    "--ssh": "SSH is a switch in the host picker",
-    "--ssh-auth": "SSH is a switch in the host picker",
-    "--ssh-keys": "SSH is a switch in the host picker",
-    "--ssh-max-sessions": "SSH is a switch in the host picker",
-    "--ssh-idle": "SSH is a switch in the host picker",
+    "--ssh-auth": "SSH players log in with the table's password, or one made up",
+    "--ssh-keys": "SSH players log in with the table's password, or one made up",
+    "--ssh-max-sessions": "an SSH door takes 16 sessions at once",
+    "--ssh-idle": "an idle SSH session is dropped after 1800 s",
     "--grace": "a dropped player's seat is held 120 s",
     "--takeover": "an away player's turn is waited for 30 s",
     "--bot-delay": "the bots' pause is in Settings",

@@ -89,6 +89,9 @@ class Doors:
                 self.app.notify(f"SSH is on port {self.ssh.port} now: port {door.port}, where its players "
                                 "came in before, is in use. The lobby gives the new way in.",
                                 title="SSH", severity="warning", timeout=15)
+            elif door is None and self.app.ssh_port_chosen and self.app.ssh_port not in (0, self.ssh.port):
+                self.app.notify(f"SSH is on port {self.ssh.port}: port {self.app.ssh_port} (--ssh) is in use. "
+                                "The lobby gives the way in.", title="SSH", severity="warning", timeout=15)
             if table is not None:  # kept for a resume, which opens this door again
                 table.keep_ssh(SSHDoor(self.ssh.port, auth, keys),
                                self.ssh.config.password if auth == "password" else None)

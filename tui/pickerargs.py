@@ -13,9 +13,10 @@ def picker_for(mode: str, args: argparse.Namespace, default_game: str, remembere
     is ``mode``'s command and gives more than the game: what was typed is what the player wants,
     and what was not is as they chose it last for that game (``host --help``, ``solo --help``)."""
     typed = given(args) if getattr(args, "command", None) == mode else set()
-    if typed <= {"game"}:  # nothing typed, or only the game: the picker opens on the last choices
-        game = args.game if typed else default_game
-        return PickerScreen(mode=mode, game=game, remembered=remembered)
+    ssh = "ssh" in typed  # ``host --ssh PORT``: SSH on, at that port (``DealMeInApp.ssh_port``)
+    if typed - {"ssh"} <= {"game"}:  # nothing typed, or only the game: the picker opens on the last choices
+        game = args.game if "game" in typed else default_game
+        return PickerScreen(mode=mode, game=game, remembered=remembered, ssh=ssh)
     # ``dealmein host|solo --game ... --seats ... --bots ...`` fills the picker over the last choices
     last = remembered.get(args.game)
     preset = args.preset if "preset" in typed or last is None else last.preset
@@ -31,7 +32,7 @@ def picker_for(mode: str, args: argparse.Namespace, default_game: str, remembere
         turn_time = args.turn_time if "turn_time" in typed or last is None else last.turn_time
     return PickerScreen(mode=mode, game=args.game, preset=preset, seats=seats, options=options,
                         bots=_bots(mode, args, typed, last, seats), password=getattr(args, "password", None),
-                        turn_time=turn_time, remembered=remembered)
+                        turn_time=turn_time, remembered=remembered, ssh=ssh)
 
 
 def _bots(mode: str, args: argparse.Namespace, typed: set[str], last: Pick | None, seats: int) -> dict[int, str]:

@@ -99,15 +99,15 @@ def test_bad_solo_options_are_one_line_errors(args: list[str], words: list[str])
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--ssh", "2222"], ["--ssh", "--headless", "switch in the host picker"]),
-    (["--ssh-auth", "open"], ["--ssh-auth", "--headless"]),
+    (["--ssh-auth", "open"], ["--ssh-auth", "--headless", "table's password"]),
+    (["--ssh-idle", "60"], ["--ssh-idle", "--headless", "1800 s"]),
     (["--resume"], ["--resume", "--headless", "home screen"]),
     (["--grace", "5"], ["--grace", "--headless"]),
     (["--bot-delay", "0"], ["--bot-delay", "--headless", "Settings"]),
 ])
 def test_headless_flags_without_headless_are_refused_not_ignored(args: list[str], words: list[str]) -> None:
-    """docs/guide.md: --ssh, --resume, --grace, --takeover and --bot-delay apply with --headless; the
-    app used to open without a word and leave them unused (no SSH port listened)."""
+    """docs/guide.md: the other --ssh-... flags, --resume, --grace, --takeover and --bot-delay apply
+    with --headless; the app used to open without a word and leave them unused."""
     one_line_error(dealmein("host", "--no-mdns", "--bind", "127.0.0.1", *args), "dealmein host", *words)
 
 

@@ -99,7 +99,7 @@ class PickerScreen(Screen["TableChoice | None"]):
                  options: dict[str, Any] | None = None, seats: int | None = None,
                  bots: dict[int, str] | None = None, password: str | None = None,
                  turn_time: int | None = None, remembered: dict[str, Pick] | None = None,
-                 own_seat: int | None = 0) -> None:
+                 own_seat: int | None = 0, ssh: bool = False) -> None:
         super().__init__()
         #: Rules (F2) speak of the table being chosen while the picker is up
         self.rules_for = RulesFor()
@@ -125,6 +125,7 @@ class PickerScreen(Screen["TableChoice | None"]):
         self._initial_options = dict(options or {})
         self._initial_bots = dict(bots or {})
         self._initial_password = password or ""
+        self._initial_ssh = ssh  # ``dealmein host --ssh PORT``: the switch starts on
         self._loading = False
         #: the variants list names them on one line each (``preset_prompt``), for want of rows
         self._listed_short: bool | None = None
@@ -183,7 +184,7 @@ class PickerScreen(Screen["TableChoice | None"]):
                                         compact=True)
                         with Horizontal(classes="row"):
                             yield Label("SSH", classes="name")
-                            yield OnOffSwitch(False, id="ssh")
+                            yield OnOffSwitch(self._initial_ssh, id="ssh")
                         yield Static(Text("also let players in with ssh (they need nothing installed)"),
                                      classes="description")
                     if self._initial_clock is not None:
