@@ -100,6 +100,7 @@ class Table:
         self._bots = BotDriver(self, self._rng, self._apply)  # plays the bot seats
         #: a table without a playing host: the countdown to its match
         self._countdown = Countdown(self, self._start_match, self._say, self._broadcast_lobby)
+        self._host_plays = False  # ``playing_host`` when the lobby last changed (``_tell_start_rule``)
         self._clock = TurnClock(self._move_for)  # the turn clock of the player to move
         #: after a hand's end, the bots wait for the players to read its results
         self._break = HandBreak(self._break_over, self._reads)
@@ -217,10 +218,26 @@ class Table:
         in frames. ``to`` (the peer whose action it was, just welcomed) gets it now all the
         same; ``at_once`` (a match starting or ending) sends it before the views that follow,
         as does a countdown starting or called off, with the chat line that says so."""
-        at_once = self._countdown.check() or at_once
+        counting = self._countdown.check()  # a countdown started or called off says so itself
+        self._tell_start_rule(told=counting)
+        at_once = counting or at_once
         self._changed()
         if not self._lobby_pace.changed(at_once) and to is not None:
             self._emit(to, self._lobby_frame())
+
+    def _tell_start_rule(self, told: bool) -> None:
+        """The host key's holder sat down or got up: the players were told in the chat, as they
+        came, what starts the match, and that has changed (the lobby's note says it too). The
+        holder, who did it, is not told."""
+        plays = self.playing_host()
+        if plays == self._host_plays:
+            return
+        self._host_plays = plays
+        if told or self.status == "playing":
+            return
+        line = system_line(self._countdown.note(plays))
+        for p in [p for p in self.conns if not p.is_host]:
+            self._emit(p, line)
 
     def _lobby_frame(self) -> bytes:
         return encode({"type": "lobby", "lobby": self.lobby()})

@@ -283,3 +283,35 @@ async def test_the_note_of_a_table_that_starts_by_itself_says_what_it_waits_for(
             await bo.close()
     finally:
         await ana.close()
+
+
+async def test_the_players_are_told_when_the_host_key_holder_sits_down_or_gets_up(server: Server) -> None:
+    """The chat told Bo as he came that the match starts by itself; once the host key's holder
+    sits down that no longer holds (the host starts it), and the chat said nothing of it, its
+    old line left standing under the lobby's right one. The holder, who sat down, is not told."""
+    table = server.create_table(TableConfig(seats=3, seed=5))
+    bo = await join(server, "Bo", table=table.id)
+    got: dict[str, list[dict[str, Any]]] = {"bo": [], "ana": []}
+    tasks = [asyncio.ensure_future(collect(bo, got["bo"]))]
+    try:
+        await wait_until(lambda: any("starts by itself" in t for t in table_lines(bo, got["bo"])), what="the rule")
+        ana = await join(server, "Ana", table=table.id, host_key=table.host_key)
+        tasks.append(asyncio.ensure_future(collect(ana, got["ana"])))
+        assert ana.seat is not None and table.playing_host()
+        await wait_until(lambda: "The host starts the match." in table_lines(bo, got["bo"]), what="the host sits")
+        await ana.stand()
+        await wait_until(lambda: not table.playing_host(), what="Ana watches")
+        await wait_until(lambda: sum("starts by itself" in t for t in table_lines(bo, got["bo"])) == 2,
+                         what="the rule told again")
+        await ana.sit(1)
+        await wait_until(lambda: table_lines(bo, got["bo"]).count("The host starts the match.") == 2,
+                         what="the host sits again")
+        await bo.chat("ping")  # every line before it has come in to Ana too
+        await wait_until(lambda: any(u["type"] == "chat" and u.get("text") == "ping" for u in got["ana"]),
+                         what="Bo's line at Ana")
+        assert not any("host starts" in t or "starts by itself" in t for t in table_lines(ana, got["ana"]))
+        await ana.close()
+    finally:
+        for t in tasks:
+            t.cancel()
+        await bo.close()
