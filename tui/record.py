@@ -169,7 +169,22 @@ def load(path: Path | None = None) -> tuple[list[Played], str | None]:
 
 
 def _write(path: Path, matches: Iterable[Played]) -> str | None:
-    return jsonfile.write(path, {"version": VERSION, "matches": [m.to_json() for m in matches]}, compact=True)
+    return jsonfile.write(path, {"version": VERSION, "matches": _fitted([m.to_json() for m in matches])},
+                          compact=True)
+
+
+def _fitted(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The newest ``rows`` that the file holds within ``MOST_BYTES``, which is all ``load``
+    reads: a match at a table of long names takes over a kilobyte (a name not in ASCII is
+    written \\uXXXX), so fewer than ``MOST_MATCHES`` of them may fit, and a file past it would
+    stop the record for good."""
+    sizes = [len(json.dumps(row, separators=(",", ":"))) + 1 for row in rows]  # (ASCII: a byte a character)
+    room, first = MOST_BYTES - 64, 0  # the rest of the file: its version, brackets and end of line
+    total = sum(sizes)
+    while total > room and first < len(rows):
+        total -= sizes[first]
+        first += 1
+    return rows[first:]
 
 
 def add(played: Played, path: Path | None = None) -> tuple[list[Played], str | None]:

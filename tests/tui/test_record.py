@@ -13,6 +13,7 @@ import pytest
 from textual.widgets import Button
 
 from tui import record
+from net.protocol import NAME_LEN
 from tui.record import Played, add, by_player, by_variant, load, played_from, record_path, tally
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
@@ -559,3 +560,23 @@ async def test_a_narrow_record_keeps_its_counts_and_leaves_out_the_day_and_strea
         assert "(own" in shown and "options)" in shown and "Christoph" in shown and "Alexander" in shown
         assert ("best run" in shown) == (size[0] >= 80) and "2026-11-30" not in shown  # the last day goes first
         await pilot.press("escape")
+
+
+def test_a_record_of_long_names_keeps_within_what_it_reads_back(tmp_path: Path) -> None:
+    """A match at eight seats of long names not in ASCII takes over a kilobyte (each letter
+    written \\uXXXX), so about 3,300 fill the 4 MB ``load`` reads: the next match wrote a file
+    past it, and from then on the record was "larger than 4 MB" and no match counted again.
+    The oldest matches go to keep it within reach."""
+    path = tmp_path / "record.json"
+    names = tuple(((("Жуковская" * 3)[:NAME_LEN - 2] + f"{i:02d}"), i % 2 == 0) for i in range(7))
+    many = [Played("crazy-eights", "standard", i % 3 == 0, ("player",) * 7, "2026-11-29", False, names,
+                   f"m{i}") for i in range(3500)]
+    assert record._write(path, many) is None
+    assert path.stat().st_size <= record.MOST_BYTES
+    kept, problem = load(path)
+    assert problem is None and 3000 < len(kept) < 3500 and kept[-1] == many[-1]  # the oldest went
+    for i in range(3):
+        matches, problem = add(played(True, day=f"2026-11-{i + 1:02d}"), path)
+        assert problem is None and matches[-1].day == f"2026-11-{i + 1:02d}"
+        assert path.stat().st_size <= record.MOST_BYTES
+    assert load(path) == (matches, None)
