@@ -1,9 +1,11 @@
 """Where the host keeps its files: under platformdirs' data directory, or ``DEALMEIN_DATA_DIR``."""
 from __future__ import annotations
 
+import errno
 import fcntl
 import logging
 import os
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -28,6 +30,31 @@ def data_dir() -> Path:
 def logs_dir() -> Path:
     """The match logs of the tables hosted here: one file per match, for ``dealmein replay``."""
     return data_dir() / "logs"
+
+
+class TooLarge(Exception):
+    """A file holds more than its reader takes."""
+
+
+def read_file(path: Path, most: int) -> bytes:
+    """The bytes of the file at ``path``, read only where it is a regular file of at most
+    ``most`` bytes (``TooLarge`` else): a FIFO in its place would hold the reader up until
+    something writes to it, and a device such as /dev/zero would never end. Each is an
+    ``OSError`` saying so, as a folder there is one."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # (a FIFO opens without a writer)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        with os.fdopen(os.dup(fd), "rb") as f:
+            data = f.read(most + 1)
+    finally:
+        os.close(fd)
+    if len(data) > most:
+        raise TooLarge(path)
+    return data
 
 
 def atomic_write(path: Path, data: bytes, mode: int = 0o600,

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import msgpack
 
-from .paths import atomic_write, data_dir
+from .paths import TooLarge, atomic_write, data_dir, read_file
 
 FORMAT = 1
 MAX_SAVE_BYTES = 8 * 1024 * 1024
@@ -56,10 +56,13 @@ def read_save(path: Path, keep: bool = False) -> LoadResult:
     if not path.exists():
         return LoadResult(None, f"no saved table at {path}")
     try:
-        raw = path.read_bytes()
-    except OSError as e:  # its permissions, a folder in its place: nothing says it is damaged
+        raw: bytes | None = read_file(path, MAX_SAVE_BYTES)
+    except TooLarge:
+        raw = None
+    except OSError as e:  # its permissions, a folder or a FIFO in its place: nothing says it is damaged
         return LoadResult(None, f"{path.name} could not be read ({e.strerror or e}); {LEFT_UNREAD}", unreadable=True)
-    state, why = _unpacked(raw)
+    state, why = (None, f"more than {MAX_SAVE_BYTES} bytes is too large for a save") if raw is None \
+        else _unpacked(raw)
     if state is not None:
         return LoadResult(state)
     if keep:  # said, and left where it is
@@ -72,8 +75,6 @@ def _unpacked(raw: bytes) -> tuple[dict[str, Any] | None, str]:
     """The state ``raw`` saves, or None and why it is no save. Whatever msgpack finds wrong is
     said as ``DAMAGED``: its own words ("unpack(b) received extra data.", "code must be 0~127",
     "Unpack failed: incomplete input") say nothing to a player."""
-    if len(raw) > MAX_SAVE_BYTES:
-        return None, f"{len(raw)} bytes is too large for a save"
     try:
         data = msgpack.unpackb(raw, raw=False, strict_map_key=True)
     except (ValueError, TypeError, msgpack.UnpackException):  # (ExtraData and the like are ValueErrors)

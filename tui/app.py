@@ -321,14 +321,16 @@ class DealMeInApp(App[int]):
     def save_settings(self, *keys: str) -> None:
         """Save ``keys`` as this app has them; the file's other keys stay as they are there now
         (another app open at once may have changed them)."""
-        if not isinstance(self._settings_problem, Unread):  # what the file held is not lost to a change
-            try:
-                self._settings_problem = change_settings({k: getattr(self.settings, k) for k in keys},
-                                                         self.config_path) or self._settings_problem
-            except OSError as e:
-                # the file named (a guest's in words that name none of the host's folders)
-                self.notify(f"Could not save the settings to {file_named(self.config_path, self.guest)}: "
-                            f"{e.strerror or e}", severity="error")
+        try:  # the file as it is now: one mended or removed since it could not be read takes the change
+            unread = change_settings({k: getattr(self.settings, k) for k in keys}, self.config_path)
+            if unread is not None:  # (nothing written: what the file held is not lost to a change)
+                self._settings_problem = unread
+            elif isinstance(self._settings_problem, Unread):
+                self._settings_problem = None
+        except OSError as e:
+            # the file named (a guest's in words that name none of the host's folders)
+            self.notify(f"Could not save the settings to {file_named(self.config_path, self.guest)}: "
+                        f"{e.strerror or e}", severity="error")
         if isinstance(self._settings_problem, Unread):
             self.warn_once("Settings file", f"{file_named(self.config_path, self.guest)} could not be read, so "
                            "this change is used but not kept: " + ("the host can mend or remove it" if self.guest

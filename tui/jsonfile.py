@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from net.jsonwhere import json_where
-from net.paths import atomic_write
+from net.paths import TooLarge, atomic_write, read_file
 
 T = TypeVar("T")
 LEFT = "it is left as it is"
@@ -27,9 +27,9 @@ def read(path: Path, most_bytes: int, version: int, what: str) -> dict[str, Any]
     ``Unreadable`` naming the file and what is wrong with it."""
     name = path.name
     try:
-        if path.stat().st_size > most_bytes:
-            raise Unreadable(f"{name}: larger than {_size(most_bytes)}; {LEFT}")
-        raw = path.read_bytes()
+        raw = read_file(path, most_bytes)
+    except TooLarge:
+        raise Unreadable(f"{name}: larger than {_size(most_bytes)}; {LEFT}") from None
     except FileNotFoundError:
         return None
     except OSError as e:

@@ -20,7 +20,7 @@ from typing import Any
 import platformdirs
 
 from net.environ import CONFIG_DIR_ENV
-from net.paths import atomic_write, locked
+from net.paths import TooLarge, atomic_write, locked, read_file
 from net.protocol import NAME_LEN
 
 from .handorder import HAND_ORDERS
@@ -96,7 +96,7 @@ def _check(key: str, value: Any) -> Any:
     if key == "keymap":
         if not isinstance(value, dict):
             raise ValueError('keymap: expected a [keymap] table of keys, such as "table.draw" = "d"')
-        usable = {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str) and len(v) <= 60}
+        usable = {k: v for k, v in value.items() if _usable_keys(k, v)}
         if len(usable) < len(value):  # the others stand: one bad line costs only itself
             bad = ", ".join(_toml_string(k) for k in value if k not in usable)
             raise PartlyUsable(usable, f'keymap: {bad}: expected keys as text of at most 60 characters, '
@@ -107,6 +107,22 @@ def _check(key: str, value: Any) -> Any:
             raise ValueError("bot_pause: expected seconds from 0 to 10")
         return float(value)
     raise ValueError(f"{key}: not a setting")
+
+
+def _usable_keys(binding_id: Any, keys: Any) -> bool:
+    """A ``[keymap]`` entry the app can read: keys as text, of a length a person writes."""
+    return isinstance(binding_id, str) and isinstance(keys, str) and len(keys) <= 60
+
+
+def _with_unusable(keymap: dict[str, str], data: dict[str, Any]) -> dict[str, Any]:
+    """``keymap`` as it is to be written, with the file's entries the app could not use (a
+    number, a list, a long text) where it moves no key of theirs: mistakes are named and stay,
+    never written over."""
+    in_file = data.get("keymap")
+    if not isinstance(in_file, dict):
+        return keymap
+    kept = {k: v for k, v in in_file.items() if not _usable_keys(k, v) and k not in keymap}
+    return {**kept, **keymap}
 
 
 class PartlyUsable(ValueError):
@@ -192,10 +208,10 @@ def _read_text(path: Path, guest: bool = False) -> tuple[str, dict[str, Any], Un
     """The file's text ("" when there is none) and keys, or why it could not be read."""
     name, kept = file_named(path, guest), _kept(guest)
     try:
-        if path.stat().st_size > MOST_BYTES:
-            return "", {}, Unread(f"{name} is larger than {MOST_BYTES // 1024} KB; {kept}",
-                                  f"is larger than {MOST_BYTES // 1024} KB")
-        raw = path.read_bytes()
+        raw = read_file(path, MOST_BYTES)
+    except TooLarge:
+        return "", {}, Unread(f"{name} is larger than {MOST_BYTES // 1024} KB; {kept}",
+                              f"is larger than {MOST_BYTES // 1024} KB")
     except FileNotFoundError:
         return "", {}, None
     except OSError as e:
@@ -340,6 +356,8 @@ def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread
         before, data, unread = _read_text(path)
         if unread is not None:
             return unread
+        if "keymap" in changes:
+            changes = {**changes, "keymap": _with_unusable(changes["keymap"], data)}
         # a file with something in it keeps its own lines, comments and order; a new one
         # (or one that cannot be edited so for certain) is written whole, every setting listed
         text = edited(before, data, changes, _toml_line) if before.strip() else None

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -214,3 +217,59 @@ def test_the_replay_viewer_reads_a_deep_header_as_none(tmp_path: Path) -> None:
     path = tmp_path / "match.jsonl"
     path.write_text(DEEP_JSON + "\n")
     assert log_header(path) == {}
+
+
+def _within(seconds: float, read: Callable[[], Any]) -> Any:
+    """``read()`` in a thread, its result once it returns within ``seconds``: a reader held up
+    fails the test instead of the run."""
+    import threading
+
+    got: list[Any] = []
+    reader = threading.Thread(target=lambda: got.append(read()), daemon=True)
+    reader.start()
+    reader.join(seconds)
+    assert got, f"still reading after {seconds} s"
+    return got[0]
+
+
+ODD = ["fifo", "dev-zero"]
+
+
+def _odd(path: Path, kind: str) -> None:
+    """A FIFO, or a link to /dev/zero, where the file should be."""
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+
+
+@pytest.mark.parametrize("kind", ODD)
+def test_a_settings_file_that_is_no_file_is_said_and_left(tmp_path: Path, kind: str) -> None:
+    """settings.toml as a FIFO held the app on a blank screen for good, and as a link to
+    /dev/zero it read until memory ran out: each is a file that cannot be read, and stays."""
+    path = tmp_path / "settings.toml"
+    _odd(path, kind)
+    settings, problem = _within(5, lambda: load_settings(path))
+    assert isinstance(problem, Unread) and "not a regular file" in problem and settings.name
+    from tui.settings import change_settings
+
+    assert isinstance(_within(5, lambda: change_settings({"bell": False}, path)), Unread)
+    assert path.is_symlink() if kind == "dev-zero" else path.is_fifo()
+
+
+@pytest.mark.parametrize("kind", ODD)
+def test_a_record_or_save_that_is_no_file_is_said_and_left(tmp_path: Path, kind: str) -> None:
+    record_file, save = tmp_path / "record.json", tmp_path / "table-7098.save"
+    _odd(record_file, kind)
+    _odd(save, kind)
+    from tui.record import add, load
+
+    matches, problem = _within(5, lambda: load(record_file))
+    assert matches == [] and problem is not None and "not a regular file" in problem
+    assert _within(5, lambda: add(Played("ninety-eight", "standard", True, ("normal",), "2026-12-06"),
+                                  record_file))[1] == problem
+    from net.savefile import read_save
+
+    loaded = _within(5, lambda: read_save(save))
+    assert loaded.state is None and loaded.unreadable and "not a regular file" in (loaded.problem or "")
+    assert save.is_symlink() if kind == "dev-zero" else save.is_fifo()

@@ -620,6 +620,53 @@ def test_one_bad_keymap_line_costs_only_itself(tmp_path: Path) -> None:
         {"table.draw": "shift+d", "picker.start": "f5", "table.hint": 5}
 
 
+def test_a_key_moved_keeps_the_keymap_lines_it_could_not_use(tmp_path: Path) -> None:
+    """Moving a key wrote the [keymap] table from the lines the app could use, and a line it could
+    not (a number, a list, keys past 60 characters) went from the file without a word: mistakes
+    are named and never written over (README). A line of the key moved takes the new keys."""
+    from tui.settings import change_settings, load_settings
+
+    path = tmp_path / "settings.toml"
+    text = ('[keymap]\n"table.hint" = 7   # meant "g"\n"table.pass" = ["p", "x"]\n'
+            f'"table.chat" = "{"a," * 30}a"\n"table.away" = 5\n')
+    path.write_text(text, encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert settings.keymap == {} and problem is not None
+    assert change_settings({"keymap": {"table.draw": "d", "table.away": "shift+a"}}, path) is None
+    written = path.read_text(encoding="utf-8")
+    assert '"table.hint" = 7  # meant "g"' in written
+    assert tomllib.loads(written)["keymap"] == {"table.hint": 7, "table.pass": ["p", "x"],
+                                                "table.chat": f"{'a,' * 30}a", "table.away": "shift+a",
+                                                "table.draw": "d"}
+
+
+async def test_a_file_mended_while_the_app_runs_takes_the_next_change(tmp_path: Path) -> None:
+    """A file that could not be read at the start is not written over; once mended (or removed)
+    the next change is kept in it, and Settings says where it saves again. The app held its
+    first word for the whole run, and went on telling the player to mend what was mended."""
+    from textual.widgets import Static
+
+    from .helpers import open_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text('theme = "paper\n', encoding="utf-8")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        path.write_text('# mended\ntheme = "paper"\n', encoding="utf-8")
+        await pilot.press("f4")
+        await pilot.pause()
+        assert path.read_text(encoding="utf-8") == '# mended\ntheme = "paper"\ncard_style = "four-colour"\n'
+        screen = await open_settings(app, pilot)
+        await pilot.pause()
+        assert str(screen.query_one("#saved-in", Static).content).startswith("Saved in"), \
+            screen.query_one("#saved-in", Static).content
+        path.unlink()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert tomllib.loads(path.read_text(encoding="utf-8"))["card_style"] == app.settings.card_style
+
+
 def test_a_change_waits_for_a_write_in_progress(tmp_path: Path) -> None:
     """Writes take the lock beside the file, so one app's change is not read, then written
     over, in the middle of another's."""
