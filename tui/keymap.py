@@ -92,6 +92,10 @@ def written(keys: str) -> str:
     return ",".join(f"shift+{k.lower()}" if len(k) == 1 and k.isupper() else k for k in keys.split(","))
 
 
+#: Ctrl with a letter that terminals send as another key: the app sees that key, never this one
+SENT_AS = {"ctrl+h": "Backspace", "ctrl+i": "Tab", "ctrl+m": "Enter"}
+
+
 def sendable(key: str) -> bool:
     """Whether most terminals send ``key`` (Textual's spelling). A few (kitty's keyboard
     protocol) also send Ctrl+1 or Super+D, but a keymap with one of those would leave the action
@@ -164,6 +168,8 @@ def _refused(binding_id: str, keys: list[str], priority: bool) -> str | None:
     for key in keys:
         if key in RESERVED:
             return f"keymap: {binding_id} cannot take {key_label(key)}, which {RESERVED[key]}"
+        if key in SENT_AS:
+            return f"keymap: {binding_id} = {key_label(key)} is a key terminals send as {SENT_AS[key]}"
         if not sendable(key):
             return f"keymap: {binding_id} = {key_label(key)} is a key most terminals cannot send"
         if priority and typed(key):
@@ -250,13 +256,26 @@ def _first_clash(keymap: dict[str, str], screens: dict[str, list[Binding]]) -> t
     return None
 
 
+#: what the screens' bindings without a description (kept off the key bar and Help) do, in the
+#: words a refused move names them by: their actions ("step(1)") mean nothing to a player
+UNNAMED = {"step(-1)": "Up the menu", "step(1)": "Down the menu", "app.focus_previous": "The button before",
+           "app.focus_next": "The button after", "scroll_box(-1)": "Scroll up", "scroll_box(1)": "Scroll down",
+           "scroll_box(-10)": "Page up", "scroll_box(10)": "Page down", "game(1)": "Game",
+           **{f"pick({i})": f"Choice {i + 1}" for i in range(9)}}
+
+
+def described(binding: Binding) -> str:
+    """What ``binding`` does, for people: its description, else ``UNNAMED``'s words."""
+    return binding.description or UNNAMED.get(binding.action, binding.action)
+
+
 def _called(who: str, bindings: list[Binding], keymap: dict[str, str], key: str = "") -> str:
     """What answers ``key``, and on which keys it is now (moved by the keymap, or as shipped):
     of two bindings of one action (Home and 1 both go to the first card), the one on that key."""
     mine = [b for b in bindings if who in (b.id, b.action)]
     on_key = [b for b in mine if key in [k.strip() for k in current_keys(b, keymap).split(",")]]
     for b in on_key or mine:
-        return f"{b.description or b.action} ({key_label(current_keys(b, keymap))})"
+        return f"{described(b)} ({key_label(current_keys(b, keymap))})"
     return who
 
 

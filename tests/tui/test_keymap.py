@@ -446,3 +446,31 @@ def test_a_clash_names_the_keys_the_other_action_has_now() -> None:
     usable, problems = check_keymap({"table.pass": "d,f5", "table.hint": "d"}, screen_bindings(), screen_widgets())
     assert usable == {"table.pass": "d,f5"}
     assert problems == ["keymap: table.hint = D clashes with Pass (D, F5) on the table screen"]
+
+
+def test_a_key_terminals_send_as_another_is_named_so() -> None:
+    """docs/guide.md: Ctrl with H, I or M is sent as Backspace, Tab and Enter; the refusal said
+    only that most terminals cannot send Ctrl+I."""
+    from tui.screenkeys import screen_widgets
+
+    screens, widgets = screen_bindings(), screen_widgets()
+    for key, sent in (("ctrl+h", "Backspace"), ("ctrl+i", "Tab"), ("ctrl+m", "Enter")):
+        usable, problems = check_keymap({"table.chat": key}, screens, widgets)
+        assert usable == {} and problems == [f"keymap: table.chat = {key_label(key)} is a key terminals send as {sent}"]
+
+
+def test_a_clash_with_a_key_of_no_description_names_what_it_does() -> None:
+    """A key the key bar and Help leave out (the home menu's arrows, the results' scrolling, a
+    question's number keys) was named in a refusal by its action: "↓ is already step(1) on the
+    home screen", "clashes with scroll_box(-10) (PgUp)"."""
+    from tui.keymap import described
+    from tui.screenkeys import screen_widgets
+
+    for bindings in screen_bindings().values():
+        for b in bindings:
+            assert "(" not in described(b) and "." not in described(b), b
+    _usable, problems = check_keymap({"home.rules": "down", "results.lobby": "pageup", "results.rematch": "left"},
+                                     screen_bindings(), screen_widgets())
+    assert sorted(problems) == ["keymap: home.rules = ↓ clashes with Down the menu (↓) on the home screen",
+                                "keymap: results.lobby = PgUp clashes with Page up (PgUp) on the results screen",
+                                "keymap: results.rematch = ← clashes with The button before (←) on the results screen"]

@@ -98,6 +98,8 @@ def plain_problem(problem: str, moving: Movable, keys: list[Movable]) -> str:
         return f"{m[2]} is already {holder} on the {m[4]} screen"
     if m := re.fullmatch(r"(\S+) = (.+?) is a key most terminals cannot send", text):
         return f"{m[2]} is a key most terminals cannot send"
+    if m := re.fullmatch(r"(\S+) = (.+?) is a key terminals send as (.+)", text):
+        return f"{m[2]} is a key terminals send as {m[3]}"
     if m := re.fullmatch(r"(\S+) cannot take (.+)", text, re.DOTALL):
         return f"{does.get(m[1], m[1])} cannot take {m[2]}"
     return text
