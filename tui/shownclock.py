@@ -28,6 +28,7 @@ class ShownClock:
         self._rang: Any = None  # the turn the ten-second bell rang for
         self._told: float | None = None  # seconds the host said that turn had left, as its view came
         self._bots: tuple[Any, Any] | None = None  # a turn a bot is finishing for its player
+        self._bots_for_away = False  # that bot stands in for a player away, who may come back to it
         self._full = 0.0  # the seconds the turn's clock had as its view came
         #: the latest lobby looked at, and when it was first seen: its ``takeover`` counts from then
         self._lobby: dict[str, Any] | None = None
@@ -44,11 +45,14 @@ class ShownClock:
         app joined or came back, in mid-turn): counted from there, not from the whole clock."""
         self._turn, self._started, self._told = (view.get("current_seat"), view.get("version")), time.monotonic(), left
 
-    def bot_moving(self, view: dict[str, Any]) -> None:
+    def bot_moving(self, view: dict[str, Any], lobby: dict[str, Any]) -> None:
         """A bot made a move for the player to move in ``view`` (``bot`` on its frame) and the
         turn is still theirs: the bot is finishing it (a search of the stock, the manual draw),
-        and the host runs no clock meanwhile, so none is shown."""
+        and the host runs no clock meanwhile, so none is shown; unless it plays for a player
+        away (``lobby``) who comes back in the middle of it: the rest of the turn is theirs, on
+        the clock."""
         self._bots = (view.get("current_seat"), view.get("version"))
+        self._bots_for_away = _away(lobby, view.get("current_seat"))
 
     def restart(self) -> None:
         """Count again from the next view: this app's connection came back. That view says what
@@ -64,6 +68,8 @@ class ShownClock:
         seats = lobby.get("seats") or []
         current = view.get("current_seat")
         turn = (current, view.get("version"))
+        if turn == self._bots and self._bots_for_away and not _away(lobby, current):
+            self._bots = None  # its player is back in the middle of the turn: the host's clock runs again
         if not isinstance(limit, int) or limit <= 0 or view.get("is_over") or not isinstance(current, int) \
                 or not 0 <= current < len(seats) or seats[current].get("bot") or not seats[current].get("connected") \
                 or seats[current].get("stepped_away") is True or turn == self._bots:
@@ -96,3 +102,12 @@ class ShownClock:
             return False
         self._rang = self._turn
         return True
+
+
+def _away(lobby: dict[str, Any], seat: Any) -> bool:
+    """``seat``'s player is away from it in ``lobby``: stepped away, or gone with a bot standing in."""
+    seats = lobby.get("seats") or []
+    if not isinstance(seat, int) or not 0 <= seat < len(seats) or not isinstance(seats[seat], dict):
+        return False
+    listed = seats[seat]
+    return listed.get("stepped_away") is True or listed.get("standin") is True or listed.get("connected") is False

@@ -2,6 +2,8 @@
 (tui/shownclock.py), read from views of real matches."""
 from __future__ import annotations
 
+import pytest
+
 from core import new_match
 from tui.hintline import announces, hint_text, move_keys
 from tui.shownclock import ShownClock
@@ -78,7 +80,7 @@ def test_the_shown_clock_stops_while_a_bot_moves_for_the_player() -> None:
     view = new_match("ninety-eight", 4, seed=3).view(0)
     lobby = {"turn_time": 30, "seats": [{"name": n, "connected": True} for n in NAMES]}
     clock = ShownClock()
-    clock.bot_moving(view)  # the bot drew for them, and goes on
+    clock.bot_moving(view, lobby)  # the bot drew for them, and goes on
     assert clock.left(view, lobby) is None and not clock.running
     after = {**view, "version": view["version"] + 1}  # their own move, or the next turn
     assert clock.left(after, lobby) == 30
@@ -86,6 +88,24 @@ def test_the_shown_clock_stops_while_a_bot_moves_for_the_player() -> None:
     away = [dict(s) for s in lobby["seats"]]
     away[current]["stepped_away"] = True
     assert clock.left(after, {**lobby, "seats": away}) is None
+
+
+@pytest.mark.parametrize("mark", ["stepped_away", "standin"])
+def test_a_player_back_in_the_middle_of_a_bots_turn_for_them_has_the_clock_shown(mark: str) -> None:
+    """The bot standing in for a player away drew for them; the player came back with the turn
+    still theirs: the host's clock runs for the rest of it (docs/protocol.md, "Turn clock"), and
+    ran out a minute later, but no app showed it (the bot's move had hidden it for the turn)."""
+    view = new_match("crazy-eights", 4, seed=3).view(0)
+    lobby = {"turn_time": 60, "seats": [{"name": n, "connected": True} for n in NAMES]}
+    current = view["current_seat"]
+    away = [dict(s) for s in lobby["seats"]]
+    away[current][mark] = True
+    clock = ShownClock()
+    clock.bot_moving(view, {**lobby, "seats": away})
+    assert clock.left(view, {**lobby, "seats": away}) is None
+    assert clock.left(view, lobby) == 60 and clock.running  # back: their turn, on the clock
+    clock.bot_moving(view, lobby)  # the clock's own bot finishing a turn: still none while it does
+    assert clock.left(view, lobby) is None
 
 
 def test_a_ninety_nine_card_says_what_it_costs_or_wins_before_it_is_played() -> None:

@@ -276,3 +276,36 @@ async def test_while_the_bot_finishes_a_turn_for_this_player_no_clock_shows_and_
             assert len(bots) == 1 and not any(line.startswith("You draw") for line in entries), entries
             assert entries.count(tip) == 1 and entries.index(tip) > entries.index(bots[0]), entries
             await app.leave_table()
+
+
+async def test_a_player_back_while_the_bot_is_in_the_middle_of_their_turn_sees_the_clock() -> None:
+    """Bo steps away on his turn (seed 3: he must draw, and the first card does not play); the
+    bot standing in draws for him, and before it goes on he is back (A again). The rest of the
+    turn is his, and the host's clock runs for it (docs/protocol.md, "Turn clock"): his top
+    line showed none (the bot's draw had hidden the clock for the whole turn) until a bot moved
+    for him, out of time, a minute later."""
+    from net.server import TableConfig
+
+    from .helpers import seated_and_dealt, someone_elses_table
+
+    config = TableConfig(name="t", game="crazy-eights", seats=2, seed=3, turn_time=60)
+    async with someone_elses_table(config, bot_delay=3.0) as (srv, table, ana):
+        app = make_app()
+        app.settings.name = "Bo"
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            m = table.match
+            assert m.current_seat == 1 and [str(a) for a in m.legal_actions(1)] == ["draw"]
+            top = lambda: str(screen.query_one("#topbar").render())  # noqa: E731
+            await wait_for(pilot, lambda: top().endswith(" s"))
+            version = m.version
+            await pilot.press("a")
+            await wait_for(pilot, lambda: table.seats[1].stepped_away)
+            await wait_for(pilot, lambda: m.version > version, timeout=8)  # the bot's draw
+            assert m.current_seat == 1
+            await pilot.press("a")
+            await wait_for(pilot, lambda: not table.seats[1].stepped_away, timeout=2)
+            assert m.current_seat == 1, "the bot went on before Bo was back (a loaded machine)"
+            await wait_for(pilot, lambda: top().endswith(" s"), timeout=5)
+            assert 50 <= int(top().rsplit("· ", 1)[1].split()[0]) <= 60, top()
+            await app.leave_table()

@@ -370,8 +370,11 @@ class TableScreen(Screen[None]):
         if missed:
             self.log_line(MISSED_DRAW, style="bold")
         current = view.get("current_seat")
-        if any(e.get("seat") == current and any(e.get(k) is True for k in BOT_MARKS) for e in events or ()):
-            self._clock.bot_moving(view)  # the turn clock's bot goes on with the turn: no clock runs
+        # the turn clock's bot goes on with the turn: no clock runs (moves before this app came in
+        # are past: the host says what the clock has left, ``clock_told``)
+        if not earlier and any(e.get("seat") == current and any(e.get(k) is True for k in BOT_MARKS)
+                               for e in events or ()):
+            self._clock.bot_moving(view, getattr(self.link, "lobby", None) or {})
         if not earlier and not self._away_told and any(e.get("for_you") is True for e in events or ()) \
                 and current != view.get("seat") and not self._stepped_away() and self._can_step_away(view):
             # out of time: one who has to leave the table a while learns the way that keeps it moving
