@@ -94,6 +94,8 @@ class DealMeInApp(App[int]):
         self.ssh_port = SSH_PORT if given_ssh is None else given_ssh
         #: the player chose it (``--ssh``): another one in its place is said, not just shown
         self.ssh_port_chosen = given_ssh is not None
+        #: ``dealmein host|solo``'s flags have filled a picker (``open_picker``)
+        self._flags_filled = False
         #: the seed of the tables this app hosts (``--seed``): None deals from a secret one
         self.seed = seed if seed is not None else getattr(args, "seed", None)
         #: keep the seats left at other hosts' tables (``tui.seatkeys``); not for a guest, whose
@@ -511,7 +513,11 @@ class DealMeInApp(App[int]):
 
         from .pickerargs import picker_for
 
-        picker = picker_for(mode, self.args, self.settings.default_game, remembered)
+        # the command line fills the first picker of its command; the next ones open on its game
+        # with the last choices for it (which that table, once dealt, became), not on the flags again
+        first = not self._flags_filled
+        self._flags_filled = self._flags_filled or getattr(self.args, "command", None) == mode
+        picker = picker_for(mode, self.args, self.settings.default_game, remembered, flags=first)
         picker.on_start = chosen  # the picker stays up until the table's first screen replaces it
         self.push_screen(picker)
 

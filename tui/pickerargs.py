@@ -8,11 +8,15 @@ from .lastpick import Pick
 from .screens.picker import PickerScreen
 
 
-def picker_for(mode: str, args: argparse.Namespace, default_game: str, remembered: dict[str, Pick]) -> PickerScreen:
+def picker_for(mode: str, args: argparse.Namespace, default_game: str, remembered: dict[str, Pick],
+               flags: bool = True) -> PickerScreen:
     """The picker for ``mode`` ("solo" or "host"), filled from the command line only when that
     is ``mode``'s command and gives more than the game: what was typed is what the player wants,
-    and what was not is as they chose it last for that game (``host --help``, ``solo --help``)."""
+    and what was not is as they chose it last for that game (``host --help``, ``solo --help``).
+    Without ``flags`` (a picker after the first) the command line gives only its game."""
     typed = given(args) if getattr(args, "command", None) == mode else set()
+    if not flags:
+        typed &= {"game"}
     ssh = "ssh" in typed  # ``host --ssh PORT``: SSH on, at that port (``DealMeInApp.ssh_port``)
     if typed - {"ssh"} <= {"game"}:  # nothing typed, or only the game: the picker opens on the last choices
         game = args.game if "game" in typed else default_game

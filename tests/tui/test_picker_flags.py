@@ -64,3 +64,25 @@ async def test_with_no_last_choice_the_flags_fill_the_rest_with_their_defaults()
     remember("host", "ninety-eight", Pick("fast", {}, 5, {}, 60))  # another game's
     assert await opened(["host", "--game", "ninety-nine", "--seats", "3"]) == \
         ("standard", {}, 3, {1: "open", 2: "open"}, 0)
+
+
+async def test_the_flags_fill_the_first_picker_only() -> None:
+    """``dealmein solo --bot-level easy``: the picker it opens has easy bots; left, and Play solo
+    again, the picker opens on the last choices (docs/guide.md, Solo), as every later one does.
+    Each one opened on the flags again: a bot made hard there, dealt and remembered, was easy
+    again at the next Play solo, and the record counted matches against easy bots."""
+    remember("solo", "crazy-eights", SOLO)
+    app = make_app(args=build_parser().parse_args(["solo", "--game", "crazy-eights", "--bot-level", "easy"]),
+                   port=0, bind="127.0.0.1")
+    async with app.run_test(size=(100, 30)) as pilot:
+        first = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.query("#bot-1")
+                               and app.screen)
+        await pilot.pause()
+        assert bots_shown(first) == {1: "easy", 2: "easy"}
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, PickerScreen))
+        app.open_picker("solo", replace_ok=True)
+        again = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen is not first
+                               and app.screen.query("#bot-1") and app.screen)
+        await pilot.pause()
+        assert (again.game, bots_shown(again)) == ("crazy-eights", {1: "easy", 2: "hard"})
