@@ -112,3 +112,27 @@ def test_a_long_name_keeps_its_away_mark_inside_a_seat_box() -> None:
     session.lobby = dict(session.lobby)
     name = session.names[1]
     assert name == "Bartholomew-the-Great (idle)" and cut_apart([name], 11) == ["Bar… (idle)"]
+
+
+async def test_the_send_away_question_names_the_player_as_the_seat_list_does() -> None:
+    """Two players called Bob sit in seats 2 and 3, listed "Bob" and "Bob 2"; X on seat 3 asked
+    "Send Bob away from the table?", the other one's name, and sent Bob 2 away."""
+    host = make_app(bind="127.0.0.1", port=0)
+    async with host.run_test(size=(80, 24)) as hp:
+        lobby = await host_two_seats(host, hp)
+        session = host.session
+        await session.client.configure(seats=3)
+        await wait_for(hp, lambda: len(session.lobby["seats"]) == 3)
+        bobs = [await TableClient.connect("127.0.0.1", session.server.port, name="Bob", reconnect=False)
+                for _ in range(2)]
+        try:
+            await wait_for(hp, lambda: [s["name"] for s in session.lobby["seats"]][1:] == ["Bob", "Bob"])
+            lobby.query_one("#seats").focus()
+            await hp.press("end", "x")
+            confirm = await wait_for(hp, lambda: isinstance(host.screen, ConfirmScreen) and host.screen)
+            assert str(confirm.query_one("#confirm-question").content) == "Send Bob 2 away from the table?"
+            assert "Bob 2 can join again" in str(confirm.query_one("#confirm-detail").content)
+        finally:
+            for bob in bobs:
+                await bob.close()
+        await host.leave_table()

@@ -480,7 +480,9 @@ class LobbyScreen(Screen[None]):
             if yes and now.get("name") == name and not now.get("bot"):  # still theirs
                 self.run_worker(self.link.call("kick", seat))
 
-        shown = clean(name, 24)
+        # as the seat list names them: of two players called Bob, seat 3's is "Bob 2"
+        seats = sorted((self.link.lobby or {}).get("seats") or [], key=lambda s: s["seat"])
+        shown = next((listed for s, listed in zip(seats, lobby_names(seats)) if s["seat"] == seat), clean(name, 24))
         self.app.push_screen(ConfirmScreen(f"Send {shown} away from the table?",
                                            f"Seat {seat + 1} opens for someone else; {shown} can join again.",
                                            yes="Send away"), answered)
