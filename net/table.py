@@ -625,7 +625,8 @@ class Table:
         self._broadcast_lobby(to=p)
         if asks:  # the host starts the rematch without it: a player's ready after a match asks for one
             self._rematch_asked.add((seat.index, seat.token))
-            self._say(f"{seats_named([seat.index], self._shown_names())} would like a rematch.")
+            self._say_of(seat, "You asked for a rematch: the host starts it.",
+                         f"{seats_named([seat.index], self._shown_names())} would like a rematch.")
 
     def _on_configure(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)
