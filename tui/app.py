@@ -32,6 +32,7 @@ from .plain import printable
 from .running import saved_match_note, terminal_gone
 from .settings import (CARD_STYLES, Settings, Unread, change_settings, file_named, load_settings, notice_wordings,
                        settings_path)
+from .startnotices import InTurn
 from .tablejoin import TableJoin
 from .themechoice import ThemeChoice
 from .theming import listed_themes, palette_for, quick_theme
@@ -135,6 +136,8 @@ class DealMeInApp(App[int]):
         self.held_notices = HeldNotices(self)
         #: notices said of a table left, past once another opens (``tui.leftnotices``)
         self.left_notices = LeftNotices(self)
+        #: the notices about the player's files said at the start, one after another (``tui.startnotices``)
+        self.start_notices = InTurn(self)
         if not self.settings.animation:
             self.animation_level = "none"
         first, self._first_theme = self._first_theme, None
@@ -214,7 +217,7 @@ class DealMeInApp(App[int]):
         wordings = notice_wordings(file_named(self.config_path, self.guest), self._settings_problem,
                                    keymap_problems, unused, self.guest)
         if wordings:
-            self.notify(fitted(wordings, self.size), title="Settings", severity="warning", timeout=10)
+            self.start_notices.say(fitted(wordings, self.size), title="Settings", timeout=10)
         from .screens.home import HomeScreen
 
         command = getattr(self.args, "command", None)
@@ -243,8 +246,8 @@ class DealMeInApp(App[int]):
             self.settings.default_game = default
             if self.guest:  # which it never uses: nothing to say
                 return
-            self.notify(f"{self.config_path}: default_game: {wanted!r} is not a game (the games are "
-                        f"{', '.join(GAMES)}); using {default}", title="Settings", severity="warning", timeout=8)
+            self.start_notices.say(f"{self.config_path}: default_game: {wanted!r} is not a game (the games are "
+                                   f"{', '.join(GAMES)}); using {default}", title="Settings", timeout=8)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         from themes.variables import app_variables

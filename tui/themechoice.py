@@ -117,8 +117,9 @@ class ThemeChoice:
         if wanted != app.theme:
             app.theme = wanted
         if said or self.problems:  # one notice: a stack of them ran off the screen
-            app.notify(theme_notice(said, self.problems, app.size), title="Themes", severity="warning",
-                       timeout=10, markup=False)  # a path is shown as it is, brackets and all
+            # (after the settings file's, if any: ``tui.startnotices``; a path is shown as it is, brackets and all)
+            app.start_notices.say(theme_notice(said, self.problems, app.size), title="Themes", timeout=10,
+                                  markup=False)
 
     def changed(self, theme: Any) -> None:
         """The theme shown changed (F3, a list, a setting): saved if it is a choice. Textual

@@ -44,24 +44,29 @@ async def test_startup_notices_wait_until_the_new_match_question_is_answered(
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         question = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         assert str(question.query_one("#confirm-question").content) == "Start a new solo match?"
-        await pilot.pause(0.5)  # the themes are checked after the first frame
-        assert [n.title for n in app.held_notices.waiting] == ["Settings", "Themes"]
+        await pilot.pause(0.8)  # the themes are checked after the first frame
+        # (the themes' notice waits for the settings file's to go: ``tui.startnotices``)
+        assert [n.title for n in app.held_notices.waiting] == ["Settings"]
         assert notices(app) == [] and shown(app) == []  # nothing over the question, nor behind it
         app.notify("Said while asked", title="Later")  # one that comes meanwhile waits too
         await pilot.pause()
-        assert shown(app) == [] and len(app.held_notices.waiting) == 3
+        assert shown(app) == [] and len(app.held_notices.waiting) == 2
         answered = time.time()
         await pilot.press(answer)
         after = PickerScreen if answer == "y" else HomeScreen
         screen = await wait_for(pilot, lambda: current(app, after))
-        toasts = await wait_for(pilot, lambda: len(shown(app)) == 3 and shown(app))
-        assert [t._notification.title for t in toasts] == ["Settings", "Themes", "Later"]
+        toasts = await wait_for(pilot, lambda: len(shown(app)) == 2 and shown(app))
+        assert [t._notification.title for t in toasts] == ["Settings", "Later"]
         assert all(t.screen is screen for t in toasts)
         for toast in toasts:  # each shows for its whole time from the answer on
             assert toast._notification.raised_at >= answered
         assert "table.nothing" in toasts[0]._notification.message
-        assert "bad.toml" in toasts[1]._notification.message
         assert app.held_notices.waiting == []
+        await pilot.pause(1.0)
+        assert "Themes" not in [t._notification.title for t in shown(app)]  # its turn is not yet
+        take_down(app, {toasts[0]._notification.message}, title="Settings")  # read, and gone
+        themes = await wait_for(pilot, lambda: [t for t in shown(app) if t._notification.title == "Themes"])
+        assert "bad.toml" in themes[0]._notification.message and themes[0].screen is screen
 
 
 async def test_a_notice_taken_down_while_it_waits_stays_down(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -74,6 +79,6 @@ async def test_a_notice_taken_down_while_it_waits_stays_down(tmp_path: Path, mon
         take_down(app, {"Too small"}, title="Terminal too small")  # put right meanwhile
         await pilot.press("escape")
         await wait_for(pilot, lambda: current(app, HomeScreen))
-        await wait_for(pilot, lambda: len(shown(app)) == 2)
+        await wait_for(pilot, lambda: [t._notification.title for t in shown(app)] == ["Settings"])
         await pilot.pause(0.2)
         assert "Too small" not in notices(app)
