@@ -10,21 +10,26 @@ import asyncio
 import functools
 import logging
 import socket
+import time
 from typing import Any, AsyncIterator, Callable
 
 from core.viewcheck import events_problem, view_problem
 
 from .addresses import host_port
 from .lobbycheck import lobby_problem
-from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, FrameProtocol, FrameReader, ProtocolError, check,
-                       decode_body, encode, password_proof)
+from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, SILENT_BEATS, FrameProtocol, FrameReader, ProtocolError,
+                       check, decode_body, encode, password_proof)
 
-__all__ = ["TableClient", "ConnectError", "app_version", "RECONNECT_FOR"]
+__all__ = ["TableClient", "ConnectError", "app_version", "RECONNECT_FOR", "HEARTBEAT"]
 
 log = logging.getLogger("dealmein.net")
 
 #: seconds a client tries to come back to its table after losing it (``reconnect_for``'s default)
 RECONNECT_FOR = 120.0
+#: the heartbeat an app joining another's table promises (``net.protocol.SILENT_BEATS`` of them
+#: without a frame and the host takes it for gone): a frozen app, or a laptop shut, is a drop
+#: in 30 s, its seat then played by a bot after the takeover wait, not held for good
+HEARTBEAT = 10
 
 #: error codes after which reconnecting cannot help
 FATAL = frozenset({"version", "bad_password", "bad_host_key", "no_table", "kicked", "replaced",
@@ -108,6 +113,7 @@ class _Wire(FrameProtocol):
         self.client._wire = self  # the challenge may arrive before create_connection returns
 
     def frames_received(self, data: bytes | int) -> None:
+        self.client._heard = time.monotonic()
         on_message = self.client._on_message
         try:
             for body in self.read_frames(data):
@@ -134,7 +140,7 @@ class TableClient:
                  token: str | None = None, reconnect: bool = True, timeout: float = 10.0,
                  reconnect_for: float = RECONNECT_FOR, version: int = PROTOCOL_VERSION,
                  on_update: Callable[[dict[str, Any]], None] | None = None,
-                 deltas: bool = True, hand_break: bool = False) -> None:
+                 deltas: bool = True, hand_break: bool = False, heartbeat: int | None = None) -> None:
         self.host, self.port, self.name = host, port, name
         self.password, self.host_key, self.spectator = password, host_key, spectator
         self.table: str | None = table
@@ -169,6 +175,13 @@ class TableClient:
         #: a seat in play there waits for the host to resume it, not for this app
         self.host_gone = False
         self._reconnect_task: asyncio.Task[None] | None = None
+        #: seconds between this client's frames at most, said in its hello (``net.protocol``:
+        #: the host closes a connection silent for longer, as a drop): a ``ping`` goes when
+        #: nothing else has, and a host silent for as long is taken for gone (None: neither)
+        self.heartbeat = heartbeat
+        self._heard = time.monotonic()  # the latest bytes from the host
+        self._sent = time.monotonic()  # the latest frame to it
+        self._beat_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ connecting
     @classmethod
@@ -285,6 +298,10 @@ class TableClient:
                                "spectator": self.spectator, "deltas": self.deltas}
         if self.hand_break:
             msg["hand_break"] = True
+        if self.heartbeat is not None:
+            msg["heartbeat"] = self.heartbeat
+            if self._beat_task is None:
+                self._beat_task = asyncio.get_running_loop().create_task(self._beat())
         if self.password:
             msg["proof"] = password_proof(self.password, nonce)
         self._write(msg)
@@ -355,6 +372,7 @@ class TableClient:
         if wire is None or wire.transport is None or wire.transport.is_closing():
             raise ConnectionError("not connected to the table")
         wire.transport.write(encode(msg))
+        self._sent = time.monotonic()
 
     async def send(self, msg: dict[str, Any]) -> None:
         """Any message, as is (tests use it to send what the helpers below would not)."""
@@ -430,6 +448,23 @@ class TableClient:
         await asyncio.wait_for(fut, timeout)
         return loop.time() - t0
 
+    async def _beat(self) -> None:
+        """While the client is open: a ``ping`` once a ``heartbeat`` passes with nothing sent
+        (the host answers it), and a connection on which the host has said nothing for
+        ``SILENT_BEATS`` of them dropped, as a lost one is: the client reconnects."""
+        assert self.heartbeat is not None
+        beat = float(self.heartbeat)
+        while not self._closing and not self._done:
+            await asyncio.sleep(max(0.05, beat - (time.monotonic() - self._sent)))
+            wire = self._wire
+            if wire is None or wire.transport is None or not self.connected:
+                continue
+            if time.monotonic() - self._heard > beat * SILENT_BEATS:
+                log.warning("nothing heard from the host for %g s: the connection is dropped", beat * SILENT_BEATS)
+                wire.transport.abort()
+            elif time.monotonic() - self._sent >= beat * 0.9:
+                self._write({"type": "ping"})
+
     def drop_connection(self) -> None:
         """Lose the connection as a flaky link would (no goodbye): the client reconnects by
         itself. For chaos tests and the soak."""
@@ -442,6 +477,8 @@ class TableClient:
         self._closing = True
         if self._reconnect_task is not None:
             self._reconnect_task.cancel()
+        if self._beat_task is not None:
+            self._beat_task.cancel()
         wire = self._wire
         if wire is not None and wire.transport is not None and not wire.transport.is_closing():
             try:

@@ -25,6 +25,12 @@ HEADER = struct.Struct(">I")
 NAME_LEN = 24
 CHAT_LEN = 300
 NONCE_LEN = 16
+#: a hello's ``heartbeat``: its client sends a frame (a ``ping`` when it has nothing else to
+#: say) at least every that many seconds, 1 to ``MOST_HEARTBEAT``; after ``SILENT_BEATS`` of
+#: them without a frame each side takes the other for gone (a frozen app, a machine off the
+#: network), which without it would hold the seat, and the table, for good
+MOST_HEARTBEAT = 60
+SILENT_BEATS = 3
 
 #: msgpack limits: nothing in a frame may be larger than the frame itself
 #: (``max_buffer_size`` is the frame cap itself, enforced by ``FrameReader`` before decoding)
@@ -63,7 +69,7 @@ CLIENT_MESSAGES: dict[str, _Spec] = {
               "table": ((str, None), False), "token": ((str, None), False),
               "proof": ((bytes, None), False), "host_key": ((str, None), False),
               "spectator": ((bool,), False), "deltas": ((bool,), False),
-              "hand_break": ((bool,), False)},
+              "hand_break": ((bool,), False), "heartbeat": ((int,), False)},
     "sit": {"seat": (_INT, True)},
     "stand": {},
     "ready": {"ready": ((bool,), True)},

@@ -17,8 +17,8 @@ from typing import Any, Callable
 
 from core.errors import shortened
 
-from .protocol import (CLIENT_MESSAGES, NAME_LEN, PROTOCOL_VERSION, FrameProtocol, FrameReader, ProtocolError,
-                       check, clean_name, clean_text, decode_body, encode, proof_ok)
+from .protocol import (CLIENT_MESSAGES, MOST_HEARTBEAT, NAME_LEN, PROTOCOL_VERSION, SILENT_BEATS, FrameProtocol,
+                       FrameReader, ProtocolError, check, clean_name, clean_text, decode_body, encode, proof_ok)
 from .autosave import Autosaver, SaveOutcome
 from .budget import Budget
 from .lockout import Lockout
@@ -99,6 +99,12 @@ class Connection(FrameProtocol):
         self.hand_break = False
         self.closed = False
         self.said_bye = False
+        #: the most seconds between two frames from a peer that promised a heartbeat in its hello
+        #: (``heartbeat``, times ``SILENT_BEATS``): one silent for longer is gone (a frozen app,
+        #: a machine off the network) and is closed as a drop; None: not watched
+        self.silent_for: float | None = None
+        self._heard = time.monotonic()  # the latest bytes from the peer
+        self._silence: asyncio.TimerHandle | None = None
         self._deadline: asyncio.TimerHandle | None = None
         self._frame_timer: asyncio.TimerHandle | None = None
         self._linger: asyncio.TimerHandle | None = None
@@ -175,6 +181,7 @@ class Connection(FrameProtocol):
     def frames_received(self, data: bytes | int) -> None:
         if self.closed:
             return
+        self._heard = time.monotonic()
         completed = False
         try:
             for body in self.read_frames(data):
@@ -243,11 +250,23 @@ class Connection(FrameProtocol):
             log.warning("%s: no handshake in time; closing it", self.peer)
             self.close("timeout", "no hello within the handshake deadline")
 
+    def _listen_for_silence(self) -> None:
+        """Close the connection once nothing has come from it for ``silent_for`` seconds."""
+        if self.silent_for is None or self.closed:
+            return
+        quiet = time.monotonic() - self._heard
+        if quiet >= self.silent_for:
+            self._silence = None
+            log.warning("%s: nothing heard for %g s; closing it", self.peer, self.silent_for)
+            self.close("timeout", f"nothing heard from your app for {self.silent_for:g} s")
+            return
+        self._silence = asyncio.get_running_loop().call_later(self.silent_for - quiet, self._listen_for_silence)
+
     def _cancel_timers(self) -> None:
-        for t in (self._deadline, self._frame_timer):
+        for t in (self._deadline, self._frame_timer, self._silence):
             if t is not None:
                 t.cancel()
-        self._deadline = self._frame_timer = None
+        self._deadline = self._frame_timer = self._silence = None
 
     # ------------------------------------------------------------------ messages
     def _dispatch(self, msg: dict[str, Any]) -> None:
@@ -294,7 +313,13 @@ class Connection(FrameProtocol):
         self.name = clean_name(msg["name"], NAME_LEN) or "Player"
         self.deltas = bool(msg.get("deltas", False))
         self.hand_break = bool(msg.get("hand_break", False))
+        beat = msg.get("heartbeat")
+        if beat is not None and not 1 <= beat <= MOST_HEARTBEAT:
+            raise ProtocolError("handshake", f"heartbeat: expected seconds from 1 to {MOST_HEARTBEAT}")
         self._cancel_timers()
+        if beat is not None:
+            self.silent_for = float(beat * SILENT_BEATS)
+            self._listen_for_silence()
         self.table = table
         table.join(self, msg.get("token"), bool(msg.get("spectator", False)))
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from net.addresses import address_key, host_port, join_addresses, split_address
-from net.client import RECONNECT_FOR, ConnectError, TableClient
+from net.client import HEARTBEAT, RECONNECT_FOR, ConnectError, TableClient
 from net.protocol import NAME_LEN, clean_name
 from net.savefile import keep_previous, read_save, save_path
 from net.server import HAND_BREAK, Server, TableConfig, local_host
@@ -259,7 +259,7 @@ class TableSession:
         def connect(key: str | None) -> Any:
             return TableClient.connect(host, port, name=app.player_name, password=password, table=table,
                                        host_key=key, token=kept.token if kept else app.seat_token,
-                                       on_update=session._on_update, hand_break=True)
+                                       on_update=session._on_update, hand_break=True, heartbeat=HEARTBEAT)
 
         # a seat kept by an app that ran the table's lobby with its host key runs it again
         key = host_key or (kept.host_key if kept else None)

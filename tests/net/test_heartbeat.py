@@ -1,0 +1,93 @@
+"""The heartbeat (docs/protocol.md, ``hello``'s ``heartbeat``): a player whose app froze or whose
+machine left the network said nothing and was sent nothing while the table waited for their
+turn, so the connection stayed up, the seat "connected", and a table with no turn clock waited
+for good (ten minutes, in a soak, until the frozen process was killed). A client that promises
+a heartbeat sends a frame at least that often; the host takes one silent for three of them for
+gone, as a drop (the grace, then a bot), and the client takes a host silent as long for gone
+(it reconnects)."""
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import time
+
+import pytest
+
+from net.client import ConnectError, TableClient
+from net.server import Server, TableConfig
+from tests.net.table_helpers import FAST, join, server, wait_until  # noqa: F401
+from tests.ssh.test_ssh_start_and_end import _banner, _stop
+
+
+async def test_a_frozen_app_is_taken_for_gone_and_a_bot_plays_its_turn() -> None:
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 20.0, "takeover": 1.0})  # type: ignore[arg-type]
+    await srv.start()
+    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
+    table.add_bot(1, "easy")
+    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key, heartbeat=1, reconnect=False)
+    try:
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        await wait_until(lambda: table.match.current_seat == 0, what="Ana's turn")
+        version = table.match.version
+        assert ana._beat_task is not None
+        ana._beat_task.cancel()  # the app freezes: nothing more comes from it
+        frozen = time.monotonic()
+        await asyncio.sleep(2.0)
+        assert table.seats[0].conn is not None, "within three beats it is still here"
+        await wait_until(lambda: table.seats[0].conn is None, 5.0, "the silent connection closed")
+        assert 2.9 <= time.monotonic() - frozen <= 5.0
+        assert table.seats[0].token is not None, "its seat is held, as a dropped player's is"
+        await wait_until(lambda: table.match.version > version, 5.0, "a bot playing the turn")
+    finally:
+        await ana.close()
+        await srv.close()
+
+
+async def test_an_app_that_beats_stays_at_a_quiet_table(server: Server) -> None:
+    table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
+    ana = await join(server, "Ana", table=table.id, heartbeat=1, reconnect=False)
+    updates: list[dict] = []
+    ana._on_update = updates.append
+    try:
+        await asyncio.sleep(4.5)  # nothing happens at the table for longer than three beats
+        assert table.seats[0].conn is not None and ana.connected
+        assert not any(u.get("type") == "connection" for u in updates)
+    finally:
+        await ana.close()
+
+
+@pytest.mark.parametrize("beat", [0, 61, -3])
+async def test_a_heartbeat_out_of_range_is_refused_at_the_handshake(server: Server, beat: int) -> None:
+    table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
+    with pytest.raises(ConnectError, match="heartbeat: expected seconds from 1 to 60"):
+        await join(server, "Bo", table=table.id, heartbeat=beat, reconnect=False)
+    assert table.seats[0].conn is None and table.seats[1].conn is None
+
+
+async def test_a_client_takes_a_frozen_host_for_gone_and_comes_back_once_it_thaws() -> None:
+    """A real headless host, stopped (SIGSTOP) as a machine that left the network stops: the
+    client heard nothing and went on waiting; now it drops the connection after three beats and
+    reconnects, back at its seat once the host answers again."""
+    proc, text = await _banner("--port", "0", "--seats", "2")
+    got = re.search(r"127\.0\.0\.1:(\d+)", text)
+    assert got is not None, text
+    updates: list[dict] = []
+    bo = await TableClient.connect("127.0.0.1", int(got.group(1)), name="Bo", heartbeat=1, reconnect_for=30.0,
+                                   on_update=updates.append, timeout=2.0)
+    try:
+        seat = bo.seat
+        os.killpg(proc.pid, signal.SIGSTOP)
+        stopped = time.monotonic()
+        try:
+            await wait_until(lambda: any(u.get("state") == "reconnecting" for u in updates), 8.0, "the drop")
+            assert 2.5 <= time.monotonic() - stopped <= 8.0
+        finally:
+            os.killpg(proc.pid, signal.SIGCONT)
+        await wait_until(lambda: any(u.get("state") == "connected" for u in updates), 15.0, "the way back")
+        assert bo.connected and bo.seat == seat
+    finally:
+        await bo.close()
+        await _stop(proc)
