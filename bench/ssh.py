@@ -116,8 +116,18 @@ async def main() -> None:
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--sessions", type=int, nargs="+", default=[1, 5, 10])
     args = ap.parse_args()
-    os.environ.setdefault("DEALMEIN_DATA_DIR", tempfile.mkdtemp(prefix="dealmein-bench-"))
-    os.environ.setdefault("DEALMEIN_CONFIG_DIR", tempfile.mkdtemp(prefix="dealmein-bench-"))
+    # the sessions' files (the host key, each guest's settings) in a folder of the run's own,
+    # removed at its end, where the caller gave none (each of them was left in $TMPDIR)
+    with tempfile.TemporaryDirectory(prefix="dealmein-bench-") as folder:
+        for name in ("DEALMEIN_DATA_DIR", "DEALMEIN_CONFIG_DIR"):
+            if name not in os.environ:
+                made = Path(folder) / name.split("_")[1].lower()
+                made.mkdir()
+                os.environ[name] = str(made)
+        await run(args)
+
+
+async def run(args: argparse.Namespace) -> None:
     server = Server(host="127.0.0.1", port=0, bot_delay=0.0)
     await server.start()
     server.create_table(TableConfig(name=TABLE, seats=8))
