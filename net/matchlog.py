@@ -53,6 +53,17 @@ class MatchLog:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._file: IO[str] = open(path, "a", encoding="utf-8")
+        try:
+            self._header(app_version, game, players, preset, options, seed, dealer, deck, names)
+        except OSError:  # not left open behind the error (its close may fail as the write did)
+            try:
+                self._file.close()
+            except OSError:
+                pass
+            raise
+
+    def _header(self, app_version: str, game: str, players: int, preset: str, options: dict[str, Any], seed: int,
+                dealer: int | None, deck: list[str] | None, names: list[str] | None) -> None:
         self._write({"format": FORMAT if isinstance(seed, int) and seed >= KEYED_FROM else 1, "app_version": app_version, "game": game, "players": players,
                      "preset": preset, "options": options, "seed": seed, "dealer": dealer,
                      "deck": deck, "names": names or [], "started": time.time()})

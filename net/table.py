@@ -17,6 +17,7 @@ import math
 import random
 import re
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -92,6 +93,8 @@ class Table:
         self.match_id: str | None = None
         self.log: MatchLog | None = None  # the match's (``net/tablelog.py``)
         self.log_path: Path | None = None
+        #: told when a match's log cannot be written (``net/tablelog.py``): the host's app says so
+        self.on_log_problem: list[Callable[[str], None]] = []
         #: why a resumed match's log could not be continued (the rest of it goes unlogged)
         self.log_problem: str | None = None
         self.saver: Autosaver | None = None
@@ -855,7 +858,7 @@ class Table:
             raise Refused("illegal", str(e)) from None
         self.actions += 1
         if self.log is not None:
-            self.log = log_action(self.log, self.id, seat, action, m, self.snapshot(), for_player)
+            self.log = log_action(self.log, self.id, seat, action, m, self.snapshot(), for_player, self._log_failed)
         self._send_views(events, for_player)
         if not m.is_over and any(e.kind in HAND_ENDS for e in events):
             self._start_break(m)
@@ -863,7 +866,7 @@ class Table:
             self._break.stop()
             lg, self.log = self.log, None
             if lg is not None:
-                finish_log(lg, self.id, m)
+                finish_log(lg, self.id, m, self._log_failed)
             self.status = "finished"
             for w in m.winners:
                 self.seats[w].wins += 1
@@ -1016,7 +1019,13 @@ class Table:
         folder = self.server.logs_dir
         if folder is not None:
             self.log, self.log_path = open_log(folder, self.id, self.config, m, seed,
-                                               [s.name or "" for s in self.seats])
+                                               [s.name or "" for s in self.seats], self._log_failed)
+
+    def _log_failed(self, problem: str) -> None:
+        """The match's log could not be written (a full or read-only disk): play goes on, and
+        the host's app is told (``on_log_problem``), this match not to be replayed."""
+        for tell in list(self.on_log_problem):
+            tell(problem)
 
     def snapshot(self) -> bytes | None:
         """The match's snapshot, made once per version (the log and the autosave share it)."""

@@ -541,6 +541,10 @@ class DealMeInApp(App[int]):
             self._warned.add(title)
             self.notify(message, title=title, severity="warning", timeout=10)
 
+    def warned(self, title: str) -> bool:
+        """A warning under ``title`` was said in this run and still holds."""
+        return title in self._warned
+
     def unwarn(self, title: str) -> bool:
         """What was warned of under ``title`` is put right: a new warning is said again. True
         if there had been one."""

@@ -69,10 +69,18 @@ class HostSave:
             release_solo_save()
 
     def watch(self, table: Any) -> None:
-        """Hear from this app's table's autosave when saving fails."""
+        """Hear from this app's table's autosave when saving fails, and when a match log cannot
+        be written."""
         if table is not None and table.saver is not None and self._not_saved not in table.saver.on_problem:
             table.saver.on_problem.append(self._not_saved)
             table.saver.on_saved_again.append(self._saved_again)
+        if table is not None and self._log_not_written not in table.on_log_problem:
+            table.on_log_problem.append(self._log_not_written)
+
+    def _log_not_written(self, problem: str) -> None:
+        """A match log could not be written: said once a run (the host's log only said it)."""
+        self.app.warn_once("Match log", f"{problem[0].upper()}{problem[1:]}. Play goes on, but this match "
+                                        "cannot be replayed (V, dealmein replay).")
 
     def _not_saved(self, problem: str) -> None:
         """Saving this table failed (a full or read-only data folder): play goes on, and the
@@ -101,6 +109,8 @@ class HostSave:
                            screen.names, penalties if isinstance(penalties, list) else None,
                            (before, after) if before is not None and after is not None else None)
         problem = keep_results(*kept_as, kept)
+        if problem and self.app.warned("Saving"):  # no resume to show them: that notice says so
+            return
         if problem:  # the match is saved all the same: a resume shows what its view holds
             self.app.warn_once("Match results", f"{problem}. Resumed, this match will show the last hand's "
                                                 "points left in hand and running total only as its match log "

@@ -249,3 +249,31 @@ def test_a_move_a_bot_made_for_its_player_is_marked_in_the_log_and_read_back_so(
     assert hand is not None
     marked = [move["version"] for move in hand.told(0) if move.get("bot")]
     assert by_bot and len(marked) == len(by_bot)
+
+
+def test_a_log_the_disk_will_not_take_leaves_no_empty_file_and_is_told(tmp_path):
+    """A full disk (here the file size limit, which fails every write as a full disk does, in a
+    process of its own): each match left an empty log behind, which ``dealmein replay`` later
+    called "empty", and nothing told the host's player. No file stays, and the table's
+    ``failed`` is told why."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent(f"""
+        import resource, signal
+        from pathlib import Path
+        from core import new_match
+        from net.tableconfig import TableConfig
+        from net.tablelog import open_log
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails, as on a full disk
+        resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+        told = []
+        got = open_log(Path({str(tmp_path / "logs")!r}), "t1", TableConfig(seats=2), new_match("ninety-eight", 2, seed=1),
+                       1, ["Ana", "Bo"], told.append)
+        print(got == (None, None), told)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("True ['the match log ") and "could not be written (File too large)" in done.stdout
+    assert list((tmp_path / "logs").iterdir()) == []

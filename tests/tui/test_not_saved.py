@@ -118,3 +118,24 @@ async def test_quitting_over_an_unsaved_solo_match_asks_first() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.is_running and app.session is not None
         await app.leave_table()
+
+
+async def test_a_match_log_that_cannot_be_written_is_said_once() -> None:
+    """A data folder whose logs folder cannot be made (a full or read-only disk costs the logs
+    too): only the host's own log said so, and the match could not be replayed without a word."""
+    from net.paths import logs_dir
+
+    blocked = logs_dir()
+    blocked.parent.mkdir(parents=True, exist_ok=True)
+    blocked.write_text("a file where the logs folder should be")
+    app = make_app(seed=SEED)
+    async with app.run_test(size=(100, 30)) as pilot:
+        said = said_from_now(app)
+        await app.start_table(SOLO, solo=True)
+        session = app.session
+        await wait_for(pilot, lambda: session.view and session.view["current_seat"] == session.seat)
+        told = [s for s in said if "cannot be replayed" in s]
+        assert len(told) == 1 and told[0].startswith("The match log ") and "could not be written" in told[0], said
+        assert told[0].endswith("Play goes on, but this match cannot be replayed (V, dealmein replay).")
+        assert not any("cannot be resumed" in s for s in said)  # its save is written
+        await app.leave_table()
