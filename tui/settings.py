@@ -12,6 +12,7 @@ import getpass
 import os
 import re
 import tomllib
+import unicodedata
 from dataclasses import asdict, dataclass, field, fields
 from datetime import date, time
 from pathlib import Path
@@ -76,6 +77,8 @@ def _check(key: str, value: Any) -> Any:
             raise ValueError("name: expected a name")
         if len(value.strip()) > NAME_LEN:
             raise ValueError(f"name: at most {NAME_LEN} characters")
+        if any(unicodedata.category(ch)[0] == "C" for ch in value):  # (a newline, an escape: no name's)
+            raise ValueError("name: expected a name without control characters")
         return value.strip()
     if key in ("theme", "default_game"):
         if not isinstance(value, str) or not value.strip() or len(value) > 40:

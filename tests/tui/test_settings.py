@@ -67,6 +67,16 @@ def test_bad_values_fall_back_one_by_one(tmp_path: Path) -> None:
     assert loaded.bell is True and "bell: expected true or false" in problem
 
 
+def test_a_name_with_control_characters_is_said_and_not_used(tmp_path: Path) -> None:
+    """A name with an escape, a newline or a bell in it was taken as it was: Settings drew it
+    as "Bobb" and lost its field's border. It is a mistake like any other value's."""
+    path = tmp_path / "settings.toml"
+    path.write_text('name = "Bo\\u001b[31mb\\nTwo\\u0007"\n', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert loaded.name == Settings().name
+    assert problem and "name: expected a name without control characters" in problem
+
+
 async def test_app_notifies_once_and_keeps_changes_off_a_file_it_could_not_read(tmp_path: Path) -> None:
     """A settings file that is not TOML is named once; F4 and F3 still change the card style and
     theme for the run, and the file stays as it was (it is there to mend), saying so once."""
