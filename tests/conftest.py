@@ -35,6 +35,9 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 def _private_dirs(tmp_path_factory, monkeypatch):
     """Every test gets its own config, data and themes folders: never the real user's."""
     base = tmp_path_factory.mktemp("home")
+    # a terminal of 24-bit colour for every app a test makes, whatever runs the tests: one of 16
+    # colours (TERM=xterm alone) draws the cards in other inks (``tui.theming.palette_for``)
+    monkeypatch.setenv("COLORTERM", "truecolor")
     for var, sub in (("DEALMEIN_CONFIG_DIR", "config"), ("DEALMEIN_DATA_DIR", "data"),
                      ("DEALMEIN_THEMES_DIR", "themes")):
         monkeypatch.setenv(var, str(base / sub))

@@ -284,7 +284,8 @@ class DealMeInApp(App[int]):
 
     @property
     def palette(self) -> CardPalette:
-        return palette_for(self.current_theme)
+        # (a terminal of 16 colours or 8, as Rich reads TERM and COLORTERM: ``palette_for``)
+        return palette_for(self.current_theme, few_colours=self.console.color_system in ("standard", "windows"))
 
     def _apply_keymap(self) -> list[str]:
         """Move the keys ``[keymap]`` asks for (those that can move); what could not, and why."""

@@ -64,7 +64,7 @@ def quick_theme(name: str) -> Theme | None:
     return theme if isinstance(theme, Theme) else None
 
 
-def palette_for(theme: Theme | None) -> CardPalette:
+def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
     """Card colours from the theme's table variables (derived for themes without them).
 
     Every colour a theme may hold is handed to Rich in a form it draws: an ANSI name as Rich's
@@ -72,7 +72,9 @@ def palette_for(theme: Theme | None) -> CardPalette:
     ``#RGB``, ``hsl()`` or alpha). The ink of a card that may not be played is its suit's
     colour pulled towards its muted face, only as far as it stays readable (see
     ``_dim_ink``), so an illegal card is plainly greyed out, still red or black, and legible in
-    every theme."""
+    every theme. With ``few_colours`` (a terminal of 16 colours or 8) a muted ink would be drawn
+    as the terminal's one grey, red cards and black alike: a card that may not be played keeps
+    its suit's own colour there, greyed out by the theme's text style and its muted face."""
     from .cardface import CardPalette  # with the first table, not at start
 
     if theme is None:
@@ -86,6 +88,9 @@ def palette_for(theme: Theme | None) -> CardPalette:
     # each suit muted as spades is, where that could be measured: red still reads red
     dim_suits = tuple((key, _dim_ink(v, face, illegal, theme.dark, key)[0]) for key in SUIT_VARIABLES
                       if key != "suit-spades") if computed else ()
+    if few_colours:
+        ink, computed = rich_colour(v["suit-spades"], face), False
+        dim_suits = tuple((key, rich_colour(v[key], face)) for key in SUIT_VARIABLES if key != "suit-spades")
     illegal_style = v["card-illegal-text-style"]
     return CardPalette(face=rich_colour(v["card-face"], felt), black=rich_colour(v["suit-spades"], face),
                        red=rich_colour(v["suit-hearts"], face), blue=rich_colour(v["suit-diamonds"], face),
