@@ -46,7 +46,7 @@ class LoadResult:
 #: why a save's bytes are no save: cut short, written over, or another file in its place
 DAMAGED = "damaged: its bytes are not a whole save"
 #: what becomes of a save that could not be read at all (as opposed to one read and found damaged)
-LEFT_UNREAD = "it is left as it is: mend its permissions, or move it away, and try again"
+LEFT_UNREAD = "it is left as it is: mend it (its permissions, say) or move it away, and try again"
 
 
 def read_save(path: Path, keep: bool = False) -> LoadResult:

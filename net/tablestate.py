@@ -250,7 +250,7 @@ def _reopen_log(path: Path, offset: int) -> tuple[MatchLog | None, str | None]:
     try:
         size = path.stat().st_size
         if size < offset:
-            problem = "it is shorter than the saved table expects"
+            problem = "it is shorter than the saved table expects: cut or changed since"
         else:
             os.truncate(path, offset)
             return MatchLog.reopen(path), None

@@ -178,7 +178,7 @@ async def test_a_save_that_cannot_be_read_stops_the_resume_and_is_left() -> None
         out, err = await asyncio.wait_for(proc.communicate(), 30)
         assert proc.returncode == 1, (out, err)
         assert err.decode().strip() == (f"dealmein host: {path.name} could not be read (Is a directory); it is left "
-                                        "as it is: mend its permissions, or move it away, and try again")
+                                        "as it is: mend it (its permissions, say) or move it away, and try again")
         assert b"Hosting" not in out
         assert path.is_dir() and not list(path.parent.glob(path.name + ".corrupt-*"))
     finally:

@@ -50,7 +50,7 @@ def test_a_save_that_cannot_be_read_at_all_is_left_where_it_is(tmp_path):
     result = read_save(path)
     assert result.state is None and result.unreadable and result.moved_to is None
     assert result.problem == ("table-7098.save could not be read (Is a directory); it is left as it is: "
-                              "mend its permissions, or move it away, and try again")
+                              "mend it (its permissions, say) or move it away, and try again")
     assert path.is_dir() and not list(tmp_path.glob("*.corrupt-*"))
 
 

@@ -90,8 +90,8 @@ async def test_a_save_that_cannot_be_read_is_said_and_left_where_it_is() -> None
         await pilot.pause()
         assert not app.screen.query(".resume")
         notes = [n.message for n in app._notifications]
-        assert any(m.startswith("solo.save could not be read (Is a directory); it is left as it is: mend its "
-                                "permissions, or move it away, and try again") for m in notes), notes
+        assert any(m.startswith("solo.save could not be read (Is a directory); it is left as it is: mend it "
+                                "(its permissions, say) or move it away, and try again") for m in notes), notes
     assert path.is_dir() and not list(path.parent.glob("solo.save.corrupt-*"))
     path.rmdir()
 
@@ -427,7 +427,7 @@ async def test_a_match_log_that_cannot_be_continued_is_said_on_resume():
         await wait_for(pilot, lambda: isinstance(fresh.screen, HomeScreen) and fresh.screen.query(".resume"))
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(fresh.screen, TableScreen))
-        assert f"The match log {log_path} cannot be continued (it is shorter than the saved table expects): " \
+        assert f"The match log {log_path} cannot be continued (it is shorter than the saved table expects: cut or changed since): " \
                "the rest of this match is not logged, and its replay ends where the log does." in said, said
         assert log_path.read_bytes() == b"\x00garbage"  # left as it was
         await fresh.leave_table()

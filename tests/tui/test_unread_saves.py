@@ -41,7 +41,7 @@ async def test_a_new_solo_match_leaves_an_unreadable_solo_save_as_it_is(tmp_path
         await app.start_table(CHOICE, solo=True)
         await wait_for(pilot, lambda: app.session is not None and app.session.view is not None)
         assert said[0].startswith("solo.save could not be read (") and said[0].endswith(
-            "it is left as it is: mend its permissions, or move it away, and try again: this solo match is not "
+            "it is left as it is: mend it (its permissions, say) or move it away, and try again: this solo match is not "
             "kept, and leaving or quitting ends it."), said
         session = app.session
         await wait_for(pilot, lambda: session.view["current_seat"] == session.seat and session.view["legal"])
