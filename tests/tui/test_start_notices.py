@@ -47,3 +47,17 @@ async def test_each_start_notice_shows_whole_in_its_turn(tmp_path: Path, monkeyp
         assert any("card_style" in m and "bell" in m and "table.hint" in m for m in said["Settings"])
         assert any("default_game: 'chess'" in m for m in said["Settings"])
         assert "bad0.toml" in said["Themes"][0]
+
+
+async def test_a_theme_folder_that_is_a_file_is_said(tmp_path: Path, monkeypatch: Any) -> None:
+    """``DEALMEIN_THEMES_DIR`` naming a file: ``dealmein themes`` said so, the app nothing (the
+    player's themes were simply not there)."""
+    not_a_folder = tmp_path / "themes"
+    not_a_folder.write_text("a file")
+    monkeypatch.setenv("DEALMEIN_THEMES_DIR", str(not_a_folder))
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        toasts = await wait_for(pilot, lambda: up(app), timeout=10)
+        notice = toasts[0]._notification
+        assert notice.title == "Themes"
+        assert notice.message == f"Your theme folder {not_a_folder} is not a folder: no theme is read from it."
