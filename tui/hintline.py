@@ -10,7 +10,7 @@ from rich.text import Text
 
 from .cardface import card_label
 from .eventtext import announcement
-from .playeffect import turn_effect
+from .playeffect import SHORT_EFFECTS, turn_effect
 from .playoutcome import chip_words, play_total
 from .plays import can, own_status, parse_play, playable, plays_for, unplayable_line, why_not
 from .widgets.seats import fit
@@ -114,9 +114,10 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
         last = f' · {key(*LAST_CARD_KEY)} with "{said}"'
     keys += moves
     short = [k.replace(" (else a penalty)", "") for k in keys]
-    # narrower, the chips (shorter and shorter) before the turn's effect, and where the card
-    # takes the total before either
-    shorter = [*chipped, *([plays_to + effect] if effect else [])]
+    # narrower, the chips (shorter and shorter) before the turn's effect, then both in fewer
+    # words, and where the card takes the total before either
+    brief = plays + reached[-1].replace(": the total stays", ": stays") + f", {SHORT_EFFECTS.get(turn, turn)}"
+    shorter = [*chipped, *([plays_to + effect, brief] if effect else [])]
     warned = [" · ".join(short[:2]), plays_to + last, plays + last] if last else []
     return Text(fit([" · ".join(keys), " · ".join(short), *warned, " · ".join(short[:1]), *shorter, plays_to, plays],
                     width()))

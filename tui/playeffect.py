@@ -10,6 +10,8 @@ from .plays import ninety_eight_turn, parse_play
 SKIP = "the next player misses a turn"
 AGAIN = "you play again"
 REVERSE = "play turns the other way"
+#: each in fewer words, for a line too narrow for them (60 columns)
+SHORT_EFFECTS = {SKIP: "skips the next player", AGAIN: AGAIN, REVERSE: "reverses play"}
 
 
 def _in_hand(view: dict[str, Any]) -> int:

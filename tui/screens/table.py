@@ -677,8 +677,9 @@ class TableScreen(Screen[None]):
     def _tiny_follow(self, hint_cells: int = HINT_ROOM) -> str:
         """The line under the board, where the terminal is too short to show it there: ahead
         of the hint, whole where the hint (``hint_cells`` long) keeps its room, else the parts
-        that fit whole in what the hint leaves, or half the row (at least ``TINY_FOLLOW``
-        cells), so that the hint (what Enter plays) keeps the rest."""
+        that fit whole in what the hint leaves (at least ``TINY_FOLLOW`` cells), so that the
+        hint keeps what Enter plays, the total it makes and what it does to the turn (at 60x18
+        half the row left it the card alone)."""
         if not self.has_class("-tiny") or self.view is None:
             return ""
         whole = follow_text(self.view, self.card_style).plain
@@ -686,7 +687,7 @@ class TableScreen(Screen[None]):
         room = width - 3 - hint_cells
         if cell_len(whole) <= room:
             return whole
-        return follow_text(self.view, self.card_style, max(TINY_FOLLOW, (width - 3) // 2, room), rows=0).plain
+        return follow_text(self.view, self.card_style, max(TINY_FOLLOW, room), rows=0).plain
 
     def _hint_row(self) -> int:
         """The cells of the hint line's row, inside its padding."""
