@@ -89,7 +89,7 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
         return Text("You are out of this hand: watching until the next deal.")
     moves = move_keys(view, key)  # the draw and the pass, where the turn offers them
     if card is None:
-        return Text("No cards. " + ", ".join(moves))
+        return Text(" ".join(["No cards.", *([", ".join(moves) + "."] if moves else [])]))
     if not playable(view, card):
         return Text(cannot_play(view, card, cards, names, style, key, width(), moves), style="italic")
     plays = f"{key('hand.play', 'enter')} plays " + card_label(card, style)

@@ -105,7 +105,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
                     f"than would let {names[why.other]} at {count}")
         return f"at {why.total} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 than at {count}"
     if kind == "nn_costly":
-        return f"at {why.total}, {count} in 10 of the cards you cannot see would cost {name} chips however played"
+        # (the name first: "would cost Normal bot 3 chips" read as three chips)
+        return f"at {why.total}, {name} would lose chips with {count} in 10 of the cards you cannot see, however played"
     if kind == "nn_room":
         return (f"the cards it leaves you can still be played without cost at more of the totals just above "
                 f"{why.total} than another play would leave you")

@@ -349,8 +349,8 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         # the play to 93 would pass the turn to another seat (this one's 4 turns play round)
         Why("nn_next", seat=1, total=87, count=93, other=2): "at 87 fewer of the cards you cannot see would let Bo "
                                                              "land on 33, 66 or 99 than would let Cy at 93",
-        Why("nn_costly", seat=1, total=93, count=5): "at 93, 5 in 10 of the cards you cannot see would cost Bo chips "
-                                                     "however played",
+        Why("nn_costly", seat=1, total=93, count=5): "at 93, Bo would lose chips with 5 in 10 of the cards you "
+                                                     "cannot see, however played",
         Why("nn_room", total=57): "the cards it leaves you can still be played without cost at more of the totals "
                                   "just above 57 than another play would leave you",
         Why("nn_total", total=92, count=0): "every card you can play takes the total to 92 and costs you nothing",

@@ -247,3 +247,13 @@ def test_a_short_clock_rings_no_ten_second_bell_on_top_of_the_turns_own() -> Non
     clock = ShownClock()
     clock.told(view, 6.0)  # came in mid-turn with 6 s left: the turn's bell has just rung
     assert clock.left(view, {"turn_time": 30, "seats": seats}) == 6 and not clock.first_warning()
+
+
+def test_a_hand_with_no_cards_says_so_in_sentences() -> None:
+    """Ninety-Nine with manual draw: a turn with no cards in hand read "No cards. Space draws",
+    where every other line of the kind ends with a full stop."""
+    view = {**new_match("ninety-nine", 3, seed=4).view(0), "current_seat": 0}
+    line = lambda moves: hint_text({**view, "hand": [], "legal": moves}, None, [], NAMES, "ascii", keys,  # noqa: E731
+                                   lambda: 80).plain
+    assert line(["draw"]) == "No cards. Space draws."
+    assert line([]) == "No cards."
