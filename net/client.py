@@ -455,7 +455,9 @@ class TableClient:
         assert self.heartbeat is not None
         beat = float(self.heartbeat)
         while not self._closing and not self._done:
-            await asyncio.sleep(max(0.05, beat - (time.monotonic() - self._sent)))
+            # (while it reconnects, nothing is sent: a look a beat later)
+            due = beat - (time.monotonic() - self._sent) if self.connected else beat
+            await asyncio.sleep(max(0.05, due))
             wire = self._wire
             if wire is None or wire.transport is None or not self.connected:
                 continue
@@ -463,7 +465,10 @@ class TableClient:
                 log.warning("nothing heard from the host for %g s: the connection is dropped", beat * SILENT_BEATS)
                 wire.transport.abort()
             elif time.monotonic() - self._sent >= beat * 0.9:
-                self._write({"type": "ping"})
+                try:
+                    self._write({"type": "ping"})
+                except ConnectionError:  # closing meanwhile: its loss is handled as any other
+                    pass
 
     def drop_connection(self) -> None:
         """Lose the connection as a flaky link would (no goodbye): the client reconnects by
