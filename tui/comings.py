@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from .leavewords import kept_for
+from .leavewords import keeps_no_seat, kept_for
 from .plain import clean
 from .seatnames import lobby_names, watcher_names
 
@@ -68,17 +68,22 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
         if was is not None and was == now:
             if old.get("connected") and new.get("connected") is False and new.get("standin") is True:
                 # said goodbye in a match in play: a bot plays at once (a dropped player is waited for)
-                lines.append(Change("away", f"{shown_after[i]} leaves the match: a bot plays their seat, "
-                                            f"which is kept {kept_for(grace)} should they come back."))
+                kept = " for the rest of it" if keeps_no_seat(grace) else \
+                    f", which is kept {kept_for(grace)} should they come back"
+                lines.append(Change("away", f"{shown_after[i]} leaves the match: a bot plays their seat{kept}."))
             elif old.get("connected") and new.get("connected") is False:
-                lines.append(Change("away", f"{shown_after[i]} is away: their seat is kept {kept_for(grace)}."))
+                lines.append(Change("away", f"{shown_after[i]} is gone: a bot plays their seat for the rest of the match."
+                                    if keeps_no_seat(grace) else
+                                    f"{shown_after[i]} is away: their seat is kept {kept_for(grace)}."))
             elif old.get("connected") is False and new.get("connected"):
                 lines.append(Change("back", f"{shown_after[i]} is back."))
             continue
         if was is not None:
             if new.get("bot") and clean(str(new.get("name") or ""), 24) == was:
-                # from an away seat the grace ran out; from a seat still connected, the host kicked
-                why = "did not come back" if old.get("connected") is False else "was sent away by the host"
+                # from an away seat the grace ran out; from a seat still connected, the host kicked,
+                # or at a table that keeps no seat (``--grace 0``) its player left or dropped
+                why = "did not come back" if old.get("connected") is False else \
+                    "is gone" if keeps_no_seat(grace) else "was sent away by the host"
                 lines.append(Change("bot", f"{shown_before[i]} {why}: a bot plays their seat for the rest of the match."))
             else:
                 gone.setdefault(was, []).append(i)

@@ -8,7 +8,8 @@ from net.keptfor import kept_for
 from .plain import counted
 from .seatnames import watching_count
 
-__all__ = ["kept_for", "lobby_grace", "others_phrase", "others_seated", "others_watching", "seat_kept", "seat_kept_away"]
+__all__ = ["NO_SEAT_KEPT", "keeps_no_seat", "kept_for", "lobby_grace", "others_phrase", "others_seated",
+           "others_watching", "seat_kept", "seat_kept_away"]
 
 
 def others_seated(lobby: dict[str, Any], me: int | None) -> int:
@@ -40,9 +41,19 @@ def lobby_grace(lobby: dict[str, Any] | None) -> int | None:
     return grace if isinstance(grace, int) else None
 
 
+#: what leaving costs at a table that keeps no seat (``--grace 0``): no way back to it is said
+NO_SEAT_KEPT = "The host keeps no seat for a player who leaves: a bot plays yours for the rest of this match."
+
+
 def seat_kept(grace: float | None) -> str:
     """How long the host keeps this player's seat once it is gone, a bot playing it."""
     return f"The host keeps your seat {kept_for(grace)}, a bot playing it meanwhile"
+
+
+def keeps_no_seat(grace: float | None) -> bool:
+    """The host keeps no seat for a player who leaves (``--grace 0``): a bot keeps it for the
+    rest of the match at once, and logging in or joining again only watches."""
+    return grace is not None and grace <= 0
 
 
 def seat_kept_away() -> str:

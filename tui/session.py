@@ -863,6 +863,8 @@ class TableSession:
         c = self.client
         if c is None or not self._seat_in_play_elsewhere():
             return ""
+        if self._keeps_no_seat():
+            return leavewords.NO_SEAT_KEPT
         if self.app.guest:
             return self._guest_way_back()
         if not c.connected:  # no host to keep the seat now: what holds once it is back
@@ -895,6 +897,15 @@ class TableSession:
         grace = leavewords.lobby_grace(self.lobby)
         return leavewords.seat_kept(grace if grace is not None else self.app.seat_grace)
 
+    def _keeps_no_seat(self) -> bool:
+        """The table keeps no seat for a player who leaves (``--grace 0``), and this one did not
+        step away (kept to the match's end): there is no way back to say."""
+        listed = listed_seat(self.lobby, self.client.seat if self.client is not None else None)
+        if listed is not None and listed.get("stepped_away") is True:
+            return False
+        grace = leavewords.lobby_grace(self.lobby)
+        return leavewords.keeps_no_seat(grace if grace is not None else self.app.seat_grace)
+
     def _guest_way_back(self) -> str:
         """How an SSH guest who quit sits back down: the seat is kept a while, and a login by
         the same name from the same address claims it."""
@@ -914,6 +925,8 @@ class TableSession:
             return "You run this table from no seat: leaving gives that up until you join again with its host key."
         if self.client is None or self.client.seat is None:
             return "You are only watching: nothing is lost."
+        if self._keeps_no_seat():
+            return leavewords.NO_SEAT_KEPT
         if not self.client.connected and not self.app.guest:  # no host to keep the seat now
             return self._back_once_up()
         if self.app.guest:  # over SSH the way back is the home screen's, or a new login
