@@ -57,6 +57,7 @@ REFUSALS_HELD = 2
 LOCKED_MESSAGE = "Deal Me In: too many wrong passwords from your address; try again in {:g} s."
 FULL_MESSAGE = "Deal Me In: the table has all the SSH players it can take; try again when one leaves."
 FULL_FROM_YOU_MESSAGE = "Deal Me In: {} SSH sessions from your address at most; close one and try again."
+NO_SESSION_MESSAGE = "Deal Me In: this connection opened no session in {:g} s; log in again to play."
 _WORDS = ("amber", "birch", "cedar", "delta", "ember", "fable", "gusto", "harbor", "indigo",
           "jasper", "kettle", "lumen", "maple", "nectar", "otter", "pepper", "quartz", "raven",
           "saffron", "tundra", "umber", "velvet", "willow", "zephyr")
@@ -114,6 +115,12 @@ class SSHConfig:
     max_sessions: int = 16
     max_per_address: int = 4
     login_timeout: float = 30.0
+    #: seconds between keepalives, three unanswered ending the connection: a guest whose
+    #: machine went to sleep or off the network is a drop in about 30 s, as an app's heartbeat is
+    keepalive: float = 10.0
+    #: seconds a logged-in connection may hold no session (``ssh -N``, a client's master
+    #: connection left over) before it is closed: it counts towards its address's cap
+    session_wait: float = 30.0
     idle_timeout: float = 1800.0
     max_failures: int = 5  # failed logins per address per ``failure_window``
     failure_window: float = 60.0
@@ -207,7 +214,7 @@ class SSHTableServer:
             encoding=None, line_editor=False,
             agent_forwarding=False, x11_forwarding=False, allow_scp=False,
             sftp_factory=None, process_factory=None, session_factory=None,
-            keepalive_interval=30,
+            keepalive_interval=c.keepalive, keepalive_count_max=3,
         )
         log.debug("ssh listening on %s:%s (%s)", c.host, self.port, self.fingerprint)  # a host says so itself
 
@@ -251,6 +258,9 @@ class _Connection(asyncssh.SSHServer):
         self.counted = False
         #: why this connection is refused, told to the client once it can read it (``begin_auth``)
         self.refusal: tuple[int, str] | None = None
+        #: sessions open on this connection, and the wait for one while there are none
+        self.open_sessions = 0
+        self._sessionless: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -284,7 +294,32 @@ class _Connection(asyncssh.SSHServer):
             self.counted = True
         reg.connections.add(self)  # closed with the server, refused or not
 
+    def auth_completed(self) -> None:
+        self._await_session()
+
+    def _await_session(self) -> None:
+        """With no session open, the connection has ``session_wait`` seconds to open one."""
+        if self._sessionless is None and self.conn is not None and not self.server.closing:
+            wait = self.server.config.session_wait
+            self._sessionless = asyncio.get_running_loop().call_later(wait, self._no_session, wait)
+
+    def _no_session(self, wait: float) -> None:
+        self._sessionless = None
+        if self.open_sessions == 0 and self.conn is not None:
+            log.info("ssh: %s opened no session in %g s: closing its connection", self.address, wait)
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, NO_SESSION_MESSAGE.format(wait))
+
+    def session_ended(self) -> None:
+        """A session of this connection ended: with none left, it waits for another a while."""
+        self.open_sessions = max(0, self.open_sessions - 1)
+        if self.open_sessions == 0:
+            self._await_session()
+
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._sessionless is not None:
+            self._sessionless.cancel()
+            self._sessionless = None
+        self.conn = None
         reg = self.server.registry
         reg.connections.discard(self)
         if self.counted:
@@ -339,7 +374,11 @@ class _Connection(asyncssh.SSHServer):
             log.warning("ssh: refusing a session to %s: %d sessions from it already", self.address,
                         cfg.max_per_address)
             return False
-        return TableSession(self.server, player_name(self.username), self.address)
+        if self._sessionless is not None:
+            self._sessionless.cancel()
+            self._sessionless = None
+        self.open_sessions += 1
+        return TableSession(self.server, player_name(self.username), self.address, self.session_ended)
 
     # Everything else a client may ask for is refused.
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
@@ -364,10 +403,12 @@ class _Connection(asyncssh.SSHServer):
 class TableSession(asyncssh.SSHServerSession):
     """One player's session: the app in a child process on a pty."""
 
-    def __init__(self, server: SSHTableServer, name: str, address: str) -> None:
+    def __init__(self, server: SSHTableServer, name: str, address: str,
+                 ended: Callable[[], None] | None = None) -> None:
         self.server = server
         self.name = name
         self.address = address
+        self._told_ended = ended  # its connection's, told once as it ends
         self.chan: asyncssh.SSHServerChannel | None = None
         self.child: PtyChild | None = None
         self.has_pty = False
@@ -508,6 +549,8 @@ class TableSession(asyncssh.SSHServerSession):
             return
         self._ended = True
         self.server.registry.sessions.discard(self)
+        if self._told_ended is not None:
+            self._told_ended()
         if self._idle is not None and self._idle is not asyncio.current_task():
             self._idle.cancel()
         cfg = self.server.config

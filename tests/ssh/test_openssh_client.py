@@ -79,3 +79,52 @@ async def test_openssh_client_refused_for_wrong_passwords_reads_why(echo_server,
     out, err = await asyncio.wait_for(proc.communicate(), 15)
     assert proc.returncode == 255, (out, err)
     assert b"too many wrong passwords from your address" in err and b"banner exchange" not in err, err
+
+
+async def test_a_connection_that_opens_no_session_is_closed_and_told_why(echo_server, tmp_path):
+    """``ssh -N`` (or a client's master connection left behind) logs in and opens no session: it
+    held a place in its address's cap for good, and four of them kept that address's guests out.
+    It is closed once ``session_wait`` passes, the client told why."""
+    server = await echo_server(auth="open", password=None, session_wait=1.0, max_per_address=1)
+    proc = await asyncio.create_subprocess_exec(
+        "ssh", "-N", "-p", str(server.port), "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+        "-o", "PubkeyAuthentication=no", "-o", "BatchMode=yes", "-F", "/dev/null", "zoe@127.0.0.1",
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    started = time.monotonic()
+    out, err = await asyncio.wait_for(proc.communicate(), 15)
+    assert time.monotonic() - started < 8
+    assert b"opened no session in 1 s" in err, err
+    assert server.registry.per_address["127.0.0.1"] == 0  # its place in the cap is free again
+
+
+async def test_a_frozen_client_is_dropped_after_its_keepalives_go_unanswered(echo_server, tmp_path):
+    """A guest whose machine froze or left the network (here its ssh client stopped with
+    SIGSTOP, outside tmux, which would start it again): the app it runs on the host answers the
+    table, so only the SSH connection can tell, and it took about two minutes (keepalives every
+    30 s). Three unanswered ones now end it."""
+    import os
+    import signal
+
+    server = await echo_server(auth="open", password=None, keepalive=1.0)
+    proc = subprocess.Popen(
+        ["ssh", "-tt", "-p", str(server.port), "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+         "-o", "LogLevel=ERROR", "-o", "PubkeyAuthentication=no", "-F", "/dev/null", "zoe@127.0.0.1"],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "TERM": "xterm-256color"})
+    try:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not server.registry.sessions:
+            await asyncio.sleep(0.1)
+        assert server.registry.sessions
+        os.kill(proc.pid, signal.SIGSTOP)
+        stopped = time.monotonic()
+        deadline = stopped + 15
+        while time.monotonic() < deadline and server.registry.sessions:
+            await asyncio.sleep(0.1)
+        assert not server.registry.sessions, "the frozen client's session still held"
+        assert time.monotonic() - stopped >= 2  # not before three keepalives went unanswered
+    finally:
+        os.kill(proc.pid, signal.SIGCONT)
+        proc.kill()
+        proc.wait(10)
