@@ -35,6 +35,13 @@ class Lockout:
             return False
         return len(q) >= self.most
 
+    def locked_for(self, address: str) -> float:
+        """Seconds until ``address`` may try again: when its oldest failure counted leaves the
+        window (0 where it is not locked)."""
+        if not self.locked(address):
+            return 0.0
+        return max(0.0, self._failures[address][0] + self.window - time.monotonic())
+
     def failed(self, address: str) -> None:
         q = self._failures.get(address)
         if q is None:

@@ -18,6 +18,7 @@ import asyncio
 import functools
 import hmac
 import logging
+import math
 import secrets
 import signal
 import time
@@ -243,6 +244,10 @@ class SSHTableServer:
     def locked_out(self, address: str) -> bool:
         return self.registry.failures.locked(address)
 
+    def locked_message(self, address: str) -> str:
+        """Why ``address`` is refused, with the seconds until it may try again."""
+        return LOCKED_MESSAGE.format(max(1, math.ceil(self.registry.failures.locked_for(address))))
+
     def record_failure(self, address: str) -> None:
         self.registry.failures.failed(address)
 
@@ -274,7 +279,7 @@ class _Connection(asyncssh.SSHServer):
         refusal: tuple[int, str] | None = None
         if self.server.locked_out(self.address):
             log.warning("ssh: %s locked out after failed logins", self.address)
-            refusal = (asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, LOCKED_MESSAGE.format(cfg.failure_window))
+            refusal = (asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, self.server.locked_message(self.address))
         elif reg.per_address[self.address] >= cfg.max_per_address or len(reg.sessions) >= cfg.max_sessions:
             log.warning("ssh: refusing %s: session cap reached", self.address)
             mine = reg.per_address[self.address] >= cfg.max_per_address
@@ -346,7 +351,15 @@ class _Connection(asyncssh.SSHServer):
         return False
 
     def validate_password(self, username: str, password: str) -> bool:
-        if self.refusal is not None or self.server.locked_out(self.address):
+        if self.refusal is not None:
+            return False
+        if self.server.locked_out(self.address):
+            # locked meanwhile (its wrong passwords, or another connection's from its address):
+            # a password given now, right or wrong, is told why it is refused, as a new
+            # connection is (it read a bare "Permission denied")
+            if password and self.conn is not None:
+                self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                                     self.server.locked_message(self.address))
             return False
         if not password:
             # what the stock client sends for Ctrl+D or a bare Enter at its prompt: a login given

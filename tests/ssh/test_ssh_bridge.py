@@ -191,8 +191,28 @@ async def test_wrong_password_is_rejected_and_rate_limited(echo_server):
     with pytest.raises(asyncssh.DisconnectError) as refused:
         async with connect(server, password="sesame"):
             pass
-    assert refused.value.reason == LOCKED_MESSAGE.format(60)
+    # (the seconds until the address may try again: the window, less what has gone by)
+    assert re.fullmatch(LOCKED_MESSAGE.replace("{:g}", "(\\d+)").replace(".", "\\."),
+                        refused.value.reason) and 50 <= int(re.findall(r"\d+", refused.value.reason)[0]) <= 60
     assert refused.value.code == asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE
+
+
+async def test_the_right_password_after_the_lock_on_the_same_connection_is_told_why(echo_server):
+    """Wrong passwords on one connection lock its address; the right one typed next, on that
+    connection, read a bare "Permission denied": it is told why, as a new connection is."""
+    server = await echo_server(max_failures=2)
+    tries = iter(["wrong", "wrong", "sesame"])
+
+    class Typist(asyncssh.SSHClient):
+        def password_auth_requested(self) -> str | None:
+            return next(tries, None)
+
+    with pytest.raises(asyncssh.DisconnectError) as refused:
+        async with asyncssh.connect("127.0.0.1", server.port, username="ana", known_hosts=None, client_keys=None,
+                                    agent_path=None, client_factory=Typist, preferred_auth="password"):
+            pass
+    assert refused.value.reason.startswith("Deal Me In: too many wrong passwords from your address; try again in ")
+    assert next(tries, None) is None, "the right password was tried"
 
 
 async def test_an_empty_password_is_refused_and_not_counted(echo_server, caplog):
