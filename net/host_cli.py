@@ -147,7 +147,10 @@ def door_flags(door: SSHDoor) -> str:
 
 
 def print_ssh(ssh: SSHTableServer, out: Out, table_password: str | None = None) -> None:
-    print(f"SSH: {ssh.login_command('NAME')}  ({ssh.config.auth} login)", file=out)
+    # a table's own password is the SSH login's too (docs/security.md): said so, as the invite says it
+    own = ssh.config.auth == "password" and table_password is not None and ssh.config.password == table_password
+    how = "password login: the table's password" if own else f"{ssh.config.auth} login"
+    print(f"SSH: {ssh.login_command('NAME')}  ({how})", file=out)
     if ssh.config.auth == "password" and ssh.config.password != table_password:
         # a table without a password of its own: the SSH login has one made up
         print(f"SSH password: {ssh.config.password}", file=out)

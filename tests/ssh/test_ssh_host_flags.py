@@ -230,3 +230,22 @@ async def test_a_data_folder_that_cannot_hold_the_ssh_host_key_is_said_so_not_bl
     assert line == [f"dealmein host: cannot serve SSH: its host key cannot be kept in {taken}/ssh_host_ed25519_key: "
                     f"{taken} is a file, not a folder"], err
     assert "Errno" not in err and "port 0" not in err, err
+
+
+async def test_the_banner_says_the_ssh_login_takes_the_tables_password() -> None:
+    """``--password`` with ``--ssh``: the banner gave "(password login)" and the table's password
+    apart, never saying the one is the other (the app's invite says it)."""
+    from .test_ssh_start_and_end import _banner, _stop
+
+    proc, text = await _banner("--port", "0", "--seats", "2", "--ssh", "0", "--password", "swordfish")
+    try:
+        assert re.search(r"SSH: ssh -p \d+ NAME@127\.0\.0\.1  \(password login: the table's password\)", text), text
+        assert "SSH password:" not in text
+    finally:
+        await _stop(proc)
+    proc, text = await _banner("--port", "0", "--seats", "2", "--ssh", "0")
+    try:  # a table without one: the SSH login has one made up, on its own line
+        assert re.search(r"SSH: ssh -p \d+ NAME@127\.0\.0\.1  \(password login\)\n", text), text
+        assert re.search(r"SSH password: [a-z]+-[a-z]+-\d+", text), text
+    finally:
+        await _stop(proc)
