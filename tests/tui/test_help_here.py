@@ -198,3 +198,16 @@ async def test_the_palette_words_help_gives_each_find_a_command() -> None:
         assert len(words) >= 5
         for word in words:
             assert any(word in name for name in names), (word, names)
+
+
+async def test_an_ssh_guests_help_offers_no_hint_and_no_replay(monkeypatch: Any) -> None:
+    """An SSH guest plays at the host's table only, never solo, and has no match logs of its own:
+    Help from its home or lobby listed "H Hint (at a solo table)" and V Replay among a hand's
+    results keys, which do nothing for it."""
+    monkeypatch.setenv("DEALMEIN_SSH_SESSION", "1")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        sections = await _help(app, pilot)
+        assert "H" not in sections["At the table"] and sections["At the table"]["/"].startswith("Chat")
+        results = next(rows for title, rows in sections.items() if title.endswith("match over"))
+        assert "V" not in results and "Replay" not in results.values()

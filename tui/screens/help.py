@@ -186,6 +186,8 @@ class HelpScreen(Screen[None]):
         from .settings import SettingsScreen
         from .table import TableScreen
 
+        if guest and solo is None:  # an SSH guest's table is never a solo one: no Hint there
+            solo = False
         hand = [b for b in _of(HandView) if not b.key.isdigit()]
         named = (view or {}).get("game")
         game = named if isinstance(named, str) else None  # None: no table, every game
@@ -219,6 +221,8 @@ class HelpScreen(Screen[None]):
                     "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand"),
             *([] if solo else [("Enter in the chat line", "Send the line and stay for the next; on an empty line, back to the hand")])])
         results_keys = _of(ResultsScreen) if results is None else working(results, _of(ResultsScreen))
+        if guest:  # a replay reads a match log of this machine's data folder, the host's
+            results_keys = [b for b in results_keys if b.action != "replay"]
         lobby_keys = _of(LobbyScreen) if lobby is None else working(lobby, _of(LobbyScreen))
         return {
             "Everywhere": everywhere,
