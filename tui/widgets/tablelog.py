@@ -94,8 +94,9 @@ class TableLog(RichLog):
         height changes (the log follows its end as it is written)."""
         super().on_resize(event)  # the first sizing writes what came before it
         width = self.scrollable_content_region.width
-        if self._width and width != self._width and self._entries:
+        if self._width and width and width != self._width and self._entries:
             self._rewrite()
-        self._width = width
+        if width:  # the width its lines were wrapped at: none while hidden (a terminal too small)
+            self._width = width
         if self.auto_scroll:
             self.scroll_end(animate=False, immediate=False, x_axis=False)
