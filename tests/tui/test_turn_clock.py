@@ -5,6 +5,8 @@ clock."""
 from __future__ import annotations
 
 import argparse
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
 
 from textual.widgets import Select
 
@@ -241,41 +243,51 @@ async def test_a_player_out_of_time_turn_after_turn_sees_the_short_clock() -> No
             await app.leave_table()
 
 
-async def test_while_the_bot_finishes_a_turn_for_this_player_no_clock_shows_and_the_log_says_whose_draws() -> None:
-    """docs/guide.md (turn clock): out of time in Crazy Eights with no card to play (seed 3:
-    Bo, first to move, must draw, and the first card drawn does not play), a bot draws for Bo,
-    at the bots' pace (1 s here). Meanwhile the top line shows no clock (the host runs none:
-    it showed the whole clock again after each draw), and Bo's log reads the draws as the
-    bot's, in one line ("A bot for you draws ..."), not as Bo's own."""
+@asynccontextmanager
+async def _bo_must_draw(turn_time: int, bot_delay: float) -> AsyncIterator[tuple[Any, Any, Any, TableScreen]]:
+    """Bo (this app) dealt into seat 1 of a two-seat Crazy Eights table of another player's with
+    a ``turn_time`` clock, the bots at ``bot_delay`` (seed 3: Bo moves first, must draw, and the
+    first card drawn does not play): (app, pilot, the host's table, Bo's table screen)."""
     from net.server import TableConfig
 
     from .helpers import seated_and_dealt, someone_elses_table
 
-    config = TableConfig(name="t", game="crazy-eights", seats=2, seed=3, turn_time=2)
-    async with someone_elses_table(config, bot_delay=1.0) as (srv, table, ana):
+    config = TableConfig(name="t", game="crazy-eights", seats=2, seed=3, turn_time=turn_time)
+    async with someone_elses_table(config, bot_delay=bot_delay) as (srv, table, ana):
         app = make_app()
         app.settings.name = "Bo"
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
             m = table.match
             assert m.current_seat == 1 and [str(a) for a in m.legal_actions(1)] == ["draw"]
-            version = m.version
-            await wait_for(pilot, lambda: m.version > version, timeout=6)
-            assert m.current_seat == 1, "the card drawn first does not play: the bot goes on"
-            drawn = m.version
-            await wait_for(pilot, lambda: screen.view is not None and screen.view["version"] == drawn)
-            top = str(screen.query_one("#topbar").render())
-            assert top.endswith("your turn"), top
-            await wait_for(pilot, lambda: m.current_seat != 1 or m.is_over, timeout=12)
-            # the way to leave the table a while without holding it up, said once the turn the
-            # bot finished is over (on a loaded machine the app reads that a moment after the host)
-            tip = "Away for a while? A steps away: a bot plays your seat until you are back."
-            await wait_for(pilot, lambda: tip in log_entries(screen), timeout=5)
-            entries = log_entries(screen)
-            bots = [line for line in entries if line.startswith("A bot for you draws")]
-            assert len(bots) == 1 and not any(line.startswith("You draw") for line in entries), entries
-            assert entries.count(tip) == 1 and entries.index(tip) > entries.index(bots[0]), entries
-            await app.leave_table()
+            yield app, pilot, table, screen
+
+
+async def test_while_the_bot_finishes_a_turn_for_this_player_no_clock_shows_and_the_log_says_whose_draws() -> None:
+    """docs/guide.md (turn clock): out of time in Crazy Eights with no card to play (seed 3:
+    Bo, first to move, must draw, and the first card drawn does not play), a bot draws for Bo,
+    at the bots' pace (1 s here). Meanwhile the top line shows no clock (the host runs none:
+    it showed the whole clock again after each draw), and Bo's log reads the draws as the
+    bot's, in one line ("A bot for you draws ..."), not as Bo's own."""
+    async with _bo_must_draw(turn_time=2, bot_delay=1.0) as (app, pilot, table, screen):
+        m = table.match
+        version = m.version
+        await wait_for(pilot, lambda: m.version > version, timeout=6)
+        assert m.current_seat == 1, "the card drawn first does not play: the bot goes on"
+        drawn = m.version
+        await wait_for(pilot, lambda: screen.view is not None and screen.view["version"] == drawn)
+        top = str(screen.query_one("#topbar").render())
+        assert top.endswith("your turn"), top
+        await wait_for(pilot, lambda: m.current_seat != 1 or m.is_over, timeout=12)
+        # the way to leave the table a while without holding it up, said once the turn the
+        # bot finished is over (on a loaded machine the app reads that a moment after the host)
+        tip = "Away for a while? A steps away: a bot plays your seat until you are back."
+        await wait_for(pilot, lambda: tip in log_entries(screen), timeout=5)
+        entries = log_entries(screen)
+        bots = [line for line in entries if line.startswith("A bot for you draws")]
+        assert len(bots) == 1 and not any(line.startswith("You draw") for line in entries), entries
+        assert entries.count(tip) == 1 and entries.index(tip) > entries.index(bots[0]), entries
+        await app.leave_table()
 
 
 async def test_a_player_back_while_the_bot_is_in_the_middle_of_their_turn_sees_the_clock() -> None:
@@ -284,28 +296,18 @@ async def test_a_player_back_while_the_bot_is_in_the_middle_of_their_turn_sees_t
     turn is his, and the host's clock runs for it (docs/protocol.md, "Turn clock"): his top
     line showed none (the bot's draw had hidden the clock for the whole turn) until a bot moved
     for him, out of time, a minute later."""
-    from net.server import TableConfig
-
-    from .helpers import seated_and_dealt, someone_elses_table
-
-    config = TableConfig(name="t", game="crazy-eights", seats=2, seed=3, turn_time=60)
-    async with someone_elses_table(config, bot_delay=3.0) as (srv, table, ana):
-        app = make_app()
-        app.settings.name = "Bo"
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
-            m = table.match
-            assert m.current_seat == 1 and [str(a) for a in m.legal_actions(1)] == ["draw"]
-            top = lambda: str(screen.query_one("#topbar").render())  # noqa: E731
-            await wait_for(pilot, lambda: top().endswith(" s"))
-            version = m.version
-            await pilot.press("a")
-            await wait_for(pilot, lambda: table.seats[1].stepped_away)
-            await wait_for(pilot, lambda: m.version > version, timeout=8)  # the bot's draw
-            assert m.current_seat == 1
-            await pilot.press("a")
-            await wait_for(pilot, lambda: not table.seats[1].stepped_away, timeout=2)
-            assert m.current_seat == 1, "the bot went on before Bo was back (a loaded machine)"
-            await wait_for(pilot, lambda: top().endswith(" s"), timeout=5)
-            assert 50 <= int(top().rsplit("· ", 1)[1].split()[0]) <= 60, top()
-            await app.leave_table()
+    async with _bo_must_draw(turn_time=60, bot_delay=3.0) as (app, pilot, table, screen):
+        m = table.match
+        top = lambda: str(screen.query_one("#topbar").render())  # noqa: E731
+        await wait_for(pilot, lambda: top().endswith(" s"))
+        version = m.version
+        await pilot.press("a")
+        await wait_for(pilot, lambda: table.seats[1].stepped_away)
+        await wait_for(pilot, lambda: m.version > version, timeout=8)  # the bot's draw
+        assert m.current_seat == 1
+        await pilot.press("a")
+        await wait_for(pilot, lambda: not table.seats[1].stepped_away, timeout=2)
+        assert m.current_seat == 1, "the bot went on before Bo was back (a loaded machine)"
+        await wait_for(pilot, lambda: top().endswith(" s"), timeout=5)
+        assert 50 <= int(top().rsplit("· ", 1)[1].split()[0]) <= 60, top()
+        await app.leave_table()
