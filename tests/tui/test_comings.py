@@ -303,9 +303,12 @@ async def test_a_player_who_joins_sees_what_was_said_before_under_a_heading_and_
             await wait_for(pilot, lambda: session.client.connected and any("see you there" in line for line in chat()))
             await pilot.pause()
             said = [line for line in chat() if ":" in line and "Bea" not in line]
-            assert said == ["Table: Said at this table earlier:", "Cy (was in seat 2): not me, bye",
-                            "Ana: anyone for a game?", "Ana: I deal at eight",
-                            "Table: Said at this table earlier:", "Ana: see you there"]
+            before = ["Table: Said at this table earlier:", "Cy (was in seat 2): not me, bye",
+                      "Ana: anyone for a game?", "Ana: I deal at eight"]
+            # Ana's line came while Bea was away (kept for her comeback, under the heading), or,
+            # on a loaded machine, once her app was back (said to her as it was said): once either way
+            assert said in (before + ["Table: Said at this table earlier:", "Ana: see you there"],
+                            before + ["Ana: see you there"]), said
 
 async def test_a_kept_line_from_a_seat_the_table_no_longer_has_is_named_by_its_speaker() -> None:
     """A line kept from seat 4 of a table the host has since made a table of three is the
