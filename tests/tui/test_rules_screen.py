@@ -221,6 +221,8 @@ def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
 
     tables = [("crazy-eights", "countdown", {}), ("crazy-eights", "standard", {"hand_size": 6}),
               ("crazy-eights", "countdown", {"jokers": True}), ("crazy-eights", "standard", {"last_card": "off"}),
+              # 3.3: jokers in play are wild like eights ("Your turn" spoke of eights alone)
+              ("crazy-eights", "jokers", {}),
               ("crazy-eights", "standard", {"last_card": "draw2"}), ("crazy-eights", "standard", {"target": 50}),
               ("ninety-eight", "five-card", {}), ("ninety-eight", "standard", {"hand_size": 3}),
               # 6.3: the ante and the hands of stakes as the table sets them

@@ -143,6 +143,9 @@ _PAY = ("Forget, or say it when it is not true, and you pay: ten penalty points 
 #: the Drawing section's reshuffle, as a table with the usual options has it (3.5)
 _RESHUFFLE = "When the stock runs out, the pile (all but its top card) is shuffled into a new stock."
 
+#: how the usual game's page says an eight is played (rules 3.3)
+_EIGHT_PLAYED = ("play an **eight** on anything and **name a suit**: the next player must follow that suit "
+                 "(or play another eight), or")
 _COUNTDOWN = {
     "Eights are wild.":
         "In Countdown each player's wild card is the rank of their count: eights at 8, sevens at "
@@ -150,8 +153,7 @@ _COUNTDOWN = {
     "Five cards each (seven when only two play).":
         "Each player is dealt as many cards as their count: eight to start, one fewer each time "
         "they go out.",
-    "play an **eight** on anything and **name a suit**: the next player must follow that suit "
-    "(or play another eight), or":
+    _EIGHT_PLAYED:
         "play your **wild card** (the rank of your count) on anything and **name a suit**: the "
         "next player must follow that suit (or play their own wild card), or",
     "Everyone else scores the cards they still hold: an eight or a joker 50, a picture card or a "
@@ -213,6 +215,10 @@ def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
             if resolved.get("jokers"):
                 said["Eights are wild."] = _COUNTDOWN["Eights are wild."] + " Jokers are wild for everyone."
             return said
+        if resolved.get("jokers"):  # 3.3: wild cards are eights, and jokers when in play
+            said["Eights are wild."] = "Eights and jokers are wild."
+            said[_EIGHT_PLAYED] = ("play an **eight** or a **joker** on anything and **name a suit**: the next player "
+                                   "must follow that suit (or play another wild card), or")
         size = resolved.get("hand_size")
         if isinstance(size, int):
             said["Five cards each (seven when only two play)."] = f"{_cards(size)} each."
