@@ -32,7 +32,7 @@ from .sshlib import asyncssh
 
 from .addresses import SSH_PORT, reach_hosts
 from .environ import SEAT_GRACE_ENV, SEAT_TOKEN_ENV
-from .keptfor import kept_for
+from .keptfor import keeps_no_seat, kept_for
 from .lockout import Lockout
 from .protocol import NAME_LEN, clean_name
 from .ssh_keys import fingerprint, load_or_create_host_key, read_client_keys, seat_token
@@ -68,7 +68,7 @@ def idle_message(grace: float | None) -> bytes:
     """The last line of a session ended for being idle: how long a seat its guest had in a match
     in play is kept (``grace`` seconds, the table's; None: not told), and how to take it back,
     as the app says it when its player quits; with no seat kept (``--grace 0``), goodbye alone."""
-    if grace == 0:
+    if keeps_no_seat(grace):
         return IDLE_MESSAGE + b"\r\n"
     return IDLE_MESSAGE + (f" A seat you had in a match in play is kept for you {kept_for(grace)}: log in again "
                            "with the same name from this machine to take it back.\r\n").encode()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from net.keptfor import kept_for
+from net.keptfor import keeps_no_seat, kept_for
 
 from .plain import counted
 from .seatnames import watching_count
@@ -48,12 +48,6 @@ NO_SEAT_KEPT = "The host keeps no seat for a player who leaves: a bot plays your
 def seat_kept(grace: float | None) -> str:
     """How long the host keeps this player's seat once it is gone, a bot playing it."""
     return f"The host keeps your seat {kept_for(grace)}, a bot playing it meanwhile"
-
-
-def keeps_no_seat(grace: float | None) -> bool:
-    """The host keeps no seat for a player who leaves (``--grace 0``): a bot keeps it for the
-    rest of the match at once, and logging in or joining again only watches."""
-    return grace is not None and grace <= 0
 
 
 def seat_kept_away() -> str:
