@@ -887,24 +887,25 @@ class TableSession:
         return (f"The host cannot be reached now: once it is back (a host that resumes its table keeps its players' "
                 f"seats a while), dealmein join {where}{self._name_flag()} sits you back down (or Join in Deal Me In).")
 
-    def _seat_kept(self) -> str:
-        """How long the host keeps this player's seat once they are gone (the lobby's ``grace``;
-        an SSH guest's app is also told it as it starts; to the match's end for a player who
-        stepped away), a bot playing it."""
+    def _grace_here(self) -> tuple[bool, float | None]:
+        """Whether this player stepped away (their seat kept to the match's end), and how long
+        the host keeps a gone player's seat (the lobby's ``grace``; an SSH guest's app is also
+        told it as it starts; None where not known)."""
         listed = listed_seat(self.lobby, self.client.seat if self.client is not None else None)
-        if listed is not None and listed.get("stepped_away") is True:
-            return leavewords.seat_kept_away()
         grace = leavewords.lobby_grace(self.lobby)
-        return leavewords.seat_kept(grace if grace is not None else self.app.seat_grace)
+        return (listed is not None and listed.get("stepped_away") is True,
+                grace if grace is not None else self.app.seat_grace)
+
+    def _seat_kept(self) -> str:
+        """How long the host keeps this player's seat once they are gone, a bot playing it."""
+        stepped_away, grace = self._grace_here()
+        return leavewords.seat_kept_away() if stepped_away else leavewords.seat_kept(grace)
 
     def _keeps_no_seat(self) -> bool:
         """The table keeps no seat for a player who leaves (``--grace 0``), and this one did not
         step away (kept to the match's end): there is no way back to say."""
-        listed = listed_seat(self.lobby, self.client.seat if self.client is not None else None)
-        if listed is not None and listed.get("stepped_away") is True:
-            return False
-        grace = leavewords.lobby_grace(self.lobby)
-        return leavewords.keeps_no_seat(grace if grace is not None else self.app.seat_grace)
+        stepped_away, grace = self._grace_here()
+        return not stepped_away and leavewords.keeps_no_seat(grace)
 
     def _guest_way_back(self) -> str:
         """How an SSH guest who quit sits back down: the seat is kept a while, and a login by
