@@ -65,6 +65,14 @@ def user_themes_dir(environ: Mapping[str, str] | None = None) -> Path:
     return platformdirs.user_data_path(APP_NAME) / "themes"
 
 
+def folder_problem(folder: Path) -> str | None:
+    """What is wrong with the user's theme folder itself, where something else stands in its
+    place (``DEALMEIN_THEMES_DIR`` naming a file): none of its themes is read; None if nothing."""
+    if folder.exists() and not folder.is_dir():
+        return f"{folder} is not a folder: no theme is read from it."
+    return None
+
+
 #: Shipped theme files already read, by path and `complete`, with the (mtime, size) they had:
 #: each is read once per process, and an SSH session forked from the app zygote reuses its reads.
 _shipped_reads: dict[tuple[Path, bool], tuple[tuple[int, int], Theme | ThemeProblem]] = {}

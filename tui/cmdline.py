@@ -425,11 +425,12 @@ def print_games() -> None:
 def print_themes() -> int:
     """``themes``: the whole of what the app's Themes notice can only start on a small screen
     (each bad theme file with everything wrong with it); status 1 if a file is left out."""
-    from themes.loader import load_themes, user_themes_dir
+    from themes.loader import folder_problem, load_themes, user_themes_dir
 
     folder = user_themes_dir()
-    if folder.exists() and not folder.is_dir():  # (DEALMEIN_THEMES_DIR naming a file)
-        print(f"Your theme folder: {folder} is not a folder: no theme is read from it.")
+    unusable = folder_problem(folder)
+    if unusable:
+        print(f"Your theme folder: {unusable}")
         return 1
     loaded = load_themes(folder)
     print(f"Your theme folder: {folder}" + ("" if folder.is_dir() else " (there is none yet)"))

@@ -107,11 +107,11 @@ class ThemeChoice:
                 app.mutate_reactive(App.theme)
         wanted = self.wanted()
         said: list[str] = []
-        from themes.loader import user_themes_dir
+        from themes.loader import folder_problem, user_themes_dir
 
-        folder = user_themes_dir()
-        if not app.guest and folder.exists() and not folder.is_dir():  # (DEALMEIN_THEMES_DIR naming a file)
-            said.append(f"Your theme folder {folder} is not a folder: no theme is read from it.")
+        problem = None if app.guest else folder_problem(user_themes_dir())
+        if problem:
+            said.append(f"Your theme folder {problem}")
         if wanted not in app.available_themes:
             # a theme no longer there (a user theme file gone or broken): shown, not saved, so
             # that the choice comes back once the file is mended
