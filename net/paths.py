@@ -41,17 +41,14 @@ def read_file(path: Path, most: int) -> bytes:
     ``most`` bytes (``TooLarge`` else): a FIFO in its place would hold the reader up until
     something writes to it, and a device such as /dev/zero would never end. Each is an
     ``OSError`` saying so, as a folder there is one."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # (a FIFO opens without a writer)
-    try:
-        mode = os.fstat(fd).st_mode
+    # (a FIFO opens without a writer; the file object closes the descriptor, whatever is raised)
+    with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
+        mode = os.fstat(f.fileno()).st_mode
         if stat.S_ISDIR(mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
         if not stat.S_ISREG(mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
-        with os.fdopen(os.dup(fd), "rb") as f:
-            data = f.read(most + 1)
-    finally:
-        os.close(fd)
+        data = f.read(most + 1)
     if len(data) > most:
         raise TooLarge(path)
     return data
