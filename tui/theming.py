@@ -84,13 +84,14 @@ def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
     face = solid(v["card-face"], felt)
     back = solid(v["card-back"], felt)
     illegal = solid(v["card-illegal"], felt)
-    ink, computed = _dim_ink(v, face, illegal, theme.dark)
-    # each suit muted as spades is, where that could be measured: red still reads red
-    dim_suits = tuple((key, _dim_ink(v, face, illegal, theme.dark, key)[0]) for key in SUIT_VARIABLES
-                      if key != "suit-spades") if computed else ()
-    if few_colours:
+    if few_colours:  # each suit's own colour, greyed out by the face and the text style alone
         ink, computed = rich_colour(v["suit-spades"], face), False
         dim_suits = tuple((key, rich_colour(v[key], face)) for key in SUIT_VARIABLES if key != "suit-spades")
+    else:
+        ink, computed = _dim_ink(v, face, illegal, theme.dark)
+        # each suit muted as spades is, where that could be measured: red still reads red
+        dim_suits = tuple((key, _dim_ink(v, face, illegal, theme.dark, key)[0]) for key in SUIT_VARIABLES
+                          if key != "suit-spades") if computed else ()
     illegal_style = v["card-illegal-text-style"]
     return CardPalette(face=rich_colour(v["card-face"], felt), black=rich_colour(v["suit-spades"], face),
                        red=rich_colour(v["suit-hearts"], face), blue=rich_colour(v["suit-diamonds"], face),
