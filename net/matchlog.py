@@ -33,6 +33,8 @@ FORMATS = (1, 2)
 
 #: what a log ``ReplayResult.cut_short`` means, for people (``dealmein replay`` and its ``--show``)
 CUT_SHORT = "the log ends before the match does (the match was still in play when the log was last written)"
+#: the most of a log ``replay`` reads: a match writes some tens of kilobytes
+MOST_BYTES = 64 * 1024 * 1024
 #: a line after the header that is not one of the log's two kinds of line
 NEITHER = "neither a move nor the match's end"
 #: what a log ``ReplayResult.torn`` means: a crash as a line was written leaves it half there
@@ -143,10 +145,14 @@ def replay(path: Path, keep_history: bool = False,
     is given what the deal and each action caused, as they come, and whether a bot made that
     move for its player (the action's ``bot``)."""
     try:  # each line is JSON, decoded as it is read: one that is not UTF-8 is not JSON either
-        data = path.read_bytes()
-        lines = data.splitlines()
+        with open(path, "rb") as f:  # a pipe too (``replay <(zcat log.gz)``), read as far as the bound
+            data = f.read(MOST_BYTES + 1)
     except OSError as e:
         return ReplayResult(False, error=f"cannot read {path}: {e.strerror or e}")
+    if len(data) > MOST_BYTES:  # /dev/zero given by mistake read until memory ran out
+        return ReplayResult(False, error=f"cannot read {path}: it holds more than {MOST_BYTES // 2**20} MB, "
+                                         "more than any match log")
+    lines = data.splitlines()
     if not lines:  # the caller names the file: said as the header's problems are
         return ReplayResult(False, error="it is empty", line=1)
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from core import new_match
 
@@ -243,3 +244,42 @@ async def test_a_header_field_of_the_wrong_kind_is_told_in_words_not_the_engines
         assert (code, out) == (1, "")
         assert err == (f"dealmein replay: {path} is not a match log this app can read: its header is not a table "
                        f"this app can deal: {says}\n"), err
+
+
+async def test_a_device_given_as_the_log_is_refused_and_a_pipe_is_read(tmp_path: Path) -> None:
+    """``dealmein replay`` read its file whole, with no bound: /dev/zero given by mistake read
+    until memory ran out. A pipe, as ``replay <(zcat log.gz)`` gives, is still read."""
+    import asyncio
+    import shlex
+    import sys
+
+    zero = tmp_path / "zero.jsonl"
+    zero.symlink_to("/dev/zero")
+    code, out, err = await run_to_end("replay", str(zero), timeout=30)
+    assert (code, out) == (1, ""), (code, out, err)
+    assert err.strip() == f"dealmein replay: cannot read {zero}: it holds more than 64 MB, more than any match log"
+    log = tmp_path / "log.jsonl"
+    play_logged(log, "ninety-eight", seed=5, names=NAMES)
+    command = f"exec {shlex.quote(sys.executable)} -m tui replay <(cat {shlex.quote(str(log))})"
+    proc = await asyncio.create_subprocess_exec("bash", "-c", command, stdin=asyncio.subprocess.DEVNULL,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+                                                cwd=Path(__file__).parents[2])
+    try:
+        got, err = await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    said = got.decode()
+    assert proc.returncode == 0 and said.startswith("/dev/fd/") and "the log reproduces the match" in said, (said, err)
+
+def test_a_log_larger_than_the_bound_is_refused_unread(tmp_path: Path, monkeypatch: Any) -> None:
+    """The bound is the file's, not a read of everything there and a late complaint."""
+    from net import matchlog
+
+    path = tmp_path / "log.jsonl"
+    play_logged(path, "ninety-eight", seed=5, names=NAMES)
+    assert matchlog.replay(path).ok
+    monkeypatch.setattr(matchlog, "MOST_BYTES", path.stat().st_size - 1)
+    result = matchlog.replay(path)
+    assert not result.ok and result.line is None and "holds more than" in (result.error or "")
