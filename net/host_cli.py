@@ -34,7 +34,7 @@ from .savefile import aside_text, move_aside, read_save, save_path
 from .seat import Seat
 from .server import BOT_DELAY, GRACE, TAKEOVER, Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
-from .ssh_keys import HostKeyProblem, read_client_keys
+from .ssh_keys import HostKeyProblem, passed_over, read_client_keys
 from .ssh_server import SSHConfig, SSHTableServer
 from .sshlib import asyncssh
 from .table import Table
@@ -94,17 +94,24 @@ def check_ssh_flags(args: argparse.Namespace) -> asyncssh.SSHAuthorizedKeys | No
     """What the ``--ssh`` flags say together, checked before anything starts: a port of its own
     (on the table's, SSH would take the port the table had bound and not yet listened on), and, for
     ``--ssh-auth keys``, an authorized_keys file that lets someone in, whose keys it returns
-    (read once, here: the SSH door is opened with these). ``ValueError`` says the mistake as
-    ``argparse`` would."""
+    (read once, here: the SSH door is opened with these), its lines that are no key warned of.
+    ``ValueError`` says the mistake as ``argparse`` would."""
     if args.ssh and args.ssh == args.port:
         raise ValueError(f"argument --ssh: port {args.ssh} is the table's --port too; SSH needs a port of "
                          f"its own (--ssh 0 takes any free one)")
     if args.ssh_auth != "keys" or not args.ssh_keys:
         return None
     try:
-        return read_client_keys(str(args.ssh_keys))
+        keys = read_client_keys(str(args.ssh_keys))
     except ValueError as e:
         raise ValueError(f"argument --ssh-keys: {e}") from None
+    skipped = passed_over(str(args.ssh_keys))
+    if skipped:
+        said = f"line {skipped[0]} of {args.ssh_keys} is not an SSH public key this host can read; it lets" \
+            if len(skipped) == 1 else f"lines {', '.join(map(str, skipped))} of {args.ssh_keys} are not SSH " \
+            "public keys this host can read; they let"
+        print(f"dealmein host: warning: {said} nobody in", file=sys.stderr)
+    return keys
 
 
 async def start_ssh(args: argparse.Namespace, server: Server, table: Table,

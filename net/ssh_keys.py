@@ -79,3 +79,23 @@ def read_client_keys(path: str) -> asyncssh.SSHAuthorizedKeys:
             raise ValueError(f"{path} holds no valid SSH public key: an authorized_keys file holds "
                              f"{AUTHORIZED_KEYS_FORM}") from None
         raise ValueError(f"{path} cannot be used as an authorized_keys file: {e}") from None
+
+
+def passed_over(path: str) -> list[int]:
+    """The lines of an ``authorized_keys`` file (numbered from 1) that asyncssh's reader passes
+    over without a word, as OpenSSH does: neither blank, nor a comment, nor a key it can read.
+    A host says so, or a friend's mangled key would only ever read "Permission denied"."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, ValueError):  # (``read_client_keys`` says what is wrong with the file)
+        return []
+    return [number for number, line in enumerate(text.splitlines(), start=1)
+            if line.strip() and not line.strip().startswith("#") and not _one_key(line)]
+
+
+def _one_key(line: str) -> bool:
+    try:
+        asyncssh.import_authorized_keys(line)
+    except ValueError:
+        return False
+    return True

@@ -76,9 +76,11 @@ async def test_an_authorized_keys_file_without_a_usable_key_is_refused_up_front(
 
 
 async def test_a_keys_file_with_one_good_key_among_bad_lines_lets_that_key_in(tmp_path: Path) -> None:
-    """The keys read up front are those the SSH door takes: the good key logs in, another not."""
+    """The keys read up front are those the SSH door takes: the good key logs in, another not.
+    The lines that are no key were passed over without a word (a friend's key pasted with a
+    line break in it only ever read "Permission denied"): the host warns of them."""
     keys = tmp_path / "authorized_keys"
-    keys.write_text(f"# the host's friends\nnot a key at all\n{PUBLIC} ana@laptop\n")
+    keys.write_text(f"# the host's friends\nnot a key at all\n\n{PUBLIC} ana@laptop\n{PUBLIC[:40]}\n")
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui", *HOST, "--port", "0", "--ssh", "0", "--ssh-auth", "keys",
         "--ssh-keys", str(keys), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=ROOT)
@@ -101,6 +103,8 @@ async def test_a_keys_file_with_one_good_key_among_bad_lines_lets_that_key_in(tm
         proc.send_signal(signal.SIGTERM)
         _, err = await asyncio.wait_for(proc.communicate(), 15)
         assert proc.returncode == 0, err.decode()
+        assert err.decode().startswith(f"dealmein host: warning: lines 2, 5 of {keys} are not SSH public keys "
+                                       "this host can read; they let nobody in\n"), err.decode()
     finally:
         if proc.returncode is None:
             proc.kill()
@@ -249,3 +253,16 @@ async def test_the_banner_says_the_ssh_login_takes_the_tables_password() -> None
         assert re.search(r"SSH password: [a-z]+-[a-z]+-\d+", text), text
     finally:
         await _stop(proc)
+
+
+def test_one_line_that_is_no_key_is_warned_of_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from net.host_cli import check_ssh_flags
+
+    keys = tmp_path / "authorized_keys"
+    keys.write_text(f"{PUBLIC}\nssh-ed25519 AAAA truncated@paste\n# ssh-ed25519 an old key, put away\n")
+    assert check_ssh_flags(host_args("--port", "0", "--ssh", "0", "--ssh-auth", "keys", "--ssh-keys", str(keys)))
+    assert capsys.readouterr().err == (f"dealmein host: warning: line 2 of {keys} is not an SSH public key "
+                                       "this host can read; it lets nobody in\n")
+    keys.write_text(f"{PUBLIC}\n")
+    assert check_ssh_flags(host_args("--port", "0", "--ssh", "0", "--ssh-auth", "keys", "--ssh-keys", str(keys)))
+    assert capsys.readouterr().err == ""
