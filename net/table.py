@@ -31,6 +31,7 @@ from .bots import LEVELS, choose_async, takes_chance
 from .handbreak import HAND_ENDS, NO_ONE, HandBreak
 from .handsofar import HandSoFar
 from .lobbypace import LobbyPace
+from .logprune import prune_logs
 from .matchlog import MatchLog
 from .matchstart import Countdown, bots_only, not_ready
 from .peer import Peer, Refused
@@ -1020,6 +1021,8 @@ class Table:
         if folder is not None:
             self.log, self.log_path = open_log(folder, self.id, self.config, m, seed,
                                                [s.name or "" for s in self.seats], self._log_failed)
+            if self.log is not None:
+                prune_logs(folder)
 
     def _log_failed(self, problem: str) -> None:
         """The match's log could not be written (a full or read-only disk): play goes on, and
