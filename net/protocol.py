@@ -290,13 +290,27 @@ def proof_ok(password: str, nonce: bytes, proof: bytes | None) -> bool:
 CLEAN_READ = 4
 
 
+#: the emoji skin tones: a terminal draws "👍🏽" in two cells where the app counts four, and a
+#: name holding one pushed every border after it out of line (the emoji keeps its plain tone)
+TONES = frozenset(map(chr, range(0x1F3FB, 0x1F400)))
+#: the letters that pair up into a flag
+FLAG_LETTERS = "".join(map(chr, range(0x1F1E6, 0x1F200)))
+
+
 def clean_text(text: str, limit: int) -> str:
     """Drop control, format and escape characters (a name or chat line cannot move a terminal's
-    cursor or colour it), fold whitespace, then cut to ``limit`` characters. Only the first
-    ``CLEAN_READ`` times ``limit`` characters are read."""
-    kept = [" " if ch.isspace() else ch for ch in text[:limit * CLEAN_READ]
-            if ch.isspace() or not unicodedata.category(ch).startswith("C")]
-    return " ".join("".join(kept).split())[:limit]
+    cursor or colour it) and skin tones, compose accents (the "Zoë" of one keyboard and of
+    another are one name), fold whitespace, then cut to ``limit`` characters, never between a
+    flag's two letters. Only the first ``CLEAN_READ`` times ``limit`` characters are read."""
+    kept = [" " if ch.isspace() else ch for ch in unicodedata.normalize("NFC", text[:limit * CLEAN_READ])
+            if ch.isspace() or not unicodedata.category(ch).startswith("C") and ch not in TONES]
+    folded = " ".join("".join(kept).split())
+    cut = folded[:limit]
+    if len(folded) > limit and folded[limit] in FLAG_LETTERS:
+        letters = len(cut) - len(cut.rstrip(FLAG_LETTERS))
+        if letters % 2:  # the first of a pair, its second cut off
+            cut = cut[:-1]
+    return cut
 
 
 #: letters that draw as blank space (Hangul fillers, the blank Braille pattern): a name made of

@@ -112,12 +112,29 @@ def test_clean_text_strips_controls_and_escapes() -> None:
     assert clean_text("\x1b\x1b", 24) == ""
 
 
+def test_names_that_look_alike_are_one_name_and_nothing_drawn_out_of_line_is_kept() -> None:
+    """"Zoë" typed on one keyboard (one letter) and pasted from another (e and a combining
+    diaeresis) read alike everywhere, and the table could not number them "Zoë" and "Zoë 2": they
+    are composed into one. A skin tone after an emoji is drawn in no cell by the terminal but
+    counted in two by the app, pushing every border after it out of line: it goes. A cut never
+    leaves half a flag."""
+    assert clean_name("Zoe\u0308", NAME_LEN) == clean_name("Zo\u00eb", NAME_LEN) == "Zo\u00eb"
+    assert clean_text("Zoe\u0308 says hi", CHAT_LEN) == "Zo\u00eb says hi"
+    assert clean_name("\U0001f44d\U0001f3fdBob", NAME_LEN) == "\U0001f44dBob"
+    flag = "\U0001f1ef\U0001f1f5"
+    assert clean_name("a" * 23 + flag, NAME_LEN) == "a" * 23
+    assert clean_name("a" * 22 + flag + "z", NAME_LEN) == "a" * 22 + flag
+    assert clean_name(flag * 13, NAME_LEN) == flag * 12
+    assert clean_name("a" * 23 + "\U0001f1ef", NAME_LEN) == "a" * 23 + "\U0001f1ef"  # a lone letter, whole
+    assert len(clean_name("a" * 100, NAME_LEN)) == NAME_LEN
+
+
 def test_a_name_that_shows_nothing_is_no_name() -> None:
     """Blank letters (Hangul fillers, the blank Braille pattern) and lone combining marks pass
     ``clean_text`` but draw as nothing: as a name they are none, so the seat reads "Player"."""
     for blank in ("\u3164", "\u115f\u1160", "\uffa0 \u2800", "\u0301\u0301\u20dd", "\u3164\u200b\x1b"):
         assert clean_text(blank, NAME_LEN) and clean_name(blank, NAME_LEN) == ""
-    assert clean_name("Zoë", NAME_LEN) == "Zoë" and clean_name("\u3164Bo\u0301", NAME_LEN) == "\u3164Bo\u0301"
+    assert clean_name("Zoë", NAME_LEN) == "Zoë" and clean_name("\u3164Bo\u0301", NAME_LEN) == "\u3164B\u00f3"
     assert clean_name("\x1b[31mEve\x07", NAME_LEN) == "[31mEve" and clean_name("🂡", NAME_LEN) == "🂡"
 
 

@@ -127,3 +127,21 @@ async def test_a_watchers_first_line_comes_after_the_lobby_that_numbers_it(serve
     assert seen[-1]["watcher"] == lobbies[-1]["watcher_ids"][1]  # the lobby Bo holds names the line
     for c in (bo, first, second):
         await c.close()
+
+
+async def test_two_zoes_typed_two_ways_are_one_name_at_the_table(server: Server) -> None:
+    """"Zoë" from one keyboard (one letter) and from another (e, then a combining diaeresis)
+    looked alike in every list and line, and the table, comparing the letters, numbered neither:
+    the host makes them one name, so the second reads "Zoë 2" as a second Ana does."""
+    from net.seatnames import numbered
+
+    table = server.create_table(TableConfig(seats=3))
+    one = await join(server, "Zo\u00eb", host_key=table.host_key, table=table.id)
+    two = await join(server, "Zoe\u0308", table=table.id)
+    await wait_until(lambda: one.lobby is not None and sum(bool(s.get("name")) for s in one.lobby["seats"]) == 2,
+                     what="both Zoës seated")
+    assert one.lobby is not None
+    names = [s["name"] for s in one.lobby["seats"] if s.get("name")]
+    assert names == ["Zo\u00eb", "Zo\u00eb"] and numbered(names) == ["Zo\u00eb", "Zo\u00eb 2"]
+    for c in (one, two):
+        await c.close()
