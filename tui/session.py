@@ -961,6 +961,8 @@ class TableSession:
         c = self.client
         if c is not None:
             here = self._seat_here()
+            if here is not None and c.connected and (self.lobby or {}).get("status") != "playing":
+                here = None  # its goodbye gives the seat up (a lobby, a match over): none to come back to
             if self.address is not None and self.app.remember_seats:
                 if here is not None:
                     seatkeys.remember(self.address, *here, host_key=self._host_key_held())

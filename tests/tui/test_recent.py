@@ -118,13 +118,14 @@ async def test_a_table_joined_is_offered_again_and_suggested_as_its_address_is_t
             assert listed.option_count == 1
             line = str(listed.get_option_at_index(0).prompt)
             assert "Lounge" in line and address in line and "Crazy Eights" in line
-            # the address field holds the address of the table where a seat was left, selected
-            # (Enter sits back down there); typing replaces it, and the start of an address
-            # suggests the rest; Right takes it
-            assert "you left a seat here" in line
+            # leaving its lobby gave the seat up (the host freed it): no seat is said to be left
+            # there, nor its address put in the field (it said "you left a seat here" of a seat
+            # the host no longer held); the start of an address suggests the rest, Right takes it
+            assert "you left a seat here" not in line
+            assert not any(seat.name for seat in next(iter(server.tables.values())).seats)
             typed = join.query_one("#address", Input)
-            await wait_for(pilot, lambda: join.focused is typed and typed.value == address
-                           and typed.selection == (0, len(address)))
+            await wait_for(pilot, lambda: join.focused is typed)
+            assert typed.value == ""
             await pilot.press("1", "2", "7")
             await wait_for(pilot, lambda: typed.value == "127")
             await pilot.pause(0.05)
@@ -187,8 +188,8 @@ async def test_a_table_with_a_password_asks_for_it_when_chosen_again(caplog: pyt
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session is not None)
             assert load()[0][0].password is True
             listed = await back_to_the_recent_list(app, pilot)
-            # it has a password; and the seat left in its lobby is kept to take back
-            assert str(listed.get_option_at_index(0).prompt).endswith("  password  you left a seat here")
+            # it has a password (the seat, left in its lobby, was given up)
+            assert str(listed.get_option_at_index(0).prompt).endswith("  password")
             caplog.clear()
             listed.focus()
             await pilot.press("enter")
