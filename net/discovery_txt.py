@@ -80,7 +80,9 @@ class TableAdvert:
 
     @property
     def joinable(self) -> bool:
-        return self.compatible and self.status == "lobby" and self.seats_taken < self.seats_total
+        """A seat to sit in: a free one at a table not playing (its lobby, or after a match,
+        where its players ready up for the next: the host seats whoever comes)."""
+        return self.compatible and self.status != "playing" and self.seats_taken < self.seats_total
 
 
 def _word(value: str, what: str) -> str:

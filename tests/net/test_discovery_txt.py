@@ -1,6 +1,8 @@
 """The TXT schema of table adverts: what a host may send and what a browser accepts."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -199,3 +201,12 @@ def test_instance_labels_fit_a_dns_label_with_room_for_a_suffix() -> None:
     assert instance_label("\x1b\x07") == "table"
     long = instance_label("ü" * 40)
     assert len(long.encode()) <= LABEL_BYTES and long == "ü" * (LABEL_BYTES // 2)
+
+
+def test_a_free_seat_after_a_match_is_a_seat_to_sit_in_and_none_while_playing() -> None:
+    """After a match the host seats whoever comes (its players ready up for the next), yet the
+    Join list read "you watch" of such a table and then sat the player down."""
+    free = TableAdvert(name="Play Room", game="ninety-eight", preset="standard", seats_taken=1, seats_total=2)
+    assert dataclasses.replace(free, status="finished").joinable and free.joinable
+    assert not dataclasses.replace(free, status="playing").joinable
+    assert not dataclasses.replace(free, status="finished", seats_taken=2).joinable
