@@ -56,7 +56,8 @@ PROBE_INTERVAL = 2.0
 PROBE_TIMEOUT = 1.5
 """Interval plus timeout stays under 5 s: a silent table is marked unreachable within that."""
 
-Probe = Callable[[Sequence[str], int, float], Awaitable[str | None]]
+#: ``(addresses, port, timeout, host_id)``: the address that answered as that host, or None
+Probe = Callable[[Sequence[str], int, float, str], Awaitable[str | None]]
 """Checks that a table answers: (addresses, port, timeout) -> the address that answered, or None."""
 
 
@@ -257,9 +258,11 @@ class TableEvent:
     table: FoundTable
 
 
-async def protocol_probe(addresses: Sequence[str], port: int, timeout: float) -> str | None:
+async def protocol_probe(addresses: Sequence[str], port: int, timeout: float, host_id: str = "") -> str | None:
     """A table answers when its port sends the protocol's opening challenge (every address is
-    tried at once; the first to answer wins). Proves a live Deal Me In host, not just an open port."""
+    tried at once; the first to answer wins). Proves a live Deal Me In host, not just an open
+    port; with ``host_id`` (its advert's), that host: another one answering at the port (the
+    table's host killed, and another table started there since) is no answer."""
     async def ask(address: str) -> str:
         reader, writer = await asyncio.open_connection(address, port)
         try:
@@ -270,9 +273,11 @@ async def protocol_probe(addresses: Sequence[str], port: int, timeout: float) ->
                     raise ConnectionError("closed before the challenge")
                 for body in frames.feed(data):
                     msg = protocol.decode_body(body)
-                    if isinstance(msg, dict) and msg.get("type") == "challenge":
-                        return address
-                    raise ConnectionError("the first frame is not a challenge")
+                    if not isinstance(msg, dict) or msg.get("type") != "challenge":
+                        raise ConnectionError("the first frame is not a challenge")
+                    if host_id and msg.get("host") != host_id:
+                        raise ConnectionError("another host answers at this port")
+                    return address
         finally:
             writer.close()
             with contextlib.suppress(OSError):
@@ -407,17 +412,17 @@ class TableBrowser:
                 return
         self.tables[name] = found
         self._emit("updated" if old else "added", found)
-        if old is None or old.addresses != found.addresses or old.port != found.port:
+        if old is None or _where(old) != _where(found):
             await self._probe_one(name)
 
     async def _probe_one(self, name: str) -> None:
         table = self.tables.get(name)
         if table is None:
             return
-        address = await self.probe(table.addresses, table.port, self.probe_timeout)
+        address = await self.probe(table.addresses, table.port, self.probe_timeout, _host_id(table))
         current = self.tables.get(name)
-        if current is None or (current.addresses, current.port) != (table.addresses, table.port):
-            return  # removed or moved while we waited
+        if current is None or _where(current) != _where(table):
+            return  # removed, moved or served by another host while we waited
         reachable = address is not None
         if current.reachable != reachable or (reachable and current.address != address):
             changed = dataclasses.replace(current, reachable=reachable, address=address or current.address)
@@ -434,6 +439,15 @@ class TableBrowser:
             began = loop.time()
             await self.probe_all()
             await asyncio.sleep(max(0.0, self.probe_interval - (loop.time() - began)))
+
+
+def _host_id(table: FoundTable) -> str:
+    return table.advert.host_id if table.advert is not None else ""
+
+
+def _where(table: FoundTable) -> tuple[tuple[str, ...], int, str]:
+    """What a probe of ``table`` asks for: its addresses, its port and its host."""
+    return table.addresses, table.port, _host_id(table)
 
 
 def _joinable_address(address: str) -> bool:

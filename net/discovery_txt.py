@@ -38,10 +38,13 @@ KEY_PASSWORD = "pw"
 KEY_SSH = "ssh"
 KEY_OPTIONS = "o"
 KEY_CLOCK = "tc"
+KEY_HOST = "id"
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9._+-]*\Z")
 _SEATS = re.compile(r"(\d{1,2})/(\d{1,2})\Z")
 _NUMBER = re.compile(r"\d{1,5}\Z")
+#: a host's id: what its challenge says too (``net.server.Server.host_id``)
+_HOST_ID = re.compile(r"[0-9a-f]{8,32}\Z")
 
 
 class TxtError(ValueError):
@@ -73,6 +76,9 @@ class TableAdvert:
     options: tuple[tuple[str, str], ...] = ()
     #: the table's turn clock in seconds (0: none)
     turn_time: int = 0
+    #: the id of the host serving it, which its protocol challenge repeats: a table that went
+    #: without a goodbye is not taken for whichever host answers at its port later ("": none said)
+    host_id: str = ""
 
     @property
     def compatible(self) -> bool:
@@ -117,6 +123,8 @@ def check(advert: TableAdvert) -> TableAdvert:
         _port(advert.ssh_port, "ssh port")
     if not 0 <= advert.turn_time <= 65535:
         raise TxtError(f"turn clock {advert.turn_time} is out of range")
+    if advert.host_id and not _HOST_ID.match(advert.host_id):
+        raise TxtError(f"host id must be 8-32 characters of 0-9 a-f, got {advert.host_id[:32]!r}")
     if len(advert.options) > OPTIONS_MAX:
         raise TxtError(f"{len(advert.options)} options, more than {OPTIONS_MAX}")
     for key, value in advert.options:
@@ -163,6 +171,8 @@ def encode(advert: TableAdvert) -> dict[str, str]:
         props[KEY_OPTIONS] = options_text(advert.options)
     if advert.turn_time:
         props[KEY_CLOCK] = str(advert.turn_time)
+    if advert.host_id:
+        props[KEY_HOST] = advert.host_id
     return props
 
 
@@ -230,11 +240,13 @@ def decode(props: dict[str, str]) -> TableAdvert:
         protocol=protocol_of(props),
         options=_options(props.get(KEY_OPTIONS, "")),
         turn_time=_number(props, KEY_CLOCK) if KEY_CLOCK in props else 0,
+        host_id=props.get(KEY_HOST, ""),
     )
     return check(advert)
 
 
-def advert_from_lobby(lobby: dict, *, ssh_port: int | None = None, app_version: str = "0.0.0") -> TableAdvert:
+def advert_from_lobby(lobby: dict, *, ssh_port: int | None = None, app_version: str = "0.0.0",
+                      host_id: str = "") -> TableAdvert:
     """The advert for a table from its lobby dict (docs: net API, LOBBY): a seat is taken by a player or a bot."""
     seats = lobby["seats"]
     taken = sum(1 for seat in seats if seat.get("name") is not None or seat.get("bot") is not None)
@@ -260,4 +272,5 @@ def advert_from_lobby(lobby: dict, *, ssh_port: int | None = None, app_version: 
         app_version=app_version,
         options=tuple(options),
         turn_time=clock if isinstance(clock := lobby.get("turn_time"), int) and 0 < clock <= 65535 else 0,
+        host_id=host_id,
     )

@@ -593,11 +593,13 @@ async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port:
 
         interfaces, addresses = bound_advert(bind)
         adv = Advertiser(server.port, interfaces=interfaces, addresses=addresses, bind=bind)
-        name = await adv.start(advert_from_lobby(table.lobby(), ssh_port=ssh_port, app_version=app_version()))
+        name = await adv.start(advert_from_lobby(table.lobby(), ssh_port=ssh_port, app_version=app_version(),
+                                                 host_id=server.host_id))
     except Exception as e:  # no interface, multicast refused, zeroconf missing...
         print(f"Not advertised on the LAN ({e}); players can join by address.", file=out)
         return None
-    server.add_listener(lambda t: adv.update_soon(advert_from_lobby(t.lobby(), ssh_port=ssh_port, app_version=app_version())))
+    server.add_listener(lambda t: adv.update_soon(advert_from_lobby(t.lobby(), ssh_port=ssh_port, app_version=app_version(),
+                                                                    host_id=server.host_id)))
     print(f"Advertised on the LAN as {name}", file=out)
     return adv
 

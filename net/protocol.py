@@ -91,7 +91,7 @@ CLIENT_MESSAGES: dict[str, _Spec] = {
 
 #: what the host sends
 SERVER_MESSAGES: dict[str, _Spec] = {
-    "challenge": {"version": (_INT, True), "nonce": ((bytes,), True)},
+    "challenge": {"version": (_INT, True), "nonce": ((bytes,), True), "host": ((str,), False)},
     "welcome": {"table": (_STR, True), "seat": ((int, None), True), "token": (_STR, True),
                 "host": ((bool,), True), "chat": (_STR, False)},
     "lobby": {"lobby": ((dict,), True)},

@@ -156,7 +156,7 @@ class Connection(FrameProtocol):
                 pass
         loop = asyncio.get_running_loop()
         self._deadline = loop.call_later(srv.handshake_timeout, self._handshake_late)
-        self.send({"type": "challenge", "version": PROTOCOL_VERSION, "nonce": self.nonce})
+        self.send({"type": "challenge", "version": PROTOCOL_VERSION, "nonce": self.nonce, "host": srv.host_id})
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
@@ -422,6 +422,9 @@ class Server:
                  hand_break: float = HAND_BREAK) -> None:
         self.host = host
         self.port = port
+        #: said in every challenge and in the table's LAN advert: a browser that finds another
+        #: host answering at a port its advert names knows that table is gone
+        self.host_id = secrets.token_hex(8)
         self.bot_delay = bot_delay
         #: at a table without a playing host: seconds from everyone ready to the match
         self.start_delay = start_delay

@@ -23,6 +23,7 @@ class Doors:
         self.ssh: Any = None  # net.ssh_server.SSHTableServer once it listens
         self._starting: Any = None  # the one still starting: the lobby names no port until it listens
         self._password: str | None = None  # the table's own, which is the SSH login's too
+        self._host_id = ""  # the server's, which its advert names (``net.server.Server.host_id``)
 
     async def advertise(self, server: "Server", table: Any) -> None:
         """Tell the LAN about the table; a LAN without multicast only loses the advert."""
@@ -32,6 +33,7 @@ class Doors:
             # a table bound to one address gives that address, as the headless host's does
             interfaces, addresses = bound_advert(server.host, self.app.lan_interfaces)
             self.advertiser = Advertiser(server.port, interfaces=interfaces, addresses=addresses, bind=server.host)
+            self._host_id = server.host_id
             await self.advertiser.start(self._advert(table))
             server.add_listener(lambda _table: self.advertiser and self.advertiser.update_soon(self._advert(table)))
         except Exception as e:  # no network interface, multicast refused...
@@ -44,7 +46,7 @@ class Doors:
         from net.client import app_version
         from net.discovery_txt import advert_from_lobby
 
-        return advert_from_lobby(table.lobby(), app_version=app_version(),
+        return advert_from_lobby(table.lobby(), app_version=app_version(), host_id=self._host_id,
                                  ssh_port=self.ssh.port if self.ssh is not None else None)
 
     async def serve_ssh(self, bind: str, server: "Server", table: Any, password: str | None) -> None:

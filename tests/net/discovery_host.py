@@ -35,9 +35,15 @@ def say(**event: object) -> None:
     print(json.dumps(event), flush=True)
 
 
+#: the host id its challenges and advert say (``--id``; none by default, as an older host)
+HOST_ID = ""
+
+
 async def serve_challenge(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-    writer.write(protocol.encode({"type": "challenge", "version": protocol.PROTOCOL_VERSION,
-                                  "nonce": os.urandom(protocol.NONCE_LEN)}))
+    challenge = {"type": "challenge", "version": protocol.PROTOCOL_VERSION, "nonce": os.urandom(protocol.NONCE_LEN)}
+    if HOST_ID:
+        challenge["host"] = HOST_ID
+    writer.write(protocol.encode(challenge))
     try:
         await writer.drain()
         await asyncio.wait_for(reader.read(1024), 2.0)
@@ -63,7 +69,7 @@ async def commands() -> asyncio.Queue[dict | None]:
 
 async def advertise(args: argparse.Namespace, port: int, queue: asyncio.Queue[dict | None]) -> None:
     advert = TableAdvert(name=args.name, game="ninety-eight", preset="standard", seats_taken=args.taken,
-                         seats_total=4, app_version="0.1.0")
+                         seats_total=4, app_version="0.1.0", host_id=HOST_ID)
     async with Advertiser(port, interfaces=["127.0.0.1"], addresses=args.address or None) as advertiser:
         service = await advertiser.start(advert)
         say(event="ready", service=service, port=port)
@@ -93,7 +99,10 @@ async def advertise_raw(args: argparse.Namespace, port: int, queue: asyncio.Queu
 
 
 async def main(args: argparse.Namespace) -> None:
-    server = await asyncio.start_server(serve_challenge, "127.0.0.1", 0, family=socket.AF_INET)
+    global HOST_ID
+    HOST_ID = args.id
+    server = await asyncio.start_server(serve_challenge, "127.0.0.1", args.port, family=socket.AF_INET,
+                                        reuse_address=True)
     port = server.sockets[0].getsockname()[1]
     servers = [server]
     if "::1" in args.address:
@@ -115,6 +124,8 @@ if __name__ == "__main__":
     parser.add_argument("--raw", action="append", default=[])
     parser.add_argument("--address", action="append", default=[], help="addresses to advertise")
     parser.add_argument("--lifetime", type=float, default=60.0)
+    parser.add_argument("--port", type=int, default=0, help="the port to listen on (0: any free one)")
+    parser.add_argument("--id", default="", help="the host id its challenges and advert say")
     # Ctrl+C as in a terminal, even when the suite runs from a background job, whose children
     # start with SIGINT ignored
     signal.signal(signal.SIGINT, signal.default_int_handler)

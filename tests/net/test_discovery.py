@@ -182,6 +182,25 @@ async def test_killed_host_is_unreachable_within_5_s_while_its_records_linger(sp
     assert HOST_TTL - 30 < srv[0].get_remaining_ttl(now) <= HOST_TTL
 
 
+async def test_a_killed_host_stays_unreachable_when_another_table_takes_its_port(spawn, browser: TableBrowser) -> None:
+    """A table killed without a goodbye, and another started on its port since: the dead
+    table's entry read as alive again (the probe found a Deal Me In host there), with its old
+    name, game and seats, and joining it went into the other table. The probe asks for the
+    advert's host: the entry stays "not answering" while the new table is listed beside it."""
+    gone, ready = await spawn("--name", unique("Gone"), "--id", "a" * 16)
+    service = ready["service"]
+    await until(browser, lambda: browser.tables.get(service) is not None and browser.tables[service].reachable, 8)
+    gone.proc.kill()
+    await gone.proc.wait()
+    await until(browser, lambda: browser.tables[service].reachable is False, 5)
+    _, other = await spawn("--name", unique("Newcomer"), "--id", "b" * 16, "--port", str(ready["port"]))
+    assert other["port"] == ready["port"]
+    await until(browser, lambda: browser.tables.get(other["service"]) is not None
+                and browser.tables[other["service"]].reachable is True, 8)
+    await browser.probe_all()  # a round of probes with the new host answering at the dead one's port
+    assert browser.tables[service].reachable is False and not browser.tables[service].joinable
+
+
 async def test_frozen_host_is_unreachable_within_5_s_and_back_when_it_thaws(spawn, browser: TableBrowser) -> None:
     """SIGSTOP: the kernel still accepts connections but the host never sends its challenge, so
     the probe runs into its timeout (a host gone from the LAN behaves the same)."""
@@ -426,6 +445,9 @@ async def test_probe_needs_the_protocol_challenge() -> None:
     mute_port = mute.sockets[0].getsockname()[1]
     try:
         assert await protocol_probe(["127.0.0.1"], server.port, 1.0) == "127.0.0.1"
+        # as the host its advert names, and not as another
+        assert await protocol_probe(["127.0.0.1"], server.port, 1.0, server.host_id) == "127.0.0.1"
+        assert await protocol_probe(["127.0.0.1"], server.port, 0.5, "0" * 16) is None
         began = time.monotonic()
         assert await protocol_probe(["127.0.0.1"], mute_port, 0.5) is None
         assert time.monotonic() - began < 1.0
