@@ -331,3 +331,52 @@ async def test_the_found_tables_have_room_beside_the_tables_joined_lately(size: 
         assert form.y >= 1 and form.bottom <= size[1] - 1, text  # the address form in sight
         assert join.query_one("#join").max_scroll_y == 0, text  # and nothing scrolled away
         assert join.query_one("#tables").region.height >= join.query_one("#recent").region.height
+
+
+async def test_two_tables_of_one_name_are_told_apart_by_where_they_are() -> None:
+    """Two "Friday Night" tables read alike, in an order that changed from one look to the
+    next: each now says where it is, and they are listed in that order; a name of its own
+    needs no address."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
+        put_found(join, ("Friday Night", {"password": True}), ("Zebra", {}), ("Friday Night", {}))
+        await pilot.pause()
+        tables = join.query_one("#tables", OptionList)
+        lines = [str(tables.get_option_at_index(i).prompt) for i in range(tables.option_count)]
+        assert lines[0].startswith("Friday Night  at 192.168.1.40:7098  Ninety-Eight"), lines
+        assert lines[1].startswith("Friday Night  at 192.168.1.42:7098  Ninety-Eight"), lines
+        assert lines[2].startswith("Zebra  Ninety-Eight") and " at " not in lines[2], lines
+
+
+async def test_a_table_gone_silent_keeps_the_highlight_and_enter_says_why() -> None:
+    """The highlighted table stopped answering: its row was made unselectable, the highlight
+    vanished and the list scrolled to its top; a table listed as not answering could not be
+    reached by the keys at all. It keeps the highlight, and Enter says why it cannot be joined."""
+    import dataclasses
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
+        put_found(join, *((f"Table {c}", {}) for c in "ABCDEFGHIJKLMNOPQRST"))
+        tables = join.query_one("#tables", OptionList)
+        tables.focus()
+        await pilot.press("end")
+        await wait_for(pilot, lambda: tables.highlighted == 19)
+        scrolled = tables.scroll_y
+        assert scrolled > 0  # more tables than fit
+        service = tables.get_option_at_index(19).id
+        assert service is not None
+        join.found[service] = dataclasses.replace(join.found[service], reachable=False)
+        join._refresh_list()
+        await pilot.pause()
+        assert tables.highlighted == 19 and tables.scroll_y == scrolled
+        await pilot.press("enter")
+        said = join.query_one("#join-error", Static)
+        await wait_for(pilot, lambda: "not answering" in str(said.render()))
+        assert str(said.render()) == "Table T is not answering: its host may have closed it or left the network."
+        assert isinstance(app.screen, JoinScreen)
+        await pilot.press("home", "end")
+        assert tables.highlighted == 19  # in reach of the keys

@@ -59,11 +59,29 @@ def is_here(found: Any, session: Any) -> bool:
                                                           for a in (found.address, *found.addresses)}
 
 
-def table_line(found: Any, here: bool = False) -> Text:
+def table_where(found: Any) -> str:
+    """Where a found table answers (or is advertised at): told beside a name another table has too."""
+    return host_port(str(found.address or (found.addresses or ("?",))[0]), found.port)
+
+
+def why_not_enterable(found: Any) -> str:
+    """Why a listed table cannot be gone in from here, for the line under the fields."""
+    name = clean(found.name) or "That table"
+    if not found.compatible or found.advert is None:
+        return f"{name} cannot be joined from this app: {clean(found.problem, 80) or 'another version'}."
+    if found.reachable is False:
+        return f"{name} is not answering: its host may have closed it or left the network."
+    return f"{name} has not answered yet: try again in a moment."
+
+
+def table_line(found: Any, here: bool = False, where: bool = False) -> Text:
     """One found table: name, game, preset, seats, status, password, version trouble, and
-    whether the player is at it already, or going in means watching."""
+    whether the player is at it already, or going in means watching. ``where``: its address
+    too, for a name another listed table has (two "Friday Night" read alike)."""
     a = found.advert
     line = Text(cut(clean(found.name), NAME_CELLS), style="bold" if enterable(found) else "dim")
+    if where:
+        line.append(f"  at {table_where(found)}", style="dim")
     if a is None:
         line.append(f"  {clean(found.problem, 60) or 'incompatible version'}", style="red")
         return line
@@ -260,11 +278,15 @@ class JoinScreen(Screen[None]):
         tables = self.query_one("#tables", OptionList)
         keep = tables.highlighted
         kept = (tables.get_option_at_index(keep).id if keep is not None else None) or ""
-        services = sorted(self.found, key=lambda service: self.found[service].name.lower())
+        # by name, then where (two of one name keep their order, whichever came first)
+        services = sorted(self.found, key=lambda service: (self.found[service].name.lower(),
+                                                           table_where(self.found[service]), service))
+        names = [self.found[s].name.lower() for s in services]
         tables.clear_options()
         here = self.app.session
-        tables.add_options(Option(Hanging(table_line(self.found[s], is_here(self.found[s], here))), id=s,
-                                  disabled=not enterable(self.found[s]))
+        # a table that cannot be gone in stays in reach of the highlight: Enter says why
+        tables.add_options(Option(Hanging(table_line(self.found[s], is_here(self.found[s], here),
+                                                     names.count(self.found[s].name.lower()) > 1)), id=s)
                            for s in services)
         if keep is not None and services:
             tables.highlighted = services.index(kept) if kept in self.found else min(keep, len(services) - 1)
@@ -285,7 +307,10 @@ class JoinScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#tables")
     def _pick(self, event: OptionList.OptionSelected) -> None:
         found = self.found.get(event.option.id or "")
-        if found is None or not enterable(found):
+        if found is None:
+            return
+        if not enterable(found):
+            self._say(why_not_enterable(found))
             return
         self._join(host_port(str(found.address), found.port), bool(found.advert and found.advert.password))
 
