@@ -93,3 +93,31 @@ async def test_a_client_takes_a_frozen_host_for_gone_and_comes_back_once_it_thaw
         if bo is not None:
             await bo.close()
         await _stop(proc)
+
+
+async def test_a_hello_whose_optional_fields_are_nil_is_one_that_leaves_them_out(server: Server) -> None:
+    """docs/protocol.md, Handshake: a client whose language writes an unset field as nil sent
+    ``spectator: nil`` (or ``deltas``, ``hand_break``, ``heartbeat``), and the host closed the
+    connection ("field 'spectator' has the wrong type"), where a nil ``table`` or ``token`` was
+    taken as none. Each is taken as left out: the player is seated, sent whole views, not
+    waited for, and not watched for silence."""
+    from net.protocol import PROTOCOL_VERSION, FrameReader, decode_body, encode
+
+    table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
+    r, w = await asyncio.open_connection("127.0.0.1", server.port)
+    try:
+        w.write(encode({"type": "hello", "version": PROTOCOL_VERSION, "app": "0.1.0", "name": "Nil", "table": None,
+                        "token": None, "proof": None, "host_key": None, "spectator": None, "deltas": None,
+                        "hand_break": None, "heartbeat": None}))
+        frames, got = FrameReader(), []
+        while not any(m["type"] in ("welcome", "error") for m in got):
+            data = await asyncio.wait_for(r.read(65536), 5)
+            assert data, got
+            got += [decode_body(b) for b in frames.feed(data)]
+        welcome = next(m for m in got if m["type"] in ("welcome", "error"))
+        assert welcome["type"] == "welcome" and welcome["seat"] == 0, welcome
+        await wait_until(lambda: table.seats[0].conn is not None, what="Nil seated")
+        conn = table.seats[0].conn
+        assert not conn.deltas and not conn.hand_break and conn.silent_for is None
+    finally:
+        w.close()
