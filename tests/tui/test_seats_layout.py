@@ -221,6 +221,11 @@ async def test_names_alike_read_apart() -> None:
 def test_cut_apart() -> None:
     assert cut_apart(["Normal bot", "Normal bot 2"], 7) == ["Normal…", "Norma…2"]  # the number kept already
     assert cut_apart(["Christopher A", "Christopher B", "Cy"], 9) == ["Chri…er A", "Chri…er B", "Cy"]
+    # wide letters: cut in the middle, two names differing just before their last letter both
+    # read "王…号" in a narrow box; they are cut from where they differ
+    wide = ["王小明王小明王小明王小明一号", "王小明王小明王小明王小明二号", "Bo"]
+    assert cut_apart(wide, 5) == ["…一号", "…二号", "Bo"]
+    assert cut_apart(["AlexanderXmiddleYend", "AlexanderZmiddleYend"], 10) == ["…XmiddleY…", "…ZmiddleY…"]
     assert cut_apart(["Christopher A", "Christopher A"], 9) == ["Christop…"] * 2  # the same name: nothing to tell
     assert cut_apart(["Bartholomew"], 12) == ["Bartholomew"]
     # numbered names cut in the middle keep their number once, at the end

@@ -136,14 +136,35 @@ def _cut_marked(name: str, width: int, cutter: Callable[[str, int], str]) -> str
     return cutter(name[:len(name) - len(mark)], room) + mark
 
 
+def cut_from(text: str, start: int, width: int) -> str:
+    """``text`` in ``width`` cells from its character ``start`` on ("…一号"), an ellipsis for
+    what goes before it."""
+    if start <= 0 or cell_len(text) <= width or width <= 2:
+        return cut(text, width)
+    return "…" + cut(text[start:], width - 1)
+
+
+def _first_difference(name: str, others: list[str]) -> int:
+    """Where ``name`` first differs from the nearest of ``others``."""
+    return max(next((i for i, (a, b) in enumerate(zip(name, other)) if a != b), min(len(name), len(other)))
+               for other in others)
+
+
 def cut_apart(names: list[str], width: int) -> list[str]:
     """Each name in ``width`` cells (``cut``: a number that ends it stays, and so does a seat's
-    mark, ``_cut_marked``); names that would then read alike are cut in the middle instead, so
-    that the seats still read apart."""
+    mark, ``_cut_marked``); names that would then read alike are cut in the middle instead, and
+    names still alike (wide letters leave a narrow box a letter each side) from where they
+    differ on, so that the seats still read apart."""
+    def alike(cuts: list[str], i: int) -> list[str]:
+        return [names[j] for j in range(len(names)) if cuts[j] == cuts[i] and names[j] != names[i]]
+
+    def from_difference(i: int) -> str:
+        at = _first_difference(names[i], alike(middle, i))
+        return _cut_marked(names[i], width, lambda text, room: cut_from(text, at, room))
+
     cuts = [_cut_marked(name, width, cut) for name in names]
-    return [_cut_marked(name, width, cut_middle)
-            if any(cuts[j] == short and names[j] != name for j in range(len(names)))
-            else short for name, short in zip(names, cuts)]
+    middle = [_cut_marked(name, width, cut_middle) if alike(cuts, i) else cuts[i] for i, name in enumerate(names)]
+    return [from_difference(i) if alike(middle, i) else middle[i] for i in range(len(names))]
 
 
 def redraw_edge(edge: Strip, label: str, align: str) -> Strip:
