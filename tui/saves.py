@@ -115,6 +115,9 @@ class SavedTable(NamedTuple):
     finished: bool
     port: int | None = None
     bind: str | None = None
+    #: its match is over (a hosted table's too, which opens again for a rematch): nothing in
+    #: play to go back to
+    over: bool = False
 
 
 def saved_tables(host_port: int) -> tuple[list[SavedTable], list[str]]:
@@ -148,7 +151,7 @@ def saved_tables(host_port: int) -> tuple[list[SavedTable], list[str]]:
         finished = solo and status == "finished"
         does = "See the results:" if finished else "Resume"
         found.append(SavedTable(f"{does} {game_name(config.get('game'))} ({what})", path, solo, finished,
-                                port, None if solo else saved_bind(state)))
+                                port, None if solo else saved_bind(state), status == "finished"))
     return found, problems
 
 

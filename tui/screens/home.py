@@ -147,9 +147,9 @@ class HomeScreen(Screen[None]):
         return saved
 
     def _resume_buttons(self) -> list[Button]:
-        """A button for each table in ``saved``; a finished solo match's is marked: Enter
+        """A button for each table in ``saved``; one whose match is over is marked: Enter
         does not start on it."""
-        return [Button(table.label, id=f"resume-{i}", classes="resume finished" if table.finished else "resume")
+        return [Button(table.label, id=f"resume-{i}", classes="resume over" if table.over else "resume")
                 for i, table in enumerate(self.saved)]
 
     def compose(self) -> ComposeResult:
@@ -206,12 +206,13 @@ class HomeScreen(Screen[None]):
 
     def _focus_first(self) -> None:
         """A table left to resume is what Enter does first; else Play solo (an SSH guest: Back).
-        A finished solo match has nothing left to play: its results stay a press away (Up),
-        and Enter starts a new game."""
+        A table whose match is over has nothing left to play: a solo match's results, or a
+        hosted table to open again for a rematch (a port opened by a habitual Enter), stay a
+        press away (Up), and Enter starts a new game."""
         if getattr(self.app, "guest", False):
             self.query_one("#back", Button).focus()
             return
-        playable = [b for b in self.query(".resume").results(Button) if not b.has_class("finished")]
+        playable = [b for b in self.query(".resume").results(Button) if not b.has_class("over")]
         (playable[0] if playable else self.query_one("#solo", Button)).focus()
 
     def action_step(self, delta: int) -> None:
