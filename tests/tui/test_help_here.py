@@ -211,3 +211,19 @@ async def test_an_ssh_guests_help_offers_no_hint_and_no_replay(monkeypatch: Any)
         assert "H" not in sections["At the table"] and sections["At the table"]["/"].startswith("Chat")
         results = next(rows for title, rows in sections.items() if title.endswith("match over"))
         assert "V" not in results and "Replay" not in results.values()
+
+
+async def test_help_on_the_join_screen_lists_its_keys_first() -> None:
+    """F1 on Join a table showed no section of its own (its keys were nowhere in Help)."""
+    from tui.screens.join import JoinScreen
+
+    app = make_app(mdns=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        await wait_for(pilot, lambda: current(app, JoinScreen))
+        sections = await _help(app, pilot)
+        assert list(sections)[0] == "Join a table", list(sections)
+        join = sections["Join a table"]
+        assert join["Esc"] == "Back" and join["↑, ↓, Enter"].startswith("Choose a table in a list and join it")
+        assert "Tab, Shift+Tab" in join and "Enter in the address" in join
+        assert join["Esc while joining"] == "Stop joining: the Join screen stays"

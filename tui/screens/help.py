@@ -101,7 +101,7 @@ def _of(cls: type[DOMNode], again: bool = False) -> list[Binding]:
 HERE = {"TableScreen": "At the table", "ChoiceScreen": "A choice at the table", "ResultsScreen": " over / match over",
         "LobbyScreen": "Lobby", "HomeScreen": "Home", "PickerScreen": "Picking a game", "RulesScreen": "Rules",
         "RecordScreen": "Your record", "KeysScreen": "Keys", "SettingsScreen": "Settings",
-        "ReplayScreen": "Replay"}
+        "ReplayScreen": "Replay", "JoinScreen": "Join a table", "JoiningScreen": "Join a table"}
 
 
 def here_first(sections: dict[str, list[tuple[str, str]]], screen: object) -> dict[str, list[tuple[str, str]]]:
@@ -176,6 +176,8 @@ class HelpScreen(Screen[None]):
         Help (``here``, ``lobby``, ``results``) as they work there now."""
         from .choice import ChoiceScreen
         from .home import HomeScreen
+        from .join import JoinScreen
+        from .joining import JoiningScreen
         from .keys import KeysScreen
         from .lobby import LobbyScreen
         from .picker import PickerScreen
@@ -239,6 +241,14 @@ class HelpScreen(Screen[None]):
                 ("Esc in the chat line", "Back to the seats (what you typed stays)")]
                 if any(b.action == "focus_chat" for b in lobby_keys) else []),
             "Home": key_rows([b for b in _of(HomeScreen) if HomeScreen.offers(b.action, guest)], keymap=keymap),
+            **({} if guest else {"Join a table": key_rows(_of(JoinScreen), keymap=keymap, extra=[
+                ("Tab, Shift+Tab", "Move between the tables on your network, those you joined lately, the address, "
+                                   "the password and Connect"),
+                ("↑, ↓, Enter", "Choose a table in a list and join it (one that cannot be joined says why)"),
+                ("Enter in the address", "Join the table at that address (host or host:port)"),
+                ("→ in the address", "Take the address a table you joined lately suggests"),
+                *[(f"{key_label(current_keys(b, keymap or {}))} while joining", "Stop joining: the Join screen stays")
+                  for b in _of(JoiningScreen) if b.action == "stop"]])}),
             **({} if guest else {"Picking a game (Play solo, Host, Game in the lobby)": key_rows(
                 [replace(b, description="Start (hosting: Open table; the lobby's Game: Apply)")
                  if b.id == "picker.start" else b for b in _of(PickerScreen)], keymap=keymap, extra=[
