@@ -132,6 +132,13 @@ async def test_a_solo_lobby_lists_only_its_own_keys() -> None:
         sections = await _help(app, pilot)
         assert list(sections)[0] == "Lobby"
         assert list(sections["Lobby"]) == ["B", "X", "G", "Ctrl+S", "Esc"], sections["Lobby"]
+        # nor is the chat panel, with no chat line, a Tab stop (its focus hard to see)
+        lobby = app.screen
+        stops = []
+        for _ in range(8):
+            await pilot.press("tab")
+            stops.append(lobby.focused.id if lobby.focused is not None else None)
+        assert "chat-log" not in stops and "seats" in stops, stops
         await app.leave_table()
 
 

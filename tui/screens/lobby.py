@@ -142,6 +142,7 @@ class LobbyScreen(Screen[None]):
         for name, text, *system in getattr(self.link, "chat_log", []):
             log.add(chat_text(name, text, bool(system and system[0])))
         self.query_one("#chat", Input).display = not self._solo()  # no one to talk to: the table's lines stay
+        log.can_focus = not self._solo()  # nor a Tab stop on the panel, its focus hard to see
         self.refresh_lobby()
         self.query_one("#seats").focus()
 
