@@ -380,3 +380,19 @@ async def test_a_table_gone_silent_keeps_the_highlight_and_enter_says_why() -> N
         assert isinstance(app.screen, JoinScreen)
         await pilot.press("home", "end")
         assert tables.highlighted == 19  # in reach of the keys
+
+
+async def test_with_discovery_off_the_empty_list_is_no_tab_stop() -> None:
+    """``--no-mdns``: the Join screen says discovery is off, and Tab no longer stops on the
+    empty list of tables on the network."""
+    app = make_app(mdns=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
+        await pilot.pause()
+        assert str(join.query_one("#lan-status", Static).render()) == "LAN discovery is off (--no-mdns)."
+        stops = []
+        for _ in range(6):
+            await pilot.press("tab")
+            stops.append(join.focused.id if join.focused is not None else None)
+        assert "tables" not in stops and "address" in stops, stops

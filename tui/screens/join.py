@@ -234,7 +234,8 @@ class JoinScreen(Screen[None]):
             self._focus_fault()
         if self.app.mdns:
             self.run_worker(self._browse(), group="browse", exclusive=True)
-        else:
+        else:  # no list to fill: nor a Tab stop on an empty one
+            self.query_one("#tables", OptionList).can_focus = False
             self.query_one("#lan-status", Static).update("LAN discovery is off (--no-mdns).")
 
     async def _browse(self) -> None:
@@ -283,6 +284,7 @@ class JoinScreen(Screen[None]):
                                                            table_where(self.found[service]), service))
         names = [self.found[s].name.lower() for s in services]
         tables.clear_options()
+        tables.can_focus = self.app.mdns or bool(services)  # discovery off: an empty list is no Tab stop
         here = self.app.session
         # a table that cannot be gone in stays in reach of the highlight: Enter says why
         tables.add_options(Option(Hanging(table_line(self.found[s], is_here(self.found[s], here),
