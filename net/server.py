@@ -288,9 +288,12 @@ class Connection(FrameProtocol):
 
     def _hello(self, msg: dict[str, Any]) -> None:
         if msg["version"] != PROTOCOL_VERSION:
+            app = clean_text(msg["app"], 20)
+            # this app's own sends its bare version; another client names itself
+            named = f" (dealmein {app})" if app[:1].isdigit() else f" ({app})" if app else ""
             raise ProtocolError(
                 "version", f"protocol version mismatch: this host speaks version {PROTOCOL_VERSION}, "
-                           f"your app (dealmein {clean_text(msg['app'], 20)}) speaks version {msg['version']}")
+                           f"your app{named} speaks version {msg['version']}")
         table = self.server.find_table(msg.get("table"))
         if table is None:
             raise ProtocolError("no_table", "no such table on this host")

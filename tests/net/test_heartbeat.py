@@ -121,3 +121,35 @@ async def test_a_hello_whose_optional_fields_are_nil_is_one_that_leaves_them_out
         assert not conn.deltas and not conn.hand_break and conn.silent_for is None
     finally:
         w.close()
+
+
+async def _refused_as(server: Server, app: str) -> dict:
+    """The ``error`` a host sends a hello of the next protocol version from ``app``."""
+    from net.protocol import PROTOCOL_VERSION, FrameReader, decode_body, encode
+
+    r, w = await asyncio.open_connection("127.0.0.1", server.port)
+    try:
+        w.write(encode({"type": "hello", "version": PROTOCOL_VERSION + 1, "app": app, "name": "Fut"}))
+        frames, got = FrameReader(), []
+        while not any(m["type"] == "error" for m in got):
+            data = await asyncio.wait_for(r.read(65536), 5)
+            assert data, got
+            got += [decode_body(b) for b in frames.feed(data)]
+        return next(m for m in got if m["type"] == "error")
+    finally:
+        w.close()
+
+
+async def test_a_hello_of_another_protocol_version_is_told_both_versions_and_its_app(server: Server) -> None:
+    """docs/protocol.md, Handshake: the error names both versions and the app as it named
+    itself; another client's name was put after "dealmein" ("your app (dealmein mybot 1.0)")."""
+    from net.protocol import PROTOCOL_VERSION
+
+    server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
+    said = f"protocol version mismatch: this host speaks version {PROTOCOL_VERSION}, your app{{}} speaks " \
+           f"version {PROTOCOL_VERSION + 1}"
+    assert await _refused_as(server, "0.2.0") == {"type": "error", "code": "version",
+                                                  "message": said.format(" (dealmein 0.2.0)")}
+    assert (await _refused_as(server, "mybot 1.0"))["message"] == said.format(" (mybot 1.0)")
+    assert (await _refused_as(server, "\x1b[2J"))["message"] == said.format(" ([2J)")
+    assert (await _refused_as(server, ""))["message"] == said.format("")
