@@ -416,8 +416,9 @@ def print_games() -> None:
 
     for info in GAMES.values():
         print(f"{info.name} ({info.id}), {info.min_players}-{info.max_players} seats: {info.summary}")
-        for preset in info.presets.values():
-            print(f"  preset {preset.name}: {preset.description}")
+        for preset in info.presets.values():  # what it sets, as --option would: the defaults below do the rest
+            sets = " ".join(f"{name}={value_text(value)}" for name, value in preset.options.items())
+            print(f"  preset {preset.name}: {preset.description}" + (f" [{sets}]" if sets else ""))
         for option in info.options.values():
             print(f"  option {option.name}={value_text(option.default)} ({option.describe_range()}): {option.description}")
 

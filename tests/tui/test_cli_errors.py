@@ -217,13 +217,17 @@ def test_a_file_that_is_not_a_match_log_says_so_rather_than_not_reproducing(tmp_
 def test_games_lists_every_preset_and_option_a_host_can_set() -> None:
     """``dealmein games`` is where ``--preset`` and ``--option NAME=VALUE`` are looked up."""
     from core import GAMES
+    from core.options import value_text
 
     run = dealmein("games")
     assert run.returncode == 0 and run.stderr == ""
     for info in GAMES.values():
         assert f"{info.name} ({info.id}), {info.min_players}-{info.max_players} seats" in run.stdout
-        for preset in info.presets:
-            assert f"  preset {preset}: " in run.stdout
+        for preset in info.presets.values():  # with the values it sets (the lobby sends only the host's own)
+            line = next(line for line in run.stdout.splitlines() if line.startswith(f"  preset {preset.name}: "))
+            for name, value in preset.options.items():
+                assert f"{name}={value_text(value)}" in line, line
+        assert "  preset fast: limit 50: a one-minute filler [limit=50]" in run.stdout.splitlines()
         for option in info.options.values():
             assert f"  option {option.name}=" in run.stdout and f"({option.describe_range()})" in run.stdout
 
