@@ -128,3 +128,23 @@ async def test_a_frozen_client_is_dropped_after_its_keepalives_go_unanswered(ech
         os.kill(proc.pid, signal.SIGCONT)
         proc.kill()
         proc.wait(10)
+
+
+@pytest.mark.parametrize("name", ["\U0001f0cfAce", "\u0645\u062d\u0645\u062f Ali", "\uff21\uff22\uff23"],
+                         ids=["emoji", "both directions", "full width"])
+async def test_a_login_name_of_any_script_logs_in_as_typed(echo_server, tmp_path, name):
+    """asyncssh read login names through SASLprep, made for passwords: the stock client's guest
+    "🃏Ace" was disconnected with "Unassigned character: '\\360\\237\\203\\217'", "محمد Ali" with
+    "Both RandALCat and LCat characters present", and "ＡＢＣ" sat down as "ABC", where joining by
+    address keeps it. Each logs in and is greeted by the name typed."""
+    server = await echo_server(auth="open", password=None)
+    sock = str(tmp_path / "tmux.sock")
+    cmd = (f"ssh -tt -p {server.port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
+           f"-o LogLevel=ERROR -o PubkeyAuthentication=no -F /dev/null -l '{name}' 127.0.0.1")
+    subprocess.run(["tmux", "-S", sock, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "90", "-y", "25", cmd],
+                   check=True, timeout=10, env={"PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": str(tmp_path),
+                                                "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
+    try:
+        await wait_pane(sock, f"hello {name} ")
+    finally:
+        subprocess.run(["tmux", "-S", sock, "kill-server"], capture_output=True, timeout=10)
