@@ -105,7 +105,8 @@ def run_tables(args: argparse.Namespace, interrupted: Callable[[], bool] | None 
         print("dealmein tables: LAN discovery is off (--no-mdns)", file=sys.stderr)
         return 2
     wait = float(args.wait)  # more than 0 and at most ``TABLES_WAIT_MOST`` (tui/cmdline.py checks it)
-    interfaces = list(getattr(args, "interface", None) or []) or None
+    # its own --interface, else the one given before the command (``dealmein --interface X tables``)
+    interfaces = list(getattr(args, "interface", None) or getattr(args, "lan_interface", None) or []) or None
     try:
         tables, rejected = asyncio.run(find_tables(wait, interfaces, interrupted))
     except OSError as e:

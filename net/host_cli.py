@@ -564,7 +564,7 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
         if advertised(args):
             # Ctrl+C meanwhile withdraws the advert being made, and closes the table
             advertiser = await signals.until_stopped(
-                advertise(server, table, args.bind, out, ssh.port if ssh else None))
+                advertise(server, table, args.bind, out, ssh.port if ssh else None, getattr(args, "lan_interface", None)))
         if not signals.stop.is_set():
             # said once Ctrl+C is in hand: one pressed on reading it closes the table, saves and all
             print("Press Ctrl+C to close the table.", file=out, flush=True)
@@ -584,15 +584,17 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     return 1 if saved is not None and saved.problem is not None else 0
 
 
-async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port: int | None = None) -> Any:
-    """Advertise the table on the LAN and keep the advert current; a LAN without multicast
-    only loses the advert (players can still join by address)."""
+async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port: int | None = None,
+                    interfaces: list[str] | None = None) -> Any:
+    """Advertise the table on the LAN (on ``interfaces``: ``dealmein --interface``; None, as
+    its bind says) and keep the advert current; a LAN without multicast only loses the advert
+    (players can still join by address)."""
     try:
         from net.discovery import Advertiser, bound_advert
         from net.discovery_txt import advert_from_lobby
 
-        interfaces, addresses = bound_advert(bind)
-        adv = Advertiser(server.port, interfaces=interfaces, addresses=addresses, bind=bind)
+        on, addresses = bound_advert(bind, interfaces)
+        adv = Advertiser(server.port, interfaces=on, addresses=addresses, bind=bind)
         name = await adv.start(advert_from_lobby(table.lobby(), ssh_port=ssh_port, app_version=app_version(),
                                                  host_id=server.host_id))
     except Exception as e:  # no interface, multicast refused, zeroconf missing...

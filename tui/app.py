@@ -106,7 +106,8 @@ class DealMeInApp(App[int]):
         self.seat_token = os.environ.get(SEAT_TOKEN_ENV) if self.guest else None
         #: seconds the host keeps an SSH guest's seat once the guest is gone (None: not told)
         self.seat_grace = _seconds(os.environ.get(SEAT_GRACE_ENV)) if self.guest else None
-        self.lan_interfaces = lan_interfaces  # None: every interface (tests use loopback)
+        #: the interfaces the LAN is browsed and advertised on (``--interface``): None, every one
+        self.lan_interfaces = lan_interfaces if lan_interfaces is not None else getattr(args, "lan_interface", None)
         self.bind_address = bind or getattr(args, "bind", None) or "0.0.0.0"
         given_port = port if port is not None else getattr(args, "port", None)
         #: 0 is any free port, as ``host --help`` says (the headless host's too), not the usual one

@@ -316,6 +316,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="dealmein", description="Deal Me In: a terminal card room.")
     p.add_argument("--version", action=VersionAction)
     p.add_argument("--no-mdns", action="store_true", help="do not browse or advertise tables on the LAN")
+    # (a dest of its own: ``tables --interface``'s default would write over it)
+    p.add_argument("--interface", type=ip_address, action="append", default=None, metavar="ADDRESS",
+                   dest="lan_interface", help="browse and advertise tables only on the interface with this "
+                                              "address (repeatable; default: all), say on a machine with a VPN")
     p.add_argument("--seed", type=seed, default=None, metavar="N", help=SEED_HELP)
     sub = p.add_subparsers(dest="command")
     p.commands = sub.choices  # type: ignore[attr-defined]  # each command's parser, for its own errors

@@ -473,3 +473,41 @@ def test_an_interface_address_this_machine_does_not_have_is_named() -> None:
     assert browse_problem(nodev, ["10.0.0.9"]) == "10.0.0.9 is not an address of this machine's interfaces (--interface)"
     assert browse_problem(nodev, None) == "No such device"
     assert browse_problem(OSError(errno.EPERM, "Operation not permitted"), ["10.0.0.9"]) == "Operation not permitted"
+
+
+async def test_the_interface_given_before_the_command_is_where_a_host_advertises_and_tables_looks(tmp_path) -> None:
+    """``dealmein --interface ADDRESS``: the app browsed and advertised on every interface,
+    with no way to keep to one (a machine with a VPN). A headless host bound to every address
+    advertises on that interface alone, giving its address, and ``tables`` looks there."""
+    import os
+
+    from tui.app import DealMeInApp
+    from tui.cmdline import build_parser
+
+    args = build_parser().parse_args(["--interface", "127.0.0.1"])
+    assert DealMeInApp(args).lan_interfaces == ["127.0.0.1"]
+    name = unique("Held to loopback")
+    env = {**os.environ, "DEALMEIN_DATA_DIR": str(tmp_path / "data"), "DEALMEIN_CONFIG_DIR": str(tmp_path / "config")}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "--interface", "127.0.0.1", "host", "--headless", "--port", "0",
+        "--bind", "0.0.0.0", "--name", name, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE, env=env, cwd=Path(__file__).parents[2])
+    try:
+        async with TableBrowser(interfaces=LOOPBACK) as browser:
+            mine = lambda: [t for t in browser.tables.values() if t.name == name]  # noqa: E731
+            await until(browser, lambda: bool(mine()) and mine()[0].reachable is True, 15)
+            assert mine()[0].addresses == ("127.0.0.1",)
+        listed = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui", "--interface", "127.0.0.1", "tables", "--json", "--wait", "1.5",
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env, cwd=Path(__file__).parents[2])
+        out, err = await asyncio.wait_for(listed.communicate(), 20)
+        assert listed.returncode == 0, err
+        assert any(t["name"] == name and t["address"] == "127.0.0.1" for t in json.loads(out)), out
+    finally:
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                await asyncio.wait_for(proc.wait(), 10)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
