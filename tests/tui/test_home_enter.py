@@ -51,23 +51,6 @@ async def test_enter_on_home_resumes_a_table_left_in_play_after_a_finished_solo_
         assert home.focused is home.query_one("#resume-1", Button)
 
 
-async def test_enter_on_home_does_not_open_a_hosted_table_whose_match_is_over() -> None:
-    """A hosted table whose match ended opens again for a rematch: Enter from habit, after a
-    finished solo match, went to it (a port opened, or "port in use"); Enter starts a new game,
-    and the table stays a press away."""
-    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "finished"})
-    write_save(save_path(7098), {"config": {"game": "crazy-eights"}, "status": "finished"})
-    app = make_app(port=7098)
-    async with app.run_test(size=(80, 24)) as pilot:
-        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
-                              and len(app.screen.query(".resume")) == 2 and app.screen)
-        assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)",
-                                 "Resume Crazy Eights (hosted, finished, port 7098)"]
-        assert home.focused is home.query_one("#solo", Button)
-        await pilot.press("up")
-        assert home.focused is home.query_one("#resume-1", Button)
-
-
 async def _back_to_the_window(app: object, pilot: object) -> None:
     """The terminal says the window lost the focus, then has it again."""
     app.post_message(events.AppBlur())  # type: ignore[attr-defined]

@@ -1,6 +1,6 @@
 """``saved_tables`` says itself which save is a finished solo match (going in shows its results,
-nothing is left to play), and home marks that entry by it: a finished hosted table opens again
-for its players, so it is a table to resume like any other."""
+nothing is left to play), and a finished hosted table opens again for its players, a table to
+resume like any other. Home marks each whose match is over: Enter does not start on it."""
 from __future__ import annotations
 
 from textual.widgets import Button
@@ -27,16 +27,22 @@ def test_only_a_finished_solo_match_is_finished() -> None:
         ("Resume Crazy Eights (hosted, finished, port 7098)", False)]
 
 
-async def test_home_marks_the_entry_saved_tables_says_is_finished() -> None:
+async def test_home_starts_on_no_entry_whose_match_is_over() -> None:
+    """A hosted table whose match ended opens again for a rematch: Enter from habit, after a
+    finished solo match, went to it (a port opened, or "port in use"); Enter starts a new game,
+    and the table stays a press away."""
     write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "finished"})
     write_save(save_path(7098), {"config": {"game": "crazy-eights"}, "status": "finished"})
     app = make_app(port=7098)
     async with app.run_test(size=(80, 24)) as pilot:
         home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
                               and len(app.screen.query(".resume")) == 2 and app.screen)
-        marked = [(str(b.label), b.has_class("finished")) for b in home.query(".resume").results(Button)]
+        marked = [(str(b.label), b.has_class("over")) for b in home.query(".resume").results(Button)]
         assert marked == [("See the results: Ninety-Eight (solo, finished)", True),
-                          ("Resume Crazy Eights (hosted, finished, port 7098)", False)]
+                          ("Resume Crazy Eights (hosted, finished, port 7098)", True)]
+        assert home.focused is home.query_one("#solo", Button)
+        await pilot.press("up")
+        assert home.focused is home.query_one("#resume-1", Button)
 
 
 def test_only_a_solo_match_in_play_is_one_a_new_solo_match_asks_before_replacing() -> None:
