@@ -32,7 +32,7 @@ RECONNECT_FOR = 120.0
 HEARTBEAT = 10
 
 #: error codes after which reconnecting cannot help
-FATAL = frozenset({"version", "bad_password", "bad_host_key", "no_table", "kicked", "replaced",
+FATAL = frozenset({"version", "bad_password", "bad_host_key", "private", "no_table", "kicked", "replaced",
                    "full", "locked", "bad_view", "bad_lobby"})  # bad_view, bad_lobby: coming back would bring them again
 #: refusals that end a first join but not a way back to a held seat: a host full of idle
 #: connections sheds them within its handshake deadline, so trying again shortly can work

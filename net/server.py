@@ -309,6 +309,8 @@ class Connection(FrameProtocol):
                 lockout.failed(self.address)
                 raise ProtocolError("bad_password", "wrong table password")
         key = msg.get("host_key")
+        if key is None and self.server.private:
+            raise ProtocolError("private", "this is a solo table: no one else can play or watch at it")
         if key is not None:
             if not hmac.compare_digest(key.encode(), table.host_key.encode()):
                 raise ProtocolError("bad_host_key", "that is not this table's host key")
@@ -422,8 +424,11 @@ class Server:
                  sndbuf: int = KERNEL_SEND_BUFFER, match_logs: bool = True,
                  start_delay: float = START_DELAY, off_turn_window: float = OFF_TURN_WINDOW,
                  host_in_app: bool = True, away_clock: float = AWAY_CLOCK,
-                 hand_break: float = HAND_BREAK) -> None:
+                 hand_break: float = HAND_BREAK, private: bool = False) -> None:
         self.host = host
+        #: a solo table's: only a connection with a table's host key (the app that plays it)
+        #: comes in; another user of the machine could watch it and chat into it
+        self.private = private
         self.port = port
         #: said in every challenge and in the table's LAN advert: a browser that finds another
         #: host answering at a port its advert names knows that table is gone

@@ -981,7 +981,8 @@ def _server(app: "DealMeInApp", bind: str, port: int, solo: bool) -> Server:
     """The server of a table this app hosts: the bots paced as the settings say, and after a
     hand's end waiting for the players to read its results (``tui.handbreak``), a solo table's
     for as long as its player takes, within reason."""
-    return Server(host=bind, port=port, bot_delay=app.bot_delay, hand_break=SOLO_HAND_BREAK if solo else HAND_BREAK)
+    return Server(host=bind, port=port, bot_delay=app.bot_delay, hand_break=SOLO_HAND_BREAK if solo else HAND_BREAK,
+                  private=solo)
 
 
 def hand_so_far(raw: Any, seat: Any = None) -> list[tuple[int, list[dict[str, Any]]]]:

@@ -153,3 +153,21 @@ async def test_a_hello_of_another_protocol_version_is_told_both_versions_and_its
     assert (await _refused_as(server, "mybot 1.0"))["message"] == said.format(" (mybot 1.0)")
     assert (await _refused_as(server, "\x1b[2J"))["message"] == said.format(" ([2J)")
     assert (await _refused_as(server, ""))["message"] == said.format("")
+
+
+async def test_a_solo_tables_host_lets_in_only_the_app_with_its_host_key() -> None:
+    """A solo table's server (127.0.0.1, no password) let any user of the machine watch the
+    match and chat into it, the player with no chat to answer and no way to send them away. It
+    refuses every connection without the table's host key, as a watcher and as a player."""
+    srv = Server(host="127.0.0.1", port=0, private=True, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="solo", game="ninety-eight", seats=2, seed=1))
+        me = await join(srv, "Me", table=table.id, host_key=table.host_key, reconnect=False)
+        for spectator in (True, False):
+            with pytest.raises(ConnectError, match="this is a solo table: no one else can play or watch at it"):
+                await join(srv, "Spy", table=table.id, spectator=spectator, reconnect=False)
+        assert table.lobby()["spectators"] == 0 and [s.name for s in table.seats] == ["Me", None]
+        await me.close()
+    finally:
+        await srv.close()
