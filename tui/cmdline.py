@@ -141,6 +141,11 @@ SECRET_FILE_BYTES = 4096
 
 #: the longest ``dealmein tables --wait``: a browse is a look round, not a watch
 TABLES_WAIT_MOST = 600.0
+#: the longest ``--grace`` and ``--takeover``: a seat held all night (more is no seat kept
+#: for anyone, and a lobby no app would show)
+HELD_MOST = 86400.0
+#: the longest ``--bot-delay``, as Settings' bots' pause
+BOT_DELAY_MOST = 10.0
 
 
 def secret_file(what: str) -> Callable[[str], str]:
@@ -363,13 +368,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seconds before an idle SSH session is dropped (default: 1800) (--headless)")
     host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns",
                       help="do not advertise the table on the LAN (players join by its address)")
-    host.add_argument("--grace", type=seconds(), default=120.0, action=Given, metavar="S",
-                      help="seconds a dropped player's seat is held (default: 120) (--headless)")
-    host.add_argument("--takeover", type=seconds(), default=30.0, action=Given, metavar="S",
+    host.add_argument("--grace", type=seconds(most=HELD_MOST), default=120.0, action=Given, metavar="S",
+                      help="seconds a dropped player's seat is held, at most a day (default: 120) (--headless)")
+    host.add_argument("--takeover", type=seconds(most=HELD_MOST), default=30.0, action=Given, metavar="S",
                       help="seconds the table waits for an away player before a bot plays for them, shorter "
                            "than --grace (default: 30) (--headless)")
-    host.add_argument("--bot-delay", type=seconds(), default=0.6, action=Given, metavar="S",
-                      help="seconds a bot pauses before it plays (default: 0.6) (--headless)")
+    host.add_argument("--bot-delay", type=seconds(most=BOT_DELAY_MOST), default=0.6, action=Given, metavar="S",
+                      help=f"seconds a bot pauses before it plays, at most {BOT_DELAY_MOST:g} (default: 0.6) "
+                           "(--headless)")
     host.add_argument("--turn-time", type=int, default=0, metavar="S", action=Given,
                       help="seconds a player has for each move before a bot finishes the turn for them (1-3600; "
                            "default 0: no clock)")

@@ -47,6 +47,10 @@ def one_line_error(run: subprocess.CompletedProcess[str], prefix: str, *words: s
     (["--port", "0", "--ssh", "99999"], ["--ssh", "99999"]),
     (["--port", "0", "--ssh", "-5"], ["--ssh", "-5"]),
     (["--grace", "-1"], ["--grace", "-1"]),
+    # a seat held past a day: a lobby no app would show, each join sent home (past 1.8e19, a traceback)
+    (["--grace", "1e7"], ["--grace", "'1e7' must be 0 or more and at most 86400 seconds"]),
+    (["--takeover", "86401"], ["--takeover", "at most 86400"]),
+    (["--bot-delay", "11"], ["--bot-delay", "'11' must be 0 or more and at most 10 seconds"]),
     (["--bot-delay", "-0.5"], ["--bot-delay"]),
     (["--takeover", "nan"], ["--takeover"]),
     (["--ssh-idle", "-3"], ["--ssh-idle"]),
