@@ -337,6 +337,8 @@ class Signals:
         for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
             if sig is None:
                 continue
+            if sig != signal.SIGINT and signal.getsignal(sig) == signal.SIG_IGN:
+                continue  # ``nohup`` (or a service manager) said to outlive the terminal: so it does
             try:
                 self._loop.add_signal_handler(sig, self.caught, sig)
                 self._handled.append(sig)

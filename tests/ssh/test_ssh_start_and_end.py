@@ -539,3 +539,37 @@ async def test_a_resume_without_password_ssh_forgets_the_saved_ssh_password(then
         assert door == (ssh_port and {"port": int(ssh_port.group(1)), "auth": "open", "keys": None}), text
     finally:
         await _stop(proc)
+
+
+async def test_a_headless_host_under_nohup_outlives_its_terminal() -> None:
+    """``nohup dealmein host --headless ...``: the host put its own SIGHUP handler in place of the
+    ignore nohup had set, so logging out closed the table and sent every player home. Started
+    with SIGHUP ignored, it keeps serving through one; SIGTERM still closes it."""
+    from net.protocol import FrameReader, decode_body
+
+    proc = await asyncio.create_subprocess_exec(
+        "nohup", sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--no-mdns",
+        "--port", "0", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
+    try:
+        assert proc.stdout is not None
+        lines: list[str] = []
+        while not lines or not lines[-1].startswith("Press Ctrl+C"):
+            line = await asyncio.wait_for(proc.stdout.readline(), 30)
+            assert line, "the host ended before serving"
+            lines.append(line.decode().strip())
+        port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", "\n".join(lines)).group(1))  # type: ignore[union-attr]
+        proc.send_signal(signal.SIGHUP)
+        await asyncio.sleep(1.0)
+        assert proc.returncode is None
+        r, w = await asyncio.open_connection("127.0.0.1", port)  # still serving: its challenge comes
+        try:
+            data = await asyncio.wait_for(r.read(4096), 5)
+            assert decode_body(FrameReader().feed(data)[0])["type"] == "challenge"
+        finally:
+            w.close()
+        await _stop(proc)
+        assert proc.returncode == 0
+    finally:
+        if proc.returncode is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            await proc.wait()
