@@ -30,7 +30,7 @@ from .client import app_version
 from .hostlog import log_to_terminal
 from .lanflags import advertised
 from .peer import Refused
-from .savefile import aside_text, move_aside, read_save, save_path
+from .savefile import aside_text, move_aside, read_save, save_path, saved_bind
 from .seat import Seat
 from .server import BOT_DELAY, GRACE, TAKEOVER, Server, TableConfig
 from .ssh_host import client_address, make_ssh_server
@@ -393,11 +393,15 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
     of what it had taken. Nothing on disk changes here."""
     # what the command line gives; the server's own defaults otherwise
     given = {name: getattr(args, name) for name in ("bot_delay", "grace", "takeover") if hasattr(args, name)}
-    server = Server(host=args.bind, port=args.port, host_in_app=False, **given)
     resume = getattr(args, "resume", False)
     if resume and not args.port:
         print("dealmein host: --resume needs the table's --port (saves are kept per port)", file=sys.stderr)
         return 2
+    if resume and "bind" not in getattr(args, "given", set()):
+        # the address it was kept to (127.0.0.1: this machine only), as the app's Resume keeps it;
+        # it opened on every interface unless told again
+        args.bind = saved_bind(read_save(save_path(args.port), keep=True).state) or args.bind
+    server = Server(host=args.bind, port=args.port, host_in_app=False, **given)
     if not 0 <= args.bots <= args.seats:
         print(f"dealmein host: --bots must be from 0 to {args.seats}", file=sys.stderr)
         return 2

@@ -6,6 +6,7 @@ read at all (its permissions, a folder in its place) is left where it is, to be 
 """
 from __future__ import annotations
 
+import ipaddress
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,18 @@ def saves_dir() -> Path:
 def save_path(port: int) -> Path:
     """One save per port: ``--resume`` brings back the table that was on that port."""
     return saves_dir() / f"table-{port}.save"
+
+
+def saved_bind(state: dict[str, Any] | None) -> str | None:
+    """The address a hosted table's save says it listened on (an IP address), or None for a
+    save without one (an older one) or with something else there."""
+    bind = (state or {}).get("bind")
+    if not isinstance(bind, str) or len(bind) > 64:
+        return None
+    try:
+        return str(ipaddress.ip_address(bind))
+    except ValueError:
+        return None
 
 
 def write_save(path: Path, state: dict[str, Any], before_replace: Callable[[], None] | None = None) -> None:

@@ -341,9 +341,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "table's name (default: Deal Me In table)")
     host.add_argument("--port", type=port_number(0), default=7098,
                       help="port to listen on (0: any free port; default 7098)")
-    host.add_argument("--bind", type=bind_address, default="0.0.0.0", metavar="ADDRESS",
+    host.add_argument("--bind", type=bind_address, default="0.0.0.0", metavar="ADDRESS", action=Given,
                       help="IP address to listen on (default: 0.0.0.0, every interface; 127.0.0.1 keeps the "
-                           "table to this machine)")
+                           "table to this machine; with --resume, the saved table's own)")
     table_arguments(host)
     host.add_argument("--bots", type=int, default=0, action=Given, metavar="N",
                       help="seats to fill with bots (default: 0)")

@@ -3,7 +3,6 @@ that the first frame does not wait for the server code to import."""
 from __future__ import annotations
 
 import errno
-import ipaddress
 import os
 import re
 import socket
@@ -11,7 +10,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard
 
 from net.paths import try_lock
-from net.savefile import read_save, save_path, saves_dir
+from net.savefile import read_save, save_path, saved_bind, saves_dir
 
 from . import jsonfile
 
@@ -78,18 +77,6 @@ def save_port(path: Path) -> int | None:
     back to that port."""
     m = re.fullmatch(r"table-(\d{1,5})\.save", path.name)
     return int(m.group(1)) if m and 0 < int(m.group(1)) < 65536 else None
-
-
-def saved_bind(state: dict[str, Any] | None) -> str | None:
-    """The address a hosted table's save says it listened on (an IP address), or None for a
-    save without one (an older one) or with something else there."""
-    bind = (state or {}).get("bind")
-    if not isinstance(bind, str) or len(bind) > 64:
-        return None
-    try:
-        return str(ipaddress.ip_address(bind))
-    except ValueError:
-        return None
 
 
 def _hosted(host_port: int) -> list[Path]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from net.addresses import address_key, host_port, join_addresses, split_address
 from net.client import HEARTBEAT, RECONNECT_FOR, ConnectError, TableClient
 from net.protocol import NAME_LEN, clean_name
-from net.savefile import keep_previous, read_save, save_path
+from net.savefile import keep_previous, read_save, save_path, saved_bind
 from net.server import HAND_BREAK, Server, TableConfig, local_host
 
 from . import leavewords, seatkeys
@@ -27,7 +27,7 @@ from .hostsave import ANOTHER_WINDOW, HostSave, has_save
 from .notices import again, take_down
 from .plain import clean
 from .plays import own_status
-from .saves import KeptResults, save_port, saved_bind, solo_save_path
+from .saves import KeptResults, save_port, solo_save_path
 from .seatnames import TABLE_SPEAKER, as_sentence, listed_seat, plain_seat_names, seat_names, speaker, whole_number
 from .tablechange import table_change
 from .watchwait import WatcherWait

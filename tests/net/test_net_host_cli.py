@@ -344,3 +344,27 @@ def test_the_host_keys_join_line_runs_as_printed_whatever_the_key() -> None:
         line = host_key_join("127.0.0.1:7098", key)
         args = build_parser().parse_args(shlex.split(line)[1:])
         assert (args.command, args.address, args.host_key) == ("join", "127.0.0.1:7098", key), line
+
+
+async def test_a_resume_without_bind_keeps_the_address_the_table_was_kept_to() -> None:
+    """``--resume --port P``, the README's form: a table kept to 127.0.0.1 came back on every
+    interface, without a word, though its save says where it listened (the app's Resume keeps
+    it). The save's address holds unless --bind says another."""
+    from tests.net.table_helpers import free_port
+
+    port = free_port()
+    proc, lines = await run_dealmein("host", "--headless", "--bind", "127.0.0.1", "--port", str(port), "--no-mdns")
+    try:
+        assert f"Address: 127.0.0.1:{port}" in "\n".join(lines), lines
+        proc.send_signal(signal.SIGINT)
+        await asyncio.wait_for(proc.communicate(), 15)
+        proc, lines = await run_dealmein("host", "--headless", "--resume", "--port", str(port), "--no-mdns")
+        assert f"Address: 127.0.0.1:{port}" in "\n".join(lines), lines
+    finally:
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                await asyncio.wait_for(proc.communicate(), 15)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
