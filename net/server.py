@@ -183,6 +183,7 @@ class Connection(FrameProtocol):
             return
         self._heard = time.monotonic()
         completed = False
+        msg: dict[str, Any] | None = None
         try:
             for body in self.read_frames(data):
                 completed = True
@@ -193,12 +194,16 @@ class Connection(FrameProtocol):
                 msg = check(decode_body(body), CLIENT_MESSAGES)
                 self._dispatch(msg)
         except ProtocolError as e:
-            # a join with no password to a table that has one is the usual first try, not a fault
-            (log.info if e.message == PASSWORD_ASKED else log.warning)("%s: %s; closing it", self.peer, e.message)
+            # a join with no password to a table that has one is the usual first try, not a fault;
+            # a refused hello is told with the name it gave, for the host's operator to know whose
+            # it was ("closing it" read as the table closing)
+            named = self.name or (clean_name(msg["name"], NAME_LEN) if msg is not None and msg["type"] == "hello" else "")
+            who = f"{self.peer} ({named})" if named else self.peer
+            (log.info if e.message == PASSWORD_ASKED else log.warning)("%s: %s; closing the connection", who, e.message)
             self.close(e.code, e.message)
             return
         except Exception:
-            log.exception("%s: error handling its message; closing it", self.peer)
+            log.exception("%s: error handling its message; closing the connection", self.peer)
             self.close("internal", "the host could not handle that message")
             return
         self._watch_trickle(completed)
@@ -241,13 +246,13 @@ class Connection(FrameProtocol):
 
     def _trickle_late(self) -> None:
         self._frame_timer = None
-        log.warning("%s: frame not completed in time; closing it", self.peer)
+        log.warning("%s: frame not completed in time; closing the connection", self.peer)
         self.close("timeout", "a frame took too long to arrive")
 
     def _handshake_late(self) -> None:
         self._deadline = None
         if self.table is None:
-            log.warning("%s: no handshake in time; closing it", self.peer)
+            log.warning("%s: no handshake in time; closing the connection", self.peer)
             self.close("timeout", "no hello within the handshake deadline")
 
     def _listen_for_silence(self) -> None:
@@ -257,7 +262,7 @@ class Connection(FrameProtocol):
         quiet = time.monotonic() - self._heard
         if quiet >= self.silent_for:
             self._silence = None
-            log.warning("%s: nothing heard for %g s; closing it", self.peer, self.silent_for)
+            log.warning("%s: nothing heard for %g s; closing the connection", self.peer, self.silent_for)
             self.close("timeout", f"nothing heard from your app for {self.silent_for:g} s")
             return
         self._silence = asyncio.get_running_loop().call_later(self.silent_for - quiet, self._listen_for_silence)
