@@ -17,6 +17,9 @@ class Change(NamedTuple):
     ``text`` says it."""
     kind: str
     text: str
+    #: whom a watcher's line is of, as the lobby lists them (a name, not numbered): one app
+    #: tells a watcher's going only where it told their coming (``tui.comingstold``)
+    who: str = ""
 
 
 def _human(seat: dict[str, Any]) -> str | None:
@@ -30,14 +33,15 @@ def _names(watchers: Iterable[Any]) -> Counter[str]:
     return Counter(clean(str(w), 24) for w in watchers if w)
 
 
-def _as_shown(which: Counter[str], watchers: Iterable[Any], seats: list[dict[str, Any]]) -> list[str]:
+def _as_shown(which: Counter[str], watchers: Iterable[Any], seats: list[dict[str, Any]]) -> list[tuple[str, str]]:
     """The watchers counted in ``which`` as the lobby's line names them (``watcher_names``):
-    "Ana 2" where Ana sits. Of several watchers under one name, the latest are the ones meant."""
+    "Ana 2" where Ana sits, each after its name. Of several watchers under one name, the latest
+    are the ones meant."""
     names = [w for w in watchers if w]
     forms: dict[str, list[str]] = {}
     for raw, shown in zip((clean(str(w), 24) for w in names), watcher_names(names, seats)):
         forms.setdefault(raw, []).append(shown)
-    return sorted(shown for name, n in (+which).items() for shown in forms.get(name, [])[-n:])
+    return sorted(((shown, name) for name, n in (+which).items() for shown in forms.get(name, [])[-n:]))
 
 
 def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]],
@@ -95,16 +99,16 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
             lines.append(Change("moves", f"{shown_after[i]} moves to seat {i + 1}."))
         else:
             stopped[name] -= 1  # a watcher who sits down stops watching: the one line says both
-            lines.append(Change("sits", f"{shown_after[i]} sits down in seat {i + 1}."))
+            lines.append(Change("sits", f"{shown_after[i]} sits down in seat {i + 1}.", name))
     for name, seats in gone.items():
         for i in seats:
             if started[name] > 0:
                 started[name] -= 1
-                lines.append(Change("stands", f"{shown_before[i]} gets up to watch."))
+                lines.append(Change("stands", f"{shown_before[i]} gets up to watch.", name))
             elif clean(str(after[i].get("sent_away") or ""), 24) == name:
                 lines.append(Change("leaves", f"{shown_before[i]} was sent away by the host."))
             else:
                 lines.append(Change("leaves", f"{shown_before[i]} leaves the table."))
-    lines.extend(Change("watches", f"{name} starts watching.") for name in _as_shown(started, watching, after))
-    lines.extend(Change("unwatches", f"{name} stops watching.") for name in _as_shown(stopped, watched, before))
+    lines.extend(Change("watches", f"{shown} starts watching.", name) for shown, name in _as_shown(started, watching, after))
+    lines.extend(Change("unwatches", f"{shown} stops watching.", name) for shown, name in _as_shown(stopped, watched, before))
     return lines

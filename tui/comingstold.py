@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import time
-from collections import deque
+from collections import Counter, deque
 from typing import Any
 
 from .comings import Change, comings_and_goings
 from .leavewords import lobby_grace
+from .plain import clean
 from .seatnames import listed_watchers, watching_count
 from .watchwait import WatcherWait
 
@@ -30,6 +31,10 @@ class ComingsTold:
         self._lobby_seat: int | None = None  # this app's seat at the last lobby: its own comings say nothing
         #: when the latest lines of watchers coming and going were said (``WATCH_LINES``)
         self._watch_lines: deque[float] = deque()
+        #: the watchers this app's players know of, by name: those the first lobby listed, and
+        #: each whose coming it told since; only their going is told (a going told without its
+        #: coming, or a coming whose going went unsaid, gave the players a wrong picture)
+        self._known: Counter[str] | None = None
 
     def changes(self, earlier: dict[str, Any], lobby: dict[str, Any], seat: int | None) -> list[Change]:
         """Who came and who went between two lobbies (``tui.comings``), this app in ``seat``
@@ -48,9 +53,29 @@ class ComingsTold:
             _drop(watchers[0], after[now].get("name"))
         elif was is not None and now is None and was < len(before):
             _drop(watchers[1], before[was].get("name"))
+        if self._known is None:
+            self._known = Counter(clean(str(w), 24) for w in watchers[0] if w)
         watchers = self.waiting.through_returns(*watchers, over=self.waiting.over(lobby), known=known)
-        return [c for c in comings_and_goings(before, after, own, watchers, lobby_grace(lobby))
-                if c.kind not in ("watches", "unwatches") or self._watch_line_allowed()]
+        return [c for c in comings_and_goings(before, after, own, watchers, lobby_grace(lobby)) if self._told(c)]
+
+    def _told(self, change: Change) -> bool:
+        """Whether ``change`` goes in the chat: a watcher's coming within ``WATCH_LINES``, their
+        going only where the players know of them (then always: it closes what they were told)."""
+        known = self._known if self._known is not None else Counter()
+        if change.kind == "unwatches":
+            if known[change.who] <= 0:
+                return False
+            known[change.who] -= 1
+            return True
+        if change.kind == "watches":
+            if not self._watch_line_allowed():
+                return False
+            known[change.who] += 1
+        elif change.kind == "stands":  # watching now, in the players' knowing
+            known[change.who] += 1
+        elif change.kind == "sits" and known[change.who] > 0:  # a watcher of theirs, seated now
+            known[change.who] -= 1
+        return True
 
     def _watch_line_allowed(self) -> bool:
         """Whether one more "starts/stops watching" line may go in the chat: anyone can come

@@ -150,6 +150,28 @@ def test_a_watcher_named_as_a_seat_is_said_as_the_lobby_names_them() -> None:
     assert said(seats("Ana", None), two, ["Ana"], []) == ["Bo sits down in seat 2.", "Ana 2 stops watching."]
 
 
+def test_a_watchers_going_is_told_only_where_their_coming_was() -> None:
+    """Watchers' lines are few a minute (``WATCH_LINES``): those past it were dropped one by
+    one, so players read that Yul came (not that he left) and that Zed left (never that he came).
+    A coming past the limit is not told, nor then its going; a going whose coming was told (or
+    who watched when this app came) always is."""
+    from tui.comingstold import WATCH_LINES, ComingsTold
+    from tui.watchwait import WatcherWait
+
+    told = ComingsTold(WatcherWait(lambda _seconds: None))
+    two = seats("Ana", "Bo")
+
+    def lobby(*watching: str) -> dict[str, Any]:
+        return {"seats": two, "watchers": list(watching), "spectators": len(watching)}
+
+    def said(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        return [c.text for c in told.changes(before, after, 0)]
+
+    names = [f"W{i}" for i in range(WATCH_LINES + 2)]
+    assert said(lobby("Old"), lobby("Old", *names)) == [f"{n} starts watching." for n in names[:WATCH_LINES]]
+    assert said(lobby("Old", *names), lobby()) == ["Old stops watching.", *(f"{n} stops watching." for n in names[:WATCH_LINES])]
+
+
 def test_names_are_cleaned_of_control_characters() -> None:
     lines = comings_and_goings(seats("Ana", None), seats("Ana", "B\x1b[2Jo"), {0})
     assert len(lines) == 1 and "\x1b" not in lines[0]
