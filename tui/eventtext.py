@@ -152,13 +152,41 @@ def joined_draws(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def told(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def told(events: list[dict[str, Any]], teams: Any = None) -> list[dict[str, Any]]:
     """The events worth telling, in the order they are told: a total reset that ends the hand
     (ninety-eight 5.1) goes back to 0 for no one, so the log, the chart and the replay leave it
-    out; what a card does to the turns is told with its play (``turns_with_play``)."""
-    return turns_with_play([e for i, e in enumerate(events)
-                            if not (e.get("kind") == "reset" and i + 1 < len(events)
-                                    and events[i + 1].get("kind") in ("hand_over", "round_over"))])
+    out; what a card does to the turns is told with its play (``turns_with_play``). With
+    ``teams`` (the view's), what a team pays, antes or loses is told of the team (``of_teams``)."""
+    return of_teams(turns_with_play([e for i, e in enumerate(events)
+                                     if not (e.get("kind") == "reset" and i + 1 < len(events)
+                                             and events[i + 1].get("kind") in ("hand_over", "round_over"))]), teams)
+
+
+#: what partners share (ninety-eight 7.2): the engine tells it of the team's first seat (its
+#: chips and antes) or of the seat that went out (a life), and either read as one partner's
+TEAM_KINDS = frozenset({"ante", "chips", "penalty"})
+
+
+def of_teams(events: list[dict[str, Any]], teams: Any) -> list[dict[str, Any]]:
+    """``events`` with ``team`` (the seats of the team that pays, antes or loses a life) and,
+    for chips paid, ``to_team`` (the winners' team) where the table plays in teams: "Ana pays 1
+    chip to you" was said where Cy, Ana's partner, went out, and the chip went to a team."""
+    groups = [t for t in teams or [] if isinstance(t, list) and len(t) > 1]
+    if not groups:
+        return events
+
+    def team(seat: Any) -> list[int] | None:
+        return next((sorted(t) for t in groups if seat in t), None)
+
+    out = []
+    for e in events:
+        mine = team(e.get("seat")) if e.get("kind") in TEAM_KINDS else None
+        if mine is not None:
+            e = {**e, "team": mine}
+            if e.get("kind") == "chips" and team(e.get("to")) is not None:
+                e["to_team"] = team(e.get("to"))
+        out.append(e)
+    return out
 
 
 #: what a card does to the turns: a 4's reverse, a jack's (or a Ninety-Eight skip card's) skip
@@ -207,8 +235,8 @@ def _join(names: list[str], seats: Any) -> str:
 
 
 def _object(name: str) -> str:
-    """A seat's name after a verb or preposition: "pays a chip to you"."""
-    return "you" if name == "You" else name
+    """A seat's name after a verb or preposition: "pays a chip to you" ("to you and Cy")."""
+    return "you" + name[3:] if name == "You" or name.startswith("You and ") else name
 
 
 def _rank(rank: Any) -> str:
@@ -396,6 +424,7 @@ def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",
 def _describe(event: dict[str, Any], names: list[str], style: str, game: str | None = None) -> str | None:
     kind = event.get("kind")
     who = seat_name(names, event.get("seat"))
+    team = event.get("team")  # partners' own (``of_teams``)
     if kind in QUIET:
         return None
     if kind == "play":
@@ -443,8 +472,9 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
         if "points" in event:
             return f"{who} takes a {event['points']}-point penalty{reason}"
         if "lives" in event:
-            lives = event["lives"]  # ninety-eight 6.1: a penalty is a life
-            return f"{who} loses a life ({'none' if lives == 0 else lives} left)"
+            lives = event["lives"]  # ninety-eight 6.1: a penalty is a life (7.2: the team's)
+            loses = f"{_join(names, team)} lose" if isinstance(team, list) else f"{who} loses"
+            return f"{loses} a life ({'none' if lives == 0 else lives} left)"
         return f"{who} takes a penalty"
     if kind == "out":
         return f"{who} is out of the match"
@@ -453,10 +483,15 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     if kind in ENDINGS:
         return ending(event, names)
     if kind == "ante":
+        if isinstance(team, list):
+            return f"{_join(names, team)} ante {counted(event.get('chips'), 'chip')} (pot {event.get('pot')})"
         return f"{who} antes {counted(event.get('chips'), 'chip')} (pot {event.get('pot')})"
     if kind == "chips":
         if "to" in event:
-            return f"{who} pays {counted(event.get('chips'), 'chip')} to {_object(seat_name(names, event['to']))}" + (
+            to = event.get("to_team")
+            payee = _object(_join(names, to) if isinstance(to, list) else seat_name(names, event["to"]))
+            payer = f"{_join(names, team)} pay" if isinstance(team, list) else f"{who} pays"
+            return f"{payer} {counted(event.get('chips'), 'chip')} to {payee}" + (
                 f" ({event['left']} left)" if "left" in event else "")
         lost = -event["delta"] if isinstance(event.get("delta"), int) else event.get("chips")
         if isinstance(lost, int) and lost < 0:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import core
 from core import GAMES, new_match
-from tui.eventtext import QUIET, describe, seat_name
+from tui.eventtext import QUIET, describe, seat_name, told
 
 NAMES = ["You", "Bob"]
 
@@ -312,6 +312,23 @@ def test_the_player_here_reads_as_you_in_the_middle_of_a_line_too():
         "Match over: You, Cy and Bob win!"
     assert describe({"kind": "pot", "seat": None, "to": [0, 1], "pot": 28}, names) == \
         "You and Bob share the pot of 28"
+
+
+def test_what_partners_share_is_told_of_the_team():
+    """ninety-eight 7.2 (teams share their lives and chips): the engine tells a team's chips and
+    antes of its first seat, and a life of the seat that went out, and the log read "Ana pays 1
+    chip to you" where Cy, her partner, went out, and "Cy loses a life" of the team's life."""
+    names, teams = ["You", "Bo", "Cy", "Normal bot"], [[0, 2], [1, 3]]
+    events = [{"kind": "ante", "seat": 1, "chips": 1, "pot": 2},
+              {"kind": "chips", "seat": 0, "to": 1, "chips": 1, "left": 3},
+              {"kind": "chips", "seat": 1, "to": 0, "chips": 1, "left": 3},
+              {"kind": "penalty", "seat": 2, "lives": 1, "penalties": 2}]
+    assert [describe(e, names, game="ninety-eight") for e in told(events, teams)] == [
+        "Bo and Normal bot ante 1 chip (pot 2)", "You and Cy pay 1 chip to Bo and Normal bot (3 left)",
+        "Bo and Normal bot pay 1 chip to you and Cy (3 left)", "You and Cy lose a life (1 left)"]
+    assert [describe(e, names, game="ninety-eight") for e in told(events)] == [  # no teams: each seat its own
+        "Bo antes 1 chip (pot 2)", "You pay 1 chip to Bo (3 left)", "Bo pays 1 chip to you (3 left)",
+        "Cy loses a life (1 left)"]
 
 
 def test_a_debt_the_stock_cannot_pay_says_so():

@@ -316,7 +316,7 @@ class ReplayScreen(Screen[None]):
             times = f", {len(step.actions)} times" if len(step.actions) > 1 else ""
             events.append((Text(), Text(f"{who}: {action_text(step.actions[0], style)}{times}", style="bold")))
         before: dict[str, Any] | None = None
-        for event in told(debts_taken(with_causes(step.events))):  # told as the table's log tells them
+        for event in told(debts_taken(with_causes(step.events)), view.get("teams")):  # told as the table's log tells them
             line = describe(event, names, style, m.game, before)
             if line:
                 events.append((Text("  "), Text(line)))

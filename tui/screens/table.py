@@ -344,7 +344,7 @@ class TableScreen(Screen[None]):
         names = self._names_then() if earlier else self.log_names
         before: dict[str, Any] | None = None
         missed = False  # said once the move that ended the chance has said what its card did
-        for event in told(events or []):
+        for event in told(events or [], view.get("teams")):
             self._track(event)
             if missed and event.get("kind") in _MOVE_ENDS:
                 self.log_line(MISSED_DRAW, style="bold")  # ninety-nine 5.2: no catching up
