@@ -105,3 +105,22 @@ async def test_help_and_the_rules_open_over_a_question_and_give_it_back() -> Non
         await wait_for(pilot, lambda: app.screen is ask)
         await pilot.press("escape")  # Stay
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_the_theme_and_the_card_style_change_over_a_question_too() -> None:
+    """README: F3 switches the theme, F4 the card style. Over "Leave this match?" (and a
+    match's results) they did nothing: a modal screen leaves the app's keys out."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_solo(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("escape")
+        ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
+        theme, style = app.theme, app.settings.card_style
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: app.theme != theme)
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: app.settings.card_style != style)
+        assert app.screen is ask  # still asked
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))

@@ -48,12 +48,15 @@ class RulesFor:
 
 class Question(ModalScreen[ResultT]):
     """A question over another screen. Textual leaves the app's own keys out of a modal
-    screen's bindings, so Help (F1) and the Rules (F2) are bound here again, under the app's
-    ids, where a keymap that moves them moves these too."""
+    screen's bindings, so Help (F1), the Rules (F2), the theme (F3) and the card style (F4) are
+    bound here again, under the app's ids, where a keymap that moves them moves these too (F3
+    and F4 did nothing over a match's results or a question)."""
 
     BINDINGS = [
         Binding("f1", "app.help", "Help", show=False, id="app.help"),
         Binding("f2", "app.rules", "Rules", show=False, id="app.rules"),
+        Binding("f3", "app.next_theme", "Theme", show=False, id="app.theme"),
+        Binding("f4", "app.next_card_style", "Card style", show=False, id="app.card_style"),
     ]
 
 
