@@ -99,7 +99,8 @@ def _read_theme_file(path: Path, complete: bool) -> Theme | ThemeProblem:
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             return ThemeProblem(path, f"larger than {MAX_FILE_BYTES // 1024} KiB")
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        # (``utf-8-sig``: the byte-order mark some Windows editors write was "not valid TOML")
+        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except UnicodeDecodeError:
         return ThemeProblem(path, "not UTF-8 text")
     except tomllib.TOMLDecodeError as exc:
@@ -163,7 +164,7 @@ def _declared_name(path: Path) -> str | None:
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             return None
-        name = tomllib.loads(path.read_text(encoding="utf-8")).get("name")
+        name = tomllib.loads(path.read_text(encoding="utf-8-sig")).get("name")
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return None
     return name if isinstance(name, str) else None

@@ -113,6 +113,14 @@ def test_a_bad_variable_is_reported_beside_the_files_other_faults(tmp_path: Path
     assert str(problem).startswith(f"theme file {tmp_path / 'many.toml'}: ")  # its whole path
 
 
+def test_a_theme_file_that_starts_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    """docs/themes.md: Windows Notepad writes UTF-8 with a byte-order mark, which read as "not
+    valid TOML (Invalid statement (at line 1, column 1))", with no hint of why."""
+    (tmp_path / "ocean.toml").write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
+    loaded = load_themes(tmp_path)
+    assert loaded.problems == [] and loaded.user_theme_names() == ["ocean"]
+
+
 def test_unreadable_and_binary_files_are_problems_not_crashes(tmp_path: Path) -> None:
     (tmp_path / "binary.toml").write_bytes(b"\xff\xfe\x00name")
     (tmp_path / "folder.toml").mkdir()  # a directory named like a theme is ignored
