@@ -468,3 +468,28 @@ async def test_the_wins_stand_in_a_column_of_their_own() -> None:
         assert lines[1].startswith("2. Normal bot") and lines[1].endswith(" 12 wins"), lines
         assert "win" not in lines[2]  # none yet: no column entry
         assert lines[0].index(" 1 win") == lines[1].index(" 12 wins"), lines
+
+
+async def test_a_seated_guest_gets_up_to_watch_with_w_and_sits_again_with_t() -> None:
+    """guide, "Wins, chat and comings and goings": a player may get up to watch. The app had no
+    way to (Escape leaves the table; joining again sits you back down): W in the lobby does,
+    and T takes the seat again."""
+    from net.server import TableConfig
+
+    from .helpers import key_bar
+
+    async with someone_elses_table(TableConfig(name="t", game="ninety-eight", seats=3, seed=1)) as (srv, table, ana):
+        app = make_app()
+        app.settings.name = "Bea"
+        async with app.run_test(size=(100, 30)) as pilot:
+            lobby = await join_lobby(app, pilot, srv.port)
+            await wait_for(pilot, lambda: app.session.seat == 1 and "Watch" in key_bar(lobby))
+            await pilot.press("w")
+            await wait_for(pilot, lambda: app.session.seat is None and table.seats[1].name is None)
+            assert table.lobby()["watchers"] == ["Bea"] and app.screen is lobby
+            await wait_for(pilot, lambda: "Watch" not in key_bar(lobby) and "Take seat" in key_bar(lobby))
+            lobby.query_one("#seats").focus()
+            await pilot.press("down")  # from Ana's seat to the open one
+            await pilot.press("t")
+            await wait_for(pilot, lambda: app.session.seat == 1 and table.seats[1].name == "Bea")
+            await app.action_quit()

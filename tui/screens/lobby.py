@@ -36,7 +36,7 @@ BOT_LEVELS = ("easy", "normal", "hard")
 #: T's words: a watcher's (it sits down), a seated guest's (it moves to the seat highlighted)
 TAKE_WORDS = ("Take seat", "Move seat")
 #: the keys of a table with others: at a solo table they say why they do nothing
-_WITH_OTHERS = frozenset({"lobby.chat", "lobby.invite", "lobby.ready", "lobby.take_seat"})
+_WITH_OTHERS = frozenset({"lobby.chat", "lobby.invite", "lobby.ready", "lobby.take_seat", "lobby.stand"})
 #: narrow, the rows the chat under the seats keeps at least (its border, 2 of log, the line)
 CHAT_MIN = 4
 #: the seat list's rows at most (8 seats and its border) and at least, when the chat is under it
@@ -92,6 +92,8 @@ class LobbyScreen(Screen[None]):
         Binding("r", "ask_rematch(False)", "Cancel request", id="lobby.ready"),
         # T as a watcher sits down, and as a seated guest moves (``check_action`` picks)
         *(Binding("t", f"take_seat({words!r})", words, id="lobby.take_seat") for words in TAKE_WORDS),
+        # W as a seated guest gets up to watch (T sits down again while a seat is open)
+        Binding("w", "stand", "Watch", id="lobby.stand"),
         Binding("slash", "focus_chat", "Chat", id="lobby.chat"),
         Binding("c", "invite", "Invite", id="lobby.invite"),
         # Esc leaves; from the chat line it goes back to the seats (``check_action`` picks)
@@ -362,6 +364,8 @@ class LobbyScreen(Screen[None]):
             return bool(getattr(self.link, "can_invite", False))
         if action == "focus_chat":
             return not self._solo()
+        if action == "stand":  # a guest's seat (this app's host sits where its table puts it)
+            return not self._hosts_here() and not self._solo() and self.link.seat is not None
         if action == "take_seat":
             if self._hosts_here() or parameters and parameters[0] != TAKE_WORDS[self.link.seat is not None]:
                 return False
@@ -598,6 +602,13 @@ class LobbyScreen(Screen[None]):
             self.notify(f"{taken}: choose an open seat first.", severity="warning")
             return
         self.run_worker(self.link.call("sit", seat))
+
+    def action_stand(self) -> None:
+        """Get up from the seat to watch (protocol ``stand``): the table stays, and T sits down
+        again while a seat is open. Escape leaves the table instead."""
+        if self._hosts_here() or self.link.seat is None:
+            return
+        self.run_worker(self.link.call("stand"))
 
     def action_focus_chat(self) -> None:
         self.query_one("#chat", Input).focus()
