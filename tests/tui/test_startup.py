@@ -108,7 +108,7 @@ def test_command_line_parses_without_engine_network_or_textual(tmp_path: Path) -
     out = run_child(PARSE, tmp_path)
     assert out.returncode == 0, out.stderr
     parsed, loaded = out.stdout.splitlines()
-    assert parsed == "{'no_mdns': False, 'seed': None, 'command': None}"
+    assert parsed == "{'no_mdns': False, 'lan_interface': None, 'seed': None, 'command': None}"
     assert loaded == ""
 
 
