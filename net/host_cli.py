@@ -38,7 +38,7 @@ from .ssh_keys import HostKeyProblem, passed_over, read_client_keys
 from .ssh_server import SSHConfig, SSHTableServer
 from .sshlib import asyncssh
 from .table import Table
-from .tableconfig import SSHDoor
+from .tableconfig import SSH_AUTH_MODES, SSHDoor
 from .tablestate import restore_loaded
 
 T = TypeVar("T")
@@ -88,6 +88,25 @@ def table_config(args: argparse.Namespace) -> TableConfig:
     return TableConfig(name=name, game=args.game, preset=args.preset, options=dict(getattr(args, "option", None) or []),
                        seats=args.seats, password=password, seed=getattr(args, "seed", None),
                        turn_time=getattr(args, "turn_time", 0))
+
+
+def kept_as_saved(args: argparse.Namespace, state: dict[str, Any] | None) -> None:
+    """What a resume keeps of the saved table unless the command line says otherwise, as the
+    app's Resume does: the address it was kept to (127.0.0.1: this machine only; it opened on
+    every interface), and, its door served again with ``--ssh``, the door's login and
+    authorized_keys file (a keys login came back a password login with a new password)."""
+    given: set[str] = getattr(args, "given", set())
+    if "bind" not in given:
+        args.bind = saved_bind(state) or args.bind
+    config = (state or {}).get("config")
+    door = config.get("ssh_door") if isinstance(config, dict) else None
+    if getattr(args, "ssh", None) is None or "ssh_auth" in given or not isinstance(door, dict):
+        return
+    auth, keys = door.get("auth"), door.get("keys")
+    if auth in SSH_AUTH_MODES and (auth != "keys" or isinstance(keys, str) and keys):
+        args.ssh_auth = auth
+        if auth == "keys" and not getattr(args, "ssh_keys", None):
+            args.ssh_keys = keys
 
 
 def check_ssh_flags(args: argparse.Namespace) -> asyncssh.SSHAuthorizedKeys | None:
@@ -397,10 +416,8 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
     if resume and not args.port:
         print("dealmein host: --resume needs the table's --port (saves are kept per port)", file=sys.stderr)
         return 2
-    if resume and "bind" not in getattr(args, "given", set()):
-        # the address it was kept to (127.0.0.1: this machine only), as the app's Resume keeps it;
-        # it opened on every interface unless told again
-        args.bind = saved_bind(read_save(save_path(args.port), keep=True).state) or args.bind
+    if resume:
+        kept_as_saved(args, read_save(save_path(args.port), keep=True).state)
     server = Server(host=args.bind, port=args.port, host_in_app=False, **given)
     if not 0 <= args.bots <= args.seats:
         print(f"dealmein host: --bots must be from 0 to {args.seats}", file=sys.stderr)

@@ -368,3 +368,33 @@ async def test_a_resume_without_bind_keeps_the_address_the_table_was_kept_to() -
             except TimeoutError:
                 proc.kill()
                 await proc.wait()
+
+
+async def test_a_resume_serving_ssh_again_keeps_the_doors_login(tmp_path: Path) -> None:
+    """``--resume --port P --ssh Q`` of a table whose door took keys: it came back a password
+    login with a new password, without a word. The saved login and authorized_keys file hold
+    unless --ssh-auth says another."""
+    from tests.net.table_helpers import free_port
+    from tests.ssh.test_ssh_host_flags import PUBLIC
+
+    keys = tmp_path / "authorized_keys"
+    keys.write_text(f"{PUBLIC}\n")
+    port = free_port()
+    proc, lines = await run_dealmein("host", "--headless", "--bind", "127.0.0.1", "--port", str(port), "--no-mdns",
+                                     "--ssh", "0", "--ssh-auth", "keys", "--ssh-keys", str(keys))
+    try:
+        assert "(keys login)" in "\n".join(lines), lines
+        proc.send_signal(signal.SIGINT)
+        await asyncio.wait_for(proc.communicate(), 15)
+        proc, lines = await run_dealmein("host", "--headless", "--resume", "--port", str(port), "--no-mdns",
+                                         "--ssh", "0")
+        text = "\n".join(lines)
+        assert "(keys login)" in text and "password" not in text.lower(), lines
+    finally:
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                await asyncio.wait_for(proc.communicate(), 15)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
