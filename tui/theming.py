@@ -2,7 +2,6 @@
 card drawing colours taken from whichever theme is active."""
 from __future__ import annotations
 
-import colorsys
 from functools import partial
 from typing import TYPE_CHECKING, Callable, Mapping
 
@@ -75,8 +74,7 @@ def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
     ``_dim_ink``), so an illegal card is plainly greyed out, still red or black, and legible in
     every theme. With ``few_colours`` (a terminal of 16 colours or 8) a muted ink would be drawn
     as the terminal's one grey, red cards and black alike: a card that may not be played keeps
-    its suit's own colour there, greyed out by the theme's text style and its muted face, and
-    each suit is drawn in the terminal's colour of its hue (``terminal_hue``)."""
+    its suit's own colour there, greyed out by the theme's text style and its muted face."""
     from .cardface import CardPalette  # with the first table, not at start
 
     if theme is None:
@@ -86,12 +84,9 @@ def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
     face = solid(v["card-face"], felt)
     back = solid(v["card-back"], felt)
     illegal = solid(v["card-illegal"], felt)
-    # on few colours each suit in the terminal's colour of its hue, whether or not it may be
-    # played: greyed out by the face and the text style alone
-    suit = partial(terminal_hue if few_colours else rich_colour, ground=face)
-    if few_colours:
+    if few_colours:  # each suit's own colour, greyed out by the face and the text style alone
         ink, computed = rich_colour(v["suit-spades"], face), False
-        dim_suits = tuple((key, suit(v[key])) for key in SUIT_VARIABLES if key != "suit-spades")
+        dim_suits = tuple((key, rich_colour(v[key], face)) for key in SUIT_VARIABLES if key != "suit-spades")
     else:
         ink, computed = _dim_ink(v, face, illegal, theme.dark)
         # each suit muted as spades is, where that could be measured: red still reads red
@@ -99,33 +94,13 @@ def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
                           if key != "suit-spades") if computed else ()
     illegal_style = v["card-illegal-text-style"]
     return CardPalette(face=rich_colour(v["card-face"], felt), black=rich_colour(v["suit-spades"], face),
-                       red=suit(v["suit-hearts"]), blue=suit(v["suit-diamonds"]),
-                       green=suit(v["suit-clubs"]), joker=suit(v["suit-joker"]),
+                       red=rich_colour(v["suit-hearts"], face), blue=rich_colour(v["suit-diamonds"], face),
+                       green=rich_colour(v["suit-clubs"], face), joker=rich_colour(v["suit-joker"], face),
                        back=rich_colour(v["card-back"], felt), back_pattern=rich_colour(v["card-border"], back),
                        dim_face=rich_colour(v["card-illegal"], felt), dim_ink=ink, dim_suits=dim_suits,
                        playable=rich_colour(v["card-playable"], felt),
                        playable_style=v["card-playable-text-style"],
                        illegal_style=_without_dim(illegal_style) if computed else illegal_style)
-
-
-#: the terminal's own colours a suit's hue is drawn in on a terminal of 16 colours or 8, by hue
-#: (degrees, up to): Rich's nearest colour drew the four-colour clubs' dark green, and the felt,
-#: in the one grey a card that may not be played is drawn in
-_HUES = ((20, "red"), (70, "yellow"), (165, "green"), (200, "cyan"), (265, "blue"), (330, "magenta"), (360, "red"))
-
-
-def terminal_hue(value: str, ground: Color) -> str:
-    """A suit colour for a terminal of few colours: an ANSI name as it is, a grey as Rich finds
-    it, any other colour as the terminal's colour of its hue (``#17622A``, a dark green: green)."""
-    colour = Color.parse(value)
-    if colour.ansi is not None:
-        return rich_colour(value, ground)
-    r, g, b = (c / 255 for c in solid(value, ground).rgb)
-    hue, _light, saturation = colorsys.rgb_to_hls(r, g, b)
-    if saturation < 0.25:
-        return rich_colour(value, ground)
-    degrees = hue * 360
-    return next(name for upto, name in _HUES if degrees < upto)
 
 
 def rich_colour(value: str, ground: Color) -> str:

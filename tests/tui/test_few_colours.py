@@ -39,27 +39,3 @@ async def test_a_red_card_that_may_not_be_played_stays_red_on_16_colours(monkeyp
         await pilot.pause()
         inks = _hearts_inks(app)
         assert len(inks) >= 2 and all(ink in RED for ink in inks), inks
-
-
-async def test_four_colour_clubs_stay_green_on_16_colours(monkeypatch: Any) -> None:
-    """The four-colour clubs' dark green came out as the terminal's grey, the ink of a card that
-    may not be played: clubs, played or not, are the terminal's green, diamonds its blue."""
-    monkeypatch.setenv("TERM", "xterm")
-    monkeypatch.delenv("COLORTERM", raising=False)
-    app = make_app()
-    app.settings.card_style = "four-colour"
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen, _link = await open_table(app, pilot, "crazy-eights", 4, 0, seed=5)
-        assert isinstance(screen, TableScreen)
-        await pilot.pause()
-        from tui.widgets.hand import HandView
-
-        hand = screen.query_one(HandView)  # the cards (the log tells suits in its own ink)
-        inks: dict[str, set[int | None]] = {"♣": set(), "♦": set()}
-        for y in range(hand.size.height):
-            for segment in hand.render_line(y):
-                for suit in inks:
-                    if suit in segment.text and segment.style is not None and segment.style.color is not None:
-                        inks[suit].add(segment.style.color.downgrade(ColorSystem.STANDARD).number)
-        assert inks["♣"] and inks["♣"] <= {2, 10}, inks  # green, bright green
-        assert inks["♦"] and inks["♦"] <= {4, 12}, inks  # blue, bright blue
