@@ -12,6 +12,8 @@ import signal
 import sys
 from typing import Any, Callable, Iterable, Iterator, NoReturn
 
+from .headlessflags import HELD_MOST
+
 
 class Parser(argparse.ArgumentParser):
     """Command line mistakes are one line on standard error and exit status 2, before anything
@@ -141,9 +143,6 @@ SECRET_FILE_BYTES = 4096
 
 #: the longest ``dealmein tables --wait``: a browse is a look round, not a watch
 TABLES_WAIT_MOST = 600.0
-#: the longest ``--grace`` and ``--takeover``: a seat held all night (more is no seat kept
-#: for anyone, and a lobby no app would show)
-HELD_MOST = 86400.0
 #: the longest ``--bot-delay``, as Settings' bots' pause
 BOT_DELAY_MOST = 10.0
 

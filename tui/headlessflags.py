@@ -45,6 +45,11 @@ def resume_problem(args: argparse.Namespace, given: set[str], typed: Iterable[st
             f"save: leave {them} out, or host a new table without --resume")
 
 
+#: the longest ``--grace`` and ``--takeover``: a seat held all night (more is no seat kept
+#: for anyone, and a lobby no app would show)
+HELD_MOST = 86400.0
+
+
 def takeover_problem(grace: float, takeover: float, given: set[str]) -> str | None:
     """A takeover wait as long as the grace, or longer: the grace ends first, and a bot then
     keeps the seat for the rest of the match (``net.table``), so the stand-in that holds the
@@ -56,6 +61,6 @@ def takeover_problem(grace: float, takeover: float, given: set[str]) -> str | No
     if "takeover" in given or "grace" not in given:
         default = "" if "grace" in given else " (its default)"
         return (f"argument --takeover: {takeover:g} s is not shorter than the {grace:g} s --grace{default}: {why}; "
-                f"give a --takeover under {grace:g} s, or a longer --grace")
+                f"give a --takeover under {grace:g} s" + (", or a longer --grace" if grace < HELD_MOST else ""))
     return (f"argument --grace: {grace:g} s is not longer than the {takeover:g} s --takeover (its default): {why}; "
             f"give a --grace over {takeover:g} s, or a shorter --takeover")

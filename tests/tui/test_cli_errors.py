@@ -88,6 +88,13 @@ def test_bad_host_options_are_one_line_errors(args: list[str], words: list[str])
                    "dealmein host", *words)
 
 
+def test_a_takeover_as_long_as_the_longest_grace_offers_no_longer_grace() -> None:
+    """A grace of a day is the most: "or a longer --grace" offered what would be refused."""
+    line = one_line_error(dealmein("host", "--headless", "--no-mdns", "--grace", "86400", "--takeover", "86400"),
+                          "dealmein host", "--takeover")
+    assert line.endswith("the takeover has to come first; give a --takeover under 86400 s"), line
+
+
 @pytest.mark.parametrize("args, words", [
     (["--preset", "nope"], ["preset 'nope'"]),
     (["--game", "crazy-eights", "--seats", "9"], ["argument --seats: Crazy Eights takes 2 to 8 seats, not 9"]),
