@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import dataclasses
 import ipaddress
 import logging
@@ -448,6 +449,14 @@ def _host_id(table: FoundTable) -> str:
 def _where(table: FoundTable) -> tuple[tuple[str, ...], int, str]:
     """What a probe of ``table`` asks for: its addresses, its port and its host."""
     return table.addresses, table.port, _host_id(table)
+
+
+def browse_problem(e: OSError, interfaces: Sequence[str] | None) -> str:
+    """Why browsing or advertising failed, in words about what was given: the system says "No
+    such device" of an ``--interface`` address no interface here has."""
+    if e.errno == errno.ENODEV and interfaces:
+        return f"{' or '.join(interfaces)} is not an address of this machine's interfaces (--interface)"
+    return e.strerror or str(e)
 
 
 def _joinable_address(address: str) -> bool:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import errno
 import json
 import sys
 import time
@@ -12,7 +11,7 @@ from collections.abc import Callable
 from rich.cells import cell_len
 
 from net.addresses import host_port
-from net.discovery import FoundTable, TableBrowser
+from net.discovery import FoundTable, TableBrowser, browse_problem
 
 #: how often the browse asks whether a Ctrl+C came that Python could not raise (``interrupted``)
 INTERRUPT_POLL = 0.05
@@ -88,14 +87,6 @@ def describe(table: FoundTable, sizes: list[int] | None = None) -> str:
     line is printed in, for its columns to line up with the other lines'."""
     row, rest = cells(table)
     return row_line(row, rest, sizes or widths([row]))
-
-
-def browse_problem(e: OSError, interfaces: list[str] | None) -> str:
-    """Why browsing failed, in words about what was given: the system says "No such device" of
-    an ``--interface`` address no interface here has."""
-    if e.errno == errno.ENODEV and interfaces:
-        return f"{' or '.join(interfaces)} is not an address of this machine's interfaces (--interface)"
-    return e.strerror or str(e)
 
 
 def run_tables(args: argparse.Namespace, interrupted: Callable[[], bool] | None = None) -> int:

@@ -613,7 +613,7 @@ async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port:
     its bind says) and keep the advert current; a LAN without multicast only loses the advert
     (players can still join by address)."""
     try:
-        from net.discovery import Advertiser, bound_advert
+        from net.discovery import Advertiser, bound_advert, browse_problem
         from net.discovery_txt import advert_from_lobby
 
         on, addresses = bound_advert(bind, interfaces)
@@ -621,7 +621,8 @@ async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port:
         name = await adv.start(advert_from_lobby(table.lobby(), ssh_port=ssh_port, app_version=app_version(),
                                                  host_id=server.host_id))
     except Exception as e:  # no interface, multicast refused, zeroconf missing...
-        print(f"Not advertised on the LAN ({e}); players can join by address.", file=out)
+        said = browse_problem(e, interfaces) if isinstance(e, OSError) else e
+        print(f"Not advertised on the LAN ({said}); players can join by address.", file=out)
         return None
     server.add_listener(lambda t: adv.update_soon(advert_from_lobby(t.lobby(), ssh_port=ssh_port, app_version=app_version(),
                                                                     host_id=server.host_id)))

@@ -28,7 +28,7 @@ class Doors:
     async def advertise(self, server: "Server", table: Any) -> None:
         """Tell the LAN about the table; a LAN without multicast only loses the advert."""
         try:
-            from net.discovery import Advertiser, bound_advert
+            from net.discovery import Advertiser, bound_advert, browse_problem
 
             # a table bound to one address gives that address, as the headless host's does
             interfaces, addresses = bound_advert(server.host, self.app.lan_interfaces)
@@ -38,7 +38,8 @@ class Doors:
             server.add_listener(lambda _table: self.advertiser and self.advertiser.update_soon(self._advert(table)))
         except Exception as e:  # no network interface, multicast refused...
             log.warning("no LAN advert: %s", e)
-            self.app.notify(f"The table is not advertised on the LAN ({e}); players can still join by address.",
+            said = browse_problem(e, self.app.lan_interfaces) if isinstance(e, OSError) else e
+            self.app.notify(f"The table is not advertised on the LAN ({said}); players can still join by address.",
                             severity="warning", timeout=8)
             self.advertiser = None
 

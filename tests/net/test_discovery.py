@@ -467,7 +467,7 @@ def test_an_interface_address_this_machine_does_not_have_is_named() -> None:
     here: the tests address 127.0.0.1 only.)"""
     import errno
 
-    from net.discovery_cli import browse_problem
+    from net.discovery import browse_problem
 
     nodev = OSError(errno.ENODEV, "No such device")
     assert browse_problem(nodev, ["10.0.0.9"]) == "10.0.0.9 is not an address of this machine's interfaces (--interface)"

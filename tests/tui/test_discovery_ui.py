@@ -396,3 +396,25 @@ async def test_with_discovery_off_the_empty_list_is_no_tab_stop() -> None:
             await pilot.press("tab")
             stops.append(join.focused.id if join.focused is not None else None)
         assert "tables" not in stops and "address" in stops, stops
+
+
+async def test_an_interface_this_machine_lacks_is_named_on_the_join_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dealmein --interface ADDRESS`` with an address no interface here has: the Join screen
+    read "Cannot browse the LAN: [Errno 19] No such device", where ``tables`` names the address.
+    (The system's refusal stands in for opening a socket on an address off this machine.)"""
+    import errno
+
+    from net.discovery import TableBrowser
+
+    async def no_such_device(self: Any) -> None:
+        raise OSError(errno.ENODEV, "No such device")
+
+    monkeypatch.setattr(TableBrowser, "start", no_such_device)
+    app = make_app(mdns=True, lan_interfaces=["192.0.2.1"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
+        status = join.query_one("#lan-status", Static)
+        await wait_for(pilot, lambda: "Cannot browse" in str(status.render()))
+        assert str(status.render()) == ("Cannot browse the LAN: 192.0.2.1 is not an address of this machine's "
+                                        "interfaces (--interface)")

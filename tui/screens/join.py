@@ -241,12 +241,13 @@ class JoinScreen(Screen[None]):
     async def _browse(self) -> None:
         status = self.query_one("#lan-status", Static)
         try:
-            from net.discovery import TableBrowser
+            from net.discovery import TableBrowser, browse_problem
 
             self.browser = TableBrowser(interfaces=self.app.lan_interfaces)
             await self.browser.start()
         except Exception as e:
-            status.update(Text(f"Cannot browse the LAN: {e}"))
+            said = browse_problem(e, self.app.lan_interfaces) if isinstance(e, OSError) else e
+            status.update(Text(f"Cannot browse the LAN: {said}"))
             return
         status.update(self._lan_status())
         self.set_timer(QUIET_AFTER, self._quiet_now)
