@@ -418,3 +418,22 @@ async def test_an_interface_this_machine_lacks_is_named_on_the_join_screen(monke
         await wait_for(pilot, lambda: "Cannot browse" in str(status.render()))
         assert str(status.render()) == ("Cannot browse the LAN: 192.0.2.1 is not an address of this machine's "
                                         "interfaces (--interface)")
+
+
+async def test_a_full_table_holding_the_players_own_seat_does_not_read_you_watch() -> None:
+    """A match left in play, its seat kept: the tables joined lately said "you left a seat here"
+    while the LAN list, the same table full with that seat, said "you watch"; going in sat the
+    player back down."""
+    from tui.seatkeys import remember
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        remember("192.168.1.40:7098", "t0", "a" * 22)
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
+        put_found(join, ("Fin", {"seats_taken": 4, "status": "finished"}), ("Other", {"seats_taken": 4, "status": "playing"}))
+        await pilot.pause()
+        tables = join.query_one("#tables", OptionList)
+        lines = [str(tables.get_option_at_index(i).prompt) for i in range(tables.option_count)]
+        assert lines[0].startswith("Fin") and lines[0].endswith("you left a seat here"), lines
+        assert "you watch" not in lines[0] and lines[1].endswith("you watch"), lines

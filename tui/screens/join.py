@@ -74,10 +74,11 @@ def why_not_enterable(found: Any) -> str:
     return f"{name} has not answered yet: try again in a moment."
 
 
-def table_line(found: Any, here: bool = False, where: bool = False) -> Text:
+def table_line(found: Any, here: bool = False, where: bool = False, kept: bool = False) -> Text:
     """One found table: name, game, preset, seats, status, password, version trouble, and
-    whether the player is at it already, or going in means watching. ``where``: its address
-    too, for a name another listed table has (two "Friday Night" read alike)."""
+    whether the player is at it already, holds a seat there (``kept``: going in sits them back
+    down), or going in means watching. ``where``: its address too, for a name another listed
+    table has (two "Friday Night" read alike)."""
     a = found.advert
     line = Text(cut(clean(found.name), NAME_CELLS), style="bold" if enterable(found) else "dim")
     if where:
@@ -96,6 +97,8 @@ def table_line(found: Any, here: bool = False, where: bool = False) -> Text:
         line.append("  not answering", style="red")
     elif here:
         line.append("  you are here", style="italic")
+    elif kept and enterable(found):  # its seats all taken, one of them the player's, held for them
+        line.append("  you left a seat here", style="green")
     elif enterable(found) and not found.joinable:
         line.append("  you watch", style="italic")
     options = advert_options_line(a.game, a.preset, a.seats_total, a.options)
@@ -289,10 +292,16 @@ class JoinScreen(Screen[None]):
         here = self.app.session
         # a table that cannot be gone in stays in reach of the highlight: Enter says why
         tables.add_options(Option(Hanging(table_line(self.found[s], is_here(self.found[s], here),
-                                                     names.count(self.found[s].name.lower()) > 1)), id=s)
+                                                     names.count(self.found[s].name.lower()) > 1,
+                                                     self._seat_left(self.found[s]))), id=s)
                            for s in services)
         if keep is not None and services:
             tables.highlighted = services.index(kept) if kept in self.found else min(keep, len(services) - 1)
+
+    def _seat_left(self, found: Any) -> bool:
+        """This player left a seat at ``found`` that is kept for them (``tui.seatkeys``), as the
+        tables joined lately say: the LAN list read "you watch" of it, full with that seat."""
+        return self.app.remember_seats and found.address is not None and left_at(table_where(found))
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A list that takes the focus highlights its first row, so that Enter there joins
