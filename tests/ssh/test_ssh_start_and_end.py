@@ -268,10 +268,11 @@ async def _stop(proc: asyncio.subprocess.Process) -> None:
             await proc.wait()
 
 
-async def _banner(*args: str) -> tuple[asyncio.subprocess.Process, str]:
-    """``dealmein host --headless ARGS`` started in a session of its own, and its banner."""
+async def _banner(*args: str, under: tuple[str, ...] = ()) -> tuple[asyncio.subprocess.Process, str]:
+    """``dealmein host --headless ARGS`` started in a session of its own (``under`` a command
+    such as ``nohup``), and its banner."""
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--no-mdns", *args,
+        *under, sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--no-mdns", *args,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
     assert proc.stdout is not None
     lines: list[str] = []
@@ -547,17 +548,9 @@ async def test_a_headless_host_under_nohup_outlives_its_terminal() -> None:
     with SIGHUP ignored, it keeps serving through one; SIGTERM still closes it."""
     from net.protocol import FrameReader, decode_body
 
-    proc = await asyncio.create_subprocess_exec(
-        "nohup", sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--no-mdns",
-        "--port", "0", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
+    proc, text = await _banner("--port", "0", under=("nohup",))
     try:
-        assert proc.stdout is not None
-        lines: list[str] = []
-        while not lines or not lines[-1].startswith("Press Ctrl+C"):
-            line = await asyncio.wait_for(proc.stdout.readline(), 30)
-            assert line, "the host ended before serving"
-            lines.append(line.decode().strip())
-        port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", "\n".join(lines)).group(1))  # type: ignore[union-attr]
+        port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
         proc.send_signal(signal.SIGHUP)
         await asyncio.sleep(1.0)
         assert proc.returncode is None

@@ -80,10 +80,11 @@ async def test_q_quits_from_a_hands_results_as_from_the_table() -> None:
     assert app.return_code == 0
 
 
-async def test_help_and_the_rules_open_over_a_question_and_give_it_back() -> None:
-    """F1 and F2 work everywhere, questions included (Textual leaves the app's keys out of a
+async def test_help_the_rules_the_theme_and_the_card_style_work_over_a_question() -> None:
+    """F1 to F4 work everywhere, questions included (Textual leaves the app's keys out of a
     modal screen's): over "Leave this match?" F1 opens Help, F2 then the rules in its place,
-    and Escape comes back to the question, still asked."""
+    and Escape comes back to the question, still asked; F3 and F4 (which did nothing there)
+    switch the theme and the card style under it."""
     from tui.screens.help import HelpScreen
     from tui.screens.rules import RulesScreen
 
@@ -103,24 +104,12 @@ async def test_help_and_the_rules_open_over_a_question_and_give_it_back() -> Non
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is ask)
-        await pilot.press("escape")  # Stay
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-
-
-async def test_the_theme_and_the_card_style_change_over_a_question_too() -> None:
-    """README: F3 switches the theme, F4 the card style. Over "Leave this match?" (and a
-    match's results) they did nothing: a modal screen leaves the app's keys out."""
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await start_solo(app, pilot)
-        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-        await pilot.press("escape")
-        ask = await wait_for(pilot, lambda: current(app, ConfirmScreen))
         theme, style = app.theme, app.settings.card_style
         await pilot.press("f3")
         await wait_for(pilot, lambda: app.theme != theme)
         await pilot.press("f4")
         await wait_for(pilot, lambda: app.settings.card_style != style)
         assert app.screen is ask  # still asked
-        await pilot.press("escape")
+        await pilot.press("escape")  # Stay
         await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+
