@@ -46,10 +46,12 @@ def prune_logs(folder: Path, keep: int | None = None) -> list[Path]:
 
 
 def named_by_saves() -> set[Path]:
-    """The logs the saved tables name, resolved: a save that cannot be read names none."""
+    """The logs the saved tables name, resolved: the hosted tables', the solo match's
+    (``solo.save``, whose results replay from its log) and any kept ``.previous`` (a table that
+    can be brought back); a save that cannot be read names none."""
     named: set[Path] = set()
     try:
-        saves = [p for p in saves_dir().glob("table-*.save") if p.is_file()]
+        saves = [p for p in saves_dir().iterdir() if p.name.endswith((".save", ".save.previous")) and p.is_file()]
     except OSError:
         return named
     for save in saves:

@@ -36,14 +36,17 @@ def test_the_oldest_logs_beyond_the_newest_kept_go_and_nothing_else(tmp_path: Pa
 
 
 def test_a_log_a_save_names_stays_whatever_its_age(tmp_path: Path) -> None:
-    """A saved table's log is its match to resume, or its results to replay (V)."""
-    logs = [old_log(tmp_path, day) for day in range(1, 6)]
+    """A saved table's log is its match to resume, or its results to replay (V): a hosted
+    table's, the solo match's, and a table kept aside as ``.previous``."""
+    logs = [old_log(tmp_path, day) for day in range(1, 8)]
     save = save_path(7098)
     save.parent.mkdir(parents=True, exist_ok=True)
     write_save(save, {"log_path": str(logs[0]), "status": "finished"})
+    write_save(save.parent / "solo.save", {"log_path": str(logs[1]), "status": "finished"})
+    write_save(save.parent / "table-7097.save.previous", {"log_path": str(logs[2]), "status": "playing"})
     (save.parent / "table-7099.save").write_bytes(b"not a save")  # names none, and is left as it is
-    assert prune_logs(tmp_path, keep=2) == logs[1:3]
-    assert sorted(tmp_path.iterdir()) == [logs[0], *logs[3:]]
+    assert prune_logs(tmp_path, keep=2) == logs[3:5]
+    assert sorted(tmp_path.iterdir()) == [*logs[:3], *logs[5:]]
     assert (save.parent / "table-7099.save").read_bytes() == b"not a save"
 
 
