@@ -57,9 +57,9 @@ PROBE_INTERVAL = 2.0
 PROBE_TIMEOUT = 1.5
 """Interval plus timeout stays under 5 s: a silent table is marked unreachable within that."""
 
-#: ``(addresses, port, timeout, host_id)``: the address that answered as that host, or None
 Probe = Callable[[Sequence[str], int, float, str], Awaitable[str | None]]
-"""Checks that a table answers: (addresses, port, timeout) -> the address that answered, or None."""
+"""Checks that a table answers: (addresses, port, timeout, host_id) -> the address that answered
+as that host (any, for an advert that names none), or None."""
 
 
 def open_zeroconf(interfaces: Interfaces) -> AsyncZeroconf:

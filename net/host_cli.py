@@ -616,16 +616,17 @@ async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port:
         from net.discovery import Advertiser, bound_advert, browse_problem
         from net.discovery_txt import advert_from_lobby
 
+        def advert_of(t: Table) -> Any:
+            return advert_from_lobby(t.lobby(), ssh_port=ssh_port, app_version=app_version(), host_id=server.host_id)
+
         on, addresses = bound_advert(bind, interfaces)
         adv = Advertiser(server.port, interfaces=on, addresses=addresses, bind=bind)
-        name = await adv.start(advert_from_lobby(table.lobby(), ssh_port=ssh_port, app_version=app_version(),
-                                                 host_id=server.host_id))
+        name = await adv.start(advert_of(table))
     except Exception as e:  # no interface, multicast refused, zeroconf missing...
         said = browse_problem(e, interfaces) if isinstance(e, OSError) else e
         print(f"Not advertised on the LAN ({said}); players can join by address.", file=out)
         return None
-    server.add_listener(lambda t: adv.update_soon(advert_from_lobby(t.lobby(), ssh_port=ssh_port, app_version=app_version(),
-                                                                    host_id=server.host_id)))
+    server.add_listener(lambda t: adv.update_soon(advert_of(t)))
     print(f"Advertised on the LAN as {name}", file=out)
     return adv
 
