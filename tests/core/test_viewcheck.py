@@ -29,6 +29,8 @@ def _views(game: str, preset: str, seed: int, steps: int = 400,
         m = new_match(game, players, preset=preset, seed=seed)
     except ValueError:  # a preset that needs another seat count (teams)
         m = new_match(game, 4, preset=preset, seed=seed)
+    if events is not None:  # the cut for the first dealer, and the first deal
+        events += [([e.for_seat(s) for e in m.start_events], m.players) for s in [None, *range(m.players)]]
     views = []
     for _ in range(steps):
         views += [m.view(s) for s in [None, *range(m.players)]]
@@ -52,6 +54,18 @@ def test_every_view_the_engine_writes_passes(game: str, preset: str) -> None:
             assert events_problem(batch, players) is None, (events_problem(batch, players), batch)
 
     run()
+
+
+def test_every_key_the_engine_writes_in_an_event_is_checked() -> None:
+    """A key left out of ``EVENT_KEYS`` is passed unread: a host could send anything in it."""
+    written: set[str] = set()
+    for game, preset in CASES:
+        for seed in range(3):
+            events: list[tuple[list[dict[str, Any]], int]] = []
+            _views(game, preset, seed, steps=300, events=events)
+            written |= {key for batch, _ in events for event in batch for key in event}
+    assert {"ranks", "same_next", "card", "seat"} <= written  # the walk reached the cut, a reverse, a play
+    assert written - set(EVENT_KEYS) == set()
 
 
 @pytest.mark.parametrize("game", list(GAMES))
