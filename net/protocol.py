@@ -85,7 +85,7 @@ CLIENT_MESSAGES: dict[str, _Spec] = {
     "away": {"away": ((bool,), True)},
     "seen": {"hand": (_INT, True)},
     "chat": {"text": (_STR, True)},
-    "ping": {"n": (_INT, False)},
+    "ping": {"n": ((int, None), False)},
     "bye": {},
 }
 

@@ -284,7 +284,7 @@ class Connection(FrameProtocol):
         if kind == "hello":
             raise ProtocolError("handshake", "hello was already received")
         if kind == "ping":
-            self.send({"type": "pong", "n": msg.get("n", 0)})
+            self.send({"type": "pong", "n": msg.get("n") or 0})  # nil: as left out
         elif kind == "bye":
             self.said_bye = True
             self.close()

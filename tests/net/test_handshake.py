@@ -18,7 +18,7 @@ async def test_a_hello_whose_optional_fields_are_nil_is_one_that_leaves_them_out
     ``spectator: nil`` (or ``deltas``, ``hand_break``, ``heartbeat``), and the host closed the
     connection ("field 'spectator' has the wrong type"), where a nil ``table`` or ``token`` was
     taken as none. Each is taken as left out: the player is seated, sent whole views, not
-    waited for, and not watched for silence."""
+    waited for, and not watched for silence; so is a ping's ``n``."""
     from net.protocol import PROTOCOL_VERSION, FrameReader, decode_body, encode
 
     table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
@@ -37,6 +37,15 @@ async def test_a_hello_whose_optional_fields_are_nil_is_one_that_leaves_them_out
         await wait_until(lambda: table.seats[0].conn is not None, what="Nil seated")
         conn = table.seats[0].conn
         assert not conn.deltas and not conn.hand_break and conn.silent_for is None
+        # a ping's ``n`` given as nil is one left out: answered with ``pong`` n 0, not closed
+        w.write(encode({"type": "ping", "n": None}))
+        for _ in range(20):
+            if any(m["type"] in ("pong", "error") for m in got):
+                break
+            data = await asyncio.wait_for(r.read(65536), 5)
+            assert data, got
+            got += [decode_body(b) for b in frames.feed(data)]
+        assert [m for m in got if m["type"] in ("pong", "error")] == [{"type": "pong", "n": 0}]
     finally:
         w.close()
 
