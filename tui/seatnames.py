@@ -17,15 +17,17 @@ from .seatmarks import AWAY_MARK, BOT_MARK, IDLE_MARK, WATCHING_MARK, seat_mark
 
 def lobby_names(seats: list[dict[str, Any]]) -> list[str]:
     """Each seat of a lobby as the seat list names it: its player's or bot's name, numbered
-    where repeated; "" for an open seat."""
-    return numbered([clean(str(s.get("name") or ("bot" if s.get("bot") else "")), 24) for s in seats])
+    where repeated, quoted where it begins with the word "you" (``other_name``); "" for an
+    open seat."""
+    return numbered([other_name(clean(str(s.get("name") or ("bot" if s.get("bot") else "")), 24)) for s in seats])
 
 
 def watcher_names(watchers: Iterable[Any], seats: list[dict[str, Any]]) -> list[str]:
     """Each watcher as the lobby and the chat name them: numbered on from the seat list's
     names as a seat is (``numbered``), so that a watcher called Bo is not taken for the Bo who
-    sits there; "" for a watcher without a name."""
-    return numbered([clean(str(w), 24) if w else "" for w in watchers], lobby_names(seats))
+    sits there; "" for a watcher without a name. A name beginning with the word "you" is
+    quoted (``other_name``), as a seat's is."""
+    return numbered([other_name(clean(str(w), 24)) if w else "" for w in watchers], lobby_names(seats))
 
 
 #: cells for the watchers' names in the lobby's line (about one row of its pane): the rest are

@@ -148,6 +148,12 @@ def test_a_watcher_named_as_a_seat_is_said_as_the_lobby_names_them() -> None:
     assert said(seats("Ana", None), seats("Ana", None), ["Bo"], []) == ["Bo stops watching."]
     # the names as each lobby had them: Bo sat as Ana 2 left, and Ana 2 was named so then
     assert said(seats("Ana", None), two, ["Ana"], []) == ["Bo sits down in seat 2.", "Ana 2 stops watching."]
+    # a watcher whose name begins with the word "you" is quoted, as a seated one is: "You
+    # starts watching" read as this player, and a watcher "You" beside a seated "You" read alike
+    assert said(two, two, [], ["You"]) == ["“You” starts watching."]
+    assert said(seats("You", "Bo"), seats("You", "Bo"), [], ["you two"]) == ["“you two” starts watching."]
+    assert said(seats("You", "Bo"), seats("You", "Bo"), [], ["You"]) == ["“You” 2 starts watching."]
+    assert said(seats("Ana", None), seats("Ana", "You"), [], []) == ["“You” sits down in seat 2."]
 
 
 def test_a_watchers_going_is_told_only_where_their_coming_was() -> None:
