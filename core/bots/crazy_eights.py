@@ -16,7 +16,7 @@ from ..actions import DRAW, PLAY, Action
 from ..cards import ACE, JOKER, QUEEN, RANK, RANKS, SUIT
 from ..events import Event
 from ..match import Match
-from .base import View, argmax, hand_codes, next_seat, unseen
+from .base import Strategy, View, argmax, hand_codes, next_seat, unseen
 
 TWO, _EIGHT = 1, 7
 #: with specials, the ranks that act on the next seat (7.1-7.3): a 2 makes it draw, a Q skips
@@ -96,7 +96,7 @@ def _announce_ok(a: Action, hand_size: int) -> bool:
     return a.announce == (hand_size == 2)
 
 
-class CrazyEightsStrategy:
+class CrazyEightsStrategy(Strategy):
     game = "crazy-eights"
     #: rollout moves before a position is judged by the cards left (``cutoff``)
     depth = 200

@@ -9,10 +9,10 @@ from typing import Any
 from ..actions import Action
 from ..events import Event
 from ..match import Match
-from .base import View
+from .base import Strategy, View
 
 
-class GenericStrategy:
+class GenericStrategy(Strategy):
     game = ""
 
     def easy(self, view: View, legal: list[Action], rng: random.Random) -> int:

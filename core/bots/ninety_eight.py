@@ -17,7 +17,7 @@ from ..cards import ACE, JACK, KING, RANK, TEN
 from ..events import Event
 from ..games.ninety_eight import NinetyEight
 from ..match import Match
-from .base import View, argmax, hand_codes, in_hand_count, next_seat, unseen
+from .base import Strategy, View, argmax, hand_codes, in_hand_count, next_seat, unseen
 
 _THREE, _FOUR = 2, 3
 
@@ -115,7 +115,7 @@ def no_safe_chance(q: list[float], room: int, cards: int) -> float:
     return (1.0 - q[room]) ** (cards or 1)
 
 
-class NinetyEightStrategy:
+class NinetyEightStrategy(Strategy):
     game = "ninety-eight"
 
     # ------------------------------------------------------------------ easy

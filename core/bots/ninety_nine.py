@@ -21,7 +21,7 @@ from ..games.ninety_nine import chips as outcome
 from ..games.ninety_nine import total_after as after
 from ..match import Match
 from ..sampling import Fits
-from .base import View, argmax, hand_codes, next_seat, unseen
+from .base import Strategy, View, argmax, hand_codes, next_seat, unseen
 
 _TWO, _FOUR, _NINE = 1, 3, 8
 _HAND = 3  # cards a seat holds after drawing (3.1)
@@ -59,7 +59,7 @@ def _best_for(rank: int, o: int) -> tuple[int, int]:
 _BEST = [[_best_for(rank, o) for rank in range(13)] for o in range(100)]
 
 
-class NinetyNineStrategy:
+class NinetyNineStrategy(Strategy):
     game = "ninety-nine"
     #: the search drops a candidate once the leader beats it by this many standard errors
     #: (``core.bots.search.race``): a play that passes a mark or goes over is seldom close

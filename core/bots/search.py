@@ -22,20 +22,14 @@ from typing import Any, Callable
 from ..actions import Action
 from ..match import Match
 from ..sampling import determinize, search_clone
-from .base import Strategy, View
+from .base import SWITCH_ALPHA, Strategy, View
 
 #: seconds per decision when neither a budget nor an iteration count is given
 DEFAULT_BUDGET = 0.3
-#: moves a rollout may take before it is cut off and valued by ``Strategy.cutoff``; a
-#: strategy may set a shorter ``depth`` where a heuristic judges a position well
-MAX_ROLLOUT_STEPS = 300
 #: deals before a strategy's ``race_z`` first drops candidates that are clearly behind, and
 #: how often it looks again
 RACE_FROM = 24
 RACE_EVERY = 8
-#: chance of leaving the rule-based choice for a move that is in truth no better; a strategy
-#: may set its own ``switch_alpha`` where the search's departures were measured to lose
-SWITCH_ALPHA = 0.3
 
 
 def rollout_value(strategy: Strategy, m: Match, seat: int, action: Action, view: View,
@@ -44,15 +38,13 @@ def rollout_value(strategy: Strategy, m: Match, seat: int, action: Action, view:
     ctx: dict[str, Any] = {"match": m}  # for strategies that judge the position reached
     value = strategy.watch(m.apply(action, seat), seat, view, ctx)
     steps = 0
-    depth = getattr(strategy, "depth", MAX_ROLLOUT_STEPS)
-    pending = getattr(strategy, "pending", None)
+    depth, pending = strategy.depth, strategy.pending
     while value is None:
-        if pending is not None:
-            extra = pending(m)
-            if extra is not None:
-                value = strategy.watch(m.apply(extra[1], extra[0]), seat, view, ctx)
-                if value is not None:
-                    break
+        extra = pending(m)
+        if extra is not None:
+            value = strategy.watch(m.apply(extra[1], extra[0]), seat, view, ctx)
+            if value is not None:
+                break
         cur = m.current
         if cur is None or steps >= depth:
             return strategy.cutoff(m, seat, view, ctx)
@@ -72,11 +64,11 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
     in one that knows the hidden cards, to measure what the sampling costs)."""
     start = time.perf_counter()  # the rule-based choice below counts against the budget too
     if deal is None:
-        fits = strategy.fits(view) if hasattr(strategy, "fits") else None
+        fits = strategy.fits(view)
         deal = determinize if fits is None else functools.partial(determinize, fits=fits)
     # the move kept unless the search beats it clearly: the rule-based one, or a strategy's
     # own ``prior`` where a stronger rule set was measured for it
-    prior = getattr(strategy, "prior", strategy.normal)(view, legal, rng)
+    prior = strategy.prior(view, legal, rng)
     cands = strategy.candidates(view, legal)
     if prior not in cands:
         cands = [prior, *cands]
@@ -87,11 +79,11 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
         deadline = start + (DEFAULT_BUDGET if budget is None else budget)
     # a strategy's ``max_deals`` ends a budgeted search early, where more deals were measured
     # to play worse (they let more noisy departures from the rule-based choice pass)
-    cap: int | None = getattr(strategy, "max_deals", None) if iterations is None else None
+    cap = strategy.max_deals if iterations is None else None
     values: list[list[float]] = [[] for _ in cands]
     active = list(range(len(cands)))  # candidates still searched
     p = cands.index(prior)
-    race_z: float | None = getattr(strategy, "race_z", None)
+    race_z = strategy.race_z
     done = 0
     while True:
         if iterations is not None:
@@ -119,7 +111,7 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
     if len(values[best]) < 2:
         return prior
     mean, se = paired_gap(values[best], values[p])
-    if mean > switch_margin(len(cands), getattr(strategy, "switch_alpha", SWITCH_ALPHA)) * se:
+    if mean > switch_margin(len(cands), strategy.switch_alpha) * se:
         return cands[best]
     return prior
 
