@@ -8,6 +8,8 @@ from typing import Any
 
 from rich.cells import cell_len
 
+from core.cards import RANKS
+from core.games.ninety_eight import card_values, turn_effect
 from net.seatnames import and_list
 
 from .cardface import card_label, suit_label
@@ -15,9 +17,6 @@ from .plain import cut
 from .seatmarks import turn_of
 
 _PLAY = re.compile(r"^(JK|[A2-9TJQK][SHDC])([+-]\d+)?(?:=([SHDC]))?(!?)$")
-
-#: the value each rank adds, for explaining an illegal card and where a play takes the total
-_ADDS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "J": 10, "Q": 10}
 
 
 def my_turn(view: dict[str, Any]) -> bool:
@@ -115,22 +114,16 @@ def choice_label(action: str, style: str = "two-colour", total: int | None = Non
 
 
 def ninety_eight_turn(rank: str, options: dict[str, Any]) -> str | None:
-    """What a card of ``rank`` does to the turn under the table's ``options`` (ninety-eight 7):
-    "skip" for a 3 or a Jack that skips, "reverse" for a 4 that reverses; None for the rest."""
-    if rank == "3" and options.get("threes") == "skip" or rank == "J" and options.get("jacks") == "skip":
-        return "skip"
-    if rank == "4" and options.get("fours") == "reverse":
-        return "reverse"
-    return None
+    """What a card of ``rank`` ("3", "J") does to the turn under the table's ``options``, as
+    the game says (``core.games.ninety_eight.turn_effect``); None for a rank it does not know."""
+    return turn_effect(RANKS.index(rank), options) if len(rank) == 1 and rank in RANKS else None
 
 
 def ninety_eight_adds(rank: str, options: dict[str, Any]) -> int | None:
-    """What a card of ``rank`` adds to the Ninety-Eight total under the table's ``options``
-    (ninety-eight 2, 7: a card that skips or reverses adds nothing); None for an ace or a ten,
-    whose value is chosen, and a King, which sets the total to the limit."""
-    if ninety_eight_turn(rank, options) is not None:
-        return 0
-    return _ADDS.get(rank)
+    """What a card of ``rank`` adds to the Ninety-Eight total under the table's ``options``,
+    as the game says (``core.games.ninety_eight.card_values``); None for an ace or a ten,
+    whose value is chosen, a King, which sets the total to the limit, and a joker."""
+    return card_values(options)[RANKS.index(rank)] if len(rank) == 1 and rank in RANKS else None
 
 
 def why_not(view: dict[str, Any], card: str, names: list[str], style: str = "two-colour") -> str:

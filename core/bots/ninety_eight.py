@@ -13,13 +13,13 @@ import random
 from typing import Any, cast
 
 from ..actions import Action
-from ..cards import ACE, JACK, KING, RANK, TEN
+from ..cards import ACE, KING, RANK, TEN
 from ..events import Event
-from ..games.ninety_eight import NinetyEight
+from ..games.ninety_eight import NinetyEight, card_values, turn_effect
 from ..match import Match
 from .base import Strategy, View, argmax, hand_codes, in_hand_count, next_seat, unseen
 
-_THREE, _FOUR = 2, 3
+_FOUR = 3  # a rank index
 
 #: the room left under the limit at which ``normal`` judges the cards it keeps: near the limit
 #: weighted most, as more of these lie there
@@ -35,18 +35,9 @@ class Rules:
 
     def __init__(self, options: dict[str, Any]) -> None:
         self.limit = int(options["limit"])
-        values: list[int | None] = [None, 2, 3, 4, 5, 6, 7, 8, 9, None, 10, 10, None]
-        self.skips: set[int] = set()
-        self.reverse = options["fours"] == "reverse"
-        if options["threes"] == "skip":
-            values[_THREE] = 0
-            self.skips.add(_THREE)
-        if self.reverse:
-            values[_FOUR] = 0
-        if options["jacks"] == "skip":
-            values[JACK] = 0
-            self.skips.add(JACK)
-        self.values = values
+        self.values = card_values(options)
+        self.skips = {rank for rank in range(13) if turn_effect(rank, options) == "skip"}
+        self.reverse = turn_effect(_FOUR, options) == "reverse"
         # safe[r][rank]: may a card of that rank be played with ``r`` room left under the limit
         top = self.limit + 1
         self.safe = [[self._safe(rank, r) for rank in range(13)] for r in range(top)]

@@ -13,6 +13,26 @@ _PLAIN = [Action(PLAY, c) for c in range(53)]
 _VALUED = {(c, v): Action(PLAY, c, v) for c in range(52) for v in (1, 11, 10, -10)}
 _TEXT = {a: str(a) for a in (*_PLAIN, *_VALUED.values())}  # canonical strings, for events
 _THREE, _FOUR = 2, 3  # rank indexes
+#: what each rank adds to the total where no option changes it (2): None for an ace or a ten,
+#: whose value the player chooses, and a King, which sets the total to the limit
+_FACE: tuple[int | None, ...] = (None, 2, 3, 4, 5, 6, 7, 8, 9, None, 10, 10, None)
+
+
+def turn_effect(rank: int, options: dict[str, Any]) -> str | None:
+    """What a card of ``rank`` (a rank index, ace 0) does to the turn under ``options`` (7):
+    "skip" for a 3 or a Jack that skips, "reverse" for a 4 that reverses; None for the rest.
+    The bots and the app's hints read it here, so that they never disagree with the game."""
+    if rank == _THREE and options.get("threes") == "skip" or rank == JACK and options.get("jacks") == "skip":
+        return "skip"
+    if rank == _FOUR and options.get("fours") == "reverse":
+        return "reverse"
+    return None
+
+
+def card_values(options: dict[str, Any]) -> list[int | None]:
+    """What a card of each rank (ace first) adds to the total under ``options`` (2, 7): a card
+    that skips or reverses adds nothing; None where the value is chosen or is the limit's."""
+    return [0 if turn_effect(rank, options) is not None else face for rank, face in enumerate(_FACE)]
 
 
 class NinetyEight(Match):
@@ -31,19 +51,12 @@ class NinetyEight(Match):
         self._limit = int(o["limit"])
         self._hand_size = int(o["hand_size"])
         # value added by each rank when it has no choice; None marks a choice or a King
-        values: list[int | None] = [None, 2, 3, 4, 5, 6, 7, 8, 9, None, 10, 10, None]
-        if o["threes"] == "skip":
-            values[_THREE] = 0
-        if o["fours"] == "reverse":
-            values[_FOUR] = 0
-        if o["jacks"] == "skip":
-            values[JACK] = 0
-        self._values = values
+        self._values = values = card_values(o)
         # per card code, what it needs of the room left under the limit to be legal: a King
         # needs none (it always sets the total to the limit), an ace or a ten is None (a choice)
         self._needs: list[int | None] = [0 if RANK[c] == KING else values[RANK[c]] for c in range(52)]
-        self._skips = {r for r, on in ((_THREE, o["threes"] == "skip"), (JACK, o["jacks"] == "skip")) if on}
-        self._reverse = o["fours"] == "reverse"
+        self._skips = {r for r in range(13) if turn_effect(r, o) == "skip"}
+        self._reverse = turn_effect(_FOUR, o) == "reverse"
         self._two_decks = self.decks() > 1
 
     def _check_state(self) -> None:
