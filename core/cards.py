@@ -40,17 +40,7 @@ def card_str(code: int) -> str:
     return CARD_STR[code]
 
 
-def cards_str(codes: list[int]) -> list[str]:
-    return [CARD_STR[c] for c in codes]
-
-
 def full_deck(decks: int = 1, jokers: bool = False) -> list[int]:
     """Every card of ``decks`` decks (two jokers per deck when ``jokers``), in a fixed order."""
     one = list(range(52)) + ([JOKER, JOKER] if jokers else [])
     return one * decks
-
-
-def rank_value(code: int) -> int:
-    """Face value used by the adding games: A=1, 2..9, T/J/Q/K=10; joker 0."""
-    r = RANK[code]
-    return r + 1 if r < 9 else (10 if r >= 0 else 0)

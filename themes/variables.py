@@ -7,7 +7,6 @@ every theme, built-in or not, has a felt, card faces and suit colours that fit i
 from __future__ import annotations
 
 import colorsys
-import dataclasses
 from typing import Callable, Iterable
 
 from textual.color import Color
@@ -234,7 +233,3 @@ def _derived(theme: Theme, own: dict[str, str]) -> dict[str, str]:
 def _own(theme: Theme) -> dict[str, str]:
     return {key: value for key, value in theme.variables.items() if key in APP_VARIABLES}
 
-
-def with_app_variables(theme: Theme) -> Theme:
-    """A copy of `theme` whose variables include every app variable (for built-in themes)."""
-    return dataclasses.replace(theme, variables={**app_variables(theme), **theme.variables})

@@ -45,11 +45,6 @@ def top_parts(view: dict[str, Any], names: list[str], style: str) -> TopLine:
     return TopLine(game, f"{deal_word(view.get('game'))} {number}", direction, turn)
 
 
-def top_line(view: dict[str, Any], names: list[str], style: str) -> str:
-    """The line above the seats in all its words, without the turn clock (``top_parts``)."""
-    return top_parts(view, names, style).words()
-
-
 def follow_text(view: dict[str, Any], style: str, width: int | None = None, rows: int = 1) -> Text:
     """The suit to follow, what is wild, a debt, this seat's own status and the pot: on one
     line, or (``width``) on lines of that width, each part whole where it fits, at most

@@ -2,23 +2,28 @@
 from __future__ import annotations
 
 from core import new_match
-from tui.tablewords import follow_text, scores_words, top_line, total_words, turn_words, why_no_hint
+from tui.tablewords import follow_text, scores_words, top_parts, total_words, turn_words, why_no_hint
 
 NAMES = ["Ana", "Bob", "Cy", "Di"]
+
+
+def _top_line(view: dict, names: list[str], style: str) -> str:
+    """The line above the seats in all its words, without the turn clock."""
+    return top_parts(view, names, style).words()
 
 
 def test_the_top_line_names_the_game_the_hand_the_direction_and_whose_turn() -> None:
     view = new_match("ninety-eight", 4, seed=3).view(0)
     assert view["current_seat"] == 1
-    assert top_line(view, NAMES, "two-colour") == " Ninety-Eight · hand 1 · clockwise ↻ · Bob's turn"
-    assert top_line(view, NAMES, "ascii") == " Ninety-Eight · hand 1 · clockwise · Bob's turn"
-    assert top_line(new_match("ninety-eight", 4, seed=3).view(1), NAMES, "ascii").endswith("· your turn")
+    assert _top_line(view, NAMES, "two-colour") == " Ninety-Eight · hand 1 · clockwise ↻ · Bob's turn"
+    assert _top_line(view, NAMES, "ascii") == " Ninety-Eight · hand 1 · clockwise · Bob's turn"
+    assert _top_line(new_match("ninety-eight", 4, seed=3).view(1), NAMES, "ascii").endswith("· your turn")
 
 
 def test_a_match_for_stakes_counts_its_hands_against_how_many_it_has() -> None:
     """ninety-eight 6.3: a stakes match ends after ``hands`` hands, so the top line says of how many."""
     view = new_match("ninety-eight", 4, "stakes", seed=3).view(0)
-    assert " · hand 1 of 10 · " in top_line(view, NAMES, "ascii")
+    assert " · hand 1 of 10 · " in _top_line(view, NAMES, "ascii")
 
 
 def test_the_line_under_the_board_follows_the_suit_and_wraps_whole_parts() -> None:
@@ -81,7 +86,7 @@ def test_a_marked_seats_turn_keeps_its_mark_after_the_turn() -> None:
     assert [turn_of(n) for n in names] == ["Ana's turn", "Cy's turn (away)", "Bo's turn (bot)"]
     view = new_match("ninety-eight", 3, seed=3).view(0)
     view["current_seat"] = 1
-    assert top_line(view, names, "ascii").endswith("· Cy's turn (away)")
+    assert _top_line(view, names, "ascii").endswith("· Cy's turn (away)")
     assert turn_words(view, names) == "It is Cy's turn (away)"
     # docs/protocol.md, "Turn clock": a player still here whose turns the clock has been making
     lobby["seats"][1] = {"name": "Cy", "connected": True, "idle": True}
