@@ -129,6 +129,8 @@ class GameInfo:
     #: the cards the largest deal takes, a starter included: (players, resolved options) -> count
     #: (rules README, "Not enough cards"); None where any table the options allow is dealt
     deal_size: Callable[[int, dict[str, OptionValue]], int] | None = field(default=None, repr=False, compare=False)
+    #: what the game's rules call one deal of the cards, for people: "hand", or Ninety-Nine's "round"
+    deal_word: str = "hand"
 
     def resolve(self, players: int, preset: str | None = None,
                 options: dict[str, Any] | None = None) -> dict[str, OptionValue]:

@@ -248,7 +248,7 @@ def where_text(table: Table) -> str:
     m = table.match
     if m is None or table.status != "playing":
         return table.status
-    return f"match in play, {'round' if table.config.game == 'ninety-nine' else 'hand'} {m.hand_number}"
+    return f"match in play, {GAMES[table.config.game].deal_word} {m.hand_number}"
 
 
 #: what stopped the host, in the words of the person at its terminal

@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
+from core import GAMES
 from net.protocol import CHAT_LEN, NAME_LEN
 from net.seatnames import and_list
 
@@ -294,9 +295,10 @@ def _plain(verb: str) -> str:
 
 
 def deal_word(game: str | None) -> str:
-    """What a game calls one deal of the cards: Ninety-Nine plays rounds (its rules, 3.4), the
-    others hands."""
-    return "round" if game == "ninety-nine" else "hand"
+    """What a game calls one deal of the cards (``GameInfo.deal_word``): Ninety-Nine plays
+    rounds, the others hands; "hand" for a game this app does not know."""
+    info = GAMES.get(game) if isinstance(game, str) else None
+    return info.deal_word if info is not None else "hand"
 
 
 def won(names: list[str], seats: Any) -> str:

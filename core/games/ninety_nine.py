@@ -328,6 +328,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=8,
     summary="Land the running total on 33, 66 or 99 to cost the others chips; pass a mark and you pay.",
+    deal_word="round",  # its rules, 3.4
     options={o.name: o for o in (
         Option("chips", "int", 9, "chips (lives) each seat starts with", min=1, max=99),
         Option("draw", "choice", "auto", "manual: drawing after a play is your job; forget it and play on short",
