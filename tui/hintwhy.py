@@ -4,6 +4,7 @@ from __future__ import annotations
 from core.bots.why import Why
 
 from .cardface import card_label, suit_label
+from .plain import counted
 
 
 #: what each of Ninety-Nine's dodging cards does (2), by rank
@@ -13,10 +14,6 @@ DODGES = {"9": "which adds nothing", "T": "which can take 10 off", "2": "which h
 
 def _cards(n: int) -> str:
     return "one card" if n == 1 else f"{n} cards"
-
-
-def _chips(n: int) -> str:
-    return "1 chip" if n == 1 else f"{n} chips"
 
 
 def why_words(why: Why | None, names: list[str], style: str) -> str:
@@ -92,12 +89,12 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "nn_lands":
         if why.total == 99:
             return f"it makes 99: you win the round, and the others lose {count} chips each (or all they have)"
-        return f"it lands on {why.total}: the others lose {_chips(count)} each"
+        return f"it lands on {why.total}: the others lose {counted(count, 'chip')} each"
     if kind == "nn_clear":
         moves = f"leaves the total at {why.total}" if why.total == count else f"takes the total to {why.total}"
         return f"it {moves} and costs you nothing, where a play to any other total would cost you chips"
     if kind == "nn_least":
-        return f"every play costs you chips, and this one fewest ({_chips(count)})"
+        return f"every play costs you chips, and this one fewest ({counted(count, 'chip')})"
     if kind == "nn_next":
         if why.other is not None and 0 <= why.other < len(names) and why.other != seat:
             # the play to the other total passes the turn to another seat (a 4, a J): say whose
@@ -114,7 +111,7 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"every card you can play does the same here, taking the total to {why.total}"
     if kind == "nn_total":
         if count:
-            return (f"every card you can play takes the total to {why.total} and costs you {_chips(count)}: "
+            return (f"every card you can play takes the total to {why.total} and costs you {counted(count, 'chip')}: "
                     "none is cheaper")
         return f"every card you can play takes the total to {why.total} and costs you nothing"
     if kind == "nn_calm":
@@ -123,7 +120,7 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
                     "land on 33, 66 or 99")
         return "no play costs you a chip, and after none of them can whoever plays next land on 33, 66 or 99"
     if kind == "nn_alike":
-        return f"every play costs you {_chips(count)}: none is cheaper"
+        return f"every play costs you {counted(count, 'chip')}: none is cheaper"
     if kind == "nn_keeps":
         return f"it keeps your {card}, {DODGES.get((why.card or ' ')[0], '')}, for when a mark is near"
     if kind == "ne_room":

@@ -9,11 +9,8 @@ from core.cards import ACE, RANKS, TEN
 from core.games.ninety_nine import MARKS, chips
 from core.games.ninety_nine import total_after as rules_total
 
+from .plain import counted
 from .plays import ninety_eight_adds, parse_play
-
-
-def _chips(n: int) -> str:
-    return f"{n} chip" if n == 1 else f"{n} chips"
 
 
 def total_after(total: int, action: str) -> int | None:
@@ -70,8 +67,8 @@ def chip_words(game: str | None, total: int | None, action: str) -> list[str]:
         said.append("goes over 99")
     if lost:
         end, short = (" and the round ends", ", round over") if after > 99 else ("", "")
-        alone = f"you lose {_chips(lost)}{short}"
-        return [f"{' and '.join(said)}: you lose {_chips(lost)}{end}", alone, alone, f"you lose {lost}{short}"]
+        alone = f"you lose {counted(lost, 'chip')}{short}"
+        return [f"{' and '.join(said)}: you lose {counted(lost, 'chip')}{end}", alone, alone, f"you lose {lost}{short}"]
     if after == 99:
         return ["99: you win the round, and the others lose 2 chips each",
                 "you win the round, the others lose 2 chips each", "you win, others lose 2 chips",
