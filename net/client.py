@@ -135,6 +135,10 @@ class _Wire(FrameProtocol):
 
 
 class TableClient:
+    """A player's (or watcher's) connection to a hosted table: the handshake, the latest lobby
+    and the seat's view, the calls the protocol offers, and reconnecting to the same seat after
+    a drop; every update goes to ``on_update`` as it comes."""
+
     def __init__(self, host: str, port: int, name: str, password: str | None = None,
                  table: str | None = None, host_key: str | None = None, spectator: bool = False,
                  token: str | None = None, reconnect: bool = True, timeout: float = 10.0,

@@ -1,7 +1,8 @@
 """One hosted table: its seats, lobby controls, the match and who is told what.
 
-The table is the only place that touches the ``Match`` (with the parts it holds: the bots,
-``net/botdriver.py``, move through it as a player does). Every connection gets exactly
+The table is the only place that applies actions to its ``Match`` (with the parts it holds:
+the bots, ``net/botdriver.py``, move through it as a player does; its save and the headless
+host's status line only read it). Every connection gets exactly
 ``Match.view(its seat)`` and ``Event.for_seat(its seat)`` (spectators: seat ``None``), as
 frames built for it (``net/viewframes.py``).
 

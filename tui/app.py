@@ -39,6 +39,8 @@ from .theming import listed_themes, palette_for, quick_theme
 
 if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
     from .cardface import CardPalette
+    from .screens.picker import TableChoice
+    from .session import TableSession
 
 
 #: the smallest terminal every screen is laid out for (columns, rows): the tests go down to it
@@ -48,6 +50,9 @@ TOO_SMALL = f"Make it {SMALLEST[0]}x{SMALLEST[1]} or more."
 
 
 class DealMeInApp(App[int]):
+    """The card room: its screens, settings, theme and keys, and the one table (``session``)
+    it sits at, hosted here or joined; its result is the command's exit code."""
+
     TITLE = "Deal Me In"
     # the home screen's stylesheet is read with the app's: it is the first screen shown, and a
     # screen's own stylesheet read as it opens would have every rule parsed again
@@ -112,7 +117,7 @@ class DealMeInApp(App[int]):
         given_port = port if port is not None else getattr(args, "port", None)
         #: 0 is any free port, as ``host --help`` says (the headless host's too), not the usual one
         self.port = 7098 if given_port is None else given_port
-        self.session: Any = None  # tui.session.TableSession while at a table
+        self.session: TableSession | None = None  # while at a table
         #: tables left for home so far (``back_home``): home, uncovered after one, focuses as at a fresh start
         self.tables_left = 0
         #: binding id -> keys, the usable part of the settings' ``[keymap]`` (``tui.keymap``)
@@ -526,7 +531,7 @@ class DealMeInApp(App[int]):
         picker.on_start = chosen  # the picker stays up until the table's first screen replaces it
         self.push_screen(picker)
 
-    def remember_pick(self, mode: str, choice: Any) -> None:
+    def remember_pick(self, mode: str, choice: TableChoice) -> None:
         """Keep the choice as its game's last in ``mode`` (not its password or SSH switch); a
         file that cannot keep it is said once a run."""
         from .lastpick import Pick, remember
@@ -579,7 +584,7 @@ class DealMeInApp(App[int]):
                 screen.not_opened()
         self.run_worker(work, exclusive=True, group="session")
 
-    async def start_table(self, choice: Any, solo: bool) -> None:
+    async def start_table(self, choice: TableChoice, solo: bool) -> None:
         from .session import TableSession
 
         await self.leave_table()

@@ -7,7 +7,11 @@ from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from net.discovery import Advertiser
+    from net.discovery_txt import TableAdvert
     from net.server import Server
+    from net.ssh_server import SSHTableServer
+    from net.table import Table
 
     from .app import DealMeInApp
 
@@ -19,13 +23,13 @@ class Doors:
 
     def __init__(self, app: "DealMeInApp") -> None:
         self.app = app
-        self.advertiser: Any = None
-        self.ssh: Any = None  # net.ssh_server.SSHTableServer once it listens
-        self._starting: Any = None  # the one still starting: the lobby names no port until it listens
+        self.advertiser: Advertiser | None = None
+        self.ssh: SSHTableServer | None = None  # once it listens
+        self._starting: SSHTableServer | None = None  # the one still starting: the lobby names no port until it listens
         self._password: str | None = None  # the table's own, which is the SSH login's too
         self._host_id = ""  # the server's, which its advert names (``net.server.Server.host_id``)
 
-    async def advertise(self, server: "Server", table: Any) -> None:
+    async def advertise(self, server: Server, table: Table) -> None:
         """Tell the LAN about the table; a LAN without multicast only loses the advert."""
         try:
             from net.discovery import Advertiser, bound_advert, browse_problem
@@ -35,7 +39,7 @@ class Doors:
             self.advertiser = Advertiser(server.port, interfaces=interfaces, addresses=addresses, bind=server.host)
             self._host_id = server.host_id
             await self.advertiser.start(self._advert(table))
-            server.add_listener(lambda _table: self.advertiser and self.advertiser.update_soon(self._advert(table)))
+            server.add_listener(lambda _table: self._readvertise(table))
         except Exception as e:  # no network interface, multicast refused...
             log.warning("no LAN advert: %s", e)
             said = browse_problem(e, self.app.lan_interfaces) if isinstance(e, OSError) else e
@@ -43,14 +47,19 @@ class Doors:
                             severity="warning", timeout=8)
             self.advertiser = None
 
-    def _advert(self, table: Any) -> Any:
+    def _readvertise(self, table: Table) -> None:
+        """The advert again, the table changed (its seats, its game): while it is advertised."""
+        if self.advertiser is not None:
+            self.advertiser.update_soon(self._advert(table))
+
+    def _advert(self, table: Table) -> TableAdvert:
         from net.client import app_version
         from net.discovery_txt import advert_from_lobby
 
         return advert_from_lobby(table.lobby(), app_version=app_version(), host_id=self._host_id,
                                  ssh_port=self.ssh.port if self.ssh is not None else None)
 
-    async def serve_ssh(self, bind: str, server: "Server", table: Any, password: str | None) -> None:
+    async def serve_ssh(self, bind: str, server: Server, table: Table, password: str | None) -> None:
         """Serve the app over SSH: each session runs the app joined to this table by address. A
         resumed table's front door opens again as it was (``TableConfig.ssh_door``: its port and
         its login, a headless host's too), so that its guests, told their seats are kept, find

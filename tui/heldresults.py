@@ -10,6 +10,9 @@ from .eventtext import ENDINGS, deal_word
 from .plays import own_status
 
 if TYPE_CHECKING:
+    from textual.app import App
+
+    from .screens.table import TableScreen
     from .session import TableSession
 
 #: a hand's or match's results as they came: (kind, event, view at the hand's end)
@@ -57,7 +60,7 @@ def _count(value: Any, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def table_screen(link: Any, app: Any = None) -> Any:
+def table_screen(link: TableSession, app: App[Any] | None = None) -> TableScreen | None:
     """The table screen of ``link``'s table in its app's stack (``app``, or the link's own),
     or None."""
     from .screens.table import TableScreen

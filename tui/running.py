@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:  # loaded by ``run_app`` itself: ``tui.app`` imports this module
     from .app import DealMeInApp
+    from .session import TableSession
 
 
 def run_app(args: argparse.Namespace, on_sigterm: str = "quit", interrupted: Callable[[], bool] | None = None) -> int:
@@ -200,7 +201,7 @@ def said_on_exit(app: DealMeInApp, result: object) -> int:
     return code if isinstance(code, int) else 0
 
 
-def saved_match_note(session: Any, hosted: bool = False) -> str:
+def saved_match_note(session: TableSession | None, hosted: bool = False) -> str:
     """What became of the solo match in play that quitting left, said once its table has closed
     (its last save written, failed or given up on): where it is kept and how to play on, or that
     its last moves, or all of it, could not be kept; of a match in play at a table this app

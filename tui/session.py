@@ -39,6 +39,10 @@ LOBBY_LINES_CARRIED = 6
 ASKED_SECONDS = 5.0
 
 if TYPE_CHECKING:
+    from net.discovery import Advertiser
+    from net.ssh_server import SSHTableServer
+    from net.table import Table
+
     from .app import DealMeInApp
     from .screens.picker import TableChoice
 
@@ -56,7 +60,7 @@ class TableSession:
         self.app = app
         self.solo = solo
         self.server: Server | None = None
-        self.table: Any = None  # the hosted net.table.Table, when hosting
+        self.table: Table | None = None  # when hosting
         self.client: TableClient | None = None
         self._doors = Doors(app)  # the LAN advert and the SSH server, when this app hosts
         self.address: str | None = None
@@ -333,13 +337,13 @@ class TableSession:
         return c.host_key if c is not None and c.is_host and self.server is None else None
 
     @property
-    def advertiser(self) -> Any:
-        """The table's LAN advert (``net.discovery.Advertiser``), while it is advertised."""
+    def advertiser(self) -> Advertiser | None:
+        """The table's LAN advert, while it is advertised."""
         return self._doors.advertiser
 
     @property
-    def ssh(self) -> Any:
-        """The table's SSH server (``net.ssh_server.SSHTableServer``), while it serves there."""
+    def ssh(self) -> SSHTableServer | None:
+        """The table's SSH server, while it serves there."""
         return self._doors.ssh
 
     @property
@@ -558,16 +562,18 @@ class TableSession:
                 for _, moves in so_far:
                     for e in moves:
                         self._change.see(e)
-            table = table_screen(self)
-            if table is None and self.view.get("is_over") and not events:
+            found = table_screen(self)
+            if found is None and self.view.get("is_over") and not events:
                 self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
                 return
-            opened = table is None
-            if opened:
+            opened = found is None
+            if found is None:
                 self.show_lobby()
                 table = TableScreen(self, app.card_style, app.palette, app.settings.hand_order)
                 if kept is not None and kept.names:  # its results' names, as they were
                     table.ended_as(kept.names, self.view)
+            else:
+                table = found
             clock = update.get("clock")  # the seconds left on a turn this app came into midway
             if isinstance(clock, (int, float)):
                 table.clock_told(self.view, clock)
@@ -653,15 +659,15 @@ class TableSession:
                 reconnect_for = self.client.reconnect_for if self.client is not None else 0.0
                 self._waiting.after_drop(self.lobby or {}, self._seat_told, reconnect_for)
                 app.notify("Connection lost: reconnecting...", severity="warning")
-                table = table_screen(self)
-                if table is not None:
-                    table.connection(False)
+                shown_at = table_screen(self)
+                if shown_at is not None:
+                    shown_at.connection(False)
             elif state == "connected":
                 app.notify("Reconnected.")
-                table = table_screen(self)
-                if table is not None:  # counted again from the view that follows (its ``clock``)
-                    table.connection(True)
-                    table.restart_clock()
+                shown_at = table_screen(self)
+                if shown_at is not None:  # counted again from the view that follows (its ``clock``)
+                    shown_at.connection(True)
+                    shown_at.restart_clock()
             elif state == "closed" and not self.closing:
                 self.closed_reason = reason = str(update.get("reason") or "the connection closed").rstrip(".")
                 # a join under way says it once, as its failure; a kick was already said

@@ -58,7 +58,8 @@ def search(strategy: Strategy, view: View, legal: list[Action], rng: random.Rand
            budget: float | None = None, iterations: int | None = None,
            deal: Callable[[View, random.Random], Match] | None = None) -> int:
     """Index of the chosen move in ``legal``. ``iterations`` (deals sampled) makes the result
-    depend on ``rng`` alone; otherwise it searches for ``budget`` seconds of wall time.
+    depend on ``rng`` alone; otherwise it searches for ``budget`` seconds of wall time, or
+    until the strategy's ``max_deals``, if it has one, sooner.
     ``deal`` gives each iteration's match: by default ``determinize``, leaning each other hand
     toward what its seat's plays say where the strategy has ``fits`` for that (benchmarks swap
     in one that knows the hidden cards, to measure what the sampling costs)."""

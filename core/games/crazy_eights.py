@@ -53,6 +53,9 @@ def hand_points(cards: list[int]) -> int:
 
 
 class CrazyEights(Match):
+    """Shed every card by matching the top card's suit or rank, eights wild (the rules page's
+    numbered sections, cited beside the code that plays them)."""
+
     game = "crazy-eights"
     STATE = ("follow", "top_rank", "draws", "passes", "debt", "scores", "counts", "drew_on", "leads")
     STATE_ADDED = {"leads": None}

@@ -36,6 +36,10 @@ def card_values(options: dict[str, Any]) -> list[int | None]:
 
 
 class NinetyEight(Match):
+    """Keep the running total at or under the limit: a seat that cannot is out of the hand, and
+    pays a penalty or chips as the scoring says (the rules page's numbered sections, cited
+    beside the code that plays them)."""
+
     game = "ninety-eight"
     STATE = ("total", "unit_of", "penalties", "chips", "pot", "eliminated")
 

@@ -78,6 +78,9 @@ _TEXT = {a: str(a) for acts in _ACTS for a in acts}  # canonical strings, for ev
 
 
 class NinetyNine(Match):
+    """Land the running total on 33, 66 or 99 to cost the others chips; pass a mark and pay
+    (the rules page's numbered sections, cited beside the code that plays them)."""
+
     game = "ninety-nine"
     STATE = ("total", "chips", "drawer", "plays")
     STATE_ADDED = {"plays": None}

@@ -32,6 +32,8 @@ from ..widgets.keyfooter import KeyFooter
 from . import popped
 
 if TYPE_CHECKING:
+    from net.discovery import TableBrowser
+
     from ..app import DealMeInApp
 
 log = logging.getLogger("dealmein.tui")
@@ -186,7 +188,7 @@ class JoinScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.found: dict[str, Any] = {}
-        self.browser: Any = None
+        self.browser: TableBrowser | None = None
         self.recent: list[Recent] = []  # the tables joined lately, as the list shows them
         self._left: list[bool] = []  # for each of them, whether this player left a seat there
         self._quiet = False  # the LAN has been browsed for QUIET_AFTER seconds
