@@ -48,6 +48,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("dealmein.tui")
 
+#: a move the host refused as ``stale``: the table had moved on (a play made for this seat by
+#: the turn clock, or by a bot while it stood away) before the move reached it
+STALE_MOVE = "The table moved on before your move reached it: choose again."
+
 
 class AtTableAlready(Exception):
     """A join to the table the player is at and still connected to: refused, nothing changes."""
@@ -643,10 +647,15 @@ class TableSession:
         elif kind == "error":
             self.last_said = str(update.get("message") or update.get("code"))
             refused = as_sentence(self.last_said, self.lobby)  # the host's words begin lower-case
+            shown_at = table_screen(self)
+            if shown_at is not None:
+                shown_at.act_refused()
             if update.get("code") == "kicked":  # no seat is held for this app: none is kept
                 self.sent_away = True
                 self._hold_seat()
                 app.left_notices.say(refused, title="Table", severity="error")
+            elif update.get("code") == "stale":  # a move that crossed another on its way (a bot's, the clock's)
+                app.notify(STALE_MOVE, severity="warning")
             else:
                 app.notify(refused, title="Table", severity="error")
             if (self.lobby or {}).get("status") != "playing":  # a start refused: gone once one deals

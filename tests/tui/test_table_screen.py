@@ -317,6 +317,40 @@ async def test_mouse_selects_then_plays() -> None:
         assert link.sent == ["KH"]
 
 
+async def test_a_double_click_on_the_selected_card_plays_it_once() -> None:
+    """A double-click on the selected card plays it, and only it: with a host that answers at
+    once, the second click landed on the card that took its place and played that too (one the
+    player never chose); with one that answers later, it sent the same move again, which the
+    host refused as stale. Either way the second click now only chooses."""
+    from .matchlink import MatchLink
+
+    class Later(MatchLink):
+        """A host whose answer has not come yet."""
+
+        async def act(self, action: str) -> None:
+            self.sent.append(action)
+
+    for link_kind in (MatchLink, Later):
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            match = new_match("ninety-eight", 4, **TIGHT)  # type: ignore[arg-type]
+            link = link_kind(match, 2)
+            from .helpers import show_link
+
+            screen = await show_link(app, pilot, link)
+            hand = screen.query_one(HandView)
+            hand.cursor = 3  # K♥, chosen
+            await pilot.click(HandView, offset=(1 + 3 * 6 + 2, 3), times=2)
+            await pilot.pause()
+            assert link.sent == ["KH"], (link_kind.__name__, link.sent)
+            if link_kind is MatchLink:  # what slid into its place is chosen, a third click plays it
+                chosen = hand.selected
+                assert chosen is not None and chosen != "KH"
+                await pilot.click(HandView, offset=(1 + 3 * 6 + 2, 3))
+                await pilot.pause()
+                assert link.sent[1:] and link.sent[1].startswith(chosen), link.sent
+
+
 async def test_a_click_finds_the_card_drawn_under_it_edge_to_edge() -> None:
     """A card's whole drawn width takes its click, its right edge too, and the column between
     two cards takes none: a click mapped from the hand's padded edge was one column out."""
@@ -354,6 +388,10 @@ async def test_a_click_on_the_stock_draws_where_the_game_has_draws() -> None:
         await pilot.click("#cards", offset=stock)
         await pilot.pause()
         assert link.sent == ["draw"]
+        if "draw" in screen.view["legal"]:  # a double-click on the stock draws once
+            await pilot.click("#cards", offset=stock, times=2)
+            await pilot.pause()
+            assert link.sent == ["draw", "draw"], link.sent
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen, link = await open_table(app, pilot, "crazy-eights", 3, seat=2, seed=4, first_plays=False)

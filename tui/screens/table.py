@@ -180,6 +180,10 @@ class TableScreen(Screen[None]):
         self._clock = ShownClock()  # the turn clock's seconds left, as this app counts them
         self._was_mine = False  # the last view drawn was this seat's turn (the bell rings as it comes)
         self._away_told = False  # the log has said once that A steps away, as the clock's bot first moved
+        #: the view an action was last sent in answer to: a second one to the same view (a
+        #: double-click, a key pressed twice before the host answers) would only be refused
+        #: as stale, or play a move the player never saw
+        self._acted_on: int | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -473,8 +477,10 @@ class TableScreen(Screen[None]):
 
     def connection(self, up: bool) -> None:
         """The connection to the host went down (``up`` False) or came back: the top line says
-        so as long as it is down; what a key does meanwhile says "not connected"."""
+        so as long as it is down; what a key does meanwhile says "not connected". A move sent
+        as it dropped may never have arrived: the player may make it again."""
         self.offline = not up
+        self._acted_on = None
         if self._ready and not popped(self):
             self._render_topbar()
 
@@ -820,10 +826,19 @@ class TableScreen(Screen[None]):
             self.notify("The table moved on: choose your play again.", severity="warning")
 
     def send(self, action: str) -> None:
+        version = (self.view or {}).get("version")
+        if isinstance(version, int) and version == self._acted_on:
+            return  # the move already sent answers this view; the next view says what came of it
+        self._acted_on = version if isinstance(version, int) else None
         # a key that now plays: why it did nothing a moment ago, a hint on the card now played,
         # the total said before it, no longer stand over the log (their lines stay in it)
         self.drop_passing_notices()
         self.run_worker(self.link.act(action), group="act")
+
+    def act_refused(self) -> None:
+        """The host refused a move (or the connection that carried it dropped): the player may
+        move again in answer to the same view."""
+        self._acted_on = None
 
     @on(BoardCards.StockClicked)
     def _stock_clicked(self) -> None:

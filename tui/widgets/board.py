@@ -50,4 +50,5 @@ class BoardCards(Static):
         stock_x = card.width + GAP
         if at is not None and stock_x <= at.x < stock_x + card.width and 0 <= at.y < card.height:
             event.stop()
-            self.post_message(self.StockClicked())
+            if event.chain == 1:  # a double-click draws once: its second click is no second draw
+                self.post_message(self.StockClicked())

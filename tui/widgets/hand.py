@@ -64,6 +64,9 @@ class HandView(Widget, can_focus=True):
         self.palette: CardPalette = DEFAULT_PALETTE
         self.card_size: CardSize = SMALL  # the screen's stylesheet gives the widget its height
         self.centre_on: int | None = None  # the column the row's middle stands at; None: from the left
+        #: the card at the cursor is another than the player last chose there (theirs was played,
+        #: and the next slid into its place), until they choose again
+        self._slid_in = False
 
     # ------------------------------------------------------------------ data
     def set_cards(self, cards: list[str], dimmed: set[int], style: str | None = None,
@@ -89,6 +92,8 @@ class HandView(Widget, can_focus=True):
             # the turn a card the player picked stays picked (a draw, O, a new card style)
             cursor = min((i for i in range(len(self.cards)) if i not in self.dimmed),
                          key=lambda i: (abs(i - cursor), i))
+        if old is not None and self.cards and self.cards[cursor] != old:
+            self._slid_in = True
         self.set_reactive(HandView.cursor, cursor)
         self.refresh()
 
@@ -190,6 +195,7 @@ class HandView(Widget, can_focus=True):
 
     # ------------------------------------------------------------------ input
     def watch_cursor(self, old: int, new: int) -> None:
+        self._slid_in = False
         self.refresh()
         if self.cards:
             self.post_message(self.Selected(self, new))
@@ -206,6 +212,7 @@ class HandView(Widget, can_focus=True):
             index = len(self.cards) - 1
         if index < len(self.cards):
             if index == self.cursor:
+                self._slid_in = False
                 self.post_message(self.Selected(self, index))
             self.cursor = index
 
@@ -227,7 +234,12 @@ class HandView(Widget, can_focus=True):
         index = self.index_at(event.get_content_offset_capture(self).x)
         if index is None:
             return
-        if index == self.cursor:
+        if index == self.cursor and event.chain > 1 and self._slid_in:
+            # the second click of a double-click whose first played the card here: the one
+            # now in its place was never chosen, and is chosen now, not played
+            self._slid_in = False
+            self.post_message(self.Selected(self, index))
+        elif index == self.cursor:
             self.post_message(self.Play(self, index))
         else:
             self.cursor = index

@@ -1,0 +1,30 @@
+"""A move that reaches the host after the table moved on (docs/protocol.md: an action that
+answers an older view is refused as ``stale``), at a real solo table on 127.0.0.1: the player
+reads what happened in words of the game, not the protocol's, and may move again."""
+from __future__ import annotations
+
+from tui.screens.table import TableScreen
+from tui.session import STALE_MOVE
+
+from .helpers import current, make_app, notices, start_solo, wait_for
+
+
+async def test_a_stale_move_is_told_as_the_table_moving_on_and_may_be_made_again() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await start_solo(app, pilot)
+        screen = await wait_for(pilot, lambda: current(app, TableScreen))
+        seat = session.seat
+        await wait_for(pilot, lambda: session.view["current_seat"] == seat, timeout=30)
+        view = session.view
+        screen._acted_on = view["version"]  # a move sent in answer to this view: no second one
+        screen.send(view["legal"][0])
+        await pilot.pause(0.3)
+        assert session.view["version"] == view["version"], "the second move was not sent"
+        await session.client.act(view["legal"][0], version=view["version"] - 1)  # one that crossed a newer view
+        await wait_for(pilot, lambda: STALE_MOVE in notices(app))
+        assert not any("answers view" in n for n in notices(app)), notices(app)
+        assert session.view["version"] == view["version"]  # refused: the match is as it was
+        assert screen._acted_on is None  # the player may move again
+        screen.send(view["legal"][0])
+        await wait_for(pilot, lambda: session.view["version"] > view["version"])
