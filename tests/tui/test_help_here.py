@@ -234,3 +234,29 @@ async def test_help_on_the_join_screen_lists_its_keys_first() -> None:
         assert join["Esc"] == "Back" and join["↑, ↓, Enter"].startswith("Choose a table in a list and join it")
         assert "Tab, Shift+Tab" in join and "Enter in the address" in join
         assert join["Esc while joining"] == "Stop joining: the Join screen stays"
+
+
+async def test_help_puts_the_rules_theme_and_card_style_in_reach_of_a_click() -> None:
+    """At a table with others on 80 columns the bar has no room for the palette's key, and F2,
+    F3 and F4 were on no bar: a player with a mouse could not reach the rules, the theme or
+    the card style. F1 is always on the bar, and Help's own bar offers all three."""
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.rules import RulesScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _table(app, pilot, False, new_match("crazy-eights", 3, seed=4))
+        await pilot.press("f1")
+        help_screen = await wait_for(pilot, lambda: current(app, HelpScreen))
+        keys = {k.description: k for k in help_screen.query(FooterKey)}
+        assert {"Back", "Rules", "Theme", "Card style"} <= set(keys) and "Help" not in keys, list(keys)
+        style = app.card_style
+        await pilot.click(keys["Card style"])
+        await wait_for(pilot, lambda: app.card_style != style)
+        theme = app.theme
+        await pilot.click(keys["Theme"])
+        await wait_for(pilot, lambda: app.theme != theme)
+        await pilot.click(keys["Rules"])
+        await wait_for(pilot, lambda: current(app, RulesScreen))
+        assert not any(isinstance(s, HelpScreen) for s in app.screen_stack)  # in Help's place

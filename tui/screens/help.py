@@ -117,7 +117,13 @@ class HelpScreen(Screen[None]):
         app = getters.app(DealMeInApp)
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    # on the bar: the app's other screens of reading and looking, for a player with a mouse at
+    # a table whose bar has no room for them (F2, F3, F4 work on every screen)
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"),
+                Binding("f2", "app.rules", "Rules", id="app.rules"),
+                Binding("f3", "app.next_theme", "Theme", id="app.theme"),
+                Binding("f4", "app.next_card_style", "Card style", id="app.card_style"),
+                Binding("f1", "app.help", "Help", show=False, id="app.help")]  # here already
 
     def opened_from(self) -> Screen | None:
         """The screen the help was opened over."""
