@@ -285,7 +285,7 @@ async def test_the_arrows_switch_games_from_the_page() -> None:
         screen = await wait_for(pilot, lambda: current(app, RulesScreen))
         await pilot.pause()
         assert screen.focused is screen.query_one("#scroll") and screen.game == "ninety-eight"
-        assert "Game" in key_bar(screen)
+        assert "Previous game" in key_bar(screen) and "Next game" in key_bar(screen)
         await pilot.press("right")
         await wait_for(pilot, lambda: screen.game == "ninety-nine")
         assert "Ninety-Nine" in screen.query_one("#rules", Markdown).source.splitlines()[0]
@@ -294,6 +294,14 @@ async def test_the_arrows_switch_games_from_the_page() -> None:
         await pilot.press("right")
         await wait_for(pilot, lambda: screen.game == "ninety-eight")
         await pilot.press("left")
+        await wait_for(pilot, lambda: screen.game == "crazy-eights")
+        # a click on the bar steps the way its key says ("← →" as one key stepped left only)
+        from textual.widgets._footer import FooterKey
+
+        bar = {k.description: k for k in screen.query(FooterKey)}
+        await pilot.click(bar["Next game"])
+        await wait_for(pilot, lambda: screen.game == "ninety-eight")
+        await pilot.click(bar["Previous game"])
         await wait_for(pilot, lambda: screen.game == "crazy-eights")
 
 

@@ -334,8 +334,9 @@ class RulesScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "Back"),
         # the games' tabs, from the page too (its own Left and Right would scroll sideways,
         # where nothing is): the arrows a player tries first, named on the key bar
-        Binding("left", "game(-1)", "Game", key_display="← →", priority=True),
-        Binding("right", "game(1)", show=False, priority=True),
+        # two keys on the bar, not one "← →": a click on one key steps one way only
+        Binding("left", "game(-1)", "Previous game", key_display="←", priority=True),
+        Binding("right", "game(1)", "Next game", key_display="→", priority=True),
     ]
 
     def action_game(self, step: int) -> None:
