@@ -1,4 +1,5 @@
 """Shared test settings."""
+import logging
 import os
 import signal
 
@@ -41,3 +42,31 @@ def _private_dirs(tmp_path_factory, monkeypatch):
     for var, sub in (("DEALMEIN_CONFIG_DIR", "config"), ("DEALMEIN_DATA_DIR", "data"),
                      ("DEALMEIN_THEMES_DIR", "themes")):
         monkeypatch.setenv(var, str(base / sub))
+
+
+class _ErrorRecords(logging.Handler):
+    """The records of ERROR and above that reach a logger, kept to be read."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def _no_screen_errors():
+    """An exception while the app handles a host's update is logged and swallowed, so that the
+    connection's reader lives on (``tui.session``): a test it happens in fails, rather than
+    passing over a screen that broke."""
+    handler = _ErrorRecords()
+    logger = logging.getLogger("dealmein.tui")
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+    if handler.records:
+        pytest.fail("the app logged an error: " + "; ".join(
+            f"{r.getMessage()}: {r.exc_info[1]!r}" if r.exc_info else r.getMessage() for r in handler.records))
