@@ -35,6 +35,7 @@ from .settings import (CARD_STYLES, Settings, Unread, change_settings, file_name
 from .startnotices import InTurn
 from .tablejoin import TableJoin
 from .themechoice import ThemeChoice
+from .unexpected import note_unexpected
 from .theming import listed_themes, palette_for, quick_theme
 
 if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with the first table
@@ -591,6 +592,7 @@ class DealMeInApp(App[int]):
         try:
             await self.hand_over(await TableSession.host(self, choice, solo=solo))
         except Exception as e:  # a port in use, a refused configuration: say so, stay put
+            note_unexpected(e, "opening a table")
             self.notify(f"Could not open the table: {e}", severity="error", timeout=8)
             self.session = None
             for screen in self._pickers_opening():
@@ -608,6 +610,7 @@ class DealMeInApp(App[int]):
         try:
             await self.hand_over(await TableSession.resume(self, path, solo))
         except Exception as e:  # an unusable save is moved aside: say so, stay home
+            note_unexpected(e, f"resuming {path}")
             said = f"Could not resume the table: {e}"
             if isinstance(e, OSError) and e.errno == errno.EADDRINUSE and not solo:  # taken since home looked
                 from .saves import in_use_text, save_port

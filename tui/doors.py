@@ -6,6 +6,8 @@ import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
+from .unexpected import note_unexpected
+
 if TYPE_CHECKING:
     from net.discovery import Advertiser
     from net.discovery_txt import TableAdvert
@@ -41,6 +43,7 @@ class Doors:
             await self.advertiser.start(self._advert(table))
             server.add_listener(lambda _table: self._readvertise(table))
         except Exception as e:  # no network interface, multicast refused...
+            note_unexpected(e, "advertising the table")
             log.warning("no LAN advert: %s", e)
             said = browse_problem(e, self.app.lan_interfaces) if isinstance(e, OSError) else e
             self.app.notify(f"The table is not advertised on the LAN ({said}); players can still join by address.",

@@ -5,6 +5,8 @@ import asyncio
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
+from .unexpected import note_unexpected
+
 if TYPE_CHECKING:
     from .app import DealMeInApp
 
@@ -45,6 +47,7 @@ class TableJoin:
             return
         except Exception as e:
             self.end_wait()
+            note_unexpected(e, f"joining {address}")
             if getattr(e, "code", None) == "bad_password" and len(app.screen_stack) > 1:  # not an SSH guest's start
                 self.failed(here, fault="password")
                 self.ask_password(address, password is not None, table, host_key)

@@ -28,6 +28,7 @@ from ..optiontext import advert_options_line, clock_label
 from ..plain import clean, counted, cut, printable
 from ..recent import Recent, load
 from ..seatkeys import left_at
+from ..unexpected import note_unexpected
 from ..widgets.keyfooter import KeyFooter
 from . import popped
 
@@ -251,6 +252,7 @@ class JoinScreen(Screen[None]):
             self.browser = TableBrowser(interfaces=self.app.lan_interfaces)
             await self.browser.start()
         except Exception as e:
+            note_unexpected(e, "browsing the LAN")
             said = browse_problem(e, self.app.lan_interfaces) if isinstance(e, OSError) else e
             status.update(Text(f"Cannot browse the LAN: {said}"))
             return
