@@ -23,6 +23,8 @@ class HandChange:
         self.points: dict[int, int] = {}
         self._ended = False  # a hand ended: what is paid after its end is still its own
         self._pot: tuple[int, list[int]] | None = None  # the pot taken at the match's end, and by whom
+        #: the total at which each seat went out of the hand (ninety-eight 4.3): why it paid
+        self._out_at: dict[int, int] = {}
 
     def see(self, event: dict[str, Any]) -> None:
         """Count ``event``. A hand is settled after its end (ninety-eight 6.3: those out pay the
@@ -33,8 +35,10 @@ class HandChange:
             self._ended = True
             return
         if self._ended and kind in _NEXT_HAND:
-            self._lives, self._chips, self.points, self._ended = {}, {}, {}, False
-        if kind == "penalty" and whole_number(seat) and "lives" in event:
+            self._lives, self._chips, self.points, self._out_at, self._ended = {}, {}, {}, {}, False
+        if kind == "eliminated" and whole_number(seat) and whole_number(event.get("total")):
+            self._out_at[seat] = event["total"]
+        elif kind == "penalty" and whole_number(seat) and "lives" in event:
             self._lives[seat] = self._lives.get(seat, 0) - 1
         elif kind == "penalty" and whole_number(seat) and whole_number(event.get("points")):
             self.points[seat] = self.points.get(seat, 0) + event["points"]
@@ -76,13 +80,14 @@ class HandChange:
     def words(self, seats: int, teams: Any = None, after: list[dict[str, Any]] | None = None,
               dealer: Any = None) -> list[str]:
         """What the hand did to each of ``seats`` seats: "-1 life", "+2 chips", "" for nothing,
+        and the total a seat went out at ("-1 life, out at 96"),
         with ``after`` (the events that came after its end in the same move) up to the next
         hand's start: its settling. With ``teams`` (the view's pairs, ninety-eight 7.2)
         partners share their lives and chips, so each partner's row says the pair's change (the
         events name one of them)."""
         if after:
             ahead = HandChange()
-            ahead._lives, ahead._chips = dict(self._lives), dict(self._chips)
+            ahead._lives, ahead._chips, ahead._out_at = dict(self._lives), dict(self._chips), dict(self._out_at)
             for event in after:
                 if event.get("kind") in _NEXT_HAND or event.get("kind") in ENDINGS:
                     break
@@ -101,6 +106,8 @@ class HandChange:
                 parts.append(f"{lives:+d} {'life' if abs(lives) == 1 else 'lives'}")
             if chips:
                 parts.append(f"{chips:+d} {'chip' if abs(chips) == 1 else 'chips'}")
+            if seat in self._out_at:  # the reason, where the log told it lines before
+                parts.append(f"out at {self._out_at[seat]}")
             out.append(", ".join(parts))
         return out
 

@@ -105,3 +105,35 @@ def test_penalty_points_are_the_hands_until_the_next_deal() -> None:
     assert change.penalties(3) == [0, 20, 0]
     change.see({"kind": "deal", "seat": 0})
     assert change.penalties(3) == [0, 0, 0]
+
+
+@pytest.mark.parametrize("preset", ["standard", "stakes", "teams"])
+def test_a_seat_out_of_a_ninety_eight_hand_reads_the_total_it_went_out_at(preset: str) -> None:
+    """ninety-eight 4.3: a seat with no legal play is out of the hand. Its box said "-1 life"
+    and no more, the reason only in the log, lines before: it says the total it went out at,
+    for each seat that went out, and for no other."""
+    boxes = 0
+    for seed in range(30):
+        m = new_match("ninety-eight", 4 if preset == "teams" else 2 + seed % 4, preset, seed=seed)
+        change, out_at = HandChange(), {}
+        rng = random.Random(seed)
+        for _ in range(3000):  # bounded: a match's moves
+            if m.is_over:
+                break
+            seat = m.current_seat
+            events = [e.to_dict() for e in m.apply(str(rng.choice(m.legal_actions(seat))), seat)]
+            ending = next((i for i, e in enumerate(events) if e["kind"] in ENDINGS), None)
+            for e in events[:ending]:
+                change.see(e)
+                if e["kind"] == "eliminated":
+                    out_at[e["seat"]] = e["total"]
+            if ending is not None:
+                view = m.view(None)
+                said = change.words(m.players, view.get("teams"), events[ending + 1:], view.get("dealer"))
+                assert [re.findall(r"out at (\d+)", words) for words in said] == \
+                    [[str(out_at[s])] if s in out_at else [] for s in range(m.players)], (said, out_at)
+                boxes += 1
+                out_at = {}
+                for e in events[ending:]:
+                    change.see(e)
+    assert boxes > 50
