@@ -252,7 +252,8 @@ def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
                 "no one antes, so there is no pot;" if ante == 0 else
                 f"everyone antes {_number(ante)} chips into the pot each hand;")
             if ante == 0:
-                said["the richest player then takes the pot (a tie splits it)."] = \
+                said["the richest player then takes the pot (a tie splits it, any chip left over going to the first "
+                     "of them after the dealer)."] = \
                     "the richest player then wins (a tie shares the win)."
         if isinstance(hands, int) and hands != 10:
             said["or after ten hands;"] = "or after one hand;" if hands == 1 else f"or after {_number(hands)} hands;"
