@@ -19,6 +19,7 @@ from .addresses import host_port
 from .lobbycheck import lobby_problem
 from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, SILENT_BEATS, FrameProtocol, FrameReader, ProtocolError,
                        check, decode_body, encode, password_proof)
+from .stalls import RECHECK, overslept
 
 __all__ = ["TableClient", "ConnectError", "app_version", "RECONNECT_FOR", "HEARTBEAT"]
 
@@ -461,7 +462,10 @@ class TableClient:
         while not self._closing and not self._done:
             # (while it reconnects, nothing is sent: a look a beat later)
             due = beat - (time.monotonic() - self._sent) if self.connected else beat
+            wake = asyncio.get_running_loop().time() + max(0.05, due)
             await asyncio.sleep(max(0.05, due))
+            if overslept(wake):  # this process was stopped: what the host sent meanwhile is read first
+                await asyncio.sleep(RECHECK)
             wire = self._wire
             if wire is None or wire.transport is None or not self.connected:
                 continue

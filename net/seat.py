@@ -7,6 +7,7 @@ import asyncio
 from typing import Any
 
 from .peer import Peer
+from .stalls import JudgingTimer
 
 #: how long a token a client brings may be, to be taken as its own (``adoptable``)
 TOKEN_LEN = (22, 64)
@@ -44,8 +45,9 @@ class Seat:
         #: the name of the player the host sent away from this seat in the lobby, until the seat
         #: fills again: the others are told they were sent away, not that they left
         self.sent_away: str | None = None
-        self.grace_timer: asyncio.TimerHandle | None = None
-        self.takeover_timer: asyncio.TimerHandle | None = None
+        # (``net.stalls``: a stopped host reads a player's return or move before these judge it)
+        self.grace_timer: JudgingTimer | None = None
+        self.takeover_timer: JudgingTimer | None = None
         #: turns in a row that the turn clock's bot finished for the player here, with no move
         #: of their own since: from ``net.table.AWAY_AFTER`` on, their clock is the short one
         self.missed = 0

@@ -23,6 +23,7 @@ from .autosave import Autosaver, SaveOutcome
 from .budget import Budget
 from .lockout import Lockout
 from .paths import logs_dir
+from .stalls import JudgingTimer
 from .table import Table
 from .tableconfig import TableConfig
 
@@ -104,9 +105,10 @@ class Connection(FrameProtocol):
         #: a machine off the network) and is closed as a drop; None: not watched
         self.silent_for: float | None = None
         self._heard = time.monotonic()  # the latest bytes from the peer
-        self._silence: asyncio.TimerHandle | None = None
-        self._deadline: asyncio.TimerHandle | None = None
-        self._frame_timer: asyncio.TimerHandle | None = None
+        # the timers that judge the peer wait on what a stopped host has not read yet (``net.stalls``)
+        self._silence: JudgingTimer | None = None
+        self._deadline: JudgingTimer | None = None
+        self._frame_timer: JudgingTimer | None = None
         self._linger: asyncio.TimerHandle | None = None
         self._allowance = float(server.burst)
         self._last = time.monotonic()
@@ -154,8 +156,7 @@ class Connection(FrameProtocol):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, srv.sndbuf)
             except OSError:
                 pass
-        loop = asyncio.get_running_loop()
-        self._deadline = loop.call_later(srv.handshake_timeout, self._handshake_late)
+        self._deadline = JudgingTimer(srv.handshake_timeout, self._handshake_late)
         self.send({"type": "challenge", "version": PROTOCOL_VERSION, "nonce": self.nonce, "host": srv.host_id})
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -238,8 +239,7 @@ class Connection(FrameProtocol):
             self._frame_timer.cancel()
             self._frame_timer = None
         if self.reader.pending and self._frame_timer is None and not self.closed:
-            self._frame_timer = asyncio.get_running_loop().call_later(
-                self.server.frame_timeout, self._trickle_late)
+            self._frame_timer = JudgingTimer(self.server.frame_timeout, self._trickle_late)
         elif not self.reader.pending and self._frame_timer is not None:
             self._frame_timer.cancel()
             self._frame_timer = None
@@ -265,7 +265,7 @@ class Connection(FrameProtocol):
             log.warning("%s: nothing heard for %g s; closing the connection", self.peer, self.silent_for)
             self.close("timeout", f"nothing heard from your app for {self.silent_for:g} s")
             return
-        self._silence = asyncio.get_running_loop().call_later(self.silent_for - quiet, self._listen_for_silence)
+        self._silence = JudgingTimer(self.silent_for - quiet, self._listen_for_silence)
 
     def _cancel_timers(self) -> None:
         for t in (self._deadline, self._frame_timer, self._silence):

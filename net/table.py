@@ -39,6 +39,7 @@ from .peer import Peer, Refused
 from .protocol import encode
 from .seat import Seat, adoptable
 from .seatnames import bot_name, numbered, seats_named
+from .stalls import JudgingTimer
 from .tablechat import TableChat, system_line
 from .tableconfig import SSHDoor, TableConfig, reconfigure, settle
 from .tablelog import finish_log, log_action, open_log
@@ -460,7 +461,7 @@ class Table:
     def _hold_seat(self, seat: Seat) -> None:
         """Keep an away player's seat for the grace period (``--grace``): ``_grace_over`` then
         decides what becomes of it."""
-        seat.grace_timer = asyncio.get_running_loop().call_later(self.server.grace, self._grace_over, seat)
+        seat.grace_timer = JudgingTimer(self.server.grace, self._grace_over, seat)
 
     def _grace_over(self, seat: Seat) -> None:
         """The away player did not come back: a bot keeps the seat in play, else it is freed."""
@@ -502,7 +503,7 @@ class Table:
             if seat.conn is None and seat.away and not seat.standin and seat.takeover_timer is None \
                     and m.legal_actions(seat.index):
                 here = min(wait, left) if left is not None and seat.index == m.current_seat else wait
-                seat.takeover_timer = asyncio.get_running_loop().call_later(here, self._take_over, seat)
+                seat.takeover_timer = JudgingTimer(here, self._take_over, seat)
 
     def _take_over(self, seat: Seat) -> None:
         seat.takeover_timer = None

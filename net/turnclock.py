@@ -7,6 +7,8 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from .stalls import JudgingTimer
+
 #: (seat, match version): the turn a clock runs for
 Key = tuple[int, int]
 
@@ -14,7 +16,7 @@ Key = tuple[int, int]
 class TurnClock:
     def __init__(self, ran_out: Callable[[Key], Coroutine[Any, Any, None]]) -> None:
         self._ran_out = ran_out  # makes the move for the seat whose time is up
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: JudgingTimer | None = None  # (``net.stalls``: a stopped host reads a move first)
         self.key: Key | None = None  # the turn the clock runs for; None while none does
         self.task: asyncio.Task[None] | None = None  # the latest move made for a player out of time
         self._closed = False
@@ -38,7 +40,7 @@ class TurnClock:
         if key is not None and not self._closed:
             if self._stopped is not None and self._stopped[0] == key:
                 limit = min(limit, max(0.0, self._stopped[1] - loop.time()))
-            self._timer = loop.call_later(limit, self._out, key)
+            self._timer = JudgingTimer(limit, self._out, key)
 
     def left(self) -> float | None:
         """Seconds left on the turn it runs for; None while none does."""

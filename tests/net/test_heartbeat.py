@@ -46,6 +46,52 @@ async def test_a_frozen_app_is_taken_for_gone_and_a_bot_plays_its_turn() -> None
         await srv.close()
 
 
+async def test_a_host_stopped_for_a_while_reads_what_came_meanwhile_before_it_judges() -> None:
+    """A host stopped for a while (its laptop's lid shut, SIGSTOP) ran, as it started again,
+    every timer that fell due meanwhile before it read its sockets: it closed a player's
+    connection as "nothing heard" with their pings waiting unread, and its turn clock played for
+    a player whose move was waiting too, which it then refused as stale. A judging timer run
+    late waits for those reads first (``net.stalls``). A real headless host, stopped for 5 s."""
+    from tests.net.test_net_host_cli import start_host
+
+    proc, lines = await start_host("--seats", "2", "--bots", "1", "--bot-level", "easy", "--turn-time", "2",
+                                   "--bot-delay", "0")
+    c = None
+    try:
+        text = "\n".join(lines)
+        port = int(re.search(r"Address: 127\.0\.0\.1:(\d+)", text).group(1))  # type: ignore[union-attr]
+        key = re.search(r"Host key \(.*\): (\S+)", text).group(1)  # type: ignore[union-attr]
+        updates: list[dict] = []
+        c = await TableClient.connect("127.0.0.1", port, name="Ana", host_key=key, reconnect=False, heartbeat=1,
+                                      on_update=updates.append)  # silent for 3 s: gone
+        assert c._beat_task is not None
+        c._beat_task.cancel()  # it pings as this test says: on through the host's stop
+        await c.start()
+        await wait_until(lambda: c.view is not None and c.view["current_seat"] == c.seat and c.view["legal"],
+                         timeout=10, what="Ana's turn")
+        view = c.view
+        proc.send_signal(signal.SIGSTOP)
+        try:
+            await asyncio.sleep(0.3)
+            await c.act(view["legal"][0], version=view["version"])  # her move, in its time
+            for _ in range(10):  # her app goes on pinging, past three beats and the turn's 2 s
+                c._write({"type": "ping", "n": 1})
+                await asyncio.sleep(0.5)
+        finally:
+            proc.send_signal(signal.SIGCONT)
+        await wait_until(lambda: c.view["version"] > view["version"], timeout=5, what="the move taken")
+        await asyncio.sleep(1.0)
+        assert c.connected, [u for u in updates if u.get("type") in ("error", "connection", "bye")]
+        assert not [u for u in updates if u.get("type") == "error"], "neither timed out nor refused as stale"
+        assert not [u for u in updates if u.get("type") == "chat" and "ran out of time" in str(u.get("text"))]
+    finally:
+        if c is not None:
+            await c.close()
+        proc.send_signal(signal.SIGCONT)
+        proc.kill()
+        await proc.wait()
+
+
 async def test_an_app_that_beats_stays_at_a_quiet_table(server: Server) -> None:
     table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
     ana = await join(server, "Ana", table=table.id, heartbeat=1, reconnect=False)
