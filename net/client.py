@@ -309,7 +309,7 @@ class TableClient:
                 self._beat_task = asyncio.get_running_loop().create_task(self._beat())
         if self.password:
             msg["proof"] = password_proof(self.password, nonce)
-        self._write(msg)
+        self._put(msg)
 
     def _on_lost(self, wire: _Wire, exc: Exception | None) -> None:
         if wire is not self._wire:
@@ -373,6 +373,14 @@ class TableClient:
 
     # ------------------------------------------------------------------ sending
     def _write(self, msg: dict[str, Any]) -> None:
+        """What the player says, once welcomed: while the client reconnects, a connection not
+        yet welcomed (one the host may yet refuse, being full) would lose it without a word."""
+        if not self.connected:
+            raise ConnectionError("not connected to the table")
+        self._put(msg)
+
+    def _put(self, msg: dict[str, Any]) -> None:
+        """Any message on the connection there is, the handshake's too."""
         wire = self._wire
         if wire is None or wire.transport is None or wire.transport.is_closing():
             raise ConnectionError("not connected to the table")
@@ -381,7 +389,7 @@ class TableClient:
 
     async def send(self, msg: dict[str, Any]) -> None:
         """Any message, as is (tests use it to send what the helpers below would not)."""
-        self._write(msg)
+        self._put(msg)
 
     async def sit(self, seat: int) -> None:
         self._write({"type": "sit", "seat": seat})
@@ -495,7 +503,7 @@ class TableClient:
         wire = self._wire
         if wire is not None and wire.transport is not None and not wire.transport.is_closing():
             try:
-                self._write({"type": "bye"})
+                self._put({"type": "bye"})
             except ConnectionError:
                 pass
             wire.transport.close()

@@ -48,6 +48,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("dealmein.tui")
 
+#: what a move, a chat line or a lobby control sent while the connection is down is told
+OFFLINE = "Not connected to the table"
+
 #: a move the host refused as ``stale``: the table had moved on (a play made for this seat by
 #: the turn clock, or by a bot while it stood away) before the move reached it
 STALE_MOVE = "The table moved on before your move reached it: choose again."
@@ -410,15 +413,15 @@ class TableSession:
         if self.client is not None:
             try:
                 await self.client.act(action)
-            except ConnectionError as e:
-                self.app.notify(str(e), severity="error")
+            except ConnectionError:
+                self.app.notify(f"{OFFLINE}: move again once it is back.", severity="warning")
 
     async def chat(self, text: str) -> None:
         if self.client is not None:
             try:
                 await self.client.chat(text)
-            except ConnectionError as e:
-                self.app.notify(str(e), severity="error")
+            except ConnectionError:
+                self.app.notify(f"Not sent: {OFFLINE[0].lower()}{OFFLINE[1:]}.", severity="warning")
 
     @property
     def rematch_by_ready(self) -> bool:
@@ -478,8 +481,8 @@ class TableSession:
             return
         try:
             await getattr(self.client, name)(*args, **kwargs)
-        except ConnectionError as e:
-            self.app.notify(str(e), severity="error")
+        except ConnectionError:
+            self.app.notify(f"{OFFLINE}: try again once it is back.", severity="warning")
 
     # ------------------------------------------------------------------ updates
     def _on_update(self, update: dict[str, Any]) -> None:

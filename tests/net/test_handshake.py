@@ -115,3 +115,40 @@ async def test_a_refused_join_is_logged_with_the_name_it_gave(server: Server, ca
     assert len(said) == 2 and all(re.fullmatch(r"127\.0\.0\.1:\d+ \(Gus\): .*; closing the connection", s) for s in said)
     assert said[0].endswith("(Gus): this table has a password; closing the connection")
     assert said[1].endswith("(Gus): wrong table password; closing the connection")
+
+
+async def test_nothing_the_player_says_goes_on_a_connection_not_yet_welcomed() -> None:
+    """A client reconnecting writes its hello on each new connection, which the host may yet
+    refuse (full, a password changed): a move or a chat line written there meanwhile was lost
+    without a word. Before the welcome only the handshake goes: the rest is refused at once,
+    for the app to say it was not sent. A real socket on 127.0.0.1 that accepts and says nothing."""
+    from net.client import TableClient
+
+    got = bytearray()
+
+    async def silent(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+        for _ in range(100):
+            data = await r.read(4096)
+            if not data:
+                break
+            got.extend(data)
+        w.close()
+
+    srv = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = srv.sockets[0].getsockname()[1]
+    c = TableClient("127.0.0.1", port, "Ana", reconnect=False, timeout=5)
+    opening = asyncio.get_running_loop().create_task(c._open())
+    try:
+        await wait_until(lambda: c._wire is not None, what="the connection made")
+        assert not c.connected
+        with pytest.raises(ConnectionError):
+            await c.chat("hello seven")
+        with pytest.raises(ConnectionError):
+            await c.act("KH", version=0)
+        await asyncio.sleep(0.2)
+        assert b"hello seven" not in got and b"KH" not in got
+    finally:
+        opening.cancel()
+        await asyncio.gather(opening, return_exceptions=True)
+        srv.close()
+        await srv.wait_closed()

@@ -37,6 +37,32 @@ async def test_a_guest_cut_off_from_its_host_reads_so_and_the_way_back() -> None
             assert current(app, TableScreen) is None
 
 
+async def test_a_move_or_a_line_made_while_reconnecting_is_told_as_not_sent() -> None:
+    """A key pressed while the app reconnects read "not connected to the table", the error's own
+    lower-case words, in red: it says what became of the move or the line, and what to do."""
+    from tui.session import OFFLINE
+
+    app = make_app()
+    async with someone_elses_table(TableConfig(name="Ana's table", seats=2, seed=3)) as (srv, table, ana):
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            session = app.session
+            top = lambda: str(screen.query_one(TopBar).render())  # noqa: E731
+            srv.max_connections = len(srv.connections) - 1  # the way back finds the host full a while
+            session.client.drop_connection()
+            await wait_for(pilot, lambda: "· reconnecting…" in top())
+            app.clear_notifications()
+            assert not session.client.connected
+            await session.act("draw")
+            await session.chat("hello seven")
+            await session.call("ready", True)
+            await pilot.pause()
+            assert notices(app) == [f"{OFFLINE}: move again once it is back.", "Not sent: not connected to the table.",
+                                    f"{OFFLINE}: try again once it is back."]
+            srv.max_connections = 1000
+            await wait_for(pilot, lambda: session.client.connected, timeout=15)
+
+
 async def test_the_way_back_names_the_name_given_on_the_command_line() -> None:
     """A player who joined with ``--name`` and quits is told the command that sits them back
     down: without the name in it, one back after the seat was given up watched under their

@@ -351,6 +351,42 @@ async def test_a_double_click_on_the_selected_card_plays_it_once() -> None:
                 assert link.sent[1:] and link.sent[1].startswith(chosen), link.sent
 
 
+async def test_a_move_lost_with_the_connection_is_told_once_back() -> None:
+    """A move sent as the connection stalled and dropped never reached the table: back, the
+    player read their turn as if nothing had been sent. The view it answered, come again after
+    the reconnect, says so in the log, and the move may be made again; a newer view says
+    nothing (the move was made, by them or for them)."""
+    from .helpers import log_entries, show_link
+    from .matchlink import MatchLink
+
+    class Lost(MatchLink):
+        async def act(self, action: str) -> None:
+            self.sent.append(action)
+
+    lost = "Your move did not reach the table before the connection dropped: it is still your turn."
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        link = Lost(new_match("ninety-eight", 4, **TIGHT), 2)  # type: ignore[arg-type]
+        screen = await show_link(app, pilot, link)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(link.sent) == 1
+        screen.connection(False)
+        screen.connection(True)
+        screen.show(link.view(), [])  # the view it answered, sent again on the reconnect
+        await pilot.pause()
+        assert log_entries(screen).count(lost) == 1
+        await pilot.press("enter")  # may be made again
+        await pilot.pause()
+        assert len(link.sent) == 2
+        screen.connection(False)
+        screen.connection(True)
+        link.match.apply(link.sent[-1], 2)  # it was made before the drop: a newer view
+        screen.show(link.view(), [])
+        await pilot.pause()
+        assert log_entries(screen).count(lost) == 1
+
+
 async def test_a_click_finds_the_card_drawn_under_it_edge_to_edge() -> None:
     """A card's whole drawn width takes its click, its right edge too, and the column between
     two cards takes none: a click mapped from the hand's padded edge was one column out."""

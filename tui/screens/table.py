@@ -184,6 +184,9 @@ class TableScreen(Screen[None]):
         #: double-click, a key pressed twice before the host answers) would only be refused
         #: as stale, or play a move the player never saw
         self._acted_on: int | None = None
+        #: the view a move was sent in answer to as the connection dropped: a view of that version
+        #: once back means the move never reached the table, which the player is told
+        self._unanswered: int | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -343,6 +346,11 @@ class TableScreen(Screen[None]):
         elif self.view is not None and not self.view.get("is_over"):
             self._ended_names = self.log_names  # as the match ends, before the lobby that follows
         was, self.view = self.view, view
+        if self._unanswered is not None and not self.offline:
+            lost, self._unanswered = self._unanswered, None
+            if view.get("version") == lost and my_turn(view):
+                self.log_line("Your move did not reach the table before the connection dropped: "
+                              "it is still your turn.", style="bold")
         if not earlier and starts_match(was, view, events or []):  # a rematch: the log marks where it starts
             self.log_line(match_heading(view, getattr(self.link, "lobby", None)), style="bold")
         names = self._names_then() if earlier else self.log_names
@@ -480,6 +488,8 @@ class TableScreen(Screen[None]):
         so as long as it is down; what a key does meanwhile says "not connected". A move sent
         as it dropped may never have arrived: the player may make it again."""
         self.offline = not up
+        if not up and self._acted_on is not None:
+            self._unanswered = self._acted_on
         self._acted_on = None
         if self._ready and not popped(self):
             self._render_topbar()
