@@ -606,6 +606,9 @@ class TableSession:
                 app.push_screen(table)
             else:
                 missed = _missed(so_far, before, self.view)
+                gone = _hands_gone(before, self.view)
+                if gone:  # the host keeps the hand in play only: the ends of those before are not told
+                    table.log_line(gone, style="dim")
                 if missed:  # back after a dropped connection: what was played meanwhile
                     seat = self.view.get("seat")
                     for_me = any(e.get("seat") == seat and e.get("kind") in ("play", "draw", "pass") for e in missed)
@@ -1038,6 +1041,19 @@ def _told_end(so_far: list[tuple[int, list[dict[str, Any]]]]) -> dict[str, Any] 
 def _ends(events: list[dict[str, Any]]) -> bool:
     """The hand so far ends the match (sent once it is over): it logs the match's end itself."""
     return any(e.get("kind") == "match_over" for e in events)
+
+
+def _hands_gone(before: dict[str, Any] | None, view: dict[str, Any]) -> str:
+    """The hands (rounds) of this match that ended while this app was away, whose last moves
+    the host no longer has to send (it sends the hand in play): "Hand 1 ended while you were
+    away: its last plays are not shown."; "" where none did, or a new match began."""
+    was, now = (before or {}).get("hand_number"), view.get("hand_number")
+    if not whole_number(was) or not whole_number(now) or now <= was:
+        return ""
+    word = deal_word(view.get("game"))
+    if now - was == 1:
+        return f"{word.capitalize()} {was} ended while you were away: its last plays are not shown."
+    return f"{word.capitalize()}s {was} to {now - 1} ended while you were away: their last plays are not shown."
 
 
 def _missed(so_far: list[tuple[int, list[dict[str, Any]]]], before: dict[str, Any] | None,
