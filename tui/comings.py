@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from .leavewords import keeps_no_seat, kept_for
 from .plain import clean
-from .seatnames import lobby_names, watcher_names
+from .seatnames import is_standin, lobby_names, watcher_names
 
 
 class Change(NamedTuple):
@@ -109,6 +109,9 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
                 lines.append(Change("leaves", f"{shown_before[i]} was sent away by the host."))
             else:
                 lines.append(Change("leaves", f"{shown_before[i]} leaves the table."))
-    lines.extend(Change("watches", f"{shown} starts watching.", name) for shown, name in _as_shown(started, watching, after))
+    # a player whose seat a bot took for the rest of the match, back to watch it
+    taken_over = {clean(str(s.get("name")), 24) for s in after if is_standin(s)}
+    lines.extend(Change("watches", f"{shown} is back, watching: a bot plays their seat." if name in taken_over
+                        else f"{shown} starts watching.", name) for shown, name in _as_shown(started, watching, after))
     lines.extend(Change("unwatches", f"{shown} stops watching.", name) for shown, name in _as_shown(stopped, watched, before))
     return lines

@@ -27,7 +27,15 @@ def watcher_names(watchers: Iterable[Any], seats: list[dict[str, Any]]) -> list[
     names as a seat is (``numbered``), so that a watcher called Bo is not taken for the Bo who
     sits there; "" for a watcher without a name. A name beginning with the word "you" is
     quoted (``other_name``), as a seat's is."""
-    return numbered([other_name(clean(str(w), 24)) if w else "" for w in watchers], lobby_names(seats))
+    # a seat a bot plays on in for a player who left keeps their name: that player back to
+    # watch is no other of that name ("Bo 2"), the seat reading "Bo (bot)"
+    kept = [s for s in seats if not is_standin(s)]
+    return numbered([other_name(clean(str(w), 24)) if w else "" for w in watchers], lobby_names(kept))
+
+
+def is_standin(seat: Any) -> bool:
+    """A seat a bot plays for good for a player who left it, under their name."""
+    return isinstance(seat, dict) and bool(seat.get("bot")) and bool(seat.get("name")) and not bots_own_name(seat)
 
 
 #: cells for the watchers' names in the lobby's line (about one row of its pane): the rest are

@@ -154,6 +154,13 @@ def test_a_watcher_named_as_a_seat_is_said_as_the_lobby_names_them() -> None:
     assert said(seats("You", "Bo"), seats("You", "Bo"), [], ["you two"]) == ["“you two” starts watching."]
     assert said(seats("You", "Bo"), seats("You", "Bo"), [], ["You"]) == ["“You” 2 starts watching."]
     assert said(seats("Ana", None), seats("Ana", "You"), [], []) == ["“You” sits down in seat 2."]
+    # a player whose seat a bot took for the rest of the match, back to watch: the same Bo, not
+    # another ("Bo 2 starts watching."), the seat reading "Bo (bot)"
+    kept = seats("Ana", ("Bo", "normal"))
+    assert said(kept, kept, [], ["Bo"]) == ["Bo is back, watching: a bot plays their seat."]
+    assert said(kept, kept, ["Bo"], []) == ["Bo stops watching."]
+    assert said(seats("Ana", ("bot", "normal")), seats("Ana", ("bot", "normal")), [], ["Normal bot"]) == \
+        ["Normal bot 2 starts watching."]  # a bot's own name is no player's
 
 
 def test_a_watchers_going_is_told_only_where_their_coming_was() -> None:
