@@ -179,6 +179,9 @@ class TableClient:
         #: the host closed its table (its ``bye``), or could not be reached again after a drop:
         #: a seat in play there waits for the host to resume it, not for this app
         self.host_gone = False
+        #: of those, the host said its goodbye: it closed, where otherwise this machine's own
+        #: network may be what cut it off
+        self.host_closed = False
         self._reconnect_task: asyncio.Task[None] | None = None
         #: seconds between this client's frames at most, said in its hello (``net.protocol``:
         #: the host closes a connection silent for longer, as a drop): a ``ping`` goes when
@@ -289,7 +292,7 @@ class TableClient:
                 return
         elif kind == "bye":  # the host closes (its only goodbye)
             self._last_error = ("bye", msg.get("reason", "the host said goodbye"))
-            self.host_gone = True
+            self.host_gone = self.host_closed = True
         elif kind == "chat" and "n" in msg and self._chat_epoch is not None:
             if msg["n"] <= self._chat_seen:
                 return  # said before this app dropped and came back: shown already

@@ -517,6 +517,8 @@ class TableSession:
                 app.call_later(self.back_to_lobby)
             self._hold_seat()  # a lobby follows every welcome: the seat may have changed
             self._note_recent()
+            if self.client is not None:  # tries to get back as long as the host holds the seat
+                self.client.reconnect_for = reconnect_time(self.lobby)
             app.rules_game = self.lobby.get("game", app.rules_game)
             app.rules_table = {"game": self.lobby.get("game"), "preset": self.lobby.get("preset"),
                                "options": self.lobby.get("options"), "seats": len(self.lobby.get("seats") or [])}
@@ -689,8 +691,9 @@ class TableSession:
                 if not self.joining and update.get("reason") != self.last_said:
                     back = f" {self._back_once_up()}" if self.client is not None and self.client.host_gone \
                         and self._seat_in_play_elsewhere() else ""
+                    # the way back stays up a minute: a player back at a machine left a while finds it
                     app.left_notices.say(f"Left the table: {reason}.{back}", severity="warning",
-                                         timeout=8 if not back else 15)
+                                         timeout=8 if not back else 60)
                 if app.session is self:
                     app.back_home()
         elif kind == "bye":
@@ -901,12 +904,17 @@ class TableSession:
         return f" --name {shlex.quote(given)}" if given and given != self.app.settings.name else ""
 
     def _back_once_up(self) -> str:
-        """The way back to a seat in play at a host that cannot be reached now (stopped, or cut
-        off): a host that resumes its table keeps its players' seats a while."""
+        """The way back to a seat in play at a table that cannot be reached now: its host closed
+        it (a host that resumes its table keeps its players' seats a while), or it does not
+        answer, which may be this machine's own network as well as the host."""
         c = self.client
         where = self.recent_address or (host_port(c.host, c.port) if c is not None else "")
-        return (f"The host cannot be reached now: once it is back (a host that resumes its table keeps its players' "
-                f"seats a while), dealmein join {where}{self._name_flag()} sits you back down (or Join in Deal Me In).")
+        way = f"dealmein join {where}{self._name_flag()} sits you back down (or Join in Deal Me In)."
+        if c is not None and c.host_closed:
+            return (f"The host cannot be reached now: once it is back (a host that resumes its table keeps its players' "
+                    f"seats a while), {way}")
+        return (f"The table cannot be reached from here now (its host may be down, or this machine's network): once "
+                f"it can (the host keeps your seat a while), {way}")
 
     def _grace_here(self) -> tuple[bool, float | None]:
         """Whether this player stepped away (their seat kept to the match's end), and how long
@@ -1041,6 +1049,18 @@ def _told_end(so_far: list[tuple[int, list[dict[str, Any]]]]) -> dict[str, Any] 
 def _ends(events: list[dict[str, Any]]) -> bool:
     """The hand so far ends the match (sent once it is over): it logs the match's end itself."""
     return any(e.get("kind") == "match_over" for e in events)
+
+
+#: the longest this app tries to get back to a table after a drop, whatever its grace
+RECONNECT_MOST = 1800.0
+
+
+def reconnect_time(lobby: dict[str, Any] | None) -> float:
+    """How long the app tries to reconnect after a drop: as long as the table keeps the seat
+    of a player who dropped (its lobby's ``grace``), at least ``RECONNECT_FOR``, at most
+    ``RECONNECT_MOST``: it gave up after two minutes at a table holding seats for ten."""
+    grace = leavewords.lobby_grace(lobby)
+    return min(max(RECONNECT_FOR, float(grace or 0)), RECONNECT_MOST)
 
 
 def _hands_gone(before: dict[str, Any] | None, view: dict[str, Any]) -> str:
