@@ -500,8 +500,9 @@ class Table:
         # (this runs before the clock is stopped for the seat gone away)
         left = self._clock.left() if self._clock.key == (m.current_seat, m.version) else None
         for seat in self.seats:
-            if seat.conn is None and seat.away and not seat.standin and seat.takeover_timer is None \
-                    and m.legal_actions(seat.index):
+            # (one who stepped away has had a bot playing for them all along: none takes over)
+            if seat.conn is None and seat.away and not seat.standin and not seat.stepped_away \
+                    and seat.takeover_timer is None and m.legal_actions(seat.index):
                 here = min(wait, left) if left is not None and seat.index == m.current_seat else wait
                 seat.takeover_timer = JudgingTimer(here, self._take_over, seat)
 

@@ -4,6 +4,9 @@ their own, gives them the seat again. Real sockets on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
+import logging
+
+import pytest
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -265,3 +268,37 @@ async def test_a_player_away_who_quits_keeps_the_seat_to_the_end_of_the_match_to
         back = await TableClient.connect("127.0.0.1", srv.port, name="P1", table=table.id, token=token)
         assert back.seat == seat.index
         await back.close()
+
+
+async def test_the_bot_of_a_player_stepped_away_is_not_said_to_take_over_when_they_drop(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A player who stepped away, then dropped: the host's log said "a bot plays seat 2 until
+    Bo returns" once the takeover's wait ran, of the bot that had played for them all along."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 30.0, "takeover": 0.2, "bot_delay": 0.6})  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table, (ana, bo) = await seated_table(srv, TableConfig(name="Nap", seats=2, seed=5), 2)
+        try:
+            await dealt(table, ana)
+            await bo.away(True)
+            await wait_until(lambda: table.seats[bo.seat].stepped_away, what="Bo away")
+            seat = table.seats[bo.seat]
+            bo.reconnect = False
+            with caplog.at_level(logging.INFO, logger="dealmein.net"):
+                bo.drop_connection()
+                await wait_until(lambda: seat.conn is None, what="the drop")
+                for _ in range(40):  # Ana plays her turns; the bot, slower than the takeover's wait, Bo's
+                    m = table.match
+                    if m is None or m.is_over:
+                        break
+                    if m.current_seat == ana.seat and ana.view and ana.view.get("version") == m.version:
+                        await ana.act(ana.view["legal"][0])
+                    await asyncio.sleep(0.1)
+            notes = [r.getMessage() for r in caplog.records]
+            assert any("drops from seat" in n for n in notes), notes
+            assert not [n for n in notes if "returns" in n], notes
+        finally:
+            await ana.close()
+            await bo.close()
+    finally:
+        await srv.close()
