@@ -129,7 +129,13 @@ def test_the_line_gives_up_the_variant_then_the_wait_words_then_the_direction_th
 
 def test_a_name_too_long_even_then_is_cut_not_the_clock() -> None:
     line = TopLine("Ninety-Eight", "hand 1 of 10", "anticlockwise ↺", "Bartholomew-Fitzgerald 2's turn (away)",
-                   clock=65, offline=True, wait=75)
-    assert fit(line, 60).plain == " Bartho…2's turn (away) · 1:05 · reconnecting… · bot in 1:15"
+                   clock=65, wait=75)
+    assert fit(line, 50).plain == " Bartholomew-…2's turn (away) · 1:05 · bot in 1:15"
+    # offline, the clock and the wait are not known here: counted on from the last view, they
+    # stood at "0 s" beside "reconnecting…" as if a bot were about to move
+    offline = TopLine("Ninety-Eight", "hand 1 of 10", "anticlockwise ↺", "Bartholomew-Fitzgerald 2's turn (away)",
+                      clock=0, offline=True, wait=0)
+    shown = fit(offline, 60).plain
+    assert shown.endswith("2's turn (away) · reconnecting…") and " 0 s" not in shown and "bot" not in shown, shown
     between = TopLine("Ninety-Eight", "hand 1", "clockwise ↻", "")  # no one to move: nothing dangles
     assert fit(between, 60).plain == " Ninety-Eight · hand 1 · clockwise ↻"

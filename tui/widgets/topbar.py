@@ -53,12 +53,15 @@ class TopLine:
 
 
 def _tail(line: TopLine, wait: str) -> list[Part]:
-    """What the line always keeps after the turn: the clock, the lost connection, the wait."""
+    """What the line always keeps after the turn: the clock, the lost connection, the wait.
+    While the connection is down neither the clock nor the wait is shown: counted here from the
+    last view, they ran on to 0 and stood there as if a bot were about to move, where what the
+    host does meanwhile is not known here."""
     tail: list[Part] = []
+    if line.offline:
+        return [("reconnecting…", "bold")]
     if line.clock is not None:
         tail.append((seconds_text(line.clock), "bold" if line.clock <= 10 else ""))
-    if line.offline:
-        tail.append(("reconnecting…", "bold"))
     if wait and line.wait is not None:
         tail.append((wait, "bold" if line.wait <= 10 else ""))
     return tail
