@@ -117,6 +117,8 @@ class TableSession:
         self.closed_reason: str | None = None
         #: the results put up over the table, or held while it is covered (``tui.heldresults``)
         self._results = HeldResults(self)
+        #: the connection came back (its welcome): the next view is the first after a drop
+        self._back_from_drop = False
         #: the chat lines the table kept have had their heading (``chat``'s ``earlier``)
         self._earlier_told = False
 
@@ -608,9 +610,14 @@ class TableSession:
                 app.push_screen(table)
             else:
                 missed = _missed(so_far, before, self.view)
-                gone = _hands_gone(before, self.view)
-                if gone:  # the host keeps the hand in play only: the ends of those before are not told
+                # back after a drop (the host tells the hand so far, or this app's connection came
+                # back): of the hands that ended meanwhile, only the latest's end is told
+                dropped, self._back_from_drop = self._back_from_drop, False
+                gone = _hands_gone(before, self.view) if dropped or update.get("earlier") is not None else ""
+                if gone:
                     table.log_line(gone, style="dim")
+                if dropped and update.get("earlier") is None and _moved_on(before, self.view):
+                    table.log_line(OLDER_HOST_MISSED, style="dim")  # a host of an older version
                 if missed:  # back after a dropped connection: what was played meanwhile
                     seat = self.view.get("seat")
                     for_me = any(e.get("seat") == seat and e.get("kind") in ("play", "draw", "pass") for e in missed)
@@ -680,6 +687,7 @@ class TableSession:
                 if shown_at is not None:
                     shown_at.connection(False)
             elif state == "connected":
+                self._back_from_drop = True
                 app.notify("Reconnected.")
                 shown_at = table_screen(self)
                 if shown_at is not None:  # counted again from the view that follows (its ``clock``)
@@ -1061,6 +1069,18 @@ def reconnect_time(lobby: dict[str, Any] | None) -> float:
     ``RECONNECT_MOST``: it gave up after two minutes at a table holding seats for ten."""
     grace = leavewords.lobby_grace(lobby)
     return min(max(RECONNECT_FOR, float(grace or 0)), RECONNECT_MOST)
+
+
+#: said back after a drop at a host of an older version, which sends no hand so far (``earlier``)
+OLDER_HOST_MISSED = ("While you were away: this table's host has an older Deal Me In, which does not say what "
+                     "was played meanwhile.")
+
+
+def _moved_on(before: dict[str, Any] | None, view: dict[str, Any]) -> bool:
+    """The match moved on from the view held before (a move, or another match)."""
+    held = before or {}
+    was, now = held.get("version"), view.get("version")
+    return whole_number(was) and whole_number(now) and (now != was or held.get("hand_number") != view.get("hand_number"))
 
 
 def _hands_gone(before: dict[str, Any] | None, view: dict[str, Any]) -> str:

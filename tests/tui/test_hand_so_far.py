@@ -186,3 +186,58 @@ def test_the_hands_that_ended_meanwhile_are_counted_in_the_games_own_word() -> N
     assert _hands_gone({"hand_number": 2}, {"game": "ninety-eight", "hand_number": 2}) == ""
     assert _hands_gone({"hand_number": 5}, {"game": "ninety-eight", "hand_number": 1}) == ""  # a new match
     assert _hands_gone(None, {"game": "ninety-eight", "hand_number": 2}) == ""
+
+
+async def test_a_hand_that_ends_in_play_is_not_said_to_have_ended_while_away() -> None:
+    """Bo never drops (a bot plays his seat while he stands away, as A does): the move that ends a
+    hand deals the next, and his log said "Hand 1 ended while you were away: its last plays are
+    not shown." above the very plays it said were not shown. Only a view after a drop says it."""
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    app = make_app()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = srv.create_table(TableConfig(name="evening", game="ninety-eight", seats=2, seed=5))
+            ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+            app.settings.name = "Bo"
+            app.join_address(f"127.0.0.1:{srv.port}")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            await ana.start()
+            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            await app.session.step_away(True)
+            await wait_for(pilot, lambda: table.seats[1].stepped_away)
+            await play_first_until(table, ana, 0, lambda: table.match.hand_number >= 2, moves=600)
+            assert table.match.hand_number >= 2
+            await wait_for(pilot, lambda: app.session.view["hand_number"] >= 2)
+            await pilot.pause()
+            lines = log_entries(screen)
+            assert any(line.startswith("Hand 1 over") for line in lines), lines
+            assert not any("while you were away" in line for line in lines), lines
+            await ana.close()
+            await app.leave_table()
+    finally:
+        await srv.close()
+
+
+async def test_back_at_a_host_that_sends_no_hand_so_far_the_log_says_so(monkeypatch: Any) -> None:
+    """A host of an older version sends no ``earlier``: back from a drop, the moves made
+    meanwhile were left out of Bo's log without a word. It says the host does not tell them."""
+    import net.table
+    from net.viewframes import view_frame
+    from tui.session import OLDER_HOST_MISSED
+
+    def older(view: Any, base: Any, events: Any, clock: Any = None, earlier: Any = None, **kw: Any) -> bytes:
+        return view_frame(view, base, events, clock, **kw)  # as a host before ``earlier`` was
+
+    monkeypatch.setattr(net.table, "view_frame", older)
+    async with _bo_dropped(TableConfig(name="evening", game="crazy-eights", seats=2, seed=3), 0.1) as (
+            srv, pilot, table, ana, screen):
+        left_at = table.match.version
+        await play_first_until(table, ana, 0, lambda: moves_by(table, 1, left_at) >= 1 and table.match.current_seat == 0)
+        before = len(log_entries(screen))
+        await _let_back(srv, pilot, table)
+        await pilot.pause()
+        told = log_entries(screen)[before:]
+        assert told.count(OLDER_HOST_MISSED) == 1, told
