@@ -1,10 +1,15 @@
-"""The chat line's prompt, shared by the lobby and the table: it names the key that reaches the
-line, as the keymap has it, since the line itself only takes the focus through that key."""
+"""The chat line's prompt, and what it says of a line it could not send, shared by the lobby
+and the table: the prompt names the key that reaches the line, as the keymap has it, since the
+line itself only takes the focus through that key."""
 from __future__ import annotations
 
 from typing import Any
 
 from .widgets.seats import fit
+
+#: a chat line Enter could not send (the connection is down): it stays in the chat line, to
+#: send once the table is back
+NOT_SENT = "Not sent: not connected to the table. The line stays here to send once it is back."
 
 
 def chat_prompt(key: str, width: int) -> str:

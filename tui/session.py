@@ -416,13 +416,21 @@ class TableSession:
             try:
                 await self.client.act(action)
             except ConnectionError:
+                shown_at = table_screen(self)
+                if shown_at is not None:
+                    shown_at.act_refused()  # not sent: a key pressed again tries again, and is told again
                 self.app.notify(f"{OFFLINE}: move again once it is back.", severity="warning")
+
+    @property
+    def can_send(self) -> bool:
+        """The connection is up (not reconnecting): what the player says now reaches the table."""
+        return self.client is not None and self.client.connected
 
     async def chat(self, text: str) -> None:
         if self.client is not None:
             try:
                 await self.client.chat(text)
-            except ConnectionError:
+            except ConnectionError:  # (the chat line keeps a line it sees cannot go: ``NOT_SENT``)
                 self.app.notify(f"Not sent: {OFFLINE[0].lower()}{OFFLINE[1:]}.", severity="warning")
 
     @property
@@ -619,10 +627,7 @@ class TableSession:
                 if dropped and update.get("earlier") is None and _moved_on(before, self.view):
                     table.log_line(OLDER_HOST_MISSED, style="dim")  # a host of an older version
                 if missed:  # back after a dropped connection: what was played meanwhile
-                    seat = self.view.get("seat")
-                    for_me = any(e.get("seat") == seat and e.get("kind") in ("play", "draw", "pass") for e in missed)
-                    table.log_line("While you were away (a bot played for you):" if for_me and seat is not None
-                                   else "While you were away:", style="dim")
+                    table.log_line(away_heading(missed), style="dim")
                     table.show(self.view, missed)
                     if _ends(missed):
                         shown = []
@@ -1069,6 +1074,15 @@ def reconnect_time(lobby: dict[str, Any] | None) -> float:
     ``RECONNECT_MOST``: it gave up after two minutes at a table holding seats for ten."""
     grace = leavewords.lobby_grace(lobby)
     return min(max(RECONNECT_FOR, float(grace or 0)), RECONNECT_MOST)
+
+
+def away_heading(missed: list[dict[str, Any]]) -> str:
+    """The line over the moves made while this app was away: it says a bot played for the
+    player where one did (its moves are marked ``for_you``, ``hand_so_far``); a move of the
+    player's own that reached the table as the connection went is theirs."""
+    if any(e.get("for_you") is True for e in missed):
+        return "While you were away (a bot played for you):"
+    return "While you were away:"
 
 
 #: said back after a drop at a host of an older version, which sends no hand so far (``earlier``)

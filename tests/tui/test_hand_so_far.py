@@ -241,3 +241,14 @@ async def test_back_at_a_host_that_sends_no_hand_so_far_the_log_says_so(monkeypa
         await pilot.pause()
         told = log_entries(screen)[before:]
         assert told.count(OLDER_HOST_MISSED) == 1, told
+
+
+def test_the_away_heading_says_a_bot_played_for_you_only_where_one_did() -> None:
+    """A move of the player's own that reached the table as the connection went (``for_you``
+    absent) read under "While you were away (a bot played for you):"."""
+    from tui.session import away_heading
+
+    own = [{"kind": "play", "seat": 1, "card": "3D"}, {"kind": "draw", "seat": 0, "count": 4}]
+    assert away_heading(own) == "While you were away:"
+    assert away_heading([*own, {"kind": "play", "seat": 1, "card": "4H", "for_you": True}]) == \
+        "While you were away (a bot played for you):"

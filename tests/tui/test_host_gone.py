@@ -62,6 +62,24 @@ async def test_a_move_or_a_line_made_while_reconnecting_is_told_as_not_sent() ->
             await pilot.pause()
             assert notices(app) == [f"{OFFLINE}: move again once it is back.", "Not sent: not connected to the table.",
                                     f"{OFFLINE}: try again once it is back."]
+            # at the table: a move tried twice is told twice (the first, not sent, no move on its way)
+            app.clear_notifications()
+            screen.send("draw")
+            await pilot.pause(0.2)
+            screen.send("draw")
+            await pilot.pause(0.2)
+            assert notices(app).count(f"{OFFLINE}: move again once it is back.") == 2, notices(app)
+            # a chat line Enter cannot send stays in the chat line, to send once back
+            from textual.widgets import Input
+
+            from tui.chatprompt import NOT_SENT
+
+            chat = screen.query_one("#chat", Input)
+            chat.focus()
+            chat.value = "hello seven"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert chat.value == "hello seven" and NOT_SENT in notices(app)
             # it stays cut off past the time the app tries for: it leaves, blaming no one
             await wait_for(pilot, lambda: app.session is None, timeout=15)
             await pilot.pause()

@@ -286,6 +286,7 @@ async def test_the_arrows_switch_games_from_the_page() -> None:
         await pilot.pause()
         assert screen.focused is screen.query_one("#scroll") and screen.game == "ninety-eight"
         assert "Previous game" in key_bar(screen) and "Next game" in key_bar(screen)
+        assert "Rules" not in key_bar(screen)  # F2 on the rules themselves: nothing to open
         await pilot.press("right")
         await wait_for(pilot, lambda: screen.game == "ninety-nine")
         assert "Ninety-Nine" in screen.query_one("#rules", Markdown).source.splitlines()[0]

@@ -381,10 +381,34 @@ async def test_a_move_lost_with_the_connection_is_told_once_back() -> None:
         assert len(link.sent) == 2
         screen.connection(False)
         screen.connection(True)
+        screen.show(screen.view, [])  # the lobby that comes back first redraws the view held
+        await pilot.pause()
+        assert log_entries(screen).count(lost) == 1  # not said of a view the host has not sent again
         link.match.apply(link.sent[-1], 2)  # it was made before the drop: a newer view
         screen.show(link.view(), [])
         await pilot.pause()
         assert log_entries(screen).count(lost) == 1
+
+
+async def test_keys_faster_than_a_question_opens_ask_it_once() -> None:
+    """Enter six times in one burst on a wild eight stacked six copies of "name the suit", each
+    Escape closing one, the table beneath standing still till the last: one question at a time."""
+    from tui.screens.choice import ChoiceScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=0, seed=0, dealer=1)
+        hand = screen.query_one(HandView)
+        eights = [i for i, card in enumerate(hand.cards) if card.startswith("8") and i not in hand.dimmed]
+        assert eights, hand.cards  # 8♦, playable as wild (crazy-eights 3.2)
+        hand.cursor = eights[0]
+        for _ in range(6):  # as keys queued before the first question is up would
+            screen._play_card(announce=False)
+        await pilot.pause()
+        assert sum(isinstance(s, ChoiceScreen) for s in app.screen_stack) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and link.sent == []
 
 
 async def test_a_click_finds_the_card_drawn_under_it_edge_to_edge() -> None:

@@ -17,7 +17,7 @@ from core import GAMES
 from net.protocol import CHAT_LEN
 from net.seatnames import and_list, bots_own_name
 
-from ..chatprompt import chat_prompt, reprompt
+from ..chatprompt import NOT_SENT, chat_prompt, reprompt
 from ..eventtext import chat_text
 from ..keymap import current_keys
 from ..notices import take_down
@@ -642,6 +642,9 @@ class LobbyScreen(Screen[None]):
         next are words, not the lobby's keys: B would add a bot); Enter on an empty line, or
         Escape, goes back to the seats."""
         text = clean(event.value, CHAT_LEN)
+        if text and not getattr(self.link, "can_send", True):  # kept to send again once back
+            self.notify(NOT_SENT, severity="warning")
+            return
         event.input.value = ""
         if not text:
             self.action_focus_seats()

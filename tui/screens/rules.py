@@ -338,6 +338,7 @@ class RulesScreen(Screen[None]):
         # two keys on the bar, not one "← →": a click on one key steps one way only
         Binding("left", "game(-1)", "Previous game", key_display="←", priority=True),
         Binding("right", "game(1)", "Next game", key_display="→", priority=True),
+        Binding("f2", "app.rules", "Rules", show=False, id="app.rules"),  # here already
     ]
 
     def action_game(self, step: int) -> None:

@@ -25,7 +25,7 @@ from core.games.ninety_nine import MARKS
 from net.protocol import CHAT_LEN
 
 from ..cardface import DEFAULT_PALETTE, LARGE, LOW, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
-from ..chatprompt import chat_prompt, reprompt
+from ..chatprompt import NOT_SENT, chat_prompt, reprompt
 from ..drawchance import MISSED_DRAW, DrawChance, draw_on_bar, why_no_draw, why_no_pass
 from ..eventtext import BOT_MARKS, ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn, joined_draws, told
 from ..handorder import next_order, ordered
@@ -346,7 +346,7 @@ class TableScreen(Screen[None]):
         elif self.view is not None and not self.view.get("is_over"):
             self._ended_names = self.log_names  # as the match ends, before the lobby that follows
         was, self.view = self.view, view
-        if self._unanswered is not None and not self.offline:
+        if self._unanswered is not None and not self.offline and view is not was:  # (a lobby redraws the same)
             lost, self._unanswered = self._unanswered, None
             if view.get("version") == lost and my_turn(view):
                 self.log_line("Your move did not reach the table before the connection dropped: "
@@ -761,6 +761,8 @@ class TableScreen(Screen[None]):
         card = self.query_one(HandView).selected
         if view is None or card is None:
             return
+        if self._asking is not None:  # keys come faster than the question opens: one question at a time
+            return
         actions = plays_for(view, card, announce)
         if not actions:
             if playable(view, card):
@@ -1098,6 +1100,9 @@ class TableScreen(Screen[None]):
         digits typed next are words, not the table's keys (a digit picks a card, Enter plays
         it). Enter on an empty line, or Escape, goes back to the hand."""
         text = clean(event.value, CHAT_LEN)
+        if text and not getattr(self.link, "can_send", True):  # kept to send again once back
+            self.notify(NOT_SENT, severity="warning")
+            return
         event.input.value = ""
         if not text:
             self.action_focus_hand()
