@@ -41,7 +41,7 @@ def make_ssh_server(config: SSHConfig, table_address: str, table_password: str |
 
     def command(name: str) -> list[str]:
         # (without a zygote: the app run as a forked session runs, SIGTERM asking it to quit)
-        return [sys.executable, "-m", "net.ssh_zygote", "--session", *app_args(name)]
+        return [sys.executable, "-P", "-m", "net.ssh_zygote", "--session", *app_args(name)]  # (-P: ZYGOTE_FLAGS)
 
     def extra_env(name: str) -> dict[str, str]:
         env = {CONFIG_DIR_ENV: str(player_dir(name)), DATA_DIR_ENV: str(data_dir()),

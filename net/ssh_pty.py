@@ -19,6 +19,7 @@ import struct
 import termios
 import tty
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,11 +36,18 @@ TERMINAL_RESET = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[
                   b"\x1b[?2004l\x1b[?1004l\x1b[?2048l\x1b[<u\x1b[0m\x1b[?7h\x1b[?25h\x1b[?1049l")
 
 
+#: the folder holding the app's packages (``core``, ``net``, ``tui``, ``themes``): a checkout or
+#: site-packages, wherever the running host's own code came from
+APP_ROOT = str(Path(__file__).resolve().parent.parent)
+
+
 def child_environment(term: str | None, client_env: Mapping[str, str],
                       extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """The child's whole environment, built from an allowlist: never COLUMNS/LINES, never
-    PYTHONPATH or LD_* from the client."""
+    PYTHONPATH or LD_* from the client. Its ``PYTHONPATH`` is where the host's own code is
+    (``APP_ROOT``), which the child, started with ``-P``, imports rather than any folder's."""
     env = {
+        "PYTHONPATH": APP_ROOT,
         "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
         "HOME": os.environ.get("HOME", "/"),
         "LANG": "C.UTF-8",

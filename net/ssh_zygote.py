@@ -34,8 +34,10 @@ from typing import Any
 MAX_MESSAGE = 64 * 1024
 #: ``-OO``: the zygote (and so every session) loads the code without its docstrings, a good part
 #: of what the imported modules hold in memory; nothing the app runs reads a docstring or relies
-#: on an ``assert``
-ZYGOTE_FLAGS = ("-OO",)
+#: on an ``assert``. ``-P``: nothing from the folder the host was started in (``-m`` puts it first
+#: on the module path, where a ``net.py`` or a ``core`` package would run in the app's place);
+#: the app's own code is found where the host's was (``ssh_pty.APP_ROOT``, on ``PYTHONPATH``)
+ZYGOTE_FLAGS = ("-OO", "-P")
 
 
 # --------------------------------------------------------------------------- the zygote side

@@ -329,3 +329,41 @@ async def test_a_login_name_that_shows_nothing_is_guest_wherever_the_guest_sees_
     again = await open_terminal("guest", 100, 40)
     await again.wait_for("deals hand 1")  # back in its seat, mid-match, not watching
     assert table.seats[0].name == "guest" and table.seats[0].conn is not None
+
+
+async def test_the_door_runs_the_apps_own_code_whatever_folder_the_host_started_in(tmp_path, monkeypatch):
+    """The SSH door's app process was started with ``-m``, which puts the folder the host was
+    started in first on its module path: a ``net.py`` (or a ``core`` package) there ran in its
+    place, as the host's user, at every guest's login (from a shared folder, anyone's code),
+    and turned every guest away. The door runs the app's own code, and nothing from there."""
+    from net.server import Server, TableConfig
+    from net.ssh_host import make_ssh_server
+    from net.ssh_server import SSHConfig
+
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    marker = tmp_path / "ran"
+    planted = f"open({str(marker)!r}, 'w').write('planted code ran')\n"
+    (folder / "net.py").write_text(planted)
+    (folder / "core").mkdir()
+    (folder / "core" / "__init__.py").write_text(planted)
+    monkeypatch.chdir(folder)
+    server = Server(host="127.0.0.1", port=0, bot_delay=0.0)
+    await server.start()
+    server.create_table(TableConfig(name="Lounge", seats=4, seed=3))
+    ssh = make_ssh_server(SSHConfig(host="127.0.0.1", port=0, auth="open", host_key_path=tmp_path / "key"),
+                          f"127.0.0.1:{server.port}", None)
+    await ssh.start()
+    try:
+        conn = await asyncssh.connect("127.0.0.1", ssh.port, username="ana", password=None, known_hosts=None,
+                                      client_keys=None, agent_path=None)
+        try:
+            proc = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            term = Terminal(conn, proc, 80, 24)
+            await term.wait_for("ana (you)")
+        finally:
+            conn.close()
+        assert not marker.exists()
+    finally:
+        await ssh.close()
+        await server.close()

@@ -65,7 +65,11 @@ async def test_session_runs_child_on_raw_controlling_pty(echo_server):
         out = await read_until(proc, rb"env .*LANG=\S+")
         # TERM comes from the pty request, size from it too
         assert b"hello ana term=xterm-256color size=100x30 ctty=True echo=False" in out
-        assert b"COLUMNS=- LINES=- PYTHONPATH=- LD_PRELOAD=- COLORTERM=truecolor LANG=C.UTF-8" in out
+        # the client's PYTHONPATH never: the child's is where the host's own code is
+        from net.ssh_pty import APP_ROOT
+
+        shown = f"COLUMNS=- LINES=- PYTHONPATH={APP_ROOT} LD_PRELOAD=- COLORTERM=truecolor LANG=C.UTF-8"
+        assert shown.encode() in out
         proc.stdin.write(b"\x03")  # Ctrl+C is just a byte on a raw pty
         await read_until(proc, rb"keys 03")
         proc.change_terminal_size(120, 40)
