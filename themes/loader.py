@@ -1,6 +1,6 @@
 """Load the shipped themes and the user's own theme files; a bad file is reported, never raised.
 
-User themes live in `<platformdirs user data dir>/dealmein/themes/*.toml`; `DEALMEIN_THEMES_DIR`
+User themes live in `<the app's data folder>/themes/*.toml`; `DEALMEIN_THEMES_DIR`
 points elsewhere (tests, portable installs). A user theme with a shipped theme's name replaces it.
 """
 from __future__ import annotations
@@ -18,6 +18,8 @@ from themes.schema import Invalid, theme_from_table
 
 APP_NAME = "dealmein"
 THEMES_DIR_ENV = "DEALMEIN_THEMES_DIR"
+#: the app's data folder moved (``net.environ``'s name for it; themes are data, and import no ``net``)
+DATA_DIR_ENV = "DEALMEIN_DATA_DIR"
 SHIPPED_DIR = Path(__file__).resolve().parent
 #: Order the shipped themes are offered in (default first); any other shipped file follows.
 SHIPPED_ORDER: tuple[str, ...] = ("casino", "midnight", "paper", "high-contrast", "monochrome", "terminal")
@@ -57,12 +59,15 @@ class LoadedThemes:
 
 
 def user_themes_dir(environ: Mapping[str, str] | None = None) -> Path:
-    """Where the user's theme files go: `$DEALMEIN_THEMES_DIR`, else the platform data dir."""
+    """Where the user's theme files go: `$DEALMEIN_THEMES_DIR`, else the `themes` folder of the
+    app's data folder (`$DEALMEIN_DATA_DIR`, as ``net.paths.data_dir`` reads it, else the
+    platform's)."""
     env = os.environ if environ is None else environ
     override = env.get(THEMES_DIR_ENV, "")
     if override:
         return Path(override).expanduser()
-    return platformdirs.user_data_path(APP_NAME) / "themes"
+    data = env.get(DATA_DIR_ENV, "")
+    return (Path(data) if data else platformdirs.user_data_path(APP_NAME)) / "themes"
 
 
 def folder_problem(folder: Path) -> str | None:

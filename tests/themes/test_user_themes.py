@@ -158,6 +158,13 @@ def test_user_dir_comes_from_the_environment_or_platformdirs(tmp_path: Path) -> 
     assert user_themes_dir(environ) == tmp_path
     assert "ocean" in load_themes(environ=environ).themes
     assert user_themes_dir({}) == platformdirs.user_data_path("dealmein") / "themes"
+    # the app's data folder moved (DEALMEIN_DATA_DIR, as the README says) moves its themes folder too
+    assert user_themes_dir({"DEALMEIN_DATA_DIR": str(tmp_path / "data")}) == tmp_path / "data" / "themes"
+    assert user_themes_dir({"DEALMEIN_DATA_DIR": str(tmp_path / "data"), **environ}) == tmp_path
+    from net.environ import DATA_DIR_ENV
+    from themes import loader
+
+    assert loader.DATA_DIR_ENV == DATA_DIR_ENV  # one name for the one folder
 
 
 def test_load_theme_file_returns_a_problem_for_a_missing_file(tmp_path: Path) -> None:
