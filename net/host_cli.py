@@ -28,7 +28,7 @@ from .announce import Announcements, Out
 from .autosave import SaveOutcome
 from .client import app_version
 from .hostlog import log_to_terminal
-from .lanflags import advertised
+from .lanflags import advertised, lan_interfaces
 from .peer import Refused
 from .savefile import aside_text, move_aside, read_save, save_path, saved_bind
 from .seat import Seat
@@ -231,6 +231,8 @@ def resume_command(port: int, args: argparse.Namespace | None = None, ssh_port: 
         parts.append(f"--bind {bind}")
     if not advertised(args):
         parts.append("--no-mdns")  # a table kept off the LAN's lists stays off them
+    else:  # and one kept to some interfaces, to those
+        parts += [f"--interface {address}" for address in lan_interfaces(args) or []]
     options = list(RUN_OPTIONS)
     if ssh_port is not None:
         parts.append(door_flags(door_of(args, ssh_port)))
@@ -587,7 +589,7 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
         if advertised(args):
             # Ctrl+C meanwhile withdraws the advert being made, and closes the table
             advertiser = await signals.until_stopped(
-                advertise(server, table, args.bind, out, ssh.port if ssh else None, getattr(args, "lan_interface", None)))
+                advertise(server, table, args.bind, out, ssh.port if ssh else None, lan_interfaces(args)))
         if not signals.stop.is_set():
             # said once Ctrl+C is in hand: one pressed on reading it closes the table, saves and all
             print("Press Ctrl+C to close the table.", file=out, flush=True)

@@ -23,6 +23,7 @@ from textual.theme import BUILTIN_THEMES
 from net.addresses import SSH_PORT
 from net.environ import JOIN_PASSWORD_ENV, SEAT_GRACE_ENV, SEAT_TOKEN_ENV, SSH_SESSION_ENV
 from net.lanflags import advertised
+from net.lanflags import lan_interfaces as lan_flag_interfaces
 
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .heldnotices import HeldNotices
@@ -113,7 +114,7 @@ class DealMeInApp(App[int]):
         #: seconds the host keeps an SSH guest's seat once the guest is gone (None: not told)
         self.seat_grace = _seconds(os.environ.get(SEAT_GRACE_ENV)) if self.guest else None
         #: the interfaces the LAN is browsed and advertised on (``--interface``): None, every one
-        self.lan_interfaces = lan_interfaces if lan_interfaces is not None else getattr(args, "lan_interface", None)
+        self.lan_interfaces = lan_interfaces if lan_interfaces is not None else lan_flag_interfaces(args)
         self.bind_address = bind or getattr(args, "bind", None) or "0.0.0.0"
         given_port = port if port is not None else getattr(args, "port", None)
         #: 0 is any free port, as ``host --help`` says (the headless host's too), not the usual one

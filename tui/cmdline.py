@@ -367,6 +367,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seconds before an idle SSH session is dropped (default: 1800) (--headless)")
     host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns",
                       help="do not advertise the table on the LAN (players join by its address)")
+    host.add_argument("--interface", type=ip_address, action="append", default=None, metavar="ADDRESS",
+                      dest="host_lan_interface", help="advertise the table only on the interface with this "
+                                                      "address (repeatable; default: all), as dealmein --interface")
     host.add_argument("--grace", type=seconds(most=HELD_MOST), default=120.0, action=Given, metavar="S",
                       help="seconds a dropped player's seat is held, at most a day (default: 120) (--headless)")
     host.add_argument("--takeover", type=seconds(most=HELD_MOST), default=30.0, action=Given, metavar="S",

@@ -267,6 +267,13 @@ def test_the_resume_command_brings_the_table_back_as_it_was_served() -> None:
                                                "--no-mdns --ssh 2222 --ssh-auth keys --ssh-keys '/k/authorized keys'")
     relative = argparse.Namespace(bind="0.0.0.0", ssh=0, ssh_auth="keys", ssh_keys=Path("keys"), no_mdns=False)
     assert resume_command(7098, relative, 2222).endswith(f"--ssh-keys {Path('keys').resolve()}")
+    # a table advertised on some interfaces only (``--interface``, given before ``host`` or
+    # after it) is advertised on them again
+    from tui.cmdline import build_parser
+
+    for argv in (["--interface", "127.0.0.1", "host", "--headless"], ["host", "--headless", "--interface", "127.0.0.1"]):
+        args = build_parser().parse_args(argv)
+        assert resume_command(7098, args) == "dealmein host --headless --resume --port 7098 --interface 127.0.0.1", argv
 
 
 def test_a_saved_ssh_door_is_opened_again_by_its_port_and_login() -> None:
