@@ -14,12 +14,11 @@ from .helpers import current, log_entries, make_app, wait_for
 
 
 @asynccontextmanager
-async def _bo_dropped(config: TableConfig, takeover: float) -> AsyncIterator[tuple[Any, Any, Any, Any, TableScreen]]:
-    """Bo (a real app) at a two-seat table of ``config`` on a host on 127.0.0.1 with Ana (the
-    test's client), dealt, his connection then dropped, and the host full a while so that he
-    stays away till the test lets him back (``_let_back``); a stand-in moves for him after
-    ``takeover`` seconds. (host, pilot, table, Ana, Bo's table screen); all closed at the end."""
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "takeover": takeover, "grace": 60.0})  # type: ignore[arg-type]
+async def _bo_dealt(config: TableConfig, **server: Any) -> AsyncIterator[tuple[Any, Any, Any, Any, TableScreen]]:
+    """Bo (a real app) at a two-seat table of ``config`` on a host on 127.0.0.1 (the net tests'
+    short times, ``server`` overriding them) with Ana (the test's client), dealt: (host, pilot,
+    table, Ana, Bo's table screen); all closed at the end."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, **server})  # type: ignore[arg-type]
     await srv.start()
     app = make_app()
     try:
@@ -34,14 +33,23 @@ async def _bo_dropped(config: TableConfig, takeover: float) -> AsyncIterator[tup
             await ana.start()
             screen = await wait_for(pilot, lambda: current(app, TableScreen))
             await wait_for(pilot, lambda: app.session.view and app.session.view["version"] == table.match.version)
-            srv.max_connections = len(srv.connections) - 1
-            app.session.client.drop_connection()
-            await wait_for(pilot, lambda: table.seats[1].conn is None)
             yield srv, pilot, table, ana, screen
             await ana.close()
             await app.leave_table()
     finally:
         await srv.close()
+
+
+@asynccontextmanager
+async def _bo_dropped(config: TableConfig, takeover: float) -> AsyncIterator[tuple[Any, Any, Any, Any, TableScreen]]:
+    """``_bo_dealt``, Bo's connection then dropped, and the host full a while so that he stays
+    away till the test lets him back (``_let_back``); a stand-in moves for him after
+    ``takeover`` seconds."""
+    async with _bo_dealt(config, takeover=takeover, grace=60.0) as (srv, pilot, table, ana, screen):
+        srv.max_connections = len(srv.connections) - 1
+        pilot.app.session.client.drop_connection()
+        await wait_for(pilot, lambda: table.seats[1].conn is None)
+        yield srv, pilot, table, ana, screen
 
 
 async def _let_back(srv: Server, pilot: Any, table: Any) -> None:
@@ -192,33 +200,18 @@ async def test_a_hand_that_ends_in_play_is_not_said_to_have_ended_while_away() -
     """Bo never drops (a bot plays his seat while he stands away, as A does): the move that ends a
     hand deals the next, and his log said "Hand 1 ended while you were away: its last plays are
     not shown." above the very plays it said were not shown. Only a view after a drop says it."""
-    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    await srv.start()
-    app = make_app()
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            table = srv.create_table(TableConfig(name="evening", game="ninety-eight", seats=2, seed=5))
-            ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-            app.settings.name = "Bo"
-            app.join_address(f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            await pilot.press("r")
-            await wait_for(pilot, lambda: table.seats[1].ready)
-            await ana.start()
-            screen = await wait_for(pilot, lambda: current(app, TableScreen))
-            await app.session.step_away(True)
-            await wait_for(pilot, lambda: table.seats[1].stepped_away)
-            await play_first_until(table, ana, 0, lambda: table.match.hand_number >= 2, moves=600)
-            assert table.match.hand_number >= 2
-            await wait_for(pilot, lambda: app.session.view["hand_number"] >= 2)
-            await pilot.pause()
-            lines = log_entries(screen)
-            assert any(line.startswith("Hand 1 over") for line in lines), lines
-            assert not any("while you were away" in line for line in lines), lines
-            await ana.close()
-            await app.leave_table()
-    finally:
-        await srv.close()
+    async with _bo_dealt(TableConfig(name="evening", game="ninety-eight", seats=2, seed=5)) as (
+            srv, pilot, table, ana, screen):
+        app = pilot.app
+        await app.session.step_away(True)
+        await wait_for(pilot, lambda: table.seats[1].stepped_away)
+        await play_first_until(table, ana, 0, lambda: table.match.hand_number >= 2, moves=600)
+        assert table.match.hand_number >= 2
+        await wait_for(pilot, lambda: app.session.view["hand_number"] >= 2)
+        await pilot.pause()
+        lines = log_entries(screen)
+        assert any(line.startswith("Hand 1 over") for line in lines), lines
+        assert not any("while you were away" in line for line in lines), lines
 
 
 async def test_back_at_a_host_that_sends_no_hand_so_far_the_log_says_so(monkeypatch: Any) -> None:

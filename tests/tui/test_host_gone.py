@@ -11,17 +11,30 @@ from tui.widgets.topbar import TopBar
 from .helpers import current, make_app, notices, seated_and_dealt, someone_elses_table, wait_for
 
 
+def top_line(screen: TableScreen) -> str:
+    return str(screen.query_one(TopBar).render())
+
+
+async def cut_off(app, pilot, srv, table, ana, reconnect_for: float | None = None) -> TableScreen:
+    """The app seated and dealt at ``table``, then cut off from its host (full a while, so
+    that the app stays away till the test lets it back): its table screen, reconnecting."""
+    screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+    assert "reconnecting" not in top_line(screen)
+    srv.max_connections = len(srv.connections) - 1  # the way back finds the host full
+    if reconnect_for is not None:
+        app.session.client.reconnect_for = reconnect_for  # the time the app tries for, shortened
+    app.session.client.drop_connection()
+    await wait_for(pilot, lambda: "· reconnecting…" in top_line(screen))
+    return screen
+
+
 async def test_a_guest_cut_off_from_its_host_reads_so_and_the_way_back() -> None:
     app = make_app()
     async with someone_elses_table(TableConfig(name="Ana's table", seats=2, seed=3)) as (srv, table, ana):
         async with app.run_test(size=(100, 30)) as pilot:
-            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            screen = await cut_off(app, pilot, srv, table, ana)
             session = app.session
-            top = lambda: str(screen.query_one(TopBar).render())  # noqa: E731
-            assert "reconnecting" not in top()
-            srv.max_connections = len(srv.connections) - 1  # the way back finds the host full a while
-            session.client.drop_connection()
-            await wait_for(pilot, lambda: "· reconnecting…" in top())
+            top = lambda: top_line(screen)  # noqa: E731
             # not known why: the host, or this machine's network (the host said no goodbye)
             assert session.leave_note().startswith("The table cannot be reached from here now (its host may be down, "
                                                    "or this machine's network): once it can")
@@ -47,13 +60,8 @@ async def test_a_move_or_a_line_made_while_reconnecting_is_told_as_not_sent() ->
     app = make_app()
     async with someone_elses_table(TableConfig(name="Ana's table", seats=2, seed=3)) as (srv, table, ana):
         async with app.run_test(size=(100, 30)) as pilot:
-            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
+            screen = await cut_off(app, pilot, srv, table, ana, reconnect_for=3.0)
             session = app.session
-            top = lambda: str(screen.query_one(TopBar).render())  # noqa: E731
-            srv.max_connections = len(srv.connections) - 1  # the way back finds the host full
-            session.client.reconnect_for = 3.0  # the time the app tries for, shortened
-            session.client.drop_connection()
-            await wait_for(pilot, lambda: "· reconnecting…" in top())
             app.clear_notifications()
             assert not session.client.connected
             await session.act("draw")
