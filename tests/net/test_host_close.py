@@ -360,8 +360,8 @@ def test_the_command_line_and_the_host_say_the_same_line() -> None:
 KEPT_BY_THE_SAVE = {"name", "game", "preset", "option", "seats", "seed", "bots", "bot_level", "password",
                     "turn_time"}
 #: ``host`` options the resume command gives again, when they were not at their defaults
-SAID_AGAIN = {"port", "bind", "host_no_mdns", "ssh", "ssh_auth", "ssh_keys", "ssh_max_sessions", "ssh_idle",
-              "grace", "takeover", "bot_delay"}
+SAID_AGAIN = {"port", "bind", "host_no_mdns", "host_lan_interface", "ssh", "ssh_auth", "ssh_keys",
+              "ssh_max_sessions", "ssh_idle", "grace", "takeover", "bot_delay"}
 
 
 def host_options() -> set[str]:
