@@ -24,7 +24,7 @@ from core.options import Option
 from .test_properties import MATCH_SEEDS, NO_SHRINK, SEEDS, check_view, play
 
 #: random matches per game, each of its own mix of options
-MATCHES = 250
+MATCHES = 180
 #: every this many actions, every seat's view is checked and the match restored from its snapshot
 CHECK_EVERY = 40
 #: actions a mix is played for at the most (the presets' longest random matches take some 15,000)

@@ -44,7 +44,7 @@ def _views(game: str, preset: str, seed: int, steps: int = 400,
 
 @pytest.mark.parametrize("game,preset", CASES)
 def test_every_view_the_engine_writes_passes(game: str, preset: str) -> None:
-    @settings(max_examples=15, deadline=None, database=None, phases=(Phase.generate,))
+    @settings(max_examples=10, deadline=None, database=None, phases=(Phase.generate,))
     @given(st.integers(0, 2 ** 32 - 1))
     def run(seed: int) -> None:
         events: list[tuple[list[dict[str, Any]], int]] = []
