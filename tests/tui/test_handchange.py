@@ -5,12 +5,43 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from core import new_match
+from core import Match, new_match
 from tui.eventtext import ENDINGS
 from tui.handchange import HandChange
+
+Event = dict[str, Any]
+
+
+def hand_ends(m: Match, seed: int) -> Iterator[tuple[list[Event], list[Event], dict[str, Any], list[str]]]:
+    """``m`` played at random (seeded), its events read as the app reads them, a move's up to a
+    hand's end: at each end, the hand's events, those after its end in the same move (its
+    settling, the next hand's antes and deal), the view then, and what its box says."""
+    change = HandChange()
+    for e in (x.to_dict() for x in m.start_events):
+        change.see(e)
+    rng = random.Random(seed)
+    hand: list[Event] = []
+    for _ in range(3000):  # bounded: a match's moves
+        if m.is_over:
+            return
+        seat = m.current_seat
+        events = [e.to_dict() for e in m.apply(str(rng.choice(m.legal_actions(seat))), seat)]
+        ending = next((i for i, e in enumerate(events) if e["kind"] in ENDINGS), None)
+        for e in events[:ending]:
+            change.see(e)
+            hand.append(e)
+        if ending is not None:
+            view = m.view(None)
+            after = events[ending + 1:]
+            yield hand, after, view, change.words(m.players, view.get("teams"), after, view.get("dealer"))
+            hand = []
+            for e in events[ending:]:
+                change.see(e)
 
 
 def _number(words: str, unit: str) -> int:
@@ -35,38 +66,22 @@ def test_each_box_says_what_its_hand_moved_the_standings_by(game: str, preset: s
         key = "chips" if stakes else "lives"
         start = m.options.get(key, 0)
         last = [start] * players  # lives or chips as the last box left them
-        change = HandChange()
-        for e in (x.to_dict() for x in m.start_events):
-            change.see(e)
-        rng = random.Random(seed)
-        for _ in range(3000):  # bounded: a match's moves
-            if m.is_over:
-                break
-            seat = m.current_seat
-            events = [e.to_dict() for e in m.apply(str(rng.choice(m.legal_actions(seat))), seat)]
-            view = m.view(None)
-            ending = next((i for i, e in enumerate(events) if e["kind"] in ENDINGS), None)
-            for e in events[:ending]:  # as the app reads them: the move's events up to its end
-                change.see(e)
-            if ending is not None:
-                said = change.words(players, view.get("teams"), events[ending + 1:], view.get("dealer"))
-                later_antes = [0] * players
-                for e in events[ending + 1:]:
-                    if e["kind"] == "ante":
-                        for s in next((t for t in view.get("teams") or [] if e["seat"] in t), [e["seat"]]):
-                            later_antes[s] += e["chips"]
-                now = []
-                for s, status in enumerate(view["status"]):
-                    value = status.get(key, start - status.get("penalties", 0)) + later_antes[s]
-                    now.append(value)
-                    number = _number(said[s], "li(?:fe|ves)" if key == "lives" else "chips?")
-                    moved = value - last[s]
-                    # the pot a match's end shares out (6.3) too: the box adds up to the standings
-                    assert moved == number, (seed, s, events, said, last, now)
-                last = now
-                boxes += 1
-                for e in events[ending:]:
-                    change.see(e)
+        for _, after, view, said in hand_ends(m, seed):
+            later_antes = [0] * players
+            for e in after:
+                if e["kind"] == "ante":
+                    for s in next((t for t in view.get("teams") or [] if e["seat"] in t), [e["seat"]]):
+                        later_antes[s] += e["chips"]
+            now = []
+            for s, status in enumerate(view["status"]):
+                value = status.get(key, start - status.get("penalties", 0)) + later_antes[s]
+                now.append(value)
+                number = _number(said[s], "li(?:fe|ves)" if key == "lives" else "chips?")
+                moved = value - last[s]
+                # the pot a match's end shares out (6.3) too: the box adds up to the standings
+                assert moved == number, (seed, s, after, said, last, now)
+            last = now
+            boxes += 1
     assert boxes > 100
 
 
@@ -115,25 +130,9 @@ def test_a_seat_out_of_a_ninety_eight_hand_reads_the_total_it_went_out_at(preset
     boxes = 0
     for seed in range(30):
         m = new_match("ninety-eight", 4 if preset == "teams" else 2 + seed % 4, preset, seed=seed)
-        change, out_at = HandChange(), {}
-        rng = random.Random(seed)
-        for _ in range(3000):  # bounded: a match's moves
-            if m.is_over:
-                break
-            seat = m.current_seat
-            events = [e.to_dict() for e in m.apply(str(rng.choice(m.legal_actions(seat))), seat)]
-            ending = next((i for i, e in enumerate(events) if e["kind"] in ENDINGS), None)
-            for e in events[:ending]:
-                change.see(e)
-                if e["kind"] == "eliminated":
-                    out_at[e["seat"]] = e["total"]
-            if ending is not None:
-                view = m.view(None)
-                said = change.words(m.players, view.get("teams"), events[ending + 1:], view.get("dealer"))
-                assert [re.findall(r"out at (\d+)", words) for words in said] == \
-                    [[str(out_at[s])] if s in out_at else [] for s in range(m.players)], (said, out_at)
-                boxes += 1
-                out_at = {}
-                for e in events[ending:]:
-                    change.see(e)
+        for hand, _, _, said in hand_ends(m, seed):
+            out_at = {e["seat"]: e["total"] for e in hand if e["kind"] == "eliminated"}
+            assert [re.findall(r"out at (\d+)", words) for words in said] == \
+                [[str(out_at[s])] if s in out_at else [] for s in range(m.players)], (said, out_at)
+            boxes += 1
     assert boxes > 50
