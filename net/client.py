@@ -473,8 +473,9 @@ class TableClient:
         while not self._closing and not self._done:
             # (while it reconnects, nothing is sent: a look a beat later)
             due = beat - (time.monotonic() - self._sent) if self.connected else beat
-            wake = asyncio.get_running_loop().time() + max(0.05, due)
-            await asyncio.sleep(max(0.05, due))
+            pause = max(0.05, due)
+            wake = asyncio.get_running_loop().time() + pause
+            await asyncio.sleep(pause)
             if overslept(wake):  # this process was stopped: what the host sent meanwhile is read first
                 await asyncio.sleep(RECHECK)
             wire = self._wire

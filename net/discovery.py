@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import dataclasses
+import errno
 import ipaddress
 import logging
 import secrets

@@ -40,6 +40,3 @@ class JudgingTimer:
 
     def cancel(self) -> None:
         self._handle.cancel()
-
-    def cancelled(self) -> bool:
-        return self._handle.cancelled()

@@ -431,7 +431,7 @@ class TableSession:
             try:
                 await self.client.chat(text)
             except ConnectionError:  # (the chat line keeps a line it sees cannot go: ``NOT_SENT``)
-                self.app.notify(f"Not sent: {OFFLINE[0].lower()}{OFFLINE[1:]}.", severity="warning")
+                self.app.notify("Not sent: not connected to the table.", severity="warning")
 
     @property
     def rematch_by_ready(self) -> bool:
