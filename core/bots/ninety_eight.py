@@ -41,6 +41,8 @@ class Rules:
         # safe[r][rank]: may a card of that rank be played with ``r`` room left under the limit
         top = self.limit + 1
         self.safe = [[self._safe(rank, r) for rank in range(13)] for r in range(top)]
+        #: per room left, the ranks that may be played there (``unseen_safe`` sums by rank)
+        self.safe_ranks = [[rank for rank in range(13) if row[rank]] for row in self.safe]
 
     def _safe(self, rank: int, room: int) -> bool:
         if rank in (KING, TEN):
@@ -70,9 +72,13 @@ def rules_for(options: dict[str, Any]) -> Rules:
 
 
 def _safe_fraction(rules: Rules, ranks: list[int], weights: list[int]) -> list[float]:
-    """Per room left, the share of the unseen cards that would be safe."""
+    """Per room left, the share of the unseen cards that would be safe: weighed by rank first,
+    as every room's row is read (the hint line and each bot decision run it, the search often)."""
     total = sum(weights) or 1
-    return [sum(w for rank, w in zip(ranks, weights) if row[rank]) / total for row in rules.safe]
+    by_rank = [0] * 13
+    for rank, w in zip(ranks, weights):
+        by_rank[rank] += w
+    return [sum(by_rank[rank] for rank in row) / total for row in rules.safe_ranks]
 
 
 def unseen_safe(view: View, rules: Rules) -> list[float]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from ..actions import DRAW, Action
@@ -202,15 +202,27 @@ def _value(lost: list[int], seat: int, view: View) -> float:
     return min(1.0, max(0.0, v))
 
 
+def _ranks_where(test: Callable[[tuple[int, int]], bool]) -> list[list[int]]:
+    """Per total, the ranks (in order) whose best play there passes ``test``: ``Tables`` is
+    built at every decision, and reads only these."""
+    return [[r for r in range(13) if test(_BEST[t][r])] for t in range(100)]
+
+
+_TO_99 = _ranks_where(lambda best: best[1] >= 2)
+_TO_LAND = _ranks_where(lambda best: best[1] == 1)
+_TO_BAD = _ranks_where(lambda best: best[0] > 0)
+_TO_SAFE = _ranks_where(lambda best: best[0] == 0)
+
+
 class Tables:
     """Per total, the share of the unseen cards that gives the next seat 99, a landing on
     33 or 66, only losing plays, or a safe play."""
 
     def __init__(self, share: list[float]) -> None:
-        self.p99 = [sum(share[r] for r in range(13) if _BEST[t][r][1] >= 2) for t in range(100)]
-        self.pland = [sum(share[r] for r in range(13) if _BEST[t][r][1] == 1) for t in range(100)]
-        self.pbad = [sum(share[r] for r in range(13) if _BEST[t][r][0] > 0) for t in range(100)]
-        self.psafe = [sum(share[r] for r in range(13) if _BEST[t][r][0] == 0) for t in range(100)]
+        self.p99 = [sum(share[r] for r in ranks) for ranks in _TO_99]
+        self.pland = [sum(share[r] for r in ranks) for ranks in _TO_LAND]
+        self.pbad = [sum(share[r] for r in ranks) for ranks in _TO_BAD]
+        self.psafe = [sum(share[r] for r in ranks) for ranks in _TO_SAFE]
 
 
 STATIC = Tables([1 / 13] * 13)
