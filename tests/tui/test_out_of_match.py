@@ -28,8 +28,8 @@ async def test_rounds_after_the_seat_is_out_are_told_in_the_log_not_over_the_tab
     app = make_app(seed=3, bot_delay=0.03)
     async with app.run_test(size=(100, 30)) as pilot:
         # manual draw (5.3), and this seat never draws: each round its hand runs dry and costs
-        # it 3 chips, so with 6 it is out (1.2, 4.1) in its second round; three bots play on
-        choice = TableChoice(game="ninety-nine", preset="manual-draw", options={"chips": 6}, seats=4,
+        # it 3 chips, so with 4 it is out (1.2, 4.1) in its second round; three bots play on
+        choice = TableChoice(game="ninety-nine", preset="manual-draw", options={"chips": 4}, seats=4,
                              bots={1: "easy", 2: "easy", 3: "easy"})
         await app.start_table(choice, solo=True)
         session = app.session

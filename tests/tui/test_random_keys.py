@@ -23,7 +23,7 @@ KEYS = ["1", "2", "3", "4", "5", "6", "7", "enter", "enter", "enter", "space", "
         "right", "up", "down", "tab", "shift+tab", "h", "p", "l", "o", "r", "b", "x", "t", "g", "s", "y",
         "n", "v", "c", "ctrl+s", "ctrl+s", "f1", "f2", "f3", "f4", "home", "end", "pageup", "pagedown",
         "/", "a", "delete", "backspace", "question_mark"]
-PRESSES = 160
+PRESSES = 100
 
 
 @pytest.mark.parametrize(("game", "size", "seed"), [("ninety-eight", (80, 24), 1),
