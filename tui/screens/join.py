@@ -198,6 +198,10 @@ class JoinScreen(Screen[None]):
         #: its widgets are all there: a failed join said sooner is shown by ``on_mount``
         self._drawn = False
         self._said: tuple[str, str] = ("", "error")  # the line under the fields, and its severity
+        #: the table the highlight fell on as the one picked went from the list, and that one's
+        #: name: Enter there says so once rather than join a table the player did not pick
+        self._fell_on: tuple[str, str] | None = None
+        self._names: dict[str, str] = {}  # each listed table's name, by service: told once it goes
 
     def compose(self) -> ComposeResult:
         self.recent, problem = ([], None) if not self.app.remember_seats else load()
@@ -287,6 +291,7 @@ class JoinScreen(Screen[None]):
         tables = self.query_one("#tables", OptionList)
         keep = tables.highlighted
         kept = (tables.get_option_at_index(keep).id if keep is not None else None) or ""
+        gone = clean(self._names.get(kept, "")) if kept and kept not in self.found else ""
         # by name, then where (two of one name keep their order, whichever came first)
         services = sorted(self.found, key=lambda service: (self.found[service].name.lower(),
                                                            table_where(self.found[service]), service))
@@ -299,8 +304,11 @@ class JoinScreen(Screen[None]):
                                                      names.count(self.found[s].name.lower()) > 1,
                                                      self._seat_left(self.found[s]))), id=s)
                            for s in services)
+        self._names = {s: self.found[s].name for s in services}
         if keep is not None and services:
             tables.highlighted = services.index(kept) if kept in self.found else min(keep, len(services) - 1)
+            if gone:
+                self._fell_on = (services[tables.highlighted], gone)
 
     def _seat_left(self, found: Any) -> bool:
         """This player left a seat at ``found`` that is kept for them (``tui.seatkeys``), as the
@@ -320,10 +328,21 @@ class JoinScreen(Screen[None]):
         if self.browser is not None:
             await self.browser.close()
 
+    @on(OptionList.OptionHighlighted, "#tables")
+    def _moved(self, event: OptionList.OptionHighlighted) -> None:
+        """The player moved the highlight: what it is on now is their pick."""
+        if self._fell_on is not None and event.option.id != self._fell_on[0]:
+            self._fell_on = None
+
     @on(OptionList.OptionSelected, "#tables")
     def _pick(self, event: OptionList.OptionSelected) -> None:
         found = self.found.get(event.option.id or "")
         if found is None:
+            return
+        if self._fell_on is not None and self._fell_on[0] == event.option.id:
+            gone, self._fell_on = self._fell_on[1], None
+            self._say(f"{gone or 'The table you picked'} has gone from the list: the highlight is on "
+                      f"{clean(found.name) or 'another table'} now. Enter again to go in there.", "warning")
             return
         if not enterable(found):
             self._say(why_not_enterable(found))
