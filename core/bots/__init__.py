@@ -63,6 +63,20 @@ def choose(level: str, view: View, legal: list[str], rng: random.Random,
     return legal[i]
 
 
+def advise(view: View, legal: list[str]) -> str:
+    """The move the hint line offers the seat ``view`` belongs to: ``normal``'s, less the
+    variation that only keeps a table of bots from going round for ever (Crazy Eights with
+    the stock gone); the same for one position every time."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if not isinstance(view.get("seat"), int):
+        raise ValueError("a hint is for the view of a seat, not a spectator's")
+    if len(legal) == 1:
+        return legal[0]
+    strategy = strategy_for(view["game"])
+    return legal[strategy.advise(view, parse_legal(legal), random.Random(view.get("version")))]
+
+
 def takes_chance(level: str, view: View, legal: list[str], rng: random.Random) -> bool:
     """Whether a bot that is *not* the seat to play takes the optional action it holds now
     (Ninety-Nine's manual draw, section 5): ``normal`` and ``hard`` always do, ``easy``

@@ -82,6 +82,11 @@ class Strategy(ABC):
     def cutoff(self, m: Match, seat: int, view: View, ctx: dict[str, Any]) -> float:
         """The value of a rollout stopped by its length cap before ``watch`` judged it."""
 
+    def advise(self, view: View, legal: list[Action], rng: random.Random) -> int:
+        """The move the hint line offers a player: the rule-based player's, less anything it
+        does only to keep a table of bots from going round for ever."""
+        return self.normal(view, legal, rng)
+
     def prior(self, view: View, legal: list[Action], rng: random.Random) -> int:
         """The move the search keeps unless it finds a clearly better one: the rule-based
         player's, unless a stronger rule set was measured for the search to start from."""

@@ -81,6 +81,13 @@ def suit_lengths(hand: list[int], wild: set[int]) -> list[int]:
     return held
 
 
+#: with the stock gone, how often ``normal`` varies a wild card's play (``rule_set``): enough
+#: that four bots end every hand (bench/bots.py counts one that runs on as lost), and less
+#: where a seat is about out
+STOCK_GONE_VARY = 0.75
+STOCK_GONE_VARY_CLOSE = 0.2
+
+
 def seat_to_follow(view: View, seat: int, card: int) -> int | None:
     """The seat that must follow the suit ``card`` leaves, after ``seat`` plays it; None where
     the card's own effect leaves that seat no plain follow (specials, 7.1-7.3: a 2's debt, a
@@ -134,11 +141,17 @@ class CrazyEightsStrategy(Strategy):
     def normal(self, view: View, legal: list[Action], rng: random.Random) -> int:
         return self.rule_set(view, legal, rng, self.weights)
 
+    def advise(self, view: View, legal: list[Action], rng: random.Random) -> int:
+        return self.rule_set(view, legal, rng, self.weights, vary=False)
+
     def prior(self, view: View, legal: list[Action], rng: random.Random) -> int:
         """The move ``hard``'s search keeps unless it finds a clearly better one."""
         return self.rule_set(view, legal, rng, self.hard_weights)
 
-    def rule_set(self, view: View, legal: list[Action], rng: random.Random, W: Weights) -> int:
+    def rule_set(self, view: View, legal: list[Action], rng: random.Random, W: Weights,
+                 vary: bool = True) -> int:
+        """``vary``: with the stock gone, now and then draw or name a random suit, so that
+        bots alone do not hand wild cards round for ever (never where a hand is about out)."""
         seat: int = view["seat"]
         hand = hand_codes(view)
         size = len(hand)
@@ -160,6 +173,7 @@ class CrazyEightsStrategy(Strategy):
         danger = min((counts[s] for s in opponents), default=9)
         nxt = next_seat(view, seat)
         nxt_danger = counts[nxt] <= 2 if nxt != seat else False
+        turned_to = next_seat(view, seat, -view["direction"])  # after an ace's reverse (7.3)
         suit_len = suit_lengths(hand, wild)
         specials = bool(view["options"].get("specials"))
         drew_on = view.get("drew_on")
@@ -202,7 +216,9 @@ class CrazyEightsStrategy(Strategy):
                         score += 1.5 if nxt_danger else 0.5
                     elif r == QUEEN:
                         score += 1.2 if nxt_danger else 0.3
-                    elif r == ACE:
+                    elif r == ACE and (view["players"] == 2 or counts[turned_to] > 2):
+                        # with three seats or more the ace turns play to the seat before:
+                        # away from the next seat only where that one is not about out too
                         score += 0.8 if nxt_danger else 0.0
                 # a card that leaves me nothing to follow my own suit with is worse
                 if left_in_suit == 0 and not any(is_wild(x, wild) for x in rest):
@@ -218,10 +234,18 @@ class CrazyEightsStrategy(Strategy):
             named = SUIT[legal[best].card]
             wilds = [i for i in plays if legal[i].suit >= 0]
             best = next((i for i in wilds if legal[i].suit == named), wilds[0] if wilds else best)
-        if legal[best].suit >= 0 and view["stock_count"] == 0:
+        if legal[best].suit >= 0 and size == 2:
+            # a wild card leaving one other: it names that card's suit, the way out next turn
+            last = next(c for c in hand if c != legal[best].card or hand.count(c) > 1)
+            if not is_wild(last, wild):
+                best = next((i for i in plays if legal[i].card == legal[best].card
+                             and legal[i].suit == SUIT[last]), best)
+        if vary and legal[best].suit >= 0 and view["stock_count"] == 0 \
+                and rng.random() < (STOCK_GONE_VARY if danger > 2 and size > 2 else STOCK_GONE_VARY_CLOSE):
             # The stock is gone, so the wild card played now is what the next seat draws
             # back, and strict play can hand wild cards round the table for ever. Vary it:
-            # draw instead now and then, and name a random suit.
+            # draw instead now and then, or name a random suit (seldom once a hand is about
+            # out, where the play matters most).
             draws = [i for i in other if legal[i].kind == DRAW]
             if draws and rng.random() < 0.5:
                 return draws[0]

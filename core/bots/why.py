@@ -219,7 +219,11 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
         kind = "special_skip" if rank == QUEEN or view["players"] == 2 else "special_reverse"
         return Why(kind, seat=nxt, card=card_str(a.card), count=counts[nxt])
 
-    if specials and nxt != seat and counts[nxt] <= 2 and rank in SPECIAL_RANKS:
+    # 7.3: with three seats or more an ace turns play to the seat before, which is no way
+    # away from the next seat's going out where that one holds as few
+    turned_to = next_seat(view, seat, -view["direction"])
+    away = rank != ACE or view["players"] == 2 or counts[turned_to] > 2
+    if specials and nxt != seat and counts[nxt] <= 2 and rank in SPECIAL_RANKS and away:
         return special()
     follows = seat_to_follow(view, seat, a.card)
     drew_on = view.get("drew_on")

@@ -218,3 +218,64 @@ def test_c8_weights_as_given_are_the_rule_set_and_a_changed_one_steers_the_play(
     assert {legal[STRATEGY.prior(view, actions, random.Random(s))] for s in range(40)} == {"5S"}
     # a search of one deal cannot beat the move it starts from, so it keeps it: hard's
     assert {choose("hard", view, legal, random.Random(s), iterations=1) for s in range(40)} == {"5S"}
+
+
+def _opponent_counts(view: dict, counts: dict[int, int]) -> None:
+    """Sets the hand sizes of the seats in ``counts`` (the bots read them from the view)."""
+    view["hand_counts"] = [counts.get(s, k) for s, k in enumerate(view["hand_counts"])]
+
+
+def test_c8_with_the_stock_gone_a_hand_about_out_gets_few_random_draws_or_suits() -> None:
+    """crazy-eights 3.1, 5.2: with the stock gone a table of bots varies its wild plays (a draw
+    now and then, a random suit) so that wild cards do not go round for ever; seldom once a
+    seat holds two cards or fewer, where the play matters most: mostly the eight goes, naming
+    the suit held most. The hint never varies."""
+    from core.bots import advise
+
+    view, legal = position("crazy-eights", 4, ["KD", "7S", "6D", "7D", "8C"], pile=["9C", "8H"], top="8H",
+                           suit="H")
+    view["stock_count"] = 0
+    assert "draw" in legal and "8C=D" in legal
+    far = [_pick("normal", view, legal, s) for s in range(200)]
+    assert "draw" in far and far.count("8C=D") < 100  # no seat about out: the bots vary
+    assert {advise(view, legal) for _ in range(5)} == {"8C=D"}
+    _opponent_counts(view, {(view["seat"] + 1) % 4: 2})
+    close = [_pick("normal", view, legal, s) for s in range(200)]
+    assert close.count("8C=D") >= 150 and "draw" in close  # seldom varied, still now and then
+    assert advise(view, legal) == "8C=D"
+
+
+def test_c8_a_wild_card_leaving_one_other_names_that_cards_suit() -> None:
+    """crazy-eights 3.3, 4.1: an eight played from two cards names the suit of the one left,
+    which then goes out next turn if the suit stands, even where naming a suit the next seat
+    drew on scores as well (an opponent on two cards doubles that)."""
+    from core.bots.why import why
+
+    view, legal = position("crazy-eights", 4, ["8S", "TD"], pile=["9S", "5C"], top="5C", suit="C")
+    nxt = (view["seat"] + view["direction"]) % 4
+    view["drew_on"] = [["H"] if s == nxt else [] for s in range(4)]
+    _opponent_counts(view, {nxt: 2})
+    assert {_pick("normal", view, legal, s) for s in range(40)} == {"8S=D!"}
+    reason = why(view, "8S=D!")
+    assert reason is not None and reason.kind == "wild_last" and reason.suit == "D"
+
+
+def test_c8_an_ace_turning_play_to_a_seat_on_one_card_is_not_played_for_its_reverse() -> None:
+    """crazy-eights 7.3: with three seats an ace turns play to the seat before; against a next
+    seat on two cards that turns play away from it only where the seat before holds more. With
+    the seat before on one card the ace is no such play, and the hint does not call it one."""
+    from core.bots.why import why
+
+    view, legal = position("crazy-eights", 3, ["5H", "6H", "AS", "KC", "4C"], preset="specials",
+                           pile=["7H", "AH"], top="AH", suit="H")
+    seat = view["seat"]
+    nxt, before = (seat + view["direction"]) % 3, (seat - view["direction"]) % 3
+    assert {"AS", "5H", "6H"} <= set(legal)
+    _opponent_counts(view, {nxt: 2, before: 6})
+    assert _pick("normal", view, legal) == "AS"
+    reason = why(view, "AS")
+    assert reason is not None and reason.kind == "special_reverse" and reason.seat == nxt
+    _opponent_counts(view, {nxt: 2, before: 1})
+    assert {_pick("normal", view, legal, s) for s in range(20)} <= {"5H", "6H"}
+    reason = why(view, "AS")
+    assert reason is None or reason.kind != "special_reverse", reason

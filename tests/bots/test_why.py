@@ -106,6 +106,8 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
             assert w.total == view["debt"] + 2
         if card[0] == "A":  # 7.3: with two seats an ace acts as a Q
             assert (w.kind == "special_skip") == (view["players"] == 2)
+        if w.kind == "special_reverse":  # turned to the seat before: away only if it holds more
+            assert view["hand_counts"][_next(view, seat, -view["direction"])] > 2
     elif w.kind == "next_lacks":  # the seat to follow drew while this suit was to follow
         nxt = _next(view, seat, view["direction"])
         assert w.seat == nxt != seat and w.suit == card[1] and w.suit in view["drew_on"][nxt]

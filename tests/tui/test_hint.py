@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from core import new_match
-from core.bots import choose
+from core.bots import advise, choose
 from tui.cardface import card_label
 from tui.plays import parse_play
 from tui.screens.picker import PickerScreen
@@ -28,7 +28,7 @@ async def test_a_hint_selects_the_normal_bots_card_and_enter_plays_it() -> None:
         for game, seed in (("ninety-eight", 4), ("ninety-nine", 5), ("crazy-eights", 6)):
             screen, link = await open_table(app, pilot, True, game, seed)
             view = link.view()
-            wanted = choose("normal", view, view["legal"], random.Random(view["version"]))
+            wanted = advise(view, view["legal"])
             await pilot.press("h")
             await pilot.pause()
             assert screen.said[-1].startswith("Hint: "), screen.said
@@ -50,7 +50,7 @@ async def test_a_hint_from_the_log_takes_enter_back_to_the_hand() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         screen, link = await open_table(app, pilot, True, "ninety-eight", 4)
         view = link.view()
-        wanted = choose("normal", view, view["legal"], random.Random(view["version"]))
+        wanted = advise(view, view["legal"])
         screen.query_one("#log").focus()
         await pilot.pause()
         await pilot.press("h")
@@ -133,7 +133,7 @@ async def test_a_hint_to_draw_names_the_key_that_draws() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         screen, link = await open_table(app, pilot, True, "crazy-eights", 4)
         view = link.view()
-        assert choose("normal", view, view["legal"], random.Random(view["version"])) == "draw"
+        assert advise(view, view["legal"]) == "draw"
         await pilot.press("h")
         await pilot.pause()
         assert not any(parse_play(a) for a in view["legal"]), view["legal"]
@@ -154,11 +154,11 @@ async def test_a_hint_to_say_last_card_names_l() -> None:
         view = m.view(m.current_seat)
         legal = [str(a) for a in m.legal_actions()]
         if m.current_seat == 0 and len(view["hand"]) == 2 and \
-                choose("normal", view, legal, random.Random(view["version"])).endswith("!"):
+                advise(view, legal).endswith("!"):
             break
         m.apply(choose("normal", view, legal, rng), m.current_seat)
     view = m.view(0)
-    wanted = choose("normal", view, view["legal"], random.Random(view["version"]))
+    wanted = advise(view, view["legal"])
     assert wanted.endswith("!") and len(view["hand"]) == 2, (wanted, view["hand"])
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -211,7 +211,7 @@ async def test_the_suit_question_opens_on_the_suit_the_hint_named() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         screen, link = await open_table(app, pilot, True, "crazy-eights", 121)
         view = link.view()
-        wanted = choose("normal", view, view["legal"], random.Random(view["version"]))
+        wanted = advise(view, view["legal"])
         assert wanted == "8D=D"
         await pilot.press("h")
         await pilot.pause()

@@ -4,7 +4,6 @@ The screen renders view dicts (``Match.view(seat)`` as the host sends them) and 
 through its ``TableLink``; it never holds a match itself."""
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -990,12 +989,12 @@ class TableScreen(Screen[None]):
         if not legal:
             self.warn(why_no_hint(view))  # why the key did nothing: a notice, not a line of the log
             return
-        from core.bots import choose  # here: the bots' import is kept off the app's start
+        from core.bots import advise  # here: the bots' import is kept off the app's start
         from core.bots.why import why
 
         from ..hintwhy import why_words
 
-        action = choose("normal", view, legal, random.Random(view.get("version")))
+        action = advise(view, legal)
         self._hint = (view.get("version"), action)
         play = parse_play(action)
         if play is not None:
