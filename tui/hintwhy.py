@@ -85,7 +85,7 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "keeps_low":
         return f"it adds the most while the total is low, and your {card} stays for near {why.total}"
     if kind == "value_total":
-        return f"at {why.total} fewer of the cards you cannot see are safe for {name} than at {count}"
+        return f"at {why.total}, fewer of the cards you cannot see are safe for {name} than at {count}"
     if kind == "nn_lands":
         if why.total == 99:
             return f"it makes 99: you win the round, and the others lose {count} chips each (or all they have)"
@@ -108,6 +108,12 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return (f"the cards it leaves you can still be played without cost at more of the totals just above "
                 f"{why.total} than another play would leave you")
     if kind == "nn_same":
+        if count and why.total is not None and why.total > 99:  # 3.3: over 99, the round lost
+            return (f"every card you can play does the same here, taking the total over 99 (to {why.total}): "
+                    f"it costs you {counted(count, 'chip')}")
+        if count:  # passing a mark
+            return (f"every card you can play does the same here, taking the total to {why.total} and costing you "
+                    f"{counted(count, 'chip')}")
         return f"every card you can play does the same here, taking the total to {why.total}"
     if kind == "nn_total":
         if count:

@@ -92,10 +92,11 @@ class Why:
     limit), ``value_total`` (an ace's or ten's value takes the total to ``total``, where
     fewer unseen cards are safe for ``seat`` than at ``count``), ``tightest`` (at ``total``, ``count`` in 10 of the unseen cards would take
     ``seat``, the next, over the limit, clearly more than at any other total a move makes),
-    ``keeps_escape`` (``card``, a King or ten kept), ``ace_low`` (an ace as 1 leaves more room
+    ``ace_low`` (an ace as 1 leaves more room
     under the limit, ``total``), ``shed_high`` (a high card while the total is low),
     ``keeps_low`` (the card that adds most while the total is low, no ace held; ``card``, the
-    one that adds least, kept for near the limit, ``total``), ``ne_room`` (more of the cards
+    one that adds least, kept for near the limit, ``total``), ``keeps_escape`` (``card``, a
+    King or ten kept), ``ne_room`` (more of the cards
     kept can still be played as the total nears the limit, ``total``, than of those another play
     would keep: counted, card by card, at the totals ``normal`` judges a hand by, ``NEAR_LIMIT``
     below the limit), ``adds_least`` (last, once the total will be past half the limit,
@@ -305,9 +306,6 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
         totals = made - {t2}
         if totals and all(q[rules.limit - tx] - q[rules.limit - t2] >= TIGHTEST_APART for tx in totals):
             return Why("tightest", seat=nxt, total=t2, count=tenths(t2))
-    escapes = [x for x in legal if RANK[x.card] in (KING, TEN) and x.card != a.card]
-    if rank not in (KING, TEN) and escapes:
-        return Why("keeps_escape", card=card_str(escapes[0].card))
     if rank == ACE and a.value == 1 and any(x.card == a.card and x.value == 11 for x in legal):
         return Why("ace_low", total=rules.limit)
     values = rules.values
@@ -321,6 +319,11 @@ def _ninety_eight(view: View, a: Action, legal: list[Action]) -> Why | None:
             and min(plain)[0] < (values[rank] or 0) and not aces:
         # (an ace, 1 or 11, is both the lowest card and maybe the highest: nothing said)
         return Why("keeps_low", card=card_str(min(plain)[1]), total=rules.limit)
+    # the escape kept (8): after the reasons that set this card apart from the others kept
+    # too, since every other plain card would keep it as well
+    escapes = [x for x in legal if RANK[x.card] in (KING, TEN) and x.card != a.card]
+    if rank not in (KING, TEN) and escapes:
+        return Why("keeps_escape", card=card_str(escapes[0].card))
     # the cards kept can be played at more of the totals near the limit than another play's
     # (``normal``'s judgement of the hand it keeps)
     hand = hand_codes(view)
@@ -382,7 +385,7 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         if len(plays) < 2:
             return None
         if len(alike) == 1:
-            return Why("nn_same", total=t)
+            return Why("nn_same", total=t, count=mine)
         # a J among them skips a seat, a 4 turns play round: the total, and so the chips, alike
         return Why("nn_total", total=t, count=mine)
     if others and not mine:  # 3.3: a landing, or 99

@@ -285,7 +285,7 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         assert w.total == t and len(plays) > 1 and all(made(x) == t for x in plays)
         # nn_same: of one rank, or a Q or a K, one value; nn_total: a J or a 4 among them
         kinds = len({("K" if x[0] == "Q" else x[0], Action.parse(x).value) for x in plays})
-        assert kinds == 1 if w.kind == "nn_same" else kinds > 1 and w.count == mine
+        assert w.count == mine and (kinds == 1 if w.kind == "nn_same" else kinds > 1)
         return
     # the chips depend on the total alone: the plays to another total are the choice
     costs = [chips(made(x))[0] for x in view["legal"] if x != "draw" and made(x) != t]
@@ -614,7 +614,7 @@ def test_ninety_nine_says_when_every_card_does_the_same() -> None:
     """ninety-nine 2: a Q and two Ks at 82 each add 10 and nothing more: whichever goes, the
     hand kept can do as much. A J among them skips (2): not the same."""
     view, legal = position("ninety-nine", 3, ["KD", "QH", "KS"], total=82, pile=[])
-    assert why(view, "QH") == Why("nn_same", total=92) == why(view, "KS")
+    assert why(view, "QH") == Why("nn_same", total=92, count=0) == why(view, "KS")
     view, legal = position("ninety-nine", 3, ["KD", "QH", "JS"], total=82, pile=[])
     assert why(view, "QH") == Why("nn_total", total=92, count=0) == why(view, "JS")
     view, legal = position("ninety-nine", 3, ["KD", "QH", "JS"], total=60, pile=[])
@@ -896,3 +896,11 @@ def test_ninety_eight_says_where_every_card_makes_the_same_total() -> None:
     assert why(view, "3H") == Why("ne_same", total=99, count=99) == why(view, "4D")
     view["hand_counts"] = [1, 4, 4, 4]  # after the 3, seat 0 plays, with one card
     assert all(w is None or w.kind != "ne_same" for w in map(lambda x: why(view, x), legal))
+
+
+def test_a_high_card_shed_early_says_so_not_the_king_every_card_keeps() -> None:
+    """8: with J♣ 8♥ K♥ 3♣ at 0, any card but the King keeps it: that says nothing of 8♥ over
+    3♣. The hint says what sets it apart (a high card goes while the total is low); a King or
+    ten kept is said where nothing does (above)."""
+    view, legal = position("ninety-eight", 4, ["JC", "8H", "KH", "3C"], total=0)
+    assert why(view, "8H") == Why("shed_high")

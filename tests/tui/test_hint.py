@@ -297,7 +297,11 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("special_reverse", seat=1, card="AS", count=2): "Bo holds 2 cards, and A♠ turns play away from them",
         Why("next_lacks", seat=1, suit="C"): "Bo drew on ♣ clubs, so they may hold none",
         Why("wild_last", suit="D"): "nothing else matches, and ♦ diamonds is the suit of the one other card you hold",
-        Why("nn_same", total=92): "every card you can play does the same here, taking the total to 92",
+        Why("nn_same", total=92, count=0): "every card you can play does the same here, taking the total to 92",
+        Why("nn_same", total=37, count=1): "every card you can play does the same here, taking the total to 37 and "
+                                           "costing you 1 chip",
+        Why("nn_same", total=158, count=2): "every card you can play does the same here, taking the total over 99 "
+                                            "(to 158): it costs you 2 chips",
         Why("longer", suit="S"): "♠ spades is the suit you hold most of among the cards that can be played",
         Why("wild_out", card="8S"): "8♠ is your last card: it goes out, whatever suit it names",
         Why("wild_held", suit="D", count=2): "nothing else matches, and you hold a card of ♦ diamonds; you hold no suit twice",
@@ -313,7 +317,7 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("longest", suit="H", count=1): "♥ hearts is the suit you hold most of",
         Why("squeeze", seat=1, total=98, count=8): "at 98, 8 in 10 of the cards you cannot see would take Bo over "
                                                    "the limit",
-        Why("value_total", seat=1, total=99, count=89): "at 99 fewer of the cards you cannot see are safe for Bo than "
+        Why("value_total", seat=1, total=99, count=89): "at 99, fewer of the cards you cannot see are safe for Bo than "
                                                         "at 89",
         Why("keeps_escape", card="TS"): "it keeps your 10♠, which can be played at any total",
         Why("keeps_ace", card="AC", total=50): "it keeps your A♣, which can add just 1 as the total nears 50",
