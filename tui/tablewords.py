@@ -12,7 +12,7 @@ from core import GAMES
 
 from .cardface import card_label, suit_label
 from .eventtext import deal_word, seat_name
-from .plain import cut
+from .plain import counted, cut
 from .plays import own_status
 from .seatmarks import turn_of
 from .widgets.seats import status_text, statuses
@@ -130,6 +130,27 @@ def turn_words(view: dict[str, Any], names: list[str]) -> str:
     if current == view.get("seat"):
         return "It is your turn"
     return f"It is {turn_of(seat_name(names, current))}"
+
+
+def hand_words(view: dict[str, Any], cards: list[str], names: list[str], style: str) -> str:
+    """Y's answer: this seat's cards (``cards``, in the order its hand shows them) and how
+    many each other seat holds, in words: what the table's drawing shows."""
+    seat = view.get("seat")
+    if seat is None:
+        mine = "You watch: you hold no cards"
+    elif not cards:
+        mine = "You hold no cards"
+    else:
+        mine = f"Your {counted(len(cards), 'card')}: " + ", ".join(card_label(c, style) for c in cards)
+    seats = statuses(view)
+    others = []
+    for other, held in enumerate(view.get("hand_counts") or []):
+        if other == seat or not isinstance(held, int):
+            continue
+        st = seats[other] if other < len(seats) else {}
+        gone = st.get("out") or st.get("in_hand") is False
+        others.append(f"{seat_name(names, other)}: {'out' if gone and not held else counted(held, 'card')}")
+    return mine + (". " + "; ".join(others) if others else "")
 
 
 def why_no_hint(view: dict[str, Any]) -> str:

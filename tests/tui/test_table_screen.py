@@ -9,7 +9,9 @@ from textual.widgets import Label
 from textual.widgets._footer import FooterKey
 
 from core import new_match
+from tui.cardface import card_label
 from tui.screens.choice import ChoiceScreen
+from tui.tablewords import hand_words
 from tui.widgets.board import STOCK_X
 from tui.widgets.hand import HandView
 from tui.widgets.topbar import TopBar
@@ -272,15 +274,20 @@ async def test_l_in_countdown_says_the_count_and_names_a_moved_key(tmp_path) -> 
 
 
 async def test_c_s_t_say_total_scores_turn() -> None:
-    """ninety-nine 6: C says the total, S the chips, T whose turn it is."""
+    """ninety-nine 6: C says the total, S the chips, T whose turn it is; Y the cards held, this
+    seat's as its hand shows them."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
-        await pilot.press("c", "s", "t")
+        await pilot.press("c", "s", "t", "y")
         await pilot.pause()
         assert screen.said[0] == "The total is 20 (limit 20)"
         assert screen.said[1].startswith("Scores: P0: 3 lives; P1: 3 lives")
         assert screen.said[2] == "It is your turn"
+        shown = screen.query_one(HandView).cards
+        assert screen.said[3] == hand_words(screen.view, shown, list(screen.names), "two-colour")
+        assert screen.said[3].startswith(f"Your {len(shown)} cards: {card_label(shown[0], 'two-colour')}, ")
+        assert screen.said[3].endswith("; P3: 4 cards") and "P2:" not in screen.said[3]
         await pilot.press("2")  # choose the dimmed ace
         await pilot.press("4", "enter")  # K: the total stays 20, play moves on
         await pilot.pause()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from core import new_match
-from tui.tablewords import follow_text, scores_words, top_parts, total_words, turn_words, why_no_hint
+from tui.tablewords import follow_text, hand_words, scores_words, top_parts, total_words, turn_words, why_no_hint
 
 NAMES = ["Ana", "Bob", "Cy", "Di"]
 
@@ -95,3 +95,24 @@ def test_a_marked_seats_turn_keeps_its_mark_after_the_turn() -> None:
     assert turn_words(view, names) == "It is Cy's turn (idle)"
     lobby["seats"][1]["idle"] = False
     assert seat_names(lobby)[1] == "Cy"
+
+
+def test_y_says_the_hand_in_its_order_and_how_many_cards_each_other_seat_holds() -> None:
+    """For a player who reads the screen as text: the cards as the hand shows them, in the card
+    style's words, and each other seat's count (the seat boxes' "5 cards"); a watcher holds none."""
+    view = new_match("crazy-eights", 4, seed=3).view(0)
+    shown = list(reversed(view["hand"]))  # the order the hand is drawn in, whatever it is
+    assert hand_words(view, shown, NAMES, "two-colour") == \
+        "Your 5 cards: J♣, A♥, 5♠, K♠, 5♦. Bob: 5 cards; Cy: 5 cards; Di: 5 cards"
+    assert hand_words(view, shown, NAMES, "ascii").startswith("Your 5 cards: JC, AH, 5S, KS, 5D. ")
+    watcher = new_match("crazy-eights", 4, seed=3).view(None)
+    assert hand_words(watcher, [], NAMES, "ascii") == \
+        "You watch: you hold no cards. Ana: 5 cards; Bob: 5 cards; Cy: 5 cards; Di: 5 cards"
+
+
+def test_y_says_a_seat_out_of_the_match_is_out() -> None:
+    """ninety-nine 4.1: a seat out of chips holds no cards and is out, not "0 cards"."""
+    view = new_match("ninety-nine", 3, seed=3).view(0)
+    view["status"][2] = {**view["status"][2], "out": True, "in_hand": False, "chips": 0}
+    view["hand_counts"] = [3, 3, 0]
+    assert hand_words(view, view["hand"], NAMES, "ascii").endswith(". Bob: 3 cards; Cy: out")

@@ -41,7 +41,7 @@ from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, 
 from ..seatmarks import AWAY_MARK, IDLE_MARK, unmarked
 from ..seatnames import listed_seat
 from ..shownclock import BELL_AT, ShownClock
-from ..tablewords import follow_text, scores_words, top_parts, total_words, turn_words, why_no_hint
+from ..tablewords import follow_text, hand_words, scores_words, top_parts, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art, board_caption
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
@@ -124,6 +124,7 @@ class TableScreen(Screen[None]):
         Binding("c", "say_total", "Total", show=False, id="table.say_total"),  # these three: in Help (F1), kept off the bar
         Binding("s", "say_scores", "Scores", show=False, id="table.say_scores"),
         Binding("t", "say_turn", "Turn", show=False, id="table.say_turn"),
+        Binding("y", "say_hand", "Cards held", show=False, id="table.say_hand"),
         Binding("h", "hint", "Hint", id="table.hint"),  # on the bar at a solo table only
         Binding("o", "next_hand_order", "Hand order", show=False, id="table.hand_order"),
         Binding("slash", "focus_chat", "Chat", id="table.chat"),
@@ -1024,6 +1025,14 @@ class TableScreen(Screen[None]):
 
     def action_say_turn(self) -> None:
         self.say(turn_words(self.view or {}, self.names))
+
+    def action_say_hand(self) -> None:
+        """Your cards in words, in the order the hand shows them, and how many each other seat
+        holds: what the drawing shows, for a player who reads the screen as text."""
+        view, names = dict(self.view or {}), list(self.names)
+        cards = list(self.query_one(HandView).cards) if view.get("seat") is not None else []
+        self.say(hand_words(view, cards, names, self.card_style),
+                 lambda card_style: hand_words(view, cards, names, card_style))
 
     def _seat_in_lobby(self) -> dict[str, Any] | None:
         """This player's seat as the table's latest lobby lists it."""
