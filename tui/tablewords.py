@@ -9,6 +9,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from core import GAMES
+from core.games.ninety_nine import MARKS
 
 from .cardface import card_label, suit_label
 from .eventtext import deal_word, seat_name
@@ -90,12 +91,22 @@ def follow_text(view: dict[str, Any], style: str, width: int | None = None, rows
     return Text("\n".join(cut(line, width) for line in lines))
 
 
+def next_mark(view: dict[str, Any]) -> int | None:
+    """Ninety-Nine's next mark above the total (3.3: 33, 66, 99), which the board shows under it."""
+    total = view.get("total")
+    if view.get("game") != "ninety-nine" or not isinstance(total, int):
+        return None
+    return next((m for m in (*MARKS, 99) if total < m), None)
+
+
 def total_words(view: dict[str, Any], style: str) -> str:
     """C's answer: the total and its limit, or the suit to follow, the top card and a debt."""
     if view.get("total") is not None:
         text = f"The total is {view['total']}"
         if view.get("limit"):
             text += f" (limit {view['limit']})"
+        elif (mark := next_mark(view)) is not None:  # ninety-nine 3.3, as the board says it
+            text += f" (next mark {mark})"
         return text
     if view.get("suit"):
         text = f"Follow {suit_label(view['suit'], style)}"

@@ -52,7 +52,8 @@ def test_the_line_under_the_board_says_what_is_wild_where_eights_alone_are_not_t
 
 
 def test_the_answers_to_c_s_and_t() -> None:
-    """ninety-eight 7.2: partners share their lives, so S names the pairs."""
+    """ninety-eight 7.2: partners share their lives, so S names the pairs; ninety-nine 3.3: C
+    names the next mark."""
     view = new_match("ninety-eight", 4, "teams", seed=3).view(0)
     assert total_words(view, "ascii") == "The total is 0 (limit 98)"
     assert scores_words(view, NAMES) == ("Scores: Ana: 3 lives; Bob: 3 lives; Cy: 3 lives; Di: 3 lives. "
@@ -60,6 +61,11 @@ def test_the_answers_to_c_s_and_t() -> None:
     # a name that ends in a number stays apart from the count after it
     chips = new_match("ninety-nine", 2, seed=3).view(0)
     assert scores_words(chips, ["You", "Normal bot 2"]) == "Scores: You: 9 chips; Normal bot 2: 9 chips"
+    # ninety-nine 3.3: C says the next mark, as the board does under the total
+    assert total_words(chips, "ascii") == "The total is 0 (next mark 33)"
+    assert [total_words({**chips, "total": t}, "ascii") for t in (33, 65, 66, 98)] == [
+        "The total is 33 (next mark 66)", "The total is 65 (next mark 66)", "The total is 66 (next mark 99)",
+        "The total is 98 (next mark 99)"]
     assert turn_words(view, NAMES) == "It is Bob's turn"
     eights = new_match("crazy-eights", 4, seed=3).view(1)
     assert total_words(eights, "ascii").startswith("Follow ") and ", on " in total_words(eights, "ascii")

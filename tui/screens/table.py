@@ -20,7 +20,6 @@ from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widgets import Digits, Input, Static
 
-from core.games.ninety_nine import MARKS
 from net.protocol import CHAT_LEN
 
 from ..cardface import DEFAULT_PALETTE, LARGE, LOW, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
@@ -41,7 +40,7 @@ from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, 
 from ..seatmarks import AWAY_MARK, IDLE_MARK, unmarked
 from ..seatnames import listed_seat
 from ..shownclock import BELL_AT, ShownClock
-from ..tablewords import follow_text, hand_words, scores_words, top_parts, total_words, turn_words, why_no_hint
+from ..tablewords import follow_text, hand_words, next_mark, scores_words, top_parts, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art, board_caption
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
@@ -538,8 +537,7 @@ class TableScreen(Screen[None]):
         limit = view.get("limit")
         # ninety-nine 3.3: the mark the total goes up to next (landing on it costs the others,
         # going past it costs the player), where Ninety-Eight says its limit
-        mark = next((m for m in (*MARKS, 99) if isinstance(total, int) and total < m), None) \
-            if view.get("game") == "ninety-nine" else None
+        mark = next_mark(view)
         under = f"\nlimit {limit}" if limit else f"\nnext mark {mark}" if mark else ""
         self._put("#limit", Text(f"total{under}" if total is not None else "", style="dim"))
         totalbox = self.query_one("#totalbox")
