@@ -13,7 +13,7 @@ from textual import events
 from net.protocol import NAME_LEN
 from tui.settings import Settings, config_dir, load_settings, save_settings, settings_path
 
-from .helpers import current, make_app
+from .helpers import current, make_app, wait_for
 
 
 def _anas_app(folder: Path) -> tuple[Any, Path]:
@@ -341,6 +341,7 @@ async def test_the_turn_bell_switch_is_saved(tmp_path: Path) -> None:
         bell = app.screen.query_one("#bell")
         assert bell.value is True
         bell.value = False
+        await wait_for(pilot, lambda: any(n.message == "Turn bell: off (kept)" for n in app._notifications))
         await pilot.pause()
         assert app.settings.bell is False
     assert load_settings(path)[0].bell is False

@@ -260,11 +260,18 @@ class SettingsScreen(Screen[None]):
     def _animation(self, event: Switch.Changed) -> None:
         if event.value != self.app.settings.animation:
             self.app.update_settings(animation=event.value)
+            self._said_switched("Animation", event.value)
 
     @on(Switch.Changed, "#bell")
     def _bell(self, event: Switch.Changed) -> None:
         if event.value != self.app.settings.bell:
             self.app.update_settings(bell=event.value)
+            self._said_switched("Turn bell", event.value)
+
+    def _said_switched(self, what: str, on_now: bool) -> None:
+        """A switch turned, in words: Space or Enter on a focused switch (or a click) changes it
+        at once, and a player reading the screen as text saw no sign of which or how."""
+        self.app.notify(f"{what}: {'on' if on_now else 'off'} (kept)", timeout=3)
 
     @on(Button.Pressed, "#move-keys")
     def _move_keys(self) -> None:
