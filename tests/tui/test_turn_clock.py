@@ -63,6 +63,13 @@ async def test_the_host_sets_the_clock_and_the_table_counts_down() -> None:
         # the countdown shows on the top bar (read as it is drawn: a busy machine may draw late)
         await wait_for(pilot, lambda: top().endswith(tuple(f"your turn · {n} s" for n in range(1, 5))), timeout=5)
         assert table.view["version"] == version
+        # T says it in words too, with the seconds the top line shows
+        told = len(table.said)
+        await pilot.press("t")
+        said = await wait_for(pilot, lambda: len(table.said) > told and table.said[-1])
+        # (a machine slow enough for the bot's move to come first hears whose turn it is then)
+        assert said in [f"It is your turn, {n} s left on the clock" for n in range(0, 5)] or \
+            not said.startswith("It is your turn"), said
         await wait_for(pilot, lambda: top().endswith("· 1 s") or table.view["version"] != version, timeout=6)
         # Ana does not move: the bot's move for her comes, she is told, and her seat stays hers
         await wait_for(pilot, lambda: table.view["version"] != version, timeout=8)

@@ -1022,7 +1022,8 @@ class TableScreen(Screen[None]):
         self.say(scores_words(self.view or {}, self.names))
 
     def action_say_turn(self) -> None:
-        self.say(turn_words(self.view or {}, self.names))
+        left = None if self.offline else self.clock_left()  # the top line's seconds, in words too
+        self.say(turn_words(self.view or {}, self.names) + (f", {left} s left on the clock" if left is not None else ""))
 
     def action_say_hand(self) -> None:
         """Your cards in words, in the order the hand shows them, and how many each other seat
