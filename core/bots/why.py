@@ -407,7 +407,9 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
 
     shares: dict[int, float] = {}
     worst, other = t, None
-    if nxt != seat and t < 99:
+    # (a seat holding no card, its draw forgotten under the manual draw, cannot play: it loses 3
+    # chips as its turn comes, 5.3, whatever the unseen cards; nothing is said of them)
+    if nxt != seat and t < 99 and counts[nxt] > 0:
         # the other plays that cost nothing and pass the turn to a seat holding as many cards
         # (a 4 or a J may pass it to another; the unseen cards are the same for every seat):
         # the least share of the unseen cards that let it land, and clearly less than where

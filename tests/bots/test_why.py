@@ -904,3 +904,16 @@ def test_a_high_card_shed_early_says_so_not_the_king_every_card_keeps() -> None:
     ten kept is said where nothing does (above)."""
     view, legal = position("ninety-eight", 4, ["JC", "8H", "KH", "3C"], total=0)
     assert why(view, "8H") == Why("shed_high")
+
+
+def test_nothing_is_said_of_what_a_seat_holding_no_card_would_draw_on() -> None:
+    """ninety-nine 5.3: under the manual draw a seat that forgot to draw may hold no card; at its
+    turn it loses 3 chips whatever is played, so "Bot would lose chips with 8 in 10 of the cards
+    you cannot see, however played" (or land on a mark with them) is not said of it."""
+    view, legal = position("ninety-nine", 4, ["TS"], preset="manual-draw", total=22)
+    nxt = (view["seat"] + view["direction"]) % 4
+    assert [w.kind if w else None for w in (why(view, a) for a in legal)] != [None, None]  # said with a hand
+    view["hand_counts"] = [0 if s == nxt else k for s, k in enumerate(view["hand_counts"])]
+    for action in legal:
+        w = why(view, action)
+        assert w is None or w.seat != nxt, (action, w)
