@@ -41,17 +41,24 @@ def strategy_for(game: str) -> Strategy:
     return s
 
 
+def _forced(view: View, legal: list[str]) -> str | None:
+    """The one legal action, where there is one; None where there is a choice. Refuses a view
+    that is not a seat's (a bot or a hint reads only what that seat may know) and no actions."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    if not isinstance(view.get("seat"), int):
+        raise ValueError("a bot needs the view of its own seat, not a spectator's")
+    return legal[0] if len(legal) == 1 else None
+
+
 def choose(level: str, view: View, legal: list[str], rng: random.Random,
            budget: float | None = None, iterations: int | None = None) -> str:
     """One of ``legal``, chosen by a bot of ``level`` for the seat ``view`` belongs to."""
     if level not in LEVELS:
         raise ValueError(f"bot level {level!r}: the levels are {', '.join(LEVELS)}")
-    if not legal:
-        raise ValueError("no legal action to choose from")
-    if not isinstance(view.get("seat"), int):
-        raise ValueError("a bot needs the view of its own seat, not a spectator's")
-    if len(legal) == 1:
-        return legal[0]
+    forced = _forced(view, legal)
+    if forced is not None:
+        return forced
     strategy = strategy_for(view["game"])
     actions = parse_legal(legal)
     if level == "easy":
@@ -67,12 +74,9 @@ def advise(view: View, legal: list[str]) -> str:
     """The move the hint line offers the seat ``view`` belongs to: ``normal``'s, less the
     variation that only keeps a table of bots from going round for ever (Crazy Eights with
     the stock gone); the same for one position every time."""
-    if not legal:
-        raise ValueError("no legal action to choose from")
-    if not isinstance(view.get("seat"), int):
-        raise ValueError("a hint is for the view of a seat, not a spectator's")
-    if len(legal) == 1:
-        return legal[0]
+    forced = _forced(view, legal)
+    if forced is not None:
+        return forced
     strategy = strategy_for(view["game"])
     return legal[strategy.advise(view, parse_legal(legal), random.Random(view.get("version")))]
 
