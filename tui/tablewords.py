@@ -16,6 +16,7 @@ from .eventtext import deal_word, seat_name
 from .plain import counted, cut
 from .plays import own_status
 from .seatmarks import turn_of
+from .seatnames import whole_number
 from .widgets.seats import status_text, statuses
 from .widgets.topbar import TopLine
 
@@ -156,7 +157,7 @@ def hand_words(view: dict[str, Any], cards: list[str], names: list[str], style: 
     seats = statuses(view)
     others = []
     for other, held in enumerate(view.get("hand_counts") or []):
-        if other == seat or not isinstance(held, int):
+        if other == seat or not whole_number(held):
             continue
         st = seats[other] if other < len(seats) else {}
         gone = st.get("out") or st.get("in_hand") is False

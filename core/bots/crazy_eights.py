@@ -88,6 +88,13 @@ STOCK_GONE_VARY = 0.75
 STOCK_GONE_VARY_CLOSE = 0.2
 
 
+def ace_turns_away(view: View, seat: int) -> bool:
+    """7.3: whether an ace ``seat`` plays turns play away from the next seat: with two seats it
+    acts as a Q; with more it turns play to the seat before, no way away from a next seat about
+    to go out where that one holds as few (two cards or fewer)."""
+    return view["players"] == 2 or view["hand_counts"][next_seat(view, seat, -view["direction"])] > 2
+
+
 def seat_to_follow(view: View, seat: int, card: int) -> int | None:
     """The seat that must follow the suit ``card`` leaves, after ``seat`` plays it; None where
     the card's own effect leaves that seat no plain follow (specials, 7.1-7.3: a 2's debt, a
@@ -151,7 +158,7 @@ class CrazyEightsStrategy(Strategy):
     def rule_set(self, view: View, legal: list[Action], rng: random.Random, W: Weights,
                  vary: bool = True) -> int:
         """``vary``: with the stock gone, now and then draw or name a random suit, so that
-        bots alone do not hand wild cards round for ever (never where a hand is about out)."""
+        bots alone do not hand wild cards round for ever (seldom where a hand is about out)."""
         seat: int = view["seat"]
         hand = hand_codes(view)
         size = len(hand)
@@ -173,7 +180,6 @@ class CrazyEightsStrategy(Strategy):
         danger = min((counts[s] for s in opponents), default=9)
         nxt = next_seat(view, seat)
         nxt_danger = counts[nxt] <= 2 if nxt != seat else False
-        turned_to = next_seat(view, seat, -view["direction"])  # after an ace's reverse (7.3)
         suit_len = suit_lengths(hand, wild)
         specials = bool(view["options"].get("specials"))
         drew_on = view.get("drew_on")
@@ -216,9 +222,7 @@ class CrazyEightsStrategy(Strategy):
                         score += 1.5 if nxt_danger else 0.5
                     elif r == QUEEN:
                         score += 1.2 if nxt_danger else 0.3
-                    elif r == ACE and (view["players"] == 2 or counts[turned_to] > 2):
-                        # with three seats or more the ace turns play to the seat before:
-                        # away from the next seat only where that one is not about out too
+                    elif r == ACE and ace_turns_away(view, seat):
                         score += 0.8 if nxt_danger else 0.0
                 # a card that leaves me nothing to follow my own suit with is worse
                 if left_in_suit == 0 and not any(is_wild(x, wild) for x in rest):

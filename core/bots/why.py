@@ -26,7 +26,7 @@ from ..cards import ACE, KING, QUEEN, RANK, RANKS, SUIT, TEN, card_str
 from ..games.ninety_nine import chips as outcome
 from ..games.ninety_nine import total_after as nn_after
 from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
-from .crazy_eights import POINTS, SPECIAL_RANKS, TWO, is_wild, seat_to_follow, suit_lengths, wild_ranks
+from .crazy_eights import POINTS, SPECIAL_RANKS, TWO, ace_turns_away, is_wild, seat_to_follow, suit_lengths, wild_ranks
 from .ninety_eight import no_safe_chance, rules_for, safe_near_limit, seat_after, side_seats, unseen_safe
 from .ninety_nine import free_at, totals_ahead, unseen_tables
 from .ninety_nine import seat_after as nn_seat_after
@@ -220,10 +220,7 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
         kind = "special_skip" if rank == QUEEN or view["players"] == 2 else "special_reverse"
         return Why(kind, seat=nxt, card=card_str(a.card), count=counts[nxt])
 
-    # 7.3: with three seats or more an ace turns play to the seat before, which is no way
-    # away from the next seat's going out where that one holds as few
-    turned_to = next_seat(view, seat, -view["direction"])
-    away = rank != ACE or view["players"] == 2 or counts[turned_to] > 2
+    away = rank != ACE or ace_turns_away(view, seat)  # 7.3: an ace turns play to the seat before
     if specials and nxt != seat and counts[nxt] <= 2 and rank in SPECIAL_RANKS and away:
         return special()
     follows = seat_to_follow(view, seat, a.card)
