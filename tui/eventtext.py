@@ -397,6 +397,29 @@ _REASONS = {"no announcement": 'not saying "last card!"', "wrong announcement": 
             "announced going out": 'saying "last card!" on going out'}
 
 
+def with_total_before(event: dict[str, Any], before: int | None) -> dict[str, Any]:
+    """``event`` with the total it started from (``from``), where it is a play and that total is
+    known: the event carries the total after only, and a Ninety-Nine 2 can reach one total by
+    doubling and another by halving (17 and 68 both make 34)."""
+    if event.get("kind") != "play" or not isinstance(before, int) or isinstance(before, bool):
+        return event
+    return {**event, "from": before}
+
+
+def two_effect(event: dict[str, Any], game: str | None) -> str:
+    """"doubles" or "halves": what a Ninety-Nine 2 did to the total (2: halves an even total
+    above 49, else doubles it), where the play carries the total it started from and the total
+    after agrees; else ""."""
+    if game != "ninety-nine" or not str(event.get("card") or "").startswith("2"):
+        return ""
+    o, t = event.get("from"), event.get("total")
+    if not isinstance(o, int) or not isinstance(t, int) or isinstance(o, bool) or isinstance(t, bool):
+        return ""
+    if o % 2 == 0 and o > 49:
+        return "halves" if t * 2 == o else ""
+    return "doubles" if t == o * 2 else ""
+
+
 def describe(event: dict[str, Any], names: list[str], style: str = "two-colour",
              game: str | None = None, before: dict[str, Any] | None = None) -> str | None:
     """One sentence for the log, or ``None`` for an event not worth a line. ``game`` names
@@ -441,6 +464,9 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
         if p and p[3] and event.get("left") != 1:
             # a play down to one card is followed by its own last_card event: said once, there
             text += ' ("last card!")'
+        effect = two_effect(event, game)
+        if effect:
+            text += f" ({effect})"
         if event.get("total") is not None:
             text += f": {event['total']}"
         return text

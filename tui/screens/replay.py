@@ -30,7 +30,8 @@ from net.seatnames import and_list
 from themes.variables import BLACK, solid
 
 from ..cardface import card_label, suit_label
-from ..eventtext import action_text, debts_taken, deal_word, describe, other_name, told, with_causes
+from ..eventtext import (action_text, debts_taken, deal_word, describe, other_name, told, with_causes,
+                         with_total_before)
 from ..matchend import why_over
 from ..notices import again
 from ..plain import clean, cut
@@ -316,8 +317,15 @@ class ReplayScreen(Screen[None]):
             times = f", {len(step.actions)} times" if len(step.actions) > 1 else ""
             events.append((Text(), Text(f"{who}: {action_text(step.actions[0], style)}{times}", style="bold")))
         before: dict[str, Any] | None = None
+        # the total the step started from, for a 2 said as doubling or halving (a total from the
+        # hand before never agrees with a 2's total in the next: nothing is said there)
+        total = self.shown[self.index - 1].position.view.get("total") if self.index else None
         for event in told(debts_taken(with_causes(step.events)), view.get("teams")):  # told as the table's log tells them
-            line = describe(event, names, style, m.game, before)
+            if event.get("kind") == "deal":
+                total = 0
+            line = describe(with_total_before(event, total), names, style, m.game, before)
+            if isinstance(event.get("total"), int):
+                total = event["total"]
             if line:
                 events.append((Text("  "), Text(line)))
             if event.get("kind") == "match_over":  # what decided it, as the table's log says

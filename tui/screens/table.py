@@ -25,7 +25,8 @@ from net.protocol import CHAT_LEN
 from ..cardface import DEFAULT_PALETTE, LARGE, LOW, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
 from ..chatprompt import NOT_SENT, chat_prompt, reprompt
 from ..drawchance import MISSED_DRAW, DrawChance, draw_on_bar, why_no_draw, why_no_pass
-from ..eventtext import BOT_MARKS, ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn, joined_draws, told
+from ..eventtext import (BOT_MARKS, ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn,
+                         joined_draws, told, with_total_before)
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, LAST_CARD_KEY, announces, cannot_play, hint_text
 from ..keymap import current_keys
@@ -357,6 +358,8 @@ class TableScreen(Screen[None]):
         missed = False  # said once the move that ended the chance has said what its card did
         for event in told(events or [], view.get("teams")):
             self._track(event)
+            if event.get("kind") == "play" and len(self.totals) >= 2:
+                event = with_total_before(event, self.totals[-2])  # a 2 said as doubling or halving
             if missed and event.get("kind") in _MOVE_ENDS:
                 self.log_line(MISSED_DRAW, style="bold")  # ninety-nine 5.2: no catching up
                 missed = False
