@@ -13,8 +13,8 @@ from .seatnames import is_standin, lobby_names, watcher_names
 
 class Change(NamedTuple):
     """One coming or going: ``kind`` is sits, moves, leaves, away, back, bot (a bot took the
-    seat of a player who did not come back), stands (left a seat to watch), watches or unwatches;
-    ``text`` says it."""
+    seat of a player who did not come back), stands (left a seat to watch), watches, unwatches
+    or ready (said they are ready, or no longer); ``text`` says it."""
     kind: str
     text: str
     #: whom a watcher's line is of, as the lobby lists them (a name, not numbered): one app
@@ -47,7 +47,7 @@ def _as_shown(which: Counter[str], watchers: Iterable[Any], seats: list[dict[str
 def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]],
                        own_seats: set[int | None],
                        watchers: tuple[Iterable[Any], Iterable[Any]] = ((), ()),
-                       grace: float | None = None) -> list[Change]:
+                       grace: float | None = None, readiness: bool = False) -> list[Change]:
     """One line per player who sat down, moved, left, dropped or came back, or whose seat a
     bot took when they did not come back, each named as the seat list names them (two players
     called Ana read "Ana" and "Ana 2"), and per watcher who came or went (``watchers``: the
@@ -55,7 +55,9 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
     line names them (a watcher called Ana where Ana sits reads "Ana 2"). The app's own seats,
     before and after, say nothing (it knows), nor do bots the host seats (the host did that),
     nor a table whose seats were added or taken away (a new game: the seat list says it all).
-    ``grace`` is how long the host keeps an away seat (the lobby's, in seconds; None: not told)."""
+    ``grace`` is how long the host keeps an away seat (the lobby's, in seconds; None: not told).
+    ``readiness``: the start waits for the players to be ready, and a player who says so is told
+    ("Bob is ready."; the seat list's "ready" beside a name shows it only to one who looks)."""
     if not before or len(before) != len(after):
         return []
     watched, watching = list(watchers[0]), list(watchers[1])
@@ -81,6 +83,9 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
                                     f"{shown_after[i]} is away: their seat is kept {kept_for(grace)}."))
             elif old.get("connected") is False and new.get("connected"):
                 lines.append(Change("back", f"{shown_after[i]} is back."))
+            if readiness and not new.get("host") and new.get("connected") and bool(old.get("ready")) != bool(new.get("ready")):
+                lines.append(Change("ready", f"{shown_after[i]} is ready." if new.get("ready")
+                                    else f"{shown_after[i]} is no longer ready."))
             continue
         if was is not None:
             if new.get("bot") and clean(str(new.get("name") or ""), 24) == was:

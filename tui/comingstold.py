@@ -56,7 +56,13 @@ class ComingsTold:
         if self._known is None:
             self._known = Counter(clean(str(w), 24) for w in watchers[0] if w)
         watchers = self.waiting.through_returns(*watchers, over=self.waiting.over(lobby), known=known)
-        return [c for c in comings_and_goings(before, after, own, watchers, lobby_grace(lobby)) if self._told(c)]
+        # a match's start waits for its players to be ready, before it and after it (where the
+        # host starts the rematch, a guest's ready asks for one, and the table says that itself)
+        status = lobby.get("status")
+        readiness = earlier.get("status") == status and (status == "lobby" or status == "finished"
+                                                         and lobby.get("start") != "host")
+        return [c for c in comings_and_goings(before, after, own, watchers, lobby_grace(lobby), readiness)
+                if self._told(c)]
 
     def _told(self, change: Change) -> bool:
         """Whether ``change`` goes in the chat: a watcher's coming within ``WATCH_LINES``, their

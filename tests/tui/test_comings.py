@@ -47,6 +47,23 @@ def test_a_player_sits_down_moves_and_leaves() -> None:
     assert [c.kind for c in changes(seats("Ana", "Bo", None), seats("Ana", None, "Cy"), {0})] == ["sits", "leaves"]
 
 
+def test_a_player_who_says_they_are_ready_is_told_where_the_start_waits_for_it() -> None:
+    """The seat list's "ready" shows only to one who looks: a player's ready, or their taking it
+    back, is a line too, where the start waits for the players (``readiness``); never of this
+    app's own seat or the host's, who starts the match."""
+    def ready(lobby: list[dict[str, Any]], *which: int) -> list[dict[str, Any]]:
+        return [{**s, "ready": s["seat"] in which} for s in lobby]
+
+    before, after = ready(seats("Ana", "Bo", "Cy"), 0), ready(seats("Ana", "Bo", "Cy"), 0, 1)
+    assert [c.text for c in changes(before, after, {0}, readiness=True)] == ["Bo is ready."]
+    assert [c.kind for c in changes(before, after, {0}, readiness=True)] == ["ready"]
+    assert [c.text for c in changes(after, before, {0}, readiness=True)] == ["Bo is no longer ready."]
+    assert changes(before, after, {0}) == []  # a match in play: a ready there is nothing to wait for
+    assert changes(before, after, {1}, readiness=True) == []  # the app's own
+    hosted = [{**s, "host": s["seat"] == 1} for s in after]
+    assert changes(before, hosted, {0}, readiness=True) == []
+
+
 def test_a_player_with_another_players_name_is_named_as_the_seat_list_names_them() -> None:
     """Two players called Hana read "Hana" and "Hana 2" in the seat list: the lines say which
     one came, dropped or went, never the bare name that would read as the other."""
@@ -228,6 +245,27 @@ async def test_the_hosts_lobby_chat_says_who_came_and_went(bell: bool) -> None:
             await wait_for(pilot, lambda: any("Table: Bob leaves the table." in line for line in log()))
             assert not any("Ana" in line for line in log())  # the host's own seat says nothing
             assert rung == ([1] if bell else [])  # going away, coming back and leaving ring nothing
+        finally:
+            await bob.close()
+        await app.action_quit()
+
+
+async def test_the_host_reads_in_the_lobby_chat_that_a_player_is_ready() -> None:
+    """A host who reads the screen as text learns from the chat, not only the seat list, that a
+    player said they are ready (the start waits for it), or took it back."""
+    app = make_app(bind="127.0.0.1", port=0)
+    app.settings.name = "Ana"
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby, bob = await _bob_sits_down(app, pilot)
+        try:
+            await bob.ready(True)
+            await wait_for(pilot, lambda: app.session.lobby["seats"][1]["ready"])
+            await wait_for(pilot, lambda: any("Table: Bob is ready." in line for line in _chat(lobby)))
+            await bob.ready(False)
+            await wait_for(pilot, lambda: ("Table", "Bob is no longer ready.", True) in app.session.chat_log)
+            await wait_for(pilot, lambda: "Table: Bob is no longer ready." in " ".join(_chat(lobby)))
+            assert [text for _, text, _ in app.session.chat_log if "ready" in text] == \
+                ["Bob is ready.", "Bob is no longer ready."]
         finally:
             await bob.close()
         await app.action_quit()
