@@ -14,7 +14,8 @@ from .seatnames import is_standin, lobby_names, watcher_names
 class Change(NamedTuple):
     """One coming or going: ``kind`` is sits, moves, leaves, away, back, bot (a bot took the
     seat of a player who did not come back), stands (left a seat to watch), watches, unwatches
-    or ready (said they are ready, or no longer); ``text`` says it."""
+    ready (said they are ready, or no longer), asks or unasks (a rematch, after a match whose
+    host starts the next); ``text`` says it."""
     kind: str
     text: str
     #: whom a watcher's line is of, as the lobby lists them (a name, not numbered): one app
@@ -47,7 +48,7 @@ def _as_shown(which: Counter[str], watchers: Iterable[Any], seats: list[dict[str
 def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]],
                        own_seats: set[int | None],
                        watchers: tuple[Iterable[Any], Iterable[Any]] = ((), ()),
-                       grace: float | None = None, readiness: bool = False) -> list[Change]:
+                       grace: float | None = None, readiness: str = "") -> list[Change]:
     """One line per player who sat down, moved, left, dropped or came back, or whose seat a
     bot took when they did not come back, each named as the seat list names them (two players
     called Ana read "Ana" and "Ana 2"), and per watcher who came or went (``watchers``: the
@@ -56,8 +57,11 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
     before and after, say nothing (it knows), nor do bots the host seats (the host did that),
     nor a table whose seats were added or taken away (a new game: the seat list says it all).
     ``grace`` is how long the host keeps an away seat (the lobby's, in seconds; None: not told).
-    ``readiness``: the start waits for the players to be ready, and a player who says so is told
-    ("Bob is ready."; the seat list's "ready" beside a name shows it only to one who looks)."""
+    ``readiness``: "ready" where the start waits for the players to be ready, and a player who
+    says so is told ("Bob is ready."; the seat list's "ready" beside a name shows it only to one
+    who looks); "rematch" after a match whose host starts the next, where a guest's ready asks
+    for one (the table tells the first ask; a request taken back, and asked again, are told here:
+    ``asks`` lines for the caller to keep to those after an ``unasks``)."""
     if not before or len(before) != len(after):
         return []
     watched, watching = list(watchers[0]), list(watchers[1])
@@ -84,8 +88,12 @@ def comings_and_goings(before: list[dict[str, Any]], after: list[dict[str, Any]]
             elif old.get("connected") is False and new.get("connected"):
                 lines.append(Change("back", f"{shown_after[i]} is back."))
             if readiness and not new.get("host") and new.get("connected") and bool(old.get("ready")) != bool(new.get("ready")):
-                lines.append(Change("ready", f"{shown_after[i]} is ready." if new.get("ready")
-                                    else f"{shown_after[i]} is no longer ready."))
+                if readiness == "rematch":
+                    lines.append(Change("asks", f"{shown_after[i]} asks for a rematch again.", was) if new.get("ready")
+                                 else Change("unasks", f"{shown_after[i]} no longer asks for a rematch.", was))
+                else:
+                    lines.append(Change("ready", f"{shown_after[i]} is ready." if new.get("ready")
+                                        else f"{shown_after[i]} is no longer ready."))
             continue
         if was is not None:
             if new.get("bot") and clean(str(new.get("name") or ""), 24) == was:

@@ -22,6 +22,20 @@ def _drop(names: list[Any], name: Any) -> None:
         names.remove(name)
 
 
+def _readiness(earlier: dict[str, Any], lobby: dict[str, Any]) -> str:
+    """What a player's ready says between two lobbies (``comings_and_goings``): a match's start
+    waits for its players to be ready, before it and after it, except where the host starts the
+    rematch, where a guest's ready asks for one; nothing in a match, nor as the table moves on."""
+    status = lobby.get("status")
+    if earlier.get("status") != status:
+        return ""
+    if status == "lobby":
+        return "ready"
+    if status == "finished":
+        return "rematch" if lobby.get("start") == "host" else "ready"
+    return ""
+
+
 class ComingsTold:
     """What this app has told of one table's comings and goings so far; ``waiting`` holds the
     watchers whose return is no news."""
@@ -35,6 +49,9 @@ class ComingsTold:
         #: each whose coming it told since; only their going is told (a going told without its
         #: coming, or a coming whose going went unsaid, gave the players a wrong picture)
         self._known: Counter[str] | None = None
+        #: the players whose rematch request this app told was taken back, since the match ended:
+        #: only their asking again is news (the table tells each player's first ask)
+        self._unasked: set[str] = set()
 
     def changes(self, earlier: dict[str, Any], lobby: dict[str, Any], seat: int | None) -> list[Change]:
         """Who came and who went between two lobbies (``tui.comings``), this app in ``seat``
@@ -56,18 +73,21 @@ class ComingsTold:
         if self._known is None:
             self._known = Counter(clean(str(w), 24) for w in watchers[0] if w)
         watchers = self.waiting.through_returns(*watchers, over=self.waiting.over(lobby), known=known)
-        # a match's start waits for its players to be ready, before it and after it (where the
-        # host starts the rematch, a guest's ready asks for one, and the table says that itself)
-        status = lobby.get("status")
-        readiness = earlier.get("status") == status and (status == "lobby" or status == "finished"
-                                                         and lobby.get("start") != "host")
-        return [c for c in comings_and_goings(before, after, own, watchers, lobby_grace(lobby), readiness)
-                if self._told(c)]
+        if lobby.get("status") != "finished":
+            self._unasked.clear()
+        return [c for c in comings_and_goings(before, after, own, watchers, lobby_grace(lobby),
+                                              _readiness(earlier, lobby)) if self._told(c)]
 
     def _told(self, change: Change) -> bool:
         """Whether ``change`` goes in the chat: a watcher's coming within ``WATCH_LINES``, their
         going only where the players know of them (then always: it closes what they were told)."""
         known = self._known if self._known is not None else Counter()
+        if change.kind == "unasks":
+            self._unasked.add(change.who)
+        elif change.kind == "asks":
+            if change.who not in self._unasked:
+                return False
+            self._unasked.discard(change.who)
         if change.kind == "unwatches":
             if known[change.who] <= 0:
                 return False

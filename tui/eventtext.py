@@ -120,8 +120,9 @@ def drawn(event: dict[str, Any]) -> tuple[list[str], int]:
 #: the marks of an event of a move a bot made for a player (``bot_marked``): this app's own
 #: (``for_you``), or another seat's (``by_bot``)
 BOT_MARKS = ("for_you", "by_bot")
-#: the events of a move a bot made for a player that the log says were the bot's
-BOT_MOVES = ("play", "draw", "pass", "last_card")
+#: the events of a move a bot made for a player that the log says were the bot's (a 4's or an
+#: ace's turn of direction too: "Cy (bot) reverses", between "Cy (bot) plays" and its draw)
+BOT_MOVES = ("play", "draw", "pass", "last_card", "reverse")
 
 
 def bot_marked(events: list[dict[str, Any]], seat: Any) -> list[dict[str, Any]]:

@@ -55,13 +55,39 @@ def test_a_player_who_says_they_are_ready_is_told_where_the_start_waits_for_it()
         return [{**s, "ready": s["seat"] in which} for s in lobby]
 
     before, after = ready(seats("Ana", "Bo", "Cy"), 0), ready(seats("Ana", "Bo", "Cy"), 0, 1)
-    assert [c.text for c in changes(before, after, {0}, readiness=True)] == ["Bo is ready."]
-    assert [c.kind for c in changes(before, after, {0}, readiness=True)] == ["ready"]
-    assert [c.text for c in changes(after, before, {0}, readiness=True)] == ["Bo is no longer ready."]
+    assert [c.text for c in changes(before, after, {0}, readiness="ready")] == ["Bo is ready."]
+    assert [c.kind for c in changes(before, after, {0}, readiness="ready")] == ["ready"]
+    assert [c.text for c in changes(after, before, {0}, readiness="ready")] == ["Bo is no longer ready."]
     assert changes(before, after, {0}) == []  # a match in play: a ready there is nothing to wait for
-    assert changes(before, after, {1}, readiness=True) == []  # the app's own
+    assert changes(before, after, {1}, readiness="ready") == []  # the app's own
     hosted = [{**s, "host": s["seat"] == 1} for s in after]
-    assert changes(before, hosted, {0}, readiness=True) == []
+    assert changes(before, hosted, {0}, readiness="ready") == []
+
+
+def test_a_rematch_request_taken_back_and_made_again_is_told_after_the_tables_first_line() -> None:
+    """After a match whose host starts the rematch, a guest's ready asks for one: the table says
+    the first ask itself ("Bo (seat 2) would like a rematch."), so the app says only a request
+    taken back, and one made again after that; in the lobby before a match, a ready is a ready;
+    as the match starts, nothing."""
+    from tui.comingstold import ComingsTold
+    from tui.watchwait import WatcherWait
+
+    told = ComingsTold(WatcherWait(lambda _seconds: None))
+
+    def lobby(status: str, *ready: int) -> dict[str, Any]:
+        return {"status": status, "start": "host",
+                "seats": [{**s, "ready": s["seat"] in ready, "host": s["seat"] == 0} for s in seats("Ana", "Bo", "Cy")]}
+
+    def said(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        return [c.text for c in told.changes(before, after, 2)]
+
+    assert said(lobby("finished"), lobby("finished", 1)) == []  # the table's own line says it
+    assert said(lobby("finished", 1), lobby("finished")) == ["Bo no longer asks for a rematch."]
+    assert said(lobby("finished"), lobby("finished", 1)) == ["Bo asks for a rematch again."]
+    assert said(lobby("finished", 1), lobby("playing")) == []  # the rematch starts
+    assert said(lobby("lobby"), lobby("lobby", 1)) == ["Bo is ready."]
+    assert [c.kind for c in changes(lobby("finished", 1)["seats"], lobby("finished")["seats"], {2},
+                                    readiness="rematch")] == ["unasks"]
 
 
 def test_a_player_with_another_players_name_is_named_as_the_seat_list_names_them() -> None:

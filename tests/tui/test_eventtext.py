@@ -354,3 +354,16 @@ def test_a_cut_to_numbered_bots_reads_apart_from_their_names():
     names = ["You", "Normal bot", "Normal bot 2"]
     assert describe({"kind": "cut", "seat": None, "ranks": ["Q", "3", "2"]}, names) == \
         "The cut for the first deal (the highest card deals, aces high): Q to you, 3 to Normal bot, 2 to Normal bot 2"
+
+
+def test_a_bots_move_for_a_player_is_marked_in_each_of_its_lines() -> None:
+    """A bot that plays for a player (they left, or are away) is "(bot)" on the play, on the
+    turn of direction the card made (ninety-nine 2: a 4 reverses) and on the draw after it, not
+    on two of its three lines."""
+    from tui.eventtext import bot_marked
+
+    events = bot_marked([{"kind": "play", "seat": 1, "card": "4H", "action": "4H", "total": 28},
+                         {"kind": "reverse", "seat": 1, "direction": 1},
+                         {"kind": "draw", "seat": 1, "count": 1}], seat=0)
+    lines = [describe(e, ["You", "Cy"], game="ninety-nine") for e in events]
+    assert lines == ["Cy (bot) plays 4♥: 28", "Cy (bot) reverses: play goes clockwise", "Cy (bot) draws 1 card"]
