@@ -68,10 +68,11 @@ class Why:
     ``special_draw``, ``special_skip``, ``special_reverse`` (``seat``, the next, holds ``count``
     cards: ``card`` makes it draw ``total`` unless it answers with a 2, miss a turn, or turns
     play away from it; said first where it holds two or fewer, and of a 2 or a Q holding more
-    after a wild card kept, where another card that can be played is not of that rank),
+    where another card that can be played is not of that rank),
     ``next_lacks`` (``seat``, the one to follow, drew on ``suit``), ``shed_points`` (``seat``
     holds ``count`` cards: ``card`` kept would count ``total`` points), ``keeps_wild``
-    (``card``, a wild card kept), ``longest`` (``suit``, held most), ``longer`` (``suit``,
+    (``card``, a wild card kept: true of every plain card played, so said after the reasons that
+    set the card apart), ``longest`` (``suit``, held most), ``longer`` (``suit``,
     held more than the suit of any other card that can be played).
     Crazy Eights' ``wild_longest`` and ``longest`` give in ``count`` how many suits are held
     as often (a tie: one of the suits held most); ``only_match``: ``card`` is the one card in
@@ -233,9 +234,6 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
             and any(POINTS[x.card] < POINTS[a.card] for x in others):
         closest = min(danger, key=lambda s: counts[s])
         return Why("shed_points", seat=closest, card=card_str(a.card), count=counts[closest], total=POINTS[a.card])
-    wilds = [x for x in plays if is_wild(x.card, wild)]
-    if wilds:
-        return Why("keeps_wild", card=card_str(wilds[0].card))
     # a 2's two cards, a Q's lost turn: worth giving the next seat however many it holds (7.1,
     # 7.2), where another card that can be played would not
     if specials and nxt != seat and rank in (TWO, QUEEN) and any(RANK[x.card] != rank for x in others):
@@ -248,6 +246,10 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
     alike = [POINTS[x.card] for x in others if held[SUIT[x.card]] == held[suit]]
     if alike and max(alike) <= POINTS[a.card] and min(alike) < POINTS[a.card] and not view["options"].get("countdown"):
         return Why("heavier", card=card_str(a.card), total=POINTS[a.card])
+    # a wild card kept is so of every plain card played: said after what sets this one apart
+    wilds = [x for x in plays if is_wild(x.card, wild)]
+    if wilds:
+        return Why("keeps_wild", card=card_str(wilds[0].card))
     # last: every card that can be played (wild cards aside, none held) leaves as many of its
     # suit, would cost as many points kept and does the same to the next seat (7)
     countdown = bool(view["options"].get("countdown"))

@@ -495,10 +495,13 @@ def test_ninety_eight_cards_of_one_rank_played_alike_are_the_only_play() -> None
 
 
 def test_a_crazy_eights_play_kept_a_wild_card() -> None:
-    """3.3: the eight is kept while a card of the suit held most matches."""
+    """3.3: the eight is kept while a card of the suit held most matches; every plain card
+    played keeps it, so what sets a card apart is said first: K♥ would count 10 points kept
+    (5.2), more than 5♥ or 2♥, which leave as many hearts."""
     view, legal = position("crazy-eights", 3, ["8S", "5H", "KH", "2H", "4C"], pile=["9H"], top="9H", suit="H")
     assert {"8S=H", "5H", "KH", "2H"} <= set(legal), legal
-    assert why(view, "KH") == Why("keeps_wild", card="8S")
+    assert why(view, "5H") == Why("keeps_wild", card="8S")
+    assert why(view, "KH") == Why("heavier", card="KH", total=10)
     assert why(view, "8S=H") is None  # a wild card played while others match: no reason to give
 
 
