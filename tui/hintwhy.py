@@ -101,6 +101,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
             return (f"at {why.total} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 "
                     f"than would let {names[why.other]} at {count}")
         return f"at {why.total} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 than at {count}"
+    if kind == "nn_no_card":
+        return f"{name} holds no card: their turn ends the round and costs them {counted(count, 'chip')}"
     if kind == "nn_costly":
         # (the name first: "would cost Normal bot 3 chips" read as three chips)
         return f"at {why.total}, {name} would lose chips with {count} in 10 of the cards you cannot see, however played"

@@ -23,6 +23,9 @@ from ..match import Match
 from ..sampling import Fits
 from .base import Strategy, View, argmax, hand_codes, next_seat, unseen
 
+#: chips a seat holding no card loses as its turn comes (5.3)
+NO_CARD_CHIPS = 3
+
 _TWO, _FOUR, _NINE = 1, 3, 8
 _HAND = 3  # cards a seat holds after drawing (3.1)
 _DRAW = Action(DRAW)
@@ -99,7 +102,15 @@ class NinetyNineStrategy(Strategy):
             nxt = seat_after(view, seat, rank)
             kept = list(hand)
             kept.remove(rank)
-            scores.append(score_play(o, rank, a.value, kept, 0 if nxt == seat else counts[nxt] or 1, chips, tables))
+            if nxt != seat and not counts[nxt]:
+                # its draw forgotten (manual draw), that seat holds no card: its turn ends the
+                # round and costs it 3 chips (5.3), and it plays nothing from the new total
+                score = score_play(o, rank, a.value, kept, 0, chips, tables)
+                if after(o, rank, a.value) < TOP:
+                    score += 0.8 * min(NO_CARD_CHIPS, view["status"][nxt].get("chips", NO_CARD_CHIPS))
+                scores.append(score)
+            else:
+                scores.append(score_play(o, rank, a.value, kept, 0 if nxt == seat else counts[nxt], chips, tables))
         return argmax(scores, rng)
 
     # ------------------------------------------------------------------ search support

@@ -29,6 +29,7 @@ from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
 from .crazy_eights import POINTS, SPECIAL_RANKS, TWO, ace_turns_away, is_wild, seat_to_follow, suit_lengths, wild_ranks
 from .ninety_eight import no_safe_chance, rules_for, safe_near_limit, seat_after, side_seats, unseen_safe
 from .ninety_nine import free_at, totals_ahead, unseen_tables
+from .ninety_nine import NO_CARD_CHIPS
 from .ninety_nine import seat_after as nn_seat_after
 
 #: below this chance that the next seat holds no safe card, a total is not said to squeeze it
@@ -118,7 +119,9 @@ class Why:
     and pass the turn to a seat holding as many cards, clearly fewer than at ``count``, where
     one of them would take it and pass the turn to ``other`` where not ``seat`` (a 4 turns play
     round, a J skips); or, after the kept cards below, none against some),
-    ``nn_costly`` (it costs nothing, and at ``total`` ``count`` in 10 of the unseen cards
+    ``nn_no_card`` (to ``total`` it costs nothing and passes the turn to ``seat``, which holds no card: the
+    round ends and it loses ``count`` chips, 5.3, where another play that costs nothing passes
+    the turn elsewhere), ``nn_costly`` (it costs nothing, and at ``total`` ``count`` in 10 of the unseen cards
     would cost ``seat``, the next, chips however played, clearly more than where another play
     that costs nothing and passes the turn to a seat holding as many cards would leave the
     total), ``nn_keeps`` (to
@@ -404,6 +407,12 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         """The share of the unseen cards that let the seat to play next land on 33, 66 or 99."""
         return tables.p99[tx] + tables.pland[tx] if tx < 99 else 0.0
 
+    if nxt != seat and t < 99 and not counts[nxt] and any(
+            nn_seat_after(view, seat, RANK[x.card]) != nxt for x in plays if not results[x.card, x.value][1]):
+        # its draw forgotten (manual draw), that seat holds no card: the turn passed to it ends
+        # the round and costs it 3 chips (5.3), where another play that costs nothing would not
+        return Why("nn_no_card", seat=nxt, total=t,
+                   count=min(NO_CARD_CHIPS, view["status"][nxt].get("chips", NO_CARD_CHIPS)))
     shares: dict[int, float] = {}
     worst, other = t, None
     # (a seat holding no card, its draw forgotten under the manual draw, cannot play: it loses 3

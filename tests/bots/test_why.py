@@ -310,6 +310,10 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         # clearly fewer, or none against some
         assert landing_share(view, t) + 0.1 <= landing_share(view, w.count) + 1e-9 \
             or landing_share(view, t) == 0 < landing_share(view, w.count), (t, w.count)
+    elif w.kind == "nn_no_card":  # 5.3: the turn to a seat holding no card, where a free play passes it elsewhere
+        assert mine == 0 and t < 99 and w.seat == after_play(view, action) != view["seat"]
+        assert view["hand_counts"][w.seat] == 0 and w.count == min(3, view["status"][w.seat]["chips"])
+        assert any(after_play(view, x) != w.seat for x in view["legal"] if x != "draw" and chips(made(x))[0] == 0)
     elif w.kind == "nn_alike":  # every play costs as many chips
         assert mine == w.count > 0 and all(c == mine for c in costs)
     elif w.kind == "nn_costly":  # the most unseen cards cost the next seat chips, of the free plays to one like it
@@ -541,6 +545,7 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "longer", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
                      "nn_next", "nn_next, other", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "nn_total", "nn_calm",
+                     "nn_no_card",
                      "heavier",
                      "wild_last",
                      "wild_held", "tightest", "keeps_low", "ne_room", "adds_least", "keeps_ace", "keeps_lowest", "passes_on",
@@ -920,3 +925,34 @@ def test_nothing_is_said_of_what_a_seat_holding_no_card_would_draw_on() -> None:
     for action in legal:
         w = why(view, action)
         assert w is None or w.seat != nxt, (action, w)
+
+
+def test_ninety_nine_passes_the_turn_to_a_seat_holding_no_card() -> None:
+    """ninety-nine 5.3 (manual draw): a seat whose turn comes holding no card (its draw
+    forgotten) loses 3 chips and the round ends. At 20, J♣ skips the next seat and passes the
+    turn to the one after, which holds none: ``normal`` and the hint play it, and say why; the
+    5s would pass the turn to a seat holding cards. Where the seat that holds none is the next,
+    a 5 passes the turn to it and the J would skip it."""
+    from core.bots import advise
+    from tui.hintwhy import why_words
+
+    view, _ = position("ninety-nine", 3, ["5H", "5C", "JC"], preset="manual-draw", total=20, pile=[])
+    empty = after_play(view, "JC")
+    counts = [3, 3, 3]
+    counts[empty] = 0
+    view, legal = position("ninety-nine", 3, ["5H", "5C", "JC"], preset="manual-draw", total=20,
+                           pile=[], hand_counts=counts)
+    assert view["hand_counts"] == counts and after_play(view, "5H") != empty
+    assert all(choose("normal", view, legal, random.Random(s)) == "JC" for s in range(20))
+    assert advise(view, legal) == "JC"
+    assert why(view, "JC") == Why("nn_no_card", seat=empty, total=30, count=3)
+    names = ["You", "Bo", "Cy"]
+    assert why_words(why(view, "JC"), names, "two-colour") == \
+        f"{names[empty]} holds no card: their turn ends the round and costs them 3 chips"
+    # the seat holding none is the next: a 5 passes the turn to it, the J skips it
+    counts = [3, 3, 3]
+    counts[after_play(view, "5H")] = 0
+    view, legal = position("ninety-nine", 3, ["5H", "5C", "JC"], preset="manual-draw", total=20,
+                           pile=[], hand_counts=counts)
+    assert choose("normal", view, legal, random.Random(0)) in ("5H", "5C")
+    assert why(view, "5H") == Why("nn_no_card", seat=after_play(view, "5H"), total=25, count=3)
