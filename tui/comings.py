@@ -13,7 +13,7 @@ from .seatnames import is_standin, lobby_names, watcher_names
 
 class Change(NamedTuple):
     """One coming or going: ``kind`` is sits, moves, leaves, away, back, bot (a bot took the
-    seat of a player who did not come back), stands (left a seat to watch), watches, unwatches
+    seat of a player who did not come back), stands (left a seat to watch), watches, unwatches,
     ready (said they are ready, or no longer), asks or unasks (a rematch, after a match whose
     host starts the next); ``text`` says it."""
     kind: str

@@ -16,15 +16,12 @@ from typing import Any, cast
 from ..actions import DRAW, Action
 from ..cards import ACE, JACK, RANK, TEN, parse_card
 from ..events import Event
-from ..games.ninety_nine import TOP, NinetyNine
+from ..games.ninety_nine import NO_CARD_CHIPS, TOP, NinetyNine
 from ..games.ninety_nine import chips as outcome
 from ..games.ninety_nine import total_after as after
 from ..match import Match
 from ..sampling import Fits
 from .base import Strategy, View, argmax, hand_codes, next_seat, unseen
-
-#: chips a seat holding no card loses as its turn comes (5.3)
-NO_CARD_CHIPS = 3
 
 _TWO, _FOUR, _NINE = 1, 3, 8
 _HAND = 3  # cards a seat holds after drawing (3.1)
@@ -102,15 +99,11 @@ class NinetyNineStrategy(Strategy):
             nxt = seat_after(view, seat, rank)
             kept = list(hand)
             kept.remove(rank)
-            if nxt != seat and not counts[nxt]:
-                # its draw forgotten (manual draw), that seat holds no card: its turn ends the
-                # round and costs it 3 chips (5.3), and it plays nothing from the new total
-                score = score_play(o, rank, a.value, kept, 0, chips, tables)
-                if after(o, rank, a.value) < TOP:
-                    score += 0.8 * min(NO_CARD_CHIPS, view["status"][nxt].get("chips", NO_CARD_CHIPS))
-                scores.append(score)
-            else:
-                scores.append(score_play(o, rank, a.value, kept, 0 if nxt == seat else counts[nxt], chips, tables))
+            next_cards = 0 if nxt == seat else counts[nxt]  # none: it plays nothing from the new total
+            score = score_play(o, rank, a.value, kept, next_cards, chips, tables)
+            if nxt != seat and not next_cards and after(o, rank, a.value) < TOP:
+                score += 0.8 * no_card_loss(view, nxt)  # the chips it loses, as others' chips count
+            scores.append(score)
         return argmax(scores, rng)
 
     # ------------------------------------------------------------------ search support
@@ -247,6 +240,12 @@ def unseen_tables(view: View) -> Tables:
     for c, k in left.items():
         share[RANK[c]] += k / total_unseen
     return Tables(share)
+
+
+def no_card_loss(view: View, seat: int) -> int:
+    """The chips ``seat`` loses as its turn comes while it holds no card, its manual draw
+    forgotten (5.3: 3, or all it has)."""
+    return min(NO_CARD_CHIPS, view["status"][seat].get("chips", NO_CARD_CHIPS))
 
 
 def seat_after(view: View, seat: int, rank: int) -> int:

@@ -28,8 +28,7 @@ from ..games.ninety_nine import total_after as nn_after
 from .base import View, hand_codes, in_hand_count, next_seat, parse_legal
 from .crazy_eights import POINTS, SPECIAL_RANKS, TWO, ace_turns_away, is_wild, seat_to_follow, suit_lengths, wild_ranks
 from .ninety_eight import no_safe_chance, rules_for, safe_near_limit, seat_after, side_seats, unseen_safe
-from .ninety_nine import free_at, totals_ahead, unseen_tables
-from .ninety_nine import NO_CARD_CHIPS
+from .ninety_nine import free_at, no_card_loss, totals_ahead, unseen_tables
 from .ninety_nine import seat_after as nn_seat_after
 
 #: below this chance that the next seat holds no safe card, a total is not said to squeeze it
@@ -411,8 +410,7 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
             nn_seat_after(view, seat, RANK[x.card]) != nxt for x in plays if not results[x.card, x.value][1]):
         # its draw forgotten (manual draw), that seat holds no card: the turn passed to it ends
         # the round and costs it 3 chips (5.3), where another play that costs nothing would not
-        return Why("nn_no_card", seat=nxt, total=t,
-                   count=min(NO_CARD_CHIPS, view["status"][nxt].get("chips", NO_CARD_CHIPS)))
+        return Why("nn_no_card", seat=nxt, total=t, count=no_card_loss(view, nxt))
     shares: dict[int, float] = {}
     worst, other = t, None
     # (a seat holding no card, its draw forgotten under the manual draw, cannot play: it loses 3

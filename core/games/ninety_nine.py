@@ -34,6 +34,7 @@ _TWO, _FOUR = 1, 3  # rank indexes
 _HAND = 3  # cards dealt to each seat (3.1)
 MARKS = (33, 66)  # landing and passing marks (3.3)
 TOP = 99
+NO_CARD_CHIPS = 3  # lost by a seat whose turn comes as it holds no card (5.3)
 
 #: value added by each rank with no choice; None marks the ace, the two and the ten
 _ADD: tuple[int | None, ...] = (None, None, 3, 4, 5, 6, 7, 8, 0, None, 10, 10, 10)
@@ -264,7 +265,7 @@ class NinetyNine(Match):
         cur: int = self.current  # type: ignore[assignment]
         if not self.hands[cur] and cur != self.drawer:
             events.append(Event("no_cards", cur, {}))
-            self._lose(cur, 3, events)
+            self._lose(cur, NO_CARD_CHIPS, events)
             if self.current is not None:
                 self._end_round("no_cards", None, events)
             return
