@@ -16,6 +16,8 @@ import re
 import secrets
 from typing import Any
 
+from .whole import whole_number
+
 #: seeds from here up shuffle with ``KeyedRandom``; below it with the Mersenne Twister
 KEYED_FROM = 1 << 64
 #: decimal digits of the longest seed the app takes (``--seed``) and a table's save holds (a
@@ -45,7 +47,7 @@ class KeyedRandom(random.Random):
         seeds itself from the system)."""
         if a is None:
             a = fresh_seed()
-        if isinstance(a, bool) or not isinstance(a, int) or a < 0:
+        if not whole_number(a) or a < 0:
             raise ValueError(f"a keyed seed must be a whole number of 0 or more, got {a!r}")
         raw = a.to_bytes(max(1, (a.bit_length() + 7) // 8), "big")
         self._key = hashlib.blake2b(raw, digest_size=32, person=_PERSON).digest()
@@ -87,7 +89,7 @@ class KeyedRandom(random.Random):
         if not (isinstance(key, str) and _HEX_KEY.fullmatch(key) and isinstance(rest, str)
                 and _HEX_REST.fullmatch(rest)):
             raise ValueError("a keyed random state has a 32-byte key and at most one block left, in hex")
-        if isinstance(block, bool) or not isinstance(block, int) or not 0 <= block < 1 << 64:
+        if not whole_number(block) or not 0 <= block < 1 << 64:
             raise ValueError(f"a keyed random state's block must be a whole number of 0 or more, got {block!r}")
         if gauss is not None and not isinstance(gauss, float):
             raise ValueError(f"a keyed random state's gauss must be a number or null, got {gauss!r}")

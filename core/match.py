@@ -11,6 +11,7 @@ from .errors import IllegalAction, quoted
 from .events import Event
 from .keyed_random import copy_random, match_random, random_from_state, random_state
 from .options import GameInfo, OptionValue, deck_count
+from .whole import whole_number
 
 #: state attributes every match serialises; games add their own in ``STATE``
 BASE_STATE: tuple[str, ...] = (
@@ -19,13 +20,9 @@ BASE_STATE: tuple[str, ...] = (
 )
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def check_whole(name: str, value: Any, lo: int | None = None, hi: int | None = None) -> None:
     """A restored field that must be a whole number in ``lo..hi``: ``ValueError`` if not."""
-    if not _is_int(value) or (lo is not None and value < lo) or (hi is not None and value > hi):
+    if not whole_number(value) or (lo is not None and value < lo) or (hi is not None and value > hi):
         span = f" from {lo}" if lo is not None else ""
         span += f" to {hi}" if hi is not None else ""
         raise ValueError(f"{name} must be a whole number{span}, got {quoted(value)}")
@@ -103,7 +100,7 @@ class Match:
         if deck is not None:
             self._first_deck = self._check_deck(deck)
         if dealer is not None:
-            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            if not whole_number(dealer) or not 0 <= dealer < players:
                 raise ValueError(f"dealer must be a seat from 0 to {players - 1}, got {quoted(dealer)}")
         self.start_events: list[Event] = []
         if dealer is None:
@@ -299,7 +296,7 @@ class Match:
         return [CARD_STR[c] for c in self.hands[seat]]
 
     def _check_seat(self, seat: Any) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not whole_number(seat) or not 0 <= seat < self.players:
             raise IllegalAction(f"no seat {seat!r} at a table of {self.players}")
         return seat
 
@@ -466,7 +463,7 @@ class Match:
         seats and cards in range with every card of the decks exactly once, and the match must
         show every seat its view and take a move (on a copy). ``ValueError`` names the fault."""
         n = self.players
-        if not _is_int(n):
+        if not whole_number(n):
             raise ValueError(f"players must be a whole number, got {n!r}")
         if not isinstance(self.options, dict) or self.info.resolve(n, None, self.options) != self.options:
             raise ValueError(f"options are not {self.game}'s for {n} seats: {self.options!r}")
@@ -486,14 +483,14 @@ class Match:
         if not isinstance(self.hands, list) or len(self.hands) != n:
             raise ValueError(f"hands must be {n} lists of cards")
         piles = [*self.hands, self.stock, self.pile, self.cleared, self.aside]
-        if not all(isinstance(p, list) and all(_is_int(c) for c in p) for p in piles):
+        if not all(isinstance(p, list) and all(whole_number(c) for c in p) for p in piles):
             raise ValueError("hands, stock, pile, cleared and aside must be lists of cards")
         deck = sorted(self.full_deck())
         if sorted(c for p in piles for c in p) != deck:
             raise ValueError(f"the hands, stock, pile, cleared and aside must hold the decks' {len(deck)} cards, "
                              "no more and no fewer")
         first = self._first_deck
-        if first is not None and (not isinstance(first, list) or not all(_is_int(c) for c in first)
+        if first is not None and (not isinstance(first, list) or not all(whole_number(c) for c in first)
                                   or sorted(first) != deck):
             raise ValueError(f"first_deck must be the decks' {len(deck)} cards in some order, or null")
         self._check_state()

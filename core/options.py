@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from .cards import full_deck
 from .errors import quoted
+from .whole import whole_number
 
 OptionValue = int | str | bool
 
@@ -61,7 +62,7 @@ class Option:
                 value = int(word)
             except ValueError:
                 raise ValueError(f"option {name!r}: expected {self.describe_range()}, got {quoted(value)}") from None
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not whole_number(value):
             raise ValueError(f"option {name!r}: expected {self.describe_range()}, got {quoted(value)}")
         assert self.min is not None and self.max is not None
         if not self.min <= value <= self.max:
@@ -135,7 +136,7 @@ class GameInfo:
     def resolve(self, players: int, preset: str | None = None,
                 options: dict[str, Any] | None = None) -> dict[str, OptionValue]:
         """Defaults, then the preset, then ``options``; ``ValueError`` naming the culprit."""
-        if isinstance(players, bool) or not isinstance(players, int):
+        if not whole_number(players):
             raise ValueError(f"players must be a whole number, got {quoted(players)}")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"players: {self.name} takes {self.min_players} to {self.max_players} seats, not {players}")

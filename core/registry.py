@@ -7,6 +7,7 @@ from .errors import quoted
 from .games import ALL
 from .match import Match
 from .options import GameInfo
+from .whole import whole_number
 
 GAMES: dict[str, GameInfo] = {info.id: info for info in ALL}
 
@@ -21,6 +22,6 @@ def new_match(game: str, players: int, preset: str | None = "standard",
     if options is not None and not isinstance(options, dict):
         raise ValueError("options must be a dict of option names to values")
     resolved = info.resolve(players, preset, options)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+    if seed is not None and not whole_number(seed):
         raise ValueError(f"seed must be an integer or None, got {quoted(seed)}")
     return info.factory(players, resolved, seed=seed, deck=deck, dealer=dealer)

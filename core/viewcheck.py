@@ -14,6 +14,7 @@ from .actions import Action
 from .cards import CARD_STR, RANKS, SUITS
 from .errors import IllegalAction
 from .registry import GAMES
+from .whole import whole_number
 
 Check = Callable[[Any, int], str | None]  # (value, players) -> what is wrong, or None
 
@@ -24,14 +25,14 @@ CARDS = frozenset(CARD_STR)
 
 def _int(lo: int = -BIGGEST, hi: int = BIGGEST) -> Check:
     def check(value: Any, players: int) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        if not whole_number(value) or not lo <= value <= hi:
             return f"expected a whole number from {lo} to {hi}"
         return None
     return check
 
 
 def _seat(value: Any, players: int) -> str | None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+    if not whole_number(value) or not 0 <= value < players:
         return f"expected a seat from 0 to {players - 1}"
     return None
 
@@ -205,7 +206,7 @@ def view_problem(view: Any, changed: Any = None) -> str | None:
         return f"game: not a game this app knows ({str(game)[:40]!r})"
     info = GAMES[game]
     players = view.get("players")
-    if isinstance(players, bool) or not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+    if not whole_number(players) or not info.min_players <= players <= info.max_players:
         return f"players: expected {info.min_players} to {info.max_players}"
     keys = view if changed is None or "game" in changed or "players" in changed else changed
     for key in keys:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.whole import whole_number
+
 MAX_SEATS = 64
 TEXT = 200
 
@@ -17,7 +19,7 @@ def _text(value: Any, limit: int = TEXT) -> bool:
 
 
 def _count(value: Any, limit: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= limit
+    return whole_number(value) and 0 <= value <= limit
 
 
 def _seat_problem(i: int, seat: Any) -> str | None:

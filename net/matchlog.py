@@ -19,6 +19,7 @@ from core import GAMES, IllegalAction, Match, new_match
 from core.errors import quoted
 from core.events import Event
 from core.keyed_random import KEYED_FROM
+from core.whole import whole_number
 
 from .handsofar import HandSoFar
 from .jsonwhere import json_where
@@ -254,12 +255,8 @@ def hand_so_far(path: Path, actions: int | None = None) -> HandSoFar | None:
     return hand if replay(path, on_events=keep).ok else None
 
 
-def _whole(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _is_seat(seat: object, players: int) -> TypeGuard[int]:
-    return _whole(seat) and 0 <= seat < players
+    return whole_number(seat) and 0 <= seat < players
 
 
 def _from_0(players: int) -> str:
@@ -281,11 +278,11 @@ def _undealt(header: dict[str, Any]) -> str | None:
     game, players = header.get("game", next(iter(GAMES))), header.get("players", 0)  # (one missing: said after)
     if not (isinstance(game, str) and game in GAMES):
         return f"the game {json.dumps(game)[:40]} is not one this app has ({', '.join(GAMES)})"
-    if not _whole(players):
+    if not whole_number(players):
         return f"the seat count is not a whole number ({json.dumps(players)[:40]})"
     if "options" in header and not isinstance(header["options"], dict):
         return "the options are not a record of fields"
-    if "seed" in header and not _whole(header["seed"]):
+    if "seed" in header and not whole_number(header["seed"]):
         return f"the seed is not a whole number ({json.dumps(header['seed'])[:40]})"
     return None
 
@@ -294,7 +291,7 @@ def _no_dealer(header: dict[str, Any]) -> str | None:
     """A header's dealer that is none of its table's seats, said as ``_no_seat`` says a move's
     (the engine's "dealer must be a seat from 0 to 3, got 9" numbered seats from 0 unsaid)."""
     dealer, players = header.get("dealer"), header.get("players")
-    if dealer is None or not _whole(players) or players < 1 or _is_seat(dealer, players):
+    if dealer is None or not whole_number(players) or players < 1 or _is_seat(dealer, players):
         return None
     return f'its header\'s "dealer" is {json.dumps(dealer)[:40]}, no seat of this table ({_from_0(players)})'
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core import GAMES
+from core.whole import whole_number
 
 #: longest table name; a longer one is cut
 TABLE_NAME_LEN = 40
@@ -51,7 +52,7 @@ TURN_TIME_RANGE = (1, 3600)
 def turn_time_problem(value: object) -> str | None:
     """What is wrong with a turn clock setting, or None."""
     low, high = TURN_TIME_RANGE
-    if isinstance(value, bool) or not isinstance(value, int) or not (value == 0 or low <= value <= high):
+    if not whole_number(value) or not (value == 0 or low <= value <= high):
         return f"the turn clock is 0 (off) or {low} to {high} seconds, not {str(value)[:20]}"
     return None
 

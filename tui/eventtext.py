@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from core import GAMES
+from core.whole import whole_number
 from net.protocol import CHAT_LEN, NAME_LEN
 from net.seatnames import and_list
 
@@ -53,7 +54,7 @@ def with_causes(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def counts_of(value: Any) -> list[int] | None:
     """A list of seats' counts as an event gives them, or None."""
-    if isinstance(value, list) and all(isinstance(c, int) and not isinstance(c, bool) for c in value):
+    if isinstance(value, list) and all(whole_number(c) for c in value):
         return value
     return None
 
@@ -402,7 +403,7 @@ def with_total_before(event: dict[str, Any], before: int | None) -> dict[str, An
     """``event`` with the total it started from (``from``), where it is a play and that total is
     known: the event carries the total after only, and a Ninety-Nine 2 can reach one total by
     doubling and another by halving (17 and 68 both make 34)."""
-    if event.get("kind") != "play" or not isinstance(before, int) or isinstance(before, bool):
+    if event.get("kind") != "play" or not whole_number(before):
         return event
     return {**event, "from": before}
 
@@ -414,7 +415,7 @@ def two_effect(event: dict[str, Any], game: str | None) -> str:
     if game != "ninety-nine" or not str(event.get("card") or "").startswith("2"):
         return ""
     o, t = event.get("from"), event.get("total")
-    if not isinstance(o, int) or not isinstance(t, int) or isinstance(o, bool) or isinstance(t, bool):
+    if not whole_number(o) or not whole_number(t):
         return ""
     if o % 2 == 0 and o > 49:
         return "halves" if t * 2 == o else ""

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.whole import whole_number
 from net.seatnames import and_list
 
 from .plain import clean
-from .seatnames import listed_seat, whole_number
+from .seatnames import listed_seat
 
 #: the most a solo table's bots wait for its player to read a hand's results: the player is the
 #: only one there to wait for, and the bots must not play the next hand behind the box; bounded

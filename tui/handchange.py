@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.whole import whole_number
+
 from .eventtext import ENDINGS, counts_of
-from .seatnames import whole_number
 
 
 #: the events that start the next hand once one has ended: its antes, or its deal

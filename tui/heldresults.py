@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from core.whole import whole_number
+
 from .eventtext import ENDINGS, deal_word
 from .plays import own_status
 
@@ -57,7 +59,7 @@ class OutSince:
 
 
 def _count(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+    return value if whole_number(value) else default
 
 
 def table_screen(link: TableSession, app: App[Any] | None = None) -> TableScreen | None:

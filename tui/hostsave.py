@@ -4,6 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.whole import whole_number
+
 from .eventtext import counts_of
 from .saves import KeptResults, claim_solo_save, keep_results, kept_results, release_solo_save
 
@@ -26,7 +28,7 @@ def match_kept_as(table: Any, view: dict[str, Any] | None, lobby: dict[str, Any]
     table not saved, or a match not played from a seat."""
     saver = table.saver if table is not None else None
     seat = (view or {}).get("seat")
-    if saver is None or view is None or not isinstance(seat, int) or isinstance(seat, bool):
+    if saver is None or view is None or not whole_number(seat):
         return None
     from .record import match_identity
 

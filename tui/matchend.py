@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.whole import whole_number
+
 from .eventtext import agree
-from .seatnames import whole_number
 
 
 def why_over(view: dict[str, Any], names: list[str]) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import GAMES
+from core.whole import whole_number
 
 from .plain import clean, counted
 
@@ -31,6 +32,6 @@ def match_heading(view: dict[str, Any], lobby: dict[str, Any] | None) -> str:
     if isinstance(preset, str) and preset and (lobby or {}).get("game") == game:
         name += f" ({clean(preset, 30)})"
     seats = view.get("players")
-    if isinstance(seats, int) and not isinstance(seats, bool) and seats > 0:
+    if whole_number(seats) and seats > 0:
         return f"New match: {name}, {counted(seats, 'seat')}"
     return f"New match: {name}"

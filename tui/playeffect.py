@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.whole import whole_number
+
 from .plays import ninety_eight_turn, parse_play
 
 SKIP = "the next player misses a turn"
@@ -39,7 +41,7 @@ def turn_effect(view: dict[str, Any], action: str) -> str:
     elif game == "crazy-eights" and options.get("specials") and play[0] != "JK":
         if rank == "2":
             debt = view.get("debt")
-            owed = (debt if isinstance(debt, int) and not isinstance(debt, bool) else 0) + 2
+            owed = (debt if whole_number(debt) else 0) + 2
             return f"the next player draws {owed} or plays a 2"
         skips, reverses = rank == "Q", rank == "A"
         if reverses and two:  # 7.3: with two seats an A acts as a Q

@@ -190,12 +190,14 @@ def said_on_exit(app: DealMeInApp, result: object) -> int:
     """The app's exit code, once its ``exit_note`` is on the terminal it gave back (whole:
     Ctrl+C meanwhile is ignored): the one it returned, else Textual's, 1 after an error it
     stopped on (its traceback already printed), so that a script sees the failure."""
+    from core.whole import whole_number
+
     from .cmdline import interrupts_held
 
     if app.exit_note:
         with interrupts_held():
             print(app.exit_note, flush=True)
-    if isinstance(result, int) and not isinstance(result, bool):
+    if whole_number(result):
         return result
     code = app.return_code
     return code if isinstance(code, int) else 0

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard
 
 from net.paths import try_lock
+from core.whole import whole_number
 from net.savefile import read_save, save_path, saved_bind, saves_dir
 
 from . import jsonfile
@@ -287,4 +288,4 @@ def _counts(value: object, names: list[str] | None) -> tuple[list[int], list[int
 
 def _numbers(value: object) -> TypeGuard[list[int]]:
     """A list of whole numbers (not true or false, which JSON keeps apart and Python does not)."""
-    return isinstance(value, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in value)
+    return isinstance(value, list) and all(whole_number(n) for n in value)

@@ -3,11 +3,12 @@ the "Normal bot 3" of the lobby is the one that plays at the table."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypeGuard
+from typing import Any
 
 from rich.cells import cell_len
 
 from core.bots.base import LEVELS
+from core.whole import whole_number
 from net.seatnames import bot_name, bots_own_name, number_after, numbered
 
 from .eventtext import other_name
@@ -41,11 +42,6 @@ def is_standin(seat: Any) -> bool:
 #: cells for the watchers' names in the lobby's line (about one row of its pane): the rest are
 #: counted, so that a crowd of watchers cannot push the lobby's buttons off the screen
 WATCHERS_ROOM = 40
-
-
-def whole_number(value: Any) -> TypeGuard[int]:
-    """An int, not a bool (which Python counts as one): a count or a seat from the host."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def listed_seat(lobby: dict[str, Any] | None, seat: Any) -> dict[str, Any] | None:
@@ -153,7 +149,7 @@ def speaker(lobby: dict[str, Any], chat: dict[str, Any]) -> str:
     name is left whole: ``eventtext.chat_name`` cuts it to fit, never the mark after it."""
     name, seat = str(chat.get("name") or "?"), chat.get("seat")
     seats = lobby.get("seats") or []
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+    if not whole_number(seat) or seat < 0:
         listed = listed_watcher(lobby, chat.get("watcher"), name)
         return f"{listed or name}{WATCHING_MARK}"
     if seat < len(seats) and (seats[seat] or {}).get("name") == name:

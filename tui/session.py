@@ -10,6 +10,7 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.whole import whole_number
 from net.addresses import address_key, host_port, join_addresses, split_address
 from net.client import HEARTBEAT, RECONNECT_FOR, ConnectError, TableClient
 from net.protocol import NAME_LEN, clean_name
@@ -28,7 +29,7 @@ from .notices import again, take_down
 from .plain import clean
 from .plays import own_status
 from .saves import KeptResults, save_port, solo_save_path
-from .seatnames import TABLE_SPEAKER, as_sentence, listed_seat, plain_seat_names, seat_names, speaker, whole_number
+from .seatnames import TABLE_SPEAKER, as_sentence, listed_seat, plain_seat_names, seat_names, speaker
 from .tablechange import table_change
 from .watchwait import WatcherWait
 from .widgets.tablelog import CHAT_LINES

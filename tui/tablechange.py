@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from core import GAMES
+from core.whole import whole_number
 
 from .optiontext import clock_label, options_line
 from .plain import clean
-from .seatnames import whole_number
 
 #: what a host's ``configure`` may change, as the lobby carries it
 SETUP = ("game", "preset", "options", "turn_time")

@@ -10,13 +10,13 @@ from rich.text import Text
 
 from core import GAMES
 from core.games.ninety_nine import MARKS
+from core.whole import whole_number
 
 from .cardface import card_label, suit_label
 from .eventtext import deal_word, seat_name
 from .plain import counted, cut
 from .plays import own_status
 from .seatmarks import turn_of
-from .seatnames import whole_number
 from .widgets.seats import status_text, statuses
 from .widgets.topbar import TopLine
 
