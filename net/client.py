@@ -154,6 +154,9 @@ class TableClient:
         self.protocol_version = version
         self.seat: int | None = None
         self.is_host = False
+        #: this connection's number at the table (the lobby's ``watcher_ids``): how a watcher
+        #: finds itself among the lobby's watchers; None from a host of an older version
+        self.number: int | None = None
         self.lobby: dict[str, Any] | None = None
         self.view: dict[str, Any] | None = None
         self._on_update = on_update
@@ -267,6 +270,7 @@ class TableClient:
         elif kind == "welcome":
             self.table, self.seat, self.token, self.is_host = (
                 msg["table"], msg["seat"], msg["token"], msg["host"])
+            self.number = msg.get("number")
             self._got_welcome = True
             if msg.get("chat") != self._chat_epoch:  # another table, or this one afresh from its save
                 self._chat_epoch, self._chat_seen = msg.get("chat"), 0

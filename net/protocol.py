@@ -93,7 +93,7 @@ CLIENT_MESSAGES: dict[str, _Spec] = {
 SERVER_MESSAGES: dict[str, _Spec] = {
     "challenge": {"version": (_INT, True), "nonce": ((bytes,), True), "host": ((str,), False)},
     "welcome": {"table": (_STR, True), "seat": ((int, None), True), "token": (_STR, True),
-                "host": ((bool,), True), "chat": (_STR, False)},
+                "host": ((bool,), True), "chat": (_STR, False), "number": (_INT, False)},
     "lobby": {"lobby": ((dict,), True)},
     "view": {"view": ((dict,), True), "events": ((list,), True), "clock": ((int, float), False),
              "earlier": ((list,), False), "bot": ((bool,), False)},

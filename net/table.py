@@ -308,7 +308,7 @@ class Table:
     def _welcome(self, p: Peer) -> None:
         self._changed()  # a seat and its token: told only once saved
         self._emit(p, encode({"type": "welcome", "table": self.id, "seat": p.seat, "token": p.token,
-                              "host": p.is_host, "chat": self.chat_epoch}))
+                              "host": p.is_host, "chat": self.chat_epoch, "number": self.conn_number(p)}))
         if self.saver is not None and self.saver.problem is not None and self._guest(p):
             self._say(NOT_SAVED, to=p)  # saving failed before this guest came: told as it comes
 

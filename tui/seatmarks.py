@@ -9,6 +9,8 @@ BOT_MARK = " (bot)"
 AWAY_MARK = " (away)"
 #: a player still connected whose turns the turn clock's bot has been making (the lobby's ``idle``)
 IDLE_MARK = " (idle)"
+#: the lobby's mark of the app's own seat, and of its own name among the watchers
+YOU_MARK = " (you)"
 
 #: what a chat line's speaker carries after the name (``seatnames.speaker``): a watcher's line,
 #: or one from a seat the lobby does not (yet, or any more) seat its speaker in; a name is cut

@@ -13,7 +13,7 @@ from net.seatnames import bot_name, bots_own_name, number_after, numbered
 
 from .eventtext import other_name
 from .plain import clean
-from .seatmarks import AWAY_MARK, BOT_MARK, IDLE_MARK, WATCHING_MARK, seat_mark
+from .seatmarks import AWAY_MARK, BOT_MARK, IDLE_MARK, WATCHING_MARK, YOU_MARK, seat_mark
 
 
 def lobby_names(seats: list[dict[str, Any]]) -> list[str]:
@@ -70,28 +70,50 @@ def listed_watcher(lobby: dict[str, Any], number: Any, name: str) -> str:
     named as the lobby's line names it ("Ana 2"); "" when the lobby does not list it (a host
     of an older version, a watcher past the ones listed, or one who has left or come since)
     or lists another name for it, or its ``watcher_ids`` are not one number per watcher."""
-    watchers, ids = listed_watchers(lobby), lobby.get("watcher_ids")
-    if not whole_number(number) or not isinstance(ids, list) or len(ids) != len(lobby.get("watchers") or []):
-        return ""
-    if not all(whole_number(i) for i in ids) or ids.count(number) != 1:
-        return ""
-    at = ids.index(number)
-    if at >= len(watchers) or watchers[at] != name:
+    watchers, at = listed_watchers(lobby), _listed_at(lobby, number)
+    if at is None or watchers[at] != name:
         return ""
     return watcher_names(watchers, lobby.get("seats") or [])[at]
 
 
-def watchers_line(lobby: dict[str, Any]) -> str:
+def _listed_at(lobby: dict[str, Any], number: Any) -> int | None:
+    """Where the watcher whose number at the table is ``number`` stands in the lobby's
+    watchers; None where the lobby does not list it, or its ``watcher_ids`` are not one
+    number per watcher (a host of an older version sends none)."""
+    watchers, ids = listed_watchers(lobby), lobby.get("watcher_ids")
+    if not whole_number(number) or not isinstance(ids, list) or len(ids) != len(lobby.get("watchers") or []):
+        return None
+    if not all(whole_number(i) for i in ids) or ids.count(number) != 1:
+        return None
+    at = ids.index(number)
+    return at if at < len(watchers) else None
+
+
+def watchers_line(lobby: dict[str, Any], own: int | None = None) -> str:
     """Who watches the table, for the lobby: "Watching: Bea, Cy", "and 3 more" past the names
     that fit ``WATCHERS_ROOM`` or that the lobby gives (a host of an older version gives only
-    the count); "" when nobody does. Watchers are named as ``watcher_names`` names them."""
+    the count); "" when nobody does. Watchers are named as ``watcher_names`` names them.
+    ``own``: this app's number at the table (the welcome's) when it watches: that watcher
+    reads "Ana 2 (you)", named whatever the room, so that of two watchers called Ana the app
+    tells which is its own."""
     count = watching_count(lobby)
     if not count:
         return ""
+    mine = _listed_at(lobby, own)
+    shown = watcher_names(listed_watchers(lobby), lobby.get("seats") or [])
+    if mine is not None and not shown[mine]:
+        mine = None  # a watcher without a name is not listed by name
+    if mine is not None:
+        shown[mine] += YOU_MARK
     names: list[str] = []
-    for name in watcher_names(listed_watchers(lobby), lobby.get("seats") or []):
-        if name and (not names or cell_len(", ".join([*names, name])) <= WATCHERS_ROOM):
+    others: list[str] = []  # the room left beside one's own name is theirs
+    room = WATCHERS_ROOM - (cell_len(shown[mine]) + 2 if mine is not None else 0)
+    for at, name in enumerate(shown):
+        if at == mine:
             names.append(name)
+        elif name and (not names or cell_len(", ".join([*others, name])) <= room):
+            names.append(name)
+            others.append(name)
     if not names:
         return f"{count} watching"
     more = count - len(names)

@@ -389,6 +389,11 @@ class TableSession:
         return self.client.seat if self.client else None
 
     @property
+    def number(self) -> int | None:
+        """This app's number at the table (the welcome's): how its lobby finds it among the watchers."""
+        return self.client.number if self.client else None
+
+    @property
     def is_host(self) -> bool:
         return bool(self.client and self.client.is_host)
 

@@ -145,3 +145,16 @@ async def test_two_zoes_typed_two_ways_are_one_name_at_the_table(server: Server)
     assert names == ["Zo\u00eb", "Zo\u00eb"] and numbered(names) == ["Zo\u00eb", "Zo\u00eb 2"]
     for c in (one, two):
         await c.close()
+
+
+async def test_the_welcome_gives_each_connection_its_number(server: Server) -> None:
+    """A watcher finds itself among the lobby's watchers by the number its welcome gives
+    (protocol ``welcome`` ``number``): of two watchers called Ana, each has its own, and a
+    seated player has one too, outside the watchers' list."""
+    _table, bo, first, second = await two_anas(server)
+    assert bo.lobby is not None
+    ids = bo.lobby["watcher_ids"]
+    assert [first.number, second.number] == ids
+    assert isinstance(bo.number, int) and bo.number not in ids
+    for c in (bo, first, second):
+        await c.close()

@@ -186,3 +186,50 @@ def test_the_hosts_words_begin_a_sentence_but_a_name_stays_as_given() -> None:
     assert as_sentence("seat 3 is empty: add a bot or wait for a player", lobby) == \
         "Seat 3 is empty: add a bot or wait for a player"
     assert as_sentence("", None) == "" and as_sentence("x", {"seats": "bad"}) == "X"
+
+
+def test_the_app_watching_reads_its_own_name_marked() -> None:
+    """Of two watchers called Ana, the lobby marks the one whose number at the table is the
+    app's own (its welcome's), "Ana 2 (you)"; it is named even where the room is taken by
+    others; a number the ids do not hold one time, or ids that are not one per name, mark
+    nothing."""
+    lobby = {"spectators": 2, "watchers": ["Ana", "Ana"], "watcher_ids": [4, 7]}
+    assert watchers_line(lobby, 7) == "Watching: Ana, Ana 2 (you)"
+    assert watchers_line(lobby, 4) == "Watching: Ana (you), Ana 2"
+    assert watchers_line(lobby, 5) == watchers_line(lobby) == "Watching: Ana, Ana 2"
+    assert watchers_line({**lobby, "watcher_ids": [7, 7]}, 7) == "Watching: Ana, Ana 2"
+    assert watchers_line({**lobby, "watcher_ids": [4]}, 4) == "Watching: Ana, Ana 2"
+    assert watchers_line({**lobby, "watcher_ids": [4, True]}, 4) == "Watching: Ana, Ana 2"
+    crowd = [f"Watcher{i:02}" for i in range(20)]
+    last = watchers_line({"spectators": 25, "watchers": crowd, "watcher_ids": list(range(1, 21))}, 20)
+    assert last.startswith("Watching: Watcher00, ") and "Watcher19 (you) and " in last
+    named = last.removeprefix("Watching: ").split(" and ")[0].split(", ")
+    assert 25 - len(named) == int(last.rsplit(" and ", 1)[1].split()[0])  # the rest are counted
+    assert len(", ".join(n for n in named if "(you)" not in n)) <= 40 - len("Watcher19 (you)") - 2
+
+
+async def test_an_app_watching_finds_itself_among_watchers_of_its_name() -> None:
+    """The table is full, and someone called Cy watches it already: the app, called Cy too,
+    joins as a watcher, and its lobby reads "Watching: Cy, Cy 2 (you)" (the first come first),
+    so that it knows which of the two Cys the chat's "Cy 2 (watching)" is."""
+    from net.server import TableConfig
+    from tests.net.table_helpers import join
+
+    from .helpers import join_lobby, someone_elses_table
+
+    async with someone_elses_table(TableConfig(name="Ana's table", seats=2)) as (srv, table, _ana):
+        bo = await join(srv, "Bo", table=table.id, reconnect=False)
+        other = await join(srv, "Cy", table=table.id, spectator=True, reconnect=False)
+        app = make_app()
+        app.settings.name = "Cy"
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                lobby = await join_lobby(app, pilot, srv.port)
+                info = lambda: str(lobby.query_one("#lobby-info").render())  # noqa: E731
+                await wait_for(pilot, lambda: "Watching: " in info() and "(you)" in info())
+                assert app.session.seat is None
+                assert "Watching: Cy, Cy 2 (you)" in info()
+                await app.leave_table()
+        finally:
+            await other.close()
+            await bo.close()

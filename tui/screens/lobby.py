@@ -23,6 +23,7 @@ from ..keymap import current_keys
 from ..notices import take_down
 from ..optiontext import clock_label, options_line
 from ..plain import clean, counted
+from ..seatmarks import YOU_MARK
 from ..seatnames import lobby_names, watchers_line
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import team_labels
@@ -194,7 +195,7 @@ class LobbyScreen(Screen[None]):
             elif s.get("name"):
                 line.append(name, style="bold" if s["seat"] == me else "")
                 if s["seat"] == me:
-                    line.append(" (you)")
+                    line.append(YOU_MARK)
                 line.append_text(team_mark)
                 if s.get("host"):
                     line.append("  host", style="dim")
@@ -237,7 +238,7 @@ class LobbyScreen(Screen[None]):
             lines.append(f"Table password: {self.link.password}")
         elif lobby.get("password"):
             lines.append("This table has a password.")
-        watching = watchers_line(lobby)
+        watching = watchers_line(lobby, getattr(self.link, "number", None) if me is None else None)
         if watching:
             lines.append(watching)
         if me is None and not self._hosts_here():
