@@ -10,6 +10,7 @@ import colorsys
 from typing import Callable, Iterable
 
 from textual.color import Color
+from textual.constants import DIM_FACTOR
 from textual.theme import Theme
 
 #: Colour variables, by CSS name (`$felt`, `$card-face`, ...).
@@ -115,16 +116,53 @@ def solid(colour: Color | str, ground: Color, default: Color | None = None) -> C
     return colour
 
 
-def readable(colour: Color, on: Iterable[Color], minimum: float) -> Color:
-    """`colour` nudged darker or lighter until it reaches `minimum` contrast on every colour of `on`."""
+def dimmed(colour: Color, ground: Color) -> Color:
+    """`colour` as Textual draws it in the `dim` text style on `ground`: blended towards the
+    ground (`textual.constants.DIM_FACTOR`, 0.66 unless `TEXTUAL_DIM_FACTOR` says otherwise)."""
+    return ground.blend(colour, DIM_FACTOR)
+
+
+def readable(colour: Color, on: Iterable[Color], minimum: float, dim: bool = False) -> Color:
+    """`colour` nudged darker or lighter until it reaches `minimum` contrast on every colour of
+    `on`; with `dim`, in the `dim` text style too (the table's quieter words: `dimmed`), as near
+    as black or white gets where nothing reaches it."""
     grounds = list(on)
     light_ground = sum(relative_luminance(g) for g in grounds) / len(grounds) > 0.18
     candidate = colour
     for _ in range(40):
-        if min(contrast_ratio(candidate, g) for g in grounds) >= minimum:
+        if min(contrast_ratio(dimmed(candidate, g) if dim else candidate, g) for g in grounds) >= minimum:
             return candidate
         candidate = candidate.darken(0.04) if light_ground else candidate.lighten(0.04)
     return BLACK if light_ground else WHITE
+
+
+#: the least share of the contrasting text colour in `$text-muted` (Textual's own is 60%)
+MUTED_LEAST = 0.6
+
+
+def muted_share(grounds: Iterable[Color], minimum: float = TEXT_CONTRAST) -> float:
+    """The least share of the contrasting text colour (Textual's `auto`: white on a dark ground,
+    black on a light one), from `MUTED_LEAST` up in twentieths, at which it reads at `minimum`
+    on every ground: what the app's `$text-muted` is made of, so that quieter text (a field's
+    placeholder, a tab not chosen, notes under a heading) stays readable."""
+    grounds = list(grounds)
+    share = MUTED_LEAST
+    while share < 1 and any(contrast_ratio(g + g.get_contrast_text(share), g) < minimum for g in grounds):
+        share = min(1.0, share + 0.05)
+    return share
+
+
+def muted_text(variables: dict[str, str], dark: bool) -> str | None:
+    """`$text-muted` for Textual's `variables` (a theme's, generated): the contrasting text
+    colour at the least share (`muted_share`) that reads at 4.5:1 on the background, the
+    surface, the panel and the felt; None where one of them is an ANSI colour, which only the
+    terminal knows."""
+    names = ("background", "surface", "panel", "felt")
+    if any(Color.parse(variables[name]).ansi is not None for name in names if name in variables):
+        return None
+    ground = solid(variables["background"], BLACK if dark else WHITE)
+    grounds = [solid(variables[name], ground) for name in names if name in variables]
+    return f"auto {round(muted_share(grounds) * 100)}%"
 
 
 def _hue_between(colour: Color, low: float, high: float, saturation: float) -> bool:
@@ -206,7 +244,8 @@ def _derived(theme: Theme, own: dict[str, str]) -> dict[str, str]:
         """The theme's own value of `key` (laid over `on`), else `made()`."""
         return solid(own[key], on) if key in own else made()
 
-    felt = given("felt", lambda: background.blend(solid(colours["success"], background), 0.22), background)
+    felt = given("felt", lambda: _quiet_room(background.blend(solid(colours["success"], background), 0.22),
+                                             foreground, theme.dark), background)
     face = given("card-face", lambda: foreground.blend(WHITE, 0.4) if theme.dark else background.blend(WHITE, 0.75),
                  felt)
     illegal = given("card-illegal", lambda: face.blend(felt, 0.25), felt)
@@ -214,7 +253,7 @@ def _derived(theme: Theme, own: dict[str, str]) -> dict[str, str]:
     red, blue, green = _suit_sources(theme, background, primary, secondary)
     return {
         "felt": felt.hex,
-        "felt-text": readable(foreground, [felt], TEXT_CONTRAST).hex,
+        "felt-text": readable(foreground, [felt], TEXT_CONTRAST, dim=True).hex,
         "card-face": face.hex,
         "card-back": secondary.blend(background, 0.2).hex,
         "card-border": readable(foreground.blend(felt, 0.4), [felt], MARK_CONTRAST).hex,
@@ -223,11 +262,22 @@ def _derived(theme: Theme, own: dict[str, str]) -> dict[str, str]:
         "suit-diamonds": readable(blue, cards, TEXT_CONTRAST).hex,
         "suit-clubs": readable(green, cards, TEXT_CONTRAST).hex,
         "suit-joker": readable(joker, cards, TEXT_CONTRAST).hex,
-        "card-playable": readable(accent, [felt], MARK_CONTRAST).hex,
+        "card-playable": readable(accent, [felt], TEXT_CONTRAST).hex,  # a card's number is written in it
         "card-illegal": illegal.hex,
         "card-playable-text-style": "bold",
         "card-illegal-text-style": "dim",
     }
+
+
+def _quiet_room(felt: Color, text: Color, dark: bool) -> Color:
+    """A derived felt made darker (on a dark theme; lighter on a light one) until the table's
+    quieter words, its text in the `dim` style, can read at 4.5:1 on it: a felt of middling
+    lightness leaves no colour of text room for that."""
+    for _ in range(25):
+        if contrast_ratio(dimmed(readable(text, [felt], TEXT_CONTRAST, dim=True), felt), felt) >= TEXT_CONTRAST:
+            break
+        felt = felt.darken(0.03) if dark else felt.lighten(0.03)
+    return felt
 
 
 def _own(theme: Theme) -> dict[str, str]:

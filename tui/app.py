@@ -269,6 +269,19 @@ class DealMeInApp(App[int]):
             theme = BUILTIN_THEMES["textual-dark"]
         return app_variables(theme)
 
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's variables, with ``$text-muted`` as readable as text (4.5:1) on the
+        grounds it is drawn on (``themes.variables.muted_text``); a theme that sets its own keeps it."""
+        from themes.variables import muted_text
+
+        variables = super().get_css_variables()
+        if "text-muted" not in self.current_theme.variables:
+            muted = muted_text(variables, self.current_theme.dark)
+            if muted is not None:
+                variables["text-muted"] = muted
+                self.theme_variables = variables
+        return variables
+
     def host_address(self) -> tuple[str, int]:
         """Where a hosted table listens: ``--bind``/``--port`` (port 0: any free one) or every
         interface on 7098."""

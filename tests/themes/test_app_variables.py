@@ -15,7 +15,10 @@ from themes.variables import (
     APP_VARIABLES,
     app_variables,
     contrast_ratio,
+    dimmed,
+    muted_text,
     readable,
+    solid,
 )
 
 COLOUR_THEMES = [name for name, theme in BUILTIN_THEMES.items() if not theme.ansi]
@@ -30,8 +33,34 @@ def test_builtin_theme_gets_readable_derived_cards(name: str) -> None:
         assert contrast_ratio(v[suit], v["card-face"]) >= 4.5, suit
         assert contrast_ratio(v[suit], v["card-illegal"]) >= 4.5, suit
     assert contrast_ratio(v["felt-text"], v["felt"]) >= 4.5
-    assert contrast_ratio(v["card-playable"], v["felt"]) >= 3.0
+    assert contrast_ratio(dimmed(v["felt-text"], v["felt"]), v["felt"]) >= 4.5  # the table's quieter words
+    assert contrast_ratio(v["card-playable"], v["felt"]) >= 4.5  # a card's number is written in it
     assert len({v["suit-spades"], v["suit-hearts"], v["suit-diamonds"], v["suit-clubs"]}) == 4
+
+
+@pytest.mark.parametrize("name", COLOUR_THEMES)
+def test_builtin_themes_quieter_text_reads_at_4_5_to_1(name: str) -> None:
+    """``$text-muted`` (Textual's: the contrasting colour at 60%) is made as strong as it must
+    be to read at 4.5:1 on the background, the surface, the panel and the felt."""
+    theme = BUILTIN_THEMES[name]
+    variables = {**theme.to_color_system().generate(), **app_variables(theme)}
+    muted = muted_text(variables, theme.dark)
+    assert muted is not None and muted.startswith("auto ") and muted.endswith("%")
+    share = int(muted.removeprefix("auto ").removesuffix("%")) / 100
+    assert 0.6 <= share <= 1
+    ground = Color.parse(variables["background"])
+    for name_ in ("background", "surface", "panel", "felt"):
+        g = solid(variables[name_], ground)
+        assert contrast_ratio(g + g.get_contrast_text(share), g) >= 4.5, name_
+        if share > 0.6:  # the least share that reads: a twentieth less does not, somewhere
+            less = share - 0.05
+            grounds = [solid(variables[n], ground) for n in ("background", "surface", "panel", "felt")]
+            assert any(contrast_ratio(x + x.get_contrast_text(less), x) < 4.5 for x in grounds)
+
+
+def test_an_ansi_ground_leaves_textuals_muted_text() -> None:
+    theme = BUILTIN_THEMES["ansi-dark"]
+    assert muted_text({**theme.to_color_system().generate(), **app_variables(theme)}, True) is None
 
 
 def test_ansi_builtin_theme_gets_ansi_names() -> None:
@@ -87,8 +116,9 @@ def test_left_out_felt_text_reads_on_the_users_own_felt() -> None:
     theme = theme_from_table({"name": "ocean", "primary": "#1E88E5", "table": {"felt": "#E0E0E0"}})
     felt = Color.parse("#E0E0E0")
     assert contrast_ratio(Color.parse(theme.variables["felt-text"]), felt) >= 4.5
+    assert contrast_ratio(dimmed(Color.parse(theme.variables["felt-text"]), felt), felt) >= 4.5
     assert contrast_ratio(Color.parse(theme.variables["card-border"]), felt) >= 3.0
-    assert contrast_ratio(Color.parse(theme.variables["card-playable"]), felt) >= 3.0
+    assert contrast_ratio(Color.parse(theme.variables["card-playable"]), felt) >= 4.5
 
 
 def test_app_variables_derive_from_the_themes_own_table_values() -> None:

@@ -85,7 +85,7 @@ def table_line(found: Any, here: bool = False, where: bool = False, kept: bool =
     a = found.advert
     line = Text(cut(clean(found.name), NAME_CELLS), style="bold" if enterable(found) else "dim")
     if where:
-        line.append(f"  at {table_where(found)}", style="dim")
+        line.append(f"  at {table_where(found)}")
     if a is None:
         line.append(f"  {clean(found.problem, 60) or 'incompatible version'}", style="red")
         return line
@@ -106,9 +106,9 @@ def table_line(found: Any, here: bool = False, where: bool = False, kept: bool =
         line.append("  you watch", style="italic")
     options = advert_options_line(a.game, a.preset, a.seats_total, a.options)
     if options:
-        line.append(f"\n  {options}", style="dim")
+        line.append(f"\n  {options}")
     if a.turn_time:
-        line.append(f"\n  Turn clock: {clock_label(a.turn_time)} a move", style="dim")
+        line.append(f"\n  Turn clock: {clock_label(a.turn_time)} a move")
     return line
 
 
@@ -168,7 +168,7 @@ def recent_line(table: Recent, seat_left: bool = False) -> Text:
     info = GAMES.get(table.game)
     line = Text(cut(clean(table.name), NAME_CELLS) or "a table", style="bold")
     line.append(f"  {clean(table.address, 60)}")
-    line.append(f"  {info.name if info else clean(table.game, 20)} · {clean(table.day, 10)}", style="dim")
+    line.append(f"  {info.name if info else clean(table.game, 20)} · {clean(table.day, 10)}")
     if table.password:
         line.append("  password", style="yellow")
     if seat_left:

@@ -194,7 +194,7 @@ class KeysScreen(Screen[None]):
             line = Text(f"{key.where:<11}{key.does:<{does}}", no_wrap=True, overflow="ellipsis")
             line.append(f"{key_label(now):<14}", style="bold")
             if now != key.shipped:
-                line.append(f"ships as {key_label(key.shipped)}", style="dim")
+                line.append(f"ships as {key_label(key.shipped)}", style="italic")
             listed.add_option(Option(line, id=key.id))
         listed.highlighted = at if at is not None else 0
         self.query_one("#keys-how", Static).update(self._how())

@@ -191,14 +191,14 @@ class LobbyScreen(Screen[None]):
                 line.append(name)
                 line.append_text(team_mark)
                 if not bots_own_name(s):  # "Normal bot 2" says its level; "Bo" does not
-                    line.append(f"  bot: {s['bot']}", style="dim")
+                    line.append(f"  bot: {s['bot']}", style="italic")
             elif s.get("name"):
                 line.append(name, style="bold" if s["seat"] == me else "")
                 if s["seat"] == me:
                     line.append(YOU_MARK)
                 line.append_text(team_mark)
                 if s.get("host"):
-                    line.append("  host", style="dim")
+                    line.append("  host", style="italic")
                 if not s.get("connected"):
                     line.append("  away", style="italic")
                 if asking and not s.get("host"):  # the host's rematch waits for no one: a ready asks
@@ -206,9 +206,9 @@ class LobbyScreen(Screen[None]):
                         line.append("  asks for a rematch", style="green")
                 elif not solo and not s.get("host"):  # the host starts the match: its readiness means nothing
                     line.append("  ready" if s.get("ready") else "  not ready",
-                                style="green" if s.get("ready") else "dim")
+                                style="green" if s.get("ready") else "italic")
             else:
-                line.append("open seat", style="dim italic")
+                line.append("open seat", style="italic")
                 line.append_text(team_mark)
             wins = s.get("wins")
             rows.append((line, wins if isinstance(wins, int) and wins > 0 and (s.get("name") or s.get("bot")) else 0,

@@ -66,10 +66,11 @@ TALL = 22
 
 
 def preset_prompt(preset: dict[str, Any], short: bool) -> Text:
-    """A variant as the list names it: its name, over its words where there is room."""
+    """A variant as the list names it: its name, in bold, over its words where there is room
+    (not dimmed: on the highlighted row dim text would not read at 4.5:1)."""
     if short:
         return Text(preset["name"], style="bold")
-    return Text.assemble((preset["name"], "bold"), "\n", (preset["description"], "dim"))
+    return Text.assemble((preset["name"], "bold"), "\n", preset["description"])
 
 
 def clock_choices(seconds: int) -> list[tuple[str, int]]:
