@@ -101,9 +101,15 @@ def _check(key: str, value: Any) -> Any:
             raise ValueError('keymap: expected a [keymap] table of keys, such as "table.draw" = "d"')
         usable = {k: v for k, v in value.items() if _usable_keys(k, v)}
         if len(usable) < len(value):  # the others stand: one bad line costs only itself
-            bad = ", ".join(_toml_string(k) for k in value if k not in usable)
-            raise PartlyUsable(usable, f'keymap: {bad}: expected keys as text of at most 60 characters, '
-                                       'such as "table.draw" = "d"')
+            # an id written without its quotes (table.draw = "d") reads as a table of ids
+            dotted = [f"{k}.{inner}" for k, v in value.items() if isinstance(v, dict) for inner in v]
+            bad = ", ".join(_toml_string(k) for k in value if k not in usable and not isinstance(value[k], dict))
+            said = [f'keymap: {bad}: expected keys as text of at most 60 characters, such as "table.draw" = "d"'] \
+                if bad else []
+            if dotted:
+                quoted = ", ".join(_toml_string(d) for d in dotted[:4]) + (", ..." if len(dotted) > 4 else "")
+                said.append(f"keymap: an id is written in quotes, its dot inside them: {quoted}")
+            raise PartlyUsable(usable, "; ".join(said))
         return usable
     if key == "bot_pause":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
@@ -221,9 +227,12 @@ def _read_text(path: Path, guest: bool = False) -> tuple[str, dict[str, Any], Un
         return "", {}, Unread(f"{name} could not be read ({e.strerror}); {kept}",
                               f"could not be read ({e.strerror})")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark some editors write
+    except UnicodeDecodeError:
+        return "", {}, Unread(f"{name} is not UTF-8 text; {kept}", "is not UTF-8 text")
+    try:
         return text, tomllib.loads(text), None
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+    except tomllib.TOMLDecodeError as e:
         return "", {}, Unread(f"{name} is not valid TOML ({e}); {kept}", "is not valid TOML")
     except RecursionError:
         return "", {}, Unread(f"{name} is not valid TOML (nested too deep); {kept}", "is not valid TOML")

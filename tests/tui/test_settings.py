@@ -880,3 +880,32 @@ async def test_settings_that_cannot_be_saved_name_their_file(tmp_path: Path) -> 
         assert f"Could not save the settings to {path}: Is a directory" in notices(app)
     assert path.read_text(encoding="utf-8") == 'name = "Ana"\n'
 
+
+
+def test_a_byte_order_mark_before_the_file_is_read_past(tmp_path: Path) -> None:
+    """Some editors begin a UTF-8 file with a byte-order mark; the theme files are read past
+    one, and so is this."""
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b'\xef\xbb\xbf# mine\nname = "Bommy"\n')
+    loaded, problem = load_settings(path)
+    assert problem is None and loaded.name == "Bommy"
+
+
+def test_a_file_that_is_not_utf_8_is_said_to_be_so(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b'name = "Ren\xe9"\n')
+    loaded, problem = load_settings(path)
+    assert loaded == Settings()
+    assert problem is not None and "is not UTF-8 text" in problem and "codec" not in problem
+
+
+def test_a_keymap_id_written_without_its_quotes_is_said_to_need_them(tmp_path: Path) -> None:
+    """``table.draw = "d"`` in ``[keymap]`` is TOML for a table ``table`` holding ``draw``: the
+    problem says to quote the id, naming it as written, and the quoted entries beside it count."""
+    path = tmp_path / "settings.toml"
+    path.write_text('[keymap]\ntable.draw = "d"\napp.help = "f9"\n"table.pass_turn" = "o"\n', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert loaded.keymap == {"table.pass_turn": "o"}
+    assert problem is not None
+    assert 'an id is written in quotes, its dot inside them: "table.draw", "app.help"' in problem
+    assert "expected keys as text" not in problem
