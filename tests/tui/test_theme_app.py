@@ -403,3 +403,43 @@ async def test_five_bad_theme_files_are_each_named_on_screen(tmp_path: Path, mon
             assert "dealmein themes" in text, text  # where everything wrong with each is listed
     finally:
         shutil.rmtree(home)
+
+
+async def test_the_themes_notice_stands_whole_above_the_key_bar(tmp_path: Path, monkeypatch) -> None:
+    """A bad theme file's line that wraps at the notice's width but not a cell wider (the
+    notices' rack measured them so, with its scrollbar's gutter): the notice stood a row low,
+    its last row behind the key bar; it stands whole above it."""
+    import shutil
+    import tempfile
+
+    from textual.content import Content
+
+    from tui.widgets.keyfooter import KeyFooter
+
+    home = Path(tempfile.mkdtemp(dir="/tmp"))
+    try:
+        import tomllib
+
+        bad = 'name = "syntax"\nprimary = "#123456\n'  # TOML: an unclosed string
+        try:
+            tomllib.loads(bad)
+        except tomllib.TOMLDecodeError as e:
+            said = "{}: not valid TOML (" + str(e).replace("{", "{{").replace("}", "}}") + ")"
+        folder = home / "themes"
+        name = next(f"{'s' * n}.toml" for n in range(1, 40)
+                    if len(Content(said.format(folder / f"{'s' * n}.toml")).wrap(46))
+                    > len(Content(said.format(folder / f"{'s' * n}.toml")).wrap(47)))
+        user_themes(home, monkeypatch, {name: bad})
+        app = make_app(config_path=tmp_path / "settings.toml")
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await wait_for(pilot, lambda: [n for n in app._notifications if n.title == "Themes"])
+            await pilot.pause()
+            await pilot.pause()
+            within, text = drawn_notice(app, "Themes")
+            assert within and str(folder / name) in text, text
+            from textual.widgets._toast import Toast
+
+            toast = next(t for t in app.screen.query(Toast) if t._notification.title == "Themes")
+            assert toast.region.bottom <= app.screen.query_one(KeyFooter).region.y
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
