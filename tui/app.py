@@ -31,7 +31,7 @@ from .leftnotices import LeftNotices
 from .notices import fitted
 from .plain import printable
 from .running import saved_match_note, terminal_gone
-from .settings import (CARD_STYLES, Settings, Unread, change_settings, file_named, load_settings, notice_wordings,
+from .settings import (CARD_STYLES, Rewritten, Settings, Unread, change_settings, file_named, load_settings, notice_wordings,
                        settings_path)
 from .startnotices import InTurn
 from .tablejoin import TableJoin
@@ -350,6 +350,12 @@ class DealMeInApp(App[int]):
         (another app open at once may have changed them)."""
         try:  # the file as it is now: one mended or removed since it could not be read takes the change
             unread = change_settings({k: getattr(self.settings, k) for k in keys}, self.config_path)
+            if isinstance(unread, Rewritten):  # written afresh: the file as it was is kept beside it
+                self.notify(f"{file_named(self.config_path, self.guest)} could not take this change in its own lines "
+                            "(a keymap written inline, say), so it is written afresh"
+                            + ("" if self.guest else f"; the file as it was, comments and all, is kept as {unread}"),
+                            title="Settings", severity="warning", timeout=10)
+                unread = None
             if unread is not None:  # (nothing written: what the file held is not lost to a change)
                 self._settings_problem = unread
             elif isinstance(self._settings_problem, Unread):

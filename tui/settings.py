@@ -358,11 +358,22 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     atomic_write(path or settings_path(), dumps(settings).encode("utf-8"))
 
 
-def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread | None:
+class Rewritten(str):
+    """A change that could not be placed in the file's own lines: the file was written afresh,
+    and the file as it was, comments and all, is kept beside it (the text is that copy's path)."""
+
+
+#: what the copy of a file written afresh is called: the file's name and this
+KEPT_SUFFIX = ".bak"
+
+
+def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread | Rewritten | None:
     """Write ``changes`` into the file as it is now, not this app's copy from its start: another
     app open at once may have changed other keys since. The lock beside it (``net.paths.locked``)
     keeps two such writes from interleaving. When the file cannot be read now, nothing is
-    written (``Unread``)."""
+    written (``Unread``). When a change cannot be placed in the file's own lines, the file is
+    written afresh and the one it was kept beside it first (``Rewritten``: a person's comments
+    and layout are not lost without a word)."""
     path = path or settings_path()
     with locked(path):
         before, data, unread = _read_text(path)
@@ -373,6 +384,11 @@ def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread
         # a file with something in it keeps its own lines, comments and order; a new one
         # (or one that cannot be edited so for certain) is written whole, every setting listed
         text = edited(before, data, changes, _toml_line) if before.strip() else None
+        rewritten: Rewritten | None = None
+        if text is None and before.strip():
+            copy = path.with_name(path.name + KEPT_SUFFIX)
+            atomic_write(copy, before.encode("utf-8"))
+            rewritten = Rewritten(str(copy))
         if text is None:
             current, unusable = _values(data)
             for key, value in changes.items():
@@ -384,4 +400,4 @@ def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread
             except RecursionError:  # nested as deep as the reader bears: not kept, as before
                 text = dumps(current)
         atomic_write(path, text.encode("utf-8"))
-        return None
+        return rewritten

@@ -11,9 +11,9 @@ import pytest
 from textual import events
 
 from net.protocol import NAME_LEN
-from tui.settings import Settings, config_dir, load_settings, save_settings, settings_path
+from tui.settings import Rewritten, Settings, config_dir, load_settings, save_settings, settings_path
 
-from .helpers import current, make_app, wait_for
+from .helpers import current, make_app, notices, wait_for
 
 
 def _anas_app(folder: Path) -> tuple[Any, Path]:
@@ -503,7 +503,7 @@ def test_a_change_keeps_the_keys_a_newer_version_wrote(tmp_path: Path) -> None:
     # person writes them: bare keys bare, a key with a dot or a space quoted
     path.write_text('name = "Ana"\n' + future.replace("[lobby]", 'keymap = {"table.draw" = "d"}\n[lobby]'),
                     encoding="utf-8")
-    assert change_settings({"keymap": {"table.draw": "x"}}, path) is None
+    assert isinstance(change_settings({"keymap": {"table.draw": "x"}}, path), Rewritten)
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert {k: data[k] for k in ("seats_shown", "when", "at", "note", "lobby")} == tomllib.loads(future)
     assert (data["name"], data["keymap"]) == ("Ana", {"table.draw": "x"})
@@ -580,16 +580,42 @@ def test_a_change_it_cannot_place_for_certain_writes_the_file_whole(tmp_path: Pa
     from tui.settings import change_settings
 
     path = tmp_path / "settings.toml"
-    path.write_text('# mine\nnote = """\ntheme = "midnight"\n"""\ntheme = "casino"\n', encoding="utf-8")
-    assert change_settings({"theme": "paper"}, path) is None
+    mine = '# mine\nnote = """\ntheme = "midnight"\n"""\ntheme = "casino"\n'
+    path.write_text(mine, encoding="utf-8")
+    said = change_settings({"theme": "paper"}, path)
+    # the file as it was, comments and all, is kept beside it, and the caller is told where
+    assert isinstance(said, Rewritten) and said == str(tmp_path / "settings.toml.bak")
+    assert (tmp_path / "settings.toml.bak").read_text(encoding="utf-8") == mine
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# Deal Me In settings\n") and "# mine" not in text
     data = tomllib.loads(text)
     assert (data["theme"], data["note"]) == ("paper", 'theme = "midnight"\n')
+    # the file written afresh takes the next change in its own lines: no copy made again
+    (tmp_path / "settings.toml.bak").unlink()
+    assert change_settings({"theme": "midnight"}, path) is None and not (tmp_path / "settings.toml.bak").exists()
     # a file with nothing in it yet is written whole, every setting listed for the player to see
     path.write_text("\n", encoding="utf-8")
     assert change_settings({"theme": "paper"}, path) is None
     assert set(tomllib.loads(path.read_text(encoding="utf-8"))) >= {"name", "theme", "bell", "bot_pause"}
+    assert not (tmp_path / "settings.toml.bak").exists()
+
+
+async def test_a_file_written_afresh_is_said_with_where_it_is_kept(tmp_path: Path) -> None:
+    """A keymap written inline cannot take a moved key in its own lines: the app says the file
+    is written afresh, and where the file as it was is kept (it was written afresh without a
+    word, the player's comments gone)."""
+    path = tmp_path / "settings.toml"
+    path.write_text('# mine\nname = "Ana"\nkeymap = { "table.draw" = "d" }\n', encoding="utf-8")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        app.update_settings(keymap={"table.draw": "d", "table.hand_order": "k"})  # as the Keys screen moves one
+        await wait_for(pilot, lambda: any("written afresh" in n for n in notices(app)))
+        said = next(n for n in notices(app) if "written afresh" in n)
+        assert f"kept as {tmp_path / 'settings.toml.bak'}" in said and "comments and all" in said
+    assert (tmp_path / "settings.toml.bak").read_text(encoding="utf-8").startswith("# mine\n")
+    loaded, problem = load_settings(path)
+    assert problem is None and (loaded.name, loaded.keymap) == ("Ana", {"table.draw": "d", "table.hand_order": "k"})
 
 
 def test_a_change_keeps_values_it_could_not_use_as_they_were(tmp_path: Path) -> None:
