@@ -256,6 +256,16 @@ async def test_a_bot_pause_not_kept_is_said_where_it_shows(tmp_path: Path) -> No
         await pilot.press("tab")
         await pilot.pause()
         assert len([n for n in app._notifications if n.message.startswith("Bot pause")]) == 1
+        # Enter, the focus staying: the field shows the pause kept with its cursor at the end,
+        # as if typed, so a key typed next goes after it (it went before: "7" made "72.5")
+        pause.focus()
+        await pilot.pause()
+        pause.value = ""
+        await pilot.press("1", "2", "enter")
+        await pilot.pause()
+        assert pause.has_focus and pause.value == kept and pause.cursor_position == len(kept)
+        await pilot.press("backspace", "backspace", "backspace", "4")
+        assert pause.value == "4"
 
 
 async def test_a_bot_pause_kept_shows_as_it_is_kept(tmp_path: Path) -> None:

@@ -194,11 +194,11 @@ class SettingsScreen(Screen[None]):
             self.app.notify(f"Name not kept: {why}. It stays {self.app.settings.name}.", severity="warning")
             # the field shows the name kept again: said once, not at every move of the focus
             for field in self.query("#name").results(Input):
-                field.value = self.app.settings.name
+                _show(field, self.app.settings.name)
             return
         if name != text:  # the field shows the name as kept (the tables show it so)
             for field in self.query("#name").results(Input):
-                field.value = name
+                _show(field, name)
         if name != self.app.settings.name:
             self.app.update_settings(name=name)
 
@@ -227,14 +227,14 @@ class SettingsScreen(Screen[None]):
         text = event.input.value
         value = self._keep_pause(text)
         if value is not None and text.strip() != f"{value:g}":
-            event.input.value = f"{value:g}"  # kept as the file has it ("1e1" is 10, "0.50" 0.5)
+            _show(event.input, f"{value:g}")  # kept as the file has it ("1e1" is 10, "0.50" 0.5)
         if value is None:
             # said where it shows (the line under the form may be below the screen's foot), and
             # the field shows the pause kept again: said once, not at every move of the focus
             kept = f"{self.app.settings.bot_pause:g}"
             self.app.notify(f"Bot pause {text.strip()!r} not kept: {self._pause_problem(text)}. It stays {kept}.",
                             severity="warning")
-            event.input.value = kept
+            _show(event.input, kept)
 
     def _keep_pause(self, text: str) -> float | None:
         """The pause typed, kept; ``None`` (and the problem shown) when it is not a pause."""
@@ -288,3 +288,10 @@ class SettingsScreen(Screen[None]):
         from ..screenkeys import screen_bindings
 
         return Text(f"Keys moved: {moved_text(self.app.keymap, screen_bindings(), file=not self.app.guest)}")
+
+
+def _show(field: Input, text: str) -> None:
+    """``field`` shows ``text`` (the value kept, in place of one typed), its cursor at the end
+    as after typing it: at the start, the next key typed went before the value kept."""
+    field.value = text
+    field.cursor_position = len(text)
