@@ -8,6 +8,7 @@ hand keeps its comments and layout (``tui.settingsedit``).
 """
 from __future__ import annotations
 
+import difflib
 import getpass
 import os
 import re
@@ -285,7 +286,12 @@ def _values(data: dict[str, Any]) -> tuple[Settings, dict[str, ValueError]]:
     problems: dict[str, ValueError] = {}
     for key, value in data.items():
         if key not in _KNOWN:
-            continue  # a newer version's key: keep quiet, it does no harm
+            # a newer version's key: keep quiet, it does no harm; but one spelt all but as a
+            # setting is (most likely) that setting mistyped, and it would do nothing unsaid
+            near = difflib.get_close_matches(key, _KNOWN, n=1, cutoff=0.8)
+            if near:
+                problems[key] = ValueError(f"{_toml_key(key)[:40]}: no such setting (is it {near[0]}?)")
+            continue
         try:
             setattr(settings, key, _check(key, value))
         except PartlyUsable as e:
@@ -394,7 +400,7 @@ def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread
             for key, value in changes.items():
                 setattr(current, key, value)
             other = {k: v for k, v in data.items() if k not in _KNOWN}
-            kept = {k: data[k] for k in unusable if k not in changes}
+            kept = {k: data[k] for k in unusable if k not in changes and k in _KNOWN}
             try:
                 text = dumps(current, other, kept)
             except RecursionError:  # nested as deep as the reader bears: not kept, as before

@@ -945,3 +945,27 @@ def test_a_keymap_id_written_without_its_quotes_is_said_to_need_them(tmp_path: P
     assert problem is not None
     assert 'an id is written in quotes, its dot inside them: "table.draw", "app.help"' in problem
     assert "expected keys as text" not in problem
+
+
+def test_a_key_spelt_all_but_as_a_setting_is_said(tmp_path: Path) -> None:
+    """A key the app does not know is a newer version's and is left alone, unsaid; but one spelt
+    all but as a setting ("thme", "card-style", a [keymaps] table) is most likely that setting
+    mistyped, doing nothing: it is said, with the setting it looks like. The file keeps it, and
+    a change written afresh writes it once."""
+    from tui.settings import change_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text('thme = "paper"\ncard-style = "ascii"\nseats_shown = 3\nkeymap = { "table.draw" = "d" }\n'
+                    '[keymaps]\n"table.pass_turn" = "o"\n', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert (loaded.theme, loaded.card_style) == ("casino", "two-colour")
+    assert problem is not None
+    for said in ("thme: no such setting (is it theme?)", "card-style: no such setting (is it card_style?)",
+                 "keymaps: no such setting (is it keymap?)"):
+        assert said in problem, problem
+    assert "seats_shown" not in problem  # nothing like a setting: a newer version's, unsaid
+    assert isinstance(change_settings({"keymap": {"table.draw": "x"}}, path), Rewritten)  # inline: afresh
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert (data["thme"], data["card-style"], data["seats_shown"], data["keymaps"]) == \
+        ("paper", "ascii", 3, {"table.pass_turn": "o"})
+    assert data["keymap"] == {"table.draw": "x"}
