@@ -87,15 +87,15 @@ def _check(key: str, value: Any) -> Any:
         return value.strip()
     if key == "card_style":
         if value not in CARD_STYLES:
-            raise ValueError(f"card_style: expected one of {', '.join(CARD_STYLES)}")
+            raise ValueError(f"card_style: expected one of {', '.join(CARD_STYLES)}{_not(value)}")
         return value
     if key == "hand_order":
         if value not in HAND_ORDERS:
-            raise ValueError(f"hand_order: expected one of {', '.join(HAND_ORDERS)}")
+            raise ValueError(f"hand_order: expected one of {', '.join(HAND_ORDERS)}{_not(value)}")
         return value
     if key in ("animation", "bell"):
         if not isinstance(value, bool):
-            raise ValueError(f"{key}: expected true or false")
+            raise ValueError(f"{key}: expected true or false{_not(value)}")
         return value
     if key == "keymap":
         if not isinstance(value, dict):
@@ -114,9 +114,19 @@ def _check(key: str, value: Any) -> Any:
         return usable
     if key == "bot_pause":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
-            raise ValueError("bot_pause: expected seconds from 0 to 10")
+            raise ValueError(f"bot_pause: expected seconds from 0 to 10{_not(value)}")
         return float(value)
     raise ValueError(f"{key}: not a setting")
+
+
+def _not(value: Any) -> str:
+    """", not 'fourcolour'": the value as the file gives it, after what was expected, where it is
+    short enough to say (a long one is named by its key alone)."""
+    try:
+        written = _toml_value(value)
+    except RecursionError:
+        return ""
+    return f", not {written}" if len(written) <= 24 else ""
 
 
 def _usable_keys(binding_id: Any, keys: Any) -> bool:

@@ -65,6 +65,14 @@ def test_bad_values_fall_back_one_by_one(tmp_path: Path) -> None:
     assert problem and "card_style" in problem and "bot_pause" in problem and "future_key" not in problem
     assert "hand_order" in problem
     assert loaded.bell is True and "bell: expected true or false" in problem
+    # each says the value the file gives, as written there, where it is short enough to say
+    for said in ('card_style: expected one of two-colour, four-colour, ascii, not "sparkly"',
+                 "bot_pause: expected seconds from 0 to 10, not -3", 'hand_order: expected one of',
+                 ', not "by luck"', 'bell: expected true or false, not "loud"'):
+        assert said in problem, problem
+    path.write_text('card_style = "' + "x" * 40 + '"\n', encoding="utf-8")
+    problem = load_settings(path)[1]
+    assert problem and "card_style: expected one of two-colour, four-colour, ascii;" in problem  # too long to say
 
 
 def test_a_name_with_control_characters_is_said_and_not_used(tmp_path: Path) -> None:
