@@ -447,9 +447,16 @@ def print_themes() -> int:
         return 1
     loaded = load_themes(folder)
     print(f"Your theme folder: {folder}" + ("" if folder.is_dir() else " (there is none yet)"))
+    from themes.contrast import contrast_warnings
+
     yours = [(name, loaded.sources[name]) for name in loaded.user_theme_names()]
     for name, path in yours:
         print(f"{name}: {path}")
+        faint = contrast_warnings(loaded.themes[name])
+        if faint:  # used all the same: only the player can say it is what they meant
+            print("  used, but some of its colours read poorly:")
+            for warning in faint:
+                print(f"    {warning}")
     if not loaded.problems:
         print("Every theme file in it can be used." if yours else "No theme files in it.")
         return 0

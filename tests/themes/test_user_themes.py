@@ -11,6 +11,7 @@ from themes.loader import (
     SHIPPED_ORDER,
     THEMES_DIR_ENV,
     ThemeProblem,
+    load_shipped_themes,
     load_theme_file,
     load_themes,
     user_theme_named,
@@ -222,3 +223,27 @@ def test_dealmein_themes_lists_every_bad_file_with_everything_wrong(tmp_path: Pa
     monkeypatch.setenv(THEMES_DIR_ENV, str(tmp_path / "ocean.toml"))
     assert main(["themes"]) == 1
     assert capsys.readouterr().out == f"Your theme folder: {tmp_path / 'ocean.toml'} is not a folder: no theme is read from it.\n"
+
+
+def test_dealmein_themes_warns_of_colours_that_read_poorly(tmp_path: Path, monkeypatch, capsys) -> None:
+    """A theme whose hearts are the colour of its card face loads and is offered, and nothing on
+    screen says why its hearts look blank: ``dealmein themes`` says which colours read below the
+    shipped themes' bars (docs/themes.md), and the theme is still used (status 0)."""
+    from themes.contrast import contrast_warnings
+    from tui.cli import main
+
+    _write(tmp_path, {"blank.toml": 'name = "blank"\nprimary = "#1E88E5"\n[table]\ncard-face = "#ffffff"\n'
+                                    'suit-hearts = "#ffffff"\nfelt = "#808080"\nfelt-text = "#8a8a8a"\n',
+                      "ocean.toml": GOOD})
+    monkeypatch.setenv(THEMES_DIR_ENV, str(tmp_path))
+    assert main(["themes"]) == 0
+    out = capsys.readouterr().out
+    assert f"blank: {tmp_path / 'blank.toml'}\n  used, but some of its colours read poorly:\n" in out
+    assert "    suit-hearts on card-face: 1.0:1 (text wants 4.5:1)\n" in out
+    assert "    felt-text on felt: 1.1:1 (text wants 4.5:1)\n" in out
+    assert "suit-spades" not in out  # derived for it: readable
+    ocean = out.split(f"ocean: {tmp_path / 'ocean.toml'}\n", 1)[1]
+    assert not ocean.startswith("  used, but")  # its colours are its own and read well (hearts ANSI: the terminal's)
+    assert out.endswith("Every theme file in it can be used.\n")
+    for name, theme in load_shipped_themes().themes.items():  # the shipped themes keep every bar
+        assert contrast_warnings(theme) == [], name
