@@ -43,6 +43,10 @@ NAMES = {"space": "Space", "enter": "Enter", "escape": "Esc", "slash": "/", "lef
          "delete": "Del", "insert": "Ins"}
 
 
+#: a key that types a mark, by the mark, as the key bar shows it ("grave_accent" is "`", "plus" "+")
+MARKS = {_character_to_key(chr(c)): chr(c) for c in range(33, 127) if not chr(c).isalnum()}
+
+
 def key_label(keys: str) -> str:
     """``ctrl+s,f5`` as ``Ctrl+S, F5``: one key or a list, as Help and the hints show it."""
     return ", ".join(_one(k.strip()) for k in keys.split(","))
@@ -52,8 +56,8 @@ def _one(key: str) -> str:
     *mods, base = key.split("+")
     if len(base) == 1 and base.isupper():  # Textual's spelling of Shift and a letter
         mods, base = [*mods, "shift"], base.lower()
-    shown = NAMES.get(base) or (base.upper() if len(base) == 1 or base[:1] == "f" and base[1:].isdigit()
-                                 else base.replace("_", " "))
+    shown = NAMES.get(base) or MARKS.get(base) or (base.upper() if len(base) == 1 or base[:1] == "f" and base[1:].isdigit()
+                                                   else base.replace("_", " "))
     return "+".join([*(m.capitalize() for m in mods), shown])
 
 

@@ -26,6 +26,9 @@ def test_keys_are_read_as_textual_spells_them() -> None:
         assert normal_key(bad) is None, bad
     assert key_label("ctrl+s,question_mark") == "Ctrl+S, ?"
     assert key_label("space") == "Space" and key_label("f12") == "F12"
+    # a key that types a mark by the mark, as the key bar shows it, not by its name in words
+    assert key_label("grave_accent") == "`" and key_label("ctrl+left_square_bracket") == "Ctrl+["
+    assert key_label("plus,minus") == "+, -"
 
 
 def test_a_keymap_moves_keys_and_names_what_it_cannot() -> None:
