@@ -222,6 +222,8 @@ class DealMeInApp(App[int]):
         # one notice for the settings file, one for the themes: a stack of them ran off the screen;
         # and one as tall as the screen at most, or its top, the file's path, was never seen
         unused = [binding_id for binding_id in self.settings.keymap if binding_id not in self.keymap]
+        #: the settings file's [keymap] entries not used (Settings names them under its form)
+        self.keymap_unused = unused
         wordings = notice_wordings(file_named(self.config_path, self.guest), self._settings_problem,
                                    keymap_problems, unused, self.guest)
         if wordings:

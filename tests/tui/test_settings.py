@@ -977,3 +977,25 @@ def test_a_key_spelt_all_but_as_a_setting_is_said(tmp_path: Path) -> None:
     assert (data["thme"], data["card-style"], data["seats_shown"], data["keymaps"]) == \
         ("paper", "ascii", 3, {"table.pass_turn": "o"})
     assert data["keymap"] == {"table.draw": "x"}
+
+
+async def test_settings_names_what_it_did_not_use_from_the_file(tmp_path: Path) -> None:
+    """The notice at the start says what in the file is not used, for ten seconds; Settings
+    says it under its form for as long as one looks (it said only where changes are saved)."""
+    from .helpers import open_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text('card_style = "fourcolour"\nthme = "paper"\n[keymap]\n"table.fly" = "x"\n"table.draw" = "d"\n',
+                    encoding="utf-8")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await open_settings(app, pilot)
+        foot = str(screen.query_one("#saved-in").render())
+        assert foot == f"Saved in {path}. Not used from it, as said at the start: card_style, thme, keymap table.fly."
+    path.write_text('card_style = "ascii"\n', encoding="utf-8")  # nothing amiss: where it saves, as before
+    app = make_app(config_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await open_settings(app, pilot)
+        assert str(screen.query_one("#saved-in").render()) == f"Saved in {path}"

@@ -24,7 +24,7 @@ from net.protocol import NAME_LEN, clean_name
 
 from ..handorder import HAND_ORDERS, ORDER_LABELS
 from ..keymap import moved_text
-from ..settings import CARD_STYLES, GUEST_FILE, Unread
+from ..settings import CARD_STYLES, GUEST_FILE, BadValues, Unread
 from ..theming import listed_themes
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.onoff import OnOffSwitch
@@ -101,6 +101,12 @@ class SettingsScreen(Screen[None]):
         if app.guest:
             return (f"Kept by this table's host for {self._guest_name()}: yours again whenever you log in "
                     "with that name.")
+        # what the notice at the start said of the file, there to read once the notice has gone
+        left = [*unread.each] if isinstance(unread, BadValues) else []
+        left += [f"keymap {binding_id}" for binding_id in getattr(app, "keymap_unused", [])]
+        if left:
+            named = ", ".join(left[:4]) + (f" and {len(left) - 4} more" if len(left) > 4 else "")
+            return f"Saved in {app.config_path}. Not used from it, as said at the start: {named}."
         return f"Saved in {app.config_path}"
 
     def _show_where(self) -> None:
