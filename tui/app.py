@@ -351,7 +351,7 @@ class DealMeInApp(App[int]):
         """Save ``keys`` as this app has them; the file's other keys stay as they are there now
         (another app open at once may have changed them)."""
         try:  # the file as it is now: one mended or removed since it could not be read takes the change
-            unread = change_settings({k: getattr(self.settings, k) for k in keys}, self.config_path)
+            unread = change_settings({k: getattr(self.settings, k) for k in keys}, self.config_path, self.settings)
             if isinstance(unread, Rewritten):  # written afresh: the file as it was is kept beside it
                 self.notify(f"{file_named(self.config_path, self.guest)} could not take this change in its own lines "
                             "(a keymap written inline, say), so it is written afresh"

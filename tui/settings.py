@@ -14,7 +14,7 @@ import os
 import re
 import tomllib
 import unicodedata
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import date, time
 from pathlib import Path
 from typing import Any
@@ -383,13 +383,16 @@ class Rewritten(str):
 KEPT_SUFFIX = ".bak"
 
 
-def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread | Rewritten | None:
+def change_settings(changes: dict[str, Any], path: Path | None = None,
+                    in_use: Settings | None = None) -> Unread | Rewritten | None:
     """Write ``changes`` into the file as it is now, not this app's copy from its start: another
     app open at once may have changed other keys since. The lock beside it (``net.paths.locked``)
     keeps two such writes from interleaving. When the file cannot be read now, nothing is
     written (``Unread``). When a change cannot be placed in the file's own lines, the file is
     written afresh and the one it was kept beside it first (``Rewritten``: a person's comments
-    and layout are not lost without a word)."""
+    and layout are not lost without a word). ``in_use``: the settings the app runs on, written
+    whole where the file has gone or been emptied meanwhile (not the defaults: the app would
+    start next time on other settings than it showed)."""
     path = path or settings_path()
     with locked(path):
         before, data, unread = _read_text(path)
@@ -407,6 +410,8 @@ def change_settings(changes: dict[str, Any], path: Path | None = None) -> Unread
             rewritten = Rewritten(str(copy))
         if text is None:
             current, unusable = _values(data)
+            if not before.strip() and in_use is not None:
+                current = replace(in_use)
             for key, value in changes.items():
                 setattr(current, key, value)
             other = {k: v for k, v in data.items() if k not in _KNOWN}

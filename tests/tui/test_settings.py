@@ -999,3 +999,19 @@ async def test_settings_names_what_it_did_not_use_from_the_file(tmp_path: Path) 
         await pilot.pause()
         screen = await open_settings(app, pilot)
         assert str(screen.query_one("#saved-in").render()) == f"Saved in {path}"
+
+
+async def test_a_file_gone_meanwhile_is_written_with_the_settings_in_use(tmp_path: Path) -> None:
+    """The settings file removed while the app runs: the next change writes the settings the
+    app shows, not the defaults (it wrote the login name over "Ed", and the next start was
+    another player's)."""
+    path = tmp_path / "settings.toml"
+    path.write_text('name = "Ed"\nhand_order = "suit"\n', encoding="utf-8")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        path.unlink()
+        app.update_settings(card_style="ascii")
+        await pilot.pause()
+    loaded, problem = load_settings(path)
+    assert problem is None and (loaded.name, loaded.hand_order, loaded.card_style) == ("Ed", "suit", "ascii")
