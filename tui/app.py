@@ -210,10 +210,6 @@ class DealMeInApp(App[int]):
             self.stopped_at_start = True
             self.exit()
             return
-        if self._themes_pending:
-            self.call_after_refresh(self.theme_choice.load)
-        else:
-            self.theme_choice.load()
         self.call_after_refresh(self._check_default_game)
         self.theme_changed_signal.subscribe(self, self.theme_choice.changed)
         # at once: a notice that comes next finds the question's notices held already
@@ -228,6 +224,12 @@ class DealMeInApp(App[int]):
                                    keymap_problems, unused, self.guest)
         if wordings:
             self.start_notices.say(fitted(wordings, self.size), title="Settings", timeout=10)
+        # the themes after the settings file: its Themes notice, if any, comes second (a theme
+        # the file names that is not there is the settings file's mistake, said after its own)
+        if self._themes_pending:
+            self.call_after_refresh(self.theme_choice.load)
+        else:
+            self.theme_choice.load()
         from .screens.home import HomeScreen
 
         command = getattr(self.args, "command", None)

@@ -61,3 +61,17 @@ async def test_a_theme_folder_that_is_a_file_is_said(tmp_path: Path, monkeypatch
         notice = toasts[0]._notification
         assert notice.title == "Themes"
         assert notice.message == f"Your theme folder {not_a_folder} is not a folder: no theme is read from it."
+
+
+async def test_the_settings_notice_comes_before_the_themes_one(tmp_path: Path) -> None:
+    """A settings file naming a theme that is not there, with a mistake of its own: its notice
+    comes first, then the Themes notice that says the theme is not available (that came first,
+    about a value of the file that had not been named yet)."""
+    path = tmp_path / "settings.toml"
+    path.write_text('theme = "nosuchtheme"\ncard_style = "fourcolour"\n', encoding="utf-8")
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await wait_for(pilot, lambda: app._notifications)
+        await pilot.pause()
+        assert [n.title for n in app._notifications] == ["Settings"]
+        assert "card_style" in next(iter(app._notifications)).message
