@@ -15,6 +15,7 @@ import platformdirs
 from textual.theme import Theme
 
 from themes.schema import Invalid, theme_from_table
+from themes.tomlproblem import toml_problem
 
 APP_NAME = "dealmein"
 THEMES_DIR_ENV = "DEALMEIN_THEMES_DIR"
@@ -109,7 +110,7 @@ def _read_theme_file(path: Path, complete: bool) -> Theme | ThemeProblem:
     except UnicodeDecodeError:
         return ThemeProblem(path, "not UTF-8 text")
     except tomllib.TOMLDecodeError as exc:
-        return ThemeProblem(path, f"not valid TOML ({exc})")
+        return ThemeProblem(path, f"not valid TOML ({toml_problem(exc)})")
     except RecursionError:
         return ThemeProblem(path, "not valid TOML (nested too deep)")
     except OSError as exc:

@@ -24,6 +24,7 @@ import platformdirs
 from net.environ import CONFIG_DIR_ENV
 from net.paths import TooLarge, atomic_write, locked, read_file
 from net.protocol import NAME_LEN
+from themes.tomlproblem import toml_problem
 
 from .handorder import HAND_ORDERS
 from .plain import counted
@@ -244,7 +245,7 @@ def _read_text(path: Path, guest: bool = False) -> tuple[str, dict[str, Any], Un
     try:
         return text, tomllib.loads(text), None
     except tomllib.TOMLDecodeError as e:
-        return "", {}, Unread(f"{name} is not valid TOML ({e}); {kept}", "is not valid TOML")
+        return "", {}, Unread(f"{name} is not valid TOML ({toml_problem(e)}); {kept}", "is not valid TOML")
     except RecursionError:
         return "", {}, Unread(f"{name} is not valid TOML (nested too deep); {kept}", "is not valid TOML")
 

@@ -1015,3 +1015,19 @@ async def test_a_file_gone_meanwhile_is_written_with_the_settings_in_use(tmp_pat
         await pilot.pause()
     loaded, problem = load_settings(path)
     assert problem is None and (loaded.name, loaded.hand_order, loaded.card_style) == ("Ed", "suit", "ascii")
+
+
+def test_a_key_given_twice_is_said_so(tmp_path: Path) -> None:
+    """tomllib tells a key given twice as "Cannot overwrite a value": the settings file (and a
+    theme file) says what it is, where."""
+    from themes.loader import load_theme_file
+
+    path = tmp_path / "settings.toml"
+    path.write_text('name = "Ana"\nname = "Bo"\n', encoding="utf-8")
+    problem = load_settings(path)[1]
+    assert problem is not None and "is not valid TOML (a key or table is given twice (at line 2, column" in problem
+    assert "Cannot overwrite" not in problem
+    theme = tmp_path / "twice.toml"
+    theme.write_text('name = "twice"\nprimary = "#123456"\n[table]\n[table]\n', encoding="utf-8")
+    loaded = load_theme_file(theme)
+    assert "not valid TOML (a key or table is given twice (at line 4" in str(loaded.each[0])  # type: ignore[union-attr]
