@@ -31,8 +31,8 @@ from .leftnotices import LeftNotices
 from .notices import fitted
 from .plain import printable
 from .running import saved_match_note, terminal_gone
-from .settings import (CARD_STYLES, Rewritten, Settings, Unread, change_settings, file_named, load_settings, notice_wordings,
-                       settings_path)
+from .settings import (CARD_STYLES, Rewritten, Settings, Unread, change_settings, file_named, load_settings,
+                       notice_wordings, settings_path)
 from .startnotices import InTurn
 from .tablejoin import TableJoin
 from .themechoice import ThemeChoice

@@ -56,8 +56,8 @@ def _one(key: str) -> str:
     *mods, base = key.split("+")
     if len(base) == 1 and base.isupper():  # Textual's spelling of Shift and a letter
         mods, base = [*mods, "shift"], base.lower()
-    shown = NAMES.get(base) or MARKS.get(base) or (base.upper() if len(base) == 1 or base[:1] == "f" and base[1:].isdigit()
-                                                   else base.replace("_", " "))
+    shown = NAMES.get(base) or MARKS.get(base) or (
+        base.upper() if len(base) == 1 or base[:1] == "f" and base[1:].isdigit() else base.replace("_", " "))
     return "+".join([*(m.capitalize() for m in mods), shown])
 
 
