@@ -28,7 +28,7 @@ from themes.tomlproblem import toml_problem
 
 from .handorder import HAND_ORDERS
 from .plain import counted
-from .settingsedit import edited
+from .settingsedit import edited, flat_keymap
 
 CARD_STYLES = ("two-colour", "four-colour", "ascii")
 FILE_NAME = "settings.toml"
@@ -101,17 +101,12 @@ def _check(key: str, value: Any) -> Any:
     if key == "keymap":
         if not isinstance(value, dict):
             raise ValueError('keymap: expected a [keymap] table of keys, such as "table.draw" = "d"')
+        value = flat_keymap(value)
         usable = {k: v for k, v in value.items() if _usable_keys(k, v)}
         if len(usable) < len(value):  # the others stand: one bad line costs only itself
-            # an id written without its quotes (table.draw = "d") reads as a table of ids
-            dotted = [f"{k}.{inner}" for k, v in value.items() if isinstance(v, dict) for inner in v]
-            bad = ", ".join(_toml_string(k) for k in value if k not in usable and not isinstance(value[k], dict))
-            said = [f'keymap: {bad}: expected keys as text of at most 60 characters, such as "table.draw" = "d"'] \
-                if bad else []
-            if dotted:
-                quoted = ", ".join(_toml_string(d) for d in dotted[:4]) + (", ..." if len(dotted) > 4 else "")
-                said.append(f"keymap: an id is written in quotes, its dot inside them: {quoted}")
-            raise PartlyUsable(usable, "; ".join(said))
+            bad = ", ".join(_toml_string(k) for k in value if k not in usable)
+            raise PartlyUsable(usable, f'keymap: {bad}: expected keys as text of at most 60 characters, '
+                                       'such as "table.draw" = "d"')
         return usable
     if key == "bot_pause":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
@@ -139,7 +134,7 @@ def _with_unusable(keymap: dict[str, str], data: dict[str, Any]) -> dict[str, An
     """``keymap`` as it is to be written, with the file's entries the app could not use (a
     number, a list, a long text) where it moves no key of theirs: mistakes are named and stay,
     never written over."""
-    in_file = data.get("keymap")
+    in_file = flat_keymap(data.get("keymap"))
     if not isinstance(in_file, dict):
         return keymap
     kept = {k: v for k, v in in_file.items() if not _usable_keys(k, v) and k not in keymap}

@@ -42,9 +42,28 @@ def edited(text: str, data: dict[str, Any], changes: dict[str, Any],
     return out if _no_empty_keymap(got) == _no_empty_keymap(expected) else None
 
 
+def flat_keymap(keymap: Any) -> Any:
+    """A ``[keymap]`` as ids and keys: an id written without its quotes (``table.draw = "d"``)
+    reads in TOML as a table ``table`` holding ``draw``, and is taken as ``"table.draw"``. What
+    is not a table is as it was; so is one where that would give an id twice."""
+    if not isinstance(keymap, dict):
+        return keymap
+    flat: dict[str, Any] = {}
+    for key, value in keymap.items():
+        inner = value.items() if isinstance(value, dict) and all(isinstance(v, str) for v in value.values()) \
+            else [(None, value)]
+        for name, keys in inner:
+            binding_id = key if name is None else f"{key}.{name}"
+            if binding_id in flat:
+                return keymap
+            flat[binding_id] = keys
+    return flat
+
+
 def _no_empty_keymap(data: dict[str, Any]) -> dict[str, Any]:
-    """An empty ``[keymap]`` and none at all mean the same."""
-    return {k: v for k, v in data.items() if not (k == "keymap" and v == {})}
+    """An empty ``[keymap]`` and none at all mean the same; ids written with or without their
+    quotes too (``flat_keymap``)."""
+    return {k: flat_keymap(v) if k == "keymap" else v for k, v in data.items() if not (k == "keymap" and v == {})}
 
 
 def _line_key(line: str) -> str | None:

@@ -943,16 +943,33 @@ def test_a_file_that_is_not_utf_8_is_said_to_be_so(tmp_path: Path) -> None:
     assert problem is not None and "is not UTF-8 text" in problem and "codec" not in problem
 
 
-def test_a_keymap_id_written_without_its_quotes_is_said_to_need_them(tmp_path: Path) -> None:
-    """``table.draw = "d"`` in ``[keymap]`` is TOML for a table ``table`` holding ``draw``: the
-    problem says to quote the id, naming it as written, and the quoted entries beside it count."""
+def test_a_keymap_id_written_without_its_quotes_is_taken(tmp_path: Path) -> None:
+    """``table.draw = "d"`` in ``[keymap]`` is TOML for a table ``table`` holding ``draw``: it is
+    taken as the id ``table.draw`` (it was refused, the natural way to write it). A change of
+    another key keeps the file's lines; a moved key, which cannot be placed among such lines for
+    certain, writes the file afresh, the ids quoted, the file as it was kept beside it."""
+    from tui.settings import change_settings
+
     path = tmp_path / "settings.toml"
-    path.write_text('[keymap]\ntable.draw = "d"\napp.help = "f9"\n"table.pass_turn" = "o"\n', encoding="utf-8")
+    mine = '# mine\n[keymap]\ntable.draw = "d"\napp.help = "f9"\n"table.pass_turn" = "o"\n'
+    path.write_text(mine, encoding="utf-8")
     loaded, problem = load_settings(path)
-    assert loaded.keymap == {"table.pass_turn": "o"}
-    assert problem is not None
-    assert 'an id is written in quotes, its dot inside them: "table.draw", "app.help"' in problem
-    assert "expected keys as text" not in problem
+    assert problem is None
+    assert loaded.keymap == {"table.draw": "d", "app.help": "f9", "table.pass_turn": "o"}
+    assert change_settings({"theme": "paper"}, path) is None  # placed in the file's own lines
+    placed = mine.replace("# mine\n", '# mine\ntheme = "paper"\n\n')
+    assert path.read_text(encoding="utf-8") == placed
+    assert load_settings(path)[0].keymap == loaded.keymap
+    said = change_settings({"keymap": {**loaded.keymap, "table.hand_order": "k"}}, path)
+    assert isinstance(said, Rewritten)
+    assert (tmp_path / "settings.toml.bak").read_text(encoding="utf-8") == placed
+    text = path.read_text(encoding="utf-8")
+    assert '"table.draw" = "d"' in text and '"table.hand_order" = "k"' in text
+    assert load_settings(path)[0].keymap == {**loaded.keymap, "table.hand_order": "k"}
+    # an id given both ways is no id: the entries stand as written, refused
+    path.write_text('[keymap]\ntable.draw = "d"\n"table.draw" = "x"\n', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert loaded.keymap == {"table.draw": "x"} and problem is not None and '"table"' in problem
 
 
 def test_a_key_spelt_all_but_as_a_setting_is_said(tmp_path: Path) -> None:
