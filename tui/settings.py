@@ -226,8 +226,8 @@ def _read_text(path: Path, guest: bool = False) -> tuple[str, dict[str, Any], Un
     try:
         raw = read_file(path, MOST_BYTES)
     except TooLarge:
-        return "", {}, Unread(f"{name} is larger than {MOST_BYTES // 1024} KB; {kept}",
-                              f"is larger than {MOST_BYTES // 1024} KB")
+        return "", {}, Unread(f"{name} is larger than {MOST_BYTES // 1024} KiB; {kept}",
+                              f"is larger than {MOST_BYTES // 1024} KiB")
     except FileNotFoundError:
         return "", {}, None
     except OSError as e:

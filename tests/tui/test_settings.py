@@ -1048,3 +1048,10 @@ def test_a_key_given_twice_is_said_so(tmp_path: Path) -> None:
     theme.write_text('name = "twice"\nprimary = "#123456"\n[table]\n[table]\n', encoding="utf-8")
     loaded = load_theme_file(theme)
     assert "not valid TOML (a key or table is given twice (at line 4" in str(loaded.each[0])  # type: ignore[union-attr]
+
+
+def test_a_settings_file_too_large_is_said_in_the_units_the_theme_files_are(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text("# " + "x" * (300 * 1024) + "\n", encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert loaded == Settings() and problem is not None and "is larger than 256 KiB" in problem
