@@ -19,7 +19,7 @@ class Unreadable(ValueError):
 
 
 def _size(most: int) -> str:
-    return f"{most // (1024 * 1024)} MB" if most >= 1024 * 1024 else f"{most // 1024} KB"
+    return f"{most // (1024 * 1024)} MiB" if most >= 1024 * 1024 else f"{most // 1024} KiB"
 
 
 def read(path: Path, most_bytes: int, version: int, what: str) -> dict[str, Any] | None:

@@ -84,7 +84,7 @@ def test_a_list_too_large_is_not_read(tmp_path: Path) -> None:
     path = tmp_path / "recent.json"
     with open(path, "wb") as f:
         f.truncate(recent.MOST_BYTES + 1)
-    assert "larger than 64 KB" in (load(path)[1] or "")
+    assert "larger than 64 KiB" in (load(path)[1] or "")
 
 
 async def back_to_the_recent_list(app, pilot) -> OptionList:

@@ -225,7 +225,7 @@ def test_a_file_too_large_is_not_read(tmp_path: Path) -> None:
     with open(path, "wb") as f:
         f.truncate(record.MOST_BYTES + 1)
     matches, problem = load(path)
-    assert matches == [] and problem is not None and "larger than 4 MB" in problem
+    assert matches == [] and problem is not None and "larger than 4 MiB" in problem
     assert add(played(True), path)[1] == problem and path.stat().st_size == record.MOST_BYTES + 1
 
 
