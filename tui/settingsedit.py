@@ -34,7 +34,8 @@ def edited(text: str, data: dict[str, Any], changes: dict[str, Any],
             return None
         lines = placed
         expected[key] = dict(value) if key == "keymap" else tomllib.loads(line_of("v", value))["v"]
-    out = "\n".join(lines) + "\n"
+    newline = "\r\n" if "\r\n" in text else "\n"  # a file written on Windows keeps its line ends
+    out = newline.join(lines) + newline
     try:
         got = tomllib.loads(out)
     except (tomllib.TOMLDecodeError, RecursionError):

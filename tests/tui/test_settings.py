@@ -1055,3 +1055,13 @@ def test_a_settings_file_too_large_is_said_in_the_units_the_theme_files_are(tmp_
     path.write_text("# " + "x" * (300 * 1024) + "\n", encoding="utf-8")
     loaded, problem = load_settings(path)
     assert loaded == Settings() and problem is not None and "is larger than 256 KiB" in problem
+
+
+def test_a_file_with_windows_line_ends_keeps_them(tmp_path: Path) -> None:
+    """A file written on Windows (CRLF) kept its lines at a change but lost its line ends."""
+    from tui.settings import change_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b'# mine\r\nname = "Ana"\r\n\r\n[keymap]\r\n"table.draw" = "d"\r\n')
+    assert change_settings({"theme": "paper"}, path) is None
+    assert path.read_bytes() == b'# mine\r\nname = "Ana"\r\ntheme = "paper"\r\n\r\n[keymap]\r\n"table.draw" = "d"\r\n'
