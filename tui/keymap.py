@@ -37,10 +37,9 @@ _CTRL = {chr(c) for c in range(ord("a"), ord("z") + 1)} - {"h", "i", "m"}
 _PLAIN = _MOVING | {f"f{n}" for n in range(1, 25)} | {"escape", "enter", "tab", "backspace", "space"}
 
 #: how Help and the hints write a key
-NAMES = {"space": "Space", "enter": "Enter", "escape": "Esc", "slash": "/", "left": "←",
-         "right": "→", "up": "↑", "down": "↓", "home": "Home", "end": "End", "question_mark": "?",
-         "pagedown": "PgDn", "pageup": "PgUp", "tab": "Tab", "backspace": "Backspace",
-         "delete": "Del", "insert": "Ins"}
+NAMES = {"space": "Space", "enter": "Enter", "escape": "Esc", "left": "←", "right": "→", "up": "↑",
+         "down": "↓", "home": "Home", "end": "End", "pagedown": "PgDn", "pageup": "PgUp", "tab": "Tab",
+         "backspace": "Backspace", "delete": "Del", "insert": "Ins"}
 
 
 #: a key that types a mark, by the mark, as the key bar shows it ("grave_accent" is "`", "plus" "+")

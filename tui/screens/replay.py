@@ -25,6 +25,7 @@ from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
 from core import GAMES
+from core.whole import whole_number
 from net.matchlog import ReplayResult, replay
 from net.seatnames import and_list
 from themes.variables import BLACK, solid
@@ -324,7 +325,7 @@ class ReplayScreen(Screen[None]):
             if event.get("kind") == "deal":
                 total = 0
             line = describe(with_total_before(event, total), names, style, m.game, before)
-            if isinstance(event.get("total"), int):
+            if whole_number(event.get("total")):
                 total = event["total"]
             if line:
                 events.append((Text("  "), Text(line)))
