@@ -7,9 +7,7 @@ import resource
 import socket
 import struct
 import time
-from typing import Any, AsyncIterator, Callable
-
-import pytest
+from typing import Any, Callable
 
 from net.client import TableClient
 from net.protocol import decode_body, encode
@@ -19,16 +17,6 @@ from net.server import Server, TableConfig
 #: (machine-speed random players act far faster than people: a higher sustained rate)
 FAST = dict(bot_delay=0.0, grace=5.0, takeover=5.0, handshake_timeout=1.0, frame_timeout=1.0,
             rate=500.0, burst=60)
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[Server]:
-    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    await srv.start()
-    try:
-        yield srv
-    finally:
-        await srv.close()
 
 
 def free_port() -> int:

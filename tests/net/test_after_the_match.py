@@ -15,7 +15,7 @@ from net.lockout import Lockout
 from net.server import Server, TableConfig
 from net.tablestate import restore_saved
 
-from .table_helpers import FAST, RandomPlayer, dealt, join, next_update, server, wait_until  # noqa: F401
+from .table_helpers import FAST, RandomPlayer, dealt, join, next_update, wait_until
 
 
 async def _play_out(table, *clients) -> None:

@@ -13,7 +13,7 @@ from net.server import Server, TableConfig
 from net.tablechat import CHAT_HISTORY
 from net.tablestate import table_state
 
-from .table_helpers import FAST, join, next_update, server, wait_until  # noqa: F401
+from .table_helpers import FAST, join, next_update, wait_until
 
 
 async def _chats_until(c: TableClient, last: str, timeout: float = 5.0) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ import pytest
 
 from net.client import ConnectError
 from net.server import Server, TableConfig
-from tests.net.table_helpers import FAST, join, server, wait_until  # noqa: F401
+from tests.net.table_helpers import FAST, join, wait_until
 
 
 async def test_a_hello_whose_optional_fields_are_nil_is_one_that_leaves_them_out(server: Server) -> None:

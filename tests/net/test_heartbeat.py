@@ -17,7 +17,7 @@ import pytest
 
 from net.client import ConnectError, TableClient
 from net.server import Server, TableConfig
-from tests.net.table_helpers import FAST, join, server, wait_until  # noqa: F401
+from tests.net.table_helpers import FAST, join, wait_until
 from tests.ssh.test_ssh_start_and_end import _banner, _stop
 
 

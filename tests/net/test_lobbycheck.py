@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from net.lobbycheck import lobby_problem
 from net.server import Server, TableConfig
 
-from .table_helpers import dealt, host_sending, seated_table, server, until_goodbye  # noqa: F401
+from .table_helpers import dealt, host_sending, seated_table, until_goodbye
 
 JUNK: list[Any] = [None, 7, -1, "x", "", [], {}, [1, "a"], {"a": 1}, {1: 2}, True, 3.5, [None], [{}],
                    [{"seat": "x"}], "y" * 5000]

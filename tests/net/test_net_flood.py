@@ -11,7 +11,7 @@ from net.protocol import PROTOCOL_VERSION, FrameReader, decode_body, encode
 from net.server import Server, TableConfig
 from net.tablechat import WATCHER_CHAT_BURST, WATCHER_CHAT_RATE
 
-from .table_helpers import join, server, wait_until  # noqa: F401 (a fixture)
+from .table_helpers import join, wait_until
 
 CYCLES = 200  # joins and leaves of the churning peer
 

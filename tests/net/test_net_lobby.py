@@ -6,7 +6,7 @@ from typing import Any
 
 from net.server import Server, TableConfig
 
-from .table_helpers import RandomPlayer, join, next_update, server, wait_until  # noqa: F401
+from .table_helpers import RandomPlayer, join, next_update, wait_until
 
 
 def seats(c: Any) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from core import GAMES
 from net.protocol import PROTOCOL_VERSION, decode_body, encode
 from net.server import Server, TableConfig
 
-from .table_helpers import RandomPlayer, join, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import RandomPlayer, join, seated_table, wait_until
 
 #: every game's standard preset, plus Ninety-Nine's manual draw where seats other than the
 #: current one act (the draw after playing)

@@ -11,7 +11,7 @@ from net.client import ConnectError, TableClient
 from net.protocol import PROTOCOL_VERSION, SERVER_MESSAGES, FrameReader, check, decode_body, encode
 from net.server import Server, TableConfig
 
-from .table_helpers import FAST, RandomPlayer, join, next_update, server, wait_until  # noqa: F401
+from .table_helpers import FAST, RandomPlayer, join, next_update, wait_until
 
 
 async def two_seat_match(srv: Server, **config: Any) -> tuple[Any, TableClient, TableClient]:

@@ -17,7 +17,7 @@ from net.protocol import MAX_FRAME, FrameReader, ProtocolError, decode_body, enc
 from net.server import Server, TableConfig
 from net.viewframes import view_frame
 
-from .table_helpers import host_sending, join, seated_table, server, until_goodbye, wait_until  # noqa: F401
+from .table_helpers import host_sending, join, seated_table, until_goodbye, wait_until
 
 CASES = [(g, p) for g in sorted(GAMES) for p in sorted(GAMES[g].presets)]
 

@@ -10,7 +10,7 @@ from net.client import TableClient
 from net.server import Server, TableConfig
 from net.table import Table
 
-from .table_helpers import join, server, wait_until  # noqa: F401
+from .table_helpers import join, wait_until
 
 
 async def _my_turn(client, table) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from net.server import Server, TableConfig
 
-from .table_helpers import FAST, chat_lines, collect, dealt, join, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import FAST, chat_lines, collect, dealt, join, seated_table, wait_until
 
 
 @asynccontextmanager

@@ -10,7 +10,7 @@ import pytest
 
 from net.server import Server, TableConfig
 
-from .table_helpers import FAST, join, seated_table, server, wait_until  # noqa: F401 (server: a fixture)
+from .table_helpers import FAST, join, seated_table, wait_until
 
 
 def notes(caplog: pytest.LogCaptureFixture) -> list[str]:

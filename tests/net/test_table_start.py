@@ -13,7 +13,7 @@ from net.client import TableClient
 from net.server import Server, TableConfig
 from net.tablechat import SYSTEM_NAME
 
-from .table_helpers import RandomPlayer, collect, join, next_update, server, wait_until  # noqa: F401
+from .table_helpers import RandomPlayer, collect, join, next_update, wait_until
 
 
 def table_lines(c: TableClient, got: list[dict[str, Any]]) -> list[str]:

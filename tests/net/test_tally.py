@@ -6,7 +6,7 @@ from __future__ import annotations
 from net.server import Server, TableConfig
 from net.tablestate import restore_table, table_state
 
-from .table_helpers import RandomPlayer, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import RandomPlayer, seated_table, wait_until
 
 
 async def test_wins_are_counted_kept_and_cleared(server: Server) -> None:  # noqa: F811

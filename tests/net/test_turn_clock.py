@@ -15,7 +15,7 @@ from net.server import Server, TableConfig
 from net.tableconfig import TURN_TIME_RANGE, turn_time_problem
 from net.tablestate import restore_table, table_state
 
-from .table_helpers import FAST, RandomPlayer, chat_lines, collect, dealt, join, seated_table, server, wait_until  # noqa: F401
+from .table_helpers import FAST, RandomPlayer, chat_lines, collect, dealt, join, seated_table, wait_until
 
 OUT_OF_TIME = "ran out of time: a bot moved for them"
 

@@ -11,7 +11,7 @@ from net.client import TableClient
 from net.server import Server, TableConfig
 from net.watchers import WATCHERS_LISTED
 
-from .table_helpers import host_sending, join, next_update, server, wait_until  # noqa: F401
+from .table_helpers import host_sending, join, next_update, wait_until
 
 
 def _listed(c: TableClient, count: int) -> bool:
