@@ -8,7 +8,7 @@ import shlex
 import time
 from collections import deque
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from core.whole import whole_number
 from net.addresses import address_key, host_port, join_addresses, split_address
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
     from .app import DealMeInApp
     from .screens.picker import TableChoice
+    from .screens.table import TableScreen
 
 log = logging.getLogger("dealmein.tui")
 
@@ -510,213 +511,261 @@ class TableSession:
             log.exception("update %s", update.get("type"))
 
     def _handle(self, update: dict[str, Any]) -> None:
+        """One update from the host, by its type (an unknown type is let pass: a newer host's)."""
+        handler = self._HANDLERS.get(str(update.get("type")))
+        if handler is not None:
+            handler(self, update)
+
+    def _on_welcome(self, update: dict[str, Any]) -> None:
+        """The table took this app in (again): its seat, its chat so far to come."""
+        self._seat_told = update.get("seat")
+        self._waiting.welcome(update.get("chat"))
+        self._earlier_told = False  # the table sends what it kept after each welcome on joining
+
+    def _on_lobby(self, update: dict[str, Any]) -> None:
+        """The seats, the table's settings and its status: told as they change, on every screen showing them."""
         from .screens.lobby import LobbyScreen
         from .screens.results import ResultsScreen
         from .screens.table import TableScreen
-
-        kind = update.get("type")
         app = self.app
-        if kind == "welcome":
-            self._seat_told = update.get("seat")
-            self._waiting.welcome(update.get("chat"))
-            self._earlier_told = False  # the table sends what it kept after each welcome on joining
-        elif kind == "lobby":
-            earlier = self.lobby or {}
-            self.lobby = update["lobby"]
-            self._say_comings_and_goings(earlier, self.lobby)
-            self._say_waiting(earlier, self.lobby)
-            if earlier.get("status") == "finished" and self.lobby.get("status") == "lobby" and not self.is_host:
-                # the host set up the table anew after the match (``configure``): its results and
-                # its table are past, and a rematch of it no longer there to ask for; the lobby's
-                # chat says what changed
-                self._results.withdraw_match(told=False)
-                app.call_later(self.back_to_lobby)
-            self._hold_seat()  # a lobby follows every welcome: the seat may have changed
-            self._note_recent()
-            if self.client is not None:  # tries to get back as long as the host holds the seat
-                self.client.reconnect_for = reconnect_time(self.lobby)
-            app.rules_game = self.lobby.get("game", app.rules_game)
-            app.rules_table = {"game": self.lobby.get("game"), "preset": self.lobby.get("preset"),
-                               "options": self.lobby.get("options"), "seats": len(self.lobby.get("seats") or [])}
-            for screen in app.screen_stack:
-                if isinstance(screen, LobbyScreen) and screen.link is self:
-                    screen.refresh_lobby()
-                elif isinstance(screen, TableScreen) and screen.link is self and screen.view is not None:
-                    screen.show(screen.view, [])  # names may have changed
-                elif isinstance(screen, ResultsScreen) and screen.link is self:
-                    screen.refresh_tally()
-        elif kind == "view":
-            before, self.view = self.view, update["view"]
-            if self._lobby_errors and not self.view.get("is_over"):  # "Bo is not ready" is past
-                take_down(app, self._lobby_errors, title="Table")
-                self._lobby_errors.clear()
-            events = update.get("events") or []
-            if update.get("bot") is True:  # a bot's move for a player: the log says so
-                events = bot_marked(events, self.view.get("seat"))
-            events = with_causes(events)
-            # the view's own seat: while connecting, before ``client`` is set, ``seat`` is not known
-            ended_away = self.returning and before is None and self.view.get("seat") is not None
-            kept: KeptResults | None = None
-            told = bool(events)  # the host told how the view came about (none on the way back)
-            # come in mid-hand (joined, back, resumed), or to a match over: the hand so far, move
-            # by move, as the host told this seat it (``net.handsofar``)
-            so_far = hand_so_far(update.get("earlier"), self.view.get("seat")) if not told else []
-            if not events and self.view.get("is_over") and (ended_away or before is not None and not before.get("is_over")):
-                # the match ended while this app's connection was down, or while the app was not
-                # running at all: its end is told, shown and counted all the same (the view on the
-                # way back brings no events; the record counts a match once), its box as it was
-                # shown when it ended where this app kept that (its own table's save)
-                kept = self._save.kept_results(self.table, self.view, self.lobby) if ended_away else None
-                ended = {"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}
-                if kept is not None and kept.points is not None:
-                    ended["points"] = kept.points
-                else:  # the end as its last hand told it: the points left in hand with it
-                    ended = _told_end(so_far) or ended
-                if kept is not None and kept.counts is not None:  # crazy-eights 6.2-6.3, as its box said them
-                    ended = {**ended, "counts_before": kept.counts[0], "counts": kept.counts[1]}
-                events = [ended]
-            # crazy-eights 4.2: what the hand's penalties added, for its box: a match that ended
-            # as its box said it, else the hand so far as the host tells it (a hand come into
-            # midway, its earlier penalties counted) where it is whole or this app did not follow
-            # this hand before; else as this app followed it
-            followed = before is not None and before.get("hand_number") == self.view.get("hand_number")
-            if kept is not None and kept.penalties:
-                self._change.points = dict(enumerate(kept.penalties))
-            elif so_far and (_dealt(so_far[0][1]) or not followed):
-                self._change = HandChange()
-                for _, moves in so_far:
-                    for e in moves:
-                        self._change.see(e)
-            found = table_screen(self)
-            if found is None and self.view.get("is_over") and not events:
-                self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
-                return
-            opened = found is None
-            if found is None:
-                self.show_lobby()
-                table = TableScreen(self, app.card_style, app.palette, app.settings.hand_order)
-                if kept is not None and kept.names:  # its results' names, as they were
-                    table.ended_as(kept.names, self.view)
-            else:
-                table = found
-            clock = update.get("clock")  # the seconds left on a turn this app came into midway
-            if isinstance(clock, (int, float)):
-                table.clock_told(self.view, clock)
-            shown = events  # a match that ended meanwhile: its last hand tells its end (``_ends``)
-            if opened:
-                before_this = [e for _, moves in so_far for e in moves]
-                if _ends(before_this):
-                    shown = []
-                self._carry_lobby_chat(table)
-                at = f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}"
-                if before_this:
-                    if not _dealt(so_far[0][1]):  # a long hand's latest moves only
-                        table.log_line(f"{at}: its first plays are not shown.", style="dim")
-                    table.show(self.view, before_this, earlier=True)
-                elif not events:  # what came before is not known here (a host of an older version)
-                    # (before the match's first move, nothing came before)
-                    table.log_line(f"{at}: earlier plays are not shown." if self.view.get("version") else f"{at}.",
-                                   style="dim")
-                    total = self.view.get("total")
-                    if whole_number(total):
-                        table.totals = [total]  # the running total starts where it stood as this app came in
-                table.show(self.view, shown)
-                app.push_screen(table)
-            else:
-                missed = _missed(so_far, before, self.view)
-                # back after a drop (the host tells the hand so far, or this app's connection came
-                # back): of the hands that ended meanwhile, only the latest's end is told
-                dropped, self._back_from_drop = self._back_from_drop, False
-                gone = _hands_gone(before, self.view) if dropped or update.get("earlier") is not None else ""
-                if gone:
-                    table.log_line(gone, style="dim")
-                if dropped and update.get("earlier") is None and _moved_on(before, self.view):
-                    table.log_line(OLDER_HOST_MISSED, style="dim")  # a host of an older version
-                if missed:  # back after a dropped connection: what was played meanwhile
-                    table.log_line(away_heading(missed), style="dim")
-                    table.show(self.view, missed)
-                    if _ends(missed):
-                        shown = []
-                table.show(self.view, shown)
-            if kept is not None:  # the match's last hand, as its results showed it
-                table.hand_totals, table.hand_whole = list(kept.totals), kept.whole
-            if not self.view.get("is_over"):
-                self._results.withdraw_match()
-            sat_out = self._results.out_since.read(before, self.view, events)
-            for i, event in enumerate(events):
-                kind = event.get("kind")
-                if kind in ENDINGS:  # the results say what the hand's penalties added, and the
-                    seats = len(self.view.get("status") or [])  # lives and chips it cost or won each seat
-                    penalties = self._change.penalties(seats)
-                    changes = self._change.words(seats, self.view.get("teams"), events[i + 1:], self.view.get("dealer"))
-                    if any(penalties):
-                        event = {**event, "penalties": penalties}
-                    if any(changes):
-                        event = {**event, "changes": changes}
-                self._change.see(event)
-                if kind == "match_over":
-                    self._record()
-                    if told:
-                        self._save.keep_results(self.table, self.view, self.lobby, event, table)
-                if kind in ENDINGS:
-                    # the standings as the hand left them, whatever arrives before the screen shows
-                    app.call_later(self._results.show, kind, event, at_hand_end(self.view, events[i + 1:]),
-                                   sat_out[i])
-        elif kind == "chat":
-            system = update.get("system") is True
-            if update.get("earlier") is True and not self._earlier_told:
-                self._earlier_told = True
-                self._add_chat(TABLE_SPEAKER, "Said at this table earlier:", True)
-            name = str(update.get("name") or "?") if system else speaker(self.lobby or {}, update)
-            # (lines said before this app joined may have been said at the table: not carried)
-            self._add_chat(name, str(update.get("text") or ""), system, carried=update.get("earlier") is not True)
-        elif kind == "error":
-            self.last_said = str(update.get("message") or update.get("code"))
-            refused = as_sentence(self.last_said, self.lobby)  # the host's words begin lower-case
+        earlier = self.lobby or {}
+        self.lobby = update["lobby"]
+        self._say_comings_and_goings(earlier, self.lobby)
+        self._say_waiting(earlier, self.lobby)
+        if earlier.get("status") == "finished" and self.lobby.get("status") == "lobby" and not self.is_host:
+            # the host set up the table anew after the match (``configure``): its results and
+            # its table are past, and a rematch of it no longer there to ask for; the lobby's
+            # chat says what changed
+            self._results.withdraw_match(told=False)
+            app.call_later(self.back_to_lobby)
+        self._hold_seat()  # a lobby follows every welcome: the seat may have changed
+        self._note_recent()
+        if self.client is not None:  # tries to get back as long as the host holds the seat
+            self.client.reconnect_for = reconnect_time(self.lobby)
+        app.rules_game = self.lobby.get("game", app.rules_game)
+        app.rules_table = {"game": self.lobby.get("game"), "preset": self.lobby.get("preset"),
+                           "options": self.lobby.get("options"), "seats": len(self.lobby.get("seats") or [])}
+        for screen in app.screen_stack:
+            if isinstance(screen, LobbyScreen) and screen.link is self:
+                screen.refresh_lobby()
+            elif isinstance(screen, TableScreen) and screen.link is self and screen.view is not None:
+                screen.show(screen.view, [])  # names may have changed
+            elif isinstance(screen, ResultsScreen) and screen.link is self:
+                screen.refresh_tally()
+
+    def _on_view(self, update: dict[str, Any]) -> None:
+        """This seat's view with the moves that led to it: the table drawn, the log told, a
+        hand's or match's end shown."""
+        from .screens.table import TableScreen
+        app = self.app
+        before, self.view = self.view, update["view"]
+        if self._lobby_errors and not self.view.get("is_over"):  # "Bo is not ready" is past
+            take_down(app, self._lobby_errors, title="Table")
+            self._lobby_errors.clear()
+        events = update.get("events") or []
+        if update.get("bot") is True:  # a bot's move for a player: the log says so
+            events = bot_marked(events, self.view.get("seat"))
+        events = with_causes(events)
+        # the view's own seat: while connecting, before ``client`` is set, ``seat`` is not known
+        ended_away = self.returning and before is None and self.view.get("seat") is not None
+        kept: KeptResults | None = None
+        told = bool(events)  # the host told how the view came about (none on the way back)
+        # come in mid-hand (joined, back, resumed), or to a match over: the hand so far, move
+        # by move, as the host told this seat it (``net.handsofar``)
+        so_far = hand_so_far(update.get("earlier"), self.view.get("seat")) if not told else []
+        if not events and self.view.get("is_over") and (ended_away or before is not None and not before.get("is_over")):
+            events, kept = self._ended_meanwhile(so_far, ended_away)
+        # crazy-eights 4.2: what the hand's penalties added, for its box: a match that ended
+        # as its box said it, else the hand so far as the host tells it (a hand come into
+        # midway, its earlier penalties counted) where it is whole or this app did not follow
+        # this hand before; else as this app followed it
+        followed = before is not None and before.get("hand_number") == self.view.get("hand_number")
+        if kept is not None and kept.penalties:
+            self._change.points = dict(enumerate(kept.penalties))
+        elif so_far and (_dealt(so_far[0][1]) or not followed):
+            self._change = HandChange()
+            for _, moves in so_far:
+                for e in moves:
+                    self._change.see(e)
+        found = table_screen(self)
+        if found is None and self.view.get("is_over") and not events:
+            self.show_lobby()  # joined after the match ended: the lobby, where the next one starts
+            return
+        if found is None:
+            self.show_lobby()
+            table = TableScreen(self, app.card_style, app.palette, app.settings.hand_order)
+            if kept is not None and kept.names:  # its results' names, as they were
+                table.ended_as(kept.names, self.view)
+        else:
+            table = found
+        clock = update.get("clock")  # the seconds left on a turn this app came into midway
+        if isinstance(clock, (int, float)):
+            table.clock_told(self.view, clock)
+        if found is None:
+            self._open_table(table, so_far, events)
+        else:
+            self._catch_up(table, so_far, before, events, update.get("earlier") is not None)
+        if kept is not None:  # the match's last hand, as its results showed it
+            table.hand_totals, table.hand_whole = list(kept.totals), kept.whole
+        if not self.view.get("is_over"):
+            self._results.withdraw_match()
+        self._tell(events, before, told, table)
+
+    def _ended_meanwhile(self, so_far: list[tuple[int, list[dict[str, Any]]]],
+                         ended_away: bool) -> tuple[list[dict[str, Any]], KeptResults | None]:
+        """The match ended while this app's connection was down, or while the app was not
+        running at all: its end is told, shown and counted all the same (the view on the way
+        back brings no events; the record counts a match once), its box as it was shown when it
+        ended where this app kept that (its own table's save). The end's one event, and what
+        was kept."""
+        assert self.view is not None
+        kept = self._save.kept_results(self.table, self.view, self.lobby) if ended_away else None
+        ended: dict[str, Any] = {"kind": "match_over", "seat": None, "winners": list(self.view.get("winners") or [])}
+        if kept is not None and kept.points is not None:
+            ended["points"] = kept.points
+        else:  # the end as its last hand told it: the points left in hand with it
+            ended = _told_end(so_far) or ended
+        if kept is not None and kept.counts is not None:  # crazy-eights 6.2-6.3, as its box said them
+            ended = {**ended, "counts_before": kept.counts[0], "counts": kept.counts[1]}
+        return [ended], kept
+
+    def _open_table(self, table: TableScreen, so_far: list[tuple[int, list[dict[str, Any]]]],
+                    events: list[dict[str, Any]]) -> None:
+        """The table screen, new, its log begun with the hand so far (or a line saying what came
+        before is not known), then ``events``, and shown."""
+        assert self.view is not None
+        shown = events  # a match that ended meanwhile: its last hand tells its end (``_ends``)
+        before_this = [e for _, moves in so_far for e in moves]
+        if _ends(before_this):
+            shown = []
+        self._carry_lobby_chat(table)
+        at = f"At the table in {deal_word(self.view.get('game'))} {self.view.get('hand_number', 1)}"
+        if before_this:
+            if not _dealt(so_far[0][1]):  # a long hand's latest moves only
+                table.log_line(f"{at}: its first plays are not shown.", style="dim")
+            table.show(self.view, before_this, earlier=True)
+        elif not events:  # what came before is not known here (a host of an older version)
+            # (before the match's first move, nothing came before)
+            table.log_line(f"{at}: earlier plays are not shown." if self.view.get("version") else f"{at}.",
+                           style="dim")
+            total = self.view.get("total")
+            if whole_number(total):
+                table.totals = [total]  # the running total starts where it stood as this app came in
+        table.show(self.view, shown)
+        self.app.push_screen(table)
+
+    def _catch_up(self, table: TableScreen, so_far: list[tuple[int, list[dict[str, Any]]]],
+                  before: dict[str, Any] | None, events: list[dict[str, Any]], earlier_told: bool) -> None:
+        """The table already shown, told ``events``: after a drop (the host tells the hand so far,
+        ``earlier_told``, or this app's connection came back), first what was played meanwhile;
+        of the hands that ended meanwhile, only the latest's end is told."""
+        assert self.view is not None
+        shown = events
+        missed = _missed(so_far, before, self.view)
+        dropped, self._back_from_drop = self._back_from_drop, False
+        gone = _hands_gone(before, self.view) if dropped or earlier_told else ""
+        if gone:
+            table.log_line(gone, style="dim")
+        if dropped and not earlier_told and _moved_on(before, self.view):
+            table.log_line(OLDER_HOST_MISSED, style="dim")  # a host of an older version
+        if missed:  # back after a dropped connection: what was played meanwhile
+            table.log_line(away_heading(missed), style="dim")
+            table.show(self.view, missed)
+            if _ends(missed):
+                shown = []
+        table.show(self.view, shown)
+
+    def _tell(self, events: list[dict[str, Any]], before: dict[str, Any] | None, told: bool,
+              table: TableScreen) -> None:
+        """Follows ``events`` for the hand's penalties; a hand's or match's end shows its
+        results (with what the hand's penalties added and the lives and chips it cost or won
+        each seat), and a match's end is recorded (and its box kept where the host ``told`` it)."""
+        assert self.view is not None
+        sat_out = self._results.out_since.read(before, self.view, events)
+        for i, event in enumerate(events):
+            kind = event.get("kind")
+            if kind in ENDINGS:
+                seats = len(self.view.get("status") or [])
+                penalties = self._change.penalties(seats)
+                changes = self._change.words(seats, self.view.get("teams"), events[i + 1:], self.view.get("dealer"))
+                if any(penalties):
+                    event = {**event, "penalties": penalties}
+                if any(changes):
+                    event = {**event, "changes": changes}
+            self._change.see(event)
+            if kind == "match_over":
+                self._record()
+                if told:
+                    self._save.keep_results(self.table, self.view, self.lobby, event, table)
+            if kind in ENDINGS:
+                # the standings as the hand left them, whatever arrives before the screen shows
+                self.app.call_later(self._results.show, kind, event, at_hand_end(self.view, events[i + 1:]),
+                                    sat_out[i])
+
+    def _on_chat(self, update: dict[str, Any]) -> None:
+        """A line of chat, or the table's own words."""
+        system = update.get("system") is True
+        if update.get("earlier") is True and not self._earlier_told:
+            self._earlier_told = True
+            self._add_chat(TABLE_SPEAKER, "Said at this table earlier:", True)
+        name = str(update.get("name") or "?") if system else speaker(self.lobby or {}, update)
+        # (lines said before this app joined may have been said at the table: not carried)
+        self._add_chat(name, str(update.get("text") or ""), system, carried=update.get("earlier") is not True)
+
+    def _on_error(self, update: dict[str, Any]) -> None:
+        """The host refused something this app asked for, or sent it away."""
+        app = self.app
+        self.last_said = str(update.get("message") or update.get("code"))
+        refused = as_sentence(self.last_said, self.lobby)  # the host's words begin lower-case
+        shown_at = table_screen(self)
+        if shown_at is not None:
+            shown_at.act_refused()
+        if update.get("code") == "kicked":  # no seat is held for this app: none is kept
+            self.sent_away = True
+            self._hold_seat()
+            app.left_notices.say(refused, title="Table", severity="error")
+        elif update.get("code") == "stale":  # a move that crossed another on its way (a bot's, the clock's)
+            app.notify(STALE_MOVE, severity="warning")
+        else:
+            app.notify(refused, title="Table", severity="error")
+        if (self.lobby or {}).get("status") != "playing":  # a start refused: gone once one deals
+            self._lobby_errors.add(refused)
+        if self.solo and self.view is None:
+            self.show_lobby()  # the solo match did not start: its lobby, where it can be
+
+    def _on_connection(self, update: dict[str, Any]) -> None:
+        """The connection dropped, came back or closed for good."""
+        app = self.app
+        state = update.get("state")
+        if state == "reconnecting":
+            reconnect_for = self.client.reconnect_for if self.client is not None else 0.0
+            self._waiting.after_drop(self.lobby or {}, self._seat_told, reconnect_for)
+            app.notify("Connection lost: reconnecting...", severity="warning")
             shown_at = table_screen(self)
             if shown_at is not None:
-                shown_at.act_refused()
-            if update.get("code") == "kicked":  # no seat is held for this app: none is kept
-                self.sent_away = True
-                self._hold_seat()
-                app.left_notices.say(refused, title="Table", severity="error")
-            elif update.get("code") == "stale":  # a move that crossed another on its way (a bot's, the clock's)
-                app.notify(STALE_MOVE, severity="warning")
-            else:
-                app.notify(refused, title="Table", severity="error")
-            if (self.lobby or {}).get("status") != "playing":  # a start refused: gone once one deals
-                self._lobby_errors.add(refused)
-            if self.solo and self.view is None:
-                self.show_lobby()  # the solo match did not start: its lobby, where it can be
-        elif kind == "connection":
-            state = update.get("state")
-            if state == "reconnecting":
-                reconnect_for = self.client.reconnect_for if self.client is not None else 0.0
-                self._waiting.after_drop(self.lobby or {}, self._seat_told, reconnect_for)
-                app.notify("Connection lost: reconnecting...", severity="warning")
-                shown_at = table_screen(self)
-                if shown_at is not None:
-                    shown_at.connection(False)
-            elif state == "connected":
-                self._back_from_drop = True
-                app.notify("Reconnected.")
-                shown_at = table_screen(self)
-                if shown_at is not None:  # counted again from the view that follows (its ``clock``)
-                    shown_at.connection(True)
-                    shown_at.restart_clock()
-            elif state == "closed" and not self.closing:
-                self.closed_reason = reason = str(update.get("reason") or "the connection closed").rstrip(".")
-                # a join under way says it once, as its failure; a kick was already said
-                if not self.joining and update.get("reason") != self.last_said:
-                    back = f" {self._back_once_up()}" if self.client is not None and self.client.host_gone \
-                        and self._seat_in_play_elsewhere() else ""
-                    # the way back stays up a minute: a player back at a machine left a while finds it
-                    app.left_notices.say(f"Left the table: {reason}.{back}", severity="warning",
-                                         timeout=8 if not back else 60)
-                if app.session is self:
-                    app.back_home()
-        elif kind == "bye":
-            pass
+                shown_at.connection(False)
+        elif state == "connected":
+            self._back_from_drop = True
+            app.notify("Reconnected.")
+            shown_at = table_screen(self)
+            if shown_at is not None:  # counted again from the view that follows (its ``clock``)
+                shown_at.connection(True)
+                shown_at.restart_clock()
+        elif state == "closed" and not self.closing:
+            self.closed_reason = reason = str(update.get("reason") or "the connection closed").rstrip(".")
+            # a join under way says it once, as its failure; a kick was already said
+            if not self.joining and update.get("reason") != self.last_said:
+                back = f" {self._back_once_up()}" if self.client is not None and self.client.host_gone \
+                    and self._seat_in_play_elsewhere() else ""
+                # the way back stays up a minute: a player back at a machine left a while finds it
+                app.left_notices.say(f"Left the table: {reason}.{back}", severity="warning",
+                                     timeout=8 if not back else 60)
+            if app.session is self:
+                app.back_home()
+
+    _HANDLERS: dict[str, Callable[["TableSession", dict[str, Any]], None]] = {
+        "welcome": _on_welcome, "lobby": _on_lobby, "view": _on_view, "chat": _on_chat,
+        "error": _on_error, "connection": _on_connection}  # "bye": the "closed" that follows says it
 
     def _note_recent(self) -> None:
         """A table joined goes first in the recent tables (``tui.recent``) with the name and game
