@@ -59,7 +59,7 @@ def log_action(lg: MatchLog, table_id: str, seat: int, action: str, m: Match,
         lg.action(seat, action, m, snapshot, for_player)
     except OSError as e:
         log.error("table %s: match log %s stopped: %s", table_id, lg.path, e)
-        lg.close()
+        _close(lg)
         if failed is not None:
             failed(_failed(lg.path, e))
         return None
@@ -74,4 +74,13 @@ def finish_log(lg: MatchLog, table_id: str, m: Match, failed: Failed | None = No
         log.error("table %s: match log %s: %s", table_id, lg.path, e)
         if failed is not None:
             failed(_failed(lg.path, e))
-    lg.close()
+    _close(lg)
+
+
+def _close(lg: MatchLog) -> None:
+    """Close ``lg`` whatever the disk says: closing writes out what a failed write left
+    buffered, and fails as it did (that failure is told already); the file is closed all the same."""
+    try:
+        lg.close()
+    except OSError as e:
+        log.debug("match log %s: closed with the write left undone: %s", lg.path, e)

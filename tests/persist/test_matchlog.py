@@ -277,3 +277,52 @@ def test_a_log_the_disk_will_not_take_leaves_no_empty_file_and_is_told(tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("True ['the match log ") and "could not be written (File too large)" in done.stdout
     assert list((tmp_path / "logs").iterdir()) == []
+
+
+def test_a_log_the_disk_stops_taking_mid_match_costs_the_log_not_the_match(tmp_path):
+    """docs/guide.md: a failing disk costs the log, never the match being played. The disk
+    fills mid-match (the file size limit, in a process of its own, fails the log's next write as
+    a full disk does, and its close fails the same way): the table froze on the next move, the
+    move applied but no view sent, the host's app never told. Play goes on to the match's end,
+    and the host's app is told once why the log stopped."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+
+    root = Path(__file__).resolve().parents[2]
+    script = textwrap.dedent("""
+        import asyncio, resource, signal
+        from net.server import Server, TableConfig
+        from tests.net.table_helpers import RandomPlayer, join, wait_until
+
+        async def main():
+            srv = Server(host="127.0.0.1", port=0, bot_delay=0.0)
+            await srv.start()
+            try:
+                table = srv.create_table(TableConfig(game="ninety-eight", seats=2, seed=5))
+                told = []
+                table.on_log_problem.append(told.append)
+                ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
+                await ana.add_bot(1, "easy")
+                await ana.start()
+                await wait_until(lambda: table.status == "playing" and table.log is not None, what="the match")
+                size = table.log_path.stat().st_size
+                signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails
+                resource.setrlimit(resource.RLIMIT_FSIZE, (size, resource.RLIM_INFINITY))
+                player = RandomPlayer(ana, seed=2)
+                await wait_until(lambda: table.status == "finished", timeout=60, what="the match's end")
+                await player.stop()
+                print(table.log is None, told, player.errors, table.log_path.stat().st_size == size)
+                await ana.close()
+            finally:
+                await srv.close()
+
+        asyncio.run(main())
+    """)
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=root, env=env)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.strip()
+    assert out.startswith("True ['the match log ") and out.endswith("could not be written (File too large)'] [] True"), out
