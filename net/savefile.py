@@ -2,7 +2,8 @@
 
 A save that is damaged is reported by name and moved aside (never silently deleted), so the
 host can start fresh and still hand the file to someone who can look at it; one that cannot be
-read at all (its permissions, a folder in its place) is left where it is, to be mended.
+read at all (its permissions, a folder in its place), or that a newer version wrote, is left
+where it is, to be mended or resumed by that version.
 """
 from __future__ import annotations
 
@@ -60,6 +61,9 @@ class LoadResult:
 DAMAGED = "damaged: its bytes are not a whole save"
 #: what becomes of a save that could not be read at all (as opposed to one read and found damaged)
 LEFT_UNREAD = "it is left as it is: mend it (its permissions, say) or move it away, and try again"
+#: a save a newer Deal Me In wrote: sound, only not this version's to read
+NEWER = "was saved by a newer Deal Me In"
+LEFT_NEWER = "it is left as it is, for that version to resume (or move it away to start afresh here)"
 
 
 def read_save(path: Path, keep: bool = False) -> LoadResult:
@@ -78,6 +82,8 @@ def read_save(path: Path, keep: bool = False) -> LoadResult:
         else _unpacked(raw)
     if state is not None:
         return LoadResult(state)
+    if why.startswith(NEWER):  # not damaged: the version that wrote it resumes it
+        return LoadResult(None, f"{path.name} {why}; {LEFT_NEWER}", unreadable=True)
     if keep:  # said, and left where it is
         return LoadResult(None, f"{path.name} could not be read ({why})")
     aside = move_aside(path)
@@ -92,6 +98,9 @@ def _unpacked(raw: bytes) -> tuple[dict[str, Any] | None, str]:
         data = msgpack.unpackb(raw, raw=False, strict_map_key=True)
     except (ValueError, TypeError, msgpack.UnpackException):  # (ExtraData and the like are ValueErrors)
         return None, DAMAGED
+    if isinstance(data, dict) and isinstance(data.get("format"), int) and not isinstance(data["format"], bool) \
+            and data["format"] > FORMAT and isinstance(data.get("saved"), (int, float)):
+        return None, f"{NEWER} (save format {data['format']}; this one reads format {FORMAT})"
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("state"), dict):
         return None, "not a Deal Me In save"
     return data["state"], ""

@@ -186,6 +186,30 @@ async def test_a_save_that_cannot_be_read_stops_the_resume_and_is_left() -> None
         path.rmdir()
 
 
+async def test_a_save_a_newer_version_wrote_stops_the_resume_and_is_left() -> None:
+    """``--resume`` on a save a newer Deal Me In wrote: it was moved aside as corrupt and a new
+    table opened, where the newer version could no longer resume it. The host says whose save it
+    is and exits 1, the save left as it is."""
+    port = free_port()
+    path = save_path(port)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    newer = msgpack.packb({"format": 2, "saved": 1796629063.5, "state": {"name": "Ana's table"}})
+    path.write_bytes(newer)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui", "host", *HOST_ARGS, "--port", str(port), "--resume",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), 30)
+        assert proc.returncode == 1, (out, err)
+        assert err.decode().strip() == (f"dealmein host: {path.name} was saved by a newer Deal Me In (save format 2; "
+                                        "this one reads format 1); it is left as it is, for that version to resume "
+                                        "(or move it away to start afresh here)")
+        assert b"Hosting" not in out
+        assert path.read_bytes() == newer and not list(path.parent.glob(path.name + ".corrupt-*"))
+    finally:
+        await stop(proc)
+
+
 async def test_save_that_parses_but_holds_nonsense_is_moved_aside() -> None:
     """A well-formed file whose fields are wrong (a bad snapshot) is refused as a whole."""
     port = free_port()

@@ -54,6 +54,21 @@ def test_a_save_that_cannot_be_read_at_all_is_left_where_it_is(tmp_path):
     assert path.is_dir() and not list(tmp_path.glob("*.corrupt-*"))
 
 
+def test_a_save_a_newer_version_wrote_is_said_so_and_left_where_it_is(tmp_path):
+    """A save of a format after this version's (a newer Deal Me In, then this one run again):
+    it was called "not a Deal Me In save" and moved aside as corrupt, where the newer version
+    could no longer find it. It is said to be a newer version's and left as it is, unmoved."""
+    path = tmp_path / "table-7098.save"
+    whole = msgpack.packb({"format": 2, "saved": 1796629063.5, "state": {"table": "t", "later": [1, 2]}})
+    path.write_bytes(whole)
+    result = read_save(path)
+    assert result.state is None and result.unreadable and result.moved_to is None
+    assert result.problem == ("table-7098.save was saved by a newer Deal Me In (save format 2; this one reads "
+                              "format 1); it is left as it is, for that version to resume (or move it away to "
+                              "start afresh here)")
+    assert path.read_bytes() == whole and not list(tmp_path.glob("*.corrupt-*"))
+
+
 def test_a_file_in_the_way_of_the_saves_folder_is_the_one_named(tmp_path):
     """The system names the folder it was making ("saves"); the file in the way is further up
     the path: that one is named."""

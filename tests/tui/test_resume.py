@@ -96,6 +96,35 @@ async def test_a_save_that_cannot_be_read_is_said_and_left_where_it_is() -> None
     path.rmdir()
 
 
+async def test_a_solo_save_a_newer_version_wrote_is_said_left_and_not_written_over() -> None:
+    """A solo save of a newer Deal Me In's format: home says whose it is and offers no Resume,
+    and a new solo match is not saved over it (it was moved aside as corrupt)."""
+    import msgpack
+
+    path = solo_save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    newer = msgpack.packb({"format": 2, "saved": 1796629063.5, "state": {"status": "playing"}})
+    path.write_bytes(newer)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query(".resume")
+        notes = [n.message for n in app._notifications]
+        assert any(m.startswith("solo.save was saved by a newer Deal Me In (save format 2; this one reads format 1); "
+                                "it is left as it is, for that version to resume") for m in notes), notes
+        from tui.screens.picker import TableChoice
+
+        await app.start_table(TableChoice(game="ninety-eight", preset="standard", options={}, seats=3,
+                                          bots={1: "easy", 2: "easy"}), solo=True)
+        session = app.session
+        await wait_for(pilot, lambda: session is not None and session.view is not None)
+        notes = [n.message for n in app._notifications]
+        assert any(m.startswith("solo.save was saved by a newer Deal Me In") and "this solo match is not kept" in m
+                   for m in notes), notes
+        await app.leave_table()
+    assert path.read_bytes() == newer and not list(path.parent.glob("solo.save.corrupt-*"))
+
+
 async def test_leaving_a_solo_match_puts_enter_on_resume():
     """Home after leaving a solo match offers Resume first and Enter plays on (it used to stay
     on Play solo, where Enter asked whether to replace the saved match)."""
