@@ -157,6 +157,11 @@ class TableSession:
                                "this table's save takes its place.", title="Saved table", severity="warning", timeout=15)
                 server.autosave(table, path)
             elif session._save.claim_solo(new=True):
+                from .unrecorded import count_finished
+
+                problem = count_finished(solo_save_path())  # the save's last match, before it goes
+                if problem:
+                    app.warn_once("Your record", f"{problem}. Your last solo match is not in your record.")
                 server.autosave(table, solo_save_path())
             else:
                 app.notify(f"{session._save.not_kept()}: this solo match is not kept, and leaving or quitting ends it.",

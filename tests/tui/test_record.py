@@ -332,6 +332,55 @@ async def test_a_finished_solo_match_over_an_unreadable_record_is_said_once_and_
     assert path.read_bytes() == bad
 
 
+async def finished_then_new(app: Any, pilot: Any, between: Any = None) -> tuple[list[Played], bool]:
+    """A single-hand solo match of two played to its end and left, ``between`` called, and a new
+    solo match dealt over its save: the record as the first match left it, and whether the
+    player won it."""
+    from net.savefile import read_save
+    from tui.saves import solo_save_path
+
+    await app.start_table(TableChoice(game="ninety-eight", preset="single-hand", options={}, seats=2,
+                                      bots={1: "normal"}), solo=True)
+    await play_with_keys(app, pilot, timeout=60)
+    view = app.session.view
+    won = view["seat"] in view["winners"]
+    await app.leave_table()
+    assert (read_save(solo_save_path()).state or {}).get("status") == "finished"
+    before = load()[0]
+    if between is not None:
+        between()
+    await app.start_table(TableChoice(game="ninety-eight", preset="standard", options={}, seats=2,
+                                      bots={1: "easy"}), solo=True)
+    await wait_for(pilot, lambda: app.session is not None and app.session.view is not None)
+    await app.leave_table()
+    assert (read_save(solo_save_path()).state or {}).get("status") == "playing"  # the new match's now
+    return before, won
+
+
+async def test_a_finished_solo_match_the_record_missed_is_counted_before_a_new_match_takes_its_save() -> None:
+    """A solo match ended over a record that could not be written (or the app stopped before
+    it wrote it): its save alone still held it, and a new solo match wrote over the save, the
+    match gone from the record for good. Once the record can take it, a new match counts it
+    first, as it ended."""
+    path = record_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(json.dumps({"version": 99, "matches": []}).encode())
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before, won = await finished_then_new(app, pilot, between=path.unlink)
+        assert before == []  # not counted at its end: the record could not be read
+    matches = load()[0]
+    assert len(matches) == 1 and matches[0].game == "ninety-eight" and matches[0].preset == "single-hand"
+    assert matches[0].opponents == ("normal",) and matches[0].won is won and matches[0].match
+
+
+async def test_a_finished_solo_match_counted_at_its_end_is_not_counted_again_by_a_new_match() -> None:
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before, won = await finished_then_new(app, pilot)
+    assert len(before) == 1 and before[0].won is won and load()[0] == before
+
+
 def test_the_record_lives_in_the_data_folder() -> None:
     assert record_path() == Path(os.environ["DEALMEIN_DATA_DIR"]) / "record.json"
 
