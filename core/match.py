@@ -433,11 +433,18 @@ class Match:
     def restore(cls, data: bytes) -> "Match":
         try:
             state = json.loads(data)
-            klass = Match._registry[state["game"]]
-        except (ValueError, KeyError, TypeError) as e:
+        except json.JSONDecodeError as e:  # its words ("Unterminated string starting at: ...") say nothing to a player
+            raise ValueError(f"not a match snapshot: its text is cut short or changed (at character {e.pos})") from None
+        except UnicodeDecodeError as e:
+            raise ValueError(f"not a match snapshot: its text is cut short or changed (at byte {e.start})") from None
+        except (ValueError, TypeError) as e:
             raise ValueError(f"not a match snapshot: {e}") from None
         except RecursionError:
             raise ValueError("not a match snapshot: nested too deep") from None
+        try:
+            klass = Match._registry[state["game"]]
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"not a match snapshot: {e}") from None
         m = klass.__new__(klass)
         try:
             for k in BASE_STATE + klass.STATE:

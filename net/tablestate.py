@@ -189,7 +189,7 @@ def restore_table(server: "Server", state: dict[str, Any]) -> Table:
         try:
             m = Match.restore(snap)  # checks the state holds together, views and a move included
         except ValueError as e:
-            raise ValueError(f"save: the match snapshot cannot be restored: {e}") from None
+            raise ValueError(f"save: its match cannot be restored ({e})") from None
         if not _fits(m, config):
             raise ValueError(f"save: the match is {m.game} for {m.players}, the table {config.game} for {config.seats}")
         table.match = m

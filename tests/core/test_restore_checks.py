@@ -145,3 +145,21 @@ def test_ninety_nine_plays_are_checked_and_older_saves_lack_them() -> None:
     older = {k: v for k, v in state.items() if k != "plays"}
     assert Match.restore(json.dumps(older).encode()).view(0)["plays"] == [[]] * 4
     assert Match.restore(m.snapshot()).view(0)["plays"] == m.view(0)["plays"]
+
+
+def test_a_snapshot_cut_short_is_said_in_words_with_where() -> None:
+    """A snapshot cut short (a save damaged on disk): Python's JSON words ("Unterminated string
+    starting at: line 1 column 389 (char 388)") reached the player; it is said as cut short or
+    changed, with where, and so is one whose bytes are not text."""
+    from core import Match, new_match
+
+    data = new_match("ninety-eight", 3, seed=4).snapshot()
+    for damaged, where in ((data[:389], "character"), (data[:40] + b"\xff" + data[41:], "byte 40")):
+        try:
+            Match.restore(damaged)
+        except ValueError as e:
+            said = str(e)
+        else:
+            raise AssertionError("restored")
+        assert said.startswith("not a match snapshot: its text is cut short or changed (at ") and where in said, said
+        assert "Unterminated" not in said and "line 1" not in said and "codec" not in said
