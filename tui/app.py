@@ -28,7 +28,7 @@ from net.lanflags import lan_interfaces as lan_flag_interfaces
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .heldnotices import HeldNotices
 from .leftnotices import LeftNotices
-from .notices import fitted
+from .notices import TOO_SMALL_TITLE, fitted
 from .plain import printable
 from .running import saved_match_note, terminal_gone
 from .settings import (CARD_STYLES, Rewritten, Settings, Unread, change_settings, file_named, load_settings,
@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # the card drawings (and the engine's card code) load with th
 
 #: the smallest terminal every screen is laid out for (columns, rows): the tests go down to it
 SMALLEST = (60, 18)
-#: what a terminal smaller than that is told, under the title "Terminal too small"
+#: what a terminal smaller than that is told, under ``TOO_SMALL_TITLE``
 TOO_SMALL = f"Make it {SMALLEST[0]}x{SMALLEST[1]} or more."
 
 
@@ -186,11 +186,11 @@ class DealMeInApp(App[int]):
         if small and not self._small_told:
             # the title says it in a few words, for a table's notice cut to the few rows the
             # small terminal leaves it
-            self.notify(TOO_SMALL, title="Terminal too small", severity="warning", timeout=8)
+            self.notify(TOO_SMALL, title=TOO_SMALL_TITLE, severity="warning", timeout=8)
         elif not small and self._small_told:  # made large enough: the notice is past
             from .notices import take_down
 
-            take_down(self, {TOO_SMALL}, title="Terminal too small")
+            take_down(self, {TOO_SMALL}, title=TOO_SMALL_TITLE)
         self._small_told = small
 
     async def on_event(self, event: events.Event) -> None:

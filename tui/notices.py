@@ -29,6 +29,8 @@ NOTICE_WIDTH, RACK_GUTTER, NOTICE_SIDES, NOTICE_ROWS_AROUND = 60, 2, 3, 4
 NEWEST = "-newest"
 #: the class of an older notice with no room left for it whole above the newer ones
 OVER = "-over"
+#: the title of the notice that the terminal is smaller than the screens are made for
+TOO_SMALL_TITLE = "Terminal too small"
 
 
 def again(shown_at: dict[str, float], text: str, seconds: float) -> bool:

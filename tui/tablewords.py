@@ -47,32 +47,46 @@ def top_parts(view: dict[str, Any], names: list[str], style: str) -> TopLine:
     return TopLine(game, f"{deal_word(view.get('game'))} {number}", direction, turn)
 
 
-def follow_text(view: dict[str, Any], style: str, width: int | None = None, rows: int = 1) -> Text:
-    """The suit to follow, what is wild, a debt, this seat's own status and the pot: on one
-    line, or (``width``) on lines of that width, each part whole where it fits, at most
-    ``rows`` of them (the last goes on with what is left, cut short); ``rows`` 0: one line of
-    the parts that fit whole within ``width``, the others left out."""
-    parts: list[str] = []
+#: the parts of the line under the board that are this seat's own, or its own to play by:
+#: what is wild (in Countdown, the seat's own count's rank), its score or lives, its deal
+OWN_PARTS = frozenset({"wild", "you", "deal"})
+
+
+def follow_parts(view: dict[str, Any], style: str) -> list[tuple[str, str]]:
+    """The line under the board's parts, each with its kind: "follow" (the suit), "wild",
+    "debt", "you" (this seat's own status), "deal" (this seat deals) and "pot"."""
+    parts: list[tuple[str, str]] = []
     me = view.get("seat")
     if view.get("suit"):
-        parts.append(f"follow {suit_label(view['suit'], style)}")
+        parts.append(("follow", f"follow {suit_label(view['suit'], style)}"))
     wild = [str(w) for w in view.get("wild") or []]
     # Countdown's rank of the moment (eights too, which are not everyone's there), jokers: say
     # what is wild now
     if wild and (wild != ["8"] or (view.get("options") or {}).get("countdown")):
         named = [f"{'10' if w == 'T' else w}s" for w in wild if w != "JK"] + ["jokers"] * ("JK" in wild)
-        parts.append("wild " + ", ".join(named))  # "wild 8s, jokers"
+        parts.append(("wild", "wild " + ", ".join(named)))  # "wild 8s, jokers"
     if view.get("debt"):
-        parts.append(f"a 2 or draw {view['debt']}")
+        parts.append(("debt", f"a 2 or draw {view['debt']}"))
     if me is not None:
         shown = statuses(view)
         mine = status_text(shown[me] if me < len(shown) else {})
         if mine:
-            parts.append(f"you: {mine}")
+            parts.append(("you", f"you: {mine}"))
         if view.get("dealer") == me and not view.get("is_over"):  # the others' boxes say it of them
-            parts.append("you deal")  # (once the match is over, no one deals again)
+            parts.append(("deal", "you deal"))  # (once the match is over, no one deals again)
     if view.get("pot"):
-        parts.append(f"pot {view['pot']}")
+        parts.append(("pot", f"pot {view['pot']}"))
+    return parts
+
+
+def follow_text(view: dict[str, Any], style: str, width: int | None = None, rows: int = 1,
+                kinds: frozenset[str] | None = None) -> Text:
+    """The suit to follow, what is wild, a debt, this seat's own status and the pot (``kinds``:
+    those parts only, ``follow_parts``): on one line, or (``width``) on lines of that width,
+    each part whole where it fits, at most ``rows`` of them (the last goes on with what is
+    left, cut short); ``rows`` 0: one line of the parts that fit whole within ``width``, the
+    others left out."""
+    parts = [text for kind, text in follow_parts(view, style) if kinds is None or kind in kinds]
     if width is None:
         return Text(" · ".join(parts), no_wrap=True)
     if rows == 0:  # one line of at most ``width`` cells, of the parts that fit whole, in order

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from rich.cells import cell_len
 from textual.widgets import Input
 
@@ -131,3 +132,53 @@ async def test_at_60x18_the_line_above_the_hand_keeps_room_beside_a_long_line_un
         assert cell_len(row) <= 58
         card = hand.selected
         assert hint.startswith("Enter plays ") or "cannot be played" in hint, (row, card)
+
+
+@pytest.mark.parametrize("preset", ["countdown", "jokers"])
+async def test_at_60x18_crazy_eights_keeps_your_count_score_and_wild_rank_beside_the_pile(preset: str) -> None:
+    """crazy-eights 6.1: in Countdown a seat's wild rank is its own count's. Below 20 rows the
+    line under the board leads the hint's row, and a long hint left only "follow ♥ hearts":
+    nothing on the screen said the player's count, wild rank or score. They stand beside the
+    pile, where Ninety-Eight's total would, one to a line; the hint's row keeps the suit."""
+    app = make_app()
+    async with app.run_test(size=(60, 18)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 8, 0, preset=preset, seed=5)
+        await wait_for(pilot, lambda: screen.view is not None and screen.query_one("#mine").region.width > 0)
+        mine = screen.query_one("#mine")
+        lines = [strip.text.strip() for strip in mine.render_lines(mine.region.reset_offset)]
+        wanted = ["wild 8s", "you: count 8"] if preset == "countdown" else ["wild 8s,", "jokers", "you: 0 pts"]
+        assert [line for line in lines if line] == wanted, lines
+        board = screen.query_one("#board").region
+        assert board.contains_region(mine.region)
+        row = str(screen.query_one("#hint").render())
+        assert row.startswith("follow ") and "you:" not in row and "wild" not in row, row
+        await pilot.resize_terminal(80, 24)  # the line under the board has its rows: all of it there
+        await wait_for(pilot, lambda: not mine.display)
+        follow = str(screen.query_one("#follow").render())
+        assert "you: " in follow and "wild 8s" in follow, follow
+
+
+async def test_at_60x18_a_game_with_a_total_keeps_its_own_status_in_the_hints_row() -> None:
+    app = make_app()
+    async with app.run_test(size=(60, 18)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-nine", 4, 0, seed=5)
+        await wait_for(pilot, lambda: str(screen.query_one("#hint").render()).startswith("you: 9 chips │ "))
+        assert not screen.query_one("#mine").display
+
+
+async def test_the_too_small_notice_is_not_written_into_the_tables_log() -> None:
+    """A notice cut short below 20 rows is given whole in the log; the one saying the terminal
+    is too small was too, at each resize below 60x18, between the plays: it is about the
+    terminal, and stays a notice."""
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen, _link = await open_table(app, pilot, "crazy-eights", 8, 0, seed=5)
+        log = screen.query_one("#log")
+        for size in ((50, 15), (80, 24), (40, 12), (60, 18)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause(0.3)
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: bool(log.lines))
+        await pilot.pause(0.3)
+        said = [line.text for line in log.lines]
+        assert said and not any("60x18" in line or "too small" in line for line in said), said

@@ -775,8 +775,8 @@ async def test_the_hint_line_always_says_which_cards_can_be_played() -> None:
 
 async def test_below_twenty_rows_the_boards_line_leads_the_hint() -> None:
     """crazy-eights 3.3: the suit to follow (and your points) must be on the screen; at 60x18
-    the line under the board has no row left, so it leads the hint line, and at 24 rows it
-    is back under the board."""
+    the line under the board has no row left, so the suit leads the hint line (your points
+    stand beside the pile), and at 24 rows it is back under the board."""
     from .helpers import show_match
 
     app = make_app()
@@ -789,7 +789,9 @@ async def test_below_twenty_rows_the_boards_line_leads_the_hint() -> None:
         rows = lambda: [strip.text for strip in screen._compositor.render_strips()]  # noqa: E731
         hint = screen.query_one("#hint")
         await wait_for(pilot, lambda: rows()[hint.region.y].strip().startswith("follow "))
-        assert "you: 0 pts │ " in rows()[hint.region.y] and not screen.query_one("#follow").display
+        assert " │ " in rows()[hint.region.y] and not screen.query_one("#follow").display
+        mine = screen.query_one("#mine")
+        assert "you: 0 pts" in rows()[mine.region.y]
         await pilot.resize_terminal(60, 24)
         await wait_for(pilot, lambda: not rows()[hint.region.y].strip().startswith("follow "))
         line = screen.query_one("#follow")

@@ -34,14 +34,14 @@ from ..keptsuits import kept_suits, most_kept
 from ..link import REMATCH_WORDS, TableLink, rematch_words
 from ..matchend import why_over
 from ..matchheading import match_heading, starts_match
-from ..notices import again, clear_of_notices, keep_notices, take_down
+from ..notices import TOO_SMALL_TITLE, again, clear_of_notices, keep_notices, take_down
 from ..otherkeys import COMPANY_KEYS, why_idle, why_no_step_away, why_not_here
 from ..plain import clean, printable
 from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import AWAY_MARK, IDLE_MARK, unmarked
 from ..seatnames import listed_seat
 from ..shownclock import BELL_AT, ShownClock
-from ..tablewords import follow_text, hand_words, next_mark, scores_words, top_parts, total_words, turn_words, why_no_hint
+from ..tablewords import OWN_PARTS, follow_parts, follow_text, hand_words, next_mark, scores_words, top_parts, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art, board_caption
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
@@ -83,6 +83,8 @@ RESUME_GUARD = 0.4
 #: whole parts only)
 HINT_ROOM = 34
 TINY_FOLLOW = 20
+#: the kinds of the line under the board's parts other than the seat's own (``OWN_PARTS``)
+ALL_BUT_OWN = frozenset({"follow", "debt", "pot"})
 
 
 class _Hint:
@@ -199,6 +201,7 @@ class TableScreen(Screen[None]):
                     with Vertical(id="totalbox"):
                         yield Digits("", id="total")
                         yield Static(id="limit", markup=False)
+                    yield Static(id="mine", markup=False)
                 yield Static(id="follow", markup=False)
             with Vertical(id="side"):
                 # wrapped at the panel's width (RichLog's default minimum, 78, overflows it)
@@ -240,8 +243,10 @@ class TableScreen(Screen[None]):
 
     def _log_cut(self, notice: Notification) -> None:
         """A notice too long for the rows under the seats (a small screen) is cut short there:
-        the log gives it whole, once, unless it is a line the log has just said itself."""
-        if notice.identity in self._cut_logged:
+        the log gives it whole, once, unless it is a line the log has just said itself; not the
+        notice that the terminal is too small, which is about the terminal, not the table (at a
+        busy table each resize below 60x18 wrote it between the plays)."""
+        if notice.identity in self._cut_logged or notice.title == TOO_SMALL_TITLE:
             return
         self._cut_logged.add(notice.identity)
         now = time.monotonic()
@@ -687,9 +692,23 @@ class TableScreen(Screen[None]):
 
     def _refollow(self) -> None:
         """The line under the board, as the view and the rows under the board have it (a
-        height of its own: a layout pass)."""
+        height of its own: a layout pass); and below 20 rows, where that line leads the hint's
+        row, this seat's own parts of it beside the pile where no total stands there."""
         if self.view is not None and self.query("#follow"):
             self._put("#follow", follow_text(self.view, self.card_style, FOLLOW_WIDTH, self._follow_rows()), layout=True)
+            mine = self.query_one("#mine")
+            beside = self._own_beside()
+            if mine.display != beside:
+                mine.display = beside
+            self._put("#mine", Text("\n".join(text for kind, text in follow_parts(self.view, self.card_style)
+                                               if kind in OWN_PARTS)) if beside else "")
+
+    def _own_beside(self) -> bool:
+        """Below 20 rows, at a game with no total (Crazy Eights): what is wild, this seat's
+        score (in Countdown, its count) and its deal stand beside the pile, where the total
+        would, not in the hint's row, whose room a long hint takes (at 60x18 they were left
+        out: nothing on the screen said the player's own count or wild rank)."""
+        return self.has_class("-tiny") and self.view is not None and self.view.get("total") is None
 
     def _tiny_follow(self, hint_cells: int = HINT_ROOM) -> str:
         """The line under the board, where the terminal is too short to show it there: ahead
@@ -699,12 +718,13 @@ class TableScreen(Screen[None]):
         half the row left it the card alone)."""
         if not self.has_class("-tiny") or self.view is None:
             return ""
-        whole = follow_text(self.view, self.card_style).plain
+        kinds = ALL_BUT_OWN if self._own_beside() else None
+        whole = follow_text(self.view, self.card_style, kinds=kinds).plain
         width = self._hint_row()
         room = width - 3 - hint_cells
         if cell_len(whole) <= room:
             return whole
-        return follow_text(self.view, self.card_style, max(TINY_FOLLOW, room), rows=0).plain
+        return follow_text(self.view, self.card_style, max(TINY_FOLLOW, room), rows=0, kinds=kinds).plain
 
     def _hint_row(self) -> int:
         """The cells of the hint line's row, inside its padding."""
