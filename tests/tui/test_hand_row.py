@@ -31,7 +31,8 @@ async def test_the_selected_card_of_a_row_too_long_for_its_width_stays_in_view()
         assert (len(CARDS) - 1) * 2 + SMALL.width > width  # even two columns a card overflow
         hand.cursor = 0
         await pilot.pause()
-        assert rows(hand)[0].startswith("┌1──┐")  # the first card, raised, at the left edge
+        # the first card, raised, at the left edge but for the column kept for a mark
+        assert rows(hand)[0].startswith(" ┌1──┐")
         middle = rows(hand)[1 + SMALL.height // 2]
         assert middle[0] != "‹" and middle[width - 1] == "›"  # more cards to the right only
         # the marks at the row's ends: cards hidden that way
@@ -86,3 +87,36 @@ async def test_a_card_overlapped_past_its_suit_shows_its_suit_beside_its_rank() 
         for i in range(1, min(shown, len(CARDS) - 1)):  # the last card shows whole
             assert ranks[2 * i + 1] == CARDS[i][0].replace("T", "1"), (i, ranks)
             assert suits[2 * i + 1] == {"C": "♣", "H": "♥"}[CARDS[i][1]], (i, suits)
+
+
+async def test_the_marks_have_columns_of_their_own_and_hide_no_card() -> None:
+    """38 cards in a 78-column row (a long run of draws at 80 columns) overflow it by a column
+    even two columns a card: the mark "›" was drawn over the last card, and once the row moved
+    along, "‹" over the first card in view, in its suit's place ("A" with no suit). The row
+    keeps a column at each edge for the marks: whichever card is selected, each card in view
+    shows its rank and suit, and the edges hold a mark or nothing."""
+    cards = (CARDS + CARDS)[:38]
+    app = OneHand()
+    async with app.run_test(size=(78, 8)) as pilot:  # a table's hand at 80 columns, inside its padding
+        hand = app.query_one(HandView)
+        hand.set_cards(cards, set())
+        await pilot.pause()
+        width = hand.content_region.width
+        assert width == 78 and hand._step(width) == 2 and hand._span(2) == width + 1
+        for cursor in (0, 1, 20, 36, 37):  # bounded: the ends and the middle
+            hand.cursor = cursor
+            await pilot.pause()
+            drawn = rows(hand)
+            ranks, suits = drawn[2], drawn[1 + SMALL.height // 2]
+            assert {row[0] for row in drawn} <= {" ", "‹"} and {row[width - 1] for row in drawn} <= {" ", "›"}, drawn
+            step, start, lo, hi = hand._layout(width)
+            assert (suits[0] == "‹") is (start < lo) and (suits[width - 1] == "›") is (start + hand._span(2) > hi)
+            if cursor in (0, 37):  # at an end of the row, the mark of the other end only
+                assert (suits[0] == "‹", suits[width - 1] == "›") == (cursor == 37, cursor == 0), (cursor, suits)
+            raised = drawn[0].index("┌")
+            for i, card in enumerate(cards[:-1]):
+                left = start + i * 2
+                if lo <= left and left + 1 < hi and i != cursor and i + 1 != cursor:
+                    assert (ranks[left + 1], suits[left + 1]) == (card[0].replace("T", "1"), {"C": "♣", "H": "♥"}[card[1]]), \
+                        (cursor, i, ranks, suits)
+            assert lo <= raised and raised + SMALL.width <= hi, (cursor, drawn[0])

@@ -115,16 +115,22 @@ class HandView(Widget, can_focus=True):
             self.refresh()
 
     # ------------------------------------------------------------------ layout
-    def _left(self, width: int, step: int) -> int:
-        """The first card's column: under ``centre_on``, never past either edge. A row longer
-        than the width even overlapped (a long run of draws in a narrow terminal) starts left
-        of it, as far as keeps the selected card in view."""
+    def _layout(self, width: int) -> tuple[int, int, int, int]:
+        """The cards' step, the first card's column, and the columns the cards are drawn in
+        (from, to). A row longer than the width even overlapped (a long run of draws in a
+        narrow terminal) keeps a column at each edge for the marks saying more cards lie that
+        way (drawn over the cards, a mark hid the suit of the first one in view), and starts
+        left of the edge as far as keeps the selected card in view; else the row stands under
+        ``centre_on``, never past either edge."""
+        step = self._step(width)
         if not self.cards:
-            return 0
-        span = self._span(step)
-        if span > width:
-            return max(width - span, min(0, width - (self.cursor * step + self.card_size.width)))
-        return self._centred(span, width)
+            return step, 0, 0, width
+        span, card = self._span(step), self.card_size.width
+        if span <= width:
+            return step, self._centred(span, width), 0, width
+        room = width - 2 if width - 2 >= card else width  # (narrower than a card and its marks: none kept)
+        lo = (width - room) // 2
+        return step, lo + max(room - span, min(0, room - (self.cursor * step + card))), lo, lo + room
 
     def _centred(self, span: int, width: int) -> int:
         """Where ``span`` columns start under ``centre_on`` in ``width``, kept inside it; 0
@@ -147,8 +153,10 @@ class HandView(Widget, can_focus=True):
     def index_at(self, x: int) -> int | None:
         if not self.cards:
             return None
-        step, card = self._step(self.size.width), self.card_size.width
-        start = self._left(self.size.width, step)
+        step, start, lo, hi = self._layout(self.size.width)
+        if not lo <= x < hi:
+            return None
+        card = self.card_size.width
         for i in range(len(self.cards) - 1, -1, -1):
             left = start + i * step
             right = left + (card if i == len(self.cards) - 1 else min(step, card))
@@ -163,8 +171,7 @@ class HandView(Widget, can_focus=True):
             return Text(" " * self._centred(len(empty), width) + empty, style="dim")
         # the card's rows and one more: the selected card stands a row above the others
         rows: list[list[tuple[str, Style | str]]] = [[(" ", "")] * width for _ in range(self.card_size.height + 1)]
-        step = self._step(width)
-        start = self._left(width, step)
+        step, start, lo, hi = self._layout(width)
         suit_row = self.card_size.height // 2  # of a card's lines
         for i, card in enumerate(self.cards):
             number = NUMBER_KEYS[i] if i < len(NUMBER_KEYS) else ""
@@ -177,14 +184,14 @@ class HandView(Widget, can_focus=True):
                 if r == suit_row and i < len(self.cards) - 1:
                     _suit_into_view(cells, step)
                 for c, cell in enumerate(cells):
-                    if 0 <= left + c < width:
+                    if lo <= left + c < hi:
                         rows[top + r][left + c] = cell
-        # cards moved past an edge: a mark there, on the cards' middle row, says more lie that way
+        # cards moved past an edge: a mark in its column, on the cards' middle row, says more lie that way
         before, after = ("<", ">") if self.card_style == "ascii" else ("‹", "›")
-        if start < 0:
-            rows[1 + suit_row][0] = (before, "bold reverse")
-        if start + self._span(step) > width:
-            rows[1 + suit_row][width - 1] = (after, "bold reverse")
+        if start < lo:
+            rows[1 + suit_row][max(lo - 1, 0)] = (before, "bold reverse")
+        if start + self._span(step) > hi:
+            rows[1 + suit_row][min(hi, width - 1)] = (after, "bold reverse")
         text = Text(no_wrap=True, overflow="crop")
         for r, row in enumerate(rows):
             if r:
