@@ -85,3 +85,33 @@ async def test_at_60_columns_the_bar_keeps_draw_in_the_chance() -> None:
         await link.act(link.match.legal_actions(0)[0])
         await pilot.pause()
         assert "Draw" in key_bar(screen) and not _dimmed(screen, "Draw")
+
+
+async def test_play_is_dimmed_while_another_seat_plays_and_enter_still_says_whose_turn_it_is() -> None:
+    """crazy-eights 3.1: only the seat whose turn it is plays. Draw was dimmed while another
+    seat played, Play left lit, and Enter only answered that it was not the player's turn:
+    the bar dims Play too, and Enter still says whose turn it is."""
+    app = make_app()
+    link = StepLink(new_match("crazy-eights", 3, seed=3), seat=0, names=["Ana", "Bo", "Cy"])
+    for _ in range(3):  # to Ana's turn
+        if link.match.current_seat == 0:
+            break
+        link.match.apply(link.match.legal_actions()[0], link.match.current_seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show_link(app, pilot, link, first_plays=False)
+        assert screen.view["current_seat"] == 0 and not _dimmed(screen, "Play")  # its turn: lit
+        play = next(a for a in link.match.legal_actions(0) if a not in ("draw", "pass"))
+        await link.act(play)
+        await pilot.pause()
+        assert screen.view["current_seat"] != 0
+        assert _dimmed(screen, "Play") and _dimmed(screen, "Draw")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert notices(app)[-1].startswith("Wait: it is Bo's turn"), notices(app)
+        assert link.sent == [play]  # nothing sent
+        for _ in range(60):  # bounded: the two others play (or draw) round to Ana
+            if link.match.current_seat == 0:
+                break
+            link.step()
+        await pilot.pause()
+        assert screen.view["current_seat"] == 0 and not _dimmed(screen, "Play")

@@ -888,14 +888,15 @@ class TableScreen(Screen[None]):
             self.warn(why_no_draw(self.view or {}, self.names, self._chance, self.app.keys_for))
 
     def on_key(self, event: ui.Key) -> None:
-        """Draw or L pressed while the key bar shows it dimmed says why (Textual runs no action
-        for a dimmed key): in Ninety-Nine's manual draw the chance ends when the next seat
-        plays; L plays only the card that leaves one. So do Draw and Pass while the bar leaves
+        """Draw, L or Play pressed while the key bar shows it dimmed says why (Textual runs no
+        action for a dimmed key): in Ninety-Nine's manual draw the chance ends when the next seat
+        plays; L plays only the card that leaves one; a card waits for this seat's turn. So do Draw and Pass while the bar leaves
         them out in a game that has them (Crazy Eights: Pass before the draws are used up,
         Draw once they are), where this seat plays: a key the game has is never silent, nor
         one of a player's pressed by a watcher or once the match is over."""
         active = self.active_bindings.get(event.key)
-        says_why = {"draw": self.action_draw, "last_card": self.action_last_card}
+        says_why = {"draw": self.action_draw, "last_card": self.action_last_card,
+                    "play": self.query_one(HandView).action_play}
         if active is not None and active.binding.action in says_why and not active.enabled:
             event.stop()
             says_why[active.binding.action]()

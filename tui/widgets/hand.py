@@ -34,12 +34,15 @@ class HandView(Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Play is on the key bar while the hand holds cards (not for a watcher, a seat out of
-        the hand, or a finished match: their hands are empty or the screen says so). The
-        view's hand counts before the cards are drawn, so that the bar built with the screen
-        has Play in its first frame."""
+        the hand, or a finished match: their hands are empty or the screen says so), dimmed
+        while another seat plays, as Draw is (the table still says whose turn it is, its
+        ``on_key``). The view's hand counts before the cards are drawn, so that the bar built
+        with the screen has Play in its first frame."""
         if action == "play":
             view = getattr(self.screen, "view", None) or {}
-            return bool(self.cards or view.get("hand")) and not view.get("is_over") and view.get("seat") is not None
+            if not (self.cards or view.get("hand")) or view.get("is_over") or view.get("seat") is None:
+                return False
+            return True if view.get("current_seat") == view.get("seat") else None
         return True
 
     cursor: reactive[int] = reactive(0)
