@@ -170,7 +170,7 @@ EVENT_KEYS: dict[str, Check] = {
     "card": _card, "cards": _list(_card), "suit": _maybe(_suit), "winners": _list(_seat),
     "to": _either(_seat, _list(_seat)), "points": _either(_COUNT, _list(_COUNT)),
     "counts": _list(_COUNT), "scores": _list(_COUNT), "sizes": _list(_COUNT),
-    "ranks": _list(_maybe(_rank)), "same_next": _bool,
+    "ranks": _list(_maybe(_rank)), "same_next": _bool, "held": _list(_list(_card), per_seat=True),
     **{key: _COUNT for key in ("chips", "count", "debt", "delta", "direction", "draw", "drawn", "hand", "left",
                                "lives", "mark", "penalties", "pot", "round", "score", "stock", "total")},
 }

@@ -334,6 +334,36 @@ def ending(event: dict[str, Any], names: list[str], number: Any = None) -> str:
     return f"{head}: blocked, nobody goes out" if event.get("blocked") else head
 
 
+#: the cards of one seat's hand a line names at most at a hand's end (the points count them all)
+LEFT_SHOWN = 15
+
+
+def left_in_hands(event: dict[str, Any], names: list[str], style: str = "two-colour") -> list[str]:
+    """A Crazy Eights hand's end as a table counts it (crazy-eights 5.2): a line for each seat
+    left holding cards, with them and the points they score ("Left in Bo's hand: K♥, 2♥ (12
+    points)"; in Countdown, where cards score nothing, the cards alone). None for any other
+    event, or for a seat whose cards this app cannot read."""
+    held, points = event.get("held"), event.get("points")
+    if event.get("kind") != "hand_over" or not isinstance(held, list):
+        return []
+    lines = []
+    for seat, cards in enumerate(held[:len(names) or None]):
+        if not isinstance(cards, list) or not cards:
+            continue
+        try:
+            shown = [card_label(str(card), style) for card in cards[:LEFT_SHOWN]]
+        except ValueError:  # not a card: a host this app does not understand
+            continue
+        more = len(cards) - len(shown)
+        listed = ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+        name = seat_name(names, seat)
+        line = f"Left in {'your' if name == 'You' else name + chr(39) + 's'} hand: {listed}"
+        if isinstance(points, list) and seat < len(points) and whole_number(points[seat]):
+            line += f" ({counted(points[seat], 'point')})"
+        lines.append(line)
+    return lines
+
+
 def went_out(event: dict[str, Any], names: list[str], who: list[Any]) -> str:
     """A Countdown hand's end as its players count it (crazy-eights 6.2): "You go out: your count
     goes 5 → 4"; on a count of 1 the seat wins the match instead (6.3). Empty for any other

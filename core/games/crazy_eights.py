@@ -299,8 +299,9 @@ class CrazyEights(Match):
         """5.1-5.3, or 3.6 when ``winner`` is None; 6.2-6.3 in Countdown."""
         n = self.players
         points = [hand_points(self.hands[s]) for s in range(n)]
+        # the cards each seat is left with, shown as the hand is counted (5.2)
         data: dict[str, Any] = {"hand": self.hand_number, "winners": [] if winner is None else [winner],
-                                "blocked": winner is None}
+                                "blocked": winner is None, "held": [[CARD_STR[c] for c in self.hands[s]] for s in range(n)]}
         if self._countdown:
             if winner is not None and self.counts[winner] == 1:  # 6.3
                 events.append(Event("hand_over", winner, {**data, "counts": list(self.counts)}))

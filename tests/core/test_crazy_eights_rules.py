@@ -626,6 +626,37 @@ def test_5_2_card_points() -> None:
     assert [m.status(s)["score"] for s in range(3)] == [90, 0, 17]
 
 
+def test_5_2_the_hands_counted_are_shown_with_the_end_of_the_hand() -> None:
+    """5.2: the other players score the cards left in hand; the hand's end tells every seat
+    (and a watcher) which cards those were, so that each can count them: the winner's list is
+    empty, and each seat's cards make its points."""
+    m = deal(3, {}, stock=["7D"], hand_size=1)
+    m = rig(m, {0: ["8S", "KH", "QH", "JH", "TH"], 1: ["7S"], 2: ["AS", "2S", "5D", "9C"]}, top="7D")
+    over = find(m.apply("7S"), "hand_over")
+    assert over.data["held"] == [["8S", "KH", "QH", "JH", "TH"], [], ["AS", "2S", "5D", "9C"]]
+    assert over.data["points"] == [90, 0, 17]
+    for seat in (0, 1, 2, None):
+        assert over.for_seat(seat)["held"] == over.data["held"]  # public: every seat sees them
+
+
+def test_5_2_countdown_shows_the_hands_left_too() -> None:
+    """6.2: in Countdown the cards score nothing, but the hand's end still shows them."""
+    m = new_match("crazy-eights", 3, preset="countdown", seed=4)
+    for _ in range(2000):  # bounded: the first hand's end, each seat playing a card where it can
+        legal = [str(a) for a in m.legal_actions()]
+        last = len(m.hand(m.current_seat)) == 2  # 4.1: "last card!" with the play that leaves one
+        events = m.apply(next((a for a in legal if a not in ("draw", "pass") and a.endswith("!") is last), legal[0]))
+        over = next((e for e in events if e.kind == "hand_over"), None)
+        if over is not None:
+            break
+    else:
+        raise AssertionError("no hand ended")
+    winner = over.data["winners"][0]
+    left = over.data["held"]
+    assert left[winner] == [] and all(left[s] for s in range(3) if s != winner)
+    assert "points" not in over.data
+
+
 def test_5_3_match_ends_at_target_lowest_wins() -> None:
     m = deal(3, {}, stock=["7D"], hand_size=1, target=50)
     m = rig(m, {0: ["8S"], 1: ["7S"], 2: ["AS", "2S"]}, top="7D", scores=[0, 20, 0])

@@ -10,7 +10,7 @@ from rich.console import Console
 from core import Match, new_match
 from core.cards import CARD_STR, parse_card
 from tests.core.stacked import patched, state
-from tui.eventtext import describe, with_causes
+from tui.eventtext import describe, left_in_hands, with_causes
 from tui.handchange import count_words
 from tui.screens.picker import TableChoice
 from tui.screens.results import ResultsScreen, standings
@@ -137,8 +137,11 @@ async def test_going_out_on_one_ends_the_match_and_its_box_says_so() -> None:
         screen.show(link.view(), told_events)
         await pilot.pause()
         log = log_entries(screen)
-        assert log[-3:] == ["Hand 1 over: You go out on a count of 1", "Match over: You win!",
-                            "You went out on a count of 1."]
+        over = next(e for e in told_events if e["kind"] == "hand_over")
+        shown = left_in_hands(over, screen.log_names)  # 5.2: the hands left, named under the hand's end
+        assert shown and all(line.startswith("Left in ") and "point" not in line for line in shown)
+        assert log[-3 - len(shown):] == ["Hand 1 over: You go out on a count of 1", *shown, "Match over: You win!",
+                                         "You went out on a count of 1."]
         box = ResultsScreen(link, link.view(), NAMES, [], match_over=True, event=told_events[-1])
         await app.push_screen(box)
         await pilot.pause()

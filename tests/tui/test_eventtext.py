@@ -367,3 +367,67 @@ def test_a_bots_move_for_a_player_is_marked_in_each_of_its_lines() -> None:
                          {"kind": "draw", "seat": 1, "count": 1}], seat=0)
     lines = [describe(e, ["You", "Cy"], game="ninety-nine") for e in events]
     assert lines == ["Cy (bot) plays 4♥: 28", "Cy (bot) reverses: play goes clockwise", "Cy (bot) draws 1 card"]
+
+
+def test_a_crazy_eights_hand_end_shows_the_cards_each_seat_is_left_with() -> None:
+    """crazy-eights 5.2: the others score the cards left in hand. The log names them under the
+    hand's end, seat by seat with their points (the player's own as "your"); in Countdown,
+    where they score nothing, the cards alone; a long hand in part; a host's card this app
+    cannot read leaves that seat out rather than breaking the log."""
+    from tui.eventtext import LEFT_SHOWN, left_in_hands
+
+    names = ["You", "Bo", "Cy", "Di"]
+    over = {"kind": "hand_over", "seat": 1, "winners": [1], "points": [12, 0, 60, 3],
+            "held": [["KH", "2H"], [], ["8S", "TD"], ["3C"]]}
+    assert left_in_hands(over, names) == ["Left in your hand: K♥, 2♥ (12 points)",
+                                          "Left in Cy's hand: 8♠, 10♦ (60 points)",
+                                          "Left in Di's hand: 3♣ (3 points)"]
+    assert left_in_hands(over, names, "ascii")[1] == "Left in Cy's hand: 8S, 10D (60 points)"
+    countdown = {**over, "points": None, "counts": [8, 7, 8, 8]}
+    assert left_in_hands(countdown, names)[0] == "Left in your hand: K♥, 2♥"
+    many = {**over, "held": [["2H"] * (LEFT_SHOWN + 3), [], [], []]}
+    assert left_in_hands(many, names)[0].endswith("2♥ and 3 more (12 points)")
+    garbled = {**over, "held": [["ZZ"], [], ["JK"], "not a list"]}
+    assert left_in_hands(garbled, names) == ["Left in Cy's hand: Joker (60 points)"]
+    assert left_in_hands({"kind": "round_over", "held": over["held"]}, names) == []
+
+
+async def test_the_log_lists_the_hands_left_under_the_hands_end_and_redraws_them_in_another_style() -> None:
+    from textual.widgets import RichLog
+
+    from tui.eventtext import left_in_hands
+    from tui.screens.table import TableScreen
+
+    from .helpers import make_app, show_match, wait_for
+
+    match = new_match("crazy-eights", 3, seed=7)
+    over: list = []
+    for _ in range(3000):  # bounded: to the first hand's end
+        legal = [str(a) for a in match.legal_actions()]
+        last = len(match.hand(match.current_seat)) == 2
+        events = match.apply(next((a for a in legal if a not in ("draw", "pass") and a.endswith("!") is last), legal[0]))
+        if any(e.kind == "hand_over" for e in events):
+            over = [e.for_seat(0) for e in events]
+            break
+    assert over
+    ended = next(e for e in over if e["kind"] == "hand_over")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, _link = await show_match(app, pilot, match)
+        assert isinstance(screen, TableScreen)
+        screen.show(match.view(0), over)
+        log = screen.query_one("#log", RichLog)
+        await wait_for(pilot, lambda: any("Left in" in line.text for line in log.lines))
+        joined = " ".join(line.text.strip() for line in log.lines)  # long lines wrap
+        expected = left_in_hands(ended, screen.log_names)
+        losers = [s for s in range(3) if ended["held"][s]]
+        assert len(expected) == len(losers) >= 1
+        at = joined.index("Hand 1 over")
+        for line, seat in zip(expected, losers):
+            assert f"({ended['points'][seat]} point" in line and line in joined[at:], (line, joined)
+        await pilot.press("f4", "f4")  # two-colour, four-colour, ascii: the log's cards too
+        await wait_for(pilot, lambda: screen.card_style == "ascii")
+        await pilot.pause()
+        joined = " ".join(line.text.strip() for line in log.lines)
+        assert all(line in joined for line in left_in_hands(ended, screen.log_names, "ascii")), joined
+        assert not any(ch in joined[joined.index("Left in"):] for ch in "♠♥♦♣"), joined

@@ -26,7 +26,7 @@ from ..cardface import DEFAULT_PALETTE, LARGE, LOW, SMALL, CardPalette, CardSize
 from ..chatprompt import NOT_SENT, chat_prompt, reprompt
 from ..drawchance import MISSED_DRAW, DrawChance, draw_on_bar, why_no_draw, why_no_pass
 from ..eventtext import (BOT_MARKS, ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn,
-                         joined_draws, told, with_total_before)
+                         joined_draws, left_in_hands, told, with_total_before)
 from ..handorder import next_order, ordered
 from ..hintline import HINT_KEYS, LAST_CARD_KEY, announces, cannot_play, hint_text
 from ..keymap import current_keys
@@ -382,6 +382,8 @@ class TableScreen(Screen[None]):
                     cards, count = drawn(event)
                     self._draws = {"kind": "draw", "seat": event.get("seat"), "count": count, "cards": cards,
                                    **{k: True for k in BOT_MARKS if event.get(k) is True}}
+            for n, left in enumerate(left_in_hands(event, names, self.card_style)):
+                self.log_line(left, style="dim", redraw=self._left_redraw(event, names, n))
             why = why_over(view, self.log_names) if event.get("kind") == "match_over" else ""
             if why:  # the results box says it too, and is gone once read
                 self.log_line(why, style="dim")
@@ -426,6 +428,13 @@ class TableScreen(Screen[None]):
         seats' names as they were then (``names``, else as they are now)."""
         names = list(self.log_names if names is None else names)
         return lambda card_style: describe(event, names, card_style, game, before) or ""
+
+    @staticmethod
+    def _left_redraw(event: dict[str, Any], names: list[str], n: int) -> Callable[[str], str]:
+        """How the ``n``th line of the cards left in hand at a hand's end reads in another card
+        style (``left_in_hands``)."""
+        names = list(names)
+        return lambda card_style: (left_in_hands(event, names, card_style)[n:n + 1] or [""])[0]
 
     def _more_draws(self, event: dict[str, Any], game: str | None, names: list[str] | None = None) -> bool:
         """A draw by the seat whose draws the last line tells joins that line ("draws 3 cards",
