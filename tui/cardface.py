@@ -137,12 +137,22 @@ def back_lines(style: str = DEFAULT_CARD_STYLE, palette: CardPalette = DEFAULT_P
         Text(bl + h * inner + br, style=edge)]
 
 
-def empty_lines(style: str = DEFAULT_CARD_STYLE, size: CardSize = SMALL) -> list[Text]:
-    """The outline of an empty pile."""
+#: the mark in an empty stock that a draw rebuilds from the pile (crazy-eights 3.5), by card style
+RESHUFFLE_MARK = {"ascii": "~"}
+RESHUFFLE_GLYPH = "↻"
+
+
+def empty_lines(style: str = DEFAULT_CARD_STYLE, size: CardSize = SMALL, reshuffles: bool = False) -> list[Text]:
+    """The outline of an empty pile; ``reshuffles``: an empty stock that a draw rebuilds from
+    the pile, marked in its middle (it can still be drawn from)."""
     dot = Style(dim=True)
     inner, rows = size.width - 2, size.height - 2
-    if style == "ascii":
-        edge = "." + " ." * (inner // 2 + 1)
-        return [Text(edge, style=dot), *[Text("." + " " * inner + ".", style=dot)] * rows, Text(edge, style=dot)]
-    return [Text("╭" + "┄" * inner + "╮", style=dot), *[Text("┆" + " " * inner + "┆", style=dot)] * rows,
-            Text("╰" + "┄" * inner + "╯", style=dot)]
+    side, top, bottom = (".", "." + " ." * (inner // 2 + 1), None) if style == "ascii" else \
+        ("┆", "╭" + "┄" * inner + "╮", "╰" + "┄" * inner + "╯")
+    middle = [Text(side + " " * inner + side, style=dot) for _ in range(rows)]
+    if reshuffles and rows:
+        mark = RESHUFFLE_MARK.get(style, RESHUFFLE_GLYPH)
+        left = (inner - 1) // 2
+        middle[(rows - 1) // 2] = Text.assemble((side + " " * left, dot), (mark, "bold"),
+                                                (" " * (inner - 1 - left) + side, dot))
+    return [Text(top, style=dot), *middle, Text(bottom or top, style=dot)]

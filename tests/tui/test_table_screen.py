@@ -1013,3 +1013,26 @@ async def test_a_view_that_comes_as_the_app_closes_is_not_drawn() -> None:
     finally:
         active_app.reset(token)
     assert screen.view is view and screen.hand_order == "rank"  # kept, for nothing to draw
+
+
+@pytest.mark.parametrize("reshuffle", ["on", "off"])
+async def test_an_empty_stock_that_a_draw_rebuilds_from_the_pile_is_marked(reshuffle: str) -> None:
+    """crazy-eights 3.5: with the stock empty, a draw shuffles the pile (but its top card) into
+    a new stock. The empty outline said nothing could be drawn while the line said "Space
+    draws": it is marked ↻ where a draw can still be made, and left plain where it cannot."""
+    match = new_match("crazy-eights", 2, seed=3, options={"reshuffle": reshuffle})
+    for _ in range(400):  # bounded: draw (or play) until the stock is empty with cards on the pile
+        view = match.view(match.current_seat)
+        if view["stock_count"] == 0 and len(view["pile"]) > 1:
+            break
+        legal = [str(a) for a in match.legal_actions()]
+        match.apply("draw" if "draw" in legal and view["stock_count"] else next(
+            (a for a in legal if a not in ("draw", "pass") and not a.endswith("!")), legal[0]))
+    view = match.view(0)
+    assert view["stock_count"] == 0 and len(view["pile"]) > 1 and view["can_draw"] is (reshuffle == "on")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, _ = await show_match(app, pilot, match)
+        await pilot.pause()
+        board = str(screen.query_one("#cards").render())
+        assert "stock 0" in board and ("↻" in board) is (reshuffle == "on"), board

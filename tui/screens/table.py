@@ -540,7 +540,9 @@ class TableScreen(Screen[None]):
         size, low = self._card_size(), self._board_size()
         pile_art = face_lines(top, self.card_style, self.palette, size=low) if top else empty_lines(self.card_style, low)
         stock = int(view.get("stock_count", 0))
-        stock_art = back_lines(self.card_style, self.palette, low) if stock else empty_lines(self.card_style, low)
+        # an empty stock that a draw rebuilds from the pile (crazy-eights 3.5) is marked: it can be drawn from
+        stock_art = back_lines(self.card_style, self.palette, low) if stock else \
+            empty_lines(self.card_style, low, reshuffles=view.get("can_draw") is True)
         self.query_one(BoardCards).card_size = low
         art = board_art(pile_art, stock_art)
         art.append("\n")
