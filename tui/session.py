@@ -967,7 +967,8 @@ class TableSession:
         if not c.connected:  # no host to keep the seat now: what holds once it is back
             return self._back_once_up()
         return (f"{self._seat_kept()}: dealmein join {self.recent_address or host_port(c.host, c.port)}"
-                f"{self._name_flag()} sits you back down (or Join in Deal Me In, where the table is listed).")
+                f"{self._name_flag()} sits you back down{self._with_password()} (or Join in Deal Me In, where the "
+                "table is listed).")
 
     def _name_flag(self) -> str:
         """`` --name Fay`` where this app plays under a name given on its command line: the way
@@ -976,13 +977,18 @@ class TableSession:
         given = getattr(self.app.args, "name", None)
         return f" --name {shlex.quote(given)}" if given and given != self.app.settings.name else ""
 
+    def _with_password(self) -> str:
+        """The way back to a table with a password asks for it again (a seat kept is no way
+        past it): said, so that the command is not taken to be all it takes."""
+        return ", with the table's password" if (self.lobby or {}).get("password") is True else ""
+
     def _back_once_up(self) -> str:
         """The way back to a seat in play at a table that cannot be reached now: its host closed
         it (a host that resumes its table keeps its players' seats a while), or it does not
         answer, which may be this machine's own network as well as the host."""
         c = self.client
         where = self.recent_address or (host_port(c.host, c.port) if c is not None else "")
-        way = f"dealmein join {where}{self._name_flag()} sits you back down (or Join in Deal Me In)."
+        way = f"dealmein join {where}{self._name_flag()} sits you back down{self._with_password()} (or Join in Deal Me In)."
         if c is not None and c.host_closed:
             return (f"The host cannot be reached now: once it is back (a host that resumes its table keeps its players' "
                     f"seats a while), {way}")

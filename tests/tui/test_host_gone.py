@@ -127,3 +127,35 @@ async def test_the_app_tries_to_get_back_as_long_as_the_host_holds_the_seat() ->
         async with app.run_test(size=(100, 30)) as pilot:
             await seated_and_dealt(app, pilot, srv.port, table, ana)
             assert app.session.client.reconnect_for == 600
+
+
+async def test_the_way_back_to_a_table_with_a_password_says_it_asks_for_it() -> None:
+    """The table's password is asked again when its player joins to sit back down (a seat kept
+    is no way past it): the way back said the command alone, as if that were all it took."""
+    from net.server import Server
+    from tests.net.table_helpers import FAST, join
+
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    app = make_app()
+    try:
+        table = srv.create_table(TableConfig(name="Ana's table", seats=2, seed=3, password="swordfish"))
+        ana = await join(srv, "Ana", table=table.id, host_key=table.host_key, password="swordfish")
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}", "swordfish")
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await app.session.client.ready(True)
+            await wait_for(pilot, lambda: table.seats[1].ready)
+            await ana.start()
+            await wait_for(pilot, lambda: current(app, TableScreen))
+            assert app.session.away_note().endswith(f"dealmein join 127.0.0.1:{srv.port} sits you back down, with "
+                                                    "the table's password (or Join in Deal Me In, where the table "
+                                                    "is listed).")
+            await srv.close()
+            await wait_for(pilot, lambda: app.session is None)
+            said = [n for n in notices(app) if n.startswith("Left the table:")]
+            assert said and said[0].endswith(f"dealmein join 127.0.0.1:{srv.port} sits you back down, with the "
+                                             "table's password (or Join in Deal Me In)."), said
+        await ana.close()
+    finally:
+        await srv.close()
