@@ -171,19 +171,25 @@ async def test_a_save_that_cannot_be_read_stops_the_resume_and_is_left() -> None
     port = free_port()
     path = save_path(port)
     path.mkdir(parents=True)
+    try:
+        assert await refused_resume(port) == (f"dealmein host: {path.name} could not be read (Is a directory); it is "
+                                              "left as it is: mend it (its permissions, say) or move it away, and try again")
+        assert path.is_dir() and not list(path.parent.glob(path.name + ".corrupt-*"))
+    finally:
+        path.rmdir()
+
+
+async def refused_resume(port: int) -> str:
+    """``host --resume`` on ``port`` run to its end: it exits 1 without hosting; what it said."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui", "host", *HOST_ARGS, "--port", str(port), "--resume",
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
         out, err = await asyncio.wait_for(proc.communicate(), 30)
-        assert proc.returncode == 1, (out, err)
-        assert err.decode().strip() == (f"dealmein host: {path.name} could not be read (Is a directory); it is left "
-                                        "as it is: mend it (its permissions, say) or move it away, and try again")
-        assert b"Hosting" not in out
-        assert path.is_dir() and not list(path.parent.glob(path.name + ".corrupt-*"))
     finally:
         await stop(proc)
-        path.rmdir()
+    assert proc.returncode == 1 and b"Hosting" not in out, (out, err)
+    return err.decode().strip()
 
 
 async def test_a_save_a_newer_version_wrote_stops_the_resume_and_is_left() -> None:
@@ -195,19 +201,10 @@ async def test_a_save_a_newer_version_wrote_stops_the_resume_and_is_left() -> No
     path.parent.mkdir(parents=True, exist_ok=True)
     newer = msgpack.packb({"format": 2, "saved": 1796629063.5, "state": {"name": "Ana's table"}})
     path.write_bytes(newer)
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tui", "host", *HOST_ARGS, "--port", str(port), "--resume",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    try:
-        out, err = await asyncio.wait_for(proc.communicate(), 30)
-        assert proc.returncode == 1, (out, err)
-        assert err.decode().strip() == (f"dealmein host: {path.name} was saved by a newer Deal Me In (save format 2; "
-                                        "this one reads format 1); it is left as it is, for that version to resume "
-                                        "(or move it away to start afresh here)")
-        assert b"Hosting" not in out
-        assert path.read_bytes() == newer and not list(path.parent.glob(path.name + ".corrupt-*"))
-    finally:
-        await stop(proc)
+    assert await refused_resume(port) == (f"dealmein host: {path.name} was saved by a newer Deal Me In (save format 2; "
+                                          "this one reads format 1); it is left as it is, for that version to resume "
+                                          "(or move it away to start afresh here)")
+    assert path.read_bytes() == newer and not list(path.parent.glob(path.name + ".corrupt-*"))
 
 
 async def test_save_that_parses_but_holds_nonsense_is_moved_aside() -> None:

@@ -4,6 +4,7 @@ and brings it back with the same hands and totals."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from core import GAMES
@@ -66,15 +67,20 @@ async def test_solo_table_is_saved_and_resumed_from_home():
         await fresh.leave_table()
 
 
+async def home_without_resume(app: Any, pilot: Any) -> list[str]:
+    """Home as the app opens, offering no Resume: the notices it gives."""
+    await pilot.pause()
+    assert not app.screen.query(".resume")
+    return [n.message for n in app._notifications]
+
+
 async def test_a_corrupt_save_is_reported_moved_aside_and_not_offered(tmp_path):
     path = solo_save_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"\x00garbage")
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert not app.screen.query(".resume")
-        notes = [n.message for n in app._notifications]
+        notes = await home_without_resume(app, pilot)
         assert any("solo.save" in m and "moved aside" in m for m in notes), notes
     assert not path.exists()
     assert list(path.parent.glob("solo.save.corrupt-*"))
@@ -87,9 +93,7 @@ async def test_a_save_that_cannot_be_read_is_said_and_left_where_it_is() -> None
     path.mkdir(parents=True)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert not app.screen.query(".resume")
-        notes = [n.message for n in app._notifications]
+        notes = await home_without_resume(app, pilot)
         assert any(m.startswith("solo.save could not be read (Is a directory); it is left as it is: mend it "
                                 "(its permissions, say) or move it away, and try again") for m in notes), notes
     assert path.is_dir() and not list(path.parent.glob("solo.save.corrupt-*"))
@@ -107,9 +111,7 @@ async def test_a_solo_save_a_newer_version_wrote_is_said_left_and_not_written_ov
     path.write_bytes(newer)
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert not app.screen.query(".resume")
-        notes = [n.message for n in app._notifications]
+        notes = await home_without_resume(app, pilot)
         assert any(m.startswith("solo.save was saved by a newer Deal Me In (save format 2; this one reads format 1); "
                                 "it is left as it is, for that version to resume") for m in notes), notes
         from tui.screens.picker import TableChoice
