@@ -91,6 +91,10 @@ class DealMeInApp(App[int]):
         # user's file of that name if there is one, and before Textual builds the stylesheet,
         # which then needs no variables for a theme never shown
         self._first_theme = quick_theme(wanted)
+        if os.environ.get("NO_COLOR") == "":
+            # no-color.org: an empty NO_COLOR leaves colour on (``themes.no_color``), but Textual
+            # greys the whole screen out whenever the variable is there at all
+            del os.environ["NO_COLOR"]
         super().__init__()
         #: the command line (an empty one when the app is made without)
         self.args = args if args is not None else argparse.Namespace()

@@ -72,9 +72,8 @@ def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
     ``#RGB``, ``hsl()`` or alpha). The ink of a card that may not be played is its suit's
     colour pulled towards its muted face, only as far as it stays readable (see
     ``_dim_ink``), so an illegal card is plainly greyed out, still red or black, and legible in
-    every theme. With ``few_colours`` (a terminal of 16 colours or 8) a muted ink would be drawn
-    as the terminal's one grey, red cards and black alike: a card that may not be played keeps
-    its suit's own colour there, greyed out by the theme's text style and its muted face."""
+    every theme. With ``few_colours`` (a terminal of 16 colours or 8), the terminal's own
+    colours (``_few_colour_palette``)."""
     from .cardface import CardPalette  # with the first table, not at start
 
     if theme is None:
@@ -84,14 +83,12 @@ def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
     face = solid(v["card-face"], felt)
     back = solid(v["card-back"], felt)
     illegal = solid(v["card-illegal"], felt)
-    if few_colours:  # each suit's own colour, greyed out by the face and the text style alone
-        ink, computed = rich_colour(v["suit-spades"], face), False
-        dim_suits = tuple((key, rich_colour(v[key], face)) for key in SUIT_VARIABLES if key != "suit-spades")
-    else:
-        ink, computed = _dim_ink(v, face, illegal, theme.dark)
-        # each suit muted as spades is, where that could be measured: red still reads red
-        dim_suits = tuple((key, _dim_ink(v, face, illegal, theme.dark, key)[0]) for key in SUIT_VARIABLES
-                          if key != "suit-spades") if computed else ()
+    if few_colours:
+        return _few_colour_palette(v, felt, face, illegal)
+    ink, computed = _dim_ink(v, face, illegal, theme.dark)
+    # each suit muted as spades is, where that could be measured: red still reads red
+    dim_suits = tuple((key, _dim_ink(v, face, illegal, theme.dark, key)[0]) for key in SUIT_VARIABLES
+                      if key != "suit-spades") if computed else ()
     illegal_style = v["card-illegal-text-style"]
     return CardPalette(face=rich_colour(v["card-face"], felt), black=rich_colour(v["suit-spades"], face),
                        red=rich_colour(v["suit-hearts"], face), blue=rich_colour(v["suit-diamonds"], face),
@@ -101,6 +98,76 @@ def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
                        playable=rich_colour(v["card-playable"], felt),
                        playable_style=v["card-playable-text-style"],
                        illegal_style=_without_dim(illegal_style) if computed else illegal_style)
+
+
+#: the terminal's six hues of colour (its colours 1 to 6, 9 to 14 their bright forms), by hue angle
+ANSI_HUES = ((0, 1), (60, 3), (120, 2), (180, 6), (240, 4), (300, 5), (360, 1))
+
+
+def standard(index: int) -> str:
+    """The colour a terminal of 16 colours is sent as its colour ``index``: Rich's own value
+    of it, which its downgrade maps back to that index (an ANSI name would be drawn through
+    Textual's own ANSI palette first, and come out another colour)."""
+    from rich.color import STANDARD_PALETTE
+
+    return STANDARD_PALETTE[index].hex
+
+
+def terminal_colour(colour: Color, bright: bool) -> int:
+    """The colour of a 16-colour terminal (0 to 15) that stands for ``colour``: a colour of
+    some saturation by its hue (the bright form on a dark card, the plain one on a light card:
+    nearest by distance, a pink heart was the terminal's light grey, a dark red one its bright
+    red), a grey by how light it is."""
+    hue, saturation, lightness = colour.hsl
+    if saturation >= 0.3 and 0.12 <= lightness <= 0.92:
+        base = min(ANSI_HUES, key=lambda at: abs(hue * 360 - at[0]))[1]
+        return base + 8 if bright else base
+    return 0 if lightness < 0.25 else 8 if lightness < 0.5 else 7 if lightness < 0.8 else 15
+
+
+def _few_colour_palette(v: dict[str, str], felt: Color, face: Color, illegal: Color) -> CardPalette:
+    """The cards on a terminal of 16 colours or 8, each colour one of its own (an ANSI name of
+    the theme's kept as it is, the terminal's palette picks it). Drawn as the nearest of them,
+    a muted card was no muted card: its face came out as the playable one's, and Textual's dim
+    (a blend, not the terminal's own) made its red brighter than a playable card's. Here a
+    card that may not be played has a grey face on light cards (its inks as they are), and on
+    dark cards, whose face has no darker grey to go to, its inks in their plain, darker form;
+    the theme's text style for it keeps all but ``dim`` (but in a theme of the terminal's own
+    colours, which the terminal dims itself)."""
+    from .cardface import CardPalette  # with the first table, not at start
+
+    dark = face.brightness < 0.5
+
+    def ansi(key: str, ground: Color, bright: bool) -> str:
+        colour = Color.parse(v[key])
+        if colour.ansi is not None:
+            return rich_colour(v[key], ground)
+        return standard(terminal_colour(solid(colour, ground), bright))
+
+    suits = {key: ansi(key, face, dark) for key in SUIT_VARIABLES}
+    muted = {key: ansi(key, face, False) if dark else suits[key] for key in SUIT_VARIABLES}
+    if dark:  # a grey ink darker: white and light grey to dark grey
+        muted = {key: {standard(15): standard(8), standard(7): standard(8)}.get(ink, ink) for key, ink in muted.items()}
+
+    def grey(key: str, colour: Color) -> str:
+        """A card face: the terminal's black under a dark one (its grey would leave no ink
+        readable on it), its white or light grey under a light one."""
+        if Color.parse(v[key]).ansi is not None:
+            return rich_colour(v[key], felt)
+        return standard(0 if dark else 15 if colour.hsl[2] >= 0.8 else 7)
+
+    own_face, muted_face = grey("card-face", face), grey("card-illegal", illegal)
+    if muted_face == own_face == standard(15):
+        muted_face = standard(7)  # the terminal's light grey: a face of its own
+    return CardPalette(face=own_face, black=suits["suit-spades"], red=suits["suit-hearts"],
+                       blue=suits["suit-diamonds"], green=suits["suit-clubs"], joker=suits["suit-joker"],
+                       back=rich_colour(v["card-back"], felt), back_pattern=rich_colour(v["card-border"], felt),
+                       dim_face=muted_face, dim_ink=muted["suit-spades"],
+                       dim_suits=tuple((key, muted[key]) for key in SUIT_VARIABLES if key != "suit-spades"),
+                       playable=rich_colour(v["card-playable"], felt), playable_style=v["card-playable-text-style"],
+                       # a theme of the terminal's own colours gets the terminal's own dim (SGR 2)
+                       illegal_style=v["card-illegal-text-style"] if Color.parse(v["suit-spades"]).ansi is not None
+                       else _without_dim(v["card-illegal-text-style"]))
 
 
 def rich_colour(value: str, ground: Color) -> str:

@@ -169,6 +169,22 @@ async def test_no_color_renders_the_table_without_colour(tmp_path: Path, monkeyp
         assert "♥" in svg and "♣" in svg  # suits still told apart by their shapes
 
 
+async def test_an_empty_no_color_leaves_the_table_in_colour(tmp_path: Path, monkeypatch) -> None:
+    """no-color.org: NO_COLOR set to nothing leaves colour on. The app kept the chosen theme, but
+    Textual greyed the whole screen out whenever the variable was there: hearts and spades came
+    out the same grey. The table is drawn in the theme's colours."""
+    save_settings(Settings(theme="casino"), tmp_path / "settings.toml")
+    monkeypatch.setenv("NO_COLOR", "")
+    app = make_app(config_path=tmp_path / "settings.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.theme == "casino")
+        await open_table(app, pilot, "ninety-eight", 4, seat=0, seed=7)
+        await pilot.pause()
+        assert not app.no_color
+        found = colours(rendered_segments(app))
+        assert {rgb for rgb in found if not _grey(rgb)}  # colours, not greys only
+
+
 async def test_broken_user_theme_is_reported_once_and_skipped(tmp_path: Path, monkeypatch) -> None:
     user_themes(tmp_path, monkeypatch, {"sunset.toml": 'name = "sunset"\nprimary = "#FF8800"\n',
                                         "broken-glass.toml": 'name = "glass"\nprimary = "not a colour"\n[[['})
