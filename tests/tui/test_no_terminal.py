@@ -87,7 +87,24 @@ def test_a_locale_that_is_not_utf8_is_told_why_in_one_line(tmp_path: Path) -> No
     from tui.terminalcheck import NOT_UTF8
 
     run = _on_a_terminal(tmp_path, TERM="xterm-256color", PYTHONIOENCODING="latin-1")
-    assert (run.returncode, run.stderr) == (1, NOT_UTF8.format(encoding="iso8859-1") + "\n")
+    assert (run.returncode, run.stderr) == (1, NOT_UTF8.format(encoding="iso8859-1", fix="PYTHONIOENCODING=utf-8") + "\n")
+
+
+@pytest.mark.parametrize("environ, fix", [
+    ({"LANG": "en_GB.ISO-8859-1"}, "LANG=C.UTF-8"), ({}, "LANG=C.UTF-8"),
+    ({"LC_ALL": "en_US.ISO-8859-1", "LANG": "C.UTF-8"}, "LC_ALL=C.UTF-8"),
+    ({"LC_CTYPE": "POSIX", "LANG": "C.UTF-8"}, "LC_CTYPE=C.UTF-8"),
+    ({"PYTHONIOENCODING": "latin-1", "LANG": "C.UTF-8"}, "PYTHONIOENCODING=utf-8"),
+])
+def test_a_locale_not_utf8_is_told_the_variable_that_sets_it(environ: dict[str, str], fix: str) -> None:
+    """LANG=C.UTF-8, the one fix told, changes nothing while LC_ALL (or LC_CTYPE, or Python's
+    own PYTHONIOENCODING) says otherwise: the fix names the variable that rules."""
+    import io
+
+    from tui.terminalcheck import cannot_draw
+
+    said = cannot_draw({"TERM": "xterm", **environ}, io.TextIOWrapper(io.BytesIO(), encoding="latin-1"))
+    assert said is not None and f"e.g. {fix} dealmein (" in said, said
 
 
 @pytest.mark.parametrize("environ, encoding, says", [
