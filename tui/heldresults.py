@@ -87,10 +87,11 @@ class HeldResults:
         self.out_since = OutSince()
 
     def show(self, kind: str | None, event: dict[str, Any] | None = None,
-             view: dict[str, Any] | None = None, out: bool = False) -> None:
+             view: dict[str, Any] | None = None, out: bool = False, match: int | None = None) -> None:
         """Put up the results of a hand (``kind``) just over, or hold them; for a seat ``out``
         of the match all through that hand (``OutSince``), the log's line on it is enough, and
-        the match's own results still show at its end."""
+        the match's own results still show at its end. ``match``: which of the table's matches
+        (``TableSession.matches``) they are of, none put up once another has been dealt."""
         from .screens.confirm import ConfirmScreen
         from .screens.results import ResultsScreen
 
@@ -98,6 +99,12 @@ class HeldResults:
         table = table_screen(link)
         if table is None or link.view is None:
             self._read(kind, view)  # no box to read
+            return
+        if match is not None and match != link.matches:
+            # another match was dealt before this box could go up (its view came with the
+            # end's, a host that deals the rematch at once): over the new match it would be
+            # past at once, and offer a rematch of a match in play; the log says how it ended
+            self._read(kind, view)
             return
         if kind == "match_over":
             self.out_told = False  # a rematch starts every seat in again

@@ -25,6 +25,7 @@ from .handbreak import SOLO_HAND_BREAK, waiting_line
 from .handchange import HandChange
 from .heldresults import HeldResults, table_screen
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
+from .matchheading import starts_match
 from .notices import again, take_down
 from .plain import clean
 from .plays import own_status
@@ -119,6 +120,9 @@ class TableSession:
         self.closed_reason: str | None = None
         #: the results put up over the table, or held while it is covered (``tui.heldresults``)
         self._results = HeldResults(self)
+        #: the matches this app has seen begin at the table (``starts_match``): results put up
+        #: later than their match's end say which they are of
+        self.matches = 0
         #: the connection came back (its welcome): the next view is the first after a drop
         self._back_from_drop = False
         #: the chat lines the table kept have had their heading (``chat``'s ``earlier``)
@@ -564,6 +568,8 @@ class TableSession:
         from .screens.table import TableScreen
         app = self.app
         before, self.view = self.view, update["view"]
+        if starts_match(before, self.view, update.get("events") or []):
+            self.matches += 1
         if self._lobby_errors and not self.view.get("is_over"):  # "Bo is not ready" is past
             take_down(app, self._lobby_errors, title="Table")
             self._lobby_errors.clear()
@@ -705,7 +711,7 @@ class TableSession:
             if kind in ENDINGS:
                 # the standings as the hand left them, whatever arrives before the screen shows
                 self.app.call_later(self._results.show, kind, event, at_hand_end(self.view, events[i + 1:]),
-                                    sat_out[i])
+                                    sat_out[i], self.matches)
 
     def _on_chat(self, update: dict[str, Any]) -> None:
         """A line of chat, or the table's own words."""

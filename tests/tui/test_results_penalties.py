@@ -36,10 +36,10 @@ async def test_each_hands_box_shows_what_moved_the_scores() -> None:
         shown: list[tuple[dict[str, Any], dict[str, Any]]] = []
         show = session._results.show
 
-        def keep(kind: Any, event: Any = None, view: Any = None, out: bool = False) -> None:
+        def keep(kind: Any, event: Any = None, view: Any = None, out: bool = False, match: Any = None) -> None:
             if kind == "hand_over":
                 shown.append((view or session.view, event))
-            show(kind, event, view, out)
+            show(kind, event, view, out, match)
 
         session._results.show = keep
         await play_with_keys(app, pilot, timeout=120)
@@ -95,10 +95,10 @@ async def test_a_hand_resumed_midway_counts_the_penalties_taken_before_it_was_le
         shown: list[tuple[dict[str, Any], dict[str, Any]]] = []
         show = session._results.show
 
-        def keep(kind: Any, event: Any = None, view: Any = None, out: bool = False) -> None:
+        def keep(kind: Any, event: Any = None, view: Any = None, out: bool = False, match: Any = None) -> None:
             if kind in ("hand_over", "match_over"):
                 shown.append((view or session.view, event))
-            show(kind, event, view, out)
+            show(kind, event, view, out, match)
 
         session._results.show = keep
         await wait_for(pilot, lambda: current(fresh, TableScreen))
@@ -154,10 +154,10 @@ async def test_a_ninety_nine_rounds_box_says_what_it_cost_each_seat() -> None:
         shown: list[tuple[dict[str, Any], dict[str, Any]]] = []
         show = session._results.show
 
-        def keep(kind: Any, event: Any = None, view: Any = None, out: bool = False) -> None:
+        def keep(kind: Any, event: Any = None, view: Any = None, out: bool = False, match: Any = None) -> None:
             if kind in ("hand_over", "round_over", "match_over"):
                 shown.append((view or session.view, event))
-            show(kind, event, view, out)
+            show(kind, event, view, out, match)
 
         session._results.show = keep
         await play_with_keys(app, pilot, timeout=120)
