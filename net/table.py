@@ -915,9 +915,11 @@ class Table:
     def _reads(self, index: int, p: Peer) -> bool:
         """``p`` still sits at seat ``index`` playing it, its app telling when its player has read
         a hand's results: the bots wait for it. One who dropped, stepped away or left does not
-        hold them up, nor does a connection that has taken the seat over since."""
+        hold them up, nor one idle on the turn clock (out of time turn after turn: the clock's
+        bot plays for them), nor a connection that has taken the seat over since."""
         seat = self.seats[index]
-        return seat.conn is p and p.hand_break and seat.bot_level is None and not self._closed
+        return seat.conn is p and p.hand_break and seat.bot_level is None and seat.missed < AWAY_AFTER \
+            and not self._closed
 
     def bots_held(self) -> bool:
         """The bots wait for players reading a hand's results (``BotDriver``)."""

@@ -58,11 +58,12 @@ async def to_a_hand_end(table: Any, players: dict[int, TableClient], readers: li
 
 @asynccontextmanager
 async def at_table(seats: int, announce: list[bool], hand_break: float = 10.0, config: dict[str, Any] = CONFIG,
-                   ) -> AsyncIterator[tuple[Server, Any, list[TableClient]]]:
+                   **server: Any) -> AsyncIterator[tuple[Server, Any, list[TableClient]]]:
     """A table of ``seats``: a player in each of the first seats (the first holds the host key),
     ``announce`` saying whose client tells the host when its player has read a hand's results,
-    and a ``normal`` bot in each seat after; its match dealt. (server, table, clients); closed after."""
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "hand_break": hand_break})  # type: ignore[arg-type]
+    and a ``normal`` bot in each seat after; its match dealt (``server``: the server's times
+    beside ``FAST``). (server, table, clients); closed after."""
+    srv = Server(host="127.0.0.1", port=0, **{**FAST, "hand_break": hand_break, **server})  # type: ignore[arg-type]
     await srv.start()
     clients: list[TableClient] = []
     try:
@@ -164,6 +165,25 @@ async def test_a_player_who_drops_steps_away_or_leaves_no_longer_holds_the_bots_
             await bo.close()
         await wait_until(lambda: m.version > version, timeout=2, what="the bot's move without Bo")
         await wait_until(lambda: reading(ana) == [False, False, False], what="the wait over in the lobby")
+
+
+async def test_a_player_idle_on_the_turn_clock_no_longer_holds_the_bots_up() -> None:
+    """docs/protocol.md, "Hand break": a player out of time turn after turn (idle: the clock's
+    bot plays for them) is gone from the table as far as the game goes, yet every hand's break
+    waited its whole length for their app to say they had read the results (an idle seat cost
+    the table 15 s a hand). The bots wait for the players who are playing only."""
+    config = {**CONFIG, "turn_time": 1}
+    async with at_table(3, [True, True], config=config, away_clock=0.3) as (srv, table, (ana, bo)):
+        await wait_until(lambda: table.seats[1].missed >= 2 or table.match.is_over, timeout=10,
+                         what="Bo out of time twice: idle")  # Ana's turns: the clock's too meanwhile
+        assert (bo.lobby or {})["seats"][1].get("idle") is True or table.seats[1].missed >= 2
+        hand = await to_a_hand_end(table, {0: ana}, [ana])
+        m = table.match
+        assert table.seats[1].missed >= 2  # Bo still idle: he never moved
+        await wait_until(lambda: reading(ana) == [True, False, False], what="the wait for Ana alone")
+        version = m.version
+        await ana.seen(hand)
+        await wait_until(lambda: m.version > version, timeout=2, what="the bot's move without a word from Bo")
 
 
 @pytest.mark.parametrize("frame", [{"type": "seen"}, {"type": "seen", "hand": "3"}, {"type": "seen", "hand": True},
