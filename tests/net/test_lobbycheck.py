@@ -18,7 +18,7 @@ JUNK: list[Any] = [None, 7, -1, "x", "", [], {}, [1, "a"], {"a": 1}, {1: 2}, Tru
                    [{"seat": "x"}], "y" * 5000]
 
 
-async def test_every_lobby_a_table_writes_passes(server: Server) -> None:  # noqa: F811
+async def test_every_lobby_a_table_writes_passes(server: Server) -> None:
     table, clients = await seated_table(server, TableConfig(name="Den", seats=3, seed=2,
                                                             options={"limit": 50}, turn_time=30), 2, {2: "easy"})
     seen = [table.lobby()]

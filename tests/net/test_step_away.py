@@ -34,7 +34,7 @@ async def dealt_with_pausing_bots(config: TableConfig) -> AsyncIterator[tuple[An
         await srv.close()
 
 
-async def test_a_bot_plays_at_once_for_a_player_who_steps_away_until_they_are_back(server: Server) -> None:  # noqa: F811
+async def test_a_bot_plays_at_once_for_a_player_who_steps_away_until_they_are_back(server: Server) -> None:
     table, clients = await seated_table(server, TableConfig(name="Brb", seats=2, seed=5), 2)  # no turn clock
     got: list[list[dict[str, Any]]] = [[], []]
     watches = [asyncio.get_running_loop().create_task(collect(c, g)) for c, g in zip(clients, got)]
@@ -114,7 +114,7 @@ async def test_a_move_of_their_own_brings_them_back() -> None:
         watch.cancel()
 
 
-async def test_stepping_away_takes_a_seat_and_a_match_in_play(server: Server) -> None:  # noqa: F811
+async def test_stepping_away_takes_a_seat_and_a_match_in_play(server: Server) -> None:
     table, (ana, bo) = await seated_table(server, TableConfig(name="Lobby", seats=2, seed=5), 2)
     cy = await join(server, "Cy", table=table.id, spectator=True)
     got: list[dict[str, Any]] = []

@@ -9,7 +9,7 @@ from net.tablestate import restore_table, table_state
 from .table_helpers import RandomPlayer, seated_table, wait_until
 
 
-async def test_wins_are_counted_kept_and_cleared(server: Server) -> None:  # noqa: F811
+async def test_wins_are_counted_kept_and_cleared(server: Server) -> None:
     table, (ana, bo) = await seated_table(server, TableConfig(name="Tally", seats=3, seed=11, preset="single-hand"),
                                           2, {2: "easy"})
     players = [RandomPlayer(c, i) for i, c in enumerate((ana, bo))]

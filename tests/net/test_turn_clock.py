@@ -20,7 +20,7 @@ from .table_helpers import FAST, RandomPlayer, chat_lines, collect, dealt, join,
 OUT_OF_TIME = "ran out of time: a bot moved for them"
 
 
-async def test_a_player_who_does_not_move_is_moved_for_and_keeps_the_seat(server: Server) -> None:  # noqa: F811
+async def test_a_player_who_does_not_move_is_moved_for_and_keeps_the_seat(server: Server) -> None:
     # 2 s: the check that nobody moves early keeps a second of slack on a busy machine
     table, (ana, bo) = await seated_table(server, TableConfig(name="Clock", seats=2, seed=5, turn_time=2), 2)
     assert ana.lobby["turn_time"] == 2
@@ -53,7 +53,7 @@ async def test_a_player_who_does_not_move_is_moved_for_and_keeps_the_seat(server
             await c.close()
 
 
-async def test_out_of_time_a_bot_finishes_the_turn_not_one_move_a_clock(server: Server) -> None:  # noqa: F811
+async def test_out_of_time_a_bot_finishes_the_turn_not_one_move_a_clock(server: Server) -> None:
     """docs/protocol.md, "Turn clock": a Crazy Eights player out of time who has no card to play
     (seed 3: the first to move must draw, rules 3.4) has the draws and the play that ends the
     turn made at once, not one move each time the clock runs out again; one line says so."""
@@ -110,7 +110,7 @@ async def test_a_move_of_their_own_ends_the_bots_turn_for_them() -> None:
         await srv.close()
 
 
-async def test_out_of_time_the_bot_also_makes_the_manual_draw(server: Server) -> None:  # noqa: F811
+async def test_out_of_time_the_bot_also_makes_the_manual_draw(server: Server) -> None:
     """Ninety-Nine with the manual draw (rules 5.1): the bot that plays for a player out of time
     also draws for them, as ``normal`` always does, before the next seat plays; they do not play
     on a card short for having stepped away."""
@@ -131,7 +131,7 @@ async def test_out_of_time_the_bot_also_makes_the_manual_draw(server: Server) ->
             await c.close()
 
 
-async def test_players_who_move_in_time_are_never_moved_for(server: Server) -> None:  # noqa: F811
+async def test_players_who_move_in_time_are_never_moved_for(server: Server) -> None:
     table, clients = await seated_table(server, TableConfig(name="Brisk", game="crazy-eights", seats=3, seed=8,
                                                             preset="draw-one", turn_time=1), 2, {2: "easy"})
     got: list[dict[str, Any]] = []
@@ -150,7 +150,7 @@ async def test_players_who_move_in_time_are_never_moved_for(server: Server) -> N
             await c.close()
 
 
-async def test_without_a_clock_the_table_waits(server: Server) -> None:  # noqa: F811
+async def test_without_a_clock_the_table_waits(server: Server) -> None:
     table, (ana, bo) = await seated_table(server, TableConfig(name="Patient", seats=2, seed=5), 2)
     await dealt(table, ana)
     version = table.match.version
@@ -167,7 +167,7 @@ def test_a_turn_clock_out_of_range_is_refused(value: Any) -> None:
         Server().create_table(TableConfig(turn_time=value))  # type: ignore[arg-type]
 
 
-async def test_the_host_sets_the_clock_in_the_lobby_and_a_save_keeps_it(server: Server) -> None:  # noqa: F811
+async def test_the_host_sets_the_clock_in_the_lobby_and_a_save_keeps_it(server: Server) -> None:
     table, (ana,) = await seated_table(server, TableConfig(name="Set", seats=2), 1)
     got: list[dict[str, Any]] = []
     watch = asyncio.get_running_loop().create_task(collect(ana, got))
@@ -190,7 +190,7 @@ async def test_the_host_sets_the_clock_in_the_lobby_and_a_save_keeps_it(server: 
 
 
 async def test_a_clock_that_runs_out_while_the_last_clock_move_is_still_worked_out_still_moves(
-        server: Server) -> None:  # noqa: F811
+        server: Server) -> None:
     """The bots think in the event loop's thread pool. With the pool busy, the move for one
     player who ran out of time waits there; that player moves meanwhile, and the next one's
     clock runs out too. That second clock must still move for its player once the pool frees:
@@ -220,7 +220,7 @@ async def test_a_clock_that_runs_out_while_the_last_clock_move_is_still_worked_o
             await c.close()
 
 
-async def test_the_line_names_the_seat_as_the_table_does_where_two_players_share_a_name(server: Server) -> None:  # noqa: F811
+async def test_the_line_names_the_seat_as_the_table_does_where_two_players_share_a_name(server: Server) -> None:
     """Two players called Ana read "Ana" and "Ana 2" everywhere at the table: the clock's line
     names the one it moved for the same way, so the other can tell who it was."""
     table = server.create_table(TableConfig(name="Twins", seats=2, seed=5, turn_time=1))
@@ -245,7 +245,7 @@ async def test_the_line_names_the_seat_as_the_table_does_where_two_players_share
             await c.close()
 
 
-async def test_a_view_sent_on_joining_mid_turn_says_what_is_left_of_the_clock(server: Server) -> None:  # noqa: F811
+async def test_a_view_sent_on_joining_mid_turn_says_what_is_left_of_the_clock(server: Server) -> None:
     """docs/protocol.md, ``view``: a connection that joins in mid-turn is sent the view with
     ``clock``, the seconds left on the clock of the seat to move; the views every connection is
     sent as a move is made carry none (the clock starts afresh with them)."""
