@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from net.server import Server
-from tests.net.table_helpers import FAST, RandomPlayer
+from tests.net.table_helpers import RandomPlayer
 from tui.matchheading import match_heading, starts_match
 from tui.screens.lobby import LobbyScreen
 from tui.screens.picker import TableChoice
@@ -18,7 +17,7 @@ from tui.screens.results import ResultsScreen
 from tui.screens.table import TableScreen
 
 from .helpers import current, log_entries, make_app, play_with_keys, wait_for
-from .test_rematch_guest import _dealt
+from .test_rematch_guest import _dealt_here
 
 HEADING = "New match: Ninety-Eight (single-hand), 2 seats"
 CUT = "The cut for the first deal"
@@ -75,24 +74,15 @@ async def test_the_hosts_rematch_is_marked_in_the_log(solo: bool) -> None:
 async def test_a_guests_log_marks_the_hosts_rematch() -> None:
     """Bo (this app) at Ana's table: Ana (another terminal, the host key) starts the rematch
     while Bo reads the results; Bo's log marks it, the lobby's variant named."""
-    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
-    await srv.start()
-    app = make_app()
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            table, ana = await _dealt(app, pilot, srv)
-            screen = await wait_for(pilot, lambda: current(app, TableScreen))
-            player = RandomPlayer(ana, 1)
-            await play_with_keys(app, pilot, timeout=60)
-            first = table.match
-            log = await _rematch_dealt(app, pilot, screen, ana.rematch)
-            assert table.match is not first
-            _marked_once(log)
-            await player.stop()
-            await ana.close()
-            await app.leave_table()
-    finally:
-        await srv.close()
+    async with _dealt_here() as (app, pilot, table, ana):
+        screen = await wait_for(pilot, lambda: current(app, TableScreen))
+        player = RandomPlayer(ana, 1)
+        await play_with_keys(app, pilot, timeout=60)
+        first = table.match
+        log = await _rematch_dealt(app, pilot, screen, ana.rematch)
+        assert table.match is not first
+        _marked_once(log)
+        await player.stop()
 
 
 def test_what_starts_a_match_and_how_the_line_names_it() -> None:

@@ -318,30 +318,38 @@ async def test_a_rematch_dealt_before_the_last_matchs_box_shows_leaves_it_down()
 
     from core import new_match
 
+    async with _dealt_here() as (app, pilot, _table, _ana):
+        session = app.session
+        done, rng = new_match("ninety-eight", 2, preset="single-hand", seed=5), random.Random(5)
+        last: list[Any] = []
+        for _ in range(500):  # bounded: a single hand of two
+            if done.is_over:
+                break
+            last = done.apply(rng.choice(done.legal_actions()))
+        assert done.is_over and any(e.kind == "match_over" for e in last)
+        again = new_match("ninety-eight", 2, preset="single-hand", seed=6)
+        # as the host sends them, one after the other, before the app has drawn anything
+        session._on_update({"type": "view", "view": done.view(1), "events": [e.for_seat(1) for e in last]})
+        session._on_update({"type": "view", "view": again.view(1),
+                            "events": [e.for_seat(1) for e in again.start_events]})
+        await pilot.pause(0.3)
+        assert not any(isinstance(s, ResultsScreen) and s.match_over for s in app.screen_stack), app.screen_stack
+        assert isinstance(app.screen, TableScreen)
+        assert any(line.startswith("Match over: ") for line in log_entries(app.screen))
+
+
+@asynccontextmanager
+async def _dealt_here() -> AsyncIterator[tuple[Any, Any, Any, Any]]:
+    """Bo (this app) at Ana's short match, dealt, its table shown: (app, pilot, the table, Ana's
+    client); everything closed at the end."""
     srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
     await srv.start()
     app = make_app()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            _table, ana = await _dealt(app, pilot, srv)
+            table, ana = await _dealt(app, pilot, srv)
             await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            session = app.session
-            done, rng = new_match("ninety-eight", 2, preset="single-hand", seed=5), random.Random(5)
-            last: list[Any] = []
-            for _ in range(500):  # bounded: a single hand of two
-                if done.is_over:
-                    break
-                last = done.apply(rng.choice(done.legal_actions()))
-            assert done.is_over and any(e.kind == "match_over" for e in last)
-            again = new_match("ninety-eight", 2, preset="single-hand", seed=6)
-            # as the host sends them, one after the other, before the app has drawn anything
-            session._on_update({"type": "view", "view": done.view(1), "events": [e.for_seat(1) for e in last]})
-            session._on_update({"type": "view", "view": again.view(1),
-                                "events": [e.for_seat(1) for e in again.start_events]})
-            await pilot.pause(0.3)
-            assert not any(isinstance(s, ResultsScreen) and s.match_over for s in app.screen_stack), app.screen_stack
-            assert isinstance(app.screen, TableScreen)
-            assert any(line.startswith("Match over: ") for line in log_entries(app.screen))
+            yield app, pilot, table, ana
             await ana.close()
             await app.leave_table()
     finally:
