@@ -78,11 +78,11 @@ def read_save(path: Path, keep: bool = False) -> LoadResult:
         raw = None
     except OSError as e:  # its permissions, a folder or a FIFO in its place: nothing says it is damaged
         return LoadResult(None, f"{path.name} could not be read ({e.strerror or e}); {LEFT_UNREAD}", unreadable=True)
-    state, why = (None, f"more than {MAX_SAVE_BYTES} bytes is too large for a save") if raw is None \
-        else _unpacked(raw)
+    state, why, newer = (None, f"more than {MAX_SAVE_BYTES} bytes is too large for a save", False) \
+        if raw is None else _unpacked(raw)
     if state is not None:
         return LoadResult(state)
-    if why.startswith(NEWER):  # not damaged: the version that wrote it resumes it
+    if newer:  # not damaged: the version that wrote it resumes it
         return LoadResult(None, f"{path.name} {why}; {LEFT_NEWER}", unreadable=True)
     if keep:  # said, and left where it is
         return LoadResult(None, f"{path.name} could not be read ({why})")
@@ -90,20 +90,21 @@ def read_save(path: Path, keep: bool = False) -> LoadResult:
     return LoadResult(None, f"{path.name} could not be read ({why}); {aside_text(aside)}", aside)
 
 
-def _unpacked(raw: bytes) -> tuple[dict[str, Any] | None, str]:
-    """The state ``raw`` saves, or None and why it is no save. Whatever msgpack finds wrong is
-    said as ``DAMAGED``: its own words ("unpack(b) received extra data.", "code must be 0~127",
-    "Unpack failed: incomplete input") say nothing to a player."""
+def _unpacked(raw: bytes) -> tuple[dict[str, Any] | None, str, bool]:
+    """The state ``raw`` saves, or None and why it is no save; and whether a newer version wrote
+    it (sound, not damaged). Whatever msgpack finds wrong is said as ``DAMAGED``: its own words
+    ("unpack(b) received extra data.", "code must be 0~127", "Unpack failed: incomplete input")
+    say nothing to a player."""
     try:
         data = msgpack.unpackb(raw, raw=False, strict_map_key=True)
     except (ValueError, TypeError, msgpack.UnpackException):  # (ExtraData and the like are ValueErrors)
-        return None, DAMAGED
+        return None, DAMAGED, False
     if isinstance(data, dict) and isinstance(data.get("format"), int) and not isinstance(data["format"], bool) \
             and data["format"] > FORMAT and isinstance(data.get("saved"), (int, float)):
-        return None, f"{NEWER} (save format {data['format']}; this one reads format {FORMAT})"
+        return None, f"{NEWER} (save format {data['format']}; this one reads format {FORMAT})", True
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("state"), dict):
-        return None, "not a Deal Me In save"
-    return data["state"], ""
+        return None, "not a Deal Me In save", False
+    return data["state"], "", False
 
 
 def move_aside(path: Path) -> Path | None:
