@@ -147,12 +147,12 @@ def empty_lines(style: str = DEFAULT_CARD_STYLE, size: CardSize = SMALL, reshuff
     the pile, marked in its middle (it can still be drawn from)."""
     dot = Style(dim=True)
     inner, rows = size.width - 2, size.height - 2
-    side, top, bottom = (".", "." + " ." * (inner // 2 + 1), None) if style == "ascii" else \
-        ("┆", "╭" + "┄" * inner + "╮", "╰" + "┄" * inner + "╯")
+    dots = "." + " ." * (inner // 2 + 1)
+    side, top, bottom = (".", dots, dots) if style == "ascii" else ("┆", "╭" + "┄" * inner + "╮", "╰" + "┄" * inner + "╯")
     middle = [Text(side + " " * inner + side, style=dot) for _ in range(rows)]
     if reshuffles and rows:
         mark = RESHUFFLE_MARK.get(style, RESHUFFLE_GLYPH)
         left = (inner - 1) // 2
         middle[(rows - 1) // 2] = Text.assemble((side + " " * left, dot), (mark, "bold"),
                                                 (" " * (inner - 1 - left) + side, dot))
-    return [Text(top, style=dot), *middle, Text(bottom or top, style=dot)]
+    return [Text(top, style=dot), *middle, Text(bottom, style=dot)]

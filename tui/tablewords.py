@@ -47,8 +47,10 @@ def top_parts(view: dict[str, Any], names: list[str], style: str) -> TopLine:
     return TopLine(game, f"{deal_word(view.get('game'))} {number}", direction, turn)
 
 
-#: the parts of the line under the board that are this seat's own, or its own to play by:
-#: what is wild (in Countdown, the seat's own count's rank), its score or lives, its deal
+#: the kinds of the line under the board's parts (``follow_parts``)
+PART_KINDS = frozenset({"follow", "wild", "debt", "you", "deal", "pot"})
+#: the parts of that line that are this seat's own, or its own to play by: what is wild (in
+#: Countdown, the seat's own count's rank), its score or lives, its deal
 OWN_PARTS = frozenset({"wild", "you", "deal"})
 
 

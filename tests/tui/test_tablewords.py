@@ -122,3 +122,24 @@ def test_y_says_a_seat_out_of_the_match_is_out() -> None:
     view["status"][2] = {**view["status"][2], "out": True, "in_hand": False, "chips": 0}
     view["hand_counts"] = [3, 3, 0]
     assert hand_words(view, view["hand"], NAMES, "ascii").endswith(". Bob: 3 cards; Cy: out")
+
+
+def test_every_part_of_the_line_under_the_board_is_of_a_kind_named() -> None:
+    """The 60x18 table keeps the kinds named in ``PART_KINDS`` less the seat's own apart: a part
+    of a kind not named there would be shown in neither place. Random positions of every game
+    and the presets whose parts differ (bounded: 300 moves each)."""
+    import random
+
+    from tui.tablewords import OWN_PARTS, PART_KINDS, follow_parts
+
+    seen: set[str] = set()
+    for game, preset in (("crazy-eights", "countdown"), ("crazy-eights", "specials"), ("crazy-eights", "jokers"),
+                         ("ninety-eight", "stakes"), ("ninety-nine", "standard")):
+        match, rng = new_match(game, 4, preset=preset, seed=1), random.Random(1)
+        for _ in range(300):
+            if match.is_over:
+                break
+            for seat in range(4):
+                seen |= {kind for kind, _ in follow_parts(match.view(seat), "two-colour")}
+            match.apply(rng.choice(match.legal_actions()))
+    assert seen == PART_KINDS and OWN_PARTS < PART_KINDS

@@ -41,7 +41,7 @@ from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, 
 from ..seatmarks import AWAY_MARK, IDLE_MARK, unmarked
 from ..seatnames import listed_seat
 from ..shownclock import BELL_AT, ShownClock
-from ..tablewords import OWN_PARTS, follow_parts, follow_text, hand_words, next_mark, scores_words, top_parts, total_words, turn_words, why_no_hint
+from ..tablewords import OWN_PARTS, PART_KINDS, follow_parts, follow_text, hand_words, next_mark, scores_words, top_parts, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art, board_caption
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
@@ -84,7 +84,7 @@ RESUME_GUARD = 0.4
 HINT_ROOM = 34
 TINY_FOLLOW = 20
 #: the kinds of the line under the board's parts other than the seat's own (``OWN_PARTS``)
-ALL_BUT_OWN = frozenset({"follow", "debt", "pot"})
+ALL_BUT_OWN = PART_KINDS - OWN_PARTS
 
 
 class _Hint:
@@ -907,7 +907,7 @@ class TableScreen(Screen[None]):
         one of a player's pressed by a watcher or once the match is over."""
         active = self.active_bindings.get(event.key)
         says_why = {"draw": self.action_draw, "last_card": self.action_last_card,
-                    "play": self.query_one(HandView).action_play}
+                    "play": lambda: self.query_one(HandView).action_play()}  # (queried only if pressed)
         if active is not None and active.binding.action in says_why and not active.enabled:
             event.stop()
             says_why[active.binding.action]()
