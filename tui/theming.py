@@ -84,7 +84,7 @@ def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
     back = solid(v["card-back"], felt)
     illegal = solid(v["card-illegal"], felt)
     if few_colours:
-        return _few_colour_palette(v, felt, face, illegal)
+        return _few_colour_palette(v, felt, face, back, illegal)
     ink, computed = _dim_ink(v, face, illegal, theme.dark)
     # each suit muted as spades is, where that could be measured: red still reads red
     dim_suits = tuple((key, _dim_ink(v, face, illegal, theme.dark, key)[0]) for key in SUIT_VARIABLES
@@ -125,7 +125,7 @@ def terminal_colour(colour: Color, bright: bool) -> int:
     return 0 if lightness < 0.25 else 8 if lightness < 0.5 else 7 if lightness < 0.8 else 15
 
 
-def _few_colour_palette(v: dict[str, str], felt: Color, face: Color, illegal: Color) -> CardPalette:
+def _few_colour_palette(v: dict[str, str], felt: Color, face: Color, back: Color, illegal: Color) -> CardPalette:
     """The cards on a terminal of 16 colours or 8, each colour one of its own (an ANSI name of
     the theme's kept as it is, the terminal's palette picks it). Drawn as the nearest of them,
     a muted card was no muted card: its face came out as the playable one's, and Textual's dim
@@ -161,7 +161,7 @@ def _few_colour_palette(v: dict[str, str], felt: Color, face: Color, illegal: Co
         muted_face = standard(7)  # the terminal's light grey: a face of its own
     return CardPalette(face=own_face, black=suits["suit-spades"], red=suits["suit-hearts"],
                        blue=suits["suit-diamonds"], green=suits["suit-clubs"], joker=suits["suit-joker"],
-                       back=rich_colour(v["card-back"], felt), back_pattern=rich_colour(v["card-border"], felt),
+                       back=rich_colour(v["card-back"], felt), back_pattern=rich_colour(v["card-border"], back),
                        dim_face=muted_face, dim_ink=muted["suit-spades"],
                        dim_suits=tuple((key, muted[key]) for key in SUIT_VARIABLES if key != "suit-spades"),
                        playable=rich_colour(v["card-playable"], felt), playable_style=v["card-playable-text-style"],
