@@ -21,6 +21,12 @@ def rows(hand: HandView) -> list[str]:
     return str(hand.render()).splitlines()
 
 
+def two_columns(row: str, left: int) -> str:
+    """The rank shown in the two columns of a card overlapped to them: its edge and one
+    character, or a 10 across both."""
+    return row[left:left + 2].removeprefix("│")
+
+
 async def test_the_selected_card_of_a_row_too_long_for_its_width_stays_in_view() -> None:
     app = OneHand()
     async with app.run_test(size=(40, 8)) as pilot:
@@ -73,7 +79,8 @@ async def test_the_marks_are_plain_text_with_ascii_cards() -> None:
 
 async def test_a_card_overlapped_past_its_suit_shows_its_suit_beside_its_rank() -> None:
     """Two columns of a card show at the tightest overlap: its rank, and its suit moved under
-    the rank from the middle column, which the next card covers (the suit was lost there)."""
+    the rank from the middle column, which the next card covers (the suit was lost there).
+    A 10 takes the card's edge on its rank's row: its 0 was covered, and "1" read as a rank."""
     app = OneHand()
     async with app.run_test(size=(60, 8)) as pilot:
         hand = app.query_one(HandView)
@@ -85,7 +92,7 @@ async def test_a_card_overlapped_past_its_suit_shows_its_suit_beside_its_rank() 
         ranks, suits = drawn[2], drawn[1 + SMALL.height // 2]
         shown = (hand.size.width - 1) // 2  # the cards whose two columns are in view
         for i in range(1, min(shown, len(CARDS) - 1)):  # the last card shows whole
-            assert ranks[2 * i + 1] == CARDS[i][0].replace("T", "1"), (i, ranks)
+            assert two_columns(ranks, 2 * i) == CARDS[i][0].replace("T", "10"), (i, ranks)
             assert suits[2 * i + 1] == {"C": "♣", "H": "♥"}[CARDS[i][1]], (i, suits)
 
 
@@ -117,6 +124,6 @@ async def test_the_marks_have_columns_of_their_own_and_hide_no_card() -> None:
             for i, card in enumerate(cards[:-1]):
                 left = start + i * 2
                 if lo <= left and left + 1 < hi and i != cursor and i + 1 != cursor:
-                    assert (ranks[left + 1], suits[left + 1]) == (card[0].replace("T", "1"), {"C": "♣", "H": "♥"}[card[1]]), \
+                    assert (two_columns(ranks, left), suits[left + 1]) == (card[0].replace("T", "10"), {"C": "♣", "H": "♥"}[card[1]]), \
                         (cursor, i, ranks, suits)
             assert lo <= raised and raised + SMALL.width <= hi, (cursor, drawn[0])

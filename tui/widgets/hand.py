@@ -184,6 +184,8 @@ class HandView(Widget, can_focus=True):
             left = start + i * step
             for r, line in enumerate(lines):
                 cells = list(_cells(line))
+                if r == 1 and i < len(self.cards) - 1:
+                    _rank_into_view(cells, step)
                 if r == suit_row and i < len(self.cards) - 1:
                     _suit_into_view(cells, step)
                 for c, cell in enumerate(cells):
@@ -263,6 +265,16 @@ def _cells(line: Text):
         for i in range(span.start, min(span.end, len(plain))):
             styles[i] = span.style
     return zip(plain, styles)
+
+
+def _rank_into_view(cells: list[tuple[str, Style | str]], step: int) -> None:
+    """A two-character rank (10) on a card overlapped to two columns takes its left edge's
+    column on the rank's row: the next card covered the 0, and "1" read as a rank of its own."""
+    end = 1
+    while end < len(cells) - 1 and cells[end][0] != " ":
+        end += 1
+    if end > step == 2:
+        cells[0:end] = cells[1:end] + [cells[end]]
 
 
 def _suit_into_view(cells: list[tuple[str, Style | str]], step: int) -> None:
