@@ -101,8 +101,12 @@ class SaveOutcome:
 class Autosaver:
     """Writes ``capture()`` to ``path`` after changes; ``send`` keeps frames in order behind it."""
 
-    def __init__(self, path: Path, capture: Callable[[], dict[str, Any]], kept: bool = False) -> None:
+    def __init__(self, path: Path, capture: Callable[[], dict[str, Any]], kept: bool = False,
+                 first: Callable[[], Callable[[], None] | None] | None = None) -> None:
         self.path = path
+        #: taken with each capture, what the save's thread runs before writing it (the match
+        #: log put on disk, which the save says the length of)
+        self._first = first
         #: ``path`` holds a whole save of this table (``kept``: the one it was restored from)
         self.kept = kept
         self.saved_at: float | None = None
@@ -148,8 +152,9 @@ class Autosaver:
             frames, self._held = self._held or [], []
             try:
                 state = self._capture()  # in the loop: the state and the frames belong together
+                first = self._first() if self._first is not None else None
                 landing = self._landing = _Landing()
-                await _in_thread(lambda: write_save(self.path, state, landing.land))
+                await _in_thread(lambda: _write(self.path, state, landing.land, first))
                 self.saves += 1
                 failed, self.problem = self.problem, None
                 self.kept, self.saved_at = True, time.time()
@@ -197,6 +202,12 @@ class Autosaver:
             return SaveOutcome(self.path, f"the save to {self.path.name} did not finish within {timeout:g} s",
                                self.kept, self.saved_at)
         return SaveOutcome(self.path, self.problem, self.kept, self.saved_at)
+
+
+def _write(path: Path, state: dict[str, Any], land: Callable[[], None], first: Callable[[], None] | None) -> None:
+    if first is not None:
+        first()
+    write_save(path, state, land)
 
 
 def _tell(listeners: list[Callable[..., None]], *what: str) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +27,8 @@ from .handsofar import HandSoFar
 from .jsonwhere import json_where
 from .protocol import clean_text
 from .seatnames import numbered, seats_named
+
+log = logging.getLogger("dealmein.net")
 
 #: a log's format: 2 for a seed of 2**64 or more, which deals with the keyed generator
 #: (``core.keyed_random``), so that an app from before it says it cannot read the log instead
@@ -90,6 +94,23 @@ class MatchLog:
         digest = hashlib.sha256(snapshot).hexdigest()[:16] if snapshot is not None else state_digest(match)
         self._write({"seat": seat, "action": action, "t": round(time.time(), 3), "state": digest,
                      **({"bot": True} if for_player else {})})
+
+    def syncer(self) -> Callable[[], None]:
+        """What puts the records written so far on disk, for the save's thread to call before
+        the save: a save says where the log ends, and one on disk before the log would leave it
+        pointing past the log's end after a power cut (the match then goes unlogged from there).
+        It holds a copy of the file's descriptor, the log free to close meanwhile."""
+        fd = os.dup(self._file.fileno())
+        path = self.path
+
+        def sync() -> None:
+            try:
+                os.fsync(fd)
+            except OSError as e:  # the log's own writes say when its disk fails; the save goes on
+                log.warning("match log %s not synced: %s", path, e)
+            finally:
+                os.close(fd)
+        return sync
 
     def finish(self, match: Match) -> None:
         self._write({"winners": list(match.winners), "state": state_digest(match)})

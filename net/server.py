@@ -588,7 +588,7 @@ def table_state_of(table: Table) -> dict[str, Any]:
 
 def _autosaver(table: Table, path: Path, kept: bool = False) -> Autosaver:
     """``table``'s autosaver, its guests told when saving fails and when it works again."""
-    saver = Autosaver(path, lambda: table_state_of(table), kept=kept)
+    saver = Autosaver(path, lambda: table_state_of(table), kept=kept, first=table.log_syncer)
     saver.on_problem.append(table.not_saved)
     saver.on_saved_again.append(table.saved_again)
     return saver

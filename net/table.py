@@ -1029,6 +1029,17 @@ class Table:
             if self.log is not None:
                 prune_logs(folder)
 
+    def log_syncer(self) -> Callable[[], None] | None:
+        """What puts the match's log on disk before a save that says where it ends
+        (``MatchLog.syncer``); None with no log open."""
+        if self.log is None:
+            return None
+        try:
+            return self.log.syncer()
+        except OSError as e:  # no descriptor to spare: the save is worth more than the order
+            log.warning("table %s: match log %s not synced: %s", self.id, self.log.path, e)
+            return None
+
     def _log_failed(self, problem: str) -> None:
         """The match's log could not be written (a full or read-only disk): play goes on, and
         the host's app is told (``on_log_problem``), this match not to be replayed."""

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
+import msgpack
 import pytest
 
 from core import GAMES, Match
@@ -351,5 +353,50 @@ async def test_a_headless_hosts_host_key_player_is_told_as_the_guests_are(tmp_pa
         await wait_until(lambda: SAVED_AGAIN in said, what="the host-key player told it is saved again")
         assert said.count(NOT_SAVED) == 1 and said.count(SAVED_AGAIN) == 1
         await ana.close()
+    finally:
+        await srv.close()
+
+
+async def test_the_match_log_is_on_disk_before_a_save_that_says_where_it_ends(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save in play holds the log's length, and a resumed table cuts the log back to it; a
+    save on disk before the log's records would, after a power cut, point past the log's end,
+    and the rest of the match would go unlogged. Every save of a match in play is written
+    after an fsync of the log that reached the length it holds."""
+    real_fsync = os.fsync
+    synced: list[tuple[str, int | None]] = []  # ("log", its size) or ("save", its log_offset), in order
+
+    def fsync(fd: int) -> None:
+        target = os.readlink(f"/proc/self/fd/{fd}")
+        real_fsync(fd)
+        if target.endswith(".jsonl"):
+            synced.append(("log", os.fstat(fd).st_size))
+        elif ".t.save." in target:  # the save, before its rename
+            with open(target, "rb") as f:
+                saved = msgpack.unpackb(f.read(), raw=False)["state"]
+            if saved["status"] == "playing":
+                synced.append(("save", saved["log_offset"]))
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    srv = Server(host="127.0.0.1", port=0, **FAST)  # type: ignore[arg-type]
+    await srv.start()
+    try:
+        table = srv.create_table(TableConfig(name="logged", seats=3, seed=4), save_path=tmp_path / "t.save")
+        c = await TableClient.connect("127.0.0.1", srv.port, name="Ana", table=table.id, host_key=table.host_key)
+        player = RandomPlayer(c, seed=1)
+        await c.add_bot(1, "easy")
+        await c.add_bot(2, "easy")
+        await wait_until(lambda: all(s["ready"] for s in table.lobby()["seats"][1:]), what="bots")
+        await c.start()
+        await wait_until(lambda: table.status == "finished", 60, "the match to finish")
+        await player.stop()
+        await table.flush()
+        saves = [i for i, (kind, _) in enumerate(synced) if kind == "save"]
+        assert len(saves) > 10, synced
+        for i in saves:
+            offset = synced[i][1]
+            assert offset is not None and any(kind == "log" and size is not None and size >= offset
+                                              for kind, size in synced[:i]), (i, synced[:i + 1])
+        await c.close()
     finally:
         await srv.close()
