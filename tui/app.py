@@ -313,8 +313,9 @@ class DealMeInApp(App[int]):
 
     @property
     def palette(self) -> CardPalette:
-        # (a terminal of 16 colours or 8, as Rich reads TERM and COLORTERM: ``palette_for``)
-        return palette_for(self.current_theme, few_colours=self.console.color_system in ("standard", "windows"))
+        # (a terminal of 16 colours or 8, or of 256, as Rich reads TERM and COLORTERM: ``palette_for``)
+        system = self.console.color_system
+        return palette_for(self.current_theme, few_colours=system in ("standard", "windows"), eight_bit=system == "256")
 
     def _apply_keymap(self) -> list[str]:
         """Move the keys ``[keymap]`` asks for (those that can move); what could not, and why."""

@@ -64,7 +64,7 @@ def quick_theme(name: str) -> Theme | None:
     return theme if isinstance(theme, Theme) else None
 
 
-def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
+def palette_for(theme: Theme | None, few_colours: bool = False, eight_bit: bool = False) -> CardPalette:
     """Card colours from the theme's table variables (derived for themes without them).
 
     Every colour a theme may hold is handed to Rich in a form it draws: an ANSI name as Rich's
@@ -73,7 +73,8 @@ def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
     colour pulled towards its muted face, only as far as it stays readable (see
     ``_dim_ink``), so an illegal card is plainly greyed out, still red or black, and legible in
     every theme. With ``few_colours`` (a terminal of 16 colours or 8), the terminal's own
-    colours (``_few_colour_palette``)."""
+    colours (``_few_colour_palette``); with ``eight_bit`` (one of 256), the felt and the card
+    faces each a colour of its own there (``tui.eightbit``)."""
     from .cardface import CardPalette  # with the first table, not at start
 
     if theme is None:
@@ -90,7 +91,7 @@ def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
     dim_suits = tuple((key, _dim_ink(v, face, illegal, theme.dark, key)[0]) for key in SUIT_VARIABLES
                       if key != "suit-spades") if computed else ()
     illegal_style = v["card-illegal-text-style"]
-    return CardPalette(face=rich_colour(v["card-face"], felt), black=rich_colour(v["suit-spades"], face),
+    palette = CardPalette(face=rich_colour(v["card-face"], felt), black=rich_colour(v["suit-spades"], face),
                        red=rich_colour(v["suit-hearts"], face), blue=rich_colour(v["suit-diamonds"], face),
                        green=rich_colour(v["suit-clubs"], face), joker=rich_colour(v["suit-joker"], face),
                        back=rich_colour(v["card-back"], felt), back_pattern=rich_colour(v["card-border"], back),
@@ -98,6 +99,11 @@ def palette_for(theme: Theme | None, few_colours: bool = False) -> CardPalette:
                        playable=rich_colour(v["card-playable"], felt),
                        playable_style=v["card-playable-text-style"],
                        illegal_style=_without_dim(illegal_style) if computed else illegal_style)
+    if not eight_bit:
+        return palette
+    from .eightbit import apart_on_256
+
+    return apart_on_256(palette, rich_colour(v["felt"], BLACK if theme.dark else WHITE))
 
 
 #: the terminal's six hues of colour (its colours 1 to 6, 9 to 14 their bright forms), by hue angle
