@@ -72,8 +72,8 @@ def palette_for(theme: Theme | None, few_colours: bool = False, eight_bit: bool 
     ``#RGB``, ``hsl()`` or alpha). The ink of a card that may not be played is its suit's
     colour pulled towards its muted face, only as far as it stays readable (see
     ``_dim_ink``), so an illegal card is plainly greyed out, still red or black, and legible in
-    every theme. With ``few_colours`` (a terminal of 16 colours or 8), the terminal's own
-    colours (``_few_colour_palette``); with ``eight_bit`` (one of 256), the felt and the card
+    every theme. With ``few_colours`` (a terminal of 16 colours or 8), or suits in the
+    terminal's own colours (an ANSI spades), the terminal's own colours (``_few_colour_palette``); with ``eight_bit`` (one of 256), the felt and the card
     faces each a colour of its own there (``tui.eightbit``)."""
     from .cardface import CardPalette  # with the first table, not at start
 
@@ -84,7 +84,9 @@ def palette_for(theme: Theme | None, few_colours: bool = False, eight_bit: bool 
     face = solid(v["card-face"], felt)
     back = solid(v["card-back"], felt)
     illegal = solid(v["card-illegal"], felt)
-    if few_colours:
+    if few_colours or Color.parse(v["suit-spades"]).ansi is not None:
+        # (suits in the terminal's own colours: a muted card keeps its suit's, which the terminal
+        # dims itself; its grey, on any terminal, lost red and black apart)
         return _few_colour_palette(v, felt, face, back, illegal)
     ink, computed = _dim_ink(v, face, illegal, theme.dark)
     # each suit muted as spades is, where that could be measured: red still reads red
@@ -192,8 +194,8 @@ def _dim_ink(v: dict[str, str], face: Color, illegal: Color, dark: bool,
     colour half blended into the muted face, and whether it was measured to be readable.
 
     It reaches the contrast the theme's suits keep on its card faces: 7:1 where every suit
-    does (high-contrast, monochrome), else 4.5:1. With an ANSI spades or illegal face, whose real colour
-    only the terminal knows, it is ``bright_black`` (the terminal's grey) unless that falls
+    does (high-contrast, monochrome), else 4.5:1. With an ANSI illegal face (ANSI suits are
+    drawn as ``_few_colour_palette`` draws them), whose real colour only the terminal knows, it is ``bright_black`` (the terminal's grey) unless that falls
     below 3:1 on Textual's standard palette, then whichever of it and the spades colour reads
     better; the theme's ``dim`` greys it out."""
     spades, ground = Color.parse(v["suit-spades"]), Color.parse(v["card-illegal"])

@@ -89,8 +89,14 @@ def test_an_ansi_theme_uses_its_own_table_values() -> None:
 
 
 def test_the_terminal_theme_still_follows_the_terminal() -> None:
-    palette = palette_for(load_shipped_themes().themes["terminal"])
-    assert palette == CardPalette(face="default", black="default", red="red", blue="blue", green="green",
-                                  joker="magenta", back="blue", back_pattern="default", dim_face="default",
-                                  dim_ink="bright_black", playable="yellow", playable_style="bold",
-                                  illegal_style="dim")
+    """Every colour is the terminal's own; a card that may not be played keeps its suit's,
+    dimmed by the terminal (SGR 2): its one grey (``bright_black``) for every suit lost red and
+    black apart on every terminal but one of 16 colours, which already drew it so."""
+    for few_colours in (False, True):
+        palette = palette_for(load_shipped_themes().themes["terminal"], few_colours=few_colours)
+        assert palette == CardPalette(face="default", black="default", red="red", blue="blue", green="green",
+                                      joker="magenta", back="blue", back_pattern="default", dim_face="default",
+                                      dim_ink="default", playable="yellow", playable_style="bold",
+                                      illegal_style="dim",
+                                      dim_suits=(("suit-hearts", "red"), ("suit-diamonds", "blue"),
+                                                 ("suit-clubs", "green"), ("suit-joker", "magenta")))
