@@ -66,7 +66,10 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
             return "each card you can play leaves you as many of its suit: any of them would do"
         return "each card you can play leaves you as many of its suit and would cost as many points kept: any would do"
     if kind == "heavier":
-        return f"{card} would cost you {why.total} points if kept, more than another card that leaves you as many of its suit"
+        words = f"{card} would cost you {why.total} points if kept, more than another card that leaves you as many of its suit"
+        if why.also:  # a tie: the hint picks one of two cards as good
+            return f"{words} ({card_label(why.also, style)}, as heavy, would do as well)"
+        return words
     if kind == "next_lacks":
         return f"{name} drew on {suit}, so they may hold none"
     if kind == "shed_points":

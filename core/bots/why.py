@@ -81,7 +81,7 @@ class Why:
     the last card held: it goes out, whatever suit it names); ``wild_held`` (nothing else
     matches; it names ``suit``, held once, where no suit is held twice: ``count`` suits are held
     once each); ``heavier`` (``card`` would count ``total`` points kept, more than another card
-    that leaves as many of its suit, 5.2); ``ce_alike`` (last: each of the ``count`` cards that
+    that leaves as many of its suit, 5.2; ``also``, one as heavy where there is one); ``ce_alike`` (last: each of the ``count`` cards that
     can be played, no wild card held, leaves as many of its suit, would count as many points
     kept, ``total``, None in Countdown, and does the same to the next seat).
     Where no card in hand can be played: ``no_match`` (a draw), ``no_two`` (the draw takes
@@ -145,6 +145,8 @@ class Why:
     total: int | None = None
     count: int | None = None
     other: int | None = None
+    #: ``heavier``: another card as heavy that leaves as many of its suit, which would do as well
+    also: str | None = None
 
 
 def why(view: View, action: str) -> Why | None:
@@ -245,9 +247,11 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
     apart = [x for x in others if SUIT[x.card] != suit]
     if held[suit] > 1 and apart and all(held[SUIT[x.card]] < held[suit] for x in apart):
         return Why("longer", suit="SHDC"[suit])  # held most of the suits that can be followed now
-    alike = [POINTS[x.card] for x in others if held[SUIT[x.card]] == held[suit]]
-    if alike and max(alike) <= POINTS[a.card] and min(alike) < POINTS[a.card] and not view["options"].get("countdown"):
-        return Why("heavier", card=card_str(a.card), total=POINTS[a.card])
+    alike = [x for x in others if held[SUIT[x.card]] == held[suit]]
+    points = [POINTS[x.card] for x in alike]
+    if points and max(points) <= POINTS[a.card] and min(points) < POINTS[a.card] and not view["options"].get("countdown"):
+        heavy = sorted({card_str(x.card) for x in alike if POINTS[x.card] == POINTS[a.card]} - {card_str(a.card)})
+        return Why("heavier", card=card_str(a.card), total=POINTS[a.card], also=heavy[0] if heavy else None)
     # a wild card kept is so of every plain card played: said after what sets this one apart
     wilds = [x for x in plays if is_wild(x.card, wild)]
     if wilds:

@@ -94,6 +94,8 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
         assert not options["countdown"] and not _wild(view, card) and w.card == card and w.total == _points(card)
         alike = [_points(x[:2]) for x in ordinary if x[:2] != card and held[x[1]] == held[card[1]]]
         assert alike and max(alike) <= w.total and min(alike) < w.total
+        heavy = {x[:2] for x in ordinary if x[:2] != card and held[x[1]] == held[card[1]] and _points(x[:2]) == w.total}
+        assert (w.also is None) is (not heavy) and (w.also is None or w.also in heavy), (w, heavy)
     elif w.kind.startswith("special_"):  # 7.1-7.3, against the next seat
         assert options["specials"] and not _wild(view, card) and w.card == card
         assert w.seat == _next(view, seat, view["direction"]) != seat and w.count == view["hand_counts"][w.seat]
@@ -507,6 +509,16 @@ def test_a_crazy_eights_play_kept_a_wild_card() -> None:
     assert why(view, "5H") == Why("keeps_wild", card="8S")
     assert why(view, "KH") == Why("heavier", card="KH", total=10)
     assert why(view, "8S=H") is None  # a wild card played while others match: no reason to give
+
+
+def test_a_crazy_eights_heavier_card_names_one_as_heavy() -> None:
+    """5.2: 10♣ and Q♣ would each count 10 points kept, more than 3♣; the hint picks one of
+    the two, and its reason names the other as doing as well (it said "more than another
+    card" only, as if 10♣ alone were right)."""
+    view, legal = position("crazy-eights", 3, ["TC", "QC", "3C", "5D"], pile=["9C"], top="9C", suit="C")
+    assert {"TC", "QC", "3C"} <= set(legal), legal
+    assert why(view, "TC") == Why("heavier", card="TC", total=10, also="QC")
+    assert why(view, "QC") == Why("heavier", card="QC", total=10, also="TC")
 
 
 def test_ninety_eight_says_a_king_leaves_the_next_seat_no_room() -> None:

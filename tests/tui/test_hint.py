@@ -308,6 +308,9 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("wild_held", suit="D", count=1): "nothing else matches, and ♦ diamonds is the one suit you hold besides wild cards",
         Why("heavier", card="JS", total=10): "J♠ would cost you 10 points if kept, more than another card that "
                                              "leaves you as many of its suit",
+        Why("heavier", card="TC", total=10, also="QC"): "10♣ would cost you 10 points if kept, more than another "
+                                                        "card that leaves you as many of its suit (Q♣, as heavy, "
+                                                        "would do as well)",
         Why("shed_points", seat=2, card="KD", count=2, total=10): "Cy holds 2 cards, and K♦ left in your hand would "
                                                                   "cost you 10 points if they go out",
         Why("keeps_wild", card="8D"): "it keeps your 8♦ for when nothing else matches",
