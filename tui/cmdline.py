@@ -338,7 +338,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--name", default=None,
                       help="your player name in the app (the table is NAME's table); with --headless, the "
                            "table's name (default: Deal Me In table)")
-    host.add_argument("--port", type=port_number(0), default=7098,
+    host.add_argument("--port", type=port_number(0), default=7098, action=Given,
                       help="port to listen on (0: any free port; default 7098)")
     host.add_argument("--bind", type=bind_address, default="0.0.0.0", metavar="ADDRESS", action=Given,
                       help="IP address to listen on (default: 0.0.0.0, every interface; 127.0.0.1 keeps the "

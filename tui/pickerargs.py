@@ -18,6 +18,7 @@ def picker_for(mode: str, args: argparse.Namespace, default_game: str, remembere
     if not flags:
         typed &= {"game"}
     ssh = "ssh" in typed  # ``host --ssh PORT``: SSH on, at that port (``DealMeInApp.ssh_port``)
+    typed -= {"port", "bind"}  # where the table listens: nothing the picker shows
     if typed - {"ssh"} <= {"game"}:  # nothing typed, or only the game: the picker opens on the last choices
         game = args.game if "game" in typed else default_game
         return PickerScreen(mode=mode, game=game, remembered=remembered, ssh=ssh)

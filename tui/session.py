@@ -3,6 +3,7 @@ app hosts, the in-process ``Server`` (plus its LAN advert). Updates from the cli
 lobby, table and results screens."""
 from __future__ import annotations
 
+import errno
 import logging
 import shlex
 import time
@@ -135,13 +136,18 @@ class TableSession:
         password = None if solo else choice.password
         bind, port = ("127.0.0.1", 0) if solo else app.host_address()
         server = _server(app, bind, port, solo)
+        moved_from = None
         try:
             await server.start()
-        except OSError:
-            if port == 0:
-                raise
-            server = _server(app, bind, 0, solo)  # the usual port is taken
+        except OSError as e:
+            if port == 0 or app.port_given or e.errno != errno.EADDRINUSE:
+                from net.addresses import host_port
+                from net.host_cli import listen_problem
+
+                raise OSError(f"cannot listen on {host_port(bind, port)}: {listen_problem(e, '--port')}") from e
+            server = _server(app, bind, 0, solo)  # the usual port is taken: any free one, said below
             await server.start()
+            moved_from = port
         session.server = server
         name = app.player_name
         session.password = password
@@ -172,6 +178,11 @@ class TableSession:
                            title="Solo save", severity="warning", timeout=10)
             session._save.watch(session.table)
             session._listening(bind, server.port)
+            if moved_from is not None:
+                app.notify(f"Port {moved_from} is in use (another table on this machine?): this table listens on "
+                           f"port {server.port} instead" + (f", and players join at {' or '.join(session.join_at)}."
+                                                            if session.join_at else "."),
+                           title="Another port", severity="warning", timeout=15)
             # the host's own app comes in where the table listens: a table bound to one address
             # answers on no other, 127.0.0.1 included
             session.client = await TableClient.connect(local_host(bind), server.port, name=name,

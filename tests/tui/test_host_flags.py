@@ -107,3 +107,58 @@ async def test_a_table_bound_to_one_address_advertises_that_address() -> None:
         assert found and found[0].port == port and found[0].addresses == ("127.0.0.2",)
         assert found[0].reachable and found[0].address == "127.0.0.2"
         await app.leave_table()
+
+
+async def test_a_port_asked_for_that_is_in_use_is_refused_not_swapped() -> None:
+    """``host --port 9522`` in the app, with another table there: the table opened on a free port
+    without a word, and players told 9522 found the other table. It is refused, saying why and
+    what to do, as the headless host refuses it; the picker keeps the choice."""
+    import socket
+
+    from .helpers import said_from_now
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = build_parser().parse_args(["host", "--bind", "127.0.0.1", "--port", str(port)])
+        app = make_app(args=args)
+        assert app.port_given
+        async with app.run_test(size=(100, 30)) as pilot:
+            said = said_from_now(app)
+            picker = await wait_for(pilot, lambda: current(app, PickerScreen))
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: any("Could not open" in s for s in said))
+            assert [s for s in said if "Could not open" in s] == [
+                f"Could not open the table: cannot listen on 127.0.0.1:{port}: the port is in use (another table "
+                "on this machine?): --port N picks another, --port 0 any free one"]
+            assert app.session is None and app.screen is picker
+
+
+async def test_the_usual_port_in_use_moves_the_table_and_says_where() -> None:
+    """The usual port (no ``--port``) taken by another table: the table listens on a free one,
+    as before, and now says so, with the address players join at."""
+    import socket
+
+    from .helpers import said_from_now
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        usual = taken.getsockname()[1]
+        args = build_parser().parse_args(["host", "--bind", "127.0.0.1"])
+        app = make_app(args=args)
+        assert not app.port_given
+        app.port = usual  # the usual port (7098) as another table here holds it
+        async with app.run_test(size=(100, 30)) as pilot:
+            said = said_from_now(app)
+            await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+            await pilot.press("ctrl+s")
+            lobby = await wait_for(pilot, lambda: current(app, LobbyScreen))
+            port = app.session.server.port
+            assert port not in (0, usual)
+            told = await wait_for(pilot, lambda: _told(lobby))
+            assert told.group(1) == f"127.0.0.1:{port}"
+            assert f"Port {usual} is in use (another table on this machine?): this table listens on port {port} " \
+                   f"instead, and players join at 127.0.0.1:{port}." in said
+            await app.leave_table()

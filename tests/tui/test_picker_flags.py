@@ -4,6 +4,8 @@ flag beyond the game used to drop every last choice ("Turn clock 20 s" remembere
 ``--seats 3`` opened on "Turn clock off"); a preset given starts from its own options."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from textual.widgets import Select
 
@@ -48,6 +50,20 @@ async def opened(argv: list[str]) -> tuple[str, dict[str, object], int, dict[int
 async def test_host_flags_set_only_what_they_say(flags: list[str], shown: tuple[object, ...]) -> None:
     remember("host", "ninety-nine", HOSTED)
     assert await opened(["host", "--game", "ninety-nine", *flags]) == shown
+
+
+async def test_where_the_table_listens_leaves_the_picker_on_the_default_game(tmp_path: Path) -> None:
+    """``--port`` and ``--bind`` say nothing the picker shows: they opened it on Ninety-Eight,
+    the ``--game`` flag's default, where the settings' default game is another."""
+    remember("host", "ninety-nine", HOSTED)
+    settings = tmp_path / "settings.toml"
+    settings.write_text('default_game = "ninety-nine"\n')
+    app = make_app(args=build_parser().parse_args(["host", "--port", "0", "--bind", "127.0.0.1"]), config_path=settings)
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.query("#bot-1")
+                                and app.screen)
+        await pilot.pause()
+        assert (picker.game, picker.preset, picker.seats) == ("ninety-nine", "quick", 4)
 
 
 @pytest.mark.parametrize("flags,shown", [
