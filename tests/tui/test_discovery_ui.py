@@ -253,16 +253,16 @@ async def test_the_table_the_player_is_at_reads_you_are_here_in_the_lan_list() -
 
 
 async def test_the_lan_list_highlights_its_first_table_as_it_takes_the_focus() -> None:
-    """Shift+Tab from the address box to the LAN list, then Enter, joins the table listed (the
-    list took the focus with no row highlighted, and Enter did nothing and said nothing)."""
+    """The first table found takes the focus from the empty address box, its row highlighted,
+    and Enter joins it (the box kept the focus, the list out of reach but by Shift+Tab, which
+    nothing said; and the list once took the focus with no row highlighted, where Enter did
+    nothing and said nothing)."""
     host, guest = host_and_guest("0Gus", "Hal")  # "0": listed first, before tables other tests left
     async with host.run_test(size=(80, 24)) as hp, guest.run_test(size=(100, 30)) as gp:
         join, found = await hosted_and_listed(host, hp, guest, gp)
         tables = join.query_one("#tables", OptionList)
-        assert join.focused is join.query_one("#address") and tables.highlighted is None
-        await gp.press("shift+tab")
         await wait_for(gp, lambda: join.focused is tables)
-        assert tables.highlighted == 0 == tables.get_option_index(found.service)
+        await wait_for(gp, lambda: tables.highlighted == tables.get_option_index(found.service))
         await gp.press("enter")
         await wait_for(gp, lambda: isinstance(guest.screen, LobbyScreen), timeout=10)
         await wait_for(hp, lambda: any(s["name"] == "Hal" for s in host.session.lobby["seats"]))
@@ -441,3 +441,44 @@ async def test_a_full_table_holding_the_players_own_seat_does_not_read_you_watch
         lines = [str(tables.get_option_at_index(i).prompt) for i in range(tables.option_count)]
         assert lines[0].startswith("Fin") and lines[0].endswith("you left a seat here"), lines
         assert "you watch" not in lines[0] and lines[1].endswith("you watch"), lines
+
+
+async def test_the_list_takes_the_focus_once_and_never_from_an_address_being_typed() -> None:
+    """A table found takes the focus from the empty address box, once; Up from the address row
+    reaches the list above it (at its last row), and a table found while an address is being
+    typed leaves the typing where it is."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        address, tables = join.query_one("#address", Input), join.query_one("#tables", OptionList)
+        await wait_for(pilot, lambda: join.focused is address)
+        put_found(join, ("Alpha", {}), ("Beta", {}))
+        await wait_for(pilot, lambda: join.focused is tables and tables.highlighted == 0)
+        address.focus()
+        await pilot.press("1", "0")
+        put_found(join, ("Alpha", {}), ("Beta", {}), ("Gamma", {}))
+        await pilot.pause()
+        assert join.focused is address and address.value == "10"
+        await pilot.press("up")
+        await wait_for(pilot, lambda: join.focused is tables)
+        assert tables.highlighted == 2
+
+
+async def test_a_table_found_later_leaves_a_box_the_player_went_back_to() -> None:
+    """Once the list has had the focus, the player who goes back to the address box keeps it,
+    empty as it is, whatever tables are found after."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+        address, tables = join.query_one("#address", Input), join.query_one("#tables", OptionList)
+        await wait_for(pilot, lambda: join.focused is address)
+        put_found(join, ("Alpha", {}))
+        await wait_for(pilot, lambda: join.focused is tables)
+        await pilot.press("tab")
+        await wait_for(pilot, lambda: join.focused is not tables)
+        address.focus()
+        put_found(join, ("Alpha", {}), ("Beta", {}))
+        await pilot.pause()
+        assert join.focused is address

@@ -184,7 +184,9 @@ class JoinScreen(Screen[None]):
     #: below 30 rows the found tables take the room the headings' blank lines and the tables
     #: joined lately leave (at 80x24 the list showed its first table only: join.tcss)
     VERTICAL_BREAKPOINTS = [(0, "-tiny"), (20, "-short"), (30, "-tall")]
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"),
+                # from the address row, the list above it (it was reached by Shift+Tab only)
+                Binding("up", "list_above", "Tables", show=False)]
 
     def __init__(self) -> None:
         super().__init__()
@@ -202,6 +204,8 @@ class JoinScreen(Screen[None]):
         #: name: Enter there says so once rather than join a table the player did not pick
         self._fell_on: tuple[str, str] | None = None
         self._names: dict[str, str] = {}  # each listed table's name, by service: told once it goes
+        #: the list has taken the focus from an empty address box once (``_offer_list``)
+        self._list_offered = False
 
     def compose(self) -> ComposeResult:
         self.recent, problem = ([], None) if not self.app.remember_seats else load()
@@ -309,6 +313,31 @@ class JoinScreen(Screen[None]):
             tables.highlighted = services.index(kept) if kept in self.found else min(keep, len(services) - 1)
             if gone:
                 self._fell_on = (services[tables.highlighted], gone)
+        self._offer_list()
+
+    def _offer_list(self) -> None:
+        """The first table found that can be gone in takes the focus from the address box, once,
+        where nothing is typed there (nor a seat's address put there to go back to): Enter joins
+        it, the arrows pick another. The box kept the focus, and the tables above it were out
+        of reach but by Shift+Tab, which nothing said."""
+        if self._list_offered or not any(enterable(t) for t in self.found.values()):
+            return
+        address, password = self.query_one("#address", Input), self.query_one("#password", Input)
+        if self.focused is address and not address.value and not password.value:
+            self._list_offered = True
+            self.query_one("#tables", OptionList).focus()
+
+    def action_list_above(self) -> None:
+        """Up from the address row: the list just above it (the tables joined lately, or those
+        found), at its last row."""
+        if not isinstance(self.focused, Input):
+            return
+        for list_id in ("#recent", "#tables"):
+            found = self.query(list_id)
+            if found and isinstance(lists := found.first(), OptionList) and lists.option_count and lists.can_focus:
+                lists.focus()
+                lists.highlighted = lists.option_count - 1
+                return
 
     def _seat_left(self, found: Any) -> bool:
         """This player left a seat at ``found`` that is kept for them (``tui.seatkeys``), as the
