@@ -27,6 +27,7 @@ from core.events import Event
 from core.keyed_random import fresh_seed
 
 from .autosave import Autosaver
+from .awaylines import AwayLines
 from .botdriver import BotDriver
 from .bots import LEVELS, choose_async, takes_chance
 from .handbreak import HAND_ENDS, NO_ONE, HandBreak
@@ -101,6 +102,8 @@ class Table:
         #: why a resumed match's log could not be continued (the rest of it goes unlogged)
         self.log_problem: str | None = None
         self.saver: Autosaver | None = None
+        #: which steps away and back are told in the chat (``net.awaylines``)
+        self._away_lines = AwayLines()
         self._snap: tuple[Match, int, bytes] | None = None  # the latest snapshot, for log and save
         self._rng = random.Random(config.seed)
         self._bots = BotDriver(self, self._rng, self._apply)  # plays the bot seats
@@ -840,6 +843,9 @@ class Table:
         before any move that follows."""
         seat.stepped_away, seat.missed = away, 0
         name = self._seat_shown(seat)
+        if not self._away_lines.tell(seat.index, away):  # toggled over and over: the lobby shows it
+            self._broadcast_lobby(at_once=True)
+            return
         self._note("%s %s", name, "steps away: a bot plays their seat" if away else "is back")
         if away:
             self._say_of(seat, "You are away: a bot plays your seat until you are back.",

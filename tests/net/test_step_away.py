@@ -302,3 +302,40 @@ async def test_the_bot_of_a_player_stepped_away_is_not_said_to_take_over_when_th
             await bo.close()
     finally:
         await srv.close()
+
+
+async def test_stepping_away_and_back_over_and_over_is_told_a_few_times_only(server: Server) -> None:
+    """A player (or a script) toggling ``away`` within the message rate had every toggle told
+    to everyone as a line from the table ("Bea is away: ...", "Bea is back.", 247 of them in
+    10 s). The steps away are told at most ``MOST`` times a minute, each with its step back, so
+    the last line said is still so; the lobby marks every step."""
+    from net.awaylines import MOST
+
+    table, clients = await seated_table(server, TableConfig(name="Brb", seats=2, seed=5), 2)
+    got: list[dict[str, Any]] = []
+    watch = asyncio.get_running_loop().create_task(collect(clients[1], got))
+    try:
+        await dealt(table, clients[0])
+        for i in range(12):  # within the message rate: 12 toggles, 0.05 s apart
+            await clients[0].away(i % 2 == 0)
+            await asyncio.sleep(0.05)
+        await wait_until(lambda: (clients[1].lobby or {})["seats"][0].get("stepped_away") is False,
+                         what="the lobby: back")
+        await asyncio.sleep(0.3)  # any line still to come
+        lines = [line for line in chat_lines(got) if line.startswith("P0 ")]
+        assert lines == ["P0 is away: a bot plays for them until they are back.", "P0 is back."] * MOST, lines
+    finally:
+        watch.cancel()
+
+
+def test_steps_away_are_told_again_once_the_window_is_out_and_each_back_with_its_away() -> None:
+    from net.awaylines import MOST, WINDOW, AwayLines
+
+    now = [100.0]
+    lines = AwayLines(clock=lambda: now[0])
+    assert not lines.tell(0, False)  # back from an away never told: nothing to take back
+    told = [lines.tell(0, i % 2 == 0) for i in range(4 * MOST)]
+    assert told == [True, True] * MOST + [False, False] * MOST
+    assert lines.tell(1, True)  # another seat's are its own
+    now[0] += WINDOW
+    assert lines.tell(0, True) and lines.tell(0, False)
