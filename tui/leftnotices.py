@@ -24,7 +24,9 @@ class LeftNotices:
         self._said.setdefault(printable(title), set()).add(printable(message))
 
     def past(self) -> None:
-        """Another table opens: take down those still up (or waiting, ``tui.heldnotices``)."""
+        """Another table opens, or the Join screen (which holds the way back: the address of a
+        table where a seat was left, ready for Enter): take down those still up (or waiting,
+        ``tui.heldnotices``), rather than leave them over its fields for their minute."""
         said, self._said = self._said, {}
         for title, messages in said.items():
             take_down(self._app, messages, title=title)

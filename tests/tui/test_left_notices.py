@@ -50,3 +50,27 @@ async def test_a_notice_of_a_table_left_goes_once_another_opens(how: str) -> Non
             await client.close()
         for srv in (first, second):
             await srv.close()
+
+
+async def test_a_notice_of_a_table_left_goes_once_the_join_screen_opens() -> None:
+    """The notice of a table left (up for a minute where it gives the way back) stood over the
+    Join screen's address, password and Connect; that screen holds the way back itself."""
+    from tui.screens.join import JoinScreen
+
+    first, ana = await hosted("Ana's table")
+    app = make_app()
+    app.settings.name = "Cal"
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await join_lobby(app, pilot, first.port)
+            await first.close()
+            said = "Left the table: the host closed the table."
+            await wait_for(pilot, lambda: current(app, HomeScreen) and any(n.startswith(said) for n in notices(app)))
+            await pilot.press("j")
+            join = await wait_for(pilot, lambda: current(app, JoinScreen))
+            await pilot.pause(0.2)
+            assert not [n for n in notices(app) if n.startswith(said)], notices(app)
+            assert not [t for t in join.query(Toast) if said in str(t.render())]
+    finally:
+        await ana.close()
+        await first.close()

@@ -235,6 +235,7 @@ class JoinScreen(Screen[None]):
         if popped(self):
             return
         self._drawn = True
+        self.app.left_notices.past()  # their way back is here: they stood over its fields
         # the address of a table where this player left a seat (a host that closed, a dropped
         # connection given up on), selected: Enter sits them back down, and typing replaces it
         left = next((t for t, seat_left in zip(self.recent, self._left) if seat_left), None)
