@@ -74,7 +74,36 @@ class TableJoin:
             if password:
                 app.table_work(partial(app.join_table, address, password, table=table, host_key=host_key))
 
-        app.push_screen(PasswordScreen(address, wrong), answered)
+        app.push_screen(PasswordScreen(address, wrong, self._name_at(address)), answered)
+
+    def _name_at(self, address: str) -> str:
+        """The name of the table at ``address`` as the LAN list or the tables joined lately give
+        it, cleaned; "" where neither knows it (an address typed, an SSH guest's table)."""
+        from net.addresses import address_key, split_address
+
+        from .plain import clean
+        from .screens.join import JoinScreen
+
+        try:
+            host, port = split_address(address)
+        except ValueError:
+            return ""
+        key = address_key(host, port)
+        for screen in self.app.screen_stack:
+            if isinstance(screen, JoinScreen):
+                for found in screen.found.values():
+                    if key in {address_key(str(a), found.port) for a in (found.address, *found.addresses) if a}:
+                        return clean(found.name, 40)
+        if self.app.remember_seats:
+            from .recent import load
+
+            for table in load()[0]:
+                try:
+                    if address_key(*split_address(table.address)) == key:
+                        return clean(table.name, 40)
+                except ValueError:
+                    continue
+        return ""
 
     def _show_wait(self, address: str, task: asyncio.Task[Any] | None) -> None:
         from .screens.joining import JoiningScreen

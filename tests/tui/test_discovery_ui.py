@@ -97,6 +97,8 @@ async def test_a_listed_table_with_a_password_asks_for_it() -> None:
         await gp.press("enter")
         asked = await wait_for(gp, lambda: isinstance(guest.screen, PasswordScreen) and guest.screen)
         assert not asked.wrong and guest.session is None
+        assert str(asked.query_one("#password-what").render()).startswith(  # which table: its name
+            f"{host.settings.name}'s table, the table at 127.0.0.1:{found.port}, has a password.")
         await gp.press(*"sesame", "enter")
         await wait_for(gp, lambda: isinstance(guest.screen, LobbyScreen), timeout=10)
         await wait_for(hp, lambda: any(s["name"] == "Dee" for s in host.session.lobby["seats"]))
@@ -384,6 +386,29 @@ async def test_a_table_gone_silent_keeps_the_highlight_and_enter_says_why() -> N
         assert isinstance(app.screen, JoinScreen)
         await pilot.press("home", "end")
         assert tables.highlighted == 19  # in reach of the keys
+
+
+async def test_a_silent_table_whose_name_another_has_is_said_with_its_address() -> None:
+    """Two tables called "Room 2", one gone silent: "Room 2 is not answering" did not say which."""
+    import dataclasses
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
+        put_found(join, ("Room 2", {}), ("Room 2", {}))
+        silent = next(s for s, f in join.found.items() if f.address == "192.168.1.41")
+        join.found[silent] = dataclasses.replace(join.found[silent], reachable=False)
+        join._refresh_list()
+        tables = join.query_one("#tables", OptionList)
+        tables.focus()
+        await pilot.pause()
+        tables.highlighted = tables.get_option_index(silent)
+        await pilot.press("enter")
+        said = join.query_one("#join-error", Static)
+        await wait_for(pilot, lambda: "not answering" in str(said.render()))
+        assert str(said.render()) == ("Room 2 at 192.168.1.41:7098 is not answering: its host may have closed it "
+                                      "or left the network.")
 
 
 async def test_with_discovery_off_the_empty_list_is_no_tab_stop() -> None:

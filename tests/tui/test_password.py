@@ -96,3 +96,18 @@ async def test_join_with_a_password_file_joins_without_asking(tmp_path) -> None:
             await app.action_quit()
     finally:
         await srv.close()
+
+
+async def test_the_question_names_a_table_joined_lately() -> None:
+    """A club's tables differ by name: "The table at 127.0.0.1:9521 has a password." did not
+    say which one it was; a table the app knows (joined lately, or found on the LAN) is named."""
+    from tui.recent import note
+
+    async with locked_host() as (srv, app, pilot):
+        address = f"127.0.0.1:{srv.port}"
+        assert note(f"localhost:{srv.port}", "Room 1", "ninety-eight", password=True) is None
+        app.join_address(address)
+        asked = await wait_for(pilot, lambda: current(app, PasswordScreen))
+        assert str(asked.query_one("#password-what", Label).render()) == \
+            f"Room 1, the table at {address}, has a password."
+        await pilot.press("escape")

@@ -67,9 +67,12 @@ def table_where(found: Any) -> str:
     return host_port(str(found.address or (found.addresses or ("?",))[0]), found.port)
 
 
-def why_not_enterable(found: Any) -> str:
-    """Why a listed table cannot be gone in from here, for the line under the fields."""
+def why_not_enterable(found: Any, where: bool = False) -> str:
+    """Why a listed table cannot be gone in from here, for the line under the fields; ``where``:
+    with its address, for a name another listed table has."""
     name = clean(found.name) or "That table"
+    if where:
+        name = f"{name} at {table_where(found)}"
     if not found.compatible or found.advert is None:
         return f"{name} cannot be joined from this app: {clean(found.problem, 80) or 'another version'}."
     if found.reachable is False:
@@ -375,7 +378,8 @@ class JoinScreen(Screen[None]):
                       f"{clean(found.name) or 'another table'} now. Enter again to go in there.", "warning")
             return
         if not enterable(found):
-            self._say(why_not_enterable(found))
+            twice = sum(f.name.lower() == found.name.lower() for f in self.found.values()) > 1
+            self._say(why_not_enterable(found, where=twice))
             return
         self._join(host_port(str(found.address), found.port), bool(found.advert and found.advert.password))
 

@@ -19,15 +19,19 @@ class PasswordScreen(Question["str | None"]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, address: str, wrong: bool) -> None:
+    def __init__(self, address: str, wrong: bool, name: str = "") -> None:
         super().__init__()
         self.address = address
+        #: the table's name where the app knows it (found on the LAN, joined lately): an address
+        #: alone did not say which of a club's tables this was
+        self.table_name = name
         #: a password was given and refused (else none was given)
         self.wrong = wrong
 
     def compose(self) -> ComposeResult:
         with Vertical(id="password-box"):
-            yield Label(f"The table at {self.address} has a password.", id="password-what", markup=False)
+            what = f"{self.table_name}, the table at {self.address}," if self.table_name else f"The table at {self.address}"
+            yield Label(f"{what} has a password.", id="password-what", markup=False)
             yield Label("That password was wrong: try again." if self.wrong else "Type it to join.",
                         id="password-detail")
             yield Input(placeholder="table password", password=True, id="password-input")
