@@ -124,8 +124,9 @@ class DealMeInApp(App[int]):
         #: 0 is any free port, as ``host --help`` says (the headless host's too), not the usual one
         self.port = 7098 if given_port is None else given_port
         #: the port was asked for (``--port``): one in use is refused, not swapped for a free one
-        #: as the usual one is, where players told that port would not find the table
-        self.port_given = port is not None or "port" in getattr(args, "given", set())
+        #: as the usual one is, where players told that port would not find the table (the
+        #: ``port`` given here stands for the usual one)
+        self.port_given = "port" in getattr(args, "given", set())
         self.session: TableSession | None = None  # while at a table
         #: tables left for home so far (``back_home``): home, uncovered after one, focuses as at a fresh start
         self.tables_left = 0

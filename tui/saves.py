@@ -13,6 +13,7 @@ from net.paths import try_lock
 from net.savefile import read_save, save_path, saved_bind, saves_dir
 
 from . import jsonfile
+from .plain import clean, cut
 
 
 def solo_save_path() -> Path:
@@ -67,6 +68,8 @@ def solo_save_elsewhere() -> bool:
     return False
 
 
+#: the cells of a hosted table's name its Resume entry shows at most (the entry reads whole at 80 columns)
+NAME_SHOWN = 20
 #: hosted tables offered at most, the usual port's first, then the newest: the home screen's
 #: menu stays in sight
 HOSTED_SHOWN = 3
@@ -137,7 +140,11 @@ def saved_tables(host_port: int) -> tuple[list[SavedTable], list[str]]:
         # rematch there (a hosted one opens its table again for its players to come back to)
         finished = solo and status == "finished"
         does = "See the results:" if finished else "Resume"
-        found.append(SavedTable(f"{does} {game_name(config.get('game'))} ({what})", path, solo, finished,
+        # a hosted table by its name too: a club's tables on four ports read apart by name, not
+        # by port (a solo table's is the player's own)
+        name = "" if solo else cut(clean(str(config.get("name") or "")), NAME_SHOWN)
+        named = f"{name}, " if name else ""
+        found.append(SavedTable(f"{does} {named}{game_name(config.get('game'))} ({what})", path, solo, finished,
                                 port, None if solo else saved_bind(state), status == "finished"))
     return found, problems
 

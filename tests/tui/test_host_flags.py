@@ -147,9 +147,8 @@ async def test_the_usual_port_in_use_moves_the_table_and_says_where() -> None:
         taken.listen()
         usual = taken.getsockname()[1]
         args = build_parser().parse_args(["host", "--bind", "127.0.0.1"])
-        app = make_app(args=args)
+        app = make_app(args=args, port=usual)  # the usual port (7098) as another table here holds it
         assert not app.port_given
-        app.port = usual  # the usual port (7098) as another table here holds it
         async with app.run_test(size=(100, 30)) as pilot:
             said = said_from_now(app)
             await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))

@@ -168,7 +168,8 @@ async def test_a_table_hosted_on_another_port_is_offered_and_comes_back_on_that_
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume"))
             await wait_for(pilot, lambda: app.session is None)
             button = app.screen.query_one("#resume-0", Button)
-            assert str(button.label) == f"Resume Ninety-Eight (hosted, lobby, port {port})"
+            # by its name too: a club's tables on four ports read apart by name
+            assert str(button.label) == f"Resume {app.player_name}'s table, Ninety-Eight (hosted, lobby, port {port})"
             app.screen.set_focus(button)
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.session is not None and app.session.lobby is not None)
@@ -240,14 +241,15 @@ async def test_each_resume_label_is_on_screen_whole_at_80_columns():
 
     from .rendering import rendered_segments
 
-    write_save(save_path(45649), {"config": {"game": "ninety-nine"}, "status": "lobby"})
+    write_save(save_path(45649), {"config": {"game": "ninety-nine", "name": "Friday Night Cards at the Club"},
+                                  "status": "lobby"})
     write_save(save_path(45650), {"config": {"game": "ninety-eight"}, "status": "finished"})
     app = make_app(port=7098)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and len(app.screen.query(".resume")) == 2)
         await pilot.pause()
         lines = "".join(s.text for s in rendered_segments(app)).splitlines()
-        for label in ("Resume Ninety-Nine (hosted, lobby, port 45649)",
+        for label in ("Resume Friday Night Cards…, Ninety-Nine (hosted, lobby, port 45649)",
                       "Resume Ninety-Eight (hosted, finished, port 45650)"):
             assert any(label in line for line in lines), label
 
