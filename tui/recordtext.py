@@ -41,12 +41,15 @@ def record_line(matches: list[Played], game: str) -> str:
 
 
 def overview(matches: list[Played]) -> str:
-    """All matches, then against bots and with players, a line each."""
+    """All matches, with the streak and best run across every game (the games table gives
+    each game's), then against bots and with players, a line each."""
     def part(label: str, t: Tally) -> str:
         return f"{label}: {t.played} played, {t.won} won ({percent(t)})"
 
     bots, people = by_company(matches)
-    lines = [part("All", tally(matches))]
+    everything = tally(matches)
+    runs = f", streak {everything.streak_text()}, best run {everything.best}" if everything.played else ""
+    lines = [part("All", everything) + runs]
     if bots.played:
         lines.append(part("Against bots", bots))
     if people.played:

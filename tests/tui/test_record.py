@@ -247,7 +247,7 @@ async def test_the_record_screen_from_home_shows_the_games_and_the_bots() -> Non
         await pilot.press("y")
         screen = await record_screen(app, pilot)
         assert text(screen.query_one("#record-overview").content).splitlines() == [
-            "All: 3 played, 2 won (67%)", "Against bots: 2 played, 1 won (50%)",
+            "All: 3 played, 2 won (67%), streak won 1, best run 1", "Against bots: 2 played, 1 won (50%)",
             "With players: 1 played, 1 won (100%)"]
         games = text(screen.query_one("#record-games").content)
         assert games.index("Ninety-Eight") < games.index("standard") < games.index("fast") < games.index("Crazy Eights")
@@ -491,7 +491,8 @@ def test_the_record_command_prints_what_the_screen_shows(capsys) -> None:
         add(m)
     assert main(["record"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[:3] == ["All: 3 played, 2 won (67%)", "Against bots: 2 played, 1 won (50%)",
+    # the streak and best run across every game, which the games table gives each game alone
+    assert out[:3] == ["All: 3 played, 2 won (67%), streak won 1, best run 1", "Against bots: 2 played, 1 won (50%)",
                        "With players: 1 played, 1 won (100%)"]
     rows = [line.split() for line in out]
     assert ["Ninety-Eight", "2", "1", "50%", "lost", "1", "1", "2026-11-29"] in rows
