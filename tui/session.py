@@ -28,6 +28,7 @@ from .heldresults import HeldResults, table_screen
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
 from .matchheading import starts_match
 from .notices import again, take_down
+from .outplaces import OutPlaces
 from .plain import clean
 from .plays import own_status
 from .saves import KeptResults, save_port, solo_save_path
@@ -124,6 +125,8 @@ class TableSession:
         #: the matches this app has seen begin at the table (``starts_match``): results put up
         #: later than their match's end say which they are of
         self.matches = 0
+        #: the place each seat went out of the match in, as this app saw it (``tui.outplaces``)
+        self.out_places = OutPlaces()
         #: the connection came back (its welcome): the next view is the first after a drop
         self._back_from_drop = False
         #: the chat lines the table kept have had their heading (``chat``'s ``earlier``)
@@ -704,6 +707,7 @@ class TableSession:
         each seat), and a match's end is recorded (and its box kept where the host ``told`` it)."""
         assert self.view is not None
         sat_out = self._results.out_since.read(before, self.view, events)
+        self.out_places.read(before, self.view, events)
         for i, event in enumerate(events):
             kind = event.get("kind")
             if kind in ENDINGS:

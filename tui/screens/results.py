@@ -19,6 +19,7 @@ from ..handchange import count_words
 from ..heldresults import table_screen
 from ..link import REMATCH_WORDS, rematch_words
 from ..matchend import why_over
+from ..outplaces import ordinal
 from ..plain import clean
 from ..plays import my_turn
 from ..seatnames import listed_seat
@@ -28,10 +29,12 @@ from . import Withdrawable, popped
 
 
 def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | None = None,
-              style: str = "two-colour") -> Table:
+              style: str = "two-colour", places: dict[int, int] | None = None) -> Table:
     """A row per seat: name, the game's standing, and what the hand scored where the game
     says (points left in hand, and penalties where the hand gave any); the hand's or match's
-    winners marked (``*`` in the ASCII card style, for terminals that draw symbols wide)."""
+    winners marked (``*`` in the ASCII card style, for terminals that draw symbols wide).
+    ``places``: the place each seat out of the match went out in ("out, 3rd"), where known
+    (``tui.outplaces``)."""
     # two cells between columns, none at the edges: at 60 columns Crazy Eights' five columns
     # fit whole (with two cells each side of every column, "penalties" read "penalti…")
     table = Table(box=None, show_header=True, padding=(0, 2), collapse_padding=True, pad_edge=False,
@@ -61,6 +64,8 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
         # standings, not the next hand: "sits out" (of a hand) says nothing here
         standing = status_text({k: v for k, v in status.items() if k != "in_hand"}
                                | ({"team": True} if view.get("teams") else {}))  # 7.2: the team's, shared
+        if status.get("out") and places and seat in places:
+            standing = f"{standing}, {ordinal(places[seat])}"
         row = [Text(mark), Text(clean(seat_name(names, seat), 24)), Text(standing or "in")]
         if isinstance(points, list):
             row.append(Text(str(points[seat]) if seat < len(points) else ""))
@@ -208,7 +213,8 @@ class ResultsScreen(Withdrawable[None]):
             yield Label(Text(clean(self.title_text(), 70)), id="results-title", classes="above-why" if why else "")
             if why:  # what decided the match, for a player who did not follow its last hand
                 yield Label(Text(why), id="results-why")
-            yield Static(standings(view, self.names, self.event, self.card_style), id="standings")
+            places = getattr(getattr(self.link, "out_places", None), "places", None)
+            yield Static(standings(view, self.names, self.event, self.card_style, places), id="standings")
             if len(self.totals) > 1:
                 span = deal_word(self.view.get("game"))
                 over = f"over the {span}" if self.whole else f"over the {span} since you came in"

@@ -1,0 +1,42 @@
+"""The place each seat went out of a match in (Ninety-Eight 4.3 and 6.3, Ninety-Nine 4.1): the
+results box said "out" of every loser, listed in seat order, so a player out second of four read
+the same as one out first. A seat that goes out takes the place after those still in then; two
+out on one move share it. Known of the seats this app saw go out: one that joined or came back
+mid-match knows none that went out before."""
+from __future__ import annotations
+
+from typing import Any
+
+from core.whole import whole_number
+
+
+class OutPlaces:
+    """The places of the seats out of the match in play (or just over), as this app saw them go."""
+
+    def __init__(self) -> None:
+        #: seat -> place (2 for the last out before a single winner)
+        self.places: dict[int, int] = {}
+
+    def read(self, before: dict[str, Any] | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """``events`` led from ``before`` to ``view``."""
+        if before is None or before.get("is_over") or _hand(before) > _hand(view) or view.get("teams"):
+            self.places = {}  # a match new to this app (or a rematch); a team game ranks pairs
+            if view.get("teams"):
+                return
+        gone = [int(e["seat"]) for e in events if e.get("kind") == "out" and whole_number(e.get("seat"))]
+        if not gone:
+            return
+        still = sum(1 for s in view.get("status") or [] if isinstance(s, dict) and not s.get("out"))
+        for seat in gone:
+            self.places.setdefault(seat, still + 1)
+
+
+def _hand(view: dict[str, Any]) -> int:
+    number = view.get("hand_number")
+    return number if whole_number(number) else 0
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st."""
+    last = n % 10 if n % 100 not in (11, 12, 13) else 0
+    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(last, 'th')}"
