@@ -750,6 +750,9 @@ class TableSession:
             self.sent_away = True
             self._hold_seat()
             app.left_notices.say(refused, title="Table", severity="error")
+        elif update.get("code") == "replaced":  # the close that follows is not told again
+            reason, back = self._replaced()
+            app.left_notices.say(f"Left the table: {reason}.{back}", severity="warning", timeout=60)
         elif update.get("code") == "stale":  # a move that crossed another on its way (a bot's, the clock's)
             app.notify(STALE_MOVE, severity="warning")
         else:
@@ -1002,6 +1005,17 @@ class TableSession:
         """The way back to a table with a password asks for it again (a seat kept is no way
         past it): said, so that the command is not taken to be all it takes."""
         return ", with the table's password" if (self.lobby or {}).get("password") is True else ""
+
+    def _replaced(self) -> tuple[str, str]:
+        """Why a newer connection took this player's seat, and the way back, for as long as the
+        way back is up: two windows (or two SSH logins of one name from one address) took the
+        seat from each other, each told only "taken over by a newer connection" for a moment."""
+        if self.app.guest:
+            name = self.app.player_name
+            return (f"someone logged in as {name} from your address took your seat (another window of yours?)",
+                    f" Back to the table takes it back; a second player logs in under a name of their own.")
+        return ("you sat down at this table from another window or app, which took your seat",
+                " Close that one, or join again here to take it back.")
 
     def _back_once_up(self) -> str:
         """The way back to a seat in play at a table that cannot be reached now: its host closed
