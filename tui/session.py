@@ -1013,7 +1013,7 @@ class TableSession:
         if self.app.guest:
             name = self.app.player_name
             return (f"someone logged in as {name} from your address took your seat (another window of yours?)",
-                    f" Back to the table takes it back; a second player logs in under a name of their own.")
+                    " Back to the table takes it back; a second player logs in under a name of their own.")
         return ("you sat down at this table from another window or app, which took your seat",
                 " Close that one, or join again here to take it back.")
 
