@@ -297,15 +297,28 @@ TONES = frozenset(map(chr, range(0x1F3FB, 0x1F400)))
 FLAG_LETTERS = "".join(map(chr, range(0x1F1E6, 0x1F200)))
 
 
+#: the canonical combining class of a virama (Devanagari's ्, and its kin in other scripts),
+#: which joins the letter after it to the one before
+VIRAMA = 9
+
+
 def clean_text(text: str, limit: int) -> str:
     """Drop control, format and escape characters (a name or chat line cannot move a terminal's
     cursor or colour it) and skin tones, compose accents (the "Zoë" of one keyboard and of
     another are one name), fold whitespace, then cut to ``limit`` characters, never between a
-    flag's two letters. Only the first ``CLEAN_READ`` times ``limit`` characters are read."""
+    flag's two letters nor within a letter and its marks. Only the first ``CLEAN_READ`` times ``limit`` characters are read."""
     kept = [" " if ch.isspace() else ch for ch in unicodedata.normalize("NFC", text[:limit * CLEAN_READ])
             if ch.isspace() or not unicodedata.category(ch).startswith("C") and ch not in TONES]
     folded = " ".join("".join(kept).split())
     cut = folded[:limit]
+    if len(folded) > limit:
+        # never between a letter and the marks on it, nor after a virama that joins the next letter
+        # to it: "देवकी" cut to "देवक" (its last vowel sign lost) is another name, not a shorter one
+        end = limit
+        while end > 0 and (unicodedata.category(folded[end]).startswith("M")
+                           or unicodedata.combining(folded[end - 1]) == VIRAMA):
+            end -= 1
+        cut = folded[:end].rstrip() if end < limit else cut
     if len(folded) > limit and folded[limit] in FLAG_LETTERS:
         letters = len(cut) - len(cut.rstrip(FLAG_LETTERS))
         if letters % 2:  # the first of a pair, its second cut off

@@ -129,6 +129,19 @@ def test_names_that_look_alike_are_one_name_and_nothing_drawn_out_of_line_is_kep
     assert len(clean_name("a" * 100, NAME_LEN)) == NAME_LEN
 
 
+def test_a_cut_never_parts_a_letter_from_its_marks() -> None:
+    """"प्रिया शर्मा कुमारी देवकी" is 25 characters: cut to 24 after the code point, it kept
+    "देवक" without its vowel sign, another name; a cut falls between whole letters, and never
+    after a virama, which joins the letter that follows to the one before."""
+    name = "प्रिया शर्मा कुमारी देवकी"
+    assert len(name) == 25
+    assert clean_name(name, NAME_LEN) == "प्रिया शर्मा कुमारी देव"
+    assert clean_name("a" * 23 + "é", NAME_LEN) == "a" * 23 + "é"  # composed first: one letter
+    assert clean_name("a" * 23 + "q́̂", NAME_LEN) == "a" * 23  # no composed form: the letter goes
+    assert clean_name("a" * 22 + "क्ष", NAME_LEN) == "a" * 22  # a conjunct is not cut after its virama
+    assert clean_name("a" * 20 + " " + "क्षी", NAME_LEN) == "a" * 20
+
+
 def test_a_name_that_shows_nothing_is_no_name() -> None:
     """Blank letters (Hangul fillers, the blank Braille pattern) and lone combining marks pass
     ``clean_text`` but draw as nothing: as a name they are none, so the seat reads "Player"."""
