@@ -74,7 +74,7 @@ class DealMeInApp(App[int]):
                  bot_delay: float | None = None, mdns: bool | None = None,
                  bind: str | None = None, port: int | None = None,
                  lan_interfaces: list[str] | None = None, ssh_port: int | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, turn_guard: float | None = None) -> None:
         from themes.no_color import colour_disabled
 
         self.no_colour = colour_disabled()  # read before Textual takes NO_COLOR out of the environment
@@ -99,6 +99,9 @@ class DealMeInApp(App[int]):
         #: the command line (an empty one when the app is made without)
         self.args = args if args is not None else argparse.Namespace()
         self.bot_delay = self.settings.bot_pause if bot_delay is None else bot_delay
+        #: seconds after a player's turn comes in which a move key makes no move; None: the
+        #: table's own (``tui.screens.table.TURN_GUARD``)
+        self.turn_guard = turn_guard
         self.mdns = advertised(args) if mdns is None else mdns
         given_ssh = ssh_port if ssh_port is not None else getattr(args, "ssh", None)
         #: the port the SSH switch serves the tables this app hosts on: ``host --ssh PORT``'s

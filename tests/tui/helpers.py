@@ -29,6 +29,7 @@ def stacked(first: list[str], jokers: bool = False) -> list[str]:
 
 def make_app(**kw: Any) -> DealMeInApp:
     kw.setdefault("bot_delay", 0)
+    kw.setdefault("turn_guard", 0)  # keys at once, as the bots move at once (its own tests give it)
     kw.setdefault("mdns", False)
     return DealMeInApp(**kw)
 

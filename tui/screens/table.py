@@ -75,6 +75,12 @@ WARN_WIDTH = 78
 #: seconds after a screen over the table closes in which Enter plays no card: the results of a
 #: hand close on Enter, and a quick second Enter would play a card of the new hand unseen
 RESUME_GUARD = 0.4
+#: seconds after this player's turn comes in which a move key makes no move: one pressed before
+#: the turn could be seen (typed ahead while the bots played, held down, the second of a double
+#: Enter that went out) played a card the player never chose, the next one slid into the place
+#: of the card just played (``DealMeInApp.turn_guard``; a person sees a change in no less)
+TURN_GUARD = 0.25
+TURN_JUST_CAME = "Your turn has only just come: that key was pressed before it showed. Press it again to move."
 
 
 #: in a terminal too short for the line under the board, that line leads the hint's row: the
@@ -166,6 +172,7 @@ class TableScreen(Screen[None]):
         self._log = TableLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES, min_width=16)
         self._chance = DrawChance()  # this seat's chance to draw, so a refused Draw can say why
         self._resumed = 0.0  # when the table was last uncovered (a screen over it closed)
+        self._turn_came = 0.0  # when this player's turn last came (``TURN_GUARD``)
         self._covered = False  # a screen is over the table
         self._ended_names: list[str] | None = None  # ``names`` as the match ended
         self._asking: tuple[ChoiceScreen, Any] | None = None  # the choice on screen, and the total it was asked at
@@ -351,6 +358,8 @@ class TableScreen(Screen[None]):
         elif self.view is not None and not self.view.get("is_over"):
             self._ended_names = self.log_names  # as the match ends, before the lobby that follows
         was, self.view = self.view, view
+        if my_turn(view) and not (was is not None and my_turn(was) and was.get("hand_number") == view.get("hand_number")):
+            self._turn_came = time.monotonic()
         if self._unanswered is not None and not self.offline and view is not was:  # (a lobby redraws the same)
             lost, self._unanswered = self._unanswered, None
             if view.get("version") == lost and my_turn(view):
@@ -786,12 +795,13 @@ class TableScreen(Screen[None]):
     def _play(self, event: HandView.Play) -> None:
         if time.monotonic() - self._resumed < RESUME_GUARD:
             return  # the second of a double Enter that closed the screen over the table: unseen cards
-        self._play_card(announce=False)
+        self._play_card(announce=False, card=event.card)
 
-    def _play_card(self, announce: bool) -> None:
+    def _play_card(self, announce: bool, card: str | None = None) -> None:
+        """Play ``card`` (the one chosen as the key was pressed), or the one selected now."""
         view = self.view
-        card = self.query_one(HandView).selected
-        if view is None or card is None:
+        card = card or self.query_one(HandView).selected
+        if view is None or card is None or card not in (view.get("hand") or []):
             return
         if self._asking is not None:  # keys come faster than the question opens: one question at a time
             return
@@ -873,6 +883,10 @@ class TableScreen(Screen[None]):
         version = (self.view or {}).get("version")
         if isinstance(version, int) and version == self._acted_on:
             return  # the move already sent answers this view; the next view says what came of it
+        guard = getattr(self.app, "turn_guard", None)
+        if my_turn(self.view or {}) and time.monotonic() - self._turn_came < (TURN_GUARD if guard is None else guard):
+            self.warn(TURN_JUST_CAME)
+            return
         self._acted_on = version if isinstance(version, int) else None
         # a key that now plays: why it did nothing a moment ago, a hint on the card now played,
         # the total said before it, no longer stand over the log (their lines stay in it)

@@ -54,10 +54,14 @@ class HandView(Widget, can_focus=True):
             self.index = index
 
     class Play(Message):
-        def __init__(self, hand: "HandView", index: int) -> None:
+        """Play the card at ``index``: ``card``, the one there as the key was pressed (a key
+        typed straight after may move the cursor before the table reads the message)."""
+
+        def __init__(self, hand: "HandView", index: int, card: str) -> None:
             super().__init__()
             self.hand = hand
             self.index = index
+            self.card = card
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -230,7 +234,7 @@ class HandView(Widget, can_focus=True):
 
     def action_play(self) -> None:
         if self.cards:
-            self.post_message(self.Play(self, self.cursor))
+            self.post_message(self.Play(self, self.cursor, self.cards[self.cursor]))
         else:
             self._no_cards()
 
@@ -252,7 +256,7 @@ class HandView(Widget, can_focus=True):
             self._slid_in = False
             self.post_message(self.Selected(self, index))
         elif index == self.cursor:
-            self.post_message(self.Play(self, index))
+            self.post_message(self.Play(self, index, self.cards[index]))
         else:
             self.cursor = index
 
