@@ -84,3 +84,16 @@ def chip_outcome(game: str | None, total: int | None, action: str) -> str:
     lose 1 chip"); "" where it does nothing to them, or in another game."""
     words = chip_words(game, total, action)
     return words[0] if words else ""
+
+
+def least_costly(total: int, actions: list[str]) -> int:
+    """Which of ``actions`` (an ace's or a ten's two values) at ``total`` costs this player the
+    fewest chips (ninety-nine 3.3), then takes the most from the others; the first where they
+    do alike. A question opening on its first answer had Enter take the total over 99 at 90."""
+    def cost(action: str) -> tuple[int, int]:
+        after = total_after(total, action)
+        if after is None:
+            return (0, 0)
+        mine, others = chips(total, after)
+        return (mine, -others)
+    return min(range(len(actions)), key=lambda i: (cost(actions[i]), i))

@@ -1036,3 +1036,41 @@ async def test_an_empty_stock_that_a_draw_rebuilds_from_the_pile_is_marked(reshu
         await pilot.pause()
         board = str(screen.query_one("#cards").render())
         assert "stock 0" in board and ("↻" in board) is (reshuffle == "on"), board
+
+
+def test_the_least_costly_value_of_a_ninety_nine_card() -> None:
+    """ninety-nine 3.3: at 90 a ten's +10 goes over 99 (2 chips), its -10 costs nothing; at 23
+    its +10 lands on 33 (the others lose a chip); at 30 an ace's 11 passes 33 and its 1 does not."""
+    from tui.playoutcome import least_costly
+
+    assert least_costly(90, ["TC+10", "TC-10"]) == 1
+    assert least_costly(23, ["TC+10", "TC-10"]) == 0
+    assert least_costly(30, ["AS+11", "AS+1"]) == 1
+    assert least_costly(10, ["AS+1", "AS+11"]) == 0  # alike: the first
+
+
+async def test_a_ninety_nine_question_opens_on_the_value_that_costs_least() -> None:
+    """At 98 with a ten: Enter on the question took its first answer, +10, over 99 for 2 chips;
+    it opens on -10, which costs nothing."""
+    import random
+
+    match = new_match("ninety-nine", 3, seed=4)
+    rng = random.Random(4)
+    for _ in range(8):  # to a position found once: seat 0 to play at 98, holding tens
+        seat = match.current_seat
+        match.apply(rng.choice(match.view(seat)["legal"]), seat)
+    view = match.view(0)
+    assert match.current_seat == 0 and view["total"] == 98 and "TD" in view["hand"], view
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await show_match(app, pilot, match, 0)
+        hand = screen.query_one(HandView)
+        hand.cursor = view["hand"].index("TD")
+        await pilot.pause()
+        await pilot.press("enter")
+        prompt = await wait_for(pilot, lambda: current(app, ChoiceScreen))
+        assert prompt.actions == ["TD+10", "TD-10"] and prompt.focused is not None
+        assert prompt.focused.id == "opt1"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: link.sent)
+        assert link.sent == ["TD-10"]

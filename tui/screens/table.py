@@ -37,6 +37,7 @@ from ..matchheading import match_heading, starts_match
 from ..notices import TOO_SMALL_TITLE, again, clear_of_notices, keep_notices, take_down
 from ..otherkeys import COMPANY_KEYS, why_idle, why_no_step_away, why_not_here
 from ..plain import clean, printable
+from ..playoutcome import least_costly
 from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import AWAY_MARK, IDLE_MARK, unmarked
 from ..seatnames import listed_seat
@@ -840,6 +841,8 @@ class TableScreen(Screen[None]):
                 first = most_kept(hand, card, wild, suits)
         if view.get("total") is not None:  # an ace's 1 or 11, a ten's +10 or -10: from here
             question += f" The total is {view['total']}."
+        if first is None and view.get("game") == "ninety-nine" and isinstance(view.get("total"), int):
+            first = least_costly(view["total"], actions)  # Enter at 90 took a ten's +10 over 99
         total = view.get("total")
         prompt = ChoiceScreen(question, actions, self.card_style, total if isinstance(total, int) else None,
                               game=view.get("game"), first=first or 0, note=note)
