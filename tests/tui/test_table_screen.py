@@ -120,6 +120,20 @@ async def test_wild_eight_asks_for_a_suit() -> None:
         assert link.sent[0] == "8C=H"
 
 
+async def test_a_suit_is_named_by_its_letter_too() -> None:
+    """S, H, D or C names the suit, as card players name it (only 1 to 4 did)."""
+    app = make_app()
+    deck = stacked(["8C", "2D", "KH", "3D", "4S", "4D", "5S", "5D", "6S", "6D", "7S", "7D", "9S", "9D", "QH"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
+                                        options={"last_card": "off"})
+        await pilot.press("1", "enter")
+        await wait_for(pilot, lambda: current(app, ChoiceScreen))
+        await pilot.press("d")
+        await wait_for(pilot, lambda: link.sent)
+        assert link.sent == ["8C=D"]
+
+
 async def test_wild_eight_played_with_l_asks_for_a_suit_saying_last_card() -> None:
     """crazy-eights 4.1: L on a wild 8 from a hand of two asks the suit, and the question says
     the play goes with "last card!" (it read as Enter's did: nothing said the announcement was

@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label
 
 from ..playoutcome import chip_outcome
-from ..plays import choice_label
+from ..plays import choice_label, parse_play
 from ..widgets.keyfooter import KeyFooter
 from . import Withdrawable, popped
 
@@ -23,6 +23,8 @@ class ChoiceScreen(Withdrawable[str | None]):
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
         *[Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)],
+        # a wild card's suit by its letter too, as card players name it
+        *[Binding(letter.lower(), f"suit({letter!r})", show=False) for letter in "SHDC"],
     ]
 
     def __init__(self, question: str, actions: list[str], style: str = "two-colour",
@@ -63,6 +65,14 @@ class ChoiceScreen(Withdrawable[str | None]):
     def action_pick(self, index: int) -> None:
         if 0 <= index < len(self.actions) and not self.withdrawn:  # withdrawn: the position has gone
             self.dismiss(self.actions[index])
+
+    def action_suit(self, letter: str) -> None:
+        """The play that names suit ``letter``, where the question is which suit to name."""
+        for i, action in enumerate(self.actions):
+            play = parse_play(action)
+            if play is not None and play[2] == letter:
+                self.action_pick(i)
+                return
 
     def action_cancel(self) -> None:
         self.dismiss(None)
