@@ -11,7 +11,7 @@ from textual.widgets._footer import FooterKey
 from core import new_match
 from tui.drawchance import draw_on_bar
 
-from .helpers import key_bar, make_app, notices, show_link
+from .helpers import key_bar, make_app, notices, show_link, wait_for
 from .matchlink import StepLink
 
 
@@ -56,24 +56,31 @@ async def test_draw_shows_on_the_bar_only_in_the_chance_after_the_play() -> None
         screen = await show_link(app, pilot, link, first_plays=False)
         assert screen.view["current_seat"] == 0
         assert "Draw" not in key_bar(screen) and "Play" in key_bar(screen)
-        await pilot.press("space")  # left off the bar, Space still says why
+        await pilot.press("space")  # left off the bar, Space still says why, and is kept for the play
         await pilot.pause()
-        assert notices(app)[-1] == "Play a card first: you may draw after it, until the next seat plays."
+        assert notices(app)[-1] == "Play a card first: you draw as soon as it is played."
         assert link.sent == []
 
+        await link.act(link.match.legal_actions(0)[0])
+        await wait_for(pilot, lambda: link.sent[-1:] == ["draw"])  # the Space kept: drawn at once
+        await pilot.pause()
+        assert "Draw" in key_bar(screen) and _dimmed(screen, "Draw")  # taken: dimmed while Bo plays
+
+        def round_to_ana() -> None:
+            for _ in range(4):  # the others play round to Ana (a 4 turns play round, a J skips)
+                if link.match.current_seat == 0:
+                    break
+                link.step()
+        round_to_ana()
+        await pilot.pause()
+        assert screen.view["current_seat"] == 0 and "Draw" not in key_bar(screen)  # its turn again
         await link.act(link.match.legal_actions(0)[0])
         await pilot.pause()
         assert "Draw" in key_bar(screen) and not _dimmed(screen, "Draw")  # the chance: lit
         await pilot.press("space")
         await pilot.pause()
-        assert link.sent[-1] == "draw"
-        assert "Draw" in key_bar(screen) and _dimmed(screen, "Draw")  # taken: dimmed while Bo plays
-        for _ in range(4):  # the others play round to Ana (a 4 turns play round, a J skips)
-            if link.match.current_seat == 0:
-                break
-            link.step()
-        await pilot.pause()
-        assert screen.view["current_seat"] == 0 and "Draw" not in key_bar(screen)  # its turn again
+        assert link.sent[-1] == "draw" and link.sent.count("draw") == 2
+        assert "Draw" in key_bar(screen) and _dimmed(screen, "Draw")
 
 
 async def test_at_60_columns_the_bar_keeps_draw_in_the_chance() -> None:

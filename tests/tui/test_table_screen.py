@@ -750,6 +750,37 @@ async def test_keys_typed_for_the_table_do_not_close_results_that_just_came_up()
         await wait_for(pilot, lambda: asked == [1] and app.screen is screen)
 
 
+async def test_enter_on_a_matchs_results_starts_no_rematch_and_says_which_key_does() -> None:
+    """Two fast players' Enter, pressed to play on, went through a match's results into a
+    rematch (its Rematch had the focus): no choice has the focus there, and Enter says which key
+    does what; an arrow reaches a button, which Enter then presses."""
+    import asyncio
+
+    from textual.widgets import Label
+
+    from tui.screens.results import ResultsScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen, link = await open_table(app, pilot, "ninety-eight", 4, seat=2, **TIGHT)
+        asked: list[int] = []
+        link.rematch = lambda: asked.append(1) or asyncio.sleep(0)
+        link.solo = True
+        results = ResultsScreen(link, link.view(), screen.names, [0, 5], True)
+        await app.push_screen(results)
+        await wait_for(pilot, results.keys_act)
+        assert results.focused is None
+        await pilot.press("enter")
+        said = results.query_one("#which-key", Label)
+        await wait_for(pilot, lambda: said.display)
+        assert str(said.render()).startswith("R rematch; B back to the lobby; Esc the table"), str(said.render())
+        assert app.screen is results and asked == []
+        await pilot.press("left")
+        await wait_for(pilot, lambda: results.focused is not None)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is screen)
+
+
 async def _on_a_card_that_cannot_be_played(app, pilot):
     """A Crazy Eights table (crazy-eights 3.3) at the turn of the seat shown, a card it cannot
     play selected; the screen."""

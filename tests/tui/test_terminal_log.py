@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tui.screens.table import TURN_GUARD
+
 pytestmark = pytest.mark.skipif(not shutil.which("tmux"), reason="needs tmux on this machine")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,6 +52,7 @@ async def test_a_run_of_draws_is_repainted_as_one_growing_line(tmp_path: Path) -
         await wait_pane(sock, lambda s: "Crazy Eights, 4 seats" in s and "Start" in s)  # the default game
         tmux(sock, "send-keys", "-t", "t", "C-s")
         await wait_pane(sock, lambda s: "Crazy Eights · hand 1" in s and "your turn" in s)
+        await asyncio.sleep(TURN_GUARD)  # a key pressed as the turn shows waits (tui.screens.table)
         for n in (1, 2, 3):
             tmux(sock, "send-keys", "-t", "t", "Space")
             # the one "You draw" line lists n cards: n - 1 commas

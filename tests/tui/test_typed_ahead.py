@@ -71,3 +71,24 @@ async def test_a_move_key_pressed_before_the_turn_showed_makes_no_move() -> None
         await pilot.press("enter")
         await wait_for(pilot, lambda: link.sent)
         assert len(link.sent) == 1
+
+
+async def test_a_draw_typed_straight_after_the_play_goes_once_the_play_is_in() -> None:
+    """Ninety-Nine's manual draw (5.1): Enter then Space in one burst. The Space came before the
+    host had the play, when no draw could be made, and was lost without a word (the play's
+    sending took its "why not" down): it draws once the play is in."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        match = next(m for m in (new_match("ninety-nine", 3, options={"draw": "manual"}, seed=seed)
+                                 for seed in range(40)) if m.current_seat == 0)
+        link = StepLink(match, 0)
+        screen = await show_link(app, pilot, link, first_plays=False)
+        hand = screen.query_one(HandView)
+        plain = plain_cards(screen.view)
+        hand.cursor = plain[0]
+        await pilot.pause()
+        card = screen.view["hand"][plain[0]]
+        burst(app, ("enter", "\r"), ("space", " "))
+        await wait_for(pilot, lambda: len(link.sent) == 2)
+        assert link.sent == [card, "draw"]
+        assert len(screen.view["hand"]) == len(match.view(0)["hand"]) == 3

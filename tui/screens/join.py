@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.css.styles import RulesMap
 from textual.screen import Screen
 from textual.strip import Strip
@@ -275,7 +276,10 @@ class JoinScreen(Screen[None]):
                 self.found.pop(event.table.service, None)
             else:
                 self.found[event.table.service] = event.table
-            self._refresh_list()
+            try:
+                self._refresh_list()
+            except NoMatches:  # the screen is being taken down (a table joined) as the LAN changes
+                return
             status.update(self._lan_status())
 
     def _quiet_now(self) -> None:

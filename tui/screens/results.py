@@ -165,11 +165,14 @@ class ResultsScreen(Withdrawable[None]):
     Its keys wait ``RESULTS_GRACE`` before they act."""
 
     CSS_PATH = Path(__file__).with_suffix(".tcss")
+    #: nothing focused by itself: a hand's box focuses Continue, a match's nothing (``on_mount``)
+    AUTO_FOCUS = ""
     BINDINGS = [
         Binding("escape", "close", "Continue"),
         # R as the screen's button reads (the host's Rematch, a guest's ready or ask)
         *(Binding("r", f"press('rematch', {words!r})", words, id="results.rematch") for words in REMATCH_WORDS),
         Binding("b", "press('lobby')", "Back to lobby", id="results.lobby"),
+        Binding("enter", "which_key", show=False),
         Binding("v", "replay", "Replay", id="results.replay"),
         # the app's Q, which Textual leaves out of a modal screen's keys: it quits from the
         # results as from the table (asking first where the table does)
@@ -197,6 +200,7 @@ class ResultsScreen(Withdrawable[None]):
         self.event = event
         #: when its keys (and its buttons) start to act (``RESULTS_GRACE``)
         self.keys_from = time.monotonic() + RESULTS_GRACE
+
         #: its widgets are all there: a lobby that comes sooner is shown by ``on_mount``
         self._drawn = False
         #: the host's bots waited for this player to read the box (the lobby marked their seat
@@ -239,6 +243,9 @@ class ResultsScreen(Withdrawable[None]):
                 played_on = Label("", id="played-on")
                 played_on.display = False
                 yield played_on
+            which = Label("", id="which-key")  # Enter at a match's end: which key does what
+            which.display = False
+            yield which
             with Horizontal(id="results-buttons"):
                 if self.match_over:
                     rematch = rematch_words(self.link)
@@ -264,7 +271,10 @@ class ResultsScreen(Withdrawable[None]):
         # the lobby that counts the match just won comes right after it: one that came while
         # the screen was being composed found no tally line to update
         self.refresh_tally()
-        self.query(Button).first().focus()
+        if not self.match_over:  # a hand's: Enter continues
+            self.query(Button).first().focus()
+        # a match's: no choice has the focus, where Enter started a rematch unread for a player
+        # playing on with Enter (Enter says which key does what; an arrow or Tab reaches a button)
         if not self.match_over:
             self._watch_turn()
             self.set_interval(0.5, self._watch_turn)
@@ -436,6 +446,21 @@ class ResultsScreen(Withdrawable[None]):
                 back()
         else:
             self.dismiss(None)
+
+    def action_which_key(self) -> None:
+        """Enter with no choice focused (a match's end): which key does what, in the box."""
+        if not self.keys_act():
+            return
+        keys = getattr(self.app, "keys_for", lambda _id, default: default)
+        words = rematch_words(self.link)
+        said = [f"{keys('results.rematch', 'r').upper()} {words.lower()}" if words else "",
+                f"{keys('results.lobby', 'b').upper()} back to the lobby", "Esc the table"]
+        label = self.query_one("#which-key", Label)
+        label.update(Text("; ".join(part for part in said if part) + " (or an arrow to a button, then Enter).",
+                          style="bold"))
+        if not label.display:
+            label.display = True
+            self._refit()
 
     def action_close(self) -> None:
         if self.keys_act():

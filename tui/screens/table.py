@@ -81,6 +81,7 @@ RESUME_GUARD = 0.4
 #: Enter that went out) played a card the player never chose, the next one slid into the place
 #: of the card just played (``DealMeInApp.turn_guard``; a person sees a change in no less)
 TURN_GUARD = 0.25
+DRAW_AFTER_PLAY = "Play a card first: you draw as soon as it is played."
 TURN_JUST_CAME = "Your turn has only just come: that key was pressed before it showed. Press it again to move."
 
 
@@ -174,6 +175,9 @@ class TableScreen(Screen[None]):
         self._chance = DrawChance()  # this seat's chance to draw, so a refused Draw can say why
         self._resumed = 0.0  # when the table was last uncovered (a screen over it closed)
         self._turn_came = 0.0  # when this player's turn last came (``TURN_GUARD``)
+        #: a draw typed right after a play, to go once that play is in (``_draw_after_play``):
+        #: the version the play answered
+        self._draw_next: int | None = None
         self._covered = False  # a screen is over the table
         self._ended_names: list[str] | None = None  # ``names`` as the match ended
         self._asking: tuple[ChoiceScreen, Any] | None = None  # the choice on screen, and the total it was asked at
@@ -361,6 +365,10 @@ class TableScreen(Screen[None]):
         was, self.view = self.view, view
         if my_turn(view) and not (was is not None and my_turn(was) and was.get("hand_number") == view.get("hand_number")):
             self._turn_came = time.monotonic()
+        if self._draw_next is not None and view.get("version") != self._draw_next:
+            self._draw_next = None  # the play typed before it is in: the draw goes, if it still may
+            if can(view, "draw"):
+                self.call_later(self.send, "draw")
         if self._unanswered is not None and not self.offline and view is not was:  # (a lobby redraws the same)
             lost, self._unanswered = self._unanswered, None
             if view.get("version") == lost and my_turn(view):
@@ -794,9 +802,13 @@ class TableScreen(Screen[None]):
 
     @on(HandView.Play)
     def _play(self, event: HandView.Play) -> None:
+        self.play_chosen(event.card)
+
+    def play_chosen(self, card: str) -> None:
+        """Play ``card``, chosen in the hand (Enter, a click on the selected card)."""
         if time.monotonic() - self._resumed < RESUME_GUARD:
             return  # the second of a double Enter that closed the screen over the table: unseen cards
-        self._play_card(announce=False, card=event.card)
+        self._play_card(announce=False, card=card)
 
     def _play_card(self, announce: bool, card: str | None = None) -> None:
         """Play ``card`` (the one chosen as the key was pressed), or the one selected now."""
@@ -912,8 +924,24 @@ class TableScreen(Screen[None]):
     def action_draw(self) -> None:
         if self.view is not None and can(self.view, "draw"):
             self.send("draw")
-        else:
+        elif not self._draw_after_play():
             self.warn(why_no_draw(self.view or {}, self.names, self._chance, self.app.keys_for))
+
+    def _draw_after_play(self) -> bool:
+        """Ninety-Nine's manual draw, Space on this player's turn, before the play has gone in
+        (5.1: the draw comes after it): typed in one burst with Enter, the Space came first and
+        was lost without a word (the play's sending took its "why not" down). The draw goes once
+        this turn's play is in, where the chance is open then."""
+        view = self.view or {}
+        version = view.get("version")
+        if not (manual_draw(view) and isinstance(version, int) and my_turn(view)):
+            return False
+        if self._draw_next != version:
+            self._draw_next = version
+            if self._acted_on != version:  # the play is still to come
+                self.warn(DRAW_AFTER_PLAY)
+        return True
+
 
     def on_key(self, event: ui.Key) -> None:
         """Draw, L or Play pressed while the key bar shows it dimmed says why (Textual runs no
@@ -922,6 +950,11 @@ class TableScreen(Screen[None]):
         them out in a game that has them (Crazy Eights: Pass before the draws are used up,
         Draw once they are), where this seat plays: a key the game has is never silent, nor
         one of a player's pressed by a watcher or once the match is over."""
+        draw = next(b for b in self.BINDINGS if isinstance(b, Binding) and b.action == "draw")
+        if event.key in (k.strip() for k in current_keys(draw, self.app.keymap).split(",")) \
+                and self._draw_after_play():
+            event.stop()  # left off the bar while the play is on its way: it goes after it
+            return
         active = self.active_bindings.get(event.key)
         says_why = {"draw": self.action_draw, "last_card": self.action_last_card,
                     "play": lambda: self.query_one(HandView).action_play()}  # (queried only if pressed)

@@ -233,10 +233,15 @@ class HandView(Widget, can_focus=True):
             self.cursor = index
 
     def action_play(self) -> None:
-        if self.cards:
-            self.post_message(self.Play(self, self.cursor, self.cards[self.cursor]))
-        else:
+        if not self.cards:
             self._no_cards()
+            return
+        card = self.cards[self.cursor]
+        play = getattr(self.screen, "play_chosen", None)
+        if callable(play):  # at once, in the order the keys came: a draw typed after it comes after it
+            play(card)
+        else:
+            self.post_message(self.Play(self, self.cursor, card))
 
     def _no_cards(self) -> None:
         """A card key with no card in hand: the table says why (a watcher, the match over, a
