@@ -264,7 +264,10 @@ def _first_clash(keymap: dict[str, str], screens: dict[str, list[Binding]]) -> t
 UNNAMED = {"step(-1)": "Up the menu", "step(1)": "Down the menu", "app.focus_previous": "The button before",
            "app.focus_next": "The button after", "scroll_box(-1)": "Scroll up", "scroll_box(1)": "Scroll down",
            "scroll_box(-10)": "Page up", "scroll_box(10)": "Page down", "game(1)": "Game",
-           **{f"pick({i})": f"Choice {i + 1}" for i in range(9)}}
+           **{f"pick({i})": f"Choice {i + 1}" for i in range(9)},
+           **{f"suit({letter!r})": f"Name {name}" for letter, name in
+              (("S", "spades"), ("H", "hearts"), ("D", "diamonds"), ("C", "clubs"))},
+           "which_key": "Which key does what"}
 
 
 def described(binding: Binding) -> str:

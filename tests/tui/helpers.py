@@ -14,7 +14,7 @@ from textual.screen import Screen
 from core import new_match
 from core.cards import CARD_STR
 from tui.app import DealMeInApp
-from tui.screens.table import RESUME_GUARD, TableScreen
+from tui.screens.table import RESUME_GUARD, TURN_GUARD, TableScreen
 
 from .matchlink import MatchLink
 
@@ -201,8 +201,11 @@ async def play_with_keys(app: DealMeInApp, pilot: Any, timeout: float = 60.0,
             await pilot.press("1")
         elif isinstance(screen, TableScreen):
             view = screen.view or {}
+            guard = getattr(app, "turn_guard", None)
             if time.monotonic() - screen._resumed < RESUME_GUARD:
                 pass  # just uncovered: the table takes no Enter yet (a double Enter's second)
+            elif time.monotonic() - screen._turn_came < (TURN_GUARD if guard is None else guard):
+                pass  # the turn has only just come: a move key waits (an app made without ``make_app``)
             elif not screen.query(HandView):
                 pass  # pushed, not composed yet: a busy machine can be a frame or more behind
             elif view.get("current_seat") == view.get("seat") and not view.get("is_over") and view.get("legal"):
