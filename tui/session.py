@@ -198,6 +198,7 @@ class TableSession:
                 if choice.ssh:
                     await session._doors.serve_ssh(bind, server, table, session.password)
                 session.show_lobby()
+                session._say_name_cut()  # (the table's own name keeps it whole)
                 if app.mdns:
                     await session._doors.advertise(server, table)
             else:
@@ -329,15 +330,20 @@ class TableSession:
         session.joining = False
         session._hold_seat()
         session.show_lobby()
-        named = clean_name(app.player_name, NAME_LEN * 2)
-        if len(named) > NAME_LEN:  # cut by the host (an SSH login's name, a --name): by the name it gave
-            seats = (session.lobby or {}).get("seats") or []
-            seat = session.seat
-            given = seats[seat].get("name") if isinstance(seat, int) and seat < len(seats) \
-                and isinstance(seats[seat], dict) else None
-            app.notify(f"You are {clean(str(given or clean_name(named, NAME_LEN)), NAME_LEN)} at this table: a name "
-                       f"is kept to {NAME_LEN} characters.", title="Name", timeout=10)
+        session._say_name_cut()
         return session
+
+    def _say_name_cut(self) -> None:
+        """A name longer than a table keeps (an SSH login's, a ``--name``): by the name it gave."""
+        named = clean_name(self.app.player_name, NAME_LEN * 2)
+        if len(named) <= NAME_LEN:
+            return
+        seats = (self.lobby or {}).get("seats") or []
+        seat = self.seat
+        given = seats[seat].get("name") if isinstance(seat, int) and seat < len(seats) \
+            and isinstance(seats[seat], dict) else None
+        self.app.notify(f"You are {clean(str(given or clean_name(named, NAME_LEN)), NAME_LEN)} at this table: a name "
+                        f"is kept to {NAME_LEN} characters.", title="Name", timeout=10)
 
     def _seat_here(self) -> tuple[str | None, str] | None:
         """The seat this app sits in at another host's table, as (table, token); None when it

@@ -636,3 +636,22 @@ async def test_a_name_longer_than_a_table_keeps_is_said_as_cut() -> None:
             await app.leave_table()
     finally:
         await srv.close()
+
+
+
+async def test_a_hosts_name_longer_than_a_table_keeps_is_said_as_cut_too() -> None:
+    """``dealmein host --name`` over 24 characters: the host's own seat was cut without a word
+    (its joining players were told), while the table's name kept it whole."""
+    from tui.screens.picker import TableChoice
+
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        said = said_from_now(app)
+        app.settings.name = "Maximiliana_von_Longname_III"
+        await app.start_table(TableChoice(game="ninety-eight", preset="standard", options={}, seats=2, bots={}),
+                              solo=False)
+        await wait_for(pilot, lambda: current(app, LobbyScreen) and app.session.seat is not None)
+        cut = "Maximiliana_von_Longname"
+        await wait_for(pilot, lambda: f"You are {cut} at this table: a name is kept to 24 characters." in said)
+        assert app.session.lobby["name"] == "Maximiliana_von_Longname_III's table"
+        await app.leave_table()
