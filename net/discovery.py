@@ -249,7 +249,7 @@ class FoundTable:
             "seats_taken": a.seats_taken if a else None, "seats_total": a.seats_total if a else None,
             "status": a.status if a else None, "password": a.password if a else None,
             "ssh_port": a.ssh_port if a else None, "options": dict(a.options) if a else None,
-            "turn_time": a.turn_time if a else None,
+            "turn_time": a.turn_time if a else None, "bots": a.bots if a else None,
         }
 
 

@@ -63,7 +63,8 @@ def cells(table: FoundTable) -> tuple[list[str], str]:
     if table.reachable is False:
         notes.append("not answering")
     extra = f"  ({', '.join(notes)})" if notes else ""
-    return [table.name, a.game, a.preset, f"{a.seats_taken}/{a.seats_total}", a.status], f"{where}{extra}"
+    bots = f" ({a.bots} bot{'s' if a.bots != 1 else ''})" if a.bots else ""
+    return [table.name, a.game, a.preset, f"{a.seats_taken}/{a.seats_total}{bots}", a.status], f"{where}{extra}"
 
 
 def widths(rows: list[list[str]]) -> list[int]:

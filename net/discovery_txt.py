@@ -39,6 +39,7 @@ KEY_SSH = "ssh"
 KEY_OPTIONS = "o"
 KEY_CLOCK = "tc"
 KEY_HOST = "id"
+KEY_BOTS = "b"
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9._+-]*\Z")
 _SEATS = re.compile(r"(\d{1,2})/(\d{1,2})\Z")
@@ -79,6 +80,8 @@ class TableAdvert:
     #: the id of the host serving it, which its protocol challenge repeats: a table that went
     #: without a goodbye is not taken for whichever host answers at its port later ("": none said)
     host_id: str = ""
+    #: of the seats taken, those a bot plays (a host of an older version says none: 0)
+    bots: int = 0
 
     @property
     def compatible(self) -> bool:
@@ -117,6 +120,8 @@ def check(advert: TableAdvert) -> TableAdvert:
         raise TxtError(f"seats total {advert.seats_total} is not in 1-{SEATS_MAX}")
     if not 0 <= advert.seats_taken <= advert.seats_total:
         raise TxtError(f"seats taken {advert.seats_taken} is not in 0-{advert.seats_total}")
+    if not 0 <= advert.bots <= advert.seats_taken:
+        raise TxtError(f"bots {advert.bots} is not in 0-{advert.seats_taken}")
     if not 0 <= advert.protocol <= 65535:
         raise TxtError(f"protocol version {advert.protocol} is out of range")
     if advert.ssh_port is not None:
@@ -173,6 +178,8 @@ def encode(advert: TableAdvert) -> dict[str, str]:
         props[KEY_CLOCK] = str(advert.turn_time)
     if advert.host_id:
         props[KEY_HOST] = advert.host_id
+    if advert.bots:
+        props[KEY_BOTS] = str(advert.bots)
     return props
 
 
@@ -241,6 +248,7 @@ def decode(props: dict[str, str]) -> TableAdvert:
         options=_options(props.get(KEY_OPTIONS, "")),
         turn_time=_number(props, KEY_CLOCK) if KEY_CLOCK in props else 0,
         host_id=props.get(KEY_HOST, ""),
+        bots=_number(props, KEY_BOTS) if KEY_BOTS in props else 0,
     )
     return check(advert)
 
@@ -273,4 +281,5 @@ def advert_from_lobby(lobby: dict, *, ssh_port: int | None = None, app_version: 
         options=tuple(options),
         turn_time=clock if isinstance(clock := lobby.get("turn_time"), int) and 0 < clock <= 65535 else 0,
         host_id=host_id,
+        bots=sum(1 for seat in seats if seat.get("bot") is not None),
     )

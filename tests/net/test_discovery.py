@@ -148,11 +148,12 @@ async def test_two_hosts_with_one_name_get_distinct_services(spawn, browser: Tab
     assert [browser.tables[s].name for s in both] == [name, name]
     assert [browser.tables[s].port for s in both] == [ready1["port"], ready2["port"]]
 
+    # a goodbye withdraws a table at once; on a loaded machine its packets can come a few seconds late
     assert await second.close() == 0
-    await until(browser, lambda: ready2["service"] not in browser.tables, 5)
+    await until(browser, lambda: ready2["service"] not in browser.tables, 10)
     assert ready1["service"] in browser.tables
     assert await first.close() == 0
-    await until(browser, lambda: ready1["service"] not in browser.tables, 5)
+    await until(browser, lambda: ready1["service"] not in browser.tables, 10)
 
 
 async def test_killed_host_is_unreachable_within_5_s_while_its_records_linger(spawn, browser: TableBrowser) -> None:

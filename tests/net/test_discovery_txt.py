@@ -111,6 +111,8 @@ def test_a_host_refuses_to_send_a_bad_advert(change: dict, message: str) -> None
     ({"o": "=50"}, "option name"),
     ({"tc": "soon"}, "not a number"),
     ({"tc": "123456"}, "not a number"),
+    ({"b": "5"}, "bots"),
+    ({"b": "x"}, "not a number"),
 ])
 def test_a_browser_refuses_a_bad_record(change: dict, message: str) -> None:
     props = {**encode(ADVERT), **change}
@@ -154,6 +156,10 @@ def test_advert_from_lobby_counts_players_and_bots() -> None:
     advert = advert_from_lobby(lobby, ssh_port=2222, app_version="0.1.0")
     assert (advert.seats_taken, advert.seats_total, advert.password, advert.ssh_port) == (2, 3, True, 2222)
     assert advert.joinable and roundtrip(advert) == advert
+    # of the seats taken, the bots' (an organiser saw "2/4 seats" with no word that one was a bot)
+    assert advert.bots == 1 and encode(advert)["b"] == "1"
+    assert "b" not in encode(advert_from_lobby({**lobby, "seats": lobby["seats"][:1]}))
+    assert decode(read_properties(raw({k: v for k, v in encode(advert).items() if k != "b"}))).bots == 0  # older host
 
 
 def test_the_options_a_table_sets_travel_with_its_advert() -> None:

@@ -509,3 +509,16 @@ async def test_a_table_found_later_leaves_a_box_the_player_went_back_to() -> Non
         put_found(join, ("Alpha", {}), ("Beta", {}))
         await pilot.pause()
         assert join.focused is address
+
+
+async def test_a_listed_tables_bots_are_told_among_its_seats_taken() -> None:
+    """"Room 2 … 2/4 seats" read as two players there, where one seat was a bot's."""
+    app = make_app()
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("j")
+        join = await wait_for(pilot, lambda: current(app, JoinScreen))
+        put_found(join, ("Room 2", {"seats_taken": 2, "bots": 1}), ("Room 3", {"seats_taken": 3}))
+        await pilot.pause()
+        lines = [line for line in screen_lines(app) if "Room" in line]
+        assert any("Room 2" in line and "2/4 seats (1 bot)" in line for line in lines), lines
+        assert any("Room 3" in line and "3/4 seats " in line and "bot" not in line for line in lines), lines

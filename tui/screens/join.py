@@ -95,7 +95,8 @@ def table_line(found: Any, here: bool = False, where: bool = False, kept: bool =
         return line
     info = GAMES.get(a.game)
     line.append(f"  {info.name if info else clean(a.game, 20)} ({clean(a.preset, 20)})")
-    line.append(f"  {a.seats_taken}/{a.seats_total} seats  {clean(a.status, 12)}")
+    bots = f" ({counted(a.bots, 'bot')})" if a.bots else ""  # seats a player cannot take back from a person
+    line.append(f"  {a.seats_taken}/{a.seats_total} seats{bots}  {clean(a.status, 12)}")
     if a.password:
         line.append("  password", style="yellow")
     if not found.compatible:
