@@ -10,6 +10,9 @@ from dataclasses import replace
 from functools import lru_cache
 
 from rich.color import EIGHT_BIT_PALETTE, Color, ColorSystem, ColorTriplet
+from textual.color import Color as TextualColor
+
+from themes.variables import relative_luminance
 
 from .cardface import CardPalette
 
@@ -39,10 +42,7 @@ def _choices() -> tuple[tuple[int, ColorTriplet], ...]:
 
 
 def _luminance(t: ColorTriplet) -> float:
-    def channel(c: int) -> float:
-        c_ = c / 255
-        return c_ / 12.92 if c_ <= 0.04045 else ((c_ + 0.055) / 1.055) ** 2.4
-    return 0.2126 * channel(t.red) + 0.7152 * channel(t.green) + 0.0722 * channel(t.blue)
+    return relative_luminance(TextualColor(t.red, t.green, t.blue))
 
 
 def _distance(a: ColorTriplet, b: ColorTriplet) -> float:

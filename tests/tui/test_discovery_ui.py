@@ -470,16 +470,22 @@ async def test_a_full_table_holding_the_players_own_seat_does_not_read_you_watch
         assert "you watch" not in lines[0] and lines[1].endswith("you watch"), lines
 
 
+async def join_focused_on_address(app: Any, pilot: Any) -> tuple[JoinScreen, Input, OptionList]:
+    """The Join screen, opened with J, its address box focused: the screen, that box, the LAN list."""
+    await pilot.press("j")
+    join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
+    address, tables = join.query_one("#address", Input), join.query_one("#tables", OptionList)
+    await wait_for(pilot, lambda: join.focused is address)
+    return join, address, tables
+
+
 async def test_the_list_takes_the_focus_once_and_never_from_an_address_being_typed() -> None:
     """A table found takes the focus from the empty address box, once; Up from the address row
     reaches the list above it (at its last row), and a table found while an address is being
     typed leaves the typing where it is."""
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("j")
-        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
-        address, tables = join.query_one("#address", Input), join.query_one("#tables", OptionList)
-        await wait_for(pilot, lambda: join.focused is address)
+        join, address, tables = await join_focused_on_address(app, pilot)
         put_found(join, ("Alpha", {}), ("Beta", {}))
         await wait_for(pilot, lambda: join.focused is tables and tables.highlighted == 0)
         address.focus()
@@ -497,10 +503,7 @@ async def test_a_table_found_later_leaves_a_box_the_player_went_back_to() -> Non
     empty as it is, whatever tables are found after."""
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("j")
-        join = await wait_for(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen)
-        address, tables = join.query_one("#address", Input), join.query_one("#tables", OptionList)
-        await wait_for(pilot, lambda: join.focused is address)
+        join, address, tables = await join_focused_on_address(app, pilot)
         put_found(join, ("Alpha", {}))
         await wait_for(pilot, lambda: join.focused is tables)
         await pilot.press("tab")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -122,54 +123,49 @@ async def test_you_are_told_of_your_own_bad_theme_file_by_name(monkeypatch, tmp_
         assert f"theme file is left out:\n{tmp_path / 'themes' / 'host-only.toml'}: " in notes[0]  # its whole path
 
 
-async def test_a_guest_whose_seat_another_login_of_its_name_took_is_told_who_and_the_way_back(monkeypatch) -> None:
-    """Two SSH logins as one name from one address take one seat from each other: the one
-    bounced was told only "this seat was taken over by a newer connection", for a moment."""
+async def left_when_taken(app: Any, pilot: Any, server: Server, name: str) -> list[str]:
+    """What the app said of leaving the table once another connection came in with its seat's
+    token (another window, another login of its name), as the host replaces it."""
     from net.client import TableClient
 
     from .helpers import said_from_now
 
+    said = said_from_now(app)
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session.client.token)
+    client = app.session.client
+    other = await TableClient.connect("127.0.0.1", server.port, name=name, token=client.token, table=client.table)
+    try:
+        await wait_for(pilot, lambda: any(s.startswith("Left the table") for s in said))
+        return [s for s in said if s.startswith("Left the table")]
+    finally:
+        await other.close()
+
+
+async def test_a_guest_whose_seat_another_login_of_its_name_took_is_told_who_and_the_way_back(monkeypatch) -> None:
+    """Two SSH logins as one name from one address take one seat from each other: the one
+    bounced was told only "this seat was taken over by a newer connection", for a moment."""
     server = await lounge()
     try:
         app = await guest_app(monkeypatch, server)
         async with app.run_test(size=(100, 30)) as pilot:
-            said = said_from_now(app)
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.session.client.token)
-            client = app.session.client
-            other = await TableClient.connect("127.0.0.1", server.port, name="bea", token=client.token,
-                                              table=client.table)
-            try:
-                await wait_for(pilot, lambda: any(s.startswith("Left the table") for s in said))
-                assert [s for s in said if s.startswith("Left the table")] == [
-                    "Left the table: someone logged in as bea from your address took your seat (another window of "
-                    "yours?). Back to the table takes it back; a second player logs in under a name of their own."]
-            finally:
-                await other.close()
+            assert await left_when_taken(app, pilot, server, "bea") == [
+                "Left the table: someone logged in as bea from your address took your seat (another window of "
+                "yours?). Back to the table takes it back; a second player logs in under a name of their own."]
     finally:
         await server.close()
 
 
 async def test_a_player_whose_seat_another_window_took_is_told_so(monkeypatch) -> None:
-    from net.client import TableClient
-
-    from .helpers import join_lobby, said_from_now
+    from .helpers import join_lobby
 
     monkeypatch.delenv("DEALMEIN_SSH_SESSION", raising=False)
     server = await lounge()
     try:
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
-            said = said_from_now(app)
             await join_lobby(app, pilot, server.port)
-            client = app.session.client
-            other = await TableClient.connect("127.0.0.1", server.port, name="Ana", token=client.token,
-                                              table=client.table)
-            try:
-                await wait_for(pilot, lambda: any(s.startswith("Left the table") for s in said))
-                assert [s for s in said if s.startswith("Left the table")] == [
-                    "Left the table: you sat down at this table from another window or app, which took your seat. "
-                    "Close that one, or join again here to take it back."]
-            finally:
-                await other.close()
+            assert await left_when_taken(app, pilot, server, "Ana") == [
+                "Left the table: you sat down at this table from another window or app, which took your seat. "
+                "Close that one, or join again here to take it back."]
     finally:
         await server.close()
