@@ -167,6 +167,12 @@ class Advertiser:
         self._info = info
         self.advert = advert
 
+    def keep_current(self, advert: TableAdvert) -> None:
+        """``advert`` if it is not the one out: the table changed while the first went out
+        (bots seated as it opened), before any listener could say so."""
+        if advert != self.advert:
+            self.update_soon(advert)
+
     def update_soon(self, advert: TableAdvert) -> None:
         """Republish from synchronous code (a server listener): bursts of changes collapse into
         the latest advert, sent after the one in flight. A bad advert is logged and skipped."""

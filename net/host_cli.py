@@ -629,6 +629,7 @@ async def advertise(server: Server, table: Table, bind: str, out: Out, ssh_port:
         print(f"Not advertised on the LAN ({said}); players can join by address.", file=out)
         return None
     server.add_listener(lambda t: adv.update_soon(advert_of(t)))
+    adv.keep_current(advert_of(table))
     print(f"Advertised on the LAN as {name}", file=out)
     return adv
 

@@ -42,6 +42,7 @@ class Doors:
             self._host_id = server.host_id
             await self.advertiser.start(self._advert(table))
             server.add_listener(lambda _table: self._readvertise(table))
+            self.advertiser.keep_current(self._advert(table))  # the bots seated as it went out
         except Exception as e:  # no network interface, multicast refused...
             note_unexpected(e, "advertising the table")
             log.warning("no LAN advert: %s", e)

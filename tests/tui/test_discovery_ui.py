@@ -525,3 +525,24 @@ async def test_a_listed_tables_bots_are_told_among_its_seats_taken() -> None:
         lines = [line for line in screen_lines(app) if "Room" in line]
         assert any("Room 2" in line and "2/4 seats (1 bot)" in line for line in lines), lines
         assert any("Room 3" in line and "3/4 seats " in line and "bot" not in line for line in lines), lines
+
+
+async def test_a_tables_first_advert_counts_the_bots_seated_as_it_opens() -> None:
+    """``dealmein host --bots 1`` in the app: the bots are seated while the advert goes out, and
+    the list read "1/4 seats" until the next change of the lobby; it reads "2/4 seats (1 bot)"."""
+    from net.discovery import TableBrowser
+    from tui.screens.picker import TableChoice
+
+    host = make_app(bind="127.0.0.1", port=0, mdns=True, lan_interfaces=LOOPBACK)
+    host.settings.name = f"Olga{uuid.uuid4().hex[:6]}"
+    async with TableBrowser(interfaces=LOOPBACK) as browser:
+        async with host.run_test(size=(100, 30)) as pilot:
+            await host.start_table(TableChoice(game="crazy-eights", preset="standard", options={}, seats=4,
+                                               bots={3: "normal"}), solo=False)
+            await wait_for(pilot, lambda: host.session is not None and host.session.advertiser is not None,
+                           timeout=15)
+            mine = lambda: [t for t in browser.tables.values()  # noqa: E731
+                            if t.name == f"{host.settings.name}'s table" and t.advert is not None]
+            found = await wait_for(pilot, lambda: [t for t in mine() if t.advert.bots == 1], timeout=20)
+            assert (found[0].advert.seats_taken, found[0].advert.seats_total) == (2, 4)
+            await host.session.close()
