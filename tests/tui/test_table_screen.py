@@ -70,6 +70,10 @@ async def test_ace_with_two_legal_values_asks() -> None:
         total = screen.view["total"]
         labels = [str(b.label) for b in app.screen.query("#options Button")]
         assert labels == [f"1 +1 (to {total + 1})", f"2 +11 (to {total + 11})"]  # where each takes it
+        assert "S H D C" not in [str(k.key_display) for k in app.screen.query(FooterKey)]  # no suit to name
+        await pilot.press("s")  # nor does S name one
+        await pilot.pause()
+        assert link.sent == [] and isinstance(app.screen, ChoiceScreen)
         await pilot.press("2")
         await pilot.pause()
         assert link.sent == ["AS+11"]
@@ -128,7 +132,11 @@ async def test_a_suit_is_named_by_its_letter_too() -> None:
         screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
                                         options={"last_card": "off"})
         await pilot.press("1", "enter")
-        await wait_for(pilot, lambda: current(app, ChoiceScreen))
+        question = await wait_for(pilot, lambda: current(app, ChoiceScreen))
+        await pilot.pause()
+        # the key bar says so (a player read of the letters only in the guide)
+        assert "S H D C" in [str(k.key_display) for k in question.query(FooterKey)], \
+            [(k.key_display, k.description) for k in question.query(FooterKey)]
         await pilot.press("d")
         await wait_for(pilot, lambda: link.sent)
         assert link.sent == ["8C=D"]
@@ -773,7 +781,11 @@ async def test_enter_on_a_matchs_results_starts_no_rematch_and_says_which_key_do
         await pilot.press("enter")
         said = results.query_one("#which-key", Label)
         await wait_for(pilot, lambda: said.display)
-        assert str(said.render()).startswith("R rematch; B back to the lobby; Esc the table"), str(said.render())
+        assert str(said.render()).startswith("R: Rematch · B: Back to lobby · Esc: Continue"), str(said.render())
+        # whole in the box, over as many rows as it takes (it was cut at the box's edge)
+        assert "then Enter)" in str(said.render()) and said.region.height >= 1
+        rows = [strip.text for strip in results._compositor.render_strips()]
+        assert any("then Enter)" in row for row in rows), rows
         assert app.screen is results and asked == []
         await pilot.press("left")
         await wait_for(pilot, lambda: results.focused is not None)

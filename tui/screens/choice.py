@@ -23,8 +23,9 @@ class ChoiceScreen(Withdrawable[str | None]):
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
         *[Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)],
-        # a wild card's suit by its letter too, as card players name it
-        *[Binding(letter.lower(), f"suit({letter!r})", show=False) for letter in "SHDC"],
+        # a wild card's suit by its letter too, as card players name it (the bar says so once)
+        Binding("s", "suit('S')", "Suit", key_display="S H D C", id="choice.spades"),
+        *[Binding(letter.lower(), f"suit({letter!r})", show=False) for letter in "HDC"],
     ]
 
     def __init__(self, question: str, actions: list[str], style: str = "two-colour",
@@ -65,6 +66,12 @@ class ChoiceScreen(Withdrawable[str | None]):
     def action_pick(self, index: int) -> None:
         if 0 <= index < len(self.actions) and not self.withdrawn:  # withdrawn: the position has gone
             self.dismiss(self.actions[index])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The suit letters only where the question is which suit to name."""
+        if action == "suit":
+            return any((parse_play(a) or (None, None, None))[2] is not None for a in self.actions)
+        return True
 
     def action_suit(self, letter: str) -> None:
         """The play that names suit ``letter``, where the question is which suit to name."""

@@ -453,10 +453,10 @@ class ResultsScreen(Withdrawable[None]):
             return
         keys = getattr(self.app, "keys_for", lambda _id, default: default)
         words = rematch_words(self.link)
-        said = [f"{keys('results.rematch', 'r').upper()} {words.lower()}" if words else "",
-                f"{keys('results.lobby', 'b').upper()} back to the lobby", "Esc the table"]
+        said = [f"{keys('results.rematch', 'r').upper()}: {words}" if words else "",
+                f"{keys('results.lobby', 'b').upper()}: Back to lobby", "Esc: Continue"]
         label = self.query_one("#which-key", Label)
-        label.update(Text("; ".join(part for part in said if part) + " (or an arrow to a button, then Enter).",
+        label.update(Text(" · ".join(part for part in said if part) + " (or an arrow to a button, then Enter)",
                           style="bold"))
         if not label.display:
             label.display = True
