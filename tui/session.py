@@ -1106,6 +1106,9 @@ class TableSession:
         if self.closing:
             return
         self.closing = True
+        if self._lobby_errors:  # "Seat 3 is empty" is of this table's lobby: not home's news
+            take_down(self.app, self._lobby_errors, title="Table")
+            self._lobby_errors.clear()
         await self._doors.close_advert()
         c = self.client
         if c is not None:

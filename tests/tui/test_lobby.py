@@ -493,3 +493,21 @@ async def test_a_seated_guest_gets_up_to_watch_with_w_and_sits_again_with_t() ->
             await pilot.press("t")
             await wait_for(pilot, lambda: app.session.seat == 1 and table.seats[1].name == "Bea")
             await app.action_quit()
+
+
+async def test_a_start_refused_in_the_lobby_is_not_left_over_home() -> None:
+    """"Seat 2 is empty: add a bot or wait for a player", said as a start is refused, stood over
+    the home screen after the host left the lobby: it is of that table's lobby only."""
+    from tui.screens.home import HomeScreen
+
+    app = make_app(bind="127.0.0.1", port=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        lobby = await host_lobby(app, pilot)
+        await wait_for(pilot, lambda: app.session.lobby is not None and lobby.query("#seats"))
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any("is empty: add a bot or wait for a player" in n for n in notices(app)))
+        app.back_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.session is None)
+        await pilot.pause(0.2)
+        assert not [n for n in notices(app) if "is empty" in n], notices(app)
