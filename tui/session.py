@@ -763,8 +763,8 @@ class TableSession:
             app.notify(STALE_MOVE, severity="warning")
         else:
             app.notify(refused, title="Table", severity="error")
-        if (self.lobby or {}).get("status") != "playing":  # a start refused: gone once one deals
-            self._lobby_errors.add(refused)
+            if (self.lobby or {}).get("status") != "playing":  # a start refused: gone once one deals
+                self._lobby_errors.add(refused)  # (or the table closes; a table left says so past it)
         if self.solo and self.view is None:
             self.show_lobby()  # the solo match did not start: its lobby, where it can be
 
