@@ -306,7 +306,8 @@ def clean_text(text: str, limit: int) -> str:
     """Drop control, format and escape characters (a name or chat line cannot move a terminal's
     cursor or colour it) and skin tones, compose accents (the "Zoë" of one keyboard and of
     another are one name), fold whitespace, then cut to ``limit`` characters, never between a
-    flag's two letters nor within a letter and its marks. Only the first ``CLEAN_READ`` times ``limit`` characters are read."""
+    flag's two letters nor within a letter and its marks. Only the first ``CLEAN_READ`` times
+    ``limit`` characters are read."""
     kept = [" " if ch.isspace() else ch for ch in unicodedata.normalize("NFC", text[:limit * CLEAN_READ])
             if ch.isspace() or not unicodedata.category(ch).startswith("C") and ch not in TONES]
     folded = " ".join("".join(kept).split())

@@ -843,15 +843,13 @@ class Table:
         before any move that follows."""
         seat.stepped_away, seat.missed = away, 0
         name = self._seat_shown(seat)
-        if not self._away_lines.tell(seat.index, away):  # toggled over and over: the lobby shows it
-            self._broadcast_lobby(at_once=True)
-            return
-        self._note("%s %s", name, "steps away: a bot plays their seat" if away else "is back")
-        if away:
-            self._say_of(seat, "You are away: a bot plays your seat until you are back.",
-                         f"{name} is away: a bot plays for them until they are back.")
-        else:
-            self._say_of(seat, "You are back: your moves are yours again.", f"{name} is back.")
+        if self._away_lines.tell(seat.index, away):  # toggled over and over: the lobby alone shows it
+            self._note("%s %s", name, "steps away: a bot plays their seat" if away else "is back")
+            if away:
+                self._say_of(seat, "You are away: a bot plays your seat until you are back.",
+                             f"{name} is away: a bot plays for them until they are back.")
+            else:
+                self._say_of(seat, "You are back: your moves are yours again.", f"{name} is back.")
         self._broadcast_lobby(at_once=True)
 
     def _apply(self, seat: int, action: str, for_player: bool = False) -> None:

@@ -19,10 +19,11 @@ class OutPlaces:
 
     def read(self, before: dict[str, Any] | None, view: dict[str, Any], events: list[dict[str, Any]]) -> None:
         """``events`` led from ``before`` to ``view``."""
-        if before is None or before.get("is_over") or _hand(before) > _hand(view) or view.get("teams"):
-            self.places = {}  # a match new to this app (or a rematch); a team game ranks pairs
-            if view.get("teams"):
-                return
+        if view.get("teams"):  # a team game ranks pairs
+            self.places = {}
+            return
+        if before is None or before.get("is_over") or _hand(before) > _hand(view):
+            self.places = {}  # a match new to this app, or a rematch
         gone = [int(e["seat"]) for e in events if e.get("kind") == "out" and whole_number(e.get("seat"))]
         if not gone:
             return

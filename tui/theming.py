@@ -73,8 +73,9 @@ def palette_for(theme: Theme | None, few_colours: bool = False, eight_bit: bool 
     colour pulled towards its muted face, only as far as it stays readable (see
     ``_dim_ink``), so an illegal card is plainly greyed out, still red or black, and legible in
     every theme. With ``few_colours`` (a terminal of 16 colours or 8), or suits in the
-    terminal's own colours (an ANSI spades), the terminal's own colours (``_few_colour_palette``); with ``eight_bit`` (one of 256), the felt and the card
-    faces each a colour of its own there (``tui.eightbit``)."""
+    terminal's own colours (an ANSI spades), the terminal's own colours
+    (``_few_colour_palette``); with ``eight_bit`` (one of 256), the felt and the card faces
+    each a colour of its own there (``tui.eightbit``)."""
     from .cardface import CardPalette  # with the first table, not at start
 
     if theme is None:
@@ -94,13 +95,13 @@ def palette_for(theme: Theme | None, few_colours: bool = False, eight_bit: bool 
                       if key != "suit-spades") if computed else ()
     illegal_style = v["card-illegal-text-style"]
     palette = CardPalette(face=rich_colour(v["card-face"], felt), black=rich_colour(v["suit-spades"], face),
-                       red=rich_colour(v["suit-hearts"], face), blue=rich_colour(v["suit-diamonds"], face),
-                       green=rich_colour(v["suit-clubs"], face), joker=rich_colour(v["suit-joker"], face),
-                       back=rich_colour(v["card-back"], felt), back_pattern=rich_colour(v["card-border"], back),
-                       dim_face=rich_colour(v["card-illegal"], felt), dim_ink=ink, dim_suits=dim_suits,
-                       playable=rich_colour(v["card-playable"], felt),
-                       playable_style=v["card-playable-text-style"],
-                       illegal_style=_without_dim(illegal_style) if computed else illegal_style)
+                          red=rich_colour(v["suit-hearts"], face), blue=rich_colour(v["suit-diamonds"], face),
+                          green=rich_colour(v["suit-clubs"], face), joker=rich_colour(v["suit-joker"], face),
+                          back=rich_colour(v["card-back"], felt), back_pattern=rich_colour(v["card-border"], back),
+                          dim_face=rich_colour(v["card-illegal"], felt), dim_ink=ink, dim_suits=dim_suits,
+                          playable=rich_colour(v["card-playable"], felt),
+                          playable_style=v["card-playable-text-style"],
+                          illegal_style=_without_dim(illegal_style) if computed else illegal_style)
     if not eight_bit:
         return palette
     from .eightbit import apart_on_256
@@ -195,8 +196,9 @@ def _dim_ink(v: dict[str, str], face: Color, illegal: Color, dark: bool,
 
     It reaches the contrast the theme's suits keep on its card faces: 7:1 where every suit
     does (high-contrast, monochrome), else 4.5:1. With an ANSI illegal face (ANSI suits are
-    drawn as ``_few_colour_palette`` draws them), whose real colour only the terminal knows, it is ``bright_black`` (the terminal's grey) unless that falls
-    below 3:1 on Textual's standard palette, then whichever of it and the spades colour reads
+    drawn as ``_few_colour_palette`` draws them), whose real colour only the terminal knows,
+    it is ``bright_black`` (the terminal's grey) unless that falls below 3:1 on Textual's
+    standard palette, then whichever of it and the spades colour reads
     better; the theme's ``dim`` greys it out."""
     spades, ground = Color.parse(v["suit-spades"]), Color.parse(v["card-illegal"])
     if spades.ansi is None and ground.ansi is None:

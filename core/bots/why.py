@@ -81,8 +81,8 @@ class Why:
     the last card held: it goes out, whatever suit it names); ``wild_held`` (nothing else
     matches; it names ``suit``, held once, where no suit is held twice: ``count`` suits are held
     once each); ``heavier`` (``card`` would count ``total`` points kept, more than another card
-    that leaves as many of its suit, 5.2; ``also``, one as heavy where there is one); ``ce_alike`` (last: each of the ``count`` cards that
-    can be played, no wild card held, leaves as many of its suit, would count as many points
+    that leaves as many of its suit, 5.2; ``also``, one as heavy where there is one);
+    ``ce_alike`` (last: each of the ``count`` cards that can be played, no wild card held, leaves as many of its suit, would count as many points
     kept, ``total``, None in Countdown, and does the same to the next seat).
     Where no card in hand can be played: ``no_match`` (a draw), ``no_two`` (the draw takes
     a 2's ``total`` cards: no 2 to answer with), ``nothing_to_draw`` and ``drew_enough`` (a

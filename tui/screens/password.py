@@ -30,7 +30,8 @@ class PasswordScreen(Question["str | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="password-box"):
-            what = f"{self.table_name}, the table at {self.address}," if self.table_name else f"The table at {self.address}"
+            what = (f"{self.table_name}, the table at {self.address}," if self.table_name
+                    else f"The table at {self.address}")
             yield Label(f"{what} has a password.", id="password-what", markup=False)
             yield Label("That password was wrong: try again." if self.wrong else "Type it to join.",
                         id="password-detail")

@@ -200,7 +200,6 @@ class ResultsScreen(Withdrawable[None]):
         self.event = event
         #: when its keys (and its buttons) start to act (``RESULTS_GRACE``)
         self.keys_from = time.monotonic() + RESULTS_GRACE
-
         #: its widgets are all there: a lobby that comes sooner is shown by ``on_mount``
         self._drawn = False
         #: the host's bots waited for this player to read the box (the lobby marked their seat
@@ -271,11 +270,10 @@ class ResultsScreen(Withdrawable[None]):
         # the lobby that counts the match just won comes right after it: one that came while
         # the screen was being composed found no tally line to update
         self.refresh_tally()
+        # a match's box focuses no choice, where Enter started a rematch unread for a player
+        # playing on with Enter (Enter says which key does what; an arrow or Tab reaches a button)
         if not self.match_over:  # a hand's: Enter continues
             self.query(Button).first().focus()
-        # a match's: no choice has the focus, where Enter started a rematch unread for a player
-        # playing on with Enter (Enter says which key does what; an arrow or Tab reaches a button)
-        if not self.match_over:
             self._watch_turn()
             self.set_interval(0.5, self._watch_turn)
 
