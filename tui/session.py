@@ -590,9 +590,8 @@ class TableSession:
         before, self.view = self.view, update["view"]
         if starts_match(before, self.view, update.get("events") or []):
             self.matches += 1
-        if self._lobby_errors and not self.view.get("is_over"):  # "Bo is not ready" is past
-            take_down(app, self._lobby_errors, title="Table")
-            self._lobby_errors.clear()
+        if not self.view.get("is_over"):  # "Bo is not ready" is past
+            self._take_down_lobby_errors()
         events = update.get("events") or []
         if update.get("bot") is True:  # a bot's move for a player: the log says so
             events = bot_marked(events, self.view.get("seat"))
@@ -1012,6 +1011,12 @@ class TableSession:
         past it): said, so that the command is not taken to be all it takes."""
         return ", with the table's password" if (self.lobby or {}).get("password") is True else ""
 
+    def _take_down_lobby_errors(self) -> None:
+        """The starts refused in the lobby, said while no match was dealt, are past."""
+        if self._lobby_errors:
+            take_down(self.app, self._lobby_errors, title="Table")
+            self._lobby_errors.clear()
+
     def _replaced(self) -> tuple[str, str]:
         """Why a newer connection took this player's seat, and the way back, for as long as the
         way back is up: two windows (or two SSH logins of one name from one address) took the
@@ -1106,9 +1111,7 @@ class TableSession:
         if self.closing:
             return
         self.closing = True
-        if self._lobby_errors:  # "Seat 3 is empty" is of this table's lobby: not home's news
-            take_down(self.app, self._lobby_errors, title="Table")
-            self._lobby_errors.clear()
+        self._take_down_lobby_errors()  # "Seat 3 is empty" is of this table's lobby: not home's news
         await self._doors.close_advert()
         c = self.client
         if c is not None:

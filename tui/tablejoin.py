@@ -79,30 +79,23 @@ class TableJoin:
     def _name_at(self, address: str) -> str:
         """The name of the table at ``address`` as the LAN list or the tables joined lately give
         it, cleaned; "" where neither knows it (an address typed, an SSH guest's table)."""
-        from net.addresses import address_key, split_address
+        from net.addresses import same_place
 
         from .plain import clean
-        from .screens.join import JoinScreen
+        from .screens.join import JoinScreen, answers_at
 
-        try:
-            host, port = split_address(address)
-        except ValueError:
-            return ""
-        key = address_key(host, port)
+        here = same_place(address)
         for screen in self.app.screen_stack:
             if isinstance(screen, JoinScreen):
                 for found in screen.found.values():
-                    if key in {address_key(str(a), found.port) for a in (found.address, *found.addresses) if a}:
+                    if here in answers_at(found):
                         return clean(found.name, 40)
         if self.app.remember_seats:
             from .recent import load
 
             for table in load()[0]:
-                try:
-                    if address_key(*split_address(table.address)) == key:
-                        return clean(table.name, 40)
-                except ValueError:
-                    continue
+                if same_place(table.address) == here:
+                    return clean(table.name, 40)
         return ""
 
     def _show_wait(self, address: str, task: asyncio.Task[Any] | None) -> None:

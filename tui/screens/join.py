@@ -59,8 +59,12 @@ def is_here(found: Any, session: Any) -> bool:
         return False
     if session.advertiser is not None and session.advertiser.name == found.service:
         return True
-    return session.server is None and session.address in {address_key(str(a), found.port)
-                                                          for a in (found.address, *found.addresses)}
+    return session.server is None and session.address in answers_at(found)
+
+
+def answers_at(found: Any) -> set[str]:
+    """Each place a found table answers at, as ``address_key`` spells it."""
+    return {address_key(str(a), found.port) for a in (found.address, *found.addresses) if a}
 
 
 def table_where(found: Any) -> str:

@@ -800,10 +800,6 @@ class TableScreen(Screen[None]):
             if held is not None:  # a hand ended while a question was up
                 held()
 
-    @on(HandView.Play)
-    def _play(self, event: HandView.Play) -> None:
-        self.play_chosen(event.card)
-
     def play_chosen(self, card: str) -> None:
         """Play ``card``, chosen in the hand (Enter, a click on the selected card)."""
         if time.monotonic() - self._resumed < RESUME_GUARD:
@@ -927,6 +923,11 @@ class TableScreen(Screen[None]):
         elif not self._draw_after_play():
             self.warn(why_no_draw(self.view or {}, self.names, self._chance, self.app.keys_for))
 
+    def _draw_keys(self) -> list[str]:
+        """The keys Draw answers to now (the keymap may have moved it)."""
+        draw = next(b for b in self.BINDINGS if isinstance(b, Binding) and b.action == "draw")
+        return [k.strip() for k in current_keys(draw, self.app.keymap).split(",")]
+
     def _draw_after_play(self) -> bool:
         """Ninety-Nine's manual draw, Space on this player's turn, before the play has gone in
         (5.1: the draw comes after it): typed in one burst with Enter, the Space came first and
@@ -942,7 +943,6 @@ class TableScreen(Screen[None]):
                 self.warn(DRAW_AFTER_PLAY)
         return True
 
-
     def on_key(self, event: ui.Key) -> None:
         """Draw, L or Play pressed while the key bar shows it dimmed says why (Textual runs no
         action for a dimmed key): in Ninety-Nine's manual draw the chance ends when the next seat
@@ -950,9 +950,7 @@ class TableScreen(Screen[None]):
         them out in a game that has them (Crazy Eights: Pass before the draws are used up,
         Draw once they are), where this seat plays: a key the game has is never silent, nor
         one of a player's pressed by a watcher or once the match is over."""
-        draw = next(b for b in self.BINDINGS if isinstance(b, Binding) and b.action == "draw")
-        if event.key in (k.strip() for k in current_keys(draw, self.app.keymap).split(",")) \
-                and self._draw_after_play():
+        if manual_draw(self.view or {}) and event.key in self._draw_keys() and self._draw_after_play():
             event.stop()  # left off the bar while the play is on its way: it goes after it
             return
         active = self.active_bindings.get(event.key)

@@ -53,16 +53,6 @@ class HandView(Widget, can_focus=True):
             self.hand = hand
             self.index = index
 
-    class Play(Message):
-        """Play the card at ``index``: ``card``, the one there as the key was pressed (a key
-        typed straight after may move the cursor before the table reads the message)."""
-
-        def __init__(self, hand: "HandView", index: int, card: str) -> None:
-            super().__init__()
-            self.hand = hand
-            self.index = index
-            self.card = card
-
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.cards: list[str] = []
@@ -233,15 +223,18 @@ class HandView(Widget, can_focus=True):
             self.cursor = index
 
     def action_play(self) -> None:
-        if not self.cards:
-            self._no_cards()
-            return
-        card = self.cards[self.cursor]
-        play = getattr(self.screen, "play_chosen", None)
-        if callable(play):  # at once, in the order the keys came: a draw typed after it comes after it
-            play(card)
+        if self.cards:
+            self._play_at(self.cursor)
         else:
-            self.post_message(self.Play(self, self.cursor, card))
+            self._no_cards()
+
+    def _play_at(self, index: int) -> None:
+        """The screen plays the card at ``index`` (``play_chosen``), at once: in the order the
+        keys came, the card the key was pressed on (a message, read later, found the cursor
+        moved by a key typed after it, and a draw typed after it gone before it)."""
+        play = getattr(self.screen, "play_chosen", None)
+        if callable(play):
+            play(self.cards[index])
 
     def _no_cards(self) -> None:
         """A card key with no card in hand: the table says why (a watcher, the match over, a
@@ -261,7 +254,7 @@ class HandView(Widget, can_focus=True):
             self._slid_in = False
             self.post_message(self.Selected(self, index))
         elif index == self.cursor:
-            self.post_message(self.Play(self, index, self.cards[index]))
+            self._play_at(index)
         else:
             self.cursor = index
 
