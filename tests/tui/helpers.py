@@ -27,6 +27,17 @@ def stacked(first: list[str], jokers: bool = False) -> list[str]:
     return first + rest + (["JK", "JK"] if jokers else [])
 
 
+def app_on_terminal(monkeypatch: Any, tmp_path: Path, theme: str, term: str) -> DealMeInApp:
+    """An app in ``theme`` on a terminal Rich reads from ``term`` alone (no ``COLORTERM``, no
+    ``NO_COLOR``): ``xterm`` draws 16 colours, ``xterm-256color`` 256."""
+    monkeypatch.setenv("TERM", term)
+    monkeypatch.delenv("COLORTERM", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    settings = tmp_path / "settings.toml"
+    settings.write_text(f'theme = "{theme}"\n')
+    return make_app(config_path=settings)
+
+
 def make_app(**kw: Any) -> DealMeInApp:
     kw.setdefault("bot_delay", 0)
     kw.setdefault("turn_guard", 0)  # keys at once, as the bots move at once (its own tests give it)

@@ -12,7 +12,7 @@ from rich.color import ColorSystem
 from tui.screens.table import TableScreen
 from tui.widgets.hand import HandView
 
-from .helpers import make_app, open_table
+from .helpers import app_on_terminal, open_table
 
 GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -46,12 +46,7 @@ def _felt(app: Any, hand: HandView) -> set[int | None]:
 @pytest.mark.parametrize("theme", ["casino", "midnight", "paper", "high-contrast", "monochrome"])
 async def test_on_256_colours_the_felt_and_both_card_faces_are_three_colours(
         monkeypatch: Any, tmp_path: Any, theme: str) -> None:
-    monkeypatch.setenv("TERM", "xterm-256color")
-    monkeypatch.delenv("COLORTERM", raising=False)
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    settings = tmp_path / "settings.toml"
-    settings.write_text(f'theme = "{theme}"\n')
-    app = make_app(config_path=settings)
+    app = app_on_terminal(monkeypatch, tmp_path, theme, "xterm-256color")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert app.theme == theme and app.console.color_system == "256"

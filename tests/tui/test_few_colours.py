@@ -11,7 +11,7 @@ from rich.color import ColorSystem
 
 from tui.screens.table import TableScreen
 
-from .helpers import make_app, open_table
+from .helpers import app_on_terminal, make_app, open_table
 
 RED = {1, 9}  # the terminal's red and bright red
 
@@ -62,11 +62,7 @@ async def test_on_16_colours_a_card_that_may_not_be_played_is_muted_and_red_read
     card's; midnight's pink hearts were the terminal's light grey, red only when muted. Now a
     muted card has a grey face of its own on light cards, and a darker ink than a playable
     card's on dark ones; hearts are red in both."""
-    monkeypatch.setenv("TERM", "xterm")
-    monkeypatch.delenv("COLORTERM", raising=False)
-    settings = tmp_path / "settings.toml"
-    settings.write_text(f'theme = "{theme}"\n')
-    app = make_app(config_path=settings)
+    app = app_on_terminal(monkeypatch, tmp_path, theme, "xterm")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert app.theme == theme

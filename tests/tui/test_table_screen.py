@@ -2,6 +2,8 @@
 their reason, the choice prompt only when both values are legal, and the C/S/T/Space/L keys."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rich.cells import cell_len
@@ -96,14 +98,18 @@ async def test_prompt_escape_sends_nothing() -> None:
         assert link.sent == []
 
 
+async def at_an_eight(app: Any, pilot: Any) -> tuple[Any, Any]:
+    """A two-seat Crazy Eights table, its seat 1 to play 8♣ first in hand on Q♥ (crazy-eights
+    3.3); the screen and its link. Dealer 0: seat 1 gets deck[0], deck[2], ...; hand size 7."""
+    deck = stacked(["8C", "2D", "KH", "3D", "4S", "4D", "5S", "5D", "6S", "6D", "7S", "7D", "9S", "9D", "QH"])
+    return await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0, options={"last_card": "off"})
+
+
 async def test_wild_eight_asks_for_a_suit() -> None:
     """crazy-eights 3.3: an eight names a suit, asked in the prompt."""
     app = make_app()
-    # two seats, dealer 0: seat 1 gets deck[0], deck[2], ...; hand_size 5 with two players is 7 (auto)
-    deck = stacked(["8C", "2D", "KH", "3D", "4S", "4D", "5S", "5D", "6S", "6D", "7S", "7D", "9S", "9D", "QH"])
     async with app.run_test(size=(80, 24)) as pilot:
-        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
-                                        options={"last_card": "off"})
+        screen, link = await at_an_eight(app, pilot)
         hand = screen.query_one(HandView)
         assert hand.cards[0] == "8C"
         assert screen.view["top"] == "QH"
@@ -127,10 +133,8 @@ async def test_wild_eight_asks_for_a_suit() -> None:
 async def test_a_suit_is_named_by_its_letter_too() -> None:
     """S, H, D or C names the suit, as card players name it (only 1 to 4 did)."""
     app = make_app()
-    deck = stacked(["8C", "2D", "KH", "3D", "4S", "4D", "5S", "5D", "6S", "6D", "7S", "7D", "9S", "9D", "QH"])
     async with app.run_test(size=(80, 24)) as pilot:
-        screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
-                                        options={"last_card": "off"})
+        _screen, link = await at_an_eight(app, pilot)
         await pilot.press("1", "enter")
         question = await wait_for(pilot, lambda: current(app, ChoiceScreen))
         await pilot.pause()
