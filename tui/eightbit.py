@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from rich.color import EIGHT_BIT_PALETTE, Color, ColorSystem, ColorTriplet
+from rich.color import EIGHT_BIT_PALETTE, Color, ColorParseError, ColorSystem, ColorTriplet
 from textual.color import Color as TextualColor
 
 from themes.variables import relative_luminance
@@ -22,7 +22,7 @@ def number(colour: str) -> int | None:
     (an ANSI name, ``default``)."""
     try:
         parsed = Color.parse(colour)
-    except Exception:  # (Rich raises its own ColorParseError)
+    except ColorParseError:
         return None
     if parsed.triplet is None:
         return parsed.number if parsed.number is not None and parsed.number >= 16 else None
