@@ -28,7 +28,7 @@ from net.lanflags import lan_interfaces as lan_flag_interfaces
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .heldnotices import HeldNotices
 from .leftnotices import LeftNotices
-from .notices import TOO_SMALL_TITLE, fitted
+from .notices import TOO_SMALL_TITLE, cover_beneath, fitted
 from .plain import printable
 from .running import saved_match_note, terminal_gone
 from .settings import (CARD_STYLES, Rewritten, Settings, Unread, change_settings, file_named, load_settings,
@@ -225,6 +225,7 @@ class DealMeInApp(App[int]):
         self.theme_changed_signal.subscribe(self, self.theme_choice.changed)
         # at once: a notice that comes next finds the question's notices held already
         self.screen_change_signal.subscribe(self, self.held_notices.screen_changed, immediate=True)
+        self.screen_change_signal.subscribe(self, lambda top: cover_beneath(self, top), immediate=True)
         keymap_problems = self._apply_keymap()
         # one notice for the settings file, one for the themes: a stack of them ran off the screen;
         # and one as tall as the screen at most, or its top, the file's path, was never seen

@@ -74,6 +74,21 @@ def _toast(holder: Widget) -> Toast | None:
     return next((child for child in holder.children if isinstance(child, Toast)), None)
 
 
+#: the class of a screen under one that shows the notices itself (``app.tcss`` hides its own)
+COVERED = "-notices-covered"
+
+
+def cover_beneath(app: App[Any], top: Screen[Any]) -> None:
+    """Hide the notices of the screens under ``top`` where ``top`` shows them itself: Textual
+    draws each notice on every screen, and a copy beneath, laid out for that screen's rows (or
+    taken down while it was covered), stood apart from the one on top, in scraps past the edge of
+    a box over it. A screen that shows its notices on the one beneath (``notices_beneath``, a
+    play's question) keeps them there."""
+    covered = not getattr(top, "notices_beneath", False)
+    for screen in app.screen_stack:
+        screen.set_class(covered and screen is not top, COVERED)
+
+
 def prune_holders(rack: ToastRack, going: Collection[Notification] = ()) -> None:
     """Remove the holders in ``rack`` whose notice is gone, or is one of ``going`` (taken down
     now): Textual, taking a notice down while another screen is on top (a question holding the

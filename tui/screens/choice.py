@@ -17,6 +17,8 @@ from . import Withdrawable, popped
 
 class ChoiceScreen(Withdrawable[str | None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
+    #: the notices stay on the table, seen through the backdrop (``choice.tcss`` hides them here)
+    notices_beneath = True
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("q", "app.quit", "Quit", id="app.quit"),  # a modal leaves out the app's keys
