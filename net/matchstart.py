@@ -108,9 +108,11 @@ class Countdown:
         wait = waiting_for(self._table.seats)
         return f"{rule}: {wait}." if wait else f"{rule}."
 
-    def check(self) -> bool:
+    def check(self) -> str | None:
         """Start the countdown once every seat is filled and every seated player is ready, and
-        call it off when that stops being so (after any lobby change). Whether it did either."""
+        call it off when that stops being so (after any lobby change). The line that says it
+        did either (None: neither), for the table to say once the lobby that caused it is sent:
+        said first, "Everyone is ready" came before the line that said who got ready."""
         t = self._table
         waiting = (not self._closed and t.status != "playing" and not t.playing_host()
                    and not_ready(t.seats, None) is None)
@@ -119,16 +121,17 @@ class Countdown:
             delay = max(0.0, t.server.start_delay)
             self._timer = asyncio.get_running_loop().call_later(delay, self._fire)
             what = self._what()
-            self._say(f"Everyone is ready: the {what} starts in {delay:g} second{'' if delay == 1 else 's'}."
-                      if delay >= 1 else f"Everyone is ready: the {what} starts.")
-            return True
+            return (f"Everyone is ready: the {what} starts in {delay:g} second{'' if delay == 1 else 's'}."
+                    if delay >= 1 else f"Everyone is ready: the {what} starts.")
         if not waiting and timer is not None:
             self.cancel()
-            if not self._closed and t.status != "playing":
-                why = not_ready(t.seats, None) if not t.playing_host() else "the host starts it"
-                self._say(f"Start called off: {why}.")
-            return True
-        return False
+            if self._closed or t.status == "playing":
+                return ""  # (said by what closed it, or by the match)
+            # the players here cannot add a bot: said as the lobby's note says it to them
+            why = "the host starts it" if t.playing_host() else \
+                waiting_for(t.seats) or not_ready(t.seats, None) or "a seat changed"
+            return f"Start called off: {why}."
+        return None
 
     def cancel(self) -> None:
         """The match starts another way (a host's start overtakes the countdown)."""

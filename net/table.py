@@ -227,12 +227,15 @@ class Table:
         in frames. ``to`` (the peer whose action it was, just welcomed) gets it now all the
         same; ``at_once`` (a match starting or ending) sends it before the views that follow,
         as does a countdown starting or called off, with the chat line that says so."""
-        counting = self._countdown.check()  # a countdown started or called off says so itself
+        said = self._countdown.check()  # a countdown started or called off says so itself
+        counting = said is not None
         self._tell_start_rule(told=counting)
         at_once = counting or at_once
         self._changed()
         if not self._lobby_pace.changed(at_once) and to is not None:
             self._emit(to, self._lobby_frame())
+        if said:  # after the lobby that says who got ready or up
+            self._say(said)
 
     def _tell_start_rule(self, told: bool) -> None:
         """The host key's holder sat down or got up: the players were told in the chat, as they

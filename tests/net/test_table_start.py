@@ -315,3 +315,60 @@ async def test_the_players_are_told_when_the_host_key_holder_sits_down_or_gets_u
         for t in tasks:
             t.cancel()
         await bo.close()
+
+
+def _first(got: list[dict[str, Any]], found: Any, after: int = -1) -> int:
+    """The index of the first update in ``got`` past ``after`` that ``found`` holds true of."""
+    return next(i for i, u in enumerate(got) if i > after and found(u))
+
+
+async def test_the_countdown_is_told_after_the_lobby_that_started_it(server: Server) -> None:
+    """The players' apps say who got ready from the lobby: the countdown's line, sent before
+    that lobby, read "Everyone is ready" ahead of "Bo is ready" in every window but Bo's."""
+    server.start_delay = 1.0
+    table = server.create_table(TableConfig(seats=2, seed=5))
+    ana = await join(server, "Ana", table=table.id)
+    bo = await join(server, "Bo", table=table.id)
+    got: list[dict[str, Any]] = []
+    task = asyncio.ensure_future(collect(ana, got))
+    try:
+        await ana.ready(True)
+        await wait_until(lambda: table.seats[0].ready, what="Ana ready")
+        await bo.ready(True)
+        await wait_until(lambda: any("starts in 1 second." in t for t in table_lines(ana, got)), what="the countdown")
+        bo_ready = _first(got, lambda u: u["type"] == "lobby" and u["lobby"]["seats"][1]["ready"])
+        told = _first(got, lambda u: u["type"] == "chat" and "starts in 1 second." in u["text"])
+        assert bo_ready < told
+        await bo.ready(False)
+        await wait_until(lambda: any("called off" in t for t in table_lines(ana, got)), what="called off")
+        bo_not = _first(got, lambda u: u["type"] == "lobby" and not u["lobby"]["seats"][1]["ready"], after=told)
+        called = _first(got, lambda u: u["type"] == "chat" and "called off" in u["text"])
+        assert bo_not < called
+    finally:
+        task.cancel()
+        await ana.close()
+        await bo.close()
+
+
+async def test_a_countdown_called_off_for_an_open_seat_asks_no_one_to_add_a_bot(server: Server) -> None:
+    """At a table that starts by itself nobody there can add a bot: a player who leaves in the
+    countdown is waited for, said as the lobby's note says it."""
+    server.start_delay = 5.0
+    table = server.create_table(TableConfig(seats=3, seed=5))
+    table.add_bot(2, "easy")
+    ana = await join(server, "Ana", table=table.id)
+    bo = await join(server, "Bo", table=table.id)
+    got: list[dict[str, Any]] = []
+    task = asyncio.ensure_future(collect(ana, got))
+    try:
+        await ana.ready(True)
+        await bo.ready(True)
+        await wait_until(lambda: any("starts in 5 seconds." in t for t in table_lines(ana, got)), what="the countdown")
+        await bo.close()
+        await wait_until(lambda: any("called off" in t for t in table_lines(ana, got)), what="called off")
+        called = [t for t in table_lines(ana, got) if "called off" in t]
+        assert called == ["Start called off: seat 2 waits for a player."]
+        assert table.status == "lobby"
+    finally:
+        task.cancel()
+        await ana.close()
