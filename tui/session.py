@@ -467,7 +467,8 @@ class TableSession:
             try:
                 await self.client.chat(text)
             except ConnectionError:  # (the chat line keeps a line it sees cannot go: ``NOT_SENT``)
-                self.app.notify("Not sent: not connected to the table.", severity="warning")
+                if not (self.left or self.closing):  # the table closed as it went: home says so
+                    self.app.notify("Not sent: not connected to the table.", severity="warning")
 
     @property
     def rematch_by_ready(self) -> bool:

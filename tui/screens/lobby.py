@@ -643,6 +643,8 @@ class LobbyScreen(Screen[None]):
         next are words, not the lobby's keys: B would add a bot); Enter on an empty line, or
         Escape, goes back to the seats."""
         text = clean(event.value, CHAT_LEN)
+        if getattr(self.link, "left", False):  # the table closed as it was sent: home says so
+            return
         if text and not getattr(self.link, "can_send", True):  # kept to send again once back
             self.notify(NOT_SENT, severity="warning")
             return

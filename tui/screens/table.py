@@ -1190,6 +1190,8 @@ class TableScreen(Screen[None]):
         digits typed next are words, not the table's keys (a digit picks a card, Enter plays
         it). Enter on an empty line, or Escape, goes back to the hand."""
         text = clean(event.value, CHAT_LEN)
+        if getattr(self.link, "left", False):  # the table closed as it was sent: home says so
+            return
         if text and not getattr(self.link, "can_send", True):  # kept to send again once back
             self.notify(NOT_SENT, severity="warning")
             return
