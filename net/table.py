@@ -39,7 +39,7 @@ from .matchstart import Countdown, bots_only, not_ready
 from .peer import Peer, Refused
 from .protocol import encode
 from .seat import Seat, adoptable
-from .seatnames import bot_name, numbered, seats_named
+from .seatnames import and_list, bot_name, numbered, seats_named
 from .stalls import JudgingTimer
 from .tablechat import TableChat, system_line
 from .tableconfig import SSHDoor, TableConfig, reconfigure, settle
@@ -655,6 +655,8 @@ class Table:
                 seat.wins = 0  # matches won at another game are no score at this one
             self._wins_kept.clear()
         seats = c.seats
+        was_status, was_seats = self.status, len(self.seats)
+        ready = {s.index for s in self.seats if s.bot is None and s.ready and s.conn is not None}
         unseated: list[str] = []  # what became of the players whose seats went, for everyone
         if seats != len(self.seats):
             moved: list[Peer] = []  # players whose seats went: they watch now
@@ -672,10 +674,29 @@ class Table:
             self._forget_chat(moved)
         for seat in self.seats:
             seat.ready = seat.bot is not None
+        unready = [s.index for s in self.seats if s.index in ready and not s.ready and s.conn is not None]
         self.status = "lobby"  # after a finished match: back to the lobby for the new setup
         self._broadcast_lobby(to=p)
-        if unseated:  # the apps' seat lists change length and tell no comings (a new setup)
-            self._say(f"The table has {seats} seats now: {'; '.join(unseated)}.")
+        # the apps tell who got up or is no longer ready only between lobbies of one shape and
+        # status: a table whose seats changed in number, or that leaves a match's end, is told here
+        if seats != was_seats:
+            self._tell_setup(f"The table has {seats} seats now", unseated, unready)
+        elif was_status == "finished":
+            self._tell_setup("The host set the table up anew", [], unready)
+
+    def _tell_setup(self, head: str, unseated: list[str], unready: list[int]) -> None:
+        """After a new setup: what became of the players whose seats went, and who is no longer
+        ready (the setup clears it), "you" to that player; nothing if neither."""
+        shown = self._shown_names()
+        for peer in list(self.conns):
+            others = [shown[i] or f"seat {i + 1}" for i in unready if i != peer.seat]
+            parts = list(unseated)
+            if others:
+                parts.append(f"{and_list(others)} {'is' if len(others) == 1 else 'are'} no longer ready")
+            if peer.seat in unready:
+                parts.append("you are no longer ready")
+            if parts:
+                self._emit(peer, system_line(f"{head}: {'; '.join(parts)}."))
 
     def _on_add_bot(self, p: Peer, msg: dict[str, Any]) -> None:
         self._host_only(p)

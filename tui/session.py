@@ -41,6 +41,8 @@ from .widgets.tablelog import CHAT_LINES
 LOBBY_LINES_CARRIED = 6
 #: seconds the notice of a guest's rematch ask stays up: R again meanwhile adds none
 ASKED_SECONDS = 5.0
+#: what a guest who asked for a rematch is told: the first time, and again
+ASKED = ("You asked for a rematch: the host starts it.", "You have asked for a rematch: the host starts it.")
 
 if TYPE_CHECKING:
     from net.discovery import Advertiser
@@ -511,11 +513,11 @@ class TableSession:
             if seat is not None and seat < len(seats) and seats[seat].get("ready"):
                 # R again: said again, unless the first ask's words are still up (two stacked)
                 if not again(self._rematch_told, "asked", ASKED_SECONDS):
-                    self.app.notify("You have asked for a rematch: the host starts it.", timeout=ASKED_SECONDS)
+                    self.app.notify(ASKED[1], timeout=ASKED_SECONDS)
                 return
             await self.call("ready", True)
             self._rematch_told["asked"] = time.monotonic()
-            self.app.notify("You asked for a rematch: the host starts it.", timeout=ASKED_SECONDS)
+            self.app.notify(ASKED[0], timeout=ASKED_SECONDS)
         elif self.rematch_by_ready:
             await self.call("ready", True)
             self.app.notify("Ready for the rematch: it starts once every player is.")
@@ -567,6 +569,7 @@ class TableSession:
             # its table are past, and a rematch of it no longer there to ask for; the lobby's
             # chat says what changed
             self._results.withdraw_match(told=False)
+            take_down(app, set(ASKED))  # the ask is cleared with the rest (the chat says so)
             app.call_later(self.back_to_lobby)
         self._hold_seat()  # a lobby follows every welcome: the seat may have changed
         self._note_recent()

@@ -293,6 +293,30 @@ async def test_seats_taken_away_say_what_became_of_their_players(server: Server)
         await c.close()
 
 
+async def test_a_new_setup_of_another_size_says_who_is_no_longer_ready(server: Server) -> None:
+    """Protocol, ``configure``: a new setup clears every player's ready. The apps say so from
+    two lobbies of one shape; where the seats change in number (or a match's end is left) the
+    table says it, "you" to the player it is about."""
+    table = server.create_table(TableConfig(name="Ana's table", seats=4))
+    host = await join(server, "Ana", host_key=table.host_key)
+    bo = await join(server, "Bo", table=table.id)
+    cy = await join(server, "Cy", table=table.id)
+    assert (bo.seat, cy.seat) == (1, 2)
+    await bo.ready(True)
+    await cy.ready(True)
+    await wait_until(lambda: table.seats[1].ready and table.seats[2].ready, what="Bo and Cy ready")
+    await host.configure(seats=3)
+    to_bo = await next_update(bo, "chat", pred=lambda u: "seats now" in u.get("text", ""))
+    to_cy = await next_update(cy, "chat", pred=lambda u: "seats now" in u.get("text", ""))
+    to_host = await next_update(host, "chat", pred=lambda u: "seats now" in u.get("text", ""))
+    assert to_bo["text"] == "The table has 3 seats now: Cy is no longer ready; you are no longer ready."
+    assert to_cy["text"] == "The table has 3 seats now: Bo is no longer ready; you are no longer ready."
+    assert to_host["text"] == "The table has 3 seats now: Bo and Cy are no longer ready."
+    assert not table.seats[1].ready and not table.seats[2].ready
+    for c in (bo, cy, host):
+        await c.close()
+
+
 async def test_a_bot_keeps_its_name_when_another_is_taken_away(server: Server) -> None:
     """The host names each bot apart as it sits ("Normal bot", "Normal bot 2"): taking the first
     away leaves the second its name (and its wins by it), where the apps numbered them afresh

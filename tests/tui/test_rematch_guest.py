@@ -209,6 +209,24 @@ async def test_a_table_set_up_anew_after_the_match_takes_the_guest_to_its_lobby(
         await wait_for(pilot, lambda: "The host starts the match once you are ready: press R." in info())
 
 
+async def test_a_rematch_asked_for_is_cleared_with_a_new_setup_and_said_so() -> None:
+    """Bo asked for a rematch; the host sets the table up anew instead: the ask is cleared with
+    every ready, and the chat says so ("you are no longer ready"), where it went without a word
+    and "You asked for a rematch: the host starts it." stood over a lobby asking for R."""
+    from tui.screens.lobby import LobbyScreen
+
+    async with _after_a_match() as (app, pilot, table, ana, results):
+        await asyncio.sleep(RESULTS_GRACE)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: table.seats[1].ready and "You asked for a rematch: the host starts it." in notices(app))
+        await ana.configure(preset="jumping-jacks")
+        await wait_for(pilot, lambda: current(app, LobbyScreen))
+        said = "Table: The host set the table up anew: you are no longer ready."
+        await wait_for(pilot, lambda: any(f"{who}: {text}" == said for who, text, _ in app.session.chat_log))
+        assert not any("asked for a rematch" in n for n in notices(app)), notices(app)
+        assert not table.seats[1].ready
+
+
 async def test_a_player_a_bot_stood_in_for_keeps_their_name_on_the_finished_table() -> None:
     """Cy drops mid-match and does not come back: a bot plays Cy's seat to the end, and the host
     opens the seat as the match ends (net/table.py, the seat's keeper). Bo's results and the
