@@ -4,9 +4,8 @@ then spoke of a line no longer on the screen and of a table that will not be bac
 on 127.0.0.1, a real app."""
 from __future__ import annotations
 
-from textual.widgets import Input
-
 from tui.screens.home import HomeScreen
+from tui.widgets.chatline import ChatLine
 
 from .helpers import current, join_lobby, make_app, notices, wait_for
 from .test_left_notices import hosted
@@ -20,12 +19,12 @@ async def test_a_line_sent_as_the_host_closes_the_table_is_not_said_unsent() -> 
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             lobby = await join_lobby(app, pilot, srv.port)
             session = app.session
-            line = lobby.query_one("#chat", Input)
+            line = lobby.query_one("#chat", ChatLine)
             await srv.close()
             said = "Left the table: the host closed the table."
             await wait_for(pilot, lambda: current(app, HomeScreen) and any(n.startswith(said) for n in notices(app)))
             # the Enter that came with the close, through the lobby and through the session
-            lobby._chat(Input.Submitted(line, "bye?"))
+            lobby._chat(ChatLine.Sent(line, "bye?", True))
             await session.chat("bye?")
             await pilot.pause(0.2)
             assert not [n for n in notices(app) if n.startswith("Not sent")], notices(app)

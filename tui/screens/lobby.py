@@ -25,6 +25,7 @@ from ..optiontext import clock_label, options_line
 from ..plain import clean, counted
 from ..seatmarks import YOU_MARK
 from ..seatnames import lobby_names, watchers_line
+from ..widgets.chatline import ChatLine
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import team_labels
 from ..widgets.tablelog import CHAT_LINES, TableLog
@@ -133,8 +134,8 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="lobby-chat"):
                 # wrapped in the panel, and again when its width changes
                 yield TableLog(id="chat-log", wrap=True, markup=False, max_lines=CHAT_LINES, min_width=16)
-                yield Input(placeholder=chat_prompt(self.app.keys_for("lobby.chat", "slash"), 0), id="chat",
-                            max_length=CHAT_LEN)
+                yield ChatLine(placeholder=chat_prompt(self.app.keys_for("lobby.chat", "slash"), 0), id="chat",
+                               max_length=CHAT_LEN, can_send=self._can_send)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -637,19 +638,22 @@ class LobbyScreen(Screen[None]):
         if action is not None:
             action()
 
-    @on(Input.Submitted, "#chat")
-    def _chat(self, event: Input.Submitted) -> None:
+    @on(ChatLine.Sent, "#chat")
+    def _chat(self, event: ChatLine.Sent) -> None:
         """A line is sent and the chat line keeps the focus for the next (the letters typed
         next are words, not the lobby's keys: B would add a bot); Enter on an empty line, or
         Escape, goes back to the seats."""
-        text = clean(event.value, CHAT_LEN)
         if getattr(self.link, "left", False):  # the table closed as it was sent: home says so
             return
-        if text and not getattr(self.link, "can_send", True):  # kept to send again once back
+        if not event.sent:  # kept to send again once back
             self.notify(NOT_SENT, severity="warning")
             return
-        event.input.value = ""
+        text = clean(event.text, CHAT_LEN)
         if not text:
             self.action_focus_seats()
             return
         self.run_worker(self.link.chat(text))
+
+    def _can_send(self) -> bool:
+        """Whether a chat line reaches the table now (not while the connection is down)."""
+        return bool(getattr(self.link, "can_send", True))

@@ -44,6 +44,7 @@ from ..seatnames import listed_seat
 from ..shownclock import BELL_AT, ShownClock
 from ..tablewords import OWN_PARTS, PART_KINDS, follow_parts, follow_text, hand_words, next_mark, scores_words, top_parts, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art, board_caption
+from ..widgets.chatline import ChatLine
 from ..widgets.hand import HandView
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.seats import SeatBox
@@ -218,8 +219,8 @@ class TableScreen(Screen[None]):
             with Vertical(id="side"):
                 # wrapped at the panel's width (RichLog's default minimum, 78, overflows it)
                 yield self._log
-                chat = Input(placeholder=chat_prompt(self.app.keys_for("table.chat", "slash"), 0), id="chat",
-                             max_length=CHAT_LEN)
+                chat = ChatLine(placeholder=chat_prompt(self.app.keys_for("table.chat", "slash"), 0), id="chat",
+                                max_length=CHAT_LEN, can_send=self._can_send)
                 chat.display = not self.solo  # no one to talk to: the log takes the line
                 self.set_class(not self.solo, "-talk")  # notices stand above the chat line
                 yield chat
@@ -1184,22 +1185,25 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(ConfirmScreen("Leave this match?", detail, yes="Leave", purpose="leave"), answered)
 
-    @on(Input.Submitted, "#chat")
-    def _chat(self, event: Input.Submitted) -> None:
+    @on(ChatLine.Sent, "#chat")
+    def _chat(self, event: ChatLine.Sent) -> None:
         """A line is sent and the chat line keeps the focus for the next: the letters and
         digits typed next are words, not the table's keys (a digit picks a card, Enter plays
         it). Enter on an empty line, or Escape, goes back to the hand."""
-        text = clean(event.value, CHAT_LEN)
         if getattr(self.link, "left", False):  # the table closed as it was sent: home says so
             return
-        if text and not getattr(self.link, "can_send", True):  # kept to send again once back
+        if not event.sent:  # kept to send again once back
             self.notify(NOT_SENT, severity="warning")
             return
-        event.input.value = ""
+        text = clean(event.text, CHAT_LEN)
         if not text:
             self.action_focus_hand()
             return
         self.run_worker(self.link.chat(text), group="chat")
+
+    def _can_send(self) -> bool:
+        """Whether a chat line reaches the table now (not while the connection is down)."""
+        return bool(getattr(self.link, "can_send", True))
 
 
 def as_ended(name: str, plain: str) -> str:
