@@ -686,7 +686,25 @@ class TableSession:
             if whole_number(total):
                 table.totals = [total]  # the running total starts where it stood as this app came in
         table.show(self.view, shown)
-        self.app.push_screen(table)
+        self._push_beneath_readers(table)
+
+    def _push_beneath_readers(self, table: TableScreen) -> None:
+        """Show ``table``, under Help or the rules if the player was reading them as the match
+        began: pushed over them, the table took the Escape meant to close them (a watcher left
+        the table by it, a player was asked to leave the match). They open again over the
+        table, for the table."""
+        from .screens.help import HelpScreen
+        from .screens.rules import RulesScreen
+
+        app = self.app
+        reading = type(app.screen) if isinstance(app.screen, (HelpScreen, RulesScreen)) else None
+        if reading is not None:
+            app.pop_screen()
+        app.push_screen(table)
+        if reading is HelpScreen:
+            app.action_help()
+        elif reading is RulesScreen:
+            app.action_rules()
 
     def _catch_up(self, table: TableScreen, so_far: list[tuple[int, list[dict[str, Any]]]],
                   before: dict[str, Any] | None, events: list[dict[str, Any]], earlier_told: bool) -> None:
