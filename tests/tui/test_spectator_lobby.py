@@ -200,3 +200,29 @@ async def test_a_watching_holder_of_the_host_key_takes_an_open_seat() -> None:
             await pilot.press("t")
             await wait_for(pilot, lambda: app.session.seat == 0)
             await app.leave_table()
+
+
+async def test_a_watchers_t_takes_the_only_open_seat_from_any_row() -> None:
+    """A watcher with one seat open: T takes it wherever the highlight is (it said "Seat 1 is
+    taken: choose an open seat first" on any other row), and the key bar shows it lit."""
+    from net.server import TableConfig
+
+    from .helpers import someone_elses_table
+
+    app = make_app()
+    app.settings.name = "Cy"
+    config = TableConfig(name="Ana's table", game="ninety-nine", seats=3, seed=3)
+    async with someone_elses_table(config) as (srv, table, ana):
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.join_address(f"127.0.0.1:{srv.port}")
+            lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
+            await ana.add_bot(2, "easy")
+            await app.session.call("stand")
+            await wait_for(pilot, lambda: app.session.seat is None and table.seats[1].conn is None)
+            seats = lobby.query_one("#seats")
+            seats.highlighted = 0  # Ana's seat
+            await wait_for(pilot, lambda: lobby.active_bindings["t"].enabled)
+            await pilot.press("t")
+            await wait_for(pilot, lambda: app.session.seat == 1)
+            await app.leave_table()

@@ -375,7 +375,8 @@ class LobbyScreen(Screen[None]):
                 # every seat taken: dimmed for a watcher, whose T says so (``on_key``)
                 return None if self.link.seat is None else False
             seat = self._selected_seat() if self.query("#seats") else None
-            return True if seat is not None and not self._seat_info(seat).get("name") else None
+            return True if self._only_open() is not None or seat is not None and not self._seat_info(seat).get("name") \
+                else None
         return True
 
     def _asks(self) -> bool:
@@ -390,6 +391,15 @@ class LobbyScreen(Screen[None]):
     def _open_seat(self) -> bool:
         """A seat of the table is open: a watcher may take it."""
         return any(not s.get("name") for s in (self.link.lobby or {}).get("seats") or [])
+
+    def _only_open(self) -> int | None:
+        """The one open seat, where only one is, for a watcher: T takes it from any seat
+        highlighted (a seated player's T moves them, only to the seat they chose)."""
+        if self.link.seat is not None:
+            return None
+        seats = (self.link.lobby or {}).get("seats") or []
+        open_ = [i for i, s in enumerate(seats) if not s.get("name")]
+        return open_[0] if len(open_) == 1 else None
 
     def _solo(self) -> bool:
         """A solo table: bots only, so no chat line (as at its table)."""
@@ -590,8 +600,9 @@ class LobbyScreen(Screen[None]):
                 for k in current_keys(b, keymap).split(",")}
 
     def action_take_seat(self, words: str = "") -> None:
-        """A guest sits in (or moves to) the highlighted open seat; so does a headless host's
-        key holder, who may watch (its seat taken away by a smaller table, or never taken)."""
+        """A guest sits in (or moves to) the highlighted open seat, or the only one open
+        whichever is highlighted; so does a headless host's key holder, who may watch (its seat
+        taken away by a smaller table, or never taken)."""
         if self._hosts_here():
             return
         if not self._open_seat():
@@ -599,10 +610,13 @@ class LobbyScreen(Screen[None]):
             return
         seat = self._selected_seat()
         if seat is None or self._seat_info(seat).get("name"):
-            taken = f"Seat {seat + 1} is taken" if seat is not None and seat != self.link.seat else \
-                "That is your seat" if seat is not None else "No seat is chosen"
-            self.notify(f"{taken}: choose an open seat first.", severity="warning")
-            return
+            only = self._only_open()  # the one there is, whichever is highlighted
+            if only is None:
+                taken = f"Seat {seat + 1} is taken" if seat is not None and seat != self.link.seat else \
+                    "That is your seat" if seat is not None else "No seat is chosen"
+                self.notify(f"{taken}: choose an open seat first.", severity="warning")
+                return
+            seat = only
         self.run_worker(self.link.call("sit", seat))
 
     def action_stand(self) -> None:
