@@ -16,6 +16,8 @@ from .plays import own_status
 
 #: the table's moves, which only a seat playing a match in play makes
 PLAYING = frozenset({"draw", "pass_turn", "last_card", "hint", "step_away"})
+#: the table's keys about the player's own hand, which a watcher has not
+SEATED = frozenset({"say_hand", "next_hand_order"})
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,8 @@ def table_keys_here(table: list[Binding], hand: list[Binding], here: TableHere) 
         name = parse(binding.action)[1]
         if name in PLAYING and not here.playing or name == "step_away" and here.solo:
             continue
+        if name in SEATED and here.view.get("seat") is None:
+            continue
         if name == "rematch" and not (here.view.get("is_over") and binding.description == here.rematch):
             continue
         if name == "leave":
@@ -86,3 +90,17 @@ def working(screen: DOMNode, bindings: list[Binding]) -> list[Binding]:
 def screen_below(app: App[Any], kind: type[DOMNode]) -> DOMNode | None:
     """The topmost screen of ``kind`` Help was opened over (or over a screen on it), or None."""
     return next((s for s in reversed(app.screen_stack) if isinstance(s, kind)), None)
+
+
+def results_keys_here(results: list[Binding], here: TableHere) -> list[Binding]:
+    """The keys of a match's results at ``here``, before they are up: R as it reads for this
+    player (none for a watcher, whose R does nothing), V (a replay) only at a solo table."""
+    kept = []
+    for binding in results:
+        name = parse(binding.action)[1]
+        if name == "press" and binding.action.startswith("press('rematch'") and binding.description != here.rematch:
+            continue
+        if name == "replay" and not here.solo:
+            continue
+        kept.append(binding)
+    return kept

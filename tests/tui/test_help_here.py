@@ -193,6 +193,28 @@ async def test_a_watchers_keys_of_play_say_why_they_do_nothing() -> None:
             await _keys_say(app, pilot, screen, link, keys)
 
 
+async def test_a_watchers_help_lists_no_keys_of_a_hand_or_of_a_players_results() -> None:
+    """A watcher holds no hand: Y (the cards held) and O (their order) are not listed, nor, for
+    the results to come, R (a rematch is the players') or V (a replay is of a solo match); a
+    player at the same table gets Y and O, and a solo player V."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        link = MatchLink(new_match("crazy-eights", 3, seed=4), None)  # type: ignore[arg-type]
+        link.is_host = False
+        await show_link(app, pilot, link, first_plays=False)
+        sections = await _help(app, pilot)
+        assert "Y" not in sections["At the table"] and "O" not in sections["At the table"]
+        results = next(rows for title, rows in sections.items() if "match over" in title)
+        assert "R" not in results and "V" not in results, results
+        app.pop_screen()
+        await pilot.pause()
+        await _table(app, pilot, True, new_match("crazy-eights", 3, seed=4))
+        sections = await _help(app, pilot)
+        assert sections["At the table"]["Y"] == "Cards held" and sections["At the table"]["O"] == "Hand order"
+        results = next(rows for title, rows in sections.items() if "match over" in title)
+        assert results["V"] == "Replay" and results["R"] == "Rematch"
+
+
 async def test_the_palette_words_help_gives_each_find_a_command() -> None:
     """Help names what Ctrl+P's palette finds; the palette searches its commands' names, so each
     word Help gives must be in one ("new game" found nothing)."""

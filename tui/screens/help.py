@@ -18,7 +18,7 @@ from textual.widgets import Static
 from core import GAMES
 
 from ..eventtext import announcement, deal_word
-from ..helphere import TableHere, screen_below, table_here, table_keys_here, working
+from ..helphere import TableHere, results_keys_here, screen_below, table_here, table_keys_here, working
 from ..keymap import current_keys, key_label
 from ..plays import GAME_KEYS, offered, own_status
 from ..widgets.hand import HandView
@@ -228,7 +228,8 @@ class HelpScreen(Screen[None]):
             ("Tab", "Move between the hand and the log (arrows scroll it); Esc comes back to the hand" if solo else
                     "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand"),
             *([] if solo else [("Enter in the chat line", "Send the line and stay for the next; on an empty line, back to the hand")])])
-        results_keys = _of(ResultsScreen) if results is None else working(results, _of(ResultsScreen))
+        results_keys = working(results, _of(ResultsScreen)) if results is not None else \
+            results_keys_here(_of(ResultsScreen), here) if here is not None else _of(ResultsScreen)
         if guest:  # a replay reads a match log of this machine's data folder, the host's
             results_keys = [b for b in results_keys if b.action != "replay"]
         lobby_keys = _of(LobbyScreen) if lobby is None else working(lobby, _of(LobbyScreen))
