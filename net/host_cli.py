@@ -51,17 +51,20 @@ def host_key_join(address: str, key: str) -> str:
     return f"dealmein join {address} {flag}"
 
 
-def listen_problem(e: Exception, flag: str, resume: bool = False) -> str:
+def listen_problem(e: Exception, flag: str, resume: bool = False, saved: bool = True) -> str:
     """Why a port cannot be listened on, in words and with what to do, never the socket
     library's ("[Errno 99] error while attempting to bind on address ..."); for one in use (the
     usual case: another table here), the flag that picks another, or, bringing a saved table
     back (``resume``: its players' apps come back to that port, and another port has no save of
-    it), what to do instead."""
+    it), what to do instead; a ``resume`` with no table ``saved`` there is a new table, for
+    which another port does (``--resume`` takes no port 0)."""
     code = getattr(e, "errno", None)
     if code == errno.EADDRINUSE:
-        if resume:
+        if resume and saved:
             return ("the port is in use (another table on this machine?): the saved table comes back on that port, "
                     "where its players return: stop what holds it and run this command again")
+        if resume:
+            return f"the port is in use (another table on this machine?), and no table is saved for it: {flag} N picks another"
         return f"the port is in use (another table on this machine?): {flag} N picks another, {flag} 0 any free one"
     if code == errno.EADDRNOTAVAIL:
         return "no network interface of this machine has that address (--bind picks one that does, or leave it out)"
@@ -324,9 +327,13 @@ def left_alone(problem: str | None) -> None:
 
 def keep_previous(path: Path, out: Out) -> None:
     """A new table on a port that has a saved one: the old save is kept beside, not overwritten."""
+    table = path.is_file() and read_save(path, keep=True).state is not None
     kept, why = savefile.keep_previous(path)
-    if kept is not None:
+    if kept is not None and table:
         print(f"The table saved for this port was kept as {kept} (--resume continues a saved table).", file=out)
+    elif kept is not None:  # a file no table could be read from: kept all the same, said as it is
+        print(f"The file in the place of this port's save, which holds no table this version reads, was kept "
+              f"as {kept}.", file=out)
     elif why is not None:
         print(f"dealmein host: {path} will be replaced by the new table (cannot keep it: {why})", file=sys.stderr)
 
@@ -453,7 +460,7 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
         except OSError as e:
             left_alone(unusable)
             print(f"dealmein host: cannot listen on {host_port(args.bind, args.port)}: "
-                  f"{listen_problem(e, '--port', resume)}",
+                  f"{listen_problem(e, '--port', resume, resumed)}",
                   file=sys.stderr)
             await server.close()
             return 1
@@ -472,7 +479,7 @@ async def open_table(args: argparse.Namespace, out: Out) -> Opened | int:
         except OSError as e:  # the port was bound, then taken from it before it listened
             left_alone(unusable)
             print(f"dealmein host: cannot listen on {host_port(args.bind, server.port)}: "
-                  f"{listen_problem(e, '--port', resume)}",
+                  f"{listen_problem(e, '--port', resume, resumed)}",
                   file=sys.stderr)
             if ssh is not None:
                 await ssh.close()

@@ -4,6 +4,8 @@ checks, commands) is ``tui.cmdline``, loaded here once Ctrl+C is held: this modu
 that the moment before that (Python reading it) is short."""
 from __future__ import annotations
 
+import contextlib
+import errno
 import sys
 
 # the signal module's C part, loaded with Python: ``signal`` itself takes a moment to load
@@ -58,6 +60,11 @@ from .cmdline import (HOST_STOPPED_EARLY, build_parser, given, ignore_interrupts
 __all__ = ["HOST_STOPPED_EARLY", "build_parser", "given", "main", "seconds", "table_address"]
 
 
+#: why a write to an open stream fails (an error opening a file names the file, and is said
+#: where it is opened)
+WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT})
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command; its exit status. Ctrl+C at any moment before a command takes it in
     hand (while the code loads, the command line is read, the settings load, the app starts)
@@ -82,6 +89,15 @@ def main(argv: list[str] | None = None) -> int:
         from net.announce import silence
 
         silence(sys.stdout)
+        code = 1
+    except OSError as e:  # a write that failed (a full disk, ``>/dev/full``): one line
+        if e.errno not in WRITE_FAILURES or e.filename is not None:
+            raise
+        from net.announce import silence
+
+        silence(sys.stdout)
+        with contextlib.suppress(OSError):
+            print(f"dealmein: could not write: {e.strerror or e}", file=sys.stderr, flush=True)
         code = 1
     if argv is None:
         ignore_interrupts()

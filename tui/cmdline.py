@@ -10,6 +10,7 @@ import functools
 import math
 import signal
 import sys
+import unicodedata
 from typing import Any, Callable, Iterable, Iterator, NoReturn
 
 from .headlessflags import HELD_MOST
@@ -147,6 +148,27 @@ TABLES_WAIT_MOST = 600.0
 BOT_DELAY_MOST = 10.0
 
 
+def secret_text(what: str, where: str = "") -> Callable[[str], str]:
+    """An ``argparse`` type: a ``what`` (a password, a host key) that can be typed and printed:
+    not empty (an empty password would serve a table open to anyone, as a script's unset
+    variable gives it), no control characters (the host's banner prints it), and no longer than
+    a file's first line may be. ``where``: the file it came from, for the message."""
+
+    def check(text: str) -> str:
+        given = f"the {what} in {where}" if where else f"the {what} given"
+        if not text:
+            raise argparse.ArgumentTypeError(
+                f"{given} is empty: give one{'' if where else ', or leave the flag out'}")
+        if len(text.encode("utf-8", "surrogateescape")) >= SECRET_FILE_BYTES:
+            raise argparse.ArgumentTypeError(f"{given} is too long: at most {SECRET_FILE_BYTES - 1} bytes")
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
+            raise argparse.ArgumentTypeError(f"{given} holds a control character, which cannot be typed at a join")
+        return text
+
+    check.__name__ = what
+    return check
+
+
 def secret_file(what: str) -> Callable[[str], str]:
     """The ``what`` (a password, a host key) on the first line of a file, its line ending left
     off: a secret given as a flag shows in every user's process list. Not standard input: the
@@ -167,7 +189,7 @@ def secret_file(what: str) -> Callable[[str], str]:
             raise argparse.ArgumentTypeError(f"{text} is not UTF-8 text") from None
         if not secret:
             raise argparse.ArgumentTypeError(f"{text} holds no {what} on its first line")
-        return secret
+        return secret_text(what, text)(secret)
 
     return read
 
@@ -178,7 +200,7 @@ def secret_flags(parser: argparse.ArgumentParser, flag: str, what: str, help: st
     given on the command line, or read from a file's first line, off it."""
     group = parser.add_mutually_exclusive_group()
     dest = flag.removeprefix("--").replace("-", "_")
-    group.add_argument(flag, default=None, action=action, metavar=metavar,
+    group.add_argument(flag, type=secret_text(what), default=None, action=action, metavar=metavar,
                        help=f"{help}; any user of this machine can read a command line: {flag}-file keeps it off")
     group.add_argument(f"{flag}-file", type=secret_file(what), dest=dest, default=None, action=action,
                        metavar="FILE", help=f"read the {what} from the first line of FILE")
@@ -363,7 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="authorized_keys file for --ssh-auth keys (--headless)")
     host.add_argument("--ssh-max-sessions", type=positive_int, default=16, action=Given, metavar="N",
                       help="SSH sessions at once (default: 16) (--headless)")
-    host.add_argument("--ssh-idle", type=seconds(positive=True), default=1800.0, action=Given, metavar="S",
+    host.add_argument("--ssh-idle", type=seconds(positive=True, most=HELD_MOST), default=1800.0, action=Given, metavar="S",
                       help="seconds before an idle SSH session is dropped (default: 1800) (--headless)")
     host.add_argument("--no-mdns", action="store_true", dest="host_no_mdns",
                       help="do not advertise the table on the LAN (players join by its address)")

@@ -394,3 +394,27 @@ async def test_a_resume_serving_ssh_again_keeps_the_doors_login(tmp_path: Path) 
     banner = await saved_then_resumed(["--bind", "127.0.0.1", "--ssh", "0", "--ssh-auth", "keys", "--ssh-keys", str(keys)],
                                       ["--ssh", "0"])
     assert "(keys login)" in banner and "password" not in banner.lower(), banner
+
+
+async def test_a_file_in_the_place_of_a_save_is_kept_and_not_called_a_saved_table() -> None:
+    """A new table on a port whose save holds no table (bytes of something else): the file is
+    kept beside, as a played table's save is, and said as what it is, where the banner said
+    "The table saved for this port was kept as ..." of a table there never was."""
+    from net.savefile import save_path
+
+    from .table_helpers import free_port
+
+    port = free_port()
+    path = save_path(port)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\x00not a save\xff" * 8)
+    proc, lines = await run_dealmein("host", "--headless", "--bind", "127.0.0.1", "--port", str(port), "--no-mdns")
+    try:
+        kept = path.with_name(path.name + ".previous")
+        assert f"The file in the place of this port's save, which holds no table this version reads, was kept as " \
+               f"{kept}." in lines, lines
+        assert not any("The table saved for this port" in line for line in lines)
+        assert kept.read_bytes() == b"\x00not a save\xff" * 8
+    finally:
+        proc.send_signal(signal.SIGINT)
+        await asyncio.wait_for(proc.communicate(), 20)

@@ -210,15 +210,31 @@ async def test_a_resume_whose_port_is_in_use_says_to_free_it_not_to_pick_another
         capsys: pytest.CaptureFixture[str]) -> None:
     """``--resume`` brings the table back on its own port, where its players return: another
     port (which ``--port N picks another`` would suggest) has no save of it and starts a new
-    table. The line says to free the port instead."""
+    table. The line says to free the port instead. With no table saved there, ``--resume`` makes
+    a new one, and the line said "the saved table comes back on that port" after "No saved
+    table for port N: starting a new table.": another port does for it."""
+    from net.savefile import write_save
+    from net.server import Server, TableConfig
+    from net.tablestate import table_state
+
     with busy_port() as busy:
         port = busy.getsockname()[1]
+        code, out, err = await hosted(host_args("--port", str(port), "--resume"), capsys)
+        assert code == 1, err
+        assert "No saved table for port" in out
+        assert err.endswith(f"dealmein host: cannot listen on 127.0.0.1:{port}: the port is in use (another table "
+                            "on this machine?), and no table is saved for it: --port N picks another\n")
+        srv = Server(host="127.0.0.1", port=0)
+        table = srv.create_table(TableConfig(name="T", seats=2, seed=2))
+        write_save(save_path(port), table_state(table))
+        table.close()
         code, out, err = await hosted(host_args("--port", str(port), "--resume"), capsys)
     assert code == 1, err
     assert err.endswith(f"dealmein host: cannot listen on 127.0.0.1:{port}: the port is in use (another table on "
                         "this machine?): the saved table comes back on that port, where its players return: stop "
                         "what holds it and run this command again\n")
     assert "picks another" not in err and "Hosting" not in out
+    assert save_path(port).exists(), "the save is left as it is"
 
 
 async def test_a_data_folder_that_cannot_hold_the_ssh_host_key_is_said_so_not_blamed_on_the_port(

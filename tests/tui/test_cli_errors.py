@@ -55,6 +55,7 @@ def one_line_error(run: subprocess.CompletedProcess[str], prefix: str, *words: s
     (["--takeover", "nan"], ["--takeover"]),
     (["--ssh-idle", "-3"], ["--ssh-idle"]),
     (["--ssh-idle", "0"], ["--ssh-idle", "more than 0"]),
+    (["--ssh-idle", "1e308"], ["--ssh-idle", "at most 86400"]),
     (["--ssh-max-sessions", "0"], ["--ssh-max-sessions"]),
     (["--bind", "999.1.1.1"], ["--bind", "999.1.1.1"]),
     (["--option", "limit"], ["--option", "'limit' is not NAME=VALUE"]),
@@ -180,6 +181,32 @@ def test_a_secret_file_that_gives_no_secret_is_a_one_line_error(tmp_path: Path, 
                    *(w.format(what=what) for w in words))
 
 
+@pytest.mark.parametrize("command, flag, what", [
+    (["host", "--headless", "--no-mdns", "--bind", "127.0.0.1", "--port", "0"], "--password", "password"),
+    (["join", "127.0.0.1:7098"], "--password", "password"),
+    (["join", "127.0.0.1:7098"], "--host-key", "host key"),
+], ids=["host-password", "join-password", "join-host-key"])
+@pytest.mark.parametrize("value, words", [
+    ("", ["the {what} given is empty"]),
+    ("x" * 5000, ["the {what} given is too long: at most 4095 bytes"]),
+    ("a\x1b[31mred\a", ["the {what} given holds a control character"]),
+], ids=["empty", "long", "control"])
+def test_a_secret_that_cannot_be_typed_is_a_one_line_error(command: list[str], flag: str, what: str,
+                                                          value: str, words: list[str]) -> None:
+    """``--password ''`` (a script's unset variable) served a table open to anyone without a
+    word, where the file form refuses an empty first line; a long one or one with control
+    characters was taken and printed raw in the banner."""
+    one_line_error(dealmein(*command, flag, value), f"dealmein {command[0]}", flag,
+                   *(w.format(what=what) for w in words))
+
+
+def test_a_secret_files_line_is_held_to_what_the_flag_is(tmp_path: Path) -> None:
+    path = tmp_path / "secret"
+    path.write_bytes(b"a\x00b\n")
+    one_line_error(dealmein("join", "127.0.0.1:7098", "--password-file", str(path)), "dealmein join",
+                   "--password-file", f"the password in {path} holds a control character")
+
+
 def test_a_secret_and_its_file_are_one_or_the_other(tmp_path: Path) -> None:
     path = tmp_path / "secret"
     path.write_text("swordfish\n")
@@ -241,6 +268,17 @@ def test_games_lists_every_preset_and_option_a_host_can_set() -> None:
         assert "  preset fast: limit 50: a one-minute filler [limit=50]" in run.stdout.splitlines()
         for option in info.options.values():
             assert f"  option {option.name}=" in run.stdout and f"({option.describe_range()})" in run.stdout
+
+
+@pytest.mark.parametrize("args", [["games"], ["--version"], ["record", "--json"], ["themes"]])
+def test_output_that_cannot_be_written_is_one_line(args: list[str]) -> None:
+    """``dealmein games > /dev/full`` (a full disk): status 1 and one line, where it was a
+    traceback."""
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "tui", *args], stdout=full, stderr=subprocess.PIPE,
+                             stdin=subprocess.DEVNULL, text=True, timeout=30)
+    assert run.returncode == 1, run.stderr
+    assert run.stderr.splitlines() == ["dealmein: could not write: No space left on device"], run.stderr
 
 
 @pytest.mark.parametrize("args", [["games"], ["--help"], ["tables", "--wait", "0.2", "--interface", "127.0.0.1", "--json"]])
