@@ -556,12 +556,17 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
         print(f'Resumed "{c.name}" from {save_path(server.port)} ({where_text(table)})', file=out)
     # the game as the app's lobby names it; the name in double quotes whatever it holds ("Ana's table")
     print(f'Hosting "{c.name}": {GAMES[c.game].name} ({c.preset}), {c.seats} seats, {plural(bots, "bot")}', file=out)
-    if c.options:  # as --option takes them, so the line can be used again
-        print("Options: " + " ".join(f"--option {k}={value_text(v)}" for k, v in c.options.items()), file=out)
+    # as the flags that set them, so the line can be used again; a resumed table's not (--resume
+    # refuses them: the save holds them)
+    if c.options:
+        print("Options: " + " ".join(f"{'' if resumed else '--option '}{k}={value_text(v)}"
+                                     for k, v in c.options.items()), file=out)
     if c.turn_time:
-        print(f"Turn clock: {c.turn_time} s a move, then a bot finishes the turn (--turn-time {c.turn_time})", file=out)
+        flag = "" if resumed else f" (--turn-time {c.turn_time})"
+        print(f"Turn clock: {c.turn_time} s a move, then a bot finishes the turn{flag}", file=out)
     if c.seed is not None:  # a fixed deal is for practice or a bug report: whoever knows it knows the hands
-        print(f"Dealt from seed {c.seed} (--seed {c.seed}): anyone who knows it can work out the hands", file=out)
+        flag = "" if resumed else f" (--seed {c.seed})"
+        print(f"Dealt from seed {c.seed}{flag}: anyone who knows it can work out the hands", file=out)
     print(address_line(args.bind, server.port), file=out)
     joins = join_addresses(args.bind, server.port)
     print("Players join with: " + "  or  ".join(f"dealmein join {a}" for a in joins), file=out)

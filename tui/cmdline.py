@@ -377,7 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "that shape a table; with no save there, a new table from them (--headless)")
     host.add_argument("--ssh", type=port_number(0), default=None, metavar="PORT", action=Given,
                       help="also serve the app over SSH on this port (e.g. 2222; 0: any free port); in the app, "
-                           "the picker's SSH switch starts on, and serves there (default: 2222)")
+                           "the picker's SSH switch starts on, and serves there (without --ssh, the picker offers 2222)")
     host.add_argument("--ssh-auth", default="password", choices=["password", "open", "keys"], action=Given,
                       help="password: the table password (made up if not given); open: anyone (trusted LANs "
                            "only); keys: an authorized_keys file (--headless)")

@@ -383,6 +383,18 @@ async def test_a_resume_without_bind_keeps_the_address_the_table_was_kept_to() -
     assert re.search(r"^Address: 127\.0\.0\.1:\d+$", banner, re.M), banner
 
 
+async def test_a_resumed_banner_names_no_flag_that_resume_refuses() -> None:
+    """The banner gives a new table's options, clock and seed as the flags that set them, to use
+    again; a resumed table's read "(--turn-time 20)", which ``--resume`` refuses (the save holds
+    them)."""
+    first = ["--bind", "127.0.0.1", "--game", "ninety-nine", "--option", "chips=4", "--turn-time", "20",
+             "--seed", "7"]
+    banner = await saved_then_resumed(first, [])
+    assert "Options: chips=4" in banner and "Turn clock: 20 s a move, then a bot finishes the turn" in banner, banner
+    assert "Dealt from seed 7: anyone who knows it can work out the hands" in banner
+    assert "--option" not in banner and "--turn-time" not in banner and "(--seed" not in banner
+
+
 async def test_a_resume_serving_ssh_again_keeps_the_doors_login(tmp_path: Path) -> None:
     """``--resume --port P --ssh Q`` of a table whose door took keys: it came back a password
     login with a new password, without a word. The saved login and authorized_keys file hold
