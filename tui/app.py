@@ -251,7 +251,7 @@ class DealMeInApp(App[int]):
             self.push_screen(HomeScreen())
         if command == "join":
             self.call_after_refresh(self.join_address, self.args.address, self._join_password(),
-                                    getattr(self.args, "host_key", None))
+                                    getattr(self.args, "host_key", None), bool(getattr(self.args, "watch", False)))
         elif command in ("host", "solo"):
             self.call_after_refresh(self.open_picker, command)
         elif command == "replay":
@@ -605,10 +605,12 @@ class DealMeInApp(App[int]):
             return
         self.push_screen(JoinScreen())
 
-    def join_address(self, address: str, password: str | None = None, host_key: str | None = None) -> None:
+    def join_address(self, address: str, password: str | None = None, host_key: str | None = None,
+                     watch: bool = False) -> None:
+        """``watch``: come in watching, taking no seat (one is taken later with T)."""
         if address != getattr(self.args, "address", None) and self.guest_refuses("join other tables"):
             return
-        self.table_work(partial(self.join_table, address, password, host_key=host_key))
+        self.table_work(partial(self.join_table, address, password, host_key=host_key, watch=watch))
 
     # ------------------------------------------------------------------ tables
     def table_work(self, work: Callable[[], Awaitable[None]], opening: bool = False) -> None:
@@ -663,14 +665,14 @@ class DealMeInApp(App[int]):
                     screen.saves_changed()
 
     async def join_table(self, address: str, password: str | None = None, table: str | None = None,
-                         host_key: str | None = None) -> None:
+                         host_key: str | None = None, watch: bool = False) -> None:
         """Join the table at ``address``; the one the player is at stays theirs until it takes them."""
-        await self.joins.join(address, password, table, host_key)
+        await self.joins.join(address, password, table, host_key, watch=watch)
 
     def ask_password(self, address: str, wrong: bool = False, table: str | None = None,
-                     host_key: str | None = None) -> None:
+                     host_key: str | None = None, watch: bool = False) -> None:
         """The table wants a password (or another one): ask for it, and join with it."""
-        self.joins.ask_password(address, wrong, table, host_key)
+        self.joins.ask_password(address, wrong, table, host_key, watch=watch)
 
     def _pickers_opening(self) -> list[Any]:
         from .screens.picker import PickerScreen

@@ -421,6 +421,8 @@ def build_parser() -> argparse.ArgumentParser:
                  "the table's password (asked for if it has one and this is not given)")
     secret_flags(join, "--host-key", "host key", "the host key a headless host printed: run its lobby",
                  metavar="KEY")
+    join.add_argument("--watch", action="store_true",
+                      help="come in watching, taking no seat while one is open (T in the lobby sits down)")
 
     tables = command(sub, "tables", "list the tables found on the LAN")
     tables.add_argument("--json", action="store_true",

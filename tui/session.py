@@ -274,7 +274,7 @@ class TableSession:
 
     @classmethod
     async def join(cls, app: "DealMeInApp", address: str, password: str | None = None,
-                   table: str | None = None, host_key: str | None = None) -> "TableSession":
+                   table: str | None = None, host_key: str | None = None, watch: bool = False) -> "TableSession":
         """Join the table at ``address``. The table the app is at is left only once this one has
         taken the player: a join that fails or is stopped leaves the player where they were.
         The table the player is at, by the address they joined it at, is refused while it
@@ -299,7 +299,7 @@ class TableSession:
         session.returning = kept is not None or app.seat_token is not None
         def connect(key: str | None) -> Any:
             return TableClient.connect(host, port, name=app.player_name, password=password, table=table,
-                                       host_key=key, token=kept.token if kept else app.seat_token,
+                                       host_key=key, spectator=watch, token=kept.token if kept else app.seat_token,
                                        on_update=session._on_update, hand_break=True, heartbeat=HEARTBEAT)
 
         # a seat kept by an app that ran the table's lobby with its host key runs it again

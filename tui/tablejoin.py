@@ -25,7 +25,7 @@ class TableJoin:
         self.task: asyncio.Task[Any] | None = None
 
     async def join(self, address: str, password: str | None = None, table: str | None = None,
-                   host_key: str | None = None) -> None:
+                   host_key: str | None = None, watch: bool = False) -> None:
         from .session import AtTableAlready, TableSession
 
         app = self.app
@@ -34,7 +34,8 @@ class TableJoin:
         self.task = task
         waiting = app.set_timer(JOINING_AFTER, lambda: self._show_wait(address, task))
         try:
-            session = await TableSession.join(app, address, password=password, table=table, host_key=host_key)
+            session = await TableSession.join(app, address, password=password, table=table, host_key=host_key,
+                                              watch=watch)
         except asyncio.CancelledError:
             stopped = self._stopped()  # Escape on the wait; otherwise the app is closing
             self.end_wait()
@@ -50,7 +51,7 @@ class TableJoin:
             note_unexpected(e, f"joining {address}")
             if getattr(e, "code", None) == "bad_password" and len(app.screen_stack) > 1:  # not an SSH guest's start
                 self.failed(here, fault="password")
-                self.ask_password(address, password is not None, table, host_key)
+                self.ask_password(address, password is not None, table, host_key, watch=watch)
                 return
             said = str(e)
             self.failed(here, f"Could not join: {said}" if address in said
@@ -64,7 +65,7 @@ class TableJoin:
         await app.hand_over(session)
 
     def ask_password(self, address: str, wrong: bool = False, table: str | None = None,
-                     host_key: str | None = None) -> None:
+                     host_key: str | None = None, watch: bool = False) -> None:
         """The table wants a password (or another one): ask for it, and join with it."""
         from .screens.password import PasswordScreen
 
@@ -72,7 +73,8 @@ class TableJoin:
 
         def answered(password: str | None) -> None:
             if password:
-                app.table_work(partial(app.join_table, address, password, table=table, host_key=host_key))
+                app.table_work(partial(app.join_table, address, password, table=table, host_key=host_key,
+                                       watch=watch))
 
         app.push_screen(PasswordScreen(address, wrong, self._name_at(address)), answered)
 

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.style import Style
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.visual import RenderOptions, Visual
 from textual.widgets.option_list import Option
 
@@ -220,7 +220,13 @@ class JoinScreen(Screen[None]):
         self.recent, problem = ([], None) if not self.app.remember_seats else load()
         yield Static("Join a table", classes="title")
         with Vertical(id="join"):
-            yield Label("Tables on your network", classes="heading")
+            with Horizontal(id="found-head"):
+                yield Label("Tables on your network", classes="heading")
+                # come in watching, every join from here (T in the lobby sits down): joined,
+                # the player sat in an open seat, and a match started before W got them up
+                watch = Checkbox("Join watching (no seat)", id="watch")
+                watch.tooltip = "Join any table from here watching, taking no seat: T in its lobby sits down"
+                yield watch
             yield OptionList(id="tables")
             yield Static("", id="lan-status", classes="muted")
             if self.recent or problem:
@@ -404,9 +410,9 @@ class JoinScreen(Screen[None]):
         self._say("")
         password = self.query_one("#password", Input).value or None
         if locked and not password:
-            self.app.ask_password(address)
+            self.app.ask_password(address, watch=self._watch())
         else:
-            self.app.join_address(address, password)
+            self.app.join_address(address, password, watch=self._watch())
 
     @on(Input.Submitted, "#address")
     @on(Input.Submitted, "#password")
@@ -421,7 +427,11 @@ class JoinScreen(Screen[None]):
             return
         self._say("")
         self._typed = True
-        self.app.join_address(address, self.query_one("#password", Input).value or None)
+        self.app.join_address(address, self.query_one("#password", Input).value or None, watch=self._watch())
+
+    def _watch(self) -> bool:
+        """Whether the player comes in watching: the Watch box is ticked."""
+        return self.query_one("#watch", Checkbox).value
 
     def _say(self, said: str, severity: str = "error") -> None:
         """The line under the fields: what is wrong with the address, or why the last join did
