@@ -6,9 +6,10 @@ variables (felt, card face and back, suit colours...). Every key is named in doc
 """
 from __future__ import annotations
 
+import difflib
 import re
 from functools import cache
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from textual.color import Color, ColorParseError
 from textual.css.constants import VALID_STYLE_FLAGS
@@ -111,6 +112,8 @@ def _check_variables(data: Mapping[str, Any], errors: list[str]) -> dict[str, st
             errors.append(f"[variables] key {key!r} belongs in [table]")
         elif not VARIABLE_NAME_PATTERN.match(key):
             errors.append(f"[variables] key {key!r} is not a CSS variable name")
+        elif key not in _textual_variables():  # no rule reads it: a misspelt name did nothing, unsaid
+            errors.append(f"[variables] key {key!r} is no variable of Textual's{_did_you_mean(key, _textual_variables())}")
         elif not isinstance(value, str) or not value.strip():
             errors.append(f"[variables] value of {key!r} must be a non-empty string")
         else:
@@ -130,12 +133,15 @@ def _textual_variables() -> dict[str, str]:
     return Theme(name="reference", primary="#0178D4").to_color_system().generate()
 
 
+def _did_you_mean(key: str, known: Iterable[str]) -> str:
+    """" (is it 'footer-key-foreground'?)" for the known name nearest a misspelt ``key``."""
+    close = difflib.get_close_matches(key, list(known), n=1)
+    return f" (is it {close[0]!r}?)" if close else ""
+
+
 def _variable_problem(key: str, value: str) -> str | None:
-    """What is wrong with ``value`` for Textual's variable ``key``, or None (a variable of the
-    theme's own, which no Textual rule reads, takes anything)."""
-    textual = _textual_variables().get(key)
-    if textual is None:
-        return None
+    """What is wrong with ``value`` for Textual's variable ``key``, or None."""
+    textual = _textual_variables()[key]
     if _looks_like_colour(textual):
         return None if _is_css_colour(value) else f"variables.{key}: {value!r} is not a colour (Textual's value is a colour)"
     problem = _declaration_problem(_property_of(key), value)
@@ -149,7 +155,7 @@ def theme_from_table(data: Mapping[str, Any], complete: bool = False) -> Theme:
     """
     errors: list[str] = []
     for key in sorted(set(data) - TOP_LEVEL_KEYS):
-        errors.append(f"unknown key {key!r}")
+        errors.append(f"unknown key {key!r}{_did_you_mean(key, TOP_LEVEL_KEYS)}")
     for key in REQUIRED_KEYS:
         if key not in data:
             errors.append(f"missing key {key!r}")
@@ -159,7 +165,8 @@ def theme_from_table(data: Mapping[str, Any], complete: bool = False) -> Theme:
                 errors.append(f"missing key {key!r}")
     name = data.get("name")
     if "name" in data and not (isinstance(name, str) and NAME_PATTERN.match(name)):
-        errors.append("name must be 1-40 characters of a-z, 0-9 and '-', starting with a letter or digit")
+        shown = repr(name) if isinstance(name, str) and len(name) <= 60 else "the one given"
+        errors.append(f"name {shown} must be 1-40 characters of a-z, 0-9 and '-', starting with a letter or digit")
     for key in THEME_COLOUR_KEYS:
         if key in data:
             _check_colour(key, data[key], errors)

@@ -101,6 +101,21 @@ def test_problem_messages_say_what_is_wrong(tmp_path: Path) -> None:
     assert "color" not in " ".join(messages.values())  # one spelling: Textual's own words are not passed on
 
 
+def test_a_misspelt_name_is_refused_with_the_one_it_is_like(tmp_path: Path) -> None:
+    """A ``[variables]`` name no Textual rule reads did nothing and was taken without a word (a
+    misspelt ``footer-key-foregroud``); it is refused as an unknown top-level key is, each with
+    the name it is like; a bad theme name is quoted."""
+    _write(tmp_path, {"typos.toml": 'name = "Ocean Blue"\nprimary = "#1E88E5"\ncolour = "#ffffff"\n'
+                                     '[variables]\nfooter-key-foregroud = "#ffffff"\nnot-a-textual-var = "#ffffff"\n'})
+    [problem] = load_themes(tmp_path).problems
+    assert "[variables] key 'footer-key-foregroud' is no variable of Textual's (is it 'footer-key-foreground'?)" \
+        in problem.message
+    assert "[variables] key 'not-a-textual-var' is no variable of Textual's" in problem.message
+    assert "unknown key 'colour' (is it 'color'?)" not in problem.message  # one spelling, the docs'
+    assert "unknown key 'colour'" in problem.message
+    assert "name 'Ocean Blue' must be 1-40 characters" in problem.message
+
+
 def test_a_bad_variable_is_reported_beside_the_files_other_faults(tmp_path: Path) -> None:
     """docs/themes.md ("with everything wrong with it"): a bad [variables] colour is named in
     the one report with a bad primary and a table colour put under [variables], not only once
@@ -247,3 +262,20 @@ def test_dealmein_themes_warns_of_colours_that_read_poorly(tmp_path: Path, monke
     assert out.endswith("Every theme file in it can be used.\n")
     for name, theme in load_shipped_themes().themes.items():  # the shipped themes keep every bar
         assert contrast_warnings(theme) == [], name
+
+
+def test_the_colours_textual_makes_of_primary_are_checked_too() -> None:
+    """Only ``name`` and ``primary`` are required, and the screens' titles and the key bar's keys
+    are written in ``primary``: a dark ``primary`` on a dark theme left every title at 1.5:1,
+    and ``dealmein themes`` said nothing. A ``text-muted`` a theme sets itself is checked too."""
+    from textual.theme import Theme
+
+    from themes.contrast import contrast_warnings
+
+    assert contrast_warnings(Theme(name="darkprimary", primary="#123456", dark=True)) == [
+        "primary on background: 1.5:1 (text wants 4.5:1)",
+        "footer-key-foreground on footer-background: 1.2:1 (text wants 4.5:1)"]
+    assert contrast_warnings(Theme(name="fine", primary="#FFB000", dark=True)) == []
+    muted = Theme(name="muted", primary="#FFB000", dark=True, background="#0A3320",
+                  variables={"text-muted": "#0A3321"})
+    assert contrast_warnings(muted) == ["text-muted on background: 1.0:1 (text wants 4.5:1)"]

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.style import Style
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.visual import RenderOptions, Visual
 from textual.widgets.option_list import Option
 
@@ -31,6 +31,7 @@ from ..recent import Recent, load
 from ..seatkeys import left_at
 from ..unexpected import note_unexpected
 from ..widgets.keyfooter import KeyFooter
+from ..widgets.tickbox import TickBox
 from . import popped
 
 if TYPE_CHECKING:
@@ -224,7 +225,7 @@ class JoinScreen(Screen[None]):
                 yield Label("Tables on your network", classes="heading")
                 # come in watching, every join from here (T in the lobby sits down): joined,
                 # the player sat in an open seat, and a match started before W got them up
-                watch = Checkbox("Join watching (no seat)", id="watch")
+                watch = TickBox("Join watching (no seat)", id="watch")
                 watch.tooltip = "Join any table from here watching, taking no seat: T in its lobby sits down"
                 yield watch
             yield OptionList(id="tables")
@@ -431,7 +432,7 @@ class JoinScreen(Screen[None]):
 
     def _watch(self) -> bool:
         """Whether the player comes in watching: the Watch box is ticked."""
-        return self.query_one("#watch", Checkbox).value
+        return self.query_one("#watch", TickBox).value
 
     def _say(self, said: str, severity: str = "error") -> None:
         """The line under the fields: what is wrong with the address, or why the last join did
