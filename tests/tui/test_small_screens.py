@@ -111,6 +111,28 @@ async def test_the_too_small_notice_reads_whole_over_a_table_just_too_small() ->
         assert not toast.region.overlaps(screen.query_one(HandView).region)
 
 
+@pytest.mark.parametrize("size", [(100, 10), (45, 15), (50, 16)])
+async def test_the_too_small_notice_shows_whole_where_no_row_under_the_seats_is_left(size: tuple[int, int]) -> None:
+    """Below some 16 rows a table has no row under its seats: the notice that the terminal is
+    too small showed not at all (100x10, the hand's top row alone in sight and nothing said
+    why), or cut ("Terminal too"); it stands over the seats, whole."""
+    from textual.widgets._toast import Toast
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen, _link = await open_table(app, pilot, "ninety-eight", 4, 0)
+        await pilot.resize_terminal(*size)
+        toast = await wait_for(pilot, lambda: next((t for t in screen.query(Toast)
+                                                    if t.region and "60x18" in str(t.render())), None))
+        await pilot.pause(0.3)
+        assert toast.region.y >= 0 and toast.region.bottom <= size[1]
+        lines = [strip.text.lstrip("▌ ") for strip in toast.render_lines(toast.region.reset_offset)]
+        text = " ".join(" ".join(line.split()) for line in lines).strip()
+        assert "Terminal too small" in text and "Make it 60x18 or more." in text, lines
+        drawn = [strip.text for strip in app.screen._compositor.render_strips()]
+        assert any("Make it 60x18" in row for row in drawn), drawn
+
+
 async def test_at_60x18_the_line_above_the_hand_keeps_room_beside_a_long_line_under_the_board() -> None:
     """Below 20 rows the line under the board leads the hint's row. With jokers it is long
     ("follow ♦ diamonds · wild 8s, jokers · you: 0 pts · you deal") and left the hint no room:

@@ -110,6 +110,10 @@ class _Hint:
         screen._put("#hint", content)
 
 
+#: the rows under which a table leaves the notice that the terminal is too small no room above
+#: the hand (at 16 rows it was cut to "Terminal too", at 10 not shown): it stands over the hand
+NOTICE_ROOM_ROWS = 17
+
 class TableScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(DealMeInApp)
@@ -249,10 +253,28 @@ class TableScreen(Screen[None]):
         log, the newest still held shown (below 22 rows, only that one)."""
         seats = None if popped(self) else self.query("#seats")
         if seats and seats.first().region:  # laid out: its foot is where notices stop
-            cut = keep_notices(self, seats.first().region.bottom, one=self.has_class("-short") or self.has_class("-tiny"))
+            # on a terminal smaller than the table is made for, the notice that says so stands
+            # over the seats: under them there may be no row for it (at 100x10 none showed)
+            small = self._too_small_up()
+            no_room = small and self.app.size.height < NOTICE_ROOM_ROWS
+            if no_room != self.has_class("-too-small"):
+                self.set_class(no_room, "-too-small")  # (its rack down to the key bar: ``table.tcss``)
+            top = 0 if small else seats.first().region.bottom
+            cut = keep_notices(self, top, one=self.has_class("-short") or self.has_class("-tiny"))
             clear_of_notices(self, self.query_one("#log"))
             if cut is not None:
                 self._log_cut(cut)
+
+    def _too_small_up(self) -> bool:
+        """The terminal is smaller than the table is made for, and the notice that says so is
+        the newest up."""
+        from ..app import SMALLEST
+
+        size = self.app.size
+        if size.width >= SMALLEST[0] and size.height >= SMALLEST[1]:
+            return False
+        held = list(self.app._notifications)
+        return bool(held) and held[-1].title == TOO_SMALL_TITLE
 
     def _log_cut(self, notice: Notification) -> None:
         """A notice too long for the rows under the seats (a small screen) is cut short there:
