@@ -87,6 +87,15 @@ def seconds(positive: bool = False, most: float | None = None) -> Callable[[str]
     return check
 
 
+def whole_number(text: str) -> int:
+    """An ``argparse`` type: a whole number, said as such where it is not one (argparse's own
+    words were "invalid int value: 'abc'")."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
 def positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -304,7 +313,7 @@ def table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", type=option_setting, action=Given, default=[], metavar="NAME=VALUE",
                         help="set one of the game's options over the preset (repeatable; "
                              "`dealmein games` lists them), e.g. --option limit=50")
-    parser.add_argument("--seats", type=int, default=4, action=Given, metavar="N",
+    parser.add_argument("--seats", type=whole_number, default=4, action=Given, metavar="N",
                         help="seats at the table (default: 4)")
     # SUPPRESS: a subcommand's default would overwrite a --seed given before the subcommand
     parser.add_argument("--seed", type=seed, dest="seed_after", default=argparse.SUPPRESS, metavar="N",
@@ -366,7 +375,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="IP address to listen on (default: 0.0.0.0, every interface; 127.0.0.1 keeps the "
                            "table to this machine; with --resume, the saved table's own)")
     table_arguments(host)
-    host.add_argument("--bots", type=int, default=0, action=Given, metavar="N",
+    host.add_argument("--bots", type=whole_number, default=0, action=Given, metavar="N",
                       help="seats to fill with bots (default: 0)")
     host.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
                       help="the level of those bots (default: normal)")
@@ -400,7 +409,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--bot-delay", type=seconds(most=BOT_DELAY_MOST), default=0.6, action=Given, metavar="S",
                       help=f"seconds a bot pauses before it plays, at most {BOT_DELAY_MOST:g} (default: 0.6) "
                            "(--headless)")
-    host.add_argument("--turn-time", type=int, default=0, metavar="S", action=Given,
+    host.add_argument("--turn-time", type=whole_number, default=0, metavar="S", action=Given,
                       help="seconds a player has for each move before a bot finishes the turn for them (1-3600; "
                            "default 0: no clock)")
 
