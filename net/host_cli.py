@@ -38,7 +38,7 @@ from .ssh_keys import HostKeyProblem, passed_over, read_client_keys
 from .ssh_server import SSHConfig, SSHTableServer
 from .sshlib import asyncssh
 from .table import Table
-from .tableconfig import SSH_AUTH_MODES, SSHDoor
+from .tableconfig import SSH_AUTH_MODES, TABLE_NAME_LEN, SSHDoor
 from .tablestate import restore_loaded
 
 T = TypeVar("T")
@@ -556,6 +556,10 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
         print(f'Resumed "{c.name}" from {save_path(server.port)} ({where_text(table)})', file=out)
     # the game as the app's lobby names it; the name in double quotes whatever it holds ("Ana's table")
     print(f'Hosting "{c.name}": {GAMES[c.game].name} ({c.preset}), {c.seats} seats, {plural(bots, "bot")}', file=out)
+    given = getattr(args, "name", None)
+    if isinstance(given, str) and not resumed and c.name != given:  # said, as a player's name cut is
+        print(f"The name given is not the table's: names are kept to {TABLE_NAME_LEN} characters, with no "
+              "control characters, and one that shows nothing gives the usual name", file=out)
     # as the flags that set them, so the line can be used again; a resumed table's not (--resume
     # refuses them: the save holds them)
     if c.options:

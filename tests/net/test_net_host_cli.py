@@ -430,3 +430,17 @@ async def test_a_file_in_the_place_of_a_save_is_kept_and_not_called_a_saved_tabl
     finally:
         proc.send_signal(signal.SIGINT)
         await asyncio.wait_for(proc.communicate(), 20)
+
+
+@pytest.mark.parametrize("given, kept", [("x" * 60, "x" * 40), ("", "Deal Me In table"), ("Ana's table", None)])
+async def test_a_name_the_table_does_not_keep_as_given_is_said(given: str, kept: str | None) -> None:
+    """``--name`` of 60 letters was cut to 40, and an empty one became "Deal Me In table",
+    without a word, where a player's name cut is said."""
+    proc, lines = await start_host("--name", given)
+    try:
+        text = "\n".join(lines)
+        assert f'Hosting "{kept or given}"' in text, text
+        assert ("The name given is not the table's" in text) == (kept is not None), text
+    finally:
+        proc.send_signal(signal.SIGINT)
+        await asyncio.wait_for(proc.communicate(), 20)
