@@ -787,7 +787,7 @@ class Table:
         self._start_match()
 
     def _on_chat(self, p: Peer, msg: dict[str, Any]) -> None:
-        line = self.chat.said(p, msg["text"], self.conn_number)
+        line = self.chat.said(p, msg["text"], self.conn_number, playing=self.status == "playing")
         # the lobby held back (``lobby_every``) goes first: the line's seat or watcher number
         # may name someone who has only just come, whom only that lobby lists
         self._lobby_pace.send_held()

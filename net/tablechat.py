@@ -19,6 +19,11 @@ SYSTEM_NAME = "Table"
 #: On loopback each connection counts apart: every SSH guest comes from it
 WATCHER_CHAT_RATE = 3.0
 WATCHER_CHAT_BURST = 10
+#: and every watcher at the table together, while a match is in play: the players read the
+#: chat in the log beside their moves, and eight watchers on as many machines, each within
+#: their own rate, sent 24 lines a second into it, the moves scrolled out of sight
+PLAY_WATCHERS_RATE = 1.0
+PLAY_WATCHERS_BURST = 6
 #: the players' latest chat lines a table keeps for a connection that joins (a player back
 #: after a drop or a restart of the app, one who sits down later); not the watchers', nor a
 #: kicked player's, and none once the last player has left (``TableChat.forget``)
@@ -37,17 +42,22 @@ class TableChat:
 
     def __init__(self) -> None:
         self._watchers = Budget(WATCHER_CHAT_RATE, WATCHER_CHAT_BURST)  # by address
+        self._in_play = Budget(PLAY_WATCHERS_RATE, PLAY_WATCHERS_BURST)  # every watcher's, one key
         self._lines: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self._n = 0
         self.epoch = secrets.token_hex(4)
 
-    def said(self, p: Peer, text: Any, number: Callable[[Peer], int]) -> dict[str, Any]:
+    def said(self, p: Peer, text: Any, number: Callable[[Peer], int], playing: bool = False) -> dict[str, Any]:
         """The line ``p`` says, kept if a player says it; ``number``: a watcher's number at
-        the table, which its line carries. ``Refused`` over the watchers' rate or when empty."""
+        the table, which its line carries; ``playing``: a match is in play. ``Refused`` over the
+        watchers' rates or when empty."""
         if p.seat is None and not self._watchers.take(p.chat_from):
             whose = "watchers at your address" if p.chat_from == p.address else "you as a watcher"
             raise Refused("rate", f"too many chat lines from {whose} "
                                   f"({WATCHER_CHAT_RATE:g} a second): this one was dropped")
+        if p.seat is None and playing and not self._in_play.take(""):
+            raise Refused("rate", f"the watchers together may say {PLAY_WATCHERS_RATE:g} line a second while "
+                                  "the match is played, so that the players can follow it: this one was dropped")
         text = clean_text(text, CHAT_LEN)
         if not text:
             raise Refused("bad_chat", "empty chat line")

@@ -272,3 +272,47 @@ async def test_loopback_is_spared_the_connection_rate_by_default(server: Server)
     ana = await join(server, "Ana", table=table.id)
     assert ana.connected
     await ana.close()
+
+
+async def test_the_watchers_together_say_a_line_a_second_while_a_match_is_played(server: Server) -> None:
+    """Each watcher within their own rate, eight on as many machines sent 24 lines a second into
+    the log the players read their moves in: while a match is in play the watchers together say
+    a line a second (bursts of a few), the rest refused to their senders; a player's own chat is
+    not held back, nor the watchers' in the lobby."""
+    from net.tablechat import PLAY_WATCHERS_BURST, PLAY_WATCHERS_RATE
+
+    table = server.create_table(TableConfig(name="t", seats=2, seed=3))
+    ana = await join(server, "Ana", table=table.id, host_key=table.host_key)
+    await ana.add_bot(1, "easy")
+    watchers = [await join(server, f"W{i}", table=table.id, spectator=True) for i in range(3)]
+    heard: list[str] = []
+    refusals: list[str] = []
+
+    async def listen(c: TableClient, into: list[str], errors: list[str]) -> None:
+        async for u in c.updates():
+            if u["type"] == "chat" and not u.get("system"):
+                into.append(u["name"])
+            elif u["type"] == "error" and u["code"] == "rate":
+                errors.append(u["message"])
+    tasks = [asyncio.get_running_loop().create_task(listen(ana, heard, []))]
+    tasks += [asyncio.get_running_loop().create_task(listen(w, [], refusals)) for w in watchers]
+    try:
+        await ana.start()
+        await wait_until(lambda: table.status == "playing", what="the match")
+        start = time.monotonic()
+        for _ in range(5):
+            for w in watchers:
+                await w.chat("look at that")
+        await ana.chat("a word from a seat")
+        await wait_until(lambda: len(heard) - heard.count("Ana") + len(refusals) == 15 and "Ana" in heard,
+                         what="every watcher's line heard or refused")
+        took = time.monotonic() - start
+        said = len(heard) - heard.count("Ana")
+        assert PLAY_WATCHERS_BURST <= said <= PLAY_WATCHERS_BURST + took * PLAY_WATCHERS_RATE + 1, (said, took)
+        assert refusals and "while the match is played" in refusals[0]
+        assert all(w.connected for w in watchers) and ana.connected
+    finally:
+        for t in tasks:
+            t.cancel()
+        for c in (ana, *watchers):
+            await c.close()
