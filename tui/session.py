@@ -41,6 +41,8 @@ from .widgets.tablelog import CHAT_LINES
 LOBBY_LINES_CARRIED = 6
 #: seconds the notice of a guest's rematch ask stays up: R again meanwhile adds none
 ASKED_SECONDS = 5.0
+#: a lobby control (ready, a seat) that reached the host as the match began: no refusal to mend
+MATCH_STARTED = "The match had started as that reached the table: it works in the lobby, before or after one."
 #: what a guest who asked for a rematch is told: the first time, and again
 ASKED = ("You asked for a rematch: the host starts it.", "You have asked for a rematch: the host starts it.")
 
@@ -782,6 +784,8 @@ class TableSession:
             app.left_notices.say(f"Left the table: {reason}.{back}", severity="warning", timeout=60)
         elif update.get("code") == "stale":  # a move that crossed another on its way (a bot's, the clock's)
             app.notify(STALE_MOVE, severity="warning")
+        elif update.get("code") == "not_lobby":  # a lobby key that crossed the start on its way
+            app.notify(MATCH_STARTED, severity="warning")
         else:
             app.notify(refused, title="Table", severity="error")
             if (self.lobby or {}).get("status") != "playing":  # a start refused: gone once one deals

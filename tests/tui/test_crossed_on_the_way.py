@@ -1,0 +1,55 @@
+"""What a player does as the table changes under them, the two crossing on the way: a chat line
+sent just as the host closes the table (the player is home, told the table closed; "Not sent:
+not connected to the table. The line stays here to send once it is back" then spoke of a line no
+longer on the screen and of a table that will not be back), and a lobby key pressed as the host
+deals. Real host on 127.0.0.1, a real app."""
+from __future__ import annotations
+
+from tui.screens.home import HomeScreen
+from tui.widgets.chatline import ChatLine
+
+from .helpers import current, join_lobby, make_app, notices, wait_for
+from .test_left_notices import hosted
+
+
+async def test_a_line_sent_as_the_host_closes_the_table_is_not_said_unsent() -> None:
+    srv, ana = await hosted("Ana's table")
+    app = make_app()
+    app.settings.name = "Cal"
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            lobby = await join_lobby(app, pilot, srv.port)
+            session = app.session
+            line = lobby.query_one("#chat", ChatLine)
+            await srv.close()
+            said = "Left the table: the host closed the table."
+            await wait_for(pilot, lambda: current(app, HomeScreen) and any(n.startswith(said) for n in notices(app)))
+            # the Enter that came with the close, through the lobby and through the session
+            lobby._chat(ChatLine.Sent(line, "bye?", True))
+            await session.chat("bye?")
+            await pilot.pause(0.2)
+            assert not [n for n in notices(app) if n.startswith("Not sent")], notices(app)
+            assert any(n.startswith(said) for n in notices(app))
+    finally:
+        await ana.close()
+        await srv.close()
+
+
+async def test_a_lobby_key_that_crosses_the_start_says_the_match_had_started() -> None:
+    """R pressed as the host dealt: "That can only be done in the lobby, not during a match",
+    an error, read as a refusal of something wrong; it says the match had started."""
+    from net.server import TableConfig
+    from tui.session import MATCH_STARTED
+
+    from .helpers import seated_and_dealt, someone_elses_table
+
+    app = make_app()
+    app.settings.name = "Bo"
+    config = TableConfig(name="Ana's table", game="crazy-eights", seats=2, seed=3)
+    async with someone_elses_table(config) as (srv, table, ana):
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await seated_and_dealt(app, pilot, srv.port, table, ana)
+            await app.session.call("ready", False)  # as it crossed the start
+            await wait_for(pilot, lambda: MATCH_STARTED in notices(app))
+            assert not any("only be done in the lobby" in n for n in notices(app))
+            await app.leave_table()
