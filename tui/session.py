@@ -596,6 +596,7 @@ class TableSession:
         before, self.view = self.view, update["view"]
         if starts_match(before, self.view, update.get("events") or []):
             self.matches += 1
+            take_down(app, set(ASKED))  # the rematch asked for is dealt
         if not self.view.get("is_over"):  # "Bo is not ready" is past
             self._take_down_lobby_errors()
         events = update.get("events") or []

@@ -128,6 +128,8 @@ async def test_a_guests_r_asks_the_playing_host_for_a_rematch_once(monkeypatch: 
         await ana.rematch()
         await wait_for(pilot, lambda: table.match is not first and table.status == "playing")
         await wait_for(pilot, lambda: not app.session.view.get("is_over") and not screen.view.get("is_over"))
+        # the rematch asked for is dealt: "You have asked for a rematch" no longer stands over it
+        await wait_for(pilot, lambda: not any("asked for a rematch" in n for n in notices(app)), timeout=1)
 
 
 async def test_a_match_that_ends_while_the_guests_connection_is_down_is_told_and_counted() -> None:
