@@ -48,10 +48,11 @@ def run_app(args: argparse.Namespace, on_sigterm: str = "quit", interrupted: Cal
     try:
         if interrupted is not None and interrupted():
             raise KeyboardInterrupt
+        quit = partial(_quit_within, app, app.quit_at_signal if on_sigterm == "quit" else app.exit)
         if on_sigterm == "quit" and signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:  # (not under nohup)
-            code = _run(app, app.quit_at_signal, on_hangup=partial(_hung_up, app))
+            code = _run(app, quit, on_hangup=partial(_hung_up, app))
         else:
-            code = _run(app, app.quit_at_signal if on_sigterm == "quit" else app.exit)
+            code = _run(app, quit)
         if app.stopped_at_start:
             raise KeyboardInterrupt
         return code
@@ -85,6 +86,44 @@ def _answer_interrupts(app: DealMeInApp) -> Any:
 
     signal.signal(signal.SIGINT, answer)
     return before
+
+
+#: seconds a kill (SIGTERM) gives the app to leave its tables and give the terminal back: past
+#: them something holds it up (an app that went on drawing a flood of resizes ignored a kill),
+#: and it ends there, the terminal put back as far as it can be
+QUIT_GRACE = 20.0
+#: what the terminal is told as an app that would not close ends: the mouse let go, the cursor
+#: shown, the app's screen left (as Textual's own close does)
+TERMINAL_BACK = b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?25h\x1b[?1049l"
+
+
+def _quit_within(app: DealMeInApp, quit: Callable[[], object]) -> None:
+    """SIGTERM: ``quit``, and should the app still run ``QUIT_GRACE`` seconds on, it ends then
+    (a thread's deadline: the app's own loop may be what holds it up)."""
+    timer = threading.Timer(QUIT_GRACE, _give_up, args=(app,))
+    timer.daemon = True
+    timer.start()
+    quit()
+
+
+def _give_up(app: DealMeInApp) -> None:
+    """The app did not close in time after a kill: the terminal put back and the process ended,
+    status 1, with a line that says so."""
+    driver = getattr(app, "_driver", None)
+    attrs, fileno = getattr(driver, "attrs_before", None), getattr(driver, "fileno", None)
+    try:
+        if attrs is not None and isinstance(fileno, int):
+            import termios
+
+            termios.tcsetattr(fileno, termios.TCSANOW, attrs)
+        os.write(sys.__stdout__.fileno() if sys.__stdout__ else 1, TERMINAL_BACK)
+    except (OSError, ValueError):
+        pass
+    try:
+        os.write(2, f"dealmein: it did not close within {QUIT_GRACE:g} s of being stopped, and was ended\n".encode())
+    except OSError:
+        pass
+    os._exit(1)
 
 
 #: seconds a hung-up app has to leave its tables before it ends regardless: its screen's writes

@@ -540,3 +540,38 @@ def test_under_nohup_a_hangup_is_left_ignored() -> None:
         assert program.end().status == 0
     finally:
         program.close()
+
+
+#: the app's leaving of its table held up for good, and the deadline after a kill made short
+HELD_UP = """
+import asyncio
+import tui.running
+tui.running.QUIT_GRACE = 2.0
+from tui.app import DealMeInApp
+_leave = DealMeInApp.leave_table
+async def _held(self):
+    if self._quitting:
+        await asyncio.Event().wait()
+    return await _leave(self)
+DealMeInApp.leave_table = _held
+"""
+
+
+def test_an_app_held_up_after_a_kill_ends_within_the_grace_and_gives_the_terminal_back() -> None:
+    """An app that went on drawing a flood of resizes ignored SIGTERM for good (a ``kill -9``
+    ended it): whatever holds its close up, it ends ``QUIT_GRACE`` seconds after the kill,
+    status 1, the terminal back in line mode and off the app's screen, and a line saying so."""
+    program = Program(DEALT, hook=HELD_UP)
+    try:
+        program.read_until(b"Start")
+        program.type(b"\x13")  # Ctrl+S deals
+        program.read_until(b"Enter plays")
+        os.kill(program.pid, signal.SIGTERM)
+        started = time.monotonic()
+        ended = program.end(seconds=15)
+    finally:
+        program.close()
+    took = time.monotonic() - started
+    assert ended.status == 1 and 1.5 < took < 10, (ended.status, took)
+    assert ended.cooked and ended.raw.rfind(b"\x1b[?1049l") > ended.raw.rfind(b"\x1b[?1049h")
+    assert "dealmein: it did not close within 2 s of being stopped, and was ended" in ended.lines[-1]
