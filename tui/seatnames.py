@@ -201,12 +201,15 @@ def short_bot_names(names: list[str], width: int) -> list[str]:
     bot's name is too long for ``width``, every bot reads "Bot", "Bot 2"... (eight seats at 80
     columns read "Normal…", "Norma…2": the level, the same word on each, left little room for
     what tells them apart), the first too, though "Normal bot" fits: the row reads in one
-    style. Bots of different levels, or a short name another seat has already, keep the
-    names as they are (``cut_apart`` cuts them then)."""
+    style, "Bot2" where "Bot 2" does not fit. Bots of different levels, or a short name another
+    seat has already, keep the names as they are (``cut_apart`` cuts them then)."""
     bots = [_bot_of(name) for name in names]
     if len({bot[0] for bot in bots if bot is not None}) != 1:
         return names
     if all(bot is None or cell_len(name) <= width for name, bot in zip(names, bots)):
         return names
-    short = [f"Bot {bot[1]}".rstrip() if bot is not None else name for name, bot in zip(names, bots)]
+    # where "Bot 2" is a cell too long ("Bo…2" at 60 columns), "Bot2"
+    spaced = all(bot is None or cell_len(f"Bot {bot[1]}".rstrip()) <= width for bot in bots)
+    gap = " " if spaced else ""
+    short = [f"Bot{gap}{bot[1]}".rstrip() if bot is not None else name for name, bot in zip(names, bots)]
     return short if len(set(short)) == len(set(names)) else names

@@ -240,6 +240,8 @@ def test_short_bot_names() -> None:
     # one name too long: every bot reads "Bot"..., the one that fits too, so that the row reads alike
     assert short_bot_names(["Normal bot", "Normal bot 2"], 10) == ["Bot", "Bot 2"]
     assert short_bot_names(["Ana", "Hard bot", "Hard bot 12"], 9) == ["Ana", "Bot", "Bot 12"]
+    # eight seats at 60 columns leave four cells: "Bot2", where "Bot 2" was cut to "Bo…2"
+    assert short_bot_names(["You", "Normal bot", "Normal bot 2", "Normal bot 7"], 4) == ["You", "Bot", "Bot2", "Bot7"]
     # bots of two levels: the level is what tells them apart; a player called "Bot 2" is not doubled
     assert short_bot_names(["Normal bot", "Hard bot", "Normal bot 2"], 7) == ["Normal bot", "Hard bot", "Normal bot 2"]
     assert short_bot_names(["Bot 2", "Normal bot", "Normal bot 2"], 7) == ["Bot 2", "Normal bot", "Normal bot 2"]
