@@ -7,9 +7,9 @@ from typing import Any
 
 from .widgets.seats import fit
 
-#: a chat line Enter could not send (the connection is down): it stays in the chat line, to
-#: send once the table is back
-NOT_SENT = "Not sent: not connected to the table. The line stays here to send once it is back."
+#: a chat line Enter could not send (the connection is down): it is held, with any others typed
+#: meanwhile, each to go in turn once the table is back
+NOT_SENT = "Not sent yet: not connected to the table. It goes as soon as the table is back."
 
 
 def chat_prompt(key: str, width: int) -> str:

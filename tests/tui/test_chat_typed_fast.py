@@ -58,3 +58,36 @@ async def test_lines_typed_in_a_burst_go_one_each_in_order(where: str) -> None:
                 assert app.focused is line and line.value == ""
             finally:
                 listening.cancel()
+
+
+async def test_lines_typed_while_the_connection_is_down_go_one_each_once_it_is_back() -> None:
+    """Kept in the chat line, a line Enter could not send had the next ones typed run on into it
+    ("l1l2l3"), and went only when the player pressed Enter again: each is held, in order, and
+    goes as the connection comes back."""
+    from tui.chatprompt import NOT_SENT
+
+    from .helpers import notices
+
+    app = make_app()
+    config = TableConfig(name="Ana's table", game="ninety-nine", seats=2, seed=3)
+    async with someone_elses_table(config) as (srv, table, ana):
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            app.settings.name = "Bo"
+            screen = await join_lobby(app, pilot, srv.port)
+            got: list[str] = []
+            listening = asyncio.ensure_future(heard(ana, got))
+            try:
+                srv.max_connections = len(srv.connections) - 1  # the way back finds the host full a while
+                app.session.client.drop_connection()
+                await wait_for(pilot, lambda: not app.session.can_send)
+                await pilot.press("slash")
+                line = screen.query_one("#chat", ChatLine)
+                await wait_for(pilot, lambda: app.focused is line)
+                burst(app, *typed("l1", "l2", "l3"))
+                await wait_for(pilot, lambda: len(app.session._held_chat) == 3)
+                assert line.value == "" and NOT_SENT in notices(app)
+                srv.max_connections = 1000
+                await wait_for(pilot, lambda: got == ["l1", "l2", "l3"], timeout=15)
+                assert not app.session._held_chat
+            finally:
+                listening.cancel()

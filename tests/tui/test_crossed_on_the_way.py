@@ -25,7 +25,7 @@ async def test_a_line_sent_as_the_host_closes_the_table_is_not_said_unsent() -> 
             said = "Left the table: the host closed the table."
             await wait_for(pilot, lambda: current(app, HomeScreen) and any(n.startswith(said) for n in notices(app)))
             # the Enter that came with the close, through the lobby and through the session
-            lobby._chat(ChatLine.Sent(line, "bye?", True))
+            lobby._chat(ChatLine.Sent(line, "bye?"))
             await session.chat("bye?")
             await pilot.pause(0.2)
             assert not [n for n in notices(app) if n.startswith("Not sent")], notices(app)

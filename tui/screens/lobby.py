@@ -135,7 +135,7 @@ class LobbyScreen(Screen[None]):
                 # wrapped in the panel, and again when its width changes
                 yield TableLog(id="chat-log", wrap=True, markup=False, max_lines=CHAT_LINES, min_width=16)
                 yield ChatLine(placeholder=chat_prompt(self.app.keys_for("lobby.chat", "slash"), 0), id="chat",
-                               max_length=CHAT_LEN, can_send=self._can_send)
+                               max_length=CHAT_LEN)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -659,12 +659,13 @@ class LobbyScreen(Screen[None]):
         Escape, goes back to the seats."""
         if getattr(self.link, "left", False):  # the table closed as it was sent: home says so
             return
-        if not event.sent:  # kept to send again once back
-            self.notify(NOT_SENT, severity="warning")
-            return
         text = clean(event.text, CHAT_LEN)
         if not text:
             self.action_focus_seats()
+            return
+        if not self._can_send():  # held, in order, to go once the table is back
+            getattr(self.link, "hold_chat", lambda _text: None)(text)
+            self.notify(NOT_SENT, severity="warning")
             return
         self.run_worker(self.link.chat(text))
 

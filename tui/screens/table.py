@@ -224,7 +224,7 @@ class TableScreen(Screen[None]):
                 # wrapped at the panel's width (RichLog's default minimum, 78, overflows it)
                 yield self._log
                 chat = ChatLine(placeholder=chat_prompt(self.app.keys_for("table.chat", "slash"), 0), id="chat",
-                                max_length=CHAT_LEN, can_send=self._can_send)
+                                max_length=CHAT_LEN)
                 chat.display = not self.solo  # no one to talk to: the log takes the line
                 self.set_class(not self.solo, "-talk")  # notices stand above the chat line
                 yield chat
@@ -1214,12 +1214,13 @@ class TableScreen(Screen[None]):
         it). Enter on an empty line, or Escape, goes back to the hand."""
         if getattr(self.link, "left", False):  # the table closed as it was sent: home says so
             return
-        if not event.sent:  # kept to send again once back
-            self.notify(NOT_SENT, severity="warning")
-            return
         text = clean(event.text, CHAT_LEN)
         if not text:
             self.action_focus_hand()
+            return
+        if not self._can_send():  # held, in order, to go once the table is back
+            getattr(self.link, "hold_chat", lambda _text: None)(text)
+            self.notify(NOT_SENT, severity="warning")
             return
         self.run_worker(self.link.chat(text), group="chat")
 

@@ -8,32 +8,23 @@ Enter was taken into the one before it, or wiped with it, "one", Enter, "two", E
 where the rest of the words pressed the table's keys."""
 from __future__ import annotations
 
-from typing import Callable
-
 from textual import events
 from textual.message import Message
 from textual.widgets import Input
 
 
 class ChatLine(Input):
-    """``can_send`` says whether a line can reach the table now: one that cannot stays in the
-    field, to send once it can (``Sent`` with ``sent`` False)."""
-
     class Sent(Message):
-        """Enter was pressed with ``text`` in the line: sent (cleared from the field), or kept
-        there as it could not go (``sent`` False); an empty ``text`` leaves the line."""
+        """Enter was pressed with ``text`` in the line, which is cleared; an empty ``text``
+        leaves the line."""
 
-        def __init__(self, line: "ChatLine", text: str, sent: bool) -> None:
+        def __init__(self, line: "ChatLine", text: str) -> None:
             super().__init__()
-            self.line, self.text, self.sent = line, text, sent
+            self.line, self.text = line, text
 
         @property
         def control(self) -> "ChatLine":
             return self.line
-
-    def __init__(self, *args: object, can_send: Callable[[], bool] = lambda: True, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.can_send = can_send
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key != "enter":
@@ -42,7 +33,5 @@ class ChatLine(Input):
         event.stop()
         event.prevent_default()  # (nor the app's binding, which would submit it again)
         text = self.value
-        sent = not text.strip() or self.can_send()
-        if sent:
-            self.value = ""
-        self.post_message(self.Sent(self, text, sent))
+        self.value = ""
+        self.post_message(self.Sent(self, text))
