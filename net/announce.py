@@ -2,8 +2,10 @@
 whose banner was read by a pipe that has since closed."""
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import sys
 from typing import Protocol, TextIO
 
 
@@ -40,7 +42,13 @@ class Announcements(io.TextIOBase):
             try:
                 self.stream.write(text)
                 self.stream.flush()  # a banner is read as it comes, not at exit
-            except (BrokenPipeError, ValueError, OSError):
+            except (BrokenPipeError, ValueError, OSError) as e:
                 self.gone = True
                 silence(self.stream)
+                if isinstance(e, OSError) and not isinstance(e, BrokenPipeError):
+                    # not a reader gone but a write that failed (a full disk): what it said, the
+                    # host key too, is lost, and nothing would say so
+                    with contextlib.suppress(OSError, ValueError, AttributeError):
+                        print(f"dealmein host: its output could not be written ({e.strerror or e}): the table "
+                              "serves on, and what it says from now on is lost", file=sys.stderr, flush=True)
         return len(text)

@@ -80,7 +80,12 @@ def main(argv: list[str] | None = None) -> int:
             _take_interrupts()
         if _interrupted:
             raise KeyboardInterrupt
-        code = run_command(argv)
+        try:
+            code = run_command(argv)
+        except SystemExit:  # argparse's help, said before it exits: written out here, or told
+            _flush_output()
+            raise
+        _flush_output()  # what is still held: a write that fails is told (``--help >/dev/full``)
     except KeyboardInterrupt:
         with interrupts_held():
             print(stopped_line(argv), file=sys.stderr, flush=True)
@@ -103,6 +108,13 @@ def main(argv: list[str] | None = None) -> int:
         ignore_interrupts()
         _forget_unhandled_interrupt()
     return code
+
+
+def _flush_output() -> None:
+    """Write out what standard output still holds; a failure to is raised (an ``OSError``), a
+    stream already closed (``>&-``) is let be."""
+    with contextlib.suppress(ValueError, AttributeError):
+        sys.stdout.flush()
 
 
 def _take_interrupts() -> None:

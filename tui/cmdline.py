@@ -32,6 +32,13 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> "NoReturn":
         self.exit(2, f"{self.prog}: error: {message}\n")
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """As argparse's, but a write that fails is raised, to be told (``tui.cli``): argparse
+        passes it over, and ``--help >/dev/full`` said nothing, status 0."""
+        stream = file or sys.stderr
+        if message and stream is not None:  # (no stream at all: nowhere to say it)
+            stream.write(message)
+
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
         """As argparse's, but a word no command takes is named by that command ("dealmein solo:
         error: ..."), as its other mistakes are, not by the top level."""

@@ -444,3 +444,27 @@ async def test_a_name_the_table_does_not_keep_as_given_is_said(given: str, kept:
     finally:
         proc.send_signal(signal.SIGINT)
         await asyncio.wait_for(proc.communicate(), 20)
+
+
+async def test_a_headless_host_whose_output_cannot_be_written_says_so_and_serves_on() -> None:
+    """``dealmein host --headless > /dev/full``: the banner, the host key in it, was lost without
+    a word; standard error says so once, and the table serves on."""
+    from .table_helpers import free_port
+
+    port = free_port()
+    with open("/dev/full", "w") as full:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--port", str(port),
+            "--no-mdns", stdout=full, stderr=asyncio.subprocess.PIPE, cwd=ROOT)
+    try:
+        assert proc.stderr is not None
+        line = await asyncio.wait_for(proc.stderr.readline(), 20)
+        assert line.decode().strip() == ("dealmein host: its output could not be written (No space left on "
+                                         "device): the table serves on, and what it says from now on is lost")
+        c = await TableClient.connect("127.0.0.1", port, name="Ana", reconnect=False, timeout=5.0)
+        assert c.seat == 0
+        await c.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = await asyncio.wait_for(proc.communicate(), 20)
+    assert b"Traceback" not in err, err.decode()

@@ -273,7 +273,8 @@ def test_games_lists_every_preset_and_option_a_host_can_set() -> None:
             assert f"  option {option.name}=" in run.stdout and f"({option.describe_range()})" in run.stdout
 
 
-@pytest.mark.parametrize("args", [["games"], ["--version"], ["record", "--json"], ["themes"]])
+@pytest.mark.parametrize("args", [["games"], ["--version"], ["record", "--json"], ["themes"], ["--help"],
+                                  ["host", "--help"]])
 def test_output_that_cannot_be_written_is_one_line(args: list[str]) -> None:
     """``dealmein games > /dev/full`` (a full disk): status 1 and one line, where it was a
     traceback."""
