@@ -204,6 +204,8 @@ async def test_a_watchers_help_lists_no_keys_of_a_hand_or_of_a_players_results()
         await show_link(app, pilot, link, first_plays=False)
         sections = await _help(app, pilot)
         assert "Y" not in sections["At the table"] and "O" not in sections["At the table"]
+        assert "A choice at the table" not in sections  # a watcher makes no play to be asked about
+        assert "hand" not in sections["At the table"]["Tab"] and "hand" not in sections["At the table"]["Enter in the chat line"]
         results = next(rows for title, rows in sections.items() if "match over" in title)
         assert "R" not in results and "V" not in results, results
         app.pop_screen()
@@ -211,6 +213,7 @@ async def test_a_watchers_help_lists_no_keys_of_a_hand_or_of_a_players_results()
         await _table(app, pilot, True, new_match("crazy-eights", 3, seed=4))
         sections = await _help(app, pilot)
         assert sections["At the table"]["Y"] == "Cards held" and sections["At the table"]["O"] == "Hand order"
+        assert "A choice at the table" in sections
         results = next(rows for title, rows in sections.items() if "match over" in title)
         assert results["V"] == "Replay" and results["R"] == "Rematch"
 

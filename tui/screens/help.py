@@ -219,6 +219,7 @@ class HelpScreen(Screen[None]):
                      replace(b, description=f"{b.description} (once a match is over)")
                      if b.action.startswith("rematch") else b for b in table]
         playing = here is None or here.playing  # a seat in a match in play: its cards to choose
+        watching = here is not None and here.view.get("seat") is None  # no seat: no hand, no choices
         at_table = key_rows(table_keys_here(table, hand, here) if here is not None else [*table, *hand],
                             keymap=keymap, extra=[
             *([("1 .. 9, 0", "Choose a card by its number"),
@@ -226,8 +227,11 @@ class HelpScreen(Screen[None]):
                          + ("; click the stock to draw" if view is None or "draw" in offered(view) else ""))]
               if playing else []),
             ("Tab", "Move between the hand and the log (arrows scroll it); Esc comes back to the hand" if solo else
+                    "Move between the log (arrows scroll it) and the chat line; Esc comes back to the table"
+                    if watching else
                     "Move between the hand, the log (arrows scroll it) and the chat line; Esc comes back to the hand"),
-            *([] if solo else [("Enter in the chat line", "Send the line and stay for the next; on an empty line, back to the hand")])])
+            *([] if solo else [("Enter in the chat line", "Send the line and stay for the next; on an empty line, back to "
+                                                          + ("the table" if watching else "the hand"))])])
         results_keys = working(results, _of(ResultsScreen)) if results is not None else \
             results_keys_here(_of(ResultsScreen), here) if here is not None else _of(ResultsScreen)
         if guest:  # a replay reads a match log of this machine's data folder, the host's
@@ -236,10 +240,10 @@ class HelpScreen(Screen[None]):
         return {
             "Everywhere": everywhere,
             "At the table": at_table,
-            # an ace's or a ten's value, a suit to name
-            "A choice at the table": key_rows(_of(ChoiceScreen), keymap=keymap, extra=[
+            # an ace's or a ten's value, a suit to name (not for a watcher, who makes no play)
+            **({} if watching else {"A choice at the table": key_rows(_of(ChoiceScreen), keymap=keymap, extra=[
                 ("1 .. 9", "Choose the answer of that number"),
-                ("←, →, Enter", "Move between the answers and choose one")]),
+                ("←, →, Enter", "Move between the answers and choose one")])}),
             # Ninety-Nine plays rounds, the others hands
             (f"{deal_word(game).capitalize()} over / match over" if game else
              "Hand or round over / match over"): key_rows(results_keys, keymap=keymap),
