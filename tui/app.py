@@ -204,6 +204,16 @@ class DealMeInApp(App[int]):
             take_down(self, {TOO_SMALL}, title=TOO_SMALL_TITLE)
         self._small_told = small
 
+    def _table_in_small_terminal(self, top: Screen[Any]) -> None:
+        """A table opened in a terminal smaller than it is made for says so again, the notice
+        said as the terminal became small having gone (a match dealt from the picker at 50x14
+        showed its cut hand without a word)."""
+        from .screens.table import TableScreen
+
+        if isinstance(top, TableScreen) and self._small_told and \
+                not any(n.title == TOO_SMALL_TITLE for n in self._notifications):
+            self.notify(TOO_SMALL, title=TOO_SMALL_TITLE, severity="warning", timeout=8)
+
     async def on_event(self, event: events.Event) -> None:
         """Each key as it comes in, before any screen or widget takes it: the table asks which
         key closed a screen over it (``escaped``)."""
@@ -226,6 +236,7 @@ class DealMeInApp(App[int]):
         # at once: a notice that comes next finds the question's notices held already
         self.screen_change_signal.subscribe(self, self.held_notices.screen_changed, immediate=True)
         self.screen_change_signal.subscribe(self, lambda top: cover_beneath(self, top), immediate=True)
+        self.screen_change_signal.subscribe(self, self._table_in_small_terminal)
         keymap_problems = self._apply_keymap()
         # one notice for the settings file, one for the themes: a stack of them ran off the screen;
         # and one as tall as the screen at most, or its top, the file's path, was never seen

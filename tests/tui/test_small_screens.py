@@ -133,6 +133,22 @@ async def test_the_too_small_notice_shows_whole_where_no_row_under_the_seats_is_
         assert any("Make it 60x18" in row for row in drawn), drawn
 
 
+async def test_a_table_opened_in_a_terminal_too_small_says_so_again() -> None:
+    """The notice said as the terminal became small had gone by the time a match was dealt from
+    the picker: the table showed its cut hand without a word."""
+    from tui.notices import TOO_SMALL_TITLE
+
+    from .helpers import notices
+
+    app = make_app()
+    async with app.run_test(size=(50, 14), notifications=True) as pilot:
+        await pilot.pause()
+        app.clear_notifications()  # as it has gone by itself
+        await open_table(app, pilot, "crazy-eights", 3, 0)
+        await wait_for(pilot, lambda: any(n.title == TOO_SMALL_TITLE for n in app._notifications))
+        assert notices(app).count("Make it 60x18 or more.") == 1
+
+
 async def test_at_60x18_the_line_above_the_hand_keeps_room_beside_a_long_line_under_the_board() -> None:
     """Below 20 rows the line under the board leads the hint's row. With jokers it is long
     ("follow ♦ diamonds · wild 8s, jokers · you: 0 pts · you deal") and left the hint no room:
