@@ -138,8 +138,6 @@ async def test_a_table_opened_in_a_terminal_too_small_says_so_again() -> None:
     the picker: the table showed its cut hand without a word."""
     from tui.notices import TOO_SMALL_TITLE
 
-    from .helpers import notices
-
     app = make_app()
     async with app.run_test(size=(50, 14), notifications=True) as pilot:
         await pilot.pause()
