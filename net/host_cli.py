@@ -558,8 +558,8 @@ async def host(args: argparse.Namespace, out: Out, up: Opened, signals: Signals)
     print(f'Hosting "{c.name}": {GAMES[c.game].name} ({c.preset}), {c.seats} seats, {plural(bots, "bot")}', file=out)
     given = getattr(args, "name", None)
     if isinstance(given, str) and not resumed and c.name != given:  # said, as a player's name cut is
-        print(f"The name given is not the table's: names are kept to {TABLE_NAME_LEN} characters, with no "
-              "control characters, and one that shows nothing gives the usual name", file=out)
+        print(f"The name given is not the table's: names are kept to {TABLE_NAME_LEN} characters, without "
+              "spaces at their ends or control characters, and one that shows nothing gives the usual name", file=out)
     # as the flags that set them, so the line can be used again; a resumed table's not (--resume
     # refuses them: the save holds them)
     if c.options:

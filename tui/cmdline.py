@@ -172,9 +172,9 @@ def secret_text(what: str, where: str = "") -> Callable[[str], str]:
 
     def check(text: str) -> str:
         given = f"the {what} in {where}" if where else f"the {what} given"
-        if not text:
+        if not text.strip():
             raise argparse.ArgumentTypeError(
-                f"{given} is empty: give one{'' if where else ', or leave the flag out'}")
+                f"{given} is {'empty' if not text else 'only spaces'}: give one{'' if where else ', or leave the flag out'}")
         if len(text.encode("utf-8", "surrogateescape")) >= SECRET_FILE_BYTES:
             raise argparse.ArgumentTypeError(f"{given} is too long: at most {SECRET_FILE_BYTES - 1} bytes")
         if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):

@@ -191,9 +191,10 @@ def test_a_secret_file_that_gives_no_secret_is_a_one_line_error(tmp_path: Path, 
 ], ids=["host-password", "join-password", "join-host-key"])
 @pytest.mark.parametrize("value, words", [
     ("", ["the {what} given is empty"]),
+    ("  ", ["the {what} given is only spaces"]),
     ("x" * 5000, ["the {what} given is too long: at most 4095 bytes"]),
     ("a\x1b[31mred\a", ["the {what} given holds a control character"]),
-], ids=["empty", "long", "control"])
+], ids=["empty", "spaces", "long", "control"])
 def test_a_secret_that_cannot_be_typed_is_a_one_line_error(command: list[str], flag: str, what: str,
                                                           value: str, words: list[str]) -> None:
     """``--password ''`` (a script's unset variable) served a table open to anyone without a
