@@ -39,6 +39,20 @@ async def run_dealmein(*args: str) -> tuple[asyncio.subprocess.Process, list[str
     return proc, lines
 
 
+async def sits_first(port: int) -> None:
+    """A player joins the table on ``port`` and sits in its first seat: the table serves."""
+    c = await TableClient.connect("127.0.0.1", port, name="Ana", reconnect=False, timeout=5.0)
+    assert c.seat == 0
+    await c.close()
+
+
+async def interrupted(proc: asyncio.subprocess.Process) -> bytes:
+    """Ctrl+C to a host started with ``run_dealmein``: what it said on standard error."""
+    proc.send_signal(signal.SIGINT)
+    _, err = await asyncio.wait_for(proc.communicate(), 20)
+    return err
+
+
 async def test_a_headless_host_takes_its_password_from_a_file(tmp_path: Path) -> None:
     """``--password-file``: the file's first line is the table's password, kept off the command
     line (every user's process list shows it); the host's own terminal prints it as it does
@@ -330,12 +344,9 @@ async def test_a_host_whose_save_cannot_be_written_says_so_as_it_opens() -> None
         assert autosave == [f"Autosave: none, table-{port}.save could not be written ({data_dir() / 'saves'} is a "
                             "file where a folder should be): the table runs unsaved, and cannot be brought back "
                             f"after a crash or Ctrl+C until {data_dir() / 'saves'} can be written to"]
-        c = await TableClient.connect("127.0.0.1", port, name="Ana", reconnect=False, timeout=5.0)
-        assert c.seat == 0
-        await c.close()
+        await sits_first(port)
     finally:
-        proc.send_signal(signal.SIGINT)
-        _, err = await asyncio.wait_for(proc.communicate(), 20)
+        err = await interrupted(proc)
     assert b"warning: table-" in err and b"the table runs unsaved" in err
 
 
@@ -461,10 +472,7 @@ async def test_a_headless_host_whose_output_cannot_be_written_says_so_and_serves
         line = await asyncio.wait_for(proc.stderr.readline(), 20)
         assert line.decode().strip() == ("dealmein host: its output could not be written (No space left on "
                                          "device): the table serves on, and what it says from now on is lost")
-        c = await TableClient.connect("127.0.0.1", port, name="Ana", reconnect=False, timeout=5.0)
-        assert c.seat == 0
-        await c.close()
+        await sits_first(port)
     finally:
-        proc.send_signal(signal.SIGINT)
-        _, err = await asyncio.wait_for(proc.communicate(), 20)
+        err = await interrupted(proc)
     assert b"Traceback" not in err, err.decode()

@@ -53,6 +53,9 @@ async def test_two_players_at_a_table_without_host_start_it_by_being_ready(serve
 
 
 async def test_the_countdown_is_called_off_when_a_player_is_no_longer_ready(server: Server) -> None:
+    """Each of the countdown's lines comes after the lobby that caused it: the players' apps say
+    who got ready (or not) from the lobby, and the line sent first read "Everyone is ready" ahead
+    of "Bo is ready" in every window but Bo's."""
     server.start_delay = 1.0
     table = server.create_table(TableConfig(seats=2, seed=5))
     ana = await join(server, "Ana", table=table.id)
@@ -61,12 +64,18 @@ async def test_the_countdown_is_called_off_when_a_player_is_no_longer_ready(serv
     task = asyncio.ensure_future(collect(ana, got))
     try:
         await ana.ready(True)
+        await wait_until(lambda: table.seats[0].ready, what="Ana ready")
         await bo.ready(True)
         await wait_until(lambda: any("starts in 1 second." in t for t in table_lines(ana, got)), what="the countdown")
         assert "about to start" in ana.lobby["start_note"]  # type: ignore[index]
+        bo_ready = _first(got, lambda u: u["type"] == "lobby" and u["lobby"]["seats"][1]["ready"])
+        told = _first(got, lambda u: u["type"] == "chat" and "starts in 1 second." in u["text"])
+        assert bo_ready < told
         await bo.ready(False)
         await wait_until(lambda: any("called off" in t and "Bo (seat 2) is not ready" in t
                                      for t in table_lines(ana, got)), what="the countdown called off")
+        bo_not = _first(got, lambda u: u["type"] == "lobby" and not u["lobby"]["seats"][1]["ready"], after=told)
+        assert bo_not < _first(got, lambda u: u["type"] == "chat" and "called off" in u["text"])
         await asyncio.sleep(1.3)
         assert table.status == "lobby" and table.match is None
         await bo.ready(True)
@@ -322,34 +331,6 @@ def _first(got: list[dict[str, Any]], found: Any, after: int = -1) -> int:
     return next(i for i, u in enumerate(got) if i > after and found(u))
 
 
-async def test_the_countdown_is_told_after_the_lobby_that_started_it(server: Server) -> None:
-    """The players' apps say who got ready from the lobby: the countdown's line, sent before
-    that lobby, read "Everyone is ready" ahead of "Bo is ready" in every window but Bo's."""
-    server.start_delay = 1.0
-    table = server.create_table(TableConfig(seats=2, seed=5))
-    ana = await join(server, "Ana", table=table.id)
-    bo = await join(server, "Bo", table=table.id)
-    got: list[dict[str, Any]] = []
-    task = asyncio.ensure_future(collect(ana, got))
-    try:
-        await ana.ready(True)
-        await wait_until(lambda: table.seats[0].ready, what="Ana ready")
-        await bo.ready(True)
-        await wait_until(lambda: any("starts in 1 second." in t for t in table_lines(ana, got)), what="the countdown")
-        bo_ready = _first(got, lambda u: u["type"] == "lobby" and u["lobby"]["seats"][1]["ready"])
-        told = _first(got, lambda u: u["type"] == "chat" and "starts in 1 second." in u["text"])
-        assert bo_ready < told
-        await bo.ready(False)
-        await wait_until(lambda: any("called off" in t for t in table_lines(ana, got)), what="called off")
-        bo_not = _first(got, lambda u: u["type"] == "lobby" and not u["lobby"]["seats"][1]["ready"], after=told)
-        called = _first(got, lambda u: u["type"] == "chat" and "called off" in u["text"])
-        assert bo_not < called
-    finally:
-        task.cancel()
-        await ana.close()
-        await bo.close()
-
-
 async def test_a_countdown_called_off_for_an_open_seat_asks_no_one_to_add_a_bot(server: Server) -> None:
     """At a table that starts by itself nobody there can add a bot: a player who leaves in the
     countdown is waited for, said as the lobby's note says it."""
@@ -361,13 +342,12 @@ async def test_a_countdown_called_off_for_an_open_seat_asks_no_one_to_add_a_bot(
     got: list[dict[str, Any]] = []
     task = asyncio.ensure_future(collect(ana, got))
     try:
-        await ana.ready(True)
-        await bo.ready(True)
+        for player in (ana, bo):
+            await player.ready(True)
         await wait_until(lambda: any("starts in 5 seconds." in t for t in table_lines(ana, got)), what="the countdown")
         await bo.close()
         await wait_until(lambda: any("called off" in t for t in table_lines(ana, got)), what="called off")
-        called = [t for t in table_lines(ana, got) if "called off" in t]
-        assert called == ["Start called off: seat 2 waits for a player."]
+        assert [t for t in table_lines(ana, got) if "called off" in t] == ["Start called off: seat 2 waits for a player."]
         assert table.status == "lobby"
     finally:
         task.cancel()

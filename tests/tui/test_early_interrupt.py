@@ -442,19 +442,27 @@ def test_ctrl_c_typed_as_the_app_exits() -> None:
 DEALT = ["--no-mdns", "solo", "--game", "ninety-eight", "--seats", "2", "--seed", "1"]
 
 
-def test_sigterm_quits_as_q_does_and_gives_the_terminal_back() -> None:
-    """``kill`` (SIGTERM) while a solo match is in play: the app quits as Q does, status 0, the
-    terminal back in line mode and off the app's screen, and the match said to be saved (it
-    ended with status 143 on the app's screen, the mouse still captured)."""
-    program = Program(DEALT)
+def killed_in_a_match(hook: str = "") -> tuple[Ended, float]:
+    """A solo match dealt (Ctrl+S), then ``kill`` (SIGTERM): how the program ended, and the
+    seconds it took to after the kill."""
+    program = Program(DEALT, hook=hook)
     try:
         program.read_until(b"Start")
         program.type(b"\x13")  # Ctrl+S deals
         program.read_until(b"Enter plays")
         os.kill(program.pid, signal.SIGTERM)
+        started = time.monotonic()
         ended = program.end()
     finally:
         program.close()
+    return ended, time.monotonic() - started
+
+
+def test_sigterm_quits_as_q_does_and_gives_the_terminal_back() -> None:
+    """``kill`` (SIGTERM) while a solo match is in play: the app quits as Q does, status 0, the
+    terminal back in line mode and off the app's screen, and the match said to be saved (it
+    ended with status 143 on the app's screen, the mouse still captured)."""
+    ended, _took = killed_in_a_match()
     said = "\n".join(ended.lines)
     assert ended.status == 0, said
     assert ended.cooked and ended.raw.rfind(b"\x1b[?1049l") > ended.raw.rfind(b"\x1b[?1049h")  # the screen left
@@ -561,17 +569,7 @@ def test_an_app_held_up_after_a_kill_ends_within_the_grace_and_gives_the_termina
     """An app that went on drawing a flood of resizes ignored SIGTERM for good (a ``kill -9``
     ended it): whatever holds its close up, it ends ``QUIT_GRACE`` seconds after the kill,
     status 1, the terminal back in line mode and off the app's screen, and a line saying so."""
-    program = Program(DEALT, hook=HELD_UP)
-    try:
-        program.read_until(b"Start")
-        program.type(b"\x13")  # Ctrl+S deals
-        program.read_until(b"Enter plays")
-        os.kill(program.pid, signal.SIGTERM)
-        started = time.monotonic()
-        ended = program.end(seconds=15)
-    finally:
-        program.close()
-    took = time.monotonic() - started
+    ended, took = killed_in_a_match(HELD_UP)
     assert ended.status == 1 and 1.5 < took < 10, (ended.status, took)
     assert ended.cooked and ended.raw.rfind(b"\x1b[?1049l") > ended.raw.rfind(b"\x1b[?1049h")
     assert "dealmein: it did not close within 2 s of being stopped, and was ended" in ended.lines[-1]
