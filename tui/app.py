@@ -8,6 +8,7 @@ import asyncio
 import errno
 import logging
 import os
+import sys
 import time
 from functools import partial
 from pathlib import Path
@@ -208,9 +209,8 @@ class DealMeInApp(App[int]):
         """A table opened in a terminal smaller than it is made for says so again, the notice
         said as the terminal became small having gone (a match dealt from the picker at 50x14
         showed its cut hand without a word)."""
-        from .screens.table import TableScreen
-
-        if isinstance(top, TableScreen) and self._small_told and \
+        table = sys.modules.get(f"{__package__}.screens.table")  # (not loaded: no table; home loads none)
+        if table is not None and isinstance(top, table.TableScreen) and self._small_told and \
                 not any(n.title == TOO_SMALL_TITLE for n in self._notifications):
             self.notify(TOO_SMALL, title=TOO_SMALL_TITLE, severity="warning", timeout=8)
 
