@@ -270,10 +270,13 @@ async def _stop(proc: asyncio.subprocess.Process) -> None:
 
 async def _banner(*args: str, under: tuple[str, ...] = ()) -> tuple[asyncio.subprocess.Process, str]:
     """``dealmein host --headless ARGS`` started in a session of its own (``under`` a command
-    such as ``nohup``), and its banner."""
+    such as ``nohup``), and its banner. A hangup ends it, as a terminal starts a program, even
+    where the tests themselves run under ``nohup`` (which the host would keep, as it does for
+    its operator's)."""
     proc = await asyncio.create_subprocess_exec(
         *under, sys.executable, "-m", "tui", "host", "--headless", "--bind", "127.0.0.1", "--no-mdns", *args,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True)
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL))
     assert proc.stdout is not None
     lines: list[str] = []
     while not lines or not lines[-1].startswith("Press Ctrl+C"):
