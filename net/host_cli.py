@@ -327,8 +327,7 @@ def left_alone(problem: str | None) -> None:
 
 def keep_previous(path: Path, out: Out) -> None:
     """A new table on a port that has a saved one: the old save is kept beside, not overwritten."""
-    table = path.is_file() and read_save(path, keep=True).state is not None
-    kept, why = savefile.keep_previous(path)
+    kept, why, table = savefile.keep_previous(path)
     if kept is not None and table:
         print(f"The table saved for this port was kept as {kept} (--resume continues a saved table).", file=out)
     elif kept is not None:  # a file no table could be read from: kept all the same, said as it is

@@ -128,20 +128,21 @@ def never_played(state: dict[str, Any]) -> bool:
         and not any(isinstance(s, dict) and (s.get("wins") or s.get("played")) for s in seats)
 
 
-def keep_previous(path: Path) -> tuple[Path | None, str | None]:
+def keep_previous(path: Path) -> tuple[Path | None, str | None, bool]:
     """A new table is about to be saved at ``path``, where a table is saved already: the old
     save is kept beside it as ``.previous`` (one file: a newer one replaces it). A lobby never
     played is not kept (it would only push out a played table kept before it); a save that
     cannot be read is kept all the same (it may hold one). Where it was kept, or why it could
-    not be (``(None, None)``: nothing to keep)."""
+    not be (``(None, None)``: nothing to keep); and whether a table could be read from it."""
     if not path.exists():
-        return None, None
-    loaded = read_save(path, keep=True)
-    if loaded.state is not None and never_played(loaded.state):
-        return None, None
+        return None, None, False
+    state = read_save(path, keep=True).state
+    table = state is not None
+    if state is not None and never_played(state):
+        return None, None, table
     previous = path.with_name(path.name + ".previous")
     try:
         path.replace(previous)
     except OSError as e:
-        return None, str(e.strerror or e)
-    return previous, None
+        return None, str(e.strerror or e), table
+    return previous, None, table

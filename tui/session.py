@@ -173,7 +173,7 @@ class TableSession:
                 path = save_path(server.port)
                 if read_save(path, keep=True).unreadable:
                     # home offered no Resume of it, and said it is left as it is: not written over
-                    kept, why = keep_previous(path)
+                    kept, why, _table = keep_previous(path)
                     app.notify(f"{path.name} could not be read, so it is kept as {kept}: this table is saved "
                                "in its place." if kept else f"{path.name} could not be read, nor kept ({why}): "
                                "this table's save takes its place.", title="Saved table", severity="warning", timeout=15)
