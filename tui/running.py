@@ -92,9 +92,6 @@ def _answer_interrupts(app: DealMeInApp) -> Any:
 #: them something holds it up (an app that went on drawing a flood of resizes ignored a kill),
 #: and it ends there, the terminal put back as far as it can be
 QUIT_GRACE = 20.0
-#: what the terminal is told as an app that would not close ends: the mouse let go, the cursor
-#: shown, the app's screen left (as Textual's own close does)
-TERMINAL_BACK = b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?25h\x1b[?1049l"
 
 
 def _quit_within(app: DealMeInApp, quit: Callable[[], object]) -> None:
@@ -109,6 +106,8 @@ def _quit_within(app: DealMeInApp, quit: Callable[[], object]) -> None:
 def _give_up(app: DealMeInApp) -> None:
     """The app did not close in time after a kill: the terminal put back and the process ended,
     status 1, with a line that says so."""
+    from net.ssh_pty import TERMINAL_RESET  # (what the SSH door sends for an app it had to kill)
+
     driver = getattr(app, "_driver", None)
     attrs, fileno = getattr(driver, "attrs_before", None), getattr(driver, "fileno", None)
     try:
@@ -116,7 +115,7 @@ def _give_up(app: DealMeInApp) -> None:
             import termios
 
             termios.tcsetattr(fileno, termios.TCSANOW, attrs)
-        os.write(sys.__stdout__.fileno() if sys.__stdout__ else 1, TERMINAL_BACK)
+        os.write(sys.__stdout__.fileno() if sys.__stdout__ else 1, TERMINAL_RESET)
     except (OSError, ValueError):
         pass
     try:
