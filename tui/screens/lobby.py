@@ -17,7 +17,7 @@ from core import GAMES
 from net.protocol import CHAT_LEN
 from net.seatnames import and_list, bots_own_name
 
-from ..chatprompt import NOT_SENT, chat_prompt, reprompt
+from ..chatprompt import chat_prompt, reprompt, send_line
 from ..eventtext import chat_text
 from ..keymap import current_keys
 from ..notices import take_down
@@ -657,18 +657,4 @@ class LobbyScreen(Screen[None]):
         """A line is sent and the chat line keeps the focus for the next (the letters typed
         next are words, not the lobby's keys: B would add a bot); Enter on an empty line, or
         Escape, goes back to the seats."""
-        if getattr(self.link, "left", False):  # the table closed as it was sent: home says so
-            return
-        text = clean(event.text, CHAT_LEN)
-        if not text:
-            self.action_focus_seats()
-            return
-        if not self._can_send():  # held, in order, to go once the table is back
-            getattr(self.link, "hold_chat", lambda _text: None)(text)
-            self.notify(NOT_SENT, severity="warning")
-            return
-        self.run_worker(self.link.chat(text))
-
-    def _can_send(self) -> bool:
-        """Whether a chat line reaches the table now (not while the connection is down)."""
-        return bool(getattr(self.link, "can_send", True))
+        send_line(self, event.text, self.action_focus_seats)

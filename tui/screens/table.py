@@ -23,7 +23,7 @@ from textual.widgets import Digits, Input, Static
 from net.protocol import CHAT_LEN
 
 from ..cardface import DEFAULT_PALETTE, LARGE, LOW, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
-from ..chatprompt import NOT_SENT, chat_prompt, reprompt
+from ..chatprompt import chat_prompt, reprompt, send_line
 from ..drawchance import MISSED_DRAW, DrawChance, draw_on_bar, why_no_draw, why_no_pass
 from ..eventtext import (BOT_MARKS, ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn,
                          joined_draws, left_in_hands, told, with_total_before)
@@ -1212,21 +1212,7 @@ class TableScreen(Screen[None]):
         """A line is sent and the chat line keeps the focus for the next: the letters and
         digits typed next are words, not the table's keys (a digit picks a card, Enter plays
         it). Enter on an empty line, or Escape, goes back to the hand."""
-        if getattr(self.link, "left", False):  # the table closed as it was sent: home says so
-            return
-        text = clean(event.text, CHAT_LEN)
-        if not text:
-            self.action_focus_hand()
-            return
-        if not self._can_send():  # held, in order, to go once the table is back
-            getattr(self.link, "hold_chat", lambda _text: None)(text)
-            self.notify(NOT_SENT, severity="warning")
-            return
-        self.run_worker(self.link.chat(text), group="chat")
-
-    def _can_send(self) -> bool:
-        """Whether a chat line reaches the table now (not while the connection is down)."""
-        return bool(getattr(self.link, "can_send", True))
+        send_line(self, event.text, self.action_focus_hand)
 
 
 def as_ended(name: str, plain: str) -> str:
