@@ -205,6 +205,11 @@ class DealMeInApp(App[int]):
             take_down(self, {TOO_SMALL}, title=TOO_SMALL_TITLE)
         self._small_told = small
 
+    @property
+    def too_small(self) -> bool:
+        """The terminal is smaller than the screens are made for (``SMALLEST``), as last resized."""
+        return self._small_told
+
     def _table_in_small_terminal(self, top: Screen[Any]) -> None:
         """A table opened in a terminal smaller than it is made for says so again, the notice
         said as the terminal became small having gone (a match dealt from the picker at 50x14

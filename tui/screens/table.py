@@ -268,13 +268,8 @@ class TableScreen(Screen[None]):
     def _too_small_up(self) -> bool:
         """The terminal is smaller than the table is made for, and the notice that says so is
         the newest up."""
-        from ..app import SMALLEST
-
-        size = self.app.size
-        if size.width >= SMALLEST[0] and size.height >= SMALLEST[1]:
-            return False
         held = list(self.app._notifications)
-        return bool(held) and held[-1].title == TOO_SMALL_TITLE
+        return self.app.too_small and bool(held) and held[-1].title == TOO_SMALL_TITLE
 
     def _log_cut(self, notice: Notification) -> None:
         """A notice too long for the rows under the seats (a small screen) is cut short there:
