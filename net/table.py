@@ -674,7 +674,7 @@ class Table:
             self._forget_chat(moved)
         for seat in self.seats:
             seat.ready = seat.bot is not None
-        unready = [s.index for s in self.seats if s.index in ready and not s.ready and s.conn is not None]
+        unready = sorted(i for i in ready if i < len(self.seats))  # (those whose seats went watch now)
         self.status = "lobby"  # after a finished match: back to the lobby for the new setup
         self._broadcast_lobby(to=p)
         # the apps tell who got up or is no longer ready only between lobbies of one shape and
