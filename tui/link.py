@@ -26,17 +26,25 @@ class TableLink(Protocol):
 
 #: what R reads at the end of a match (``rematch_words``): the screens' key bars hold one
 #: binding per wording and show the one that applies
-REMATCH_WORDS = ("Rematch", "Ready for a rematch", "Ask for a rematch")
+REMATCH_WORDS = ("Rematch", "Ready for a rematch", "Ask for a rematch", "Rematch asked")
 
 
 def rematch_words(link: Any) -> str | None:
     """What R does for ``link`` at the end of a match, as the results' button reads: the host's
     rematch, a player's ready at a table that starts on ready, a guest's ask of the host whose
-    rematch it is; None where it does nothing (a watcher)."""
+    rematch it is (once asked, that it has been: R says so again); None where it does nothing
+    (a watcher)."""
     if getattr(link, "is_host", False):
         return REMATCH_WORDS[0]
     if getattr(link, "rematch_by_ready", False):
         return REMATCH_WORDS[1]
     if getattr(link, "asks_rematch", False):
-        return REMATCH_WORDS[2]
+        return REMATCH_WORDS[3 if _own_seat_ready(link) else 2]
     return None
+
+
+def _own_seat_ready(link: Any) -> bool:
+    """The link's seat is ready in its latest lobby: after a match, its rematch asked for."""
+    seats = (getattr(link, "lobby", None) or {}).get("seats") or []
+    seat = getattr(link, "seat", None)
+    return isinstance(seat, int) and 0 <= seat < len(seats) and bool(seats[seat].get("ready"))

@@ -93,7 +93,7 @@ async def test_a_guests_r_asks_the_playing_host_for_a_rematch_once(monkeypatch: 
     """The host starts every rematch; Bo's R asks Ana for one: his ready, which the table tells
     everyone once (pressed again, the app says he has asked already, once the first notice has
     gone: not a second one stacked on it). Ana's rematch deals. The results and the finished
-    table beneath them name R "Ask for a rematch"."""
+    table beneath them name R "Ask for a rematch", and the table "Rematch asked" once he has."""
     import tui.session
 
     # long enough that the first notice still stands at the second R on a busy machine (at 2 s
@@ -112,8 +112,10 @@ async def test_a_guests_r_asks_the_playing_host_for_a_rematch_once(monkeypatch: 
         # the others by his seat (tests/net/test_table_start.py)
         await wait_for(pilot, lambda: any(e.plain == "Table: You asked for a rematch: the host starts it."
                                           for e in log.entries))
-        # the finished table's key bar names R as the results did (not the host's "Rematch")
-        assert "Ask for a rematch" in key_bar(screen) and "Rematch" not in key_bar(screen)
+        # the finished table's key bar names R for a guest (not the host's "Rematch"), and now
+        # that he has asked, says so: not "Ask for a rematch" still
+        await wait_for(pilot, lambda: "Rematch asked" in key_bar(screen))
+        assert "Ask for a rematch" not in key_bar(screen) and "Rematch" not in key_bar(screen)
         await asyncio.sleep(RESUME_GUARD)
         asked = [n for n in notices(app) if "asked for a rematch" in n]
         await pilot.press("r")  # asked already, and the notice says so still: none stacked on it
