@@ -61,6 +61,15 @@ class Invalid(ValueError):
         self.errors = errors
 
 
+#: the most of a file's value or key an error repeats: a 20,000-character value is not printed whole
+SHOWN_MOST = 60
+
+
+def _shown(value: str) -> str:
+    """``value`` quoted for an error, cut to ``SHOWN_MOST`` characters."""
+    return repr(value if len(value) <= SHOWN_MOST else value[:SHOWN_MOST - 3] + "...")
+
+
 def _check_colour(where: str, value: Any, errors: list[str]) -> None:
     if not isinstance(value, str):
         errors.append(f"{where} must be a colour string, not {type(value).__name__}")
@@ -68,7 +77,7 @@ def _check_colour(where: str, value: Any, errors: list[str]) -> None:
     try:
         Color.parse(value)
     except ColorParseError:
-        errors.append(f"{where}: {value!r} is not a colour (a name, #RRGGBB, rgb(...) or hsl(...))")
+        errors.append(f"{where}: {_shown(value)} is not a colour (a name, #RRGGBB, rgb(...) or hsl(...))")
 
 
 def _check_text_style(where: str, value: Any, errors: list[str]) -> None:
@@ -78,7 +87,7 @@ def _check_text_style(where: str, value: Any, errors: list[str]) -> None:
     bad = [word for word in value.split() if word not in VALID_STYLE_FLAGS]
     if bad:
         allowed = ", ".join(sorted(VALID_STYLE_FLAGS))
-        errors.append(f"{where}: unknown text style {' '.join(bad)!r} (use: {allowed})")
+        errors.append(f"{where}: unknown text style {_shown(' '.join(bad))} (use: {allowed})")
 
 
 def _check_table(data: Mapping[str, Any], complete: bool, errors: list[str]) -> dict[str, str]:
@@ -87,7 +96,7 @@ def _check_table(data: Mapping[str, Any], complete: bool, errors: list[str]) -> 
         errors.append("[table] must be a table")
         return {}
     for key in sorted(set(table) - set(APP_VARIABLES)):
-        errors.append(f"unknown key {key!r} in [table]")
+        errors.append(f"unknown key {_shown(key)} in [table]")
     for key in APP_COLOUR_VARIABLES:
         if key in table:
             _check_colour(f"table.{key}", table[key], errors)
@@ -97,7 +106,7 @@ def _check_table(data: Mapping[str, Any], complete: bool, errors: list[str]) -> 
     if complete:
         for key in APP_VARIABLES:
             if key not in table:
-                errors.append(f"missing key {key!r} in [table]")
+                errors.append(f"missing key {_shown(key)} in [table]")
     return {key: value for key, value in table.items() if key in APP_VARIABLES and isinstance(value, str)}
 
 
@@ -109,13 +118,13 @@ def _check_variables(data: Mapping[str, Any], errors: list[str]) -> dict[str, st
     good: dict[str, str] = {}
     for key, value in variables.items():
         if key in APP_VARIABLES:
-            errors.append(f"[variables] key {key!r} belongs in [table]")
+            errors.append(f"[variables] key {_shown(key)} belongs in [table]")
         elif not VARIABLE_NAME_PATTERN.match(key):
-            errors.append(f"[variables] key {key!r} is not a CSS variable name")
+            errors.append(f"[variables] key {_shown(key)} is not a CSS variable name")
         elif key not in _textual_variables():  # no rule reads it: a misspelt name did nothing, unsaid
-            errors.append(f"[variables] key {key!r} is no variable of Textual's{_did_you_mean(key, _textual_variables())}")
+            errors.append(f"[variables] key {_shown(key)} is no variable of Textual's{_did_you_mean(key, _textual_variables())}")
         elif not isinstance(value, str) or not value.strip():
-            errors.append(f"[variables] value of {key!r} must be a non-empty string")
+            errors.append(f"[variables] value of {_shown(key)} must be a non-empty string")
         else:
             problem = _variable_problem(key, value)
             if problem:
@@ -143,9 +152,9 @@ def _variable_problem(key: str, value: str) -> str | None:
     """What is wrong with ``value`` for Textual's variable ``key``, or None."""
     textual = _textual_variables()[key]
     if _looks_like_colour(textual):
-        return None if _is_css_colour(value) else f"variables.{key}: {value!r} is not a colour (Textual's value is a colour)"
+        return None if _is_css_colour(value) else f"variables.{key}: {_shown(value)} is not a colour (Textual's value is a colour)"
     problem = _declaration_problem(_property_of(key), value)
-    return f"variables.{key}: {value!r} is not a {_property_of(key)} value ({problem})" if problem else None
+    return f"variables.{key}: {_shown(value)} is not a {_property_of(key)} value ({problem})" if problem else None
 
 
 def theme_from_table(data: Mapping[str, Any], complete: bool = False) -> Theme:
@@ -155,17 +164,17 @@ def theme_from_table(data: Mapping[str, Any], complete: bool = False) -> Theme:
     """
     errors: list[str] = []
     for key in sorted(set(data) - TOP_LEVEL_KEYS):
-        errors.append(f"unknown key {key!r}{_did_you_mean(key, TOP_LEVEL_KEYS)}")
+        errors.append(f"unknown key {_shown(key)}{_did_you_mean(key, TOP_LEVEL_KEYS)}")
     for key in REQUIRED_KEYS:
         if key not in data:
-            errors.append(f"missing key {key!r}")
+            errors.append(f"missing key {_shown(key)}")
     if complete:
         for key in COMPLETE_KEYS:
             if key not in data and key not in REQUIRED_KEYS:
-                errors.append(f"missing key {key!r}")
+                errors.append(f"missing key {_shown(key)}")
     name = data.get("name")
     if "name" in data and not (isinstance(name, str) and NAME_PATTERN.match(name)):
-        shown = repr(name) if isinstance(name, str) and len(name) <= 60 else "the one given"
+        shown = _shown(name) if isinstance(name, str) else "the one given"
         errors.append(f"name {shown} must be 1-40 characters of a-z, 0-9 and '-', starting with a letter or digit")
     for key in THEME_COLOUR_KEYS:
         if key in data:

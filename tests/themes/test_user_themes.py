@@ -129,6 +129,21 @@ def test_a_bad_variable_is_reported_beside_the_files_other_faults(tmp_path: Path
     assert str(problem).startswith(f"theme file {tmp_path / 'many.toml'}: ")  # its whole path
 
 
+def test_a_very_long_bad_value_or_key_is_quoted_cut_short(tmp_path: Path) -> None:
+    """A 20,000-character bad value, or key, was printed whole by ``dealmein themes``: the
+    problem quotes its start, cut, and still says what is wrong."""
+    long, longish = "x" * 20_000, "x" * 5_000  # (a file holds 64 KiB at most)
+    _write(tmp_path, {"long.toml": f'name = "long"\nprimary = "{long}"\n"{longish}" = 1\n'
+                                   f'[variables]\nborder = "{longish}"\n[table]\nfelt = "{longish}"\n'})
+    [problem] = load_themes(tmp_path).problems
+    assert len(problem.message) < 1_000, len(problem.message)
+    cut = repr("x" * 57 + "...")
+    assert f"primary: {cut} is not a colour" in problem.message
+    assert f"unknown key {cut}" in problem.message
+    assert f"variables.border: {cut} is not a colour" in problem.message
+    assert f"table.felt: {cut} is not a colour" in problem.message
+
+
 def test_a_theme_file_that_starts_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
     """docs/themes.md: Windows Notepad writes UTF-8 with a byte-order mark, which read as "not
     valid TOML (Invalid statement (at line 1, column 1))", with no hint of why."""
