@@ -73,9 +73,15 @@ def user_themes_dir(environ: Mapping[str, str] | None = None) -> Path:
 
 def folder_problem(folder: Path) -> str | None:
     """What is wrong with the user's theme folder itself, where something else stands in its
-    place (``DEALMEIN_THEMES_DIR`` naming a file): none of its themes is read; None if nothing."""
-    if folder.exists() and not folder.is_dir():
-        return f"{folder} is not a folder: no theme is read from it."
+    place (``DEALMEIN_THEMES_DIR`` naming a file), or in the place of a folder it is in (a data
+    folder that is a file), where it can never be made: none of its themes is read; None if nothing."""
+    for place in (folder, *folder.parents):
+        if place.exists():
+            if place.is_dir():
+                return None
+            if place == folder:
+                return f"{folder} is not a folder: no theme is read from it."
+            return f"{folder} cannot be a folder ({place} is a file): no theme is read from it."
     return None
 
 

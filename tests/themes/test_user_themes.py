@@ -253,6 +253,16 @@ def test_dealmein_themes_lists_every_bad_file_with_everything_wrong(tmp_path: Pa
     monkeypatch.setenv(THEMES_DIR_ENV, str(tmp_path / "ocean.toml"))
     assert main(["themes"]) == 1
     assert capsys.readouterr().out == f"Your theme folder: {tmp_path / 'ocean.toml'} is not a folder: no theme is read from it.\n"
+    # a data folder that is a file: the theme folder in it can never be made, not "none yet"
+    monkeypatch.delenv(THEMES_DIR_ENV)
+    monkeypatch.setenv("DEALMEIN_DATA_DIR", str(tmp_path / "ocean.toml"))
+    assert main(["themes"]) == 1
+    assert capsys.readouterr().out == (f"Your theme folder: {tmp_path / 'ocean.toml' / 'themes'} cannot be a folder "
+                                       f"({tmp_path / 'ocean.toml'} is a file): no theme is read from it.\n")
+    # one not made yet, in a folder that is there or can be: none yet
+    monkeypatch.setenv("DEALMEIN_DATA_DIR", str(tmp_path / "new" / "data"))
+    assert main(["themes"]) == 0
+    assert capsys.readouterr().out.startswith(f"Your theme folder: {tmp_path / 'new' / 'data' / 'themes'} (there is none yet)\n")
 
 
 def test_dealmein_themes_warns_of_colours_that_read_poorly(tmp_path: Path, monkeypatch, capsys) -> None:
