@@ -272,8 +272,10 @@ def seed(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-SEED_HELP = ("deal the tables you host from this seed: the same seed, game and seats give the "
-             "same cards, for practice or a bug report (anyone who knows it can work out the hands)")
+def seed_help(dealt: str = "your solo matches and the tables you host") -> str:
+    """``--seed``'s help, naming what this command deals."""
+    return (f"deal {dealt} from this seed: the same seed, game and seats give the same cards, "
+            "for practice or a bug report (anyone who knows it can work out the hands)")
 
 
 BOT_LEVELS = ["easy", "normal", "hard"]
@@ -311,8 +313,9 @@ def given_flags(args: argparse.Namespace, flags: Iterable[str]) -> list[str]:
     return [flag for flag in flags if flag.lstrip("-").replace("-", "_") in said]
 
 
-def table_arguments(parser: argparse.ArgumentParser) -> None:
-    """The game, variant, options, seats and seed of a table this app deals (``host``, ``solo``)."""
+def table_arguments(parser: argparse.ArgumentParser, dealt: str) -> None:
+    """The game, variant, options, seats and seed of a table this app deals (``host``, ``solo``);
+    ``dealt``: what the seed deals, for its help."""
     game = parser.add_argument("--game", default="ninety-eight", action=Given,
                                help="the game (`dealmein games` lists them; default: ninety-eight)")
     game.choices = GameIds()  # set after add_argument, which would list the choices (and import the engine)
@@ -324,7 +327,7 @@ def table_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seats at the table (default: 4)")
     # SUPPRESS: a subcommand's default would overwrite a --seed given before the subcommand
     parser.add_argument("--seed", type=seed, dest="seed_after", default=argparse.SUPPRESS, metavar="N",
-                        help=SEED_HELP)
+                        help=seed_help(dealt))
 
 
 def seed_taken_to_refuse(parser: argparse.ArgumentParser) -> None:
@@ -362,7 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--interface", type=ip_address, action="append", default=None, metavar="ADDRESS",
                    dest="lan_interface", help="browse and advertise tables only on the interface with this "
                                               "address (repeatable; default: all), say on a machine with a VPN")
-    p.add_argument("--seed", type=seed, default=None, metavar="N", help=SEED_HELP)
+    p.add_argument("--seed", type=seed, default=None, metavar="N", help=seed_help())
     sub = p.add_subparsers(dest="command")
     p.commands = sub.choices  # type: ignore[attr-defined]  # each command's parser, for its own errors
 
@@ -381,7 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--bind", type=bind_address, default="0.0.0.0", metavar="ADDRESS", action=Given,
                       help="IP address to listen on (default: 0.0.0.0, every interface; 127.0.0.1 keeps the "
                            "table to this machine; with --resume, the saved table's own)")
-    table_arguments(host)
+    table_arguments(host, "this table's matches")
     host.add_argument("--bots", type=whole_number, default=0, action=Given, metavar="N",
                       help="seats to fill with bots (default: 0)")
     host.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
@@ -425,7 +428,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "seats, bots) starts from your last choices for that game, the defaults below only the first "
                    "time. With a solo match saved, it asks first: keep that match (Resume on the "
                    "home screen plays it on) or start a new one, which replaces it once dealt.")
-    table_arguments(solo)
+    table_arguments(solo, "the solo match")
     solo.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
                       help="the bots in the other seats (default: normal)")
 

@@ -326,6 +326,23 @@ def test_every_argument_says_what_it_is_for_and_replay_names_where_the_logs_are(
     assert str(logs) in commands.choices["replay"].format_help()
 
 
+def test_each_commands_seed_help_names_what_it_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solo --seed`` spoke of "the tables you host": each command's names what it deals."""
+    import argparse
+
+    from tui.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", "1000")  # each help on one line
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    said = {name: next(a.help for a in sub._actions if "--seed" in a.option_strings)
+            for name, sub in [("dealmein", parser), ("host", commands.choices["host"]),
+                              ("solo", commands.choices["solo"])]}
+    assert said["solo"].startswith("deal the solo match from this seed") and "host" not in said["solo"]
+    assert said["host"].startswith("deal this table's matches from this seed")
+    assert said["dealmein"].startswith("deal your solo matches and the tables you host from this seed")
+
+
 def test_every_flags_value_is_named_for_what_it_takes() -> None:
     """``--help`` names a flag's value N, S, ADDRESS, FILE, KEY... as the README does, not by
     its parser field (SSH_MAX_SESSIONS, BOT_DELAY)."""
