@@ -22,14 +22,14 @@ def _size(most: int) -> str:
     return f"{most // (1024 * 1024)} MiB" if most >= 1024 * 1024 else f"{most // 1024} KiB"
 
 
-def read(path: Path, most_bytes: int, version: int, what: str) -> dict[str, Any] | None:
+def read(path: Path, most_bytes: int, version: int, what: str, left: str = LEFT) -> dict[str, Any] | None:
     """The file's table of fields (its version checked), None when there is no file;
-    ``Unreadable`` naming the file and what is wrong with it."""
+    ``Unreadable`` naming the file and what is wrong with it, and ``left``: what becomes of it."""
     name = path.name
     try:
         raw = read_file(path, most_bytes)
     except TooLarge:
-        raise Unreadable(f"{name}: larger than {_size(most_bytes)}; {LEFT}") from None
+        raise Unreadable(f"{name}: larger than {_size(most_bytes)}; {left}") from None
     except FileNotFoundError:
         return None
     except OSError as e:
@@ -37,28 +37,29 @@ def read(path: Path, most_bytes: int, version: int, what: str) -> dict[str, Any]
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as e:
-        raise Unreadable(f"{name}: not {what} ({json_where(e, line=True)}); {LEFT}") from None
+        raise Unreadable(f"{name}: not {what} ({json_where(e, line=True)}); {left}") from None
     except RecursionError:  # brackets nested deeper than the parser goes
-        raise Unreadable(f"{name}: not {what} (nested too deep); {LEFT}") from None
+        raise Unreadable(f"{name}: not {what} (nested too deep); {left}") from None
     if not isinstance(data, dict):
-        raise Unreadable(f"{name}: not {what} (not a table of fields); {LEFT}")
+        raise Unreadable(f"{name}: not {what} (not a table of fields); {left}")
     if data.get("version") != version:
-        raise Unreadable(f"{name}: version {str(data.get('version'))[:20]}, not one this app reads; {LEFT}")
+        raise Unreadable(f"{name}: version {str(data.get('version'))[:20]}, not one this app reads; {left}")
     return data
 
 
-def each(path: Path, data: dict[str, Any], key: str, parse: Callable[[Any], T], label: str) -> list[T]:
+def each(path: Path, data: dict[str, Any], key: str, parse: Callable[[Any], T], label: str,
+         left: str = LEFT) -> list[T]:
     """Every entry of the list under ``key`` parsed; ``Unreadable`` naming the first that does
     not parse ("record.json: match 3: won: expected true or false")."""
     entries = data.get(key)
     if not isinstance(entries, list):
-        raise Unreadable(f"{path.name}: {key}: expected a list; {LEFT}")
+        raise Unreadable(f"{path.name}: {key}: expected a list; {left}")
     parsed = []
     for i, entry in enumerate(entries, 1):
         try:
             parsed.append(parse(entry))
         except ValueError as e:
-            raise Unreadable(f"{path.name}: {label} {i}: {e}; {LEFT}") from None
+            raise Unreadable(f"{path.name}: {label} {i}: {e}; {left}") from None
     return parsed
 
 

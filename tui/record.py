@@ -157,13 +157,18 @@ def played_from(view: dict[str, Any], lobby: dict[str, Any] | None, seat: int | 
                   bool((lobby or {}).get("options")), tuple(players), match_identity(view, lobby, seat))
 
 
+#: what becomes of a record this app cannot read, and what the player may do about it
+LEFT = f"{jsonfile.LEFT}: mend it, or move it away to start a new record"
+
+
 def load(path: Path | None = None) -> tuple[list[Played], str | None]:
     """The matches recorded, oldest first, and a problem (None when the file reads well; no
     file is an empty record)."""
     path = path or record_path()
     try:
-        data = jsonfile.read(path, MOST_BYTES, VERSION, "a record")
-        return ([], None) if data is None else (jsonfile.each(path, data, "matches", Played.from_json, "match"), None)
+        data = jsonfile.read(path, MOST_BYTES, VERSION, "a record", left=LEFT)
+        return ([], None) if data is None else \
+            (jsonfile.each(path, data, "matches", Played.from_json, "match", left=LEFT), None)
     except jsonfile.Unreadable as e:
         return [], str(e)
 

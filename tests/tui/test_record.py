@@ -325,8 +325,8 @@ async def test_a_finished_solo_match_over_an_unreadable_record_is_said_once_and_
                                           bots={1: "normal"}), solo=True)
         await play_with_keys(app, pilot, timeout=60)
         said = [n for n in given if "not in your record" in n]
-        assert said == ["record.json: version 99, not one this app reads; it is left as it is. "
-                        "This match is not in your record."]
+        assert said == ["record.json: version 99, not one this app reads; it is left as it is: mend it, or "
+                        "move it away to start a new record. This match is not in your record."]
         assert app.session.record_line == ""
         assert not app.screen.query("#record-line")
     assert path.read_bytes() == bad
