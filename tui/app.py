@@ -75,7 +75,8 @@ class DealMeInApp(App[int]):
                  bot_delay: float | None = None, mdns: bool | None = None,
                  bind: str | None = None, port: int | None = None,
                  lan_interfaces: list[str] | None = None, ssh_port: int | None = None,
-                 seed: int | None = None, turn_guard: float | None = None) -> None:
+                 seed: int | None = None, turn_guard: float | None = None,
+                 home_guard: float | None = None) -> None:
         from themes.no_color import colour_disabled
 
         self.no_colour = colour_disabled()  # read before Textual takes NO_COLOR out of the environment
@@ -103,6 +104,9 @@ class DealMeInApp(App[int]):
         #: seconds after a player's turn comes in which a move key makes no move; None: the
         #: table's own (``tui.screens.table.TURN_GUARD``)
         self.turn_guard = turn_guard
+        #: seconds home takes no key after a table ended under the player (``back_home``); None:
+        #: home's own (``tui.screens.home.HOME_GUARD``)
+        self.home_guard = home_guard
         self.mdns = advertised(args) if mdns is None else mdns
         given_ssh = ssh_port if ssh_port is not None else getattr(args, "ssh", None)
         #: the port the SSH switch serves the tables this app hosts on: ``host --ssh PORT``'s
@@ -134,6 +138,8 @@ class DealMeInApp(App[int]):
         self.session: TableSession | None = None  # while at a table
         #: tables left for home so far (``back_home``): home, uncovered after one, focuses as at a fresh start
         self.tables_left = 0
+        #: home takes no key before this (``back_home``): the table's keys, typed as it ended
+        self.home_keys_from = 0.0
         #: binding id -> keys, the usable part of the settings' ``[keymap]`` (``tui.keymap``)
         self.keymap: dict[str, str] = {}
         self.rules_game = self.settings.default_game
@@ -748,8 +754,14 @@ class DealMeInApp(App[int]):
         if self._closings:
             await asyncio.wait(set(self._closings), timeout=seconds)
 
-    def back_home(self) -> None:
-        from .screens.home import HomeScreen
+    def back_home(self, unasked: bool = False) -> None:
+        """Home from the table; ``unasked``: the table ended under the player (closed by its
+        host, the connection gone), whose keys typed for the table (a chat line's words, an
+        Enter) are not taken as home's for ``HOME_GUARD``: Q would quit, P open the picker."""
+        from .screens.home import HOME_GUARD, HomeScreen
+
+        if unasked:
+            self.home_keys_from = time.monotonic() + (HOME_GUARD if self.home_guard is None else self.home_guard)
 
         if self.session is not None:
             self.session.left = True

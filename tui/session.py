@@ -846,7 +846,7 @@ class TableSession:
                 app.left_notices.say(f"Left the table: {reason}.{back}", severity="warning",
                                      timeout=8 if not back else 60)
             if app.session is self:
-                app.back_home()
+                app.back_home(unasked=True)
 
     _HANDLERS: dict[str, Callable[["TableSession", dict[str, Any]], None]] = {
         "welcome": _on_welcome, "lobby": _on_lobby, "view": _on_view, "chat": _on_chat,

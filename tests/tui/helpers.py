@@ -41,6 +41,7 @@ def app_on_terminal(monkeypatch: Any, tmp_path: Path, theme: str, term: str) -> 
 def make_app(**kw: Any) -> DealMeInApp:
     kw.setdefault("bot_delay", 0)
     kw.setdefault("turn_guard", 0)  # keys at once, as the bots move at once (its own tests give it)
+    kw.setdefault("home_guard", 0)  # home's keys at once after a table closed (its own test gives it)
     kw.setdefault("mdns", False)
     return DealMeInApp(**kw)
 

@@ -35,6 +35,36 @@ async def test_a_line_sent_as_the_host_closes_the_table_is_not_said_unsent() -> 
         await srv.close()
 
 
+async def test_keys_typed_for_the_table_as_the_host_closes_it_are_not_homes() -> None:
+    """Cal is typing in the chat ("quit playing?") as the host closes the table: the keys that
+    reach home after it are not home's (Q quit the app, P opened the picker, Enter pressed the
+    focused button). After ``HOME_GUARD`` home's keys work."""
+    import asyncio
+
+    from tui.screens.home import HOME_GUARD
+    from tui.screens.picker import PickerScreen
+
+    srv, ana = await hosted("Ana's table")
+    app = make_app(home_guard=HOME_GUARD)
+    app.settings.name = "Cal"
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            lobby = await join_lobby(app, pilot, srv.port)
+            lobby.query_one("#chat", ChatLine).focus()
+            await pilot.pause()
+            await srv.close()
+            home = await wait_for(pilot, lambda: current(app, HomeScreen))
+            await pilot.press(*"quit playing?", "enter")
+            await pilot.pause(0.2)
+            assert app.is_running and app.screen is home, app.screen_stack
+            await asyncio.sleep(HOME_GUARD)
+            await pilot.press("p")  # home's own key again
+            await wait_for(pilot, lambda: current(app, PickerScreen))
+    finally:
+        await ana.close()
+        await srv.close()
+
+
 async def test_a_lobby_key_that_crosses_the_start_says_the_match_had_started() -> None:
     """R pressed as the host dealt: "That can only be done in the lobby, not during a match",
     an error, read as a refusal of something wrong; it says the match had started."""

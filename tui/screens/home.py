@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
-from textual import getters
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -37,6 +38,11 @@ ASCII_LOGO = """\
 
 #: the menu's width (home.tcss), wider only for a Resume label that would not fit in it
 MENU_WIDTH = 40
+
+
+#: seconds home takes no key after a table ended under the player (``DealMeInApp.back_home``):
+#: what they were typing at the table as it closed (a chat line, an Enter) reaches home first
+HOME_GUARD = 1.0
 
 
 def logo_for(style: str) -> str:
@@ -192,6 +198,13 @@ class HomeScreen(Screen[None]):
         self._focus_first()
         # another window may take the solo save, or let it go, while this one sits here
         self.watch(self.app, "app_focus", self._window_focused, init=False)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed for the table that just ended under the player is not home's: "q" in a
+        chat line would quit the app, "p" open the picker, an Enter press a button."""
+        if time.monotonic() < getattr(self.app, "home_keys_from", 0.0):
+            event.stop()
+            event.prevent_default()
 
     def _window_focused(self, focused: bool) -> None:
         """Back in this window (the terminal says so): the saves are read again."""
