@@ -191,10 +191,21 @@ class DealMeInApp(App[int]):
 
     def get_key_display(self, binding: Binding) -> str:
         """Textual writes Shift and a letter as the capital ("D"), which beside the key bar's
-        lower-case letters reads as the plain key: "shift+d", as it writes "shift+f5"."""
+        lower-case letters reads as the plain key: "shift+d", as it writes "shift+f5"; and a
+        sign beyond ASCII by its name ("pound_sign"): by the sign."""
         key = binding.key
+        if binding.id == "choice.spades":  # the one suit key on the bar stands for the four
+            from .screens.choice import SUIT_KEYS
+
+            return " ".join(self.keys_for(suit_id, shipped) for suit_id, shipped, _, _ in SUIT_KEYS)
         if binding.key_display is None and len(key) == 1 and key.isalpha() and key.isupper():
             return f"shift+{key.lower()}"
+        if binding.key_display is None and "+" not in key and len(key) > 1:  # a sign beyond ASCII
+            from textual.keys import key_to_character
+
+            sign = key_to_character(key)  # (Textual shows "pound_sign": £)
+            if sign is not None and len(sign) == 1 and not sign.isascii() and sign.isprintable():
+                return sign
         return super().get_key_display(binding)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -82,7 +82,8 @@ class HostSave:
     def _log_not_written(self, problem: str) -> None:
         """A match log could not be written: said once a run (the host's log only said it)."""
         self.app.warn_once("Match log", f"{problem[0].upper()}{problem[1:]}. Play goes on, but this match "
-                                        "cannot be replayed (V, dealmein replay).")
+                                        f"cannot be replayed ({self.app.keys_for('results.replay', 'v')}, "
+                                        "dealmein replay).")
 
     def _not_saved(self, problem: str) -> None:
         """Saving this table failed (a full or read-only data folder): play goes on, and the

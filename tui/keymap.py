@@ -16,7 +16,7 @@ import unicodedata
 from typing import Any
 
 from textual.binding import Binding
-from textual.keys import Keys, _character_to_key
+from textual.keys import Keys, _character_to_key, key_to_character
 from textual.widget import Widget
 
 #: keys no keymap may take, and what they do on every screen, before any key the keymap moves:
@@ -42,6 +42,15 @@ NAMES = {"space": "Space", "enter": "Enter", "escape": "Esc", "left": "←", "ri
          "backspace": "Backspace", "delete": "Del", "insert": "Ins"}
 
 
+#: the names Help and the key bar write keys by, read back as the keys they name: a keymap
+#: copied from Help ("PgDn", "Del", "Esc") means what Help means
+WRITTEN_NAMES = {"pgdn": "pagedown", "pgup": "pageup", "del": "delete", "esc": "escape", "ins": "insert",
+                 "return": "enter"}
+
+#: Ctrl+Space as written and as Textual names what terminals send for it (NUL, read as Ctrl+@):
+#: not a key a keymap can take
+CTRL_SPACE = ("ctrl+space", "ctrl+at", "ctrl+@")
+
 #: a key that types a mark, by the mark, as the key bar shows it ("grave_accent" is "`", "plus" "+")
 MARKS = {_character_to_key(chr(c)): chr(c) for c in range(33, 127) if not chr(c).isalnum()}
 
@@ -52,12 +61,25 @@ def key_label(keys: str) -> str:
 
 
 def _one(key: str) -> str:
+    if key in CTRL_SPACE:
+        return "Ctrl+Space"
     *mods, base = key.split("+")
     if len(base) == 1 and base.isupper():  # Textual's spelling of Shift and a letter
         mods, base = [*mods, "shift"], base.lower()
-    shown = NAMES.get(base) or MARKS.get(base) or (
-        base.upper() if len(base) == 1 or base[:1] == "f" and base[1:].isdigit() else base.replace("_", " "))
-    return "+".join([*(m.capitalize() for m in mods), shown])
+    return "+".join([*(m.capitalize() for m in mods), _base_shown(base)])
+
+
+def _base_shown(base: str) -> str:
+    """A key without its modifiers as it is written: a letter in capitals (where its capital is
+    one letter: ß stays ß, not SS), a sign beyond ASCII by the sign (``pound_sign`` is £)."""
+    if base in NAMES or base in MARKS:
+        return NAMES.get(base) or MARKS[base]
+    if len(base) == 1:
+        return base.upper() if len(base.upper()) == 1 else base
+    if base[:1] == "f" and base[1:].isdigit():
+        return base.upper()
+    sign = key_to_character(base)
+    return sign if sign is not None and len(sign) == 1 and sign.isprintable() else base.replace("_", " ")
 
 
 def normal_key(text: str) -> str | None:
@@ -78,6 +100,7 @@ def normal_key(text: str) -> str | None:
             return base.upper()
     else:
         base = base.strip().lower()
+        base = WRITTEN_NAMES.get(base, base)
         if base not in _NAMED:
             return None
     return "+".join([*mods, base])
@@ -144,7 +167,8 @@ def check_keymap(wanted: dict[str, str], screens: dict[str, list[Binding]],
             continue
         keys = [normal_key(k) for k in str(text).split(",")]
         if None in keys:
-            problems.append(f"keymap: {binding_id} = {text!r} is not a key")
+            comma = " (a comma separates keys: the comma key cannot be taken)" if "," in str(text) else ""
+            problems.append(f"keymap: {binding_id} = {text!r} is not a key{comma}")
             continue
         problem = _refused(binding_id, [k for k in keys if k is not None], binding_id in before_focus)
         if problem is None:
@@ -169,6 +193,9 @@ def check_keymap(wanted: dict[str, str], screens: dict[str, list[Binding]],
 def _refused(binding_id: str, keys: list[str], priority: bool) -> str | None:
     """Why ``binding_id`` can take none of ``keys`` anywhere, whatever else is moved."""
     for key in keys:
+        if key in CTRL_SPACE:
+            return (f"keymap: {binding_id} cannot take Ctrl+Space, which terminals send in ways of their own "
+                    "(as Ctrl+@, or not at all)")
         if key in RESERVED:
             return f"keymap: {binding_id} cannot take {key_label(key)}, which {RESERVED[key]}"
         if key in SENT_AS:

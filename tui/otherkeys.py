@@ -4,20 +4,30 @@ or once the match is over) does nothing at this one: the key bar leaves such key
 pressed anyway is told, never silent."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from core import GAMES
 
 from .plays import GAME_KEYS, offered, own_status
 
 
-def why_not_here(action: str, view: dict[str, Any], solo: bool) -> str | None:
+def shipped_key(binding_id: str, default: str) -> str:
+    """A key as it ships, named as a hint names it (where no keymap moves it)."""
+    from .keymap import key_label
+
+    return key_label(default)
+
+
+def why_not_here(action: str, view: dict[str, Any], solo: bool,
+                 keys: Callable[[str, str], str] = shipped_key) -> str | None:
     """The sentence for ``action`` (a table binding's) that this table's game or company does
-    not have (``plays.offered``); None where it has it (its own handling says the rest)."""
+    not have (``plays.offered``); None where it has it (its own handling says the rest).
+    ``keys`` names a key as the keymap has moved it (``DealMeInApp.keys_for``)."""
     if action == "hint":
         return None if solo else "No hints at a table with other players: a bot's advice would not be yours."
     if action == "step_away":
-        return "No stepping away at a solo table: its bots wait for you, and Q saves the match." if solo else None
+        return (f"No stepping away at a solo table: its bots wait for you, and {keys('app.quit', 'q')} saves "
+                "the match.") if solo else None
     if action == "focus_chat":
         return "No chat at a solo table: only bots sit at it." if solo else None
     if action.startswith("rematch"):  # R, which reads as the results' button once the match is over
@@ -34,7 +44,7 @@ def why_not_here(action: str, view: dict[str, Any], solo: bool) -> str | None:
         every = " (every card can be played)" if game == "ninety-nine" else ""
         return f"There is no passing in {name}: play a card{every}."
     if game == "crazy-eights":  # the table turned the announcement off
-        return 'This table does not ask for "last card!": play your cards with Enter.'
+        return f'This table does not ask for "last card!": play your cards with {keys("hand.play", "enter")}.'
     return f'There is no "last card!" to say in {name}: only Crazy Eights asks for it.'
 
 

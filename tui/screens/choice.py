@@ -15,6 +15,11 @@ from ..widgets.keyfooter import KeyFooter
 from . import Withdrawable, popped
 
 
+#: the keys that name a wild card's suit: (id, key as shipped, suit letter, suit name)
+SUIT_KEYS = (("choice.spades", "s", "S", "spades"), ("choice.hearts", "h", "H", "hearts"),
+             ("choice.diamonds", "d", "D", "diamonds"), ("choice.clubs", "c", "C", "clubs"))
+
+
 class ChoiceScreen(Withdrawable[str | None]):
     CSS_PATH = Path(__file__).with_suffix(".tcss")
     #: the notices stay on the table, seen through the backdrop (``choice.tcss`` hides them here)
@@ -25,9 +30,10 @@ class ChoiceScreen(Withdrawable[str | None]):
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
         *[Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)],
-        # a wild card's suit by its letter too, as card players name it (the bar says so once)
-        Binding("s", "suit('S')", "Suit", key_display="S H D C", id="choice.spades"),
-        *[Binding(letter.lower(), f"suit({letter!r})", show=False) for letter in "HDC"],
+        # a wild card's suit by its letter too, as card players name it (the bar says so once,
+        # by the four keys as the keymap has them: ``SUIT_KEYS``, ``DealMeInApp.get_key_display``)
+        *[Binding(key, f"suit({letter!r})", "Suit" if letter == "S" else f"Name {name}", show=letter == "S",
+                  tooltip=f"Name {name}", id=binding_id) for binding_id, key, letter, name in SUIT_KEYS],
     ]
 
     def __init__(self, question: str, actions: list[str], style: str = "two-colour",

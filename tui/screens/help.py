@@ -265,7 +265,7 @@ class HelpScreen(Screen[None]):
                  if b.id == "picker.start" else b for b in _of(PickerScreen)], keymap=keymap, extra=[
                     ("Tab, Shift+Tab", "Move between the games, the variants, the seats and the options"),
                     ("↑, ↓, Enter", "Choose in a list, open a choice of values")])}),
-            "Rules (F2)": key_rows([b for b in _of(RulesScreen) if b.action != "game(-1)"], keymap=keymap,
+            f"Rules ({key_label((keymap or {}).get('app.rules', 'f2'))})": key_rows([b for b in _of(RulesScreen) if b.action != "game(-1)"], keymap=keymap,
                                    extra=[("←, →", "The other games' rules")]),
             **({} if guest else {"Your record": key_rows(_of(RecordScreen), keymap=keymap)}),
             "Settings": key_rows(_of(SettingsScreen), keymap=keymap, extra=[
@@ -273,6 +273,7 @@ class HelpScreen(Screen[None]):
             "Keys (Settings, Move keys)": key_rows(_of(KeysScreen), keymap=keymap, extra=[
                 ("Enter, then a key", "Move the highlighted key there (Esc keeps it)"),
                 ("That key again", "Swap the two, where the key belonged to one other")]),
-            **({} if guest else {"Replay (V on a match's results, dealmein replay FILE --show)": key_rows(
+            **({} if guest else {f"Replay ({key_label((keymap or {}).get('results.replay', 'v'))} on a match's "
+                                 "results, dealmein replay FILE --show)": key_rows(
                 _of(ReplayScreen), keymap=keymap, extra=[("↑, ↓, Mouse", "Scroll a step taller than the screen")])}),
         }

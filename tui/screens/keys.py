@@ -227,7 +227,8 @@ class KeysScreen(Screen[None]):
         if moving is None or key == "escape":
             pass
         elif new is None:
-            self._say(f"{key} is not a key a keymap can take.", problem=True)
+            self._say("The comma cannot be taken: in the settings file a comma separates a key list." if key == "comma"
+                      else f"{key_label(key)} is not a key a keymap can take.", problem=True)
         elif swap is not None and new == swap.key:
             self._swap(swap)
         else:

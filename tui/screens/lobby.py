@@ -460,8 +460,9 @@ class LobbyScreen(Screen[None]):
         if info.get("name") and not info.get("bot"):
             free = self._next_open_seat(seat)
             if free is None:
-                self.notify("Every seat is taken: B on a bot's seat changes its level, X takes it away.",
-                            severity="warning")
+                keys = self.app.keys_for
+                self.notify(f"Every seat is taken: {keys('lobby.add_bot', 'b')} on a bot's seat changes its level, "
+                            f"{keys('lobby.remove', 'x')} takes it away.", severity="warning")
                 return
             seat, info = free, {}
         current = info.get("bot")

@@ -451,8 +451,9 @@ class ResultsScreen(Withdrawable[None]):
             return
         keys = getattr(self.app, "keys_for", lambda _id, default: default)
         words = rematch_words(self.link)
-        said = [f"{keys('results.rematch', 'r').upper()}: {words}" if words else "",
-                f"{keys('results.lobby', 'b').upper()}: Back to lobby", "Esc: Continue"]
+        said = [f"{keys('results.rematch', 'r')}: {words}" if words else "",
+                f"{keys('results.lobby', 'b')}: Back to lobby",
+                f"{keys('results.replay', 'v')}: Replay" if self.replay_log() is not None else "", "Esc: Continue"]
         label = self.query_one("#which-key", Label)
         label.update(Text(" · ".join(part for part in said if part) + " (or an arrow to a button, then Enter)",
                           style="bold"))

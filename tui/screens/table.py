@@ -998,9 +998,10 @@ class TableScreen(Screen[None]):
                 return
             # a key this table's company never has (A at a solo table) says so, the match over or
             # not; any other first says why nothing is left to do
-            why = why_not_here(binding.action, view, self.solo) if binding.action in COMPANY_KEYS else None
+            keys = self.app.keys_for
+            why = why_not_here(binding.action, view, self.solo, keys) if binding.action in COMPANY_KEYS else None
             if why is None:
-                why = why_idle(binding.action, view) or why_not_here(binding.action, view, self.solo)
+                why = why_idle(binding.action, view) or why_not_here(binding.action, view, self.solo, keys)
             if why is None and binding.action == "step_away" and not self.solo and not idle:
                 why = why_no_step_away(view, self._seat_in_lobby())
             if why is not None:
