@@ -227,6 +227,7 @@ def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
               ("ninety-eight", "five-card", {}), ("ninety-eight", "standard", {"hand_size": 3}),
               # 6.3: the ante and the hands of stakes as the table sets them
               ("ninety-eight", "stakes", {"ante": 2, "hands": 4}), ("ninety-eight", "stakes", {"ante": 0, "hands": 1}),
+              ("ninety-eight", "stakes", {"chips": 5}), ("ninety-eight", "stakes", {"chips": 1}),
               # 7: a 4, a 3 or a J that adds nothing, in the card table; 7.2: teams under stakes, single
               ("ninety-eight", "ninety-nine", {}), ("ninety-eight", "jumping-jacks", {}),
               ("ninety-eight", "teams", {"scoring": "stakes"}), ("ninety-eight", "teams", {"scoring": "single"})]
@@ -244,6 +245,9 @@ def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
                                                       "options": {"ante": 0, "hands": 2}, "seats": 3}).split())
     assert "no one antes, so there is no pot;" in stakes and "or after two hands;" in stakes
     assert "then wins (a tie shares the win)." in stakes and "everyone antes" not in stakes
+    assert "everyone starts with ten chips," in stakes  # 6.3: the chips a seat starts with, said
+    assert "everyone starts with five chips," in " ".join(rules_markdown("ninety-eight", {
+        "game": "ninety-eight", "preset": "stakes", "options": {"chips": 5}, "seats": 3}).split())
     assert "Six cards each." in " ".join(rules_markdown("crazy-eights", {
         "game": "crazy-eights", "preset": "standard", "options": {"hand_size": 6}, "seats": 3}).split())
     for game in GAMES:  # from the first heading on, the page as written

@@ -246,11 +246,14 @@ def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
         lives = resolved.get("lives")
         if isinstance(lives, int) and lives != 3:
             said["(three)"] = f"({_number(lives)})"
-        ante, hands = resolved.get("ante"), resolved.get("hands")
+        ante, hands, chips = resolved.get("ante"), resolved.get("hands"), resolved.get("chips")
+        if isinstance(chips, int) and chips != 10:  # 6.3
+            said["everyone starts with ten chips,"] = \
+                "everyone starts with one chip," if chips == 1 else f"everyone starts with {_number(chips)} chips,"
         if isinstance(ante, int) and ante != 1:  # 6.3
-            said["everyone antes a chip into the pot each hand;"] = (
-                "no one antes, so there is no pot;" if ante == 0 else
-                f"everyone antes {_number(ante)} chips into the pot each hand;")
+            said["and antes a chip into the pot each hand;"] = (
+                "and no one antes, so there is no pot;" if ante == 0 else
+                f"and antes {_number(ante)} chips into the pot each hand;")
             if ante == 0:
                 said["the richest player then takes the pot (a tie splits it, any chip left over going to the first "
                      "of them after the dealer)."] = \
