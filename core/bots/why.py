@@ -145,7 +145,8 @@ class Why:
     total: int | None = None
     count: int | None = None
     other: int | None = None
-    #: ``heavier``: another card as heavy that leaves as many of its suit, which would do as well
+    #: ``heavier``: another card as heavy that leaves as many of its suit, which would do as well;
+    #: ``nn_next``: another total a play that costs nothing makes, from which as few land
     also: str | None = None
 
 
@@ -416,7 +417,7 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         # the round and costs it 3 chips (5.3), where another play that costs nothing would not
         return Why("nn_no_card", seat=nxt, total=t, count=no_card_loss(view, nxt))
     shares: dict[int, float] = {}
-    worst, other = t, None
+    worst, other, also = t, None, None
     # (a seat holding no card, its draw forgotten under the manual draw, cannot play: it loses 3
     # chips as its turn comes, 5.3, whatever the unseen cards; nothing is said of them)
     if nxt != seat and t < 99 and counts[nxt] > 0:
@@ -438,8 +439,12 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         shares = {tx: landing(tx) for tx in free}
         worst = max(shares, key=lambda tx: (shares[tx], -tx))
         other = free[worst] if free[worst] != nxt else None
+        # another free total as good on this count (an ace's other value, say): named, so that
+        # the reason does not read as setting this play above it
+        alike = sorted(tx for tx in shares if tx != t and abs(shares[tx] - shares[t]) < 1e-9)
+        also = str(alike[0]) if alike else None
         if shares[t] == min(shares.values()) and shares[worst] - shares[t] >= LANDING_APART:
-            return Why("nn_next", seat=nxt, total=t, count=worst, other=other)
+            return Why("nn_next", seat=nxt, total=t, count=worst, other=other, also=also)
         # the most of the unseen cards cost that seat chips however it plays them, clearly more
         # than where another of those plays would leave the total
         costly = {tx: tables.pbad[tx] for tx in free if tx < 99}
@@ -464,7 +469,7 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         return Why("nn_keeps", card=kept, total=t)
     # no unseen card lets that seat land, where one of the other plays would leave it some
     if shares and shares[t] == 0 < shares[worst]:
-        return Why("nn_next", seat=nxt, total=t, count=worst, other=other)
+        return Why("nn_next", seat=nxt, total=t, count=worst, other=other, also=also)
     # nothing at stake among the plays that cost nothing: at no total one of them makes can any
     # unseen card land the seat to play next on a mark or 99 (``count``: the totals that cost)
     if t < 99 and all(tx < 99 and not landing(tx) for tx, cost, _ in results.values() if not cost):

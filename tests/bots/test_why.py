@@ -308,6 +308,9 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         to = {after_play(view, x) for x in view["legal"]
               if x != "draw" and made(x) == w.count and passes_alike(view, x, w.seat)}
         assert (w.other is None) == (w.seat in to) and (w.other is None or w.other in to), (w, to)
+        # ``also``: another free total from which as few land, named where there is one
+        alike = sorted(tx for tx in free - {t} if abs(landing_share(view, tx) - landing_share(view, t)) < 1e-9)
+        assert w.also == (str(alike[0]) if alike else None), (w, alike)
         assert all(landing_share(view, t) <= landing_share(view, tx) + 1e-9 for tx in free if tx < 99)
         # clearly fewer, or none against some
         assert landing_share(view, t) + 0.1 <= landing_share(view, w.count) + 1e-9 \
@@ -703,8 +706,9 @@ def test_ninety_nine_says_the_cards_kept_stay_free_higher_up() -> None:
     assert why(view, "6S") == Why("nn_room", total=51)
     # 4♣ to 49 keeps less room, but from 49 no unseen card lands the next seat; from 55 an ace does
     # (the 4 turns play round: K♦ to 55 would pass the turn to the other seat, whom it names)
+    # (nor from 51, 6♠'s total, which the reason names as just as good: "as few as at 51")
     assert why(view, "4C") == Why("nn_next", seat=after_play(view, "4C"), total=49, count=55,
-                                  other=after_play(view, "KD"))
+                                  other=after_play(view, "KD"), also="51")
     assert after_play(view, "KD") != after_play(view, "4C")
     assert why(view, "KD") == Why("nn_keeps", card="4C", total=55)  # not more room: it keeps the 4
 
