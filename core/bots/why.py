@@ -441,8 +441,8 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         other = free[worst] if free[worst] != nxt else None
         # another free total as good on this count (an ace's other value, say): named, so that
         # the reason does not read as setting this play above it
-        alike = sorted(tx for tx in shares if tx != t and abs(shares[tx] - shares[t]) < 1e-9)
-        also = str(alike[0]) if alike else None
+        as_good = sorted(tx for tx in shares if tx != t and abs(shares[tx] - shares[t]) < 1e-9)
+        also = str(as_good[0]) if as_good else None
         if shares[t] == min(shares.values()) and shares[worst] - shares[t] >= LANDING_APART:
             return Why("nn_next", seat=nxt, total=t, count=worst, other=other, also=also)
         # the most of the unseen cards cost that seat chips however it plays them, clearly more
