@@ -170,6 +170,11 @@ async def test_each_suit_key_moves_and_the_bar_and_help_name_each(tmp_path: Path
             [(k.key_display, k.description) for k in question.query(FooterKey)]
         await pilot.press("f1")
         help_screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, HelpScreen) else None)
+        from tui.screens.keys import movable_keys
+
+        assert {m.id: m.does for m in movable_keys() if m.id.startswith("choice.")} == {
+            "choice.spades": "Name spades", "choice.hearts": "Name hearts", "choice.diamonds": "Name diamonds",
+            "choice.clubs": "Name clubs"}  # the Keys screen's list names each as Help does
         rows = dict(help_screen.sections["A choice at the table"])
         assert (rows.get("K"), rows.get("J"), rows.get("D"), rows.get("C")) == \
             ("Name spades", "Name hearts", "Name diamonds", "Name clubs"), rows

@@ -58,6 +58,9 @@ class Swap:
 AWAY_WORDS = {"table.say_total": "Total / suit to follow"}
 #: keys named by their one word in the list at any table (Help says what they do in its game)
 SHORT = frozenset({"table.draw"})
+#: keys whose key bar word stands for more than the key (Suit, for the four suit keys): named
+#: as Help names them, beside the others of their kind
+LIST_WORDS = {"choice.spades": "Name spades"}
 
 
 def movable_keys(game: str | None = None) -> list[Movable]:
@@ -76,7 +79,8 @@ def movable_keys(game: str | None = None) -> list[Movable]:
                 if key.strip() not in keys:
                     keys.append(key.strip())
             if b.description:
-                said = b.description if b.id in SHORT else AWAY_WORDS.get(b.id) if game is None else None
+                said = LIST_WORDS.get(b.id) or (b.description if b.id in SHORT else
+                                                AWAY_WORDS.get(b.id) if game is None else None)
                 does.setdefault(b.id, said or in_game_words(b, game).description)
     out = [Movable(i, does.get(i, i), WHERE.get(i.split(".")[0], i.split(".")[0].capitalize()), ",".join(k))
            for i, k in shipped.items()]
