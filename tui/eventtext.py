@@ -188,6 +188,9 @@ def of_teams(events: list[dict[str, Any]], teams: Any) -> list[dict[str, Any]]:
             e = {**e, "team": mine}
             if e.get("kind") == "chips" and team(e.get("to")) is not None:
                 e["to_team"] = team(e.get("to"))
+        elif e.get("kind") == "pot" and isinstance(e.get("to"), list):  # told of each team's first seat
+            takers = [team(s) or [s] for s in e["to"]]
+            e = {**e, "to": sorted({s for t in takers for s in t}), "teams_to": len(takers)}
         out.append(e)
     return out
 
@@ -561,7 +564,10 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     if kind == "pot":
         if event.get("pot") == 0:  # no ante (ninety-eight 6.3): nothing to take, nothing to say
             return None
-        return f"{_join(names, event.get('to'))} {'takes' if len(event.get('to') or []) == 1 else 'share'} the pot of {event.get('pot')}"
+        takers = event.get("to") or []
+        # one seat takes it, one team (``of_teams``) take it, and two or more share it
+        verb = "takes" if len(takers) == 1 else "take" if event.get("teams_to") == 1 else "share"
+        return f"{_join(names, takers)} {verb} the pot of {event.get('pot')}"
     if kind == "landing":
         return f"{who} lands on {event.get('mark')}: everyone else loses a chip"
     if kind == "passing":

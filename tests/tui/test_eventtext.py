@@ -322,13 +322,16 @@ def test_what_partners_share_is_told_of_the_team():
     events = [{"kind": "ante", "seat": 1, "chips": 1, "pot": 2},
               {"kind": "chips", "seat": 0, "to": 1, "chips": 1, "left": 3},
               {"kind": "chips", "seat": 1, "to": 0, "chips": 1, "left": 3},
-              {"kind": "penalty", "seat": 2, "lives": 1, "penalties": 2}]
+              {"kind": "penalty", "seat": 2, "lives": 1, "penalties": 2},
+              # the pot goes to the team (told of its first seat), or is shared by two teams
+              {"kind": "pot", "to": [1], "pot": 6}, {"kind": "pot", "to": [0, 1], "pot": 6}]
     assert [describe(e, names, game="ninety-eight") for e in told(events, teams)] == [
         "Bo and Normal bot ante 1 chip (pot 2)", "You and Cy pay 1 chip to Bo and Normal bot (3 left)",
-        "Bo and Normal bot pay 1 chip to you and Cy (3 left)", "You and Cy lose a life (1 left)"]
+        "Bo and Normal bot pay 1 chip to you and Cy (3 left)", "You and Cy lose a life (1 left)",
+        "Bo and Normal bot take the pot of 6", "You, Bo, Cy and Normal bot share the pot of 6"]
     assert [describe(e, names, game="ninety-eight") for e in told(events)] == [  # no teams: each seat its own
         "Bo antes 1 chip (pot 2)", "You pay 1 chip to Bo (3 left)", "Bo pays 1 chip to you (3 left)",
-        "Cy loses a life (1 left)"]
+        "Cy loses a life (1 left)", "Bo takes the pot of 6", "You and Bo share the pot of 6"]
 
 
 def test_a_debt_the_stock_cannot_pay_says_so():
