@@ -11,7 +11,7 @@ from rich.text import Text
 from .cardface import card_label
 from .eventtext import announcement
 from .playeffect import SHORT_EFFECTS, turn_effect
-from .playoutcome import chip_words, play_total
+from .playoutcome import chip_words, holdings, play_total
 from .plays import can, own_status, parse_play, playable, plays_for, unplayable_line, why_not
 from .widgets.seats import fit
 
@@ -57,7 +57,7 @@ def reach(view: dict[str, Any], ways: list[str]) -> list[str]:
         made = play_total(view, way)
         if made is None:
             return [""]
-        totals.setdefault(made, chip_words(view.get("game"), view.get("total"), way))
+        totals.setdefault(made, chip_words(view.get("game"), view.get("total"), way, holdings(view)))
     if len(totals) == 1 and next(iter(totals)) == view.get("total"):
         return [f": the total stays {view.get('total')}"]  # nothing to the chips: it stays
     if not totals:

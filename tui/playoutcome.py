@@ -46,12 +46,25 @@ def play_total(view: dict[str, Any], action: str) -> int | None:
     return None if adds is None else total + adds
 
 
-def chip_words(game: str | None, total: int | None, action: str) -> list[str]:
+def holdings(view: dict[str, Any]) -> tuple[int | None, int | None]:
+    """(this seat's chips, the fewest another seat still in the match holds), as ``view`` has
+    them (ninety-nine 4.1: a seat pays what it has); None where it does not say."""
+    status = [s for s in view.get("status") or [] if isinstance(s, dict)]
+    seat = view.get("seat")
+    held = status[seat].get("chips") if isinstance(seat, int) and 0 <= seat < len(status) else None
+    others = [s.get("chips") for i, s in enumerate(status) if i != seat and not s.get("out")]
+    least = min((c for c in others if isinstance(c, int)), default=None)
+    return (held if isinstance(held, int) else None), least
+
+
+def chip_words(game: str | None, total: int | None, action: str,
+               held: tuple[int | None, int | None] = (None, None)) -> list[str]:
     """What ``action`` does to the chips at ``total`` under ninety-nine 3.3, at four lengths,
     longest first: "passes 33: you lose 1 chip", then what is lost or won alone ("the others
     lose 1 chip each"), for a line that says it after the total the play makes, then fewer words
     ("others lose 1 chip", "others lose 1"); [] where it does nothing to them, or in another
-    game."""
+    game. ``held`` (``holdings``): a seat pays what it has (4.1), so a loss past this seat's
+    chips is "your last chip", and 99 takes "all they have" from another holding fewer than 2."""
     if game != "ninety-nine" or total is None:
         return []
     after = total_after(total, action)
@@ -65,13 +78,20 @@ def chip_words(game: str | None, total: int | None, action: str) -> list[str]:
         said.append("passes " + " and ".join(map(str, passed)))
     if after > 99:
         said.append("goes over 99")
+    mine, least = held
     if lost:
         end, short = (" and the round ends", ", round over") if after > 99 else ("", "")
-        alone = f"you lose {counted(lost, 'chip')}{short}"
-        return [f"{' and '.join(said)}: you lose {counted(lost, 'chip')}{end}", alone, alone, f"you lose {lost}{short}"]
+        if isinstance(mine, int) and 0 < mine < lost:  # all that is left (4.1)
+            lost = mine
+            chip_said = "your last chip" if mine == 1 else f"your last {mine} chips"
+        else:
+            chip_said = counted(lost, "chip")
+        alone = f"you lose {chip_said}{short}"
+        return [f"{' and '.join(said)}: you lose {chip_said}{end}", alone, alone, f"you lose {lost}{short}"]
     if after == 99:
-        return ["99: you win the round, and the others lose 2 chips each",
-                "you win the round, the others lose 2 chips each", "you win, others lose 2 chips",
+        all_they_have = " (or all they have)" if isinstance(least, int) and least < 2 else ""
+        return [f"99: you win the round, and the others lose 2 chips each{all_they_have}",
+                f"you win the round, the others lose 2 chips each{all_they_have}", "you win, others lose 2 chips",
                 "you win, others lose 2"]
     if after in MARKS and before < after:
         return [f"lands on {after}: the others lose 1 chip each", "the others lose 1 chip each",
@@ -79,10 +99,11 @@ def chip_words(game: str | None, total: int | None, action: str) -> list[str]:
     return []
 
 
-def chip_outcome(game: str | None, total: int | None, action: str) -> str:
+def chip_outcome(game: str | None, total: int | None, action: str,
+                 held: tuple[int | None, int | None] = (None, None)) -> str:
     """What ``action`` does to the chips at ``total`` under ninety-nine 3.3 ("passes 33: you
     lose 1 chip"); "" where it does nothing to them, or in another game."""
-    words = chip_words(game, total, action)
+    words = chip_words(game, total, action, held)
     return words[0] if words else ""
 
 

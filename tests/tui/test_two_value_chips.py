@@ -46,6 +46,29 @@ def test_each_outcome_is_said_at_four_lengths_the_first_the_choices_own(total: i
     assert chip_outcome("ninety-nine", total, action) == (words[0] if words else "")
 
 
+def test_a_seat_pays_what_it_has_and_the_words_say_so() -> None:
+    """ninety-nine 4.1: a seat that cannot pay pays what it has. Holding 1 chip at 91, K♦ to 101
+    said "you lose 2 chips" (the engine takes the 1 left); 99 takes all another seat holds."""
+    assert chip_words("ninety-nine", 97, "TD+10", (1, 5)) == [
+        "goes over 99: you lose your last chip and the round ends", "you lose your last chip, round over",
+        "you lose your last chip, round over", "you lose 1, round over"]
+    assert chip_words("ninety-nine", 53, "2C", (2, 5))[0] == \
+        "passes 66 and goes over 99: you lose your last 2 chips and the round ends"
+    assert chip_words("ninety-nine", 97, "TD+10", (2, 5))[0] == "goes over 99: you lose 2 chips and the round ends"
+    assert chip_words("ninety-nine", 88, "AS+11", (5, 1))[:2] == [
+        "99: you win the round, and the others lose 2 chips each (or all they have)",
+        "you win the round, the others lose 2 chips each (or all they have)"]
+    assert chip_words("ninety-nine", 88, "AS+11", (5, 2))[0] == "99: you win the round, and the others lose 2 chips each"
+
+
+def test_the_line_above_the_hand_reads_the_chips_from_the_view() -> None:
+    view = {**new_match("ninety-nine", 3, seed=4).view(0), "total": 91, "current_seat": 0}
+    view["status"] = [{**s, "chips": 1 if i == 0 else s["chips"]} for i, s in enumerate(view["status"])]
+    view["hand"], view["legal"] = ["KD", "TD", "JD"], ["KD", "TD+10", "TD-10", "JD"]
+    text = hint_text(view, "KD", view["hand"], [], "two-colour", keys, lambda: 120).plain
+    assert text == "Enter plays K♦ to 101 (goes over 99: you lose your last chip and the round ends)", text
+
+
 def test_other_games_have_no_chips_to_say() -> None:
     assert chip_words("ninety-eight", 32, "AS+1") == [] and chip_words("ninety-nine", None, "AS+1") == []
 

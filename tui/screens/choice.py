@@ -37,7 +37,8 @@ class ChoiceScreen(Withdrawable[str | None]):
     ]
 
     def __init__(self, question: str, actions: list[str], style: str = "two-colour",
-                 total: int | None = None, game: str | None = None, first: int = 0, note: str = "") -> None:
+                 total: int | None = None, game: str | None = None, first: int = 0, note: str = "",
+                 held: tuple[int | None, int | None] = (None, None)) -> None:
         super().__init__()
         self.question = question
         self.actions = actions
@@ -47,6 +48,7 @@ class ChoiceScreen(Withdrawable[str | None]):
         self.total = total  # the running total, where the game keeps one: each choice says where it takes it
         self.game = game  # Ninety-Nine: what each choice costs or wins in chips is said under them
         self.note = note  # said under the choices too: a wild card's, what the hand keeps of each suit
+        self.held = held  # the chips this seat and the poorest other hold (``playoutcome.holdings``)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice"):
@@ -56,7 +58,7 @@ class ChoiceScreen(Withdrawable[str | None]):
                     yield Button(f"{i + 1} {choice_label(action, self.card_style, self.total)}", id=f"opt{i}",
                                  classes="option")
             outcomes = [f"{i + 1}: {said}." for i, action in enumerate(self.actions)
-                        for said in [chip_outcome(self.game, self.total, action)] if said]
+                        for said in [chip_outcome(self.game, self.total, action, self.held)] if said]
             if self.note:
                 outcomes.append(self.note)
             if outcomes:

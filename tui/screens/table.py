@@ -37,7 +37,7 @@ from ..matchheading import match_heading, starts_match
 from ..notices import TOO_SMALL_TITLE, again, clear_of_notices, keep_notices, take_down
 from ..otherkeys import COMPANY_KEYS, why_idle, why_no_step_away, why_not_here
 from ..plain import clean, printable
-from ..playoutcome import least_costly
+from ..playoutcome import holdings, least_costly
 from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import AWAY_MARK, IDLE_MARK, unmarked
 from ..seatnames import listed_seat
@@ -871,7 +871,7 @@ class TableScreen(Screen[None]):
             first = least_costly(view["total"], actions)  # Enter at 90 took a ten's +10 over 99
         total = view.get("total")
         prompt = ChoiceScreen(question, actions, self.card_style, total if isinstance(total, int) else None,
-                              game=view.get("game"), first=first or 0, note=note)
+                              game=view.get("game"), first=first or 0, note=note, held=holdings(view))
         self._asking = (prompt, view.get("total"))
         self.app.push_screen(prompt, self._chosen)
 
