@@ -66,6 +66,8 @@ OFFLINE = "Not connected to the table"
 #: a move the host refused as ``stale``: the table had moved on (a play made for this seat by
 #: the turn clock, or by a bot while it stood away) before the move reached it
 STALE_MOVE = "The table moved on before your move reached it: choose again."
+#: the same, where the turn has passed meanwhile (a turn clock's bot moved for the player)
+STALE_PASSED = "The table moved on before your move reached it, and the turn has passed."
 
 
 class AtTableAlready(Exception):
@@ -806,7 +808,9 @@ class TableSession:
             reason, back = self._replaced()
             app.left_notices.say(f"Left the table: {reason}.{back}", severity="warning", timeout=60)
         elif update.get("code") == "stale":  # a move that crossed another on its way (a bot's, the clock's)
-            app.notify(STALE_MOVE, severity="warning")
+            view = self.view or {}
+            mine = view.get("current_seat") == view.get("seat") is not None and not view.get("is_over")
+            app.notify(STALE_MOVE if mine else STALE_PASSED, severity="warning")
         elif update.get("code") == "not_lobby":  # a lobby key that crossed the start on its way
             app.notify(MATCH_STARTED, severity="warning")
         else:

@@ -4,7 +4,7 @@ reads what happened in words of the game, not the protocol's, and may move again
 from __future__ import annotations
 
 from tui.screens.table import TableScreen
-from tui.session import STALE_MOVE
+from tui.session import STALE_MOVE, STALE_PASSED
 
 from .helpers import current, make_app, notices, start_solo, wait_for
 
@@ -28,3 +28,18 @@ async def test_a_stale_move_is_told_as_the_table_moving_on_and_may_be_made_again
         assert screen._acted_on is None  # the player may move again
         screen.send(view["legal"][0])
         await wait_for(pilot, lambda: session.view["version"] > view["version"])
+
+
+async def test_a_stale_move_after_the_turn_passed_does_not_say_choose_again() -> None:
+    """A turn clock's bot moved for a player on a slow link, whose move then came: "choose
+    again" was said while the line above the hand said whose turn it was now."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await start_solo(app, pilot)
+        await wait_for(pilot, lambda: current(app, TableScreen))
+        seat = session.seat
+        await wait_for(pilot, lambda: session.view["current_seat"] == seat, timeout=30)
+        session.view = {**session.view, "current_seat": (seat + 1) % len(session.view["hand_counts"])}
+        session._on_error({"code": "stale", "message": "action answers view 3, the table is at view 4"})
+        await wait_for(pilot, lambda: STALE_PASSED in notices(app))
+        assert STALE_MOVE not in notices(app)
