@@ -1093,6 +1093,13 @@ class TableSession:
         if c is not None and c.host_closed:
             return (f"The host cannot be reached now: once it is back (a host that resumes its table keeps its players' "
                     f"seats a while), {way}")
+        stepped_away, grace = self._grace_here()
+        if c is not None and c.host_gone and not stepped_away and grace is not None and c.reconnect_for >= grace:
+            # the app tried for as long as the table keeps a gone player's seat: it is not kept now
+            return (f"The table cannot be reached from here now (its host may be down, or this machine's network), "
+                    f"and your seat, kept {leavewords.kept_for(grace)}, is no longer kept: a bot plays it for the "
+                    f"rest of the match. Once the table can be reached, dealmein join {where}{self._name_flag()} "
+                    f"takes you back to it{self._with_password()} (or Join in Deal Me In).")
         return (f"The table cannot be reached from here now (its host may be down, or this machine's network): once "
                 f"it can (the host keeps your seat a while), {way}")
 

@@ -161,3 +161,18 @@ async def test_the_way_back_to_a_table_with_a_password_says_it_asks_for_it() -> 
         await ana.close()
     finally:
         await srv.close()
+
+
+async def test_an_app_that_tried_as_long_as_the_seat_was_kept_does_not_promise_it() -> None:
+    """The app tries to come back for as long as the table keeps a gone player's seat: giving
+    up, it said "(the host keeps your seat a while)" just as the seat went to a bot for good."""
+    app = make_app()
+    async with someone_elses_table(TableConfig(name="Ana's table", seats=2, seed=3), grace=3) as (srv, table, ana):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await cut_off(app, pilot, srv, table, ana, reconnect_for=3.0)
+            await wait_for(pilot, lambda: app.session is None, timeout=15)
+            said = [n for n in notices(app) if n.startswith("Left the table:")]
+            assert said == [f"Left the table: could not reconnect. The table cannot be reached from here now (its "
+                            "host may be down, or this machine's network), and your seat, kept for 3 seconds, is no "
+                            "longer kept: a bot plays it for the rest of the match. Once the table can be reached, "
+                            f"dealmein join 127.0.0.1:{srv.port} takes you back to it (or Join in Deal Me In)."], said
