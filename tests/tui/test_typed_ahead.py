@@ -96,3 +96,24 @@ async def test_a_draw_typed_straight_after_the_play_goes_once_the_play_is_in() -
         await wait_for(pilot, lambda: len(link.sent) == 2)
         assert link.sent == [card, "draw"]
         assert len(screen.view["hand"]) == len(match.view(0)["hand"]) == 3
+
+
+async def test_a_draw_typed_before_a_play_the_turn_clock_made_is_not_sent() -> None:
+    """Ninety-Nine's manual draw (5.1): Space pressed before playing waits for the play; a turn
+    clock's bot played for the player instead (and drew, as bots do), and the draw typed was
+    sent after it, refused by the host in the engine's words ("seat 1 has nothing to do now")."""
+    from tui.eventtext import bot_marked
+
+    app = make_app()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        match = next(m for m in (new_match("ninety-nine", 3, options={"draw": "manual"}, seed=seed)
+                                 for seed in range(40)) if m.current_seat == 0)
+        link = StepLink(match, 0)
+        screen = await show_link(app, pilot, link, first_plays=False)
+        await pilot.press("space")  # before the play: it waits for it
+        await wait_for(pilot, lambda: screen._draw_next is not None)
+        events = match.apply(match.legal_actions(0)[0], 0)  # the clock's bot plays for seat 0
+        assert "draw" in [str(a) for a in match.legal_actions(0)]
+        screen.show(link.view(), bot_marked([e.for_seat(0) for e in events], 0))
+        await pilot.pause(0.3)
+        assert link.sent == [], link.sent

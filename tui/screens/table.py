@@ -385,7 +385,9 @@ class TableScreen(Screen[None]):
             self._turn_came = time.monotonic()
         if self._draw_next is not None and view.get("version") != self._draw_next:
             self._draw_next = None  # the play typed before it is in: the draw goes, if it still may
-            if can(view, "draw"):
+            # (not after a play a bot made for the player, the turn clock's, which draws itself:
+            # the draw typed was for the player's own play)
+            if can(view, "draw") and not any(e.get("for_you") for e in events or []):
                 self.call_later(self.send, "draw")
         if self._unanswered is not None and not self.offline and view is not was:  # (a lobby redraws the same)
             lost, self._unanswered = self._unanswered, None
