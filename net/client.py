@@ -175,6 +175,10 @@ class TableClient:
         self._chat_seen = 0
         self._pings: dict[int, asyncio.Future[None]] = {}
         self._ping_n = 0
+        self._ping_sent: dict[int, float] = {}  # when each ping still unanswered went (``rtt``)
+        #: the round trip to the host, seconds, as the latest pings found it (a heartbeat's too;
+        #: None before one is answered): an app counts it off the turn clock it shows
+        self.rtt: float | None = None
         self._last_error: tuple[str, str] | None = None
         self._closing = False
         self._reconnecting = False
@@ -285,6 +289,10 @@ class TableClient:
             if self._got_welcome and self._welcomed is not None and not self._welcomed.done():
                 self._welcomed.set_result(None)  # connected: seat and lobby are known
         elif kind == "pong":
+            sent = self._ping_sent.pop(msg.get("n", -1), None)
+            if sent is not None:
+                took = time.monotonic() - sent
+                self.rtt = took if self.rtt is None else (self.rtt + took) / 2
             fut = self._pings.pop(msg.get("n", -1), None)
             if fut is not None and not fut.done():
                 fut.set_result(None)
@@ -333,6 +341,7 @@ class TableClient:
             if not fut.done():
                 fut.set_exception(ConnectionError("connection lost"))
         self._pings.clear()
+        self._ping_sent.clear()  # (their answers will not come: the next connection measures afresh)
         last = self._last_error[0] if self._last_error else None
         if self._closing or not self.reconnect or last in FATAL or last == "bye":
             reason = self._last_error[1] if self._last_error else "connection closed"
@@ -464,7 +473,7 @@ class TableClient:
         fut: asyncio.Future[None] = loop.create_future()
         self._pings[self._ping_n] = fut
         t0 = loop.time()
-        self._write({"type": "ping", "n": self._ping_n})
+        self._send_ping()
         await asyncio.wait_for(fut, timeout)
         return loop.time() - t0
 
@@ -490,9 +499,18 @@ class TableClient:
                 wire.transport.abort()
             elif time.monotonic() - self._sent >= beat * 0.9:
                 try:
-                    self._write({"type": "ping"})
+                    self._ping_n += 1
+                    self._send_ping()
                 except ConnectionError:  # closing meanwhile: its loss is handled as any other
                     pass
+
+    def _send_ping(self) -> None:
+        """Ping number ``_ping_n``, its time kept for ``rtt`` (a few at most: a host that
+        answers none leaves no more than that)."""
+        if len(self._ping_sent) >= 8:
+            self._ping_sent.clear()
+        self._ping_sent[self._ping_n] = time.monotonic()
+        self._write({"type": "ping", "n": self._ping_n})
 
     def drop_connection(self) -> None:
         """Lose the connection as a flaky link would (no goodbye): the client reconnects by

@@ -65,6 +65,8 @@ OFFLINE = "Not connected to the table"
 
 #: a move the host refused as ``stale``: the table had moved on (a play made for this seat by
 #: the turn clock, or by a bot while it stood away) before the move reached it
+#: the most of a slow link's round trip the turn clock shown counts off (``TableSession.lag``)
+LAG_MOST = 5.0
 STALE_MOVE = "The table moved on before your move reached it: choose again."
 #: the same, where the turn has passed meanwhile (a turn clock's bot moved for the player)
 STALE_PASSED = "The table moved on before your move reached it, and the turn has passed."
@@ -497,6 +499,13 @@ class TableSession:
             except ConnectionError:  # gone again: held again, first, for the next time
                 self._held_chat.appendleft(text)
                 return
+
+    @property
+    def lag(self) -> float:
+        """The round trip to the host as the connection's pings find it (0 before one is
+        answered), at most ``LAG_MOST``: the turn clock shown counts it off (``ShownClock``)."""
+        rtt = self.client.rtt if self.client is not None else None
+        return min(float(rtt), LAG_MOST) if rtt else 0.0
 
     @property
     def rematch_by_ready(self) -> bool:

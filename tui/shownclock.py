@@ -60,10 +60,12 @@ class ShownClock:
         started a full clock for a seat whose player returned."""
         self._turn = None
 
-    def left(self, view: dict[str, Any], lobby: dict[str, Any]) -> int | None:
+    def left(self, view: dict[str, Any], lobby: dict[str, Any], lag: float = 0.0) -> int | None:
         """Seconds left on the turn clock of the player to move (``turn_time`` in the table's
         lobby); None when no clock runs (none set, a bot's or an away seat's turn, one a bot is
-        finishing for its player, the match over)."""
+        finishing for its player, the match over). ``lag``, the round trip to the host, is
+        counted off: the host's clock ran while the view came, and runs on while this player's
+        move goes to it (half of it for another's turn, whose view alone was on its way)."""
         limit = lobby.get("turn_time")
         seats = lobby.get("seats") or []
         current = view.get("current_seat")
@@ -78,7 +80,8 @@ class ShownClock:
         if self._turn != turn:
             self._turn, self._started, self._told = turn, time.monotonic(), None
         full = self._full = limit if self._told is None else min(limit, self._told)
-        return max(0, math.ceil(full - (time.monotonic() - self._started)))
+        allowance = lag if current == view.get("seat") else lag / 2
+        return max(0, math.ceil(full - (time.monotonic() - self._started) - allowance))
 
     def wait_left(self, view: dict[str, Any], lobby: dict[str, Any]) -> int | None:
         """Seconds until a bot plays for the away player to move: the lobby's ``takeover`` for

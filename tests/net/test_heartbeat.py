@@ -101,8 +101,50 @@ async def test_an_app_that_beats_stays_at_a_quiet_table(server: Server) -> None:
         await asyncio.sleep(4.5)  # nothing happens at the table for longer than three beats
         assert table.seats[0].conn is not None and ana.connected
         assert not any(u.get("type") == "connection" for u in updates)
+        assert ana.rtt is not None and 0 <= ana.rtt < 1  # the beats' pings were answered
     finally:
         await ana.close()
+
+
+async def test_the_heartbeats_measure_the_round_trip_over_a_slow_link(server: Server) -> None:
+    """Behind a link that holds every chunk 0.2 s each way (a proxy on 127.0.0.1), the pings
+    of the heartbeat find a round trip of at least 0.4 s: what the app counts off the turn
+    clock it shows (``ShownClock``)."""
+    delay = 0.2
+
+    async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            for _ in range(10_000):  # bounded: the test's few frames end well within
+                chunk = await reader.read(65536)
+                if not chunk:
+                    break
+                await asyncio.sleep(delay)
+                writer.write(chunk)
+                await writer.drain()
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+
+    tasks: list[asyncio.Task[None]] = []
+
+    async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", server.port)
+        tasks.extend([asyncio.ensure_future(pipe(reader, up_writer)), asyncio.ensure_future(pipe(up_reader, writer))])
+
+    proxy = await asyncio.start_server(relay, "127.0.0.1", 0)
+    port = proxy.sockets[0].getsockname()[1]
+    table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
+    ana = await TableClient.connect("127.0.0.1", port, name="Ana", table=table.id, reconnect=False, heartbeat=1)
+    try:
+        await wait_until(lambda: ana.rtt is not None, 10, "a heartbeat answered")
+        assert ana.rtt is not None and 2 * delay <= ana.rtt < 2 * delay + 1.0, ana.rtt
+    finally:
+        await ana.close()
+        for task in tasks:
+            task.cancel()
+        proxy.close()
+        await proxy.wait_closed()
 
 
 @pytest.mark.parametrize("beat", [0, 61, -3])

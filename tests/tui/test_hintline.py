@@ -74,6 +74,20 @@ def test_the_shown_clock_counts_a_turn_from_its_view_and_rings_once_a_turn() -> 
     assert clock.left({**view, "version": 1}, lobby) == 30 and clock.first_warning()  # a new turn rings again
 
 
+def test_the_shown_clock_counts_off_the_round_trip_to_the_host() -> None:
+    """A guest 1.5 s each way from the host read "3 s" while the host's clock had 1 s left for
+    the move still to travel: a move made with time showing was refused. The round trip comes
+    off the player's own turn, half of it off another's (only its view was on the way)."""
+    lobby = {"turn_time": 15, "seats": [{"name": n, "connected": True} for n in NAMES]}
+    view = new_match("ninety-eight", 4, seed=3).view(1)
+    assert view["current_seat"] == 1  # this seat's own turn
+    assert ShownClock().left(view, lobby, lag=3.0) == 12
+    assert ShownClock().left(view, lobby) == 15
+    others = new_match("ninety-eight", 4, seed=3).view(0)  # seat 1's turn, seen from seat 0
+    assert ShownClock().left(others, lobby, lag=3.0) == 14  # ceil(15 - 1.5)
+    assert ShownClock().left(view, {**lobby, "turn_time": 2}, lag=3.0) == 0  # never below nothing
+
+
 def test_the_shown_clock_stops_while_a_bot_moves_for_the_player() -> None:
     """docs/guide.md (turn clock, stepping away): the host runs no clock while a bot finishes
     the turn of a player out of time, nor for a player who stepped away; nor does the app."""

@@ -525,8 +525,10 @@ class TableScreen(Screen[None]):
 
     def clock_left(self) -> int | None:
         """Seconds left on the turn clock of the player to move, counted from when this view
-        came (``tui/shownclock.py``); None when no clock runs."""
-        return self._clock.left(self.view or {}, getattr(self.link, "lobby", None) or {})
+        came, less the round trip to the host (``tui/shownclock.py``); None when no clock runs."""
+        lag = getattr(self.link, "lag", 0.0)
+        return self._clock.left(self.view or {}, getattr(self.link, "lobby", None) or {},
+                                lag if isinstance(lag, float) else 0.0)
 
     def _render_topbar(self) -> int | None:
         """The line above the seats with the turn clock's seconds left, which it returns."""
