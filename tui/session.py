@@ -1283,15 +1283,16 @@ def _moved_on(before: dict[str, Any] | None, view: dict[str, Any]) -> bool:
 
 def _hands_gone(before: dict[str, Any] | None, view: dict[str, Any]) -> str:
     """The hands (rounds) of this match that ended while this app was away, whose last moves
-    the host no longer has to send (it sends the hand in play): "Hand 1 ended while you were
-    away: its last plays are not shown."; "" where none did, or a new match began."""
+    the host no longer has to send (it sends the hand in play, and at most the move that ended
+    the one before): "Hand 1 ended while you were away: not all of its plays are shown."; ""
+    where none did, or a new match began."""
     was, now = (before or {}).get("hand_number"), view.get("hand_number")
     if not whole_number(was) or not whole_number(now) or now <= was:
         return ""
     word = deal_word(view.get("game"))
     if now - was == 1:
-        return f"{word.capitalize()} {was} ended while you were away: its last plays are not shown."
-    return f"{word.capitalize()}s {was} to {now - 1} ended while you were away: their last plays are not shown."
+        return f"{word.capitalize()} {was} ended while you were away: not all of its plays are shown."
+    return f"{word.capitalize()}s {was} to {now - 1} ended while you were away: not all of their plays are shown."
 
 
 def _missed(so_far: list[tuple[int, list[dict[str, Any]]]], before: dict[str, Any] | None,

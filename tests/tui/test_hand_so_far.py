@@ -126,7 +126,7 @@ async def test_back_after_a_hand_ended_meanwhile_the_log_tells_how_it_ended() ->
         # the host sends the hand in play: the plays of the one that ended before its end are not
         # in this log, and it says so (a stall across two hands' ends read as if nothing was missed)
         gone = [line for line in told if "ended while you were away" in line]
-        assert len(gone) == 1 and gone[0].startswith("Hand") and gone[0].endswith("plays are not shown."), told
+        assert len(gone) == 1 and gone[0].startswith("Hand") and gone[0].endswith("plays are shown."), told
 
 
 async def test_the_hand_so_far_names_the_seats_as_they_played_not_as_they_are_now() -> None:
@@ -188,9 +188,9 @@ def test_the_hands_that_ended_meanwhile_are_counted_in_the_games_own_word() -> N
     from tui.session import _hands_gone
 
     assert _hands_gone({"hand_number": 1}, {"game": "ninety-eight", "hand_number": 3}) == \
-        "Hands 1 to 2 ended while you were away: their last plays are not shown."
+        "Hands 1 to 2 ended while you were away: not all of their plays are shown."
     assert _hands_gone({"hand_number": 4}, {"game": "ninety-nine", "hand_number": 5}) == \
-        "Round 4 ended while you were away: its last plays are not shown."
+        "Round 4 ended while you were away: not all of its plays are shown."
     assert _hands_gone({"hand_number": 2}, {"game": "ninety-eight", "hand_number": 2}) == ""
     assert _hands_gone({"hand_number": 5}, {"game": "ninety-eight", "hand_number": 1}) == ""  # a new match
     assert _hands_gone(None, {"game": "ninety-eight", "hand_number": 2}) == ""
