@@ -413,8 +413,10 @@ class TableClient:
     async def stand(self) -> None:
         self._write({"type": "stand"})
 
-    async def ready(self, ready: bool = True) -> None:
-        self._write({"type": "ready", "ready": ready})
+    async def ready(self, ready: bool = True, setup: int | None = None) -> None:
+        """Say ready (or not); ``setup``: the lobby's, that of the setup the player saw (a host
+        that has set the table up anew since refuses a ready as ``stale_setup``)."""
+        self._write({"type": "ready", "ready": ready, **({"setup": setup} if setup is not None else {})})
 
     async def away(self, away: bool = True) -> None:
         """Step away from the match in play, a bot playing this seat, or (False) come back."""

@@ -56,6 +56,8 @@ def lobby_problem(lobby: Any) -> str | None:
     for key in ("turn_time", "grace", "hand_break"):
         if key in lobby and not _count(lobby[key], 10 ** 6):
             return f"{key}: expected a number of seconds"
+    if "setup" in lobby and not _count(lobby["setup"], 2 ** 53):
+        return "setup: expected a count"
     options = lobby.get("options", {})
     if not isinstance(options, dict) or len(options) > 100 or not all(
             _text(k) and (v is None or isinstance(v, bool) or (isinstance(v, int) and abs(v) <= 10 ** 9)

@@ -72,7 +72,7 @@ CLIENT_MESSAGES: dict[str, _Spec] = {
               "hand_break": ((bool, None), False), "heartbeat": ((int, None), False)},
     "sit": {"seat": (_INT, True)},
     "stand": {},
-    "ready": {"ready": ((bool,), True)},
+    "ready": {"ready": ((bool,), True), "setup": ((int, None), False)},
     "configure": {"game": ((str, None), False), "preset": ((str, None), False),
                   "options": ((dict, None), False), "seats": ((int, None), False),
                   "turn_time": ((int, None), False)},

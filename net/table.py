@@ -90,6 +90,9 @@ class Table:
         self.conns: set[Peer] = set()
         self.match: Match | None = None
         self.status = "lobby"
+        #: the host's setups of this table (``configure``) so far: a ``ready`` that answered the
+        #: lobby of an earlier one is refused, so that no one is ready for a setup never seen
+        self.setup = 0
         self.actions = 0  # applied actions, for the benchmarks
         self.match_seed: int | None = None
         #: the match's own name in the lobby, random and kept in the save, so that an app tells
@@ -190,6 +193,7 @@ class Table:
                       for s in self.seats],
             "start": "host" if by_host else "ready",
             "start_note": self._countdown.note(by_host),
+            "setup": self.setup,
             **({"match": self.match_id} if self.match_id is not None else {}),
         }
 
@@ -632,6 +636,9 @@ class Table:
         if p.seat is None:
             raise Refused("not_seated", "take a seat first")
         seat = self.seats[p.seat]
+        if msg["ready"] and msg.get("setup") is not None and msg["setup"] != self.setup:
+            raise Refused("stale_setup", "the host set the table up anew as that came: look at it, "
+                                         "and say ready again")
         asks = (msg["ready"] and not seat.ready and self.status == "finished" and not p.is_host
                 and self.playing_host() and (seat.index, seat.token) not in self._rematch_asked)
         seat.ready = msg["ready"]
@@ -674,6 +681,7 @@ class Table:
             self._forget_chat(moved)
         for seat in self.seats:
             seat.ready = seat.bot is not None
+        self.setup += 1
         unready = sorted(i for i in ready if i < len(self.seats))  # (those whose seats went watch now)
         self.status = "lobby"  # after a finished match: back to the lobby for the new setup
         self._broadcast_lobby(to=p)

@@ -500,6 +500,11 @@ class TableSession:
                 self._held_chat.appendleft(text)
                 return
 
+    def _setup(self) -> int | None:
+        """The host's setup of the table as the latest lobby gives it, which a ready answers."""
+        setup = (self.lobby or {}).get("setup")
+        return setup if isinstance(setup, int) and not isinstance(setup, bool) else None
+
     @property
     def lag(self) -> float:
         """The round trip to the host as the connection's pings find it (0 before one is
@@ -550,11 +555,11 @@ class TableSession:
                 if not again(self._rematch_told, "asked", ASKED_SECONDS):
                     self.app.notify(ASKED[1], timeout=ASKED_SECONDS)
                 return
-            await self.call("ready", True)
+            await self.call("ready", True, self._setup())
             self._rematch_told["asked"] = time.monotonic()
             self.app.notify(ASKED[0], timeout=ASKED_SECONDS)
         elif self.rematch_by_ready:
-            await self.call("ready", True)
+            await self.call("ready", True, self._setup())
             self.app.notify("Ready for the rematch: it starts once every player is.")
         else:
             await self.client.rematch()
@@ -822,6 +827,8 @@ class TableSession:
             app.notify(STALE_MOVE if mine else STALE_PASSED, severity="warning")
         elif update.get("code") == "not_lobby":  # a lobby key that crossed the start on its way
             app.notify(MATCH_STARTED, severity="warning")
+        elif update.get("code") == "stale_setup":  # a ready that crossed a new setup on its way
+            app.notify(f"{refused.rstrip('.')}.", severity="warning")
         else:
             app.notify(refused, title="Table", severity="error")
             if (self.lobby or {}).get("status") != "playing":  # a start refused: gone once one deals

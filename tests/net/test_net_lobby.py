@@ -388,3 +388,31 @@ async def test_an_error_message_is_cut_to_fit_its_frame(server: Server) -> None:
     await bo.sit(1)  # the connection goes on
     await wait_until(lambda: table.seats[1].name == "Bo", what="Bo seated")
     await bo.close()
+
+
+async def test_a_ready_that_answers_an_earlier_setup_is_refused(server: Server) -> None:
+    """docs/protocol.md (``ready``'s ``setup``): the host set the table up anew (Crazy Eights
+    specials) while Bo's app, on a slow link, still showed the setup before; his R came after,
+    and he was ready for a setup he never saw. A ready naming an earlier setup is refused as
+    ``stale_setup`` and changes nothing; one naming the setup now, or none (an older app), is
+    taken, as is a "not ready" whatever it names."""
+    table = server.create_table(TableConfig(seats=2, game="crazy-eights"))
+    host = await join(server, "Ana", host_key=table.host_key)
+    bo = await join(server, "Bo")
+    seen = bo.lobby["setup"]
+    assert seen == table.setup == 0
+    await host.configure(preset="specials")
+    await wait_until(lambda: bo.lobby["setup"] == 1 and bo.lobby["preset"] == "specials", what="the new setup")
+    await bo.ready(True, setup=seen)
+    err = await next_update(bo, "error")
+    assert err["code"] == "stale_setup" and "set the table up anew" in err["message"]
+    await asyncio.sleep(0.1)
+    assert not table.seats[1].ready and bo.connected
+    await bo.ready(True, setup=bo.lobby["setup"])
+    await wait_until(lambda: table.seats[1].ready, what="ready for the setup seen")
+    await bo.ready(False, setup=seen)  # taking a ready back is never stale
+    await wait_until(lambda: not table.seats[1].ready, what="not ready")
+    await bo.ready(True)  # an app that names no setup (an older one): taken as before
+    await wait_until(lambda: table.seats[1].ready, what="ready with no setup named")
+    await host.close()
+    await bo.close()

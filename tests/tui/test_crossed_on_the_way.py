@@ -83,3 +83,30 @@ async def test_a_lobby_key_that_crosses_the_start_says_the_match_had_started() -
             await wait_for(pilot, lambda: MATCH_STARTED in notices(app))
             assert not any("only be done in the lobby" in n for n in notices(app))
             await app.leave_table()
+
+
+async def test_r_pressed_over_a_setup_the_host_has_changed_is_refused_not_taken() -> None:
+    """R answered the lobby on the screen; the host had set the table up anew meanwhile (a slow
+    link: the new lobby still on its way). The ready names the setup seen, the table refuses
+    it, and the player reads why, in a warning: not ready for a setup they never saw."""
+    from net.server import TableConfig
+
+    from .helpers import someone_elses_table
+
+    app = make_app()
+    app.settings.name = "Bo"
+    config = TableConfig(name="Ana's table", game="crazy-eights", seats=2, seed=3)
+    async with someone_elses_table(config) as (srv, table, ana):
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await join_lobby(app, pilot, srv.port)
+            session = app.session
+            await wait_for(pilot, lambda: session.seat == 1)
+            seen = dict(session.lobby)
+            await ana.configure(preset="specials")
+            await wait_for(pilot, lambda: session.lobby.get("setup") == seen["setup"] + 1)
+            session.lobby = seen  # as the app held it while the new one was on its way
+            await pilot.press("r")
+            said = "The host set the table up anew as that came: look at it, and say ready again."
+            await wait_for(pilot, lambda: said in notices(app))
+            assert not table.seats[1].ready
+            await app.leave_table()

@@ -571,7 +571,9 @@ class LobbyScreen(Screen[None]):
         me = self.link.seat
         if ready is None:
             ready = not self._seat_info(me).get("ready") if me is not None else True
-        self.run_worker(self.link.call("ready", ready))
+        # the setup it answers: one the host has changed since is refused, not said ready to
+        setup = (self.link.lobby or {}).get("setup")
+        self.run_worker(self.link.call("ready", ready, setup if isinstance(setup, int) else None))
 
     def action_ask_rematch(self, ask: bool) -> None:
         """Ask the host for the rematch (``True``) or take the request back: a ready, as the
