@@ -99,13 +99,12 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
     if kind == "nn_least":
         return f"every play costs you chips, and this one fewest ({counted(count, 'chip')})"
     if kind == "nn_next":
-        alike = f" (as few as at {why.also})" if why.also else ""  # a play to another total as good
+        at = f"at {why.total} (as at {why.also})" if why.also else f"at {why.total}"  # another total as good
         if why.other is not None and 0 <= why.other < len(names) and why.other != seat:
             # the play to the other total passes the turn to another seat (a 4, a J): say whose
-            return (f"at {why.total} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 "
-                    f"than would let {names[why.other]} at {count}{alike}")
-        return (f"at {why.total} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 "
-                f"than at {count}{alike}")
+            return (f"{at} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 "
+                    f"than would let {names[why.other]} at {count}")
+        return f"{at} fewer of the cards you cannot see would let {name} land on 33, 66 or 99 than at {count}"
     if kind == "nn_no_card":
         return f"{name} holds no card: their turn ends the round and costs them {counted(count, 'chip')}"
     if kind == "nn_costly":

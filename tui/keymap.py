@@ -297,6 +297,11 @@ UNNAMED = {"step(-1)": "Up the menu", "step(1)": "Down the menu", "app.focus_pre
            "which_key": "Which key does what"}
 
 
+#: keys whose key bar word stands for more than the key (Suit, for the four suit keys): named
+#: as Help names them, beside the others of their kind, where keys are listed by what they do
+LIST_WORDS = {"choice.spades": "Name spades"}
+
+
 def described(binding: Binding) -> str:
     """What ``binding`` does, for people: its description, else ``UNNAMED``'s words."""
     return binding.description or UNNAMED.get(binding.action, binding.action)
@@ -328,5 +333,5 @@ def moved_text(keymap: dict[str, str], screens: dict[str, list[Binding]], file: 
     for bindings in screens.values():  # a key of several readings (Ready, Not ready) by its first
         for b in bindings:
             if b.id and b.description:
-                names.setdefault(b.id, b.description)
+                names.setdefault(b.id, LIST_WORDS.get(b.id, b.description))
     return " · ".join(f"{names.get(i, i)}: {key_label(keys)}" for i, keys in sorted(keymap.items()))

@@ -83,10 +83,11 @@ class ShownClock:
         allowance = lag if current == view.get("seat") else lag / 2
         return max(0, math.ceil(full - (time.monotonic() - self._started) - allowance))
 
-    def wait_left(self, view: dict[str, Any], lobby: dict[str, Any]) -> int | None:
+    def wait_left(self, view: dict[str, Any], lobby: dict[str, Any], lag: float = 0.0) -> int | None:
         """Seconds until a bot plays for the away player to move: the lobby's ``takeover`` for
-        that seat, counted from when that lobby came (the first look at it, made as it comes);
-        None while the table waits for no one (a host of an older version says nothing)."""
+        that seat, counted from when that lobby came (the first look at it, made as it comes),
+        less half the round trip, ``lag``, which the lobby took to come; None while the table
+        waits for no one (a host of an older version says nothing)."""
         if lobby is not self._lobby:
             self._lobby, self._lobby_came = lobby, time.monotonic()
         seat = listed_seat(lobby, view.get("current_seat"))
@@ -96,7 +97,7 @@ class ShownClock:
             self._waiting = False
             return None
         self._waiting = True
-        return max(0, math.ceil(told - (time.monotonic() - self._lobby_came)))
+        return max(0, math.ceil(told - (time.monotonic() - self._lobby_came) - lag / 2))
 
     def first_warning(self) -> bool:
         """Whether this turn's ten-second bell is still to ring; noted as rung if so. A turn

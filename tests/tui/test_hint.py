@@ -354,8 +354,8 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("nn_next", seat=1, total=30, count=23): "at 30 fewer of the cards you cannot see would let Bo land on "
                                                     "33, 66 or 99 than at 23",
         # another total as good on this count (an ace as 1 where the hint plays it as 11)
-        Why("nn_next", seat=1, total=31, count=23, also="21"): "at 31 fewer of the cards you cannot see would let "
-                                                               "Bo land on 33, 66 or 99 than at 23 (as few as at 21)",
+        Why("nn_next", seat=1, total=31, count=23, also="21"): "at 31 (as at 21) fewer of the cards you cannot see "
+                                                               "would let Bo land on 33, 66 or 99 than at 23",
         # the play to 93 would pass the turn to another seat (this one's 4 turns play round)
         Why("nn_next", seat=1, total=87, count=93, other=2): "at 87 fewer of the cards you cannot see would let Bo "
                                                              "land on 33, 66 or 99 than would let Cy at 93",

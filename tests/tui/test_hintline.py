@@ -86,6 +86,11 @@ def test_the_shown_clock_counts_off_the_round_trip_to_the_host() -> None:
     others = new_match("ninety-eight", 4, seed=3).view(0)  # seat 1's turn, seen from seat 0
     assert ShownClock().left(others, lobby, lag=3.0) == 14  # ceil(15 - 1.5)
     assert ShownClock().left(view, {**lobby, "turn_time": 2}, lag=3.0) == 0  # never below nothing
+    # the wait for an away player's turn: its lobby took half the round trip to come
+    away = [dict(s) for s in lobby["seats"]]
+    away[1].update(connected=False, takeover=20)
+    assert ShownClock().wait_left(view, {**lobby, "seats": away}, lag=3.0) == 19
+    assert ShownClock().wait_left(view, {**lobby, "seats": away}) == 20
 
 
 def test_the_shown_clock_stops_while_a_bot_moves_for_the_player() -> None:

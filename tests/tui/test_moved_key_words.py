@@ -175,6 +175,10 @@ async def test_each_suit_key_moves_and_the_bar_and_help_name_each(tmp_path: Path
         assert {m.id: m.does for m in movable_keys() if m.id.startswith("choice.")} == {
             "choice.spades": "Name spades", "choice.hearts": "Name hearts", "choice.diamonds": "Name diamonds",
             "choice.clubs": "Name clubs"}  # the Keys screen's list names each as Help does
+        from tui.keymap import moved_text
+        from tui.screenkeys import screen_bindings as bindings
+
+        assert moved_text(app.keymap, bindings()) == "Name hearts: J · Name spades: K"  # and Settings
         rows = dict(help_screen.sections["A choice at the table"])
         assert (rows.get("K"), rows.get("J"), rows.get("D"), rows.get("C")) == \
             ("Name spades", "Name hearts", "Name diamonds", "Name clubs"), rows

@@ -248,6 +248,12 @@ def test_each_sentence_a_variant_changes_is_on_its_page() -> None:
     assert "everyone starts with ten chips," in stakes  # 6.3: the chips a seat starts with, said
     assert "everyone starts with five chips," in " ".join(rules_markdown("ninety-eight", {
         "game": "ninety-eight", "preset": "stakes", "options": {"chips": 5}, "seats": 3}).split())
+    # 7.2: with partners, the chips are the team's, as the table holds them
+    teams = " ".join(rules_markdown("ninety-eight", {"game": "ninety-eight", "preset": "teams", "options": {
+        "scoring": "stakes", "chips": 5}, "seats": 4}).split())
+    assert "each team starts with five chips," in teams and "everyone starts with" not in teams
+    assert "each team starts with ten chips," in " ".join(rules_markdown("ninety-eight", {
+        "game": "ninety-eight", "preset": "teams", "options": {"scoring": "stakes"}, "seats": 4}).split())
     assert "Six cards each." in " ".join(rules_markdown("crazy-eights", {
         "game": "crazy-eights", "preset": "standard", "options": {"hand_size": 6}, "seats": 3}).split())
     for game in GAMES:  # from the first heading on, the page as written

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..keymap import key_label, pressed_key
+from ..keymap import LIST_WORDS, key_label, pressed_key
 from ..settings import GUEST_FILE, Unread
 from ..widgets.keyfooter import KeyFooter
 from ..widgets.wholelist import WholeOptionList
@@ -58,9 +58,6 @@ class Swap:
 AWAY_WORDS = {"table.say_total": "Total / suit to follow"}
 #: keys named by their one word in the list at any table (Help says what they do in its game)
 SHORT = frozenset({"table.draw"})
-#: keys whose key bar word stands for more than the key (Suit, for the four suit keys): named
-#: as Help names them, beside the others of their kind
-LIST_WORDS = {"choice.spades": "Name spades"}
 
 
 def movable_keys(game: str | None = None) -> list[Movable]:

@@ -247,9 +247,11 @@ def variant_sentences(game: str, resolved: dict[str, Any]) -> dict[str, str]:
         if isinstance(lives, int) and lives != 3:
             said["(three)"] = f"({_number(lives)})"
         ante, hands, chips = resolved.get("ante"), resolved.get("hands"), resolved.get("chips")
-        if isinstance(chips, int) and chips != 10:  # 6.3
+        teams = resolved.get("teams") == "pairs"  # 7.2: the chips are the team's
+        if isinstance(chips, int) and (chips != 10 or teams and scoring == "stakes"):  # 6.3
+            who = "each team" if teams else "everyone"
             said["everyone starts with ten chips,"] = \
-                "everyone starts with one chip," if chips == 1 else f"everyone starts with {_number(chips)} chips,"
+                f"{who} starts with one chip," if chips == 1 else f"{who} starts with {_number(chips)} chips,"
         if isinstance(ante, int) and ante != 1:  # 6.3
             said["and antes a chip into the pot each hand;"] = (
                 "and no one antes, so there is no pot;" if ante == 0 else

@@ -534,7 +534,9 @@ class TableScreen(Screen[None]):
         """The line above the seats with the turn clock's seconds left, which it returns."""
         left = self.clock_left()
         # on an away player's turn: how long the table still waits before a bot plays for them
-        wait = self._clock.wait_left(self.view or {}, getattr(self.link, "lobby", None) or {})
+        lag = getattr(self.link, "lag", 0.0)
+        wait = self._clock.wait_left(self.view or {}, getattr(self.link, "lobby", None) or {},
+                                     lag if isinstance(lag, float) else 0.0)
         self.query_one(TopBar).show(replace(self._topbar, clock=left, offline=self.offline, wait=wait,
                                             variant=self._variant()))
         return left
