@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from core.whole import whole_number
+
+from .seatnames import listed_seat
+
 
 class TableLink(Protocol):
     @property
@@ -45,6 +49,11 @@ def rematch_words(link: Any) -> str | None:
 
 def _own_seat_ready(link: Any) -> bool:
     """The link's seat is ready in its latest lobby: after a match, its rematch asked for."""
-    seats = (getattr(link, "lobby", None) or {}).get("seats") or []
-    seat = getattr(link, "seat", None)
-    return isinstance(seat, int) and 0 <= seat < len(seats) and bool(seats[seat].get("ready"))
+    return bool((listed_seat(getattr(link, "lobby", None), getattr(link, "seat", None)) or {}).get("ready"))
+
+
+def setup_of(lobby: dict[str, Any] | None) -> int | None:
+    """The host's setup of the table as ``lobby`` gives it, which a ready names (a host that has
+    set the table up anew since refuses it); None from a host that sends none."""
+    setup = (lobby or {}).get("setup")
+    return setup if whole_number(setup) else None

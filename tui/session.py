@@ -26,6 +26,7 @@ from .eventtext import ENDINGS, at_hand_end, bot_marked, deal_word, with_causes
 from .handbreak import SOLO_HAND_BREAK, waiting_line
 from .handchange import HandChange
 from .heldresults import HeldResults, table_screen
+from .link import setup_of
 from .hostsave import ANOTHER_WINDOW, HostSave, has_save
 from .matchheading import starts_match
 from .notices import again, take_down
@@ -63,10 +64,10 @@ log = logging.getLogger("dealmein.tui")
 #: what a move, a chat line or a lobby control sent while the connection is down is told
 OFFLINE = "Not connected to the table"
 
-#: a move the host refused as ``stale``: the table had moved on (a play made for this seat by
-#: the turn clock, or by a bot while it stood away) before the move reached it
 #: the most of a slow link's round trip the turn clock shown counts off (``TableSession.lag``)
 LAG_MOST = 5.0
+#: a move the host refused as ``stale``: the table had moved on (a play made for this seat by
+#: the turn clock, or by a bot while it stood away) before the move reached it
 STALE_MOVE = "The table moved on before your move reached it: choose again."
 #: the same, where the turn has passed meanwhile (a turn clock's bot moved for the player)
 STALE_PASSED = "The table moved on before your move reached it, and the turn has passed."
@@ -500,11 +501,6 @@ class TableSession:
                 self._held_chat.appendleft(text)
                 return
 
-    def _setup(self) -> int | None:
-        """The host's setup of the table as the latest lobby gives it, which a ready answers."""
-        setup = (self.lobby or {}).get("setup")
-        return setup if isinstance(setup, int) and not isinstance(setup, bool) else None
-
     @property
     def lag(self) -> float:
         """The round trip to the host as the connection's pings find it (0 before one is
@@ -555,11 +551,11 @@ class TableSession:
                 if not again(self._rematch_told, "asked", ASKED_SECONDS):
                     self.app.notify(ASKED[1], timeout=ASKED_SECONDS)
                 return
-            await self.call("ready", True, self._setup())
+            await self.call("ready", True, setup_of(self.lobby))
             self._rematch_told["asked"] = time.monotonic()
             self.app.notify(ASKED[0], timeout=ASKED_SECONDS)
         elif self.rematch_by_ready:
-            await self.call("ready", True, self._setup())
+            await self.call("ready", True, setup_of(self.lobby))
             self.app.notify("Ready for the rematch: it starts once every player is.")
         else:
             await self.client.rematch()

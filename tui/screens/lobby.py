@@ -20,6 +20,7 @@ from net.seatnames import and_list, bots_own_name
 from ..chatprompt import chat_prompt, reprompt, send_line
 from ..eventtext import chat_text
 from ..keymap import current_keys
+from ..link import setup_of
 from ..notices import take_down
 from ..optiontext import clock_label, options_line
 from ..plain import clean, counted
@@ -572,8 +573,7 @@ class LobbyScreen(Screen[None]):
         if ready is None:
             ready = not self._seat_info(me).get("ready") if me is not None else True
         # the setup it answers: one the host has changed since is refused, not said ready to
-        setup = (self.link.lobby or {}).get("setup")
-        self.run_worker(self.link.call("ready", ready, setup if isinstance(setup, int) else None))
+        self.run_worker(self.link.call("ready", ready, setup_of(self.link.lobby)))
 
     def action_ask_rematch(self, ask: bool) -> None:
         """Ask the host for the rematch (``True``) or take the request back: a ready, as the
