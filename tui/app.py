@@ -200,11 +200,11 @@ class DealMeInApp(App[int]):
             return " ".join(self.keys_for(suit_id, shipped) for suit_id, shipped, _, _ in SUIT_KEYS)
         if binding.key_display is None and len(key) == 1 and key.isalpha() and key.isupper():
             return f"shift+{key.lower()}"
-        if binding.key_display is None and "+" not in key and len(key) > 1:  # a sign beyond ASCII
-            from textual.keys import key_to_character
+        if binding.key_display is None:  # a sign beyond ASCII (Textual shows "pound_sign": £)
+            from .keymap import sign_of
 
-            sign = key_to_character(key)  # (Textual shows "pound_sign": £)
-            if sign is not None and len(sign) == 1 and not sign.isascii() and sign.isprintable():
+            sign = sign_of(key)
+            if sign is not None:
                 return sign
         return super().get_key_display(binding)
 

@@ -78,8 +78,14 @@ def _base_shown(base: str) -> str:
         return base.upper() if len(base.upper()) == 1 else base
     if base[:1] == "f" and base[1:].isdigit():
         return base.upper()
-    sign = key_to_character(base)
-    return sign if sign is not None and len(sign) == 1 and sign.isprintable() else base.replace("_", " ")
+    return sign_of(base) or base.replace("_", " ")
+
+
+def sign_of(key: str) -> str | None:
+    """The sign beyond ASCII a key types, where Textual names it in words (``pound_sign`` is
+    £); None for any other key."""
+    sign = key_to_character(key) if "+" not in key and len(key) > 1 else None
+    return sign if sign is not None and len(sign) == 1 and not sign.isascii() and sign.isprintable() else None
 
 
 def normal_key(text: str) -> str | None:
