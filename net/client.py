@@ -471,11 +471,9 @@ class TableClient:
     async def ping(self, timeout: float = 5.0) -> float:
         """Round-trip time to the host, in seconds."""
         loop = asyncio.get_running_loop()
-        self._ping_n += 1
         fut: asyncio.Future[None] = loop.create_future()
-        self._pings[self._ping_n] = fut
         t0 = loop.time()
-        self._send_ping()
+        self._pings[self._send_ping()] = fut  # (its pong is read only once this task waits)
         await asyncio.wait_for(fut, timeout)
         return loop.time() - t0
 
@@ -501,18 +499,19 @@ class TableClient:
                 wire.transport.abort()
             elif time.monotonic() - self._sent >= beat * 0.9:
                 try:
-                    self._ping_n += 1
                     self._send_ping()
                 except ConnectionError:  # closing meanwhile: its loss is handled as any other
                     pass
 
-    def _send_ping(self) -> None:
-        """Ping number ``_ping_n``, its time kept for ``rtt`` (a few at most: a host that
-        answers none leaves no more than that)."""
+    def _send_ping(self) -> int:
+        """The next ping, its number returned and its time kept for ``rtt`` (a few at most: a
+        host that answers none leaves no more than that)."""
+        self._ping_n += 1
         if len(self._ping_sent) >= 8:
             self._ping_sent.clear()
         self._ping_sent[self._ping_n] = time.monotonic()
         self._write({"type": "ping", "n": self._ping_n})
+        return self._ping_n
 
     def drop_connection(self) -> None:
         """Lose the connection as a flaky link would (no goodbye): the client reconnects by
