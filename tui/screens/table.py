@@ -114,6 +114,7 @@ class _Hint:
 #: the hand (at 16 rows it was cut to "Terminal too", at 10 not shown): it stands over the hand
 NOTICE_ROOM_ROWS = 17
 
+
 class TableScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(DealMeInApp)
@@ -526,17 +527,19 @@ class TableScreen(Screen[None]):
     def clock_left(self) -> int | None:
         """Seconds left on the turn clock of the player to move, counted from when this view
         came, less the round trip to the host (``tui/shownclock.py``); None when no clock runs."""
+        return self._clock.left(self.view or {}, getattr(self.link, "lobby", None) or {}, self._lag())
+
+    def _lag(self) -> float:
+        """The round trip to the host as the link measures it (``TableSession.lag``; 0 for a
+        link that does not)."""
         lag = getattr(self.link, "lag", 0.0)
-        return self._clock.left(self.view or {}, getattr(self.link, "lobby", None) or {},
-                                lag if isinstance(lag, float) else 0.0)
+        return lag if isinstance(lag, float) else 0.0
 
     def _render_topbar(self) -> int | None:
         """The line above the seats with the turn clock's seconds left, which it returns."""
         left = self.clock_left()
         # on an away player's turn: how long the table still waits before a bot plays for them
-        lag = getattr(self.link, "lag", 0.0)
-        wait = self._clock.wait_left(self.view or {}, getattr(self.link, "lobby", None) or {},
-                                     lag if isinstance(lag, float) else 0.0)
+        wait = self._clock.wait_left(self.view or {}, getattr(self.link, "lobby", None) or {}, self._lag())
         self.query_one(TopBar).show(replace(self._topbar, clock=left, offline=self.offline, wait=wait,
                                             variant=self._variant()))
         return left
