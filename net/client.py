@@ -17,8 +17,9 @@ from core.viewcheck import events_problem, view_problem
 
 from .addresses import host_port
 from .lobbycheck import lobby_problem
-from .protocol import (PROTOCOL_VERSION, SERVER_MESSAGES, SILENT_BEATS, FrameProtocol, FrameReader, ProtocolError,
-                       check, decode_body, encode, password_proof)
+from .chatcarry import ChatCarry
+from .protocol import (CHAT_LEN, PROTOCOL_VERSION, SERVER_MESSAGES, SILENT_BEATS, FrameProtocol, FrameReader,
+                       ProtocolError, check, clean_text, decode_body, encode, password_proof)
 from .stalls import RECHECK, overslept
 
 __all__ = ["TableClient", "ConnectError", "app_version", "RECONNECT_FOR", "HEARTBEAT"]
@@ -173,6 +174,10 @@ class TableClient:
         #: on: a line the host sends again on a rejoin is passed on once
         self._chat_epoch: str | None = None
         self._chat_seen = 0
+        #: this player's chat lines a drop could lose, to go once back (``net.chatcarry``), and
+        #: the ping whose answer says the table has told what it kept of them (None: none asked)
+        self._carry = ChatCarry()
+        self._barrier: int | None = None
         self._pings: dict[int, asyncio.Future[None]] = {}
         self._ping_n = 0
         self._ping_sent: dict[int, float] = {}  # when each ping still unanswered went (``rtt``)
@@ -288,6 +293,8 @@ class TableClient:
             self.lobby = msg["lobby"]
             if self._got_welcome and self._welcomed is not None and not self._welcomed.done():
                 self._welcomed.set_result(None)  # connected: seat and lobby are known
+                if self._carry.pending:  # its answer comes after the chat lines the table kept
+                    self._barrier = self._send_ping()
         elif kind == "pong":
             sent = self._ping_sent.pop(msg.get("n", -1), None)
             if sent is not None:
@@ -296,20 +303,35 @@ class TableClient:
             fut = self._pings.pop(msg.get("n", -1), None)
             if fut is not None and not fut.done():
                 fut.set_result(None)
+            if self._barrier is not None and msg.get("n", self._barrier) == self._barrier:
+                self._barrier = None  # (a host of an older version numbers no pong: it answers in turn)
+                self._release_chat()
             return
         elif kind == "error":
             self._last_error = (msg["code"], msg["message"])
+            if msg["code"] == "bad_chat" or msg["code"] == "rate" and " line" in msg["message"]:
+                self._carry.refused()  # a chat line the table will not say back
             if self._welcomed is not None and not self._welcomed.done():
                 self._welcomed.set_exception(ConnectError(msg["code"], msg["message"]))
                 return
         elif kind == "bye":  # the host closes (its only goodbye)
             self._last_error = ("bye", msg.get("reason", "the host said goodbye"))
             self.host_gone = self.host_closed = True
-        elif kind == "chat" and "n" in msg and self._chat_epoch is not None:
+        elif kind == "chat" and self._own_line(msg):
+            self._carry.said_back(msg["text"])  # (before the check below: a line told again counts)
+        if kind == "chat" and "n" in msg and self._chat_epoch is not None:
             if msg["n"] <= self._chat_seen:
                 return  # said before this app dropped and came back: shown already
             self._chat_seen = msg["n"]
         self._push(msg)
+
+    def _own_line(self, msg: dict[str, Any]) -> bool:
+        """A chat line this connection's player said (a watcher's carries its number)."""
+        if msg.get("system"):
+            return False
+        if self.seat is not None:
+            return msg.get("seat") == self.seat
+        return self.number is not None and msg.get("watcher") == self.number
 
     def _hello(self, nonce: bytes) -> None:
         msg: dict[str, Any] = {"type": "hello", "version": self.protocol_version,
@@ -330,6 +352,8 @@ class TableClient:
         if wire is not self._wire:
             return
         self._wire = None
+        self._barrier = None
+        self._carry.dropped()
         w = self._welcomed
         if w is not None and not w.done():
             code, message = self._last_error or ("closed", "the host closed the connection")
@@ -455,7 +479,39 @@ class TableClient:
         self._write({"type": "act", "action": action, "version": version})
 
     async def chat(self, text: str) -> None:
+        """Say ``text`` at the table; ``ConnectionError`` while the connection is down (see
+        ``hold_chat``). Back after a drop, it waits its turn behind the lines carried over."""
+        if self._barrier is not None and self.connected:
+            self._carry.hold(text)
+            return
+        self._say(text)
+
+    def _say(self, text: str) -> None:
         self._write({"type": "chat", "text": text})
+        line = clean_text(text, CHAT_LEN)  # as the table says it back
+        if line:
+            self._carry.sent(line)
+
+    def hold_chat(self, text: str) -> None:
+        """A chat line typed while the connection is down: it goes once the table is back, after
+        any the drop left in doubt, in the order typed (``net.chatcarry.HELD_CHAT`` at most)."""
+        self._carry.hold(text)
+
+    @property
+    def held_chat(self) -> tuple[str, ...]:
+        """The chat lines waiting for the table to be back, in the order they will go."""
+        return self._carry.waiting
+
+    def _release_chat(self) -> None:
+        """Back, and told what the table kept: the lines carried over go."""
+        lines = self._carry.release()
+        for i, text in enumerate(lines):
+            try:
+                self._say(text)
+            except ConnectionError:  # gone again: the rest wait for the next time
+                for rest in lines[i:]:
+                    self._carry.hold(rest)
+                return
 
     async def seen(self, hand: int) -> None:
         """``seen_nowait``, awaited as the other messages are."""

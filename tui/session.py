@@ -41,8 +41,6 @@ from .widgets.tablelog import CHAT_LINES
 
 #: the lobby's latest chat lines a new match's log opens with
 LOBBY_LINES_CARRIED = 6
-#: chat lines held while the connection is down, at most (the oldest let go first)
-HELD_CHAT = 20
 #: seconds the notice of a guest's rematch ask stays up: R again meanwhile adds none
 ASKED_SECONDS = 5.0
 #: a lobby control (ready, a seat) that reached the host as the match began: no refusal to mend
@@ -103,8 +101,6 @@ class TableSession:
         # (name, text, said by the table itself): the latest only, as the chat widget keeps,
         # so that a long flood of chat costs no more memory than a screenful
         self.chat_log: deque[tuple[str, str, bool]] = deque(maxlen=CHAT_LINES)
-        #: chat lines typed while the connection was down, to send once it is back
-        self._held_chat: deque[str] = deque(maxlen=HELD_CHAT)
         #: the latest lines said while no match of this table was on screen: the next deal's
         #: log opens with them, so "ready? dealing now" is still there as the cards come
         self.lobby_said: deque[tuple[str, str]] = deque(maxlen=LOBBY_LINES_CARRIED)
@@ -486,20 +482,11 @@ class TableSession:
                     self.app.notify(NOT_SENT, severity="warning")
 
     def hold_chat(self, text: str) -> None:
-        """A chat line typed while the connection is down: held, with those typed after it, to
-        go in turn as it comes back (kept in the chat line, the lines typed after it ran on into
-        it: "l1l2l3"). At most ``HELD_CHAT`` are held, the oldest let go first."""
-        self._held_chat.append(text)
-
-    async def _send_held_chat(self) -> None:
-        """The connection is back: the chat lines held meanwhile go, in the order typed."""
-        while self._held_chat and self.client is not None and self.client.connected:
-            text = self._held_chat.popleft()
-            try:
-                await self.client.chat(text)
-            except ConnectionError:  # gone again: held again, first, for the next time
-                self._held_chat.appendleft(text)
-                return
+        """A chat line typed while the connection is down: the client holds it, with those typed
+        after it, to go in turn as it comes back (kept in the chat line, the lines typed after
+        it ran on into it: "l1l2l3")."""
+        if self.client is not None:
+            self.client.hold_chat(text)
 
     @property
     def lag(self) -> float:
@@ -846,8 +833,6 @@ class TableSession:
         elif state == "connected":
             self._back_from_drop = True
             app.notify("Reconnected.")
-            if self._held_chat:
-                app.run_worker(self._send_held_chat(), group="chat")
             shown_at = table_screen(self)
             if shown_at is not None:  # counted again from the view that follows (its ``clock``)
                 shown_at.connection(True)

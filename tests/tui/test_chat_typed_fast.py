@@ -84,10 +84,10 @@ async def test_lines_typed_while_the_connection_is_down_go_one_each_once_it_is_b
                 line = screen.query_one("#chat", ChatLine)
                 await wait_for(pilot, lambda: app.focused is line)
                 burst(app, *typed("l1", "l2", "l3"))
-                await wait_for(pilot, lambda: len(app.session._held_chat) == 3)
+                await wait_for(pilot, lambda: len(app.session.client.held_chat) == 3)
                 assert line.value == "" and NOT_SENT in notices(app)
                 srv.max_connections = 1000
                 await wait_for(pilot, lambda: got == ["l1", "l2", "l3"], timeout=15)
-                assert not app.session._held_chat
+                assert not app.session.client.held_chat
             finally:
                 listening.cancel()

@@ -89,7 +89,7 @@ async def test_a_move_or_a_line_made_while_reconnecting_is_told_as_not_sent() ->
             await pilot.press("enter")
             await pilot.pause()
             assert chat.value == "" and NOT_SENT in notices(app)
-            assert list(session._held_chat) == ["hello seven", "hello eight"]
+            assert session.client.held_chat == ("hello seven", "hello eight")
             # it stays cut off past the time the app tries for: it leaves, blaming no one
             await wait_for(pilot, lambda: app.session is None, timeout=15)
             await pilot.pause()
