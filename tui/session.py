@@ -19,6 +19,7 @@ from net.savefile import keep_previous, read_save, save_path, saved_bind
 from net.server import HAND_BREAK, Server, TableConfig, local_host
 
 from . import leavewords, seatkeys
+from .awaystanding import own_standing_since
 from .chatprompt import NOT_SENT
 from .comingstold import ComingsTold
 from .doors import Doors
@@ -742,6 +743,9 @@ class TableSession:
         gone = _hands_gone(before, self.view) if dropped or earlier_told else ""
         if gone:
             table.log_line(gone, style="dim")
+            standing = own_standing_since(before, self.view)
+            if standing:
+                table.log_line(standing, style="dim")
         if dropped and not earlier_told and _moved_on(before, self.view):
             table.log_line(OLDER_HOST_MISSED, style="dim")  # a host of an older version
         if missed:  # back after a dropped connection: what was played meanwhile

@@ -52,6 +52,10 @@ async def _bo_dropped(config: TableConfig, takeover: float) -> AsyncIterator[tup
         yield srv, pilot, table, ana, screen
 
 
+#: a seed whose first round costs Bo's seat chips (the test checks it does)
+SEED_99 = 4
+
+
 async def _let_back(srv: Server, pilot: Any, table: Any) -> None:
     """Bo's app gets back in (the host has room again) and holds the latest view."""
     app = pilot.app
@@ -117,16 +121,42 @@ async def test_back_after_a_hand_ended_meanwhile_the_log_tells_how_it_ended() ->
         await play_first_until(table, ana, 0, lambda: table.match.hand_number >= 2, moves=600)
         assert table.match.hand_number >= 2 and not table.match.is_over
         before = len(log_entries(screen))
+        lives_then = pilot.app.session.view["status"][1]["lives"]  # as Bo's app held it
         await _let_back(srv, pilot, table)
         await wait_for(pilot, lambda: any(line.startswith("While you were away") for line in log_entries(screen)[before:]))
         told = log_entries(screen)[before:]
         hand = table.match.hand_number
+        # what the hand did to Bo's own lives, which only his seat's box showed
+        lives_now = table.match.view(1)["status"][1]["lives"]
+        standing = [line for line in told if line.startswith("You: ")]
+        def lives(n: int) -> str:
+            return f"{n} {'life' if n == 1 else 'lives'}"
+        assert standing == ([f"You: {lives(lives_now)} ({lives(lives_then)} when you went)."]
+                            if lives_now != lives_then else []), (lives_then, lives_now, told)
         assert any(line.startswith(f"Hand {hand - 1} over") for line in told), told
         assert any(line.endswith(f"deals hand {hand}") for line in told), told
         # the host sends the hand in play: the plays of the one that ended before its end are not
         # in this log, and it says so (a stall across two hands' ends read as if nothing was missed)
         gone = [line for line in told if "ended while you were away" in line]
         assert len(gone) == 1 and gone[0].startswith("Hand") and gone[0].endswith("plays are shown."), told
+
+
+async def test_back_after_a_round_that_cost_chips_the_log_says_what_you_have() -> None:
+    """Ninety-Nine: the round Bo dropped in ended while a stand-in played for him, and cost him
+    chips (4.1) in plays the host no longer sends: the log says what he has now against then."""
+    async with _bo_dropped(TableConfig(name="evening", game="ninety-nine", seats=2, seed=SEED_99), 0.05) as (
+            srv, pilot, table, ana, screen):
+        await play_first_until(table, ana, 0, lambda: table.match.hand_number >= 2, moves=600)
+        assert table.match.hand_number >= 2 and not table.match.is_over
+        before = len(log_entries(screen))
+        chips_then = pilot.app.session.view["status"][1]["chips"]
+        await _let_back(srv, pilot, table)
+        await wait_for(pilot, lambda: any("ended while you were away" in line for line in log_entries(screen)[before:]))
+        chips_now = table.match.view(1)["status"][1]["chips"]
+        assert chips_now < chips_then  # (the seed's round cost Bo chips)
+        told = log_entries(screen)[before:]
+        gone = next(i for i, line in enumerate(told) if "ended while you were away" in line)
+        assert told[gone + 1] == f"You: {chips_now} chips ({chips_then} chips when you went).", told
 
 
 async def test_the_hand_so_far_names_the_seats_as_they_played_not_as_they_are_now() -> None:
@@ -234,6 +264,30 @@ async def test_back_at_a_host_that_sends_no_hand_so_far_the_log_says_so(monkeypa
         await pilot.pause()
         told = log_entries(screen)[before:]
         assert told.count(OLDER_HOST_MISSED) == 1, told
+
+
+def test_back_after_hands_ended_the_log_says_what_they_did_to_your_own_standing() -> None:
+    """A round of Ninety-Nine that ended while the player was away cost them chips (4.1) that
+    no line told, the plays that cost them gone with the round: the log says where they stand."""
+    from tui.awaystanding import own_standing_since
+
+    def view(seat: int | None, *status: dict[str, Any], game: str = "ninety-nine") -> dict[str, Any]:
+        return {"game": game, "seat": seat, "status": list(status)}
+
+    nn = {"in_hand": True, "out": False}
+    assert own_standing_since(view(1, {**nn, "chips": 9}, {**nn, "chips": 9}),
+                              view(1, {**nn, "chips": 9}, {**nn, "in_hand": False, "chips": 7})) == \
+        "You: 7 chips (9 chips when you went)."
+    assert own_standing_since(view(0, {**nn, "chips": 1}), view(0, {**nn, "chips": 0, "out": True})) == \
+        "You: out (1 chip when you went)."
+    ce = {"in_hand": True, "out": False}
+    assert own_standing_since(view(0, {**ce, "score": 12}, game="crazy-eights"),
+                              view(0, {**ce, "score": 34}, game="crazy-eights")) == "You: 34 pts (12 pts when you went)."
+    # unchanged, a watcher, another seat or another game: nothing to say
+    assert own_standing_since(view(0, {**nn, "chips": 9}), view(0, {**nn, "in_hand": False, "chips": 9})) == ""
+    assert own_standing_since(view(None, {**nn, "chips": 9}), view(None, {**nn, "chips": 7})) == ""
+    assert own_standing_since(view(1, {**nn, "chips": 9}, {**nn, "chips": 9}), view(0, {**nn, "chips": 7})) == ""
+    assert own_standing_since(None, view(0, {**nn, "chips": 7})) == ""
 
 
 def test_the_away_heading_says_a_bot_played_for_you_only_where_one_did() -> None:
