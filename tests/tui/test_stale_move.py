@@ -43,3 +43,30 @@ async def test_a_stale_move_after_the_turn_passed_does_not_say_choose_again() ->
         session._on_error({"code": "stale", "message": "action answers view 3, the table is at view 4"})
         await wait_for(pilot, lambda: STALE_PASSED in notices(app))
         assert STALE_MOVE not in notices(app)
+
+
+async def test_a_move_pressed_again_while_the_first_is_unanswered_says_it_is_on_its_way() -> None:
+    """On a slow link a move key pressed again, the first move not yet answered, did nothing
+    without a word: it says the move is on its way, and sends no second one. A double press
+    (the second within ``ON_ITS_WAY_AFTER``) does nothing, as it always did."""
+    import time
+
+    from tui.screens.table import ON_ITS_WAY, ON_ITS_WAY_AFTER
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = await start_solo(app, pilot)
+        screen = await wait_for(pilot, lambda: current(app, TableScreen))
+        seat = session.seat
+        await wait_for(pilot, lambda: session.view["current_seat"] == seat, timeout=30)
+        view = session.view
+        # sent in answer to this view a moment ago (the table's answer not yet in)
+        screen._acted_on, screen._acted_at = view["version"], time.monotonic()
+        screen.send(view["legal"][0])
+        await pilot.pause(0.1)
+        assert ON_ITS_WAY not in notices(app)
+        screen._acted_at = time.monotonic() - ON_ITS_WAY_AFTER  # still unanswered a while on
+        screen.send(view["legal"][0])
+        await wait_for(pilot, lambda: ON_ITS_WAY in notices(app))
+        await pilot.pause(0.3)
+        assert session.view["version"] == view["version"], "no second move was sent"

@@ -84,6 +84,11 @@ RESUME_GUARD = 0.4
 TURN_GUARD = 0.25
 DRAW_AFTER_PLAY = "Play a card first: you draw as soon as it is played."
 TURN_JUST_CAME = "Your turn has only just come: that key was pressed before it showed. Press it again to move."
+#: a move key pressed again this many seconds or more after a move the table has not yet
+#: answered says the move is on its way (on a slow link the repeat did nothing without a word;
+#: sooner, it is a double press, which does nothing either way)
+ON_ITS_WAY_AFTER = 0.3
+ON_ITS_WAY = "Your move is on its way: the table has not answered it yet."
 
 
 #: in a terminal too short for the line under the board, that line leads the hint's row: the
@@ -204,6 +209,7 @@ class TableScreen(Screen[None]):
         #: double-click, a key pressed twice before the host answers) would only be refused
         #: as stale, or play a move the player never saw
         self._acted_on: int | None = None
+        self._acted_at = 0.0  # when it was sent (``time.monotonic``)
         #: the view a move was sent in answer to as the connection dropped: a view of that version
         #: once back means the move never reached the table, which the player is told
         self._unanswered: int | None = None
@@ -920,12 +926,16 @@ class TableScreen(Screen[None]):
     def send(self, action: str) -> None:
         version = (self.view or {}).get("version")
         if isinstance(version, int) and version == self._acted_on:
-            return  # the move already sent answers this view; the next view says what came of it
+            # the move already sent answers this view; the next view says what came of it
+            if time.monotonic() - self._acted_at >= ON_ITS_WAY_AFTER:
+                self.warn(ON_ITS_WAY)
+            return
         guard = getattr(self.app, "turn_guard", None)
         if my_turn(self.view or {}) and time.monotonic() - self._turn_came < (TURN_GUARD if guard is None else guard):
             self.warn(TURN_JUST_CAME)
             return
         self._acted_on = version if isinstance(version, int) else None
+        self._acted_at = time.monotonic()
         # a key that now plays: why it did nothing a moment ago, a hint on the card now played,
         # the total said before it, no longer stand over the log (their lines stay in it)
         self.drop_passing_notices()
