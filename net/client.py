@@ -559,6 +559,13 @@ class TableClient:
                 except ConnectionError:  # closing meanwhile: its loss is handled as any other
                     pass
 
+    def unanswered_for(self) -> float:
+        """Seconds the oldest ping still unanswered has waited (0 with none): on a link that
+        stalls or trickles, the host's frames, and the answer behind them, are that late."""
+        if not self._ping_sent or not self.connected:
+            return 0.0
+        return time.monotonic() - min(self._ping_sent.values())
+
     def _send_ping(self) -> int:
         """The next ping, its number returned and its time kept for ``rtt`` (a few at most: a
         host that answers none leaves no more than that)."""

@@ -65,6 +65,9 @@ OFFLINE = "Not connected to the table"
 
 #: the most of a slow link's round trip the turn clock shown counts off (``TableSession.lag``)
 LAG_MOST = 5.0
+#: a round trip to the host this long or longer (or a ping unanswered as long) is a slow link,
+#: which the table's top line says: what it shows may be that far behind the table
+SLOW_LINK = 2.0
 #: a move the host refused as ``stale``: the table had moved on (a play made for this seat by
 #: the turn clock, or by a bot while it stood away) before the move reached it
 STALE_MOVE = "The table moved on before your move reached it: choose again."
@@ -495,6 +498,14 @@ class TableSession:
         answered), at most ``LAG_MOST``: the turn clock shown counts it off (``ShownClock``)."""
         rtt = self.client.rtt if self.client is not None else None
         return min(float(rtt), LAG_MOST) if rtt else 0.0
+
+    @property
+    def slow_link(self) -> bool:
+        """The link to the host is slow now (``SLOW_LINK``): the view shown may be behind."""
+        client = self.client
+        if self.server is not None or client is None or not client.connected:
+            return False  # (a table this app hosts, solo or not: no link to be slow)
+        return (client.rtt or 0.0) >= SLOW_LINK or client.unanswered_for() >= SLOW_LINK
 
     @property
     def rematch_by_ready(self) -> bool:

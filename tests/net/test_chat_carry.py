@@ -12,65 +12,13 @@ import pytest
 from net.chatcarry import HELD_CHAT, ChatCarry
 from net.client import TableClient
 from net.server import Server, TableConfig
+from tests.net.links import Link
 from tests.net.table_helpers import collect, join, wait_until
 
 
 def chat_lines(got: list[dict[str, Any]]) -> list[str]:
     """What the players said, as Ana heard it (the table's own lines left out)."""
     return [u["text"] for u in got if u["type"] == "chat" and not u.get("system")]
-
-
-class Link:
-    """A proxy on 127.0.0.1 whose live connections can go dead one way or both (the bytes taken
-    and never passed on, the sockets left open, as a link that fails silently does); the
-    connections made after go through."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.dead: set[str] = set()  # "up" (to the host), "down" (to the app)
-        self._pipes: list[tuple[set[str], asyncio.Task[None]]] = []
-        self._server: asyncio.Server | None = None
-        self.listening = 0
-        self.refusing = False  # new connections are closed at once (the host cannot be reached)
-
-    async def start(self) -> None:
-        self._server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
-        self.listening = self._server.sockets[0].getsockname()[1]
-
-    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if self.refusing:
-            writer.close()
-            return
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.port)
-        cut: set[str] = set()  # this connection's own: a later one starts whole
-        self._pipes.append((cut, asyncio.ensure_future(self._pipe(reader, up_writer, cut, "up"))))
-        self._pipes.append((cut, asyncio.ensure_future(self._pipe(up_reader, writer, cut, "down"))))
-
-    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, cut: set[str], way: str) -> None:
-        try:
-            for _ in range(100_000):  # bounded: a test's frames end well within
-                chunk = await reader.read(65536)
-                if not chunk:
-                    break
-                if way not in cut:
-                    writer.write(chunk)
-                    await writer.drain()
-        except (ConnectionError, asyncio.CancelledError):
-            pass
-        finally:
-            writer.close()
-
-    def fail(self, *ways: str) -> None:
-        """The connections open now carry nothing more in ``ways``."""
-        for cut, _task in self._pipes:
-            cut.update(ways)
-
-    async def close(self) -> None:
-        for _cut, task in self._pipes:
-            task.cancel()
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
 
 
 async def _table_with_link(server: Server, **client: Any) -> tuple[TableClient, TableClient, Link, list[dict[str, Any]]]:

@@ -301,11 +301,14 @@ class TableScreen(Screen[None]):
         hand.set_centre(board.region.x + board.region.width // 2 - hand.content_region.x if wide else None)
 
     def _tick(self) -> None:
-        if not self._clock.running and self.clock_left() is None:
-            return  # no clock was shown, and none runs now
+        if not self._clock.running and self.clock_left() is None and self._slow_link() == self._topbar_slow():
+            return  # no clock was shown, and none runs now (nor did the link turn slow or fast)
         left = self._render_topbar()
         if left is not None and left <= BELL_AT and self._was_mine and self._wants_bell() and self._clock.first_warning():
             self.app.bell()
+
+    def _topbar_slow(self) -> bool:
+        return self.query_one(TopBar).line.slow
 
     def _wants_bell(self) -> bool:
         """The bell (``Settings.bell``) rings at a table with other players only: against bots
@@ -547,8 +550,12 @@ class TableScreen(Screen[None]):
         # on an away player's turn: how long the table still waits before a bot plays for them
         wait = self._clock.wait_left(self.view or {}, getattr(self.link, "lobby", None) or {}, self._lag())
         self.query_one(TopBar).show(replace(self._topbar, clock=left, offline=self.offline, wait=wait,
-                                            variant=self._variant()))
+                                            slow=self._slow_link(), variant=self._variant()))
         return left
+
+    def _slow_link(self) -> bool:
+        """The link to the host is slow (``TableSession.slow_link``; never for one that does not say)."""
+        return getattr(self.link, "slow_link", False) is True
 
     def connection(self, up: bool) -> None:
         """The connection to the host went down (``up`` False) or came back: the top line says

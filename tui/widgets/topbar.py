@@ -44,6 +44,7 @@ class TopLine:
     turn: str = ""  # "Bo's turn (away)", "your turn", "match over", or none between hands
     clock: int | None = None  # seconds left on the turn clock
     offline: bool = False  # the connection to the host is down
+    slow: bool = False  # the link to the host is slow: what the line says may be behind
     wait: int | None = None  # seconds before a bot plays for the away player to move
     variant: str = ""  # the table's preset, at the right end
 
@@ -53,7 +54,8 @@ class TopLine:
 
 
 def _tail(line: TopLine, wait: str) -> list[Part]:
-    """What the line always keeps after the turn: the clock, the lost connection, the wait.
+    """What the line always keeps after the turn: the clock, the lost connection, the wait, a
+    slow link.
     While the connection is down neither the clock nor the wait is shown: counted here from the
     last view, they ran on to 0 and stood there as if a bot were about to move, where what the
     host does meanwhile is not known here."""
@@ -64,6 +66,8 @@ def _tail(line: TopLine, wait: str) -> list[Part]:
         tail.append((seconds_text(line.clock), "bold" if line.clock <= 10 else ""))
     if wait and line.wait is not None:
         tail.append((wait, "bold" if line.wait <= 10 else ""))
+    if line.slow:
+        tail.append(("slow link", "bold"))
     return tail
 
 
@@ -131,6 +135,11 @@ class TopBar(Widget):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._line = TopLine()
+
+    @property
+    def line(self) -> TopLine:
+        """What the line says now."""
+        return self._line
 
     def show(self, line: TopLine) -> None:
         """Draw ``line``; nothing is repainted when it did not change."""
