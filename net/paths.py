@@ -32,6 +32,15 @@ def logs_dir() -> Path:
     return data_dir() / "logs"
 
 
+def in_the_way(path: Path) -> Path | None:
+    """The file standing where one of ``path``'s folders should be (a data folder that is a
+    file), so that nothing under it can be read or made; None where there is none."""
+    for place in path.parents:
+        if place.exists():
+            return None if place.is_dir() else place
+    return None
+
+
 class TooLarge(Exception):
     """A file holds more than its reader takes."""
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from net.jsonwhere import json_where
-from net.paths import TooLarge, atomic_write, read_file
+from net.paths import TooLarge, atomic_write, in_the_way, read_file
 
 T = TypeVar("T")
 LEFT = "it is left as it is"
@@ -33,6 +33,10 @@ def read(path: Path, most_bytes: int, version: int, what: str, left: str = LEFT)
     except FileNotFoundError:
         return None
     except OSError as e:
+        place = in_the_way(path)
+        if place is not None:  # (the OS says only "Not a directory")
+            raise Unreadable(f"{name}: could not be read: {place} is a file where a folder should be; "
+                             "move it away for this app to keep its files there") from None
         raise Unreadable(f"{name}: could not be read ({e.strerror or e})") from None
     try:
         data = json.loads(raw)

@@ -304,6 +304,7 @@ async def test_the_screen_names_a_file_it_cannot_read_and_clearing_removes_it() 
         screen = await record_screen(app, pilot)
         problem = screen.query_one("#record-problem")
         assert problem.display and "record.json: not a record" in text(problem.content)
+        assert "new record.\nX (Clear record) removes it and starts a new record." in text(problem.content)
         assert path.read_bytes() == b"not json at all"
         await pilot.press("x")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
@@ -571,7 +572,11 @@ def test_a_record_that_cannot_be_read_is_named_and_nothing_is_written(tmp_path: 
     assert add(played(True), folder)[1] == "record.json: could not be read (Is a directory)"
     (tmp_path / "data").write_text("a file where the data folder should be")
     blocked = tmp_path / "data" / "record.json"
-    assert add(played(True), blocked) == ([], "record.json: could not be read (Not a directory)")
+    # the OS says only "Not a directory": the file in the data folder's place is named, with what to do
+    said = (f"record.json: could not be read: {tmp_path / 'data'} is a file where a folder should be; "
+            "move it away for this app to keep its files there")
+    assert add(played(True), blocked) == ([], said)
+    assert load(blocked) == ([], said)
     assert (tmp_path / "data").read_text() == "a file where the data folder should be"
 
 

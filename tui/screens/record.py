@@ -51,7 +51,7 @@ class RecordScreen(Screen[None]):
         """Read the file again and show what it holds."""
         self.matches, self.problem = load(self.path)
         problem = self.query_one("#record-problem", Static)
-        problem.update(Text(self.problem or ""))
+        problem.update(Text(self._problem_words()))
         problem.display = bool(self.problem)
         self.query_one("#record-overview", Static).update(
             Text(overview(self.matches) if self.matches else ("" if self.problem else EMPTY)))
@@ -64,6 +64,17 @@ class RecordScreen(Screen[None]):
             panel.update(table if table is not None else "")
             panel.display = table is not None
         self.refresh_bindings()
+
+    def _problem_words(self) -> str:
+        """The problem, and where the file is there to remove, the key here that does
+        (``record.clear``, as the keymap has it): the file's own words say only to mend it or
+        move it away."""
+        if not self.problem:
+            return ""
+        if not self.path.is_file():
+            return self.problem
+        key = self.app.keys_for("record.clear", "x")  # type: ignore[attr-defined]
+        return f"{self.problem}.\n{key} (Clear record) removes it and starts a new record."
 
     def _room(self) -> int | None:
         """The cells the games table has, None before the first layout."""
