@@ -19,6 +19,8 @@ from textual.binding import Binding
 from textual.keys import Keys, _character_to_key, key_to_character
 from textual.widget import Widget
 
+from .settingsedit import toml_string
+
 #: keys no keymap may take, and what they do on every screen, before any key the keymap moves:
 #: Textual's own quit (Ctrl+Q), the app's (Ctrl+C), the command palette and moving the focus
 RESERVED = {"ctrl+c": "quits", "ctrl+q": "quits", "ctrl+p": "opens the command palette",
@@ -169,12 +171,12 @@ def check_keymap(wanted: dict[str, str], screens: dict[str, list[Binding]],
     usable: dict[str, str] = {}
     for binding_id, text in wanted.items():
         if binding_id not in known:
-            problems.append(f"keymap: {binding_id!r} is not the id of a key (the README lists them)")
+            problems.append(f"keymap: {toml_string(binding_id)} is not the id of a key (the README lists them)")
             continue
         keys = [normal_key(k) for k in str(text).split(",")]
         if None in keys:
             comma = " (a comma separates keys: the comma key cannot be taken)" if "," in str(text) else ""
-            problems.append(f"keymap: {binding_id} = {text!r} is not a key{comma}")
+            problems.append(f"keymap: {binding_id} = {toml_string(str(text))} is not a key{comma}")
             continue
         problem = _refused(binding_id, [k for k in keys if k is not None], binding_id in before_focus)
         if problem is None:

@@ -28,7 +28,7 @@ from themes.tomlproblem import toml_problem
 
 from .handorder import HAND_ORDERS
 from .plain import counted
-from .settingsedit import edited, flat_keymap
+from .settingsedit import edited, flat_keymap, toml_string
 
 CARD_STYLES = ("two-colour", "four-colour", "ascii")
 FILE_NAME = "settings.toml"
@@ -104,7 +104,7 @@ def _check(key: str, value: Any) -> Any:
         value = flat_keymap(value)
         usable = {k: v for k, v in value.items() if _usable_keys(k, v)}
         if len(usable) < len(value):  # the others stand: one bad line costs only itself
-            bad = ", ".join(_toml_string(k) for k in value if k not in usable)
+            bad = ", ".join(toml_string(k) for k in value if k not in usable)
             raise PartlyUsable(usable, f'keymap: {bad}: expected keys as text of at most 60 characters, '
                                        'such as "table.draw" = "d"')
         return usable
@@ -320,7 +320,7 @@ def _toml_value(value: Any) -> str:
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(_toml_line(k, v) for k, v in value.items()) + "}"
-    return _toml_string(str(value))
+    return toml_string(str(value))
 
 
 def _toml_line(key: str, value: Any) -> str:
@@ -331,20 +331,7 @@ def _toml_line(key: str, value: Any) -> str:
 def _toml_key(key: str) -> str:
     """A key as a person writes it: bare where TOML lets it be (``colour_blind``), else quoted
     (``"table.draw"``, whose dot would otherwise make a table of it)."""
-    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
-
-
-def _toml_string(text: str) -> str:
-    """A TOML basic string: quotes, backslashes and control characters escaped, the rest as is."""
-    out = []
-    for ch in text:
-        if ch in ('"', "\\"):
-            out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    return key if _BARE_KEY.fullmatch(key) else toml_string(key)
 
 
 def dumps(settings: Settings, other: dict[str, Any] | None = None, kept: dict[str, Any] | None = None) -> str:

@@ -156,3 +156,16 @@ def _keymap_lines(lines: list[str], data: dict[str, Any], keymap: dict[str, str]
         if out and end < len(lines):
             out.append("")  # the blank line before the table that follows
     return out + lines[end:]
+
+
+def toml_string(text: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters escaped, the rest as is."""
+    out = []
+    for ch in text:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'

@@ -45,8 +45,8 @@ def test_a_keymap_moves_keys_and_names_what_it_cannot() -> None:
     }, screens)
     assert usable == {"lobby.add_bot": "h"}
     assert len(problems) == 4
-    assert "'table.fly' is not the id of a key" in problems[0]
-    assert "table.pass = 'ctrl+nope' is not a key" in problems[1]
+    assert '"table.fly" is not the id of a key' in problems[0]
+    assert 'table.pass = "ctrl+nope" is not a key' in problems[1]
     assert "app.help cannot take Ctrl+C" in problems[2]
     assert problems[3] == "keymap: table.draw = S clashes with Scores (S) on the table screen"
 
@@ -81,7 +81,7 @@ async def test_a_moved_key_plays_and_is_named_everywhere(tmp_path: Path) -> None
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         said = [n for n in notices(app) if "keymap" in n]
-        assert len(said) == 1 and "'table.fly' is not the id of a key" in said[0]
+        assert len(said) == 1 and '"table.fly" is not the id of a key' in said[0]
         screen, link = await open_table(app, pilot, "crazy-eights", 2, seat=1, deck=deck, dealer=0,
                                         options={"hand_size": 2})
         hint = str(screen.query_one("#hint").render())

@@ -47,7 +47,7 @@ def test_a_sign_beyond_ascii_is_the_sign_on_the_key_bar() -> None:
 def test_the_comma_and_ctrl_space_say_why_they_cannot_be_taken() -> None:
     screens = screen_bindings()
     _, problems = check_keymap({"table.pass": ","}, screens)
-    assert problems == ["keymap: table.pass = ',' is not a key (a comma separates keys: the comma key cannot be taken)"]
+    assert problems == ['keymap: table.pass = "," is not a key (a comma separates keys: the comma key cannot be taken)']
     for written in ("ctrl+space", "ctrl+@"):
         _, problems = check_keymap({"table.hint": written}, screens)
         assert problems == ["keymap: table.hint cannot take Ctrl+Space, which terminals send in ways of their own "
