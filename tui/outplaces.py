@@ -1,4 +1,4 @@
-"""The place each seat went out of a match in (Ninety-Eight 4.3 and 6.3, Ninety-Nine 4.1): the
+"""The place each seat went out of a match in (Ninety-Eight 4.3, 6.1 and 6.3, Ninety-Nine 4.1): the
 results box said "out" of every loser, listed in seat order, so a player out second of four read
 the same as one out first. A seat that goes out takes the place after those still in then; two
 out on one move share it. Known of the seats this app saw go out: one that joined or came back
@@ -24,10 +24,14 @@ class OutPlaces:
             return
         if before is None or before.get("is_over") or _hand(before) > _hand(view):
             self.places = {}  # a match new to this app, or a rematch
-        gone = [int(e["seat"]) for e in events if e.get("kind") == "out" and whole_number(e.get("seat"))]
+        # ninety-eight 6.1: a match of one hand, which a seat eliminated from it is out of
+        single = (view.get("options") or {}).get("scoring") == "single"
+        leaving = ("out", "eliminated") if single else ("out",)
+        gone = [int(e["seat"]) for e in events if e.get("kind") in leaving and whole_number(e.get("seat"))]
         if not gone:
             return
-        still = sum(1 for s in view.get("status") or [] if isinstance(s, dict) and not s.get("out"))
+        still = sum(1 for s in view.get("status") or [] if isinstance(s, dict) and not s.get("out")
+                    and not (single and s.get("in_hand") is False))
         for seat in gone:
             self.places.setdefault(seat, still + 1)
 
