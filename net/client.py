@@ -231,7 +231,7 @@ class TableClient:
         except asyncio.TimeoutError:
             self._drop_wire()
             raise ConnectError("timeout", f"the host did not answer the handshake within {self.timeout:g} s "
-                                          "(is that a Deal Me In table's port?)") from None
+                                          "(the link is that slow, or the port is not a Deal Me In table's)") from None
         except (ConnectError, asyncio.CancelledError):  # refused, or given up on: the socket goes too
             self._drop_wire()
             raise
