@@ -265,8 +265,9 @@ class HelpScreen(Screen[None]):
                  if b.id == "picker.start" else b for b in _of(PickerScreen)], keymap=keymap, extra=[
                     ("Tab, Shift+Tab", "Move between the games, the variants, the seats and the options"),
                     ("↑, ↓, Enter", "Choose in a list, open a choice of values")])}),
-            f"Rules ({key_label((keymap or {}).get('app.rules', 'f2'))})": key_rows([b for b in _of(RulesScreen) if b.action != "game(-1)"], keymap=keymap,
-                                   extra=[("←, →", "The other games' rules")]),
+            f"Rules ({key_label((keymap or {}).get('app.rules', 'f2'))})": key_rows(
+                [b for b in _of(RulesScreen) if b.action != "game(-1)"], keymap=keymap,
+                extra=[("←, →", "The other games' rules")]),
             **({} if guest else {"Your record": key_rows(_of(RecordScreen), keymap=keymap)}),
             "Settings": key_rows(_of(SettingsScreen), keymap=keymap, extra=[
                 ("Tab, Shift+Tab", "Move between the settings")]),
