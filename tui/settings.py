@@ -249,7 +249,9 @@ def _settings_from(data: dict[str, Any], path: Path, guest: bool = False) -> tup
     settings, problems = _values(data)
     each = {key: str(e) for key, e in problems.items() if not (guest and key in GUEST_UNUSED)}
     if each:
-        return settings, BadValues(f"{file_named(path, guest)}: {'; '.join(each.values())}; {DEFAULTS_USED}", each)
+        # a [keymap] line alone says what every other [keymap] mistake says of itself
+        follows = KEYS_STAY if set(each) == {"keymap"} else DEFAULTS_USED
+        return settings, BadValues(f"{file_named(path, guest)}: {'; '.join(each.values())}; {follows}", each)
     return settings, None
 
 
@@ -277,7 +279,7 @@ def notice_wordings(named: str, problem: str | None, keymap_problems: list[str],
     for v, k in ((0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)):
         lines = [f"{named}:"]
         if values:
-            lines.append(f"{value_parts[v]}; {DEFAULTS_USED}")
+            lines.append(f"{value_parts[v]}; {KEYS_STAY if set(values) == {'keymap'} else DEFAULTS_USED}")
         if keymap_problems:
             lines.append(f"{key_parts[k]}; {KEYS_STAY}")
         if "\n".join(lines) not in wordings:

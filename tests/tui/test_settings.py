@@ -669,7 +669,11 @@ def test_one_bad_keymap_line_costs_only_itself(tmp_path: Path) -> None:
     settings, problem = load_settings(path)
     assert settings.keymap == {"table.draw": "shift+d", "picker.start": "f5"}
     assert problem == (f'{path}: keymap: "table.hint": expected keys as text of at most 60 characters, '
-                       'such as "table.draw" = "d"; using the defaults for those')
+                       'such as "table.draw" = "d"; those keys stay as they were')  # as other keymap mistakes end
+    from tui.settings import notice_wordings
+
+    shorter = notice_wordings(str(path), problem, [], [])  # for a small screen, each as the whole one ends
+    assert len(shorter) > 1 and all(w.endswith("; those keys stay as they were") for w in shorter), shorter
     assert change_settings({"card_style": "ascii"}, path) is None
     assert tomllib.loads(path.read_text(encoding="utf-8"))["keymap"] == \
         {"table.draw": "shift+d", "picker.start": "f5", "table.hint": 5}
