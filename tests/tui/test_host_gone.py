@@ -64,6 +64,9 @@ async def test_a_move_or_a_line_made_while_reconnecting_is_told_as_not_sent() ->
             session = app.session
             app.clear_notifications()
             assert not session.client.connected
+            await pilot.press("t")  # whose turn, in words, says what the top line says
+            await wait_for(pilot, lambda: screen.said and screen.said[-1].endswith(" (not connected: reconnecting)"))
+            app.clear_notifications()
             await session.act("draw")
             await session.chat("hello seven")
             await session.call("ready", True)

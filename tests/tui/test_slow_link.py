@@ -45,6 +45,9 @@ async def test_the_top_line_says_slow_link_while_the_host_is_not_heard_in_time()
                 await wait_for(pilot, lambda: bar.line.slow, timeout=SLOW_LINK + 3)
                 assert "slow link" in fit(bar.line, 100).plain
                 assert client.unanswered_for() >= SLOW_LINK
+                await pilot.press("t")  # whose turn, in words: the slow link too, as the top line says it
+                await wait_for(pilot, lambda: screen.said and screen.said[-1].endswith(
+                    " (a slow link: the table may be further on)"))
                 link.flow()
                 await wait_for(pilot, lambda: client.unanswered_for() == 0 and client.rtt is not None)
                 assert client.rtt >= SLOW_LINK  # the round trip that ping took

@@ -1151,7 +1151,12 @@ class TableScreen(Screen[None]):
 
     def action_say_turn(self) -> None:
         left = None if self.offline else self.clock_left()  # the top line's seconds, in words too
-        self.say(turn_words(self.view or {}, self.names) + (f", {left} s left on the clock" if left is not None else ""))
+        words = turn_words(self.view or {}, self.names) + (f", {left} s left on the clock" if left is not None else "")
+        if self.offline:  # as the top line says, in words: what shows is as the connection left it
+            words += " (not connected: reconnecting)"
+        elif self._slow_link():
+            words += " (a slow link: the table may be further on)"
+        self.say(words)
 
     def action_say_hand(self) -> None:
         """Your cards in words, in the order the hand shows them, and how many each other seat
