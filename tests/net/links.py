@@ -8,10 +8,12 @@ import asyncio
 class Link:
     """A proxy on 127.0.0.1 whose live connections can go dead one way or both (the bytes taken
     and never passed on, the sockets left open, as a link that fails silently does) or stall
-    (what they carry held back until they flow again); the connections made after go through."""
+    (what they carry held back until they flow again); the connections made after go through.
+    ``delay`` holds every chunk that long each way, as a slow link does."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, delay: float = 0.0) -> None:
         self.port = port
+        self.delay = delay  # seconds each chunk is held, each way (a slow link)
         self._writers: dict[int, dict[str, asyncio.StreamWriter]] = {}
         #: bytes held back, by connection and way, while the link stalls (``stall``)
         self._held: dict[tuple[int, str], list[bytes]] = {}
@@ -40,6 +42,8 @@ class Link:
                 chunk = await reader.read(65536)
                 if not chunk:
                     break
+                if self.delay:
+                    await asyncio.sleep(self.delay)
                 if f"stall {way}" in cut:
                     self._held.setdefault((id(cut), way), []).append(chunk)
                 elif way not in cut:

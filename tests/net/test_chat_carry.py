@@ -5,6 +5,8 @@ and a line the table did get is not said twice."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -21,9 +23,10 @@ def chat_lines(got: list[dict[str, Any]]) -> list[str]:
     return [u["text"] for u in got if u["type"] == "chat" and not u.get("system")]
 
 
-async def _table_with_link(server: Server, **client: Any) -> tuple[TableClient, TableClient, Link, list[dict[str, Any]]]:
+@asynccontextmanager
+async def _table_with_link(server: Server, **client: Any) -> AsyncIterator[tuple[TableClient, Link, list[dict[str, Any]]]]:
     """Ana at a table directly; Bo through a ``Link``, with a one-second heartbeat (a dead link
-    is noticed after three seconds of silence)."""
+    is noticed after three seconds of silence): (Bo, the link, what Ana heard); all closed after."""
     table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
     link = Link(server.port)
     await link.start()
@@ -31,8 +34,14 @@ async def _table_with_link(server: Server, **client: Any) -> tuple[TableClient, 
     bo = await TableClient.connect("127.0.0.1", link.listening, name="Bo", table=table.id, heartbeat=1,
                                    reconnect_for=20.0, timeout=5.0, **client)
     heard: list[dict[str, Any]] = []
-    asyncio.ensure_future(collect(ana, heard))
-    return ana, bo, link, heard
+    listening = asyncio.ensure_future(collect(ana, heard))
+    try:
+        yield bo, link, heard
+    finally:
+        listening.cancel()
+        await bo.close()
+        await ana.close()
+        await link.close()
 
 
 async def _settle(bo: TableClient, heard: list[dict[str, Any]], want: list[str]) -> None:
@@ -42,8 +51,7 @@ async def _settle(bo: TableClient, heard: list[dict[str, Any]], want: list[str])
 
 
 async def test_a_line_sent_into_a_dead_link_goes_once_the_app_is_back(server: Server) -> None:
-    ana, bo, link, heard = await _table_with_link(server)
-    try:
+    async with _table_with_link(server) as (bo, link, heard):
         await bo.chat("before")
         await wait_until(lambda: "before" in chat_lines(heard), 5.0, "the first line")
         link.fail("up", "down")  # dead: neither end knows yet
@@ -57,17 +65,12 @@ async def test_a_line_sent_into_a_dead_link_goes_once_the_app_is_back(server: Se
         link.refusing = False
         await _settle(bo, heard, ["before", "into the void", "typed once it knew"])
         assert chat_lines(heard).count("into the void") == 1 and chat_lines(heard).count("before") == 1
-    finally:
-        await bo.close()
-        await ana.close()
-        await link.close()
 
 
 async def test_a_line_the_table_got_is_not_said_again_when_only_its_echo_was_lost(server: Server) -> None:
     """The line reached the table, which said it to everyone; the way back to Bo failed before
     Bo heard it. Back at the table, the lines it kept (``earlier``) hold it: it is not sent again."""
-    ana, bo, link, heard = await _table_with_link(server)
-    try:
+    async with _table_with_link(server) as (bo, link, heard):
         link.fail("down")
         link.refusing = True
         await bo.chat("heard by all but me")
@@ -79,16 +82,11 @@ async def test_a_line_the_table_got_is_not_said_again_when_only_its_echo_was_los
         assert not bo.held_chat
         await asyncio.sleep(0.5)
         assert chat_lines(heard).count("heard by all but me") == 1
-    finally:
-        await bo.close()
-        await ana.close()
-        await link.close()
 
 
 async def test_a_watchers_line_lost_on_the_way_goes_once_back(server: Server) -> None:
     """A watcher's lines are not kept by the table, so one in doubt is sent again."""
-    ana, bo, link, heard = await _table_with_link(server, spectator=True)
-    try:
+    async with _table_with_link(server, spectator=True) as (bo, link, heard):
         assert bo.seat is None
         await bo.chat("watching")
         await wait_until(lambda: "watching" in chat_lines(heard), 5.0, "the watcher's first line")
@@ -97,16 +95,11 @@ async def test_a_watchers_line_lost_on_the_way_goes_once_back(server: Server) ->
         await wait_until(lambda: not bo.connected, 10.0, "the drop noticed")
         await _settle(bo, heard, ["watching", "still watching"])
         assert chat_lines(heard).count("still watching") == 1
-    finally:
-        await bo.close()
-        await ana.close()
-        await link.close()
 
 
 async def test_a_line_said_back_is_no_longer_in_doubt(server: Server) -> None:
     """On a link that works, every line is said back and none is carried over a later drop."""
-    ana, bo, link, heard = await _table_with_link(server)
-    try:
+    async with _table_with_link(server) as (bo, link, heard):
         for n in range(3):
             await bo.chat(f"line {n}")
         await wait_until(lambda: chat_lines(heard)[-1:] == ["line 2"], 5.0, "the lines")
@@ -117,10 +110,6 @@ async def test_a_line_said_back_is_no_longer_in_doubt(server: Server) -> None:
         await wait_until(lambda: bo.connected, 20.0, "back")
         await asyncio.sleep(0.5)
         assert chat_lines(heard) == ["line 0", "line 1", "line 2"]
-    finally:
-        await bo.close()
-        await ana.close()
-        await link.close()
 
 
 def test_the_lines_in_doubt_that_the_table_kept_are_the_first_of_them() -> None:

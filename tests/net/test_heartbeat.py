@@ -17,6 +17,7 @@ import pytest
 
 from net.client import ConnectError, TableClient
 from net.server import Server, TableConfig
+from tests.net.links import Link
 from tests.net.table_helpers import FAST, join, wait_until
 from tests.ssh.test_ssh_start_and_end import _banner, _stop
 
@@ -111,29 +112,9 @@ async def test_the_heartbeats_measure_the_round_trip_over_a_slow_link(server: Se
     of the heartbeat find a round trip of at least 0.4 s: what the app counts off the turn
     clock it shows (``ShownClock``)."""
     delay = 0.2
-
-    async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            for _ in range(10_000):  # bounded: the test's few frames end well within
-                chunk = await reader.read(65536)
-                if not chunk:
-                    break
-                await asyncio.sleep(delay)
-                writer.write(chunk)
-                await writer.drain()
-        except (ConnectionError, asyncio.CancelledError):
-            pass
-        finally:
-            writer.close()
-
-    tasks: list[asyncio.Task[None]] = []
-
-    async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", server.port)
-        tasks.extend([asyncio.ensure_future(pipe(reader, up_writer)), asyncio.ensure_future(pipe(up_reader, writer))])
-
-    proxy = await asyncio.start_server(relay, "127.0.0.1", 0)
-    port = proxy.sockets[0].getsockname()[1]
+    link = Link(server.port, delay=delay)
+    await link.start()
+    port = link.listening
     table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
     ana = await TableClient.connect("127.0.0.1", port, name="Ana", table=table.id, reconnect=False, heartbeat=1)
     try:
@@ -141,10 +122,7 @@ async def test_the_heartbeats_measure_the_round_trip_over_a_slow_link(server: Se
         assert ana.rtt is not None and 2 * delay <= ana.rtt < 2 * delay + 1.0, ana.rtt
     finally:
         await ana.close()
-        for task in tasks:
-            task.cancel()
-        proxy.close()
-        await proxy.wait_closed()
+        await link.close()
 
 
 @pytest.mark.parametrize("beat", [0, 61, -3])
