@@ -303,8 +303,8 @@ class TableClient:
             fut = self._pings.pop(msg.get("n", -1), None)
             if fut is not None and not fut.done():
                 fut.set_result(None)
-            if self._barrier is not None and msg.get("n", self._barrier) == self._barrier:
-                self._barrier = None  # (a host of an older version numbers no pong: it answers in turn)
+            if self._barrier is not None and msg.get("n") == self._barrier:
+                self._barrier = None
                 self._release_chat()
             return
         elif kind == "error":
