@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.whole import whole_number
+
 from .widgets.seats import status_text, statuses
 
 
@@ -13,7 +15,7 @@ def own_standing_since(before: dict[str, Any] | None, view: dict[str, Any]) -> s
     is not what it was in ``before`` (the view held as the connection went); "" where it is the
     same, for a watcher, or for another match."""
     seat = view.get("seat")
-    if not isinstance(before, dict) or not isinstance(seat, int) or isinstance(seat, bool):
+    if not isinstance(before, dict) or not whole_number(seat):
         return ""
     if before.get("seat") != seat or before.get("game") != view.get("game"):
         return ""
