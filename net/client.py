@@ -184,6 +184,9 @@ class TableClient:
         #: the round trip to the host, seconds, as the latest pings found it (a heartbeat's too;
         #: None before one is answered): an app counts it off the turn clock it shows
         self.rtt: float | None = None
+        #: the latest ping's round trip alone, on this connection (None before one is answered):
+        #: a link turned slow shows in it at once, where the mean above lags behind
+        self.last_rtt: float | None = None
         self._last_error: tuple[str, str] | None = None
         self._closing = False
         self._reconnecting = False
@@ -300,6 +303,7 @@ class TableClient:
             if sent is not None:
                 took = time.monotonic() - sent
                 self.rtt = took if self.rtt is None else (self.rtt + took) / 2
+                self.last_rtt = took
             fut = self._pings.pop(msg.get("n", -1), None)
             if fut is not None and not fut.done():
                 fut.set_result(None)
@@ -366,6 +370,7 @@ class TableClient:
                 fut.set_exception(ConnectionError("connection lost"))
         self._pings.clear()
         self._ping_sent.clear()  # (their answers will not come: the next connection measures afresh)
+        self.last_rtt = None
         last = self._last_error[0] if self._last_error else None
         if self._closing or not self.reconnect or last in FATAL or last == "bye":
             reason = self._last_error[1] if self._last_error else "connection closed"

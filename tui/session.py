@@ -505,7 +505,7 @@ class TableSession:
         client = self.client
         if self.server is not None or client is None or not client.connected:
             return False  # (a table this app hosts, solo or not: no link to be slow)
-        return (client.rtt or 0.0) >= SLOW_LINK or client.unanswered_for() >= SLOW_LINK
+        return (client.last_rtt or 0.0) >= SLOW_LINK or client.unanswered_for() >= SLOW_LINK
 
     @property
     def rematch_by_ready(self) -> bool:

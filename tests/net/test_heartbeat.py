@@ -125,6 +125,27 @@ async def test_the_heartbeats_measure_the_round_trip_over_a_slow_link(server: Se
         await link.close()
 
 
+async def test_the_latest_round_trip_is_one_connections_own(server: Server) -> None:
+    """``last_rtt`` is the latest ping's round trip on the connection up now: the app's top line
+    says "slow link" from it, and one measured on a connection that dropped says nothing of the
+    next (it read "slow link" for seconds after coming back on a quick one)."""
+    link = Link(server.port, delay=0.2)
+    await link.start()
+    table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
+    ana = await TableClient.connect("127.0.0.1", link.listening, name="Ana", table=table.id, reconnect_for=10.0)
+    try:
+        await ana.ping(timeout=5)
+        assert ana.last_rtt is not None and ana.last_rtt >= 0.4
+        ana.drop_connection()
+        await wait_until(lambda: not ana.connected, 5, "the drop")
+        assert ana.last_rtt is None
+        await wait_until(lambda: ana.connected, 10, "back")
+        assert ana.last_rtt is None  # until a ping on this connection is answered
+    finally:
+        await ana.close()
+        await link.close()
+
+
 @pytest.mark.parametrize("beat", [0, 61, -3])
 async def test_a_heartbeat_out_of_range_is_refused_at_the_handshake(server: Server, beat: int) -> None:
     table = server.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=1))
