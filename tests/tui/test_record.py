@@ -314,6 +314,24 @@ async def test_the_screen_names_a_file_it_cannot_read_and_clearing_removes_it() 
         assert not problem.display
 
 
+async def test_a_record_that_is_a_folder_is_not_offered_to_clear() -> None:
+    """record.json a folder: Clear was offered, asked "record.json is removed, as it is.", and
+    then said it could not be removed. The key is not offered where it could not."""
+    path = record_path()
+    (path / "sub").mkdir(parents=True)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_record()
+        screen = await record_screen(app, pilot)
+        problem = screen.query_one("#record-problem")
+        assert problem.display and "could not be read (Is a directory)" in text(problem.content)
+        assert "Clear record" not in text(problem.content)
+        assert screen.check_action("clear", ()) is False
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.screen is screen and path.is_dir()
+
+
 async def test_a_finished_solo_match_over_an_unreadable_record_is_said_once_and_the_file_kept() -> None:
     path = record_path()
     path.parent.mkdir(parents=True, exist_ok=True)

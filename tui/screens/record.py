@@ -95,11 +95,16 @@ class RecordScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "clear":
-            return bool(self.matches or self.problem)
+            return self._clearable()
         return True
 
+    def _clearable(self) -> bool:
+        """Matches to forget, or a file that cannot be read to remove: not a folder in its place,
+        nor a file under a data folder that is a file, which Clear could not remove either."""
+        return bool(self.matches or self.problem and self.path.is_file())
+
     def action_clear(self) -> None:
-        if not (self.matches or self.problem):
+        if not self._clearable():
             return
         count = len(self.matches)
         detail = ("The one match counted here is forgotten." if count == 1
