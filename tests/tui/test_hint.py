@@ -219,6 +219,15 @@ async def test_the_suit_question_opens_on_the_suit_the_hint_named() -> None:
         await pilot.press("enter")
         ask = await wait_for(pilot, lambda: current(app, ChoiceScreen))
         assert ask.focused is not None and ask.focused.id == f"opt{ask.actions.index(wanted)}"
+        # what Enter gives, in words (the highlight alone showed it), following the highlight
+        picks = ask.query_one("#enter-picks")
+        first = ask.actions.index(wanted) + 1
+        assert str(picks.render()) == f"Enter picks {first}: ♦ diamonds"
+        await pilot.press("right")
+        await wait_for(pilot, lambda: str(picks.render()) != f"Enter picks {first}: ♦ diamonds")
+        assert str(picks.render()).startswith(f"Enter picks {first % 4 + 1}: ")
+        await pilot.press("left")
+        await wait_for(pilot, lambda: str(picks.render()) == f"Enter picks {first}: ♦ diamonds")
         await pilot.press("enter")
         await wait_for(pilot, lambda: link.sent == [wanted])
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -57,6 +58,8 @@ class ChoiceScreen(Withdrawable[str | None]):
                 for i, action in enumerate(self.actions):
                     yield Button(f"{i + 1} {choice_label(action, self.card_style, self.total)}", id=f"opt{i}",
                                  classes="option")
+            # which answer Enter gives, in words: the highlight alone showed it
+            yield Label(self._enter_words(self.first), id="enter-picks", markup=False)
             outcomes = [f"{i + 1}: {said}." for i, action in enumerate(self.actions)
                         for said in [chip_outcome(self.game, self.total, action, self.held)] if said]
             if self.note:
@@ -69,6 +72,16 @@ class ChoiceScreen(Withdrawable[str | None]):
         if popped(self):
             return
         self.query_one(f"#opt{self.first}", Button).focus()
+
+    def _enter_words(self, index: int) -> str:
+        """"Enter picks 2: +11 (to 71)": the answer the highlight is on, which Enter gives."""
+        return f"Enter picks {index + 1}: {choice_label(self.actions[index], self.card_style, self.total)}"
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The highlight moved (arrow keys, Tab): the words follow it."""
+        button = event.widget
+        if isinstance(button, Button) and (button.id or "").startswith("opt"):
+            self.query_one("#enter-picks", Label).update(self._enter_words(int((button.id or "opt0")[3:])))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_pick(int((event.button.id or "opt0")[3:]))
