@@ -140,9 +140,11 @@ def total_words(view: dict[str, Any], style: str) -> str:
 def scores_words(view: dict[str, Any], names: list[str]) -> str:
     """S's answer: every seat's lives, chips or points, the partners and the pot."""
     # a colon after the name: "Normal bot 2: 9 chips", not "Normal bot 2 9 chips"
-    parts = [f"{seat_name(names, seat)}: {status_text(st) or 'in'}" for seat, st in enumerate(statuses(view))]
-    text = "Scores: " + "; ".join(parts) if parts else "No scores yet"
     teams = view.get("teams")
+    shared = {"team": True} if teams else {}  # "9 chips (team)": each pair's, not 9 more each
+    parts = [f"{seat_name(names, seat)}: {status_text({**st, **shared}) or 'in'}"
+             for seat, st in enumerate(statuses(view))]
+    text = "Scores: " + "; ".join(parts) if parts else "No scores yet"
     if teams:  # ninety-eight 7.2: partners share their lives or chips
         text += ". Partners: " + "; ".join(" and ".join(seat_name(names, s) for s in team) for team in teams)
     if view.get("pot"):
@@ -176,8 +178,9 @@ def hand_words(view: dict[str, Any], cards: list[str], names: list[str], style: 
         if other == seat or not whole_number(held):
             continue
         st = seats[other] if other < len(seats) else {}
-        gone = st.get("out") or st.get("in_hand") is False
-        others.append(f"{seat_name(names, other)}: {'out' if gone and not held else counted(held, 'card')}")
+        # out of the match, or out of this hand only (ninety-eight 4.3: back at the next deal)
+        gone = "out" if st.get("out") else "out of this hand" if st.get("in_hand") is False else ""
+        others.append(f"{seat_name(names, other)}: {gone if gone and not held else counted(held, 'card')}")
     return mine + (". " + "; ".join(others) if others else "")
 
 

@@ -56,8 +56,9 @@ def test_the_answers_to_c_s_and_t() -> None:
     names the next mark."""
     view = new_match("ninety-eight", 4, "teams", seed=3).view(0)
     assert total_words(view, "ascii") == "The total is 0 (limit 98)"
-    assert scores_words(view, NAMES) == ("Scores: Ana: 3 lives; Bob: 3 lives; Cy: 3 lives; Di: 3 lives. "
-                                         "Partners: Ana and Cy; Bob and Di")
+    # each pair's lives, not each seat's (a player who reads only words counted 12 lives)
+    assert scores_words(view, NAMES) == ("Scores: Ana: 3 lives (team); Bob: 3 lives (team); Cy: 3 lives (team); "
+                                         "Di: 3 lives (team). Partners: Ana and Cy; Bob and Di")
     # a name that ends in a number stays apart from the count after it
     chips = new_match("ninety-nine", 2, seed=3).view(0)
     assert scores_words(chips, ["You", "Normal bot 2"]) == "Scores: You: 9 chips; Normal bot 2: 9 chips"
@@ -122,6 +123,11 @@ def test_y_says_a_seat_out_of_the_match_is_out() -> None:
     view["status"][2] = {**view["status"][2], "out": True, "in_hand": False, "chips": 0}
     view["hand_counts"] = [3, 3, 0]
     assert hand_words(view, view["hand"], NAMES, "ascii").endswith(". Bob: 3 cards; Cy: out")
+    # ninety-eight 4.3: out of the hand only, as S says it (Y said "out" of both)
+    hand = new_match("ninety-eight", 3, seed=3).view(0)
+    hand["status"][2] = {**hand["status"][2], "in_hand": False}
+    hand["hand_counts"] = [4, 4, 0]
+    assert hand_words(hand, hand["hand"], NAMES, "ascii").endswith(". Bob: 4 cards; Cy: out of this hand")
 
 
 def test_every_part_of_the_line_under_the_board_is_of_a_kind_named() -> None:
