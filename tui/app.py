@@ -29,7 +29,7 @@ from net.lanflags import lan_interfaces as lan_flag_interfaces
 from .handorder import HAND_ORDERS, ORDER_LABELS
 from .heldnotices import HeldNotices
 from .leftnotices import LeftNotices
-from .notices import TOO_SMALL_TITLE, cover_beneath, fitted
+from .notices import TOO_SMALL_TITLE, cover_beneath, fitted, was_taken_down
 from .plain import printable
 from .running import saved_match_note, terminal_gone
 from .settings import (CARD_STYLES, Rewritten, Settings, Unread, change_settings, file_named, load_settings,
@@ -160,6 +160,9 @@ class DealMeInApp(App[int]):
         self._warned: set[str] = set()  # the titles ``warn_once`` has said
         #: notices waiting while a question is on top (``tui.heldnotices``)
         self.held_notices = HeldNotices(self)
+        #: notices taken down, by (title, words), when: one raised before it and still on its way
+        #: does not show (``tui.notices.take_down``)
+        self.taken_down: dict[tuple[str, str], float] = {}
         #: notices said of a table left, past once another opens (``tui.leftnotices``)
         self.left_notices = LeftNotices(self)
         #: the notices about the player's files said at the start, one after another (``tui.startnotices``)
@@ -185,8 +188,9 @@ class DealMeInApp(App[int]):
         super().notify(printable(message), title=printable(title), severity=severity, timeout=timeout, markup=False)
 
     def _on_notify(self, event: Notify) -> None:
-        """A notice that comes while a question is on top waits for its answer (``tui.heldnotices``)."""
-        if self.held_notices.keep(event.notification):
+        """A notice that comes while a question is on top waits for its answer (``tui.heldnotices``);
+        one taken down since it was raised does not come at all (``tui.notices.was_taken_down``)."""
+        if was_taken_down(self, event.notification) or self.held_notices.keep(event.notification):
             event.prevent_default()
 
     def get_key_display(self, binding: Binding) -> str:

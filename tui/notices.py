@@ -58,15 +58,34 @@ def fitted(wordings: Iterable[str], size: Size) -> str:
     return text
 
 
+#: seconds a notice taken down is remembered, for one raised before and still on its way
+TAKEN_DOWN_FOR = 5.0
+
+
 def take_down(app: App[Any], messages: set[str], title: str = "") -> None:
     """Take down the notices ``app`` holds titled ``title`` (none: untitled) whose text is one
-    of ``messages`` (as the app shows them): Textual has no public way to take one notice down."""
+    of ``messages`` (as the app shows them): Textual has no public way to take one notice down.
+    One raised a moment ago is still on its way (Textual posts it): the app's ``taken_down``
+    keeps it from showing when it comes (``was_taken_down``)."""
+    now = time.time()
+    taken = getattr(app, "taken_down", None)
+    if isinstance(taken, dict):
+        for old in [key for key, at in taken.items() if now - at > TAKEN_DOWN_FOR]:
+            del taken[old]
+        taken.update({(title, message): now for message in messages})
     gone = [n for n in app._notifications if (n.title or "") == title and n.message in messages]
     for notification in gone:
         app._unnotify(notification, refresh=notification is gone[-1])
     held = getattr(app, "held_notices", None)  # waiting behind a question (``tui.heldnotices``)
     if held is not None:
         held.drop(messages, title)
+
+
+def was_taken_down(app: App[Any], notification: Notification) -> bool:
+    """``notification`` was raised before ``take_down`` took its words down, and reached the
+    app only after (a key burst: a warning, then the key that made it past)."""
+    at = getattr(app, "taken_down", {}).get((notification.title or "", notification.message))
+    return at is not None and notification.raised_at <= at
 
 
 def _toast(holder: Widget) -> Toast | None:

@@ -252,3 +252,22 @@ async def test_a_screen_back_on_top_keeps_no_holders_of_notices_gone_meanwhile()
         home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
         holders = await _held_time_and_again(app, pilot, home, 4)
         assert all(h.query(Toast) for h in holders) and len(holders) == len(list(app._notifications)), len(holders)
+
+
+async def test_a_notice_taken_down_before_it_reached_the_screen_does_not_come() -> None:
+    """Textual posts a notice, and holds it once that message is read: one taken down in the
+    same breath (a key burst: Space said "Play a card first", and the Enter after it played)
+    was not yet there to take down, and came after, standing over the play it spoke of."""
+    from tui.notices import take_down
+
+    from .helpers import notices
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.notify("Play a card first: you draw as soon as it is played.", severity="warning")
+        take_down(app, {"Play a card first: you draw as soon as it is played."})
+        await pilot.pause()
+        assert "Play a card first: you draw as soon as it is played." not in notices(app)
+        app.notify("Play a card first: you draw as soon as it is played.", severity="warning")  # said again after
+        await pilot.pause()
+        assert notices(app).count("Play a card first: you draw as soon as it is played.") == 1
