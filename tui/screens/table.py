@@ -391,6 +391,8 @@ class TableScreen(Screen[None]):
         elif self.view is not None and not self.view.get("is_over"):
             self._ended_names = self.log_names  # as the match ends, before the lobby that follows
         was, self.view = self.view, view
+        if was is not None and view.get("version") != was.get("version"):
+            self._drop_said()
         if my_turn(view) and not (was is not None and my_turn(was) and was.get("hand_number") == view.get("hand_number")):
             self._turn_came = time.monotonic()
         if self._draw_next is not None and view.get("version") != self._draw_next:
@@ -399,6 +401,8 @@ class TableScreen(Screen[None]):
             # the draw typed was for the player's own play)
             if can(view, "draw") and not any(e.get("for_you") for e in events or []):
                 self.call_later(self.send, "draw")
+            self._warned_at.pop(DRAW_AFTER_PLAY, None)  # "Play a card first" is past: the play is in
+            take_down(self.app, {printable(DRAW_AFTER_PLAY)})
         if self._unanswered is not None and not self.offline and view is not was:  # (a lobby redraws the same)
             lost, self._unanswered = self._unanswered, None
             if view.get("version") == lost and my_turn(view):
@@ -1099,6 +1103,15 @@ class TableScreen(Screen[None]):
         self._warned_at.clear()  # the same key pressed again after the results is told again
         self._said_at.clear()
         take_down(self.app, passing)
+
+    def _drop_said(self) -> None:
+        """The table moved on: the answers to C, S, T and Y still up told it as it stood (the
+        total before a bot's play, whose turn it was), so they go; the log keeps them."""
+        now = time.monotonic()
+        said = {printable(text) for text, at in self._said_at.items() if now - at < SAY_SECONDS}
+        self._said_at.clear()
+        if said:
+            take_down(self.app, said)
 
     @property
     def solo(self) -> bool:
