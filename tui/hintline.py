@@ -65,9 +65,11 @@ def reach(view: dict[str, Any], ways: list[str]) -> list[str]:
     levels = max(map(len, totals.values()))
 
     def said(level: int | None) -> str:
+        # a total with words first: "to 61 or 71 (passes 66: ...)" read, aloud, as both passing 66
+        shown = sorted(totals.items(), key=lambda made_words: not made_words[1]) if level is not None else totals.items()
         return " to " + " or ".join(f"{made} ({words[min(level, len(words) - 1)]})"
                                     if words and level is not None else str(made)
-                                    for made, words in totals.items())
+                                    for made, words in shown)
     return [*(said(level) for level in range(levels)), said(None)]
 
 

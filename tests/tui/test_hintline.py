@@ -140,7 +140,7 @@ def test_a_ninety_nine_card_says_what_it_costs_or_wins_before_it_is_played() -> 
     assert line("JD", 120) == "Enter plays JD to 70 (passes 66: you lose 1 chip), and the next player misses a turn"
     assert line("JD") == "Enter plays JD to 70 (passes 66: you lose 1 chip)"
     assert line("9C") == "Enter plays 9C: the total stays 60"  # 2: a 9 adds nothing
-    assert line("AS") == "Enter plays AS to 61 or 71 (passes 66: you lose 1 chip)"  # 2: its two values
+    assert line("AS") == "Enter plays AS to 71 (passes 66: you lose 1 chip) or 61"  # 2: its two values, the one that costs first
     assert line("JD", 20) == "Enter plays JD to 70"  # too narrow for the outcome: where it goes, still
     assert line("JD", 17) == "Enter plays JD"  # and narrower: what Enter does
     view["total"] = 56

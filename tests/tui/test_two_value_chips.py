@@ -87,8 +87,10 @@ def test_an_ace_at_32_says_what_each_value_costs_shorter_as_the_line_narrows() -
 def test_only_the_value_that_costs_or_wins_says_so() -> None:
     """3.3: a ten's -10 never costs anything; an ace's 1 at 60 makes 61, nothing happens."""
     assert line(32, "TD", 80) == "Enter plays 10♦ to 42 (passes 33: you lose 1 chip) or 22"
-    assert line(60, "AS", 80) == "Enter plays A♠ to 61 or 71 (passes 66: you lose 1 chip)"
-    assert line(88, "AS", 80) == "Enter plays A♠ to 89 or 99 (you win the round, the others lose 2 chips each)"
+    # the value that does something first: "to 61 or 71 (passes 66: ...)", heard, seemed to say it of both
+    assert line(60, "AS", 80) == "Enter plays A♠ to 71 (passes 66: you lose 1 chip) or 61"
+    assert line(88, "AS", 80) == "Enter plays A♠ to 99 (you win the round, the others lose 2 chips each) or 89"
+    assert line(60, "AS", 28) == "Enter plays A♠ to 61 or 71"  # without the chips, in the order of the values
     assert line(97, "TD", 58) == "Enter plays 10♦ to 107 (you lose 2, round over) or 87"
     assert line(22, "TD", 80) == "Enter plays 10♦ to 32 or 12"  # neither value does anything to the chips
 
