@@ -160,9 +160,28 @@ def told(events: list[dict[str, Any]], teams: Any = None) -> list[dict[str, Any]
     (ninety-eight 5.1) goes back to 0 for no one, so the log, the chart and the replay leave it
     out; what a card does to the turns is told with its play (``turns_with_play``). With
     ``teams`` (the view's), what a team pays, antes or loses is told of the team (``of_teams``)."""
-    return of_teams(turns_with_play([e for i, e in enumerate(events)
-                                     if not (e.get("kind") == "reset" and i + 1 < len(events)
-                                             and events[i + 1].get("kind") in ("hand_over", "round_over"))]), teams)
+    return of_teams(turns_with_play(paid_short([e for i, e in enumerate(events)
+                                                if not (e.get("kind") == "reset" and i + 1 < len(events)
+                                                        and events[i + 1].get("kind") in ("hand_over", "round_over"))])),
+                    teams)
+
+
+def paid_short(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``events`` with a landing on 99 marked ``short`` where a seat that pays for it has fewer
+    than the 2 chips (ninety-nine 4.1: it pays what it has): "everyone else loses 2 chips",
+    then "Bo loses 1 chip (0 left)", read as a contradiction."""
+    out = list(events)
+    for i, e in enumerate(out):
+        if e.get("kind") != "99":
+            continue
+        paid = []
+        for later in out[i + 1:]:
+            if later.get("kind") != "chips":
+                break
+            paid.append(later.get("delta"))
+        if any(isinstance(d, int) and -2 < d < 0 for d in paid):
+            out[i] = {**e, "short": True}
+    return out
 
 
 #: what partners share (ninety-eight 7.2): the engine tells it of the team's first seat (its
@@ -573,7 +592,7 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     if kind == "passing":
         return f"{who} passes {event.get('mark')}"  # the chips line that follows says what it costs
     if kind == "99":  # ninety-nine 3.3: the round is won, and the others pay
-        return f"{who} lands on 99: everyone else loses 2 chips"
+        return f"{who} lands on 99: everyone else loses 2 chips" + (" (or all they have)" if event.get("short") else "")
     if kind == "over":
         return f"{who} goes over 99 with {event.get('total')}"
     if kind == "no_cards":

@@ -65,6 +65,14 @@ def test_landing_on_99_is_a_sentence():
     """Review: "Normal bot: 99" (ninety-nine 3.3: 99 wins the round, the others pay 2 chips)."""
     assert describe({"kind": "99", "seat": 1}, NAMES) == "Bob lands on 99: everyone else loses 2 chips"
     assert describe({"kind": "99", "seat": 0}, NAMES) == "You land on 99: everyone else loses 2 chips"
+    # 4.1: a seat pays what it has; the line said 2 chips of every seat, then "Cy loses 1 chip (0 left)"
+    short = [{"kind": "99", "seat": 1}, {"kind": "chips", "seat": 0, "delta": -2, "left": 5},
+             {"kind": "chips", "seat": 2, "delta": -1, "left": 0}, {"kind": "round_over", "seat": 1}]  # (seat 2: unnamed)
+    assert [describe(e, NAMES) for e in told(short)][:3] == [
+        "Bob lands on 99: everyone else loses 2 chips (or all they have)", "You lose 2 chips (5 left)",
+        "Seat 3 loses 1 chip (0 left)"]
+    whole = [short[0], short[1], {**short[2], "delta": -2, "left": 1}]
+    assert describe(told(whole)[0], NAMES) == "Bob lands on 99: everyone else loses 2 chips"
 
 
 def test_passing_a_mark_leaves_its_cost_to_the_chips_line():
