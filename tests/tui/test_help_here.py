@@ -49,7 +49,11 @@ async def test_a_solo_table_in_play_lists_no_step_away_and_no_rematch() -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         screen, link = await _table(app, pilot, True, new_match("ninety-nine", 3, preset="manual-draw", seed=4))
-        keys = (await _help(app, pilot))["At the table"]
+        sections = await _help(app, pilot)
+        keys = sections["At the table"]
+        # a choice here is an ace's or a ten's value: no suit is named, so no suit key is listed
+        assert "1 .. 9" in sections["A choice at the table"]
+        assert not any(does.startswith("Name ") for does in sections["A choice at the table"].values())
         assert "A" not in keys and "R" not in keys, keys  # A: "No stepping away at a solo table"
         assert keys["H"] == "Hint" and keys["Enter"] == "Play"
         assert keys["Space"] == "Draw your card after a play, before the next seat plays"  # ninety-nine 5.1

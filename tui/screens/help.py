@@ -241,9 +241,11 @@ class HelpScreen(Screen[None]):
             "Everywhere": everywhere,
             "At the table": at_table,
             # an ace's or a ten's value, a suit to name (not for a watcher, who makes no play)
-            **({} if watching else {"A choice at the table": key_rows(_of(ChoiceScreen), keymap=keymap, extra=[
-                ("1 .. 9", "Choose the answer of that number"),
-                ("←, →, Enter", "Move between the answers and choose one")])}),
+            # (a wild card's suit keys only in Crazy Eights, the one game that names a suit)
+            **({} if watching else {"A choice at the table": key_rows(
+                [b for b in _of(ChoiceScreen) if game in (None, "crazy-eights") or not b.action.startswith("suit(")],
+                keymap=keymap, extra=[("1 .. 9", "Choose the answer of that number"),
+                                      ("←, →, Enter", "Move between the answers and choose one")])}),
             # Ninety-Nine plays rounds, the others hands
             (f"{deal_word(game).capitalize()} over / match over" if game else
              "Hand or round over / match over"): key_rows(results_keys, keymap=keymap),
