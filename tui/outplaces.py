@@ -35,6 +35,21 @@ class OutPlaces:
         for seat in gone:
             self.places.setdefault(seat, still + 1)
 
+    def read_hand(self, moves: list[list[dict[str, Any]]], view: dict[str, Any]) -> None:
+        """A single-hand match (ninety-eight 6.1) read back whole, ``moves`` from its deal on
+        (the hand so far a resumed or rejoined table is sent): its places as the app that
+        watched it go saw them, not none."""
+        if (view.get("options") or {}).get("scoring") != "single" or view.get("teams"):
+            return
+        left = len(view.get("status") or [])
+        places: dict[int, int] = {}
+        for events in moves:
+            gone = [int(e["seat"]) for e in events if e.get("kind") == "eliminated" and whole_number(e.get("seat"))]
+            for seat in gone:
+                places.setdefault(seat, left - len(gone) + 1)
+            left -= len(gone)
+        self.places = places
+
 
 def _hand(view: dict[str, Any]) -> int:
     number = view.get("hand_number")

@@ -680,6 +680,8 @@ class TableSession:
         if not self.view.get("is_over"):
             self._results.withdraw_match()
         self._tell(events, before, told, table)
+        if so_far and _dealt(so_far[0][1]):  # a single-hand match's places, from its whole hand
+            self.out_places.read_hand([moves for _, moves in so_far], self.view)
 
     def _ended_meanwhile(self, so_far: list[tuple[int, list[dict[str, Any]]]],
                          ended_away: bool) -> tuple[list[dict[str, Any]], KeptResults | None]:

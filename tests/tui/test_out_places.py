@@ -32,9 +32,11 @@ def test_each_seat_out_takes_the_place_after_those_still_in(game: str, preset: s
         places = OutPlaces()
         before = None
         order: list[list[int]] = []
+        moves: list[list[dict]] = []
         while not m.is_over:
             seat = m.current_seat
             events = m.apply(rng.choice(m.view(seat)["legal"]), seat)
+            moves.append([e.for_seat(0) for e in events])
             view = m.view(0)
             # ninety-eight 6.1: out of the one hand is out of the match
             out = [e.seat for e in events if e.kind == "out" or preset == "single-hand" and e.kind == "eliminated"]
@@ -48,6 +50,10 @@ def test_each_seat_out_takes_the_place_after_those_still_in(game: str, preset: s
         for group in order:  # first out first
             assert {places.places[s] for s in group} == {left - len(group) + 1}, (seed, order, places.places)
             left -= len(group)
+        if preset == "single-hand":  # read back whole (a resumed table's hand so far), the same places
+            again = OutPlaces()
+            again.read_hand(moves, m.view(0))
+            assert again.places == places.places
 
 
 async def test_the_results_of_a_ninety_nine_match_give_the_losers_places() -> None:
