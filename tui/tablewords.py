@@ -117,7 +117,8 @@ def next_mark(view: dict[str, Any]) -> int | None:
 
 
 def total_words(view: dict[str, Any], style: str) -> str:
-    """C's answer: the total and its limit, or the suit to follow, the top card and a debt."""
+    """C's answer: the total and its limit, or the suit to follow, the top card, what is wild
+    (where it is not the eights alone) and a debt."""
     if view.get("total") is not None:
         text = f"The total is {view['total']}"
         if view.get("limit"):
@@ -129,6 +130,9 @@ def total_words(view: dict[str, Any], style: str) -> str:
         text = f"Follow {suit_label(view['suit'], style)}"
         if view.get("top"):
             text += f", on {card_label(view['top'], style)}"
+        wild = dict(follow_parts(view, style)).get("wild")
+        if wild:  # Countdown's rank of the moment, jokers: as the line under the board says it
+            text += f"; {wild}"
         if view.get("debt"):
             text += f"; play a 2 or draw {view['debt']}"
         return text

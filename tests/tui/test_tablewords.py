@@ -71,6 +71,12 @@ def test_the_answers_to_c_s_and_t() -> None:
     eights = new_match("crazy-eights", 4, seed=3).view(1)
     assert total_words(eights, "ascii").startswith("Follow ") and ", on " in total_words(eights, "ascii")
     assert turn_words(eights, NAMES) == "It is your turn"
+    # crazy-eights 6.2 and 7.4: what is wild, where it is not the eights alone, as the board says it
+    assert "wild" not in total_words(eights, "ascii")
+    jokers = new_match("crazy-eights", 3, "jokers", seed=3).view(0)
+    assert total_words(jokers, "ascii") == "Follow S spades, on AS; wild 8s, jokers"
+    countdown = new_match("crazy-eights", 3, "countdown", seed=3).view(0)
+    assert f"; wild {countdown['wild'][0]}s" in total_words(countdown, "ascii"), total_words(countdown, "ascii")
 
 
 def test_with_nothing_to_hint_the_hint_says_why() -> None:
