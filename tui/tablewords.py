@@ -156,14 +156,33 @@ def scores_words(view: dict[str, Any], names: list[str]) -> str:
     return text
 
 
-def turn_words(view: dict[str, Any], names: list[str]) -> str:
-    """T's answer: whose turn it is."""
+def turn_words(view: dict[str, Any], names: list[str], left: int | None = None) -> str:
+    """T's answer: whose turn it is (with ``left``, the seconds its clock shows), and who plays
+    after, in the direction of play (the seat boxes' order and the top line's arrow, for a
+    player who reads no drawing)."""
     current = view.get("current_seat")
     if current is None:
         return "Nobody's turn: the match is over"
-    if current == view.get("seat"):
-        return "It is your turn"
-    return f"It is {turn_of(seat_name(names, current))}"
+    me = view.get("seat")
+    text = "It is your turn" if current == me else f"It is {turn_of(seat_name(names, current))}"
+    if left is not None:
+        text += f", {left} s left on the clock"
+    after = play_order(view)
+    if after:
+        way = "clockwise" if view.get("direction", 1) == 1 else "anticlockwise"
+        text += "; then " + ", then ".join("you" if s == me else seat_name(names, s) for s in after) + f" ({way})"
+    return text
+
+
+def play_order(view: dict[str, Any]) -> list[int]:
+    """The seats still in the hand after the one to play, in the direction of play, as the
+    turns pass with no card that skips or reverses."""
+    current, status = view.get("current_seat"), view.get("status") or []
+    step = -1 if view.get("direction", 1) == -1 else 1
+    if not whole_number(current) or not 0 <= current < len(status):
+        return []
+    seats = [(current + step * k) % len(status) for k in range(1, len(status))]
+    return [s for s in seats if isinstance(status[s], dict) and status[s].get("in_hand", True) and not status[s].get("out")]
 
 
 def hand_words(view: dict[str, Any], cards: list[str], names: list[str], style: str) -> str:

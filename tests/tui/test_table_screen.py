@@ -309,7 +309,7 @@ async def test_c_s_t_say_total_scores_turn() -> None:
         await pilot.pause()
         assert screen.said[0] == "The total is 20 (limit 20)"
         assert screen.said[1].startswith("Scores: P0: 3 lives; P1: 3 lives")
-        assert screen.said[2] == "It is your turn"
+        assert screen.said[2] == "It is your turn; then P3, then P0, then P1 (clockwise)"
         shown = screen.query_one(HandView).cards
         assert screen.said[3] == hand_words(screen.view, shown, list(screen.names), "two-colour")
         assert screen.said[3].startswith(f"Your {len(shown)} cards: {card_label(shown[0], 'two-colour')}, ")
@@ -319,7 +319,7 @@ async def test_c_s_t_say_total_scores_turn() -> None:
         await pilot.pause()
         assert link.sent == ["KH"]
         await pilot.press("t")
-        assert screen.said[-1] in ("It is your turn", ) or screen.said[-1].startswith("It is P")
+        assert screen.said[-1].startswith(("It is your turn;", "It is P"))
 
 
 async def test_player_text_is_never_markup() -> None:

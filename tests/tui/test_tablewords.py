@@ -67,10 +67,15 @@ def test_the_answers_to_c_s_and_t() -> None:
     assert [total_words({**chips, "total": t}, "ascii") for t in (33, 65, 66, 98)] == [
         "The total is 33 (next mark 66)", "The total is 65 (next mark 66)", "The total is 66 (next mark 99)",
         "The total is 98 (next mark 99)"]
-    assert turn_words(view, NAMES) == "It is Bob's turn"
+    # and who plays after, in the direction of play, for a player who reads no seat boxes or arrow
+    assert turn_words(view, NAMES) == "It is Bob's turn; then Cy, then Di, then you (clockwise)"
+    backwards = {**view, "direction": -1}
+    assert turn_words(backwards, NAMES) == "It is Bob's turn; then you, then Di, then Cy (anticlockwise)"
+    out_of_hand = {**view, "status": [*view["status"][:2], {**view["status"][2], "in_hand": False}, view["status"][3]]}
+    assert turn_words(out_of_hand, NAMES) == "It is Bob's turn; then Di, then you (clockwise)"
     eights = new_match("crazy-eights", 4, seed=3).view(1)
     assert total_words(eights, "ascii").startswith("Follow ") and ", on " in total_words(eights, "ascii")
-    assert turn_words(eights, NAMES) == "It is your turn"
+    assert turn_words(eights, NAMES) == "It is your turn; then Cy, then Di, then Ana (clockwise)"
     # crazy-eights 6.2 and 7.4: what is wild, where it is not the eights alone, as the board says it
     assert "wild" not in total_words(eights, "ascii")
     jokers = new_match("crazy-eights", 3, "jokers", seed=3).view(0)
@@ -100,12 +105,12 @@ def test_a_marked_seats_turn_keeps_its_mark_after_the_turn() -> None:
     view = new_match("ninety-eight", 3, seed=3).view(0)
     view["current_seat"] = 1
     assert _top_line(view, names, "ascii").endswith("· Cy's turn (away)")
-    assert turn_words(view, names) == "It is Cy's turn (away)"
+    assert turn_words(view, names) == "It is Cy's turn (away); then Bo (bot), then you (clockwise)"
     # docs/protocol.md, "Turn clock": a player still here whose turns the clock has been making
     lobby["seats"][1] = {"name": "Cy", "connected": True, "idle": True}
     names = seat_names(lobby)
     assert names[1] == "Cy (idle)" and turn_of(names[1]) == "Cy's turn (idle)"
-    assert turn_words(view, names) == "It is Cy's turn (idle)"
+    assert turn_words(view, names) == "It is Cy's turn (idle); then Bo (bot), then you (clockwise)"
     lobby["seats"][1]["idle"] = False
     assert seat_names(lobby)[1] == "Cy"
 

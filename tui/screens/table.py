@@ -1164,7 +1164,7 @@ class TableScreen(Screen[None]):
 
     def action_say_turn(self) -> None:
         left = None if self.offline else self.clock_left()  # the top line's seconds, in words too
-        words = turn_words(self.view or {}, self.names) + (f", {left} s left on the clock" if left is not None else "")
+        words = turn_words(self.view or {}, self.names, left)
         if self.offline:  # as the top line says, in words: what shows is as the connection left it
             words += " (not connected: reconnecting)"
         elif self._slow_link():
