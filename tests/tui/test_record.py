@@ -236,6 +236,15 @@ async def record_screen(app: Any, pilot: Any) -> RecordScreen:
                           and app.screen)
 
 
+async def record_problem(app: Any, pilot: Any) -> tuple[RecordScreen, Any]:
+    """The Record screen opened over a record it cannot read, and the problem it shows."""
+    app.action_record()
+    screen = await record_screen(app, pilot)
+    problem = screen.query_one("#record-problem")
+    assert problem.display
+    return screen, problem
+
+
 async def test_the_record_screen_from_home_shows_the_games_and_the_bots() -> None:
     for m in [played(True, opponents=("hard", "easy")), played(False, preset="fast"),
               played(True, game="crazy-eights", opponents=("player", "normal"), day="2026-11-30",
@@ -300,10 +309,8 @@ async def test_the_screen_names_a_file_it_cannot_read_and_clearing_removes_it() 
     path.write_bytes(b"not json at all")
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.action_record()
-        screen = await record_screen(app, pilot)
-        problem = screen.query_one("#record-problem")
-        assert problem.display and "record.json: not a record" in text(problem.content)
+        screen, problem = await record_problem(app, pilot)
+        assert "record.json: not a record" in text(problem.content)
         assert "new record.\nX (Clear record) removes it and starts a new record." in text(problem.content)
         assert path.read_bytes() == b"not json at all"
         await pilot.press("x")
@@ -321,10 +328,8 @@ async def test_a_record_that_is_a_folder_is_not_offered_to_clear() -> None:
     (path / "sub").mkdir(parents=True)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.action_record()
-        screen = await record_screen(app, pilot)
-        problem = screen.query_one("#record-problem")
-        assert problem.display and "could not be read (Is a directory)" in text(problem.content)
+        screen, problem = await record_problem(app, pilot)
+        assert "could not be read (Is a directory)" in text(problem.content)
         assert "Clear record" not in text(problem.content)
         assert screen.check_action("clear", ()) is False
         await pilot.press("x")
