@@ -15,7 +15,7 @@ from net.seatnames import and_list
 
 from .cardface import card_label, suit_label
 from .plain import clean, counted, cut
-from .plays import parse_play
+from .plays import ALL_THEY_HAVE, parse_play
 from .seatmarks import BOT_MARK, speaker_mark, unmarked
 
 #: events that only move cards about and would flood the log
@@ -592,7 +592,7 @@ def _describe(event: dict[str, Any], names: list[str], style: str, game: str | N
     if kind == "passing":
         return f"{who} passes {event.get('mark')}"  # the chips line that follows says what it costs
     if kind == "99":  # ninety-nine 3.3: the round is won, and the others pay
-        return f"{who} lands on 99: everyone else loses 2 chips" + (" (or all they have)" if event.get("short") else "")
+        return f"{who} lands on 99: everyone else loses 2 chips" + (ALL_THEY_HAVE if event.get("short") else "")
     if kind == "over":
         return f"{who} goes over 99 with {event.get('total')}"
     if kind == "no_cards":

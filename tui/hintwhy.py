@@ -5,6 +5,7 @@ from core.bots.why import Why
 
 from .cardface import card_label, suit_label
 from .plain import counted
+from .plays import ALL_THEY_HAVE
 
 
 #: what each of Ninety-Nine's dodging cards does (2), by rank
@@ -91,7 +92,7 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"at {why.total}, fewer of the cards you cannot see are safe for {name} than at {count}"
     if kind == "nn_lands":
         if why.total == 99:
-            return f"it makes 99: you win the round, and the others lose {count} chips each (or all they have)"
+            return f"it makes 99: you win the round, and the others lose {count} chips each{ALL_THEY_HAVE}"
         return f"it lands on {why.total}: the others lose {counted(count, 'chip')} each"
     if kind == "nn_clear":
         moves = f"leaves the total at {why.total}" if why.total == count else f"takes the total to {why.total}"

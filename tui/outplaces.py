@@ -9,6 +9,8 @@ from typing import Any
 
 from core.whole import whole_number
 
+from .plays import single_hand
+
 
 class OutPlaces:
     """The places of the seats out of the match in play (or just over), as this app saw them go."""
@@ -25,9 +27,8 @@ class OutPlaces:
         if before is None or before.get("is_over") or _hand(before) > _hand(view):
             self.places = {}  # a match new to this app, or a rematch
         # ninety-eight 6.1: a match of one hand, which a seat eliminated from it is out of
-        single = (view.get("options") or {}).get("scoring") == "single"
-        leaving = ("out", "eliminated") if single else ("out",)
-        gone = [int(e["seat"]) for e in events if e.get("kind") in leaving and whole_number(e.get("seat"))]
+        single = single_hand(view)
+        gone = _seats(events, ("out", "eliminated") if single else ("out",))
         if not gone:
             return
         still = sum(1 for s in view.get("status") or [] if isinstance(s, dict) and not s.get("out")
@@ -39,16 +40,21 @@ class OutPlaces:
         """A single-hand match (ninety-eight 6.1) read back whole, ``moves`` from its deal on
         (the hand so far a resumed or rejoined table is sent): its places as the app that
         watched it go saw them, not none."""
-        if (view.get("options") or {}).get("scoring") != "single" or view.get("teams"):
+        if not single_hand(view) or view.get("teams"):
             return
         left = len(view.get("status") or [])
         places: dict[int, int] = {}
         for events in moves:
-            gone = [int(e["seat"]) for e in events if e.get("kind") == "eliminated" and whole_number(e.get("seat"))]
+            gone = _seats(events, ("eliminated",))
             for seat in gone:
                 places.setdefault(seat, left - len(gone) + 1)
             left -= len(gone)
         self.places = places
+
+
+def _seats(events: list[dict[str, Any]], kinds: tuple[str, ...]) -> list[int]:
+    """The seats that ``events`` of ``kinds`` name, in order."""
+    return [int(e["seat"]) for e in events if e.get("kind") in kinds and whole_number(e.get("seat"))]
 
 
 def _hand(view: dict[str, Any]) -> int:

@@ -10,7 +10,7 @@ from core.games.ninety_nine import MARKS, chips
 from core.games.ninety_nine import total_after as rules_total
 
 from .plain import counted
-from .plays import ninety_eight_adds, parse_play
+from .plays import ALL_THEY_HAVE, ninety_eight_adds, parse_play
 
 
 def total_after(total: int, action: str) -> int | None:
@@ -89,7 +89,7 @@ def chip_words(game: str | None, total: int | None, action: str,
         alone = f"you lose {chip_said}{short}"
         return [f"{' and '.join(said)}: you lose {chip_said}{end}", alone, alone, f"you lose {lost}{short}"]
     if after == 99:
-        all_they_have = " (or all they have)" if isinstance(least, int) and least < 2 else ""
+        all_they_have = ALL_THEY_HAVE if isinstance(least, int) and least < 2 else ""
         return [f"99: you win the round, and the others lose 2 chips each{all_they_have}",
                 f"you win the round, the others lose 2 chips each{all_they_have}", "you win, others lose 2 chips",
                 "you win, others lose 2"]

@@ -31,11 +31,20 @@ def own_status(view: dict[str, Any]) -> dict[str, Any]:
     return match_status(view, seat, mine) if isinstance(mine, dict) and isinstance(seat, int) else {}
 
 
+#: what a seat that holds fewer chips than it owes pays (ninety-nine 4.1, ninety-eight 6.3)
+ALL_THEY_HAVE = " (or all they have)"
+
+
+def single_hand(view: dict[str, Any]) -> bool:
+    """Ninety-Eight's single-hand scoring (6.1): the match is one hand."""
+    return (view.get("options") or {}).get("scoring") == "single"
+
+
 def match_status(view: dict[str, Any], seat: int, status: dict[str, Any]) -> dict[str, Any]:
     """``status`` as the match stands: under Ninety-Eight's single-hand scoring the match is
     one hand (6.1), so a seat out of it (with teams, its partner with it, 7.2) is out of the
     match, with no next deal to sit out until; once it is over, every seat but its winners is."""
-    if (view.get("options") or {}).get("scoring") != "single" or status.get("out"):
+    if not single_hand(view) or status.get("out"):
         return status
     gone = seat not in (view.get("winners") or []) if view.get("is_over") else status.get("in_hand") is False
     return {**status, "out": True} if gone else status
