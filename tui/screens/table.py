@@ -120,6 +120,15 @@ class _Hint:
 NOTICE_ROOM_ROWS = 17
 
 
+def _still_up(shown_at: dict[str, float], seconds: float) -> set[str]:
+    """The texts of ``shown_at`` shown less than ``seconds`` ago (their notices still up, as the
+    app shows them), forgotten there: the same key pressed again is told again."""
+    now = time.monotonic()
+    up = {printable(text) for text, at in shown_at.items() if now - at < seconds}
+    shown_at.clear()
+    return up
+
+
 class TableScreen(Screen[None]):
     if TYPE_CHECKING:
         app = getters.app(DealMeInApp)
@@ -1097,19 +1106,12 @@ class TableScreen(Screen[None]):
         C, S or T): they were about the table as it stood, and would stand over the results
         that replace it, or the play just made. Other notices (a lost connection, a save that
         failed) stay."""
-        now = time.monotonic()
-        passing = {printable(text) for text, at in self._warned_at.items() if now - at < WARN_SECONDS}
-        passing |= {printable(text) for text, at in self._said_at.items() if now - at < SAY_SECONDS}
-        self._warned_at.clear()  # the same key pressed again after the results is told again
-        self._said_at.clear()
-        take_down(self.app, passing)
+        take_down(self.app, _still_up(self._warned_at, WARN_SECONDS) | _still_up(self._said_at, SAY_SECONDS))
 
     def _drop_said(self) -> None:
         """The table moved on: the answers to C, S, T and Y still up told it as it stood (the
         total before a bot's play, whose turn it was), so they go; the log keeps them."""
-        now = time.monotonic()
-        said = {printable(text) for text, at in self._said_at.items() if now - at < SAY_SECONDS}
-        self._said_at.clear()
+        said = _still_up(self._said_at, SAY_SECONDS)
         if said:
             take_down(self.app, said)
 
