@@ -17,7 +17,7 @@ from .eventtext import deal_word, seat_name
 from .plain import counted, cut
 from .plays import own_status
 from .seatmarks import turn_of
-from .widgets.seats import status_text, statuses
+from .widgets.seats import as_shared, status_text, statuses
 from .widgets.topbar import TopLine
 
 
@@ -145,8 +145,7 @@ def scores_words(view: dict[str, Any], names: list[str]) -> str:
     """S's answer: every seat's lives, chips or points, the partners and the pot."""
     # a colon after the name: "Normal bot 2: 9 chips", not "Normal bot 2 9 chips"
     teams = view.get("teams")
-    shared = {"team": True} if teams else {}  # "9 chips (team)": each pair's, not 9 more each
-    parts = [f"{seat_name(names, seat)}: {status_text({**st, **shared}) or 'in'}"
+    parts = [f"{seat_name(names, seat)}: {status_text(as_shared(view, st)) or 'in'}"
              for seat, st in enumerate(statuses(view))]
     text = "Scores: " + "; ".join(parts) if parts else "No scores yet"
     if teams:  # ninety-eight 7.2: partners share their lives or chips

@@ -24,7 +24,7 @@ from ..plain import clean
 from ..plays import my_turn
 from ..seatnames import listed_seat
 from ..widgets.keyfooter import KeyFooter
-from ..widgets.seats import status_text, statuses
+from ..widgets.seats import as_shared, status_text, statuses
 from . import Withdrawable, popped
 
 
@@ -62,8 +62,7 @@ def standings(view: dict[str, Any], names: list[str], event: dict[str, Any] | No
     for seat, status in enumerate(statuses(view)):
         mark = ("*" if style == "ascii" else "★") if seat in winners else ""
         # standings, not the next hand: "sits out" (of a hand) says nothing here
-        standing = status_text({k: v for k, v in status.items() if k != "in_hand"}
-                               | ({"team": True} if view.get("teams") else {}))  # 7.2: the team's, shared
+        standing = status_text(as_shared(view, {k: v for k, v in status.items() if k != "in_hand"}))
         if status.get("out") and places and seat in places:
             standing = f"{standing}, {ordinal(places[seat])}"
         row = [Text(mark), Text(clean(seat_name(names, seat), 24)), Text(standing or "in")]

@@ -71,6 +71,12 @@ def statuses(view: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def as_shared(view: dict[str, Any], status: dict[str, Any]) -> dict[str, Any]:
+    """``status`` marked as its team's where partners share their lives or chips (ninety-eight
+    7.2): "9 chips (team)", each pair's, not 9 more each."""
+    return {**status, "team": True} if view.get("teams") else status
+
+
 def status_text(status: dict[str, Any]) -> str:
     """``2 lives``, ``1 life``, ``5 chips``, ``1 chip``, ``34 pts``, ``count 6``, ``out``:
     whatever the game reports; a team's shared lives or chips say so (``3 lives (team)``)."""
