@@ -33,7 +33,7 @@ from .matchheading import starts_match
 from .notices import again, take_down
 from .outplaces import OutPlaces
 from .plain import clean
-from .plays import own_status
+from .plays import my_turn, own_status
 from .saves import KeptResults, save_port, solo_save_path
 from .seatnames import TABLE_SPEAKER, as_sentence, listed_seat, plain_seat_names, seat_names, speaker
 from .tablechange import table_change
@@ -822,9 +822,7 @@ class TableSession:
             reason, back = self._replaced()
             app.left_notices.say(f"Left the table: {reason}.{back}", severity="warning", timeout=60)
         elif update.get("code") == "stale":  # a move that crossed another on its way (a bot's, the clock's)
-            view = self.view or {}
-            mine = view.get("current_seat") == view.get("seat") is not None and not view.get("is_over")
-            app.notify(STALE_MOVE if mine else STALE_PASSED, severity="warning")
+            app.notify(STALE_MOVE if my_turn(self.view or {}) else STALE_PASSED, severity="warning")
         elif update.get("code") == "not_lobby":  # a lobby key that crossed the start on its way
             app.notify(MATCH_STARTED, severity="warning")
         elif update.get("code") == "stale_setup":  # a ready that crossed a new setup on its way
