@@ -10,7 +10,7 @@ from rich.text import Text
 
 from .cardface import card_label
 from .eventtext import announcement
-from .playeffect import SHORT_EFFECTS, turn_effect
+from .playeffect import turn_effect
 from .playoutcome import chip_words, holdings, play_total
 from .plays import can, own_status, parse_play, playable, plays_for, unplayable_line, why_not
 from .widgets.seats import fit
@@ -104,7 +104,7 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
     if not reached[-1] and len(ways) > 1 and all(p is not None and p[2] for p in map(parse_play, ways)):
         plays_to += ", naming a suit"
     chipped = [plays + r for r in reached[:-1]]  # with the chips, longest first
-    turn = turn_effect(view, ways[0])
+    turn = turn_effect(view, ways[0], names)
     effect = f", and {turn}" if turn else ""
     keys = [(chipped[0] if chipped else plays_to) + effect]
     # (crazy-eights 4.2) the play said with "last card!": the part kept longest, since Enter
@@ -118,7 +118,7 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
     short = [k.replace(" (else a penalty)", "") for k in keys]
     # narrower, the chips (shorter and shorter) before the turn's effect, then both in fewer
     # words, and where the card takes the total before either
-    brief = plays + reached[-1].replace(": the total stays", ": stays") + f", {SHORT_EFFECTS.get(turn, turn)}"
+    brief = plays + reached[-1].replace(": the total stays", ": stays") + f", {turn_effect(view, ways[0], names, short=True)}"
     shorter = [*chipped, *([plays_to + effect, brief] if effect else [])]
     warned = [" · ".join(short[:2]), plays_to + last, plays + last] if last else []
     return Text(fit([" · ".join(keys), " · ".join(short), *warned, " · ".join(short[:1]), *shorter, plays_to, plays],

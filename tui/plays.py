@@ -10,6 +10,7 @@ from rich.cells import cell_len
 
 from core.cards import RANKS
 from core.games.ninety_eight import card_values, turn_effect
+from core.whole import whole_number
 from net.seatnames import and_list
 
 from .cardface import card_label, suit_label
@@ -22,6 +23,17 @@ _PLAY = re.compile(r"^(JK|[A2-9TJQK][SHDC])([+-]\d+)?(?:=([SHDC]))?(!?)$")
 def my_turn(view: dict[str, Any]) -> bool:
     """It is this seat's turn in ``view`` (a match in play; never a watcher's)."""
     return not view.get("is_over") and view.get("seat") is not None and view.get("current_seat") == view.get("seat")
+
+
+def play_order(view: dict[str, Any]) -> list[int]:
+    """The seats still in the hand after the one to play, in the direction of play, as the
+    turns pass with no card that skips or reverses."""
+    current, status = view.get("current_seat"), view.get("status") or []
+    step = -1 if view.get("direction", 1) == -1 else 1
+    if not whole_number(current) or not 0 <= current < len(status):
+        return []
+    seats = [(current + step * k) % len(status) for k in range(1, len(status))]
+    return [s for s in seats if isinstance(status[s], dict) and status[s].get("in_hand", True) and not status[s].get("out")]
 
 
 def own_status(view: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from core.whole import whole_number
 from .cardface import card_label, suit_label
 from .eventtext import deal_word, seat_name
 from .plain import counted, cut
-from .plays import own_status
+from .plays import own_status, play_order
 from .seatmarks import turn_of
 from .widgets.seats import as_shared, status_text, statuses
 from .widgets.topbar import TopLine
@@ -171,17 +171,6 @@ def turn_words(view: dict[str, Any], names: list[str], left: int | None = None) 
         way = "clockwise" if view.get("direction", 1) == 1 else "anticlockwise"
         text += "; then " + ", then ".join("you" if s == me else seat_name(names, s) for s in after) + f" ({way})"
     return text
-
-
-def play_order(view: dict[str, Any]) -> list[int]:
-    """The seats still in the hand after the one to play, in the direction of play, as the
-    turns pass with no card that skips or reverses."""
-    current, status = view.get("current_seat"), view.get("status") or []
-    step = -1 if view.get("direction", 1) == -1 else 1
-    if not whole_number(current) or not 0 <= current < len(status):
-        return []
-    seats = [(current + step * k) % len(status) for k in range(1, len(status))]
-    return [s for s in seats if isinstance(status[s], dict) and status[s].get("in_hand", True) and not status[s].get("out")]
 
 
 def hand_words(view: dict[str, Any], cards: list[str], names: list[str], style: str) -> str:

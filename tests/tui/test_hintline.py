@@ -137,14 +137,15 @@ def test_a_ninety_nine_card_says_what_it_costs_or_wins_before_it_is_played() -> 
     line = lambda card, width=80: hint_text(view, card, view["hand"], NAMES, "ascii", keys,  # noqa: E731
                                             lambda: width).plain
     # 2: a J also skips the next seat (said where the line has room, after the chips)
-    assert line("JD", 120) == "Enter plays JD to 70 (passes 66: you lose 1 chip), and the next player misses a turn"
-    assert line("JD") == "Enter plays JD to 70 (passes 66: you lose 1 chip)"
+    assert line("JD", 120) == "Enter plays JD to 70 (passes 66: you lose 1 chip), and Bob misses a turn"
+    assert line("JD", 72) == "Enter plays JD to 70 (passes 66: you lose 1 chip), and Bob misses a turn"
+    assert line("JD", 71) == "Enter plays JD to 70 (passes 66: you lose 1 chip)"  # the chips kept before the turn
     assert line("9C") == "Enter plays 9C: the total stays 60"  # 2: a 9 adds nothing
     assert line("AS") == "Enter plays AS to 71 (passes 66: you lose 1 chip) or 61"  # 2: its two values, the one that costs first
     assert line("JD", 20) == "Enter plays JD to 70"  # too narrow for the outcome: where it goes, still
     assert line("JD", 17) == "Enter plays JD"  # and narrower: what Enter does
     view["total"] = 56
-    assert line("JD", 120) == "Enter plays JD to 66 (lands on 66: the others lose 1 chip each), and the next player misses a turn"
+    assert line("JD", 120) == "Enter plays JD to 66 (lands on 66: the others lose 1 chip each), and Bob misses a turn"
 
 
 def test_a_ninety_eight_card_says_where_it_takes_the_total() -> None:
@@ -156,8 +157,8 @@ def test_a_ninety_eight_card_says_where_it_takes_the_total() -> None:
     view["hand"], view["legal"] = ["KS", "3C", "4D", "TH", "5S", "AS"], ["KS", "3C", "4D", "TH-10", "5S", "AS+1"]
     line = lambda card: hint_text(view, card, view["hand"], NAMES, "ascii", keys, lambda: 80).plain  # noqa: E731
     assert line("KS") == "Enter plays KS to 50"
-    assert line("3C") == "Enter plays 3C: the total stays 45, and the next player misses a turn"  # 7: skip
-    assert line("4D") == "Enter plays 4D: the total stays 45, and play turns the other way"  # 7: reverse
+    assert line("3C") == "Enter plays 3C: the total stays 45, and Bob misses a turn"  # 7: skip, naming the seat
+    assert line("4D") == "Enter plays 4D: the total stays 45, and play turns the other way, to Cy"  # 7: reverse
     assert line("TH") == "Enter plays 10H to 35"
     assert line("5S") == "Enter plays 5S to 50"
     assert line("AS") == "Enter plays AS to 46"  # only its 1 fits: one value, so said here
@@ -201,6 +202,18 @@ def test_a_card_says_what_it_does_to_the_turn() -> None:
     assert turn_effect(ce, "QS") == "the next player misses a turn"
     assert turn_effect(ce, "AS") == "play turns the other way"
     assert turn_effect(ce, "JK") == "" and turn_effect(ce, "KS") == ""
+    # named (where it is this seat's turn): seat 0 to play at three seats, clockwise
+    names = ["You", "Bo", "Cy"]
+    assert turn_effect(nn, "JD", names) == "Bo misses a turn"
+    assert turn_effect(nn, "JD", names, short=True) == "skips Bo"
+    assert turn_effect(nn, "4S", names) == "play turns the other way, to Cy"
+    assert turn_effect(nn, "4S", names, short=True) == "reverses play, to Cy"
+    assert turn_effect({**nn, "direction": -1}, "JD", names) == "Cy misses a turn"
+    assert turn_effect(out, "JD", names) == "you play again"
+    # not this seat's turn: the view does not say who is after it
+    assert turn_effect({**nn, "current_seat": 1}, "JD", names) == "the next player misses a turn"
+    ce_mine = {**ce, "current_seat": 0}
+    assert turn_effect(ce_mine, "2C", ["You", "Bo", "Cy", "Di"]) == "Bo draws 2 or plays a 2"
     ce2 = new_match("crazy-eights", 2, "specials", seed=4).view(0)
     assert turn_effect(ce2, "AS") == "you play again" and turn_effect(ce2, "QS") == "you play again"
     plain = new_match("crazy-eights", 4, seed=4).view(0)
@@ -211,7 +224,8 @@ def test_the_turn_effect_said_is_what_the_engine_does() -> None:
     """Over seeded random matches of every game (Ninety-Eight with its skips and reverse on,
     Crazy Eights with specials), each legal play of one value: where the line says the next
     player misses a turn, the engine skips a seat; where it says "you play again", the player is
-    next; where it says play turns, the direction flips; and where it says nothing, neither
+    next; where it says play turns, the direction flips; the seat each names is the one the
+    engine skips or turns play to; and where it says nothing, neither
     happens (a reverse between two seats, which turns nothing round, aside; a 2's draw is
     checked by the debt it leaves)."""
     from collections import Counter
@@ -225,6 +239,7 @@ def test_the_turn_effect_said_is_what_the_engine_does() -> None:
         preset = "specials" if game == "crazy-eights" else "standard"
         for m, seat in positions(game, preset, 2 + seed % 4, seed, 300, options):
             view = m.view(seat)
+            names = [f"Seat{n}" for n in range(len(view["status"]))]
             for action in map(str, m.legal_actions(seat)):
                 if action in ("draw", "pass") or action.endswith("!"):
                     continue
@@ -232,6 +247,7 @@ def test_the_turn_effect_said_is_what_the_engine_does() -> None:
                 before = trial.direction
                 events = trial.apply(action, seat)
                 effect = turn_effect(view, action)
+                named = turn_effect(view, action, names)
                 if any(e.kind in ("hand_over", "round_over", "match_over", "eliminated", "out", "reset") for e in events) \
                         or trial.is_over:
                     continue  # a hand or round over: the next deal, not the card, says who plays
@@ -241,10 +257,14 @@ def test_the_turn_effect_said_is_what_the_engine_does() -> None:
                     assert trial.current_seat == seat, (game, action)
                 elif effect == "the next player misses a turn":
                     assert skipped, (game, action, [e.kind for e in events])
+                    missed = next(e.seat for e in events if e.kind == "skip")
+                    assert named == f"{names[missed]} misses a turn", (game, action, named)
                 elif effect == "play turns the other way":
                     assert trial.direction == -before, (game, action)
+                    assert named == f"{effect}, to {names[trial.current_seat]}", (game, action, named)
                 elif effect.startswith("the next player draws"):
                     assert trial.debt == (view.get("debt") or 0) + 2
+                    assert named.startswith(f"{names[trial.current_seat]} draws "), (game, action, named)
                 else:  # between two seats a reverse turns nothing round (ninety-eight 7.1, ninety-nine 2)
                     two = sum(1 for st in view["status"] if st.get("in_hand", True) and not st.get("out")) == 2
                     assert not skipped and (trial.direction == before or two), (game, action, [e.kind for e in events])

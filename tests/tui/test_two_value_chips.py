@@ -97,7 +97,7 @@ def test_only_the_value_that_costs_or_wins_says_so() -> None:
 
 def test_a_card_of_one_value_says_its_chips_shorter_too() -> None:
     """3.3 and 2 (a J skips): the chips before the skip, shorter before they go."""
-    assert line(32, "JD", 120) == "Enter plays J♦ to 42 (passes 33: you lose 1 chip), and the next player misses a turn"
+    assert line(32, "JD", 120) == "Enter plays J♦ to 42 (passes 33: you lose 1 chip), and Seat 2 misses a turn"
     assert line(32, "JD", 50) == "Enter plays J♦ to 42 (passes 33: you lose 1 chip)"
     assert line(32, "JD", 40) == "Enter plays J♦ to 42 (you lose 1 chip)"
     assert line(32, "JD", 30) == "Enter plays J♦ to 42"
