@@ -71,6 +71,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         if why.also:  # a tie: the hint picks one of two cards as good
             return f"{words} ({card_label(why.also, style)}, as heavy, would do as well)"
         return words
+    if kind == "wild_next_lacks":
+        return f"nothing else matches, and {name} drew on {suit}, so they may hold none"
     if kind == "next_lacks":
         return f"{name} drew on {suit}, so they may hold none"
     if kind == "shed_points":

@@ -69,7 +69,9 @@ class Why:
     cards: ``card`` makes it draw ``total`` unless it answers with a 2, miss a turn, or turns
     play away from it; said first where it holds two or fewer, and of a 2 or a Q holding more
     where another card that can be played is not of that rank),
-    ``next_lacks`` (``seat``, the one to follow, drew on ``suit``), ``shed_points`` (``seat``
+    ``next_lacks`` (``seat``, the one to follow, drew on ``suit``), ``wild_next_lacks``
+    (nothing else matches; it names ``suit``, not the suit held most, which ``seat``, the one to
+    follow, drew on), ``shed_points`` (``seat``
     holds ``count`` cards: ``card`` kept would count ``total`` points), ``keeps_wild``
     (``card``, a wild card kept: true of every plain card played, so said after the reasons that
     set the card apart), ``longest`` (``suit``, held most), ``longer`` (``suit``,
@@ -208,6 +210,10 @@ def _crazy_eights(view: View, a: Action, legal: list[Action]) -> Why | None:
             return Why("shed_wild", seat=close[0], card=card_str(a.card))
         if not ordinary and a.suit >= 0 and held[a.suit] == max(held) > 1:
             return Why("wild_longest", suit="SHDC"[a.suit], count=held.count(max(held)))
+        follows = seat_to_follow(view, seat, a.card)
+        drew_on = view.get("drew_on")
+        if not ordinary and a.suit >= 0 and drew_on and follows is not None and "SHDC"[a.suit] in drew_on[follows]:
+            return Why("wild_next_lacks", seat=follows, suit="SHDC"[a.suit])  # ``normal`` names it for that
         if not ordinary and a.suit >= 0 and held[a.suit] == sum(held) == 1 and len(view["hand"]) == 2:
             return Why("wild_last", suit="SHDC"[a.suit])
         if not ordinary and a.suit >= 0 and held[a.suit] == max(held) == 1:  # no suit held twice

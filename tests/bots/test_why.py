@@ -74,6 +74,11 @@ def check_crazy_eights(view: dict[str, Any], action: str, w: Why) -> None:
     elif w.kind == "wild_last":  # 3.3: nothing else matches; the named suit is the one other card's
         assert _wild(view, card) and not ordinary and w.suit == action.split("=")[1].rstrip("!")
         assert len(hand) == 2 and held[w.suit] == 1
+    elif w.kind == "wild_next_lacks":  # 3.3: nothing else matches; the seat to follow drew on the suit named
+        nxt = _next(view, seat, view["direction"])
+        assert _wild(view, card) and not ordinary and w.suit == action.split("=")[1].rstrip("!")
+        assert w.seat == nxt != seat and w.suit in view["drew_on"][nxt]
+        assert not (held[w.suit] == max(held.values()) > 1)  # the suit held most says so first
     elif w.kind == "wild_out":  # 5.1: the last card held goes out
         assert _wild(view, card) and w.card == card and hand == [card]
     elif w.kind == "wild_held":  # 3.3: nothing else matches; the named suit is held, no suit twice
@@ -562,7 +567,7 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
                      "nn_next", "nn_next, other", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "nn_total", "nn_calm",
                      "nn_no_card",
                      "heavier",
-                     "wild_last",
+                     "wild_last", "wild_next_lacks",
                      "wild_held", "tightest", "keeps_low", "ne_room", "adds_least", "keeps_ace", "keeps_lowest", "passes_on",
                      "ne_same", "ce_alike", "only_match",
                      "only_play",

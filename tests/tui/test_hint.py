@@ -305,6 +305,7 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("special_skip", seat=1, card="QD", count=2): "Bo holds 2 cards, and Q♦ makes them miss a turn",
         Why("special_reverse", seat=1, card="AS", count=2): "Bo holds 2 cards, and A♠ turns play away from them",
         Why("next_lacks", seat=1, suit="C"): "Bo drew on ♣ clubs, so they may hold none",
+        Why("wild_next_lacks", seat=1, suit="C"): "nothing else matches, and Bo drew on ♣ clubs, so they may hold none",
         Why("wild_last", suit="D"): "nothing else matches, and ♦ diamonds is the suit of the one other card you hold",
         Why("nn_same", total=92, count=0): "every card you can play does the same here, taking the total to 92",
         Why("nn_same", total=37, count=1): "every card you can play does the same here, taking the total to 37 and "
