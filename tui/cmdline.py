@@ -54,6 +54,12 @@ class Parser(argparse.ArgumentParser):
                 commands.get(parsed.command, self).error(
                     f"argument --seed: given twice, {before} before the command and {after} after it: give one")
             parsed.seed = after
+        if (getattr(parsed, "no_mdns", False) or getattr(parsed, "host_no_mdns", False)) and any(
+                getattr(parsed, dest, None) for dest in ("lan_interface", "host_lan_interface", "interface")):
+            # the interface says where to look and advertise; --no-mdns does neither anywhere
+            own = any(getattr(parsed, dest, None) for dest in ("host_no_mdns", "host_lan_interface", "interface"))
+            (commands.get(parsed.command, self) if own else self).error(
+                "argument --interface: not with --no-mdns, which keeps tables off every interface's lists")
         return parsed
 
 

@@ -425,3 +425,30 @@ def test_two_seeds_are_refused_rather_than_the_later_taken(args: list[str]) -> N
     assert parsed.seed == 5 and not hasattr(parsed, "seed_after")
     assert build_parser().parse_args([args[2], "--seed", "6"]).seed == 6
     assert build_parser().parse_args(["--seed", "6", args[2]]).seed == 6
+
+
+@pytest.mark.parametrize("argv, prefix", [(["--no-mdns", "--interface", "127.0.0.1"], "dealmein"),
+                                          (["--interface", "127.0.0.1", "--no-mdns", "solo"], "dealmein"),
+                                          (["host", "--headless", "--no-mdns", "--interface", "127.0.0.1"],
+                                           "dealmein host"),
+                                          (["--interface", "127.0.0.1", "host", "--no-mdns"], "dealmein host"),
+                                          (["--no-mdns", "tables", "--interface", "127.0.0.1"], "dealmein tables")])
+def test_an_interface_with_no_mdns_is_refused(argv: list[str], prefix: str, capsys) -> None:
+    """``--interface`` says where tables are looked for and advertised, ``--no-mdns`` that they
+    are nowhere: given both, the interface was ignored without a word. Refused, by the command
+    whose flag it is."""
+    from tui.cmdline import build_parser
+
+    with pytest.raises(SystemExit) as stop:
+        build_parser().parse_args(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == (f"{prefix}: error: argument --interface: not with --no-mdns, which keeps tables off "
+                       "every interface's lists"), err
+    assert build_parser().parse_args([a for a in argv if a != "--no-mdns"])  # either alone is taken
+
+
+def test_an_interface_with_no_mdns_is_refused_in_one_line() -> None:
+    """The real command line: one line, status 2, nothing started."""
+    one_line_error(dealmein("host", "--headless", "--no-mdns", "--interface", "127.0.0.1"), "dealmein host",
+                   "argument --interface: not with --no-mdns")
