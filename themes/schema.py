@@ -70,6 +70,25 @@ def _shown(value: str) -> str:
     return repr(value if len(value) <= SHOWN_MOST else value[:SHOWN_MOST - 3] + "...")
 
 
+#: a colour function's parts, once Textual has read it as one: rgb(R,G,B[,A]) or hsl(H,S%,L%[,A])
+COLOUR_FUNCTION = re.compile(r"^\s*(rgba?|hsla?)\((.*)\)\s*$")
+
+
+def _out_of_range(value: str) -> str | None:
+    """What of a colour function is out of its range: Textual reads ``rgb(300,0,0)`` as
+    ``rgb(255,0,0)``, so a slip of the finger would be taken for another colour without a word."""
+    match = COLOUR_FUNCTION.match(value)
+    if match is None:
+        return None
+    parts = [p.strip() for p in match.group(2).split(",")]
+    ranges = [(0, 255, "")] * 3 if match.group(1).startswith("rgb") else [(None, None, ""), (0, 100, "%"), (0, 100, "%")]
+    for part, (low, high, unit) in zip(parts, [*ranges, (0, 1, "")]):
+        number = float(part.removesuffix("%"))
+        if low is not None and high is not None and not low <= number <= high:
+            return f"{part} is not from {low}{unit} to {high}{unit}"
+    return None
+
+
 def _check_colour(where: str, value: Any, errors: list[str]) -> None:
     if not isinstance(value, str):
         errors.append(f"{where} must be a colour string, not {type(value).__name__}")
@@ -78,6 +97,10 @@ def _check_colour(where: str, value: Any, errors: list[str]) -> None:
         Color.parse(value)
     except ColorParseError:
         errors.append(f"{where}: {_shown(value)} is not a colour (a name, #RRGGBB, rgb(...) or hsl(...))")
+        return
+    problem = _out_of_range(value)
+    if problem:
+        errors.append(f"{where}: {_shown(value)} is not a colour: {problem}")
 
 
 def _check_text_style(where: str, value: Any, errors: list[str]) -> None:

@@ -129,6 +129,24 @@ def test_a_bad_variable_is_reported_beside_the_files_other_faults(tmp_path: Path
     assert str(problem).startswith(f"theme file {tmp_path / 'many.toml'}: ")  # its whole path
 
 
+def test_a_colour_out_of_its_range_is_refused_not_taken_as_another(tmp_path: Path) -> None:
+    """docs/themes.md (Colours): Textual reads rgb(300,0,0) as red and an alpha of 5 as 1; a
+    slip of the finger was taken for another colour without a word. Each part out of its range
+    is named; colours in range, with spaces and fractions, load."""
+    _write(tmp_path, {"range.toml": 'name = "range"\nprimary = "rgb(300,0,0)"\nsecondary = "hsl(40,200%,50%)"\n'
+                                    'accent = "rgba(1,2,3,5)"\n[table]\nfelt = "rgb(0,-1,0)"\n',
+                      "fine.toml": 'name = "fine"\nprimary = "rgb( 10 , 20.5 , 255 )"\nsecondary = "hsl(400,20%,100%)"\n'
+                                   'accent = "rgba(1,2,3,0.5)"\n'})
+    loaded = load_themes(tmp_path)
+    [problem] = loaded.problems
+    assert "primary: 'rgb(300,0,0)' is not a colour: 300 is not from 0 to 255" in problem.message
+    assert "secondary: 'hsl(40,200%,50%)' is not a colour: 200% is not from 0% to 100%" in problem.message
+    assert "accent: 'rgba(1,2,3,5)' is not a colour: 5 is not from 0 to 1" in problem.message
+    assert "table.felt: 'rgb(0,-1,0)' is not a colour: -1 is not from 0 to 255" in problem.message
+    assert problem.message.count("is not a colour") == 4
+    assert "fine" in loaded.themes and "range" not in loaded.themes
+
+
 def test_a_very_long_bad_value_or_key_is_quoted_cut_short(tmp_path: Path) -> None:
     """A 20,000-character bad value, or key, was printed whole by ``dealmein themes``: the
     problem quotes its start, cut, and still says what is wrong."""
