@@ -2,7 +2,7 @@
 comments, order and layout when the app changes one setting.
 
 Only what can be placed for certain is edited: a top-level key on a line of its own, and the
-lines of a ``[keymap]`` table. The result is read back and compared with what the change
+lines of a ``[keymap]`` table (an id written with its quotes or without). The result is read back and compared with what the change
 should give; anything else (a key inside a multi-line value, a keymap written inline) gives
 None, and the caller writes the whole file afresh instead.
 """
@@ -16,6 +16,8 @@ from typing import Any
 #: a table's header line, ``[name]`` or ``[[name]]``
 _HEADER = re.compile(r"\s*\[")
 _KEYMAP_HEADER = re.compile(r"\s*\[\s*keymap\s*\]\s*(#.*)?")
+#: an id written without its quotes, as a dotted key of two bare words (``table.draw``)
+_BARE_DOTTED = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
 
 
 def edited(text: str, data: dict[str, Any], changes: dict[str, Any],
@@ -67,8 +69,10 @@ def _no_empty_keymap(data: dict[str, Any]) -> dict[str, Any]:
     return {k: flat_keymap(v) if k == "keymap" else v for k, v in data.items() if not (k == "keymap" and v == {})}
 
 
-def _line_key(line: str) -> str | None:
-    """The key a line sets, where the line is a whole ``key = value`` on its own."""
+def _line_key(line: str, dotted: bool = False) -> str | None:
+    """The key a line sets, where the line is a whole ``key = value`` on its own. ``dotted``: a
+    keymap id written without its quotes (``table.draw = "d"``) is one, ``"table.draw"``
+    (``flat_keymap``); elsewhere a dotted key or an inline table is not placed."""
     try:
         got = tomllib.loads(line)
     except (tomllib.TOMLDecodeError, RecursionError):
@@ -76,7 +80,13 @@ def _line_key(line: str) -> str | None:
     if len(got) != 1:
         return None
     key = next(iter(got))
-    return None if isinstance(got[key], dict) else key  # a dotted key or an inline table: not placed
+    inner = got[key]
+    if not isinstance(inner, dict):
+        return key
+    if dotted and _BARE_DOTTED.fullmatch(line.split("=", 1)[0].strip()) and len(inner) == 1 \
+            and all(isinstance(v, str) for v in inner.values()):
+        return f"{key}.{next(iter(inner))}"
+    return None
 
 
 def _with_comment(old: str, new: str) -> str:
@@ -140,12 +150,15 @@ def _keymap_lines(lines: list[str], data: dict[str, Any], keymap: dict[str, str]
         if not stripped or stripped.startswith("#"):
             out.append(x)
             continue
-        key = _line_key(x)
+        key = _line_key(x, dotted=True)
         if key is None or key in seen:
             return None
         seen.add(key)
         if key in keymap:
-            out.append(_with_comment(x, line_of(key, keymap[key])))
+            line = line_of(key, keymap[key])
+            if _BARE_DOTTED.fullmatch(x.split("=", 1)[0].strip()):  # written bare, it stays bare
+                line = key + line[line.index(" = "):]
+            out.append(_with_comment(x, line))
             last = len(out) - 1
     new = [line_of(k, v) for k, v in keymap.items() if k not in seen]
     out[last + 1:last + 1] = new

@@ -950,8 +950,9 @@ def test_a_file_that_is_not_utf_8_is_said_to_be_so(tmp_path: Path) -> None:
 def test_a_keymap_id_written_without_its_quotes_is_taken(tmp_path: Path) -> None:
     """``table.draw = "d"`` in ``[keymap]`` is TOML for a table ``table`` holding ``draw``: it is
     taken as the id ``table.draw`` (it was refused, the natural way to write it). A change of
-    another key keeps the file's lines; a moved key, which cannot be placed among such lines for
-    certain, writes the file afresh, the ids quoted, the file as it was kept beside it."""
+    another key keeps the file's lines; so does a moved key: a binding written without quotes is
+    rewritten where it stood, still without (the Keys screen wrote such a file afresh, its
+    comments gone), a new one follows the last, one dropped is taken out."""
     from tui.settings import change_settings
 
     path = tmp_path / "settings.toml"
@@ -964,16 +965,22 @@ def test_a_keymap_id_written_without_its_quotes_is_taken(tmp_path: Path) -> None
     placed = mine.replace("# mine\n", '# mine\ntheme = "paper"\n\n')
     assert path.read_text(encoding="utf-8") == placed
     assert load_settings(path)[0].keymap == loaded.keymap
-    said = change_settings({"keymap": {**loaded.keymap, "table.hand_order": "k"}}, path)
-    assert isinstance(said, Rewritten)
-    assert (tmp_path / "settings.toml.bak").read_text(encoding="utf-8") == placed
-    text = path.read_text(encoding="utf-8")
-    assert '"table.draw" = "d"' in text and '"table.hand_order" = "k"' in text
-    assert load_settings(path)[0].keymap == {**loaded.keymap, "table.hand_order": "k"}
+    path.write_text(placed.replace('table.draw = "d"', 'table.draw = "d"  # d for draw'), encoding="utf-8")
+    moved = {**loaded.keymap, "table.draw": "g", "table.hand_order": "k"}
+    assert change_settings({"keymap": moved}, path) is None
+    assert path.read_text(encoding="utf-8") == placed.replace('table.draw = "d"', 'table.draw = "g"  # d for draw') \
+        + '"table.hand_order" = "k"\n'
+    assert not (tmp_path / "settings.toml.bak").exists()
+    assert load_settings(path)[0].keymap == moved
+    assert change_settings({"keymap": {"table.pass_turn": "o"}}, path) is None
+    assert path.read_text(encoding="utf-8") == '# mine\ntheme = "paper"\n\n[keymap]\n"table.pass_turn" = "o"\n'
     # an id given both ways is no id: the entries stand as written, refused
     path.write_text('[keymap]\ntable.draw = "d"\n"table.draw" = "x"\n', encoding="utf-8")
     loaded, problem = load_settings(path)
     assert loaded.keymap == {"table.draw": "x"} and problem is not None and '"table"' in problem
+    # nor a line to place: a change writes the file afresh, the file as it was kept beside it
+    said = change_settings({"keymap": {"table.draw": "g"}}, path)
+    assert isinstance(said, Rewritten) and (tmp_path / "settings.toml.bak").exists()
 
 
 def test_a_key_spelt_all_but_as_a_setting_is_said(tmp_path: Path) -> None:
