@@ -105,8 +105,8 @@ class SavedTable(NamedTuple):
     finished: bool
     port: int | None = None
     bind: str | None = None
-    #: its match is over (a hosted table's too, which opens again for a rematch): nothing in
-    #: play to go back to
+    #: no match in play to go back to: its match is over (a hosted table's too, which opens
+    #: again for a rematch), or a hosted table was saved in its lobby, never dealt
     over: bool = False
 
 
@@ -145,7 +145,7 @@ def saved_tables(host_port: int) -> tuple[list[SavedTable], list[str]]:
         name = "" if solo else cut(clean(str(config.get("name") or "")), NAME_SHOWN)
         named = f"{name}, " if name else ""
         found.append(SavedTable(f"{does} {named}{game_name(config.get('game'))} ({what})", path, solo, finished,
-                                port, None if solo else saved_bind(state), status == "finished"))
+                                port, None if solo else saved_bind(state), status in ("finished", "lobby")))
     return found, problems
 
 

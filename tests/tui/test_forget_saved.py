@@ -28,6 +28,7 @@ async def test_del_on_a_resume_entry_forgets_that_saved_table_once_asked() -> No
                               and app.screen)
         assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)",
                                  "Resume Crazy Eights (hosted, lobby, port 7098)"]
+        await pilot.press("up")  # (Enter is Play solo: neither has a match in play)
         assert home.focused is home.query_one("#resume-1", Button)
         await wait_for(pilot, lambda: "Forget" in key_bar(home))
 

@@ -1,6 +1,6 @@
 """What Enter does on home, and a home that keeps up with the other windows: a finished solo
 match is offered ("See the results"), but Enter starts a new game rather than open a match
-with nothing left to play; a window come back to reads the saves again, so that a solo save
+with nothing left to play (or a hosted table's lobby); a window come back to reads the saves again, so that a solo save
 another window took or let go is offered, or not, as it now is."""
 from __future__ import annotations
 
@@ -49,6 +49,28 @@ async def test_enter_on_home_resumes_a_table_left_in_play_after_a_finished_solo_
         assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)",
                                  "Resume Crazy Eights (hosted, port 7098)"]
         assert home.focused is home.query_one("#resume-1", Button)
+
+
+async def test_enter_on_home_starts_a_new_game_over_a_hosted_table_saved_in_its_lobby() -> None:
+    """A hosted table saved before its first deal has no match to go back to: like a finished
+    one, it is a press of Up away (Enter would have opened its port again), and Enter is Play
+    solo; a table left in play is still what Enter resumes, whatever lobby stands above it."""
+    write_save(save_path(7098), {"config": {"game": "crazy-eights"}, "status": "lobby"})
+    app = make_app(port=7098)
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume")
+                              and app.screen)
+        assert _labels(home) == ["Resume Crazy Eights (hosted, lobby, port 7098)"]
+        assert home.focused is home.query_one("#solo", Button)
+        await pilot.press("up")
+        assert home.focused is home.query_one("#resume-0", Button)
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "playing"})
+    app = make_app(port=7098)
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
+                              and len(app.screen.query(".resume")) == 2 and app.screen)
+        assert _labels(home) == ["Resume Ninety-Eight (solo)", "Resume Crazy Eights (hosted, lobby, port 7098)"]
+        assert home.focused is home.query_one("#resume-0", Button)
 
 
 async def _back_to_the_window(app: object, pilot: object) -> None:

@@ -219,9 +219,9 @@ class HomeScreen(Screen[None]):
 
     def _focus_first(self) -> None:
         """A table left to resume is what Enter does first; else Play solo (an SSH guest: Back).
-        A table whose match is over has nothing left to play: a solo match's results, or a
-        hosted table to open again for a rematch (a port opened by a habitual Enter), stay a
-        press away (Up), and Enter starts a new game."""
+        A table with no match in play has nothing left to play: a solo match's results, a
+        hosted table to open again for a rematch, or one saved in its lobby (a port opened by a
+        habitual Enter), stay a press away (Up), and Enter starts a new game."""
         if getattr(self.app, "guest", False):
             self.query_one("#back", Button).focus()
             return
