@@ -70,6 +70,23 @@ def test_good_user_theme_loads_with_its_values_and_defaults(tmp_path: Path) -> N
     assert loaded.user_theme_names() == ["ocean"]
 
 
+def test_the_example_in_the_docs_loads_and_reads_well(tmp_path: Path) -> None:
+    """docs/themes.md's short example, copied as it stands, is a theme with no problem and no
+    colour that reads poorly (its primary once made the key bar's keys 3.6:1, which
+    ``dealmein themes`` warned of)."""
+    import re
+
+    from themes.contrast import contrast_warnings
+
+    docs = (Path(__file__).parents[2] / "docs" / "themes.md").read_text(encoding="utf-8")
+    example = re.search(r"A short example:\n\n```toml\n(.*?)```", docs, re.S)
+    assert example is not None
+    _write(tmp_path, {"example.toml": example.group(1)})
+    loaded = load_themes(tmp_path)
+    assert loaded.problems == [] and loaded.user_theme_names() == ["ocean"]
+    assert contrast_warnings(loaded.themes["ocean"]) == []
+
+
 @pytest.mark.parametrize("filename", sorted(BROKEN))
 def test_broken_file_is_reported_by_name_and_skipped(tmp_path: Path, filename: str) -> None:
     _write(tmp_path, {"ocean.toml": GOOD, filename: BROKEN[filename]})
