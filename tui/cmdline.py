@@ -432,7 +432,7 @@ def build_parser() -> argparse.ArgumentParser:
     solo = command(sub, "solo", "play solo against bots: the picker opens filled in",
                    "Ctrl+S there deals. The flags given set the picker; what is not given (a preset, options, "
                    "seats, bots) starts from your last choices for that game, the defaults below only the first "
-                   "time. With a solo match saved, it asks first: keep that match (Resume on the "
+                   "time. With a solo match saved in play, it asks first: keep that match (Resume on the "
                    "home screen plays it on) or start a new one, which replaces it once dealt.")
     table_arguments(solo, "the solo match")
     solo.add_argument("--bot-level", default="normal", choices=BOT_LEVELS, action=Given,
