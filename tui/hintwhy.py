@@ -101,6 +101,8 @@ def why_words(why: Why | None, names: list[str], style: str) -> str:
         return f"it {moves} and costs you nothing, where a play to any other total would cost you chips"
     if kind == "nn_least":
         return f"every play costs you chips, and this one fewest ({counted(count, 'chip')})"
+    if kind == "nn_fewest":
+        return f"every play costs you chips, and none fewer than this one ({counted(count, 'chip')})"
     if kind == "nn_next":
         at = f"at {why.total} (as at {why.also})" if why.also else f"at {why.total}"  # another total as good
         if why.other is not None and 0 <= why.other < len(names) and why.other != seat:

@@ -115,7 +115,8 @@ class Why:
     Ninety-Nine: ``nn_lands`` (to ``total``, 33, 66 or 99: the others lose ``count`` chips
     each, or what they have), ``nn_clear`` (from ``count`` to ``total`` it costs nothing, where
     every other play costs chips), ``nn_least`` (every play costs chips, this one ``count``,
-    fewer than any other), ``nn_next`` (it costs nothing, and at ``total`` the fewest of the
+    fewer than any other), ``nn_fewest`` (every play costs chips, this one ``count``, as few as
+    another, fewer than some), ``nn_next`` (it costs nothing, and at ``total`` the fewest of the
     unseen cards let ``seat``, the next, land on 33, 66 or 99 of the plays that cost nothing
     and pass the turn to a seat holding as many cards, clearly fewer than at ``count``, where
     one of them would take it and pass the turn to ``other`` where not ``seat`` (a 4 turns play
@@ -406,8 +407,10 @@ def _ninety_nine(view: View, a: Action, legal: list[Action]) -> Why | None:
         return Why("nn_clear", total=t, count=total)
     if mine and all(c > mine for c in costs):  # the one play that costs least
         return Why("nn_least", total=t, count=mine)
-    if mine:  # the same chips whatever is played: no play saves them
-        return Why("nn_alike", total=t, count=mine) if all(c == mine for c in costs) else None
+    if mine and all(c == mine for c in costs):  # the same chips whatever is played: no play saves them
+        return Why("nn_alike", total=t, count=mine)
+    if mine:  # some cost as much, none less: among the cheapest
+        return Why("nn_fewest", total=t, count=mine) if all(c >= mine for c in costs) else None
     seat: int = view["seat"]
     counts = view["hand_counts"]
     nxt = nn_seat_after(view, seat, RANK[a.card])

@@ -303,6 +303,9 @@ def check_ninety_nine(view: dict[str, Any], action: str, w: Why) -> None:
         assert mine == 0 and costs and all(costs) and w.count == total
     elif w.kind == "nn_least":  # the one play that costs fewest
         assert mine == w.count > 0 and costs and all(c > mine for c in costs)
+    elif w.kind == "nn_fewest":  # every play costs chips: this one as few as another, fewer than some
+        assert mine == w.count > 0 and costs and all(c >= mine for c in costs) and any(c > mine for c in costs)
+        assert any(c == mine for c in costs)
     elif w.kind == "nn_next":  # the fewest unseen cards land the next seat, of the free plays to one like it
         assert mine == 0 and t < 99 and w.seat == after_play(view, action) != view["seat"]
         free = {made(x) for x in view["legal"]
@@ -564,7 +567,7 @@ def test_the_walk_above_meets_every_kind_of_reason() -> None:
     assert kinds == {"shed_wild", "wild_longest", "special_draw", "special_skip",
                      "special_reverse", "next_lacks", "shed_points", "keeps_wild", "longest", "longer", "squeeze",
                      "value_total", "keeps_escape", "ace_low", "shed_high", "nn_lands", "nn_clear",
-                     "nn_next", "nn_next, other", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "nn_total", "nn_calm",
+                     "nn_next", "nn_next, other", "nn_fewest", "nn_keeps", "nn_costly", "nn_room", "nn_alike", "nn_same", "nn_total", "nn_calm",
                      "nn_no_card",
                      "heavier",
                      "wild_last", "wild_next_lacks",
@@ -624,6 +627,11 @@ def test_ninety_nine_says_the_play_that_costs_fewest_or_nothing() -> None:
     assert set(legal) >= {"7S", "2S"}, legal
     assert why(view, "7S") == Why("nn_least", total=68, count=1)
     assert why(view, "2S") is None
+    # at 65, 6♣ (71) and 4♦ (69) each pass 66 (1 chip), 2♣ doubles past 99 (3): the two
+    # cheapest are each said to cost no more than any other
+    view, legal = position("ninety-nine", 3, ["6C", "4D", "2C"], total=65)
+    assert why(view, "6C") == Why("nn_fewest", total=71, count=1) and why(view, "4D").kind == "nn_fewest"
+    assert why(view, "2C") is None
     view, legal = position("ninety-nine", 3, ["7S", "2S", "9S"], total=30)
     assert why(view, "9S") == Why("nn_clear", total=30, count=30)
     assert why(view, "7S") is None

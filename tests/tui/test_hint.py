@@ -307,6 +307,7 @@ def test_each_kind_of_reason_is_said_in_words() -> None:
         Why("next_lacks", seat=1, suit="C"): "Bo drew on ♣ clubs, so they may hold none",
         Why("wild_next_lacks", seat=1, suit="C"): "nothing else matches, and Bo drew on ♣ clubs, so they may hold none",
         Why("wild_last", suit="D"): "nothing else matches, and ♦ diamonds is the suit of the one other card you hold",
+        Why("nn_fewest", total=71, count=1): "every play costs you chips, and none fewer than this one (1 chip)",
         Why("nn_same", total=92, count=0): "every card you can play does the same here, taking the total to 92",
         Why("nn_same", total=37, count=1): "every card you can play does the same here, taking the total to 37 and "
                                            "costing you 1 chip",
