@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from textual import events
 from textual.widgets import Button
 
@@ -22,55 +23,48 @@ def _labels(home: HomeScreen) -> list[str]:
     return [str(b.label) for b in home.query(".resume").results(Button)]
 
 
-async def test_enter_on_home_starts_a_new_game_when_the_solo_match_is_finished() -> None:
-    """The finished match's results stay first in the menu, a press of Up away; Enter opens
-    the picker for a new solo game."""
-    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "finished"})
-    app = make_app()
+async def _home(app: object, pilot: object, entries: int) -> HomeScreen:
+    """Home, once it offers ``entries`` saved tables."""
+    return await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)  # type: ignore[attr-defined]
+                          and len(app.screen.query(".resume")) == entries and app.screen)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("saved, label", [
+    ((None, "finished"), "See the results: Ninety-Eight (solo, finished)"),
+    # saved before its first deal: Enter would have opened its port again
+    ((7098, "lobby"), "Resume Ninety-Eight (hosted, lobby, port 7098)")])
+async def test_enter_on_home_starts_a_new_game_with_no_match_in_play(saved: tuple[int | None, str],
+                                                                     label: str) -> None:
+    """A finished solo match's results, or a hosted table saved in its lobby, have no match to
+    go back to: they stay first in the menu, a press of Up away; Enter opens the picker for a
+    new solo game."""
+    port, status = saved
+    write_save(solo_save_path() if port is None else save_path(port), {"config": {"game": "ninety-eight"},
+                                                                       "status": status})
+    app = make_app(port=7098)
     async with app.run_test(size=(80, 24)) as pilot:
-        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume")
-                              and app.screen)
-        assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)"]
+        home = await _home(app, pilot, 1)
+        assert _labels(home) == [label]
         assert home.focused is home.query_one("#solo", Button)
         await pilot.press("up")
-        assert home.focused is home.query_one("#resume-0", Button)  # the results, a press away
+        assert home.focused is home.query_one("#resume-0", Button)  # a press away
         await pilot.press("down", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
 
 
-async def test_enter_on_home_resumes_a_table_left_in_play_after_a_finished_solo_match() -> None:
-    """A hosted table left in play is still what Enter resumes, below the finished solo one."""
-    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "finished"})
-    write_save(save_path(7098), {"config": {"game": "crazy-eights"}, "status": "playing"})
+@pytest.mark.parametrize("solo, hosted, in_play", [("finished", "playing", 1), ("playing", "lobby", 0)])
+async def test_enter_on_home_resumes_a_table_left_in_play(solo: str, hosted: str, in_play: int) -> None:
+    """A table left in play is still what Enter resumes, whatever stands beside it with no
+    match in play (a finished solo match above it, a hosted lobby below)."""
+    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": solo})
+    write_save(save_path(7098), {"config": {"game": "crazy-eights"}, "status": hosted})
     app = make_app(port=7098)
     async with app.run_test(size=(80, 24)) as pilot:
-        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
-                              and len(app.screen.query(".resume")) == 2 and app.screen)
-        assert _labels(home) == ["See the results: Ninety-Eight (solo, finished)",
-                                 "Resume Crazy Eights (hosted, port 7098)"]
-        assert home.focused is home.query_one("#resume-1", Button)
-
-
-async def test_enter_on_home_starts_a_new_game_over_a_hosted_table_saved_in_its_lobby() -> None:
-    """A hosted table saved before its first deal has no match to go back to: like a finished
-    one, it is a press of Up away (Enter would have opened its port again), and Enter is Play
-    solo; a table left in play is still what Enter resumes, whatever lobby stands above it."""
-    write_save(save_path(7098), {"config": {"game": "crazy-eights"}, "status": "lobby"})
-    app = make_app(port=7098)
-    async with app.run_test(size=(80, 24)) as pilot:
-        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.query(".resume")
-                              and app.screen)
-        assert _labels(home) == ["Resume Crazy Eights (hosted, lobby, port 7098)"]
-        assert home.focused is home.query_one("#solo", Button)
-        await pilot.press("up")
-        assert home.focused is home.query_one("#resume-0", Button)
-    write_save(solo_save_path(), {"config": {"game": "ninety-eight"}, "status": "playing"})
-    app = make_app(port=7098)
-    async with app.run_test(size=(80, 24)) as pilot:
-        home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
-                              and len(app.screen.query(".resume")) == 2 and app.screen)
-        assert _labels(home) == ["Resume Ninety-Eight (solo)", "Resume Crazy Eights (hosted, lobby, port 7098)"]
-        assert home.focused is home.query_one("#resume-0", Button)
+        home = await _home(app, pilot, 2)
+        words = {"finished": ("See the results: ", ", finished"), "playing": ("Resume ", ""), "lobby": ("Resume ", ", lobby")}
+        assert _labels(home) == [f"{words[solo][0]}Ninety-Eight (solo{words[solo][1]})",
+                                 f"{words[hosted][0]}Crazy Eights (hosted{words[hosted][1]}, port 7098)"]
+        assert home.focused is home.query_one(f"#resume-{in_play}", Button)
 
 
 async def _back_to_the_window(app: object, pilot: object) -> None:
