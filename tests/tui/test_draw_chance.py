@@ -49,14 +49,14 @@ async def test_space_says_why_there_is_no_draw_at_each_moment_of_the_chance() ->
             return [entry.plain for entry in screen._log.entries].count(MISSED)
         before = link.match.snapshot()
         await _space(pilot)
-        assert notices(app)[-1] == "Play a card first: you draw as soon as it is played."
+        assert notices(app)[-1] == "Your draw is kept: you draw as soon as you play a card."
         assert link.sent == [] and link.match.snapshot() == before
 
         # the Space is kept for the play: the draw goes as soon as the play is in
         await link.act(link.match.legal_actions(0)[0])
         await wait_for(pilot, lambda: link.sent[-1:] == ["draw"])
-        # "Play a card first" is past once the play is in: it no longer stands over the draw
-        await wait_for(pilot, lambda: "Play a card first: you draw as soon as it is played." not in notices(app),
+        # "Your draw is kept" is past once the play is in: it no longer stands over the draw
+        await wait_for(pilot, lambda: "Your draw is kept: you draw as soon as you play a card." not in notices(app),
                        timeout=1.0)
         await _space(pilot)
         assert notices(app)[-1] == "You have drawn already: you may draw again after your next card."

@@ -58,7 +58,7 @@ async def test_draw_shows_on_the_bar_only_in_the_chance_after_the_play() -> None
         assert "Draw" not in key_bar(screen) and "Play" in key_bar(screen)
         await pilot.press("space")  # left off the bar, Space still says why, and is kept for the play
         await pilot.pause()
-        assert notices(app)[-1] == "Play a card first: you draw as soon as it is played."
+        assert notices(app)[-1] == "Your draw is kept: you draw as soon as you play a card."
         assert link.sent == []
 
         await link.act(link.match.legal_actions(0)[0])

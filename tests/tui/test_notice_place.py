@@ -256,7 +256,7 @@ async def test_a_screen_back_on_top_keeps_no_holders_of_notices_gone_meanwhile()
 
 async def test_a_notice_taken_down_before_it_reached_the_screen_does_not_come() -> None:
     """Textual posts a notice, and holds it once that message is read: one taken down in the
-    same breath (a key burst: Space said "Play a card first", and the Enter after it played)
+    same breath (a key burst: Space said "Your draw is kept", and the Enter after it played)
     was not yet there to take down, and came after, standing over the play it spoke of."""
     from tui.notices import take_down
 
@@ -264,10 +264,10 @@ async def test_a_notice_taken_down_before_it_reached_the_screen_does_not_come() 
 
     app = make_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        app.notify("Play a card first: you draw as soon as it is played.", severity="warning")
-        take_down(app, {"Play a card first: you draw as soon as it is played."})
+        app.notify("Your draw is kept: you draw as soon as you play a card.", severity="warning")
+        take_down(app, {"Your draw is kept: you draw as soon as you play a card."})
         await pilot.pause()
-        assert "Play a card first: you draw as soon as it is played." not in notices(app)
-        app.notify("Play a card first: you draw as soon as it is played.", severity="warning")  # said again after
+        assert "Your draw is kept: you draw as soon as you play a card." not in notices(app)
+        app.notify("Your draw is kept: you draw as soon as you play a card.", severity="warning")  # said again after
         await pilot.pause()
-        assert notices(app).count("Play a card first: you draw as soon as it is played.") == 1
+        assert notices(app).count("Your draw is kept: you draw as soon as you play a card.") == 1

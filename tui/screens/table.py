@@ -82,7 +82,7 @@ RESUME_GUARD = 0.4
 #: Enter that went out) played a card the player never chose, the next one slid into the place
 #: of the card just played (``DealMeInApp.turn_guard``; a person sees a change in no less)
 TURN_GUARD = 0.25
-DRAW_AFTER_PLAY = "Play a card first: you draw as soon as it is played."
+DRAW_AFTER_PLAY = "Your draw is kept: you draw as soon as you play a card."
 TURN_JUST_CAME = "Your turn has only just come: that key was pressed before it showed. Press it again to move."
 #: a move key pressed again this many seconds or more after a move the table has not yet
 #: answered says the move is on its way (on a slow link the repeat did nothing without a word;
@@ -410,7 +410,7 @@ class TableScreen(Screen[None]):
             # the draw typed was for the player's own play)
             if can(view, "draw") and not any(e.get("for_you") for e in events or []):
                 self.call_later(self.send, "draw")
-            self._warned_at.pop(DRAW_AFTER_PLAY, None)  # "Play a card first" is past: the play is in
+            self._warned_at.pop(DRAW_AFTER_PLAY, None)  # "Your draw is kept" is past: the play is in
             take_down(self.app, {printable(DRAW_AFTER_PLAY)})
         if self._unanswered is not None and not self.offline and view is not was:  # (a lobby redraws the same)
             lost, self._unanswered = self._unanswered, None
@@ -987,7 +987,7 @@ class TableScreen(Screen[None]):
 
     def _draw_after_play(self) -> bool:
         """Ninety-Nine's manual draw, Space on this player's turn, before the play has gone in
-        (5.1: the draw comes after it): typed in one burst with Enter, the Space came first and
+        (5.1: the draw comes after it; kept, and said so): typed in one burst with Enter, the Space came first and
         was lost without a word (the play's sending took its "why not" down). The draw goes once
         this turn's play is in, where the chance is open then."""
         view = self.view or {}
