@@ -104,22 +104,29 @@ def hint_text(view: dict[str, Any] | None, card: str | None, cards: list[str], n
     if not reached[-1] and len(ways) > 1 and all(p is not None and p[2] for p in map(parse_play, ways)):
         plays_to += ", naming a suit"
     chipped = [plays + r for r in reached[:-1]]  # with the chips, longest first
-    turn = turn_effect(view, ways[0], names)
-    effect = f", and {turn}" if turn else ""
-    keys = [(chipped[0] if chipped else plays_to) + effect]
     # (crazy-eights 4.2) the play said with "last card!": the part kept longest, since Enter
     # alone costs a penalty
-    last = ""
+    last, with_last = "", []
     if plays_for(view, card, announce=True) and announces(view):
         said = announcement(mine.get("count"))
-        keys.append(f'{key(*LAST_CARD_KEY)} plays it with "{said}" (else a penalty)')
+        with_last = [f'{key(*LAST_CARD_KEY)} plays it with "{said}" (else a penalty)']
         last = f' · {key(*LAST_CARD_KEY)} with "{said}"'
-    keys += moves
-    short = [k.replace(" (else a penalty)", "") for k in keys]
-    # narrower, the chips (shorter and shorter) before the turn's effect, then both in fewer
-    # words, and where the card takes the total before either
-    brief = plays + reached[-1].replace(": the total stays", ": stays") + f", {turn_effect(view, ways[0], names, short=True)}"
-    shorter = [*chipped, *([plays_to + effect, brief] if effect else [])]
-    warned = [" · ".join(short[:2]), plays_to + last, plays + last] if last else []
-    return Text(fit([" · ".join(keys), " · ".join(short), *warned, " · ".join(short[:1]), *shorter, plays_to, plays],
-                    width()))
+
+    def lines(who: list[str] | None) -> list[str]:
+        """The line at each length, longest first, the turn's effect naming its seat (``who``:
+        the names) or not (None: "the next player", fewer cells)."""
+        turn = turn_effect(view, ways[0], who)
+        effect = f", and {turn}" if turn else ""
+        keys = [(chipped[0] if chipped else plays_to) + effect, *with_last, *moves]
+        short = [k.replace(" (else a penalty)", "") for k in keys]
+        # narrower, the chips (shorter and shorter) before the turn's effect, then both in fewer
+        # words, and where the card takes the total before either
+        brief = plays + reached[-1].replace(": the total stays", ": stays") + f", {turn_effect(view, ways[0], who, short=True)}"
+        shorter = [*chipped, *([plays_to + effect, brief] if effect else [])]
+        warned = [" · ".join(short[:2]), plays_to + last, plays + last] if last else []
+        return [" · ".join(keys), " · ".join(short), *warned, " · ".join(short[:1]), *shorter, plays_to, plays]
+
+    # each length with the seat named, then without it, before a shorter one: a long name
+    # ("Normal bot 3") left the effect out where its words without one fitted
+    both = [line for pair in zip(lines(names), lines(None)) for line in pair]
+    return Text(fit(list(dict.fromkeys(both)), width()))

@@ -8,6 +8,7 @@ from typing import Any
 from core.whole import whole_number
 
 from .eventtext import seat_name
+from .playoutcome import status_after
 from .plays import ninety_eight_turn, parse_play, play_order
 
 SKIP = "skip"
@@ -56,9 +57,15 @@ def effect_kind(view: dict[str, Any], action: str) -> tuple[str, int]:
 
 def turn_effect(view: dict[str, Any], action: str, names: list[str] | None = None, short: bool = False) -> str:
     """"Bo misses a turn", "you play again", "play turns the other way, to Di", "Bo draws 4 or
-    plays a 2"; "" where the turn passes as usual. The seat is the one the card falls to from
-    this seat's turn; "the next player" where the view does not say who that is (``names``
-    not given, or not this seat's turn). ``short`` says it in fewer words, for a narrow line."""
+    plays a 2"; "" where the turn passes as usual, or where the play ends the hand, the round
+    or the match (``status_after``). The seat is the one the card falls to from this seat's
+    turn, once the seats the play puts out are passed over; "the next player" where the view
+    does not say who that is (``names`` not given, or not this seat's turn). ``short`` says it
+    in fewer words, for a narrow line."""
+    status = status_after(view, action)
+    if status is None:
+        return ""
+    view = {**view, "status": status}  # who is in once the play is made
     kind, owed = effect_kind(view, action)
     mine = view.get("seat") is not None and view.get("current_seat") == view.get("seat")
     order = play_order(view) if mine else []

@@ -118,3 +118,35 @@ def least_costly(total: int, actions: list[str]) -> int:
         mine, others = chips(total, after)
         return (mine, -others)
     return min(range(len(actions)), key=lambda i: (cost(actions[i]), i))
+
+
+def status_after(view: dict[str, Any], action: str) -> list[dict[str, Any]] | None:
+    """The seats' status once ``action`` is played, as far as who is still in decides who plays
+    next: in Ninety-Nine, a seat whose last chips the play takes is out at once (4.1), before
+    a J's skip or a 4's reverse is worked out; None where the play ends the round or the match
+    (3.4, 4.2: no next turn to speak of), or this seat's hand in Crazy Eights (its last card
+    goes out, 5.1), or where it takes this seat's own last chip (its turn is its last). The
+    view's status otherwise, the play changing no one's place."""
+    status = [dict(s) if isinstance(s, dict) else {} for s in view.get("status") or []]
+    if view.get("game") == "crazy-eights":
+        return None if len(view.get("hand") or []) == 1 else status
+    total = view.get("total")
+    if view.get("game") != "ninety-nine" or not isinstance(total, int):
+        return status
+    after = total_after(total, action)
+    if after is None:
+        return status
+    if after >= 99:
+        return None  # 3.4: the round ends at 99 or over it
+    mine, others = chips(total, after)
+    seat = view.get("seat")
+    for i, st in enumerate(status):
+        lost = mine if i == seat else others
+        held = st.get("chips")
+        if lost and not st.get("out") and isinstance(held, int) and held <= lost:
+            st["out"] = True  # 4.1: out at once, even mid-round
+    if sum(1 for st in status if not st.get("out")) <= 1:
+        return None  # 4.2: the match ends
+    if isinstance(seat, int) and 0 <= seat < len(status) and status[seat].get("out"):
+        return None  # this seat's last chip: the turn goes on without it, from its place
+    return status

@@ -220,6 +220,60 @@ def test_a_card_says_what_it_does_to_the_turn() -> None:
     assert turn_effect(plain, "2C") == turn_effect(plain, "QS") == turn_effect(plain, "AS") == ""
 
 
+def test_an_effect_that_does_not_fit_with_its_seat_named_is_said_without_it() -> None:
+    """A long name ("Normal bot 3") made the effect's words too long, and the line left the
+    effect out where its words without the name fitted, as they did before seats were named:
+    each length with the seat named, then without, before a shorter one."""
+    view = {**new_match("ninety-nine", 4, seed=4).view(0), "total": 29, "current_seat": 0}
+    view["hand"], view["legal"] = ["4S", "9C", "5D"], ["4S", "9C", "5D"]
+    long = ["You", "Normal bot", "Normal bot 2", "Normal bot 3"]
+    line = lambda width: hint_text(view, "4S", view["hand"], long, "ascii", keys, lambda: width).plain  # noqa: E731
+    named = "Enter plays 4S to 33 (lands on 33: the others lose 1 chip each), and play turns the other way, to Normal bot 3"
+    assert line(120) == named
+    assert line(len(named) - 1) == "Enter plays 4S to 33 (lands on 33: the others lose 1 chip each), and play turns the other way"
+    assert line(40) == "Enter plays 4S to 33 (others lose 1)"  # the chips kept before the turn, as ever
+    view["total"] = 20  # to 24: no chips
+    assert line(50) == "Enter plays 4S to 24, and play turns the other way"
+    assert line(49) == "Enter plays 4S to 24, reverses play"  # (", to Normal bot 3" does not fit)
+    view["hand"], view["legal"] = ["JS", "9C", "5D"], ["JS", "9C", "5D"]
+    assert hint_text(view, "JS", view["hand"], long, "ascii", keys, lambda: 60).plain == \
+        "Enter plays JS to 30, and Normal bot misses a turn"
+    assert hint_text(view, "JS", view["hand"], long, "ascii", keys, lambda: 45).plain == \
+        "Enter plays JS to 30, skips Normal bot"
+
+
+def test_the_seat_a_card_falls_to_is_found_once_the_seats_it_puts_out_are_passed_over() -> None:
+    """ninety-nine 4.1: a seat that loses its last chip is out at once, and the seat a J skips
+    or a 4 turns play to is found after the chips of that play are lost (it named a seat the
+    landing put out); 3.4 and 4.2: a card that ends the round or the match says nothing of a
+    turn; crazy-eights 5.1: nor does the last card of a hand, a special or not."""
+    from tui.playeffect import turn_effect
+
+    names = ["You", "Bo", "Cy", "Di"]
+
+    def at(total: int, chips: list[int], seats: int = 4, game: str = "ninety-nine") -> dict:
+        view = new_match(game, seats, seed=4).view(0)
+        status = [{**st, "chips": n} for st, n in zip(view["status"], chips)]
+        return {**view, "total": total, "current_seat": 0, "status": status}
+
+    # J to 33 lands: the others lose 1 chip; Bo, with 1, is out, and Cy misses the turn
+    assert turn_effect(at(23, [3, 1, 2, 2]), "JS", names) == "Cy misses a turn"
+    assert turn_effect(at(23, [3, 2, 2, 2]), "JS", names) == "Bo misses a turn"  # nobody out
+    # 4 to 33: Di, whom play would turn to, is out: Cy is next
+    assert turn_effect(at(29, [3, 2, 2, 1]), "4S", names) == "play turns the other way, to Cy"
+    # three seats, one put out: two left, and a J gives the player another turn; a 4 nothing
+    assert turn_effect(at(23, [3, 1, 2], 3), "JS", names) == "you play again"
+    assert turn_effect(at(29, [3, 1, 2], 3), "4S", names) == ""
+    # to 99, or over it: the round ends; a landing that leaves one seat with chips: the match
+    assert turn_effect(at(89, [3, 2, 2, 2]), "JS", names) == turn_effect(at(95, [3, 2, 2, 2]), "JS", names) == ""
+    assert turn_effect(at(23, [3, 1, 1, 1]), "JS", names) == ""
+    # this seat's own last chip (passing 33 costs 1): its turn is its last
+    assert turn_effect(at(30, [1, 2, 2, 2]), "JS", names) == ""
+    ce = {**new_match("crazy-eights", 4, "specials", seed=4).view(0), "current_seat": 0}
+    assert turn_effect({**ce, "hand": ["QS"]}, "QS", names) == turn_effect({**ce, "hand": ["2S"]}, "2S", names) == ""
+    assert turn_effect({**ce, "hand": ["QS", "3D"]}, "QS", names) == "Bo misses a turn"
+
+
 def test_the_turn_effect_said_is_what_the_engine_does() -> None:
     """Over seeded random matches of every game (Ninety-Eight with its skips and reverse on,
     Crazy Eights with specials), each legal play of one value: where the line says the next
@@ -248,9 +302,16 @@ def test_the_turn_effect_said_is_what_the_engine_does() -> None:
                 events = trial.apply(action, seat)
                 effect = turn_effect(view, action)
                 named = turn_effect(view, action, names)
-                if any(e.kind in ("hand_over", "round_over", "match_over", "eliminated", "out", "reset") for e in events) \
+                if game != "ninety-eight" and (trial.is_over or any(
+                        e.kind in ("hand_over", "round_over", "match_over") or e.kind == "out" and e.seat == seat
+                        for e in events)):
+                    # a hand, round or match over, or this seat out: the card says nothing of a turn
+                    assert effect == named == "", (game, action, effect, named)
+                    said["ends"] += 1
+                    continue
+                if any(e.kind in ("hand_over", "round_over", "match_over", "eliminated", "reset") for e in events) \
                         or trial.is_over:
-                    continue  # a hand or round over: the next deal, not the card, says who plays
+                    continue  # ninety-eight: a seat the cards it holds put out, which no view shows
                 said[effect.split(" draws ")[0]] += 1
                 skipped = any(e.kind == "skip" for e in events)
                 if effect == "you play again":
@@ -268,7 +329,8 @@ def test_the_turn_effect_said_is_what_the_engine_does() -> None:
                 else:  # between two seats a reverse turns nothing round (ninety-eight 7.1, ninety-nine 2)
                     two = sum(1 for st in view["status"] if st.get("in_hand", True) and not st.get("out")) == 2
                     assert not skipped and (trial.direction == before or two), (game, action, [e.kind for e in events])
-    kinds = ("", "you play again", "the next player misses a turn", "play turns the other way", "the next player")
+    kinds = ("", "you play again", "the next player misses a turn", "play turns the other way", "the next player",
+             "ends")
     assert all(said[kind] >= 20 for kind in kinds), said
 
 def test_a_short_clock_rings_no_ten_second_bell_on_top_of_the_turns_own() -> None:
