@@ -11,12 +11,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from .keymap import key_label
+from .playoutcome import status_after
 from .plays import can, offered, own_status, parse_play
 from .seatmarks import turn_of
 
 
 #: the line the log says when this seat's chance to draw went by untaken (ninety-nine 5.2)
 MISSED_DRAW = "You did not draw in time: you play on with a card fewer until the round ends."
+#: Draw pressed on this seat's turn before its card, under the manual draw: kept for after
+#: the play (5.1); where some cards would end the round (3.4) or take this seat's last chip
+#: (4.1), and leave no draw; and where every one would
+DRAW_AFTER_PLAY = "Your draw is kept: you draw as soon as you play a card."
+DRAW_UNLESS = ("Your draw is kept: you draw as soon as you play a card (none after a card that ends the round "
+               "or takes your last chip).")
+NO_DRAW_AFTER = "No draw this turn: every card you hold ends the round or takes your last chip."
+DRAW_KEPT = (DRAW_AFTER_PLAY, DRAW_UNLESS, NO_DRAW_AFTER)
 
 
 @dataclass
@@ -53,6 +62,13 @@ class DrawChance:
             self.state, self.ended_by = "ended", seat if isinstance(seat, int) else None
             return self.takeable
         return False
+
+
+def draw_kept(view: dict[str, Any]) -> str:
+    """What Draw says on this seat's turn before its card (manual draw): the draw is kept for
+    after it, unless the card leaves none (``DRAW_KEPT``)."""
+    ends = [status_after(view, a) is None for a in view.get("legal") or [] if parse_play(a)]
+    return NO_DRAW_AFTER if ends and all(ends) else DRAW_UNLESS if any(ends) else DRAW_AFTER_PLAY
 
 
 def draw_on_bar(view: dict[str, Any]) -> bool | None:

@@ -34,6 +34,23 @@ async def _space(pilot: Any) -> None:
 MISSED = "You did not draw in time: you play on with a card fewer until the round ends."
 
 
+def test_a_draw_kept_for_after_the_play_is_not_promised_where_the_play_leaves_none() -> None:
+    """ninety-nine 5.1: Space before the card keeps the draw for after it; 3.4 and 4.1: a card
+    that ends the round (to 99 or over) or takes this seat's last chip leaves no draw, and the
+    words said it would come all the same (at 95 with K♠ Q♠ J♠, every play goes over 99)."""
+    from tui.drawchance import DRAW_AFTER_PLAY, DRAW_UNLESS, NO_DRAW_AFTER, draw_kept
+
+    view = {**new_match("ninety-nine", 3, preset="manual-draw", seed=0).view(0), "current_seat": 0}
+    at = lambda total, hand, chips=3: draw_kept({  # noqa: E731
+        **view, "total": total, "hand": hand, "legal": [*hand, "draw"],
+        "status": [{**st, "chips": chips if i == 0 else 3} for i, st in enumerate(view["status"])]})
+    assert at(10, ["5S", "9C"]) == DRAW_AFTER_PLAY
+    assert at(95, ["KS", "QS", "JS"]) == NO_DRAW_AFTER  # 3.4: each goes over 99
+    assert at(89, ["KS", "9C"]) == DRAW_UNLESS  # K to 99 ends the round; 9 adds nothing
+    assert at(30, ["7S", "9C"], chips=1) == DRAW_UNLESS  # 7 passes 33: the last chip (4.1)
+    assert at(30, ["7S", "5S"], chips=1) == NO_DRAW_AFTER
+
+
 async def test_space_says_why_there_is_no_draw_at_each_moment_of_the_chance() -> None:
     """ninety-nine 5.1 / 5.2: before playing, Space says to play first, and draws once the play is
     in; after a play it draws;

@@ -24,7 +24,7 @@ from net.protocol import CHAT_LEN
 
 from ..cardface import DEFAULT_PALETTE, LARGE, LOW, SMALL, CardPalette, CardSize, back_lines, card_label, empty_lines, face_lines
 from ..chatprompt import chat_prompt, reprompt, send_line
-from ..drawchance import MISSED_DRAW, DrawChance, draw_on_bar, why_no_draw, why_no_pass
+from ..drawchance import DRAW_KEPT, MISSED_DRAW, DrawChance, draw_kept, draw_on_bar, why_no_draw, why_no_pass
 from ..eventtext import (BOT_MARKS, ENDINGS, action_text, announcement, chat_text, debts_taken, describe, drawn,
                          joined_draws, left_in_hands, told, with_total_before)
 from ..handorder import next_order, ordered
@@ -82,7 +82,6 @@ RESUME_GUARD = 0.4
 #: Enter that went out) played a card the player never chose, the next one slid into the place
 #: of the card just played (``DealMeInApp.turn_guard``; a person sees a change in no less)
 TURN_GUARD = 0.25
-DRAW_AFTER_PLAY = "Your draw is kept: you draw as soon as you play a card."
 TURN_JUST_CAME = "Your turn has only just come: that key was pressed before it showed. Press it again to move."
 #: a move key pressed again this many seconds or more after a move the table has not yet
 #: answered says the move is on its way (on a slow link the repeat did nothing without a word;
@@ -410,8 +409,9 @@ class TableScreen(Screen[None]):
             # the draw typed was for the player's own play)
             if can(view, "draw") and not any(e.get("for_you") for e in events or []):
                 self.call_later(self.send, "draw")
-            self._warned_at.pop(DRAW_AFTER_PLAY, None)  # "Your draw is kept" is past: the play is in
-            take_down(self.app, {printable(DRAW_AFTER_PLAY)})
+            for said in DRAW_KEPT:  # "Your draw is kept" is past: the play is in
+                self._warned_at.pop(said, None)
+            take_down(self.app, {printable(said) for said in DRAW_KEPT})
         if self._unanswered is not None and not self.offline and view is not was:  # (a lobby redraws the same)
             lost, self._unanswered = self._unanswered, None
             if view.get("version") == lost and my_turn(view):
@@ -997,7 +997,7 @@ class TableScreen(Screen[None]):
         if self._draw_next != version:
             self._draw_next = version
             if self._acted_on != version:  # the play is still to come
-                self.warn(DRAW_AFTER_PLAY)
+                self.warn(draw_kept(view))
         return True
 
     def on_key(self, event: ui.Key) -> None:
