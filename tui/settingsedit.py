@@ -47,14 +47,15 @@ def edited(text: str, data: dict[str, Any], changes: dict[str, Any],
 
 def flat_keymap(keymap: Any) -> Any:
     """A ``[keymap]`` as ids and keys: an id written without its quotes (``table.draw = "d"``)
-    reads in TOML as a table ``table`` holding ``draw``, and is taken as ``"table.draw"``. What
-    is not a table is as it was; so is one where that would give an id twice."""
+    reads in TOML as a table ``table`` holding ``draw``, and is taken as ``"table.draw"``, each
+    id of such a table on its own (one whose keys are not text is refused alone, its
+    neighbours kept). What is not a table is as it was; so is one where that would give an id
+    twice."""
     if not isinstance(keymap, dict):
         return keymap
     flat: dict[str, Any] = {}
     for key, value in keymap.items():
-        inner = value.items() if isinstance(value, dict) and all(isinstance(v, str) for v in value.values()) \
-            else [(None, value)]
+        inner = value.items() if isinstance(value, dict) else [(None, value)]
         for name, keys in inner:
             binding_id = key if name is None else f"{key}.{name}"
             if binding_id in flat:

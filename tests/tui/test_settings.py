@@ -978,6 +978,12 @@ def test_a_keymap_id_written_without_its_quotes_is_taken(tmp_path: Path) -> None
     path.write_text('[keymap]\ntable.draw = "d"\n"table.draw" = "x"\n', encoding="utf-8")
     loaded, problem = load_settings(path)
     assert loaded.keymap == {"table.draw": "x"} and problem is not None and '"table"' in problem
+    # one id written without quotes whose keys are not text is refused alone: its neighbour
+    # in the same table ``table`` is kept (both were lost, the notice naming "table")
+    path.write_text('[keymap]\ntable.draw = 5\ntable.pass_turn = "x"\n', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert loaded.keymap == {"table.pass_turn": "x"} and problem is not None and '"table.draw"' in problem
+    path.write_text('[keymap]\ntable.draw = "d"\n"table.draw" = "x"\n', encoding="utf-8")
     # nor a line to place: a change writes the file afresh, the file as it was kept beside it
     said = change_settings({"keymap": {"table.draw": "g"}}, path)
     assert isinstance(said, Rewritten) and (tmp_path / "settings.toml.bak").exists()
