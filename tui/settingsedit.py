@@ -145,6 +145,7 @@ def _keymap_lines(lines: list[str], data: dict[str, Any], keymap: dict[str, str]
     end = next((i for i in range(start, len(lines)) if _HEADER.match(lines[i])), len(lines))
     out = lines[:start]
     seen: set[str] = set()
+    bare: list[bool] = []  # each binding's id written without its quotes, or not
     last = start - 1
     for x in lines[start:end]:
         stripped = x.strip()
@@ -155,13 +156,14 @@ def _keymap_lines(lines: list[str], data: dict[str, Any], keymap: dict[str, str]
         if key is None or key in seen:
             return None
         seen.add(key)
-        if key in keymap:
-            line = line_of(key, keymap[key])
-            if _BARE_DOTTED.fullmatch(x.split("=", 1)[0].strip()):  # written bare, it stays bare
-                line = key + line[line.index(" = "):]
-            out.append(_with_comment(x, line))
+        bare.append(bool(_BARE_DOTTED.fullmatch(x.split("=", 1)[0].strip())))
+        if key in keymap:  # written bare, it stays bare; indented, indented
+            line = _bare(key, line_of(key, keymap[key])) if bare[-1] else line_of(key, keymap[key])
+            out.append(x[:len(x) - len(x.lstrip())] + _with_comment(x.lstrip(), line))
             last = len(out) - 1
-    new = [line_of(k, v) for k, v in keymap.items() if k not in seen]
+    # new bindings as the table writes its ids: bare where every one there is
+    new = [_bare(k, line_of(k, v)) if bare and all(bare) and _BARE_DOTTED.fullmatch(k) else line_of(k, v)
+           for k, v in keymap.items() if k not in seen]
     out[last + 1:last + 1] = new
     if not any(x.strip() for x in out[start:]):  # emptied, nothing of the player's left in it
         out = out[:start - 1]
@@ -170,6 +172,11 @@ def _keymap_lines(lines: list[str], data: dict[str, Any], keymap: dict[str, str]
         if out and end < len(lines):
             out.append("")  # the blank line before the table that follows
     return out + lines[end:]
+
+
+def _bare(key: str, line: str) -> str:
+    """``line`` (``"table.draw" = "d"``) with its id written without quotes."""
+    return key + line[line.index(" = "):]
 
 
 def toml_string(text: str) -> str:

@@ -978,6 +978,10 @@ def test_a_keymap_id_written_without_its_quotes_is_taken(tmp_path: Path) -> None
     path.write_text('[keymap]\ntable.draw = "d"\n"table.draw" = "x"\n', encoding="utf-8")
     loaded, problem = load_settings(path)
     assert loaded.keymap == {"table.draw": "x"} and problem is not None and '"table"' in problem
+    # a table of bare ids takes a new one bare too, and a line indented stays so
+    path.write_text('[keymap]\n  table.draw = "d"  # mine\ntable.pass_turn = "x"\n', encoding="utf-8")
+    assert change_settings({"keymap": {"table.draw": "g", "table.pass_turn": "x", "table.hint": "k"}}, path) is None
+    assert path.read_text(encoding="utf-8") == '[keymap]\n  table.draw = "g"  # mine\ntable.pass_turn = "x"\ntable.hint = "k"\n'
     # one id written without quotes whose keys are not text is refused alone: its neighbour
     # in the same table ``table`` is kept (both were lost, the notice naming "table")
     path.write_text('[keymap]\ntable.draw = 5\ntable.pass_turn = "x"\n', encoding="utf-8")
