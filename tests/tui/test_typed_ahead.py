@@ -114,7 +114,7 @@ async def test_a_draw_typed_before_a_play_the_turn_clock_made_is_not_sent() -> N
         await wait_for(pilot, lambda: screen._draw_next is not None)
         events = match.apply(match.legal_actions(0)[0], 0)  # the clock's bot plays for seat 0
         assert "draw" in [str(a) for a in match.legal_actions(0)]
-        from tui.screens.table import DRAW_AFTER_PLAY
+        from tui.drawchance import DRAW_AFTER_PLAY
 
         assert DRAW_AFTER_PLAY in notices(app)
         screen.show(link.view(), bot_marked([e.for_seat(0) for e in events], 0))
