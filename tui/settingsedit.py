@@ -2,9 +2,9 @@
 comments, order and layout when the app changes one setting.
 
 Only what can be placed for certain is edited: a top-level key on a line of its own, and the
-lines of a ``[keymap]`` table (an id written with its quotes or without). The result is read back and compared with what the change
-should give; anything else (a key inside a multi-line value, a keymap written inline) gives
-None, and the caller writes the whole file afresh instead.
+lines of a ``[keymap]`` table (an id written with its quotes or without). The result is read
+back and compared with what the change should give; anything else (a key inside a multi-line
+value, a keymap written inline) gives None, and the caller writes the whole file afresh instead.
 """
 from __future__ import annotations
 
@@ -84,8 +84,7 @@ def _line_key(line: str, dotted: bool = False) -> str | None:
     inner = got[key]
     if not isinstance(inner, dict):
         return key
-    if dotted and _BARE_DOTTED.fullmatch(line.split("=", 1)[0].strip()) and len(inner) == 1 \
-            and all(isinstance(v, str) for v in inner.values()):
+    if dotted and _written_bare(line) and len(inner) == 1 and all(isinstance(v, str) for v in inner.values()):
         return f"{key}.{next(iter(inner))}"
     return None
 
@@ -156,7 +155,7 @@ def _keymap_lines(lines: list[str], data: dict[str, Any], keymap: dict[str, str]
         if key is None or key in seen:
             return None
         seen.add(key)
-        bare.append(bool(_BARE_DOTTED.fullmatch(x.split("=", 1)[0].strip())))
+        bare.append(_written_bare(x))
         if key in keymap:  # written bare, it stays bare; indented, indented
             line = _bare(key, line_of(key, keymap[key])) if bare[-1] else line_of(key, keymap[key])
             out.append(x[:len(x) - len(x.lstrip())] + _with_comment(x.lstrip(), line))
@@ -172,6 +171,11 @@ def _keymap_lines(lines: list[str], data: dict[str, Any], keymap: dict[str, str]
         if out and end < len(lines):
             out.append("")  # the blank line before the table that follows
     return out + lines[end:]
+
+
+def _written_bare(line: str) -> bool:
+    """``line`` sets an id written without its quotes (``table.draw = "d"``)."""
+    return _BARE_DOTTED.fullmatch(line.split("=", 1)[0].strip()) is not None
 
 
 def _bare(key: str, line: str) -> str:
