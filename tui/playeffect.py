@@ -9,7 +9,7 @@ from core.whole import whole_number
 
 from .eventtext import seat_name
 from .playoutcome import status_after
-from .plays import ninety_eight_turn, parse_play, play_order
+from .plays import my_turn, ninety_eight_turn, parse_play, play_order
 
 SKIP = "skip"
 AGAIN = "again"
@@ -67,8 +67,7 @@ def turn_effect(view: dict[str, Any], action: str, names: list[str] | None = Non
         return ""
     view = {**view, "status": status}  # who is in once the play is made
     kind, owed = effect_kind(view, action)
-    mine = view.get("seat") is not None and view.get("current_seat") == view.get("seat")
-    order = play_order(view) if mine else []
+    order = play_order(view) if my_turn(view) else []
     next_seat = seat_name(names, order[0]) if names is not None and order else "the next player"
     before = seat_name(names, order[-1]) if names is not None and order else ""
     if kind == DRAW:
