@@ -162,8 +162,9 @@ class Unread(str):
         return made
 
 
-#: what follows from a value the file gives that cannot be used, and from a [keymap] entry
-DEFAULTS_USED, KEYS_STAY = "using the defaults for those", "those keys stay as they were"
+#: what follows from a value the file gives that cannot be used, and from a [keymap] entry (the
+#: action keeps its shipped key: "stay as they were" read as if the entry's key were kept)
+DEFAULTS_USED, KEYS_STAY = "using the defaults for those", "those actions keep the keys they ship with"
 
 
 class BadValues(str):

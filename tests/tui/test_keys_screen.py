@@ -205,6 +205,31 @@ async def test_the_key_pressed_again_after_a_clash_swaps_the_two(tmp_path: Path)
         assert link.sent == ["draw"]
 
 
+async def test_a_key_the_file_moved_onto_a_key_now_taken_is_marked_and_swapped_here(tmp_path: Path) -> None:
+    """A settings file from before Y was Cards held moved Draw to Y: the entry is not used (the
+    notice at the start said so once), and the list says so beside Draw, where it showed Space
+    alone; the line under it says why and how to have it. Y pressed twice swaps the two."""
+    path = tmp_path / "settings.toml"
+    path.write_text('[keymap]\n"table.draw" = "y"\n')
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_keys(app, pilot)
+        assert app.keymap == {}
+        assert "your Y: taken" in row(screen, "table.draw"), row(screen, "table.draw")
+        assert "your" not in row(screen, "table.say_hand")
+        assert said(screen) == ("Not used from your settings: Draw Y (Y is already Cards held on the table "
+                                "screen). Enter on a key moves it, or swaps it with the key holding the one "
+                                "it wants.")
+        assert screen.query_one("#keys-said").has_class("error")
+        assert (await move(pilot, screen, "table.draw", "y")).startswith("Not moved:")
+        await pilot.press("y")
+        await pilot.pause()
+        assert said(screen) == "Swapped: Draw: Y · Cards held: Space."
+        assert app.keymap == {"table.draw": "y", "table.say_hand": "space"}
+        assert load_settings(path)[0].keymap == app.keymap
+        assert "your" not in row(screen, "table.draw") and "ships as Space" in row(screen, "table.draw")
+
+
 async def test_a_swap_is_offered_only_with_the_one_key_that_clashes(tmp_path: Path) -> None:
     """R is Rules on the home screen, Ready in the lobby and Rematch at the table: Draw onto R
     clashes only with Rematch, and that is the swap offered. Another key instead of R moves

@@ -414,7 +414,7 @@ async def test_the_notice_of_mistakes_in_the_file_fits_the_screen(tmp_path: Path
         assert within, text
         flat = text.replace(" ", "")  # a line folded at a space loses it
         assert str(path).replace(" ", "") in flat, text
-        assert "usingthedefaultsforthose" in flat and "thosekeysstayastheywere" in flat, text
+        assert "usingthedefaultsforthose" in flat and "thoseactionskeepthekeystheyshipwith" in flat, text
         values = ["name", "card_style", "animation", "bot_pause"]
         ids = ["table.nothing", "table.say_scores", "table.hand_order", "lobby.take_seat", "table.last_card"]
         assert all(key in flat for key in values) or "4valuesnotusable" in flat, text
@@ -669,11 +669,11 @@ def test_one_bad_keymap_line_costs_only_itself(tmp_path: Path) -> None:
     settings, problem = load_settings(path)
     assert settings.keymap == {"table.draw": "shift+d", "picker.start": "f5"}
     assert problem == (f'{path}: keymap: "table.hint": expected keys as text of at most 60 characters, '
-                       'such as "table.draw" = "d"; those keys stay as they were')  # as other keymap mistakes end
+                       'such as "table.draw" = "d"; those actions keep the keys they ship with')  # as other keymap mistakes end
     from tui.settings import notice_wordings
 
     shorter = notice_wordings(str(path), problem, [], [])  # for a small screen, each as the whole one ends
-    assert len(shorter) > 1 and all(w.endswith("; those keys stay as they were") for w in shorter), shorter
+    assert len(shorter) > 1 and all(w.endswith("; those actions keep the keys they ship with") for w in shorter), shorter
     assert change_settings({"card_style": "ascii"}, path) is None
     assert tomllib.loads(path.read_text(encoding="utf-8"))["keymap"] == \
         {"table.draw": "shift+d", "picker.start": "f5", "table.hint": 5}

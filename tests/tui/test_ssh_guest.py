@@ -217,7 +217,7 @@ BAD_VALUES = ('name = ""\ntheme = 5\nbot_pause = 99\ndefault_game = "poker"\n'
 @pytest.mark.parametrize("held, starts, ends", [
     (BAD_VALUES, "Your settings file on this host: theme: expected a short text; using the defaults for those\n"
                  "Your settings file on this host: keymap: \"table.nothing\" is not the id of a key (the README lists them); ",
-     "those keys stay as they were"),
+     "those actions keep the keys they ship with"),
     ("theme = \n", "Your settings file on this host is not valid TOML (",
      "); using the defaults; changes you make here are not kept until the host mends or removes it"),
 ], ids=["bad-values", "not-toml"])

@@ -106,6 +106,26 @@ def plain_problem(problem: str, moving: Movable, keys: list[Movable]) -> str:
     return text
 
 
+def unused_entries(app: Any) -> dict[str, tuple[str, str]]:
+    """The settings file's ``[keymap]`` entries for keys listed here that are not used, by binding
+    id: the keys as the file writes them, and why not (a key the file moved before a newer
+    version shipped another key there: the notice at the start said so once, and the list showed
+    the key where it ships with no word of the file's)."""
+    from ..keymap import normal_key
+    from ..screenkeys import checked_keymap
+
+    wanted: dict[str, Any] = getattr(app.settings, "keymap", {}) or {}
+    usable, problems = checked_keymap(wanted)
+    out = {}
+    for binding_id, text in wanted.items():
+        problem = next((p for p in problems if p.startswith(f"keymap: {binding_id} ")), None)
+        if binding_id in usable or problem is None:
+            continue
+        keys = [k.strip() for k in str(text).split(",")]
+        out[binding_id] = (", ".join(key_label(n) if (n := normal_key(k)) else k for k in keys), problem)
+    return out
+
+
 def kept_words(app: Any) -> str:
     """Where a move is kept, truly for this app: a local player's settings file by name; for an
     SSH guest, who has no file of their own to open, the host keeps it for their login name;
@@ -175,6 +195,12 @@ class KeysScreen(Screen[None]):
         self.keys = movable_keys(game if isinstance(game, str) else None)
         self._fill()
         self.query_one("#keys-list", OptionList).focus()
+        unused = unused_entries(self.app)
+        if unused:
+            told = [f"{key.does} {unused[key.id][0]} ({plain_problem(unused[key.id][1], key, self.keys)})"
+                    for key in self.keys if key.id in unused]
+            self._say(f"Not used from your settings: {'; '.join(told)}. Enter on a key moves it, or swaps "
+                      "it with the key holding the one it wants.", problem=True)
 
     def _how(self) -> Text:
         """How keys move here, naming Put back's key as it is now (it moves here too)."""
@@ -190,12 +216,16 @@ class KeysScreen(Screen[None]):
         at = listed.highlighted
         listed.clear_options()
         does = max([18, *(cell_len(key.does) for key in self.keys)]) + 2  # the column of what each does
+        unused = unused_entries(self.app)
         for key in self.keys:
             now = self._now(key)
             line = Text(f"{key.where:<11}{key.does:<{does}}", no_wrap=True, overflow="ellipsis")
             line.append(f"{key_label(now):<14}", style="bold")
             if now != key.shipped:
                 line.append(f"ships as {key_label(key.shipped)}", style="italic")
+            elif key.id in unused:  # the file's key for it, refused (said under the list)
+                shown, why = unused[key.id]
+                line.append(f"your {shown}: {'taken' if 'clashes with' in why else 'not used'}", style="italic")
             listed.add_option(Option(line, id=key.id))
         listed.highlighted = at if at is not None else 0
         self.query_one("#keys-how", Static).update(self._how())
