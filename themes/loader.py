@@ -71,6 +71,26 @@ def user_themes_dir(environ: Mapping[str, str] | None = None) -> Path:
     return (Path(data) if data else platformdirs.user_data_path(APP_NAME)) / "themes"
 
 
+def unread_themes_dir(environ: Mapping[str, str] | None = None) -> Path | None:
+    """The platform's theme folder where it holds theme files this app does not read: while
+    `$DEALMEIN_DATA_DIR` moves the themes folder with it (earlier versions read the platform's
+    all the same). Named, so that themes left there are not gone without a word; None where
+    there is no such folder, or it is the one read."""
+    env = os.environ if environ is None else environ
+    if env.get(THEMES_DIR_ENV, "") or not env.get(DATA_DIR_ENV, ""):
+        return None
+    platform = platformdirs.user_data_path(APP_NAME) / "themes"
+    if platform == user_themes_dir(env) or not _theme_files(platform):
+        return None
+    return platform
+
+
+def unread_themes_said(unread: Path, folder: Path) -> str:
+    """What ``dealmein themes`` and the app's Themes notice say of ``unread_themes_dir``."""
+    return (f"The theme files in {unread} are not read while {DATA_DIR_ENV} is set: move them into "
+            f"{folder} to use them.")
+
+
 def folder_problem(folder: Path) -> str | None:
     """What is wrong with the user's theme folder itself, where something else stands in its
     place (``DEALMEIN_THEMES_DIR`` naming a file), or in the place of a folder it is in (a data

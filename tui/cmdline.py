@@ -487,15 +487,18 @@ def print_games() -> None:
 def print_themes() -> int:
     """``themes``: the whole of what the app's Themes notice can only start on a small screen
     (each bad theme file with everything wrong with it); status 1 if a file is left out."""
-    from themes.loader import folder_problem, load_themes, user_themes_dir
+    from themes.loader import folder_problem, load_themes, unread_themes_dir, unread_themes_said, user_themes_dir
 
     folder = user_themes_dir()
+    unread = unread_themes_dir()
     unusable = folder_problem(folder)
     if unusable:
         print(f"Your theme folder: {unusable}")
         return 1
     loaded = load_themes(folder)
     print(f"Your theme folder: {folder}" + ("" if folder.is_dir() else " (there is none yet)"))
+    if unread is not None:
+        print(unread_themes_said(unread, folder))
     from themes.contrast import contrast_warnings
 
     yours = [(name, loaded.sources[name]) for name in loaded.user_theme_names()]

@@ -107,7 +107,7 @@ class ThemeChoice:
                 app.mutate_reactive(App.theme)
         wanted = self.wanted()
         said: list[str] = []
-        from themes.loader import folder_problem, user_themes_dir
+        from themes.loader import folder_problem, unread_themes_dir, unread_themes_said, user_themes_dir
 
         problem = None if app.guest else folder_problem(user_themes_dir())
         if problem:
@@ -119,6 +119,9 @@ class ThemeChoice:
             wanted = DEFAULT_THEME if DEFAULT_THEME in app.available_themes else "textual-dark"
             self.stand_in = wanted
             said.insert(0, f"The theme {missing!r} is not available: showing {wanted} (your choice is kept).")
+            unread = None if app.guest else unread_themes_dir()
+            if unread is not None:  # where it may be, in a folder this app does not read
+                said.insert(1, unread_themes_said(unread, user_themes_dir()))
         if wanted != app.theme:
             app.theme = wanted
         if said or self.problems:  # one notice: a stack of them ran off the screen

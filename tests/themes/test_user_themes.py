@@ -300,6 +300,36 @@ def test_dealmein_themes_lists_every_bad_file_with_everything_wrong(tmp_path: Pa
     assert capsys.readouterr().out.startswith(f"Your theme folder: {tmp_path / 'new' / 'data' / 'themes'} (there is none yet)\n")
 
 
+def test_theme_files_in_the_platforms_folder_are_named_while_the_data_folder_moves_them(
+        tmp_path: Path, monkeypatch, capsys) -> None:
+    """With DEALMEIN_DATA_DIR set, the themes folder is the data folder's (earlier versions read
+    the platform's all the same): files left in the platform's are not read, and ``dealmein
+    themes`` said "No theme files in it." as if they were gone. It names them and where they go."""
+    from themes.loader import unread_themes_dir
+    from tui.cli import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    platform = tmp_path / "xdg" / "dealmein" / "themes"
+    assert platformdirs.user_data_path("dealmein") / "themes" == platform
+    platform.mkdir(parents=True)
+    _write(platform, {"ocean.toml": GOOD})
+    monkeypatch.delenv(THEMES_DIR_ENV)
+    monkeypatch.setenv("DEALMEIN_DATA_DIR", str(tmp_path / "data"))
+    assert unread_themes_dir() == platform
+    assert main(["themes"]) == 0
+    assert capsys.readouterr().out == (
+        f"Your theme folder: {tmp_path / 'data' / 'themes'} (there is none yet)\n"
+        f"The theme files in {platform} are not read while DEALMEIN_DATA_DIR is set: move them into "
+        f"{tmp_path / 'data' / 'themes'} to use them.\nNo theme files in it.\n")
+    # the folder read: the platform's (no DEALMEIN_DATA_DIR), or one named for themes alone
+    assert unread_themes_dir({}) is None
+    assert unread_themes_dir({THEMES_DIR_ENV: str(tmp_path / "t"), "DEALMEIN_DATA_DIR": str(tmp_path / "data")}) is None
+    assert unread_themes_dir({"DEALMEIN_DATA_DIR": str(tmp_path / "xdg" / "dealmein")}) is None  # the same folder
+    (platform / "ocean.toml").unlink()  # nothing left there: nothing said
+    assert unread_themes_dir() is None
+    assert main(["themes"]) == 0 and "not read" not in capsys.readouterr().out
+
+
 def test_dealmein_themes_warns_of_colours_that_read_poorly(tmp_path: Path, monkeypatch, capsys) -> None:
     """A theme whose hearts are the colour of its card face loads and is offered, and nothing on
     screen says why its hearts look blank: ``dealmein themes`` says which colours read below the

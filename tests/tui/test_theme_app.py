@@ -254,6 +254,28 @@ async def test_a_saved_theme_whose_file_is_broken_is_kept_for_when_it_is_mended(
         await wait_for(pilot, lambda: mended.theme == "sunset")
 
 
+async def test_a_saved_theme_left_in_the_platforms_folder_is_told_where_it_is(tmp_path: Path,
+                                                                               monkeypatch) -> None:
+    """The chosen theme's file in the platform's theme folder, not read while DEALMEIN_DATA_DIR
+    moves the themes folder: the notice says where the theme files are and where they go."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    platform = tmp_path / "xdg" / "dealmein" / "themes"
+    platform.mkdir(parents=True)
+    (platform / "sunset.toml").write_text('name = "sunset"\nprimary = "#FF8800"\n', encoding="utf-8")
+    monkeypatch.delenv("DEALMEIN_THEMES_DIR")
+    monkeypatch.setenv("DEALMEIN_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(theme="sunset"), path)
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        told = await wait_for(pilot, lambda: [n.message for n in app._notifications if n.title == "Themes"])
+        assert told[0] == ("The theme 'sunset' is not available: showing casino (your choice is kept).\n"
+                           f"The theme files in {platform} are not read while DEALMEIN_DATA_DIR is set: move "
+                           f"them into {tmp_path / 'data' / 'themes'} to use them."), told
+        assert app.theme == "casino"
+    assert load_settings(path)[0].theme == "sunset"
+
+
 async def test_closing_the_settings_theme_list_saves_nothing(tmp_path: Path, monkeypatch) -> None:
     """NO_COLOR shows monochrome without saving it: browsing the Settings list and pressing
     Escape must not save it either."""
