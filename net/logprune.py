@@ -30,7 +30,7 @@ def prune_logs(folder: Path, keep: int | None = None) -> list[Path]:
         return []
     if len(names) <= keep:
         return []
-    needed = named_by_saves()
+    needed = named_by_saves(folder)
     gone: list[Path] = []
     for name in names[:len(names) - keep]:
         path = folder / name
@@ -45,10 +45,12 @@ def prune_logs(folder: Path, keep: int | None = None) -> list[Path]:
     return gone
 
 
-def named_by_saves() -> set[Path]:
+def named_by_saves(folder: Path | None = None) -> set[Path]:
     """The logs the saved tables name, resolved: the hosted tables', the solo match's
     (``solo.save``, whose results replay from its log) and any kept ``.previous`` (a table that
-    can be brought back); a save that cannot be read names none."""
+    can be brought back); a save that cannot be read names none. With the logs ``folder``, each
+    by its name in it too: a data folder moved whole keeps its saves' logs by name
+    (``net.tablestate`` continues them there)."""
     named: set[Path] = set()
     try:
         saves = [p for p in saves_dir().iterdir() if p.name.endswith((".save", ".save.previous")) and p.is_file()]
@@ -59,4 +61,6 @@ def named_by_saves() -> set[Path]:
         log_path = state.get("log_path") if state is not None else None
         if isinstance(log_path, str):
             named.add(Path(log_path).resolve())
+            if folder is not None and Path(log_path).name:
+                named.add((folder / Path(log_path).name).resolve())
     return named

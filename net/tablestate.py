@@ -228,19 +228,29 @@ def _watchers_in(state: dict[str, Any]) -> list[str]:
 def _log_in_folder(server: "Server", saved: str | None) -> Path | None:
     """The saved match log's path, if it is a log in this host's logs folder: the save names
     the file to cut back and write on, and a save edited to name another file must not
-    cost that file its contents."""
+    cost that file its contents. Where the data folder was moved (copied to another home, or
+    ``DEALMEIN_DATA_DIR`` set to where it went), the save names the log where it was: the log
+    of that name in this host's folder is the one."""
     folder = server.logs_dir
     if not saved or folder is None:
         return None
     path = Path(saved)
+    if _inside(path, folder):
+        return path
+    here = folder / path.name
+    if path.name and _inside(here, folder) and here.is_file():
+        log.info("save: the match log %s is continued as %s (the data folder moved)", saved[:200], here)
+        return here
+    log.warning("save: the match log %s is not in %s: not continued", saved[:200], folder)
+    return None
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` names a match log in ``folder`` (not a link to one elsewhere)."""
     try:
-        inside = path.parent.resolve() == folder.resolve() and path.suffix == ".jsonl" and not path.is_symlink()
+        return path.parent.resolve() == folder.resolve() and path.suffix == ".jsonl" and not path.is_symlink()
     except (OSError, RuntimeError):  # RuntimeError: a loop of links
-        inside = False
-    if not inside:
-        log.warning("save: the match log %s is not in %s: not continued", saved[:200], folder)
-        return None
-    return path
+        return False
 
 
 def _reopen_log(path: Path, offset: int) -> tuple[MatchLog | None, str | None]:

@@ -143,6 +143,37 @@ async def test_a_save_whose_log_is_in_the_logs_folder_goes_on_writing_it() -> No
     restored.close()
 
 
+async def test_a_save_from_a_data_folder_moved_whole_goes_on_writing_its_log_where_it_is_now(tmp_path: Path) -> None:
+    """A data folder copied to another home (or DEALMEIN_DATA_DIR set to where it went): its
+    saves name their logs where they were. The log of that name in this host's logs folder is
+    continued, and no old log goes while a save names it so (it was dropped at the first open,
+    and the results' Replay with it); the file at the old path is left alone."""
+    from net.logprune import named_by_saves
+
+    state = await _saved_state()
+    here = Path(state["log_path"])
+    old = tmp_path / "old-home" / "logs" / here.name
+    old.parent.mkdir(parents=True)
+    old.write_bytes(here.read_bytes())  # the folder as it was, still there
+    before = old.read_bytes()
+    state["log_path"] = str(old)
+    path = save_path(47005)
+    write_save(path, state)
+    again = Server(host="127.0.0.1", port=0)
+    restored, problem = restore_saved(again, path, keep=True)
+    assert problem is None and restored is not None
+    assert restored.log is not None and restored.log_path == here
+    restored.close()
+    assert old.read_bytes() == before
+    assert here.resolve() in named_by_saves(here.parent) and here.resolve() not in named_by_saves()
+    # a name with no log of it in this host's folder: nothing continued, as for any other file
+    state["log_path"] = str(tmp_path / "old-home" / "logs" / "20261101-200000-ninety-eight-0a1b2c3d-00000000000000aa.jsonl")
+    write_save(path, state)
+    restored, problem = restore_saved(Server(host="127.0.0.1", port=0), path, keep=True)
+    assert problem is None and restored is not None and restored.log is None and restored.log_path is None
+    restored.close()
+
+
 @pytest.mark.parametrize("config", [[1, 2], "abc", 7])
 def test_a_solo_save_whose_setup_is_not_a_table_is_still_offered(config: object) -> None:
     """Home lists it (resuming it then says what is wrong), instead of failing to open."""
