@@ -80,15 +80,15 @@ def drawn(screen) -> str:
 
 
 async def test_at_60_columns_the_top_line_keeps_the_clock_and_the_wait() -> None:
-    """At 60x18 the line gives up the direction of play, not the seconds left: the wait before a
-    bot plays for an away player, or the turn clock of an idle one; no separator is left
-    dangling at its end. Wider again, the direction comes back."""
+    """At 60x18 the line gives up the direction's word (its arrow stays), not the seconds left:
+    the wait before a bot plays for an away player, or the turn clock of an idle one; no
+    separator is left dangling at its end. Wider again, the word comes back."""
     app = make_app()
     async with app.run_test(size=(60, 18)) as pilot:
         away = await show_link(app, pilot, MarkedLink("ninety-nine", 1, ["Ana", "Bo", "Cy", "Dee"], "away"),
                                first_plays=False)
         line = drawn(away).rstrip()
-        assert line.startswith(" Ninety-Nine · round 1 · ") and "clockwise" not in line, line
+        assert line.startswith(" Ninety-Nine · round 1 · ↻ · ") and "clockwise" not in line, line
         assert re.search(r"Dee's turn \(away\) · (a )?bot( plays)? in 2[0-3] s$", line), line
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
@@ -99,7 +99,7 @@ async def test_at_60_columns_the_top_line_keeps_the_clock_and_the_wait() -> None
                                first_plays=False)
         await pilot.pause()
         line = drawn(idle).rstrip()
-        assert line.startswith(" Crazy Eights · hand 1 · ") and "clockwise" not in line, line
+        assert line.startswith(" Crazy Eights · hand 1 · ↻ · ") and "clockwise" not in line, line
         assert re.search(r"Ann's turn \(idle\) · (30|29) s$", line), line
 
 
@@ -107,17 +107,18 @@ AWAY = TopLine("Ninety-Nine", "round 1", "clockwise ↻", "Dee's turn (away)", w
 IDLE = TopLine("Crazy Eights", "hand 2", "clockwise ↻", "Ann's turn (idle)", clock=8)
 
 
-def test_the_line_gives_up_the_variant_then_the_wait_words_then_the_direction_then_the_game() -> None:
+def test_the_line_gives_up_the_variant_then_the_wait_words_then_the_directions_word_then_the_game() -> None:
     whole = " Ninety-Nine · round 1 · clockwise ↻ · Dee's turn (away) · a bot plays for them in 23 s"
     assert fit(AWAY, 110).plain == whole + " " * 11 + "manual-draw "
     assert fit(AWAY, 100).plain == whole  # the variant goes first
     assert fit(AWAY, 80).plain == " Ninety-Nine · round 1 · clockwise ↻ · Dee's turn (away) · a bot plays in 23 s"
     assert fit(AWAY, 70).plain == " Ninety-Nine · round 1 · clockwise ↻ · Dee's turn (away) · bot in 23 s"
-    assert fit(AWAY, 60).plain == " Ninety-Nine · round 1 · Dee's turn (away) · bot in 23 s"
-    assert fit(AWAY, 50).plain == " round 1 · Dee's turn (away) · bot in 23 s"
-    assert fit(AWAY, 40).plain == " Dee's turn (away) · bot in 23 s"
+    assert fit(AWAY, 60).plain == " Ninety-Nine · round 1 · ↻ · Dee's turn (away) · bot in 23 s"
+    assert fit(AWAY, 50).plain == " round 1 · ↻ · Dee's turn (away) · bot in 23 s"
+    assert fit(AWAY, 40).plain == " ↻ · Dee's turn (away) · bot in 23 s"
+    assert fit(AWAY, 33).plain == " Dee's turn (away) · bot in 23 s"
     assert fit(IDLE, 62).plain == " Crazy Eights · hand 2 · clockwise ↻ · Ann's turn (idle) · 8 s"
-    assert fit(IDLE, 61).plain == " Crazy Eights · hand 2 · Ann's turn (idle) · 8 s"
+    assert fit(IDLE, 61).plain == " Crazy Eights · hand 2 · ↻ · Ann's turn (idle) · 8 s"
     for width in range(30, 121):
         for line in (AWAY, IDLE):
             shown = fit(line, width)
@@ -127,10 +128,29 @@ def test_the_line_gives_up_the_variant_then_the_wait_words_then_the_direction_th
     assert any(span.style == "bold" for span in fit(IDLE, 60).spans)  # ten seconds or less: in bold
 
 
+def test_after_a_reverse_a_narrow_line_keeps_the_direction_before_the_names() -> None:
+    """At 60 columns, eight seats and play reversed, the line read "Ninety-Eight · hand 2 ·
+    Normal bot 2's turn": the one thing a reverse changes, which tells who plays next, was the
+    first left out. Its arrow stays, before the game's name and the hand's number; before a
+    whole name too (cut short, while it keeps some room); in ASCII cards, where the direction
+    is a word alone, as before."""
+    line = TopLine("Ninety-Eight", "hand 2", "anticlockwise ↺", "Normal bot 2's turn")
+    assert fit(line, 62).plain == " Ninety-Eight · hand 2 · anticlockwise ↺ · Normal bot 2's turn"
+    assert fit(line, 61).plain == " Ninety-Eight · hand 2 · ↺ · Normal bot 2's turn"
+    assert fit(line, 40).plain == " hand 2 · ↺ · Normal bot 2's turn"
+    assert fit(line, 30).plain == " ↺ · Normal bot 2's turn"
+    long = TopLine("Ninety-Eight", "hand 2", "anticlockwise ↺", "Bartholomew-Fitzgerald 2's turn (away)", clock=65)
+    assert fit(long, 45).plain == " ↺ · Bartholomew-Fitzg…2's turn (away) · 1:05"
+    assert fit(long, 34).plain == " ↺ · Bartho…2's turn (away) · 1:05"
+    assert fit(long, 30).plain == " Bartho…2's turn (away) · 1:05"  # too little of the name beside it
+    ascii_line = TopLine("Ninety-Eight", "hand 2", "anticlockwise", "Normal bot 2's turn")
+    assert fit(ascii_line, 45).plain == " Ninety-Eight · hand 2 · Normal bot 2's turn"
+
+
 def test_a_name_too_long_even_then_is_cut_not_the_clock() -> None:
     line = TopLine("Ninety-Eight", "hand 1 of 10", "anticlockwise ↺", "Bartholomew-Fitzgerald 2's turn (away)",
                    clock=65, wait=75)
-    assert fit(line, 50).plain == " Bartholomew-…2's turn (away) · 1:05 · bot in 1:15"
+    assert fit(line, 50).plain == " ↺ · Bartholo…2's turn (away) · 1:05 · bot in 1:15"
     # offline, the clock and the wait are not known here: counted on from the last view, they
     # stood at "0 s" beside "reconnecting…" as if a bot were about to move
     offline = TopLine("Ninety-Eight", "hand 1 of 10", "anticlockwise ↺", "Bartholomew-Fitzgerald 2's turn (away)",

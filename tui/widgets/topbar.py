@@ -71,16 +71,24 @@ def _tail(line: TopLine, wait: str) -> list[Part]:
     return tail
 
 
+#: the arrows the direction of play ends with (not in ASCII cards), kept where its word is not
+ARROWS = ("↻", "↺")
+
+
 def _tries(line: TopLine) -> list[list[Part]]:
     """The line in fewer and fewer words, the first that fits is drawn: the wait in shorter
-    wordings, then without the direction, the game's name, the hand's number."""
+    wordings, then the direction by its arrow alone, then without the game's name and the hand's
+    number; then (``fit``) the name whose turn it is cut short, and last the arrow. The direction
+    outlasts the names: after a reverse (a 4 in Ninety-Eight) it is what tells who plays next,
+    and at 60 columns it went first."""
     forms = wait_forms(line.wait) if line.wait is not None else [""]
     tries = [[(line.game, ""), (line.deal, ""), (line.direction, ""), (line.turn, ""), *_tail(line, form)]
              for form in forms]
     tail = _tail(line, forms[-1])
-    tries += [[(line.game, ""), (line.deal, ""), (line.turn, ""), *tail],
-              [(line.deal, ""), (line.turn, ""), *tail],
-              [(line.turn, ""), *tail]]
+    arrow = line.direction[-1:] if line.direction.endswith(ARROWS) else ""
+    tries += [[(line.game, ""), (line.deal, ""), (arrow, ""), (line.turn, ""), *tail],
+              [(line.deal, ""), (arrow, ""), (line.turn, ""), *tail],
+              [(arrow, ""), (line.turn, ""), *tail]]
     return tries
 
 
@@ -113,6 +121,10 @@ def _with_variant(text: Text, variant: str, width: int) -> Text:
     return text
 
 
+#: the fewest cells a name cut short keeps beside the direction's arrow ("Barthol…'s turn")
+NAME_ROOM = 8
+
+
 def fit(line: TopLine, width: int) -> Text:
     """``line`` in ``width`` cells. The variant goes first, then words (``_tries``): whose turn
     it is, the turn clock's seconds and the wait for an away player stay; a name too long even
@@ -122,11 +134,16 @@ def fit(line: TopLine, width: int) -> Text:
         text = _joined(parts)
         if text.cell_len <= width:
             return _with_variant(text, line.variant, width) if i == 0 else text
-    tail = tries[-1][1:]
+    arrow, _turn, *tail = tries[-1]
     if not line.turn:
         return _joined(tail)
-    room = width - _joined(tail).cell_len - cell_len(SEP) * bool(tail)  # the cells left for the turn
-    return _joined([(_cut_turn(line.turn, room), ""), *tail])
+    # the direction's arrow stays before a name cut short, where that leaves the turn some room
+    room = width - _joined([arrow, ("?", ""), *tail]).cell_len + 1  # the cells left for the turn
+    _name, said, rest = line.turn.rpartition("'s turn")
+    if arrow[0] and room - cell_len(said + rest) * bool(said) < NAME_ROOM:
+        arrow = ("", "")
+        room = width - _joined([("?", ""), *tail]).cell_len + 1
+    return _joined([arrow, (_cut_turn(line.turn, room), ""), *tail])
 
 
 class TopBar(Widget):
