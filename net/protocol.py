@@ -291,8 +291,10 @@ CLEAN_READ = 4
 
 
 #: the emoji skin tones: a terminal draws "👍🏽" in two cells where the app counts four, and a
-#: name holding one pushed every border after it out of line (the emoji keeps its plain tone)
-TONES = frozenset(map(chr, range(0x1F3FB, 0x1F400)))
+#: name holding one pushed every border after it out of line (the emoji keeps its plain tone);
+#: and the selectors of text or emoji presentation, after which the app counts "❤️" two cells
+#: where many terminals (tmux, xterm) draw one (the sign is drawn as the terminal draws it alone)
+TONES = frozenset(map(chr, range(0x1F3FB, 0x1F400))) | frozenset("\ufe0e\ufe0f")
 #: the letters that pair up into a flag
 FLAG_LETTERS = "".join(map(chr, range(0x1F1E6, 0x1F200)))
 
@@ -304,7 +306,7 @@ VIRAMA = 9
 
 def clean_text(text: str, limit: int) -> str:
     """Drop control, format and escape characters (a name or chat line cannot move a terminal's
-    cursor or colour it) and skin tones, compose accents (the "Zoë" of one keyboard and of
+    cursor or colour it), skin tones and presentation selectors (``TONES``), compose accents (the "Zoë" of one keyboard and of
     another are one name), fold whitespace, then cut to ``limit`` characters, never between a
     flag's two letters nor within a letter and its marks. Only the first ``CLEAN_READ`` times
     ``limit`` characters are read."""

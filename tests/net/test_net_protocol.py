@@ -121,6 +121,13 @@ def test_names_that_look_alike_are_one_name_and_nothing_drawn_out_of_line_is_kep
     assert clean_name("Zoe\u0308", NAME_LEN) == clean_name("Zo\u00eb", NAME_LEN) == "Zo\u00eb"
     assert clean_text("Zoe\u0308 says hi", CHAT_LEN) == "Zo\u00eb says hi"
     assert clean_name("\U0001f44d\U0001f3fdBob", NAME_LEN) == "\U0001f44dBob"
+    # "❤️" (with the emoji selector) and the keycap "1️⃣": two cells to the app, one in tmux or
+    # xterm, and the lobby's border after "❤️1️⃣ Ana" stood two cells short of the others'
+    from rich.cells import cell_len
+
+    assert clean_name("\u2764\ufe0f1\ufe0f\u20e3 Ana", NAME_LEN) == "\u27641\u20e3 Ana"
+    assert cell_len(clean_name("\u2764\ufe0f1\ufe0f\u20e3 Ana", NAME_LEN)) == 6
+    assert clean_text("ok \u263a\ufe0f \u2603\ufe0e", CHAT_LEN) == "ok \u263a \u2603"
     flag = "\U0001f1ef\U0001f1f5"
     assert clean_name("a" * 23 + flag, NAME_LEN) == "a" * 23
     assert clean_name("a" * 22 + flag + "z", NAME_LEN) == "a" * 22 + flag
