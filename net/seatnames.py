@@ -63,6 +63,24 @@ def number_after(name: str, base: str) -> str | None:
     return rest if name.startswith(base + " ") and rest.isdigit() else None
 
 
+#: the bots' levels (``core.bots.base.LEVELS``), named here so that reading a settings file's
+#: name does not load the engine before the app's first frame
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+def bot_like(name: str) -> bool:
+    """Whether a player's name reads as a name the host gives its bots ("Normal bot 2", in any
+    case): kept for them, or a player could pass for a bot (and the bot be numbered past them,
+    "Normal bot 2 2"), and a narrow screen's "Bot 2" name a person."""
+    folded = " ".join(name.casefold().split())
+    return any(number_after(folded, bot_name(level).casefold()) is not None for level in BOT_LEVELS)
+
+
+def bot_name_refused(name: str) -> str:
+    """Why a player may not take ``name`` (``bot_like``), for people."""
+    return f"{name!r} reads as a bot's name, which the tables keep for their bots: choose another name"
+
+
 def bots_own_name(seat: dict[str, Any]) -> bool:
     """A bot's seat named as the host names its bots (``bot_name``); a bot playing on for a
     player who left keeps that player's name."""

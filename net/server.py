@@ -23,6 +23,7 @@ from .autosave import Autosaver, SaveOutcome
 from .budget import Budget
 from .lockout import Lockout
 from .paths import logs_dir
+from .seatnames import bot_like, bot_name_refused
 from .stalls import JudgingTimer
 from .table import Table
 from .tableconfig import TableConfig
@@ -321,6 +322,8 @@ class Connection(FrameProtocol):
                 raise ProtocolError("bad_host_key", "that is not this table's host key")
             self.is_host = True
         self.name = clean_name(msg["name"], NAME_LEN) or "Player"
+        if bot_like(self.name):  # no one passes for a bot at the table
+            raise ProtocolError("bad_name", bot_name_refused(self.name))
         self.deltas = bool(msg.get("deltas", False))
         self.hand_break = bool(msg.get("hand_break", False))
         beat = msg.get("heartbeat")

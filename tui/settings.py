@@ -23,7 +23,8 @@ import platformdirs
 
 from net.environ import CONFIG_DIR_ENV
 from net.paths import TooLarge, atomic_write, locked, read_file
-from net.protocol import NAME_LEN
+from net.protocol import NAME_LEN, clean_name
+from net.seatnames import bot_like, bot_name_refused
 from themes.tomlproblem import toml_problem
 
 from .handorder import HAND_ORDERS
@@ -79,9 +80,16 @@ def _check(key: str, value: Any) -> Any:
             raise ValueError("name: expected a name")
         if len(value.strip()) > NAME_LEN:
             raise ValueError(f"name: at most {NAME_LEN} characters")
-        if any(unicodedata.category(ch)[0] == "C" for ch in value):  # (a newline, an escape: no name's)
+        if any(unicodedata.category(ch) == "Cc" for ch in value):  # (a newline, an escape: no name's)
             raise ValueError("name: expected a name without control characters")
-        return value.strip()
+        # as the tables take it: a joiner within an emoji ("👨‍👩‍👧") or a mark of writing direction
+        # goes, as typed in Settings or given to --name, where the file's was refused
+        name = clean_name(value, NAME_LEN)
+        if not name:
+            raise ValueError("name: expected a name that shows a letter")
+        if bot_like(name):
+            raise ValueError(f"name: {bot_name_refused(name)}")
+        return name
     if key in ("theme", "default_game"):
         if not isinstance(value, str) or not value.strip() or len(value) > 40:
             raise ValueError(f"{key}: expected a short text")

@@ -85,6 +85,21 @@ def test_a_name_with_control_characters_is_said_and_not_used(tmp_path: Path) -> 
     assert problem and "name: expected a name without control characters" in problem
 
 
+def test_a_name_in_the_file_is_taken_as_the_tables_take_it_and_a_bots_is_refused(tmp_path: Path) -> None:
+    """A joiner within an emoji was refused as a control character, where Settings and --name
+    took the name without it: the file's name is cleaned alike. A bot's name is refused, as
+    the tables refuse it."""
+    path = tmp_path / "settings.toml"
+    path.write_text('name = "田中👨\\u200d👩\\u200d👧🇯🇵"\n', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert problem is None and loaded.name == "田中👨👩👧🇯🇵"
+    path.write_text('name = "Normal Bot 2"\n', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert loaded.name == Settings().name
+    assert problem and ("name: 'Normal Bot 2' reads as a bot's name, which the tables keep for their bots: "
+                        "choose another name; using the defaults for those") in problem, problem
+
+
 async def test_app_notifies_once_and_keeps_changes_off_a_file_it_could_not_read(tmp_path: Path) -> None:
     """A settings file that is not TOML is named once; F4 and F3 still change the card style and
     theme for the run, and the file stays as it was (it is there to mend), saying so once."""
@@ -149,7 +164,7 @@ async def test_settings_say_so_once_the_file_turns_unreadable(tmp_path: Path) ->
 
 @pytest.mark.parametrize("typed, kept", [("Bo", "Bo"), ("z" * (NAME_LEN + 5), "z" * NAME_LEN),
                                           ("\u3164\u3164", None), ("\u0301\u0301", None), ("Zo\u200be", "Zoe"),
-                                          ("", None), ("   ", None)])
+                                          ("", None), ("   ", None), ("Normal bot 2", None), ("hard bot", None)])
 async def test_settings_screen_saves(tmp_path: Path, typed: str, kept: str | None) -> None:
     """The name field takes as many characters as the tables do (``NAME_LEN``), no more, and keeps
     the name as the tables show it: a name of blank letters or lone marks is not kept, nor a blank
@@ -174,7 +189,8 @@ async def test_settings_screen_saves(tmp_path: Path, typed: str, kept: str | Non
         await pilot.pause()
         warned = [n.message for n in app._notifications if n.message.startswith("Name not kept")]
     assert load_settings(path)[0].name == (kept or "Ana")
-    why = "it is blank" if not typed.strip() else "it shows no letter"
+    why = "it is blank" if not typed.strip() else "it reads as a bot's name, which the tables keep for their bots" \
+        if "bot" in typed else "it shows no letter"
     assert warned == ([] if kept else [f"Name not kept: {why}. It stays Ana."])
 
 

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from core import GAMES
 from net.protocol import CHAT_LEN
-from net.seatnames import and_list, bots_own_name
+from net.seatnames import BOT_LEVELS, and_list, bots_own_name
 
 from ..chatprompt import chat_prompt, reprompt, send_line
 from ..eventtext import chat_text
@@ -35,7 +35,6 @@ from . import WIDE, popped
 if TYPE_CHECKING:
     from ..app import DealMeInApp
 
-BOT_LEVELS = ("easy", "normal", "hard")
 #: T's words: a watcher's (it sits down), a seated guest's (it moves to the seat highlighted)
 TAKE_WORDS = ("Take seat", "Move seat")
 #: the keys of a table with others: at a solo table they say why they do nothing

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from core import GAMES
 from core.options import GameInfo, value_text
+from net.seatnames import BOT_LEVELS
 
 from ..optiontext import clock_label, idle_reason, option_label, problem_text
 from ..widgets.keyfooter import KeyFooter
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:
     from ..lastpick import Pick
 
-BOT_LEVELS = ("easy", "normal", "hard")
 OPEN = "open"
 #: int options with at most this many values get a select; wider ranges get a number field
 SELECT_SPAN = 12

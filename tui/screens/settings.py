@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Sw
 
 from core import GAMES
 from net.protocol import NAME_LEN, clean_name
+from net.seatnames import bot_like
 
 from ..handorder import HAND_ORDERS, ORDER_LABELS
 from ..keymap import moved_text
@@ -195,8 +196,9 @@ class SettingsScreen(Screen[None]):
         if self.app.guest:  # plays under its login name, whatever the file says
             return
         name = clean_name(text, NAME_LEN)  # as the tables will show it
-        if not name:
-            why = "it shows no letter" if text.strip() else "it is blank"
+        if not name or bot_like(name):
+            why = "it reads as a bot's name, which the tables keep for their bots" if name else \
+                "it shows no letter" if text.strip() else "it is blank"
             self.app.notify(f"Name not kept: {why}. It stays {self.app.settings.name}.", severity="warning")
             # the field shows the name kept again: said once, not at every move of the focus
             for field in self.query("#name").results(Input):
