@@ -9,7 +9,7 @@ import unicodedata
 from rich.cells import cell_len
 from rich.text import Text
 
-from net.protocol import clean_text
+from net.protocol import FLAG_LETTERS, clean_text
 
 _NUMBERED = re.compile(r"\s(\d+)$")
 #: what ``printable`` drops: control characters (escapes), format characters (bidi overrides),
@@ -41,7 +41,7 @@ def counted(n: object, one: str, many: str | None = None) -> str:
 
 def cut(text: str, width: int) -> str:
     """``text`` in at most ``width`` terminal cells, cut short with an ellipsis after a whole
-    character (no blank left before the ellipsis). A number that ends it stays ("Nor…5"), so
+    character, never within a flag (no blank left before the ellipsis). A number that ends it stays ("Nor…5"), so
     that seven bots of one level still read apart in narrow boxes."""
     if cell_len(text) <= width:
         return text
@@ -54,4 +54,7 @@ def cut(text: str, width: int) -> str:
         text = text[:numbered.start()]
     short = Text(text)
     short.truncate(width - 1 - len(tail))
-    return short.plain.rstrip() + "…" + tail
+    kept = short.plain.rstrip()
+    if (len(kept) - len(kept.rstrip(FLAG_LETTERS))) % 2 and text[len(kept):len(kept) + 1] in FLAG_LETTERS:
+        kept = kept[:-1].rstrip()  # a flag's first letter, its second cut off: half a flag reads as a letter
+    return kept + "…" + tail

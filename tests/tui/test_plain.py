@@ -29,6 +29,14 @@ def test_wide_characters_count_two_cells() -> None:
     assert short == "山田太…" and cell_len(short) <= 7
 
 
+def test_a_flag_is_never_cut_in_half() -> None:
+    """A flag is two letters, drawn as one sign: the first alone reads as a letter ("🇯")."""
+    flag = "\U0001f1ef\U0001f1f5"
+    assert cut(flag * 4, 4) == flag + "…" and cut(flag * 4, 5) == flag * 2 + "…"
+    assert cut("ab" + flag * 4, 6) == "ab" + flag + "…"
+    assert cut("a\U0001f1efbcdef", 4) == "a\U0001f1efb…"  # a letter of a flag alone is one sign
+
+
 def test_no_room_at_all() -> None:
     assert cut("Ana", 1) == "…" and cut("Ana", 0) == ""
 
