@@ -1108,9 +1108,11 @@ class TableSession:
         stepped_away, grace = self._grace_here()
         if c is not None and c.host_gone and not stepped_away and grace is not None and c.reconnect_for >= grace:
             # the app tried for as long as the table keeps a gone player's seat: it is not kept now
-            return (f"The table cannot be reached from here now (its host may be down, or this machine's network), "
-                    f"and your seat, kept {leavewords.kept_for(grace)}, is no longer kept: a bot plays it for the "
-                    f"rest of the match. Once the table can be reached, dealmein join {where}{self._name_flag()} "
+            # (unless the host itself went down: a table it resumes keeps its players' seats again)
+            return (f"The table cannot be reached from here now (its host may be down, or this machine's network). "
+                    f"A host still running kept your seat {leavewords.kept_for(grace)}: a bot plays it for the "
+                    f"rest of the match. A host that went down keeps it again a while once it resumes its table. "
+                    f"Once the table can be reached, dealmein join {where}{self._name_flag()} "
                     f"takes you back to it{self._with_password()} (or Join in Deal Me In).")
         return (f"The table cannot be reached from here now (its host may be down, or this machine's network): once "
                 f"it can (the host keeps your seat a while), {way}")

@@ -168,7 +168,9 @@ async def test_the_way_back_to_a_table_with_a_password_says_it_asks_for_it() -> 
 
 async def test_an_app_that_tried_as_long_as_the_seat_was_kept_does_not_promise_it() -> None:
     """The app tries to come back for as long as the table keeps a gone player's seat: giving
-    up, it said "(the host keeps your seat a while)" just as the seat went to a bot for good."""
+    up, it said "(the host keeps your seat a while)" just as the seat went to a bot for good.
+    Nor does it say the seat is gone for good: a host that went down (not its network) keeps
+    its players' seats again once it resumes its table, and the player was told it was lost."""
     app = make_app()
     async with someone_elses_table(TableConfig(name="Ana's table", seats=2, seed=3), grace=3) as (srv, table, ana):
         async with app.run_test(size=(100, 30)) as pilot:
@@ -176,6 +178,7 @@ async def test_an_app_that_tried_as_long_as_the_seat_was_kept_does_not_promise_i
             await wait_for(pilot, lambda: app.session is None, timeout=15)
             said = [n for n in notices(app) if n.startswith("Left the table:")]
             assert said == [f"Left the table: could not reconnect. The table cannot be reached from here now (its "
-                            "host may be down, or this machine's network), and your seat, kept for 3 seconds, is no "
-                            "longer kept: a bot plays it for the rest of the match. Once the table can be reached, "
+                            "host may be down, or this machine's network). A host still running kept your seat for 3 "
+                            "seconds: a bot plays it for the rest of the match. A host that went down keeps it again "
+                            "a while once it resumes its table. Once the table can be reached, "
                             f"dealmein join 127.0.0.1:{srv.port} takes you back to it (or Join in Deal Me In)."], said
