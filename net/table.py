@@ -166,6 +166,7 @@ class Table:
         watching = self.watching()
         listed = self.listed(watching)
         wait = self._wait()
+        clock = self._clock_running()
         reading = self._break.reading()
         return {
             "table": self.id, "name": c.name, "game": c.game, "preset": c.preset,
@@ -188,6 +189,10 @@ class Table:
                        # the seconds left, as this lobby is sent, before a bot plays the turn the
                        # table is holding for this away player (apps count it down)
                        "takeover": round(wait[1], 1) if wait is not None and wait[0] == s.index else None,
+                       # the seconds left, as this lobby is sent, on the turn clock of this player,
+                       # the one to move: apps that learn of the turn otherwise than from its view
+                       # (the player is back at it) count from here
+                       "clock": round(clock[1], 1) if clock is not None and clock[0] == s.index else None,
                        "host": s.token is not None and s.token == self.host_token,
                        "sent_away": s.sent_away if s.empty else None}
                       for s in self.seats],
@@ -537,6 +542,13 @@ class Table:
             return None
         left = seat.takeover_left()
         return None if left is None else (seat.index, left)
+
+    def _clock_running(self) -> tuple[int, float] | None:
+        """The seat whose turn clock runs and the seconds it has left; None while none runs."""
+        m, key, left = self.match, self._clock.key, self._clock.left()
+        if m is None or key is None or left is None or key != (m.current_seat, m.version):
+            return None
+        return key[0], left
 
     def _waited(self) -> int | None:
         """The seat of ``_wait``, or None."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, TypeGuard
 
+from .eventtext import BOT_MARKS
 from .seatnames import listed_seat
 
 #: seconds left on the player's turn clock when the bell warns them (``Settings.bell``)
@@ -17,6 +18,19 @@ BELL_AT = 10
 #: shorter one (the short clock of a player out of time turn after turn, a table's 10 s clock)
 #: it would ring just after the bell that said the turn had come
 BELL_APART = 3
+
+
+#: events after which the seat to move has a new turn of its own: a hand or round dealt
+NEW_DEAL = frozenset({"hand_over", "round_over", "deal"})
+
+
+def bot_finishing(events: list[dict[str, Any]], current: Any) -> bool:
+    """A bot (a stand-in's, the turn clock's) moved for the seat to move after the last deal
+    among ``events``: it is finishing that seat's turn, and the host runs no clock meanwhile.
+    Its move that ended a round, the seat leading the next, is no such thing: that turn is new,
+    on the clock (none was shown)."""
+    start = max((i + 1 for i, e in enumerate(events) if e.get("kind") in NEW_DEAL), default=0)
+    return any(e.get("seat") == current and any(e.get(k) is True for k in BOT_MARKS) for e in events[start:])
 
 
 class ShownClock:
@@ -79,25 +93,36 @@ class ShownClock:
             return None
         if self._turn != turn:
             self._turn, self._started, self._told = turn, time.monotonic(), None
-        full = self._full = limit if self._told is None else min(limit, self._told)
+        came, on_lobby = self._came(lobby), seats[current].get("clock")
+        if _seconds(on_lobby) and came >= self._started:
+            # a lobby after this turn's view says what the host's clock has left: a player back at
+            # the table (theirs ran on, or is the short one, or a resumed host's new one)
+            full, start = min(limit, float(on_lobby)), came
+        else:
+            full, start = (limit if self._told is None else min(limit, self._told)), self._started
+        self._full = full
         allowance = lag if current == view.get("seat") else lag / 2
-        return max(0, math.ceil(full - (time.monotonic() - self._started) - allowance))
+        return max(0, math.ceil(full - (time.monotonic() - start) - allowance))
+
+    def _came(self, lobby: dict[str, Any]) -> float:
+        """When ``lobby`` came: the first look at it (made as it comes)."""
+        if lobby is not self._lobby:
+            self._lobby, self._lobby_came = lobby, time.monotonic()
+        return self._lobby_came
 
     def wait_left(self, view: dict[str, Any], lobby: dict[str, Any], lag: float = 0.0) -> int | None:
         """Seconds until a bot plays for the away player to move: the lobby's ``takeover`` for
         that seat, counted from when that lobby came (the first look at it, made as it comes),
         less half the round trip, ``lag``, which the lobby took to come; None while the table
         waits for no one (a host of an older version says nothing)."""
-        if lobby is not self._lobby:
-            self._lobby, self._lobby_came = lobby, time.monotonic()
+        came = self._came(lobby)
         seat = listed_seat(lobby, view.get("current_seat"))
         told = (seat or {}).get("takeover")
-        if seat is None or view.get("is_over") or seat.get("connected") is not False \
-                or not isinstance(told, (int, float)) or isinstance(told, bool) or not 0 <= told <= 10 ** 6:
+        if seat is None or view.get("is_over") or seat.get("connected") is not False or not _seconds(told):
             self._waiting = False
             return None
         self._waiting = True
-        return max(0, math.ceil(told - (time.monotonic() - self._lobby_came) - lag / 2))
+        return max(0, math.ceil(told - (time.monotonic() - came) - lag / 2))
 
     def first_warning(self) -> bool:
         """Whether this turn's ten-second bell is still to ring; noted as rung if so. A turn
@@ -106,6 +131,11 @@ class ShownClock:
             return False
         self._rang = self._turn
         return True
+
+
+def _seconds(told: Any) -> TypeGuard[int | float]:
+    """``told`` is a count of seconds a lobby can give (``takeover``, a seat's ``clock``)."""
+    return isinstance(told, (int, float)) and not isinstance(told, bool) and 0 <= told <= 10 ** 6
 
 
 def _away(lobby: dict[str, Any], seat: Any) -> bool:
