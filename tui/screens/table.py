@@ -41,7 +41,7 @@ from ..playoutcome import holdings, least_costly
 from ..plays import can, manual_draw, my_turn, offered, own_status, parse_play, playable, plays_for
 from ..seatmarks import AWAY_MARK, IDLE_MARK, unmarked
 from ..seatnames import listed_seat
-from ..shownclock import BELL_AT, ShownClock
+from ..shownclock import BELL_AT, ShownClock, bot_finishing
 from ..tablewords import OWN_PARTS, PART_KINDS, follow_parts, follow_text, hand_words, next_mark, scores_words, top_parts, total_words, turn_words, why_no_hint
 from ..widgets.board import BoardCards, board_art, board_caption
 from ..widgets.chatline import ChatLine
@@ -454,8 +454,7 @@ class TableScreen(Screen[None]):
         current = view.get("current_seat")
         # the turn clock's bot goes on with the turn: no clock runs (moves before this app came in
         # are past: the host says what the clock has left, ``clock_told``)
-        if not earlier and any(e.get("seat") == current and any(e.get(k) is True for k in BOT_MARKS)
-                               for e in events or ()):
+        if not earlier and bot_finishing(list(events or ()), current):
             self._clock.bot_moving(view, getattr(self.link, "lobby", None) or {})
         if not earlier and not self._away_told and any(e.get("for_you") is True for e in events or ()) \
                 and current != view.get("seat") and not self._stepped_away() and self._can_step_away(view):
