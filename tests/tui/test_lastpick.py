@@ -202,6 +202,32 @@ async def test_a_solo_start_keeps_the_choice_and_a_file_it_cannot_read_is_said_o
     assert picks_path().read_bytes() == bad
 
 
+async def test_a_game_with_no_last_choice_keeps_the_clock_the_lobbys_game_opened_on() -> None:
+    """Moving from Ninety-Eight (no clock) past Ninety-Nine (last hosted with a 20 s clock) to
+    Crazy Eights (never hosted): the clock Ninety-Nine's choice set stayed, and the guests were
+    told of a clock no one chose for that table."""
+    remember("host", "ninety-nine", Pick("standard", {}, 4, {}, 20))
+    app = make_app(port=0, bind="127.0.0.1")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await picker_open(app, pilot, "h")  # Ninety-Eight, 4 seats: its defaults, no clock
+        await pilot.press("ctrl+s")
+        lobby = await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen)
+        await pilot.press("g")
+        picker = await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen) and app.screen.query("#presets")
+                                and app.screen)
+        assert picker.query_one("#turn-clock", Select).value == 0
+        picker.query_one("#games", OptionList).focus()
+        await pilot.press("down")  # Ninety-Nine: its last choice, with its clock
+        await wait_for(pilot, lambda: picker.game == "ninety-nine" and picker.query_one("#turn-clock", Select).value == 20)
+        await pilot.press("down")  # Crazy Eights: no last choice
+        await wait_for(pilot, lambda: picker.game == "crazy-eights")
+        await wait_for(pilot, lambda: picker.query_one("#turn-clock", Select).value == 0)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.screen is lobby and app.session.lobby["game"] == "crazy-eights")
+        assert app.session.lobby["turn_time"] == 0
+        await app.leave_table()
+
+
 async def test_the_lobbys_game_opens_another_game_on_its_last_choice_at_the_tables_seats() -> None:
     """The lobby's Game… opens on the table's own game and variant; moved to another game, it
     shows that game's last choice there (variant, options, turn clock), as the picker does, and

@@ -462,6 +462,8 @@ class PickerScreen(Screen["TableChoice | None"]):
             last = self.remembered.get(gid)
             if last is None:
                 await self._load_game(gid, None, {})
+                if self.mode != "solo":  # the clock it opened on, not one the game passed on the way set
+                    self._set_clock(self._initial_clock or 0)
                 return
             if self.mode != "configure":  # a table's seats stay as the lobby has them (who sits there)
                 self.seats = last.seats
