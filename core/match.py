@@ -16,8 +16,10 @@ from .whole import whole_number
 #: state attributes every match serialises; games add their own in ``STATE``
 BASE_STATE: tuple[str, ...] = (
     "players", "options", "dealer", "hand_number", "direction", "current", "hands", "stock",
-    "pile", "cleared", "aside", "in_hand", "out", "winners", "cut", "version",
+    "pile", "cleared", "aside", "in_hand", "out", "out_at", "winners", "cut", "version",
 )
+#: fields of ``BASE_STATE`` added after snapshots were first kept, as ``Match.STATE_ADDED``
+BASE_ADDED: dict[str, Any] = {"out_at": None}
 
 
 def check_whole(name: str, value: Any, lo: int | None = None, hi: int | None = None) -> None:
@@ -87,6 +89,9 @@ class Match:
         self.aside = []
         self.in_hand = [True] * players
         self.out = [False] * players
+        #: per seat, the match's version at the move that put it out of the match (None: in):
+        #: its place among those out, which a seat's status says to any app come in later
+        self.out_at: list[int | None] = [None] * players
         self.winners = []
         self.cut = []
         self.version = 0
@@ -351,8 +356,17 @@ class Match:
 
     def _seat_status(self, seat: int) -> dict[str, Any]:
         d: dict[str, Any] = {"in_hand": self.in_hand[seat], "out": self.out[seat]}
+        out_at = self.out_at[seat]
+        if self.out[seat] and out_at is not None:
+            d["out_at"] = out_at
         d.update(self._status(seat))
         return d
+
+    def _put_out(self, seat: int, events: list[Event]) -> None:
+        """``seat`` is out of the match from this move on (the event says so)."""
+        self.out[seat] = True
+        self.out_at[seat] = self.version
+        events.append(Event("out", seat, {}))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know (``None``: a spectator), as plain values."""
@@ -448,7 +462,8 @@ class Match:
         m = klass.__new__(klass)
         try:
             for k in BASE_STATE + klass.STATE:
-                setattr(m, k, state[k] if k in state or k not in klass.STATE_ADDED else klass.STATE_ADDED[k])
+                added = {**BASE_ADDED, **klass.STATE_ADDED}
+                setattr(m, k, state[k] if k in state or k not in added else added[k])
             m._first_deck = state["first_deck"]
             m._rng = random_from_state(state["rng"])
         except KeyError as e:
@@ -486,6 +501,11 @@ class Match:
             flags = getattr(self, name)
             if not isinstance(flags, list) or len(flags) != n or not all(isinstance(f, bool) for f in flags):
                 raise ValueError(f"{name} must be {n} true or false values")
+        if self.out_at is None:  # a snapshot from before the field: the places are not known
+            self.out_at = [None] * n
+        if not isinstance(self.out_at, list) or len(self.out_at) != n or not all(
+                v is None or whole_number(v) and 0 <= v <= self.version for v in self.out_at):
+            raise ValueError(f"out_at must be {n} versions of the match so far or nothing")
         check_wholes("winners", self.winners, None, 0, n - 1)
         if not isinstance(self.hands, list) or len(self.hands) != n:
             raise ValueError(f"hands must be {n} lists of cards")

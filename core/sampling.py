@@ -97,6 +97,7 @@ def determinize(view: View, rng: random.Random, fits: Fits | None = None) -> Mat
     status = view["status"]
     m.in_hand = [bool(s["in_hand"]) for s in status]
     m.out = [bool(s["out"]) for s in status]
+    m.out_at = [s.get("out_at") if s["out"] else None for s in status]
     m.winners = list(view["winners"])
     m.cut = [[None if r is None else RANKS.index(r) for r in row] for row in view.get("cut", [])]
     m.version = view["version"]

@@ -1,8 +1,9 @@
 """The place each seat went out of a match in (Ninety-Eight 4.3, 6.1 and 6.3, Ninety-Nine 4.1): the
 results box said "out" of every loser, listed in seat order, so a player out second of four read
 the same as one out first. A seat that goes out takes the place after those still in then; two
-out on one move share it. Known of the seats this app saw go out: one that joined or came back
-mid-match knows none that went out before."""
+out on one move share it. Read from each seat's status (``out_at``: the move it went out on),
+so that an app that joined or came back mid-match places those out before; from a host of an
+older version, which says none, known only of the seats this app saw go out."""
 from __future__ import annotations
 
 from typing import Any
@@ -28,6 +29,10 @@ class OutPlaces:
             self.places = {}  # a match new to this app, or a rematch
         # ninety-eight 6.1: a match of one hand, which a seat eliminated from it is out of
         single = single_hand(view)
+        told = None if single else told_places(view)
+        if told is not None:
+            self.places = told
+            return
         gone = _seats(events, ("out", "eliminated") if single else ("out",))
         if not gone:
             return
@@ -50,6 +55,23 @@ class OutPlaces:
                 places.setdefault(seat, left - len(gone) + 1)
             left -= len(gone)
         self.places = places
+
+
+def told_places(view: dict[str, Any]) -> dict[int, int] | None:
+    """The places of the seats out of the match as their status tells them (``out_at``, the
+    match's version after the move that put each out): after the seats still in and those out
+    later, a place shared by those out on one move. None where a seat out has none (a host of
+    an older version)."""
+    status = [s if isinstance(s, dict) else {} for s in view.get("status") or []]
+    outs: dict[int, int] = {}
+    for seat, s in enumerate(status):
+        at = s.get("out_at")
+        if s.get("out") is True:
+            if not whole_number(at):
+                return None
+            outs[seat] = at
+    still = sum(1 for s in status if s.get("out") is not True)
+    return {seat: 1 + still + sum(1 for other in outs.values() if other > at) for seat, at in outs.items()}
 
 
 def _seats(events: list[dict[str, Any]], kinds: tuple[str, ...]) -> list[int]:

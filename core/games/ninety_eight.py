@@ -195,8 +195,7 @@ class NinetyEight(Match):
                                                   "lives": int(self.options["lives"]) - self.penalties[unit]}))
             if self.penalties[unit] >= int(self.options["lives"]):
                 for s in seats:
-                    self.out[s] = True
-                    events.append(Event("out", s, {}))
+                    self._put_out(s, events)
         # 5.1: total back to 0, the pile set aside face down to join the next reshuffle
         self.total = 0
         self.cleared += self.pile
@@ -226,8 +225,7 @@ class NinetyEight(Match):
                                         {"to": seats[0], "chips": pay, "left": self.chips[u]}))
             for s in range(self.players):
                 if not self.out[s] and self.chips[self.unit_of[s]] == 0:
-                    self.out[s] = True
-                    events.append(Event("out", s, {}))
+                    self._put_out(s, events)
             alive = {self.unit_of[s] for s in range(self.players) if not self.out[s]}
             if len(alive) <= 1 or self.hand_number >= int(self.options["hands"]):
                 # nobody left with chips: the seats of this hand tie, not those out before it

@@ -291,12 +291,11 @@ class NinetyNine(Match):
         self.chips[seat] = left
         events.append(Event("chips", seat, {"delta": -lost, "left": left}))
         if not left:
-            self.out[seat] = True
             self.in_hand[seat] = False
             self._set_aside(seat)
             if self.drawer == seat:
                 self.drawer = None
-            events.append(Event("out", seat, {}))
+            self._put_out(seat, events)
             if self._alive() <= 1:
                 self._end_match(events)  # 4.2: at once
 

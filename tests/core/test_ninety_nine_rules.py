@@ -161,9 +161,13 @@ def test_1_2_out_at_once_mid_round_hand_set_aside() -> None:
     m = start(3, plays, chips=1, hands={0: ["7C", "8C"]}, no_draw=(3,))
     run(m, plays[:3])
     events = m.apply("5S")
+    version = m.view(0)["version"]  # the match's version after the move
     assert kinds(events) == ["play", "passing", "chips", "out"]  # and no draw once out
     assert chip_events(events) == [(0, -1, 0)]
-    assert m.status(0) == {"in_hand": False, "out": True, "chips": 0}
+    # out_at: the version after the move that put it out (its place among those out, told to an
+    # app come in later)
+    assert m.status(0) == {"in_hand": False, "out": True, "out_at": version, "chips": 0}
+    assert "out_at" not in m.status(1)
     assert m.hand(0) == [] and sorted(_aside(m)) == ["7C", "8C"]
     assert m.current_seat == 1 and m.total == 35 and m.hand_number == 1 and not m.is_over
     assert m.legal_actions(0) == [] and m.view(0)["hand"] == []
@@ -463,7 +467,7 @@ def test_3_4_deal_passes_to_next_seat_in_match() -> None:
     assert m.out == [False, True, False] and not m.is_over
     assert m.dealer == 2 and m.current_seat == 0 and m.hand_number == 2
     assert [len(m.hand(s)) for s in range(3)] == [3, 0, 3] and m.stock_count == 52 - 6
-    assert m.legal_actions(1) == [] and m.status(1) == {"in_hand": False, "out": True, "chips": 0}
+    assert m.legal_actions(1) == [] and m.status(1) == {"in_hand": False, "out": True, "out_at": 7, "chips": 0}
 
 
 # ---------------------------------------------------------------- 4. out of chips

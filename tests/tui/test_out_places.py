@@ -1,6 +1,7 @@
 """The results box gives each seat out of the match the place it went out in (ninety-nine 4.1,
 ninety-eight 4.3): it read "out" of every loser, in seat order, so that the player out second of
-four read as the one out first."""
+four read as the one out first; and an app that came in later (a rejoin, a resume) read "out"
+with no place, where the seats' status now says when each went out."""
 from __future__ import annotations
 
 import random
@@ -54,6 +55,25 @@ def test_each_seat_out_takes_the_place_after_those_still_in(game: str, preset: s
             again = OutPlaces()
             again.read_hand(moves, m.view(0))
             assert again.places == places.places
+        else:  # an app come in at the end (a rejoin, a resume) reads them from the seats' status
+            again = OutPlaces()
+            again.read(None, m.view(0), [])
+            assert again.places == places.places, (seed, again.places, places.places)
+
+
+def test_a_host_that_says_no_out_at_leaves_the_places_to_the_moves_seen() -> None:
+    """A host of an older version: the seats out are placed as this app saw them go, and one
+    that came in later places none (rather than all alike)."""
+    status = [{"in_hand": True, "out": False}, {"in_hand": False, "out": True}, {"in_hand": False, "out": True}]
+    view = {"game": "ninety-nine", "status": status, "hand_number": 3, "options": {}}
+    places = OutPlaces()
+    places.read(None, view, [])
+    assert places.places == {}
+    places.read(view, view, [{"kind": "out", "seat": 2}])
+    assert places.places == {2: 2}
+    told = [{**status[0]}, {**status[1], "out_at": 5}, {**status[2], "out_at": 9}]
+    places.read(None, {**view, "status": told}, [])
+    assert places.places == {1: 3, 2: 2}
 
 
 async def test_the_results_of_a_ninety_nine_match_give_the_losers_places() -> None:
