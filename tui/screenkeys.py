@@ -84,6 +84,9 @@ def moved_keymap(kept: dict[str, str], moves: dict[str, str | None]) -> tuple[di
     lost = any(v is not None and k not in usable for k, v in moves.items()) \
         or any(k not in usable for k in before if k not in moves)
     if lost:
-        new = [p for p in problems if p not in old_problems] or problems
+        # what the moves brought, else what is wrong with a key moved (the file's own entry for
+        # it may have been refused alike), not another entry of the file's refused all along
+        moved = [p for p in problems if any(p.startswith(f"keymap: {k} ") for k in moves)]
+        new = [p for p in problems if p not in old_problems] or moved or problems
         return new[0].removeprefix("keymap: ")
     return wanted, usable

@@ -210,24 +210,44 @@ async def test_a_key_the_file_moved_onto_a_key_now_taken_is_marked_and_swapped_h
     notice at the start said so once), and the list says so beside Draw, where it showed Space
     alone; the line under it says why and how to have it. Y pressed twice swaps the two."""
     path = tmp_path / "settings.toml"
-    path.write_text('[keymap]\n"table.draw" = "y"\n')
+    path.write_text('[keymap]\n"app.rules" = "ctrl+i"\n"table.draw" = "y"\n')
     app = make_app(config_path=path)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_keys(app, pilot)
         assert app.keymap == {}
         assert "your Y: taken" in row(screen, "table.draw"), row(screen, "table.draw")
+        assert "your Ctrl+I: not used" in row(screen, "app.rules"), row(screen, "app.rules")
         assert "your" not in row(screen, "table.say_hand")
-        assert said(screen) == ("Not used from your settings: Draw Y (Y is already Cards held on the table "
-                                "screen). Enter on a key moves it, or swaps it with the key holding the one "
-                                "it wants.")
+        assert said(screen) == ("Not used from your settings: Rules Ctrl+I (Ctrl+I is a key terminals send as "
+                                "Tab); Draw Y (Y is already Cards held on the table screen). Enter on a key "
+                                "moves it, or swaps it with the key holding the one it wants.")
         assert screen.query_one("#keys-said").has_class("error")
-        assert (await move(pilot, screen, "table.draw", "y")).startswith("Not moved:")
+        # the reason is Draw's, though the file gave it that key already (it named Rules's)
+        assert await move(pilot, screen, "table.draw", "y") == "Not moved: Y is already Cards held on the table screen."
         await pilot.press("y")
         await pilot.pause()
         assert said(screen) == "Swapped: Draw: Y · Cards held: Space."
         assert app.keymap == {"table.draw": "y", "table.say_hand": "space"}
-        assert load_settings(path)[0].keymap == app.keymap
+        assert load_settings(path)[0].keymap == {**app.keymap, "app.rules": "ctrl+i"}
         assert "your" not in row(screen, "table.draw") and "ships as Space" in row(screen, "table.draw")
+
+
+async def test_a_key_put_back_that_frees_another_entry_of_the_file_says_so(tmp_path: Path) -> None:
+    """Pass and Hint both on X in the file: Pass takes it, Hint's entry is not used. Pass put
+    back frees X, and Hint's entry answers on it at once: said with the move (only "Pass: P."
+    was said, and Hint had moved)."""
+    path = tmp_path / "settings.toml"
+    path.write_text('[keymap]\n"table.pass" = "x"\n"table.hint" = "x"\n')
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_keys(app, pilot)
+        assert app.keymap == {"table.pass": "x"} and "your X: taken" in row(screen, "table.hint")
+        listed = screen.query_one("#keys-list", OptionList)
+        listed.highlighted = listed.get_option_index("table.pass")
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert said(screen) == "Pass: P · Hint: X, your settings' key for it, free now."
+        assert app.keymap == {"table.hint": "x"} and "ships as H" in row(screen, "table.hint")
 
 
 async def test_a_swap_is_offered_only_with_the_one_key_that_clashes(tmp_path: Path) -> None:

@@ -278,7 +278,16 @@ class KeysScreen(Screen[None]):
             return
         self._move(key, None)
 
+    def _freed(self, before: dict[str, str], moved: set[str]) -> str:
+        """The keys that moved with a move without being moved: a settings file's entry not used
+        while its key was another's, used once that key is free (" · Hint: X, your settings'
+        key for it, free now"); "" where none did."""
+        now = self.app.keymap  # type: ignore[attr-defined]
+        freed = [k for k in self.keys if k.id not in moved and before.get(k.id) != now.get(k.id)]
+        return "".join(f" · {k.does}: {key_label(self._now(k))}, your settings' key for it, free now" for k in freed)
+
     def _move(self, key: Movable, keys: str | None, pressed: bool = False) -> None:
+        before = dict(self.app.keymap)  # type: ignore[attr-defined]
         problem = self.app.move_key(key.id, keys)  # type: ignore[attr-defined]
         if problem is not None:
             self._say(f"Not moved: {plain_problem(problem, key, self.keys)}.", problem=True)
@@ -289,7 +298,7 @@ class KeysScreen(Screen[None]):
                 self._catch(key, f"Press {key_label(swap.key)}{again} to swap {key.does} and "
                                  f"{swap.other.does} ({swap.other.where}); Esc keeps both.")
             return
-        self._say(f"{key.does}: {key_label(self._now(key))}.")
+        self._say(f"{key.does}: {key_label(self._now(key))}{self._freed(before, {key.id})}.")
         self._fill()
 
     def _swap_for(self, moving: Movable, key: str) -> Swap | None:
@@ -311,10 +320,12 @@ class KeysScreen(Screen[None]):
         return offers[0] if len(offers) == 1 else None
 
     def _swap(self, swap: Swap) -> None:
+        before = dict(self.app.keymap)  # type: ignore[attr-defined]
         problem = self.app.move_keys(swap.moves)  # type: ignore[attr-defined]
         if problem is not None:  # the keys changed since the offer
             self._say(f"Not swapped: {plain_problem(problem, swap.moving, self.keys)}.", problem=True)
             return
         self._say(f"Swapped: {swap.moving.does}: {key_label(self._now(swap.moving))} · "
-                  f"{swap.other.does}: {key_label(self._now(swap.other))}.")
+                  f"{swap.other.does}: {key_label(self._now(swap.other))}"
+                  f"{self._freed(before, set(swap.moves))}.")
         self._fill()
