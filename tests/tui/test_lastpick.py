@@ -228,6 +228,23 @@ async def test_a_game_with_no_last_choice_keeps_the_clock_the_lobbys_game_opened
         await app.leave_table()
 
 
+async def test_a_clock_the_player_set_stays_on_a_game_with_no_last_choice() -> None:
+    """Hosting: 30 s set on Ninety-Eight, then down past Ninety-Nine (last hosted with 20 s,
+    shown there) to Crazy Eights (never hosted): the 30 s chosen, not Ninety-Nine's, nor none."""
+    remember("host", "ninety-nine", Pick("standard", {}, 4, {}, 20))
+    app = make_app(port=0, bind="127.0.0.1")
+    async with app.run_test(size=(100, 30)) as pilot:
+        picker = await picker_open(app, pilot, "h")
+        await choose(pilot, picker, "#turn-clock", 30)
+        picker.query_one("#games", OptionList).focus()
+        await pilot.press("down")
+        await wait_for(pilot, lambda: picker.game == "ninety-nine" and picker.query_one("#turn-clock", Select).value == 20)
+        await pilot.press("down")
+        await wait_for(pilot, lambda: picker.game == "crazy-eights")
+        await wait_for(pilot, lambda: picker.query_one("#turn-clock", Select).value == 30)
+        assert picker.choice().turn_time == 30
+
+
 async def test_the_lobbys_game_opens_another_game_on_its_last_choice_at_the_tables_seats() -> None:
     """The lobby's Game… opens on the table's own game and variant; moved to another game, it
     shows that game's last choice there (variant, options, turn clock), as the picker does, and

@@ -117,6 +117,10 @@ class PickerScreen(Screen["TableChoice | None"]):
             turn_time = last.turn_time if mode == "host" else turn_time
         #: the table's turn clock, offered where players (not just bots) may sit: None hides it
         self._initial_clock = turn_time if turn_time is not None else (0 if mode == "host" else None)
+        #: the clock as the player last set it (or as it opened): a game with no last choice
+        #: shows it, not one that a game passed on the way set (``_picked_clock``)
+        self._own_clock = self._initial_clock or 0
+        self._picked_clock: int | None = None
         self.infos = {gid: info.to_dict() for gid, info in GAMES.items()}
         self.game = game if game in self.infos else next(iter(self.infos))
         info = self.infos[self.game]
@@ -322,6 +326,7 @@ class PickerScreen(Screen["TableChoice | None"]):
 
     def _set_clock(self, seconds: int) -> None:
         """Show ``seconds`` on the turn clock, among the choices even if it is not one of them."""
+        self._picked_clock = seconds  # a game's last choice, not the player's own
         for clock in self.query("#turn-clock").results(Select):
             clock.set_options(clock_choices(seconds))
             clock.value = seconds
@@ -459,11 +464,14 @@ class PickerScreen(Screen["TableChoice | None"]):
             # opens on (acting on it flickered to that game, and a quick Start took it)
             return
         if gid and gid != self.game and not self._loading:
+            for clock in self.query("#turn-clock").results(Select):  # left as the player set it?
+                if isinstance(clock.value, int) and clock.value != self._picked_clock:
+                    self._own_clock = clock.value
             last = self.remembered.get(gid)
             if last is None:
                 await self._load_game(gid, None, {})
-                if self.mode != "solo":  # the clock it opened on, not one the game passed on the way set
-                    self._set_clock(self._initial_clock or 0)
+                if self.mode != "solo":  # the player's clock, not one a game passed on the way set
+                    self._set_clock(self._own_clock)
                 return
             if self.mode != "configure":  # a table's seats stay as the lobby has them (who sits there)
                 self.seats = last.seats
