@@ -80,7 +80,11 @@ def unread_themes_dir(environ: Mapping[str, str] | None = None) -> Path | None:
     if env.get(THEMES_DIR_ENV, "") or not env.get(DATA_DIR_ENV, ""):
         return None
     platform = platformdirs.user_data_path(APP_NAME) / "themes"
-    if platform == user_themes_dir(env) or not _theme_files(platform):
+    try:  # the folder read, reached by a relative path or a link, is not another
+        same = platform.resolve() == user_themes_dir(env).resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a loop of links
+        same = False
+    if same or not _theme_files(platform):
         return None
     return platform
 

@@ -325,6 +325,10 @@ def test_theme_files_in_the_platforms_folder_are_named_while_the_data_folder_mov
     assert unread_themes_dir({}) is None
     assert unread_themes_dir({THEMES_DIR_ENV: str(tmp_path / "t"), "DEALMEIN_DATA_DIR": str(tmp_path / "data")}) is None
     assert unread_themes_dir({"DEALMEIN_DATA_DIR": str(tmp_path / "xdg" / "dealmein")}) is None  # the same folder
+    (tmp_path / "link").symlink_to(tmp_path / "xdg" / "dealmein")
+    assert unread_themes_dir({"DEALMEIN_DATA_DIR": str(tmp_path / "link")}) is None  # by a link
+    monkeypatch.chdir(tmp_path / "xdg")
+    assert unread_themes_dir({"DEALMEIN_DATA_DIR": "dealmein"}) is None  # by a relative path
     (platform / "ocean.toml").unlink()  # nothing left there: nothing said
     assert unread_themes_dir() is None
     assert main(["themes"]) == 0 and "not read" not in capsys.readouterr().out
