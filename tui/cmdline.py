@@ -648,6 +648,8 @@ def run_command(argv: list[str] | None) -> int:
         return headless_host(parser, args)
     if args.command in ("host", "solo"):
         check_table(parser, args)
+    if args.command in ("host", "join") and getattr(args, "name", None):
+        check_player_name(parser, args)
     if getattr(args, "seed", None) is not None and (args.command in DEALS_NOTHING
                                                     or args.command == "replay" and not args.show):
         parser.exit(2, f"{parser.prog} {args.command}: error: argument --seed: this command deals no "
@@ -671,6 +673,17 @@ def run_command(argv: list[str] | None) -> int:
     from tui.commands import run
 
     return run(args)
+
+
+def check_player_name(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--name`` as a player's (not a headless table's): one the tables refuse, a bot's, is
+    said here in one line, before a table opens to refuse it (``net.seatnames.bot_like``)."""
+    from net.protocol import NAME_LEN, clean_name
+    from net.seatnames import bot_like, bot_name_refused
+
+    name = clean_name(args.name, NAME_LEN)
+    if name and bot_like(name):
+        parser.exit(2, f"{parser.prog} {args.command}: error: argument --name: {bot_name_refused(name)}\n")
 
 
 def headless_host(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

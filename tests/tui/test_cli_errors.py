@@ -133,6 +133,16 @@ def test_bad_host_options_write_no_save() -> None:
     assert not save_path(port).parent.exists() or not list(save_path(port).parent.iterdir())
 
 
+@pytest.mark.parametrize("command", [["host", "--no-mdns", "--bind", "127.0.0.1", "--port", "0"],
+                                     ["join", "127.0.0.1:9"]])
+def test_a_bots_name_as_the_players_is_a_one_line_error_and_opens_no_table(command: list[str]) -> None:
+    """The tables refuse it (the app's own join to the table it had opened, and saved), so the
+    command line does, before anything opens; a headless table may bear such a name."""
+    one_line_error(dealmein(*command, "--name", "Hard  Bot"), f"dealmein {command[0]}", "argument --name",
+                   "'Hard Bot' reads as a bot's name, which the tables keep for their bots: choose another name")
+    assert not save_path(7098).parent.exists() or not list(save_path(7098).parent.iterdir())
+
+
 @pytest.mark.parametrize("args, words", [
     (["--interface", "999.1.1.1"], ["--interface", "999.1.1.1"]),
     (["--interface", "127.0.0.1", "--interface", "eth0"], ["--interface", "eth0"]),
