@@ -3,6 +3,7 @@ them, so that the "Normal bot 2" a log line names is the one the lobby shows; an
 names are the host's own (a level, numbered apart)."""
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 
@@ -72,7 +73,7 @@ def bot_like(name: str) -> bool:
     """Whether a player's name reads as a name the host gives its bots ("Normal bot 2", in any
     case): kept for them, or a player could pass for a bot (and the bot be numbered past them,
     "Normal bot 2 2"), and a narrow screen's "Bot 2" name a person."""
-    folded = " ".join(name.casefold().split())
+    folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())  # "Ｎormal bot ２" too
     return any(number_after(folded, bot_name(level).casefold()) is not None for level in BOT_LEVELS)
 
 

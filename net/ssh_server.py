@@ -35,7 +35,6 @@ from .environ import SEAT_GRACE_ENV, SEAT_TOKEN_ENV
 from .keptfor import keeps_no_seat, kept_for
 from .lockout import Lockout
 from .protocol import NAME_LEN, clean_name
-from .seatnames import bot_like
 from .ssh_keys import fingerprint, load_or_create_host_key, read_client_keys, seat_token
 from .ssh_pty import TERMINAL_RESET, PtyChild, child_environment
 from .ssh_zygote import Zygote
@@ -95,14 +94,13 @@ NO_NAME = "guest"
 def player_name(username: str) -> str:
     """The SSH user name as a player name: printable, at most ``NAME_LEN`` characters. One that
     would show nothing (blank letters or combining marks alone, which the tables seat as
-    "Player"), or that reads as a bot's (which the tables refuse), is ``NO_NAME``, as an empty
-    one is: the guest's app shows that name as its own,
+    "Player"), is ``NO_NAME``, as an empty one is (one that reads as a bot's is kept: the
+    table refuses it, and the guest's app says why): the guest's app shows that name as its own,
     and says to log in again as it, which is true, since the seat token and the settings folder
     follow the player name."""
     clean = "".join(ch for ch in username if unicodedata.category(ch)[0] not in "CZ" or ch == " ")
     name = clean.strip()[:NAME_LEN]
-    shown = clean_name(name, NAME_LEN)
-    return name if shown and not bot_like(shown) else NO_NAME  # a bot's name is the bots' (``bot_like``)
+    return name if clean_name(name, NAME_LEN) else NO_NAME
 
 
 @dataclass

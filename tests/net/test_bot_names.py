@@ -1,7 +1,7 @@
 """A player cannot take a name the host gives its bots ("Normal bot 2", in any case): the one
 who did passed for a bot, the bot itself was numbered past them ("Normal bot 2 2"), and a
 narrow screen, which shortens the bots' names to "Bot 2", named the person "Bot 2". The host
-refuses such a hello in words; an SSH login of such a name plays as "guest"."""
+refuses such a hello in words (an SSH login of such a name hears it from the guest's app)."""
 from __future__ import annotations
 
 import pytest
@@ -17,6 +17,7 @@ from .table_helpers import FAST, join, wait_until
 
 @pytest.mark.parametrize("name, like", [
     ("Normal bot", True), ("Normal bot 2", True), ("normal  BOT 12", True), ("Hard bot", True), ("easy bot 3", True),
+    ("\uff2eormal bot", True), ("Normal bot \uff12", True),  # full-width letters and digits
     ("Normal bots", False), ("Normal bot Ana", False), ("Bot 2", False), ("Normal", False), ("Robot", False),
     ("Hard bot2", False), ("Ana", False),
 ])
@@ -55,6 +56,7 @@ async def test_the_host_refuses_a_bots_name_and_its_bots_keep_theirs() -> None:
         await srv.close()
 
 
-def test_an_ssh_login_of_a_bots_name_plays_as_guest() -> None:
-    assert player_name("Normal bot") == "guest" and player_name("hard bot 2") == "guest"
-    assert player_name("normalbot") == "normalbot"
+def test_an_ssh_login_of_a_bots_name_keeps_it_for_the_table_to_refuse() -> None:
+    """Not "guest": two such logins from one address shared that seat, each told the other,
+    "someone logged in as guest", had taken it; the table's refusal says why."""
+    assert player_name("Normal bot") == "Normal bot" and player_name("normalbot") == "normalbot"

@@ -74,3 +74,15 @@ async def test_a_guest_is_not_told_of_a_bad_theme_file_in_the_hosts_folder(hoste
     term = await open_terminal("dee", cols=100, rows=30)
     screen = await term.wait_for("'gone' is not available")
     assert "secret-layout" not in screen and "theme file" not in screen and str(home) not in screen
+
+
+async def test_a_login_of_a_bots_name_is_told_why_the_table_refuses_it(hosted) -> None:
+    """The table keeps the bots' names for its bots: a guest logged in as one is told so by its
+    app, in words, and takes no seat (it was seated as "guest", with no word of why, and a
+    second such login from the address took that seat from it)."""
+    server, table, ssh, open_terminal = hosted
+    term = await open_terminal("Normal bot 2", cols=100, rows=30)
+    screen = await term.wait_for("choose another name")
+    words = " ".join(screen.replace("\u258c", " ").split())  # the notice's edge on each row
+    assert "'Normal bot 2' reads as a bot's name, which the tables keep for their bots" in words, words
+    assert all(seat.name != "Normal bot 2" and seat.name != "guest" for seat in table.seats)
