@@ -298,7 +298,7 @@ class ReplayScreen(Screen[None]):
         shown = statuses({"status": view["status"], "options": m.options})
         for seat, status in enumerate(shown):
             marker = "▶ " if seat == view["current_seat"] else "  "
-            extra = ", ".join(f"{k} {v}" for k, v in status.items() if k not in ("in_hand", "out"))
+            extra = ", ".join(f"{k} {v}" for k, v in status.items() if k not in ("in_hand", "out", "out_at"))
             state = "out of the match" if status["out"] else ("" if status["in_hand"] else "out of this hand")
             name = names[seat] + " " * (width - cell_len(names[seat]))
             cards = Text(" ".join(card_label(c, style) for c in at.hands[seat]) or "(no cards)")
