@@ -250,6 +250,26 @@ async def test_a_key_put_back_that_frees_another_entry_of_the_file_says_so(tmp_p
         assert app.keymap == {"table.hint": "x"} and "ships as H" in row(screen, "table.hint")
 
 
+async def test_a_key_put_back_clears_the_files_entry_for_it_that_is_not_used(tmp_path: Path) -> None:
+    """Rules on Ctrl+I in the file (a key terminals send as Tab): not used, Rules on F2. Put
+    back said "Rules is where it ships" and left the entry and its mark; it takes it away."""
+    path = tmp_path / "settings.toml"
+    path.write_text('[keymap]\n"app.rules" = "ctrl+i"\n')
+    app = make_app(config_path=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_keys(app, pilot)
+        assert "your Ctrl+I: not used" in row(screen, "app.rules")
+        listed = screen.query_one("#keys-list", OptionList)
+        listed.highlighted = listed.get_option_index("app.rules")
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert said(screen) == "Rules: F2."
+        assert "your" not in row(screen, "app.rules") and load_settings(path)[0].keymap == {}
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert said(screen) == "Rules is where it ships: F2."
+
+
 async def test_a_swap_is_offered_only_with_the_one_key_that_clashes(tmp_path: Path) -> None:
     """R is Rules on the home screen, Ready in the lobby and Rematch at the table: Draw onto R
     clashes only with Rematch, and that is the swap offered. Another key instead of R moves

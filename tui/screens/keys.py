@@ -273,10 +273,10 @@ class KeysScreen(Screen[None]):
         if listed.highlighted is None:
             return
         key = self.keys[listed.highlighted]
-        if self._now(key) == key.shipped:
+        if self._now(key) == key.shipped and key.id not in unused_entries(self.app):
             self._say(f"{key.does} is where it ships: {key_label(key.shipped)}.")
             return
-        self._move(key, None)
+        self._move(key, None)  # (an entry of the file's not used goes from it too)
 
     def _freed(self, before: dict[str, str], moved: set[str]) -> str:
         """The keys that moved with a move without being moved: a settings file's entry not used
