@@ -154,24 +154,17 @@ async def test_the_others_count_what_the_host_has_left_when_the_player_to_move_c
     the short clock of an idle player back at a resumed host, which it counted as the whole.)"""
     import time
 
-    from net.server import Server, TableConfig
-    from tests.net.table_helpers import FAST, join
+    from net.server import TableConfig
+    from tests.net.table_helpers import join
 
-    srv = Server(host="127.0.0.1", port=0, **{**FAST, "grace": 30.0, "takeover": 30.0})  # type: ignore[arg-type]
-    await srv.start()
-    table = srv.create_table(TableConfig(name="t", game="ninety-eight", seats=2, seed=2, turn_time=20))
-    ana = await join(srv, "Ana", table=table.id, host_key=table.host_key)
-    back = None
-    app = make_app()
-    app.settings.name = "Bo"
-    try:
+    from .helpers import seated_and_dealt, someone_elses_table
+
+    config = TableConfig(name="t", game="ninety-eight", seats=2, seed=2, turn_time=20)
+    async with someone_elses_table(config, grace=30.0, takeover=30.0) as (srv, table, ana):
+        app = make_app()
+        app.settings.name = "Bo"
         async with app.run_test(size=(100, 30)) as pilot:
-            app.join_address(f"127.0.0.1:{srv.port}")
-            await wait_for(pilot, lambda: app.session is not None and app.session.seat == 1)
-            await pilot.press("r")
-            await wait_for(pilot, lambda: table.seats[1].ready)
-            await ana.start()
-            screen = await wait_for(pilot, lambda: current(app, TableScreen))
+            screen = await seated_and_dealt(app, pilot, srv.port, table, ana)
             await wait_for(pilot, lambda: screen.view is not None and screen.view["current_seat"] == 0)
             assert table.match.current_seat == 0
             top = lambda: str(screen.query_one("#topbar").render())  # noqa: E731
@@ -183,19 +176,17 @@ async def test_the_others_count_what_the_host_has_left_when_the_player_to_move_c
             await wait_for(pilot, lambda: "bot in" in top() or "a bot plays" in top(), timeout=3)  # the wait shown
             await pilot.pause(5.0)
             back = await join(srv, "Ana", token=token, table=table.id)
-            assert table.seats[0].conn is not None and table.match.current_seat == 0
-            host_left = table._clock.left()
-            assert host_left is not None and host_left <= 20 - (time.monotonic() - gone) + 0.5
-            await wait_for(pilot, lambda: "Ana's turn · " in top() and "bot" not in top(), timeout=3)
-            shown = lambda: int(top().rsplit("· ", 1)[1].removesuffix(" s"))  # noqa: E731
-            await wait_for(pilot, lambda: abs(shown() - (table._clock.left() or 0)) <= 1.5, timeout=2)
-            assert shown() <= 16, top()
-            await app.leave_table()
-    finally:
-        if back is not None:
-            await back.close()
-        await ana.close()
-        await srv.close()
+            try:
+                assert table.seats[0].conn is not None and table.match.current_seat == 0
+                host_left = table._clock.left()
+                assert host_left is not None and host_left <= 20 - (time.monotonic() - gone) + 0.5
+                await wait_for(pilot, lambda: "Ana's turn · " in top() and "bot" not in top(), timeout=3)
+                shown = lambda: int(top().rsplit("· ", 1)[1].removesuffix(" s"))  # noqa: E731
+                await wait_for(pilot, lambda: abs(shown() - (table._clock.left() or 0)) <= 1.5, timeout=2)
+                assert shown() <= 16, top()
+                await app.leave_table()
+            finally:
+                await back.close()
 
 
 async def test_an_app_that_comes_in_mid_turn_counts_what_is_left_of_the_clock() -> None:
