@@ -460,9 +460,9 @@ class Match:
         except (KeyError, TypeError) as e:
             raise ValueError(f"not a match snapshot: {e}") from None
         m = klass.__new__(klass)
+        added = {**BASE_ADDED, **klass.STATE_ADDED}
         try:
             for k in BASE_STATE + klass.STATE:
-                added = {**BASE_ADDED, **klass.STATE_ADDED}
                 setattr(m, k, state[k] if k in state or k not in added else added[k])
             m._first_deck = state["first_deck"]
             m._rng = random_from_state(state["rng"])
