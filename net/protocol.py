@@ -290,11 +290,11 @@ def proof_ok(password: str, nonce: bytes, proof: bytes | None) -> bool:
 CLEAN_READ = 4
 
 
-#: the emoji skin tones: a terminal draws "👍🏽" in two cells where the app counts four, and a
-#: name holding one pushed every border after it out of line (the emoji keeps its plain tone);
-#: and the selectors of text or emoji presentation, after which the app counts "❤️" two cells
-#: where many terminals (tmux, xterm) draw one (the sign is drawn as the terminal draws it alone)
-TONES = frozenset(map(chr, range(0x1F3FB, 0x1F400))) | frozenset("\ufe0e\ufe0f")
+#: what the app and a terminal count in different cells, and every border after it went out of
+#: line: the emoji skin tones (a terminal draws "👍🏽" in two cells where the app counts four; the
+#: emoji keeps its plain tone) and the selectors of text or emoji presentation (the app counts
+#: "❤️" two cells where many terminals, tmux and xterm, draw one; the sign is drawn as alone)
+MISCOUNTED = frozenset(map(chr, range(0x1F3FB, 0x1F400))) | frozenset("\ufe0e\ufe0f")
 #: the letters that pair up into a flag
 FLAG_LETTERS = "".join(map(chr, range(0x1F1E6, 0x1F200)))
 
@@ -306,12 +306,12 @@ VIRAMA = 9
 
 def clean_text(text: str, limit: int) -> str:
     """Drop control, format and escape characters (a name or chat line cannot move a terminal's
-    cursor or colour it), skin tones and presentation selectors (``TONES``), compose accents (the "Zoë" of one keyboard and of
-    another are one name), fold whitespace, then cut to ``limit`` characters, never between a
-    flag's two letters nor within a letter and its marks. Only the first ``CLEAN_READ`` times
-    ``limit`` characters are read."""
+    cursor or colour it), skin tones and presentation selectors (``MISCOUNTED``), compose
+    accents (the "Zoë" of one keyboard and of another are one name), fold whitespace, then cut
+    to ``limit`` characters, never between a flag's two letters nor within a letter and its
+    marks. Only the first ``CLEAN_READ`` times ``limit`` characters are read."""
     kept = [" " if ch.isspace() else ch for ch in unicodedata.normalize("NFC", text[:limit * CLEAN_READ])
-            if ch.isspace() or not unicodedata.category(ch).startswith("C") and ch not in TONES]
+            if ch.isspace() or not unicodedata.category(ch).startswith("C") and ch not in MISCOUNTED]
     folded = " ".join("".join(kept).split())
     cut = folded[:limit]
     if len(folded) > limit:
