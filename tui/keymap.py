@@ -13,6 +13,7 @@ which Textual sees as ``D`` (what a terminal sends for it).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 from textual.binding import Binding
@@ -196,6 +197,13 @@ def check_keymap(wanted: dict[str, str], screens: dict[str, list[Binding]],
         del usable[moved]
         problems.append(f"keymap: {moved} = {key_label(key)} clashes with {other} on the {screen} screen")
     return usable, problems
+
+
+def problems_of(problems: list[str], ids: Iterable[str]) -> list[str]:
+    """Of ``check_keymap``'s problems, in order, those of the entries of ``ids`` (each names its
+    entry's id first)."""
+    heads = tuple(f"keymap: {binding_id} " for binding_id in ids)
+    return [p for p in problems if p.startswith(heads)]
 
 
 def _refused(binding_id: str, keys: list[str], priority: bool) -> str | None:

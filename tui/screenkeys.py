@@ -74,7 +74,7 @@ def moved_keymap(kept: dict[str, str], moves: dict[str, str | None]) -> tuple[di
     """``kept`` (settings.toml's keymap) with ``moves`` made (None: a key back to where it
     ships), and the part of it usable; or why the moves cannot be made. No key moved before may
     stop working for them: a move that would push one out is refused, not made."""
-    from .keymap import check_keymap, written
+    from .keymap import check_keymap, problems_of, written
 
     screens, widgets = screen_bindings(), screen_widgets()
     before, old_problems = check_keymap(kept, screens, widgets)
@@ -86,7 +86,6 @@ def moved_keymap(kept: dict[str, str], moves: dict[str, str | None]) -> tuple[di
     if lost:
         # what the moves brought, else what is wrong with a key moved (the file's own entry for
         # it may have been refused alike), not another entry of the file's refused all along
-        moved = [p for p in problems if any(p.startswith(f"keymap: {k} ") for k in moves)]
-        new = [p for p in problems if p not in old_problems] or moved or problems
+        new = [p for p in problems if p not in old_problems] or problems_of(problems, moves) or problems
         return new[0].removeprefix("keymap: ")
     return wanted, usable

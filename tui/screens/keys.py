@@ -111,14 +111,14 @@ def unused_entries(app: Any) -> dict[str, tuple[str, str]]:
     id: the keys as the file writes them, and why not (a key the file moved before a newer
     version shipped another key there: the notice at the start said so once, and the list showed
     the key where it ships with no word of the file's)."""
-    from ..keymap import normal_key
+    from ..keymap import normal_key, problems_of
     from ..screenkeys import checked_keymap
 
     wanted: dict[str, Any] = getattr(app.settings, "keymap", {}) or {}
     usable, problems = checked_keymap(wanted)
     out = {}
     for binding_id, text in wanted.items():
-        problem = next((p for p in problems if p.startswith(f"keymap: {binding_id} ")), None)
+        problem = next(iter(problems_of(problems, [binding_id])), None)
         if binding_id in usable or problem is None:
             continue
         keys = [k.strip() for k in str(text).split(",")]
