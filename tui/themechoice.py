@@ -109,7 +109,8 @@ class ThemeChoice:
         said: list[str] = []
         from themes.loader import folder_problem, unread_themes_dir, unread_themes_said, user_themes_dir
 
-        problem = None if app.guest else folder_problem(user_themes_dir())
+        folder = user_themes_dir()
+        problem = None if app.guest else folder_problem(folder)
         if problem:
             said.append(f"Your theme folder {problem}")
         if wanted not in app.available_themes:
@@ -121,7 +122,7 @@ class ThemeChoice:
             said.insert(0, f"The theme {missing!r} is not available: showing {wanted} (your choice is kept).")
             unread = None if app.guest else unread_themes_dir()
             if unread is not None:  # where it may be, in a folder this app does not read
-                said.insert(1, unread_themes_said(unread, user_themes_dir()))
+                said.insert(1, unread_themes_said(unread, folder))
         if wanted != app.theme:
             app.theme = wanted
         if said or self.problems:  # one notice: a stack of them ran off the screen
