@@ -193,9 +193,8 @@ class KeysScreen(Screen[None]):
         view, _solo = table_below(self.app)
         game = (view or {}).get("game")
         self.keys = movable_keys(game if isinstance(game, str) else None)
-        self._fill()
+        unused = self._fill()
         self.query_one("#keys-list", OptionList).focus()
-        unused = unused_entries(self.app)
         if unused:
             told = [f"{key.does} {unused[key.id][0]} ({plain_problem(unused[key.id][1], key, self.keys)})"
                     for key in self.keys if key.id in unused]
@@ -211,7 +210,8 @@ class KeysScreen(Screen[None]):
     def _now(self, key: Movable) -> str:
         return self.app.keymap.get(key.id, key.shipped)  # type: ignore[attr-defined]
 
-    def _fill(self) -> None:
+    def _fill(self) -> dict[str, tuple[str, str]]:
+        """The list as the keys are now; the file's entries not used (``unused_entries``), marked."""
         listed = self.query_one("#keys-list", OptionList)
         at = listed.highlighted
         listed.clear_options()
@@ -229,6 +229,7 @@ class KeysScreen(Screen[None]):
             listed.add_option(Option(line, id=key.id))
         listed.highlighted = at if at is not None else 0
         self.query_one("#keys-how", Static).update(self._how())
+        return unused
 
     def _say(self, text: str, problem: bool = False) -> None:
         said = self.query_one("#keys-said", Static)
